@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { getPublicUrl, isHttps, parseEnv } from './env.server.ts';
+
+describe('configuration', () => {
+  it('works with nothing set: SQLite, port 3000, development', () => {
+    const env = parseEnv({});
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PORT).toBe(3000);
+    expect(env.NODE_ENV).toBe('development');
+    expect(getPublicUrl(env)).toBe('http://localhost:3000');
+    expect(isHttps(env)).toBe(false);
+  });
+
+  it('accepts a PostgreSQL URL', () => {
+    expect(parseEnv({ DATABASE_URL: 'postgres://u@h:5432/db' }).DATABASE_URL).toBe('postgres://u@h:5432/db');
+  });
+
+  it('refuses a bad value and names the variable', () => {
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => parseEnv({ CONTACT_EMAIL: 'not-an-address' })).toThrow(/CONTACT_EMAIL/);
+  });
+
+  it('requires a signing secret in production', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
+    expect(parseEnv({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).NODE_ENV).toBe('production');
+  });
+
+  it('derives HTTPS behaviour from the public URL', () => {
+    expect(isHttps(parseEnv({ PUBLIC_URL: 'https://bucate.ro' }))).toBe(true);
+  });
+});

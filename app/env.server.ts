@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/**
+ * Configuration, validated once at start-up (STYLE.md habit 6). Every variable is documented in
+ * `.env.example`. Defaults make `npm start` work with nothing configured: a SQLite file under
+ * `data/`, images on local disk, e-mails written to an outbox folder.
+ */
+const optionalUrl = z.url().optional().or(z.literal('').transform(() => undefined));
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'));
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: optionalUrl,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: flag,
+    DATA_DIR: z.string().min(1).default('data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for the embedded SQLite file)')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    SQLITE_PATH: z.string().min(1).optional(),
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    MAIL_FROM: z.string().min(3).default('Bucate <no-reply@bucate.localhost>'),
+    CONTACT_EMAIL: z.email().default('contact@bucate.localhost'),
+    SEED_DEMO: flag,
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Parses the given variables; throws an Error whose message names every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+/** The process configuration; the first call validates `process.env`. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Whether the site is served over HTTPS: decides Secure cookies, HSTS and upgrade-insecure-requests. */
+export function isHttps(env: Env = getEnv()): boolean {
+  return getPublicUrl(env).startsWith('https://');
+}
+
+/** The site's own origin, used for absolute links (e-mails, QR codes, sitemaps). */
+export function getPublicUrl(env: Env = getEnv()): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ALLERGEN_KEYS } from '#app/modules/product/allergens.ts';
+import { en } from './en.ts';
+import { getI18n, translateKnownMessage } from './i18n.ts';
+import { ro } from './ro.ts';
+
+function keys(value: object, prefix = ''): string[] {
+  return Object.entries(value).flatMap(([key, inner]) =>
+    typeof inner === 'string' ? [`${prefix}${key}`] : keys(inner as object, `${prefix}${key}.`),
+  );
+}
+
+describe('translation catalogues (STYLE.md habit 13)', () => {
+  it('have exactly the same keys in Romanian and English', () => {
+    expect(keys(en).sort()).toEqual(keys(ro).sort());
+  });
+
+  it('have no empty text', () => {
+    for (const catalogue of [ro, en]) {
+      for (const key of keys(catalogue)) {
+        const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogue);
+        expect(String(text).trim(), key).not.toBe('');
+      }
+    }
+  });
+
+  it('quote the spec’s messages word for word', () => {
+    expect(ro.errors.restaurantNotFound).toBe('Acest restaurant nu există sau a fost dezactivat.');
+    expect(ro.errors.pageNotFound).toBe('Pagina nu există.');
+    expect(ro.errors.pageForbidden).toBe('Nu aveți permisiunea de a accesa această pagină.');
+    expect(ro.errors.restaurantForbidden).toBe('Nu aveți permisiunea de a accesa acest restaurant.');
+    expect(ro.errors.slugTaken).toBe('Acest URL este deja folosit de alt restaurant');
+  });
+
+  it('name every allergen with the spec’s Romanian list', () => {
+    expect(ALLERGEN_KEYS.map((key) => ro.allergen[key])).toEqual([
+      'Gluten', 'Lactate', 'Ouă', 'Pește', 'Nuci', 'Arahide', 'Soia', 'Crustacee', 'Moluște', 'Țelină', 'Muștar',
+      'Susan', 'Sulfiți', 'Lupin',
+    ]);
+  });
+
+  it('use comma-below ș and ț, never the cedilla look-alikes', () => {
+    expect(JSON.stringify(ro)).not.toMatch(/[şţŞŢ]/);
+  });
+
+  it('translate the spec’s Romanian route messages for English readers', () => {
+    expect(translateKnownMessage('Pagina nu există.', 'en')).toBe('This page does not exist.');
+    expect(translateKnownMessage('Pagina nu există.', 'ro')).toBe('Pagina nu există.');
+    expect(translateKnownMessage('Un mesaj oarecare', 'en')).toBe('Un mesaj oarecare');
+  });
+
+  it('fall back to English for a key missing in the language asked for', () => {
+    expect(getI18n('en').t('nav.home')).toBe('Home');
+    expect(getI18n('ro').t('nav.home')).toBe('Acasă');
+  });
+});

@@ -1,0 +1,51 @@
+import i18next, { type i18n } from 'i18next';
+import { en } from './en.ts';
+import { ro } from './ro.ts';
+
+/** Spec section 9: default locale ro, fallback en, available ro and en. */
+export const LOCALES = ['ro', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'ro';
+export const FALLBACK_LOCALE: Locale = 'en';
+export const LOCALE_COOKIE = 'lang';
+
+export const catalogues = { ro, en } as const;
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+const instances = new Map<Locale, i18n>();
+
+/**
+ * One initialised i18next instance per language, created synchronously from the bundled
+ * catalogues and shared by every request in that language (they are read-only after init).
+ */
+export function getI18n(locale: Locale): i18n {
+  let instance = instances.get(locale);
+  if (!instance) {
+    instance = i18next.createInstance();
+    void instance.init({
+      lng: locale,
+      fallbackLng: FALLBACK_LOCALE,
+      supportedLngs: [...LOCALES],
+      resources: { ro: { translation: ro }, en: { translation: en } },
+      initAsync: false,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+    instances.set(locale, instance);
+  }
+  return instance;
+}
+
+/**
+ * Spec route messages arrive as Romanian text (`/not-found?message=...`); shown in English when
+ * the text is one of ours, otherwise shown as given.
+ */
+export function translateKnownMessage(message: string, locale: Locale): string {
+  for (const [key, text] of Object.entries(ro.errors)) {
+    if (text === message) return getI18n(locale).t(`errors.${key}`);
+  }
+  return message;
+}

@@ -1,0 +1,14 @@
+import type { Locale } from './i18n.ts';
+
+/** A field a guest reads: English when asked for and filled in, otherwise Romanian (the reference). */
+export function localized(ro: string, en: string | null | undefined, locale: Locale): string;
+export function localized(ro: string | null, en: string | null | undefined, locale: Locale): string | null;
+export function localized(ro: string | null, en: string | null | undefined, locale: Locale): string | null {
+  if (locale === 'en' && en && en.trim() !== '') return en;
+  return ro;
+}
+
+/** Money in minor units, formatted for the language: 4500 RON → '45,00 lei' (ro) / 'RON 45.00' (en). */
+export function formatPrice(minor: number, currency: string, locale: Locale): string {
+  return new Intl.NumberFormat(locale === 'ro' ? 'ro-RO' : 'en-GB', { style: 'currency', currency }).format(minor / 100);
+}

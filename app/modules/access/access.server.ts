@@ -1,0 +1,64 @@
+import type { Kysely } from 'kysely';
+import { getAuth } from '#app/auth/auth.server.ts';
+import type { Database } from '#app/db/schema.ts';
+import { ro } from '#app/i18n/ro.ts';
+import { redirectToLogin, redirectToUnauthorized } from './redirects.ts';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: 'admin' | 'restaurant';
+  restaurantId: string | null;
+}
+
+/** The signed-in user of this request, or null. */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const session = await getAuth().api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const user = session.user as typeof session.user & { role?: string | null; restaurantId?: string | null };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role === 'admin' ? 'admin' : 'restaurant',
+    restaurantId: user.restaurantId ?? null,
+  };
+}
+
+/** Spec section 6: pages needing sign-in send a signed-out user to login with the full path. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) throw redirectToLogin(request);
+  return user;
+}
+
+/** Spec section 6: the admin page needs role admin. */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.role !== 'admin') throw redirectToUnauthorized(ro.errors.pageForbidden);
+  return user;
+}
+
+/**
+ * Spec section 6: restaurant pages need role restaurant, and an owner may open only their own
+ * restaurant. Returns the restaurant's id for the services to scope every query by.
+ */
+export async function requireRestaurantOwner(
+  db: Kysely<Database>,
+  request: Request,
+  restaurantSlug: string,
+): Promise<{ user: SessionUser; restaurantId: string }> {
+  const user = await requireUser(request);
+  if (user.role !== 'restaurant') throw redirectToUnauthorized(ro.errors.pageForbidden);
+  const own = user.restaurantId
+    ? await db
+        .selectFrom('restaurant')
+        .select(['id', 'slug'])
+        .where('id', '=', user.restaurantId)
+        .where('ownerId', '=', user.id)
+        .executeTakeFirst()
+    : undefined;
+  if (!own || own.slug !== restaurantSlug) throw redirectToUnauthorized(ro.errors.restaurantForbidden);
+  return { user, restaurantId: own.id };
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { redirectToLogin, redirectToNotFound, redirectToUnauthorized, safeRedirectPath } from './redirects.ts';
+
+describe('redirects of spec sections 2 and 6', () => {
+  it('sends unknown pages to not-found with the exact message', () => {
+    const response = redirectToNotFound();
+    expect(response.status).toBe(302);
+    expect(new URL(response.headers.get('location')!, 'http://x').searchParams.get('message')).toBe('Pagina nu există.');
+  });
+
+  it('carries a given message to unauthorized', () => {
+    const response = redirectToUnauthorized('Nu aveți permisiunea de a accesa acest restaurant.');
+    expect(new URL(response.headers.get('location')!, 'http://x').searchParams.get('message')).toBe(
+      'Nu aveți permisiunea de a accesa acest restaurant.',
+    );
+  });
+
+  it('sends a signed-out user to login with the full path', () => {
+    const response = redirectToLogin(new Request('http://localhost/restaurant/x/settings/subscription?tab=2'));
+    expect(response.headers.get('location')).toBe('/login?redirect=%2Frestaurant%2Fx%2Fsettings%2Fsubscription%3Ftab%3D2');
+  });
+
+  it('only ever redirects to a path on this site', () => {
+    expect(safeRedirectPath('/bistro/admin')).toBe('/bistro/admin');
+    for (const evil of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '', null]) {
+      expect(safeRedirectPath(evil)).toBe('/');
+    }
+  });
+});

@@ -1,0 +1,26 @@
+import { redirect } from 'react-router';
+import { ro } from '#app/i18n/ro.ts';
+
+/**
+ * Redirects of spec sections 2 and 6. The message parameter carries the spec's Romanian text;
+ * the target page shows it translated when it is one of ours.
+ */
+export function redirectToNotFound(message: string = ro.errors.pageNotFound): Response {
+  return redirect(`/not-found?message=${encodeURIComponent(message)}`);
+}
+
+export function redirectToUnauthorized(message: string = ro.errors.pageForbidden): Response {
+  return redirect(`/unauthorized?message=${encodeURIComponent(message)}`);
+}
+
+/** Spec section 6: a signed-out user goes to login with the full path to come back to. */
+export function redirectToLogin(request: Request): Response {
+  const url = new URL(request.url);
+  return redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** Only a path on this site may be a redirect target: never another origin (open-redirect guard). */
+export function safeRedirectPath(target: string | null | undefined, fallback = '/'): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
+  return target;
+}

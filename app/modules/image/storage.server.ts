@@ -1,0 +1,52 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, normalize, sep } from 'node:path';
+
+/**
+ * Where image files live. Local disk by default; an S3-compatible store implements the same
+ * interface. Keys are relative paths such as `restaurants/{id}/cover.jpg`.
+ */
+export interface FileStorage {
+  put(key: string, body: Buffer, contentType: string): Promise<{ url: string }>;
+  delete(key: string): Promise<void>;
+  /** whether a URL points into this storage (spec section 5: only our own images are deleted) */
+  owns(url: string): boolean;
+  /** the storage key behind one of its URLs */
+  keyOf(url: string): string | undefined;
+}
+
+export const UPLOADS_URL_PREFIX = '/uploads/';
+
+function assertSafeKey(key: string): string {
+  const clean = normalize(key);
+  if (clean.startsWith('..') || clean.startsWith(sep) || clean.includes(`${sep}..${sep}`) || clean.includes('\0')) {
+    throw new Error(`Unsafe storage key: ${key}`);
+  }
+  return clean;
+}
+
+/** Files under a folder, served by the HTTP server at /uploads/ with immutable caching. */
+export function createLocalDiskStorage(root: string): FileStorage {
+  return {
+    async put(key, body) {
+      const safe = assertSafeKey(key);
+      const file = join(root, safe);
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, body);
+      return { url: UPLOADS_URL_PREFIX + safe.split(sep).join('/') };
+    },
+    async delete(key) {
+      await rm(join(root, assertSafeKey(key)), { force: true });
+    },
+    owns(url) {
+      return url.startsWith(UPLOADS_URL_PREFIX);
+    },
+    keyOf(url) {
+      return url.startsWith(UPLOADS_URL_PREFIX) ? url.slice(UPLOADS_URL_PREFIX.length) : undefined;
+    },
+  };
+}
+
+/** The folder local-disk uploads go to. */
+export function uploadsDir(dataDir: string): string {
+  return join(dataDir, 'uploads');
+}

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCategory, buildLocation, buildProduct, buildRestaurant } from '#tests/factories/builders.ts';
+import { countQueries, createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { getPublicMenu } from './menu.service.server.ts';
+
+async function insertMenu(database: TestDatabase, products: number, overrides: Parameters<typeof buildRestaurant>[0] = {}) {
+  const restaurant = buildRestaurant(overrides);
+  const location = buildLocation(restaurant.id, { sortOrder: 0 });
+  const category = buildCategory(restaurant.id, location.id);
+  await database.db.insertInto('restaurant').values(restaurant).execute();
+  await database.db.insertInto('location').values(location).execute();
+  await database.db.insertInto('category').values(category).execute();
+  for (let i = 0; i < products; i++) {
+    await database.db.insertInto('product').values(buildProduct(restaurant.id, category.id, { sortOrder: i })).execute();
+  }
+  return { restaurant, location, category };
+}
+
+describe(`public menu on ${testDialect}`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.cleanup());
+
+  it('is undefined for an unknown slug', async () => {
+    expect(await getPublicMenu(database.db, 'no-such-restaurant')).toBeUndefined();
+  });
+
+  it('lists locations, categories and products in order, hiding what the owner hid', async () => {
+    const { restaurant, location, category } = await insertMenu(database, 0);
+    const second = buildLocation(restaurant.id, { sortOrder: 1, nameRo: 'A doua' });
+    const hiddenCategory = buildCategory(restaurant.id, location.id, { visible: 0 });
+    await database.db.insertInto('location').values(second).execute();
+    await database.db.insertInto('category').values(hiddenCategory).execute();
+    await database.db.insertInto('product').values([
+      buildProduct(restaurant.id, category.id, { nameRo: 'Al doilea', sortOrder: 2 }),
+      buildProduct(restaurant.id, category.id, { nameRo: 'Primul', sortOrder: 1, allergens: '["milk","gluten"]' }),
+      buildProduct(restaurant.id, category.id, { nameRo: 'Ascuns', visible: 0 }),
+      buildProduct(restaurant.id, category.id, { nameRo: 'Epuizat', available: 0, sortOrder: 3 }),
+      buildProduct(restaurant.id, hiddenCategory.id, { nameRo: 'În categorie ascunsă' }),
+    ]).execute();
+
+    const menu = await getPublicMenu(database.db, restaurant.slug);
+    if (menu?.status !== 'active') throw new Error(`expected an active menu, got ${menu?.status}`);
+    expect(menu.locations.map((l) => l.id)).toEqual([location.id, second.id]);
+    expect(menu.locations[0]!.categories.map((c) => c.id)).toEqual([category.id]);
+    const products = menu.locations[0]!.categories[0]!.products;
+    expect(products.map((p) => p.nameRo)).toEqual(['Primul', 'Al doilea', 'Epuizat']);
+    expect(products[0]!.allergens).toEqual(['gluten', 'milk']);
+    expect(products[2]!.available).toBe(false);
+  });
+
+  it('shows a deactivated restaurant, or one whose subscription ended, as inactive without its menu', async () => {
+    for (const overrides of [{ active: 0 as const }, { subscriptionActive: 0 as const }]) {
+      const { restaurant } = await insertMenu(database, 2, overrides);
+      const menu = await getPublicMenu(database.db, restaurant.slug);
+      expect(menu).toEqual({ status: 'inactive', restaurant: { name: restaurant.name, slug: restaurant.slug } });
+    }
+  });
+
+  it('never shows another restaurant’s products', async () => {
+    const a = await insertMenu(database, 3);
+    const b = await insertMenu(database, 4);
+    const menu = await getPublicMenu(database.db, a.restaurant.slug);
+    if (menu?.status !== 'active') throw new Error('expected an active menu');
+    const ids = menu.locations.flatMap((l) => l.categories.flatMap((c) => c.products.map((p) => p.id)));
+    expect(ids).toHaveLength(3);
+    const bProducts = await database.db.selectFrom('product').select('id').where('restaurantId', '=', b.restaurant.id).execute();
+    expect(ids.some((id) => bProducts.some((p) => p.id === id))).toBe(false);
+  });
+
+  it('sends the same number of queries for 5 or 200 products', async () => {
+    const small = await insertMenu(database, 5);
+    const large = await insertMenu(database, 200);
+    const smallCounter = countQueries(database);
+    await getPublicMenu(smallCounter.db, small.restaurant.slug);
+    const largeCounter = countQueries(database);
+    await getPublicMenu(largeCounter.db, large.restaurant.slug);
+    expect(smallCounter.count).toBeGreaterThan(0);
+    expect(largeCounter.count).toBe(smallCounter.count);
+  });
+});

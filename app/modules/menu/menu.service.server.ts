@@ -1,0 +1,90 @@
+import type { Kysely } from 'kysely';
+import type { Database, Restaurant } from '#app/db/schema.ts';
+import { parseAllergenList, type AllergenKey } from '#app/modules/product/allergens.ts';
+import { findRestaurantBySlug } from '#app/modules/restaurant/restaurant.repo.server.ts';
+import { listMenuRows } from './menu.repo.server.ts';
+
+type MenuRows = Awaited<ReturnType<typeof listMenuRows>>;
+type ProductRow = MenuRows['products'][number];
+
+export interface MenuProduct extends Omit<ProductRow, 'allergens' | 'traces' | 'additives' | 'frozen' | 'available'> {
+  allergens: AllergenKey[];
+  traces: AllergenKey[];
+  additives: string[];
+  frozen: boolean;
+  available: boolean;
+}
+
+export interface MenuCategory extends Omit<MenuRows['categories'][number], 'locationId'> {
+  products: MenuProduct[];
+}
+
+export interface MenuLocation extends Omit<MenuRows['locations'][number], never> {
+  categories: MenuCategory[];
+}
+
+export type MenuRestaurant = Pick<
+  Restaurant,
+  'id' | 'name' | 'slug' | 'logoUrl' | 'coverImageUrl' | 'accentColor' | 'currency' | 'timeZone' | 'descriptionRo' |
+  'descriptionEn' | 'phone' | 'email' | 'address' | 'openingHours' | 'updatedAt'
+>;
+
+export type PublicMenu =
+  | { status: 'inactive'; restaurant: Pick<Restaurant, 'name' | 'slug'> }
+  | { status: 'active'; restaurant: MenuRestaurant; locations: MenuLocation[] };
+
+function parseStringList(stored: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Whether guests may see the menu: the restaurant is active and so is its subscription. */
+export function isMenuPublished(restaurant: Pick<Restaurant, 'active' | 'subscriptionActive'>): boolean {
+  return restaurant.active === 1 && restaurant.subscriptionActive === 1;
+}
+
+/**
+ * The guest menu of one restaurant, by slug: undefined when no restaurant has that slug (the
+ * route sends the guest to not-found, spec section 2). Hidden categories and products never
+ * leave the database; unavailable products are kept and marked.
+ */
+export async function getPublicMenu(db: Kysely<Database>, slug: string): Promise<PublicMenu | undefined> {
+  const restaurant = await findRestaurantBySlug(db, slug);
+  if (!restaurant) return undefined;
+  if (!isMenuPublished(restaurant)) {
+    return { status: 'inactive', restaurant: { name: restaurant.name, slug: restaurant.slug } };
+  }
+  const rows = await listMenuRows(db, restaurant.id);
+  const productsByCategory = Map.groupBy(rows.products, (p) => p.categoryId);
+  const categoriesByLocation = Map.groupBy(rows.categories, (c) => c.locationId);
+  const locations: MenuLocation[] = rows.locations.map((location) => ({
+    ...location,
+    categories: (categoriesByLocation.get(location.id) ?? []).map(({ locationId: _locationId, ...category }) => ({
+      ...category,
+      products: (productsByCategory.get(category.id) ?? []).map((product) => ({
+        ...product,
+        allergens: parseAllergenList(product.allergens),
+        traces: parseAllergenList(product.traces),
+        additives: parseStringList(product.additives),
+        frozen: product.frozen === 1,
+        available: product.available === 1,
+      })),
+    })),
+  }));
+  const {
+    id, name, logoUrl, coverImageUrl, accentColor, currency, timeZone, descriptionRo, descriptionEn, phone, email,
+    address, openingHours, updatedAt,
+  } = restaurant;
+  return {
+    status: 'active',
+    restaurant: {
+      id, name, slug: restaurant.slug, logoUrl, coverImageUrl, accentColor, currency, timeZone, descriptionRo,
+      descriptionEn, phone, email, address, openingHours, updatedAt,
+    },
+    locations,
+  };
+}

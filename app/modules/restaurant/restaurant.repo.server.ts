@@ -1,0 +1,21 @@
+import type { Kysely } from 'kysely';
+import type { Database, NewRestaurant, Restaurant } from '#app/db/schema.ts';
+
+/** Public lookup by slug (spec section 7: "a restaurant by slug equal to the parameter"). */
+export function findRestaurantBySlug(db: Kysely<Database>, slug: string): Promise<Restaurant | undefined> {
+  return db.selectFrom('restaurant').selectAll().where('slug', '=', slug).executeTakeFirst();
+}
+
+/** Public lookup by the permanent QR short code. */
+export function findRestaurantSlugByShortCode(db: Kysely<Database>, shortCode: string) {
+  return db.selectFrom('restaurant').select(['slug']).where('shortCode', '=', shortCode).executeTakeFirst();
+}
+
+export async function insertRestaurant(db: Kysely<Database>, row: NewRestaurant): Promise<void> {
+  await db.insertInto('restaurant').values(row).execute();
+}
+
+export async function countRestaurants(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('restaurant').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { buildRestaurantSlug, RESERVED_SLUGS, slugifyName } from './slug.ts';
+
+describe('restaurant slug (spec section 5)', () => {
+  it('lowercases and turns runs of non-alphanumerics into one hyphen', () => {
+    expect(slugifyName('La  Mama & Fiii!!  Restaurant')).toBe('la-mama-fiii-restaurant');
+  });
+
+  it('transliterates Romanian diacritics instead of dropping them', () => {
+    expect(slugifyName('Țară')).toBe('tara');
+    expect(slugifyName('Bistro Ștefănești â î')).toBe('bistro-stefanesti-a-i');
+  });
+
+  it('appends the timestamp', () => {
+    expect(buildRestaurantSlug('Casa Veche', new Date(1_790_000_000_000))).toBe('casa-veche-1790000000000');
+  });
+
+  it('falls back to a generic base when the name has no letters or digits', () => {
+    expect(buildRestaurantSlug('!!!', new Date(5))).toBe('restaurant-5');
+  });
+
+  it('keeps the app’s own paths out of reach', () => {
+    for (const path of ['admin', 'login', 'contact', 'pricing', 'detalii', 'privacy-policy']) {
+      expect(RESERVED_SLUGS.has(path)).toBe(true);
+    }
+  });
+});

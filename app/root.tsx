@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root';
+import stylesheet from './app.css?url';
+import { DEFAULT_LOCALE, getI18n, type Locale } from './i18n/i18n.ts';
+import { getRequestLocale } from './i18n/locale.server.ts';
+import { useNonce } from './ui/nonce.tsx';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { locale: getRequestLocale(request) };
+}
+
+/** Routes whose `handle` says `{ hydrate: false }` are sent as HTML and CSS only (the guest menu). */
+function useHydrate(): boolean {
+  return !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const locale: Locale = data?.locale ?? DEFAULT_LOCALE;
+  const nonce = useNonce();
+  const hydrate = useHydrate();
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nextProvider i18n={getI18n(locale)}>{children}</I18nextProvider>
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const t = getI18n(data?.locale ?? DEFAULT_LOCALE).t;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = status === 404 ? t('errors.pageNotFound') : t('errors.unexpected');
+  return (
+    <main className="mx-auto max-w-xl p-8 text-center">
+      <h1 className="text-2xl font-semibold">{status}</h1>
+      <p className="mt-4">{message}</p>
+      <a className="mt-6 inline-block text-primary-700 underline" href="/">
+        {t('notFound.backHome')}
+      </a>
+    </main>
+  );
+}

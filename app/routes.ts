@@ -1,0 +1,37 @@
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
+
+/** The route table of spec section 2, plus the resource routes the server needs. */
+export default [
+  // resource routes
+  route('healthz', 'routes/healthz.ts'),
+  route('set-locale', 'routes/set-locale.ts'),
+  route('api/auth/*', 'routes/api.auth.ts'),
+  route('m/:code', 'routes/short-link.ts'),
+
+  // public layout: header and footer
+  layout('routes/public-layout.tsx', [
+    index('routes/home.tsx'),
+    route('detalii', 'routes/features.tsx'),
+    route('login', 'routes/login.tsx'),
+    route('contact', 'routes/contact.tsx'),
+    route('translation-debug', 'routes/translation-debug.tsx'),
+    route('privacy-policy', 'routes/privacy-policy.tsx'),
+    route('terms-of-service', 'routes/terms-of-service.tsx'),
+    route('pricing', 'routes/pricing.tsx'),
+    route('not-found', 'routes/not-found.tsx'),
+    route('unauthorized', 'routes/unauthorized.tsx'),
+  ]),
+
+  // signed-in areas: header, no footer
+  layout('routes/app-layout.tsx', [
+    route('admin', 'routes/admin.tsx'),
+    route(':restaurantSlug/admin', 'routes/restaurant-admin.tsx'),
+    route('restaurant/:restaurantSlug/settings/subscription', 'routes/subscription.tsx'),
+  ]),
+
+  // menu layout: neither footer nor cookie banner
+  layout('routes/menu-layout.tsx', [route(':slug', 'routes/menu.tsx')]),
+
+  // spec section 2: any other path goes to not-found with 'Pagina nu există.'
+  route('*', 'routes/catch-all.ts'),
+] satisfies RouteConfig;

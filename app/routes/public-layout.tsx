@@ -1,0 +1,16 @@
+import { Outlet } from 'react-router';
+import { SiteFooter } from '#app/ui/site-footer.tsx';
+import { SiteHeader } from '#app/ui/site-header.tsx';
+
+/** Spec section 2: the public layout shows header and footer. */
+export default function PublicLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

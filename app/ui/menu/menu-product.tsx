@@ -1,0 +1,97 @@
+import { useTranslation } from 'react-i18next';
+import type { Locale } from '#app/i18n/i18n.ts';
+import { formatPrice, localized } from '#app/i18n/localized.ts';
+import type { MenuProduct } from '#app/modules/menu/menu.service.server.ts';
+
+const UNIT_LABEL = { g: 'g', ml: 'ml', pcs: 'buc' } as const;
+
+/** One dish on the guest menu: name and price on one line, then weight, description, allergens, details on demand. */
+export function MenuProductItem({ product, locale, currency }: { product: MenuProduct; locale: Locale; currency: string }) {
+  const { t } = useTranslation();
+  const name = localized(product.nameRo, product.nameEn, locale);
+  const description = localized(product.descriptionRo, product.descriptionEn, locale);
+  const ingredients = localized(product.ingredientsRo, product.ingredientsEn, locale);
+  const unit = product.weightUnit ? UNIT_LABEL[product.weightUnit] : null;
+  const hasNutrition = product.energyKcal !== null;
+  return (
+    <li className={`flex gap-3 rounded-[10px] border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900 ${product.available ? '' : 'opacity-70'}`}>
+      {product.imageUrl ? (
+        <img src={product.imageUrl} alt="" width={96} height={96} loading="lazy" decoding="async" className="h-24 w-24 shrink-0 rounded-lg bg-stone-200 object-cover" />
+      ) : null}
+      <div className="min-w-0 flex-1">
+        <div className="flex items-baseline justify-between gap-3">
+          <h3 className="text-lg font-semibold">{name}</h3>
+          <p className="shrink-0 font-semibold whitespace-nowrap tabular-nums">
+            <span className="sr-only">{t('menu.price')}: </span>
+            {formatPrice(product.priceMinor, currency, locale)}
+          </p>
+        </div>
+        {product.weightValue && unit ? (
+          <p className="text-sm text-stone-600 dark:text-stone-400">
+            <span className="sr-only">{t('menu.weight')}: </span>
+            {product.weightValue} {unit}
+          </p>
+        ) : null}
+        {!product.available ? <p className="text-sm font-semibold text-primary-700 dark:text-primary-100">{t('menu.unavailable')}</p> : null}
+        {product.servedFrom && product.servedUntil ? (
+          <p className="text-sm text-stone-600 dark:text-stone-400">{t('menu.servedBetween', { from: product.servedFrom, to: product.servedUntil })}</p>
+        ) : null}
+        {description ? <p className="mt-1 text-stone-700 dark:text-stone-300">{description}</p> : null}
+        {product.allergens.length > 0 ? (
+          <p className="mt-2 text-sm">
+            <span className="font-semibold">{t('menu.allergens')}: </span>
+            {product.allergens.map((key) => t(`allergen.${key}`)).join(', ')}
+          </p>
+        ) : null}
+        {product.traces.length > 0 ? (
+          <p className="text-sm text-stone-600 dark:text-stone-400">
+            {t('menu.traces')}: {product.traces.map((key) => t(`allergen.${key}`)).join(', ')}
+          </p>
+        ) : null}
+        {hasNutrition || ingredients ? (
+          <details className="mt-2 text-sm">
+            <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-primary-700 dark:text-primary-100">
+              {t('menu.nutrition')}
+              {ingredients ? ` · ${t('menu.ingredients')}` : ''}
+            </summary>
+            {ingredients ? <p className="mt-1"><span className="font-semibold">{t('menu.ingredients')}: </span>{ingredients}</p> : null}
+            {product.additives.length > 0 ? <p className="mt-1"><span className="font-semibold">{t('menu.additives')}: </span>{product.additives.join(', ')}</p> : null}
+            {product.frozen ? <p className="mt-1">{t('menu.frozen')}</p> : null}
+            {hasNutrition ? <NutritionTable product={product} unit={product.weightUnit === 'ml' ? 'ml' : 'g'} /> : null}
+          </details>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function NutritionTable({ product, unit }: { product: MenuProduct; unit: string }) {
+  const { t } = useTranslation();
+  const kcal = product.energyKcal ?? 0;
+  const rows: [string, string][] = [
+    [t('menu.energy'), `${Math.round(kcal * 4.184)} kJ / ${Math.round(kcal)} kcal`],
+    [t('menu.fats'), grams(product.fat)],
+    [t('menu.saturates'), grams(product.saturates)],
+    [t('menu.carbs'), grams(product.carbs)],
+    [t('menu.sugars'), grams(product.sugars)],
+    [t('menu.proteins'), grams(product.protein)],
+    [t('menu.salt'), grams(product.salt)],
+  ];
+  return (
+    <table className="mt-2 w-full max-w-sm">
+      <caption className="text-left font-semibold">{t('menu.nutritionPer100', { unit })}</caption>
+      <tbody>
+        {rows.map(([label, value]) => (
+          <tr key={label} className="border-b border-stone-200 dark:border-stone-800">
+            <th scope="row" className="py-1 text-left font-normal">{label}</th>
+            <td className="py-1 text-right tabular-nums">{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function grams(value: number | null): string {
+  return value === null ? '–' : `${value} g`;
+}

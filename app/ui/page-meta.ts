@@ -1,0 +1,26 @@
+import type { MetaDescriptor } from 'react-router';
+import { DEFAULT_LOCALE, getI18n, isLocale } from '#app/i18n/i18n.ts';
+
+interface MatchLike {
+  id: string;
+  loaderData?: unknown;
+}
+
+/** The locale the root loader chose, read from route matches inside a `meta` function. */
+export function localeFromMatches(matches: readonly (MatchLike | undefined)[]) {
+  const root = matches.find((m) => m?.id === 'root')?.loaderData as { locale?: unknown } | undefined;
+  return isLocale(root?.locale) ? root.locale : DEFAULT_LOCALE;
+}
+
+/** Title and description of a page, translated, as `meta` descriptors. */
+export function pageMeta(
+  matches: readonly (MatchLike | undefined)[],
+  titleKey: string,
+  descriptionKey: string,
+): MetaDescriptor[] {
+  const { t } = getI18n(localeFromMatches(matches));
+  return [
+    { title: `${t(titleKey)} · ${t('app.name')}` },
+    { name: 'description', content: t(descriptionKey) },
+  ];
+}

@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Logo } from './logo.tsx';
+
+/** Spec section 2 footer. Social addresses and the cookie-settings behaviour arrive with the public-site issue. */
+export function SiteFooter() {
+  const { t } = useTranslation();
+  const year = new Date().getFullYear();
+  const link = 'inline-flex min-h-11 items-center text-stone-700 underline-offset-4 hover:underline dark:text-stone-300';
+  return (
+    <footer className="mt-16 border-t border-stone-200 bg-white py-10 dark:border-stone-800 dark:bg-stone-900">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 md:grid-cols-3">
+        <div>
+          <div className="flex items-center gap-2 text-lg font-bold">
+            <Logo />
+            <span>{t('app.name')}</span>
+          </div>
+          <p className="mt-3 text-stone-600 dark:text-stone-400">{t('app.tagline')}</p>
+        </div>
+        <ul className="flex flex-col">
+          <li><Link className={link} to="/">{t('nav.home')}</Link></li>
+          <li><Link className={link} to="/contact">{t('nav.contact')}</Link></li>
+          <li><Link className={link} to="/login">{t('nav.login')}</Link></li>
+          <li><Link className={link} to="/privacy-policy">{t('footer.privacy')}</Link></li>
+          <li><Link className={link} to="/terms-of-service">{t('footer.terms')}</Link></li>
+        </ul>
+        <ul className="flex flex-col">
+          <li><a className={link} href="https://anpc.ro/ce-este-sal/" rel="noopener noreferrer" target="_blank">{t('footer.anpcSal')}</a></li>
+          <li><a className={link} href="https://ec.europa.eu/consumers/odr" rel="noopener noreferrer" target="_blank">{t('footer.odr')}</a></li>
+        </ul>
+      </div>
+      <p className="mx-auto mt-8 max-w-6xl px-4 text-sm text-stone-600 dark:text-stone-400">{t('footer.copyright', { year })}</p>
+    </footer>
+  );
+}

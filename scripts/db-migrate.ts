@@ -1,0 +1,3 @@
+import { runMigrations } from '#server/runtime.ts';
+
+await runMigrations();

@@ -1,0 +1,23 @@
+// Plain JavaScript on purpose: on a fresh clone `npm start`/`npm test` run this with the
+// machine's own Node (possibly 20), before the Node 24 dependency exists.
+import { execFileSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+export const node24 = join(root, 'node_modules', '.bin', 'node');
+
+/** Installs dependencies when they are missing or older than the lockfile. */
+export function ensureInstalled() {
+  const marker = join(root, 'node_modules', '.package-lock.json');
+  const lock = join(root, 'package-lock.json');
+  const stale = !existsSync(marker) || !existsSync(node24) || statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000;
+  if (!stale) return;
+  console.log('[bucate] installing dependencies (npm ci)…');
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+}
+
+/** Runs a script with the project's Node 24, inheriting the terminal. */
+export function run(args, env = {}) {
+  execFileSync(node24, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+}
