@@ -19,5 +19,5 @@ export function ensureInstalled() {
 
 /** Runs a script with the project's Node 24, inheriting the terminal. */
 export function run(args, env = {}) {
-  execFileSync(node24, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  execFileSync(node24, ['--env-file-if-exists=.env', ...args], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
 }

@@ -14,7 +14,7 @@ export function MenuProductItem({ product, locale, currency }: { product: MenuPr
   const unit = product.weightUnit ? UNIT_LABEL[product.weightUnit] : null;
   const hasNutrition = product.energyKcal !== null;
   return (
-    <li className={`flex gap-3 rounded-[10px] border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900 ${product.available ? '' : 'opacity-70'}`}>
+    <li className="flex gap-3 rounded-[10px] border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900">
       {product.imageUrl ? (
         <img src={product.imageUrl} alt="" width={96} height={96} loading="lazy" decoding="async" className="h-24 w-24 shrink-0 rounded-lg bg-stone-200 object-cover" />
       ) : null}

@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium, with the flags this network needs (stack-notes.md). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+}
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+/** A fresh browser context at the given size whose language cookie is set (or not). */
+export async function openContext(
+  browser: Browser,
+  baseUrl: string,
+  options: { viewport?: { width: number; height: number }; locale?: 'ro' | 'en' } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: options.viewport ?? PHONE, baseURL: baseUrl });
+  if (options.locale) {
+    await context.addCookies([{ name: 'lang', value: options.locale, url: baseUrl }]);
+  }
+  return context;
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical findings on the current page (WCAG 2 A/AA rules). */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  // evaluated through the DevTools protocol, so the page's CSP (rightly) does not apply
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    // @ts-expect-error axe is evaluated above
+    const result = await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'] });
+    return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[]).map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.targets.join(', ')}`);
+}

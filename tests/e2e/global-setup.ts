@@ -1,0 +1,44 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+let server: ChildProcess | undefined;
+let dataDir: string | undefined;
+
+function runToEnd(script: string, env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = fork(script, { env, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`))));
+  });
+}
+
+/** Migrates and seeds a throw-away SQLite file, then starts the built server on a free port. */
+export default async function setup(project: TestProject) {
+  dataDir = mkdtempSync(join(tmpdir(), 'bucate-e2e-'));
+  const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO: 'true' };
+  await runToEnd('scripts/prepare-data.ts', env);
+  server = fork('server/index.ts', [], {
+    env: { ...env, NODE_ENV: 'production', AUTH_SECRET: 'e2e-secret-'.padEnd(40, 'x'), PORT: '0', HOST: '127.0.0.1' },
+    stdio: 'inherit',
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    server!.on('message', (message: { type?: string; port?: number }) => {
+      if (message.type === 'listening' && message.port) resolve(message.port);
+    });
+    server!.on('exit', (code) => reject(new Error(`server exited early with ${code}`)));
+  });
+  project.provide('baseUrl', `http://127.0.0.1:${port}`);
+  return async () => {
+    server?.kill('SIGTERM');
+    await new Promise((resolve) => server?.once('exit', resolve));
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+}

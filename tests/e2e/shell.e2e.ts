@@ -1,0 +1,81 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, launchBrowser, openContext, PHONE, seriousAxeViolations } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+const shots = 'test-results/screenshots';
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe.each([
+  { locale: 'ro' as const, heading: 'Meniul tău, pe telefonul fiecărui client', soup: 'Ciorbă de burtă', allergen: 'Lactate' },
+  { locale: 'en' as const, heading: "Your menu, on every guest's phone", soup: 'Tripe sour soup', allergen: 'Dairy' },
+])('in $locale', ({ locale, heading, soup, allergen }) => {
+  it.each([
+    { size: 'phone', viewport: PHONE },
+    { size: 'desktop', viewport: DESKTOP },
+  ])('the home page works at $size width', async ({ size, viewport }) => {
+    const context = await openContext(browser, baseUrl, { viewport, locale });
+    const page = await context.newPage();
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    expect(await page.getAttribute('html', 'lang')).toBe(locale);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
+    await page.screenshot({ path: `${shots}/home-${locale}-${size}.png`, fullPage: true });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('the demo menu is rendered on the server, at phone width, without JavaScript', async () => {
+    const context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, javaScriptEnabled: false });
+    await context.addCookies([{ name: 'lang', value: locale, url: baseUrl }]);
+    const page = await context.newPage();
+    const response = await page.goto('/bistro-la-bunica');
+    expect(response?.status()).toBe(200);
+    expect(await page.getAttribute('html', 'lang')).toBe(locale);
+    await expect.poll(() => page.getByRole('heading', { level: 3, name: soup }).count()).toBe(1);
+    const tripe = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: soup }) });
+    expect(await tripe.textContent()).toContain(allergen);
+    expect(await page.locator('script').count()).toBe(0);
+    await page.screenshot({ path: `${shots}/menu-${locale}-phone.png` });
+    await context.close();
+  });
+
+  it('the demo menu has no serious accessibility problem', async () => {
+    const context = await openContext(browser, baseUrl, { viewport: PHONE, locale });
+    const page = await context.newPage();
+    await page.goto('/bistro-la-bunica');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('redirects of spec section 2', () => {
+  it.each([
+    { path: '/no-such-restaurant', message: 'Acest restaurant nu există sau a fost dezactivat.' },
+    { path: '/a/b/c', message: 'Pagina nu există.' },
+  ])('$path ends on not-found with the exact message', async ({ path, message }) => {
+    const context = await openContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto(path);
+    expect(new URL(page.url()).pathname).toBe('/not-found');
+    expect(await page.getByTestId('page-message').textContent()).toBe(message);
+    await context.close();
+  });
+
+  it('the language switch keeps the guest on the same page', async () => {
+    const context = await openContext(browser, baseUrl, { viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto('/pricing');
+    await page.getByRole('button', { name: 'Schimbă limba în engleză' }).first().click();
+    await expect.poll(() => page.getAttribute('html', 'lang')).toBe('en');
+    expect(new URL(page.url()).pathname).toBe('/pricing');
+    await context.close();
+  });
+});
