@@ -5,11 +5,17 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { requestInfoContext } from './context.ts';
-import { closeDatabase } from './db/db.server.ts';
+import { closeDatabase, getDb } from './db/db.server.ts';
 import { logger } from './logger.server.ts';
+import { findMenuVersionBySlug } from './modules/restaurant/restaurant.repo.server.ts';
 import { NonceProvider } from './ui/nonce.tsx';
 
 export { requestInfoContext } from './context.ts';
+
+/** For the server's menu render cache: the current menu version of a slug (one indexed read). */
+export function getMenuVersion(slug: string): Promise<number | undefined> {
+  return findMenuVersionBySlug(getDb(), slug);
+}
 
 /** Called by the HTTP server on SIGTERM/SIGINT after it stops accepting connections. */
 export async function shutdown(): Promise<void> {

@@ -5,11 +5,13 @@ import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
-import { RouterContextProvider, type ServerBuild } from 'react-router';
+import { createRequestHandler as createReactRouterHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { CLIENT_IP_HEADER } from '#app/auth/auth.server.ts';
 import { getEnv, isHttps } from '#app/env.server.ts';
 import { logger } from '#app/logger.server.ts';
 import { uploadsDir } from '#app/modules/image/storage.server.ts';
+import { createMenuCache } from './menu-cache.ts';
+import { cspDirectives, staticSecurityHeaders } from './security-headers.ts';
 
 /**
  * The HTTP process: security headers, compression, static files, request logs, then React Router.
@@ -25,7 +27,11 @@ try {
 const https = isHttps(env);
 const isDev = env.NODE_ENV === 'development' && process.argv.includes('--dev');
 
-type EntryModule = { requestInfoContext: Parameters<RouterContextProvider['set']>[0]; shutdown?: () => Promise<void> };
+type EntryModule = {
+  requestInfoContext: Parameters<RouterContextProvider['set']>[0];
+  getMenuVersion(slug: string): Promise<number | undefined>;
+  shutdown(): Promise<void>;
+};
 
 const vite = isDev
   ? await import('vite').then((v) => v.createServer({ server: { middlewareMode: true }, appType: 'custom' }))
@@ -67,19 +73,8 @@ app.use(
       : {
           useDefaults: false,
           directives: {
-            defaultSrc: ["'self'"],
-            scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-            styleSrc: ["'self'", "'unsafe-inline'"],
-            imgSrc: ["'self'", 'data:', 'blob:'],
-            fontSrc: ["'self'"],
-            connectSrc: ["'self'"],
-            manifestSrc: ["'self'"],
-            workerSrc: ["'self'"],
-            objectSrc: ["'none'"],
-            baseUri: ["'self'"],
-            formAction: ["'self'"],
-            frameAncestors: ["'none'"],
-            ...(https ? { upgradeInsecureRequests: [] } : {}),
+            ...cspDirectives(null, https),
+            'script-src': ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
           },
         },
     strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
@@ -101,21 +96,52 @@ if (vite) {
 app.use('/uploads', express.static(uploadsDir(env.DATA_DIR), { immutable: true, maxAge: '1y', index: false, dotfiles: 'deny' }));
 
 const initialBuild = await loadBuild();
+const entryOf = (build: ServerBuild) => build.entry.module as unknown as EntryModule;
+
+function loadContext(build: ServerBuild, info: { nonce: string; clientIp: string }) {
+  const context = new RouterContextProvider();
+  context.set(entryOf(build).requestInfoContext, info);
+  return context;
+}
+
 app.all(
   '/{*splat}',
   createRequestHandler({
     build: vite ? loadBuild : initialBuild,
     mode: env.NODE_ENV,
-    getLoadContext: async (req, res) => {
-      const entry = (vite ? await loadBuild() : initialBuild).entry.module as unknown as EntryModule;
-      const context = new RouterContextProvider();
-      context.set(entry.requestInfoContext, { nonce: res.locals.cspNonce as string, clientIp: String(req.headers[CLIENT_IP_HEADER]) });
-      return context;
-    },
+    getLoadContext: async (req, res) =>
+      loadContext(vite ? await loadBuild() : initialBuild, {
+        nonce: res.locals.cspNonce as string,
+        clientIp: String(req.headers[CLIENT_IP_HEADER]),
+      }),
   }),
 );
 
-const server = createServer(app);
+// The guest menu's hot path bypasses Express (see server/menu-cache.ts); not in development,
+// where every request should show the code as it is now.
+const renderMenu = createReactRouterHandler(initialBuild, env.NODE_ENV);
+const handleMenuRequest = vite
+  ? undefined
+  : createMenuCache({
+      getVersion: (slug) => entryOf(initialBuild).getMenuVersion(slug),
+      render: (request) => renderMenu(request, loadContext(initialBuild, { nonce: '', clientIp: '' })),
+      securityHeaders: staticSecurityHeaders(https),
+      logger,
+    });
+const origin = `http://localhost:${env.PORT}`;
+
+const server = createServer((req, res) => {
+  if (!handleMenuRequest) return void app(req, res);
+  handleMenuRequest(req, res, origin).then(
+    (handled) => {
+      if (!handled) app(req, res);
+    },
+    (error: unknown) => {
+      logger.error({ err: error, url: req.url }, 'menu fast path failed');
+      if (!res.headersSent) app(req, res);
+    },
+  );
+});
 server.keepAliveTimeout = 65_000;
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
@@ -135,7 +161,7 @@ async function shutdown(signal: string) {
   server.closeIdleConnections();
   await new Promise<void>((resolve) => server.on('close', () => resolve()));
   await vite?.close();
-  await ((initialBuild.entry.module as unknown as EntryModule).shutdown?.() ?? Promise.resolve());
+  await entryOf(initialBuild).shutdown();
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

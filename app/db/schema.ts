@@ -94,6 +94,8 @@ export interface RestaurantTable {
   /** JSON: { mon: [{from,to}], ... } in the restaurant's time zone */
   openingHours: string | null;
   productsCount: number;
+  /** bumped by every change a guest could see; the rendered menu is cached per version */
+  menuVersion: ColumnType<number, number | undefined, number>;
   // subscription (spec sections 3 and 4)
   plan: SubscriptionPlan;
   subscriptionActive: Bool;

@@ -37,9 +37,10 @@ describe(`demo seed on ${testDialect}`, () => {
     expect(products.every((p) => p.nameEn && p.nameRo && p.priceMinor > 0 && p.imageUrl?.startsWith('/uploads/'))).toBe(true);
     expect(products.some((p) => p.allergens.length > 0)).toBe(true);
     expect(products.filter((p) => p.energyKcal !== null).length).toBe(products.length);
+    expect(products[0]!.imageSrcSet).toMatch(/^\/uploads\/\S+-200\.webp 200w, \/uploads\/\S+-400\.webp 400w$/);
     const restaurant = await database.db.selectFrom('restaurant').selectAll().where('slug', '=', DEMO_RESTAURANT_SLUG).executeTakeFirstOrThrow();
     expect(restaurant.productsCount).toBe(products.length);
-    expect(readdirSync(join(uploads, 'restaurants', restaurant.id, 'products')).length).toBe(products.length * 2);
+    expect(readdirSync(join(uploads, 'restaurants', restaurant.id, 'products')).length).toBe(products.length * 3);
   });
 
   it('creates a demo owner and a demo admin who can sign in with the printed passwords', async () => {

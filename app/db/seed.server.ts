@@ -43,7 +43,7 @@ async function createUserWithPassword(
 }
 
 /** A warm placeholder photo: a plate on a tinted table, different for every dish. */
-async function placeholderImage(hue: number): Promise<{ jpeg: Buffer; webp: Buffer }> {
+async function placeholderImage(hue: number): Promise<{ jpeg: Buffer; webp200: Buffer; webp400: Buffer }> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
     <defs><radialGradient id="g"><stop offset="0" stop-color="hsl(${hue},55%,62%)"/><stop offset="1" stop-color="hsl(${hue},45%,38%)"/></radialGradient></defs>
     <rect width="800" height="600" fill="hsl(${(hue + 30) % 360},25%,30%)"/>
@@ -51,11 +51,12 @@ async function placeholderImage(hue: number): Promise<{ jpeg: Buffer; webp: Buff
     <circle cx="340" cy="250" r="40" fill="hsl(${(hue + 90) % 360},50%,45%)" opacity=".8"/>
   </svg>`;
   const base = sharp(Buffer.from(svg));
-  const [jpeg, webp] = await Promise.all([
+  const [jpeg, webp200, webp400] = await Promise.all([
     base.clone().jpeg({ quality: 85 }).toBuffer(),
+    base.clone().resize(200).webp({ quality: 75 }).toBuffer(),
     base.clone().resize(400).webp({ quality: 75 }).toBuffer(),
   ]);
-  return { jpeg, webp };
+  return { jpeg, webp200, webp400 };
 }
 
 /**
@@ -128,12 +129,13 @@ export async function seedDemo(
             sortOrder: productIndex,
           });
           if (withImages) {
-            const { jpeg, webp } = await placeholderImage((dish * 47) % 360);
+            const { jpeg, webp200, webp400 } = await placeholderImage((dish * 47) % 360);
             const imageId = newId();
             const key = `restaurants/${restaurantId}/products/${imageId}`;
-            const [{ url }, small] = await Promise.all([
+            const [{ url }, small, medium] = await Promise.all([
               storage.put(`${key}.jpg`, jpeg, 'image/jpeg'),
-              storage.put(`${key}-400.webp`, webp, 'image/webp'),
+              storage.put(`${key}-200.webp`, webp200, 'image/webp'),
+              storage.put(`${key}-400.webp`, webp400, 'image/webp'),
             ]);
             images.push({
               id: imageId,
@@ -145,7 +147,7 @@ export async function seedDemo(
               contentType: 'image/jpeg',
               width: 800,
               height: 600,
-              variants: JSON.stringify({ 400: small.url }),
+              variants: JSON.stringify({ 200: small.url, 400: medium.url }),
               downloadToken: newId(),
               createdAt: new Date().toISOString(),
             });

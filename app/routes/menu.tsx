@@ -1,43 +1,70 @@
 import { useTranslation } from 'react-i18next';
+import { data } from 'react-router';
 import { getDb } from '#app/db/db.server.ts';
-import type { Locale } from '#app/i18n/i18n.ts';
+import { getPublicUrl } from '#app/env.server.ts';
 import { localized } from '#app/i18n/localized.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { ro } from '#app/i18n/ro.ts';
 import { redirectToNotFound } from '#app/modules/access/redirects.ts';
+import { buildMenuStructuredData, serializeJsonLd } from '#app/modules/menu/menu-structured-data.ts';
 import { getPublicMenu } from '#app/modules/menu/menu.service.server.ts';
 import { LanguageSwitch } from '#app/ui/language-switch.tsx';
-import { MenuProductItem } from '#app/ui/menu/menu-product.tsx';
+import { LocationMenu } from '#app/ui/menu/location-menu.tsx';
+import menuScript from '#app/ui/menu/menu-enhance.js?url';
+import { MenuTools } from '#app/ui/menu/menu-tools.tsx';
 import type { Route } from './+types/menu';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  const { menu, locale } = loaderData;
-  const description =
-    menu.status === 'active' ? localized(menu.restaurant.descriptionRo, menu.restaurant.descriptionEn, locale) : null;
+  const { menu, locale, url } = loaderData;
+  const title = `${menu.restaurant.name} · ${locale === 'ro' ? 'Meniu' : 'Menu'}`;
+  const active = menu.status === 'active' ? menu.restaurant : null;
+  const description = active ? localized(active.descriptionRo, active.descriptionEn, locale) : null;
+  const image = active ? (active.coverImageUrl ?? active.logoUrl) : null;
   return [
-    { title: `${menu.restaurant.name} · Meniu` },
-    ...(description ? [{ name: 'description', content: description }] : []),
+    { title },
+    ...(description ? [{ name: 'description', content: description }, { property: 'og:description', content: description }] : []),
+    { property: 'og:title', content: title },
+    { property: 'og:type', content: 'restaurant.menu' },
+    { property: 'og:url', content: url },
+    ...(image ? [{ property: 'og:image', content: new URL(image, url).toString() }] : []),
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+    { tagName: 'link', rel: 'canonical', href: url },
   ];
 };
+
+/** The menu's freshness: revalidated on every visit, answered from the render cache while unchanged. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
 
 /** Spec section 2: the restaurant is looked up by slug before the menu is entered. */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const menu = await getPublicMenu(getDb(), params.slug);
   if (!menu) throw redirectToNotFound(ro.errors.restaurantNotFound);
   const locationId = new URL(request.url).searchParams.get('loc');
-  return { menu, locale: getRequestLocale(request), locationId };
+  const url = `${getPublicUrl()}/${menu.restaurant.slug}`;
+  return data(
+    { menu, locale: getRequestLocale(request), locationId, url },
+    {
+      headers: {
+        'Cache-Control': 'no-cache',
+        Vary: 'Cookie',
+        'X-Menu-Version': String(menu.restaurant.menuVersion),
+      },
+    },
+  );
 }
 
 export default function MenuPage({ loaderData }: Route.ComponentProps) {
-  const { menu, locale, locationId } = loaderData;
+  const { menu, locale, locationId, url } = loaderData;
   const { t } = useTranslation();
   if (menu.status === 'inactive') {
     return (
       <main id="main" className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold">{menu.restaurant.name}</h1>
-        <p className="mt-4 text-lg">{t('menu.restaurantInactive')}</p>
-        <a href="/" className="mt-8 inline-flex min-h-11 items-center text-primary-700 underline">{t('menu.backHome')}</a>
+        <p className="mt-4 text-lg" data-testid="menu-inactive">{t('menu.restaurantInactive')}</p>
+        <a href="/" className="mt-8 inline-flex min-h-11 items-center text-primary-700 underline dark:text-primary-100">{t('menu.backHome')}</a>
       </main>
     );
   }
@@ -46,6 +73,9 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
   const description = localized(restaurant.descriptionRo, restaurant.descriptionEn, locale);
   return (
     <div className="mx-auto max-w-5xl">
+      {restaurant.coverImageUrl ? (
+        <img src={restaurant.coverImageUrl} alt="" width={1920} height={1080} className="aspect-[3/1] w-full object-cover md:rounded-b-xl print:hidden" />
+      ) : null}
       <header className="px-4 pt-6 pb-4">
         <div className="flex items-start gap-4">
           {restaurant.logoUrl ? (
@@ -54,12 +84,19 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
           <div className="min-w-0 flex-1">
             <h1 className="text-3xl font-bold tracking-tight text-balance">{restaurant.name}</h1>
             {description ? <p className="mt-1 text-stone-700 dark:text-stone-300">{description}</p> : null}
-            {restaurant.address ? <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{restaurant.address}</p> : null}
+            <address className="mt-1 text-sm text-stone-700 not-italic dark:text-stone-300">
+              {restaurant.address ? <span className="block">{restaurant.address}</span> : null}
+              {restaurant.phone ? (
+                <a href={`tel:${restaurant.phone.replace(/\s/g, '')}`} className="inline-flex min-h-11 items-center underline" aria-label={t('menu.call', { phone: restaurant.phone })}>
+                  {restaurant.phone}
+                </a>
+              ) : null}
+            </address>
           </div>
-          <LanguageSwitch />
+          <LanguageSwitch className="print:hidden" />
         </div>
         {locations.length > 1 ? (
-          <nav aria-label={t('menu.location')} className="mt-4">
+          <nav aria-label={t('menu.location')} className="mt-4 print:hidden">
             <ul className="flex flex-wrap gap-2">
               {locations.map((location) => (
                 <li key={location.id}>
@@ -76,50 +113,12 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
           </nav>
         ) : null}
       </header>
+      <MenuTools />
       {current ? <LocationMenu location={current} locale={locale} currency={restaurant.currency} /> : (
-        <p className="px-4 py-8">{t('menu.noProducts')}</p>
+        <main id="main" className="px-4 py-8">{t('menu.noProducts')}</main>
       )}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(buildMenuStructuredData(restaurant, current, locale, url)) }} />
+      <script src={menuScript} defer />
     </div>
-  );
-}
-
-function LocationMenu({
-  location,
-  locale,
-  currency,
-}: {
-  location: Extract<Route.ComponentProps['loaderData']['menu'], { status: 'active' }>['locations'][number];
-  locale: Locale;
-  currency: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <nav aria-label={t('menu.categories')} className="sticky top-0 z-10 border-y border-stone-200 bg-stone-50/95 backdrop-blur dark:border-stone-800 dark:bg-stone-950/95">
-        <ul className="flex gap-1 overflow-x-auto px-2 py-1">
-          {location.categories.map((category) => (
-            <li key={category.id} className="shrink-0">
-              <a href={`#c-${category.id}`} className="inline-flex min-h-11 items-center rounded-full px-3 font-medium whitespace-nowrap hover:bg-stone-200 dark:hover:bg-stone-800">
-                {localized(category.nameRo, category.nameEn, locale)}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <main id="main" className="px-4 pb-16">
-        {location.categories.map((category) => (
-          <section key={category.id} id={`c-${category.id}`} aria-labelledby={`h-${category.id}`} className="scroll-mt-16 pt-8">
-            <h2 id={`h-${category.id}`} className="text-2xl font-bold text-primary-700 dark:text-primary-100">
-              {localized(category.nameRo, category.nameEn, locale)}
-            </h2>
-            <ul className="mt-4 grid gap-4 md:grid-cols-2">
-              {category.products.map((product) => (
-                <MenuProductItem key={product.id} product={product} locale={locale} currency={currency} />
-              ))}
-            </ul>
-          </section>
-        ))}
-      </main>
-    </>
   );
 }

@@ -1,9 +1,16 @@
-import { PlaceholderPage } from '#app/ui/placeholder-page.tsx';
+import { useTranslation } from 'react-i18next';
+import { PrivacyPolicy } from '#app/content/privacy-policy.tsx';
+import { getEnv } from '#app/env.server.ts';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/privacy-policy';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'privacy.title', 'privacy.description');
 
-export default function Page() {
-  return <PlaceholderPage titleKey="privacy.title" descriptionKey="privacy.description" />;
+export function loader() {
+  return { contactEmail: getEnv().CONTACT_EMAIL };
+}
+
+export default function PrivacyPolicyPage({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useTranslation();
+  return <PrivacyPolicy language={i18n.language === 'en' ? 'en' : 'ro'} contactEmail={loaderData.contactEmail} />;
 }

@@ -1,9 +1,16 @@
-import { PlaceholderPage } from '#app/ui/placeholder-page.tsx';
+import { useTranslation } from 'react-i18next';
+import { TermsOfService } from '#app/content/terms-of-service.tsx';
+import { getEnv } from '#app/env.server.ts';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/terms-of-service';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'terms.title', 'terms.description');
 
-export default function Page() {
-  return <PlaceholderPage titleKey="terms.title" descriptionKey="terms.description" />;
+export function loader() {
+  return { contactEmail: getEnv().CONTACT_EMAIL };
+}
+
+export default function TermsOfServicePage({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useTranslation();
+  return <TermsOfService language={i18n.language === 'en' ? 'en' : 'ro'} contactEmail={loaderData.contactEmail} />;
 }

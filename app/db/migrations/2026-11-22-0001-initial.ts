@@ -97,6 +97,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('address', 'text')
     .addColumn('openingHours', 'text')
     .addColumn('productsCount', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('menuVersion', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('plan', 'text', (c) => c.notNull().defaultTo('free'))
     .addColumn('subscriptionActive', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('isPro', 'integer', (c) => c.notNull().defaultTo(0))

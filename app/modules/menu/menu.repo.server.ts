@@ -24,16 +24,18 @@ export async function listMenuRows(db: Kysely<Database>, restaurantId: string) {
       .execute(),
     db
       .selectFrom('product')
+      .leftJoin('storedImage', 'storedImage.id', 'product.imageId')
+      .select('storedImage.variants as imageVariants')
       .select([
-        'id', 'categoryId', 'nameRo', 'nameEn', 'descriptionRo', 'descriptionEn', 'ingredientsRo', 'ingredientsEn',
+        'product.id', 'categoryId', 'nameRo', 'nameEn', 'descriptionRo', 'descriptionEn', 'ingredientsRo', 'ingredientsEn',
         'priceMinor', 'currency', 'weightValue', 'weightUnit', 'allergens', 'traces', 'additives', 'frozen',
         'energyKcal', 'fat', 'saturates', 'carbs', 'sugars', 'protein', 'salt', 'servedFrom', 'servedUntil',
         'available', 'imageUrl',
       ])
-      .where('restaurantId', '=', restaurantId)
+      .where('product.restaurantId', '=', restaurantId)
       .where('visible', '=', 1)
       .orderBy('sortOrder')
-      .orderBy('createdAt')
+      .orderBy('product.createdAt')
       .execute(),
   ]);
   return { locations, categories, products };

@@ -55,7 +55,7 @@ describe(`public menu on ${testDialect}`, () => {
     for (const overrides of [{ active: 0 as const }, { subscriptionActive: 0 as const }]) {
       const { restaurant } = await insertMenu(database, 2, overrides);
       const menu = await getPublicMenu(database.db, restaurant.slug);
-      expect(menu).toEqual({ status: 'inactive', restaurant: { name: restaurant.name, slug: restaurant.slug } });
+      expect(menu).toEqual({ status: 'inactive', restaurant: { name: restaurant.name, slug: restaurant.slug, menuVersion: 0 } });
     }
   });
 

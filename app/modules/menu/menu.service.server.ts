@@ -7,7 +7,10 @@ import { listMenuRows } from './menu.repo.server.ts';
 type MenuRows = Awaited<ReturnType<typeof listMenuRows>>;
 type ProductRow = MenuRows['products'][number];
 
-export interface MenuProduct extends Omit<ProductRow, 'allergens' | 'traces' | 'additives' | 'frozen' | 'available'> {
+export interface MenuProduct
+  extends Omit<ProductRow, 'allergens' | 'traces' | 'additives' | 'frozen' | 'available' | 'imageVariants'> {
+  /** WebP variants for `srcset`, e.g. '/uploads/a-200.webp 200w, /uploads/a-400.webp 400w' */
+  imageSrcSet: string | null;
   allergens: AllergenKey[];
   traces: AllergenKey[];
   additives: string[];
@@ -26,12 +29,26 @@ export interface MenuLocation extends Omit<MenuRows['locations'][number], never>
 export type MenuRestaurant = Pick<
   Restaurant,
   'id' | 'name' | 'slug' | 'logoUrl' | 'coverImageUrl' | 'accentColor' | 'currency' | 'timeZone' | 'descriptionRo' |
-  'descriptionEn' | 'phone' | 'email' | 'address' | 'openingHours' | 'updatedAt'
+  'descriptionEn' | 'phone' | 'email' | 'address' | 'openingHours' | 'updatedAt' | 'menuVersion'
 >;
 
 export type PublicMenu =
-  | { status: 'inactive'; restaurant: Pick<Restaurant, 'name' | 'slug'> }
+  | { status: 'inactive'; restaurant: Pick<Restaurant, 'name' | 'slug' | 'menuVersion'> }
   | { status: 'active'; restaurant: MenuRestaurant; locations: MenuLocation[] };
+
+/** `{ "200": url, "400": url }` as a srcset, smallest first. */
+function toSrcSet(variants: string | null): string | null {
+  if (!variants) return null;
+  try {
+    const parsed = JSON.parse(variants) as Record<string, unknown>;
+    const entries = Object.entries(parsed)
+      .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && /^\d+$/.test(entry[0]))
+      .sort((a, b) => Number(a[0]) - Number(b[0]));
+    return entries.length > 0 ? entries.map(([width, url]) => `${url} ${width}w`).join(', ') : null;
+  } catch {
+    return null;
+  }
+}
 
 function parseStringList(stored: string): string[] {
   try {
@@ -56,7 +73,10 @@ export async function getPublicMenu(db: Kysely<Database>, slug: string): Promise
   const restaurant = await findRestaurantBySlug(db, slug);
   if (!restaurant) return undefined;
   if (!isMenuPublished(restaurant)) {
-    return { status: 'inactive', restaurant: { name: restaurant.name, slug: restaurant.slug } };
+    return {
+      status: 'inactive',
+      restaurant: { name: restaurant.name, slug: restaurant.slug, menuVersion: restaurant.menuVersion },
+    };
   }
   const rows = await listMenuRows(db, restaurant.id);
   const productsByCategory = Map.groupBy(rows.products, (p) => p.categoryId);
@@ -65,8 +85,9 @@ export async function getPublicMenu(db: Kysely<Database>, slug: string): Promise
     ...location,
     categories: (categoriesByLocation.get(location.id) ?? []).map(({ locationId: _locationId, ...category }) => ({
       ...category,
-      products: (productsByCategory.get(category.id) ?? []).map((product) => ({
+      products: (productsByCategory.get(category.id) ?? []).map(({ imageVariants, ...product }) => ({
         ...product,
+        imageSrcSet: toSrcSet(imageVariants),
         allergens: parseAllergenList(product.allergens),
         traces: parseAllergenList(product.traces),
         additives: parseStringList(product.additives),
@@ -77,13 +98,13 @@ export async function getPublicMenu(db: Kysely<Database>, slug: string): Promise
   }));
   const {
     id, name, logoUrl, coverImageUrl, accentColor, currency, timeZone, descriptionRo, descriptionEn, phone, email,
-    address, openingHours, updatedAt,
+    address, openingHours, updatedAt, menuVersion,
   } = restaurant;
   return {
     status: 'active',
     restaurant: {
       id, name, slug: restaurant.slug, logoUrl, coverImageUrl, accentColor, currency, timeZone, descriptionRo,
-      descriptionEn, phone, email, address, openingHours, updatedAt,
+      descriptionEn, phone, email, address, openingHours, updatedAt, menuVersion,
     },
     locations,
   };

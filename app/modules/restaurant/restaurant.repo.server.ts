@@ -19,3 +19,21 @@ export async function countRestaurants(db: Kysely<Database>): Promise<number> {
   const row = await db.selectFrom('restaurant').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The cache key of a restaurant's rendered menu; undefined when the slug is unknown. */
+export async function findMenuVersionBySlug(db: Kysely<Database>, slug: string): Promise<number | undefined> {
+  const row = await db.selectFrom('restaurant').select(['menuVersion']).where('slug', '=', slug).executeTakeFirst();
+  return row?.menuVersion;
+}
+
+/**
+ * Marks a restaurant's menu as changed: every service that changes what a guest sees calls this
+ * in the same transaction, so the next request, on any app process, renders afresh.
+ */
+export async function bumpMenuVersion(db: Kysely<Database>, restaurantId: string): Promise<void> {
+  await db
+    .updateTable('restaurant')
+    .set((eb) => ({ menuVersion: eb('menuVersion', '+', 1), updatedAt: new Date().toISOString() }))
+    .where('id', '=', restaurantId)
+    .execute();
+}

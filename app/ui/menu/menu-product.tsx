@@ -5,7 +5,11 @@ import type { MenuProduct } from '#app/modules/menu/menu.service.server.ts';
 
 const UNIT_LABEL = { g: 'g', ml: 'ml', pcs: 'buc' } as const;
 
-/** One dish on the guest menu: name and price on one line, then weight, description, allergens, details on demand. */
+/**
+ * One dish on the guest menu: name and price on one line, then weight, description and allergens
+ * as words; ingredients, additives and the nutrition declaration open on demand. The data-*
+ * attributes feed the in-page search and allergen filter (menu-enhance.js).
+ */
 export function MenuProductItem({ product, locale, currency }: { product: MenuProduct; locale: Locale; currency: string }) {
   const { t } = useTranslation();
   const name = localized(product.nameRo, product.nameEn, locale);
@@ -13,49 +17,59 @@ export function MenuProductItem({ product, locale, currency }: { product: MenuPr
   const ingredients = localized(product.ingredientsRo, product.ingredientsEn, locale);
   const unit = product.weightUnit ? UNIT_LABEL[product.weightUnit] : null;
   const hasNutrition = product.energyKcal !== null;
+  const allergenNames = product.allergens.map((key) => t(`allergen.${key}`)).join(', ');
   return (
-    <li className="flex gap-3 rounded-[10px] border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900">
+    <li
+      data-dish=""
+      data-allergens={product.allergens.join(' ')}
+      className="flex gap-3 rounded-[10px] border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900 print:break-inside-avoid print:border-0 print:p-0"
+    >
       {product.imageUrl ? (
-        <img src={product.imageUrl} alt="" width={96} height={96} loading="lazy" decoding="async" className="h-24 w-24 shrink-0 rounded-lg bg-stone-200 object-cover" />
+        <picture className="shrink-0 print:hidden">
+          {product.imageSrcSet ? <source type="image/webp" srcSet={product.imageSrcSet} sizes="96px" /> : null}
+          <img src={product.imageUrl} alt="" width={96} height={96} loading="lazy" decoding="async" className="h-24 w-24 rounded-lg bg-stone-200 object-cover" />
+        </picture>
       ) : null}
       <div className="min-w-0 flex-1">
         <div className="flex items-baseline justify-between gap-3">
           <h3 className="text-lg font-semibold">{name}</h3>
           <p className="shrink-0 font-semibold whitespace-nowrap tabular-nums">
-            <span className="sr-only">{t('menu.price')}: </span>
+            <span className="sr-only">{`${t('menu.price')}: `}</span>
             {formatPrice(product.priceMinor, currency, locale)}
           </p>
         </div>
         {product.weightValue && unit ? (
           <p className="text-sm text-stone-600 dark:text-stone-400">
-            <span className="sr-only">{t('menu.weight')}: </span>
-            {product.weightValue} {unit}
+            <span className="sr-only">{`${t('menu.weight')}: `}</span>
+            {`${product.weightValue} ${unit}`}
           </p>
         ) : null}
         {!product.available ? <p className="text-sm font-semibold text-primary-700 dark:text-primary-100">{t('menu.unavailable')}</p> : null}
         {product.servedFrom && product.servedUntil ? (
-          <p className="text-sm text-stone-600 dark:text-stone-400">{t('menu.servedBetween', { from: product.servedFrom, to: product.servedUntil })}</p>
+          <p className="text-sm text-stone-600 dark:text-stone-400">
+            <span className="sr-only">{`${t('menu.hours')}: `}</span>
+            {t('menu.servedBetween', { from: product.servedFrom, to: product.servedUntil })}
+          </p>
         ) : null}
         {description ? <p className="mt-1 text-stone-700 dark:text-stone-300">{description}</p> : null}
-        {product.allergens.length > 0 ? (
+        {allergenNames ? (
           <p className="mt-2 text-sm">
-            <span className="font-semibold">{t('menu.allergens')}: </span>
-            {product.allergens.map((key) => t(`allergen.${key}`)).join(', ')}
+            <span className="font-semibold">{`${t('menu.allergens')}: `}</span>
+            {allergenNames}
           </p>
         ) : null}
         {product.traces.length > 0 ? (
           <p className="text-sm text-stone-600 dark:text-stone-400">
-            {t('menu.traces')}: {product.traces.map((key) => t(`allergen.${key}`)).join(', ')}
+            {`${t('menu.traces')}: ${product.traces.map((key) => t(`allergen.${key}`)).join(', ')}`}
           </p>
         ) : null}
         {hasNutrition || ingredients ? (
-          <details className="mt-2 text-sm">
-            <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-primary-700 dark:text-primary-100">
-              {t('menu.nutrition')}
-              {ingredients ? ` · ${t('menu.ingredients')}` : ''}
+          <details className="mt-1 text-sm">
+            <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-primary-700 dark:text-primary-100 print:hidden">
+              {ingredients ? `${t('menu.ingredients')} · ${t('menu.nutrition')}` : t('menu.nutrition')}
             </summary>
-            {ingredients ? <p className="mt-1"><span className="font-semibold">{t('menu.ingredients')}: </span>{ingredients}</p> : null}
-            {product.additives.length > 0 ? <p className="mt-1"><span className="font-semibold">{t('menu.additives')}: </span>{product.additives.join(', ')}</p> : null}
+            {ingredients ? <p className="mt-1"><span className="font-semibold">{`${t('menu.ingredients')}: `}</span>{ingredients}</p> : null}
+            {product.additives.length > 0 ? <p className="mt-1"><span className="font-semibold">{`${t('menu.additives')}: `}</span>{product.additives.join(', ')}</p> : null}
             {product.frozen ? <p className="mt-1">{t('menu.frozen')}</p> : null}
             {hasNutrition ? <NutritionTable product={product} unit={product.weightUnit === 'ml' ? 'ml' : 'g'} /> : null}
           </details>

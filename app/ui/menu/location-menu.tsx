@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import type { Locale } from '#app/i18n/i18n.ts';
+import { localized } from '#app/i18n/localized.ts';
+import type { MenuLocation } from '#app/modules/menu/menu.service.server.ts';
+import { MenuProductItem } from './menu-product.tsx';
+
+/** The categories of one location: a sticky category bar, then a section per category. */
+export function LocationMenu({ location, locale, currency }: { location: MenuLocation; locale: Locale; currency: string }) {
+  const { t } = useTranslation();
+  if (location.categories.length === 0) return <p className="px-4 py-8">{t('menu.noProducts')}</p>;
+  return (
+    <>
+      <nav aria-label={t('menu.categories')} className="sticky top-0 z-10 border-y border-stone-200 bg-stone-50/95 backdrop-blur dark:border-stone-800 dark:bg-stone-950/95 print:hidden">
+        <ul className="flex gap-1 overflow-x-auto px-2 py-1">
+          {location.categories.map((category) => (
+            <li key={category.id} className="shrink-0">
+              <a
+                href={`#c-${category.id}`}
+                data-category-link=""
+                className="inline-flex min-h-11 items-center rounded-full px-3 font-medium whitespace-nowrap hover:bg-stone-200 aria-[current=true]:bg-primary-700 aria-[current=true]:text-white dark:hover:bg-stone-800"
+              >
+                {localized(category.nameRo, category.nameEn, locale)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" className="px-4 pb-16">
+        {location.categories.map((category) => (
+          <section key={category.id} id={`c-${category.id}`} data-category="" aria-labelledby={`h-${category.id}`} className="scroll-mt-16 pt-8">
+            <h2 id={`h-${category.id}`} className="text-2xl font-bold text-primary-700 dark:text-primary-100 print:text-black">
+              {localized(category.nameRo, category.nameEn, locale)}
+            </h2>
+            <ul className="mt-4 grid gap-4 md:grid-cols-2">
+              {category.products.map((product) => (
+                <MenuProductItem key={product.id} product={product} locale={locale} currency={currency} />
+              ))}
+            </ul>
+          </section>
+        ))}
+        <p id="menu-empty" hidden role="status" className="py-8 text-center text-lg">{t('menu.noResults')}</p>
+      </main>
+    </>
+  );
+}

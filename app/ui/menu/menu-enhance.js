@@ -1,0 +1,77 @@
+// Progressive enhancement of the guest menu (no framework: the page works without it).
+// Search and the allergen filter run in the page, with no round trip; the category bar marks
+// the section being read; the language switch keeps the guest's place; a service worker keeps
+// the menu readable offline.
+(function () {
+  var doc = document;
+  var tools = doc.getElementById('menu-tools');
+  var items = Array.prototype.slice.call(doc.querySelectorAll('[data-dish]'));
+  var sections = Array.prototype.slice.call(doc.querySelectorAll('[data-category]'));
+  var empty = doc.getElementById('menu-empty');
+  if (tools) tools.hidden = false;
+
+  function fold(text) {
+    return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  }
+  var search = doc.getElementById('menu-search');
+  var boxes = Array.prototype.slice.call(doc.querySelectorAll('input[name="hide-allergen"]'));
+
+  function apply() {
+    var query = search ? fold(search.value.trim()) : '';
+    var hidden = boxes.filter(function (b) { return b.checked; }).map(function (b) { return b.value; });
+    var shown = 0;
+    items.forEach(function (item) {
+      var allergens = (item.getAttribute('data-allergens') || '').split(' ');
+      var blocked = hidden.some(function (a) { return allergens.indexOf(a) !== -1; });
+      var matches = !query || fold(item.textContent || '').indexOf(query) !== -1;
+      item.hidden = blocked || !matches;
+      if (!item.hidden) shown++;
+    });
+    sections.forEach(function (section) {
+      section.hidden = !section.querySelector('[data-dish]:not([hidden])');
+    });
+    if (empty) empty.hidden = shown > 0;
+  }
+  if (search) search.addEventListener('input', apply);
+  boxes.forEach(function (b) { b.addEventListener('change', apply); });
+  var clear = doc.getElementById('menu-clear');
+  if (clear) clear.addEventListener('click', function () {
+    if (search) search.value = '';
+    boxes.forEach(function (b) { b.checked = false; });
+    apply();
+  });
+
+  // Mark the category being read in the sticky bar.
+  var links = {};
+  Array.prototype.slice.call(doc.querySelectorAll('[data-category-link]')).forEach(function (a) {
+    links[a.getAttribute('href').slice(1)] = a;
+  });
+  var current = null;
+  if ('IntersectionObserver' in window) {
+    var observer = new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) {
+        if (!entry.isIntersecting) return;
+        var link = links[entry.target.id];
+        if (!link || link === current) return;
+        if (current) current.removeAttribute('aria-current');
+        link.setAttribute('aria-current', 'true');
+        current = link;
+        var reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+        link.scrollIntoView({ block: 'nearest', inline: 'center', behavior: reduce ? 'auto' : 'smooth' });
+      });
+    }, { rootMargin: '-20% 0px -70% 0px' });
+    sections.forEach(function (s) { observer.observe(s); });
+  }
+
+  // The language switch brings the guest back to the category they were reading.
+  Array.prototype.slice.call(doc.querySelectorAll('form[action="/set-locale"]')).forEach(function (form) {
+    form.addEventListener('submit', function () {
+      var input = form.querySelector('input[name="redirectTo"]');
+      if (input && current) input.value = location.pathname + location.search + current.getAttribute('href');
+    });
+  });
+
+  if ('serviceWorker' in navigator) {
+    window.addEventListener('load', function () { navigator.serviceWorker.register('/sw.js').catch(function () {}); });
+  }
+})();

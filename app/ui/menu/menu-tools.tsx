@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { ALLERGEN_KEYS } from '#app/modules/product/allergens.ts';
+
+/**
+ * Search and "hide dishes containing …" for guests with allergies. Rendered hidden: the page's
+ * small script reveals it, since without JavaScript it could not work.
+ */
+export function MenuTools() {
+  const { t } = useTranslation();
+  return (
+    <div id="menu-tools" hidden className="px-4 pb-3 print:hidden">
+      <label htmlFor="menu-search" className="sr-only">{t('menu.search')}</label>
+      <input
+        id="menu-search"
+        type="search"
+        autoComplete="off"
+        placeholder={t('menu.searchPlaceholder')}
+        className="min-h-11 w-full rounded-lg border border-stone-400 bg-white px-3 text-base dark:border-stone-600 dark:bg-stone-900"
+      />
+      <details className="mt-2">
+        <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium">{t('menu.allergenFilter')}</summary>
+        <fieldset className="mt-1">
+          <legend className="text-sm text-stone-700 dark:text-stone-300">{t('menu.hideContaining')}</legend>
+          <div className="mt-1 flex flex-wrap gap-2">
+            {ALLERGEN_KEYS.map((key) => (
+              <label key={key} className="inline-flex min-h-11 items-center gap-2 rounded-full border border-stone-300 px-3 has-checked:border-primary-700 has-checked:bg-primary-50 dark:border-stone-700 dark:has-checked:bg-stone-800">
+                <input type="checkbox" name="hide-allergen" value={key} className="h-4 w-4 accent-primary-700" />
+                {t(`allergen.${key}`)}
+              </label>
+            ))}
+          </div>
+          <button type="button" id="menu-clear" className="mt-2 min-h-11 rounded-lg px-3 font-medium text-primary-700 underline dark:text-primary-100">
+            {t('menu.clearFilters')}
+          </button>
+        </fieldset>
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+// Keeps guest menus readable on a weak or lost connection. Pages: network first, the last copy
+// when offline. Built assets and uploaded images never change under one name: cache first.
+const CACHE = 'bucate-menu-v1';
+
+self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+function isImmutable(url) {
+  return url.pathname.startsWith('/assets/') || url.pathname.startsWith('/uploads/');
+}
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  if (request.mode === 'navigate') {
+    event.respondWith(
+      fetch(request)
+        .then((response) => {
+          // only guest menus are kept (they say so with X-Menu-Version), never private pages
+          if (response.ok && response.headers.has('x-menu-version')) {
+            const copy = response.clone();
+            caches.open(CACHE).then((cache) => cache.put(request, copy));
+          }
+          return response;
+        })
+        .catch(() => caches.match(request).then((cached) => cached || Response.error())),
+    );
+  } else if (isImmutable(url)) {
+    event.respondWith(
+      caches.match(request).then(
+        (cached) =>
+          cached ||
+          fetch(request).then((response) => {
+            if (response.ok) {
+              const copy = response.clone();
+              caches.open(CACHE).then((cache) => cache.put(request, copy));
+            }
+            return response;
+          }),
+      ),
+    );
+  }
+});
