@@ -9,6 +9,19 @@ function isImmutable(url) {
   return url.pathname.startsWith('/assets/') || url.pathname.startsWith('/uploads/');
 }
 
+/** Keeps a guest menu the page asked to keep (the very first visit is not intercepted yet). */
+self.addEventListener('message', (event) => {
+  const url = event.data && event.data.keep;
+  if (typeof url !== 'string' || new URL(url).origin !== self.location.origin) return;
+  event.waitUntil(
+    fetch(url, { credentials: 'same-origin' }).then((response) => {
+      if (response.ok && response.headers.has('x-menu-version')) {
+        return caches.open(CACHE).then((cache) => cache.put(url, response));
+      }
+    }),
+  );
+});
+
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);

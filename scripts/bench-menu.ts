@@ -85,13 +85,12 @@ async function firstLoad(base: string, slug: string) {
   const html = await (await fetch(`${base}/${slug}`)).text();
   const assets = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"|<script[^>]+src="([^"]+)"/g)].map((m) => m[1] ?? m[2]);
   const dishes = (html.match(/data-dish=""/g) ?? []).length;
-  const result: Record<string, number> = {};
-  for (const encoding of ['br', 'gzip']) {
-    let total = await compressedSize(`${base}/${slug}`, encoding);
-    for (const asset of assets) total += await compressedSize(`${base}${asset}`, encoding);
-    result[encoding] = total;
-  }
-  return { dishes, assets, htmlBytes: Buffer.byteLength(html), ...result };
+  const total = async (encoding: string) => {
+    let sum = await compressedSize(`${base}/${slug}`, encoding);
+    for (const asset of assets) sum += await compressedSize(`${base}${asset}`, encoding);
+    return sum;
+  };
+  return { dishes, assets, htmlBytes: Buffer.byteLength(html), br: await total('br'), gzip: await total('gzip') };
 }
 
 async function load(url: string) {
@@ -106,7 +105,7 @@ try {
   const base = `http://127.0.0.1:${server.port}`;
   const weight = await firstLoad(base, slug);
   console.log(`menu: ${weight.dishes} dishes in the HTML, ${(weight.htmlBytes / 1024).toFixed(1)} KB uncompressed`);
-  console.log(`first load (HTML + ${weight.assets.length} assets): ${(weight.br! / 1024).toFixed(1)} KB brotli, ${(weight.gzip! / 1024).toFixed(1)} KB gzip`);
+  console.log(`first load (HTML + ${weight.assets.length} assets): ${(weight.br / 1024).toFixed(1)} KB brotli, ${(weight.gzip / 1024).toFixed(1)} KB gzip`);
 
   await load(`${base}/${slug}`); // warm-up
   const real = await load(`${base}/${slug}`);

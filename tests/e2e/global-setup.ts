@@ -7,6 +7,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** the server's data folder, for tests that arrange data directly */
+    dataDir: string;
   }
 }
 
@@ -36,6 +38,7 @@ export default async function setup(project: TestProject) {
     server!.on('exit', (code) => reject(new Error(`server exited early with ${code}`)));
   });
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
+  project.provide('dataDir', dataDir);
   return async () => {
     server?.kill('SIGTERM');
     await new Promise((resolve) => server?.once('exit', resolve));

@@ -72,6 +72,12 @@
   });
 
   if ('serviceWorker' in navigator) {
-    window.addEventListener('load', function () { navigator.serviceWorker.register('/sw.js').catch(function () {}); });
+    window.addEventListener('load', function () {
+      navigator.serviceWorker.register('/sw.js').then(function () {
+        return navigator.serviceWorker.ready;
+      }).then(function (registration) {
+        if (registration.active) registration.active.postMessage({ keep: location.href });
+      }).catch(function () {});
+    });
   }
 })();

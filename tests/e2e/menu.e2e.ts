@@ -1,0 +1,147 @@
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase } from '#app/db/connection.server.ts';
+import { bumpMenuVersion } from '#app/modules/restaurant/restaurant.repo.server.ts';
+import { buildRestaurant } from '#tests/factories/builders.ts';
+import { launchBrowser, openContext, PHONE, seriousAxeViolations } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function waitForOfflineCopy(page: Page) {
+  await expect
+    .poll(() => page.evaluate(async () => Boolean(await (await caches.open('bucate-menu-v1')).match(location.href))), { timeout: 10_000 })
+    .toBe(true);
+}
+
+const dish = (page: Page, name: string) =>
+  page.locator('[data-dish]').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+
+describe.each([
+  {
+    locale: 'ro' as const,
+    soup: 'Ciorbă de burtă',
+    category: 'Ciorbe și supe',
+    allergenLabel: 'Lactate',
+    nutrition: 'Valori nutriționale',
+    energy: 'Valoare energetică',
+    search: 'Caută în meniu',
+    filter: 'Filtru alergeni',
+    secondLocation: 'La Bunica – Floreasca',
+  },
+  {
+    locale: 'en' as const,
+    soup: 'Tripe sour soup',
+    category: 'Sour soups and soups',
+    allergenLabel: 'Dairy',
+    nutrition: 'Nutritional values',
+    energy: 'Energy',
+    search: 'Search the menu',
+    filter: 'Allergen filter',
+    secondLocation: 'La Bunica – Floreasca',
+  },
+])('guest menu in $locale at phone width', (t) => {
+  it('shows categories, a dish’s allergens and its nutrition on demand', async () => {
+    const context = await openContext(browser, baseUrl, { viewport: PHONE, locale: t.locale });
+    const page = await context.newPage();
+    await page.goto('/bistro-la-bunica');
+    const nav = page.getByRole('navigation', { name: t.locale === 'ro' ? 'Categorii' : 'Categories' });
+    await expect.poll(() => nav.getByRole('link').count()).toBeGreaterThan(5);
+    expect(await page.getByRole('heading', { level: 2, name: new RegExp(t.category) }).count()).toBe(1);
+    const soup = dish(page, t.soup);
+    expect(await soup.textContent()).toContain(t.allergenLabel);
+    expect(await soup.getByText(t.energy).isVisible()).toBe(false);
+    await soup.getByText(t.nutrition).first().click();
+    await expect.poll(() => soup.getByText(t.energy).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('hides dishes with a chosen allergen and finds dishes by text, without a round trip', async () => {
+    const context = await openContext(browser, baseUrl, { viewport: PHONE, locale: t.locale });
+    const page = await context.newPage();
+    await page.goto('/bistro-la-bunica');
+    await waitForOfflineCopy(page); // the service worker's own fetches are done, so any request now is ours
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.getByText(t.filter).click();
+    await page.getByRole('checkbox', { name: t.allergenLabel }).check();
+    await expect.poll(() => dish(page, t.soup).isHidden()).toBe(true);
+    const visibleWithMilk = await page.locator('[data-dish]:not([hidden])[data-allergens~="milk"]').count();
+    expect(visibleWithMilk).toBe(0);
+    await page.getByRole('checkbox', { name: t.allergenLabel }).uncheck();
+    await page.getByRole('searchbox', { name: t.search }).fill(t.locale === 'ro' ? 'burta' : 'tripe');
+    await expect.poll(() => page.locator('[data-dish]:not([hidden])').count()).toBe(1);
+    expect(await dish(page, t.soup).isVisible()).toBe(true);
+    expect(requests.filter((url) => !url.includes('/uploads/'))).toEqual([]);
+    await context.close();
+  });
+
+  it('switches location', async () => {
+    const context = await openContext(browser, baseUrl, { viewport: PHONE, locale: t.locale });
+    const page = await context.newPage();
+    await page.goto('/bistro-la-bunica');
+    await page.getByRole('link', { name: t.secondLocation }).click();
+    await expect.poll(() => page.getByRole('link', { name: t.secondLocation }).getAttribute('aria-current')).toBe('page');
+    expect(await dish(page, t.soup).count()).toBe(0);
+    await context.close();
+  });
+
+  it('has no serious accessibility problem with its tools open', async () => {
+    const context = await openContext(browser, baseUrl, { viewport: PHONE, locale: t.locale });
+    const page = await context.newPage();
+    await page.goto('/bistro-la-bunica');
+    await page.getByText(t.filter).click();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('guest menu', () => {
+  it('shows an inactive restaurant’s message and a way home, never its menu', async () => {
+    const { db } = openDatabase({ sqlitePath: join(dataDir, 'bucate.sqlite') });
+    const restaurant = buildRestaurant({ name: 'Închis Temporar', active: 0 });
+    await db.insertInto('restaurant').values(restaurant).execute();
+    await db.destroy();
+    const context = await openContext(browser, baseUrl, { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`/${restaurant.slug}`);
+    expect(await page.getByTestId('menu-inactive').textContent()).toBe('Acest meniu nu este disponibil momentan.');
+    await page.getByRole('link', { name: 'Înapoi la pagina principală' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+
+  it('shows an edit on the next request (the render cache follows the menu version)', async () => {
+    const { db } = openDatabase({ sqlitePath: join(dataDir, 'bucate.sqlite') });
+    const context = await openContext(browser, baseUrl, { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto('/bistro-la-bunica');
+    const product = await db.selectFrom('product').select(['id', 'restaurantId', 'nameRo']).where('nameRo', '=', 'Papanași cu smântână și dulceață de afine').executeTakeFirstOrThrow();
+    await db.updateTable('product').set({ nameRo: 'Papanași de casă' }).where('id', '=', product.id).execute();
+    await bumpMenuVersion(db, product.restaurantId);
+    await page.reload();
+    expect(await dish(page, 'Papanași de casă').count()).toBe(1);
+    await db.updateTable('product').set({ nameRo: product.nameRo }).where('id', '=', product.id).execute();
+    await bumpMenuVersion(db, product.restaurantId);
+    await db.destroy();
+    await context.close();
+  });
+
+  it('opens again offline once it has been opened', async () => {
+    const context = await openContext(browser, baseUrl, { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto('/bistro-la-bunica');
+    await waitForOfflineCopy(page);
+    await context.setOffline(true);
+    await page.reload();
+    expect(await dish(page, 'Ciorbă de burtă').count()).toBe(1);
+    await context.close();
+  });
+});
