@@ -78,6 +78,7 @@ export async function seedDemo(
     phone: demoRestaurant.phone,
     email: demoRestaurant.email,
     address: demoRestaurant.address,
+    openingHours: JSON.stringify(demoRestaurant.openingHours),
     isManualPro: 1,
     plan: 'pro',
     expirationDate: new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString(),

@@ -99,8 +99,11 @@ export const en: DeepStrings<Catalogue> = {
     clearFilters: 'Clear filters',
     contact: 'Contact',
     call: 'Call {{phone}}',
+    openingHours: 'Opening hours',
+    closed: 'Closed',
     menuOf: '{{name}} menu',
   },
+  weekday: { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' },
   allergen: {
     gluten: 'Gluten',
     milk: 'Dairy',

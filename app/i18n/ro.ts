@@ -95,8 +95,11 @@ export const ro = {
     clearFilters: 'Șterge filtrele',
     contact: 'Contact',
     call: 'Sună la {{phone}}',
+    openingHours: 'Program',
+    closed: 'Închis',
     menuOf: 'Meniul {{name}}',
   },
+  weekday: { mon: 'Luni', tue: 'Marți', wed: 'Miercuri', thu: 'Joi', fri: 'Vineri', sat: 'Sâmbătă', sun: 'Duminică' },
   allergen: {
     gluten: 'Gluten',
     milk: 'Lactate',

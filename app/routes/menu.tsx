@@ -8,10 +8,12 @@ import { ro } from '#app/i18n/ro.ts';
 import { redirectToNotFound } from '#app/modules/access/redirects.ts';
 import { buildMenuStructuredData, serializeJsonLd } from '#app/modules/menu/menu-structured-data.ts';
 import { getPublicMenu } from '#app/modules/menu/menu.service.server.ts';
+import { parseOpeningHours } from '#app/modules/restaurant/opening-hours.ts';
 import { LanguageSwitch } from '#app/ui/language-switch.tsx';
 import { LocationMenu } from '#app/ui/menu/location-menu.tsx';
 import menuScript from '#app/ui/menu/menu-enhance.js?url';
 import { MenuTools } from '#app/ui/menu/menu-tools.tsx';
+import { OpeningHoursList } from '#app/ui/menu/opening-hours-list.tsx';
 import type { Route } from './+types/menu';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -71,6 +73,7 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
   const { restaurant, locations } = menu;
   const current = locations.find((l) => l.id === locationId) ?? locations[0];
   const description = localized(restaurant.descriptionRo, restaurant.descriptionEn, locale);
+  const hours = parseOpeningHours(restaurant.openingHours);
   return (
     <div className="mx-auto max-w-5xl">
       {restaurant.coverImageUrl ? (
@@ -92,6 +95,7 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
                 </a>
               ) : null}
             </address>
+            {hours ? <OpeningHoursList hours={hours} /> : null}
           </div>
           <LanguageSwitch className="print:hidden" />
         </div>

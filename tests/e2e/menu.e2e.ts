@@ -55,6 +55,9 @@ describe.each([
     const nav = page.getByRole('navigation', { name: t.locale === 'ro' ? 'Categorii' : 'Categories' });
     await expect.poll(() => nav.getByRole('link').count()).toBeGreaterThan(5);
     expect(await page.getByRole('heading', { level: 2, name: new RegExp(t.category) }).count()).toBe(1);
+    const hours = page.getByText(t.locale === 'ro' ? 'Program' : 'Opening hours', { exact: true });
+    await hours.click();
+    expect(await page.getByText(t.locale === 'ro' ? 'Luni – Joi' : 'Monday – Thursday').isVisible()).toBe(true);
     const soup = dish(page, t.soup);
     expect(await soup.textContent()).toContain(t.allergenLabel);
     expect(await soup.getByText(t.energy).isVisible()).toBe(false);

@@ -8,6 +8,10 @@ export const demoRestaurant = {
   phone: '+40 21 310 45 67',
   email: 'rezervari@labunica.example',
   address: 'Strada Lipscani 43, Sector 3, 030031 București',
+  openingHours: {
+    mon: [['08:00', '23:00']], tue: [['08:00', '23:00']], wed: [['08:00', '23:00']], thu: [['08:00', '23:00']],
+    fri: [['08:00', '24:00']], sat: [['10:00', '24:00']], sun: [['10:00', '22:00']],
+  },
 };
 
 export const demoLocations: DemoLocation[] = [

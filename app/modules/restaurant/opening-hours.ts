@@ -1,0 +1,44 @@
+/**
+ * Opening hours as the owner enters them, in the restaurant's time zone:
+ * `{ "mon": [["08:00", "22:00"]], ..., "sun": [] }` (several ranges a day allowed; a missing or
+ * empty day is closed). Stored as JSON text on the restaurant.
+ */
+export const WEEK_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type WeekDay = (typeof WEEK_DAYS)[number];
+export type OpeningHours = Partial<Record<WeekDay, [string, string][]>>;
+
+const TIME = /^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/;
+
+/** Reads stored hours, dropping anything malformed (a guest never sees broken data). */
+export function parseOpeningHours(stored: string | null | undefined): OpeningHours | null {
+  if (!stored) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stored);
+  } catch {
+    return null;
+  }
+  if (!parsed || typeof parsed !== 'object') return null;
+  const hours: OpeningHours = {};
+  for (const day of WEEK_DAYS) {
+    const ranges = (parsed as Record<string, unknown>)[day];
+    if (!Array.isArray(ranges)) continue;
+    hours[day] = ranges.filter(
+      (range): range is [string, string] =>
+        Array.isArray(range) && range.length === 2 && TIME.test(String(range[0])) && TIME.test(String(range[1])),
+    );
+  }
+  return Object.keys(hours).length > 0 ? hours : null;
+}
+
+/** Consecutive days with the same hours, for a compact display: Mon–Fri 08:00–22:00. */
+export function groupOpeningHours(hours: OpeningHours): { from: WeekDay; to: WeekDay; ranges: [string, string][] }[] {
+  const groups: { from: WeekDay; to: WeekDay; ranges: [string, string][] }[] = [];
+  for (const day of WEEK_DAYS) {
+    const ranges = hours[day] ?? [];
+    const last = groups.at(-1);
+    if (last && JSON.stringify(last.ranges) === JSON.stringify(ranges)) last.to = day;
+    else groups.push({ from: day, to: day, ranges });
+  }
+  return groups;
+}
