@@ -4,6 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { NodeSqliteDialect } from '@better-auth/kysely-adapter/node-sqlite-dialect';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { logger } from '#app/logger.server.ts';
 import type { Database } from './schema.ts';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -34,6 +35,9 @@ export function openDatabase(options: ConnectionOptions): DatabaseHandle {
     // int8 (COUNT(*) and friends) as a JS number: our counts never approach 2^53
     pg.types.setTypeParser(20, (value: string) => Number(value));
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection can be cut by the server (restart, failover, admin); the pool replaces it.
+    // Without a listener that event would crash the process.
+    pool.on('error', (error) => logger.warn({ err: error }, 'idle PostgreSQL connection closed'));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
   }
   if (options.sqlitePath !== ':memory:') mkdirSync(dirname(options.sqlitePath), { recursive: true });
