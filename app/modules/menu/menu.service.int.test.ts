@@ -52,7 +52,8 @@ describe(`public menu on ${testDialect}`, () => {
   });
 
   it('shows a deactivated restaurant, or one whose subscription ended, as inactive without its menu', async () => {
-    for (const overrides of [{ active: 0 as const }, { subscriptionActive: 0 as const }]) {
+    const expiredTrial = { trialStartDate: new Date(Date.now() - 61 * 24 * 3600 * 1000).toISOString() };
+    for (const overrides of [{ active: 0 as const }, { subscriptionActive: 0 as const }, expiredTrial]) {
       const { restaurant } = await insertMenu(database, 2, overrides);
       const menu = await getPublicMenu(database.db, restaurant.slug);
       expect(menu).toEqual({ status: 'inactive', restaurant: { name: restaurant.name, slug: restaurant.slug, menuVersion: 0 } });

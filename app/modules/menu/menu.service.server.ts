@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, Restaurant } from '#app/db/schema.ts';
 import { parseAllergenList, type AllergenKey } from '#app/modules/product/allergens.ts';
+import { isSubscriptionServing } from '#app/modules/subscription/subscription.ts';
 import { findRestaurantBySlug } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { listMenuRows } from './menu.repo.server.ts';
 
@@ -59,9 +60,9 @@ function parseStringList(stored: string): string[] {
   }
 }
 
-/** Whether guests may see the menu: the restaurant is active and so is its subscription. */
-export function isMenuPublished(restaurant: Pick<Restaurant, 'active' | 'subscriptionActive'>): boolean {
-  return restaurant.active === 1 && restaurant.subscriptionActive === 1;
+/** Whether guests may see the menu: the restaurant is active and its subscription serves it. */
+export function isMenuPublished(restaurant: Restaurant, now: Date = new Date()): boolean {
+  return restaurant.active === 1 && isSubscriptionServing(restaurant, now);
 }
 
 /**
