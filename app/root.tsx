@@ -15,14 +15,18 @@ import stylesheet from './app.css?url';
 import { DEFAULT_LOCALE, getI18n, type Locale } from './i18n/i18n.ts';
 import { getRequestLocale } from './i18n/locale.server.ts';
 import { useNonce } from './ui/nonce.tsx';
+import { getDb } from './db/db.server.ts';
+import { getSessionUser, landingPathFor } from './modules/access/access.server.ts';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { locale: getRequestLocale(request) };
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  const account = user ? { email: user.email, role: user.role, home: await landingPathFor(getDb(), user) } : null;
+  return { locale: getRequestLocale(request), account };
 }
 
 /** Routes whose `handle` says `{ hydrate: false }` are sent as HTML and CSS only (the guest menu). */

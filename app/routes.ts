@@ -5,6 +5,7 @@ export default [
   // resource routes
   route('healthz', 'routes/healthz.ts'),
   route('set-locale', 'routes/set-locale.ts'),
+  route('logout', 'routes/logout.ts'),
   route('api/auth/*', 'routes/api.auth.ts'),
   route('m/:code', 'routes/short-link.ts'),
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Form, Link, NavLink, useLocation, useRouteLoaderData } from 'react-router';
 import { LanguageSwitch } from './language-switch.tsx';
 import { Logo } from './logo.tsx';
 
@@ -18,6 +18,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** Spec section 2 header: Acasă, Prețuri, Funcționalități, Contact, and the two account buttons. */
 export function SiteHeader({ showAccountButtons = true }: { showAccountButtons?: boolean }) {
+  // signed in: a link to the user's own area and sign-out; signed out: the spec's two buttons
   const { t } = useTranslation();
   const location = useLocation();
   const [open, setOpen] = useState(false);
@@ -39,7 +40,19 @@ export function SiteHeader({ showAccountButtons = true }: { showAccountButtons?:
       </NavLink>
     </li>
   ));
-  const buttons = showAccountButtons ? (
+  const account = useRouteLoaderData<{ account: { email: string; role: string; home: string } | null }>('root')?.account;
+  const buttons = account ? (
+    <>
+      <Link to={account.home} className="flex min-h-11 items-center rounded-lg px-3 font-medium text-stone-800 hover:bg-stone-200 dark:text-stone-100 dark:hover:bg-stone-800">
+        {account.role === 'admin' ? t('auth.platformAdmin') : t('auth.myRestaurant')}
+      </Link>
+      <Form method="post" action="/logout" reloadDocument>
+        <button type="submit" className="flex min-h-11 items-center rounded-lg border border-stone-300 px-3 font-medium text-stone-800 hover:bg-stone-200 dark:border-stone-700 dark:text-stone-100 dark:hover:bg-stone-800">
+          {t('auth.signOut')}
+        </button>
+      </Form>
+    </>
+  ) : showAccountButtons ? (
     <>
       <Link to="/login" className="flex min-h-11 items-center rounded-lg px-3 font-medium text-stone-800 hover:bg-stone-200 dark:text-stone-100 dark:hover:bg-stone-800">
         {t('nav.login')}

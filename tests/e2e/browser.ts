@@ -13,6 +13,13 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+let clientCounter = 0;
+/** A distinct client address per simulated person (the server trusts X-Forwarded-For in tests). */
+export function nextClientIp(): string {
+  clientCounter++;
+  return `10.${process.pid % 250}.${Math.floor(clientCounter / 250)}.${clientCounter % 250}`;
+}
+
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 900 };
 
@@ -22,7 +29,11 @@ export async function openContext(
   baseUrl: string,
   options: { viewport?: { width: number; height: number }; locale?: 'ro' | 'en' } = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: options.viewport ?? PHONE, baseURL: baseUrl });
+  const context = await browser.newContext({
+    viewport: options.viewport ?? PHONE,
+    baseURL: baseUrl,
+    extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp() },
+  });
   if (options.locale) {
     await context.addCookies([{ name: 'lang', value: options.locale, url: baseUrl }]);
   }

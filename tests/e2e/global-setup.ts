@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -27,8 +28,24 @@ export default async function setup(project: TestProject) {
   dataDir = mkdtempSync(join(tmpdir(), 'bucate-e2e-'));
   const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO: 'true' };
   await runToEnd('scripts/prepare-data.ts', env);
+  const freePort = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
   server = fork('server/index.ts', [], {
-    env: { ...env, NODE_ENV: 'production', AUTH_SECRET: 'e2e-secret-'.padEnd(40, 'x'), PORT: '0', HOST: '127.0.0.1' },
+    env: {
+      ...env,
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'e2e-secret-'.padEnd(40, 'x'),
+      PORT: String(freePort),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${freePort}`,
+      // as behind a load balancer: tests give each simulated person their own X-Forwarded-For,
+      // so the sign-in rate limits apply per person, as in production
+      TRUST_PROXY: 'true',
+    },
     stdio: 'inherit',
   });
   const port = await new Promise<number>((resolve, reject) => {

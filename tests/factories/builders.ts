@@ -1,5 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import type { NewCategory, NewLocation, NewProduct, NewRestaurant } from '#app/db/schema.ts';
+import { newId, newShortCode } from '#app/modules/restaurant/ids.ts';
 import { slugifyName } from '#app/modules/restaurant/slug.ts';
 
 /**
@@ -8,14 +8,7 @@ import { slugifyName } from '#app/modules/restaurant/slug.ts';
  */
 const now = () => new Date().toISOString();
 
-export function newId(): string {
-  return randomUUID();
-}
-
-/** A permanent short code for the QR link: 8 URL-safe characters. */
-export function newShortCode(): string {
-  return randomBytes(6).toString('base64url');
-}
+export { newId, newShortCode };
 
 let sequence = 0;
 const next = () => ++sequence;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { redirect } from 'react-router';
 import { getAuth } from '#app/auth/auth.server.ts';
 import type { Database } from '#app/db/schema.ts';
 import { ro } from '#app/i18n/ro.ts';
@@ -61,4 +62,28 @@ export async function requireRestaurantOwner(
     : undefined;
   if (!own || own.slug !== restaurantSlug) throw redirectToUnauthorized(ro.errors.restaurantForbidden);
   return { user, restaurantId: own.id };
+}
+
+/**
+ * Spec section 6: where a signed-in user belongs: admins to /admin, owners to their restaurant's
+ * admin, anyone else to contact. Guest-only pages send signed-in users here.
+ */
+export async function landingPathFor(db: Kysely<Database>, user: SessionUser): Promise<string> {
+  if (user.role === 'admin') return '/admin';
+  if (user.restaurantId) {
+    const own = await db
+      .selectFrom('restaurant')
+      .select('slug')
+      .where('id', '=', user.restaurantId)
+      .where('ownerId', '=', user.id)
+      .executeTakeFirst();
+    if (own) return `/${own.slug}/admin`;
+  }
+  return '/contact';
+}
+
+/** Spec section 6: guest-only pages send a signed-in user to where they belong. */
+export async function requireGuest(db: Kysely<Database>, request: Request): Promise<void> {
+  const user = await getSessionUser(request);
+  if (user) throw redirect(await landingPathFor(db, user));
 }

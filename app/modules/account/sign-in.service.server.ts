@@ -1,0 +1,26 @@
+import type { Auth } from '#app/auth/auth.server.ts';
+import { identityErrorFrom, type IdentityErrorCode } from '#app/auth/identity-errors.ts';
+
+export type SignInResult = { ok: true; cookies: string[] } | { ok: false; error: IdentityErrorCode };
+
+/** E-mail and password sign-in; the same answer for an unknown e-mail and a wrong password. */
+export async function signInWithPassword(
+  auth: Auth,
+  input: { email: string; password: string },
+  headers: Headers,
+): Promise<SignInResult> {
+  const response = await auth.api.signInEmail({ body: input, headers, asResponse: true });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { code?: string };
+    return { ok: false, error: identityErrorFrom(response.status, body.code) };
+  }
+  await response.body?.cancel();
+  return { ok: true, cookies: response.headers.getSetCookie() };
+}
+
+/** Ends this session; returns the cookies that clear it in the browser. */
+export async function signOut(auth: Auth, headers: Headers): Promise<string[]> {
+  const response = await auth.api.signOut({ headers, asResponse: true });
+  await response.body?.cancel();
+  return response.headers.getSetCookie();
+}

@@ -1,0 +1,137 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_LOGINS } from '#app/db/seed.server.ts';
+import { DESKTOP, launchBrowser, nextClientIp, openContext, PHONE } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function signIn(context: BrowserContext, email: string, password: string, path = '/login') {
+  const page = await context.newPage();
+  await page.goto(path);
+  await page.getByLabel('Adresa de e-mail').fill(email);
+  await page.getByLabel('Parola').fill(password);
+  await page.getByRole('button', { name: 'Intră în cont' }).last().click();
+  return page;
+}
+
+describe('identity in the browser', () => {
+  it('registers a new owner who lands in their own admin, then signs out', async () => {
+    const context = await openContext(browser, baseUrl, { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto('/login?register=true');
+    await page.getByLabel('Numele restaurantului').fill('Bistro Țărănesc');
+    await page.getByLabel('Adresa de e-mail').fill(`owner-${Date.now()}@example.com`);
+    await page.getByLabel('Parola').fill('parola-buna-1');
+    await page.getByRole('button', { name: 'Creează meniul' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/bistro-taranesc-\d+\/admin$/);
+    await page.getByRole('button', { name: 'Deschide meniul' }).click();
+    await page.getByRole('button', { name: 'Ieșire' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await page.goto('/admin');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  it('says in the guest’s language that the e-mail or password is wrong, keeping the e-mail typed', async () => {
+    const context = await openContext(browser, baseUrl, { viewport: DESKTOP });
+    const page = await signIn(context, DEMO_LOGINS.owner.email, 'not-the-password');
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('E-mailul sau parola nu sunt corecte.');
+    expect(await page.getByLabel('Adresa de e-mail').inputValue()).toBe(DEMO_LOGINS.owner.email);
+    await context.close();
+  });
+
+  it('sends a signed-in owner away from /login, and refuses another restaurant’s admin with the exact message', async () => {
+    const context = await openContext(browser, baseUrl, { viewport: DESKTOP });
+    const page = await signIn(context, DEMO_LOGINS.owner.email, DEMO_LOGINS.owner.password);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/bistro-la-bunica/admin');
+    await page.goto('/login');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/bistro-la-bunica/admin');
+    await page.goto('/someone-else-123/admin');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/unauthorized');
+    expect(await page.getByTestId('page-message').textContent()).toBe('Nu aveți permisiunea de a accesa acest restaurant.');
+    await context.close();
+  });
+
+  it('returns to the page that asked for sign-in, and never to another site', async () => {
+    const context = await openContext(browser, baseUrl, { viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto('/bistro-la-bunica/admin');
+    await expect.poll(() => page.url()).toBe(`${baseUrl}/login?redirect=%2Fbistro-la-bunica%2Fadmin`);
+    await page.getByLabel('Adresa de e-mail').fill(DEMO_LOGINS.owner.email);
+    await page.getByLabel('Parola').fill(DEMO_LOGINS.owner.password);
+    await page.getByRole('button', { name: 'Intră în cont' }).last().click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/bistro-la-bunica/admin');
+    await context.close();
+
+    const other = await openContext(browser, baseUrl, { viewport: DESKTOP });
+    const evil = await signIn(other, DEMO_LOGINS.owner.email, DEMO_LOGINS.owner.password, '/login?redirect=https://evil.example');
+    await expect.poll(() => new URL(evil.url()).origin).toBe(baseUrl);
+    await other.close();
+  });
+});
+
+/** Signs in through better-auth's endpoint and returns the session cookie header. */
+async function sessionCookie(email: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': nextClientIp() },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+async function registerOwner(name: string): Promise<{ cookie: string; slug: string }> {
+  const response = await fetch(`${baseUrl}/login?register=true`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl, 'x-forwarded-for': nextClientIp() },
+    body: new URLSearchParams({ intent: 'register', restaurantName: name, email: `${name}-${Date.now()}@example.com`, password: 'parola-buna-1' }),
+  });
+  expect(response.status).toBe(302);
+  const slug = response.headers.get('location')!.split('/')[1]!;
+  return { cookie: response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), slug };
+}
+
+describe('permission matrix of spec section 6 (every guarded page)', () => {
+  it('sends each kind of user where the spec says', async () => {
+    const a = await registerOwner('matrix-a');
+    const b = await registerOwner('matrix-b');
+    const admin = await sessionCookie(DEMO_LOGINS.admin.email, DEMO_LOGINS.admin.password);
+    const forbidden = `/unauthorized?message=${encodeURIComponent('Nu aveți permisiunea de a accesa această pagină.')}`;
+    const otherRestaurant = `/unauthorized?message=${encodeURIComponent('Nu aveți permisiunea de a accesa acest restaurant.')}`;
+    const pages = {
+      admin: '/admin',
+      aAdmin: `/${a.slug}/admin`,
+      aSubscription: `/restaurant/${a.slug}/settings/subscription`,
+    };
+    const expectations: [string, string, string | null][] = [
+      ['guest', pages.admin, `/login?redirect=${encodeURIComponent(pages.admin)}`],
+      ['guest', pages.aAdmin, `/login?redirect=${encodeURIComponent(pages.aAdmin)}`],
+      ['guest', pages.aSubscription, `/login?redirect=${encodeURIComponent(pages.aSubscription)}`],
+      ['ownerA', pages.admin, forbidden],
+      ['ownerA', pages.aAdmin, null],
+      ['ownerA', pages.aSubscription, null],
+      ['ownerB', pages.admin, forbidden],
+      ['ownerB', pages.aAdmin, otherRestaurant],
+      ['ownerB', pages.aSubscription, otherRestaurant],
+      ['admin', pages.admin, null],
+      ['admin', pages.aAdmin, forbidden],
+      ['admin', pages.aSubscription, forbidden],
+      ['ownerA', '/login', `/${a.slug}/admin`],
+      ['admin', '/login', '/admin'],
+    ];
+    const cookies: Record<string, string> = { guest: '', ownerA: a.cookie, ownerB: b.cookie, admin };
+    for (const [who, path, expected] of expectations) {
+      const response = await fetch(`${baseUrl}${path}`, { redirect: 'manual', headers: { cookie: cookies[who]! } });
+      if (expected === null) expect(response.status, `${who} ${path}`).toBe(200);
+      else expect(response.headers.get('location'), `${who} ${path}`).toBe(expected);
+    }
+  });
+});
