@@ -14,6 +14,7 @@ export default [
     index('routes/home.tsx'),
     route('detalii', 'routes/features.tsx'),
     route('login', 'routes/login.tsx'),
+    route('reset-password', 'routes/reset-password.tsx'),
     route('contact', 'routes/contact.tsx'),
     route('translation-debug', 'routes/translation-debug.tsx'),
     route('privacy-policy', 'routes/privacy-policy.tsx'),

@@ -1,5 +1,10 @@
 import { betterAuth } from 'better-auth';
 import { admin } from 'better-auth/plugins/admin';
+import { magicLink } from 'better-auth/plugins/magic-link';
+import { DEFAULT_LOCALE, type Locale } from '#app/i18n/i18n.ts';
+import { getRequestLocale } from '#app/i18n/locale.server.ts';
+import { magicLinkMail, resetPasswordMail } from '#app/modules/mail/auth-emails.ts';
+import { createMailer, type Mailer } from '#app/modules/mail/mailer.server.ts';
 import type { DatabaseHandle } from '#app/db/connection.server.ts';
 import { getDatabase } from '#app/db/db.server.ts';
 import { getEnv, getPublicUrl, isHttps, type Env } from '#app/env.server.ts';
@@ -8,13 +13,27 @@ import { resolveAuthSecret } from './auth-secret.server.ts';
 /** Header our HTTP server sets from the socket (or a trusted proxy), replacing any client value. */
 export const CLIENT_IP_HEADER = 'x-bucate-client-ip';
 
-export function createAuth(handle: DatabaseHandle, env: Env) {
+/** The reader's language for an e-mail: the language cookie of the request that caused it. */
+function localeOf(ctx: { headers?: Headers; request?: Request } | undefined): Locale {
+  const headers = ctx?.headers ?? ctx?.request?.headers;
+  return headers ? getRequestLocale(new Request('http://localhost/', { headers })) : DEFAULT_LOCALE;
+}
+
+export function createAuth(handle: DatabaseHandle, env: Env, mailer: Mailer = createMailer(env)) {
   return betterAuth({
     appName: 'Bucate',
     baseURL: getPublicUrl(env),
     secret: resolveAuthSecret(env),
     database: { db: handle.db, type: handle.kind },
-    emailAndPassword: { enabled: true, minPasswordLength: 6 },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }, ctx) => {
+        await mailer.send(resetPasswordMail(user.email, url, localeOf(ctx)));
+      },
+    },
     user: {
       additionalFields: {
         restaurantId: { type: 'string', required: false, input: false },
@@ -29,7 +48,17 @@ export function createAuth(handle: DatabaseHandle, env: Env) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: isHttps(env),
     },
-    plugins: [admin({ defaultRole: 'restaurant', adminRoles: ['admin'] })],
+    plugins: [
+      admin({ defaultRole: 'restaurant', adminRoles: ['admin'] }),
+      // e-mail links sign in existing owners only: a new owner registers with a restaurant name
+      magicLink({
+        expiresIn: 15 * 60,
+        disableSignUp: true,
+        sendMagicLink: async ({ email, url }, ctx) => {
+          await mailer.send(magicLinkMail(email, url, localeOf(ctx)));
+        },
+      }),
+    ],
   });
 }
 

@@ -12,6 +12,8 @@ export type IdentityErrorCode =
   | 'password-does-not-meet-requirements'
   | 'restaurant-name-required'
   | 'user-disabled'
+  | 'expired-action-code'
+  | 'invalid-action-code'
   | 'network-request-failed';
 
 const BETTER_AUTH_CODES: Record<string, IdentityErrorCode> = {
@@ -28,4 +30,10 @@ const BETTER_AUTH_CODES: Record<string, IdentityErrorCode> = {
 export function identityErrorFrom(status: number, code: string | undefined): IdentityErrorCode {
   if (status === 429) return 'too-many-requests';
   return (code && BETTER_AUTH_CODES[code]) || 'invalid-credential';
+}
+
+/** The `?error=` better-auth puts on a link's error redirect, as our code. */
+export function linkErrorFrom(error: string | null): IdentityErrorCode | null {
+  if (!error) return null;
+  return error.toUpperCase().includes('EXPIRED') ? 'expired-action-code' : 'invalid-action-code';
 }

@@ -1,27 +1,42 @@
-import { data, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
+import { data, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import { getAuth } from '#app/auth/auth.server.ts';
+import { linkErrorFrom } from '#app/auth/identity-errors.ts';
 import { getDb } from '#app/db/db.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { RegisterInput, SignInInput } from '#app/modules/account/account.schema.ts';
+import { EmailOnlyInput, RegisterInput, SignInInput } from '#app/modules/account/account.schema.ts';
+import { requestPasswordReset, requestSignInLink } from '#app/modules/account/email-link.service.server.ts';
 import { registerRestaurantOwner } from '#app/modules/account/register.service.server.ts';
 import { signInWithPassword } from '#app/modules/account/sign-in.service.server.ts';
 import { landingPathFor, requireGuest } from '#app/modules/access/access.server.ts';
-import { getSessionUserFromCookies } from '#app/modules/access/session-cookies.server.ts';
 import { safeRedirectPath } from '#app/modules/access/redirects.ts';
-import { LoginForm } from '#app/ui/auth/login-form.tsx';
+import { getSessionUserFromCookies } from '#app/modules/access/session-cookies.server.ts';
+import { LoginForm, type LoginMode } from '#app/ui/auth/login-form.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/login';
 
-const isRegister = (search: string) => new URLSearchParams(search).get('register') === 'true';
+function modeOf(search: URLSearchParams): LoginMode {
+  if (search.get('register') === 'true') return 'register';
+  if (search.get('reset') === 'true') return 'reset';
+  return 'sign-in';
+}
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta(matches, isRegister(location.search) ? 'login.registerTitle' : 'login.title', 'login.description');
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const mode = modeOf(new URLSearchParams(location.search));
+  const title = mode === 'register' ? 'login.registerTitle' : mode === 'reset' ? 'auth.resetTitle' : 'login.title';
+  return pageMeta(matches, title, 'login.description');
+};
 
-/** Spec section 6: a guest-only page. */
+/** Spec section 6: a guest-only page. Failed e-mail links come back here with `?error=`. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireGuest(getDb(), request);
-  return null;
+  const { t } = getI18n(getRequestLocale(request));
+  const search = new URL(request.url).searchParams;
+  const linkError = linkErrorFrom(search.get('error'));
+  return {
+    error: linkError ? t(`identityErrors.${linkError}`) : undefined,
+    notice: search.get('reset') === 'done' ? t('auth.passwordChanged') : undefined,
+  };
 }
 
 function withCookies(location: string, cookies: string[]) {
@@ -30,42 +45,58 @@ function withCookies(location: string, cookies: string[]) {
   return redirect(location, { headers });
 }
 
-/** Sign-in and registration; a failure keeps what was typed (except the password) and says why. */
+/** Sign-in, registration, e-mail link and reset requests; a failure keeps what was typed and says why. */
 export async function action({ request }: Route.ActionArgs) {
-  await requireGuest(getDb(), request);
+  const db = getDb();
+  await requireGuest(db, request);
   const { t } = getI18n(getRequestLocale(request));
   const form = Object.fromEntries(await request.formData());
-  const fail = (code: string, fields: Record<string, unknown>) =>
-    data({ error: t(`identityErrors.${code}`, { min: 6 }), fields: { ...fields, password: '' } }, { status: 400 });
+  const fields = { ...form, password: '' } as Record<string, string>;
+  const fail = (code: string) => data({ error: t(`identityErrors.${code}`, { min: 6 }), notice: undefined, fields }, { status: 400 });
+  const sent = (key: string) => data({ error: undefined, notice: t(key), fields });
 
-  if (form.intent === 'register') {
-    const parsed = RegisterInput.safeParse(form);
-    if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? 'invalid-email', form);
-    const result = await registerRestaurantOwner(getAuth(), getDb(), parsed.data, request.headers);
-    if (!result.ok) return fail(result.error, form);
-    return withCookies(`/${result.slug}/admin`, result.cookies);
+  switch (form.intent) {
+    case 'register': {
+      const parsed = RegisterInput.safeParse(form);
+      if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? 'invalid-email');
+      const result = await registerRestaurantOwner(getAuth(), db, parsed.data, request.headers);
+      if (!result.ok) return fail(result.error);
+      return withCookies(`/${result.slug}/admin`, result.cookies);
+    }
+    case 'magic-link':
+    case 'reset-request': {
+      const parsed = EmailOnlyInput.safeParse(form);
+      if (!parsed.success) return fail('invalid-email');
+      const send = form.intent === 'magic-link' ? requestSignInLink : requestPasswordReset;
+      const result = await send(getAuth(), parsed.data.email, request.headers);
+      if (!result.ok) return fail(result.error);
+      return sent(form.intent === 'magic-link' ? 'auth.linkSent' : 'auth.resetSent');
+    }
+    default: {
+      const parsed = SignInInput.safeParse(form);
+      if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? 'invalid-credential');
+      const result = await signInWithPassword(getAuth(), parsed.data, request.headers);
+      if (!result.ok) return fail(result.error);
+      const target = parsed.data.redirect ? safeRedirectPath(parsed.data.redirect, '') : '';
+      const user = target ? null : await getSessionUserFromCookies(result.cookies);
+      return withCookies(target || (user ? await landingPathFor(db, user) : '/'), result.cookies);
+    }
   }
-
-  const parsed = SignInInput.safeParse(form);
-  if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? 'invalid-credential', form);
-  const result = await signInWithPassword(getAuth(), parsed.data, request.headers);
-  if (!result.ok) return fail(result.error, form);
-  const target = parsed.data.redirect ? safeRedirectPath(parsed.data.redirect, '') : '';
-  const user = target ? null : await getSessionUserFromCookies(result.cookies);
-  return withCookies(target || (user ? await landingPathFor(getDb(), user) : '/'), result.cookies);
 }
 
 /** Spec section 2: sign-in; `?register=true` shows the registration variant. */
 export default function LoginPage() {
   const [params] = useSearchParams();
+  const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   return (
     <LoginForm
-      register={params.get('register') === 'true'}
+      mode={modeOf(params)}
       redirectTo={params.get('redirect') ?? ''}
-      error={actionData?.error}
-      fields={actionData?.fields as Record<string, string> | undefined}
+      error={actionData ? actionData.error : loaderData.error}
+      notice={actionData ? actionData.notice : loaderData.notice}
+      fields={actionData?.fields}
       busy={navigation.state === 'submitting'}
     />
   );

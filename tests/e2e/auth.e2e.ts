@@ -2,6 +2,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_LOGINS } from '#app/db/seed.server.ts';
 import { DESKTOP, launchBrowser, nextClientIp, openContext, PHONE } from './browser.ts';
+import { latestLinkTo } from './outbox.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -14,7 +15,7 @@ afterAll(() => browser?.close());
 async function signIn(context: BrowserContext, email: string, password: string, path = '/login') {
   const page = await context.newPage();
   await page.goto(path);
-  await page.getByLabel('Adresa de e-mail').fill(email);
+  await page.getByLabel('Adresa de e-mail').first().fill(email);
   await page.getByLabel('Parola').fill(password);
   await page.getByRole('button', { name: 'Intră în cont' }).last().click();
   return page;
@@ -42,7 +43,7 @@ describe('identity in the browser', () => {
     const context = await openContext(browser, baseUrl, { viewport: DESKTOP });
     const page = await signIn(context, DEMO_LOGINS.owner.email, 'not-the-password');
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('E-mailul sau parola nu sunt corecte.');
-    expect(await page.getByLabel('Adresa de e-mail').inputValue()).toBe(DEMO_LOGINS.owner.email);
+    expect(await page.getByLabel('Adresa de e-mail').first().inputValue()).toBe(DEMO_LOGINS.owner.email);
     await context.close();
   });
 
@@ -63,7 +64,7 @@ describe('identity in the browser', () => {
     const page = await context.newPage();
     await page.goto('/bistro-la-bunica/admin');
     await expect.poll(() => page.url()).toBe(`${baseUrl}/login?redirect=%2Fbistro-la-bunica%2Fadmin`);
-    await page.getByLabel('Adresa de e-mail').fill(DEMO_LOGINS.owner.email);
+    await page.getByLabel('Adresa de e-mail').first().fill(DEMO_LOGINS.owner.email);
     await page.getByLabel('Parola').fill(DEMO_LOGINS.owner.password);
     await page.getByRole('button', { name: 'Intră în cont' }).last().click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/bistro-la-bunica/admin');
@@ -133,5 +134,69 @@ describe('permission matrix of spec section 6 (every guarded page)', () => {
       if (expected === null) expect(response.status, `${who} ${path}`).toBe(200);
       else expect(response.headers.get('location'), `${who} ${path}`).toBe(expected);
     }
+  });
+});
+
+describe('e-mail links (outbox, no SMTP)', () => {
+  const dataDir = inject('dataDir');
+
+  async function registerInBrowser(context: BrowserContext, email: string) {
+    const page = await context.newPage();
+    await page.goto('/login?register=true');
+    await page.getByLabel('Numele restaurantului').fill('Link Bistro');
+    await page.getByLabel('Adresa de e-mail').fill(email);
+    await page.getByLabel('Parola').fill('parola-buna-1');
+    await page.getByRole('button', { name: 'Creează meniul' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/\/admin$/);
+    await context.clearCookies({ name: 'better-auth.session_token' });
+    return page;
+  }
+
+  it('signs in with the link from the outbox, once; a used link says so', async () => {
+    const email = `link-${Date.now()}@example.com`;
+    const context = await openContext(browser, baseUrl, { viewport: DESKTOP });
+    const page = await registerInBrowser(context, email);
+    await page.goto('/login');
+    await page.getByRole('textbox', { name: 'Adresa de e-mail' }).last().fill(email);
+    await page.getByRole('button', { name: 'Trimite-mi linkul' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('ți-am trimis un link');
+    let link: string | undefined;
+    await expect.poll(() => (link = latestLinkTo(dataDir, email))).toMatch(/\/api\/auth\/magic-link\/verify\?token=/);
+    await page.goto(link!);
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/link-bistro-\d+\/admin$/);
+    await context.clearCookies({ name: 'better-auth.session_token' });
+    await page.goto(link!);
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Linkul nu este valid sau a fost deja folosit. Cere unul nou.');
+    await context.close();
+  });
+
+  it('resets the password with the link from the outbox', async () => {
+    const email = `reset-${Date.now()}@example.com`;
+    const context = await openContext(browser, baseUrl, { viewport: DESKTOP });
+    const page = await registerInBrowser(context, email);
+    await page.goto('/login?reset=true');
+    await page.getByLabel('Adresa de e-mail').fill(email);
+    await page.getByRole('button', { name: 'Trimite linkul de resetare' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('link de resetare');
+    let link: string | undefined;
+    await expect.poll(() => (link = latestLinkTo(dataDir, email))).toMatch(/\/api\/auth\/reset-password\//);
+    await page.goto(link!);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/reset-password');
+    await page.getByLabel('Parola nouă').fill('parola-noua-2');
+    await page.getByRole('button', { name: 'Salvează parola' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Parola a fost schimbată. Intră în cont cu parola nouă.');
+    await page.getByLabel('Adresa de e-mail').first().fill(email);
+    await page.getByLabel('Parola').fill('parola-noua-2');
+    await page.getByRole('button', { name: 'Intră în cont' }).last().click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/\/admin$/);
+    await context.close();
+  });
+
+  it('says an expired link has expired', async () => {
+    const context = await openContext(browser, baseUrl, { viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto('/login?error=EXPIRED_TOKEN');
+    expect(await page.getByRole('alert').textContent()).toBe('Linkul a expirat. Cere unul nou.');
+    await context.close();
   });
 });

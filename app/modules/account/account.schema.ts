@@ -10,6 +10,18 @@ export const SignInInput = z.object({
   redirect: z.string().optional(),
 });
 
+export const EmailOnlyInput = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email({ error: 'invalid-email' })),
+});
+
+export const NewPasswordInput = z.object({
+  token: z.string().min(1, { error: 'invalid-action-code' }),
+  password: z
+    .string({ error: 'missing-password' })
+    .min(DEFAULT_MIN_PASSWORD_LENGTH, { error: 'password-does-not-meet-requirements' })
+    .max(128, { error: 'password-does-not-meet-requirements' }),
+});
+
 export const RegisterInput = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email({ error: 'invalid-email' })),
   password: z

@@ -1,69 +1,110 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 
+export type LoginMode = 'sign-in' | 'register' | 'reset';
+
 const input =
   'mt-1 block min-h-11 w-full rounded-lg border border-stone-400 bg-white px-3 text-base text-stone-900 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100';
+const primaryButton =
+  'min-h-12 w-full rounded-lg bg-primary-600 px-4 text-lg font-semibold text-white hover:bg-primary-700 disabled:opacity-70';
+const secondaryButton =
+  'min-h-11 w-full rounded-lg border border-stone-400 px-4 font-semibold text-stone-900 hover:bg-stone-100 disabled:opacity-70 dark:border-stone-600 dark:text-stone-100 dark:hover:bg-stone-800';
+const textLink = 'inline-flex min-h-11 items-center font-semibold text-primary-700 underline dark:text-primary-100';
 
-/** Sign-in and registration (spec section 2: `?register=true` shows registration). Works without JavaScript. */
+function EmailField({ defaultValue }: { defaultValue?: string }) {
+  const { t } = useTranslation();
+  return (
+    <label className="block font-medium">
+      {t('auth.email')}
+      <input name="email" type="email" required autoComplete="email" defaultValue={defaultValue ?? ''} className={input} />
+    </label>
+  );
+}
+
+function Intent({ value }: { value: string }) {
+  return <input type="hidden" name="intent" value={value} />;
+}
+
+/**
+ * Sign-in (password or e-mail link), registration and the password-reset request (spec section 2:
+ * `?register=true` shows registration). Plain forms: they work without JavaScript.
+ */
 export function LoginForm({
-  register,
+  mode,
   redirectTo,
   error,
+  notice,
   fields,
   busy,
 }: {
-  register: boolean;
+  mode: LoginMode;
   redirectTo: string;
   error?: string;
+  notice?: string;
   fields?: Record<string, string>;
   busy: boolean;
 }) {
   const { t } = useTranslation();
-  const errorId = useId();
-  const described = error ? errorId : undefined;
+  const messageId = useId();
+  const title = mode === 'register' ? t('login.registerTitle') : mode === 'reset' ? t('auth.resetTitle') : t('login.title');
+  let body: ReactNode;
+  if (mode === 'reset') {
+    body = (
+      <Form method="post" className="mt-6 space-y-5">
+        <Intent value="reset-request" />
+        <p className="text-stone-700 dark:text-stone-300">{t('auth.resetLead')}</p>
+        <EmailField defaultValue={fields?.email} />
+        <button type="submit" disabled={busy} className={primaryButton}>{t('auth.sendReset')}</button>
+      </Form>
+    );
+  } else {
+    body = (
+      <>
+        <Form method="post" className="mt-6 space-y-5">
+          <Intent value={mode === 'register' ? 'register' : 'sign-in'} />
+          {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
+          {mode === 'register' ? (
+            <label className="block font-medium">
+              {t('auth.restaurantName')}
+              <input name="restaurantName" required minLength={2} maxLength={100} autoComplete="organization" defaultValue={fields?.restaurantName ?? ''} className={input} />
+            </label>
+          ) : null}
+          <EmailField defaultValue={fields?.email} />
+          <label className="block font-medium">
+            {t('auth.password')}
+            <input name="password" type="password" required minLength={mode === 'register' ? 6 : undefined} autoComplete={mode === 'register' ? 'new-password' : 'current-password'} className={input} />
+            {mode === 'register' ? <span className="mt-1 block text-sm font-normal text-stone-600 dark:text-stone-400">{t('auth.passwordHint', { min: 6 })}</span> : null}
+          </label>
+          <button type="submit" disabled={busy} className={primaryButton}>{mode === 'register' ? t('auth.signUp') : t('auth.signIn')}</button>
+        </Form>
+        {mode === 'sign-in' ? (
+          <>
+            <Link to="/login?reset=true" className={textLink}>{t('auth.forgotPassword')}</Link>
+            <Form method="post" className="mt-6 space-y-4 border-t border-stone-200 pt-6 dark:border-stone-800">
+              <h2 className="text-lg font-semibold">{t('auth.emailLinkTitle')}</h2>
+              <Intent value="magic-link" />
+              <EmailField defaultValue={fields?.email} />
+              <button type="submit" disabled={busy} className={secondaryButton}>{t('auth.sendLink')}</button>
+            </Form>
+          </>
+        ) : null}
+      </>
+    );
+  }
   return (
     <div className="mx-auto max-w-md px-4 py-12">
-      <h1 className="text-3xl font-bold tracking-tight">{register ? t('login.registerTitle') : t('login.title')}</h1>
-      {register ? <p className="mt-2 text-stone-700 dark:text-stone-300">{t('auth.registerLead')}</p> : null}
-      <Form method="post" className="mt-8 space-y-5" aria-describedby={described}>
-        <input type="hidden" name="intent" value={register ? 'register' : 'sign-in'} />
-        {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
-        {error ? (
-          <p id={errorId} role="alert" className="rounded-lg border border-primary-600 bg-primary-50 p-3 font-medium text-primary-800">
-            {error}
-          </p>
-        ) : null}
-        {register ? (
-          <label className="block font-medium">
-            {t('auth.restaurantName')}
-            <input name="restaurantName" required minLength={2} maxLength={100} autoComplete="organization" defaultValue={fields?.restaurantName ?? ''} className={input} />
-          </label>
-        ) : null}
-        <label className="block font-medium">
-          {t('auth.email')}
-          <input name="email" type="email" required autoComplete="email" defaultValue={fields?.email ?? ''} className={input} />
-        </label>
-        <label className="block font-medium">
-          {t('auth.password')}
-          <input
-            name="password"
-            type="password"
-            required
-            minLength={register ? 6 : undefined}
-            autoComplete={register ? 'new-password' : 'current-password'}
-            className={input}
-          />
-          {register ? <span className="mt-1 block text-sm font-normal text-stone-600 dark:text-stone-400">{t('auth.passwordHint', { min: 6 })}</span> : null}
-        </label>
-        <button type="submit" disabled={busy} className="min-h-12 w-full rounded-lg bg-primary-600 px-4 text-lg font-semibold text-white hover:bg-primary-700 disabled:opacity-70">
-          {register ? t('auth.signUp') : t('auth.signIn')}
-        </button>
-      </Form>
+      <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+      {mode === 'register' ? <p className="mt-2 text-stone-700 dark:text-stone-300">{t('auth.registerLead')}</p> : null}
+      <div id={messageId} aria-live="polite">
+        {error ? <p role="alert" className="mt-6 rounded-lg border border-primary-600 bg-primary-50 p-3 font-medium text-primary-800">{error}</p> : null}
+        {notice ? <p role="status" className="mt-6 rounded-lg border border-olive-600 bg-white p-3 font-medium text-olive-700 dark:bg-stone-900 dark:text-stone-100">{notice}</p> : null}
+      </div>
+      {body}
       <p className="mt-6 text-stone-700 dark:text-stone-300">
-        {register ? t('auth.haveAccount') : t('auth.noAccount')}{' '}
-        <Link to={register ? '/login' : '/login?register=true'} className="inline-flex min-h-11 items-center font-semibold text-primary-700 underline dark:text-primary-100">
-          {register ? t('auth.signIn') : t('nav.register')}
+        {mode === 'register' ? t('auth.haveAccount') : t('auth.noAccount')}{' '}
+        <Link to={mode === 'register' ? '/login' : '/login?register=true'} className={textLink}>
+          {mode === 'register' ? t('auth.signIn') : t('nav.register')}
         </Link>
       </p>
     </div>

@@ -1,0 +1,51 @@
+import { data, Form, redirect, useActionData } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { getAuth } from '#app/auth/auth.server.ts';
+import { linkErrorFrom } from '#app/auth/identity-errors.ts';
+import { getI18n } from '#app/i18n/i18n.ts';
+import { getRequestLocale } from '#app/i18n/locale.server.ts';
+import { NewPasswordInput } from '#app/modules/account/account.schema.ts';
+import { resetPassword } from '#app/modules/account/email-link.service.server.ts';
+import { pageMeta } from '#app/ui/page-meta.ts';
+import type { Route } from './+types/reset-password';
+
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, 'auth.resetTitle', 'auth.resetLead'), { name: 'robots', content: 'noindex' }];
+
+/** Where a reset e-mail's link lands (after better-auth checked the token): `?token=` or `?error=`. */
+export function loader({ request }: Route.LoaderArgs) {
+  const search = new URL(request.url).searchParams;
+  const linkError = linkErrorFrom(search.get('error'));
+  if (linkError || !search.get('token')) {
+    return redirect(`/login?reset=true&error=${linkError === 'expired-action-code' ? 'EXPIRED_TOKEN' : 'INVALID_TOKEN'}`);
+  }
+  return { token: search.get('token')! };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { t } = getI18n(getRequestLocale(request));
+  const parsed = NewPasswordInput.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: t(`identityErrors.${parsed.error.issues[0]?.message}`, { min: 6 }) }, { status: 400 });
+  const result = await resetPassword(getAuth(), parsed.data.token, parsed.data.password, request.headers);
+  if (!result.ok) return data({ error: t(`identityErrors.${result.error}`, { min: 6 }) }, { status: 400 });
+  return redirect('/login?reset=done');
+}
+
+export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <h1 className="text-3xl font-bold tracking-tight">{t('auth.resetTitle')}</h1>
+      {actionData?.error ? <p role="alert" className="mt-6 rounded-lg border border-primary-600 bg-primary-50 p-3 font-medium text-primary-800">{actionData.error}</p> : null}
+      <Form method="post" className="mt-6 space-y-5">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <label className="block font-medium">
+          {t('auth.newPassword')}
+          <input name="password" type="password" required minLength={6} autoComplete="new-password" className="mt-1 block min-h-11 w-full rounded-lg border border-stone-400 bg-white px-3 text-base dark:border-stone-600 dark:bg-stone-900" />
+          <span className="mt-1 block text-sm font-normal text-stone-600 dark:text-stone-400">{t('auth.passwordHint', { min: 6 })}</span>
+        </label>
+        <button type="submit" className="min-h-12 w-full rounded-lg bg-primary-600 px-4 text-lg font-semibold text-white hover:bg-primary-700">{t('auth.savePassword')}</button>
+      </Form>
+    </div>
+  );
+}
