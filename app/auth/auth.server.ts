@@ -71,3 +71,18 @@ export function getAuth(): Auth {
   auth ??= createAuth(getDatabase(), getEnv());
   return auth;
 }
+
+/**
+ * Calls one of better-auth's HTTP endpoints from our own form actions. Going through its handler,
+ * not `auth.api`, keeps its protections: the per-client rate limits (which `auth.api` calls skip)
+ * and origin checks. Only the headers that matter are passed on.
+ */
+export function callAuthEndpoint(auth: Auth, path: string, body: unknown, requestHeaders: Headers): Promise<Response> {
+  const baseUrl = String(auth.options.baseURL);
+  const headers = new Headers({ 'content-type': 'application/json', origin: baseUrl });
+  for (const name of ['cookie', 'user-agent', CLIENT_IP_HEADER]) {
+    const value = requestHeaders.get(name);
+    if (value) headers.set(name, value);
+  }
+  return auth.handler(new Request(`${baseUrl}/api/auth${path}`, { method: 'POST', headers, body: JSON.stringify(body) }));
+}

@@ -200,3 +200,21 @@ describe('e-mail links (outbox, no SMTP)', () => {
     await context.close();
   });
 });
+
+describe('rate limits', () => {
+  it('answers too-many-requests, translated, after repeated sign-in attempts from one client', async () => {
+    const ip = nextClientIp();
+    const attempt = async () => {
+      const response = await fetch(`${baseUrl}/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl, 'x-forwarded-for': ip, cookie: 'lang=en' },
+        body: new URLSearchParams({ intent: 'sign-in', email: DEMO_LOGINS.owner.email, password: 'wrong-password' }),
+      });
+      return response.text();
+    };
+    const pages = [];
+    for (let i = 0; i < 4; i++) pages.push(await attempt());
+    expect(pages[0]).toContain('The e-mail or password is not correct.');
+    expect(pages.at(-1)).toContain('Too many attempts. Wait a moment and try again.');
+  });
+});

@@ -1,4 +1,4 @@
-import type { Auth } from '#app/auth/auth.server.ts';
+import { callAuthEndpoint, type Auth } from '#app/auth/auth.server.ts';
 import { identityErrorFrom, type IdentityErrorCode } from '#app/auth/identity-errors.ts';
 
 type Outcome = { ok: true } | { ok: false; error: IdentityErrorCode };
@@ -14,23 +14,19 @@ async function sentUnlessLimited(response: Response): Promise<Outcome> {
 
 /** Sends a one-time sign-in link (15 minutes) to an existing owner. */
 export async function requestSignInLink(auth: Auth, email: string, headers: Headers): Promise<Outcome> {
-  const response = await auth.api.signInMagicLink({
-    body: { email, callbackURL: '/login', errorCallbackURL: '/login' },
-    headers,
-    asResponse: true,
-  });
+  const response = await callAuthEndpoint(auth, '/sign-in/magic-link', { email, callbackURL: '/login', errorCallbackURL: '/login' }, headers);
   return sentUnlessLimited(response);
 }
 
 /** Sends a password-reset link (one hour) that leads to /reset-password. */
 export async function requestPasswordReset(auth: Auth, email: string, headers: Headers): Promise<Outcome> {
-  const response = await auth.api.requestPasswordReset({ body: { email, redirectTo: '/reset-password' }, headers, asResponse: true });
+  const response = await callAuthEndpoint(auth, '/request-password-reset', { email, redirectTo: '/reset-password' }, headers);
   return sentUnlessLimited(response);
 }
 
 /** Sets the new password; every session of that user ends (better-auth revokeSessionsOnPasswordReset). */
 export async function resetPassword(auth: Auth, token: string, newPassword: string, headers: Headers): Promise<Outcome> {
-  const response = await auth.api.resetPassword({ body: { token, newPassword }, headers, asResponse: true });
+  const response = await callAuthEndpoint(auth, '/reset-password', { token, newPassword }, headers);
   if (response.ok) {
     await response.body?.cancel();
     return { ok: true };

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Auth } from '#app/auth/auth.server.ts';
+import { callAuthEndpoint, type Auth } from '#app/auth/auth.server.ts';
 import { identityErrorFrom, type IdentityErrorCode } from '#app/auth/identity-errors.ts';
 import type { Database } from '#app/db/schema.ts';
 import { logger } from '#app/logger.server.ts';
@@ -25,11 +25,12 @@ export async function registerRestaurantOwner(
   headers: Headers,
   now: Date = new Date(),
 ): Promise<RegisterResult> {
-  const response = await auth.api.signUpEmail({
-    body: { name: input.restaurantName, email: input.email, password: input.password },
+  const response = await callAuthEndpoint(
+    auth,
+    '/sign-up/email',
+    { name: input.restaurantName, email: input.email, password: input.password },
     headers,
-    asResponse: true,
-  });
+  );
   const body = (await response.json().catch(() => ({}))) as { code?: string; user?: { id: string } };
   if (!response.ok || !body.user) return { ok: false, error: identityErrorFrom(response.status, body.code) };
   const userId = body.user.id;

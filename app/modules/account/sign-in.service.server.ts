@@ -1,4 +1,4 @@
-import type { Auth } from '#app/auth/auth.server.ts';
+import { callAuthEndpoint, type Auth } from '#app/auth/auth.server.ts';
 import { identityErrorFrom, type IdentityErrorCode } from '#app/auth/identity-errors.ts';
 
 export type SignInResult = { ok: true; cookies: string[] } | { ok: false; error: IdentityErrorCode };
@@ -9,7 +9,7 @@ export async function signInWithPassword(
   input: { email: string; password: string },
   headers: Headers,
 ): Promise<SignInResult> {
-  const response = await auth.api.signInEmail({ body: input, headers, asResponse: true });
+  const response = await callAuthEndpoint(auth, '/sign-in/email', input, headers);
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { code?: string };
     return { ok: false, error: identityErrorFrom(response.status, body.code) };
