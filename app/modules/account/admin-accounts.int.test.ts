@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuth } from '#app/auth/auth.server.ts';
+import { parseEnv } from '#app/env.server.ts';
+import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { createOrPromoteAdmin } from './admin-accounts.server.ts';
+
+describe(`admin accounts on ${testDialect}`, () => {
+  let database: TestDatabase;
+  let auth: ReturnType<typeof createAuth>;
+  const sent: string[] = [];
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'a'.repeat(32) }), {
+      send: async (mail) => void sent.push(mail.text),
+    });
+  });
+  afterAll(() => database.cleanup());
+
+  it('creates an admin without a password, who can sign in with a one-time link', async () => {
+    const { created, userId } = await createOrPromoteAdmin(auth, 'boss@example.com');
+    expect(created).toBe(true);
+    const user = await database.db.selectFrom('user').select(['role']).where('id', '=', userId).executeTakeFirstOrThrow();
+    expect(user.role).toBe('admin');
+    const accounts = await database.db.selectFrom('account').select('id').where('userId', '=', userId).execute();
+    expect(accounts).toEqual([]);
+    await auth.api.signInMagicLink({ body: { email: 'boss@example.com', callbackURL: '/admin' }, headers: new Headers() });
+    expect(sent.at(-1)).toMatch(/magic-link\/verify\?token=\w+/);
+  });
+
+  it('promotes an existing user instead of creating a second one', async () => {
+    await auth.api.signUpEmail({ body: { email: 'owner@example.com', password: 'secret-123', name: 'Owner' } });
+    const { created, userId } = await createOrPromoteAdmin(auth, 'owner@example.com');
+    expect(created).toBe(false);
+    const users = await database.db.selectFrom('user').select(['id', 'role']).where('email', '=', 'owner@example.com').execute();
+    expect(users).toEqual([{ id: userId, role: 'admin' }]);
+  });
+});
