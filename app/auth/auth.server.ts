@@ -86,3 +86,9 @@ export function callAuthEndpoint(auth: Auth, path: string, body: unknown, reques
   }
   return auth.handler(new Request(`${baseUrl}/api/auth${path}`, { method: 'POST', headers, body: JSON.stringify(body) }));
 }
+
+/** A Set-Cookie that removes the session cookie (its name depends on Secure cookies). */
+export function clearSessionCookie(env: Env = getEnv()): string {
+  const name = `${isHttps(env) ? '__Secure-' : ''}better-auth.session_token`;
+  return `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${isHttps(env) ? '; Secure' : ''}`;
+}

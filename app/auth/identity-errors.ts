@@ -32,8 +32,9 @@ export function identityErrorFrom(status: number, code: string | undefined): Ide
   return (code && BETTER_AUTH_CODES[code]) || 'invalid-credential';
 }
 
-/** The `?error=` better-auth puts on a link's error redirect, as our code. */
+/** The `?error=` on /login (a failed e-mail link, or a disabled account signed out), as our code. */
 export function linkErrorFrom(error: string | null): IdentityErrorCode | null {
   if (!error) return null;
+  if (error.toUpperCase() === 'USER_DISABLED') return 'user-disabled';
   return error.toUpperCase().includes('EXPIRED') ? 'expired-action-code' : 'invalid-action-code';
 }

@@ -1,15 +1,83 @@
+import { useTranslation } from 'react-i18next';
+import { data, Form, useActionData } from 'react-router';
+import { getAuth } from '#app/auth/auth.server.ts';
+import { getDb } from '#app/db/db.server.ts';
+import { getI18n } from '#app/i18n/i18n.ts';
+import { getRequestLocale } from '#app/i18n/locale.server.ts';
+import { listUsersForAdmin, setUserDisabled } from '#app/modules/account/admin-users.service.server.ts';
 import { requireAdmin } from '#app/modules/access/access.server.ts';
 import { pageMeta } from '#app/ui/page-meta.ts';
-import { PlaceholderPage } from '#app/ui/placeholder-page.tsx';
 import type { Route } from './+types/admin';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'admin.title', 'admin.title');
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const users = await listUsersForAdmin(getDb());
+  return { users: users.map((u) => ({ ...u, banned: Boolean(u.banned), createdAt: String(u.createdAt) })) };
 }
 
-export default function AdminPage() {
-  return <PlaceholderPage titleKey="admin.title" />;
+/** Disable or enable a user; the action checks the admin itself, whatever the page did. */
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const { t } = getI18n(getRequestLocale(request));
+  const form = await request.formData();
+  const userId = String(form.get('userId') ?? '');
+  const disable = form.get('intent') === 'disable';
+  const result = await setUserDisabled(getAuth(), admin, userId, disable);
+  if (result === 'self') return data({ error: t('admin.cannotDisableSelf'), notice: undefined }, { status: 400 });
+  if (result !== 'ok') return data({ error: t('errors.pageNotFound'), notice: undefined }, { status: 404 });
+  return { error: undefined, notice: disable ? t('admin.userDisabled') : t('admin.userEnabled') };
+}
+
+export default function AdminPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const result = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight">{t('admin.title')}</h1>
+      <div aria-live="polite">
+        {result?.error ? <p role="alert" className="mt-4 rounded-lg border border-primary-600 bg-primary-50 p-3 text-primary-800">{result.error}</p> : null}
+        {result?.notice ? <p role="status" className="mt-4 rounded-lg border border-olive-600 p-3 text-olive-700 dark:text-stone-100">{result.notice}</p> : null}
+      </div>
+      <h2 className="mt-8 text-xl font-semibold">{t('admin.users')}</h2>
+      <div className="mt-4 overflow-x-auto">
+        <table className="w-full text-left">
+          <thead>
+            <tr className="border-b border-stone-300 dark:border-stone-700">
+              <th scope="col" className="py-2 pr-4">{t('admin.email')}</th>
+              <th scope="col" className="py-2 pr-4">{t('admin.role')}</th>
+              <th scope="col" className="py-2 pr-4">{t('admin.restaurant')}</th>
+              <th scope="col" className="py-2 pr-4">{t('admin.status')}</th>
+              <th scope="col" className="py-2"><span className="sr-only">{t('admin.disable')}</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.users.map((user) => (
+              <tr key={user.id} className="border-b border-stone-200 dark:border-stone-800">
+                <td className="py-2 pr-4 break-all">{user.email}</td>
+                <td className="py-2 pr-4">{user.role === 'admin' ? t('admin.roleAdmin') : t('admin.roleRestaurant')}</td>
+                <td className="py-2 pr-4">{user.restaurantSlug ? <a className="underline" href={`/${user.restaurantSlug}`}>{user.restaurantName}</a> : '–'}</td>
+                <td className="py-2 pr-4">{user.banned ? t('admin.disabled') : t('admin.active')}</td>
+                <td className="py-2">
+                  <Form method="post">
+                    <input type="hidden" name="userId" value={user.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={user.banned ? 'enable' : 'disable'}
+                      aria-label={`${user.banned ? t('admin.enable') : t('admin.disable')} ${user.email}`}
+                      className="min-h-11 rounded-lg border border-stone-400 px-3 font-medium hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800"
+                    >
+                      {user.banned ? t('admin.enable') : t('admin.disable')}
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
 }

@@ -218,3 +218,41 @@ describe('rate limits', () => {
     expect(pages.at(-1)).toContain('Too many attempts. Wait a moment and try again.');
   });
 });
+
+describe('disabling a user', () => {
+  it('ends the owner’s sessions at once and tells them why; only an admin may do it', async () => {
+    const owner = await openContext(browser, baseUrl, { viewport: DESKTOP });
+    const ownerPage = await owner.newPage();
+    const email = `banned-${Date.now()}@example.com`;
+    await ownerPage.goto('/login?register=true');
+    await ownerPage.getByLabel('Numele restaurantului').fill('Banned Bistro');
+    await ownerPage.getByLabel('Adresa de e-mail').fill(email);
+    await ownerPage.getByLabel('Parola').fill('parola-buna-1');
+    await ownerPage.getByRole('button', { name: 'Creează meniul' }).click();
+    await expect.poll(() => new URL(ownerPage.url()).pathname).toMatch(/\/admin$/);
+
+    // an owner cannot disable anyone: the action checks the role itself
+    const cookie = (await owner.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const attempt = await fetch(`${baseUrl}/admin`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl },
+      body: new URLSearchParams({ intent: 'disable', userId: 'anyone' }),
+    });
+    expect(attempt.headers.get('location')).toMatch(/^\/unauthorized\?message=/);
+
+    const admin = await openContext(browser, baseUrl, { viewport: DESKTOP });
+    const adminPage = await signIn(admin, DEMO_LOGINS.admin.email, DEMO_LOGINS.admin.password);
+    await expect.poll(() => new URL(adminPage.url()).pathname).toBe('/admin');
+    await adminPage.getByRole('button', { name: `Dezactivează ${email}` }).click();
+    await expect.poll(() => adminPage.getByRole('status').textContent()).toBe('Utilizatorul a fost dezactivat și deconectat de pe toate dispozitivele.');
+
+    await ownerPage.reload();
+    await expect.poll(() => new URL(ownerPage.url()).pathname).toBe('/login');
+    expect(await ownerPage.getByRole('alert').textContent()).toBe('Contul tău a fost dezactivat. Scrie-ne dacă crezi că este o greșeală.');
+    const again = await signIn(owner, email, 'parola-buna-1');
+    await expect.poll(() => again.getByRole('alert').textContent()).toBe('Contul tău a fost dezactivat. Scrie-ne dacă crezi că este o greșeală.');
+    await owner.close();
+    await admin.close();
+  });
+});

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import { redirect } from 'react-router';
-import { getAuth } from '#app/auth/auth.server.ts';
+import { clearSessionCookie, getAuth } from '#app/auth/auth.server.ts';
 import type { Database } from '#app/db/schema.ts';
 import { ro } from '#app/i18n/ro.ts';
+import { disabledSessionMarker } from '#app/modules/account/admin-users.service.server.ts';
 import { redirectToLogin, redirectToUnauthorized } from './redirects.ts';
 
 export interface SessionUser {
@@ -13,11 +14,22 @@ export interface SessionUser {
   restaurantId: string | null;
 }
 
-/** The signed-in user of this request, or null. */
+/**
+ * The signed-in user of this request, or null. A user an admin has disabled is signed out on
+ * every device at once and sent to the sign-in page with the translated 'user-disabled' message.
+ */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
-  const session = await getAuth().api.getSession({ headers: request.headers });
-  if (!session) return null;
-  const user = session.user as typeof session.user & { role?: string | null; restaurantId?: string | null };
+  const auth = getAuth();
+  const session = await auth.api.getSession({ headers: request.headers });
+  if (!session) {
+    await refuseDisabledSession(request);
+    return null;
+  }
+  const user = session.user as typeof session.user & { role?: string | null; restaurantId?: string | null; banned?: boolean | null };
+  if (user.banned) {
+    await (await auth.$context).internalAdapter.deleteUserSessions(user.id);
+    throw redirect('/login?error=USER_DISABLED', { headers: { 'Set-Cookie': clearSessionCookie() } });
+  }
   return {
     id: user.id,
     email: user.email,
@@ -25,6 +37,14 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     role: user.role === 'admin' ? 'admin' : 'restaurant',
     restaurantId: user.restaurantId ?? null,
   };
+}
+
+/** A cookie whose session an admin ended by disabling its user: say so once, and clear the cookie. */
+async function refuseDisabledSession(request: Request): Promise<void> {
+  const token = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;.]+)/.exec(request.headers.get('cookie') ?? '')?.[1];
+  if (!token) return;
+  const marker = await (await getAuth().$context).internalAdapter.consumeVerificationValue(disabledSessionMarker(decodeURIComponent(token)));
+  if (marker) throw redirect('/login?error=USER_DISABLED', { headers: { 'Set-Cookie': clearSessionCookie() } });
 }
 
 /** Spec section 6: pages needing sign-in send a signed-out user to login with the full path. */
