@@ -6,6 +6,7 @@ export default [
   route('healthz', 'routes/healthz.ts'),
   route('set-locale', 'routes/set-locale.ts'),
   route('logout', 'routes/logout.ts'),
+  route('account/export', 'routes/account-export.ts'),
   route('api/auth/*', 'routes/api.auth.ts'),
   route('m/:code', 'routes/short-link.ts'),
 

@@ -256,3 +256,26 @@ describe('disabling a user', () => {
     await admin.close();
   });
 });
+
+describe('account self-service', () => {
+  it('downloads the owner’s data and signs out on every device', async () => {
+    const { cookie, slug } = await registerOwner('selfservice');
+    const download = await fetch(`${baseUrl}/account/export`, { headers: { cookie } });
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="bucate-/);
+    const exported = (await download.json()) as { restaurant: { slug: string } };
+    expect(exported.restaurant.slug).toBe(slug);
+    expect((await fetch(`${baseUrl}/account/export`, { redirect: 'manual' })).headers.get('location')).toBe('/login?redirect=%2Faccount%2Fexport');
+
+    // a second device of the same owner
+    const other = await openContext(browser, baseUrl, { viewport: DESKTOP });
+    const page = await other.newPage();
+    const [name, value] = cookie.split('=') as [string, string];
+    await other.addCookies([{ name, value, url: baseUrl }]);
+    await page.goto(`/${slug}/admin`);
+    await page.getByRole('button', { name: 'Ieși de pe toate dispozitivele' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    const firstDevice = await fetch(`${baseUrl}/${slug}/admin`, { redirect: 'manual', headers: { cookie } });
+    expect(firstDevice.headers.get('location')).toBe(`/login?redirect=${encodeURIComponent(`/${slug}/admin`)}`);
+    await other.close();
+  });
+});

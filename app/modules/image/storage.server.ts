@@ -8,6 +8,8 @@ import { dirname, join, normalize, sep } from 'node:path';
 export interface FileStorage {
   put(key: string, body: Buffer, contentType: string): Promise<{ url: string }>;
   delete(key: string): Promise<void>;
+  /** removes every file under a folder key, e.g. `restaurants/{id}` when an account is deleted */
+  deleteFolder(prefix: string): Promise<void>;
   /** whether a URL points into this storage (spec section 5: only our own images are deleted) */
   owns(url: string): boolean;
   /** the storage key behind one of its URLs */
@@ -37,6 +39,9 @@ export function createLocalDiskStorage(root: string): FileStorage {
     async delete(key) {
       await rm(join(root, assertSafeKey(key)), { force: true });
     },
+    async deleteFolder(prefix) {
+      await rm(join(root, assertSafeKey(prefix)), { recursive: true, force: true });
+    },
     owns(url) {
       return url.startsWith(UPLOADS_URL_PREFIX);
     },
@@ -49,4 +54,12 @@ export function createLocalDiskStorage(root: string): FileStorage {
 /** The folder local-disk uploads go to. */
 export function uploadsDir(dataDir: string): string {
   return join(dataDir, 'uploads');
+}
+
+let storage: FileStorage | undefined;
+
+/** The process-wide storage from configuration (local disk under DATA_DIR/uploads). */
+export function getStorage(dataDir: string): FileStorage {
+  storage ??= createLocalDiskStorage(uploadsDir(dataDir));
+  return storage;
 }

@@ -20,6 +20,6 @@ export function buildRestaurantSlug(name: string, now: Date = new Date()): strin
 /** Paths of the app itself that can never be a restaurant slug. */
 export const RESERVED_SLUGS = new Set([
   'admin', 'api', 'login', 'contact', 'pricing', 'detalii', 'privacy-policy', 'terms-of-service',
-  'translation-debug', 'not-found', 'unauthorized', 'restaurant', 'healthz', 'set-locale', 'logout', 'reset-password', 'm',
+  'translation-debug', 'not-found', 'unauthorized', 'restaurant', 'healthz', 'set-locale', 'logout', 'reset-password', 'account', 'm',
   'assets', 'uploads', 'favicon.svg', 'robots.txt', 'sitemap.xml', 'sw.js',
 ]);

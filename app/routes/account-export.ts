@@ -1,0 +1,17 @@
+import { getDb } from '#app/db/db.server.ts';
+import { exportAccountData } from '#app/modules/account/account-data.service.server.ts';
+import { requireUser } from '#app/modules/access/access.server.ts';
+import type { Route } from './+types/account-export';
+
+/** GDPR data download for the signed-in user (never cached, never another user's data). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const body = JSON.stringify(await exportAccountData(getDb(), user), null, 2);
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Disposition': `attachment; filename="bucate-${new Date().toISOString().slice(0, 10)}.json"`,
+      'Cache-Control': 'no-store',
+    },
+  });
+}
