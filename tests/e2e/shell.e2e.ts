@@ -83,3 +83,18 @@ describe('redirects of spec section 2', () => {
     await context.close();
   });
 });
+
+describe('accessibility of the public pages', () => {
+  it.each(['/login', '/login?register=true', '/login?reset=true', '/privacy-policy', '/terms-of-service', '/pricing', '/not-found'])(
+    '%s has no serious or critical axe finding, in both languages',
+    async (path) => {
+      for (const locale of ['ro', 'en'] as const) {
+        const context = await openContext(browser, baseUrl, { viewport: PHONE, locale });
+        const page = await context.newPage();
+        await page.goto(path);
+        expect(await seriousAxeViolations(page), `${path} ${locale}`).toEqual([]);
+        await context.close();
+      }
+    },
+  );
+});
