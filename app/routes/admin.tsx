@@ -6,6 +6,7 @@ import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { listUsersForAdmin, setUserDisabled } from '#app/modules/account/admin-users.service.server.ts';
 import { requireAdmin } from '#app/modules/access/access.server.ts';
+import { FormMessages } from '#app/ui/form-messages.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/admin';
 
@@ -36,10 +37,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight">{t('admin.title')}</h1>
-      <div aria-live="polite">
-        {result?.error ? <p role="alert" className="mt-4 rounded-lg border border-primary-600 bg-primary-50 p-3 text-primary-800">{result.error}</p> : null}
-        {result?.notice ? <p role="status" className="mt-4 rounded-lg border border-olive-600 p-3 text-olive-700 dark:text-stone-100">{result.notice}</p> : null}
-      </div>
+      <FormMessages error={result?.error} notice={result?.notice} />
       <h2 className="mt-8 text-xl font-semibold">{t('admin.users')}</h2>
       <div className="mt-4 overflow-x-auto">
         <table className="w-full text-left">

@@ -6,6 +6,7 @@ import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { NewPasswordInput } from '#app/modules/account/account.schema.ts';
 import { resetPassword } from '#app/modules/account/email-link.service.server.ts';
+import { FormMessages } from '#app/ui/form-messages.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/reset-password';
 
@@ -36,7 +37,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
   return (
     <div className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-bold tracking-tight">{t('auth.resetTitle')}</h1>
-      {actionData?.error ? <p role="alert" className="mt-6 rounded-lg border border-primary-600 bg-primary-50 p-3 font-medium text-primary-800">{actionData.error}</p> : null}
+      <FormMessages error={actionData?.error} />
       <Form method="post" className="mt-6 space-y-5">
         <input type="hidden" name="token" value={loaderData.token} />
         <label className="block font-medium">

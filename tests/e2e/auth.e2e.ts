@@ -24,13 +24,8 @@ async function signIn(context: BrowserContext, email: string, password: string, 
 describe('identity in the browser', () => {
   it('registers a new owner who lands in their own admin, then signs out', async () => {
     const context = await openContext(browser, baseUrl, { viewport: PHONE });
-    const page = await context.newPage();
-    await page.goto('/login?register=true');
-    await page.getByLabel('Numele restaurantului').fill('Bistro Țărănesc');
-    await page.getByLabel('Adresa de e-mail').fill(`owner-${Date.now()}@example.com`);
-    await page.getByLabel('Parola').fill('parola-buna-1');
-    await page.getByRole('button', { name: 'Creează meniul' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/bistro-taranesc-\d+\/admin$/);
+    const page = await registerInBrowser(context, 'Bistro Țărănesc', `owner-${Date.now()}@example.com`);
+    expect(new URL(page.url()).pathname).toMatch(/^\/bistro-taranesc-\d+\/admin$/);
     await page.getByRole('button', { name: 'Deschide meniul' }).click();
     await page.getByRole('button', { name: 'Ieșire' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
@@ -76,6 +71,18 @@ describe('identity in the browser', () => {
     await other.close();
   });
 });
+
+/** Registers a new owner through the form; the page ends in their restaurant admin. */
+async function registerInBrowser(context: BrowserContext, restaurantName: string, email: string) {
+  const page = await context.newPage();
+  await page.goto('/login?register=true');
+  await page.getByLabel('Numele restaurantului').fill(restaurantName);
+  await page.getByLabel('Adresa de e-mail').fill(email);
+  await page.getByLabel('Parola').fill('parola-buna-1');
+  await page.getByRole('button', { name: 'Creează meniul' }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toMatch(/\/admin$/);
+  return page;
+}
 
 /** Signs in through better-auth's endpoint and returns the session cookie header. */
 async function sessionCookie(email: string, password: string): Promise<string> {
@@ -140,14 +147,8 @@ describe('permission matrix of spec section 6 (every guarded page)', () => {
 describe('e-mail links (outbox, no SMTP)', () => {
   const dataDir = inject('dataDir');
 
-  async function registerInBrowser(context: BrowserContext, email: string) {
-    const page = await context.newPage();
-    await page.goto('/login?register=true');
-    await page.getByLabel('Numele restaurantului').fill('Link Bistro');
-    await page.getByLabel('Adresa de e-mail').fill(email);
-    await page.getByLabel('Parola').fill('parola-buna-1');
-    await page.getByRole('button', { name: 'Creează meniul' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toMatch(/\/admin$/);
+  async function registeredAndSignedOut(context: BrowserContext, email: string) {
+    const page = await registerInBrowser(context, 'Link Bistro', email);
     await context.clearCookies({ name: 'better-auth.session_token' });
     return page;
   }
@@ -155,7 +156,7 @@ describe('e-mail links (outbox, no SMTP)', () => {
   it('signs in with the link from the outbox, once; a used link says so', async () => {
     const email = `link-${Date.now()}@example.com`;
     const context = await openContext(browser, baseUrl, { viewport: DESKTOP });
-    const page = await registerInBrowser(context, email);
+    const page = await registeredAndSignedOut(context, email);
     await page.goto('/login');
     await page.getByRole('textbox', { name: 'Adresa de e-mail' }).last().fill(email);
     await page.getByRole('button', { name: 'Trimite-mi linkul' }).click();
@@ -173,7 +174,7 @@ describe('e-mail links (outbox, no SMTP)', () => {
   it('resets the password with the link from the outbox', async () => {
     const email = `reset-${Date.now()}@example.com`;
     const context = await openContext(browser, baseUrl, { viewport: DESKTOP });
-    const page = await registerInBrowser(context, email);
+    const page = await registeredAndSignedOut(context, email);
     await page.goto('/login?reset=true');
     await page.getByLabel('Adresa de e-mail').fill(email);
     await page.getByRole('button', { name: 'Trimite linkul de resetare' }).click();
@@ -222,14 +223,8 @@ describe('rate limits', () => {
 describe('disabling a user', () => {
   it('ends the owner’s sessions at once and tells them why; only an admin may do it', async () => {
     const owner = await openContext(browser, baseUrl, { viewport: DESKTOP });
-    const ownerPage = await owner.newPage();
     const email = `banned-${Date.now()}@example.com`;
-    await ownerPage.goto('/login?register=true');
-    await ownerPage.getByLabel('Numele restaurantului').fill('Banned Bistro');
-    await ownerPage.getByLabel('Adresa de e-mail').fill(email);
-    await ownerPage.getByLabel('Parola').fill('parola-buna-1');
-    await ownerPage.getByRole('button', { name: 'Creează meniul' }).click();
-    await expect.poll(() => new URL(ownerPage.url()).pathname).toMatch(/\/admin$/);
+    const ownerPage = await registerInBrowser(owner, 'Banned Bistro', email);
 
     // an owner cannot disable anyone: the action checks the role itself
     const cookie = (await owner.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');

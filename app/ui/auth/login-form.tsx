@@ -1,6 +1,7 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
+import { FormMessages } from '../form-messages.tsx';
 
 export type LoginMode = 'sign-in' | 'register' | 'reset';
 
@@ -46,7 +47,6 @@ export function LoginForm({
   busy: boolean;
 }) {
   const { t } = useTranslation();
-  const messageId = useId();
   const title = mode === 'register' ? t('login.registerTitle') : mode === 'reset' ? t('auth.resetTitle') : t('login.title');
   let body: ReactNode;
   if (mode === 'reset') {
@@ -96,10 +96,7 @@ export function LoginForm({
     <div className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
       {mode === 'register' ? <p className="mt-2 text-stone-700 dark:text-stone-300">{t('auth.registerLead')}</p> : null}
-      <div id={messageId} aria-live="polite">
-        {error ? <p role="alert" className="mt-6 rounded-lg border border-primary-600 bg-primary-50 p-3 font-medium text-primary-800">{error}</p> : null}
-        {notice ? <p role="status" className="mt-6 rounded-lg border border-olive-600 bg-white p-3 font-medium text-olive-700 dark:bg-stone-900 dark:text-stone-100">{notice}</p> : null}
-      </div>
+      <FormMessages error={error} notice={notice} />
       {body}
       <p className="mt-6 text-stone-700 dark:text-stone-300">
         {mode === 'register' ? t('auth.haveAccount') : t('auth.noAccount')}{' '}
