@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getPublicUrl, isHttps, parseEnv } from './env.server.ts';
+import { getPasswordPolicy, getPublicUrl, isHttps, parseEnv } from './env.server.ts';
 
 describe('configuration', () => {
   it('works with nothing set: SQLite, port 3000, development', () => {
@@ -24,6 +24,16 @@ describe('configuration', () => {
   it('requires a signing secret in production', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
     expect(parseEnv({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).NODE_ENV).toBe('production');
+  });
+
+  it('reads the password policy, never below the spec’s minimum of 6', () => {
+    expect(getPasswordPolicy(parseEnv({}))).toEqual({
+      minLength: 6, maxLength: undefined, requireLowercase: false, requireUppercase: false, requireDigit: false, requireSymbol: false,
+    });
+    const strict = getPasswordPolicy(parseEnv({ PASSWORD_MIN_LENGTH: '10', PASSWORD_REQUIRE_DIGIT: 'true', PASSWORD_MAX_LENGTH: '64' }));
+    expect(strict).toMatchObject({ minLength: 10, maxLength: 64, requireDigit: true, requireSymbol: false });
+    expect(() => parseEnv({ PASSWORD_MIN_LENGTH: '4' })).toThrow(/PASSWORD_MIN_LENGTH/);
+    expect(() => parseEnv({ PASSWORD_MIN_LENGTH: '12', PASSWORD_MAX_LENGTH: '8' })).toThrow(/PASSWORD_MAX_LENGTH/);
   });
 
   it('derives HTTPS behaviour from the public URL', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PasswordPolicy } from '#app/modules/account/password-policy.ts';
 
 /**
  * Configuration, validated once at start-up (STYLE.md habit 6). Every variable is documented in
@@ -35,8 +36,17 @@ const EnvSchema = z
     MAIL_FROM: z.string().min(3).default('Bucate <no-reply@bucate.localhost>'),
     CONTACT_EMAIL: z.email().default('contact@bucate.localhost'),
     SEED_DEMO: flag,
+    PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(6),
+    PASSWORD_MAX_LENGTH: z.coerce.number().int().min(6).max(1024).optional(),
+    PASSWORD_REQUIRE_LOWERCASE: flag,
+    PASSWORD_REQUIRE_UPPERCASE: flag,
+    PASSWORD_REQUIRE_DIGIT: flag,
+    PASSWORD_REQUIRE_SYMBOL: flag,
   })
   .superRefine((env, ctx) => {
+    if (env.PASSWORD_MAX_LENGTH !== undefined && env.PASSWORD_MAX_LENGTH < env.PASSWORD_MIN_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: ['PASSWORD_MAX_LENGTH'], message: 'must not be below PASSWORD_MIN_LENGTH' });
+    }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });
     }
@@ -70,4 +80,16 @@ export function isHttps(env: Env = getEnv()): boolean {
 /** The site's own origin, used for absolute links (e-mails, QR codes, sitemaps). */
 export function getPublicUrl(env: Env = getEnv()): string {
   return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+}
+
+/** The password policy the configuration sets (spec section 5). */
+export function getPasswordPolicy(env: Env = getEnv()): PasswordPolicy {
+  return {
+    minLength: env.PASSWORD_MIN_LENGTH,
+    maxLength: env.PASSWORD_MAX_LENGTH,
+    requireLowercase: env.PASSWORD_REQUIRE_LOWERCASE ?? false,
+    requireUppercase: env.PASSWORD_REQUIRE_UPPERCASE ?? false,
+    requireDigit: env.PASSWORD_REQUIRE_DIGIT ?? false,
+    requireSymbol: env.PASSWORD_REQUIRE_SYMBOL ?? false,
+  };
 }

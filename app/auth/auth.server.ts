@@ -7,7 +7,7 @@ import { magicLinkMail, resetPasswordMail } from '#app/modules/mail/auth-emails.
 import { createMailer, type Mailer } from '#app/modules/mail/mailer.server.ts';
 import type { DatabaseHandle } from '#app/db/connection.server.ts';
 import { getDatabase } from '#app/db/db.server.ts';
-import { getEnv, getPublicUrl, isHttps, type Env } from '#app/env.server.ts';
+import { getEnv, getPasswordPolicy, getPublicUrl, isHttps, type Env } from '#app/env.server.ts';
 import { resolveAuthSecret } from './auth-secret.server.ts';
 
 /** Header our HTTP server sets from the socket (or a trusted proxy), replacing any client value. */
@@ -27,7 +27,8 @@ export function createAuth(handle: DatabaseHandle, env: Env, mailer: Mailer = cr
     database: { db: handle.db, type: handle.kind },
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 6,
+      minPasswordLength: getPasswordPolicy(env).minLength,
+      maxPasswordLength: getPasswordPolicy(env).maxLength ?? 128,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }, ctx) => {

@@ -146,7 +146,7 @@ export const en: DeepStrings<Catalogue> = {
     savePassword: 'Save the password',
     passwordChanged: 'Your password has been changed. Sign in with the new password.',
     or: 'or',
-    passwordHint: 'At least {{min}} characters.',
+    passwordHint: 'The password needs: {{rules}}.',
   },
   identityErrors: {
     'invalid-email': 'This e-mail address is not valid.',
@@ -156,7 +156,7 @@ export const en: DeepStrings<Catalogue> = {
     'user-not-found': 'The e-mail or password is not correct.',
     'email-already-in-use': 'An account with this e-mail address already exists.',
     'too-many-requests': 'Too many attempts. Wait a moment and try again.',
-    'password-does-not-meet-requirements': 'The password does not meet the requirements: at least {{min}} characters.',
+    'password-does-not-meet-requirements': 'The password does not meet the requirements: {{rules}}.',
     'restaurant-name-required': 'Enter the restaurant name.',
     'user-disabled': 'Your account has been disabled. Write to us if you think this is a mistake.',
     'expired-action-code': 'The link has expired. Ask for a new one.',
@@ -188,6 +188,14 @@ export const en: DeepStrings<Catalogue> = {
     deleteHelp: 'Permanently deletes the account, the restaurant, its menu and images. This cannot be undone.',
     confirmPassword: 'Confirm with your password',
     deleteButton: 'Delete the account permanently',
+  },
+  passwordRule: {
+    minLength: 'at least {{min}} characters',
+    maxLength: 'at most {{max}} characters',
+    lowercase: 'a lowercase letter',
+    uppercase: 'an uppercase letter',
+    digit: 'a digit',
+    symbol: 'a symbol (for example ! or #)',
   },
   weekday: { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' },
   allergen: {

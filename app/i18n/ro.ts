@@ -142,7 +142,7 @@ export const ro = {
     savePassword: 'Salvează parola',
     passwordChanged: 'Parola a fost schimbată. Intră în cont cu parola nouă.',
     or: 'sau',
-    passwordHint: 'Cel puțin {{min}} caractere.',
+    passwordHint: 'Parola trebuie să conțină: {{rules}}.',
   },
   identityErrors: {
     'invalid-email': 'Adresa de e-mail nu este validă.',
@@ -152,7 +152,7 @@ export const ro = {
     'user-not-found': 'E-mailul sau parola nu sunt corecte.',
     'email-already-in-use': 'Există deja un cont cu această adresă de e-mail.',
     'too-many-requests': 'Prea multe încercări. Așteaptă puțin și încearcă din nou.',
-    'password-does-not-meet-requirements': 'Parola nu respectă cerințele: cel puțin {{min}} caractere.',
+    'password-does-not-meet-requirements': 'Parola nu respectă cerințele: {{rules}}.',
     'restaurant-name-required': 'Introdu numele restaurantului.',
     'user-disabled': 'Contul tău a fost dezactivat. Scrie-ne dacă crezi că este o greșeală.',
     'expired-action-code': 'Linkul a expirat. Cere unul nou.',
@@ -184,6 +184,14 @@ export const ro = {
     deleteHelp: 'Șterge definitiv contul, restaurantul, meniul și imaginile. Nu poate fi anulat.',
     confirmPassword: 'Confirmă cu parola',
     deleteButton: 'Șterge definitiv contul',
+  },
+  passwordRule: {
+    minLength: 'cel puțin {{min}} caractere',
+    maxLength: 'cel mult {{max}} caractere',
+    lowercase: 'o literă mică',
+    uppercase: 'o literă mare',
+    digit: 'o cifră',
+    symbol: 'un simbol (de exemplu ! sau #)',
   },
   weekday: { mon: 'Luni', tue: 'Marți', wed: 'Miercuri', thu: 'Joi', fri: 'Vineri', sat: 'Sâmbătă', sun: 'Duminică' },
   allergen: {

@@ -2,16 +2,19 @@ import { data, redirect, useActionData, useLoaderData, useNavigation, useSearchP
 import { getAuth } from '#app/auth/auth.server.ts';
 import { linkErrorFrom } from '#app/auth/identity-errors.ts';
 import { getDb } from '#app/db/db.server.ts';
+import { getPasswordPolicy } from '#app/env.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { EmailOnlyInput, RegisterInput, SignInInput } from '#app/modules/account/account.schema.ts';
 import { requestPasswordReset, requestSignInLink } from '#app/modules/account/email-link.service.server.ts';
+import { failedPasswordRules } from '#app/modules/account/password-policy.ts';
 import { registerRestaurantOwner } from '#app/modules/account/register.service.server.ts';
 import { signInWithPassword } from '#app/modules/account/sign-in.service.server.ts';
 import { landingPathFor, requireGuest } from '#app/modules/access/access.server.ts';
 import { safeRedirectPath } from '#app/modules/access/redirects.ts';
 import { getSessionUserFromCookies } from '#app/modules/access/session-cookies.server.ts';
 import { LoginForm, type LoginMode } from '#app/ui/auth/login-form.tsx';
+import { describePasswordRules } from '#app/ui/auth/password-rules.ts';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/login';
 
@@ -34,6 +37,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const linkError = linkErrorFrom(search.get('error'));
   return {
+    passwordHint: describePasswordRules(t, getPasswordPolicy()),
+    minPasswordLength: getPasswordPolicy().minLength,
     error: linkError ? t(`identityErrors.${linkError}`) : undefined,
     notice: search.get('reset') === 'done' ? t('auth.passwordChanged') : undefined,
   };
@@ -52,13 +57,17 @@ export async function action({ request }: Route.ActionArgs) {
   const { t } = getI18n(getRequestLocale(request));
   const form = Object.fromEntries(await request.formData());
   const fields = { ...form, password: '' } as Record<string, string>;
-  const fail = (code: string) => data({ error: t(`identityErrors.${code}`, { min: 6 }), notice: undefined, fields }, { status: 400 });
+  const policy = getPasswordPolicy();
+  const fail = (code: string, rules = describePasswordRules(t, policy)) =>
+    data({ error: t(`identityErrors.${code}`, { rules }), notice: undefined, fields }, { status: 400 });
   const sent = (key: string) => data({ error: undefined, notice: t(key), fields });
 
   switch (form.intent) {
     case 'register': {
       const parsed = RegisterInput.safeParse(form);
       if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? 'invalid-email');
+      const broken = failedPasswordRules(parsed.data.password, policy);
+      if (broken.length > 0) return fail('password-does-not-meet-requirements', describePasswordRules(t, policy, broken));
       const result = await registerRestaurantOwner(getAuth(), db, parsed.data, request.headers);
       if (!result.ok) return fail(result.error);
       return withCookies(`/${result.slug}/admin`, result.cookies);
@@ -94,6 +103,8 @@ export default function LoginPage() {
     <LoginForm
       mode={modeOf(params)}
       redirectTo={params.get('redirect') ?? ''}
+      passwordHint={loaderData.passwordHint}
+      minPasswordLength={loaderData.minPasswordLength}
       error={actionData ? actionData.error : loaderData.error}
       notice={actionData ? actionData.notice : loaderData.notice}
       fields={actionData?.fields}

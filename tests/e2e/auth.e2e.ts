@@ -274,3 +274,24 @@ describe('account self-service', () => {
     await other.close();
   });
 });
+
+describe('password policy', () => {
+  it('names the rule a new password breaks, in the guest’s language, and creates nothing', async () => {
+    const email = `weak-${Date.now()}@example.com`;
+    const response = await fetch(`${baseUrl}/login?register=true`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl, 'x-forwarded-for': nextClientIp(), cookie: 'lang=en' },
+      body: new URLSearchParams({ intent: 'register', restaurantName: 'Weak Bistro', email, password: '12345' }),
+    });
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page).toContain('The password does not meet the requirements: at least 6 characters.');
+    expect(page).toContain(`value="${email}"`);
+    const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': nextClientIp() },
+      body: JSON.stringify({ email, password: '12345' }),
+    });
+    expect(signIn.status).toBe(401);
+  });
+});

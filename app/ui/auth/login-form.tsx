@@ -34,6 +34,8 @@ function Intent({ value }: { value: string }) {
 export function LoginForm({
   mode,
   redirectTo,
+  passwordHint,
+  minPasswordLength,
   error,
   notice,
   fields,
@@ -41,6 +43,9 @@ export function LoginForm({
 }: {
   mode: LoginMode;
   redirectTo: string;
+  /** the configured password rules in words, shown when choosing a password */
+  passwordHint: string;
+  minPasswordLength: number;
   error?: string;
   notice?: string;
   fields?: Record<string, string>;
@@ -73,8 +78,8 @@ export function LoginForm({
           <EmailField defaultValue={fields?.email} />
           <label className="block font-medium">
             {t('auth.password')}
-            <input name="password" type="password" required minLength={mode === 'register' ? 6 : undefined} autoComplete={mode === 'register' ? 'new-password' : 'current-password'} className={input} />
-            {mode === 'register' ? <span className="mt-1 block text-sm font-normal text-stone-600 dark:text-stone-400">{t('auth.passwordHint', { min: 6 })}</span> : null}
+            <input name="password" type="password" required minLength={mode === 'register' ? minPasswordLength : undefined} autoComplete={mode === 'register' ? 'new-password' : 'current-password'} className={input} />
+            {mode === 'register' ? <span className="mt-1 block text-sm font-normal text-stone-600 dark:text-stone-400">{t('auth.passwordHint', { rules: passwordHint })}</span> : null}
           </label>
           <button type="submit" disabled={busy} className={primaryButton}>{mode === 'register' ? t('auth.signUp') : t('auth.signIn')}</button>
         </Form>
