@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getPasswordPolicy, getPublicUrl, isHttps, parseEnv } from './env.server.ts';
+import { getPasswordPolicy, getPublicUrl, isGoogleEnabled, isHttps, parseEnv } from './env.server.ts';
 
 describe('configuration', () => {
   it('works with nothing set: SQLite, port 3000, development', () => {
@@ -34,6 +34,12 @@ describe('configuration', () => {
     expect(strict).toMatchObject({ minLength: 10, maxLength: 64, requireDigit: true, requireSymbol: false });
     expect(() => parseEnv({ PASSWORD_MIN_LENGTH: '4' })).toThrow(/PASSWORD_MIN_LENGTH/);
     expect(() => parseEnv({ PASSWORD_MIN_LENGTH: '12', PASSWORD_MAX_LENGTH: '8' })).toThrow(/PASSWORD_MAX_LENGTH/);
+  });
+
+  it('offers Google sign-in only with both its id and its secret', () => {
+    expect(isGoogleEnabled(parseEnv({}))).toBe(false);
+    expect(isGoogleEnabled(parseEnv({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }))).toBe(true);
+    expect(() => parseEnv({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/);
   });
 
   it('derives HTTPS behaviour from the public URL', () => {

@@ -36,6 +36,8 @@ const EnvSchema = z
     MAIL_FROM: z.string().min(3).default('Bucate <no-reply@bucate.localhost>'),
     CONTACT_EMAIL: z.email().default('contact@bucate.localhost'),
     SEED_DEMO: flag,
+    GOOGLE_CLIENT_ID: z.string().min(1).optional().or(z.literal('').transform(() => undefined)),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional().or(z.literal('').transform(() => undefined)),
     PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(6),
     PASSWORD_MAX_LENGTH: z.coerce.number().int().min(6).max(1024).optional(),
     PASSWORD_REQUIRE_LOWERCASE: flag,
@@ -46,6 +48,9 @@ const EnvSchema = z
   .superRefine((env, ctx) => {
     if (env.PASSWORD_MAX_LENGTH !== undefined && env.PASSWORD_MAX_LENGTH < env.PASSWORD_MIN_LENGTH) {
       ctx.addIssue({ code: 'custom', path: ['PASSWORD_MAX_LENGTH'], message: 'must not be below PASSWORD_MIN_LENGTH' });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'], message: 'Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET' });
     }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });
@@ -92,4 +97,9 @@ export function getPasswordPolicy(env: Env = getEnv()): PasswordPolicy {
     requireDigit: env.PASSWORD_REQUIRE_DIGIT ?? false,
     requireSymbol: env.PASSWORD_REQUIRE_SYMBOL ?? false,
   };
+}
+
+/** Google sign-in is offered only when it is configured. */
+export function isGoogleEnabled(env: Env = getEnv()): boolean {
+  return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
 }

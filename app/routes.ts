@@ -16,6 +16,7 @@ export default [
     route('detalii', 'routes/features.tsx'),
     route('login', 'routes/login.tsx'),
     route('reset-password', 'routes/reset-password.tsx'),
+    route('login/complete', 'routes/login-complete.tsx'),
     route('contact', 'routes/contact.tsx'),
     route('translation-debug', 'routes/translation-debug.tsx'),
     route('privacy-policy', 'routes/privacy-policy.tsx'),

@@ -35,6 +35,10 @@ export function createAuth(handle: DatabaseHandle, env: Env, mailer: Mailer = cr
         await mailer.send(resetPasswordMail(user.email, url, localeOf(ctx)));
       },
     },
+    socialProviders:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, prompt: 'select_account' } }
+        : {},
     user: {
       additionalFields: {
         restaurantId: { type: 'string', required: false, input: false },

@@ -146,6 +146,8 @@ export const en: DeepStrings<Catalogue> = {
     savePassword: 'Save the password',
     passwordChanged: 'Your password has been changed. Sign in with the new password.',
     or: 'or',
+    continueWithGoogle: 'Continue with Google',
+    googleCompleteLead: 'One last step: what is your restaurant called?',
     passwordHint: 'The password needs: {{rules}}.',
   },
   identityErrors: {

@@ -142,6 +142,8 @@ export const ro = {
     savePassword: 'Salvează parola',
     passwordChanged: 'Parola a fost schimbată. Intră în cont cu parola nouă.',
     or: 'sau',
+    continueWithGoogle: 'Continuă cu Google',
+    googleCompleteLead: 'Ultimul pas: cum se numește restaurantul tău?',
     passwordHint: 'Parola trebuie să conțină: {{rules}}.',
   },
   identityErrors: {

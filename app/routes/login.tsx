@@ -2,11 +2,12 @@ import { data, redirect, useActionData, useLoaderData, useNavigation, useSearchP
 import { getAuth } from '#app/auth/auth.server.ts';
 import { linkErrorFrom } from '#app/auth/identity-errors.ts';
 import { getDb } from '#app/db/db.server.ts';
-import { getPasswordPolicy } from '#app/env.server.ts';
+import { getPasswordPolicy, isGoogleEnabled } from '#app/env.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { EmailOnlyInput, RegisterInput, SignInInput } from '#app/modules/account/account.schema.ts';
 import { requestPasswordReset, requestSignInLink } from '#app/modules/account/email-link.service.server.ts';
+import { startGoogleSignIn } from '#app/modules/account/google.service.server.ts';
 import { failedPasswordRules } from '#app/modules/account/password-policy.ts';
 import { registerRestaurantOwner } from '#app/modules/account/register.service.server.ts';
 import { signInWithPassword } from '#app/modules/account/sign-in.service.server.ts';
@@ -37,6 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const linkError = linkErrorFrom(search.get('error'));
   return {
+    googleEnabled: isGoogleEnabled(),
     passwordHint: describePasswordRules(t, getPasswordPolicy()),
     minPasswordLength: getPasswordPolicy().minLength,
     error: linkError ? t(`identityErrors.${linkError}`) : undefined,
@@ -63,6 +65,12 @@ export async function action({ request }: Route.ActionArgs) {
   const sent = (key: string) => data({ error: undefined, notice: t(key), fields });
 
   switch (form.intent) {
+    case 'google': {
+      if (!isGoogleEnabled()) return fail('invalid-credential');
+      const started = await startGoogleSignIn(getAuth(), request.headers);
+      if (!started.ok) return fail(started.error);
+      return withCookies(started.url, started.cookies);
+    }
     case 'register': {
       const parsed = RegisterInput.safeParse(form);
       if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? 'invalid-email');
@@ -103,6 +111,7 @@ export default function LoginPage() {
     <LoginForm
       mode={modeOf(params)}
       redirectTo={params.get('redirect') ?? ''}
+      googleEnabled={loaderData.googleEnabled}
       passwordHint={loaderData.passwordHint}
       minPasswordLength={loaderData.minPasswordLength}
       error={actionData ? actionData.error : loaderData.error}

@@ -34,34 +34,48 @@ export async function registerRestaurantOwner(
   const body = (await response.json().catch(() => ({}))) as { code?: string; user?: { id: string } };
   if (!response.ok || !body.user) return { ok: false, error: identityErrorFrom(response.status, body.code) };
   const userId = body.user.id;
-  const restaurantId = newId();
-  const slug = buildRestaurantSlug(input.restaurantName, now);
   try {
-    await db.transaction().execute(async (trx) => {
-      const timestamp = now.toISOString();
-      await trx
-        .insertInto('restaurant')
-        .values({
-          id: restaurantId,
-          name: input.restaurantName,
-          slug,
-          shortCode: newShortCode(),
-          ownerId: userId,
-          active: 1,
-          currency: 'RON',
-          timeZone: 'Europe/Bucharest',
-          stripeActive: 0,
-          ...initialSubscription(now),
-          createdAt: timestamp,
-          updatedAt: timestamp,
-        })
-        .execute();
-      await trx.updateTable('user').set({ role: 'restaurant', restaurantId }).where('id', '=', userId).execute();
-    });
+    const { slug, restaurantId } = await createRestaurantForOwner(db, userId, input.restaurantName, now);
+    return { ok: true, slug, restaurantId, userId, cookies: response.headers.getSetCookie() };
   } catch (error) {
     logger.error({ err: error, userId }, 'registration failed after the user was created; removing the user');
     await db.deleteFrom('user').where('id', '=', userId).execute();
     throw error;
   }
-  return { ok: true, slug, restaurantId, userId, cookies: response.headers.getSetCookie() };
+}
+
+/**
+ * A signed-up user's restaurant: slug per spec section 5 and the trial of section 4, linked to the
+ * user (role restaurant) in one transaction. Used by registration and by a Google user's first visit.
+ */
+export async function createRestaurantForOwner(
+  db: Kysely<Database>,
+  userId: string,
+  restaurantName: string,
+  now: Date = new Date(),
+): Promise<{ slug: string; restaurantId: string }> {
+  const restaurantId = newId();
+  const slug = buildRestaurantSlug(restaurantName, now);
+  await db.transaction().execute(async (trx) => {
+    const timestamp = now.toISOString();
+    await trx
+      .insertInto('restaurant')
+      .values({
+        id: restaurantId,
+        name: restaurantName,
+        slug,
+        shortCode: newShortCode(),
+        ownerId: userId,
+        active: 1,
+        currency: 'RON',
+        timeZone: 'Europe/Bucharest',
+        stripeActive: 0,
+        ...initialSubscription(now),
+        createdAt: timestamp,
+        updatedAt: timestamp,
+      })
+      .execute();
+    await trx.updateTable('user').set({ role: 'restaurant', restaurantId }).where('id', '=', userId).execute();
+  });
+  return { slug, restaurantId };
 }

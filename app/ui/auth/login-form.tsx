@@ -34,6 +34,7 @@ function Intent({ value }: { value: string }) {
 export function LoginForm({
   mode,
   redirectTo,
+  googleEnabled,
   passwordHint,
   minPasswordLength,
   error,
@@ -43,6 +44,8 @@ export function LoginForm({
 }: {
   mode: LoginMode;
   redirectTo: string;
+  /** Google sign-in is configured: show its button */
+  googleEnabled: boolean;
   /** the configured password rules in words, shown when choosing a password */
   passwordHint: string;
   minPasswordLength: number;
@@ -102,6 +105,13 @@ export function LoginForm({
       <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
       {mode === 'register' ? <p className="mt-2 text-stone-700 dark:text-stone-300">{t('auth.registerLead')}</p> : null}
       <FormMessages error={error} notice={notice} />
+      {googleEnabled && mode !== 'reset' ? (
+        <Form method="post" className="mt-6">
+          <Intent value="google" />
+          <button type="submit" disabled={busy} className={secondaryButton}>{t('auth.continueWithGoogle')}</button>
+          <p className="mt-4 text-center text-stone-600 dark:text-stone-400">{t('auth.or')}</p>
+        </Form>
+      ) : null}
       {body}
       <p className="mt-6 text-stone-700 dark:text-stone-300">
         {mode === 'register' ? t('auth.haveAccount') : t('auth.noAccount')}{' '}

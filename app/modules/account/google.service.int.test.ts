@@ -1,0 +1,79 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CLIENT_IP_HEADER, createAuth } from '#app/auth/auth.server.ts';
+import { parseEnv } from '#app/env.server.ts';
+import type { SessionUser } from '#app/modules/access/access.server.ts';
+import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { completeGoogleProfile, GOOGLE_COMPLETE_PATH, startGoogleSignIn } from './google.service.server.ts';
+
+const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+/** An ID token as Google's token endpoint returns it (its signature is not checked on that TLS channel). */
+const idToken = (claims: object) => `${base64url({ alg: 'RS256', typ: 'JWT' })}.${base64url(claims)}.c2lnbmF0dXJl`;
+
+/**
+ * Google's servers cannot be reached from here, so only they are replaced, at the HTTP boundary:
+ * the token endpoint answers as Google does. Everything of ours and of better-auth runs for real.
+ */
+function stubGoogleTokenEndpoint(claims: object) {
+  const realFetch = globalThis.fetch;
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url.startsWith('https://oauth2.googleapis.com/token')) {
+      return Response.json({ access_token: 'google-access', id_token: idToken(claims), token_type: 'Bearer', expires_in: 3600 });
+    }
+    return realFetch(input, init);
+  });
+}
+
+describe(`Google sign-in on ${testDialect}`, () => {
+  let database: TestDatabase;
+  let auth: ReturnType<typeof createAuth>;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    auth = createAuth(
+      database,
+      parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'o'.repeat(32), PUBLIC_URL: 'http://localhost:3000', GOOGLE_CLIENT_ID: 'client-id', GOOGLE_CLIENT_SECRET: 'client-secret' }),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+  afterAll(() => database.cleanup());
+
+  async function signInWithGoogle(email: string): Promise<{ location: string | null; user: SessionUser }> {
+    const started = await startGoogleSignIn(auth, new Headers({ [CLIENT_IP_HEADER]: '192.0.2.1' }));
+    if (!started.ok) throw new Error(started.error);
+    expect(new URL(started.url).origin).toBe('https://accounts.google.com');
+    const state = new URL(started.url).searchParams.get('state');
+    stubGoogleTokenEndpoint({ sub: `google-${email}`, email, email_verified: true, name: 'Ion Pop', iss: 'https://accounts.google.com', aud: 'client-id' });
+    const cookie = started.cookies.map((c) => c.split(';')[0]).join('; ');
+    const callback = await auth.handler(new Request(`http://localhost:3000/api/auth/callback/google?code=the-code&state=${state}`, { headers: { cookie } }));
+    const session = await auth.api.getSession({ headers: new Headers({ cookie: callback.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') }) });
+    if (!session) throw new Error(`no session after the callback (${callback.status} ${callback.headers.get('location')})`);
+    const user = session.user as typeof session.user & { role: string; restaurantId: string | null };
+    return {
+      location: callback.headers.get('location'),
+      user: { id: user.id, email: user.email, name: user.name, role: user.role === 'admin' ? 'admin' : 'restaurant', restaurantId: user.restaurantId ?? null },
+    };
+  }
+
+  it('asks a new Google user for the restaurant name, then creates it like a registration', async () => {
+    const { location, user } = await signInWithGoogle('ion@gmail.example');
+    expect(location).toBe(GOOGLE_COMPLETE_PATH);
+    expect(user.restaurantId).toBeNull();
+    expect(await completeGoogleProfile(database.db, user, undefined)).toEqual({ ok: false, error: 'restaurant-name-required' });
+    expect(await completeGoogleProfile(database.db, user, ' ')).toEqual({ ok: false, error: 'restaurant-name-required' });
+    const done = await completeGoogleProfile(database.db, user, 'Cârciuma lui Ion');
+    if (!done.ok) throw new Error(done.error);
+    expect(done.slug).toMatch(/^carciuma-lui-ion-\d+$/);
+    const row = await database.db.selectFrom('user').select(['role', 'restaurantId']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.role).toBe('restaurant');
+    const restaurant = await database.db.selectFrom('restaurant').selectAll().where('id', '=', row.restaurantId!).executeTakeFirstOrThrow();
+    expect(restaurant).toMatchObject({ ownerId: user.id, plan: 'free', isPro: 0, productsCount: 0 });
+  });
+
+  it('loads the existing profile the next time, without asking again or creating a second restaurant', async () => {
+    const { user } = await signInWithGoogle('ion@gmail.example');
+    expect(user.restaurantId).not.toBeNull();
+    const again = await completeGoogleProfile(database.db, user, undefined);
+    expect(again.ok).toBe(true);
+    expect(await database.db.selectFrom('restaurant').select('id').where('ownerId', '=', user.id).execute()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,40 @@
+import type { Kysely } from 'kysely';
+import { callAuthEndpoint, type Auth } from '#app/auth/auth.server.ts';
+import { identityErrorFrom, type IdentityErrorCode } from '#app/auth/identity-errors.ts';
+import type { Database } from '#app/db/schema.ts';
+import type { SessionUser } from '#app/modules/access/access.server.ts';
+import { createRestaurantForOwner } from './register.service.server.ts';
+
+/** Where Google sends the user back: a new user gives the restaurant name there first. */
+export const GOOGLE_COMPLETE_PATH = '/login/complete';
+
+/** Starts Google sign-in: the address to send the browser to, and the state cookie better-auth set. */
+export async function startGoogleSignIn(
+  auth: Auth,
+  headers: Headers,
+): Promise<{ ok: true; url: string; cookies: string[] } | { ok: false; error: IdentityErrorCode }> {
+  const response = await callAuthEndpoint(auth, '/sign-in/social', { provider: 'google', callbackURL: GOOGLE_COMPLETE_PATH, errorCallbackURL: '/login' }, headers);
+  const body = (await response.json().catch(() => ({}))) as { url?: string; code?: string };
+  if (!response.ok || !body.url) return { ok: false, error: identityErrorFrom(response.status, body.code) };
+  return { ok: true, url: body.url, cookies: response.headers.getSetCookie() };
+}
+
+/**
+ * Spec section 4, Google sign-in: an existing profile is used as it is; a user without a
+ * restaurant must give its name (else 'restaurant-name-required'), then gets a restaurant and the
+ * trial exactly like a registered owner.
+ */
+export async function completeGoogleProfile(
+  db: Kysely<Database>,
+  user: SessionUser,
+  restaurantName: string | undefined,
+): Promise<{ ok: true; slug: string } | { ok: false; error: 'restaurant-name-required' }> {
+  if (user.restaurantId) {
+    const own = await db.selectFrom('restaurant').select('slug').where('id', '=', user.restaurantId).where('ownerId', '=', user.id).executeTakeFirst();
+    if (own) return { ok: true, slug: own.slug };
+  }
+  const name = restaurantName?.trim() ?? '';
+  if (name.length < 2 || name.length > 100) return { ok: false, error: 'restaurant-name-required' };
+  const { slug } = await createRestaurantForOwner(db, user.id, name);
+  return { ok: true, slug };
+}
