@@ -143,6 +143,46 @@ describe('permission matrix of spec section 6 (every guarded page)', () => {
       if (expected === null) expect(response.status, `${who} ${path}`).toBe(200);
       else expect(response.headers.get('location'), `${who} ${path}`).toBe(expected);
     }
+
+    // actions check access themselves, whatever page was shown
+    const post = (who: string, path: string, fields: Record<string, string>) =>
+      fetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { cookie: cookies[who]!, origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields),
+      });
+    const actions: [string, string, Record<string, string>, string][] = [
+      ['guest', pages.aAdmin, { intent: 'delete-account', password: 'x' }, `/login?redirect=${encodeURIComponent(pages.aAdmin)}`],
+      ['ownerB', pages.aAdmin, { intent: 'delete-account', password: 'parola-buna-1' }, otherRestaurant],
+      ['ownerB', pages.aAdmin, { intent: 'sign-out-everywhere' }, otherRestaurant],
+      ['admin', pages.aAdmin, { intent: 'sign-out-everywhere' }, forbidden],
+      ['guest', pages.admin, { intent: 'disable', userId: 'x' }, `/login?redirect=${encodeURIComponent(pages.admin)}`],
+      ['ownerA', pages.admin, { intent: 'disable', userId: 'x' }, forbidden],
+      ['guest', '/login/complete', { restaurantName: 'X' }, `/login?redirect=${encodeURIComponent('/login/complete')}`],
+    ];
+    for (const [who, path, fields, expected] of actions) {
+      expect((await post(who, path, fields)).headers.get('location'), `${who} POST ${path} ${fields.intent ?? ''}`).toBe(expected);
+    }
+    expect((await fetch(`${baseUrl}/account/export`, { redirect: 'manual' })).headers.get('location')).toBe('/login?redirect=%2Faccount%2Fexport');
+    // A's restaurant is intact after B's attempts
+    expect((await fetch(`${baseUrl}${pages.aAdmin}`, { redirect: 'manual', headers: { cookie: a.cookie } })).status).toBe(200);
+
+    // a disabled user: every guarded page sends them to sign-in with the reason, once
+    const banned = await registerOwner('matrix-banned');
+    const adminPage = await fetch(`${baseUrl}/admin`, { headers: { cookie: admin } });
+    const bannedId = new RegExp(`name="userId" value="([^"]+)"(?:(?!</tr>).)*matrix-banned`, 's').exec(await adminPage.text())?.[1];
+    expect(bannedId).toBeTruthy();
+    const disable = await fetch(`${baseUrl}/admin`, {
+      method: 'POST',
+      headers: { cookie: admin, origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ intent: 'disable', userId: bannedId! }),
+    });
+    expect(disable.status).toBe(200);
+    const first = await fetch(`${baseUrl}/${banned.slug}/admin`, { redirect: 'manual', headers: { cookie: banned.cookie } });
+    expect(first.headers.get('location')).toBe('/login?error=USER_DISABLED');
+    const later = await fetch(`${baseUrl}/admin`, { redirect: 'manual', headers: { cookie: banned.cookie } });
+    expect(later.headers.get('location')).toBe(`/login?redirect=${encodeURIComponent('/admin')}`);
   });
 });
 
