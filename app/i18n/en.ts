@@ -199,6 +199,14 @@ export const en: DeepStrings<Catalogue> = {
     digit: 'a digit',
     symbol: 'a symbol (for example ! or #)',
   },
+  consent: {
+    label: 'Cookie consent',
+    text: 'We use essential cookies for signing in and for the language you chose. With your consent we could also use analytics cookies to improve the service.',
+    essential: 'Essential only',
+    acceptAll: 'Accept all',
+    readPolicy: 'Read the privacy policy',
+  },
+  modal: { close: 'Close', closeWindow: 'Close the window' },
   weekday: { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' },
   allergen: {
     gluten: 'Gluten',

@@ -195,6 +195,14 @@ export const ro = {
     digit: 'o cifră',
     symbol: 'un simbol (de exemplu ! sau #)',
   },
+  consent: {
+    label: 'Consimțământ cookie-uri',
+    text: 'Folosim cookie-uri esențiale pentru autentificare și pentru limba aleasă. Cu acordul tău am putea folosi și cookie-uri de analiză, ca să îmbunătățim serviciul.',
+    essential: 'Doar esențiale',
+    acceptAll: 'Accept toate',
+    readPolicy: 'Citește politica de confidențialitate',
+  },
+  modal: { close: 'Închide', closeWindow: 'Închide fereastra' },
   weekday: { mon: 'Luni', tue: 'Marți', wed: 'Miercuri', thu: 'Joi', fri: 'Vineri', sat: 'Sâmbătă', sun: 'Duminică' },
   allergen: {
     gluten: 'Gluten',

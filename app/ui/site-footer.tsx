@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { COOKIE_SETTINGS_EVENT } from './consent/cookie-banner.tsx';
 import { Logo } from './logo.tsx';
 
-/** Spec section 2 footer. Social addresses and the cookie-settings behaviour arrive with the public-site issue. */
+/** Spec section 2 footer. Social addresses (from configuration) arrive with the public-site issue. */
 export function SiteFooter() {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
@@ -23,6 +24,11 @@ export function SiteFooter() {
           <li><Link className={link} to="/login">{t('nav.login')}</Link></li>
           <li><Link className={link} to="/privacy-policy">{t('footer.privacy')}</Link></li>
           <li><Link className={link} to="/terms-of-service">{t('footer.terms')}</Link></li>
+          <li>
+            <button type="button" className={link} onClick={() => window.dispatchEvent(new Event(COOKIE_SETTINGS_EVENT))}>
+              {t('footer.cookieSettings')}
+            </button>
+          </li>
         </ul>
         <ul className="flex flex-col">
           <li><a className={link} href="https://anpc.ro/ce-este-sal/" rel="noopener noreferrer" target="_blank">{t('footer.anpcSal')}</a></li>

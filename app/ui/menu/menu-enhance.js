@@ -9,6 +9,8 @@
   var sections = Array.prototype.slice.call(doc.querySelectorAll('[data-category]'));
   var empty = doc.getElementById('menu-empty');
   if (tools) tools.hidden = false;
+  // spec section 4: menu pages store consent 'true' silently (no banner here)
+  try { if (!localStorage.getItem('cookie-consent')) localStorage.setItem('cookie-consent', 'true'); } catch { /* storage off */ }
 
   function fold(text) {
     return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();

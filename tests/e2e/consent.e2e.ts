@@ -1,0 +1,96 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, launchBrowser, openContext, PHONE } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const stored = (page: Page) => page.evaluate(() => localStorage.getItem('cookie-consent'));
+const banner = (page: Page) => page.getByRole('region', { name: 'Consimțământ cookie-uri' });
+
+describe('cookie consent (spec section 4)', () => {
+  it('shows the banner about a second after opening the home page, and stores each choice', async () => {
+    for (const [button, value] of [['Doar esențiale', 'essential'], ['Accept toate', 'all']] as const) {
+      const context = await openContext(browser, baseUrl, { viewport: PHONE });
+      const page = await context.newPage();
+      await page.goto('/');
+      const opened = Date.now();
+      await banner(page).waitFor();
+      expect(Date.now() - opened).toBeGreaterThanOrEqual(900);
+      await page.getByRole('button', { name: button }).click();
+      await expect.poll(() => banner(page).count()).toBe(0);
+      expect(await stored(page)).toBe(value);
+      await page.reload();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      // the choice is kept: the banner does not come back (give it well over its delay)
+      await expect.poll(() => banner(page).count(), { timeout: 2500, interval: 500 }).toBe(0);
+      await context.close();
+    }
+  });
+
+  it('never shows on a menu page, which stores true silently', async () => {
+    const context = await openContext(browser, baseUrl, { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto('/bistro-la-bunica');
+    await expect.poll(() => stored(page)).toBe('true');
+    expect(await banner(page).count()).toBe(0);
+    await context.close();
+  });
+
+  it('reopens from the footer link, which clears the stored choice', async () => {
+    const context = await openContext(browser, baseUrl, { viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto('/contact');
+    await page.getByRole('button', { name: 'Accept toate' }).click();
+    expect(await stored(page)).toBe('all');
+    await page.getByRole('button', { name: 'Setări cookie-uri' }).click();
+    await banner(page).waitFor();
+    expect(await stored(page)).toBeNull();
+    await context.close();
+  });
+
+  it('opens the privacy policy from the banner; it closes by ×, Close, the overlay and Escape', async () => {
+    const context = await openContext(browser, baseUrl, { viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto('/');
+    const dialog = page.getByRole('dialog', { name: 'Politica de confidențialitate' });
+    const open = async () => {
+      await page.getByRole('button', { name: 'Citește politica de confidențialitate' }).click();
+      await dialog.waitFor();
+    };
+    await banner(page).waitFor();
+    await open();
+    await dialog.getByRole('button', { name: 'Închide fereastra' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await open();
+    await dialog.getByRole('button', { name: 'Închide', exact: true }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await open();
+    await page.mouse.click(5, 5); // the overlay, outside the dialog's box
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await open();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('removes stale payment keys from local storage on start-up', async () => {
+    const context = await openContext(browser, baseUrl, { viewport: DESKTOP });
+    await context.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('subscription_cache', 'x');
+        localStorage.setItem('old_stripe_state', 'x');
+        localStorage.setItem('keep-me', 'x');
+        sessionStorage.setItem('seeded', '1');
+      }
+    });
+    const page = await context.newPage();
+    await page.goto('/pricing');
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).sort())).toEqual(['cookie-consent', 'keep-me']);
+    await context.close();
+  });
+});
