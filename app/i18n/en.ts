@@ -50,7 +50,15 @@ export const en: DeepStrings<Catalogue> = {
   },
   privacy: { title: 'Privacy policy', description: 'How we process personal data.' },
   terms: { title: 'Terms of service', description: 'The terms of use of the Bucate service.' },
-  translationDebug: { title: 'Translation debugging', description: 'Every translation key, in Romanian and English.' },
+  translationDebug: {
+    title: 'Translation debugging',
+    description: 'Every translation key, in Romanian and English.',
+    filter: 'Filter by key or text',
+    key: 'Key',
+    gaps: 'Gaps: {{missing}} missing keys, {{same}} English texts identical to the Romanian.',
+    missing: 'missing',
+    same: 'same as Romanian',
+  },
   admin: {
     title: 'Platform administration',
     restaurantTitle: 'Restaurant administration',

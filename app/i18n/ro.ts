@@ -46,7 +46,15 @@ export const ro = {
   },
   privacy: { title: 'Politica de confidențialitate', description: 'Cum prelucrăm datele personale.' },
   terms: { title: 'Termeni și condiții', description: 'Condițiile de utilizare a serviciului Bucate.' },
-  translationDebug: { title: 'Depanare traduceri', description: 'Toate cheile de traducere, în română și engleză.' },
+  translationDebug: {
+    title: 'Depanare traduceri',
+    description: 'Toate cheile de traducere, în română și engleză.',
+    filter: 'Filtrează după cheie sau text',
+    key: 'Cheie',
+    gaps: 'Lipsuri: {{missing}} chei lipsă, {{same}} texte englezești identice cu cele românești.',
+    missing: 'lipsește',
+    same: 'identic cu româna',
+  },
   admin: {
     title: 'Administrare platformă',
     restaurantTitle: 'Administrare restaurant',

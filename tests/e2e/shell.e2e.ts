@@ -98,3 +98,21 @@ describe('accessibility of the public pages', () => {
     },
   );
 });
+
+describe('/translation-debug', () => {
+  it('lists no missing key, and filters by text', async () => {
+    const context = await openContext(browser, baseUrl, { viewport: DESKTOP, locale: 'en' });
+    const page = await context.newPage();
+    await page.goto('/translation-debug');
+    expect(await page.getByTestId('translation-gaps').textContent()).toBe('Gaps: 0 missing keys, 0 English texts identical to the Romanian.');
+    const rows = page.locator('tbody tr');
+    const all = await rows.count();
+    expect(all).toBeGreaterThan(100);
+    await page.getByRole('searchbox', { name: 'Filter by key or text' }).fill('ciorb');
+    await expect.poll(() => rows.count()).toBeLessThan(all);
+    await page.getByRole('searchbox', { name: 'Filter by key or text' }).fill('allergen.milk');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('Lactate');
+    await context.close();
+  });
+});
