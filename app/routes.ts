@@ -4,6 +4,8 @@ import { index, layout, route, type RouteConfig } from '@react-router/dev/routes
 export default [
   // resource routes
   route('healthz', 'routes/healthz.ts'),
+  route('robots.txt', 'routes/robots.ts'),
+  route('sitemap.xml', 'routes/sitemap.ts'),
   route('set-locale', 'routes/set-locale.ts'),
   route('logout', 'routes/logout.ts'),
   route('account/export', 'routes/account-export.ts'),

@@ -116,3 +116,17 @@ describe('/translation-debug', () => {
     await context.close();
   });
 });
+
+describe('robots.txt and sitemap.xml', () => {
+  it('point crawlers at the public pages and the published menus only', async () => {
+    const robots = await (await fetch(`${baseUrl}/robots.txt`)).text();
+    expect(robots).toContain('Disallow: /admin');
+    expect(robots).toContain(`Sitemap: ${baseUrl}/sitemap.xml`);
+    const sitemap = await fetch(`${baseUrl}/sitemap.xml`);
+    expect(sitemap.headers.get('content-type')).toContain('application/xml');
+    const xml = await sitemap.text();
+    expect(xml).toContain(`<loc>${baseUrl}/pricing</loc>`);
+    expect(xml).toContain(`<loc>${baseUrl}/bistro-la-bunica</loc>`);
+    expect(xml).not.toContain('inchis-temporar');
+  });
+});

@@ -37,3 +37,15 @@ export async function bumpMenuVersion(db: Kysely<Database>, restaurantId: string
     .where('id', '=', restaurantId)
     .execute();
 }
+
+/** Restaurants whose menus guests may see, for the sitemap (the trial rule is applied by the caller). */
+export function listActiveRestaurantsForSitemap(db: Kysely<Database>) {
+  return db
+    .selectFrom('restaurant')
+    .selectAll()
+    .where('active', '=', 1)
+    .where('subscriptionActive', '=', 1)
+    .orderBy('slug')
+    .limit(50_000)
+    .execute();
+}

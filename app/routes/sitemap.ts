@@ -1,0 +1,23 @@
+import { getDb } from '#app/db/db.server.ts';
+import { getPublicUrl } from '#app/env.server.ts';
+import { isMenuPublished } from '#app/modules/menu/menu.service.server.ts';
+import { listActiveRestaurantsForSitemap } from '#app/modules/restaurant/restaurant.repo.server.ts';
+
+const PUBLIC_PAGES = ['/', '/pricing', '/detalii', '/contact', '/privacy-policy', '/terms-of-service'];
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+}
+
+/** The public pages and every menu guests can currently see. */
+export async function loader() {
+  const base = getPublicUrl();
+  const now = new Date();
+  const restaurants = (await listActiveRestaurantsForSitemap(getDb())).filter((r) => isMenuPublished(r, now));
+  const urls = [
+    ...PUBLIC_PAGES.map((path) => `<url><loc>${escapeXml(base + path)}</loc></url>`),
+    ...restaurants.map((r) => `<url><loc>${escapeXml(`${base}/${r.slug}`)}</loc><lastmod>${r.updatedAt.slice(0, 10)}</lastmod></url>`),
+  ];
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });
+}
