@@ -15,6 +15,7 @@ import stylesheet from './app.css?url';
 import { DEFAULT_LOCALE, getI18n, type Locale } from './i18n/i18n.ts';
 import { getRequestLocale } from './i18n/locale.server.ts';
 import { useNonce } from './ui/nonce.tsx';
+import { ToastProvider } from './ui/toast/toast-provider.tsx';
 import { getDb } from './db/db.server.ts';
 import { getEnv } from './env.server.ts';
 import { getSessionUser, landingPathFor } from './modules/access/access.server.ts';
@@ -63,7 +64,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <ToastProvider>
+      <Outlet />
+    </ToastProvider>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Form, useActionData } from 'react-router';
 import { getAuth } from '#app/auth/auth.server.ts';
@@ -8,6 +9,7 @@ import { listUsersForAdmin, setUserDisabled } from '#app/modules/account/admin-u
 import { requireAdmin } from '#app/modules/access/access.server.ts';
 import { FormMessages } from '#app/ui/form-messages.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
+import { useToast } from '#app/ui/toast/toast-provider.tsx';
 import type { Route } from './+types/admin';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'admin.title', 'admin.title');
@@ -34,10 +36,15 @@ export async function action({ request }: Route.ActionArgs) {
 export default function AdminPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const result = useActionData<typeof action>();
+  const toast = useToast();
+  // a saved change is confirmed by a toast; a refusal stays on the page next to the table
+  useEffect(() => {
+    if (result?.notice) toast({ message: result.notice });
+  }, [result, toast]);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight">{t('admin.title')}</h1>
-      <FormMessages error={result?.error} notice={result?.notice} />
+      <FormMessages error={result?.error} />
       <h2 className="mt-8 text-xl font-semibold">{t('admin.users')}</h2>
       <div className="mt-4 overflow-x-auto">
         <table className="w-full text-left">

@@ -202,7 +202,7 @@ describe('e-mail links (outbox, no SMTP)', () => {
     await page.goto('/login');
     await page.getByRole('textbox', { name: 'Adresa de e-mail' }).last().fill(email);
     await page.getByRole('button', { name: 'Trimite-mi linkul' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toContain('ți-am trimis un link');
+    await expect.poll(() => page.locator('[role="status"]:not(:empty)').textContent()).toContain('ți-am trimis un link');
     let link: string | undefined;
     await expect.poll(() => (link = latestLinkTo(dataDir, email))).toMatch(/\/api\/auth\/magic-link\/verify\?token=/);
     await page.goto(link!);
@@ -220,14 +220,14 @@ describe('e-mail links (outbox, no SMTP)', () => {
     await page.goto('/login?reset=true');
     await page.getByLabel('Adresa de e-mail').fill(email);
     await page.getByRole('button', { name: 'Trimite linkul de resetare' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toContain('link de resetare');
+    await expect.poll(() => page.locator('[role="status"]:not(:empty)').textContent()).toContain('link de resetare');
     let link: string | undefined;
     await expect.poll(() => (link = latestLinkTo(dataDir, email))).toMatch(/\/api\/auth\/reset-password\//);
     await page.goto(link!);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/reset-password');
     await page.getByLabel('Parola nouă').fill('parola-noua-2');
     await page.getByRole('button', { name: 'Salvează parola' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toBe('Parola a fost schimbată. Intră în cont cu parola nouă.');
+    await expect.poll(() => page.locator('[role="status"]:not(:empty)').textContent()).toBe('Parola a fost schimbată. Intră în cont cu parola nouă.');
     await page.getByLabel('Adresa de e-mail').first().fill(email);
     await page.getByLabel('Parola').fill('parola-noua-2');
     await page.getByRole('button', { name: 'Intră în cont' }).last().click();
@@ -282,7 +282,10 @@ describe('disabling a user', () => {
     const adminPage = await signIn(admin, DEMO_LOGINS.admin.email, DEMO_LOGINS.admin.password);
     await expect.poll(() => new URL(adminPage.url()).pathname).toBe('/admin');
     await adminPage.getByRole('button', { name: `Dezactivează ${email}` }).click();
-    await expect.poll(() => adminPage.getByRole('status').textContent()).toBe('Utilizatorul a fost dezactivat și deconectat de pe toate dispozitivele.');
+    // the change is confirmed by a success toast (check mark), which hides itself after its 3 s
+    await expect.poll(() => adminPage.getByRole('status').textContent()).toBe('✓Utilizatorul a fost dezactivat și deconectat de pe toate dispozitivele.');
+    expect(await adminPage.getByTestId('toast').getAttribute('data-type')).toBe('success');
+    await expect.poll(() => adminPage.getByTestId('toast').count(), { timeout: 6000 }).toBe(0);
 
     await ownerPage.reload();
     await expect.poll(() => new URL(ownerPage.url()).pathname).toBe('/login');

@@ -1,0 +1,64 @@
+import DOMPurify from 'dompurify';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { hideToast, INITIAL_TOAST, showToast, type ShowToast, type ToastState } from '#app/modules/toast/toast.ts';
+
+const ToastContext = createContext<(request: ShowToast) => void>(() => {});
+
+/** Shows a toast from any component under the provider (the one implementation of the app). */
+export function useToast(): (request: ShowToast) => void {
+  return useContext(ToastContext);
+}
+
+const PLACEMENT = {
+  'top-right': 'top-4 right-4',
+  'top-left': 'top-4 left-4',
+  'bottom-right': 'bottom-4 right-4',
+  'bottom-left': 'bottom-4 left-4',
+} as const;
+
+/** Markup is sanitised in the browser; where that is impossible it is shown as plain text. */
+function ToastBody({ toast }: { toast: ToastState }) {
+  if (!toast.htmlContent) return <>{toast.message}</>;
+  if (typeof window === 'undefined' || !DOMPurify.isSupported) return <>{toast.htmlContent}</>;
+  return <span dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(toast.htmlContent) }} />;
+}
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toast, setToast] = useState<ToastState>(INITIAL_TOAST);
+  const [serial, setSerial] = useState(0);
+
+  const show = useCallback((request: ShowToast) => {
+    setToast((state) => showToast(state, request));
+    setSerial((n) => n + 1);
+  }, []);
+
+  // after the duration the toast hides and its message and content are cleared
+  useEffect(() => {
+    if (!toast.show) return;
+    const timer = window.setTimeout(() => setToast(hideToast), toast.duration);
+    return () => window.clearTimeout(timer);
+  }, [serial, toast.show, toast.duration]);
+
+  const success = toast.type === 'success';
+  const value = useMemo(() => show, [show]);
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <div role={success ? 'status' : 'alert'} aria-live={success ? 'polite' : 'assertive'} className={`pointer-events-none fixed z-50 ${PLACEMENT[toast.position]}`}>
+        {toast.show ? (
+          <div key={serial} data-testid="toast" data-type={toast.type} className="pointer-events-auto w-80 max-w-[90vw] overflow-hidden rounded-[10px] border border-stone-200 bg-white text-stone-900 shadow-lg dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100">
+            <div className="flex items-start gap-3 p-4">
+              <span aria-hidden="true" className={`flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-sm font-bold text-white ${success ? 'bg-olive-600' : 'bg-primary-600'}`}>
+                {success ? '✓' : '!'}
+              </span>
+              <p className="min-w-0 flex-1">
+                <ToastBody toast={toast} />
+              </p>
+            </div>
+            <div className={`toast-progress h-1 origin-left ${success ? 'bg-olive-600' : 'bg-primary-600'}`} style={{ animationDuration: `${toast.duration}ms` }} />
+          </div>
+        ) : null}
+      </div>
+    </ToastContext.Provider>
+  );
+}
