@@ -224,6 +224,8 @@ export interface ContactMessageTable {
   message: string;
   locale: string;
   emailedAt: Timestamp | null;
+  /** keyed hash of the sender's IP address (rate limiting) */
+  clientKey: string;
   createdAt: Timestamp;
 }
 

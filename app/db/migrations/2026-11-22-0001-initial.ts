@@ -245,8 +245,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('message', 'text', (c) => c.notNull())
     .addColumn('locale', 'text', (c) => c.notNull())
     .addColumn('emailedAt', 'text')
+    // a keyed hash of the sender's address, for rate limiting without keeping the address itself
+    .addColumn('clientKey', 'text', (c) => c.notNull())
     .addColumn('createdAt', 'text', (c) => c.notNull())
     .execute();
+  await db.schema.createIndex('contactMessage_client_created_idx').on('contactMessage').columns(['clientKey', 'createdAt']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -14,7 +14,7 @@ export async function exportAccountData(db: Kysely<Database>, user: SessionUser)
     db.selectFrom('user').select(['id', 'name', 'email', 'emailVerified', 'role', 'createdAt', 'updatedAt', 'restaurantId']).where('id', '=', user.id).executeTakeFirst(),
     db.selectFrom('account').select(['providerId', 'createdAt', 'updatedAt']).where('userId', '=', user.id).execute(),
     db.selectFrom('session').select(['createdAt', 'expiresAt', 'ipAddress', 'userAgent']).where('userId', '=', user.id).execute(),
-    db.selectFrom('contactMessage').selectAll().where('email', '=', user.email).execute(),
+    db.selectFrom('contactMessage').select(['name', 'email', 'restaurantName', 'message', 'locale', 'createdAt']).where('email', '=', user.email).execute(),
   ]);
   const restaurant = user.restaurantId
     ? await db.selectFrom('restaurant').selectAll().where('id', '=', user.restaurantId).where('ownerId', '=', user.id).executeTakeFirst()

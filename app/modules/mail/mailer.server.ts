@@ -6,8 +6,10 @@ import { logger } from '#app/logger.server.ts';
 
 export interface OutgoingMail {
   to: string;
+  replyTo?: string;
   subject: string;
   text: string;
+  /** empty: a text-only message */
   html: string;
 }
 
@@ -29,14 +31,14 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR
     const transport: Transporter = nodemailer.createTransport(env.SMTP_URL);
     return {
       async send(mail) {
-        await transport.sendMail({ from: env.MAIL_FROM, ...mail });
+        await transport.sendMail({ from: env.MAIL_FROM, ...mail, html: mail.html || undefined });
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: env.MAIL_FROM, ...mail });
+      const info = await transport.sendMail({ from: env.MAIL_FROM, ...mail, html: mail.html || undefined });
       const dir = outboxDir(env);
       await mkdir(dir, { recursive: true });
       const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`);
@@ -45,4 +47,12 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR
       logger.info({ to: mail.to, subject: mail.subject, file, link }, 'e-mail written to the outbox (no SMTP_URL)');
     },
   };
+}
+
+let mailer: Mailer | undefined;
+
+/** The process-wide mailer from configuration. */
+export function getMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>): Mailer {
+  mailer ??= createMailer(env);
+  return mailer;
 }
