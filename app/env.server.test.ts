@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getPasswordPolicy, getPublicUrl, isGoogleEnabled, isHttps, parseEnv } from './env.server.ts';
+import { getPasswordPolicy, getPublicUrl, getSocialLinks, isGoogleEnabled, isHttps, parseEnv } from './env.server.ts';
 
 describe('configuration', () => {
   it('works with nothing set: SQLite, port 3000, development', () => {
@@ -40,6 +40,14 @@ describe('configuration', () => {
     expect(isGoogleEnabled(parseEnv({}))).toBe(false);
     expect(isGoogleEnabled(parseEnv({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }))).toBe(true);
     expect(() => parseEnv({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/);
+  });
+
+  it('lists only the configured social pages, and refuses a bad address', () => {
+    expect(getSocialLinks(parseEnv({}))).toEqual([]);
+    expect(getSocialLinks(parseEnv({ SOCIAL_INSTAGRAM_URL: 'https://instagram.com/bucate' }))).toEqual([
+      { name: 'Instagram', url: 'https://instagram.com/bucate' },
+    ]);
+    expect(() => parseEnv({ SOCIAL_FACEBOOK_URL: 'not a url' })).toThrow(/SOCIAL_FACEBOOK_URL/);
   });
 
   it('derives HTTPS behaviour from the public URL', () => {

@@ -36,6 +36,9 @@ const EnvSchema = z
     MAIL_FROM: z.string().min(3).default('Bucate <no-reply@bucate.localhost>'),
     CONTACT_EMAIL: z.email().default('contact@bucate.localhost'),
     SEED_DEMO: flag,
+    SOCIAL_FACEBOOK_URL: optionalUrl,
+    SOCIAL_INSTAGRAM_URL: optionalUrl,
+    SOCIAL_LINKEDIN_URL: optionalUrl,
     GOOGLE_CLIENT_ID: z.string().min(1).optional().or(z.literal('').transform(() => undefined)),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional().or(z.literal('').transform(() => undefined)),
     PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(6),
@@ -102,4 +105,14 @@ export function getPasswordPolicy(env: Env = getEnv()): PasswordPolicy {
 /** Google sign-in is offered only when it is configured. */
 export function isGoogleEnabled(env: Env = getEnv()): boolean {
   return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+}
+
+/** The footer's social pages (spec section 2), only those configured; safe to send to the browser. */
+export function getSocialLinks(env: Env = getEnv()): { name: 'Facebook' | 'Instagram' | 'LinkedIn'; url: string }[] {
+  const links = [
+    { name: 'Facebook' as const, url: env.SOCIAL_FACEBOOK_URL },
+    { name: 'Instagram' as const, url: env.SOCIAL_INSTAGRAM_URL },
+    { name: 'LinkedIn' as const, url: env.SOCIAL_LINKEDIN_URL },
+  ];
+  return links.filter((link): link is { name: 'Facebook' | 'Instagram' | 'LinkedIn'; url: string } => Boolean(link.url));
 }

@@ -17,7 +17,7 @@ import { getRequestLocale } from './i18n/locale.server.ts';
 import { useNonce } from './ui/nonce.tsx';
 import { ToastProvider } from './ui/toast/toast-provider.tsx';
 import { getDb } from './db/db.server.ts';
-import { getEnv } from './env.server.ts';
+import { getEnv, getSocialLinks } from './env.server.ts';
 import { getSessionUser, landingPathFor } from './modules/access/access.server.ts';
 
 export const links: Route.LinksFunction = () => [
@@ -28,7 +28,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   const account = user ? { email: user.email, role: user.role, home: await landingPathFor(getDb(), user) } : null;
-  return { locale: getRequestLocale(request), account, contactEmail: getEnv().CONTACT_EMAIL };
+  return { locale: getRequestLocale(request), account, contactEmail: getEnv().CONTACT_EMAIL, socialLinks: getSocialLinks() };
 }
 
 /** Routes whose `handle` says `{ hydrate: false }` are sent as HTML and CSS only (the guest menu). */

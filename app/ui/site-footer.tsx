@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
 import { COOKIE_SETTINGS_EVENT } from './consent/cookie-banner.tsx';
 import { Logo } from './logo.tsx';
 
-/** Spec section 2 footer. Social addresses (from configuration) arrive with the public-site issue. */
+/** Spec section 2 footer; the social pages come from configuration. */
 export function SiteFooter() {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
+  const social = useRouteLoaderData<{ socialLinks: { name: string; url: string }[] }>('root')?.socialLinks ?? [];
   const link = 'inline-flex min-h-11 items-center text-stone-700 underline-offset-4 hover:underline dark:text-stone-300';
   return (
     <footer className="mt-16 border-t border-stone-200 bg-white py-10 dark:border-stone-800 dark:bg-stone-900">
@@ -33,6 +34,11 @@ export function SiteFooter() {
         <ul className="flex flex-col">
           <li><a className={link} href="https://anpc.ro/ce-este-sal/" rel="noopener noreferrer" target="_blank">{t('footer.anpcSal')}</a></li>
           <li><a className={link} href="https://ec.europa.eu/consumers/odr" rel="noopener noreferrer" target="_blank">{t('footer.odr')}</a></li>
+          {social.map((page) => (
+            <li key={page.name}>
+              <a className={link} href={page.url} rel="noopener noreferrer" target="_blank">{page.name}</a>
+            </li>
+          ))}
         </ul>
       </div>
       <p className="mx-auto mt-8 max-w-6xl px-4 text-sm text-stone-600 dark:text-stone-400">{t('footer.copyright', { year })}</p>

@@ -45,6 +45,7 @@ export default async function setup(project: TestProject) {
       // as behind a load balancer: tests give each simulated person their own X-Forwarded-For,
       // so the sign-in rate limits apply per person, as in production
       TRUST_PROXY: 'true',
+      SOCIAL_FACEBOOK_URL: 'https://www.facebook.com/bucate-test',
     },
     stdio: 'inherit',
   });

@@ -27,6 +27,10 @@ describe.each([
     expect(response?.status()).toBe(200);
     expect(await page.getAttribute('html', 'lang')).toBe(locale);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
+    const footer = page.getByRole('contentinfo');
+    expect(await footer.getByRole('link', { name: 'Facebook' }).getAttribute('href')).toBe('https://www.facebook.com/bucate-test');
+    expect(await footer.getByRole('link', { name: 'Instagram' }).count()).toBe(0); // not configured, not shown
+    expect(await footer.getByText(`© ${new Date().getFullYear()} Bucate`).count()).toBe(1);
     await page.screenshot({ path: `${shots}/home-${locale}-${size}.png`, fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
