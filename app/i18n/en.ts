@@ -145,6 +145,7 @@ export const en: DeepStrings<Catalogue> = {
     call: 'Call {{phone}}',
     openingHours: 'Opening hours',
     closed: 'Closed',
+    unit: { g: 'g', ml: 'ml', pcs: 'pcs' },
     menuOf: '{{name}} menu',
   },
   auth: {

@@ -141,6 +141,7 @@ export const ro = {
     call: 'Sună la {{phone}}',
     openingHours: 'Program',
     closed: 'Închis',
+    unit: { g: 'g', ml: 'ml', pcs: 'buc' },
     menuOf: 'Meniul {{name}}',
   },
   auth: {

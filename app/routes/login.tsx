@@ -1,4 +1,4 @@
-import { data, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
+import { data, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import { getAuth } from '#app/auth/auth.server.ts';
 import { linkErrorFrom } from '#app/auth/identity-errors.ts';
 import { getDb } from '#app/db/db.server.ts';
@@ -12,7 +12,7 @@ import { failedPasswordRules } from '#app/modules/account/password-policy.ts';
 import { registerRestaurantOwner } from '#app/modules/account/register.service.server.ts';
 import { signInWithPassword } from '#app/modules/account/sign-in.service.server.ts';
 import { landingPathFor, requireGuest } from '#app/modules/access/access.server.ts';
-import { safeRedirectPath } from '#app/modules/access/redirects.ts';
+import { redirectWithCookies, safeRedirectPath } from '#app/modules/access/redirects.ts';
 import { getSessionUserFromCookies } from '#app/modules/access/session-cookies.server.ts';
 import { LoginForm, type LoginMode } from '#app/ui/auth/login-form.tsx';
 import { describePasswordRules } from '#app/ui/auth/password-rules.ts';
@@ -46,12 +46,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-function withCookies(location: string, cookies: string[]) {
-  const headers = new Headers();
-  for (const cookie of cookies) headers.append('Set-Cookie', cookie);
-  return redirect(location, { headers });
-}
-
 /** Sign-in, registration, e-mail link and reset requests; a failure keeps what was typed and says why. */
 export async function action({ request }: Route.ActionArgs) {
   const db = getDb();
@@ -69,7 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
       if (!isGoogleEnabled()) return fail('invalid-credential');
       const started = await startGoogleSignIn(getAuth(), request.headers);
       if (!started.ok) return fail(started.error);
-      return withCookies(started.url, started.cookies);
+      return redirectWithCookies(started.url, started.cookies);
     }
     case 'register': {
       const parsed = RegisterInput.safeParse(form);
@@ -78,7 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
       if (broken.length > 0) return fail('password-does-not-meet-requirements', describePasswordRules(t, policy, broken));
       const result = await registerRestaurantOwner(getAuth(), db, parsed.data, request.headers);
       if (!result.ok) return fail(result.error);
-      return withCookies(`/${result.slug}/admin`, result.cookies);
+      return redirectWithCookies(`/${result.slug}/admin`, result.cookies);
     }
     case 'magic-link':
     case 'reset-request': {
@@ -96,7 +90,7 @@ export async function action({ request }: Route.ActionArgs) {
       if (!result.ok) return fail(result.error);
       const target = parsed.data.redirect ? safeRedirectPath(parsed.data.redirect, '') : '';
       const user = target ? null : await getSessionUserFromCookies(result.cookies);
-      return withCookies(target || (user ? await landingPathFor(db, user) : '/'), result.cookies);
+      return redirectWithCookies(target || (user ? await landingPathFor(db, user) : '/'), result.cookies);
     }
   }
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
 import { getDb } from '#app/db/db.server.ts';
 import { getPublicUrl } from '#app/env.server.ts';
+import { getI18n } from '#app/i18n/i18n.ts';
 import { localized } from '#app/i18n/localized.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { ro } from '#app/i18n/ro.ts';
@@ -19,7 +20,7 @@ import type { Route } from './+types/menu';
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
   const { menu, locale, url } = loaderData;
-  const title = `${menu.restaurant.name} · ${locale === 'ro' ? 'Meniu' : 'Menu'}`;
+  const title = getI18n(locale).t('menu.menuOf', { name: menu.restaurant.name });
   const active = menu.status === 'active' ? menu.restaurant : null;
   const description = active ? localized(active.descriptionRo, active.descriptionEn, locale) : null;
   const image = active ? (active.coverImageUrl ?? active.logoUrl) : null;

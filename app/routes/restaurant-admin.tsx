@@ -8,6 +8,7 @@ import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { deleteAccount } from '#app/modules/account/account-data.service.server.ts';
 import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
+import { findRestaurantSummary } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { AccountSection } from '#app/ui/account/account-section.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/restaurant-admin';
@@ -16,8 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'admi
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { restaurantId } = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
-  const restaurant = await getDb().selectFrom('restaurant').select(['name', 'slug']).where('id', '=', restaurantId).executeTakeFirstOrThrow();
-  return { restaurant };
+  return { restaurant: await findRestaurantSummary(getDb(), restaurantId) };
 }
 
 /** Account self-service; every intent checks the owner first, whatever the page showed. */

@@ -3,7 +3,6 @@ import { redirect } from 'react-router';
 import { clearSessionCookie, getAuth } from '#app/auth/auth.server.ts';
 import type { Database } from '#app/db/schema.ts';
 import { ro } from '#app/i18n/ro.ts';
-import { disabledSessionMarker } from '#app/modules/account/admin-users.service.server.ts';
 import { redirectToLogin, redirectToUnauthorized } from './redirects.ts';
 
 export interface SessionUser {
@@ -37,6 +36,11 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     role: user.role === 'admin' ? 'admin' : 'restaurant',
     restaurantId: user.restaurantId ?? null,
   };
+}
+
+/** Left in place of each session ended by disabling its user, keyed by the session token. */
+export function disabledSessionMarker(token: string): string {
+  return `disabled-session:${token}`;
 }
 
 /** A cookie whose session an admin ended by disabling its user: say so once, and clear the cookie. */

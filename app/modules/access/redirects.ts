@@ -19,6 +19,13 @@ export function redirectToLogin(request: Request): Response {
   return redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
+/** A redirect that carries the Set-Cookie values better-auth produced (sign-in, sign-out). */
+export function redirectWithCookies(location: string, cookies: string[]): Response {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append('Set-Cookie', cookie);
+  return redirect(location, { headers });
+}
+
 /** Only a path on this site may be a redirect target: never another origin (open-redirect guard). */
 export function safeRedirectPath(target: string | null | undefined, fallback = '/'): string {
   if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;

@@ -1,11 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Auth } from '#app/auth/auth.server.ts';
 import type { Database } from '#app/db/schema.ts';
-import type { SessionUser } from '#app/modules/access/access.server.ts';
-
-export function disabledSessionMarker(token: string): string {
-  return `disabled-session:${token}`;
-}
+import { disabledSessionMarker, type SessionUser } from '#app/modules/access/access.server.ts';
 
 /** Users for the platform admin, with their restaurant; callers have passed requireAdmin. */
 export function listUsersForAdmin(db: Kysely<Database>) {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, NewRestaurant, Restaurant } from '#app/db/schema.ts';
+import type { Database, Restaurant } from '#app/db/schema.ts';
 
 /** Public lookup by slug (spec section 7: "a restaurant by slug equal to the parameter"). */
 export function findRestaurantBySlug(db: Kysely<Database>, slug: string): Promise<Restaurant | undefined> {
@@ -9,15 +9,6 @@ export function findRestaurantBySlug(db: Kysely<Database>, slug: string): Promis
 /** Public lookup by the permanent QR short code. */
 export function findRestaurantSlugByShortCode(db: Kysely<Database>, shortCode: string) {
   return db.selectFrom('restaurant').select(['slug']).where('shortCode', '=', shortCode).executeTakeFirst();
-}
-
-export async function insertRestaurant(db: Kysely<Database>, row: NewRestaurant): Promise<void> {
-  await db.insertInto('restaurant').values(row).execute();
-}
-
-export async function countRestaurants(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('restaurant').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /** The cache key of a restaurant's rendered menu; undefined when the slug is unknown. */
@@ -48,4 +39,9 @@ export function listActiveRestaurantsForSitemap(db: Kysely<Database>) {
     .orderBy('slug')
     .limit(50_000)
     .execute();
+}
+
+/** Name and slug of a restaurant the caller already owns (the id comes from requireRestaurantOwner). */
+export function findRestaurantSummary(db: Kysely<Database>, restaurantId: string) {
+  return db.selectFrom('restaurant').select(['name', 'slug']).where('id', '=', restaurantId).executeTakeFirstOrThrow();
 }

@@ -3,8 +3,6 @@ import type { Locale } from '#app/i18n/i18n.ts';
 import { formatPrice, localized } from '#app/i18n/localized.ts';
 import type { MenuProduct } from '#app/modules/menu/menu.service.server.ts';
 
-const UNIT_LABEL = { g: 'g', ml: 'ml', pcs: 'buc' } as const;
-
 /**
  * One dish on the guest menu: name and price on one line, then weight, description and allergens
  * as words; ingredients, additives and the nutrition declaration open on demand. The data-*
@@ -15,7 +13,7 @@ export function MenuProductItem({ product, locale, currency }: { product: MenuPr
   const name = localized(product.nameRo, product.nameEn, locale);
   const description = localized(product.descriptionRo, product.descriptionEn, locale);
   const ingredients = localized(product.ingredientsRo, product.ingredientsEn, locale);
-  const unit = product.weightUnit ? UNIT_LABEL[product.weightUnit] : null;
+  const unit = product.weightUnit ? t(`menu.unit.${product.weightUnit}`) : null;
   const hasNutrition = product.energyKcal !== null;
   const allergenNames = product.allergens.map((key) => t(`allergen.${key}`)).join(', ');
   return (
