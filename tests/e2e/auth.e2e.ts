@@ -1,16 +1,11 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { DEMO_LOGINS } from '#app/db/seed.server.ts';
-import { DESKTOP, launchBrowser, nextClientIp, openContext, PHONE } from './browser.ts';
+import { DESKTOP, nextClientIp, openContext, PHONE, useBrowser } from './browser.ts';
 import { latestLinkTo } from './outbox.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browserOf = useBrowser();
 
 async function signIn(context: BrowserContext, email: string, password: string, path = '/login') {
   const page = await context.newPage();
@@ -23,7 +18,7 @@ async function signIn(context: BrowserContext, email: string, password: string, 
 
 describe('identity in the browser', () => {
   it('registers a new owner who lands in their own admin, then signs out', async () => {
-    const context = await openContext(browser, baseUrl, { viewport: PHONE });
+    const context = await openContext(browserOf(), baseUrl, { viewport: PHONE });
     const page = await registerInBrowser(context, 'Bistro Țărănesc', `owner-${Date.now()}@example.com`);
     expect(new URL(page.url()).pathname).toMatch(/^\/bistro-taranesc-\d+\/admin$/);
     await page.getByRole('button', { name: 'Deschide meniul' }).click();
@@ -35,7 +30,7 @@ describe('identity in the browser', () => {
   });
 
   it('says in the guest’s language that the e-mail or password is wrong, keeping the e-mail typed', async () => {
-    const context = await openContext(browser, baseUrl, { viewport: DESKTOP });
+    const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
     const page = await signIn(context, DEMO_LOGINS.owner.email, 'not-the-password');
     // Google is not configured on this server, so its button is not offered
     expect(await page.getByRole('button', { name: 'Continuă cu Google' }).count()).toBe(0);
@@ -45,7 +40,7 @@ describe('identity in the browser', () => {
   });
 
   it('sends a signed-in owner away from /login, and refuses another restaurant’s admin with the exact message', async () => {
-    const context = await openContext(browser, baseUrl, { viewport: DESKTOP });
+    const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
     const page = await signIn(context, DEMO_LOGINS.owner.email, DEMO_LOGINS.owner.password);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/bistro-la-bunica/admin');
     await page.goto('/login');
@@ -57,7 +52,7 @@ describe('identity in the browser', () => {
   });
 
   it('returns to the page that asked for sign-in, and never to another site', async () => {
-    const context = await openContext(browser, baseUrl, { viewport: DESKTOP });
+    const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
     const page = await context.newPage();
     await page.goto('/bistro-la-bunica/admin');
     await expect.poll(() => page.url()).toBe(`${baseUrl}/login?redirect=%2Fbistro-la-bunica%2Fadmin`);
@@ -67,7 +62,7 @@ describe('identity in the browser', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/bistro-la-bunica/admin');
     await context.close();
 
-    const other = await openContext(browser, baseUrl, { viewport: DESKTOP });
+    const other = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
     const evil = await signIn(other, DEMO_LOGINS.owner.email, DEMO_LOGINS.owner.password, '/login?redirect=https://evil.example');
     await expect.poll(() => new URL(evil.url()).origin).toBe(baseUrl);
     await other.close();
@@ -197,7 +192,7 @@ describe('e-mail links (outbox, no SMTP)', () => {
 
   it('signs in with the link from the outbox, once; a used link says so', async () => {
     const email = `link-${Date.now()}@example.com`;
-    const context = await openContext(browser, baseUrl, { viewport: DESKTOP });
+    const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
     const page = await registeredAndSignedOut(context, email);
     await page.goto('/login');
     await page.getByRole('textbox', { name: 'Adresa de e-mail' }).last().fill(email);
@@ -215,7 +210,7 @@ describe('e-mail links (outbox, no SMTP)', () => {
 
   it('resets the password with the link from the outbox', async () => {
     const email = `reset-${Date.now()}@example.com`;
-    const context = await openContext(browser, baseUrl, { viewport: DESKTOP });
+    const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
     const page = await registeredAndSignedOut(context, email);
     await page.goto('/login?reset=true');
     await page.getByLabel('Adresa de e-mail').fill(email);
@@ -236,7 +231,7 @@ describe('e-mail links (outbox, no SMTP)', () => {
   });
 
   it('says an expired link has expired', async () => {
-    const context = await openContext(browser, baseUrl, { viewport: DESKTOP });
+    const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
     const page = await context.newPage();
     await page.goto('/login?error=EXPIRED_TOKEN');
     expect(await page.getByRole('alert').textContent()).toBe('Linkul a expirat. Cere unul nou.');
@@ -264,7 +259,7 @@ describe('rate limits', () => {
 
 describe('disabling a user', () => {
   it('ends the owner’s sessions at once and tells them why; only an admin may do it', async () => {
-    const owner = await openContext(browser, baseUrl, { viewport: DESKTOP });
+    const owner = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
     const email = `banned-${Date.now()}@example.com`;
     const ownerPage = await registerInBrowser(owner, 'Banned Bistro', email);
 
@@ -278,7 +273,7 @@ describe('disabling a user', () => {
     });
     expect(attempt.headers.get('location')).toMatch(/^\/unauthorized\?message=/);
 
-    const admin = await openContext(browser, baseUrl, { viewport: DESKTOP });
+    const admin = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
     const adminPage = await signIn(admin, DEMO_LOGINS.admin.email, DEMO_LOGINS.admin.password);
     await expect.poll(() => new URL(adminPage.url()).pathname).toBe('/admin');
     await adminPage.getByRole('button', { name: `Dezactivează ${email}` }).click();
@@ -307,7 +302,7 @@ describe('account self-service', () => {
     expect((await fetch(`${baseUrl}/account/export`, { redirect: 'manual' })).headers.get('location')).toBe('/login?redirect=%2Faccount%2Fexport');
 
     // a second device of the same owner
-    const other = await openContext(browser, baseUrl, { viewport: DESKTOP });
+    const other = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
     const page = await other.newPage();
     const [name, value] = cookie.split('=') as [string, string];
     await other.addCookies([{ name, value, url: baseUrl }]);

@@ -1,13 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, openContext, PHONE } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, openContext, PHONE, useBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browserOf = useBrowser();
 
 const stored = (page: Page) => page.evaluate(() => localStorage.getItem('cookie-consent'));
 const banner = (page: Page) => page.getByRole('region', { name: 'Consimțământ cookie-uri' });
@@ -15,7 +11,7 @@ const banner = (page: Page) => page.getByRole('region', { name: 'Consimțământ
 describe('cookie consent (spec section 4)', () => {
   it('shows the banner about a second after opening the home page, and stores each choice', async () => {
     for (const [button, value] of [['Doar esențiale', 'essential'], ['Accept toate', 'all']] as const) {
-      const context = await openContext(browser, baseUrl, { viewport: PHONE });
+      const context = await openContext(browserOf(), baseUrl, { viewport: PHONE });
       const page = await context.newPage();
       await page.goto('/');
       const opened = Date.now();
@@ -33,7 +29,7 @@ describe('cookie consent (spec section 4)', () => {
   });
 
   it('never shows on a menu page, which stores true silently', async () => {
-    const context = await openContext(browser, baseUrl, { viewport: PHONE });
+    const context = await openContext(browserOf(), baseUrl, { viewport: PHONE });
     const page = await context.newPage();
     await page.goto('/bistro-la-bunica');
     await expect.poll(() => stored(page)).toBe('true');
@@ -42,7 +38,7 @@ describe('cookie consent (spec section 4)', () => {
   });
 
   it('reopens from the footer link, which clears the stored choice', async () => {
-    const context = await openContext(browser, baseUrl, { viewport: DESKTOP });
+    const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
     const page = await context.newPage();
     await page.goto('/contact');
     await page.getByRole('button', { name: 'Accept toate' }).click();
@@ -54,7 +50,7 @@ describe('cookie consent (spec section 4)', () => {
   });
 
   it('opens the privacy policy from the banner; it closes by ×, Close, the overlay and Escape', async () => {
-    const context = await openContext(browser, baseUrl, { viewport: DESKTOP });
+    const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
     const page = await context.newPage();
     await page.goto('/');
     const dialog = page.getByRole('dialog', { name: 'Politica de confidențialitate' });
@@ -79,7 +75,7 @@ describe('cookie consent (spec section 4)', () => {
   });
 
   it('removes stale payment keys from local storage on start-up', async () => {
-    const context = await openContext(browser, baseUrl, { viewport: DESKTOP });
+    const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
     await context.addInitScript(() => {
       if (!sessionStorage.getItem('seeded')) {
         localStorage.setItem('subscription_cache', 'x');

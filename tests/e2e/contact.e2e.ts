@@ -1,17 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '#app/db/connection.server.ts';
-import { DESKTOP, launchBrowser, openContext, PHONE, seriousAxeViolations } from './browser.ts';
+import { DESKTOP, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browserOf = useBrowser();
 
 describe('contact form', () => {
   it('rejects bad input with translated messages, keeping the text', async () => {
@@ -19,7 +14,7 @@ describe('contact form', () => {
       ['ro', 'Scrie-ne numele tău (2–100 de caractere).', 'Mesajul trebuie să aibă cel puțin 10 caractere.'],
       ['en', 'Tell us your name (2–100 characters).', 'The message needs at least 10 characters.'],
     ] as const) {
-      const context = await openContext(browser, baseUrl, { viewport: PHONE, locale });
+      const context = await openContext(browserOf(), baseUrl, { viewport: PHONE, locale });
       const page = await context.newPage();
       await page.goto('/contact');
       await page.locator('#contact-name').fill('A');
@@ -37,7 +32,7 @@ describe('contact form', () => {
 
   it('accepts good input: a toast, the message in the database and in the outbox', async () => {
     const email = `guest-${Date.now()}@example.com`;
-    const context = await openContext(browser, baseUrl, { viewport: DESKTOP });
+    const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
     const page = await context.newPage();
     await page.goto('/contact');
     await page.getByLabel('Numele tău').fill('Maria Ionescu');

@@ -1,19 +1,14 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '#app/db/connection.server.ts';
 import { bumpMenuVersion } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { buildRestaurant } from '#tests/factories/builders.ts';
-import { launchBrowser, openContext, PHONE, seriousAxeViolations } from './browser.ts';
+import { openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browserOf = useBrowser();
 
 async function waitForOfflineCopy(page: Page) {
   await expect
@@ -49,7 +44,7 @@ describe.each([
   },
 ])('guest menu in $locale at phone width', (t) => {
   it('shows categories, a dish’s allergens and its nutrition on demand', async () => {
-    const context = await openContext(browser, baseUrl, { viewport: PHONE, locale: t.locale });
+    const context = await openContext(browserOf(), baseUrl, { viewport: PHONE, locale: t.locale });
     const page = await context.newPage();
     await page.goto('/bistro-la-bunica');
     const nav = page.getByRole('navigation', { name: t.locale === 'ro' ? 'Categorii' : 'Categories' });
@@ -67,7 +62,7 @@ describe.each([
   });
 
   it('hides dishes with a chosen allergen and finds dishes by text, without a round trip', async () => {
-    const context = await openContext(browser, baseUrl, { viewport: PHONE, locale: t.locale });
+    const context = await openContext(browserOf(), baseUrl, { viewport: PHONE, locale: t.locale });
     const page = await context.newPage();
     await page.goto('/bistro-la-bunica');
     await waitForOfflineCopy(page); // the service worker's own fetches are done, so any request now is ours
@@ -87,7 +82,7 @@ describe.each([
   });
 
   it('switches location', async () => {
-    const context = await openContext(browser, baseUrl, { viewport: PHONE, locale: t.locale });
+    const context = await openContext(browserOf(), baseUrl, { viewport: PHONE, locale: t.locale });
     const page = await context.newPage();
     await page.goto('/bistro-la-bunica');
     await page.getByRole('link', { name: t.secondLocation }).click();
@@ -97,7 +92,7 @@ describe.each([
   });
 
   it('has no serious accessibility problem with its tools open', async () => {
-    const context = await openContext(browser, baseUrl, { viewport: PHONE, locale: t.locale });
+    const context = await openContext(browserOf(), baseUrl, { viewport: PHONE, locale: t.locale });
     const page = await context.newPage();
     await page.goto('/bistro-la-bunica');
     await page.getByText(t.filter).click();
@@ -112,7 +107,7 @@ describe('guest menu', () => {
     const restaurant = buildRestaurant({ name: 'Închis Temporar', active: 0 });
     await db.insertInto('restaurant').values(restaurant).execute();
     await db.destroy();
-    const context = await openContext(browser, baseUrl, { viewport: PHONE });
+    const context = await openContext(browserOf(), baseUrl, { viewport: PHONE });
     const page = await context.newPage();
     await page.goto(`/${restaurant.slug}`);
     expect(await page.getByTestId('menu-inactive').textContent()).toBe('Acest meniu nu este disponibil momentan.');
@@ -123,7 +118,7 @@ describe('guest menu', () => {
 
   it('shows an edit on the next request (the render cache follows the menu version)', async () => {
     const { db } = openDatabase({ sqlitePath: join(dataDir, 'bucate.sqlite') });
-    const context = await openContext(browser, baseUrl, { viewport: PHONE });
+    const context = await openContext(browserOf(), baseUrl, { viewport: PHONE });
     const page = await context.newPage();
     await page.goto('/bistro-la-bunica');
     const product = await db.selectFrom('product').select(['id', 'restaurantId', 'nameRo']).where('nameRo', '=', 'Papanași cu smântână și dulceață de afine').executeTakeFirstOrThrow();
@@ -138,7 +133,7 @@ describe('guest menu', () => {
   });
 
   it('opens again offline once it has been opened', async () => {
-    const context = await openContext(browser, baseUrl, { viewport: PHONE });
+    const context = await openContext(browserOf(), baseUrl, { viewport: PHONE });
     const page = await context.newPage();
     await page.goto('/bistro-la-bunica');
     await waitForOfflineCopy(page);

@@ -1,17 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, openContext, PHONE, seriousAxeViolations } from './browser.ts';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const shots = 'test-results/screenshots';
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browserOf = useBrowser();
+beforeAll(() => mkdirSync(shots, { recursive: true }));
 
 describe.each([
   { locale: 'ro' as const, heading: 'Meniul tău, pe telefonul fiecărui client', soup: 'Ciorbă de burtă', allergen: 'Lactate' },
@@ -21,7 +15,7 @@ describe.each([
     { size: 'phone', viewport: PHONE },
     { size: 'desktop', viewport: DESKTOP },
   ])('the home page works at $size width', async ({ size, viewport }) => {
-    const context = await openContext(browser, baseUrl, { viewport, locale });
+    const context = await openContext(browserOf(), baseUrl, { viewport, locale });
     const page = await context.newPage();
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
@@ -37,7 +31,7 @@ describe.each([
   });
 
   it('the demo menu is rendered on the server, at phone width, without JavaScript', async () => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, javaScriptEnabled: false });
+    const context = await browserOf().newContext({ viewport: PHONE, baseURL: baseUrl, javaScriptEnabled: false });
     await context.addCookies([{ name: 'lang', value: locale, url: baseUrl }]);
     const page = await context.newPage();
     const response = await page.goto('/bistro-la-bunica');
@@ -56,7 +50,7 @@ describe.each([
   });
 
   it('the demo menu has no serious accessibility problem', async () => {
-    const context = await openContext(browser, baseUrl, { viewport: PHONE, locale });
+    const context = await openContext(browserOf(), baseUrl, { viewport: PHONE, locale });
     const page = await context.newPage();
     await page.goto('/bistro-la-bunica');
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -69,7 +63,7 @@ describe('redirects of spec section 2', () => {
     { path: '/no-such-restaurant', message: 'Acest restaurant nu există sau a fost dezactivat.' },
     { path: '/a/b/c', message: 'Pagina nu există.' },
   ])('$path ends on not-found with the exact message', async ({ path, message }) => {
-    const context = await openContext(browser, baseUrl);
+    const context = await openContext(browserOf(), baseUrl);
     const page = await context.newPage();
     await page.goto(path);
     expect(new URL(page.url()).pathname).toBe('/not-found');
@@ -78,7 +72,7 @@ describe('redirects of spec section 2', () => {
   });
 
   it('the language switch keeps the guest on the same page', async () => {
-    const context = await openContext(browser, baseUrl, { viewport: DESKTOP });
+    const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
     const page = await context.newPage();
     await page.goto('/pricing');
     await page.getByRole('button', { name: 'Schimbă limba în engleză' }).first().click();
@@ -93,7 +87,7 @@ describe('accessibility of the public pages', () => {
     '%s has no serious or critical axe finding, in both languages',
     async (path) => {
       for (const locale of ['ro', 'en'] as const) {
-        const context = await openContext(browser, baseUrl, { viewport: PHONE, locale });
+        const context = await openContext(browserOf(), baseUrl, { viewport: PHONE, locale });
         const page = await context.newPage();
         await page.goto(path);
         expect(await seriousAxeViolations(page), `${path} ${locale}`).toEqual([]);
@@ -105,7 +99,7 @@ describe('accessibility of the public pages', () => {
 
 describe('/translation-debug', () => {
   it('lists no missing key, and filters by text', async () => {
-    const context = await openContext(browser, baseUrl, { viewport: DESKTOP, locale: 'en' });
+    const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP, locale: 'en' });
     const page = await context.newPage();
     await page.goto('/translation-debug');
     expect(await page.getByTestId('translation-gaps').textContent()).toBe('Gaps: 0 missing keys, 0 English texts identical to the Romanian.');
