@@ -11,6 +11,8 @@ export default [
   route('account/export', 'routes/account-export.ts'),
   route('api/auth/*', 'routes/api.auth.ts'),
   route('m/:code', 'routes/short-link.ts'),
+  route(':restaurantSlug/admin/images', 'routes/restaurant-admin.images.ts'),
+  route(':restaurantSlug/admin/qr/:format', 'routes/restaurant-admin.qr-download.ts'),
 
   // public layout: header and footer
   layout('routes/public-layout.tsx', [
@@ -31,7 +33,14 @@ export default [
   // signed-in areas: header, no footer
   layout('routes/app-layout.tsx', [
     route('admin', 'routes/admin.tsx'),
-    route(':restaurantSlug/admin', 'routes/restaurant-admin.tsx'),
+    route(':restaurantSlug/admin', 'routes/restaurant-admin.tsx', [
+      index('routes/restaurant-admin.menu.tsx'),
+      route('products/new', 'routes/restaurant-admin.product-new.tsx'),
+      route('products/:productId', 'routes/restaurant-admin.product-edit.tsx'),
+      route('settings', 'routes/restaurant-admin.settings.tsx'),
+      route('qr', 'routes/restaurant-admin.qr.tsx'),
+      route('account', 'routes/restaurant-admin.account.tsx'),
+    ]),
     route('restaurant/:restaurantSlug/settings/subscription', 'routes/subscription.tsx'),
   ]),
 

@@ -1,6 +1,8 @@
-import type { Catalogue } from './ro.ts';
-
-type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
+import { editorEn } from './editor.en.ts';
+import { imageEn } from './image.en.ts';
+import { marketingEn } from './marketing.en.ts';
+import { qrEn } from './qr.en.ts';
+import type { Catalogue, DeepStrings } from './ro.ts';
 
 /** English: the fallback catalogue; the type makes a missing key a compile error. */
 export const en: DeepStrings<Catalogue> = {
@@ -32,16 +34,10 @@ export const en: DeepStrings<Catalogue> = {
     copyright: '© {{year}} Bucate. All rights reserved.',
     social: 'Social media',
   },
-  home: {
-    title: 'Digital menus for restaurants',
-    description: "Your restaurant's menu on every guest's phone, through a QR code. In Romanian and English.",
-    heading: "Your menu, on every guest's phone",
-    lead: 'Build the menu once; guests open it by scanning the QR code on the table. Fast, bilingual, with allergens and nutrition.',
-    ctaPrimary: 'Create your menu for free',
-    ctaDemo: 'See a demo menu',
-  },
-  features: { title: 'Features', description: 'Everything a restaurant needs for a digital menu.' },
-  pricing: { title: 'Pricing', description: 'A free 60-day trial, then the PRO plan.' },
+  ...marketingEn,
+  ...editorEn,
+  ...imageEn,
+  ...qrEn,
   contact: {
     title: 'Contact',
     description: 'Write to us and we will answer as soon as we can.',

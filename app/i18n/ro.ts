@@ -1,3 +1,8 @@
+import { editorRo } from './editor.ro.ts';
+import { imageRo } from './image.ro.ts';
+import { marketingRo } from './marketing.ro.ts';
+import { qrRo } from './qr.ro.ts';
+
 /** Romanian: the reference catalogue. Every key here must exist in en.ts (checked by a test). */
 export const ro = {
   app: {
@@ -28,16 +33,10 @@ export const ro = {
     copyright: '© {{year}} Bucate. Toate drepturile rezervate.',
     social: 'Rețele sociale',
   },
-  home: {
-    title: 'Meniuri digitale pentru restaurante',
-    description: 'Meniul restaurantului tău, pe telefonul fiecărui client, prin cod QR. În română și engleză.',
-    heading: 'Meniul tău, pe telefonul fiecărui client',
-    lead: 'Creezi meniul o singură dată, clienții îl deschid scanând codul QR de pe masă. Rapid, bilingv, cu alergeni și valori nutriționale.',
-    ctaPrimary: 'Creează meniul gratuit',
-    ctaDemo: 'Vezi un meniu demonstrativ',
-  },
-  features: { title: 'Funcționalități', description: 'Tot ce are nevoie un restaurant pentru un meniu digital.' },
-  pricing: { title: 'Prețuri', description: 'Perioadă de probă gratuită de 60 de zile, apoi planul PRO.' },
+  ...marketingRo,
+  ...editorRo,
+  ...imageRo,
+  ...qrRo,
   contact: {
     title: 'Contact',
     description: 'Scrie-ne și îți răspundem în cel mai scurt timp.',
@@ -250,3 +249,6 @@ export const ro = {
 };
 
 export type Catalogue = typeof ro;
+
+/** The shape of a translated catalogue: every key of the reference, each a string. */
+export type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };

@@ -1,56 +1,49 @@
 import { useTranslation } from 'react-i18next';
-import { data, redirect, useActionData } from 'react-router';
-import { callAuthEndpoint, clearSessionCookie, getAuth } from '#app/auth/auth.server.ts';
+import { NavLink, Outlet } from 'react-router';
 import { getDb } from '#app/db/db.server.ts';
-import { getEnv } from '#app/env.server.ts';
-import { getI18n } from '#app/i18n/i18n.ts';
-import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { deleteAccount } from '#app/modules/account/account-data.service.server.ts';
 import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
-import { getStorage } from '#app/modules/image/storage.server.ts';
-import { findRestaurantSummary } from '#app/modules/restaurant/restaurant.repo.server.ts';
-import { AccountSection } from '#app/ui/account/account-section.tsx';
+import { getRestaurantAdminSummary } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
+import { UpgradePrompt } from '#app/ui/editor/upgrade-prompt.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/restaurant-admin';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'admin.restaurantTitle', 'admin.restaurantTitle');
 
+/** The restaurant admin's frame: name, sections, the upgrade prompt. Each child checks access itself. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { restaurantId } = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
-  return { restaurant: await findRestaurantSummary(getDb(), restaurantId) };
+  return getRestaurantAdminSummary(getDb(), restaurantId);
 }
 
-/** Account self-service; every intent checks the owner first, whatever the page showed. */
-export async function action({ request, params }: Route.ActionArgs) {
-  const db = getDb();
-  const { user } = await requireRestaurantOwner(db, request, params.restaurantSlug);
-  const form = await request.formData();
-  const signedOut = { headers: { 'Set-Cookie': clearSessionCookie() } };
-  if (form.get('intent') === 'sign-out-everywhere') {
-    const response = await callAuthEndpoint(getAuth(), '/revoke-sessions', {}, request.headers);
-    await response.body?.cancel();
-    return redirect('/login', signedOut);
-  }
-  if (form.get('intent') === 'delete-account') {
-    const deleted = await deleteAccount(getAuth(), db, getStorage(getEnv().DATA_DIR), user, String(form.get('password') ?? ''));
-    if (!deleted) return data({ error: getI18n(getRequestLocale(request)).t('identityErrors.invalid-credential') }, { status: 400 });
-    return redirect('/', signedOut);
-  }
-  return data({ error: undefined }, { status: 400 });
-}
+const tab = ({ isActive }: { isActive: boolean }) =>
+  `inline-flex min-h-11 items-center whitespace-nowrap border-b-2 px-3 font-medium ${
+    isActive ? 'border-primary-600 text-primary-800 dark:text-primary-100' : 'border-transparent text-stone-700 hover:text-stone-950 dark:text-stone-300 dark:hover:text-white'
+  }`;
 
-export default function RestaurantAdminPage({ loaderData }: Route.ComponentProps) {
+export default function RestaurantAdminLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const actionData = useActionData<typeof action>();
-  const { restaurant } = loaderData;
+  const { restaurant, subscription } = loaderData;
+  const base = `/${restaurant.slug}/admin`;
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10">
-      <h1 className="text-3xl font-bold tracking-tight">{restaurant.name}</h1>
-      <p className="mt-2 text-stone-700 dark:text-stone-300">{t('account.editorSoon')}</p>
-      <a href={`/${restaurant.slug}`} target="_blank" rel="noopener" className="mt-4 inline-flex min-h-11 items-center rounded-lg bg-primary-600 px-4 font-semibold text-white hover:bg-primary-700">
-        {t('account.viewMenu')}
-      </a>
-      <AccountSection error={actionData?.error} />
+    <div className="mx-auto max-w-5xl px-4 pb-16 pt-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{restaurant.name}</h1>
+        <a href={`/${restaurant.slug}`} target="_blank" rel="noopener" className="inline-flex min-h-11 items-center rounded-lg bg-primary-600 px-4 font-semibold text-white hover:bg-primary-700">
+          {t('account.viewMenu')}
+          <span className="sr-only"> {t('editor.opensInNewTab')}</span>
+        </a>
+      </div>
+      <nav aria-label={t('editor.sections')} className="mt-4 flex overflow-x-auto border-b border-stone-200 dark:border-stone-800">
+        <NavLink to={base} end className={tab}>{t('editor.tabMenu')}</NavLink>
+        <NavLink to={`${base}/settings`} className={tab}>{t('editor.tabSettings')}</NavLink>
+        <NavLink to={`${base}/qr`} className={tab}>{t('editor.tabQr')}</NavLink>
+        <NavLink to={`/restaurant/${restaurant.slug}/settings/subscription`} className={tab}>{t('admin.subscriptionTitle')}</NavLink>
+        <NavLink to={`${base}/account`} className={tab}>{t('account.title')}</NavLink>
+      </nav>
+      {subscription.showUpgradePrompt ? <UpgradePrompt slug={restaurant.slug} subscription={subscription} /> : null}
+      <div className="mt-6">
+        <Outlet />
+      </div>
     </div>
   );
 }

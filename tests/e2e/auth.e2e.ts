@@ -114,6 +114,7 @@ describe('permission matrix of spec section 6 (every guarded page)', () => {
     const pages = {
       admin: '/admin',
       aAdmin: `/${a.slug}/admin`,
+      aAccount: `/${a.slug}/admin/account`,
       aSubscription: `/restaurant/${a.slug}/settings/subscription`,
     };
     const expectations: [string, string, string | null][] = [
@@ -148,10 +149,10 @@ describe('permission matrix of spec section 6 (every guarded page)', () => {
         body: new URLSearchParams(fields),
       });
     const actions: [string, string, Record<string, string>, string][] = [
-      ['guest', pages.aAdmin, { intent: 'delete-account', password: 'x' }, `/login?redirect=${encodeURIComponent(pages.aAdmin)}`],
-      ['ownerB', pages.aAdmin, { intent: 'delete-account', password: 'parola-buna-1' }, otherRestaurant],
-      ['ownerB', pages.aAdmin, { intent: 'sign-out-everywhere' }, otherRestaurant],
-      ['admin', pages.aAdmin, { intent: 'sign-out-everywhere' }, forbidden],
+      ['guest', pages.aAccount, { intent: 'delete-account', password: 'x' }, `/login?redirect=${encodeURIComponent(pages.aAccount)}`],
+      ['ownerB', pages.aAccount, { intent: 'delete-account', password: 'parola-buna-1' }, otherRestaurant],
+      ['ownerB', pages.aAccount, { intent: 'sign-out-everywhere' }, otherRestaurant],
+      ['admin', pages.aAccount, { intent: 'sign-out-everywhere' }, forbidden],
       ['guest', pages.admin, { intent: 'disable', userId: 'x' }, `/login?redirect=${encodeURIComponent(pages.admin)}`],
       ['ownerA', pages.admin, { intent: 'disable', userId: 'x' }, forbidden],
       ['guest', '/login/complete', { restaurantName: 'X' }, `/login?redirect=${encodeURIComponent('/login/complete')}`],
@@ -306,7 +307,7 @@ describe('account self-service', () => {
     const page = await other.newPage();
     const [name, value] = cookie.split('=') as [string, string];
     await other.addCookies([{ name, value, url: baseUrl }]);
-    await page.goto(`/${slug}/admin`);
+    await page.goto(`/${slug}/admin/account`);
     await page.getByRole('button', { name: 'Ieși de pe toate dispozitivele' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
     const firstDevice = await fetch(`${baseUrl}/${slug}/admin`, { redirect: 'manual', headers: { cookie } });

@@ -1,0 +1,30 @@
+/** Romanian strings of the restaurant admin (menu editor, settings, images, QR), spread into ro.ts. */
+export const editorRo = {
+  editor: {
+    sections: 'Secțiunile administrării',
+    opensInNewTab: '(se deschide într-o filă nouă)',
+    tabMenu: 'Meniu',
+    tabSettings: 'Setări restaurant',
+    tabQr: 'Cod QR',
+    upgradeTitle: 'Treci la PRO ca meniul să rămână online',
+    upgradeDays_one: 'Mai ai {{count}} zi de probă.',
+    upgradeDays_few: 'Mai ai {{count}} zile de probă.',
+    upgradeDays_other: 'Mai ai {{count}} de zile de probă.',
+    upgradeProducts_one: 'Mai poți adăuga {{count}} produs din {{limit}}.',
+    upgradeProducts_few: 'Mai poți adăuga {{count}} produse din {{limit}}.',
+    upgradeProducts_other: 'Mai poți adăuga {{count}} de produse din {{limit}}.',
+    upgradeAction: 'Treci la PRO',
+  },
+  appErrors: {
+    'not-found': 'Elementul nu mai există. Reîncarcă pagina.',
+    'invalid-input': 'Unele câmpuri nu sunt completate corect.',
+    'slug-taken': 'Acest URL este deja folosit de alt restaurant',
+    'slug-reserved': 'Adresa „{{slug}}” este rezervată de aplicație. Alege alta.',
+    'product-limit-reached': 'Ai atins limita de {{limit}} produse a planului gratuit. Treci la PRO pentru produse nelimitate.',
+    'image-missing': 'Alege o imagine.',
+    'image-unsupported': 'Fișierul nu este o imagine acceptată. Încarcă o fotografie JPEG, PNG, WebP, AVIF sau GIF.',
+    'image-too-large': 'Fișierul are {{sizeMb}} MB; limita este {{maxMb}} MB.',
+    'image-too-many-pixels': 'Imaginea are {{width}}×{{height}} pixeli; limita este {{maxMegapixels}} megapixeli.',
+    'image-corrupt': 'Imaginea este deteriorată sau incompletă și nu poate fi citită. Încearcă alt fișier.',
+  },
+};

@@ -1,0 +1,6 @@
+/** Romanian strings of the image feature of the restaurant admin, spread into ro.ts. */
+export const imageRo = {
+  imageUpload: {
+    title: 'Imagine',
+  },
+};

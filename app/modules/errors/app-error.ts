@@ -1,0 +1,38 @@
+/**
+ * The one error type of the services (STYLE.md habit 5). A code maps to an HTTP status here and to
+ * a translated message under `appErrors.<code>` in the catalogues; params fill the message.
+ * Bad input is always a 4xx a restaurant owner can act on, never a 500 or a silent no-op.
+ */
+export const APP_ERROR_STATUS = {
+  'not-found': 404,
+  'invalid-input': 400,
+  'slug-taken': 409,
+  'slug-reserved': 400,
+  'product-limit-reached': 403,
+  'image-missing': 400,
+  'image-unsupported': 415,
+  'image-too-large': 413,
+  'image-too-many-pixels': 413,
+  'image-corrupt': 422,
+} as const;
+
+export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
+export type AppErrorParams = Record<string, string | number>;
+
+export class AppError extends Error {
+  readonly code: AppErrorCode;
+  readonly params: AppErrorParams;
+  readonly status: number;
+
+  constructor(code: AppErrorCode, params: AppErrorParams = {}) {
+    super(code);
+    this.name = 'AppError';
+    this.code = code;
+    this.params = params;
+    this.status = APP_ERROR_STATUS[code];
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}
