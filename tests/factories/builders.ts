@@ -1,4 +1,4 @@
-import type { NewCategory, NewLocation, NewProduct, NewRestaurant } from '#app/db/schema.ts';
+import type { NewCategory, NewLocation, NewProduct, NewRestaurant, NewStoredImage } from '#app/db/schema.ts';
 import { newId, newShortCode } from '#app/modules/restaurant/ids.ts';
 import { slugifyName } from '#app/modules/restaurant/slug.ts';
 
@@ -101,6 +101,26 @@ export function buildProduct(
     sortOrder: n,
     createdAt: timestamp,
     updatedAt: timestamp,
+    ...overrides,
+  };
+}
+
+export function buildStoredImage(restaurantId: string, overrides: Partial<NewStoredImage> = {}): NewStoredImage {
+  const id = newId();
+  const path = `restaurants/${restaurantId}/images/${id}/image.jpg`;
+  return {
+    id,
+    restaurantId,
+    path,
+    url: `/uploads/${path}`,
+    name: 'image.jpg',
+    size: 1000,
+    contentType: 'image/jpeg',
+    width: 800,
+    height: 600,
+    variants: '{}',
+    downloadToken: newId(),
+    createdAt: now(),
     ...overrides,
   };
 }

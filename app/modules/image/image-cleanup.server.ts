@@ -1,0 +1,49 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '#app/db/schema.ts';
+import { logger } from '#app/logger.server.ts';
+import { imagesToRemove } from '#app/modules/menu/menu-rules.ts';
+import type { FileStorage } from './storage.server.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Every image URL a restaurant still shows somewhere: its logo and cover, its categories and products. */
+async function imageUrlsInUse(db: Db, restaurantId: string, candidates: readonly string[]): Promise<string[]> {
+  if (candidates.length === 0) return [];
+  const [categories, products, restaurant] = await Promise.all([
+    db.selectFrom('category').select('imageUrl').where('restaurantId', '=', restaurantId).where('imageUrl', 'in', candidates).execute(),
+    db.selectFrom('product').select('imageUrl').where('restaurantId', '=', restaurantId).where('imageUrl', 'in', candidates).execute(),
+    db.selectFrom('restaurant').select(['logoUrl', 'coverImageUrl']).where('id', '=', restaurantId).executeTakeFirst(),
+  ]);
+  return [...categories, ...products].map((row) => row.imageUrl).concat(restaurant ? [restaurant.logoUrl, restaurant.coverImageUrl] : []).filter((url): url is string => Boolean(url));
+}
+
+/**
+ * Spec sections 4 and 5, inside the caller's transaction: of the images the caller stopped using,
+ * forgets those nobody in the restaurant uses any more and that this storage owns. Returns the
+ * file keys to delete once the transaction has committed (files go only after the rows are gone).
+ */
+export async function releaseUnusedImages(trx: Db, storage: FileStorage, restaurantId: string, candidates: readonly string[]): Promise<string[]> {
+  const unused = imagesToRemove(candidates, await imageUrlsInUse(trx, restaurantId, candidates), (url) => storage.owns(url));
+  if (unused.length === 0) return [];
+  const rows = await trx.selectFrom('storedImage').select(['id', 'url', 'variants']).where('restaurantId', '=', restaurantId).where('url', 'in', unused).execute();
+  if (rows.length > 0) await trx.deleteFrom('storedImage').where('restaurantId', '=', restaurantId).where('id', 'in', rows.map((row) => row.id)).execute();
+  const urls = new Set(unused);
+  for (const row of rows) for (const variant of Object.values(parseVariants(row.variants))) urls.add(variant);
+  return [...urls].map((url) => storage.keyOf(url)).filter((key): key is string => key !== undefined);
+}
+
+/** Deletes released files; a failure leaves an orphan file (logged), never a broken menu. */
+export async function deleteReleasedFiles(storage: FileStorage, keys: readonly string[]): Promise<void> {
+  await Promise.all(
+    keys.map((key) => storage.delete(key).catch((error: unknown) => logger.warn({ err: error, key }, 'could not delete an image file'))),
+  );
+}
+
+function parseVariants(stored: string): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(stored);
+    return value && typeof value === 'object' ? (value as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,39 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '#app/db/schema.ts';
+import { deleteReleasedFiles, releaseUnusedImages } from '#app/modules/image/image-cleanup.server.ts';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
+import { bumpMenuVersion } from '#app/modules/restaurant/restaurant.repo.server.ts';
+
+export interface MenuChange {
+  trx: Transaction<Database>;
+  /** images this change stopped using; freed (rows now, files after commit) when nobody else uses them */
+  release(urls: readonly (string | null | undefined)[]): Promise<void>;
+}
+
+/**
+ * Every edit a guest could see runs through here: one transaction that also bumps the menu
+ * version (so every app process renders afresh), and image files deleted only after it commits.
+ */
+export async function changeMenu<T>(
+  db: Kysely<Database>,
+  storage: FileStorage,
+  restaurantId: string,
+  work: (change: MenuChange) => Promise<T>,
+): Promise<T> {
+  const releasedKeys: string[] = [];
+  const result = await db.transaction().execute(async (trx) => {
+    const candidates: string[] = [];
+    const value = await work({
+      trx,
+      async release(urls) {
+        for (const url of urls) if (url) candidates.push(url);
+      },
+    });
+    // checked last, so an image moved from one row to another in the same change stays
+    releasedKeys.push(...(await releaseUnusedImages(trx, storage, restaurantId, candidates)));
+    await bumpMenuVersion(trx, restaurantId);
+    return value;
+  });
+  await deleteReleasedFiles(storage, releasedKeys);
+  return result;
+}

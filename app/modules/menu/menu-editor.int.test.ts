@@ -1,0 +1,379 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CategoryInput } from '#app/modules/category/category.schema.ts';
+import {
+  createCategory,
+  deleteCategoryCascade,
+  moveCategory,
+  reorderCategories,
+  setCategoryVisible,
+  updateCategory,
+} from '#app/modules/category/category.service.server.ts';
+import { AppError } from '#app/modules/errors/app-error.ts';
+import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import { LocationInput } from '#app/modules/location/location.schema.ts';
+import { createLocation, deleteLocationCascade, moveLocation, reorderLocations, updateLocation } from '#app/modules/location/location.service.server.ts';
+import { ProductInput } from '#app/modules/product/product.schema.ts';
+import {
+  createProduct,
+  deleteProduct,
+  moveProduct,
+  reorderProducts,
+  setProductFlag,
+  updateProduct,
+} from '#app/modules/product/product.service.server.ts';
+import { RestaurantSettingsInput } from '#app/modules/restaurant/restaurant-settings.schema.ts';
+import { getRestaurantSettings, updateRestaurantSettings } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
+import { FREE_PRODUCT_LIMIT } from '#app/modules/subscription/subscription.ts';
+import { buildRestaurant, buildStoredImage } from '#tests/factories/builders.ts';
+import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { getEditorMenu, getProductForEdit } from './menu-editor.service.server.ts';
+
+let database: TestDatabase;
+let storage: FileStorage;
+let uploads: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  uploads = mkdtempSync(join(tmpdir(), 'bucate-uploads-'));
+  storage = createLocalDiskStorage(uploads);
+});
+afterAll(async () => {
+  await database.cleanup();
+  rmSync(uploads, { recursive: true, force: true });
+});
+
+const db = () => database.db;
+const location = (nameRo = 'Centru') => LocationInput.parse({ nameRo });
+const category = (locationId: string, extra: Record<string, string> = {}) => CategoryInput.parse({ locationId, nameRo: 'Ciorbe', visible: 'on', ...extra });
+const product = (categoryId: string, extra: Record<string, unknown> = {}) =>
+  ProductInput.parse({ categoryId, nameRo: 'Ciorbă de burtă', price: '24,50', available: 'on', visible: 'on', ...extra });
+
+async function newRestaurant(overrides: Parameters<typeof buildRestaurant>[0] = {}) {
+  const restaurant = buildRestaurant(overrides);
+  await db().insertInto('restaurant').values(restaurant).execute();
+  return restaurant.id;
+}
+
+/** A stored image with a real file on disk, as an upload leaves it. */
+async function uploadedImage(restaurantId: string, name = 'image.jpg') {
+  const row = buildStoredImage(restaurantId, { name });
+  const variantKey = row.path.replace(/image\.jpg$/, '200.webp');
+  const variant = await storage.put(variantKey, Buffer.from('webp'), 'image/webp');
+  await storage.put(row.path, Buffer.from('jpeg'), 'image/jpeg');
+  await db().insertInto('storedImage').values({ ...row, variants: JSON.stringify({ 200: variant.url }) }).execute();
+  return { id: row.id, url: row.url, file: join(uploads, row.path), variantFile: join(uploads, variantKey) };
+}
+
+const countOf = async (table: 'location' | 'category' | 'product', restaurantId: string) =>
+  Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('restaurantId', '=', restaurantId).executeTakeFirstOrThrow()).n);
+const restaurantRow = (id: string) => db().selectFrom('restaurant').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const refusal = (promise: Promise<unknown>) => expect(promise).rejects.toMatchObject({ code: 'not-found' });
+
+describe(`menu editor services on ${testDialect}`, () => {
+  it('creates a location, a category and a product in order, and bumps the menu version each time', async () => {
+    const restaurantId = await newRestaurant();
+    const before = (await restaurantRow(restaurantId)).menuVersion;
+    const locationId = await createLocation(db(), storage, restaurantId, location());
+    const categoryId = await createCategory(db(), storage, restaurantId, category(locationId));
+    const first = await createProduct(db(), storage, restaurantId, product(categoryId, { allergens: ['milk', 'gluten'], additives: 'e330, E160a' }));
+    const second = await createProduct(db(), storage, restaurantId, product(categoryId, { nameRo: 'Sarmale' }));
+    expect((await restaurantRow(restaurantId)).menuVersion).toBe(before + 4);
+    const menu = await getEditorMenu(db(), restaurantId);
+    expect(menu.products.map((p) => p.id)).toEqual([first, second]);
+    const saved = await getProductForEdit(db(), restaurantId, first);
+    expect(saved).toMatchObject({ priceMinor: 2450, allergens: ['gluten', 'milk'], additives: 'E330, E160A', currency: 'RON' });
+    expect((await restaurantRow(restaurantId)).productsCount).toBe(2);
+  });
+
+  it('reorders by drag and drop and by one step, refusing an order that is not exactly the siblings', async () => {
+    const restaurantId = await newRestaurant();
+    const a = await createLocation(db(), storage, restaurantId, location('A'));
+    const b = await createLocation(db(), storage, restaurantId, location('B'));
+    await reorderLocations(db(), storage, restaurantId, [b, a]);
+    expect((await getEditorMenu(db(), restaurantId)).locations.map((l) => l.id)).toEqual([b, a]);
+    await moveLocation(db(), storage, restaurantId, b, 'down');
+    expect((await getEditorMenu(db(), restaurantId)).locations.map((l) => l.id)).toEqual([a, b]);
+    await refusal(reorderLocations(db(), storage, restaurantId, [a]));
+
+    const c1 = await createCategory(db(), storage, restaurantId, category(a));
+    const c2 = await createCategory(db(), storage, restaurantId, category(a));
+    await reorderCategories(db(), storage, restaurantId, a, [c2, c1]);
+    await moveCategory(db(), storage, restaurantId, c1, 'up');
+    expect((await getEditorMenu(db(), restaurantId)).categories.map((c) => c.id)).toEqual([c1, c2]);
+
+    const p1 = await createProduct(db(), storage, restaurantId, product(c1));
+    const p2 = await createProduct(db(), storage, restaurantId, product(c1));
+    await reorderProducts(db(), storage, restaurantId, c1, [p2, p1]);
+    expect((await getEditorMenu(db(), restaurantId)).products.map((p) => p.id)).toEqual([p2, p1]);
+    await moveProduct(db(), storage, restaurantId, p2, 'down');
+    expect((await getEditorMenu(db(), restaurantId)).products.map((p) => p.id)).toEqual([p1, p2]);
+  });
+
+  it('hides, shows and marks sold out in one call', async () => {
+    const restaurantId = await newRestaurant();
+    const locationId = await createLocation(db(), storage, restaurantId, location());
+    const categoryId = await createCategory(db(), storage, restaurantId, category(locationId));
+    const productId = await createProduct(db(), storage, restaurantId, product(categoryId));
+    await setProductFlag(db(), storage, restaurantId, productId, 'visible', false);
+    await setProductFlag(db(), storage, restaurantId, productId, 'available', false);
+    await setCategoryVisible(db(), storage, restaurantId, categoryId, false);
+    const menu = await getEditorMenu(db(), restaurantId);
+    expect(menu.products[0]).toMatchObject({ visible: false, available: false });
+    expect(menu.categories[0]).toMatchObject({ visible: false });
+  });
+
+  it('moves a product to another category of the same restaurant, last there', async () => {
+    const restaurantId = await newRestaurant();
+    const locationId = await createLocation(db(), storage, restaurantId, location());
+    const from = await createCategory(db(), storage, restaurantId, category(locationId));
+    const to = await createCategory(db(), storage, restaurantId, category(locationId));
+    const existing = await createProduct(db(), storage, restaurantId, product(to));
+    const moving = await createProduct(db(), storage, restaurantId, product(from));
+    await updateProduct(db(), storage, restaurantId, moving, product(to, { nameRo: 'Mutat' }));
+    const menu = await getEditorMenu(db(), restaurantId);
+    expect(menu.products.filter((p) => p.categoryId === to).map((p) => p.id)).toEqual([existing, moving]);
+  });
+});
+
+describe(`deletion cascade (spec section 4) on ${testDialect}`, () => {
+  it('deletes a location with its categories and products, leaving no orphan and freeing only unused images', async () => {
+    const restaurantId = await newRestaurant();
+    const keep = await createLocation(db(), storage, restaurantId, location('Rămâne'));
+    const doomed = await createLocation(db(), storage, restaurantId, location('Pleacă'));
+    const onlyHere = await uploadedImage(restaurantId);
+    const shared = await uploadedImage(restaurantId);
+    const categoryImage = await uploadedImage(restaurantId);
+    const c1 = await createCategory(db(), storage, restaurantId, category(doomed, { imageId: categoryImage.id }));
+    const c2 = await createCategory(db(), storage, restaurantId, category(doomed));
+    const kept = await createCategory(db(), storage, restaurantId, category(keep));
+    await createProduct(db(), storage, restaurantId, product(c1, { imageId: onlyHere.id }));
+    await createProduct(db(), storage, restaurantId, product(c2, { imageId: shared.id }));
+    await createProduct(db(), storage, restaurantId, product(c2));
+    const survivor = await createProduct(db(), storage, restaurantId, product(kept, { imageId: shared.id }));
+
+    await deleteLocationCascade(db(), storage, restaurantId, doomed);
+
+    expect(await countOf('location', restaurantId)).toBe(1);
+    const menu = await getEditorMenu(db(), restaurantId);
+    expect(menu.categories.map((c) => c.id)).toEqual([kept]);
+    expect(menu.products.map((p) => p.id)).toEqual([survivor]);
+    // no product or category points at a deleted parent
+    const orphans = await db()
+      .selectFrom('product')
+      .leftJoin('category', 'category.id', 'product.categoryId')
+      .select('product.id')
+      .where('category.id', 'is', null)
+      .execute();
+    expect(orphans).toEqual([]);
+    expect((await restaurantRow(restaurantId)).productsCount).toBe(1);
+    // exactly the images nobody else uses are gone, files and rows
+    expect(existsSync(onlyHere.file)).toBe(false);
+    expect(existsSync(onlyHere.variantFile)).toBe(false);
+    expect(existsSync(categoryImage.file)).toBe(false);
+    expect(existsSync(shared.file)).toBe(true);
+    const images = await db().selectFrom('storedImage').select('id').where('restaurantId', '=', restaurantId).execute();
+    expect(images.map((i) => i.id)).toEqual([shared.id]);
+  });
+
+  it('deletes a category with its products; an image still used by the logo stays', async () => {
+    const restaurantId = await newRestaurant();
+    const logo = await uploadedImage(restaurantId, 'logo.jpg');
+    await db().updateTable('restaurant').set({ logoUrl: logo.url }).where('id', '=', restaurantId).execute();
+    const locationId = await createLocation(db(), storage, restaurantId, location());
+    const categoryId = await createCategory(db(), storage, restaurantId, category(locationId, { imageId: logo.id }));
+    await createProduct(db(), storage, restaurantId, product(categoryId));
+    await createProduct(db(), storage, restaurantId, product(categoryId));
+    await deleteCategoryCascade(db(), storage, restaurantId, categoryId);
+    expect(await countOf('category', restaurantId)).toBe(0);
+    expect(await countOf('product', restaurantId)).toBe(0);
+    expect((await restaurantRow(restaurantId)).productsCount).toBe(0);
+    expect(existsSync(logo.file)).toBe(true);
+  });
+
+  it('never deletes an image this storage does not own', async () => {
+    const restaurantId = await newRestaurant();
+    const locationId = await createLocation(db(), storage, restaurantId, location());
+    const categoryId = await createCategory(db(), storage, restaurantId, category(locationId));
+    const productId = await createProduct(db(), storage, restaurantId, product(categoryId));
+    await db().updateTable('product').set({ imageUrl: 'https://cdn.example.com/dish.jpg' }).where('id', '=', productId).execute();
+    let deletedKeys = 0;
+    const watched: FileStorage = { ...storage, delete: async (key) => { deletedKeys++; await storage.delete(key); } };
+    await deleteProduct(db(), watched, restaurantId, productId);
+    expect(deletedKeys).toBe(0);
+  });
+
+  it('replacing a product image frees the old file', async () => {
+    const restaurantId = await newRestaurant();
+    const locationId = await createLocation(db(), storage, restaurantId, location());
+    const categoryId = await createCategory(db(), storage, restaurantId, category(locationId));
+    const before = await uploadedImage(restaurantId);
+    const after = await uploadedImage(restaurantId);
+    const productId = await createProduct(db(), storage, restaurantId, product(categoryId, { imageId: before.id }));
+    await updateProduct(db(), storage, restaurantId, productId, product(categoryId, { imageId: 'current' }));
+    expect(existsSync(before.file)).toBe(true);
+    await updateProduct(db(), storage, restaurantId, productId, product(categoryId, { imageId: after.id }));
+    expect(existsSync(before.file)).toBe(false);
+    expect((await getProductForEdit(db(), restaurantId, productId)).image).toEqual({ id: after.id, url: after.url });
+  });
+});
+
+describe(`product count and plan limit (spec sections 4 and 9) on ${testDialect}`, () => {
+  it('equals COUNT(*) after 200 random creates, deletes and moves', async () => {
+    const restaurantId = await newRestaurant({ isManualPro: 1 });
+    const locationIds = [await createLocation(db(), storage, restaurantId, location('L1')), await createLocation(db(), storage, restaurantId, location('L2'))];
+    const categoryIds: string[] = [];
+    for (const locationId of locationIds) for (let i = 0; i < 2; i++) categoryIds.push(await createCategory(db(), storage, restaurantId, category(locationId)));
+    let seed = 42;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const productIds: string[] = [];
+    for (let step = 0; step < 200; step++) {
+      const op = random(10);
+      if (op < 5 || productIds.length === 0) {
+        productIds.push(await createProduct(db(), storage, restaurantId, product(categoryIds[random(categoryIds.length)]!)));
+      } else if (op < 8) {
+        const [id] = productIds.splice(random(productIds.length), 1);
+        await deleteProduct(db(), storage, restaurantId, id!);
+      } else if (op === 8) {
+        await updateProduct(db(), storage, restaurantId, productIds[random(productIds.length)]!, product(categoryIds[random(categoryIds.length)]!));
+      } else {
+        // a whole category goes: its products with it
+        const categoryId = categoryIds[random(categoryIds.length)]!;
+        const inside = (await getEditorMenu(db(), restaurantId)).products.filter((p) => p.categoryId === categoryId).map((p) => p.id);
+        await deleteCategoryCascade(db(), storage, restaurantId, categoryId);
+        categoryIds.splice(categoryIds.indexOf(categoryId), 1, await createCategory(db(), storage, restaurantId, category(locationIds[0]!)));
+        for (const id of inside) productIds.splice(productIds.indexOf(id), 1);
+      }
+      expect((await restaurantRow(restaurantId)).productsCount, `after step ${step}`).toBe(await countOf('product', restaurantId));
+    }
+    expect(productIds.length).toBe(await countOf('product', restaurantId));
+  });
+
+  it('never goes below zero when the stored count was already wrong', async () => {
+    const restaurantId = await newRestaurant();
+    const locationId = await createLocation(db(), storage, restaurantId, location());
+    const categoryId = await createCategory(db(), storage, restaurantId, category(locationId));
+    const productId = await createProduct(db(), storage, restaurantId, product(categoryId));
+    await db().updateTable('restaurant').set({ productsCount: 0 }).where('id', '=', restaurantId).execute();
+    await deleteProduct(db(), storage, restaurantId, productId);
+    expect((await restaurantRow(restaurantId)).productsCount).toBe(0);
+  });
+
+  it('refuses a product past the free limit with the upgrade code, and changes nothing', async () => {
+    const restaurantId = await newRestaurant({ productsCount: FREE_PRODUCT_LIMIT });
+    const locationId = await createLocation(db(), storage, restaurantId, location());
+    const categoryId = await createCategory(db(), storage, restaurantId, category(locationId));
+    const error = await createProduct(db(), storage, restaurantId, product(categoryId)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'product-limit-reached', status: 403, params: { limit: FREE_PRODUCT_LIMIT } });
+    expect(await countOf('product', restaurantId)).toBe(0);
+    expect((await restaurantRow(restaurantId)).productsCount).toBe(FREE_PRODUCT_LIMIT);
+  });
+
+  it('lets a PRO restaurant add past the free limit', async () => {
+    const restaurantId = await newRestaurant({ productsCount: FREE_PRODUCT_LIMIT, isManualPro: 1 });
+    const locationId = await createLocation(db(), storage, restaurantId, location());
+    const categoryId = await createCategory(db(), storage, restaurantId, category(locationId));
+    await createProduct(db(), storage, restaurantId, product(categoryId));
+    expect((await restaurantRow(restaurantId)).productsCount).toBe(FREE_PRODUCT_LIMIT + 1);
+  });
+});
+
+function settings(overrides: Record<string, string> = {}) {
+  return RestaurantSettingsInput.parse({ name: 'Bistro', slug: `bistro-${Math.random().toString(36).slice(2, 10)}`, currency: 'RON', timeZone: 'Europe/Bucharest', ...overrides });
+}
+
+describe(`restaurant settings on ${testDialect}`, () => {
+  it('refuses a slug another restaurant uses with the spec message code, and a reserved one', async () => {
+    const other = buildRestaurant();
+    await db().insertInto('restaurant').values(other).execute();
+    const restaurantId = await newRestaurant();
+    await expect(updateRestaurantSettings(db(), storage, restaurantId, settings({ slug: other.slug }))).rejects.toMatchObject({ code: 'slug-taken', status: 409 });
+    await expect(updateRestaurantSettings(db(), storage, restaurantId, settings({ slug: 'pricing' }))).rejects.toMatchObject({ code: 'slug-reserved' });
+    const { slug } = await updateRestaurantSettings(db(), storage, restaurantId, settings({ slug: 'la-mama-acasa' }));
+    expect((await restaurantRow(restaurantId)).slug).toBe(slug);
+  });
+
+  it('a new logo fills every empty image and every image that was the old logo, and frees the old logo', async () => {
+    const restaurantId = await newRestaurant();
+    const oldLogo = await uploadedImage(restaurantId, 'logo.jpg');
+    const newLogo = await uploadedImage(restaurantId, 'logo.jpg');
+    const dish = await uploadedImage(restaurantId);
+    await updateRestaurantSettings(db(), storage, restaurantId, settings({ logoId: oldLogo.id }));
+    const locationId = await createLocation(db(), storage, restaurantId, location());
+    const withOldLogo = await createCategory(db(), storage, restaurantId, category(locationId, { imageId: oldLogo.id }));
+    const empty = await createCategory(db(), storage, restaurantId, category(locationId));
+    const ownPicture = await createProduct(db(), storage, restaurantId, product(empty, { imageId: dish.id }));
+    const noPicture = await createProduct(db(), storage, restaurantId, product(empty));
+
+    await updateRestaurantSettings(db(), storage, restaurantId, settings({ logoId: newLogo.id }));
+
+    const menu = await getEditorMenu(db(), restaurantId);
+    expect(menu.categories.find((c) => c.id === withOldLogo)?.image?.url).toBe(newLogo.url);
+    expect(menu.categories.find((c) => c.id === empty)?.image?.url).toBe(newLogo.url);
+    expect((await getProductForEdit(db(), restaurantId, noPicture)).image).toEqual({ id: newLogo.id, url: newLogo.url });
+    expect((await getProductForEdit(db(), restaurantId, ownPicture)).image?.url).toBe(dish.url);
+    expect(existsSync(oldLogo.file)).toBe(false);
+    expect((await getRestaurantSettings(db(), restaurantId)).logo).toEqual({ id: newLogo.id, url: newLogo.url });
+  });
+
+  it('saves contact details, opening hours and currency (products follow the currency)', async () => {
+    const restaurantId = await newRestaurant();
+    const locationId = await createLocation(db(), storage, restaurantId, location());
+    const categoryId = await createCategory(db(), storage, restaurantId, category(locationId));
+    const productId = await createProduct(db(), storage, restaurantId, product(categoryId));
+    await updateRestaurantSettings(
+      db(),
+      storage,
+      restaurantId,
+      settings({ currency: 'EUR', phone: '+40 721 000 000', 'open-mon': 'on', 'from-mon': '08:00', 'to-mon': '22:00', 'open-sat': 'on', 'from-sat': '18:00', 'to-sat': '02:00' }),
+    );
+    const saved = await getRestaurantSettings(db(), restaurantId);
+    expect(saved).toMatchObject({ currency: 'EUR', phone: '+40 721 000 000' });
+    expect(saved.openingHours).toMatchObject({ mon: [['08:00', '22:00']], sat: [['18:00', '02:00']], tue: [] });
+    expect((await getProductForEdit(db(), restaurantId, productId)).currency).toBe('EUR');
+  });
+});
+
+describe(`a second restaurant's owner is refused on ${testDialect}`, () => {
+  it('for every editor operation, and nothing of the first restaurant changes', async () => {
+    const a = await newRestaurant();
+    const b = await newRestaurant();
+    const locationId = await createLocation(db(), storage, a, location());
+    const categoryId = await createCategory(db(), storage, a, category(locationId));
+    const productId = await createProduct(db(), storage, a, product(categoryId));
+    const imageOfA = await uploadedImage(a);
+    const locationOfB = await createLocation(db(), storage, b, location());
+    const categoryOfB = await createCategory(db(), storage, b, category(locationOfB));
+    const snapshot = async () => [await getEditorMenu(db(), a), (await restaurantRow(a)).menuVersion];
+    const before = await snapshot();
+
+    await refusal(updateLocation(db(), storage, b, locationId, location('Furat')));
+    await refusal(deleteLocationCascade(db(), storage, b, locationId));
+    await refusal(moveLocation(db(), storage, b, locationId, 'up'));
+    await refusal(reorderLocations(db(), storage, b, [locationId, locationOfB]));
+    await refusal(createCategory(db(), storage, b, category(locationId)));
+    await refusal(updateCategory(db(), storage, b, categoryId, category(locationOfB)));
+    await refusal(deleteCategoryCascade(db(), storage, b, categoryId));
+    await refusal(setCategoryVisible(db(), storage, b, categoryId, false));
+    await refusal(moveCategory(db(), storage, b, categoryId, 'down'));
+    await refusal(reorderCategories(db(), storage, b, locationId, [categoryId]));
+    await refusal(createProduct(db(), storage, b, product(categoryId)));
+    await refusal(createProduct(db(), storage, b, product(categoryOfB, { imageId: imageOfA.id })));
+    await refusal(updateProduct(db(), storage, b, productId, product(categoryOfB)));
+    await refusal(deleteProduct(db(), storage, b, productId));
+    await refusal(setProductFlag(db(), storage, b, productId, 'visible', false));
+    await refusal(moveProduct(db(), storage, b, productId, 'up'));
+    await refusal(reorderProducts(db(), storage, b, categoryId, [productId]));
+    await refusal(getProductForEdit(db(), b, productId));
+    await refusal(updateRestaurantSettings(db(), storage, b, settings({ logoId: imageOfA.id })));
+
+    expect(await snapshot()).toEqual(before);
+    expect(existsSync(imageOfA.file)).toBe(true);
+  });
+});

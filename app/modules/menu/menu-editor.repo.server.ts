@@ -1,0 +1,65 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '#app/db/schema.ts';
+import { AppError } from '#app/modules/errors/app-error.ts';
+import { isPermutationOf, moveInOrder } from './menu-rules.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The three orderable tables and the column that groups siblings (locations: the restaurant). */
+export type Orderable =
+  | { table: 'location'; parent?: undefined }
+  | { table: 'category'; parent: { column: 'locationId'; id: string } }
+  | { table: 'product'; parent: { column: 'categoryId'; id: string } };
+
+/** Sibling ids in their current order, scoped to the restaurant. */
+export async function listSiblingIds(db: Db, restaurantId: string, of: Orderable): Promise<string[]> {
+  // the three tables share id, restaurantId, sortOrder and createdAt; Kysely needs one concrete table to type the query
+  let query = db.selectFrom(of.table as 'product').select('id').where('restaurantId', '=', restaurantId);
+  if (of.parent) query = query.where(of.parent.column as 'categoryId', '=', of.parent.id);
+  const rows = await query.orderBy('sortOrder').orderBy('createdAt').orderBy('id').execute();
+  return rows.map((row) => row.id);
+}
+
+/** The sort position after the last sibling. */
+export async function nextSortOrder(db: Db, restaurantId: string, of: Orderable): Promise<number> {
+  let query = db.selectFrom(of.table as 'product').select((eb) => eb.fn.max('sortOrder').as('last')).where('restaurantId', '=', restaurantId);
+  if (of.parent) query = query.where(of.parent.column as 'categoryId', '=', of.parent.id);
+  const row = await query.executeTakeFirst();
+  return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
+}
+
+/** Writes 0..n-1 as the order of the given ids (only rows of this restaurant are touched). */
+async function writeOrder(db: Db, restaurantId: string, table: Orderable['table'], ids: readonly string[]): Promise<void> {
+  const now = new Date().toISOString();
+  for (const [index, id] of ids.entries()) {
+    await db.updateTable(table as 'product').set({ sortOrder: index, updatedAt: now }).where('restaurantId', '=', restaurantId).where('id', '=', id).execute();
+  }
+}
+
+/** Drag and drop: the new order must name exactly the current siblings, or nothing changes. */
+export async function applyOrder(db: Db, restaurantId: string, of: Orderable, orderedIds: readonly string[]): Promise<void> {
+  const current = await listSiblingIds(db, restaurantId, of);
+  if (!isPermutationOf(orderedIds, current)) throw new AppError('not-found');
+  await writeOrder(db, restaurantId, of.table, orderedIds);
+}
+
+/** Keyboard move: one step up or down among the siblings. */
+export async function moveOneStep(db: Db, restaurantId: string, of: Orderable, id: string, direction: 'up' | 'down'): Promise<void> {
+  const current = await listSiblingIds(db, restaurantId, of);
+  if (!current.includes(id)) throw new AppError('not-found');
+  await writeOrder(db, restaurantId, of.table, moveInOrder(current, id, direction));
+}
+
+/**
+ * What an edit form sends for a picture it did not change and cannot name by id (an image that
+ * is not one of our uploads): the row keeps its current image.
+ */
+export const KEEP_CURRENT_IMAGE = 'current';
+
+/** An image this restaurant uploaded, by id; another restaurant's image id is refused. */
+export async function resolveOwnImage(db: Db, restaurantId: string, imageId: string | null): Promise<{ id: string; url: string } | null> {
+  if (!imageId) return null;
+  const image = await db.selectFrom('storedImage').select(['id', 'url']).where('restaurantId', '=', restaurantId).where('id', '=', imageId).executeTakeFirst();
+  if (!image) throw new AppError('not-found');
+  return image;
+}

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+
+/**
+ * Zod pieces shared by the editor's forms and actions. Each error is an i18n key under
+ * `editorErrors`; params (such as a maximum) travel in the issue's `params`.
+ */
+export const requiredText = (max: number) =>
+  z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, { error: 'required' })
+    .max(max, { error: 'tooLong' });
+
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: 'tooLong' })
+    .optional()
+    .transform((value) => (value ? value : null));
+
+/** An HTML checkbox: present ('on', 'true', '1') is true, absent is false. */
+export const checkbox = z
+  .union([z.string(), z.boolean()])
+  .optional()
+  .transform((value) => value === true || value === 'on' || value === 'true' || value === '1');
+
+const DECIMAL = /^\d{1,7}(?:[.,]\d{1,3})?$/;
+
+/** A non-negative decimal typed the Romanian way ('12,5') or the English way ('12.5'); blank is null. */
+export const optionalDecimal = (max: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      if (!DECIMAL.test(value)) {
+        ctx.addIssue({ code: 'custom', message: 'number' });
+        return z.NEVER;
+      }
+      const number = Number(value.replace(',', '.'));
+      if (number > max) {
+        ctx.addIssue({ code: 'custom', message: 'tooBig', params: { max } });
+        return z.NEVER;
+      }
+      return number;
+    });
+
+/** A price such as '24,50' as integer minor units (2450), STYLE.md habit 9. */
+export const priceMinor = z
+  .string({ error: 'price' })
+  .trim()
+  .transform((value, ctx) => {
+    const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(value);
+    if (!match) {
+      ctx.addIssue({ code: 'custom', message: 'price' });
+      return z.NEVER;
+    }
+    return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+  });
+
+/** 'HH:MM', 24-hour clock; blank is null. */
+export const optionalTime = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return null;
+    if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(value)) {
+      ctx.addIssue({ code: 'custom', message: 'time' });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+/** An id picked from a list the page showed (checked against the tenant by the service). */
+export const idField = z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(64, { error: 'required' });
+export const optionalId = z
+  .string()
+  .trim()
+  .max(64)
+  .optional()
+  .transform((value) => (value ? value : null));
+
+/** Form data as a plain object; fields named in `lists` keep every value (checkbox groups). */
+export function formValues(form: FormData, lists: readonly string[] = []): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const key of new Set(form.keys())) {
+    const all = form.getAll(key).filter((v): v is string => typeof v === 'string');
+    values[key] = lists.includes(key) ? all : all[0];
+  }
+  for (const key of lists) values[key] ??= [];
+  return values;
+}
+
+/** A money amount in minor units as the editor shows it in a field ('24,50' in ro, '24.50' in en). */
+export function minorToInput(minor: number, locale: string): string {
+  const text = (minor / 100).toFixed(2);
+  return locale === 'ro' ? text.replace('.', ',') : text;
+}

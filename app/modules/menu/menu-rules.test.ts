@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { imagesToRemove, isPermutationOf, logoFillTargets, moveInOrder, nextProductsCount, planDeletion, type MenuTree } from './menu-rules.ts';
+
+const tree: MenuTree = {
+  categories: [
+    { id: 'c1', locationId: 'L1', imageUrl: '/uploads/c1.jpg' },
+    { id: 'c2', locationId: 'L1', imageUrl: null },
+    { id: 'c3', locationId: 'L2', imageUrl: '/uploads/shared.jpg' },
+  ],
+  products: [
+    { id: 'p1', categoryId: 'c1', imageUrl: '/uploads/p1.jpg' },
+    { id: 'p2', categoryId: 'c1', imageUrl: '/uploads/shared.jpg' },
+    { id: 'p3', categoryId: 'c2', imageUrl: null },
+    { id: 'p4', categoryId: 'c3', imageUrl: 'https://cdn.example.com/p4.jpg' },
+  ],
+};
+
+describe('planDeletion (spec section 4 cascade)', () => {
+  it('takes a location with its categories and their products', () => {
+    expect(planDeletion({ kind: 'location', id: 'L1' }, tree)).toEqual({
+      locationIds: ['L1'],
+      categoryIds: ['c1', 'c2'],
+      productIds: ['p1', 'p2', 'p3'],
+      imageUrls: ['/uploads/c1.jpg', '/uploads/p1.jpg', '/uploads/shared.jpg'],
+    });
+  });
+
+  it('takes a category with its products only', () => {
+    expect(planDeletion({ kind: 'category', id: 'c3' }, tree)).toEqual({
+      locationIds: [],
+      categoryIds: ['c3'],
+      productIds: ['p4'],
+      imageUrls: ['/uploads/shared.jpg', 'https://cdn.example.com/p4.jpg'],
+    });
+  });
+
+  it('takes one product and nothing else', () => {
+    expect(planDeletion({ kind: 'product', id: 'p3' }, tree)).toEqual({ locationIds: [], categoryIds: [], productIds: ['p3'], imageUrls: [] });
+  });
+
+  it('takes an empty location and nothing else', () => {
+    expect(planDeletion({ kind: 'location', id: 'L9' }, tree)).toEqual({ locationIds: ['L9'], categoryIds: [], productIds: [], imageUrls: [] });
+  });
+});
+
+describe('imagesToRemove (spec sections 4 and 5)', () => {
+  const owns = (url: string) => url.startsWith('/uploads/');
+
+  it('removes owned images nobody else uses', () => {
+    expect(imagesToRemove(['/uploads/a.jpg', '/uploads/b.jpg'], ['/uploads/b.jpg', null], owns)).toEqual(['/uploads/a.jpg']);
+  });
+
+  it('never removes an image hosted elsewhere', () => {
+    expect(imagesToRemove(['https://cdn.example.com/x.jpg'], [], owns)).toEqual([]);
+  });
+
+  it('lists each file once and ignores empty values', () => {
+    expect(imagesToRemove(['/uploads/a.jpg', '/uploads/a.jpg', ''], [], owns)).toEqual(['/uploads/a.jpg']);
+  });
+});
+
+describe('nextProductsCount (spec section 4)', () => {
+  it('adds and removes by the number of products', () => {
+    expect(nextProductsCount(3, 1)).toBe(4);
+    expect(nextProductsCount(3, -2)).toBe(1);
+  });
+
+  it('never goes below zero', () => {
+    expect(nextProductsCount(0, -1)).toBe(0);
+    expect(nextProductsCount(2, -5)).toBe(0);
+  });
+});
+
+describe('logoFillTargets (spec section 4 logo update)', () => {
+  const items = [
+    { id: 'empty', imageUrl: null },
+    { id: 'blank', imageUrl: '' },
+    { id: 'old-logo', imageUrl: '/uploads/logo-old.jpg' },
+    { id: 'own', imageUrl: '/uploads/dish.jpg' },
+  ];
+
+  it('fills items without an image and those showing the old logo', () => {
+    expect(logoFillTargets(items, '/uploads/logo-old.jpg')).toEqual(['empty', 'blank', 'old-logo']);
+  });
+
+  it('fills only empty items when there was no logo before', () => {
+    expect(logoFillTargets(items, null)).toEqual(['empty', 'blank']);
+  });
+
+  it('leaves an item with its own picture alone', () => {
+    expect(logoFillTargets([{ id: 'own', imageUrl: '/uploads/dish.jpg' }], '/uploads/logo-old.jpg')).toEqual([]);
+  });
+});
+
+describe('moveInOrder', () => {
+  it('swaps with the neighbour', () => {
+    expect(moveInOrder(['a', 'b', 'c'], 'b', 'up')).toEqual(['b', 'a', 'c']);
+    expect(moveInOrder(['a', 'b', 'c'], 'b', 'down')).toEqual(['a', 'c', 'b']);
+  });
+
+  it('keeps the order at either end or for an unknown id', () => {
+    expect(moveInOrder(['a', 'b'], 'a', 'up')).toEqual(['a', 'b']);
+    expect(moveInOrder(['a', 'b'], 'b', 'down')).toEqual(['a', 'b']);
+    expect(moveInOrder(['a', 'b'], 'x', 'up')).toEqual(['a', 'b']);
+  });
+});
+
+describe('isPermutationOf', () => {
+  it('accepts exactly the same ids in any order', () => {
+    expect(isPermutationOf(['b', 'a'], ['a', 'b'])).toBe(true);
+  });
+
+  it('refuses missing, extra, foreign or repeated ids', () => {
+    expect(isPermutationOf(['a'], ['a', 'b'])).toBe(false);
+    expect(isPermutationOf(['a', 'b', 'c'], ['a', 'b'])).toBe(false);
+    expect(isPermutationOf(['a', 'x'], ['a', 'b'])).toBe(false);
+    expect(isPermutationOf(['a', 'a'], ['a', 'b'])).toBe(false);
+  });
+});

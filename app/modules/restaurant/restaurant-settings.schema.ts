@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { optionalId, optionalText, requiredText } from '#app/modules/menu/menu-fields.ts';
+import { WEEK_DAYS, type OpeningHours } from './opening-hours.ts';
+
+/** Currencies an owner can price in; RON is the default (spec: Romanian restaurants first). */
+export const CURRENCIES = ['RON', 'EUR', 'USD', 'GBP', 'MDL', 'HUF', 'BGN'] as const;
+
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * The opening-hours fields of the form: for each day `open-<day>` (checkbox), `from-<day>` and
+ * `to-<day>`; a closing time before the opening time means after midnight.
+ */
+export function openingHoursFrom(values: Record<string, unknown>, ctx: z.RefinementCtx): OpeningHours {
+  const hours: OpeningHours = {};
+  for (const day of WEEK_DAYS) {
+    const open = values[`open-${day}`];
+    if (!(open === 'on' || open === 'true' || open === '1')) {
+      hours[day] = [];
+      continue;
+    }
+    const from = String(values[`from-${day}`] ?? '').trim();
+    const to = String(values[`to-${day}`] ?? '').trim();
+    if (!TIME.test(from)) ctx.addIssue({ code: 'custom', path: [`from-${day}`], message: 'time' });
+    if (!TIME.test(to)) ctx.addIssue({ code: 'custom', path: [`to-${day}`], message: 'time' });
+    hours[day] = [[from, to]];
+  }
+  return hours;
+}
+
+export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/;
+
+/** The restaurant's own settings; logo and cover are uploads of this restaurant (checked by the service). */
+export const RestaurantSettingsInput = z
+  .looseObject({
+    name: requiredText(100),
+    slug: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(SLUG_PATTERN, { error: 'slug' }),
+    currency: z.enum(CURRENCIES, { error: 'currency' }),
+    timeZone: z.string().trim().refine(isTimeZone, { error: 'timeZone' }),
+    descriptionRo: optionalText(1000),
+    descriptionEn: optionalText(1000),
+    phone: optionalText(40).refine((v) => v === null || /^[+()\d\s.-]{6,40}$/.test(v), { error: 'phone' }),
+    email: optionalText(200).refine((v) => v === null || z.email().safeParse(v).success, { error: 'email' }),
+    address: optionalText(200),
+    accentColor: optionalText(7).refine((v) => v === null || /^#[0-9a-fA-F]{6}$/.test(v), { error: 'color' }),
+    logoId: optionalId,
+    coverId: optionalId,
+  })
+  .transform((values, ctx) => {
+    const { name, slug, currency, timeZone, descriptionRo, descriptionEn, phone, email, address, accentColor, logoId, coverId } = values;
+    const openingHours = openingHoursFrom(values, ctx);
+    return { name, slug, currency, timeZone, descriptionRo, descriptionEn, phone, email, address, accentColor, logoId, coverId, openingHours };
+  });
+export type RestaurantSettingsInput = z.infer<typeof RestaurantSettingsInput>;
