@@ -1,12 +1,52 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { localized } from '#app/i18n/localized.ts';
 import { getDb } from '#app/db/db.server.ts';
+import { getEnv } from '#app/env.server.ts';
+import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
+import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
+import { getStorage } from '#app/modules/image/storage.server.ts';
+import { formValues } from '#app/modules/menu/menu-fields.ts';
+import { runMenuIntent } from '#app/modules/menu/menu-editor.intents.server.ts';
+import { getEditorMenu } from '#app/modules/menu/menu-editor.service.server.ts';
+import { MenuEditor } from '#app/ui/editor/menu-editor.tsx';
+import { pageMeta } from '#app/ui/page-meta.ts';
+import { useToast } from '#app/ui/toast/toast-provider.tsx';
 import type { Route } from './+types/restaurant-admin.menu';
 
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'editor.menuTitle', 'editor.menuTitle');
+
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
-  return null;
+  const { restaurantId } = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  return { menu: await getEditorMenu(getDb(), restaurantId), locale: getRequestLocale(request) };
 }
 
-export default function Page() {
-  return null;
+/** The editor's one-click operations; the owner is checked here, whatever the page showed. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const { restaurantId } = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const values = formValues(await request.formData());
+  return runEditorAction(request, values, (t) => runMenuIntent(values, { db: getDb(), storage: getStorage(getEnv().DATA_DIR), restaurantId, t }));
+}
+
+export default function MenuEditorPage({ loaderData, params }: Route.ComponentProps) {
+  const { menu, locale } = loaderData;
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [search, setSearch] = useSearchParams();
+  const saved = menu.products.find((p) => p.id === search.get('saved'));
+  const requested = search.get('location') ?? menu.categories.find((c) => c.id === saved?.categoryId)?.locationId;
+  const selected = menu.locations.find((l) => l.id === requested)?.id ?? menu.locations[0]?.id;
+  // back from the product form: confirm the save once, then drop the marker from the address
+  useEffect(() => {
+    if (!saved) return;
+    toast({ message: t('editor.productSaved', { name: localized(saved.nameRo, saved.nameEn, locale) }) });
+    setSearch((current) => {
+      current.delete('saved');
+      if (selected) current.set('location', selected);
+      return current;
+    }, { replace: true, preventScrollReset: true });
+  }, [saved, selected, setSearch, t, toast, locale]);
+  return <MenuEditor menu={menu} selectedLocationId={selected} slug={params.restaurantSlug} locale={locale} />;
 }

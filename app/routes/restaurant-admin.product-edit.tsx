@@ -1,12 +1,65 @@
+import { useTranslation } from 'react-i18next';
+import { redirect, useActionData } from 'react-router';
 import { getDb } from '#app/db/db.server.ts';
+import { getEnv } from '#app/env.server.ts';
+import { getI18n } from '#app/i18n/i18n.ts';
+import { getRequestLocale } from '#app/i18n/locale.server.ts';
+import { redirectToNotFound } from '#app/modules/access/redirects.ts';
 import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
+import { isAppError } from '#app/modules/errors/app-error.ts';
+import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
+import { getStorage } from '#app/modules/image/storage.server.ts';
+import { formValues } from '#app/modules/menu/menu-fields.ts';
+import { getProductForEdit, getProductFormChoices } from '#app/modules/menu/menu-editor.service.server.ts';
+import { productFormValues, submittedFormValues } from '#app/modules/product/product-form.ts';
+import { ProductInput } from '#app/modules/product/product.schema.ts';
+import { updateProduct } from '#app/modules/product/product.service.server.ts';
+import { ProductForm } from '#app/ui/editor/product-form.tsx';
+import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/restaurant-admin.product-edit';
 
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'editor.editProduct', 'editor.editProduct');
+
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
-  return null;
+  const { restaurantId } = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const locale = getRequestLocale(request);
+  const [choices, product] = await Promise.all([
+    getProductFormChoices(getDb(), restaurantId),
+    getProductForEdit(getDb(), restaurantId, params.productId).catch((error: unknown) => {
+      throw isAppError(error) ? redirectToNotFound(getI18n(locale).t('appErrors.not-found')) : error;
+    }),
+  ]);
+  return { ...choices, product: { id: product.id, nameRo: product.nameRo, image: product.image }, values: productFormValues(product, locale), locale };
 }
 
-export default function Page() {
-  return null;
+/** Saves every field; a refused save keeps what was typed and says what to fix. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const { restaurantId } = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const values = formValues(await request.formData(), ['allergens', 'traces']);
+  return runEditorAction(request, values, async () => {
+    const id = params.productId;
+    await updateProduct(getDb(), getStorage(getEnv().DATA_DIR), restaurantId, id, ProductInput.parse(values));
+    throw redirect(`/${params.restaurantSlug}/admin?saved=${id}#product-${id}`);
+  });
+}
+
+export default function EditProductPage({ loaderData, params }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const result = useActionData<typeof action>();
+  const failed = result && !result.ok ? result : undefined;
+  return (
+    <>
+      <h2 className="mb-4 text-2xl font-semibold">{t('editor.editProduct')}: {loaderData.product.nameRo}</h2>
+      <ProductForm
+        values={failed?.values ? submittedFormValues(failed.values) : loaderData.values}
+        image={loaderData.product.image}
+        errors={failed?.fieldErrors ?? {}}
+        error={failed?.error}
+        categories={loaderData.categories}
+        currency={loaderData.currency}
+        slug={params.restaurantSlug}
+        locale={loaderData.locale}
+      />
+    </>
+  );
 }

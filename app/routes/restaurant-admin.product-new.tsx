@@ -1,12 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import { redirect, useActionData } from 'react-router';
 import { getDb } from '#app/db/db.server.ts';
+import { getEnv } from '#app/env.server.ts';
+import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
+import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
+import { getStorage } from '#app/modules/image/storage.server.ts';
+import { formValues } from '#app/modules/menu/menu-fields.ts';
+import { getProductFormChoices } from '#app/modules/menu/menu-editor.service.server.ts';
+import { emptyProductFormValues, submittedFormValues } from '#app/modules/product/product-form.ts';
+import { ProductInput } from '#app/modules/product/product.schema.ts';
+import { createProduct } from '#app/modules/product/product.service.server.ts';
+import { ProductForm } from '#app/ui/editor/product-form.tsx';
+import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/restaurant-admin.product-new';
 
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'editor.newProduct', 'editor.newProduct');
+
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
-  return null;
+  const { restaurantId } = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const choices = await getProductFormChoices(getDb(), restaurantId);
+  const requested = new URL(request.url).searchParams.get('category');
+  const categoryId = choices.categories.find((c) => c.id === requested)?.id ?? choices.categories[0]?.id ?? '';
+  return { ...choices, values: emptyProductFormValues(categoryId), locale: getRequestLocale(request) };
 }
 
-export default function Page() {
-  return null;
+/** Spec section 4: refused past the plan limit with the upgrade message; nothing typed is lost. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const { restaurantId } = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const values = formValues(await request.formData(), ['allergens', 'traces']);
+  return runEditorAction(request, values, async () => {
+    const id = await createProduct(getDb(), getStorage(getEnv().DATA_DIR), restaurantId, ProductInput.parse(values));
+    throw redirect(`/${params.restaurantSlug}/admin?saved=${id}#product-${id}`);
+  });
+}
+
+export default function NewProductPage({ loaderData, params }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const result = useActionData<typeof action>();
+  const failed = result && !result.ok ? result : undefined;
+  return (
+    <>
+      <h2 className="mb-4 text-2xl font-semibold">{t('editor.newProduct')}</h2>
+      <ProductForm
+        values={failed?.values ? submittedFormValues(failed.values) : loaderData.values}
+        image={null}
+        errors={failed?.fieldErrors ?? {}}
+        error={failed?.error}
+        categories={loaderData.categories}
+        currency={loaderData.currency}
+        slug={params.restaurantSlug}
+        locale={loaderData.locale}
+      />
+    </>
+  );
 }

@@ -77,3 +77,20 @@ export async function getProductForEdit(db: Kysely<Database>, restaurantId: stri
 }
 
 export type ProductForEdit = Awaited<ReturnType<typeof getProductForEdit>>;
+
+/** What a product form offers to choose from: the categories (by location order) and the currency. */
+export async function getProductFormChoices(db: Kysely<Database>, restaurantId: string) {
+  const [restaurant, categories] = await Promise.all([
+    db.selectFrom('restaurant').select(['currency']).where('id', '=', restaurantId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('category')
+      .innerJoin('location', 'location.id', 'category.locationId')
+      .select(['category.id', 'category.locationId', 'category.nameRo', 'category.nameEn'])
+      .where('category.restaurantId', '=', restaurantId)
+      .orderBy('location.sortOrder')
+      .orderBy('category.sortOrder')
+      .orderBy('category.createdAt')
+      .execute(),
+  ]);
+  return { currency: restaurant.currency, categories };
+}

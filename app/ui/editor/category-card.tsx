@@ -1,0 +1,104 @@
+import { Pencil, Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useFetcher } from 'react-router';
+import type { Locale } from '#app/i18n/i18n.ts';
+import { localized } from '#app/i18n/localized.ts';
+import type { ActionResult } from '#app/modules/errors/action-result.server.ts';
+import type { EditorMenu } from '#app/modules/menu/menu-editor.service.server.ts';
+import { ConfirmDelete } from './confirm-delete.tsx';
+import { CheckboxField, primaryButton, secondaryButton, SelectField, TextArea, TextField } from './fields.tsx';
+import { ImageField } from './image-field.tsx';
+import { ProductRow } from './product-row.tsx';
+import { MoveButtons, optimisticFlag, VisibilityToggle } from './row-controls.tsx';
+import { DragHandle, SortableList } from './sortable-list.tsx';
+import { useActionToast } from './use-action-toast.ts';
+
+type EditorCategory = EditorMenu['categories'][number];
+
+/** A category with its dishes: reorder, hide, edit in place, delete with its products. */
+export function CategoryCard({
+  category,
+  products,
+  locations,
+  slug,
+  locale,
+  first,
+  last,
+}: {
+  category: EditorCategory;
+  products: EditorMenu['products'];
+  locations: EditorMenu['locations'];
+  slug: string;
+  locale: Locale;
+  first: boolean;
+  last: boolean;
+}) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<ActionResult>();
+  const reorder = useFetcher<ActionResult>();
+  useActionToast(fetcher.data, fetcher.state);
+  useActionToast(reorder.data, reorder.state);
+  const name = localized(category.nameRo, category.nameEn, locale);
+  const visible = optimisticFlag(fetcher, 'set-category-visible', category.visible);
+  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : {};
+  const headingId = `category-${category.id}-title`;
+  return (
+    <section aria-labelledby={headingId} className="rounded-[10px] border border-stone-200 bg-white shadow-sm dark:border-stone-800 dark:bg-stone-900">
+      <div className="flex flex-wrap items-center gap-1 p-2">
+        <DragHandle />
+        <div className="min-w-0 flex-1 basis-40 px-1">
+          <h3 id={headingId} className="text-lg font-semibold">{name}</h3>
+          <p className="text-sm text-stone-600 dark:text-stone-400">
+            {t('editor.productCount', { count: products.length })}
+            {visible ? null : <span className="ml-2 font-medium text-primary-800 dark:text-primary-100">{t('editor.hidden')}</span>}
+          </p>
+        </div>
+        <div className="flex items-center">
+          <VisibilityToggle fetcher={fetcher} intent="set-category-visible" id={category.id} name={name} visible={visible} />
+          <MoveButtons fetcher={fetcher} intent="move-category" id={category.id} name={name} first={first} last={last} />
+          <ConfirmDelete fetcher={fetcher} intent="delete-category" id={category.id} label={t('editor.deleteCategory')} question={t('editor.confirmDeleteCategory', { name })} />
+        </div>
+      </div>
+
+      <details className="group border-t border-stone-200 px-3 dark:border-stone-800" open={Object.keys(errors).length > 0 || undefined}>
+        <summary className="flex min-h-11 cursor-pointer items-center gap-2 font-medium text-stone-700 dark:text-stone-300">
+          <Pencil aria-hidden="true" className="size-4" />
+          {t('editor.editCategory')}
+        </summary>
+        <fetcher.Form method="post" className="grid gap-4 pb-4 md:grid-cols-2">
+          <input type="hidden" name="id" value={category.id} />
+          <TextField label={t('editor.nameRo')} name="nameRo" defaultValue={category.nameRo} required maxLength={80} error={errors.nameRo} />
+          <TextField label={t('editor.nameEn')} name="nameEn" defaultValue={category.nameEn ?? ''} maxLength={80} hint={t('editor.englishOptional')} error={errors.nameEn} />
+          <TextArea label={t('editor.descriptionRo')} name="descriptionRo" defaultValue={category.descriptionRo ?? ''} maxLength={500} error={errors.descriptionRo} />
+          <TextArea label={t('editor.descriptionEn')} name="descriptionEn" defaultValue={category.descriptionEn ?? ''} maxLength={500} error={errors.descriptionEn} />
+          <SelectField label={t('editor.location')} name="locationId" defaultValue={category.locationId} error={errors.locationId}>
+            {locations.map((location) => (
+              <option key={location.id} value={location.id}>{localized(location.nameRo, location.nameEn, locale)}</option>
+            ))}
+          </SelectField>
+          <ImageField slug={slug} kind="category" name="imageId" label={t('editor.image')} image={category.image} />
+          <CheckboxField label={t('editor.visibleCheckbox')} name="visible" defaultChecked={category.visible} />
+          <div className="flex items-end md:col-span-2">
+            <button type="submit" name="intent" value="update-category" className={primaryButton}>{t('editor.save')}</button>
+          </div>
+        </fetcher.Form>
+      </details>
+
+      <div className="px-2 pb-2">
+        {products.length === 0 ? <p className="px-2 py-3 text-stone-600 dark:text-stone-400">{t('editor.noProducts')}</p> : null}
+        <SortableList
+          id={`products-${category.id}`}
+          items={products.map((p) => ({ ...p, name: localized(p.nameRo, p.nameEn, locale) }))}
+          onReorder={(order) => reorder.submit({ intent: 'reorder-products', parentId: category.id, order: order.join(',') }, { method: 'post' })}
+        >
+          {(product, index) => <ProductRow product={product} slug={slug} locale={locale} first={index === 0} last={index === products.length - 1} />}
+        </SortableList>
+        <Link to={`/${slug}/admin/products/new?category=${category.id}`} className={`${secondaryButton} mt-2`}>
+          <Plus aria-hidden="true" className="size-5" />
+          {t('editor.addProduct')}
+          <span className="sr-only">: {name}</span>
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { Trash2 } from 'lucide-react';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FetcherWithComponents } from 'react-router';
+import { iconButton, primaryButton, secondaryButton } from './fields.tsx';
+
+/**
+ * A delete button that asks first, in a native modal dialog (focus kept inside, Escape cancels),
+ * then submits `intent` with the row's id through the row's fetcher.
+ */
+export function ConfirmDelete({
+  fetcher,
+  intent,
+  id,
+  label,
+  question,
+}: {
+  fetcher: FetcherWithComponents<unknown>;
+  intent: string;
+  id: string;
+  label: string;
+  question: string;
+}) {
+  const { t } = useTranslation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  return (
+    <>
+      <button type="button" className={iconButton} aria-label={label} title={label} onClick={() => dialog.current?.showModal()}>
+        <Trash2 aria-hidden="true" className="size-5" />
+      </button>
+      <dialog ref={dialog} aria-label={label} className="m-auto max-w-md rounded-[12px] bg-white p-6 text-stone-900 shadow-xl backdrop:bg-stone-950/50 dark:bg-stone-900 dark:text-stone-100">
+        <p className="text-lg">{question}</p>
+        <fetcher.Form method="post" className="mt-6 flex flex-wrap justify-end gap-3" onSubmit={() => dialog.current?.close()}>
+          <input type="hidden" name="id" value={id} />
+          <button type="button" className={secondaryButton} onClick={() => dialog.current?.close()} autoFocus>
+            {t('editor.cancel')}
+          </button>
+          <button type="submit" name="intent" value={intent} className={primaryButton}>
+            {t('editor.confirm')}
+          </button>
+        </fetcher.Form>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+
+export const inputClass =
+  'mt-1 block min-h-11 w-full rounded-lg border border-stone-400 bg-white px-3 text-base text-stone-900 aria-[invalid=true]:border-primary-600 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-primary-600 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100';
+
+interface FieldFrame {
+  label: string;
+  error?: string;
+  hint?: string;
+  className?: string;
+}
+
+/** Label, control, hint and error wired together for screen readers (aria-describedby, aria-invalid). */
+function Frame({ label, error, hint, className, children }: FieldFrame & { children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode }) {
+  const id = useId();
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block font-medium">{label}</label>
+      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': described })}
+      {hint ? <p id={`${id}-hint`} className="mt-1 text-sm text-stone-600 dark:text-stone-400">{hint}</p> : null}
+      {error ? <p id={`${id}-error`} className="mt-1 text-sm font-medium text-primary-800 dark:text-primary-100">{error}</p> : null}
+    </div>
+  );
+}
+
+export function TextField({ label, error, hint, className, ...input }: FieldFrame & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Frame label={label} error={error} hint={hint} className={className}>
+      {(props) => <input {...input} {...props} className={inputClass} />}
+    </Frame>
+  );
+}
+
+export function TextArea({ label, error, hint, className, ...input }: FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <Frame label={label} error={error} hint={hint} className={className}>
+      {(props) => <textarea rows={3} {...input} {...props} className={`${inputClass} py-2`} />}
+    </Frame>
+  );
+}
+
+export function SelectField({ label, error, hint, className, children, ...input }: FieldFrame & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <Frame label={label} error={error} hint={hint} className={className}>
+      {(props) => (
+        <select {...input} {...props} className={inputClass}>
+          {children}
+        </select>
+      )}
+    </Frame>
+  );
+}
+
+export function CheckboxField({ label, className, ...input }: { label: string; className?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label className={`flex min-h-11 items-center gap-3 ${className ?? ''}`}>
+      <input type="checkbox" {...input} className="size-5 shrink-0 accent-primary-600" />
+      <span>{label}</span>
+    </label>
+  );
+}
+
+export const primaryButton =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-primary-600 px-4 font-semibold text-white hover:bg-primary-700 disabled:opacity-60';
+export const secondaryButton =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-stone-400 bg-white px-4 font-medium text-stone-900 hover:bg-stone-100 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100 dark:hover:bg-stone-800';
+export const iconButton =
+  'inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 disabled:opacity-40 dark:text-stone-300 dark:hover:bg-stone-800';

@@ -1,0 +1,140 @@
+import { MapPin, Pencil, Plus } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useFetcher } from 'react-router';
+import type { Locale } from '#app/i18n/i18n.ts';
+import { localized } from '#app/i18n/localized.ts';
+import type { ActionResult } from '#app/modules/errors/action-result.server.ts';
+import type { EditorMenu } from '#app/modules/menu/menu-editor.service.server.ts';
+import { CategoryCard } from './category-card.tsx';
+import { ConfirmDelete } from './confirm-delete.tsx';
+import { primaryButton, TextField } from './fields.tsx';
+import { MoveButtons } from './row-controls.tsx';
+import { DragHandle, SortableList } from './sortable-list.tsx';
+import { useActionToast } from './use-action-toast.ts';
+
+/** A one-line form that adds a location or a category and empties itself after a save. */
+function QuickAdd({ intent, label, fieldLabel, parentId }: { intent: string; label: string; fieldLabel: string; parentId?: string }) {
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.data, fetcher.state);
+  const form = useRef<HTMLFormElement>(null);
+  // empty the field once per successful save, never while the owner is typing the next name
+  useEffect(() => {
+    if (fetcher.data?.ok) form.current?.reset();
+  }, [fetcher.data]);
+  const error = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors.nameRo ?? fetcher.data.error) : undefined;
+  return (
+    <fetcher.Form method="post" className="flex flex-wrap items-end gap-3" ref={form}>
+      <input type="hidden" name="intent" value={intent} />
+      {parentId ? <input type="hidden" name="locationId" value={parentId} /> : null}
+      {parentId ? <input type="hidden" name="visible" value="on" /> : null}
+      <TextField label={fieldLabel} name="nameRo" required maxLength={80} error={error} className="min-w-0 flex-1 basis-56" />
+      <button type="submit" className={primaryButton} disabled={fetcher.state !== 'idle'}>
+        <Plus aria-hidden="true" className="size-5" />
+        {label}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function LocationRow({ location, locale, first, last, selected, slug }: { location: EditorMenu['locations'][number]; locale: Locale; first: boolean; last: boolean; selected: boolean; slug: string }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.data, fetcher.state);
+  const name = localized(location.nameRo, location.nameEn, locale);
+  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : {};
+  return (
+    <div className={`rounded-[10px] border p-1 ${selected ? 'border-primary-600 bg-primary-50 dark:bg-stone-900' : 'border-stone-200 dark:border-stone-800'}`}>
+      <div className="flex flex-wrap items-center gap-1">
+        <DragHandle />
+        <Link to={`/${slug}/admin?location=${location.id}`} aria-current={selected ? 'true' : undefined} className="flex min-h-11 min-w-0 flex-1 items-center gap-2 px-2 font-semibold underline-offset-2 hover:underline">
+          <MapPin aria-hidden="true" className="size-4 shrink-0" />
+          {name}
+        </Link>
+        <div className="flex">
+          <MoveButtons fetcher={fetcher} intent="move-location" id={location.id} name={name} first={first} last={last} />
+          <ConfirmDelete fetcher={fetcher} intent="delete-location" id={location.id} label={t('editor.deleteLocation')} question={t('editor.confirmDeleteLocation', { name })} />
+        </div>
+      </div>
+      <details className="px-2" open={Object.keys(errors).length > 0 || undefined}>
+        <summary className="flex min-h-11 cursor-pointer items-center gap-2 text-stone-700 dark:text-stone-300">
+          <Pencil aria-hidden="true" className="size-4" />
+          {t('editor.editLocation')}
+          <span className="sr-only">: {name}</span>
+        </summary>
+        <fetcher.Form method="post" className="grid gap-3 pb-3">
+          <input type="hidden" name="id" value={location.id} />
+          <TextField label={t('editor.nameRo')} name="nameRo" defaultValue={location.nameRo} required maxLength={80} error={errors.nameRo} />
+          <TextField label={t('editor.nameEn')} name="nameEn" defaultValue={location.nameEn ?? ''} maxLength={80} hint={t('editor.englishOptional')} error={errors.nameEn} />
+          <TextField label={t('editor.address')} name="address" defaultValue={location.address ?? ''} maxLength={200} error={errors.address} />
+          <div>
+            <button type="submit" name="intent" value="update-location" className={primaryButton}>{t('editor.save')}</button>
+          </div>
+        </fetcher.Form>
+      </details>
+    </div>
+  );
+}
+
+/**
+ * The owner's menu: locations (chosen one highlighted), its categories and their dishes, all
+ * editable in place; every change is saved at once and confirmed by a toast.
+ */
+export function MenuEditor({ menu, selectedLocationId, slug, locale }: { menu: EditorMenu; selectedLocationId: string | undefined; slug: string; locale: Locale }) {
+  const { t } = useTranslation();
+  const reorder = useFetcher<ActionResult>();
+  useActionToast(reorder.data, reorder.state);
+  const categories = menu.categories.filter((category) => category.locationId === selectedLocationId);
+  const productsOf = (categoryId: string) => menu.products.filter((product) => product.categoryId === categoryId);
+  return (
+    <div className="grid gap-8 lg:grid-cols-[18rem_1fr]">
+      <section aria-labelledby="locations-title" className="space-y-3">
+        <h2 id="locations-title" className="text-xl font-semibold">{t('editor.locations')}</h2>
+        {menu.locations.length === 0 ? <p className="text-stone-700 dark:text-stone-300">{t('editor.noLocations')}</p> : null}
+        <SortableList
+          id="locations"
+          className="space-y-2"
+          items={menu.locations.map((l) => ({ ...l, name: localized(l.nameRo, l.nameEn, locale) }))}
+          onReorder={(order) => reorder.submit({ intent: 'reorder-locations', order: order.join(',') }, { method: 'post' })}
+        >
+          {(location, index) => (
+            <LocationRow location={location} locale={locale} slug={slug} selected={location.id === selectedLocationId} first={index === 0} last={index === menu.locations.length - 1} />
+          )}
+        </SortableList>
+        <QuickAdd intent="create-location" label={t('editor.addLocation')} fieldLabel={t('editor.newLocationName')} />
+      </section>
+
+      {selectedLocationId ? (
+        <section aria-labelledby="categories-title" className="min-w-0 space-y-4">
+          <h2 id="categories-title" className="text-xl font-semibold">
+            {localized(
+              menu.locations.find((l) => l.id === selectedLocationId)?.nameRo ?? '',
+              menu.locations.find((l) => l.id === selectedLocationId)?.nameEn,
+              locale,
+            )}
+          </h2>
+          {categories.length === 0 ? <p className="text-stone-700 dark:text-stone-300">{t('editor.noCategories')}</p> : null}
+          <SortableList
+            id={`categories-${selectedLocationId}`}
+            className="space-y-4"
+            items={categories.map((c) => ({ ...c, name: localized(c.nameRo, c.nameEn, locale) }))}
+            onReorder={(order) => reorder.submit({ intent: 'reorder-categories', parentId: selectedLocationId, order: order.join(',') }, { method: 'post' })}
+          >
+            {(category, index) => (
+              <CategoryCard
+                category={category}
+                products={productsOf(category.id)}
+                locations={menu.locations}
+                slug={slug}
+                locale={locale}
+                first={index === 0}
+                last={index === categories.length - 1}
+              />
+            )}
+          </SortableList>
+          <QuickAdd intent="create-category" label={t('editor.addCategory')} fieldLabel={t('editor.newCategoryName')} parentId={selectedLocationId} />
+        </section>
+      ) : null}
+    </div>
+  );
+}

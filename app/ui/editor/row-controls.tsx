@@ -1,0 +1,43 @@
+import { ArrowDown, ArrowUp, Eye, EyeOff } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { FetcherWithComponents } from 'react-router';
+import { iconButton } from './fields.tsx';
+
+/** Keyboard-friendly reordering: one step up or down, disabled at either end. */
+export function MoveButtons({ fetcher, intent, id, name, first, last }: { fetcher: FetcherWithComponents<unknown>; intent: string; id: string; name: string; first: boolean; last: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <fetcher.Form method="post" className="flex">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" name="direction" value="up" disabled={first} className={iconButton} aria-label={t('editor.moveUp', { name })} title={t('editor.moveUp', { name })}>
+        <ArrowUp aria-hidden="true" className="size-5" />
+      </button>
+      <button type="submit" name="direction" value="down" disabled={last} className={iconButton} aria-label={t('editor.moveDown', { name })} title={t('editor.moveDown', { name })}>
+        <ArrowDown aria-hidden="true" className="size-5" />
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** The current value of a one-click flag, optimistic while its request is in flight. */
+export function optimisticFlag(fetcher: FetcherWithComponents<unknown>, intent: string, saved: boolean): boolean {
+  if (fetcher.formData?.get('intent') === intent) return fetcher.formData.get('value') === 'true';
+  return saved;
+}
+
+/** Show or hide on the guests' menu in one click; a pressed-state button screen readers announce. */
+export function VisibilityToggle({ fetcher, intent, id, name, visible }: { fetcher: FetcherWithComponents<unknown>; intent: string; id: string; name: string; visible: boolean }) {
+  const { t } = useTranslation();
+  const label = visible ? t('editor.hide', { name }) : t('editor.show', { name });
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="value" value={String(!visible)} />
+      <button type="submit" className={iconButton} aria-label={label} title={label}>
+        {visible ? <Eye aria-hidden="true" className="size-5" /> : <EyeOff aria-hidden="true" className="size-5 text-primary-700 dark:text-primary-100" />}
+      </button>
+    </fetcher.Form>
+  );
+}
