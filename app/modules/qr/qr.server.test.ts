@@ -82,6 +82,13 @@ describe('renderQrSvg', () => {
     expect(await decodeQr(Buffer.from(svg), { density: 720 })).toBe(URL_);
     expect(renderQrSvg(URL_)).toContain(`<title>${URL_}</title>`);
   });
+
+  it('states a size only when asked, for files opened in office and design programs', async () => {
+    expect(renderQrSvg(URL_)).not.toMatch(/<svg[^>]* width=/);
+    const svg = renderQrSvg(URL_, { sizePx: 1000 });
+    expect(await sharp(Buffer.from(svg)).metadata()).toMatchObject({ width: 1000, height: 1000 });
+    expect(await decodeQr(Buffer.from(svg))).toBe(URL_);
+  });
 });
 
 describe('renderQrPng', () => {

@@ -18,6 +18,8 @@ const ERROR_CORRECTION = 'Q' as const;
 export const QUIET_ZONE_MODULES = 4;
 /** The PNG download's size: 17 cm wide at 300 dpi, enough for a poster in the window. */
 export const PRINT_PNG_SIZE_PX = 2000;
+/** The size a downloaded SVG states; being vector, it scales to any size without loss. */
+export const DOWNLOAD_SVG_SIZE_PX = 1000;
 const PRINT_DPI = 300;
 
 const INK = '#1c1917'; // stone-900: near black, scans as black, softer on paper
@@ -72,16 +74,19 @@ function escapeXml(text: string): string {
 
 /**
  * The code as SVG: one module per user unit, the quiet zone painted white (so it still scans on a
- * dark page), crisp edges, and a `<title>` that names what it opens for screen readers.
+ * dark page), crisp edges, and a `<title>` that names what it opens for screen readers. Without
+ * `sizePx` it takes the size its container gives it; a downloaded file gets one, because office
+ * and design programs place an SVG at its stated size.
  */
-export function renderQrSvg(url: string, options: { title?: string } = {}): string {
+export function renderQrSvg(url: string, options: { title?: string; sizePx?: number } = {}): string {
   const matrix = qrMatrix(url);
   const side = matrix.size + 2 * QUIET_ZONE_MODULES;
   const path = darkRuns(matrix)
     .map(({ row, col, length }) => `M${col + QUIET_ZONE_MODULES} ${row + QUIET_ZONE_MODULES}h${length}v1h-${length}z`)
     .join('');
+  const size = options.sizePx ? ` width="${options.sizePx}" height="${options.sizePx}"` : '';
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}" role="img" shape-rendering="crispEdges">`,
+    `<svg xmlns="http://www.w3.org/2000/svg"${size} viewBox="0 0 ${side} ${side}" role="img" shape-rendering="crispEdges">`,
     `<title>${escapeXml(options.title ?? url)}</title>`,
     `<rect width="${side}" height="${side}" fill="#fff"/>`,
     `<path fill="#000" d="${path}"/>`,

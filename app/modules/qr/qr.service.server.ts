@@ -7,7 +7,7 @@ import { AppError } from '#app/modules/errors/app-error.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { qrDownloadFilename, type QrDownloadFormat } from './qr-downloads.ts';
 import { findQrRestaurant } from './qr.repo.server.ts';
-import { logoAsPrintJpeg, menuShortLink, PRINT_PNG_SIZE_PX, renderQrPng, renderQrSvg, renderTableCardPdf } from './qr.server.ts';
+import { DOWNLOAD_SVG_SIZE_PX, logoAsPrintJpeg, menuShortLink, PRINT_PNG_SIZE_PX, renderQrPng, renderQrSvg, renderTableCardPdf } from './qr.server.ts';
 
 export interface QrData {
   name: string;
@@ -95,7 +95,7 @@ export async function renderQrDownload(
   switch (format) {
     case 'qr.svg': {
       const title = getI18n(locale).t('qr.svgTitle', { name: restaurant.name, url });
-      const svg = `<?xml version="1.0" encoding="UTF-8"?>\n${renderQrSvg(url, { title })}\n`;
+      const svg = `<?xml version="1.0" encoding="UTF-8"?>\n${renderQrSvg(url, { title, sizePx: DOWNLOAD_SVG_SIZE_PX })}\n`;
       return { body: Buffer.from(svg, 'utf8'), contentType: 'image/svg+xml; charset=utf-8', filename };
     }
     case 'qr.png':
