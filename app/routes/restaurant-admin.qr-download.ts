@@ -1,9 +1,28 @@
 import { getDb } from '#app/db/db.server.ts';
+import { getEnv } from '#app/env.server.ts';
+import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
+import { getStorage } from '#app/modules/image/storage.server.ts';
+import { isQrDownloadFormat } from '#app/modules/qr/qr-downloads.ts';
+import { qrLinkOrigin, renderQrDownload } from '#app/modules/qr/qr.service.server.ts';
 import type { Route } from './+types/restaurant-admin.qr-download';
 
-// placeholder until the module lands in this session
+/** The QR code (SVG, PNG) and the table cards (PDF A6, A4) as downloads, for the owner only. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
-  return new Response('Not implemented', { status: 501 });
+  const db = getDb();
+  const { restaurantId } = await requireRestaurantOwner(db, request, params.restaurantSlug);
+  if (!isQrDownloadFormat(params.format)) {
+    return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+  }
+  const file = await renderQrDownload(db, getStorage(getEnv().DATA_DIR), restaurantId, params.format, {
+    origin: qrLinkOrigin(request),
+    locale: getRequestLocale(request),
+  });
+  return new Response(new Uint8Array(file.body), {
+    headers: {
+      'Content-Type': file.contentType,
+      'Content-Disposition': `attachment; filename="${file.filename}"`,
+      'Cache-Control': 'private, no-store',
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 
 /**
@@ -7,6 +7,8 @@ import { dirname, join, normalize, sep } from 'node:path';
  */
 export interface FileStorage {
   put(key: string, body: Buffer, contentType: string): Promise<{ url: string }>;
+  /** the bytes stored under a key, or undefined when there is no such file */
+  read(key: string): Promise<Buffer | undefined>;
   delete(key: string): Promise<void>;
   /** removes every file under a folder key, e.g. `restaurants/{id}` when an account is deleted */
   deleteFolder(prefix: string): Promise<void>;
@@ -26,6 +28,11 @@ function assertSafeKey(key: string): string {
   return clean;
 }
 
+function isMissingFile(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
+}
+
 /** Files under a folder, served by the HTTP server at /uploads/ with immutable caching. */
 export function createLocalDiskStorage(root: string): FileStorage {
   return {
@@ -35,6 +42,14 @@ export function createLocalDiskStorage(root: string): FileStorage {
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, body);
       return { url: UPLOADS_URL_PREFIX + safe.split(sep).join('/') };
+    },
+    async read(key) {
+      try {
+        return await readFile(join(root, assertSafeKey(key)));
+      } catch (error) {
+        if (isMissingFile(error)) return undefined;
+        throw error;
+      }
     },
     async delete(key) {
       await rm(join(root, assertSafeKey(key)), { force: true });

@@ -1,0 +1,111 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '#app/db/schema.ts';
+import { getEnv, getPublicUrl, type Env } from '#app/env.server.ts';
+import { getI18n, type Locale } from '#app/i18n/i18n.ts';
+import { logger } from '#app/logger.server.ts';
+import { AppError } from '#app/modules/errors/app-error.ts';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
+import { qrDownloadFilename, type QrDownloadFormat } from './qr-downloads.ts';
+import { findQrRestaurant } from './qr.repo.server.ts';
+import { DOWNLOAD_SVG_SIZE_PX, logoAsPrintJpeg, menuShortLink, PRINT_PNG_SIZE_PX, renderQrPng, renderQrSvg, renderTableCardPdf } from './qr.server.ts';
+
+export interface QrData {
+  name: string;
+  slug: string;
+  shortCode: string;
+  logoUrl: string | null;
+}
+
+/**
+ * Name, slug, permanent short code and logo of the restaurant whose id requireRestaurantOwner
+ * returned; scoped to that one restaurant (STYLE.md habit 2).
+ */
+export async function getQrData(db: Kysely<Database>, restaurantId: string): Promise<QrData> {
+  const restaurant = await findQrRestaurant(db, restaurantId);
+  if (!restaurant) throw new AppError('not-found');
+  return restaurant;
+}
+
+/**
+ * The origin printed into the code: PUBLIC_URL when configured (the address guests reach, whatever
+ * proxy this request came through), otherwise the origin of this request.
+ */
+export function qrLinkOrigin(request: Request, env: Env = getEnv()): string {
+  return env.PUBLIC_URL ? getPublicUrl(env) : new URL(request.url).origin;
+}
+
+/**
+ * The logo's bytes, read through our storage. Only a logo this storage holds is read: an external
+ * logo URL is skipped, never fetched (no server-side requests to addresses an owner typed in).
+ */
+export async function readOwnLogo(storage: FileStorage, logoUrl: string | null): Promise<Buffer | undefined> {
+  if (!logoUrl || !storage.owns(logoUrl)) return undefined;
+  const key = storage.keyOf(logoUrl);
+  return key ? storage.read(key) : undefined;
+}
+
+/** The logo ready for the card, or none: a logo we cannot read or decode must not cost the owner the card. */
+async function loadCardLogo(storage: FileStorage, logoUrl: string | null): Promise<Buffer | undefined> {
+  try {
+    const bytes = await readOwnLogo(storage, logoUrl);
+    return bytes ? await logoAsPrintJpeg(bytes) : undefined;
+  } catch (error) {
+    logger.warn({ err: error, logoUrl }, 'qr card: logo left out');
+    return undefined;
+  }
+}
+
+export interface QrPage {
+  slug: string;
+  shortUrl: string;
+  /** the code as inline SVG, titled in the page's language */
+  svg: string;
+  pngSizePx: number;
+}
+
+/** What the QR page shows: the short link, the code as SVG, and the PNG's size for the download list. */
+export async function getQrPage(
+  db: Kysely<Database>,
+  restaurantId: string,
+  { origin, locale }: { origin: string; locale: Locale },
+): Promise<QrPage> {
+  const restaurant = await getQrData(db, restaurantId);
+  const shortUrl = menuShortLink(origin, restaurant.shortCode);
+  const title = getI18n(locale).t('qr.svgTitle', { name: restaurant.name, url: shortUrl });
+  return { slug: restaurant.slug, shortUrl, svg: renderQrSvg(shortUrl, { title }), pngSizePx: PRINT_PNG_SIZE_PX };
+}
+
+export interface QrDownload {
+  body: Buffer;
+  contentType: string;
+  filename: string;
+}
+
+/** One of the QR page's downloads for the restaurant the caller owns, in the caller's language. */
+export async function renderQrDownload(
+  db: Kysely<Database>,
+  storage: FileStorage,
+  restaurantId: string,
+  format: QrDownloadFormat,
+  { origin, locale }: { origin: string; locale: Locale },
+): Promise<QrDownload> {
+  const restaurant = await getQrData(db, restaurantId);
+  const url = menuShortLink(origin, restaurant.shortCode);
+  const filename = qrDownloadFilename(restaurant.slug, format);
+  switch (format) {
+    case 'qr.svg': {
+      const title = getI18n(locale).t('qr.svgTitle', { name: restaurant.name, url });
+      const svg = `<?xml version="1.0" encoding="UTF-8"?>\n${renderQrSvg(url, { title, sizePx: DOWNLOAD_SVG_SIZE_PX })}\n`;
+      return { body: Buffer.from(svg, 'utf8'), contentType: 'image/svg+xml; charset=utf-8', filename };
+    }
+    case 'qr.png':
+      return { body: await renderQrPng(url), contentType: 'image/png', filename };
+    case 'card-a6.pdf':
+    case 'card-a4.pdf': {
+      const logo = await loadCardLogo(storage, restaurant.logoUrl);
+      const size = format === 'card-a4.pdf' ? 'A4' : 'A6';
+      const body = await renderTableCardPdf({ restaurantName: restaurant.name, logo, url, size, locale });
+      return { body, contentType: 'application/pdf', filename };
+    }
+  }
+}
