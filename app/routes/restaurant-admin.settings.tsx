@@ -1,12 +1,68 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { redirect, useActionData, useSearchParams } from 'react-router';
 import { getDb } from '#app/db/db.server.ts';
+import { getEnv } from '#app/env.server.ts';
 import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
+import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
+import { getStorage } from '#app/modules/image/storage.server.ts';
+import { formValues } from '#app/modules/menu/menu-fields.ts';
+import { RestaurantSettingsInput } from '#app/modules/restaurant/restaurant-settings.schema.ts';
+import { getRestaurantSettings, updateRestaurantSettings } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
+import { settingsFormValues, submittedSettingsValues } from '#app/modules/restaurant/settings-form.ts';
+import { SettingsForm } from '#app/ui/editor/settings-form.tsx';
+import { pageMeta } from '#app/ui/page-meta.ts';
+import { useToast } from '#app/ui/toast/toast-provider.tsx';
+import { useActionToast } from '#app/ui/editor/use-action-toast.ts';
 import type { Route } from './+types/restaurant-admin.settings';
 
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'editor.settingsTitle', 'editor.settingsTitle');
+
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
-  return null;
+  const { restaurantId } = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const settings = await getRestaurantSettings(getDb(), restaurantId);
+  return {
+    values: settingsFormValues(settings),
+    logo: settings.logo,
+    cover: settings.cover,
+    timeZones: Intl.supportedValuesOf('timeZone'),
+    origin: getEnv().PUBLIC_URL ?? new URL(request.url).origin,
+  };
 }
 
-export default function Page() {
-  return null;
+/** Spec section 5: a slug already used is refused with 'Acest URL este deja folosit de alt restaurant'. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const { restaurantId } = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const values = formValues(await request.formData());
+  return runEditorAction(request, values, async (t) => {
+    const { slug } = await updateRestaurantSettings(getDb(), getStorage(getEnv().DATA_DIR), restaurantId, RestaurantSettingsInput.parse(values));
+    // the admin's own address follows the new slug
+    if (slug !== params.restaurantSlug) throw redirect(`/${slug}/admin/settings?saved=1`);
+    return { message: t('editor.settingsSaved') };
+  });
+}
+
+export default function SettingsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const result = useActionData<typeof action>();
+  useActionToast(result, 'idle');
+  const [search, setSearch] = useSearchParams();
+  useEffect(() => {
+    if (search.get('saved') !== '1') return;
+    toast({ message: t('editor.settingsSaved') });
+    setSearch({}, { replace: true, preventScrollReset: true });
+  }, [search, setSearch, toast, t]);
+  const failed = result && !result.ok ? result : undefined;
+  return (
+    <SettingsForm
+      values={failed?.values ? submittedSettingsValues(failed.values) : loaderData.values}
+      logo={loaderData.logo}
+      cover={loaderData.cover}
+      errors={failed?.fieldErrors ?? {}}
+      error={failed?.error}
+      timeZones={loaderData.timeZones}
+      origin={loaderData.origin}
+    />
+  );
 }

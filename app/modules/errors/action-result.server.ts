@@ -42,7 +42,8 @@ export async function runEditorAction(
       return data<ActionResult>({ ok: false, error: t('editor.fixErrors'), fieldErrors: fieldErrorsOf(error, t), values }, { status: 400 });
     }
     if (isAppError(error)) {
-      return data<ActionResult>({ ok: false, error: t(`appErrors.${error.code}`, error.params), fieldErrors: {}, values }, { status: error.status });
+      const message = t(`appErrors.${error.code}`, error.params);
+      return data<ActionResult>({ ok: false, error: message, fieldErrors: error.field ? { [error.field]: message } : {}, values }, { status: error.status });
     }
     throw error;
   }

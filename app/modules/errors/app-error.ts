@@ -23,13 +23,16 @@ export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly params: AppErrorParams;
   readonly status: number;
+  /** the form field the message belongs next to, when there is one */
+  readonly field: string | undefined;
 
-  constructor(code: AppErrorCode, params: AppErrorParams = {}) {
+  constructor(code: AppErrorCode, params: AppErrorParams = {}, options: { field?: string } = {}) {
     super(code);
     this.name = 'AppError';
     this.code = code;
     this.params = params;
     this.status = APP_ERROR_STATUS[code];
+    this.field = options.field;
   }
 }
 

@@ -85,11 +85,11 @@ export async function updateRestaurantSettings(
   restaurantId: string,
   input: RestaurantSettingsInput,
 ): Promise<{ slug: string }> {
-  if (RESERVED_SLUGS.has(input.slug)) throw new AppError('slug-reserved', { slug: input.slug });
+  if (RESERVED_SLUGS.has(input.slug)) throw new AppError('slug-reserved', { slug: input.slug }, { field: 'slug' });
   try {
     return await changeMenu(db, storage, restaurantId, async ({ trx, release }) => {
       const taken = await trx.selectFrom('restaurant').select('id').where('slug', '=', input.slug).where('id', '!=', restaurantId).executeTakeFirst();
-      if (taken) throw new AppError('slug-taken');
+      if (taken) throw new AppError('slug-taken', {}, { field: 'slug' });
       const current = await trx.selectFrom('restaurant').select(['logoUrl', 'coverImageUrl', 'currency']).where('id', '=', restaurantId).executeTakeFirstOrThrow();
       const logo = await pictureFor(trx, restaurantId, input.logoId, current.logoUrl);
       const cover = await pictureFor(trx, restaurantId, input.coverId, current.coverImageUrl);
@@ -111,7 +111,7 @@ export async function updateRestaurantSettings(
     // two owners claiming the same slug at once: the unique index decides
     if (!(error instanceof AppError) && /unique|duplicate/i.test(String(error))) {
       const taken = await db.selectFrom('restaurant').select('id').where('slug', '=', input.slug).where('id', '!=', restaurantId).executeTakeFirst();
-      if (taken) throw new AppError('slug-taken');
+      if (taken) throw new AppError('slug-taken', {}, { field: 'slug' });
     }
     throw error;
   }

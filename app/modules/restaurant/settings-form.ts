@@ -1,0 +1,44 @@
+import { WEEK_DAYS, type OpeningHours } from './opening-hours.ts';
+import type { getRestaurantSettings } from './restaurant-settings.service.server.ts';
+
+export interface SettingsFormValues {
+  name: string;
+  slug: string;
+  currency: string;
+  timeZone: string;
+  descriptionRo: string;
+  descriptionEn: string;
+  phone: string;
+  email: string;
+  address: string;
+  accentColor: string;
+  openingHours: OpeningHours;
+}
+
+/** Saved settings as the form shows them. */
+export function settingsFormValues(settings: Awaited<ReturnType<typeof getRestaurantSettings>>): SettingsFormValues {
+  return {
+    name: settings.name,
+    slug: settings.slug,
+    currency: settings.currency,
+    timeZone: settings.timeZone,
+    descriptionRo: settings.descriptionRo ?? '',
+    descriptionEn: settings.descriptionEn ?? '',
+    phone: settings.phone ?? '',
+    email: settings.email ?? '',
+    address: settings.address ?? '',
+    accentColor: settings.accentColor ?? '',
+    openingHours: settings.openingHours,
+  };
+}
+
+/** What the owner submitted, back into the form after a refused save. */
+export function submittedSettingsValues(values: Record<string, unknown>): SettingsFormValues {
+  const str = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : '');
+  const openingHours: OpeningHours = {};
+  for (const day of WEEK_DAYS) openingHours[day] = values[`open-${day}`] === 'on' ? [[str(`from-${day}`), str(`to-${day}`)]] : [];
+  return {
+    name: str('name'), slug: str('slug'), currency: str('currency'), timeZone: str('timeZone'), descriptionRo: str('descriptionRo'),
+    descriptionEn: str('descriptionEn'), phone: str('phone'), email: str('email'), address: str('address'), accentColor: str('accentColor'), openingHours,
+  };
+}
