@@ -1,6 +1,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_LOGINS } from '#app/db/seed.server.ts';
+import { registerOwner as registerOverHttp, sessionCookie as signInOverHttp } from './accounts.ts';
 import { DESKTOP, nextClientIp, openContext, PHONE, useBrowser } from './browser.ts';
 import { latestLinkTo } from './outbox.ts';
 
@@ -82,27 +83,8 @@ async function registerInBrowser(context: BrowserContext, restaurantName: string
 }
 
 /** Signs in through better-auth's endpoint and returns the session cookie header. */
-async function sessionCookie(email: string, password: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': nextClientIp() },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(response.status).toBe(200);
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
-
-async function registerOwner(name: string): Promise<{ cookie: string; slug: string }> {
-  const response = await fetch(`${baseUrl}/login?register=true`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl, 'x-forwarded-for': nextClientIp() },
-    body: new URLSearchParams({ intent: 'register', restaurantName: name, email: `${name}-${Date.now()}@example.com`, password: 'parola-buna-1' }),
-  });
-  expect(response.status).toBe(302);
-  const slug = response.headers.get('location')!.split('/')[1]!;
-  return { cookie: response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), slug };
-}
+const sessionCookie = (email: string, password: string) => signInOverHttp(baseUrl, email, password);
+const registerOwner = (name: string) => registerOverHttp(baseUrl, name);
 
 describe('permission matrix of spec section 6 (every guarded page)', () => {
   it('sends each kind of user where the spec says', async () => {

@@ -1,0 +1,26 @@
+import { expect } from 'vitest';
+import { nextClientIp } from './browser.ts';
+
+/** A session cookie for an existing account, signed in over HTTP. */
+export async function sessionCookie(baseUrl: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': nextClientIp() },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+/** Registers a new owner through the real form; returns their session cookie and restaurant slug. */
+export async function registerOwner(baseUrl: string, name: string): Promise<{ cookie: string; slug: string }> {
+  const response = await fetch(`${baseUrl}/login?register=true`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl, 'x-forwarded-for': nextClientIp() },
+    body: new URLSearchParams({ intent: 'register', restaurantName: name, email: `${name}-${Date.now()}@example.com`, password: 'parola-buna-1' }),
+  });
+  expect(response.status).toBe(302);
+  const slug = response.headers.get('location')!.split('/')[1]!;
+  return { cookie: response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), slug };
+}

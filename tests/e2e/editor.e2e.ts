@@ -1,0 +1,214 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { describe, expect, inject, it } from 'vitest';
+import { registerOwner } from './accounts.ts';
+import { DESKTOP, nextClientIp, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+const browserOf = useBrowser();
+
+/** A signed-in browser for a freshly registered owner. */
+async function ownerContext(name: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; slug: string; cookie: string }> {
+  const { cookie, slug } = await registerOwner(baseUrl, name);
+  const context = await openContext(browserOf(), baseUrl, { viewport, locale: 'ro' });
+  await context.addCookies(cookie.split('; ').map((pair) => {
+    const [cookieName, value] = pair.split('=') as [string, string];
+    return { name: cookieName, value, url: baseUrl };
+  }));
+  // consent given, so the banner does not cover the editor in screenshots and clicks
+  await context.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
+  const page = await context.newPage();
+  await page.goto(`/${slug}/admin`);
+  return { context, page, slug, cookie };
+}
+
+const publicMenu = async (slug: string) => (await fetch(`${baseUrl}/${slug}`)).text();
+const toast = (page: Page, text: string) => expect.poll(() => page.locator('[role="status"]:not(:empty)').allTextContents()).toContainEqual(expect.stringContaining(text));
+
+async function addLocationAndCategory(page: Page, location: string, category: string) {
+  await page.getByLabel('Numele noii locații').fill(location);
+  await page.getByRole('button', { name: 'Adaugă o locație' }).click();
+  await toast(page, 'Locația a fost salvată.');
+  await page.getByLabel('Numele noii categorii').fill(category);
+  await page.getByRole('button', { name: 'Adaugă o categorie' }).click();
+  await page.getByRole('heading', { name: category }).waitFor();
+}
+
+async function addProduct(page: Page, category: string, fields: { name: string; price: string; allergen?: string; photo?: Buffer }) {
+  await page.getByRole('link', { name: `Adaugă un produs: ${category}` }).click();
+  await page.getByLabel('Nume (română)').fill(fields.name);
+  await page.getByLabel('Preț (RON)').fill(fields.price);
+  if (fields.allergen) await page.getByRole('group', { name: 'Alergeni (conține)' }).getByLabel(fields.allergen).check();
+  if (fields.photo) {
+    await page.locator('input[type="file"]').setInputFiles({ name: 'ciorba.jpg', mimeType: 'image/jpeg', buffer: fields.photo });
+    await page.locator('form img[src^="/uploads/"]').waitFor();
+  }
+  await page.getByRole('button', { name: 'Salvează' }).click();
+  await toast(page, `Produsul „${fields.name}” a fost salvat.`);
+}
+
+const photo = () =>
+  sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .jpeg()
+    .toBuffer();
+
+describe('the menu editor in the browser', () => {
+  it('builds a menu that guests see: location, category, products with a photo, reorder, hide', async () => {
+    const { context, page, slug } = await ownerContext('editor-flow');
+    await addLocationAndCategory(page, 'Terasă', 'Ciorbe');
+    await addProduct(page, 'Ciorbe', { name: 'Ciorbă de burtă', price: '24,50', allergen: 'Lactate', photo: await photo() });
+    await addProduct(page, 'Ciorbe', { name: 'Sarmale cu mămăligă', price: '38' });
+
+    let html = await publicMenu(slug);
+    expect(html).toContain('Terasă');
+    expect(html).toContain('Ciorbe');
+    expect(html.indexOf('Ciorbă de burtă')).toBeLessThan(html.indexOf('Sarmale cu mămăligă'));
+    expect(html).toContain('24,50');
+    expect(html).toMatch(/src="\/uploads\/restaurants\/[^"]+\.jpg"/);
+
+    // reorder with the keyboard on the drag handle: pick up, one up, drop
+    await page.getByRole('button', { name: 'Trage pentru a muta: Sarmale cu mămăligă' }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    await toast(page, 'Ordinea a fost salvată.');
+    html = await publicMenu(slug);
+    expect(html.indexOf('Sarmale cu mămăligă')).toBeLessThan(html.indexOf('Ciorbă de burtă'));
+
+    // and back down with the move button
+    await page.getByRole('button', { name: 'Mută mai jos: Sarmale cu mămăligă' }).click();
+    await expect.poll(async () => { const h = await publicMenu(slug); return h.indexOf('Ciorbă de burtă') < h.indexOf('Sarmale cu mămăligă'); }).toBe(true);
+
+    await page.getByRole('button', { name: 'Ascunde din meniu: Ciorbă de burtă' }).click();
+    await toast(page, 'Ascuns din meniu.');
+    expect(await publicMenu(slug)).not.toContain('Ciorbă de burtă');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('marks a dish sold out in two taps on a phone, and deletes with a confirmation', async () => {
+    const { context, page, slug } = await ownerContext('editor-phone', PHONE);
+    await addLocationAndCategory(page, 'Salon', 'Deserturi');
+    await addProduct(page, 'Deserturi', { name: 'Papanași', price: '29' });
+    await page.getByRole('button', { name: 'Marchează epuizat: Papanași' }).click();
+    await toast(page, 'Marcat epuizat.');
+    expect(await publicMenu(slug)).toContain('Indisponibil momentan');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Șterge produsul' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Renunță' }).click();
+    expect(await publicMenu(slug)).toContain('Papanași');
+    await page.getByRole('button', { name: 'Șterge produsul' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Da, șterge' }).click();
+    await toast(page, 'Produsul a fost șters.');
+    expect(await publicMenu(slug)).not.toContain('Papanași');
+    await context.close();
+  });
+
+  it('keeps what was typed and says what to fix when a product is refused', async () => {
+    const { context, page } = await ownerContext('editor-errors');
+    await addLocationAndCategory(page, 'Salon', 'Grătar');
+    await page.getByRole('link', { name: 'Adaugă un produs: Grătar' }).click();
+    await page.getByLabel('Nume (română)').fill('Mici');
+    await page.getByLabel('Preț (RON)').fill('doisprezece');
+    await page.getByLabel('Aditivi (coduri E)').fill('E330, X9');
+    await page.getByRole('button', { name: 'Salvează' }).click();
+    await expect.poll(() => page.getByText('Scrie prețul ca număr, de exemplu 24,50.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('„X9” nu este un cod E valid (de exemplu E330).').isVisible()).toBe(true);
+    expect(await page.getByLabel('Nume (română)').inputValue()).toBe('Mici');
+    expect(await page.getByLabel('Preț (RON)').getAttribute('aria-invalid')).toBe('true');
+    await context.close();
+  });
+
+  it('changes the slug, refuses one already taken with the spec message, and the QR link follows', async () => {
+    const other = await registerOwner(baseUrl, 'editor-taken');
+    const { context, page, slug } = await ownerContext('editor-slug');
+    await page.goto(`/${slug}/admin/settings`);
+    await page.getByLabel('Adresa meniului').fill(other.slug);
+    await page.getByRole('button', { name: 'Salvează' }).click();
+    await expect.poll(() => page.getByText('Acest URL este deja folosit de alt restaurant').first().isVisible()).toBe(true);
+    expect(await page.getByLabel('Adresa meniului').inputValue()).toBe(other.slug);
+
+    const renamed = `${slug}-nou`;
+    await page.getByLabel('Adresa meniului').fill(renamed);
+    await page.getByRole('button', { name: 'Salvează' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/${renamed}/admin/settings`);
+    await toast(page, 'Setările au fost salvate.');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.goto(`/${renamed}/admin/qr`);
+    const shortLink = await page.locator('a[href*="/m/"], code, [data-short-link]').first().textContent();
+    const code = /\/m\/([\w-]+)/.exec(shortLink ?? '')?.[1];
+    expect(code).toBeTruthy();
+    const followed = await fetch(`${baseUrl}/m/${code}`, { redirect: 'manual' });
+    expect(followed.headers.get('location')).toBe(`/${renamed}`);
+    await context.close();
+  });
+});
+
+describe('the editor over HTTP', () => {
+  const post = (path: string, cookie: string, fields: Record<string, string>) =>
+    fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': nextClientIp() },
+      body: new URLSearchParams(fields),
+    });
+
+  it('refuses a second restaurant’s owner on every editor page and action', async () => {
+    const a = await registerOwner(baseUrl, 'tenant-a');
+    const b = await registerOwner(baseUrl, 'tenant-b');
+    const otherRestaurant = `/unauthorized?message=${encodeURIComponent('Nu aveți permisiunea de a accesa acest restaurant.')}`;
+    const created = await post(`/${a.slug}/admin?index`, a.cookie, { intent: 'create-location', nameRo: 'Salon' });
+    expect(created.status).toBe(200);
+    const pages = ['', '/settings', '/qr', '/account', '/products/new', '/products/x', '/qr/qr.svg', '/qr/card-a6.pdf'];
+    for (const path of pages) {
+      const response = await fetch(`${baseUrl}/${a.slug}/admin${path}`, { redirect: 'manual', headers: { cookie: b.cookie } });
+      expect(response.headers.get('location'), path).toBe(otherRestaurant);
+    }
+    const actions: [string, Record<string, string>][] = [
+      [`/${a.slug}/admin?index`, { intent: 'create-location', nameRo: 'Furat' }],
+      [`/${a.slug}/admin/settings`, { name: 'Furat', slug: 'furat-123', currency: 'RON', timeZone: 'Europe/Bucharest' }],
+      [`/${a.slug}/admin/products/new`, { nameRo: 'Furat', price: '1' }],
+      [`/${a.slug}/admin/images`, { kind: 'product' }],
+    ];
+    for (const [path, fields] of actions) {
+      expect((await post(path, b.cookie, fields)).headers.get('location'), path).toBe(otherRestaurant);
+    }
+    const guest = await post(`/${a.slug}/admin?index`, '', { intent: 'create-location', nameRo: 'X' });
+    expect(guest.headers.get('location')).toMatch(/^\/login\?redirect=/);
+  });
+
+  it('refuses a product past the free plan’s 50 with the upgrade message, and shows the prompt', async () => {
+    const owner = await registerOwner(baseUrl, 'plan-limit');
+    const json = async (response: Response) => (await response.json()) as unknown;
+    expect((await post(`/${owner.slug}/admin?index`, owner.cookie, { intent: 'create-location', nameRo: 'Salon' })).status).toBe(200);
+    const page = await (await fetch(`${baseUrl}/${owner.slug}/admin/products/new`, { headers: { cookie: owner.cookie } })).text();
+    expect(page).toContain('Produs nou');
+    // a category to put them in, then 50 products straight through the form's action
+    await post(`/${owner.slug}/admin?index`, owner.cookie, { intent: 'create-category', nameRo: 'Toate', visible: 'on', locationId: await firstLocationId(owner) });
+    const categoryId = await firstCategoryId(owner);
+    for (let i = 1; i <= 50; i++) {
+      const response = await post(`/${owner.slug}/admin/products/new`, owner.cookie, { categoryId, nameRo: `Produs ${i}`, price: '10', available: 'on', visible: 'on' });
+      expect(response.status, `product ${i}`).toBe(302);
+    }
+    const refused = await post(`/${owner.slug}/admin/products/new.data`, owner.cookie, { categoryId, nameRo: 'Al 51-lea', price: '10' });
+    expect(refused.status).toBe(403);
+    expect(JSON.stringify(await json(refused))).toContain('Ai atins limita de 50 de produse a planului gratuit. Treci la PRO pentru produse nelimitate.');
+    const admin = await (await fetch(`${baseUrl}/${owner.slug}/admin`, { headers: { cookie: owner.cookie } })).text();
+    expect(admin).toContain('Treci la PRO ca meniul să rămână online');
+    expect(admin).toContain('Mai poți adăuga 0 de produse din 50.');
+  });
+
+  async function firstLocationId(owner: { slug: string; cookie: string }) {
+    const html = await (await fetch(`${baseUrl}/${owner.slug}/admin/products/new`, { headers: { cookie: owner.cookie } })).text();
+    void html;
+    const data = await (await fetch(`${baseUrl}/${owner.slug}/admin.data`, { headers: { cookie: owner.cookie } })).text();
+    return /"locations",\[.*?"id","([0-9a-f-]{36})"/.exec(data)?.[1] ?? /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/.exec(data)![1]!;
+  }
+
+  async function firstCategoryId(owner: { slug: string; cookie: string }) {
+    const html = await (await fetch(`${baseUrl}/${owner.slug}/admin/products/new`, { headers: { cookie: owner.cookie } })).text();
+    return /<option value="([0-9a-f-]{36})"/.exec(html)![1]!;
+  }
+});
