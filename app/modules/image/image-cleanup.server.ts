@@ -2,9 +2,13 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
 import { logger } from '#app/logger.server.ts';
 import { imagesToRemove } from '#app/modules/menu/menu-rules.ts';
+import { deleteStoredImageFiles } from './image.service.server.ts';
 import type { FileStorage } from './storage.server.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** An image whose files may go once the transaction that freed it has committed. */
+export type ReleasedImage = { url: string; variants: string };
 
 /** Every image URL a restaurant still shows somewhere: its logo and cover, its categories and products. */
 async function imageUrlsInUse(db: Db, restaurantId: string, candidates: readonly string[]): Promise<string[]> {
@@ -19,31 +23,22 @@ async function imageUrlsInUse(db: Db, restaurantId: string, candidates: readonly
 
 /**
  * Spec sections 4 and 5, inside the caller's transaction: of the images the caller stopped using,
- * forgets those nobody in the restaurant uses any more and that this storage owns. Returns the
- * file keys to delete once the transaction has committed (files go only after the rows are gone).
+ * forgets those nobody in the restaurant uses any more and that this storage owns. Returns what
+ * to delete once the transaction has committed (files go only after the rows are gone).
  */
-export async function releaseUnusedImages(trx: Db, storage: FileStorage, restaurantId: string, candidates: readonly string[]): Promise<string[]> {
+export async function releaseUnusedImages(trx: Db, storage: FileStorage, restaurantId: string, candidates: readonly string[]): Promise<ReleasedImage[]> {
   const unused = imagesToRemove(candidates, await imageUrlsInUse(trx, restaurantId, candidates), (url) => storage.owns(url));
   if (unused.length === 0) return [];
   const rows = await trx.selectFrom('storedImage').select(['id', 'url', 'variants']).where('restaurantId', '=', restaurantId).where('url', 'in', unused).execute();
   if (rows.length > 0) await trx.deleteFrom('storedImage').where('restaurantId', '=', restaurantId).where('id', 'in', rows.map((row) => row.id)).execute();
-  const urls = new Set(unused);
-  for (const row of rows) for (const variant of Object.values(parseVariants(row.variants))) urls.add(variant);
-  return [...urls].map((url) => storage.keyOf(url)).filter((key): key is string => key !== undefined);
+  const recorded = new Set(rows.map((row) => row.url));
+  // an owned file without a row (written before rows were kept) still goes, alone
+  return [...rows, ...unused.filter((url) => !recorded.has(url)).map((url) => ({ url, variants: '{}' }))];
 }
 
 /** Deletes released files; a failure leaves an orphan file (logged), never a broken menu. */
-export async function deleteReleasedFiles(storage: FileStorage, keys: readonly string[]): Promise<void> {
+export async function deleteReleasedFiles(storage: FileStorage, released: readonly ReleasedImage[]): Promise<void> {
   await Promise.all(
-    keys.map((key) => storage.delete(key).catch((error: unknown) => logger.warn({ err: error, key }, 'could not delete an image file'))),
+    released.map((image) => deleteStoredImageFiles(storage, image).catch((error: unknown) => logger.warn({ err: error, url: image.url }, 'could not delete an image file'))),
   );
-}
-
-function parseVariants(stored: string): Record<string, string> {
-  try {
-    const value: unknown = JSON.parse(stored);
-    return value && typeof value === 'object' ? (value as Record<string, string>) : {};
-  } catch {
-    return {};
-  }
 }

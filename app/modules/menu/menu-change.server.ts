@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
-import { deleteReleasedFiles, releaseUnusedImages } from '#app/modules/image/image-cleanup.server.ts';
+import { deleteReleasedFiles, releaseUnusedImages, type ReleasedImage } from '#app/modules/image/image-cleanup.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { bumpMenuVersion } from '#app/modules/restaurant/restaurant.repo.server.ts';
 
@@ -20,7 +20,7 @@ export async function changeMenu<T>(
   restaurantId: string,
   work: (change: MenuChange) => Promise<T>,
 ): Promise<T> {
-  const releasedKeys: string[] = [];
+  const released: ReleasedImage[] = [];
   const result = await db.transaction().execute(async (trx) => {
     const candidates: string[] = [];
     const value = await work({
@@ -30,10 +30,10 @@ export async function changeMenu<T>(
       },
     });
     // checked last, so an image moved from one row to another in the same change stays
-    releasedKeys.push(...(await releaseUnusedImages(trx, storage, restaurantId, candidates)));
+    released.push(...(await releaseUnusedImages(trx, storage, restaurantId, candidates)));
     await bumpMenuVersion(trx, restaurantId);
     return value;
   });
-  await deleteReleasedFiles(storage, releasedKeys);
+  await deleteReleasedFiles(storage, released);
   return result;
 }
