@@ -156,7 +156,7 @@ export const editorRo = {
     'invalid-input': 'Unele câmpuri nu sunt completate corect.',
     'slug-taken': 'Acest URL este deja folosit de alt restaurant',
     'slug-reserved': 'Adresa „{{slug}}” este rezervată de aplicație. Alege alta.',
-    'product-limit-reached': 'Ai atins limita de {{limit}} produse a planului gratuit. Treci la PRO pentru produse nelimitate.',
+    'product-limit-reached': 'Ai atins limita de {{limit}} de produse a planului gratuit. Treci la PRO pentru produse nelimitate.',
     'image-missing': 'Alege o imagine.',
     'image-unsupported': 'Fișierul nu este o imagine acceptată. Încarcă o fotografie JPEG, PNG, WebP, AVIF sau GIF.',
     'image-too-large': 'Fișierul are {{sizeMb}} MB; limita este {{maxMb}} MB.',

@@ -56,7 +56,7 @@ export function CategoryCard({
         <div className="flex items-center">
           <VisibilityToggle fetcher={fetcher} intent="set-category-visible" id={category.id} name={name} visible={visible} />
           <MoveButtons fetcher={fetcher} intent="move-category" id={category.id} name={name} first={first} last={last} />
-          <ConfirmDelete fetcher={fetcher} intent="delete-category" id={category.id} label={t('editor.deleteCategory')} question={t('editor.confirmDeleteCategory', { name })} />
+          <ConfirmDelete intent="delete-category" id={category.id} label={t('editor.deleteCategory')} question={t('editor.confirmDeleteCategory', { name })} />
         </div>
       </div>
 
@@ -93,10 +93,9 @@ export function CategoryCard({
         >
           {(product, index) => <ProductRow product={product} slug={slug} locale={locale} first={index === 0} last={index === products.length - 1} />}
         </SortableList>
-        <Link to={`/${slug}/admin/products/new?category=${category.id}`} className={`${secondaryButton} mt-2`}>
+        <Link to={`/${slug}/admin/products/new?category=${category.id}`} aria-label={`${t('editor.addProduct')}: ${name}`} className={`${secondaryButton} mt-2`}>
           <Plus aria-hidden="true" className="size-5" />
           {t('editor.addProduct')}
-          <span className="sr-only">: {name}</span>
         </Link>
       </div>
     </section>

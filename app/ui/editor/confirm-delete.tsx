@@ -1,27 +1,37 @@
 import { Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FetcherWithComponents } from 'react-router';
+import { useFetcher } from 'react-router';
+import type { ActionResult } from '#app/modules/errors/action-result.server.ts';
+import { useActionToast } from './use-action-toast.ts';
 import { iconButton, primaryButton, secondaryButton } from './fields.tsx';
+
+/** Deletions share one fetcher, so their outcome outlives the row they removed. */
+const DELETION_FETCHER = 'menu-deletion';
+
+/** The toast of every deletion; rendered by the editor, which stays while rows come and go. */
+export function useDeletionToast() {
+  const deletion = useFetcher<ActionResult>({ key: DELETION_FETCHER });
+  useActionToast(deletion.data, deletion.state);
+}
 
 /**
  * A delete button that asks first, in a native modal dialog (focus kept inside, Escape cancels),
- * then submits `intent` with the row's id through the row's fetcher.
+ * then submits `intent` with the row's id.
  */
 export function ConfirmDelete({
-  fetcher,
   intent,
   id,
   label,
   question,
 }: {
-  fetcher: FetcherWithComponents<unknown>;
   intent: string;
   id: string;
   label: string;
   question: string;
 }) {
   const { t } = useTranslation();
+  const fetcher = useFetcher({ key: DELETION_FETCHER });
   const dialog = useRef<HTMLDialogElement>(null);
   return (
     <>

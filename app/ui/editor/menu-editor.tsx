@@ -7,7 +7,7 @@ import { localized } from '#app/i18n/localized.ts';
 import type { ActionResult } from '#app/modules/errors/action-result.server.ts';
 import type { EditorMenu } from '#app/modules/menu/menu-editor.service.server.ts';
 import { CategoryCard } from './category-card.tsx';
-import { ConfirmDelete } from './confirm-delete.tsx';
+import { ConfirmDelete, useDeletionToast } from './confirm-delete.tsx';
 import { primaryButton, TextField } from './fields.tsx';
 import { MoveButtons } from './row-controls.tsx';
 import { DragHandle, SortableList } from './sortable-list.tsx';
@@ -53,7 +53,7 @@ function LocationRow({ location, locale, first, last, selected, slug }: { locati
         </Link>
         <div className="flex">
           <MoveButtons fetcher={fetcher} intent="move-location" id={location.id} name={name} first={first} last={last} />
-          <ConfirmDelete fetcher={fetcher} intent="delete-location" id={location.id} label={t('editor.deleteLocation')} question={t('editor.confirmDeleteLocation', { name })} />
+          <ConfirmDelete intent="delete-location" id={location.id} label={t('editor.deleteLocation')} question={t('editor.confirmDeleteLocation', { name })} />
         </div>
       </div>
       <details className="px-2" open={Object.keys(errors).length > 0 || undefined}>
@@ -84,6 +84,7 @@ export function MenuEditor({ menu, selectedLocationId, slug, locale }: { menu: E
   const { t } = useTranslation();
   const reorder = useFetcher<ActionResult>();
   useActionToast(reorder.data, reorder.state);
+  useDeletionToast();
   const categories = menu.categories.filter((category) => category.locationId === selectedLocationId);
   const productsOf = (categoryId: string) => menu.products.filter((product) => product.categoryId === categoryId);
   return (

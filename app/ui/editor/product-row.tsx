@@ -21,7 +21,7 @@ export function ProductRow({ product, slug, locale, first, last }: { product: Ed
   const available = optimisticFlag(fetcher, 'set-product-available', product.available);
   const availabilityLabel = available ? t('editor.markSoldOut', { name }) : t('editor.markAvailable', { name });
   return (
-    <div id={`product-${product.id}`} className={`flex flex-wrap items-center gap-x-1 gap-y-1 border-t border-stone-200 py-2 dark:border-stone-800 ${visible ? '' : 'opacity-70'}`}>
+    <div id={`product-${product.id}`} className={`flex flex-wrap items-center gap-x-1 gap-y-1 border-t border-stone-200 py-2 dark:border-stone-800 ${visible ? '' : 'bg-stone-100 dark:bg-stone-800'}`}>
       <DragHandle />
       {product.thumbnailUrl ? (
         <img src={product.thumbnailUrl} alt="" width={44} height={44} loading="lazy" className="size-11 shrink-0 rounded-md object-cover" />
@@ -55,7 +55,7 @@ export function ProductRow({ product, slug, locale, first, last }: { product: Ed
         </fetcher.Form>
         <VisibilityToggle fetcher={fetcher} intent="set-product-visible" id={product.id} name={name} visible={visible} />
         <MoveButtons fetcher={fetcher} intent="move-product" id={product.id} name={name} first={first} last={last} />
-        <ConfirmDelete fetcher={fetcher} intent="delete-product" id={product.id} label={t('editor.deleteProduct')} question={t('editor.confirmDeleteProduct', { name })} />
+        <ConfirmDelete intent="delete-product" id={product.id} label={t('editor.deleteProduct')} question={t('editor.confirmDeleteProduct', { name })} />
       </div>
     </div>
   );
