@@ -44,9 +44,9 @@ export const marketingEn: DeepStrings<typeof marketingRo> = {
       htmlTitle: 'The whole menu, right in the page',
       htmlText:
         'Every dish is already in the page the server sends: the menu appears at once, even on old phones, and search engines can read it.',
-      lightTitle: 'Under 60 KB on first load',
+      lightTitle: 'Under 60\u00a0KB on first load',
       lightText:
-        "The menu page, with its styles and script, loads in under 60 KB compressed, with no JavaScript framework. The demo menu's 55 dishes come to under 20 KB.",
+        "The menu page, with its styles and script, loads in under 60\u00a0KB compressed, with no JavaScript framework. The demo menu's 55 dishes come to under 20\u00a0KB.",
       offlineTitle: 'Works without internet',
       offlineText:
         'After the first visit the menu opens again without a connection, from the copy kept on the phone. Handy on a terrace or in a cellar where the signal drops.',
@@ -55,7 +55,7 @@ export const marketingEn: DeepStrings<typeof marketingRo> = {
         'Every dish has a name and description in both languages, and guests switch with one tap. Where a translation is missing, the Romanian text is shown.',
       rulesTitle: 'Allergens and nutrition, by the rules',
       rulesText:
-        'The 14 allergens of Regulation (EU) No 1169/2011 written out in words, possible traces, additives, the frozen-product notice, portion weight and the nutrition declaration per 100 g or 100 ml, as consumer information rules require.',
+        'The 14 allergens of Regulation (EU) No\u00a01169/2011 written out in words, possible traces, additives, the frozen-product notice, portion weight and the nutrition declaration per 100\u00a0g or 100\u00a0ml, as consumer information rules require.',
       qrTitle: 'A QR code that survives renaming',
       qrText:
         "The QR code points to a short, permanent address. Rename the restaurant or change the menu's address and the codes already printed on your tables keep working.",
@@ -85,10 +85,10 @@ export const marketingEn: DeepStrings<typeof marketingRo> = {
         'Name, description and ingredients in both languages for every dish, category and location. Where a translation is missing, guests see the Romanian text.',
       allergensTitle: 'The 14 EU allergens',
       allergensText:
-        'Tick the allergens of Regulation (EU) No 1169/2011 and the possible traces ("may contain"). Guests see them written out in words, not only as icons.',
+        'Tick the allergens of Regulation (EU) No\u00a01169/2011 and the possible traces ("may contain"). Guests see them written out in words, not only as icons.',
       nutritionTitle: 'Nutrition',
       nutritionText:
-        'Energy in kJ and kcal, fat, saturates, carbohydrates, sugars, protein and salt, per 100 g or 100 ml, opened on demand under the dish.',
+        'Energy in kJ and kcal, fat, saturates, carbohydrates, sugars, protein and salt, per 100\u00a0g or 100\u00a0ml, opened on demand under the dish.',
       additivesTitle: 'Additives, ingredients and frozen products',
       additivesText:
         'The ingredient list, the E numbers of additives and the "made from frozen products" notice where it applies.',
@@ -116,7 +116,7 @@ export const marketingEn: DeepStrings<typeof marketingRo> = {
       noAppText: "Scan the code on the table and the menu opens in the phone's browser. Nothing to install.",
       speedTitle: 'Fast on any phone',
       speedText:
-        'Every dish is in the page the server sends, with no JavaScript framework: the first load is under 60 KB compressed, and on return the phone reuses what it already has.',
+        'Every dish is in the page the server sends, with no JavaScript framework: the first load is under 60\u00a0KB compressed, and on return the phone reuses what it already has.',
       offlineTitle: 'A menu that works offline',
       offlineText: 'After one visit the menu opens again without a connection, from the copy kept on the phone.',
       languageTitle: "The guest's language",
@@ -126,7 +126,7 @@ export const marketingEn: DeepStrings<typeof marketingRo> = {
         'Guests find a dish by name or hide everything containing the allergens they tick, right in the page, without reloading.',
       comfortTitle: 'Easy to read',
       comfortText:
-        "Text of at least 16 px, good contrast, the price always on the dish's line, the phone's dark mode respected, and a clean version when printed.",
+        "Text of at least 16\u00a0px, good contrast, the price always on the dish's line, the phone's dark mode respected, and a clean version when printed.",
     },
     final: {
       heading: 'See what guests see',

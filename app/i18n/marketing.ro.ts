@@ -43,9 +43,9 @@ export const marketingRo = {
       htmlTitle: 'Tot meniul, direct în pagină',
       htmlText:
         'Fiecare preparat este deja în pagina trimisă de server: meniul apare imediat, chiar și pe telefoane vechi, iar motoarele de căutare îl pot citi.',
-      lightTitle: 'Sub 60 KB la prima deschidere',
+      lightTitle: 'Sub 60\u00a0KB la prima deschidere',
       lightText:
-        'Pagina meniului, cu stiluri și script, se încarcă în mai puțin de 60 KB comprimat, fără niciun framework JavaScript. Meniul demonstrativ, cu 55 de preparate, are sub 20 KB.',
+        'Pagina meniului, cu stiluri și script, se încarcă în mai puțin de 60\u00a0KB comprimat, fără niciun framework JavaScript. Meniul demonstrativ, cu 55 de preparate, are sub 20\u00a0KB.',
       offlineTitle: 'Merge și fără internet',
       offlineText:
         'După prima vizită, meniul se redeschide și fără conexiune, din copia păstrată pe telefon. Util pe terasă sau la subsol, unde semnalul dispare.',
@@ -54,7 +54,7 @@ export const marketingRo = {
         'Fiecare preparat are nume și descriere în ambele limbi, iar clientul schimbă limba cu o atingere. Unde lipsește traducerea, apare textul în română.',
       rulesTitle: 'Alergeni și valori nutriționale, după reguli',
       rulesText:
-        'Cei 14 alergeni din Regulamentul (UE) nr. 1169/2011 scriși în cuvinte, urmele posibile, aditivii, mențiunea de produs congelat, gramajul și declarația nutrițională la 100 g sau 100 ml, cum cer regulile de informare a consumatorilor.',
+        'Cei 14 alergeni din Regulamentul (UE) nr.\u00a01169/2011 scriși în cuvinte, urmele posibile, aditivii, mențiunea de produs congelat, gramajul și declarația nutrițională la 100\u00a0g sau 100\u00a0ml, cum cer regulile de informare a consumatorilor.',
       qrTitle: 'Un cod QR care rezistă redenumirii',
       qrText:
         'Codul QR duce la o adresă scurtă, permanentă. Dacă schimbi numele restaurantului sau adresa meniului, codurile deja tipărite pe mese funcționează în continuare.',
@@ -84,10 +84,10 @@ export const marketingRo = {
         'Nume, descriere și ingrediente în ambele limbi, pentru fiecare preparat, categorie și locație. Unde lipsește traducerea, clientul vede textul în română.',
       allergensTitle: 'Cei 14 alergeni din UE',
       allergensText:
-        'Bifezi alergenii din Regulamentul (UE) nr. 1169/2011 și urmele posibile („poate conține”). Clientul îi vede scriși în cuvinte, nu doar ca pictograme.',
+        'Bifezi alergenii din Regulamentul (UE) nr.\u00a01169/2011 și urmele posibile („poate conține”). Clientul îi vede scriși în cuvinte, nu doar ca pictograme.',
       nutritionTitle: 'Valori nutriționale',
       nutritionText:
-        'Valoare energetică în kJ și kcal, grăsimi, acizi grași saturați, carbohidrați, zaharuri, proteine și sare, la 100 g sau 100 ml, deschise la cerere sub preparat.',
+        'Valoare energetică în kJ și kcal, grăsimi, acizi grași saturați, carbohidrați, zaharuri, proteine și sare, la 100\u00a0g sau 100\u00a0ml, deschise la cerere sub preparat.',
       additivesTitle: 'Aditivi, ingrediente și produse congelate',
       additivesText:
         'Lista de ingrediente, codurile E ale aditivilor și mențiunea „preparat din produse congelate”, acolo unde este cazul.',
@@ -115,7 +115,7 @@ export const marketingRo = {
       noAppText: 'Scanează codul de pe masă și meniul se deschide în browserul telefonului. Nimic de instalat.',
       speedTitle: 'Rapid pe orice telefon',
       speedText:
-        'Toate preparatele sunt în pagina trimisă de server, fără framework JavaScript: prima încărcare are sub 60 KB comprimat, iar la revenire telefonul refolosește ce are deja.',
+        'Toate preparatele sunt în pagina trimisă de server, fără framework JavaScript: prima încărcare are sub 60\u00a0KB comprimat, iar la revenire telefonul refolosește ce are deja.',
       offlineTitle: 'Meniu disponibil fără internet',
       offlineText: 'După o vizită, meniul se redeschide și fără conexiune, din copia păstrată pe telefon.',
       languageTitle: 'Limba clientului',
@@ -125,7 +125,7 @@ export const marketingRo = {
         'Clientul caută un preparat după nume sau ascunde tot ce conține alergenii bifați, direct în pagină, fără reîncărcare.',
       comfortTitle: 'Ușor de citit',
       comfortText:
-        'Text de cel puțin 16 px, contrast bun, prețul mereu pe același rând cu preparatul, modul întunecat al telefonului respectat și o versiune curată la tipărire.',
+        'Text de cel puțin 16\u00a0px, contrast bun, prețul mereu pe același rând cu preparatul, modul întunecat al telefonului respectat și o versiune curată la tipărire.',
     },
     final: {
       heading: 'Vezi cum arată pentru clienți',

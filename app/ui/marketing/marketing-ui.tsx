@@ -12,7 +12,7 @@ export function FeatureCard({ title, children, level = 3 }: { title: string; chi
   return (
     <li className="rounded-[10px] border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900">
       <span aria-hidden="true" className="block h-1 w-8 rounded-full bg-primary-600" />
-      <Heading className="mt-3 text-lg font-semibold text-balance">{title}</Heading>
+      <Heading className="mt-3 text-lg font-semibold text-pretty">{title}</Heading>
       <p className="mt-2 text-stone-700 dark:text-stone-300">{children}</p>
     </li>
   );
