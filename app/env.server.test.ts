@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getPasswordPolicy, getPublicUrl, getSocialLinks, isGoogleEnabled, isHttps, parseEnv } from './env.server.ts';
+import { getPasswordPolicy, getProPricing, getPublicUrl, getSocialLinks, isGoogleEnabled, isHttps, parseEnv } from './env.server.ts';
 
 describe('configuration', () => {
   it('works with nothing set: SQLite, port 3000, development', () => {
@@ -52,5 +52,25 @@ describe('configuration', () => {
 
   it('derives HTTPS behaviour from the public URL', () => {
     expect(isHttps(parseEnv({ PUBLIC_URL: 'https://bucate.ro' }))).toBe(true);
+  });
+
+  it('reads the PRO prices as money and keeps them in minor units, in RON unless told otherwise', () => {
+    expect(getProPricing(parseEnv({}))).toEqual({ monthlyMinor: 4900, yearlyMinor: 49000, currency: 'RON' });
+    expect(getProPricing(parseEnv({ PRO_PRICE_MONTHLY: '', PRO_PRICE_YEARLY: '', PRICE_CURRENCY: '' }))).toEqual({
+      monthlyMinor: 4900, yearlyMinor: 49000, currency: 'RON',
+    });
+    // 19.99 * 100 is 1998.9999999999998 in floating point: the amount is parsed as text instead
+    expect(getProPricing(parseEnv({ PRO_PRICE_MONTHLY: '19.99', PRO_PRICE_YEARLY: '199.9', PRICE_CURRENCY: 'eur' }))).toEqual({
+      monthlyMinor: 1999, yearlyMinor: 19990, currency: 'EUR',
+    });
+  });
+
+  it('refuses a price that is not an amount, or a currency that is not a code, and names the variable', () => {
+    expect(() => parseEnv({ PRO_PRICE_MONTHLY: '4900 bani' })).toThrow(/PRO_PRICE_MONTHLY/);
+    expect(() => parseEnv({ PRO_PRICE_MONTHLY: '49,90' })).toThrow(/PRO_PRICE_MONTHLY/);
+    expect(() => parseEnv({ PRO_PRICE_YEARLY: '1.999' })).toThrow(/PRO_PRICE_YEARLY/);
+    expect(() => parseEnv({ PRO_PRICE_YEARLY: '0' })).toThrow(/PRO_PRICE_YEARLY/);
+    expect(() => parseEnv({ PRICE_CURRENCY: 'lei' })).toThrow(/PRICE_CURRENCY/);
+    expect(() => parseEnv({ PRICE_CURRENCY: 'XYZ' })).toThrow(/PRICE_CURRENCY/);
   });
 });

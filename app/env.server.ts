@@ -12,6 +12,25 @@ const flag = z
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'));
 
+/** '49' or '49.90' in the currency's main unit, as integer minor units (STYLE.md habit 9): no float rounding. */
+function toMinorUnits(amount: string): number {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** A price an operator types as money ('49', '49.90'); unset or empty takes the default. */
+const price = (fallback: string) =>
+  z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,6}(\.\d{1,2})?$/, 'must be an amount such as 49 or 49.90, in the currency (not in minor units)')
+      .transform(toMinorUnits)
+      .refine((minor) => minor > 0, 'must be more than 0')
+      .prefault(fallback),
+  );
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -47,6 +66,18 @@ const EnvSchema = z
     PASSWORD_REQUIRE_UPPERCASE: flag,
     PASSWORD_REQUIRE_DIGIT: flag,
     PASSWORD_REQUIRE_SYMBOL: flag,
+    // The PRO plan's prices on /pricing (the card processor's own price must match them)
+    PRO_PRICE_MONTHLY: price('49'),
+    PRO_PRICE_YEARLY: price('490'),
+    PRICE_CURRENCY: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .refine((code) => /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code), 'must be an ISO 4217 currency code such as RON or EUR')
+        .default('RON'),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.PASSWORD_MAX_LENGTH !== undefined && env.PASSWORD_MAX_LENGTH < env.PASSWORD_MIN_LENGTH) {
@@ -115,4 +146,16 @@ export function getSocialLinks(env: Env = getEnv()): { name: 'Facebook' | 'Insta
     { name: 'LinkedIn' as const, url: env.SOCIAL_LINKEDIN_URL },
   ];
   return links.filter((link): link is { name: 'Facebook' | 'Instagram' | 'LinkedIn'; url: string } => Boolean(link.url));
+}
+
+export interface ProPricing {
+  /** integer minor units (bani for RON) */
+  monthlyMinor: number;
+  yearlyMinor: number;
+  currency: string;
+}
+
+/** The PRO plan's prices as configured; safe to send to the browser. */
+export function getProPricing(env: Env = getEnv()): ProPricing {
+  return { monthlyMinor: env.PRO_PRICE_MONTHLY, yearlyMinor: env.PRO_PRICE_YEARLY, currency: env.PRICE_CURRENCY };
 }

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { MetaDescriptor } from 'react-router';
 import { DEFAULT_LOCALE, getI18n, isLocale } from '#app/i18n/i18n.ts';
 
@@ -12,15 +13,20 @@ export function localeFromMatches(matches: readonly (MatchLike | undefined)[]) {
   return isLocale(root?.locale) ? root.locale : DEFAULT_LOCALE;
 }
 
-/** Title and description of a page, translated, as `meta` descriptors. */
+/**
+ * Title and description of a page, translated, as `meta` descriptors. `values` fills the
+ * description's placeholders; a function receives the page's `t` (for counted words such as
+ * "60 de zile", whose form depends on the number).
+ */
 export function pageMeta(
   matches: readonly (MatchLike | undefined)[],
   titleKey: string,
   descriptionKey: string,
+  values?: (t: TFunction) => Record<string, string | number>,
 ): MetaDescriptor[] {
   const { t } = getI18n(localeFromMatches(matches));
   return [
     { title: `${t(titleKey)} · ${t('app.name')}` },
-    { name: 'description', content: t(descriptionKey) },
+    { name: 'description', content: t(descriptionKey, values?.(t) ?? {}) },
   ];
 }

@@ -20,11 +20,11 @@ export function SiteFooter() {
           <p className="mt-3 text-stone-600 dark:text-stone-400">{t('app.tagline')}</p>
         </div>
         <ul className="flex flex-col">
-          <li><Link className={link} to="/">{t('nav.home')}</Link></li>
-          <li><Link className={link} to="/contact">{t('nav.contact')}</Link></li>
-          <li><Link className={link} to="/login">{t('nav.login')}</Link></li>
-          <li><Link className={link} to="/privacy-policy">{t('footer.privacy')}</Link></li>
-          <li><Link className={link} to="/terms-of-service">{t('footer.terms')}</Link></li>
+          <li><Link className={link} to="/" viewTransition>{t('nav.home')}</Link></li>
+          <li><Link className={link} to="/contact" viewTransition>{t('nav.contact')}</Link></li>
+          <li><Link className={link} to="/login" viewTransition>{t('nav.login')}</Link></li>
+          <li><Link className={link} to="/privacy-policy" viewTransition>{t('footer.privacy')}</Link></li>
+          <li><Link className={link} to="/terms-of-service" viewTransition>{t('footer.terms')}</Link></li>
           <li>
             <button type="button" className={link} onClick={() => window.dispatchEvent(new Event(COOKIE_SETTINGS_EVENT))}>
               {t('footer.cookieSettings')}

@@ -35,7 +35,7 @@ export function SiteHeader({ showAccountButtons = true }: { showAccountButtons?:
 
   const links = NAV.map((item) => (
     <li key={item.to}>
-      <NavLink to={item.to} end className={linkClass}>
+      <NavLink to={item.to} end viewTransition className={linkClass}>
         {t(item.key)}
       </NavLink>
     </li>
@@ -64,12 +64,12 @@ export function SiteHeader({ showAccountButtons = true }: { showAccountButtons?:
   ) : null;
 
   return (
-    <header className="border-b border-stone-200 bg-white/95 dark:border-stone-800 dark:bg-stone-900">
+    <header className="site-header border-b border-stone-200 bg-white/95 dark:border-stone-800 dark:bg-stone-900">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 focus:text-stone-900">
         {t('app.skipToContent')}
       </a>
       <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-2">
-        <Link to="/" className="flex min-h-11 items-center gap-2 text-xl font-bold text-stone-900 dark:text-white">
+        <Link to="/" viewTransition className="flex min-h-11 items-center gap-2 text-xl font-bold text-stone-900 dark:text-white">
           <Logo />
           <span>{t('app.name')}</span>
         </Link>

@@ -46,6 +46,9 @@ export default async function setup(project: TestProject) {
       // so the sign-in rate limits apply per person, as in production
       TRUST_PROXY: 'true',
       SOCIAL_FACEBOOK_URL: 'https://www.facebook.com/bucate-test',
+      // distinctive PRO prices, so the pricing page is seen to show the configuration, not a default
+      PRO_PRICE_MONTHLY: '57.30',
+      PRO_PRICE_YEARLY: '573',
     },
     stdio: 'inherit',
   });
