@@ -58,8 +58,8 @@ const photo = () =>
     .toBuffer();
 
 describe('the menu editor in the browser', () => {
-  it('builds a menu that guests see: location, category, products with a photo, reorder, hide', async () => {
-    const { context, page, slug } = await ownerContext('editor-flow');
+  it.each([['desktop', DESKTOP], ['phone', PHONE]] as const)('builds a menu that guests see on %s: location, category, products with a photo, reorder, hide', async (size, viewport) => {
+    const { context, page, slug } = await ownerContext(`editor-flow-${size}`, viewport);
     await addLocationAndCategory(page, 'Terasă', 'Ciorbe');
     await addProduct(page, 'Ciorbe', { name: 'Ciorbă de burtă', price: '24,50', allergen: 'Lactate', photo: await photo() });
     await addProduct(page, 'Ciorbe', { name: 'Sarmale cu mămăligă', price: '38' });
@@ -149,6 +149,26 @@ describe('the menu editor in the browser', () => {
     expect(code).toBeTruthy();
     const followed = await fetch(`${baseUrl}/m/${code}`, { redirect: 'manual' });
     expect(followed.headers.get('location')).toBe(`/${renamed}`);
+    await context.close();
+  });
+});
+
+describe('the editor’s pages for everyone', () => {
+  it('have no serious or critical axe finding at phone and desktop width, in both languages and in dark mode', async () => {
+    const { context, page, slug } = await ownerContext('editor-axe');
+    await addLocationAndCategory(page, 'Salon', 'Ciorbe');
+    await addProduct(page, 'Ciorbe', { name: 'Ciorbă de perișoare', price: '22' });
+    const productPath = await page.getByRole('link', { name: 'Ciorbă de perișoare' }).getAttribute('href');
+    const paths = ['', '/products/new', productPath!.replace(`/${slug}/admin`, ''), '/settings', '/qr', '/account'].map((p) => `/${slug}/admin${p}`);
+    for (const [viewport, locale, scheme] of [[PHONE, 'ro', 'light'], [DESKTOP, 'en', 'light'], [PHONE, 'en', 'dark'], [DESKTOP, 'ro', 'dark']] as const) {
+      await page.setViewportSize(viewport);
+      await context.addCookies([{ name: 'lang', value: locale, url: baseUrl }]);
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const path of paths) {
+        await page.goto(path);
+        expect(await seriousAxeViolations(page), `${path} ${locale} ${scheme} ${viewport.width}px`).toEqual([]);
+      }
+    }
     await context.close();
   });
 });

@@ -42,3 +42,21 @@ export async function deleteReleasedFiles(storage: FileStorage, released: readon
     released.map((image) => deleteStoredImageFiles(storage, image).catch((error: unknown) => logger.warn({ err: error, url: image.url }, 'could not delete an image file'))),
   );
 }
+
+/** How long an upload may wait for the form that uses it to be saved. */
+export const ABANDONED_UPLOAD_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Uploads whose form was never saved (the owner uploaded, then left or removed the picture) are
+ * forgotten after a day, files included; anything still shown anywhere stays. Called after each
+ * upload, so a restaurant's leftovers are cleared as it keeps working; returns how many went.
+ */
+export async function sweepAbandonedUploads(db: Kysely<Database>, storage: FileStorage, restaurantId: string, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - ABANDONED_UPLOAD_AFTER_MS).toISOString();
+  const released = await db.transaction().execute(async (trx) => {
+    const old = await trx.selectFrom('storedImage').select('url').where('restaurantId', '=', restaurantId).where('createdAt', '<', before).limit(500).execute();
+    return releaseUnusedImages(trx, storage, restaurantId, old.map((row) => row.url));
+  });
+  await deleteReleasedFiles(storage, released);
+  return released.length;
+}

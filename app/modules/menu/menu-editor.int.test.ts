@@ -12,6 +12,7 @@ import {
   updateCategory,
 } from '#app/modules/category/category.service.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
+import { sweepAbandonedUploads } from '#app/modules/image/image-cleanup.server.ts';
 import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation, deleteLocationCascade, moveLocation, reorderLocations, updateLocation } from '#app/modules/location/location.service.server.ts';
@@ -217,6 +218,26 @@ describe(`deletion cascade (spec section 4) on ${testDialect}`, () => {
     await updateProduct(db(), storage, restaurantId, productId, product(categoryId, { imageId: after.id }));
     expect(existsSync(before.file)).toBe(false);
     expect((await getProductForEdit(db(), restaurantId, productId)).image).toEqual({ id: after.id, url: after.url });
+  });
+});
+
+describe(`abandoned uploads on ${testDialect}`, () => {
+  it('are swept after a day unless something shows them', async () => {
+    const restaurantId = await newRestaurant();
+    const abandoned = await uploadedImage(restaurantId);
+    const inUse = await uploadedImage(restaurantId);
+    const fresh = await uploadedImage(restaurantId);
+    const locationId = await createLocation(db(), storage, restaurantId, location());
+    await createCategory(db(), storage, restaurantId, category(locationId, { imageId: inUse.id }));
+    const tomorrow = new Date(Date.now() + 25 * 60 * 60 * 1000);
+    // uploaded an hour before the sweep runs: too recent to be called abandoned
+    await db().updateTable('storedImage').set({ createdAt: new Date(tomorrow.getTime() - 60 * 60 * 1000).toISOString() }).where('id', '=', fresh.id).execute();
+    expect(await sweepAbandonedUploads(db(), storage, restaurantId, tomorrow)).toBe(1);
+    expect(existsSync(abandoned.file)).toBe(false);
+    expect(existsSync(inUse.file)).toBe(true);
+    expect(existsSync(fresh.file)).toBe(true);
+    const left = await db().selectFrom('storedImage').select('id').where('restaurantId', '=', restaurantId).execute();
+    expect(left.map((row) => row.id).sort()).toEqual([inUse.id, fresh.id].sort());
   });
 });
 
