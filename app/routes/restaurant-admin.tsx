@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { getDb } from '#app/db/db.server.ts';
 import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
 import { getRestaurantAdminSummary } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
@@ -24,6 +24,7 @@ export default function RestaurantAdminLayout({ loaderData }: Route.ComponentPro
   const { t } = useTranslation();
   const { restaurant, subscription } = loaderData;
   const base = `/${restaurant.slug}/admin`;
+  const { pathname } = useLocation();
   return (
     <div className="mx-auto max-w-5xl px-4 pb-16 pt-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -34,7 +35,8 @@ export default function RestaurantAdminLayout({ loaderData }: Route.ComponentPro
         </a>
       </div>
       <nav aria-label={t('editor.sections')} className="mt-4 flex overflow-x-auto border-b border-stone-200 dark:border-stone-800">
-        <NavLink to={base} end className={tab}>{t('editor.tabMenu')}</NavLink>
+        {/* product pages belong to the menu tab */}
+        <NavLink to={base} end className={() => tab({ isActive: pathname === base || pathname.startsWith(`${base}/products`) })}>{t('editor.tabMenu')}</NavLink>
         <NavLink to={`${base}/settings`} className={tab}>{t('editor.tabSettings')}</NavLink>
         <NavLink to={`${base}/qr`} className={tab}>{t('editor.tabQr')}</NavLink>
         <NavLink to={`/restaurant/${restaurant.slug}/settings/subscription`} className={tab}>{t('admin.subscriptionTitle')}</NavLink>
