@@ -11,7 +11,7 @@ import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
 import { formValues } from '#app/modules/menu/menu-fields.ts';
 import { getProductForEdit, getProductFormChoices } from '#app/modules/menu/menu-editor.service.server.ts';
-import { productFormValues, submittedFormValues } from '#app/modules/product/product-form.ts';
+import { productFormValues } from '#app/modules/product/product-form.ts';
 import { ProductInput } from '#app/modules/product/product.schema.ts';
 import { updateProduct } from '#app/modules/product/product.service.server.ts';
 import { ProductForm } from '#app/ui/editor/product-form.tsx';
@@ -46,15 +46,13 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function EditProductPage({ loaderData, params }: Route.ComponentProps) {
   const { t } = useTranslation();
   const result = useActionData<typeof action>();
-  const failed = result && !result.ok ? result : undefined;
   return (
     <>
       <h2 className="mb-4 text-2xl font-semibold">{t('editor.editProduct')}: {loaderData.product.nameRo}</h2>
       <ProductForm
-        values={failed?.values ? submittedFormValues(failed.values) : loaderData.values}
+        saved={loaderData.values}
+        result={result}
         image={loaderData.product.image}
-        errors={failed?.fieldErrors ?? {}}
-        error={failed?.error}
         categories={loaderData.categories}
         currency={loaderData.currency}
         slug={params.restaurantSlug}

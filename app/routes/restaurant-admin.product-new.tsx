@@ -8,7 +8,7 @@ import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
 import { formValues } from '#app/modules/menu/menu-fields.ts';
 import { getProductFormChoices } from '#app/modules/menu/menu-editor.service.server.ts';
-import { emptyProductFormValues, submittedFormValues } from '#app/modules/product/product-form.ts';
+import { emptyProductFormValues } from '#app/modules/product/product-form.ts';
 import { ProductInput } from '#app/modules/product/product.schema.ts';
 import { createProduct } from '#app/modules/product/product.service.server.ts';
 import { ProductForm } from '#app/ui/editor/product-form.tsx';
@@ -38,15 +38,13 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function NewProductPage({ loaderData, params }: Route.ComponentProps) {
   const { t } = useTranslation();
   const result = useActionData<typeof action>();
-  const failed = result && !result.ok ? result : undefined;
   return (
     <>
       <h2 className="mb-4 text-2xl font-semibold">{t('editor.newProduct')}</h2>
       <ProductForm
-        values={failed?.values ? submittedFormValues(failed.values) : loaderData.values}
+        saved={loaderData.values}
+        result={result}
         image={null}
-        errors={failed?.fieldErrors ?? {}}
-        error={failed?.error}
         categories={loaderData.categories}
         currency={loaderData.currency}
         slug={params.restaurantSlug}

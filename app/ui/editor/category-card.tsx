@@ -1,4 +1,4 @@
-import { Pencil, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
 import type { Locale } from '#app/i18n/i18n.ts';
@@ -6,7 +6,7 @@ import { localized } from '#app/i18n/localized.ts';
 import type { ActionResult } from '#app/modules/errors/action-result.server.ts';
 import type { EditorMenu } from '#app/modules/menu/menu-editor.service.server.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
-import { CheckboxField, primaryButton, secondaryButton, SelectField, TextArea, TextField } from './fields.tsx';
+import { CheckboxField, EditInPlace, primaryButton, secondaryButton, SelectField, TextArea, TextField } from './fields.tsx';
 import { ImageField } from './image-field.tsx';
 import { ProductRow } from './product-row.tsx';
 import { MoveButtons, optimisticFlag, VisibilityToggle } from './row-controls.tsx';
@@ -60,11 +60,7 @@ export function CategoryCard({
         </div>
       </div>
 
-      <details className="group border-t border-stone-200 px-3 dark:border-stone-800" open={Object.keys(errors).length > 0 || undefined}>
-        <summary className="flex min-h-11 cursor-pointer items-center gap-2 font-medium text-stone-700 dark:text-stone-300">
-          <Pencil aria-hidden="true" className="size-4" />
-          {t('editor.editCategory')}
-        </summary>
+      <EditInPlace label={t('editor.editCategory')} name={name} open={Object.keys(errors).length > 0} className="border-t border-stone-200 px-3 dark:border-stone-800">
         <fetcher.Form method="post" className="grid gap-4 pb-4 md:grid-cols-2">
           <input type="hidden" name="id" value={category.id} />
           <TextField label={t('editor.nameRo')} name="nameRo" defaultValue={category.nameRo} required maxLength={80} error={errors.nameRo} />
@@ -82,7 +78,7 @@ export function CategoryCard({
             <button type="submit" name="intent" value="update-category" className={primaryButton}>{t('editor.save')}</button>
           </div>
         </fetcher.Form>
-      </details>
+      </EditInPlace>
 
       <div className="px-2 pb-2">
         {products.length === 0 ? <p className="px-2 py-3 text-stone-600 dark:text-stone-400">{t('editor.noProducts')}</p> : null}

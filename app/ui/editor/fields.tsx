@@ -1,3 +1,4 @@
+import { Pencil } from 'lucide-react';
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 export const inputClass =
@@ -67,3 +68,27 @@ export const secondaryButton =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-stone-400 bg-white px-4 font-medium text-stone-900 hover:bg-stone-100 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100 dark:hover:bg-stone-800';
 export const iconButton =
   'inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 disabled:opacity-40 dark:text-stone-300 dark:hover:bg-stone-800';
+
+/** A titled group of a long form (product, settings). */
+export function Fieldset({ legend, children, className }: { legend: string; children: ReactNode; className?: string }) {
+  return (
+    <fieldset className={`rounded-[10px] border border-stone-200 p-4 dark:border-stone-800 ${className ?? ''}`}>
+      <legend className="px-1 text-lg font-semibold">{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/** A row's edit form folded under "Edit …", opened by itself when the last save was refused. */
+export function EditInPlace({ label, name, open, className, children }: { label: string; name: string; open: boolean; className?: string; children: ReactNode }) {
+  return (
+    <details className={className} open={open || undefined}>
+      <summary className="flex min-h-11 cursor-pointer items-center gap-2 font-medium text-stone-700 dark:text-stone-300">
+        <Pencil aria-hidden="true" className="size-4" />
+        {label}
+        <span className="sr-only">: {name}</span>
+      </summary>
+      {children}
+    </details>
+  );
+}

@@ -1,4 +1,4 @@
-import { MapPin, Pencil, Plus } from 'lucide-react';
+import { MapPin, Plus } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
@@ -8,7 +8,7 @@ import type { ActionResult } from '#app/modules/errors/action-result.server.ts';
 import type { EditorMenu } from '#app/modules/menu/menu-editor.service.server.ts';
 import { CategoryCard } from './category-card.tsx';
 import { ConfirmDelete, useDeletionToast } from './confirm-delete.tsx';
-import { primaryButton, TextField } from './fields.tsx';
+import { EditInPlace, primaryButton, TextField } from './fields.tsx';
 import { MoveButtons } from './row-controls.tsx';
 import { DragHandle, SortableList } from './sortable-list.tsx';
 import { useActionToast } from './use-action-toast.ts';
@@ -56,12 +56,7 @@ function LocationRow({ location, locale, first, last, selected, slug }: { locati
           <ConfirmDelete intent="delete-location" id={location.id} label={t('editor.deleteLocation')} question={t('editor.confirmDeleteLocation', { name })} />
         </div>
       </div>
-      <details className="px-2" open={Object.keys(errors).length > 0 || undefined}>
-        <summary className="flex min-h-11 cursor-pointer items-center gap-2 text-stone-700 dark:text-stone-300">
-          <Pencil aria-hidden="true" className="size-4" />
-          {t('editor.editLocation')}
-          <span className="sr-only">: {name}</span>
-        </summary>
+      <EditInPlace label={t('editor.editLocation')} name={name} open={Object.keys(errors).length > 0} className="px-2">
         <fetcher.Form method="post" className="grid gap-3 pb-3">
           <input type="hidden" name="id" value={location.id} />
           <TextField label={t('editor.nameRo')} name="nameRo" defaultValue={location.nameRo} required maxLength={80} error={errors.nameRo} />
@@ -71,7 +66,7 @@ function LocationRow({ location, locale, first, last, selected, slug }: { locati
             <button type="submit" name="intent" value="update-location" className={primaryButton}>{t('editor.save')}</button>
           </div>
         </fetcher.Form>
-      </details>
+      </EditInPlace>
     </div>
   );
 }

@@ -3,23 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
 import type { Locale } from '#app/i18n/i18n.ts';
 import { localized } from '#app/i18n/localized.ts';
-import type { FieldErrors } from '#app/modules/errors/action-result.server.ts';
+import type { ActionResult } from '#app/modules/errors/action-result.server.ts';
 import type { EditorImage } from '#app/modules/menu/menu-editor.service.server.ts';
 import { ALLERGEN_KEYS } from '#app/modules/product/allergens.ts';
-import type { ProductFormValues } from '#app/modules/product/product-form.ts';
-import { CheckboxField, primaryButton, secondaryButton, SelectField, TextArea, TextField } from './fields.tsx';
+import { submittedFormValues, type ProductFormValues } from '#app/modules/product/product-form.ts';
+import { CheckboxField, Fieldset, primaryButton, secondaryButton, SelectField, TextArea, TextField } from './fields.tsx';
 import { ImageField } from './image-field.tsx';
 
 const NUTRIENTS = ['fat', 'saturates', 'carbs', 'sugars', 'protein', 'salt'] as const;
-
-function Fieldset({ legend, children, className }: { legend: string; children: React.ReactNode; className?: string }) {
-  return (
-    <fieldset className={`rounded-[10px] border border-stone-200 p-4 dark:border-stone-800 ${className ?? ''}`}>
-      <legend className="px-1 text-lg font-semibold">{legend}</legend>
-      {children}
-    </fieldset>
-  );
-}
 
 function AllergenChecks({ name, legend, checked }: { name: 'allergens' | 'traces'; legend: string; checked: string[] }) {
   const { t } = useTranslation();
@@ -40,25 +31,28 @@ function AllergenChecks({ name, legend, checked }: { name: 'allergens' | 'traces
  * then what the law asks for. A failed save keeps everything typed and marks what to fix.
  */
 export function ProductForm({
-  values,
+  saved,
+  result,
   image,
-  errors,
-  error,
   categories,
   currency,
   slug,
   locale,
 }: {
-  values: ProductFormValues;
+  saved: ProductFormValues;
+  /** the last save's outcome: a refused one brings back what was typed, with what to fix */
+  result: ActionResult | undefined;
   image: EditorImage;
-  errors: FieldErrors;
-  error?: string;
   categories: readonly { id: string; nameRo: string; nameEn: string | null }[];
   currency: string;
   slug: string;
   locale: Locale;
 }) {
   const { t } = useTranslation();
+  const failed = result && !result.ok ? result : undefined;
+  const values = failed?.values ? submittedFormValues(failed.values) : saved;
+  const errors = failed?.fieldErrors ?? {};
+  const error = failed?.error;
   const navigation = useNavigation();
   const [kcal, setKcal] = useState(values.energyKcal);
   const kcalNumber = Number(kcal.replace(',', '.'));

@@ -5,17 +5,8 @@ import type { EditorImage } from '#app/modules/menu/menu-editor.service.server.t
 import { WEEK_DAYS } from '#app/modules/restaurant/opening-hours.ts';
 import { CURRENCIES } from '#app/modules/restaurant/restaurant-settings.schema.ts';
 import type { SettingsFormValues } from '#app/modules/restaurant/settings-form.ts';
-import { CheckboxField, inputClass, primaryButton, SelectField, TextArea, TextField } from './fields.tsx';
+import { CheckboxField, Fieldset, inputClass, primaryButton, SelectField, TextArea, TextField } from './fields.tsx';
 import { ImageField } from './image-field.tsx';
-
-function Fieldset({ legend, children, className }: { legend: string; children: React.ReactNode; className?: string }) {
-  return (
-    <fieldset className={`rounded-[10px] border border-stone-200 p-4 dark:border-stone-800 ${className ?? ''}`}>
-      <legend className="px-1 text-lg font-semibold">{legend}</legend>
-      {children}
-    </fieldset>
-  );
-}
 
 /** The restaurant's identity, contact details and opening hours, as guests will see them. */
 export function SettingsForm({
