@@ -92,6 +92,27 @@ describe('the menu editor in the browser', () => {
     await context.close();
   });
 
+  it('reorders categories by dragging with the mouse', async () => {
+    const { context, page, slug } = await ownerContext('editor-drag');
+    await addLocationAndCategory(page, 'Salon', 'Ciorbe');
+    await page.getByLabel('Numele noii categorii', { exact: true }).fill('Deserturi');
+    await page.getByRole('button', { name: 'Adaugă o categorie' }).click();
+    await page.getByRole('heading', { name: 'Deserturi' }).waitFor();
+    await addProduct(page, 'Ciorbe', { name: 'Ciorbă de văcuță', price: '20' });
+    await addProduct(page, 'Deserturi', { name: 'Cozonac', price: '15' });
+    const from = (await page.getByRole('button', { name: 'Trage pentru a muta: Deserturi' }).boundingBox())!;
+    const to = (await page.getByRole('button', { name: 'Trage pentru a muta: Ciorbe' }).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    // small steps, as a hand moves: the sensor starts after 6 px and follows the pointer
+    for (let step = 1; step <= 20; step++) await page.mouse.move(from.x + from.width / 2, from.y + ((to.y - from.y) * step) / 20);
+    await page.mouse.up();
+    await toast(page, 'Ordinea a fost salvată.');
+    const html = await publicMenu(slug);
+    expect(html.indexOf('Cozonac')).toBeLessThan(html.indexOf('Ciorbă de văcuță'));
+    await context.close();
+  });
+
   it('marks a dish sold out in two taps on a phone, and deletes with a confirmation', async () => {
     const { context, page, slug } = await ownerContext('editor-phone', PHONE);
     await addLocationAndCategory(page, 'Salon', 'Deserturi');
