@@ -227,6 +227,29 @@ describe('the editor over HTTP', () => {
     expect(guest.headers.get('location')).toMatch(/^\/login\?redirect=/);
   });
 
+  it('refuses a bad upload with a translated reason and keeps a good one, by content not by name', async () => {
+    const owner = await registerOwner(baseUrl, 'uploads');
+    const upload = (bytes: Buffer, name: string, type: string, lang = 'ro') => {
+      const form = new FormData();
+      form.set('kind', 'product');
+      form.set('file', new Blob([new Uint8Array(bytes)], { type }), name);
+      return fetch(`${baseUrl}/${owner.slug}/admin/images`, { method: 'POST', body: form, headers: { cookie: `${owner.cookie}; lang=${lang}`, origin: baseUrl } });
+    };
+    const text = await upload(Buffer.from('nu sunt o poză'), 'poza.jpg', 'image/jpeg');
+    expect(text.status).toBe(415);
+    expect(await text.json()).toMatchObject({ code: 'image-unsupported', error: 'Fișierul nu este o imagine acceptată. Încarcă o fotografie JPEG, PNG, WebP, AVIF sau GIF.' });
+    const english = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.png', 'image/png', 'en');
+    expect(await english.json()).toMatchObject({ code: 'image-unsupported', error: 'This file is not an accepted image. Upload a JPEG, PNG, WebP, AVIF or GIF photo.' });
+    const good = await upload(await photo(), 'anything.txt', 'text/plain');
+    expect(good.status).toBe(200);
+    const { image } = (await good.json()) as { image: { url: string; srcSet: string } };
+    expect(image.url).toMatch(/^\/uploads\/restaurants\/.+\/image\.jpg$/);
+    const served = await fetch(`${baseUrl}${image.url}`);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    const crossSite = await fetch(`${baseUrl}/${owner.slug}/admin/images`, { method: 'POST', body: new FormData(), headers: { cookie: owner.cookie, origin: 'https://evil.example' } });
+    expect(crossSite.status).toBe(403);
+  });
+
   it('refuses a product past the free plan’s 50 with the upgrade message, and shows the prompt', async () => {
     const owner = await registerOwner(baseUrl, 'plan-limit');
     const json = async (response: Response) => (await response.json()) as unknown;
