@@ -1,0 +1,479 @@
+/**
+ * `npm run bench:admin`: how long the owner's menu editor takes to load and to save with a
+ * 500-product menu (issue "`npm run bench:admin`"). Builds if the build is missing or older than
+ * the sources, seeds the demo restaurant into a throw-away SQLite file, scales it to 500 products,
+ * starts the production server, signs the owner in over HTTP and prints, each request repeated
+ * sequentially after a warm-up (p50 / p95 / max, and the response's size raw and compressed):
+ *   - the editor's document (server-rendered HTML) and its client-navigation data request;
+ *   - the editor in Chromium, cold cache: until its drag and drop is live (hydrated, effects
+ *     run), the main-thread time until then, the JS + CSS it transfers, and a one-click save
+ *     until its toast; desktop, then a phone size with the CPU slowed 4× (loopback network);
+ *   - the saves as the browser sends them (single-fetch `.data` requests), alone and followed by
+ *     the loader requests the browser makes next.
+ * Speed is never asserted; figures go to docs/performance.md by hand, with the date and machine.
+ */
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { openDatabase } from '#app/db/connection.server.ts';
+import { getEditorMenu, getProductForEdit } from '#app/modules/menu/menu-editor.service.server.ts';
+import { productFormValues } from '#app/modules/product/product-form.ts';
+import { DESKTOP, launchBrowser, PHONE } from '#tests/e2e/browser.ts';
+import { buildProduct } from '#tests/factories/builders.ts';
+
+const SLUG = 'bistro-la-bunica';
+const OWNER = { email: 'demo@bucate.localhost', password: 'demo-bucate-2026' };
+const PRODUCTS = 500;
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const WARMUP = 5;
+const BROWSER_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 10);
+
+const root = new URL('..', import.meta.url).pathname;
+const dataDir = mkdtempSync(join(tmpdir(), 'bucate-bench-admin-'));
+const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'true' };
+
+// --- setup ----------------------------------------------------------------------------------
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+/** The same rule as `npm start`: build when build/ is missing or older than the sources. */
+function buildIfStale(): void {
+  const built = newestMtime(join(root, 'build', 'server', 'index.js'));
+  const sources = Math.max(...['app', 'public', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts'].map((p) => newestMtime(join(root, p))));
+  if (built >= sources) return;
+  console.log('building (build/ is missing or older than the sources)…');
+  execFileSync(process.execPath, [join(root, 'node_modules', '@react-router', 'dev', 'bin.cjs'), 'build'], { cwd: root, stdio: 'ignore' });
+}
+
+function runToEnd(script: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    fork(script, { env: { ...env, NODE_ENV: 'development' }, stdio: 'ignore' }).on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`)),
+    );
+  });
+}
+
+interface Fixture {
+  restaurantId: string;
+  /** the location the editor opens on, and how many of the 500 products it holds */
+  locationId: string;
+  productsShown: number;
+  /** a demo dish with every field filled, for the full edit */
+  editedProductId: string;
+  /** the category with the most products, in their current order */
+  largestCategory: { id: string; productIds: string[] };
+}
+
+/**
+ * Copies the first location's dishes (a number appended to the name) until the restaurant has
+ * exactly PRODUCTS, all in that location: the editor lists one location at a time, so this is
+ * the heaviest page a 500-product restaurant can have. PRO by hand, so the plan limit is out.
+ */
+async function scaleTo500(): Promise<Fixture> {
+  const { db } = openDatabase({ sqlitePath: join(dataDir, 'bucate.sqlite') });
+  const restaurant = await db.selectFrom('restaurant').select('id').where('slug', '=', SLUG).executeTakeFirstOrThrow();
+  const location = await db.selectFrom('location').select('id').where('restaurantId', '=', restaurant.id).orderBy('sortOrder').orderBy('createdAt').executeTakeFirstOrThrow();
+  const categoryIds = (await db.selectFrom('category').select('id').where('locationId', '=', location.id).execute()).map((c) => c.id);
+  const originals = await db.selectFrom('product').selectAll().where('categoryId', 'in', categoryIds).orderBy('sortOrder').execute();
+  const countAll = async () => Number((await db.selectFrom('product').select((eb) => eb.fn.countAll().as('n')).where('restaurantId', '=', restaurant.id).executeTakeFirstOrThrow()).n);
+  let count = await countAll();
+  for (let round = 2; count < PRODUCTS; round++) {
+    for (const product of originals) {
+      if (count >= PRODUCTS) break;
+      const { id: _id, ...rest } = product;
+      const copy = buildProduct(restaurant.id, product.categoryId, { ...rest, nameRo: `${product.nameRo} ${round}`, nameEn: product.nameEn && `${product.nameEn} ${round}`, sortOrder: product.sortOrder + 1000 * round });
+      await db.insertInto('product').values(copy).execute();
+      count++;
+    }
+  }
+  count = await countAll();
+  if (count !== PRODUCTS) throw new Error(`the demo has ${count} products, expected ${PRODUCTS}`);
+  await db.updateTable('restaurant').set({ productsCount: count, isManualPro: 1 }).where('id', '=', restaurant.id).execute();
+
+  const shown = await db.selectFrom('product').select(['id', 'categoryId']).where('categoryId', 'in', categoryIds).orderBy('sortOrder').orderBy('createdAt').orderBy('id').execute();
+  const perCategory = new Map<string, string[]>();
+  for (const p of shown) perCategory.set(p.categoryId, [...(perCategory.get(p.categoryId) ?? []), p.id]);
+  const [largestId, largestIds] = [...perCategory].sort((a, b) => b[1].length - a[1].length)[0]!;
+  const edited = originals.find((p) => p.descriptionRo && p.energyKcal !== null && p.imageId) ?? originals[0]!;
+  await db.destroy();
+  return {
+    restaurantId: restaurant.id,
+    locationId: location.id,
+    productsShown: shown.length,
+    editedProductId: edited.id,
+    largestCategory: { id: largestId, productIds: largestIds },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** The production server; PUBLIC_URL is its own address, so sign-in's origin check passes. */
+async function startServer(): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = fork('server/index.ts', [], {
+    env: { ...env, NODE_ENV: 'production', AUTH_SECRET: randomBytes(32).toString('hex'), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base },
+    stdio: 'ignore',
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.on('message', (m: { type?: string }) => m.type === 'listening' && resolve());
+    child.on('exit', (code) => reject(new Error(`the server exited early with ${code}`)));
+  });
+  return { base, child };
+}
+
+// --- HTTP -----------------------------------------------------------------------------------
+
+interface Sent {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** the bytes on the wire, still compressed */
+  body: Buffer;
+  ms: number;
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+let base = '';
+let cookie = '';
+
+/** One request as a browser would send it (session cookie, origin on writes), timed to the last byte. */
+function send(method: 'GET' | 'POST', path: string, options: { form?: URLSearchParams; encoding?: string } = {}): Promise<Sent> {
+  const body = options.form?.toString();
+  const headers: Record<string, string> = { cookie, 'accept-encoding': options.encoding ?? 'br, gzip' };
+  if (body !== undefined) Object.assign(headers, { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', 'content-length': String(Buffer.byteLength(body)), origin: base });
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = httpRequest(`${base}${path}`, { method, agent, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const sent = { status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks), ms: performance.now() - started };
+        const ok = (sent.status >= 200 && sent.status < 300) || sent.status === 302;
+        if (ok) resolve(sent);
+        else reject(new Error(`${method} ${path} answered ${sent.status}`));
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function signIn(): Promise<string> {
+  const response = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify(OWNER),
+  });
+  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
+  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+// --- figures --------------------------------------------------------------------------------
+
+interface Figures {
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+/** Nearest-rank percentiles of sequential runs. */
+function figuresOf(samples: number[]): Figures {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = (p: number) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
+  return { p50: rank(0.5), p95: rank(0.95), max: sorted[sorted.length - 1]! };
+}
+
+/** Runs `step` WARMUP times, then RUNS times in a row; `step` returns its own duration in ms. */
+async function timed(step: (run: number) => Promise<number>): Promise<Figures> {
+  for (let run = 0; run < WARMUP; run++) await step(run);
+  const samples: number[] = [];
+  for (let run = 0; run < RUNS; run++) samples.push(await step(WARMUP + run));
+  return figuresOf(samples);
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => (value < 10 ? value.toFixed(1) : value.toFixed(0));
+
+const rows: string[][] = [];
+function row(what: string, figures: Figures, size = '') {
+  rows.push([what, ms(figures.p50), ms(figures.p95), ms(figures.max), size]);
+}
+
+/** Raw, brotli and gzip sizes of a GET, each asked for as a browser would. */
+async function sizes(path: string): Promise<string> {
+  const [raw, br, gzip] = await Promise.all(['identity', 'br', 'gzip'].map((encoding) => send('GET', path, { encoding })));
+  return `${kb(raw!.body.byteLength)} raw, ${kb(br!.body.byteLength)} br, ${kb(gzip!.body.byteLength)} gzip`;
+}
+
+function printTable(title: string, header: string[], lines: string[][]) {
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const leftAligned = (i: number) => i === 0 || header[i] === 'response';
+  const format = (cells: string[]) => `| ${cells.map((c, i) => (leftAligned(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  console.log(`\n${title}\n${format(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const line of lines) console.log(format(line));
+}
+
+// --- the browser ----------------------------------------------------------------------------
+
+interface PageLoad {
+  /** ms from navigation start: HTML received, DOMContentLoaded, load, drag and drop live */
+  html: number;
+  dcl: number;
+  load: number;
+  hydrated: number;
+  /** main-thread time spent in tasks until then (Chromium's TaskDuration), ms */
+  busy: number;
+  jsBytes: number;
+  jsFiles: number;
+  cssBytes: number;
+  htmlBytes: number;
+}
+
+interface Device {
+  label: string;
+  viewport: { width: number; height: number };
+  mobile: boolean;
+  cpuSlowdown: number;
+}
+
+/** The id of the last category's drag-and-drop instructions, absent from the server's HTML. */
+let interactiveMarkerId = '';
+/** The dish whose availability the saves toggle. */
+let toggledProductId = '';
+
+/**
+ * Opens the editor in a fresh context (cold cache) and waits for the first animation frame in
+ * which the last category's drag and drop is live: dnd-kit adds its screen-reader instructions
+ * (the element the drag handles' aria-describedby names) only once its context has mounted in
+ * the browser, so this is after hydration has committed and its effects have run, not an
+ * earlier internal step. Checked once per frame, so the figure is the frame the owner could
+ * first use the whole page. Then, if asked, `clicks` one-click saves in the same page.
+ */
+async function loadInBrowser(browser: Browser, { viewport, mobile, cpuSlowdown }: Device, clicks = 0): Promise<PageLoad & { saves: number[] }> {
+  const context = await browser.newContext({ viewport, baseURL: base, isMobile: mobile, hasTouch: mobile });
+  try {
+    await context.addCookies(cookie.split('; ').map((pair) => {
+      const [name, value] = pair.split('=') as [string, string];
+      return { name, value, url: base };
+    }));
+    await context.addInitScript((markerId) => {
+      localStorage.setItem('cookie-consent', 'all');
+      const check = () => {
+        if (document.getElementById(markerId)) (window as unknown as { benchHydratedAt?: number }).benchHydratedAt = performance.now();
+        else requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    }, interactiveMarkerId);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    const bytes = { js: 0, jsFiles: 0, css: 0, html: 0 };
+    const counted: Promise<void>[] = [];
+    page.on('response', (response) => {
+      const url = response.url();
+      counted.push(
+        response.request().sizes().then((s) => {
+          if (url.endsWith('.js')) {
+            bytes.js += s.responseBodySize;
+            bytes.jsFiles++;
+          } else if (url.endsWith('.css')) bytes.css += s.responseBodySize;
+          else if (url === `${base}/${SLUG}/admin`) bytes.html += s.responseBodySize;
+        }),
+      );
+    });
+    await page.goto(`/${SLUG}/admin`, { waitUntil: 'load', timeout: 120_000 });
+    await page.waitForFunction(() => (window as unknown as { benchHydratedAt?: number }).benchHydratedAt !== undefined, undefined, { timeout: 120_000, polling: 100 });
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const timing = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      return { html: nav.responseEnd, dcl: nav.domContentLoadedEventEnd, load: nav.loadEventEnd, hydrated: (window as unknown as { benchHydratedAt: number }).benchHydratedAt };
+    });
+    await Promise.all(counted);
+    const busy = (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
+    const saves: number[] = [];
+    for (let click = 0; click < clicks; click++) saves.push(await toggleAvailability(page));
+    return { ...timing, busy, jsBytes: bytes.js, jsFiles: bytes.jsFiles, cssBytes: bytes.css, htmlBytes: bytes.html, saves };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * One click on "available / sold out", timed in the page until its confirmation toast appears:
+ * the toast waits for the fetcher to be idle, that is the action, the revalidation of every
+ * loader and the editor's re-render with the new data.
+ */
+function toggleAvailability(page: Page): Promise<number> {
+  return page.evaluate((productId) => {
+    const button = document.getElementById(`product-${productId}`)?.querySelector<HTMLButtonElement>('form button[type="submit"]');
+    if (!button) throw new Error('no availability button');
+    return new Promise<number>((resolve, reject) => {
+      const started = performance.now();
+      const observer = new MutationObserver((records) => {
+        const toast = records.flatMap((r) => [...r.addedNodes]).find((n): n is HTMLElement => n instanceof HTMLElement && n.dataset.testid === 'toast');
+        if (!toast) return;
+        observer.disconnect();
+        if (toast.dataset.type === 'success') resolve(performance.now() - started);
+        else reject(new Error(`the save failed: ${toast.textContent}`));
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+      button.click();
+    });
+  }, toggledProductId);
+}
+
+async function browserFigures(browser: Browser, device: Device) {
+  const { label } = device;
+  await loadInBrowser(browser, device); // warm-up: the server's caches, Chromium's start
+  const loads: PageLoad[] = [];
+  for (let run = 0; run < BROWSER_RUNS; run++) loads.push(await loadInBrowser(browser, device));
+  // the saves: in one page, the first two clicks as warm-up
+  const saves = (await loadInBrowser(browser, device, BROWSER_RUNS + 2)).saves.slice(2);
+  const line = (what: string, pick: (l: PageLoad) => number) => [`${label}: ${what}`, ...Object.values(figuresOf(loads.map(pick))).map(ms)];
+  const first = loads[0]!;
+  return {
+    lines: [
+      line('HTML received', (l) => l.html),
+      line('DOMContentLoaded', (l) => l.dcl),
+      line('load event', (l) => l.load),
+      line('interactive (drag and drop live)', (l) => l.hydrated),
+      line('main thread busy until then', (l) => l.busy),
+      [`${label}: sold-out click → toast`, ...Object.values(figuresOf(saves)).map(ms)],
+    ],
+    transfer: `${label}: HTML ${kb(first.htmlBytes)}, JS ${kb(first.jsBytes)} in ${first.jsFiles} files, CSS ${kb(first.cssBytes)} (as transferred, compressed)`,
+  };
+}
+
+// --- the run --------------------------------------------------------------------------------
+
+const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+let server: ChildProcess | undefined;
+try {
+  console.log(`${cpus().length} cores, Node ${process.versions.node}, load average before: ${load()}`);
+  buildIfStale();
+  await runToEnd('scripts/prepare-data.ts');
+  const fixture = await scaleTo500();
+  const running = await startServer();
+  server = running.child;
+  base = running.base;
+  cookie = await signIn();
+  const admin = `/${SLUG}/admin`;
+
+  // the editor's queries alone, in this process on the same file: what is not rendering
+  const { db } = openDatabase({ sqlitePath: join(dataDir, 'bucate.sqlite') });
+  row('editor queries alone (getEditorMenu, in-process)', await timed(async () => {
+    const started = performance.now();
+    await getEditorMenu(db, fixture.restaurantId);
+    return performance.now() - started;
+  }));
+  // the edit form exactly as the browser submits it, from the same values the form is filled with
+  const product = await getProductForEdit(db, fixture.restaurantId, fixture.editedProductId);
+  await db.destroy();
+  const values = { ...productFormValues(product, 'ro'), available: true, visible: true };
+  const editForm = (run: number) => {
+    const form = new URLSearchParams();
+    for (const [key, value] of Object.entries(values)) {
+      if (Array.isArray(value)) for (const item of value) form.append(key, item);
+      else if (typeof value === 'boolean') {
+        if (value) form.append(key, 'on');
+      } else form.append(key, key === 'price' ? (run % 2 ? '42,50' : '42,00') : value);
+    }
+    form.append('imageId', product.image?.id ?? '');
+    return form;
+  };
+
+  // loads
+  const html = (await send('GET', admin, { encoding: 'identity' })).body.toString();
+  const listed = (html.match(/id="product-/g) ?? []).length;
+  interactiveMarkerId = [...html.matchAll(/aria-roledescription="sortable" aria-describedby="([^"]+)"/g)].at(-1)?.[1] ?? '';
+  if (!interactiveMarkerId || html.includes(`id="${interactiveMarkerId}"`)) throw new Error('the drag handles no longer name instructions added in the browser: revise the interactive signal');
+  row('editor document, GET /admin', await timed(async () => (await send('GET', admin)).ms), await sizes(admin));
+  row('  the same, uncompressed', await timed(async () => (await send('GET', admin, { encoding: 'identity' })).ms));
+  row('client navigation, GET /admin.data', await timed(async () => (await send('GET', `${admin}.data`)).ms), await sizes(`${admin}.data`));
+
+  // one-click toggle, as a fetcher sends it, then the revalidation the browser does next
+  const toggleId = fixture.largestCategory.productIds[0]!;
+  toggledProductId = toggleId;
+  const toggle = (run: number) => new URLSearchParams({ intent: 'set-product-available', id: toggleId, value: String(run % 2 === 1) });
+  row('toggle sold out, POST /admin.data?index', await timed(async (run) => (await send('POST', `${admin}.data?index`, { form: toggle(run) })).ms));
+  row('  + revalidate (GET /admin.data)', await timed(async (run) => {
+    const started = performance.now();
+    await send('POST', `${admin}.data?index`, { form: toggle(run) });
+    await send('GET', `${admin}.data`);
+    return performance.now() - started;
+  }));
+
+  // drag and drop in the largest category: the whole order, reversed on every run
+  const { id: categoryId, productIds } = fixture.largestCategory;
+  const reorder = (run: number) => new URLSearchParams({ intent: 'reorder-products', parentId: categoryId, order: (run % 2 ? [...productIds].reverse() : productIds).join(',') });
+  row(`reorder ${productIds.length} products, POST /admin.data?index`, await timed(async (run) => (await send('POST', `${admin}.data?index`, { form: reorder(run) })).ms));
+  row('  + revalidate (GET /admin.data)', await timed(async (run) => {
+    const started = performance.now();
+    await send('POST', `${admin}.data?index`, { form: reorder(run) });
+    await send('GET', `${admin}.data`);
+    return performance.now() - started;
+  }));
+
+  // the full product form: saved, redirected (202 + redirect in the body), then the two loads
+  // the browser makes: the editor with ?saved=, and again with ?location= once the toast is shown
+  const productPath = `${admin}/products/${fixture.editedProductId}`;
+  row('product save, POST /products/:id.data', await timed(async (run) => {
+    const sent = await send('POST', `${productPath}.data`, { form: editForm(run) });
+    if (sent.status !== 202) throw new Error(`the product save answered ${sent.status}, not a redirect`);
+    return sent.ms;
+  }));
+  row('  + the two loads that follow', await timed(async (run) => {
+    const started = performance.now();
+    await send('POST', `${productPath}.data`, { form: editForm(run) });
+    await send('GET', `${admin}.data?saved=${fixture.editedProductId}`);
+    await send('GET', `${admin}.data?location=${fixture.locationId}`);
+    return performance.now() - started;
+  }));
+  row('product save without JavaScript (302)', await timed(async (run) => {
+    const sent = await send('POST', productPath, { form: editForm(run) });
+    if (sent.status !== 302) throw new Error(`the product save answered ${sent.status}, not 302`);
+    return sent.ms;
+  }));
+
+  console.log(`\n${PRODUCTS} products in the restaurant; ${fixture.productsShown} in the location the editor opens on, ${listed} of them listed in its HTML`);
+  printTable(`HTTP, sequential, ${RUNS} runs after ${WARMUP} warm-up (ms, to the last byte)`, ['request', 'p50', 'p95', 'max', 'response'], rows);
+
+  const browser = await launchBrowser();
+  try {
+    const desktop = await browserFigures(browser, { label: 'desktop', viewport: DESKTOP, mobile: false, cpuSlowdown: 1 });
+    const phone = await browserFigures(browser, { label: 'phone, CPU 4× slower', viewport: PHONE, mobile: true, cpuSlowdown: 4 });
+    printTable(`Chromium, cold cache, ${BROWSER_RUNS} loads after 1 warm-up (ms from navigation start); ${BROWSER_RUNS} clicks after 2 in one page`, ['figure', 'p50', 'p95', 'max'], [...desktop.lines, ...phone.lines]);
+    console.log(`\n${desktop.transfer}\n${phone.transfer}`);
+    console.log(`\nload average after: ${load()}`);
+  } finally {
+    await browser.close();
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  agent.destroy();
+  if (server && server.exitCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server?.once('exit', resolve));
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
