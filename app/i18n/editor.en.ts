@@ -57,6 +57,8 @@ export const editorEn: DeepStrings<typeof editorRo> = {
     soldOut: 'Sold out',
     markAvailable: 'Mark available: {{name}}',
     markSoldOut: 'Mark sold out: {{name}}',
+    foldProducts: 'Hide the products of {{name}} ({{count}})',
+    unfoldProducts: 'Show the products of {{name}} ({{count}})',
     productCount_one: '{{count}} product',
     productCount_few: '{{count}} products',
     productCount_other: '{{count}} products',

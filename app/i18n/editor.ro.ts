@@ -55,6 +55,8 @@ export const editorRo = {
     soldOut: 'Epuizat',
     markAvailable: 'Marchează disponibil: {{name}}',
     markSoldOut: 'Marchează epuizat: {{name}}',
+    foldProducts: 'Ascunde produsele din {{name}} ({{count}})',
+    unfoldProducts: 'Arată produsele din {{name}} ({{count}})',
     productCount_one: '{{count}} produs',
     productCount_few: '{{count}} produse',
     productCount_other: '{{count}} de produse',

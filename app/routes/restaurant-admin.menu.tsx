@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { localized } from '#app/i18n/localized.ts';
 import { getDb } from '#app/db/db.server.ts';
 import { getEnv } from '#app/env.server.ts';
@@ -21,6 +21,17 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'edit
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { restaurantId } = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
   return { menu: await getEditorMenu(getDb(), restaurantId), locale: getRequestLocale(request) };
+}
+
+/**
+ * Dropping the "just saved" marker from the address is not a reason to load the editor again
+ * (the product form's save has just loaded it).
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname || !currentUrl.searchParams.has('saved') || nextUrl.searchParams.has('saved')) {
+    return defaultShouldRevalidate;
+  }
+  return false;
 }
 
 /** The editor's one-click operations; the owner is checked here, whatever the page showed. */
@@ -48,5 +59,5 @@ export default function MenuEditorPage({ loaderData, params }: Route.ComponentPr
       return current;
     }, { replace: true, preventScrollReset: true });
   }, [saved, selected, setSearch, t, toast, locale]);
-  return <MenuEditor menu={menu} selectedLocationId={selected} slug={params.restaurantSlug} locale={locale} />;
+  return <MenuEditor menu={menu} selectedLocationId={selected} openCategoryId={saved?.categoryId} slug={params.restaurantSlug} locale={locale} />;
 }

@@ -70,18 +70,11 @@ describe('the menu editor in the browser', () => {
     holds(html, '24,50').toBe(true);
     expect(/src="\/uploads\/restaurants\/[^"]+\.jpg"/.test(html), 'the photo is on the menu').toBe(true);
 
-    // reorder with the keyboard on the drag handle: pick up, one up, drop
-    await page.getByRole('button', { name: 'Trage pentru a muta: Sarmale cu mămăligă' }).focus();
-    await page.keyboard.press('Space');
-    await toast(page, '„Sarmale cu mămăligă” este acum pe poziția 2 din 2.');
-    await page.keyboard.press('ArrowUp');
-    await toast(page, '„Sarmale cu mămăligă” este acum pe poziția 1 din 2.');
-    await page.keyboard.press('Space');
+    // reorder with the move buttons (the drag handles have their own test)
+    await page.getByRole('button', { name: 'Mută mai sus: Sarmale cu mămăligă' }).click();
     await toast(page, 'Ordinea a fost salvată.');
     html = await publicMenu(slug);
     expect(html.indexOf('Sarmale cu mămăligă')).toBeLessThan(html.indexOf('Ciorbă de burtă'));
-
-    // and back down with the move button
     await page.getByRole('button', { name: 'Mută mai jos: Sarmale cu mămăligă' }).click();
     await expect.poll(async () => { const h = await publicMenu(slug); return h.indexOf('Ciorbă de burtă') < h.indexOf('Sarmale cu mămăligă'); }).toBe(true);
 
@@ -92,7 +85,7 @@ describe('the menu editor in the browser', () => {
     await context.close();
   });
 
-  it('reorders categories by dragging with the mouse', async () => {
+  it('reorders categories by dragging with the mouse, and products with the keyboard on the handle', async () => {
     const { context, page, slug } = await ownerContext('editor-drag');
     await addLocationAndCategory(page, 'Salon', 'Ciorbe');
     await page.getByLabel('Numele noii categorii', { exact: true }).fill('Deserturi');
@@ -108,8 +101,21 @@ describe('the menu editor in the browser', () => {
     for (let step = 1; step <= 20; step++) await page.mouse.move(from.x + from.width / 2, from.y + ((to.y - from.y) * step) / 20);
     await page.mouse.up();
     await toast(page, 'Ordinea a fost salvată.');
-    const html = await publicMenu(slug);
+    let html = await publicMenu(slug);
     expect(html.indexOf('Cozonac')).toBeLessThan(html.indexOf('Ciorbă de văcuță'));
+
+    await addProduct(page, 'Deserturi', { name: 'Clătite', price: '18' });
+    const handle = page.getByRole('button', { name: 'Trage pentru a muta: Clătite' });
+    await handle.scrollIntoViewIfNeeded();
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await toast(page, '„Clătite” este acum pe poziția 2 din 2.');
+    await page.keyboard.press('ArrowUp');
+    await toast(page, '„Clătite” este acum pe poziția 1 din 2.');
+    await page.keyboard.press('Space');
+    await toast(page, 'Ordinea a fost salvată.');
+    html = await publicMenu(slug);
+    expect(html.indexOf('Clătite')).toBeLessThan(html.indexOf('Cozonac'));
     await context.close();
   });
 

@@ -1,4 +1,5 @@
-import { Plus } from 'lucide-react';
+import { ChevronDown, Plus } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
 import type { Locale } from '#app/i18n/i18n.ts';
@@ -24,6 +25,7 @@ export function CategoryCard({
   locale,
   first,
   last,
+  defaultOpen,
 }: {
   category: EditorCategory;
   products: EditorMenu['products'];
@@ -32,8 +34,11 @@ export function CategoryCard({
   locale: Locale;
   first: boolean;
   last: boolean;
+  /** a long menu starts folded, so the page stays quick with hundreds of dishes */
+  defaultOpen: boolean;
 }) {
   const { t } = useTranslation();
+  const [open, setOpen] = useState(defaultOpen);
   const fetcher = useFetcher<ActionResult>();
   const reorder = useFetcher<ActionResult>();
   useActionToast(fetcher.data, fetcher.state);
@@ -42,6 +47,7 @@ export function CategoryCard({
   const visible = optimisticFlag(fetcher, 'set-category-visible', category.visible);
   const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : {};
   const headingId = `category-${category.id}-title`;
+  const listId = `category-${category.id}-products`;
   return (
     <section aria-labelledby={headingId} className="rounded-[10px] border border-stone-200 bg-white shadow-sm dark:border-stone-800 dark:bg-stone-900">
       <div className="flex flex-wrap items-center gap-1 p-2">
@@ -49,7 +55,17 @@ export function CategoryCard({
         <div className="min-w-0 flex-1 basis-40 px-1">
           <h3 id={headingId} className="text-lg font-semibold">{name}</h3>
           <p className="text-sm text-stone-600 dark:text-stone-400">
-            {t('editor.productCount', { count: products.length })}
+            <button
+              type="button"
+              aria-expanded={open}
+              aria-controls={listId}
+              aria-label={t(open ? 'editor.foldProducts' : 'editor.unfoldProducts', { name, count: products.length })}
+              onClick={() => setOpen(!open)}
+              className="-ml-2 inline-flex min-h-11 items-center gap-1 rounded-lg px-2 hover:bg-stone-100 dark:hover:bg-stone-800"
+            >
+              <ChevronDown aria-hidden="true" className={`size-4 transition-transform motion-reduce:transition-none ${open ? '' : '-rotate-90'}`} />
+              {t('editor.productCount', { count: products.length })}
+            </button>
             {visible ? null : <span className="ml-2 font-medium text-primary-800 dark:text-primary-100">{t('editor.hidden')}</span>}
           </p>
         </div>
@@ -80,15 +96,17 @@ export function CategoryCard({
         </fetcher.Form>
       </EditInPlace>
 
-      <div className="px-2 pb-2">
-        {products.length === 0 ? <p className="px-2 py-3 text-stone-600 dark:text-stone-400">{t('editor.noProducts')}</p> : null}
-        <SortableList
-          id={`products-${category.id}`}
-          items={products.map((p) => ({ ...p, name: localized(p.nameRo, p.nameEn, locale) }))}
-          onReorder={(order) => reorder.submit({ intent: 'reorder-products', parentId: category.id, order: order.join(',') }, { method: 'post' })}
-        >
-          {(product, index) => <ProductRow product={product} slug={slug} locale={locale} first={index === 0} last={index === products.length - 1} />}
-        </SortableList>
+      <div id={listId} className="px-2 pb-2">
+        {open && products.length === 0 ? <p className="px-2 py-3 text-stone-600 dark:text-stone-400">{t('editor.noProducts')}</p> : null}
+        {open ? (
+          <SortableList
+            id={`products-${category.id}`}
+            items={products.map((p) => ({ ...p, name: localized(p.nameRo, p.nameEn, locale) }))}
+            onReorder={(order) => reorder.submit({ intent: 'reorder-products', parentId: category.id, order: order.join(',') }, { method: 'post' })}
+          >
+            {(product, index) => <ProductRow product={product} slug={slug} locale={locale} first={index === 0} last={index === products.length - 1} />}
+          </SortableList>
+        ) : null}
         <Link to={`/${slug}/admin/products/new?category=${category.id}`} aria-label={`${t('editor.addProduct')}: ${name}`} className={`${secondaryButton} mt-2`}>
           <Plus aria-hidden="true" className="size-5" />
           {t('editor.addProduct')}

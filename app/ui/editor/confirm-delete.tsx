@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import type { ActionResult } from '#app/modules/errors/action-result.server.ts';
@@ -33,12 +33,18 @@ export function ConfirmDelete({
   const { t } = useTranslation();
   const fetcher = useFetcher({ key: DELETION_FETCHER });
   const dialog = useRef<HTMLDialogElement>(null);
+  // the dialog exists only while asking: hundreds of rows must not each carry one
+  const [asking, setAsking] = useState(false);
+  useEffect(() => {
+    if (asking) dialog.current?.showModal();
+  }, [asking]);
   return (
     <>
-      <button type="button" className={iconButton} aria-label={label} title={label} onClick={() => dialog.current?.showModal()}>
+      <button type="button" className={iconButton} aria-label={label} title={label} onClick={() => setAsking(true)}>
         <Trash2 aria-hidden="true" className="size-5" />
       </button>
-      <dialog ref={dialog} aria-label={label} className="m-auto max-w-md rounded-[12px] bg-white p-6 text-stone-900 shadow-xl backdrop:bg-stone-950/50 dark:bg-stone-900 dark:text-stone-100">
+      {asking ? (
+      <dialog ref={dialog} aria-label={label} onClose={() => setAsking(false)} className="m-auto max-w-md rounded-[12px] bg-white p-6 text-stone-900 shadow-xl backdrop:bg-stone-950/50 dark:bg-stone-900 dark:text-stone-100">
         <p className="text-lg">{question}</p>
         <fetcher.Form method="post" className="mt-6 flex flex-wrap justify-end gap-3" onSubmit={() => dialog.current?.close()}>
           <input type="hidden" name="id" value={id} />
@@ -50,6 +56,7 @@ export function ConfirmDelete({
           </button>
         </fetcher.Form>
       </dialog>
+      ) : null}
     </>
   );
 }

@@ -71,17 +71,34 @@ function LocationRow({ location, locale, first, last, selected, slug }: { locati
   );
 }
 
+/** Up to this many dishes every category starts open; beyond it they start folded. */
+const OPEN_ALL_UP_TO = 80;
+
 /**
  * The owner's menu: locations (chosen one highlighted), its categories and their dishes, all
  * editable in place; every change is saved at once and confirmed by a toast.
  */
-export function MenuEditor({ menu, selectedLocationId, slug, locale }: { menu: EditorMenu; selectedLocationId: string | undefined; slug: string; locale: Locale }) {
+export function MenuEditor({
+  menu,
+  selectedLocationId,
+  openCategoryId,
+  slug,
+  locale,
+}: {
+  menu: EditorMenu;
+  selectedLocationId: string | undefined;
+  openCategoryId?: string;
+  slug: string;
+  locale: Locale;
+}) {
   const { t } = useTranslation();
   const reorder = useFetcher<ActionResult>();
   useActionToast(reorder.data, reorder.state);
   useDeletionToast();
   const categories = menu.categories.filter((category) => category.locationId === selectedLocationId);
   const productsOf = (categoryId: string) => menu.products.filter((product) => product.categoryId === categoryId);
+  // with many dishes, only the first categories start open (and the one the owner just edited in)
+  const foldFrom = menu.products.length > OPEN_ALL_UP_TO ? 1 : undefined;
   return (
     <div className="grid gap-8 lg:grid-cols-[18rem_1fr]">
       <section aria-labelledby="locations-title" className="space-y-3">
@@ -125,6 +142,7 @@ export function MenuEditor({ menu, selectedLocationId, slug, locale }: { menu: E
                 locale={locale}
                 first={index === 0}
                 last={index === categories.length - 1}
+                defaultOpen={foldFrom === undefined || index < foldFrom || category.id === openCategoryId}
               />
             )}
           </SortableList>

@@ -2,6 +2,7 @@ import {
   closestCenter,
   DndContext,
   KeyboardSensor,
+  MeasuringStrategy,
   PointerSensor,
   TouchSensor,
   useSensor,
@@ -69,6 +70,8 @@ export function SortableList<T extends Item>({
       id={id}
       sensors={sensors}
       collisionDetection={closestCenter}
+      // rows measured up front: an arrow key pressed right after pick-up must already know where to go
+      measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
       onDragEnd={onDragEnd}
       accessibility={{
         screenReaderInstructions: { draggable: t('editor.dragInstructions') },
