@@ -1,10 +1,13 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
+import { openDatabase } from '#app/db/connection.server.ts';
 import { registerOwner } from './accounts.ts';
 import { DESKTOP, nextClientIp, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
 const browserOf = useBrowser();
 
 /** A signed-in browser for a freshly registered owner. */
@@ -176,6 +179,41 @@ describe('the menu editor in the browser', () => {
     expect(code).toBeTruthy();
     const followed = await fetch(`${baseUrl}/m/${code}`, { redirect: 'manual' });
     expect(followed.headers.get('location')).toBe(`/${renamed}`);
+    await context.close();
+  });
+});
+
+describe('a long menu', () => {
+  it('starts folded past 80 dishes, unfolds on a click, and finds a dish by name without diacritics', async () => {
+    const { context, page, slug, cookie } = await ownerContext('editor-long');
+    await addLocationAndCategory(page, 'Salon', 'Ciorbe');
+    await page.getByLabel('Numele noii categorii', { exact: true }).fill('Deserturi');
+    await page.getByRole('button', { name: 'Adaugă o categorie' }).click();
+    await page.getByRole('heading', { name: 'Deserturi' }).waitFor();
+    // PRO, so the free plan's 50 do not stop the arrangement
+    const { db } = openDatabase({ sqlitePath: join(dataDir, 'bucate.sqlite') });
+    await db.updateTable('restaurant').set({ isManualPro: 1 }).where('slug', '=', slug).execute();
+    await db.destroy();
+    const categoryIds = [...(await (await fetch(`${baseUrl}/${slug}/admin/products/new`, { headers: { cookie } })).text()).matchAll(/<option value="([0-9a-f-]{36})"/g)].map((m) => m[1]!);
+    for (let i = 1; i <= 81; i++) {
+      const body = new URLSearchParams({ categoryId: categoryIds[i % 2]!, nameRo: i === 77 ? 'Plăcintă cu brânză' : `Fel ${i}`, price: '10', available: 'on', visible: 'on' });
+      const response = await fetch(`${baseUrl}/${slug}/admin/products/new`, { method: 'POST', redirect: 'manual', body, headers: { cookie, origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded' } });
+      expect(response.status).toBe(302);
+    }
+    await page.reload();
+    expect(await page.getByRole('button', { name: 'Arată produsele din Deserturi (41)' }).getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('link', { name: 'Fel 1', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Arată produsele din Deserturi (41)' }).click();
+    await page.getByRole('link', { name: 'Fel 1', exact: true }).waitFor();
+
+    await page.getByLabel('Caută un produs', { exact: true }).fill('placinta');
+    await toast(page, '1 produs găsit');
+    await page.getByRole('search').getByRole('button', { name: 'Marchează epuizat: Plăcintă cu brânză' }).click();
+    await toast(page, 'Marcat epuizat.');
+    const html = await publicMenu(slug);
+    const dish = html.indexOf('Plăcintă cu brânză');
+    expect(html.slice(dish, dish + 600).includes('Indisponibil momentan'), 'the dish is marked on the menu').toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
   });
 });

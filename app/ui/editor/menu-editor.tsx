@@ -1,5 +1,5 @@
 import { MapPin, Plus } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
 import type { Locale } from '#app/i18n/i18n.ts';
@@ -9,6 +9,7 @@ import type { EditorMenu } from '#app/modules/menu/menu-editor.service.server.ts
 import { CategoryCard } from './category-card.tsx';
 import { ConfirmDelete, useDeletionToast } from './confirm-delete.tsx';
 import { EditInPlace, primaryButton, TextField } from './fields.tsx';
+import { ProductRow } from './product-row.tsx';
 import { MoveButtons } from './row-controls.tsx';
 import { DragHandle, SortableList } from './sortable-list.tsx';
 import { useActionToast } from './use-action-toast.ts';
@@ -71,6 +72,46 @@ function LocationRow({ location, locale, first, last, selected, slug }: { locati
   );
 }
 
+/** Letters without diacritics, lower case: 'Ciorbă' is found by typing 'ciorba'. */
+function searchable(text: string): string {
+  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
+/**
+ * On a long menu, the quickest way to one dish: type part of its name (either language) and act
+ * on it right in the results, whichever folded category it is in.
+ */
+function DishSearch({ categories, products, slug, locale }: { categories: EditorMenu['categories']; products: EditorMenu['products']; slug: string; locale: Locale }) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const wanted = searchable(query.trim());
+  const inLocation = new Set(categories.map((c) => c.id));
+  const matches = wanted
+    ? products.filter((p) => inLocation.has(p.categoryId) && searchable(`${p.nameRo} ${p.nameEn ?? ''}`).includes(wanted)).slice(0, 50)
+    : [];
+  const siblings = (categoryId: string) => products.filter((p) => p.categoryId === categoryId);
+  return (
+    <div role="search" className="rounded-[10px] border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900">
+      <TextField label={t('editor.searchDishes')} type="search" value={query} onChange={(e) => setQuery(e.currentTarget.value)} autoComplete="off" />
+      {wanted ? (
+        <>
+          <p role="status" className="mt-2 text-sm text-stone-600 dark:text-stone-400">{t('editor.searchResults', { count: matches.length })}</p>
+          <ul>
+            {matches.map((product) => {
+              const around = siblings(product.categoryId);
+              return (
+                <li key={product.id}>
+                  <ProductRow product={product} slug={slug} locale={locale} first={around[0]?.id === product.id} last={around.at(-1)?.id === product.id} anchor={false} />
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
 /** Up to this many dishes every category starts open; beyond it they start folded. */
 const OPEN_ALL_UP_TO = 80;
 
@@ -127,6 +168,9 @@ export function MenuEditor({
             )}
           </h2>
           {categories.length === 0 ? <p className="text-stone-700 dark:text-stone-300">{t('editor.noCategories')}</p> : null}
+          {menu.products.length > OPEN_ALL_UP_TO ? (
+            <DishSearch categories={categories} products={menu.products} slug={slug} locale={locale} />
+          ) : null}
           <SortableList
             id={`categories-${selectedLocationId}`}
             className="space-y-4"

@@ -12,7 +12,22 @@ import type { ActionResult } from '#app/modules/errors/action-result.server.ts';
 type EditorProduct = EditorMenu['products'][number];
 
 /** One dish in the editor: drag, open, sold out / available, show / hide, move, delete. */
-export function ProductRow({ product, slug, locale, first, last }: { product: EditorProduct; slug: string; locale: Locale; first: boolean; last: boolean }) {
+export function ProductRow({
+  product,
+  slug,
+  locale,
+  first,
+  last,
+  anchor = true,
+}: {
+  product: EditorProduct;
+  slug: string;
+  locale: Locale;
+  first: boolean;
+  last: boolean;
+  /** the row the product form returns to (#product-id); false for a second copy, e.g. in search results */
+  anchor?: boolean;
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.data, fetcher.state);
@@ -21,7 +36,7 @@ export function ProductRow({ product, slug, locale, first, last }: { product: Ed
   const available = optimisticFlag(fetcher, 'set-product-available', product.available);
   const availabilityLabel = available ? t('editor.markSoldOut', { name }) : t('editor.markAvailable', { name });
   return (
-    <div id={`product-${product.id}`} className={`flex flex-wrap items-center gap-x-1 gap-y-1 border-t border-stone-200 py-2 dark:border-stone-800 ${visible ? '' : 'bg-stone-100 dark:bg-stone-800'}`}>
+    <div id={anchor ? `product-${product.id}` : undefined} className={`flex flex-wrap items-center gap-x-1 gap-y-1 border-t border-stone-200 py-2 dark:border-stone-800 ${visible ? '' : 'bg-stone-100 dark:bg-stone-800'}`}>
       <DragHandle />
       {product.thumbnailUrl ? (
         <img src={product.thumbnailUrl} alt="" width={44} height={44} loading="lazy" className="size-11 shrink-0 rounded-md object-cover" />
