@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
 import { logger } from '#app/logger.server.ts';
 import { imagesToRemove } from '#app/modules/menu/menu-rules.ts';
+import { lockRestaurantRow } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { deleteStoredImageFiles } from './image.service.server.ts';
 import type { FileStorage } from './storage.server.ts';
 
@@ -54,7 +55,30 @@ export const ABANDONED_UPLOAD_AFTER_MS = 24 * 60 * 60 * 1000;
 export async function sweepAbandonedUploads(db: Kysely<Database>, storage: FileStorage, restaurantId: string, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - ABANDONED_UPLOAD_AFTER_MS).toISOString();
   const released = await db.transaction().execute(async (trx) => {
-    const old = await trx.selectFrom('storedImage').select('url').where('restaurantId', '=', restaurantId).where('createdAt', '<', before).limit(500).execute();
+    // the same lock every menu edit takes first, so no save can start using an image meanwhile
+    await lockRestaurantRow(trx, restaurantId);
+    const old = await trx
+      .selectFrom('storedImage')
+      .select('url')
+      .where('storedImage.restaurantId', '=', restaurantId)
+      .where('storedImage.createdAt', '<', before)
+      .where(({ not, exists, selectFrom, or, eb }) =>
+        not(
+          or([
+            exists(selectFrom('product').select('product.id').where('product.restaurantId', '=', restaurantId).whereRef('product.imageUrl', '=', 'storedImage.url')),
+            exists(selectFrom('category').select('category.id').where('category.restaurantId', '=', restaurantId).whereRef('category.imageUrl', '=', 'storedImage.url')),
+            exists(
+              selectFrom('restaurant')
+                .select('restaurant.id')
+                .where('restaurant.id', '=', restaurantId)
+                .where((inner) => inner.or([inner('restaurant.logoUrl', '=', eb.ref('storedImage.url')), inner('restaurant.coverImageUrl', '=', eb.ref('storedImage.url'))])),
+            ),
+          ]),
+        ),
+      )
+      .orderBy('storedImage.createdAt')
+      .limit(500)
+      .execute();
     return releaseUnusedImages(trx, storage, restaurantId, old.map((row) => row.url));
   });
   await deleteReleasedFiles(storage, released);
