@@ -67,9 +67,10 @@ export function deleteCategoryCascade(db: Kysely<Database>, storage: FileStorage
     if (categories.length === 0) throw new AppError('not-found');
     const products = await trx.selectFrom('product').select(['id', 'categoryId', 'imageUrl']).where('restaurantId', '=', restaurantId).where('categoryId', '=', categoryId).execute();
     const plan = planDeletion({ kind: 'category', id: categoryId }, { categories, products });
-    if (plan.productIds.length > 0) await trx.deleteFrom('product').where('restaurantId', '=', restaurantId).where('id', 'in', plan.productIds).execute();
+    // by parent, not by the ids read above, and counted by what really went
+    const deleted = await trx.deleteFrom('product').where('restaurantId', '=', restaurantId).where('categoryId', '=', categoryId).executeTakeFirst();
     await trx.deleteFrom('category').where('restaurantId', '=', restaurantId).where('id', '=', categoryId).execute();
-    await decrementProductsCount(trx, restaurantId, plan.productIds.length);
+    await decrementProductsCount(trx, restaurantId, Number(deleted.numDeletedRows));
     await release(plan.imageUrls);
   });
 }

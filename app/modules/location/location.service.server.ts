@@ -47,10 +47,11 @@ export function deleteLocationCascade(db: Kysely<Database>, storage: FileStorage
         ? []
         : await trx.selectFrom('product').select(['id', 'categoryId', 'imageUrl']).where('restaurantId', '=', restaurantId).where('categoryId', 'in', categories.map((c) => c.id)).execute();
     const plan = planDeletion({ kind: 'location', id: locationId }, { categories, products });
-    if (plan.productIds.length > 0) await trx.deleteFrom('product').where('restaurantId', '=', restaurantId).where('id', 'in', plan.productIds).execute();
+    // by parent, not by the ids read above, and counted by what really went
+    const deleted = plan.categoryIds.length === 0 ? 0 : Number((await trx.deleteFrom('product').where('restaurantId', '=', restaurantId).where('categoryId', 'in', plan.categoryIds).executeTakeFirst()).numDeletedRows);
     if (plan.categoryIds.length > 0) await trx.deleteFrom('category').where('restaurantId', '=', restaurantId).where('id', 'in', plan.categoryIds).execute();
     await trx.deleteFrom('location').where('restaurantId', '=', restaurantId).where('id', '=', locationId).execute();
-    await decrementProductsCount(trx, restaurantId, plan.productIds.length);
+    await decrementProductsCount(trx, restaurantId, deleted);
     await release(plan.imageUrls);
   });
 }

@@ -11,8 +11,9 @@ export interface MenuChange {
 }
 
 /**
- * Every edit a guest could see runs through here: one transaction that also bumps the menu
- * version (so every app process renders afresh), and image files deleted only after it commits.
+ * Every edit a guest could see runs through here: one transaction that first bumps the menu
+ * version (taking the restaurant's row lock, and making every app process render afresh), and
+ * image files deleted only after it commits.
  */
 export async function changeMenu<T>(
   db: Kysely<Database>,
@@ -22,6 +23,9 @@ export async function changeMenu<T>(
 ): Promise<T> {
   const released: ReleasedImage[] = [];
   const result = await db.transaction().execute(async (trx) => {
+    // the restaurant's row lock first, always: concurrent edits of one restaurant queue up here
+    // instead of locking rows in different orders (PostgreSQL deadlocks, a miscounted cascade)
+    await bumpMenuVersion(trx, restaurantId);
     const candidates: string[] = [];
     const value = await work({
       trx,
@@ -31,7 +35,6 @@ export async function changeMenu<T>(
     });
     // checked last, so an image moved from one row to another in the same change stays
     released.push(...(await releaseUnusedImages(trx, storage, restaurantId, candidates)));
-    await bumpMenuVersion(trx, restaurantId);
     return value;
   });
   await deleteReleasedFiles(storage, released);

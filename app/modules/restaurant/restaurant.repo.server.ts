@@ -29,6 +29,11 @@ export async function bumpMenuVersion(db: Kysely<Database>, restaurantId: string
     .execute();
 }
 
+/** Takes the restaurant's row lock for the rest of the transaction, changing nothing. */
+export async function lockRestaurantRow(db: Kysely<Database>, restaurantId: string): Promise<void> {
+  await db.updateTable('restaurant').set((eb) => ({ menuVersion: eb.ref('menuVersion') })).where('id', '=', restaurantId).execute();
+}
+
 /** Restaurants whose menus guests may see, for the sitemap (the trial rule is applied by the caller). */
 export function listActiveRestaurantsForSitemap(db: Kysely<Database>) {
   return db
