@@ -12,3 +12,13 @@ export function localized(ro: string | null, en: string | null | undefined, loca
 export function formatPrice(minor: number, currency: string, locale: Locale): string {
   return new Intl.NumberFormat(locale === 'ro' ? 'ro-RO' : 'en-GB', { style: 'currency', currency }).format(minor / 100);
 }
+
+const quantityFormats = {
+  ro: new Intl.NumberFormat('ro-RO', { maximumFractionDigits: 3 }),
+  en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 3 }),
+};
+
+/** A quantity as the language writes it: 12.5 → '12,5' (ro) / '12.5' (en); no grouping surprises below 1000. */
+export function formatQuantity(value: number, locale: Locale): string {
+  return quantityFormats[locale].format(value);
+}

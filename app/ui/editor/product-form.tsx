@@ -5,6 +5,7 @@ import type { Locale } from '#app/i18n/i18n.ts';
 import { localized } from '#app/i18n/localized.ts';
 import type { ActionResult } from '#app/modules/errors/action-result.server.ts';
 import type { EditorImage } from '#app/modules/menu/menu-editor.service.server.ts';
+import { kilojoules } from '#app/modules/menu/menu-fields.ts';
 import { ALLERGEN_KEYS } from '#app/modules/product/allergens.ts';
 import { submittedFormValues, type ProductFormValues } from '#app/modules/product/product-form.ts';
 import { CheckboxField, Fieldset, primaryButton, secondaryButton, SelectField, TextArea, TextField } from './fields.tsx';
@@ -100,7 +101,7 @@ export function ProductForm({
           <div className="mt-1 grid grid-cols-2 gap-3 md:grid-cols-4">
             <div>
               <TextField label={t('editor.energyKcal')} name="energyKcal" defaultValue={values.energyKcal} inputMode="decimal" error={errors.energyKcal} onInput={(e) => setKcal(e.currentTarget.value)} />
-              {kcal && Number.isFinite(kcalNumber) ? <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('editor.energyKj', { kj: Math.round(kcalNumber * 4.184) })}</p> : null}
+              {kcal && Number.isFinite(kcalNumber) ? <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('editor.energyKj', { kj: kilojoules(kcalNumber) })}</p> : null}
             </div>
             {NUTRIENTS.map((nutrient) => (
               <TextField key={nutrient} label={t(`editor.${nutrient}`)} name={nutrient} defaultValue={values[nutrient]} inputMode="decimal" error={errors[nutrient]} />

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '#app/i18n/i18n.ts';
-import { formatPrice, localized } from '#app/i18n/localized.ts';
+import { formatPrice, formatQuantity, localized } from '#app/i18n/localized.ts';
+import { kilojoules } from '#app/modules/menu/menu-fields.ts';
 import type { MenuProduct } from '#app/modules/menu/menu.service.server.ts';
 
 /**
@@ -14,7 +15,8 @@ export function MenuProductItem({ product, locale, currency }: { product: MenuPr
   const description = localized(product.descriptionRo, product.descriptionEn, locale);
   const ingredients = localized(product.ingredientsRo, product.ingredientsEn, locale);
   const unit = product.weightUnit ? t(`menu.unit.${product.weightUnit}`) : null;
-  const hasNutrition = product.energyKcal !== null;
+  const hasNutrition = NUTRIENTS.some((key) => product[key] !== null);
+  const hasDetails = hasNutrition || ingredients !== null || product.additives.length > 0;
   const allergenNames = product.allergens.map((key) => t(`allergen.${key}`)).join(', ');
   return (
     <li
@@ -39,7 +41,7 @@ export function MenuProductItem({ product, locale, currency }: { product: MenuPr
         {product.weightValue && unit ? (
           <p className="text-sm text-stone-600 dark:text-stone-400">
             <span className="sr-only">{`${t('menu.weight')}: `}</span>
-            {`${product.weightValue} ${unit}`}
+            {`${formatQuantity(product.weightValue, locale)} ${unit}`}
           </p>
         ) : null}
         {!product.available ? <p className="text-sm font-semibold text-primary-700 dark:text-primary-100">{t('menu.unavailable')}</p> : null}
@@ -61,15 +63,16 @@ export function MenuProductItem({ product, locale, currency }: { product: MenuPr
             {`${t('menu.traces')}: ${product.traces.map((key) => t(`allergen.${key}`)).join(', ')}`}
           </p>
         ) : null}
-        {hasNutrition || ingredients ? (
+        {/* the frozen marker is for every guest to see, not behind a fold (Romanian menu rules) */}
+        {product.frozen ? <p className="text-sm text-stone-600 dark:text-stone-400">{`* ${t('menu.frozen')}`}</p> : null}
+        {hasDetails ? (
           <details className="mt-1 text-sm">
             <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-primary-700 dark:text-primary-100 print:hidden">
-              {ingredients ? `${t('menu.ingredients')} · ${t('menu.nutrition')}` : t('menu.nutrition')}
+              {[ingredients || product.additives.length > 0 ? t('menu.ingredients') : null, hasNutrition ? t('menu.nutrition') : null].filter(Boolean).join(' · ')}
             </summary>
             {ingredients ? <p className="mt-1"><span className="font-semibold">{`${t('menu.ingredients')}: `}</span>{ingredients}</p> : null}
             {product.additives.length > 0 ? <p className="mt-1"><span className="font-semibold">{`${t('menu.additives')}: `}</span>{product.additives.join(', ')}</p> : null}
-            {product.frozen ? <p className="mt-1">{t('menu.frozen')}</p> : null}
-            {hasNutrition ? <NutritionTable product={product} unit={product.weightUnit === 'ml' ? 'ml' : 'g'} /> : null}
+            {hasNutrition ? <NutritionTable product={product} unit={product.weightUnit === 'ml' ? 'ml' : 'g'} locale={locale} /> : null}
           </details>
         ) : null}
       </div>
@@ -77,11 +80,15 @@ export function MenuProductItem({ product, locale, currency }: { product: MenuPr
   );
 }
 
-function NutritionTable({ product, unit }: { product: MenuProduct; unit: string }) {
+/** The nutrition declaration's fields; any one filled in shows the table. */
+const NUTRIENTS = ['energyKcal', 'fat', 'saturates', 'carbs', 'sugars', 'protein', 'salt'] as const;
+
+function NutritionTable({ product, unit, locale }: { product: MenuProduct; unit: string; locale: Locale }) {
   const { t } = useTranslation();
-  const kcal = product.energyKcal ?? 0;
+  const kcal = product.energyKcal;
+  const grams = (value: number | null) => (value === null ? '–' : `${formatQuantity(value, locale)} g`);
   const rows: [string, string][] = [
-    [t('menu.energy'), `${Math.round(kcal * 4.184)} kJ / ${Math.round(kcal)} kcal`],
+    [t('menu.energy'), kcal === null ? '–' : `${kilojoules(kcal)} kJ / ${Math.round(kcal)} kcal`],
     [t('menu.fats'), grams(product.fat)],
     [t('menu.saturates'), grams(product.saturates)],
     [t('menu.carbs'), grams(product.carbs)],
@@ -102,8 +109,4 @@ function NutritionTable({ product, unit }: { product: MenuProduct; unit: string 
       </tbody>
     </table>
   );
-}
-
-function grams(value: number | null): string {
-  return value === null ? '–' : `${value} g`;
 }
