@@ -143,6 +143,7 @@ export const editorEn: DeepStrings<typeof editorRo> = {
     required: 'Fill in this field.',
     tooLong: 'At most {{max}} characters.',
     number: 'Enter a number, for example 12.5.',
+    wholeNumber: 'Enter a whole number, for example 350.',
     tooBig: 'At most {{max}}.',
     price: 'Enter the price as a number, for example 24.50.',
     time: 'Enter the time as HH:MM, for example 08:30.',

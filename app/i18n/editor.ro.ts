@@ -141,6 +141,7 @@ export const editorRo = {
     required: 'Completează acest câmp.',
     tooLong: 'Cel mult {{max}} de caractere.',
     number: 'Scrie un număr, de exemplu 12,5.',
+    wholeNumber: 'Scrie un număr întreg, de exemplu 350.',
     tooBig: 'Cel mult {{max}}.',
     price: 'Scrie prețul ca număr, de exemplu 24,50.',
     time: 'Scrie ora ca HH:MM, de exemplu 08:30.',

@@ -16,6 +16,7 @@ import { sweepAbandonedUploads } from '#app/modules/image/image-cleanup.server.t
 import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation, deleteLocationCascade, moveLocation, reorderLocations, updateLocation } from '#app/modules/location/location.service.server.ts';
+import { productFormValues } from '#app/modules/product/product-form.ts';
 import { ProductInput } from '#app/modules/product/product.schema.ts';
 import {
   createProduct,
@@ -136,6 +137,36 @@ describe(`menu editor services on ${testDialect}`, () => {
     await updateProduct(db(), storage, restaurantId, moving, product(to, { nameRo: 'Mutat' }));
     const menu = await getEditorMenu(db(), restaurantId);
     expect(menu.products.filter((p) => p.categoryId === to).map((p) => p.id)).toEqual([existing, moving]);
+  });
+});
+
+describe(`every product field on ${testDialect}`, () => {
+  /** What the browser posts for a fully described dish, as the owner types it in Romanian. */
+  const typed = {
+    nameRo: 'Ciorbă de burtă', nameEn: 'Tripe soup', descriptionRo: 'Cu smântână și ardei iute', descriptionEn: 'With sour cream and hot pepper',
+    ingredientsRo: 'burtă de vită, smântână, usturoi', ingredientsEn: 'beef tripe, sour cream, garlic', price: '32,50', weightValue: '400',
+    weightUnit: 'ml', allergens: ['milk', 'eggs', 'celery'], traces: ['mustard'], additives: 'E330, E471', frozen: true, energyKcal: '95,5',
+    fat: '5,2', saturates: '2,1', carbs: '4,8', sugars: '1,2', protein: '7,4', salt: '0,9', servedFrom: '11:00', servedUntil: '16:30',
+    available: true, visible: true,
+  };
+  const posted = (categoryId: string, values: typeof typed) => ({
+    ...values, categoryId, frozen: values.frozen ? 'on' : undefined, available: values.available ? 'on' : undefined, visible: values.visible ? 'on' : undefined,
+  });
+
+  it('comes back into the form exactly as typed, after a create and after an update', async () => {
+    const restaurantId = await newRestaurant();
+    const categoryId = await createCategory(db(), storage, restaurantId, category(await createLocation(db(), storage, restaurantId, location())));
+    const id = await createProduct(db(), storage, restaurantId, ProductInput.parse(posted(categoryId, typed)));
+    expect(productFormValues(await getProductForEdit(db(), restaurantId, id), 'ro')).toEqual({ ...typed, categoryId, price: '32,50' });
+
+    // every field changed, English emptied, flags cleared: nothing of the old values survives
+    const changed = {
+      ...typed, nameEn: '', descriptionEn: '', ingredientsEn: '', price: '30', weightValue: '2', weightUnit: 'pcs', allergens: [], traces: ['sesame', 'gluten'],
+      additives: '', frozen: false, energyKcal: '', fat: '', saturates: '', carbs: '', sugars: '', protein: '', salt: '', servedFrom: '', servedUntil: '',
+      available: false, visible: false,
+    };
+    await updateProduct(db(), storage, restaurantId, id, ProductInput.parse(posted(categoryId, changed)));
+    expect(productFormValues(await getProductForEdit(db(), restaurantId, id), 'en')).toEqual({ ...changed, categoryId, price: '30.00', traces: ['gluten', 'sesame'] });
   });
 });
 

@@ -47,6 +47,26 @@ export const optionalDecimal = (max: number) =>
       return number;
     });
 
+/** A whole number such as a weight in grams ('350'); blank is null. The column is an integer on both databases. */
+export const optionalWholeNumber = (max: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      if (!/^\d{1,7}$/.test(value)) {
+        ctx.addIssue({ code: 'custom', message: 'wholeNumber' });
+        return z.NEVER;
+      }
+      const number = Number(value);
+      if (number > max) {
+        ctx.addIssue({ code: 'custom', message: 'tooBig', params: { max } });
+        return z.NEVER;
+      }
+      return number;
+    });
+
 /** A price such as '24,50' as integer minor units (2450), STYLE.md habit 9. */
 export const priceMinor = z
   .string({ error: 'price' })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkbox, idField, optionalDecimal, optionalId, optionalText, optionalTime, priceMinor, requiredText } from '#app/modules/menu/menu-fields.ts';
+import { checkbox, idField, optionalDecimal, optionalId, optionalText, optionalTime, optionalWholeNumber, priceMinor, requiredText } from '#app/modules/menu/menu-fields.ts';
 import { ALLERGEN_KEYS } from './allergens.ts';
 
 const allergenList = z.array(z.enum(ALLERGEN_KEYS, { error: 'allergen' })).default([]).transform((keys) => ALLERGEN_KEYS.filter((key) => keys.includes(key)));
@@ -35,7 +35,7 @@ export const ProductInput = z
     ingredientsRo: optionalText(2000),
     ingredientsEn: optionalText(2000),
     price: priceMinor,
-    weightValue: optionalDecimal(100_000),
+    weightValue: optionalWholeNumber(100_000),
     weightUnit: z.enum(['g', 'ml', 'pcs'], { error: 'unit' }).default('g'),
     allergens: allergenList,
     traces: allergenList,

@@ -77,7 +77,7 @@ export function ProductForm({
         </SelectField>
         <TextField label={t('editor.price', { currency })} name="price" defaultValue={values.price} required inputMode="decimal" hint={t('editor.priceHint')} error={errors.price} />
         <div className="grid grid-cols-2 gap-3">
-          <TextField label={t('editor.quantity')} name="weightValue" defaultValue={values.weightValue} inputMode="decimal" error={errors.weightValue} />
+          <TextField label={t('editor.quantity')} name="weightValue" defaultValue={values.weightValue} inputMode="numeric" error={errors.weightValue} />
           <SelectField label={t('editor.unit')} name="weightUnit" defaultValue={values.weightUnit} error={errors.weightUnit}>
             <option value="g">{t('editor.unitG')}</option>
             <option value="ml">{t('editor.unitMl')}</option>
