@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '#app/db/connection.server.ts';
+import { QR_DOWNLOAD_FORMATS } from '#app/modules/qr/qr-downloads.ts';
 import { registerOwner } from './accounts.ts';
 import { DESKTOP, nextClientIp, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 
@@ -251,22 +252,66 @@ describe('the editor over HTTP', () => {
     const a = await registerOwner(baseUrl, 'tenant-a');
     const b = await registerOwner(baseUrl, 'tenant-b');
     const otherRestaurant = `/unauthorized?message=${encodeURIComponent('Nu aveți permisiunea de a accesa acest restaurant.')}`;
-    const created = await post(`/${a.slug}/admin?index`, a.cookie, { intent: 'create-location', nameRo: 'Salon' });
-    expect(created.status).toBe(200);
-    const pages = ['', '/settings', '/qr', '/account', '/products/new', '/products/x', '/qr/qr.svg', '/qr/card-a6.pdf'];
+    expect((await post(`/${a.slug}/admin?index`, a.cookie, { intent: 'create-location', nameRo: 'Salon' })).status).toBe(200);
+    const locationId = await firstLocationId(a);
+    await post(`/${a.slug}/admin?index`, a.cookie, { intent: 'create-category', nameRo: 'Ciorbe', visible: 'on', locationId });
+    const categoryId = await firstCategoryId(a);
+    const product = { categoryId, nameRo: 'Ciorbă de burtă', price: '30', available: 'on', visible: 'on' };
+    expect((await post(`/${a.slug}/admin/products/new`, a.cookie, product)).status).toBe(302);
+    const adminOfA = await (await fetch(`${baseUrl}/${a.slug}/admin`, { headers: { cookie: a.cookie } })).text();
+    const productId = /\/products\/([0-9a-f-]{36})/.exec(adminOfA)![1]!;
+    const menuOfA = await publicMenu(a.slug);
+    holds(menuOfA, 'Ciorbă de burtă').toBe(true);
+
+    // A's pages and downloads, B's cookie
+    const pages = ['', '/settings', '/qr', '/account', '/products/new', `/products/${productId}`, ...QR_DOWNLOAD_FORMATS.map((f) => `/qr/${f}`)];
     for (const path of pages) {
       const response = await fetch(`${baseUrl}/${a.slug}/admin${path}`, { redirect: 'manual', headers: { cookie: b.cookie } });
       expect(response.headers.get('location'), path).toBe(otherRestaurant);
     }
+    const subscription = await fetch(`${baseUrl}/restaurant/${a.slug}/settings/subscription`, { redirect: 'manual', headers: { cookie: b.cookie } });
+    expect(subscription.headers.get('location')).toBe(otherRestaurant);
+
+    // every action of A's editor, B's cookie
+    const intents: Record<string, string>[] = [
+      { intent: 'create-location', nameRo: 'Furat' },
+      { intent: 'update-location', id: locationId, nameRo: 'Furat' },
+      { intent: 'delete-location', id: locationId },
+      { intent: 'move-location', id: locationId, direction: 'down' },
+      { intent: 'reorder-locations', order: locationId },
+      { intent: 'create-category', locationId, nameRo: 'Furat', visible: 'on' },
+      { intent: 'update-category', id: categoryId, locationId, nameRo: 'Furat' },
+      { intent: 'delete-category', id: categoryId },
+      { intent: 'set-category-visible', id: categoryId, value: 'false' },
+      { intent: 'move-category', id: categoryId, direction: 'down' },
+      { intent: 'reorder-categories', parentId: locationId, order: categoryId },
+      { intent: 'delete-product', id: productId },
+      { intent: 'set-product-visible', id: productId, value: 'false' },
+      { intent: 'set-product-available', id: productId, value: 'false' },
+      { intent: 'move-product', id: productId, direction: 'down' },
+      { intent: 'reorder-products', parentId: categoryId, order: productId },
+    ];
     const actions: [string, Record<string, string>][] = [
-      [`/${a.slug}/admin?index`, { intent: 'create-location', nameRo: 'Furat' }],
+      ...intents.map((fields): [string, Record<string, string>] => [`/${a.slug}/admin?index`, fields]),
       [`/${a.slug}/admin/settings`, { name: 'Furat', slug: 'furat-123', currency: 'RON', timeZone: 'Europe/Bucharest' }],
-      [`/${a.slug}/admin/products/new`, { nameRo: 'Furat', price: '1' }],
+      [`/${a.slug}/admin/products/new`, { ...product, nameRo: 'Furat' }],
+      [`/${a.slug}/admin/products/${productId}`, { ...product, nameRo: 'Furat' }],
       [`/${a.slug}/admin/images`, { kind: 'product' }],
     ];
     for (const [path, fields] of actions) {
-      expect((await post(path, b.cookie, fields)).headers.get('location'), path).toBe(otherRestaurant);
+      expect((await post(path, b.cookie, fields)).headers.get('location'), `${path} ${fields.intent ?? ''}`).toBe(otherRestaurant);
     }
+
+    // B's own editor, pointed at A's rows: not found, whatever the operation
+    for (const fields of intents.filter((f) => f.intent !== 'create-location')) {
+      expect((await post(`/${b.slug}/admin?index`, b.cookie, fields)).status, fields.intent).toBe(404);
+    }
+    expect((await fetch(`${baseUrl}/${b.slug}/admin/products/${productId}`, { headers: { cookie: b.cookie } })).status).toBe(404);
+    // the refused save re-renders the page, whose loader finds no such product either
+    expect((await post(`/${b.slug}/admin/products/${productId}`, b.cookie, { ...product, nameRo: 'Furat' })).headers.get('location')).toMatch(/^\/not-found\?message=/);
+    expect((await post(`/${b.slug}/admin/products/new`, b.cookie, { ...product, nameRo: 'Furat' })).status).toBe(404);
+
+    expect(await publicMenu(a.slug)).toBe(menuOfA);
     const guest = await post(`/${a.slug}/admin?index`, '', { intent: 'create-location', nameRo: 'X' });
     expect(guest.headers.get('location')).toMatch(/^\/login\?redirect=/);
   });

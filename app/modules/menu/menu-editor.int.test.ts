@@ -447,10 +447,17 @@ describe(`a second restaurant's owner is refused on ${testDialect}`, () => {
     await refusal(updateProduct(db(), storage, b, productId, product(categoryOfB)));
     await refusal(deleteProduct(db(), storage, b, productId));
     await refusal(setProductFlag(db(), storage, b, productId, 'visible', false));
+    await refusal(setProductFlag(db(), storage, b, productId, 'available', false));
     await refusal(moveProduct(db(), storage, b, productId, 'up'));
     await refusal(reorderProducts(db(), storage, b, categoryId, [productId]));
     await refusal(getProductForEdit(db(), b, productId));
     await refusal(updateRestaurantSettings(db(), storage, b, settings({ logoId: imageOfA.id })));
+    await refusal(updateRestaurantSettings(db(), storage, b, settings({ coverId: imageOfA.id })));
+    // B's own rows may not take A's picture either
+    const productOfB = await createProduct(db(), storage, b, product(categoryOfB));
+    await refusal(updateProduct(db(), storage, b, productOfB, product(categoryOfB, { imageId: imageOfA.id })));
+    await refusal(updateCategory(db(), storage, b, categoryOfB, category(locationOfB, { imageId: imageOfA.id })));
+    await refusal(createCategory(db(), storage, b, category(locationOfB, { imageId: imageOfA.id })));
 
     expect(await snapshot()).toEqual(before);
     expect(existsSync(imageOfA.file)).toBe(true);
