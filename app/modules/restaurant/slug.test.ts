@@ -1,5 +1,17 @@
+import { readdirSync } from 'node:fs';
+import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { describe, expect, it } from 'vitest';
+import routes from '#app/routes.ts';
 import { buildRestaurantSlug, RESERVED_SLUGS, slugifyName } from './slug.ts';
+
+/** The first segment of every path the route table serves itself (not `:slug`, not `*`). */
+function ownFirstSegments(entries: RouteConfigEntry[]): string[] {
+  return entries.flatMap((entry) => {
+    const first = entry.path?.split('/')[0];
+    if (first) return first.startsWith(':') || first === '*' ? [] : [first];
+    return ownFirstSegments(entry.children ?? []);
+  });
+}
 
 describe('restaurant slug (spec section 5)', () => {
   it('lowercases and turns runs of non-alphanumerics into one hyphen', () => {
@@ -17,6 +29,12 @@ describe('restaurant slug (spec section 5)', () => {
 
   it('falls back to a generic base when the name has no letters or digits', () => {
     expect(buildRestaurantSlug('!!!', new Date(5))).toBe('restaurant-5');
+  });
+
+  it('reserves every path of the route table and every public file, so no menu hides a page', () => {
+    const own = [...ownFirstSegments(routes), ...readdirSync(new URL('../../../public', import.meta.url)), 'assets', 'uploads'];
+    expect(own.length).toBeGreaterThan(15);
+    expect(own.filter((segment) => !RESERVED_SLUGS.has(segment))).toEqual([]);
   });
 
   it('keeps the app’s own paths out of reach', () => {
