@@ -168,8 +168,8 @@ export const editorEn: DeepStrings<typeof editorRo> = {
     'product-limit-reached': 'You have reached the free plan’s limit of {{limit}} products. Upgrade to PRO for unlimited products.',
     'image-missing': 'Choose an image.',
     'image-unsupported': 'This file is not an accepted image. Upload a JPEG, PNG, WebP, AVIF or GIF photo.',
-    'image-too-large': 'The file is {{sizeMb}} MB; the limit is {{maxMb}} MB.',
-    'image-too-many-pixels': 'The image is {{width}}×{{height}} pixels; the limit is {{maxMegapixels}} megapixels.',
+    'image-too-large': 'The file is {{sizeMb, number}} MB; the limit is {{maxMb}} MB.',
+    'image-too-many-pixels': 'The image is {{width, number}}×{{height, number}} pixels; the limit is {{maxMegapixels}} megapixels.',
     'image-corrupt': 'The image is damaged or incomplete and cannot be read. Try another file.',
   },
 };

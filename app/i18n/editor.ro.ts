@@ -166,8 +166,8 @@ export const editorRo = {
     'product-limit-reached': 'Ai atins limita de {{limit}} de produse a planului gratuit. Treci la PRO pentru produse nelimitate.',
     'image-missing': 'Alege o imagine.',
     'image-unsupported': 'Fișierul nu este o imagine acceptată. Încarcă o fotografie JPEG, PNG, WebP, AVIF sau GIF.',
-    'image-too-large': 'Fișierul are {{sizeMb}} MB; limita este {{maxMb}} MB.',
-    'image-too-many-pixels': 'Imaginea are {{width}}×{{height}} pixeli; limita este {{maxMegapixels}} megapixeli.',
+    'image-too-large': 'Fișierul are {{sizeMb, number}} MB; limita este {{maxMb}} MB.',
+    'image-too-many-pixels': 'Imaginea are {{width, number}}×{{height, number}} pixeli; limita este {{maxMegapixels}} megapixeli.',
     'image-corrupt': 'Imaginea este deteriorată sau incompletă și nu poate fi citită. Încearcă alt fișier.',
   },
 };

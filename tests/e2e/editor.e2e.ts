@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '#app/db/connection.server.ts';
+import { getI18n } from '#app/i18n/i18n.ts';
 import { QR_DOWNLOAD_FORMATS } from '#app/modules/qr/qr-downloads.ts';
+import { noisyJpeg, photoJpeg, pngClaiming, svgWithScript } from '#tests/support/test-images.ts';
 import { registerOwner } from './accounts.ts';
 import { DESKTOP, nextClientIp, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 
@@ -324,11 +326,30 @@ describe('the editor over HTTP', () => {
       form.set('file', new Blob([new Uint8Array(bytes)], { type }), name);
       return fetch(`${baseUrl}/${owner.slug}/admin/images`, { method: 'POST', body: form, headers: { cookie: `${owner.cookie}; lang=${lang}`, origin: baseUrl } });
     };
+    // the issue's five bad files, each named and labelled as an image, in both languages
+    const bad: [string, Buffer, string, string, Record<string, number>?][] = [
+      ['poza.jpg', Buffer.from('nu sunt o poză'), 'image/jpeg', 'image-unsupported'],
+      ['jumatate.jpg', (await noisyJpeg(800, 600)).subarray(0, 40_000), 'image/jpeg', 'image-corrupt'],
+      ['urias.png', pngClaiming(20_000, 20_000), 'image/png', 'image-too-many-pixels', { width: 20_000, height: 20_000, maxMegapixels: 50 }],
+      ['logo.svg', svgWithScript, 'image/svg+xml', 'image-unsupported'],
+      ['mare.jpg', Buffer.concat([await photoJpeg(64, 64), Buffer.alloc(30 * 1024 * 1024)]), 'image/jpeg', 'image-too-large', { sizeMb: 30, maxMb: 15 }],
+    ];
+    for (const [name, bytes, type, code, params] of bad) {
+      for (const lang of ['ro', 'en'] as const) {
+        const refused = await upload(bytes, name, type, lang);
+        expect(refused.status, `${name} ${lang}`).toBeGreaterThanOrEqual(400);
+        const error = getI18n(lang).t(`appErrors.${code}`, params);
+        expect(error, 'every placeholder filled').not.toContain('{{');
+        expect(await refused.json(), `${name} ${lang}`).toEqual({ code, error });
+      }
+    }
     const text = await upload(Buffer.from('nu sunt o poză'), 'poza.jpg', 'image/jpeg');
     expect(text.status).toBe(415);
     expect(await text.json()).toMatchObject({ code: 'image-unsupported', error: 'Fișierul nu este o imagine acceptată. Încarcă o fotografie JPEG, PNG, WebP, AVIF sau GIF.' });
-    const english = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.png', 'image/png', 'en');
-    expect(await english.json()).toMatchObject({ code: 'image-unsupported', error: 'This file is not an accepted image. Upload a JPEG, PNG, WebP, AVIF or GIF photo.' });
+    const { db } = openDatabase({ sqlitePath: join(dataDir, 'bucate.sqlite') });
+    const stored = await db.selectFrom('storedImage').innerJoin('restaurant', 'restaurant.id', 'storedImage.restaurantId').select('storedImage.id').where('restaurant.slug', '=', owner.slug).execute();
+    await db.destroy();
+    expect(stored).toEqual([]);
     const good = await upload(await photo(), 'anything.txt', 'text/plain');
     expect(good.status).toBe(200);
     const { image } = (await good.json()) as { image: { url: string; srcSet: string } };
