@@ -338,7 +338,7 @@ describe('the editor over HTTP', () => {
       for (const lang of ['ro', 'en'] as const) {
         const refused = await upload(bytes, name, type, lang);
         expect(refused.status, `${name} ${lang}`).toBeGreaterThanOrEqual(400);
-        const error = getI18n(lang).t(`appErrors.${code}`, params);
+        const error = getI18n(lang).t(`appErrors.${code}`, params ?? {});
         expect(error, 'every placeholder filled').not.toContain('{{');
         expect(await refused.json(), `${name} ${lang}`).toEqual({ code, error });
       }
