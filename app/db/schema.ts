@@ -122,6 +122,8 @@ export interface LocationTable {
   nameRo: string;
   nameEn: string | null;
   address: string | null;
+  /** 1 shown to guests, 0 hidden with everything in it */
+  visible: ColumnType<Bool, Bool | undefined, Bool>;
   sortOrder: number;
   createdAt: Timestamp;
   updatedAt: Timestamp;

@@ -88,6 +88,31 @@ describe('the menu editor in the browser', () => {
     await toast(page, 'Ascuns din meniu.');
     holds(await publicMenu(slug), 'Ciorbă de burtă').toBe(false);
     expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // the "view menu" link opens the menu as guests see it, at the same width
+    const [guest] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: /Vezi meniul/ }).click()]);
+    await guest.waitForLoadState();
+    expect(new URL(guest.url()).pathname).toBe(`/${slug}`);
+    await guest.getByRole('heading', { name: 'Ciorbe' }).waitFor();
+    expect(await guest.getByRole('heading', { name: 'Sarmale cu mămăligă' }).isVisible()).toBe(true);
+    expect(await guest.getByText('Ciorbă de burtă').count()).toBe(0);
+    // no English names were typed: the English menu falls back to the Romanian text
+    await context.addCookies([{ name: 'lang', value: 'en', url: baseUrl }]);
+    await guest.reload();
+    expect(await guest.locator('html').getAttribute('lang')).toBe('en');
+    await guest.getByRole('heading', { name: 'Sarmale cu mămăligă' }).waitFor();
+    await context.addCookies([{ name: 'lang', value: 'ro', url: baseUrl }]);
+
+    // a whole location hidden in one click takes its categories and dishes with it
+    await page.getByRole('button', { name: 'Ascunde din meniu: Terasă' }).click();
+    await toast(page, 'Ascuns din meniu.');
+    await guest.reload();
+    await guest.getByText('Meniul nu are încă produse.').waitFor();
+    expect(await guest.getByText('Sarmale cu mămăligă').count()).toBe(0);
+    await page.getByRole('button', { name: 'Arată în meniu: Terasă' }).click();
+    await toast(page, 'Acum se vede în meniu.');
+    await guest.reload();
+    await guest.getByRole('heading', { name: 'Sarmale cu mămăligă' }).waitFor();
     await context.close();
   });
 
@@ -280,6 +305,7 @@ describe('the editor over HTTP', () => {
       { intent: 'update-location', id: locationId, nameRo: 'Furat' },
       { intent: 'delete-location', id: locationId },
       { intent: 'move-location', id: locationId, direction: 'down' },
+      { intent: 'set-location-visible', id: locationId, value: 'false' },
       { intent: 'reorder-locations', order: locationId },
       { intent: 'create-category', locationId, nameRo: 'Furat', visible: 'on' },
       { intent: 'update-category', id: categoryId, locationId, nameRo: 'Furat' },

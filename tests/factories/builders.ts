@@ -49,6 +49,7 @@ export function buildLocation(restaurantId: string, overrides: Partial<NewLocati
     restaurantId,
     nameRo: `Locație ${n}`,
     nameEn: `Location ${n}`,
+    visible: 1,
     sortOrder: n,
     createdAt: timestamp,
     updatedAt: timestamp,

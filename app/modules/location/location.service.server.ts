@@ -33,6 +33,19 @@ export function updateLocation(db: Kysely<Database>, storage: FileStorage, resta
   });
 }
 
+/** Shows or hides a whole location (its categories and dishes with it) on the guests' menu. */
+export function setLocationVisible(db: Kysely<Database>, storage: FileStorage, restaurantId: string, locationId: string, visible: boolean): Promise<void> {
+  return changeMenu(db, storage, restaurantId, async ({ trx }) => {
+    const result = await trx
+      .updateTable('location')
+      .set({ visible: visible ? 1 : 0, updatedAt: new Date().toISOString() })
+      .where('restaurantId', '=', restaurantId)
+      .where('id', '=', locationId)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) throw new AppError('not-found');
+  });
+}
+
 /**
  * Spec section 4: deleting a location deletes its categories and their products in one
  * transaction, lowers the product count by as many, and frees images nobody else uses.

@@ -15,7 +15,7 @@ import { AppError } from '#app/modules/errors/app-error.ts';
 import { sweepAbandonedUploads } from '#app/modules/image/image-cleanup.server.ts';
 import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
-import { createLocation, deleteLocationCascade, moveLocation, reorderLocations, updateLocation } from '#app/modules/location/location.service.server.ts';
+import { createLocation, deleteLocationCascade, moveLocation, reorderLocations, setLocationVisible, updateLocation } from '#app/modules/location/location.service.server.ts';
 import { productFormValues } from '#app/modules/product/product-form.ts';
 import { ProductInput } from '#app/modules/product/product.schema.ts';
 import {
@@ -122,9 +122,14 @@ describe(`menu editor services on ${testDialect}`, () => {
     await setProductFlag(db(), storage, restaurantId, productId, 'visible', false);
     await setProductFlag(db(), storage, restaurantId, productId, 'available', false);
     await setCategoryVisible(db(), storage, restaurantId, categoryId, false);
-    const menu = await getEditorMenu(db(), restaurantId);
+    await setLocationVisible(db(), storage, restaurantId, locationId, false);
+    let menu = await getEditorMenu(db(), restaurantId);
     expect(menu.products[0]).toMatchObject({ visible: false, available: false });
     expect(menu.categories[0]).toMatchObject({ visible: false });
+    expect(menu.locations[0]).toMatchObject({ visible: false });
+    await setLocationVisible(db(), storage, restaurantId, locationId, true);
+    menu = await getEditorMenu(db(), restaurantId);
+    expect(menu.locations[0]).toMatchObject({ visible: true });
   });
 
   it('moves a product to another category of the same restaurant, last there', async () => {
@@ -435,6 +440,7 @@ describe(`a second restaurant's owner is refused on ${testDialect}`, () => {
     await refusal(updateLocation(db(), storage, b, locationId, location('Furat')));
     await refusal(deleteLocationCascade(db(), storage, b, locationId));
     await refusal(moveLocation(db(), storage, b, locationId, 'up'));
+    await refusal(setLocationVisible(db(), storage, b, locationId, false));
     await refusal(reorderLocations(db(), storage, b, [locationId]));
     await refusal(createCategory(db(), storage, b, category(locationId)));
     await refusal(updateCategory(db(), storage, b, categoryId, category(locationOfB)));

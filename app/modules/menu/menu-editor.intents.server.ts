@@ -38,6 +38,11 @@ export async function runMenuIntent(values: Record<string, unknown>, { db, stora
     case 'delete-location':
       await locations.deleteLocationCascade(db, storage, restaurantId, id());
       return { message: t('editor.locationDeleted') };
+    case 'set-location-visible': {
+      const visible = bool.parse(values.value);
+      await locations.setLocationVisible(db, storage, restaurantId, id(), visible);
+      return { message: t(visible ? 'editor.shown' : 'editor.hiddenNow') };
+    }
     case 'move-location':
       await locations.moveLocation(db, storage, restaurantId, id(), direction.parse(values.direction));
       return { message: t('editor.orderSaved') };

@@ -26,7 +26,7 @@ function smallestVariant(variants: string | null): string | null {
 export async function getEditorMenu(db: Kysely<Database>, restaurantId: string) {
   const [restaurant, locations, categories, products] = await Promise.all([
     db.selectFrom('restaurant').select(['currency']).where('id', '=', restaurantId).executeTakeFirstOrThrow(),
-    db.selectFrom('location').select(['id', 'nameRo', 'nameEn', 'address']).where('restaurantId', '=', restaurantId).orderBy('sortOrder').orderBy('createdAt').execute(),
+    db.selectFrom('location').select(['id', 'nameRo', 'nameEn', 'address', 'visible']).where('restaurantId', '=', restaurantId).orderBy('sortOrder').orderBy('createdAt').execute(),
     db
       .selectFrom('category')
       .leftJoin('storedImage', (join) => join.onRef('storedImage.url', '=', 'category.imageUrl').onRef('storedImage.restaurantId', '=', 'category.restaurantId'))
@@ -46,7 +46,7 @@ export async function getEditorMenu(db: Kysely<Database>, restaurantId: string) 
   ]);
   return {
     currency: restaurant.currency,
-    locations,
+    locations: locations.map(({ visible, ...location }) => ({ ...location, visible: visible === 1 })),
     categories: categories.map(({ storedImageId, imageUrl, visible, ...category }) => ({
       ...category,
       visible: visible === 1,

@@ -11,6 +11,7 @@ export async function listMenuRows(db: Kysely<Database>, restaurantId: string) {
       .selectFrom('location')
       .select(['id', 'nameRo', 'nameEn', 'address'])
       .where('restaurantId', '=', restaurantId)
+      .where('visible', '=', 1)
       .orderBy('sortOrder')
       .orderBy('createdAt')
       .execute(),

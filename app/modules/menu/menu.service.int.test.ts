@@ -30,15 +30,18 @@ describe(`public menu on ${testDialect}`, () => {
   it('lists locations, categories and products in order, hiding what the owner hid', async () => {
     const { restaurant, location, category } = await insertMenu(database, 0);
     const second = buildLocation(restaurant.id, { sortOrder: 1, nameRo: 'A doua' });
+    const closedTerrace = buildLocation(restaurant.id, { sortOrder: 2, nameRo: 'Terasa, închisă iarna', visible: 0 });
     const hiddenCategory = buildCategory(restaurant.id, location.id, { visible: 0 });
-    await database.db.insertInto('location').values(second).execute();
-    await database.db.insertInto('category').values(hiddenCategory).execute();
+    const terraceCategory = buildCategory(restaurant.id, closedTerrace.id);
+    await database.db.insertInto('location').values([second, closedTerrace]).execute();
+    await database.db.insertInto('category').values([hiddenCategory, terraceCategory]).execute();
     await database.db.insertInto('product').values([
       buildProduct(restaurant.id, category.id, { nameRo: 'Al doilea', sortOrder: 2 }),
       buildProduct(restaurant.id, category.id, { nameRo: 'Primul', sortOrder: 1, allergens: '["milk","gluten"]' }),
       buildProduct(restaurant.id, category.id, { nameRo: 'Ascuns', visible: 0 }),
       buildProduct(restaurant.id, category.id, { nameRo: 'Epuizat', available: 0, sortOrder: 3 }),
       buildProduct(restaurant.id, hiddenCategory.id, { nameRo: 'În categorie ascunsă' }),
+      buildProduct(restaurant.id, terraceCategory.id, { nameRo: 'Pe terasa închisă' }),
     ]).execute();
 
     const menu = await getPublicMenu(database.db, restaurant.slug);
@@ -49,6 +52,7 @@ describe(`public menu on ${testDialect}`, () => {
     expect(products.map((p) => p.nameRo)).toEqual(['Primul', 'Al doilea', 'Epuizat']);
     expect(products[0]!.allergens).toEqual(['gluten', 'milk']);
     expect(products[2]!.available).toBe(false);
+    expect(JSON.stringify(menu)).not.toMatch(/Ascuns|ascunsă|Terasa|terasa închisă/);
   });
 
   it('shows a deactivated restaurant, or one whose subscription ended, as inactive without its menu', async () => {

@@ -10,7 +10,7 @@ import { CategoryCard } from './category-card.tsx';
 import { ConfirmDelete, useDeletionToast } from './confirm-delete.tsx';
 import { EditInPlace, primaryButton, TextField } from './fields.tsx';
 import { ProductRow } from './product-row.tsx';
-import { MoveButtons } from './row-controls.tsx';
+import { MoveButtons, optimisticFlag, VisibilityToggle } from './row-controls.tsx';
 import { DragHandle, SortableList } from './sortable-list.tsx';
 import { useActionToast } from './use-action-toast.ts';
 
@@ -43,16 +43,22 @@ function LocationRow({ location, locale, first, last, selected, slug }: { locati
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.data, fetcher.state);
   const name = localized(location.nameRo, location.nameEn, locale);
+  const visible = optimisticFlag(fetcher, 'set-location-visible', location.visible);
   const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : {};
   return (
     <div className={`rounded-[10px] border p-1 ${selected ? 'border-primary-600 bg-primary-50 dark:bg-stone-900' : 'border-stone-200 dark:border-stone-800'}`}>
       <div className="flex flex-wrap items-center gap-1">
         <DragHandle />
-        <Link to={`/${slug}/admin?location=${location.id}`} aria-current={selected ? 'true' : undefined} className="flex min-h-11 min-w-0 flex-1 items-center gap-2 px-2 font-semibold underline-offset-2 hover:underline">
+        <Link to={`/${slug}/admin?location=${location.id}`} aria-current={selected ? 'true' : undefined} className="flex min-h-11 min-w-0 flex-1 basis-40 items-center gap-2 px-2 font-semibold underline-offset-2 hover:underline">
           <MapPin aria-hidden="true" className="size-4 shrink-0" />
-          {name}
+          <span>
+            {name}
+            {visible ? null : <span className="block text-sm font-medium text-primary-800 dark:text-primary-100">{t('editor.hidden')}</span>}
+          </span>
         </Link>
-        <div className="flex">
+        {/* beside a long name in the narrow column the buttons wrap to a line of their own, never the name */}
+        <div className="ml-auto flex">
+          <VisibilityToggle fetcher={fetcher} intent="set-location-visible" id={location.id} name={name} visible={visible} />
           <MoveButtons fetcher={fetcher} intent="move-location" id={location.id} name={name} first={first} last={last} />
           <ConfirmDelete intent="delete-location" id={location.id} label={t('editor.deleteLocation')} question={t('editor.confirmDeleteLocation', { name })} />
         </div>
