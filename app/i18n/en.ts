@@ -92,7 +92,6 @@ export const en: DeepStrings<Catalogue> = {
     roleAdmin: 'admin',
     roleRestaurant: 'restaurant',
   },
-  placeholder: { comingSoon: 'This page is being built.' },
   notFound: { title: 'Page not found', backHome: 'Back to the home page' },
   unauthorized: { title: 'Access denied', backHome: 'Back to the home page' },
   errors: {

@@ -91,7 +91,6 @@ export const ro = {
     roleAdmin: 'administrator',
     roleRestaurant: 'restaurant',
   },
-  placeholder: { comingSoon: 'Această pagină este în lucru.' },
   notFound: { title: 'Pagina nu a fost găsită', backHome: 'Înapoi la pagina principală' },
   unauthorized: { title: 'Acces interzis', backHome: 'Înapoi la pagina principală' },
   errors: {

@@ -252,7 +252,10 @@ describe('the editor’s pages for everyone', () => {
     await addLocationAndCategory(page, 'Salon', 'Ciorbe');
     await addProduct(page, 'Ciorbe', { name: 'Ciorbă de perișoare', price: '22' });
     const productPath = await page.getByRole('link', { name: 'Ciorbă de perișoare' }).getAttribute('href');
-    const paths = ['', '/products/new', productPath!.replace(`/${slug}/admin`, ''), '/settings', '/qr', '/account'].map((p) => `/${slug}/admin${p}`);
+    const paths = [
+      ...['', '/products/new', productPath!.replace(`/${slug}/admin`, ''), '/settings', '/qr', '/account'].map((p) => `/${slug}/admin${p}`),
+      `/restaurant/${slug}/settings/subscription`,
+    ];
     for (const [viewport, locale, scheme] of [[PHONE, 'ro', 'light'], [DESKTOP, 'en', 'light'], [PHONE, 'en', 'dark'], [DESKTOP, 'ro', 'dark']] as const) {
       await page.setViewportSize(viewport);
       await context.addCookies([{ name: 'lang', value: locale, url: baseUrl }]);
@@ -405,6 +408,15 @@ describe('the editor over HTTP', () => {
     const admin = await (await fetch(`${baseUrl}/${owner.slug}/admin`, { headers: { cookie: owner.cookie } })).text();
     holds(admin, 'Treci la PRO ca meniul să rămână online').toBe(true);
     holds(admin, 'Mai poți adăuga 0 produse din 50.').toBe(true);
+    holds(admin, 'Mai ai 60 de zile de probă.').toBe(true);
+
+    // the prompt's link: the plan as it stands, and how to move to PRO at the configured prices
+    const subscription = await (await fetch(`${baseUrl}/restaurant/${owner.slug}/settings/subscription`, { headers: { cookie: owner.cookie } })).text();
+    holds(subscription, 'Perioadă de probă').toBe(true);
+    holds(subscription, 'Mai ai 60 de zile de probă.').toBe(true);
+    holds(subscription, 'Produse în meniu: 50 din 50.').toBe(true);
+    holds(subscription, 'PRO costă 57,30\u00a0RON pe lună sau 573,00\u00a0RON pe an.').toBe(true);
+    holds(subscription, 'Treci la PRO ca meniul să rămână online').toBe(false);
   });
 
   async function firstLocationId(owner: { slug: string; cookie: string }) {

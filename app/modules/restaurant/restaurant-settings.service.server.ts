@@ -8,16 +8,25 @@ import { logoFillTargets } from '#app/modules/menu/menu-rules.ts';
 import {
   FREE_PRODUCT_LIMIT,
   isPro,
+  planPhase,
   remainingProducts,
   remainingTrialDays,
   shouldShowUpgradePrompt,
+  trialEndDate,
+  type PlanPhase,
 } from '#app/modules/subscription/subscription.ts';
 import { parseOpeningHours } from './opening-hours.ts';
 import type { RestaurantSettingsInput } from './restaurant-settings.schema.ts';
 import { RESERVED_SLUGS } from './slug.ts';
 
 export interface PlanStatus {
+  phase: PlanPhase;
   isPro: boolean;
+  productsCount: number;
+  /** when the trial ends, ISO-8601 UTC; null when it never started */
+  trialEndsAt: string | null;
+  /** when a PRO granted for a period ends, ISO-8601 UTC; null otherwise */
+  expirationDate: string | null;
   remainingDays: number;
   remainingProducts: number;
   productLimit: number;
@@ -33,18 +42,22 @@ export async function getRestaurantAdminSummary(db: Kysely<Database>, restaurant
     .selectFrom('restaurant')
     .select([
       'name', 'slug', 'logoUrl', 'plan', 'subscriptionActive', 'isPro', 'isManualPro', 'stripeActive', 'stripePlan',
-      'trialStartDate', 'productsCount',
+      'trialStartDate', 'productsCount', 'expirationDate', 'timeZone',
     ])
     .where('id', '=', restaurantId)
     .executeTakeFirstOrThrow();
   const subscription: PlanStatus = {
+    phase: planPhase(restaurant, now),
     isPro: isPro(restaurant),
+    productsCount: restaurant.productsCount,
+    trialEndsAt: trialEndDate(restaurant),
+    expirationDate: restaurant.expirationDate,
     remainingDays: remainingTrialDays(restaurant, now),
     remainingProducts: remainingProducts(restaurant),
     productLimit: FREE_PRODUCT_LIMIT,
     showUpgradePrompt: shouldShowUpgradePrompt(restaurant, now),
   };
-  return { restaurant: { name: restaurant.name, slug: restaurant.slug, logoUrl: restaurant.logoUrl }, subscription };
+  return { restaurant: { name: restaurant.name, slug: restaurant.slug, logoUrl: restaurant.logoUrl, timeZone: restaurant.timeZone }, subscription };
 }
 
 /** The settings form's current values. */

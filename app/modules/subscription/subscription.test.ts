@@ -5,7 +5,9 @@ import {
   initialSubscription,
   isPro,
   isSubscriptionServing,
+  planPhase,
   proToggle,
+  trialEndDate,
   remainingProducts,
   remainingTrialDays,
   shouldShowUpgradePrompt,
@@ -86,6 +88,21 @@ describe('trial and limits', () => {
     expect(isSubscriptionServing(state({ trialStartDate: daysAgo(61) }), NOW)).toBe(false);
     expect(isSubscriptionServing(state({ trialStartDate: daysAgo(61), isManualPro: 1 }), NOW)).toBe(true);
     expect(isSubscriptionServing(state({ subscriptionActive: 0, isManualPro: 1 }), NOW)).toBe(false);
+  });
+});
+
+describe('plan phase', () => {
+  it('ends the trial 60 days after it started', () => {
+    expect(trialEndDate({ trialStartDate: '2026-11-22T12:00:00.000Z' })).toBe('2027-01-21T12:00:00.000Z');
+    expect(trialEndDate({ trialStartDate: null })).toBeNull();
+  });
+
+  it('is trial while days remain, trial-ended after, and pro whenever PRO holds', () => {
+    expect(planPhase(state({ trialStartDate: daysAgo(59) }), NOW)).toBe('trial');
+    expect(planPhase(state({ trialStartDate: daysAgo(60) }), NOW)).toBe('trial-ended');
+    expect(planPhase(state({ trialStartDate: null }), NOW)).toBe('trial-ended');
+    expect(planPhase(state({ trialStartDate: daysAgo(400), isManualPro: 1 }), NOW)).toBe('pro');
+    expect(planPhase(state({ trialStartDate: daysAgo(1), plan: 'pro' }), NOW)).toBe('pro');
   });
 });
 

@@ -23,11 +23,16 @@ export function isPro(state: SubscriptionState): boolean {
   return providerPro || state.isManualPro === 1 || state.isPro === 1 || subscriptionPro;
 }
 
+/** When the 60-day trial ends (ISO-8601 UTC), or null when it never started. */
+export function trialEndDate(state: Pick<SubscriptionState, 'trialStartDate'>): string | null {
+  return state.trialStartDate ? new Date(Date.parse(state.trialStartDate) + TRIAL_DAYS * DAY_MS).toISOString() : null;
+}
+
 /** Whole days left of the 60-day trial (0 once it is over, or when it never started). */
 export function remainingTrialDays(state: Pick<SubscriptionState, 'trialStartDate'>, now: Date = new Date()): number {
-  if (!state.trialStartDate) return 0;
-  const ends = Date.parse(state.trialStartDate) + TRIAL_DAYS * DAY_MS;
-  return Math.max(0, Math.ceil((ends - now.getTime()) / DAY_MS));
+  const ends = trialEndDate(state);
+  if (!ends) return 0;
+  return Math.max(0, Math.ceil((Date.parse(ends) - now.getTime()) / DAY_MS));
 }
 
 /** Products that can still be added on the free plan (never below 0). */
@@ -52,6 +57,14 @@ export function shouldShowUpgradePrompt(state: SubscriptionState, now: Date = ne
  */
 export function isSubscriptionServing(state: SubscriptionState, now: Date = new Date()): boolean {
   return state.subscriptionActive === 1 && (isPro(state) || remainingTrialDays(state, now) > 0);
+}
+
+export type PlanPhase = 'pro' | 'trial' | 'trial-ended';
+
+/** Where the restaurant stands, for the owner's subscription page: PRO, in its trial, or past it. */
+export function planPhase(state: SubscriptionState, now: Date = new Date()): PlanPhase {
+  if (isPro(state)) return 'pro';
+  return remainingTrialDays(state, now) > 0 ? 'trial' : 'trial-ended';
 }
 
 /** Spec section 4: initialisation creates a trial with isPro false and product count 0. */

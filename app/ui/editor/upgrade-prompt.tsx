@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PlanStatus } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
+import { subscriptionPath } from './admin-frame.tsx';
 
 /** Spec section 4: shown when not PRO and 5 days or 5 products or fewer remain. */
 export function UpgradePrompt({ slug, subscription }: { slug: string; subscription: PlanStatus }) {
@@ -14,7 +15,7 @@ export function UpgradePrompt({ slug, subscription }: { slug: string; subscripti
           {t('editor.upgradeProducts', { count: subscription.remainingProducts, limit: subscription.productLimit })}
         </p>
       </div>
-      <Link to={`/restaurant/${slug}/settings/subscription`} className="inline-flex min-h-11 items-center rounded-lg bg-primary-600 px-4 font-semibold text-white hover:bg-primary-700">
+      <Link to={subscriptionPath(slug)} className="inline-flex min-h-11 items-center rounded-lg bg-primary-600 px-4 font-semibold text-white hover:bg-primary-700">
         {t('editor.upgradeAction')}
       </Link>
     </aside>

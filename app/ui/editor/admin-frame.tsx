@@ -1,0 +1,51 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation } from 'react-router';
+import type { PlanStatus } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
+import { UpgradePrompt } from './upgrade-prompt.tsx';
+
+const tab = ({ isActive }: { isActive: boolean }) =>
+  `inline-flex min-h-11 items-center whitespace-nowrap border-b-2 px-3 font-medium ${
+    isActive ? 'border-primary-600 text-primary-800 dark:text-primary-100' : 'border-transparent text-stone-700 hover:text-stone-950 dark:text-stone-300 dark:hover:text-white'
+  }`;
+
+/** The path of the spec's subscription page, which lives outside `/{slug}/admin` (spec section 2). */
+export const subscriptionPath = (slug: string) => `/restaurant/${slug}/settings/subscription`;
+
+/**
+ * The restaurant admin's frame: the name, the "view menu" link, the sections as tabs and the
+ * upgrade prompt (spec section 4), around whichever section is open.
+ */
+export function AdminFrame({ restaurant, subscription, children }: { restaurant: { name: string; slug: string }; subscription: PlanStatus; children: ReactNode }) {
+  const { t } = useTranslation();
+  const base = `/${restaurant.slug}/admin`;
+  const { pathname } = useLocation();
+  const onSubscriptionPage = pathname === subscriptionPath(restaurant.slug);
+  const tabs = useRef<HTMLElement>(null);
+  // on a phone the tabs scroll sideways: keep the open one in sight
+  useEffect(() => {
+    tabs.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
+  return (
+    <div className="mx-auto max-w-5xl px-4 pb-16 pt-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{restaurant.name}</h1>
+        <a href={`/${restaurant.slug}`} target="_blank" rel="noopener" className="inline-flex min-h-11 items-center rounded-lg bg-primary-600 px-4 font-semibold text-white hover:bg-primary-700">
+          {t('account.viewMenu')}
+          <span className="sr-only"> {t('editor.opensInNewTab')}</span>
+        </a>
+      </div>
+      <nav ref={tabs} aria-label={t('editor.sections')} className="mt-4 flex overflow-x-auto border-b border-stone-200 dark:border-stone-800">
+        {/* product pages belong to the menu tab */}
+        <NavLink to={base} end className={() => tab({ isActive: pathname === base || pathname.startsWith(`${base}/products`) })}>{t('editor.tabMenu')}</NavLink>
+        <NavLink to={`${base}/settings`} className={tab}>{t('editor.tabSettings')}</NavLink>
+        <NavLink to={`${base}/qr`} className={tab}>{t('editor.tabQr')}</NavLink>
+        <NavLink to={subscriptionPath(restaurant.slug)} className={tab}>{t('admin.subscriptionTitle')}</NavLink>
+        <NavLink to={`${base}/account`} className={tab}>{t('account.title')}</NavLink>
+      </nav>
+      {/* the subscription page says it all itself */}
+      {subscription.showUpgradePrompt && !onSubscriptionPage ? <UpgradePrompt slug={restaurant.slug} subscription={subscription} /> : null}
+      <div className="mt-6">{children}</div>
+    </div>
+  );
+}
