@@ -1,5 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import jsQR from 'jsqr';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { create as createQr } from 'qrcode';
 import sharp, { type SharpOptions } from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -159,6 +160,32 @@ describe('renderTableCardPdf', () => {
     expect(withLogo.toString('latin1')).toMatch(/\/Subtype \/Image[\s\S]*?\/Filter \/DCTDecode/);
     const without = await renderTableCardPdf({ restaurantName: NAME, url: URL_, size: 'A6', locale: 'ro' });
     expect(without.toString('latin1')).not.toContain('/Subtype /Image');
+  });
+
+  it('prints the restaurant’s name, the call to scan and the link, and its code scans back to the link', async () => {
+    for (const [size, locale, call] of [['A6', 'ro', 'Scanează pentru meniu'], ['A4', 'en', 'Scan for the menu']] as const) {
+      const pdf = await renderTableCardPdf({ restaurantName: NAME, url: URL_, size, locale });
+      // the text as a PDF reader extracts it (what a guest sees and a screen reader reads)
+      const loading = getDocument({ data: new Uint8Array(pdf) });
+      const page = await (await loading.promise).getPage(1);
+      const lines = (await page.getTextContent()).items.flatMap((item) => ('str' in item && item.str.trim() ? [item.str] : []));
+      await loading.destroy();
+      const cards = size === 'A6' ? 1 : 4;
+      // a long name wraps onto a second line, whole words kept
+      expect(lines.join(' ').split(NAME), size).toHaveLength(cards + 1);
+      expect(lines.filter((line) => line === call), size).toHaveLength(cards);
+      expect(lines.filter((line) => line === displayLink(URL_)), size).toHaveLength(cards);
+      // the first card's code, redrawn from its rectangles, scans back to the link
+      const [width, height] = [page.view[2]!, page.view[3]!];
+      const content = pdfStreams(pdf).find((s) => / re\n/.test(s)) ?? '';
+      const modules = [...content.matchAll(/^([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re$/gm)].map((m) => m.slice(1, 5).map(Number) as [number, number, number, number]);
+      const side = Math.min(...modules.map(([, , , h]) => h).filter((h) => h > 2));
+      const runs = modules.filter(([, , , h]) => Math.abs(h - side) < 0.01);
+      const firstCard = runs.slice(0, runs.length / cards);
+      // rows abut exactly; a tenth of a point more keeps the rasteriser from leaving seams between them
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="#fff"/><g shape-rendering="crispEdges">${firstCard.map(([x, y, w, h]) => `<rect x="${x}" y="${y}" width="${w}" height="${h + 0.1}"/>`).join('')}</g></svg>`;
+      expect(await decodeQr(Buffer.from(svg), { density: 300 }), size).toBe(URL_);
+    }
   });
 
   it('is titled in the language asked for', async () => {
