@@ -3,7 +3,7 @@ import type { Database } from '#app/db/schema.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { changeMenu } from '#app/modules/menu/menu-change.server.ts';
-import { applyOrder, KEEP_CURRENT_IMAGE, moveOneStep, nextSortOrder, resolveOwnImage } from '#app/modules/menu/menu-editor.repo.server.ts';
+import { applyOrder, KEEP_CURRENT_IMAGE, moveOneStep, nextSortOrder, resolveOwnImage, setRowFlag } from '#app/modules/menu/menu-editor.repo.server.ts';
 import { planDeletion } from '#app/modules/menu/menu-rules.ts';
 import { decrementProductsCount } from '#app/modules/product/product-count.server.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
@@ -77,15 +77,7 @@ export function deleteCategoryCascade(db: Kysely<Database>, storage: FileStorage
 
 /** Shows or hides a category on the menu in one click. */
 export function setCategoryVisible(db: Kysely<Database>, storage: FileStorage, restaurantId: string, categoryId: string, visible: boolean): Promise<void> {
-  return changeMenu(db, storage, restaurantId, async ({ trx }) => {
-    const result = await trx
-      .updateTable('category')
-      .set({ visible: visible ? 1 : 0, updatedAt: new Date().toISOString() })
-      .where('restaurantId', '=', restaurantId)
-      .where('id', '=', categoryId)
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) throw new AppError('not-found');
-  });
+  return changeMenu(db, storage, restaurantId, ({ trx }) => setRowFlag(trx, restaurantId, { table: 'category', id: categoryId }, 'visible', visible));
 }
 
 /** Drag and drop: the full new order of one location's categories. */

@@ -3,7 +3,7 @@ import type { Database } from '#app/db/schema.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { changeMenu } from '#app/modules/menu/menu-change.server.ts';
-import { applyOrder, moveOneStep, nextSortOrder } from '#app/modules/menu/menu-editor.repo.server.ts';
+import { applyOrder, moveOneStep, nextSortOrder, setRowFlag } from '#app/modules/menu/menu-editor.repo.server.ts';
 import { planDeletion } from '#app/modules/menu/menu-rules.ts';
 import { decrementProductsCount } from '#app/modules/product/product-count.server.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
@@ -35,15 +35,7 @@ export function updateLocation(db: Kysely<Database>, storage: FileStorage, resta
 
 /** Shows or hides a whole location (its categories and dishes with it) on the guests' menu. */
 export function setLocationVisible(db: Kysely<Database>, storage: FileStorage, restaurantId: string, locationId: string, visible: boolean): Promise<void> {
-  return changeMenu(db, storage, restaurantId, async ({ trx }) => {
-    const result = await trx
-      .updateTable('location')
-      .set({ visible: visible ? 1 : 0, updatedAt: new Date().toISOString() })
-      .where('restaurantId', '=', restaurantId)
-      .where('id', '=', locationId)
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) throw new AppError('not-found');
-  });
+  return changeMenu(db, storage, restaurantId, ({ trx }) => setRowFlag(trx, restaurantId, { table: 'location', id: locationId }, 'visible', visible));
 }
 
 /**

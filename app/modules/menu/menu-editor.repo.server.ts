@@ -20,6 +20,21 @@ export async function listSiblingIds(db: Db, restaurantId: string, of: Orderable
   return rows.map((row) => row.id);
 }
 
+/**
+ * One click on a row of the editor: sets a 0/1 flag (shown, available) on one row of this
+ * restaurant; another restaurant's row is not found.
+ */
+export async function setRowFlag(db: Db, restaurantId: string, row: { table: Orderable['table']; id: string }, column: 'visible' | 'available', value: boolean): Promise<void> {
+  // `available` exists on products only; the type keeps callers to that
+  const result = await db
+    .updateTable(row.table as 'product')
+    .set({ [column]: value ? 1 : 0, updatedAt: new Date().toISOString() })
+    .where('restaurantId', '=', restaurantId)
+    .where('id', '=', row.id)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) throw new AppError('not-found');
+}
+
 /** The sort position after the last sibling. */
 export async function nextSortOrder(db: Db, restaurantId: string, of: Orderable): Promise<number> {
   let query = db.selectFrom(of.table as 'product').select((eb) => eb.fn.max('sortOrder').as('last')).where('restaurantId', '=', restaurantId);

@@ -25,18 +25,16 @@ export const checkbox = z
   .optional()
   .transform((value) => value === true || value === 'on' || value === 'true' || value === '1');
 
-const DECIMAL = /^\d{1,7}(?:[.,]\d{1,3})?$/;
-
-/** A non-negative decimal typed the Romanian way ('12,5') or the English way ('12.5'); blank is null. */
-export const optionalDecimal = (max: number) =>
+/** A number field (blank is null) read by a pattern, then held to a maximum; each refusal names its rule. */
+const optionalNumber = (pattern: RegExp, message: 'number' | 'wholeNumber', max: number) =>
   z
     .string()
     .trim()
     .optional()
     .transform((value, ctx) => {
       if (!value) return null;
-      if (!DECIMAL.test(value)) {
-        ctx.addIssue({ code: 'custom', message: 'number' });
+      if (!pattern.test(value)) {
+        ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
       }
       const number = Number(value.replace(',', '.'));
@@ -47,25 +45,11 @@ export const optionalDecimal = (max: number) =>
       return number;
     });
 
+/** A non-negative decimal typed the Romanian way ('12,5') or the English way ('12.5'); blank is null. */
+export const optionalDecimal = (max: number) => optionalNumber(/^\d{1,7}(?:[.,]\d{1,3})?$/, 'number', max);
+
 /** A whole number such as a weight in grams ('350'); blank is null. The column is an integer on both databases. */
-export const optionalWholeNumber = (max: number) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value) return null;
-      if (!/^\d{1,7}$/.test(value)) {
-        ctx.addIssue({ code: 'custom', message: 'wholeNumber' });
-        return z.NEVER;
-      }
-      const number = Number(value);
-      if (number > max) {
-        ctx.addIssue({ code: 'custom', message: 'tooBig', params: { max } });
-        return z.NEVER;
-      }
-      return number;
-    });
+export const optionalWholeNumber = (max: number) => optionalNumber(/^\d{1,7}$/, 'wholeNumber', max);
 
 /** A price such as '24,50' as integer minor units (2450), STYLE.md habit 9. */
 export const priceMinor = z

@@ -3,7 +3,7 @@ import type { Database, ProductTable } from '#app/db/schema.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { changeMenu } from '#app/modules/menu/menu-change.server.ts';
-import { applyOrder, KEEP_CURRENT_IMAGE, moveOneStep, nextSortOrder, resolveOwnImage } from '#app/modules/menu/menu-editor.repo.server.ts';
+import { applyOrder, KEEP_CURRENT_IMAGE, moveOneStep, nextSortOrder, resolveOwnImage, setRowFlag } from '#app/modules/menu/menu-editor.repo.server.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
 import { decrementProductsCount, incrementProductsCountWithinLimit } from './product-count.server.ts';
 import type { ProductInput } from './product.schema.ts';
@@ -96,15 +96,7 @@ export function setProductFlag(
   field: 'visible' | 'available',
   value: boolean,
 ): Promise<void> {
-  return changeMenu(db, storage, restaurantId, async ({ trx }) => {
-    const result = await trx
-      .updateTable('product')
-      .set({ [field]: flag(value), updatedAt: new Date().toISOString() })
-      .where('restaurantId', '=', restaurantId)
-      .where('id', '=', productId)
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) throw new AppError('not-found');
-  });
+  return changeMenu(db, storage, restaurantId, ({ trx }) => setRowFlag(trx, restaurantId, { table: 'product', id: productId }, field, value));
 }
 
 /** Drag and drop: the full new order of one category's products. */
