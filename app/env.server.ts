@@ -66,6 +66,14 @@ const EnvSchema = z
     PASSWORD_REQUIRE_UPPERCASE: flag,
     PASSWORD_REQUIRE_DIGIT: flag,
     PASSWORD_REQUIRE_SYMBOL: flag,
+    // Images in an S3-compatible bucket instead of DATA_DIR/uploads (several app servers need one store)
+    S3_BUCKET: z.string().min(1).optional().or(z.literal('').transform(() => undefined)),
+    S3_PUBLIC_URL: optionalUrl,
+    S3_ENDPOINT: optionalUrl,
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional().or(z.literal('').transform(() => undefined)),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional().or(z.literal('').transform(() => undefined)),
+    S3_FORCE_PATH_STYLE: flag,
     // The PRO plan's prices on /pricing (the card processor's own price must match them)
     PRO_PRICE_MONTHLY: price('49'),
     PRO_PRICE_YEARLY: price('490'),
@@ -85,6 +93,12 @@ const EnvSchema = z
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({ code: 'custom', path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'], message: 'Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET' });
+    }
+    if (env.S3_BUCKET && !env.S3_PUBLIC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['S3_PUBLIC_URL'], message: 'is required with S3_BUCKET: the address guests load the images from' });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: 'custom', path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'S3 keys come in pairs: set both or neither' });
     }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });
@@ -119,6 +133,11 @@ export function isHttps(env: Env = getEnv()): boolean {
 /** The site's own origin, used for absolute links (e-mails, QR codes, sitemaps). */
 export function getPublicUrl(env: Env = getEnv()): string {
   return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+}
+
+/** The origin images are served from when they live in a bucket, for the Content-Security-Policy; null on local disk. */
+export function getImageOrigin(env: Env = getEnv()): string | null {
+  return env.S3_BUCKET && env.S3_PUBLIC_URL ? new URL(env.S3_PUBLIC_URL).origin : null;
 }
 
 /** The password policy the configuration sets (spec section 5). */

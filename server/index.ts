@@ -7,7 +7,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { createRequestHandler as createReactRouterHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { CLIENT_IP_HEADER } from '#app/auth/auth.server.ts';
-import { getEnv, isHttps } from '#app/env.server.ts';
+import { getEnv, getImageOrigin, isHttps } from '#app/env.server.ts';
 import { logger } from '#app/logger.server.ts';
 import { uploadsDir } from '#app/modules/image/storage.server.ts';
 import { createMenuCache } from './menu-cache.ts';
@@ -73,7 +73,7 @@ app.use(
       : {
           useDefaults: false,
           directives: {
-            ...cspDirectives(null, https),
+            ...cspDirectives(null, https, getImageOrigin(env)),
             'script-src': ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
           },
         },
@@ -125,7 +125,7 @@ const handleMenuRequest = vite
   : createMenuCache({
       getVersion: (slug) => entryOf(initialBuild).getMenuVersion(slug),
       render: (request) => renderMenu(request, loadContext(initialBuild, { nonce: '', clientIp: '' })),
-      securityHeaders: staticSecurityHeaders(https),
+      securityHeaders: staticSecurityHeaders(https, getImageOrigin(env)),
       logger,
     });
 const origin = `http://localhost:${env.PORT}`;

@@ -3,7 +3,7 @@ import { defaultSqlitePath, openDatabase } from '#app/db/connection.server.ts';
 import { migrateToLatest } from '#app/db/migrate.server.ts';
 import { DEMO_LOGINS, isDatabaseEmpty, seedDemo } from '#app/db/seed.server.ts';
 import { getEnv, getPublicUrl } from '#app/env.server.ts';
-import { createLocalDiskStorage, uploadsDir } from '#app/modules/image/storage.server.ts';
+import { createConfiguredStorage } from '#app/modules/image/storage.server.ts';
 import { DEMO_RESTAURANT_SLUG } from '#app/modules/restaurant/demo.ts';
 
 /** Opens the configured database for a one-off task (migrate, seed) and closes it afterwards. */
@@ -35,7 +35,7 @@ export async function seedDemoIfNew(options: { force?: boolean } = {}): Promise<
   if (!wanted) return false;
   return withDatabase(async (handle) => {
     if (!(await isDatabaseEmpty(handle.db))) return false;
-    const result = await seedDemo(handle.db, createAuth(handle, env), createLocalDiskStorage(uploadsDir(env.DATA_DIR)));
+    const result = await seedDemo(handle.db, createAuth(handle, env), createConfiguredStorage(env));
     console.log(`[db] seeded the demo restaurant with ${result.products} products`);
     return true;
   });

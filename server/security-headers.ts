@@ -3,12 +3,13 @@
  * for the inline scripts React Router writes on hydrated pages. The guest menu has no inline
  * script, so its cached copies are served with the nonce-less policy.
  */
-export function cspDirectives(nonce: string | null, https: boolean): Record<string, string[]> {
+export function cspDirectives(nonce: string | null, https: boolean, imageOrigin: string | null = null): Record<string, string[]> {
   return {
     'default-src': ["'self'"],
     'script-src': nonce ? ["'self'", `'nonce-${nonce}'`] : ["'self'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    // plus the bucket's origin when images live in S3-compatible storage
+    'img-src': ["'self'", 'data:', 'blob:', ...(imageOrigin ? [imageOrigin] : [])],
     'font-src': ["'self'"],
     'connect-src': ["'self'"],
     'manifest-src': ["'self'"],
@@ -28,9 +29,9 @@ export function serializeCsp(directives: Record<string, string[]>): string {
 }
 
 /** The static headers helmet sets, for responses served without going through Express. */
-export function staticSecurityHeaders(https: boolean): Record<string, string> {
+export function staticSecurityHeaders(https: boolean, imageOrigin: string | null = null): Record<string, string> {
   return {
-    'Content-Security-Policy': serializeCsp(cspDirectives(null, https)),
+    'Content-Security-Policy': serializeCsp(cspDirectives(null, https, imageOrigin)),
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'SAMEORIGIN',

@@ -2,7 +2,6 @@ import { useActionData } from 'react-router';
 import { data, redirect } from 'react-router';
 import { callAuthEndpoint, clearSessionCookie, getAuth } from '#app/auth/auth.server.ts';
 import { getDb } from '#app/db/db.server.ts';
-import { getEnv } from '#app/env.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { deleteAccount } from '#app/modules/account/account-data.service.server.ts';
@@ -28,7 +27,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return redirect('/login', signedOut);
   }
   if (form.get('intent') === 'delete-account') {
-    const deleted = await deleteAccount(getAuth(), db, getStorage(getEnv().DATA_DIR), user, String(form.get('password') ?? ''));
+    const deleted = await deleteAccount(getAuth(), db, getStorage(), user, String(form.get('password') ?? ''));
     if (!deleted) return data({ error: getI18n(getRequestLocale(request)).t('identityErrors.invalid-credential') }, { status: 400 });
     return redirect('/', signedOut);
   }

@@ -1,5 +1,4 @@
 import { getDb } from '#app/db/db.server.ts';
-import { getEnv } from '#app/env.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
@@ -33,14 +32,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   requireSameOrigin(request);
   try {
     const upload = await readImageUploadForm(request);
-    const saved = await saveUploadedImage(db, getStorage(getEnv().DATA_DIR), {
+    const saved = await saveUploadedImage(db, getStorage(), {
       restaurantId,
       kind: imageKindOf(upload.kind),
       file: upload.file,
       name: upload.name,
     });
     // leftovers of earlier uploads never saved into a form; a failure here must not fail this upload
-    await sweepAbandonedUploads(db, getStorage(getEnv().DATA_DIR), restaurantId).catch((err: unknown) => logger.warn({ err }, 'could not sweep abandoned uploads'));
+    await sweepAbandonedUploads(db, getStorage(), restaurantId).catch((err: unknown) => logger.warn({ err }, 'could not sweep abandoned uploads'));
     const image: UploadedImage = { id: saved.id, url: saved.url, srcSet: srcSetOf(saved.variants) };
     return Response.json({ image }, { headers: noStore });
   } catch (error) {

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { localized } from '#app/i18n/localized.ts';
 import { getDb } from '#app/db/db.server.ts';
-import { getEnv } from '#app/env.server.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
@@ -38,7 +37,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 export async function action({ request, params }: Route.ActionArgs) {
   const { restaurantId } = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
   const values = formValues(await request.formData());
-  return runEditorAction(request, values, (t) => runMenuIntent(values, { db: getDb(), storage: getStorage(getEnv().DATA_DIR), restaurantId, t }));
+  return runEditorAction(request, values, (t) => runMenuIntent(values, { db: getDb(), storage: getStorage(), restaurantId, t }));
 }
 
 export default function MenuEditorPage({ loaderData, params }: Route.ComponentProps) {

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { redirect, useActionData } from 'react-router';
 import { getDb } from '#app/db/db.server.ts';
-import { getEnv } from '#app/env.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { redirectToNotFound } from '#app/modules/access/redirects.ts';
@@ -38,7 +37,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const values = formValues(await request.formData(), ['allergens', 'traces']);
   return runEditorAction(request, values, async () => {
     const id = params.productId;
-    await updateProduct(getDb(), getStorage(getEnv().DATA_DIR), restaurantId, id, ProductInput.parse(values));
+    await updateProduct(getDb(), getStorage(), restaurantId, id, ProductInput.parse(values));
     throw redirect(`/${params.restaurantSlug}/admin?saved=${id}#product-${id}`);
   });
 }

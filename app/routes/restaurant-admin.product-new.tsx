@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { redirect, useActionData } from 'react-router';
 import { getDb } from '#app/db/db.server.ts';
-import { getEnv } from '#app/env.server.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
@@ -30,7 +29,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { restaurantId } = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
   const values = formValues(await request.formData(), ['allergens', 'traces']);
   return runEditorAction(request, values, async () => {
-    const id = await createProduct(getDb(), getStorage(getEnv().DATA_DIR), restaurantId, ProductInput.parse(values));
+    const id = await createProduct(getDb(), getStorage(), restaurantId, ProductInput.parse(values));
     throw redirect(`/${params.restaurantSlug}/admin?saved=${id}#product-${id}`);
   });
 }

@@ -1,5 +1,4 @@
 import { getDb } from '#app/db/db.server.ts';
-import { getEnv } from '#app/env.server.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
@@ -14,7 +13,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!isQrDownloadFormat(params.format)) {
     return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
   }
-  const file = await renderQrDownload(db, getStorage(getEnv().DATA_DIR), restaurantId, params.format, {
+  const file = await renderQrDownload(db, getStorage(), restaurantId, params.format, {
     origin: qrLinkOrigin(request),
     locale: getRequestLocale(request),
   });

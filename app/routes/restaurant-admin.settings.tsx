@@ -35,7 +35,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { restaurantId } = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
   const values = formValues(await request.formData());
   return runEditorAction(request, values, async (t) => {
-    const { slug } = await updateRestaurantSettings(getDb(), getStorage(getEnv().DATA_DIR), restaurantId, RestaurantSettingsInput.parse(values));
+    const { slug } = await updateRestaurantSettings(getDb(), getStorage(), restaurantId, RestaurantSettingsInput.parse(values));
     // the admin's own address follows the new slug
     if (slug !== params.restaurantSlug) throw redirect(`/${slug}/admin/settings?saved=1`);
     return { message: t('editor.settingsSaved') };

@@ -1,9 +1,11 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
+import { getEnv, type Env } from '#app/env.server.ts';
+import { createS3Storage } from './s3-storage.server.ts';
 
 /**
- * Where image files live. Local disk by default; an S3-compatible store implements the same
- * interface. Keys are relative paths such as `restaurants/{id}/cover.jpg`.
+ * Where image files live. Local disk by default; an S3-compatible bucket (s3-storage.server.ts)
+ * implements the same interface. Keys are relative paths such as `restaurants/{id}/cover.jpg`.
  */
 export interface FileStorage {
   put(key: string, body: Buffer, contentType: string): Promise<{ url: string }>;
@@ -71,10 +73,26 @@ export function uploadsDir(dataDir: string): string {
   return join(dataDir, 'uploads');
 }
 
+/** The storage the configuration names: a bucket when S3_BUCKET is set, otherwise DATA_DIR/uploads. */
+export function createConfiguredStorage(env: Env): FileStorage {
+  if (env.S3_BUCKET && env.S3_PUBLIC_URL) {
+    return createS3Storage({
+      bucket: env.S3_BUCKET,
+      publicUrl: env.S3_PUBLIC_URL,
+      endpoint: env.S3_ENDPOINT,
+      region: env.S3_REGION,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    });
+  }
+  return createLocalDiskStorage(uploadsDir(env.DATA_DIR));
+}
+
 let storage: FileStorage | undefined;
 
-/** The process-wide storage from configuration (local disk under DATA_DIR/uploads). */
-export function getStorage(dataDir: string): FileStorage {
-  storage ??= createLocalDiskStorage(uploadsDir(dataDir));
+/** The process-wide storage from configuration. */
+export function getStorage(): FileStorage {
+  storage ??= createConfiguredStorage(getEnv());
   return storage;
 }
