@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { registerOwner } from './accounts.ts';
 import { DESKTOP, openContext, PHONE, useBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -88,5 +89,24 @@ describe('cookie consent (spec section 4)', () => {
     await page.goto('/pricing');
     await expect.poll(() => page.evaluate(() => Object.keys(localStorage).sort())).toEqual(['cookie-consent', 'keep-me']);
     await context.close();
+  });
+});
+
+describe('cookie consent on the admin paths (spec section 4)', () => {
+  it('asks on every page of the restaurant admin, not only its first one', async () => {
+    const { cookie, slug } = await registerOwner(baseUrl, 'consent-admin');
+    for (const path of [`/${slug}/admin/settings`, `/${slug}/admin/qr`]) {
+      const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
+      await context.addCookies(cookie.split('; ').map((pair) => {
+        const [name, value] = pair.split('=') as [string, string];
+        return { name, value, url: baseUrl };
+      }));
+      const page = await context.newPage();
+      await page.goto(path);
+      expect(new URL(page.url()).pathname).toBe(path);
+      await banner(page).waitFor();
+      expect(await stored(page), path).toBeNull();
+      await context.close();
+    }
   });
 });
