@@ -75,19 +75,22 @@ describe('cookie consent (spec section 4)', () => {
     await context.close();
   });
 
-  it('removes stale payment keys from local storage on start-up', async () => {
+  // on the public site (React) and on a guest menu (its small script, no framework)
+  it.each(['/pricing', '/bistro-la-bunica'])('removes stale payment keys from local storage on start-up: %s', async (path) => {
     const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
     await context.addInitScript(() => {
       if (!sessionStorage.getItem('seeded')) {
         localStorage.setItem('subscription_cache', 'x');
         localStorage.setItem('old_stripe_state', 'x');
         localStorage.setItem('keep-me', 'x');
+        localStorage.setItem('my_subscription_', 'x'); // contains, does not start with: kept
         sessionStorage.setItem('seeded', '1');
       }
     });
     const page = await context.newPage();
-    await page.goto('/pricing');
-    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).sort())).toEqual(['cookie-consent', 'keep-me']);
+    await page.goto(path);
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).sort())).toEqual(['cookie-consent', 'keep-me', 'my_subscription_']);
+    expect(await stored(page)).toBe('true');
     await context.close();
   });
 });
