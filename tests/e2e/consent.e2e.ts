@@ -93,6 +93,25 @@ describe('cookie consent (spec section 4)', () => {
     expect(await stored(page)).toBe('true');
     await context.close();
   });
+
+  it.each(['/privacy-policy', '/terms-of-service'])('the modal over %s repeats none of the page\'s ids', async (path) => {
+    const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(path);
+    await banner(page).waitFor();
+    await page.getByRole('button', { name: 'Citește politica de confidențialitate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Politica de confidențialitate' });
+    await dialog.getByRole('heading', { name: 'Cine suntem' }).waitFor();
+    const duplicates = await page.evaluate(() => {
+      const ids = Array.from(document.querySelectorAll('[id]'), (node) => node.id);
+      return ids.filter((id, index) => ids.indexOf(id) !== index);
+    });
+    expect(duplicates).toEqual([]);
+    // the modal's table of contents still leads to its own sections
+    const href = await dialog.getByRole('link', { name: 'Cine suntem' }).getAttribute('href');
+    expect(await dialog.locator(`[id="${href?.slice(1)}"]`).textContent()).toBe('Cine suntem');
+    await context.close();
+  });
 });
 
 describe('cookie consent on the admin paths (spec section 4)', () => {
