@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { DESKTOP, isHydrated, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const shots = 'test-results/screenshots';
@@ -82,6 +83,48 @@ describe('redirects of spec section 2', () => {
   });
 });
 
+/** The mobile menu's toggle and the panel it opens (at phone width the desktop links are hidden). */
+function mobileMenu(page: Page) {
+  const toggle = page.locator('header button[aria-controls]');
+  const panel = page.locator('header [id]:has(> nav)');
+  return { toggle, panel, link: (name: string) => panel.getByRole('link', { name, exact: true }) };
+}
+
+describe('the mobile header menu (spec section 2)', () => {
+  it('closes on Escape with focus back on its toggle, and on every link, the current page included', async () => {
+    const context = await openContext(browserOf(), baseUrl, { viewport: PHONE, locale: 'ro' });
+    const page = await context.newPage();
+    await page.goto('/');
+    const { toggle, panel, link } = mobileMenu(page);
+    await expect.poll(() => isHydrated(page, 'header button[aria-controls]')).toBe(true);
+    expect(await panel.getAttribute('id')).toBe(await toggle.getAttribute('aria-controls'));
+
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await panel.isVisible()).toBe(true);
+    await link('Prețuri').focus();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await panel.isVisible()).toBe(false);
+    expect(await toggle.evaluate((node) => node === document.activeElement)).toBe(true);
+
+    await toggle.click();
+    await link('Prețuri').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/pricing');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await panel.isVisible()).toBe(false);
+
+    // the link of the page already shown navigates nowhere new, and still closes the menu
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await link('Prețuri').click();
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await panel.isVisible()).toBe(false);
+    expect(new URL(page.url()).pathname).toBe('/pricing');
+    await context.close();
+  });
+});
+
 describe('accessibility of the public pages', () => {
   it.each(['/login', '/login?register=true', '/login?reset=true', '/privacy-policy', '/terms-of-service', '/pricing', '/not-found'])(
     '%s has no serious or critical axe finding, in both languages',
@@ -95,6 +138,7 @@ describe('accessibility of the public pages', () => {
       }
     },
   );
+
 });
 
 describe('/translation-debug', () => {
