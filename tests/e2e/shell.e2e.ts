@@ -83,6 +83,25 @@ describe('redirects of spec section 2', () => {
   });
 });
 
+describe('the footer (spec section 2)', () => {
+  it.each([
+    { locale: 'ro' as const, tagline: 'Transformă experiența culinară cu meniuri digitale moderne', anpc: 'ANPC – Soluționarea alternativă a litigiilor', odr: 'Soluționarea online a litigiilor (UE)' },
+    { locale: 'en' as const, tagline: 'Transform the dining experience with modern digital menus', anpc: 'ANPC – Alternative dispute resolution', odr: 'Online dispute resolution (EU)' },
+  ])('links the two dispute-resolution sites and shows the tagline in $locale', async ({ locale, tagline, anpc, odr }) => {
+    const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP, locale });
+    const page = await context.newPage();
+    await page.goto('/pricing');
+    const footer = page.getByRole('contentinfo');
+    expect(await footer.getByText(tagline, { exact: true }).count()).toBe(1);
+    for (const [name, href] of [[anpc, 'https://anpc.ro/ce-este-sal/'], [odr, 'https://ec.europa.eu/consumers/odr']]) {
+      const link = footer.getByRole('link', { name, exact: true });
+      expect(await link.getAttribute('href'), name).toBe(href);
+      expect(await link.getAttribute('rel'), name).toContain('noopener');
+    }
+    await context.close();
+  });
+});
+
 /** The mobile menu's toggle and the panel it opens (at phone width the desktop links are hidden). */
 function mobileMenu(page: Page) {
   const toggle = page.locator('header button[aria-controls]');
