@@ -145,7 +145,7 @@ describe('the mobile header menu (spec section 2)', () => {
 });
 
 describe('accessibility of the public pages', () => {
-  it.each(['/login', '/login?register=true', '/login?reset=true', '/privacy-policy', '/terms-of-service', '/pricing', '/not-found'])(
+  it.each(['/login', '/login?register=true', '/login?reset=true', '/privacy-policy', '/terms-of-service', '/pricing', '/not-found', '/unauthorized', '/translation-debug', '/contact'])(
     '%s has no serious or critical axe finding, in both languages',
     async (path) => {
       for (const locale of ['ro', 'en'] as const) {
@@ -158,6 +158,27 @@ describe('accessibility of the public pages', () => {
     },
   );
 
+  it.each(['ro', 'en'] as const)('the cookie banner, the privacy modal and the open mobile menu have no serious or critical axe finding (%s)', async (locale) => {
+    const context = await openContext(browserOf(), baseUrl, { viewport: PHONE, locale });
+    const page = await context.newPage();
+    await page.goto('/');
+    const banner = page.locator('section[aria-label]').filter({ has: page.getByRole('button', { name: locale === 'ro' ? 'Accept toate' : 'Accept all' }) });
+    await banner.waitFor();
+    expect(await seriousAxeViolations(page), `banner ${locale}`).toEqual([]);
+
+    await banner.getByRole('button', { name: locale === 'ro' ? 'Citește politica de confidențialitate' : 'Read the privacy policy' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { level: 1 }).waitFor();
+    expect(await seriousAxeViolations(page), `privacy modal ${locale}`).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    const { toggle, panel } = mobileMenu(page);
+    await toggle.click();
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    expect(await seriousAxeViolations(page), `mobile menu ${locale}`).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('/translation-debug', () => {
