@@ -329,8 +329,12 @@ function renderBlock(block: Block, index: number, contactEmail: string) {
   return <p key={index} className={`mt-4 ${TEXT}`}>{renderText(block, contactEmail)}</p>;
 }
 
-/** The privacy policy in the page language: Romanian for 'ro', English for 'en'. */
-export function PrivacyPolicy({ language, contactEmail }: { language: Locale; contactEmail: string }) {
+/**
+ * The privacy policy in the page language: Romanian for 'ro', English for 'en'. `idPrefix` keeps the
+ * section ids unique where the policy is shown over another page (the cookie banner's modal opens
+ * on /privacy-policy itself, and on /terms-of-service, which has a `contact` section too).
+ */
+export function PrivacyPolicy({ language, contactEmail, idPrefix = '' }: { language: Locale; contactEmail: string; idPrefix?: string }) {
   const policy = language === 'en' ? en : ro;
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
@@ -341,15 +345,15 @@ export function PrivacyPolicy({ language, contactEmail }: { language: Locale; co
         <ul className="mt-2">
           {policy.sections.map((section) => (
             <li key={section.id}>
-              <a className={`inline-flex min-h-11 items-center ${LINK}`} href={`#${section.id}`}>{section.title}</a>
+              <a className={`inline-flex min-h-11 items-center ${LINK}`} href={`#${idPrefix}${section.id}`}>{section.title}</a>
             </li>
           ))}
         </ul>
       </nav>
       <p className={`mt-8 ${TEXT}`}>{renderText(policy.intro, contactEmail)}</p>
       {policy.sections.map((section) => (
-        <section key={section.id} aria-labelledby={section.id}>
-          <h2 id={section.id} className="mt-10 scroll-mt-6 text-xl font-semibold">{section.title}</h2>
+        <section key={section.id} aria-labelledby={`${idPrefix}${section.id}`}>
+          <h2 id={`${idPrefix}${section.id}`} className="mt-10 scroll-mt-6 text-xl font-semibold">{section.title}</h2>
           {section.blocks.map((block, index) => renderBlock(block, index, contactEmail))}
         </section>
       ))}

@@ -17,12 +17,19 @@ import type { Route } from './+types/contact';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'contact.title', 'contact.description');
 
 type FieldErrors = Partial<Record<'name' | 'email' | 'restaurantName' | 'message', string>>;
+type TypedValues = Partial<Record<'name' | 'email' | 'restaurantName' | 'message', string>>;
+
+/** What the guest typed, handed back on a refusal so the form (with or without JavaScript) keeps it. */
+function typedValues(values: Record<string, FormDataEntryValue>): TypedValues {
+  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : '');
+  return { name: text('name'), email: text('email'), restaurantName: text('restaurantName'), message: text('message') };
+}
 
 /** The contact form: validated, rate limited per sender, stored, e-mailed to CONTACT_EMAIL. */
 export async function action({ request, context }: Route.ActionArgs) {
   const locale = getRequestLocale(request);
   const { t } = getI18n(locale);
-  const values = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const values = Object.fromEntries(await request.formData());
   const parsed = ContactInput.safeParse(values);
   if (!parsed.success) {
     const errors: FieldErrors = {};
@@ -30,13 +37,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       const field = issue.path[0] as keyof FieldErrors;
       errors[field] ??= t(`contactErrors.${issue.message}`);
     }
-    return data({ sent: false, errors, failed: undefined }, { status: 400 });
+    return data({ sent: false, errors, failed: undefined, values: typedValues(values) }, { status: 400 });
   }
   const env = getEnv();
   const clientKey = contactClientKey(context.get(requestInfoContext).clientIp, resolveAuthSecret(env));
   const result = await submitContactMessage(getDb(), getMailer(env), parsed.data, { clientKey, locale, to: env.CONTACT_EMAIL });
-  if (!result.ok) return data({ sent: false, errors: {} as FieldErrors, failed: t('identityErrors.too-many-requests') }, { status: 429 });
-  return { sent: true, errors: {} as FieldErrors, failed: undefined };
+  if (!result.ok) {
+    const tooMany = result.error === 'too-many-requests';
+    return data(
+      { sent: false, errors: {} as FieldErrors, failed: tooMany ? t('identityErrors.too-many-requests') : t('contact.failed'), values: typedValues(values) },
+      { status: tooMany ? 429 : 503 },
+    );
+  }
+  return { sent: true, errors: {} as FieldErrors, failed: undefined, values: {} as TypedValues };
 }
 
 const input =
@@ -69,22 +82,23 @@ export default function ContactPage() {
     }
   }, [result, toast, t]);
   const errors = result?.errors ?? {};
+  const typed = result?.values ?? {};
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
       <h1 className="text-3xl font-bold tracking-tight">{t('contact.title')}</h1>
       <p className="mt-2 text-stone-700 dark:text-stone-300">{t('contact.description')}</p>
       <Form key={formKey} method="post" className="mt-8 space-y-5" noValidate>
         <Field name="name" label={t('contact.name')} error={errors.name}>
-          {(props) => <input {...props} name="name" autoComplete="name" required maxLength={100} className={input} />}
+          {(props) => <input {...props} name="name" defaultValue={typed.name} autoComplete="name" required maxLength={100} className={input} />}
         </Field>
         <Field name="email" label={t('contact.email')} error={errors.email}>
-          {(props) => <input {...props} name="email" type="email" autoComplete="email" required className={input} />}
+          {(props) => <input {...props} name="email" type="email" defaultValue={typed.email} autoComplete="email" required className={input} />}
         </Field>
         <Field name="restaurantName" label={t('contact.restaurant')} error={errors.restaurantName}>
-          {(props) => <input {...props} name="restaurantName" autoComplete="organization" maxLength={100} className={input} />}
+          {(props) => <input {...props} name="restaurantName" defaultValue={typed.restaurantName} autoComplete="organization" maxLength={100} className={input} />}
         </Field>
         <Field name="message" label={t('contact.message')} error={errors.message}>
-          {(props) => <textarea {...props} name="message" required rows={6} maxLength={5000} className={`${input} py-2`} />}
+          {(props) => <textarea {...props} name="message" defaultValue={typed.message} required rows={6} maxLength={5000} className={`${input} py-2`} />}
         </Field>
         <div aria-hidden="true" className="absolute -left-[9999px]">
           <label>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, NavLink, useLocation, useRouteLoaderData } from 'react-router';
 import { LanguageSwitch } from './language-switch.tsx';
@@ -23,19 +23,27 @@ export function SiteHeader({ showAccountButtons = true }: { showAccountButtons?:
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
 
-  // The mobile menu closes on navigation and on Escape (spec section 2).
+  // The mobile menu closes on navigation and on Escape (spec section 2). Escape hands focus back to
+  // the toggle, so a keyboard user is not left on a link that has just been hidden. A tap on a link
+  // closes it too: the link of the page already shown changes no pathname, so the effect would not.
+  const close = () => setOpen(false);
   useEffect(() => setOpen(false), [location.pathname]);
   useEffect(() => {
     if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
 
   const links = NAV.map((item) => (
     <li key={item.to}>
-      <NavLink to={item.to} end viewTransition className={linkClass}>
+      <NavLink to={item.to} end viewTransition className={linkClass} onClick={close}>
         {t(item.key)}
       </NavLink>
     </li>
@@ -43,7 +51,7 @@ export function SiteHeader({ showAccountButtons = true }: { showAccountButtons?:
   const account = useRouteLoaderData<{ account: { email: string; role: string; home: string } | null }>('root')?.account;
   const buttons = account ? (
     <>
-      <Link to={account.home} className="flex min-h-11 items-center rounded-lg px-3 font-medium text-stone-800 hover:bg-stone-200 dark:text-stone-100 dark:hover:bg-stone-800">
+      <Link to={account.home} onClick={close} className="flex min-h-11 items-center rounded-lg px-3 font-medium text-stone-800 hover:bg-stone-200 dark:text-stone-100 dark:hover:bg-stone-800">
         {account.role === 'admin' ? t('auth.platformAdmin') : t('auth.myRestaurant')}
       </Link>
       <Form method="post" action="/logout" reloadDocument>
@@ -54,10 +62,10 @@ export function SiteHeader({ showAccountButtons = true }: { showAccountButtons?:
     </>
   ) : showAccountButtons ? (
     <>
-      <Link to="/login" className="flex min-h-11 items-center rounded-lg px-3 font-medium text-stone-800 hover:bg-stone-200 dark:text-stone-100 dark:hover:bg-stone-800">
+      <Link to="/login" onClick={close} className="flex min-h-11 items-center rounded-lg px-3 font-medium text-stone-800 hover:bg-stone-200 dark:text-stone-100 dark:hover:bg-stone-800">
         {t('nav.login')}
       </Link>
-      <Link to="/login?register=true" className="flex min-h-11 items-center rounded-lg bg-primary-600 px-4 font-semibold text-white hover:bg-primary-700">
+      <Link to="/login?register=true" onClick={close} className="flex min-h-11 items-center rounded-lg bg-primary-600 px-4 font-semibold text-white hover:bg-primary-700">
         {t('nav.register')}
       </Link>
     </>
@@ -81,6 +89,7 @@ export function SiteHeader({ showAccountButtons = true }: { showAccountButtons?:
           {buttons}
         </div>
         <button
+          ref={toggle}
           type="button"
           className="ml-auto flex min-h-11 min-w-11 items-center justify-center rounded-lg text-stone-800 hover:bg-stone-200 md:hidden dark:text-stone-100 dark:hover:bg-stone-800"
           aria-expanded={open}

@@ -35,7 +35,7 @@ describe('identity in the browser', () => {
     const page = await signIn(context, DEMO_LOGINS.owner.email, 'not-the-password');
     // Google is not configured on this server, so its button is not offered
     expect(await page.getByRole('button', { name: 'Continuă cu Google' }).count()).toBe(0);
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('E-mailul sau parola nu sunt corecte.');
+    await expect.poll(() => page.locator('[role="alert"]:not(:empty)').textContent()).toBe('E-mailul sau parola nu sunt corecte.');
     expect(await page.getByLabel('Adresa de e-mail').first().inputValue()).toBe(DEMO_LOGINS.owner.email);
     await context.close();
   });
@@ -187,7 +187,7 @@ describe('e-mail links (outbox, no SMTP)', () => {
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/link-bistro-\d+\/admin$/);
     await context.clearCookies({ name: 'better-auth.session_token' });
     await page.goto(link!);
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Linkul nu este valid sau a fost deja folosit. Cere unul nou.');
+    await expect.poll(() => page.locator('[role="alert"]:not(:empty)').textContent()).toBe('Linkul nu este valid sau a fost deja folosit. Cere unul nou.');
     await context.close();
   });
 
@@ -217,7 +217,7 @@ describe('e-mail links (outbox, no SMTP)', () => {
     const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
     const page = await context.newPage();
     await page.goto('/login?error=EXPIRED_TOKEN');
-    expect(await page.getByRole('alert').textContent()).toBe('Linkul a expirat. Cere unul nou.');
+    expect(await page.locator('[role="alert"]:not(:empty)').textContent()).toBe('Linkul a expirat. Cere unul nou.');
     await context.close();
   });
 });
@@ -267,9 +267,9 @@ describe('disabling a user', () => {
 
     await ownerPage.reload();
     await expect.poll(() => new URL(ownerPage.url()).pathname).toBe('/login');
-    expect(await ownerPage.getByRole('alert').textContent()).toBe('Contul tău a fost dezactivat. Scrie-ne dacă crezi că este o greșeală.');
+    expect(await ownerPage.locator('[role="alert"]:not(:empty)').textContent()).toBe('Contul tău a fost dezactivat. Scrie-ne dacă crezi că este o greșeală.');
     const again = await signIn(owner, email, 'parola-buna-1');
-    await expect.poll(() => again.getByRole('alert').textContent()).toBe('Contul tău a fost dezactivat. Scrie-ne dacă crezi că este o greșeală.');
+    await expect.poll(() => again.locator('[role="alert"]:not(:empty)').textContent()).toBe('Contul tău a fost dezactivat. Scrie-ne dacă crezi că este o greșeală.');
     await owner.close();
     await admin.close();
   });

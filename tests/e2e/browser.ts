@@ -54,6 +54,11 @@ export async function openContext(
   return context;
 }
 
+/** Whether React has hydrated the element (a click before that is a full page load, not a client navigation). */
+export function isHydrated(page: Page, selector: string): Promise<boolean> {
+  return page.locator(selector).first().evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps')));
+}
+
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** axe-core's serious and critical findings on the current page (WCAG 2 A/AA rules). */

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { registerOwner } from './accounts.ts';
 import { DESKTOP, openContext, PHONE, useBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -74,19 +75,60 @@ describe('cookie consent (spec section 4)', () => {
     await context.close();
   });
 
-  it('removes stale payment keys from local storage on start-up', async () => {
+  // on the public site (React) and on a guest menu (its small script, no framework)
+  it.each(['/pricing', '/bistro-la-bunica'])('removes stale payment keys from local storage on start-up: %s', async (path) => {
     const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
     await context.addInitScript(() => {
       if (!sessionStorage.getItem('seeded')) {
         localStorage.setItem('subscription_cache', 'x');
         localStorage.setItem('old_stripe_state', 'x');
         localStorage.setItem('keep-me', 'x');
+        localStorage.setItem('my_subscription_', 'x'); // contains, does not start with: kept
         sessionStorage.setItem('seeded', '1');
       }
     });
     const page = await context.newPage();
-    await page.goto('/pricing');
-    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).sort())).toEqual(['cookie-consent', 'keep-me']);
+    await page.goto(path);
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).sort())).toEqual(['cookie-consent', 'keep-me', 'my_subscription_']);
+    expect(await stored(page)).toBe('true');
     await context.close();
+  });
+
+  it.each(['/privacy-policy', '/terms-of-service'])('the modal over %s repeats none of the page\'s ids', async (path) => {
+    const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(path);
+    await banner(page).waitFor();
+    await page.getByRole('button', { name: 'Citește politica de confidențialitate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Politica de confidențialitate' });
+    await dialog.getByRole('heading', { name: 'Cine suntem' }).waitFor();
+    const duplicates = await page.evaluate(() => {
+      const ids = Array.from(document.querySelectorAll('[id]'), (node) => node.id);
+      return ids.filter((id, index) => ids.indexOf(id) !== index);
+    });
+    expect(duplicates).toEqual([]);
+    // the modal's table of contents still leads to its own sections
+    const href = await dialog.getByRole('link', { name: 'Cine suntem' }).getAttribute('href');
+    expect(await dialog.locator(`[id="${href?.slice(1)}"]`).textContent()).toBe('Cine suntem');
+    await context.close();
+  });
+});
+
+describe('cookie consent on the admin paths (spec section 4)', () => {
+  it('asks on every page of the restaurant admin, not only its first one', async () => {
+    const { cookie, slug } = await registerOwner(baseUrl, 'consent-admin');
+    for (const path of [`/${slug}/admin/settings`, `/${slug}/admin/qr`]) {
+      const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
+      await context.addCookies(cookie.split('; ').map((pair) => {
+        const [name, value] = pair.split('=') as [string, string];
+        return { name, value, url: baseUrl };
+      }));
+      const page = await context.newPage();
+      await page.goto(path);
+      expect(new URL(page.url()).pathname).toBe(path);
+      await banner(page).waitFor();
+      expect(await stored(page), path).toBeNull();
+      await context.close();
+    }
   });
 });

@@ -5,7 +5,7 @@ import { openDatabase } from '#app/db/connection.server.ts';
 import { getPublicMenu } from '#app/modules/menu/menu.service.server.ts';
 import { DEMO_RESTAURANT_SLUG } from '#app/modules/restaurant/demo.ts';
 import { buildMenuPreview } from '#app/ui/marketing/menu-preview.ts';
-import { DESKTOP, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+import { DESKTOP, isHydrated, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -26,11 +26,6 @@ function escapeHtml(text: string): string {
 
 /** Prices are written with non-breaking spaces; compare them as plain spaces. */
 const plain = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
-
-/** Whether React has hydrated the element (a click before that is a full page load, not a client navigation). */
-function isHydrated(page: Page, selector: string) {
-  return page.locator(selector).first().evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps')));
-}
 
 describe('home page: live preview of the demo menu', () => {
   it.each(['ro', 'en'] as const)('server-renders demo dishes read from the database (%s)', async (locale) => {

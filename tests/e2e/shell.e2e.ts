@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { DESKTOP, isHydrated, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const shots = 'test-results/screenshots';
@@ -82,8 +83,69 @@ describe('redirects of spec section 2', () => {
   });
 });
 
+describe('the footer (spec section 2)', () => {
+  it.each([
+    { locale: 'ro' as const, tagline: 'Transformă experiența culinară cu meniuri digitale moderne', anpc: 'ANPC – Soluționarea alternativă a litigiilor', odr: 'Soluționarea online a litigiilor (UE)' },
+    { locale: 'en' as const, tagline: 'Transform the dining experience with modern digital menus', anpc: 'ANPC – Alternative dispute resolution', odr: 'Online dispute resolution (EU)' },
+  ])('links the two dispute-resolution sites and shows the tagline in $locale', async ({ locale, tagline, anpc, odr }) => {
+    const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP, locale });
+    const page = await context.newPage();
+    await page.goto('/pricing');
+    const footer = page.getByRole('contentinfo');
+    expect(await footer.getByText(tagline, { exact: true }).count()).toBe(1);
+    for (const [name, href] of [[anpc, 'https://anpc.ro/ce-este-sal/'], [odr, 'https://ec.europa.eu/consumers/odr']]) {
+      const link = footer.getByRole('link', { name, exact: true });
+      expect(await link.getAttribute('href'), name).toBe(href);
+      expect(await link.getAttribute('rel'), name).toContain('noopener');
+    }
+    await context.close();
+  });
+});
+
+/** The mobile menu's toggle and the panel it opens (at phone width the desktop links are hidden). */
+function mobileMenu(page: Page) {
+  const toggle = page.locator('header button[aria-controls]');
+  const panel = page.locator('header [id]:has(> nav)');
+  return { toggle, panel, link: (name: string) => panel.getByRole('link', { name, exact: true }) };
+}
+
+describe('the mobile header menu (spec section 2)', () => {
+  it('closes on Escape with focus back on its toggle, and on every link, the current page included', async () => {
+    const context = await openContext(browserOf(), baseUrl, { viewport: PHONE, locale: 'ro' });
+    const page = await context.newPage();
+    await page.goto('/');
+    const { toggle, panel, link } = mobileMenu(page);
+    await expect.poll(() => isHydrated(page, 'header button[aria-controls]')).toBe(true);
+    expect(await panel.getAttribute('id')).toBe(await toggle.getAttribute('aria-controls'));
+
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await panel.isVisible()).toBe(true);
+    await link('Prețuri').focus();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await panel.isVisible()).toBe(false);
+    expect(await toggle.evaluate((node) => node === document.activeElement)).toBe(true);
+
+    await toggle.click();
+    await link('Prețuri').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/pricing');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await panel.isVisible()).toBe(false);
+
+    // the link of the page already shown navigates nowhere new, and still closes the menu
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await link('Prețuri').click();
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await panel.isVisible()).toBe(false);
+    expect(new URL(page.url()).pathname).toBe('/pricing');
+    await context.close();
+  });
+});
+
 describe('accessibility of the public pages', () => {
-  it.each(['/login', '/login?register=true', '/login?reset=true', '/privacy-policy', '/terms-of-service', '/pricing', '/not-found'])(
+  it.each(['/login', '/login?register=true', '/login?reset=true', '/privacy-policy', '/terms-of-service', '/pricing', '/not-found', '/unauthorized', '/translation-debug', '/contact'])(
     '%s has no serious or critical axe finding, in both languages',
     async (path) => {
       for (const locale of ['ro', 'en'] as const) {
@@ -95,6 +157,28 @@ describe('accessibility of the public pages', () => {
       }
     },
   );
+
+  it.each(['ro', 'en'] as const)('the cookie banner, the privacy modal and the open mobile menu have no serious or critical axe finding (%s)', async (locale) => {
+    const context = await openContext(browserOf(), baseUrl, { viewport: PHONE, locale });
+    const page = await context.newPage();
+    await page.goto('/');
+    const banner = page.locator('section[aria-label]').filter({ has: page.getByRole('button', { name: locale === 'ro' ? 'Accept toate' : 'Accept all' }) });
+    await banner.waitFor();
+    expect(await seriousAxeViolations(page), `banner ${locale}`).toEqual([]);
+
+    await banner.getByRole('button', { name: locale === 'ro' ? 'Citește politica de confidențialitate' : 'Read the privacy policy' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { level: 1 }).waitFor();
+    expect(await seriousAxeViolations(page), `privacy modal ${locale}`).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    const { toggle, panel } = mobileMenu(page);
+    await toggle.click();
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    expect(await seriousAxeViolations(page), `mobile menu ${locale}`).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('/translation-debug', () => {

@@ -9,11 +9,14 @@ export type ConsentValue = 'true' | 'all' | 'essential';
 
 const BANNER_PATHS = new Set(['/', '/login', '/contact', '/detalii', '/privacy-policy', '/terms-of-service']);
 
-/** Paths where the banner may show: the listed public pages and the admin areas. */
+/**
+ * Paths where the banner may show: the listed public pages and the admin areas, each with every
+ * page under it (the restaurant admin's settings, QR, products, ... are "admin paths" too).
+ */
 export function isBannerPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (BANNER_PATHS.has(path)) return true;
-  return path === '/admin' || /^\/[^/]+\/admin$/.test(path) || /^\/restaurant\/[^/]+\/settings\//.test(path);
+  return /^\/admin(\/|$)/.test(path) || /^\/[^/]+\/admin(\/|$)/.test(path) || /^\/restaurant\/[^/]+\/settings\//.test(path);
 }
 
 export function isConsentValue(value: unknown): value is ConsentValue {

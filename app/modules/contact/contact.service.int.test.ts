@@ -57,4 +57,15 @@ describe(`contact messages on ${testDialect}`, () => {
       error: 'too-many-requests',
     });
   });
+
+  it('reports a database failure as unavailable instead of throwing', async () => {
+    const broken = await createTestDatabase();
+    try {
+      await broken.db.schema.dropTable('contactMessage').execute();
+      const result = await submitContactMessage(broken.db, mailer, ContactInput.parse(valid), { clientKey: 'k3', locale: 'ro', to: 't@x.example' });
+      expect(result).toEqual({ ok: false, error: 'unavailable' });
+    } finally {
+      await broken.cleanup();
+    }
+  });
 });

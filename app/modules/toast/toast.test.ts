@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TOAST_DURATION, hideToast, INITIAL_TOAST, showToast } from './toast.ts';
+import { DEFAULT_TOAST_DURATION, hideToast, INITIAL_TOAST, showToast, toastRequestError, type ToastPosition } from './toast.ts';
 
 describe('toast (spec sections 3 and 4)', () => {
   it('starts hidden: success, top-right, 3000 ms, empty', () => {
@@ -27,7 +27,15 @@ describe('toast (spec sections 3 and 4)', () => {
   });
 
   it('refuses any other position and changes nothing', () => {
-    expect(() => showToast(INITIAL_TOAST, { message: 'a', position: 'center' })).toThrow(RangeError);
+    // the type allows only the four; plain JavaScript (or a cast) can still send another
+    const bad = { message: 'a', position: 'center' as ToastPosition };
+    expect(toastRequestError(bad)).toContain('"center"');
+    const current = showToast(INITIAL_TOAST, { message: 'kept', position: 'bottom-left' });
+    expect(showToast(current, bad)).toBe(current);
+    for (const position of ['top-right', 'top-left', 'bottom-right', 'bottom-left'] as const) {
+      expect(toastRequestError({ message: 'a', position })).toBeNull();
+    }
+    expect(toastRequestError({ message: 'a' })).toBeNull();
   });
 
   it('takes a duration, 3000 ms otherwise', () => {

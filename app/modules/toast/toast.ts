@@ -22,7 +22,7 @@ export interface ShowToast {
   type?: string;
   /** a string: that markup is shown; true: the message itself is shown as markup */
   html?: string | true;
-  position?: string;
+  position?: ToastPosition;
   duration?: number;
 }
 
@@ -39,11 +39,21 @@ export function isToastPosition(value: unknown): value is ToastPosition {
   return typeof value === 'string' && (TOAST_POSITIONS as readonly string[]).includes(value);
 }
 
-/** Shows a toast. A given position must be one of the four and then stays for later toasts. */
-export function showToast(state: ToastState, request: ShowToast): ToastState {
+/**
+ * Why a request cannot be shown, or null when it can. Spec section 5: the position must be one of
+ * the four. Checked before any state changes, so a bad call (from code the types did not cover)
+ * is refused on its own and never takes the page down with it.
+ */
+export function toastRequestError(request: ShowToast): string | null {
   if (request.position !== undefined && !isToastPosition(request.position)) {
-    throw new RangeError(`Toast position must be one of ${TOAST_POSITIONS.join(', ')}; got "${request.position}"`);
+    return `Toast position must be one of ${TOAST_POSITIONS.join(', ')}; got "${String(request.position)}"`;
   }
+  return null;
+}
+
+/** Shows a toast. A given position then stays for later toasts; a refused request changes nothing. */
+export function showToast(state: ToastState, request: ShowToast): ToastState {
+  if (toastRequestError(request)) return state;
   const asHtml = request.html === true;
   return {
     show: true,

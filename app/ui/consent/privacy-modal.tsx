@@ -32,7 +32,7 @@ export function PrivacyModal({ open, onClose, contactEmail }: { open: boolean; o
         </button>
       </div>
       <div className="-mt-8">
-        {open ? <PrivacyPolicy language={i18n.language === 'en' ? 'en' : 'ro'} contactEmail={contactEmail} /> : null}
+        {open ? <PrivacyPolicy language={i18n.language === 'en' ? 'en' : 'ro'} contactEmail={contactEmail} idPrefix="privacy-modal-" /> : null}
       </div>
       <div className="sticky bottom-0 flex justify-end border-t border-stone-200 bg-white/95 p-3 dark:border-stone-800 dark:bg-stone-900/95">
         <button type="button" onClick={onClose} className="min-h-11 rounded-lg bg-primary-600 px-5 font-semibold text-white hover:bg-primary-700">

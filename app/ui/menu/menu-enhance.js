@@ -9,8 +9,14 @@
   var sections = Array.prototype.slice.call(doc.querySelectorAll('[data-category]'));
   var empty = doc.getElementById('menu-empty');
   if (tools) tools.hidden = false;
-  // spec section 4: menu pages store consent 'true' silently (no banner here)
-  try { if (!localStorage.getItem('cookie-consent')) localStorage.setItem('cookie-consent', 'true'); } catch { /* storage off */ }
+  // spec section 4: menu pages store consent 'true' silently (no banner here); spec section 3: on
+  // start-up the stale payment keys go (the same rule as staleStorageKeys in modules/consent)
+  try {
+    if (!localStorage.getItem('cookie-consent')) localStorage.setItem('cookie-consent', 'true');
+    Object.keys(localStorage).forEach(function (key) {
+      if (key.indexOf('subscription_') === 0 || key.indexOf('stripe') !== -1) localStorage.removeItem(key);
+    });
+  } catch { /* storage off */ }
 
   function fold(text) {
     return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();

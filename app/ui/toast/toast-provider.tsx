@@ -1,6 +1,6 @@
 import DOMPurify from 'dompurify';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { hideToast, INITIAL_TOAST, showToast, type ShowToast, type ToastState } from '#app/modules/toast/toast.ts';
+import { hideToast, INITIAL_TOAST, showToast, toastRequestError, type ShowToast, type ToastState } from '#app/modules/toast/toast.ts';
 
 const ToastContext = createContext<(request: ShowToast) => void>(() => {});
 
@@ -17,7 +17,7 @@ const PLACEMENT = {
 } as const;
 
 /** Markup is sanitised in the browser; where that is impossible it is shown as plain text. */
-function ToastBody({ toast }: { toast: ToastState }) {
+export function ToastBody({ toast }: { toast: ToastState }) {
   if (!toast.htmlContent) return <>{toast.message}</>;
   if (typeof window === 'undefined' || !DOMPurify.isSupported) return <>{toast.htmlContent}</>;
   return <span dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(toast.htmlContent) }} />;
@@ -28,6 +28,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [serial, setSerial] = useState(0);
 
   const show = useCallback((request: ShowToast) => {
+    // refused before any state changes: the toast already shown stays, the page keeps working
+    const refused = toastRequestError(request);
+    if (refused) {
+      console.error(refused);
+      return;
+    }
     setToast((state) => showToast(state, request));
     setSerial((n) => n + 1);
   }, []);
@@ -41,23 +47,31 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const success = toast.type === 'success';
   const value = useMemo(() => show, [show]);
+  const card = toast.show ? (
+    <div key={serial} data-testid="toast" data-type={toast.type} className="pointer-events-auto w-80 max-w-[90vw] overflow-hidden rounded-[10px] border border-stone-200 bg-white text-stone-900 shadow-lg dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100">
+      <div className="flex items-start gap-3 p-4">
+        <span aria-hidden="true" className={`flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-sm font-bold text-white ${success ? 'bg-olive-600' : 'bg-primary-600'}`}>
+          {success ? '✓' : '!'}
+        </span>
+        <p className="min-w-0 flex-1">
+          <ToastBody toast={toast} />
+        </p>
+      </div>
+      <div className={`toast-progress h-1 origin-left ${success ? 'bg-olive-600' : 'bg-primary-600'}`} style={{ animationDuration: `${toast.duration}ms` }} />
+    </div>
+  ) : null;
+  // Two live regions, both always in the page: screen readers watch a region from when it exists,
+  // so a role or aria-live set at the moment the text arrives is often not announced at all.
+  // Success is polite (status); anything else interrupts (alert).
+  const region = `pointer-events-none fixed z-50 ${PLACEMENT[toast.position]}`;
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <div role={success ? 'status' : 'alert'} aria-live={success ? 'polite' : 'assertive'} className={`pointer-events-none fixed z-50 ${PLACEMENT[toast.position]}`}>
-        {toast.show ? (
-          <div key={serial} data-testid="toast" data-type={toast.type} className="pointer-events-auto w-80 max-w-[90vw] overflow-hidden rounded-[10px] border border-stone-200 bg-white text-stone-900 shadow-lg dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100">
-            <div className="flex items-start gap-3 p-4">
-              <span aria-hidden="true" className={`flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-sm font-bold text-white ${success ? 'bg-olive-600' : 'bg-primary-600'}`}>
-                {success ? '✓' : '!'}
-              </span>
-              <p className="min-w-0 flex-1">
-                <ToastBody toast={toast} />
-              </p>
-            </div>
-            <div className={`toast-progress h-1 origin-left ${success ? 'bg-olive-600' : 'bg-primary-600'}`} style={{ animationDuration: `${toast.duration}ms` }} />
-          </div>
-        ) : null}
+      <div role="status" aria-live="polite" data-testid="toast-status" className={region}>
+        {success ? card : null}
+      </div>
+      <div role="alert" aria-live="assertive" data-testid="toast-alert" className={region}>
+        {success ? null : card}
       </div>
     </ToastContext.Provider>
   );
