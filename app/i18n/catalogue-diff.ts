@@ -17,7 +17,7 @@ function flatten(value: object, prefix = '', out = new Map<string, string>()): M
 }
 
 /** Texts identical in both languages on purpose (names, codes), not gaps. */
-const SAME_ON_PURPOSE = new Set(['app.name', 'menu.unit.g', 'menu.unit.ml', 'nav.contact', 'menu.contact', 'contact.title', 'allergen.gluten', 'allergen.lupin', 'admin.email', 'admin.restaurant', 'admin.roleRestaurant', 'editor.email', 'editor.energyKj', 'editor.logo', 'subscription.phase-pro']);
+const SAME_ON_PURPOSE = new Set(['app.name', 'menu.unit.g', 'menu.unit.ml', 'nav.contact', 'menu.contact', 'contact.title', 'allergen.gluten', 'allergen.lupin', 'admin.email', 'admin.restaurant', 'admin.roleRestaurant', 'editor.email', 'editor.energyKj', 'editor.logo', 'subscription.phase-pro', 'admin.plan']);
 
 /**
  * Every key of both catalogues side by side for /translation-debug: missing in either language,

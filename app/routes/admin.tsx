@@ -7,6 +7,8 @@ import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { listUsersForAdmin, setUserDisabled } from '#app/modules/account/admin-users.service.server.ts';
 import { requireAdmin } from '#app/modules/access/access.server.ts';
+import { isAppError } from '#app/modules/errors/app-error.ts';
+import { setManualPro } from '#app/modules/subscription/subscription.service.server.ts';
 import { FormMessages } from '#app/ui/form-messages.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import { useToast } from '#app/ui/toast/toast-provider.tsx';
@@ -16,17 +18,40 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'admi
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
+  const date = dateFormat(getRequestLocale(request));
   const users = await listUsersForAdmin(getDb());
-  return { users: users.map((u) => ({ ...u, banned: Boolean(u.banned), createdAt: String(u.createdAt) })) };
+  return {
+    users: users.map(({ restaurantPlan, ...u }) => ({
+      ...u,
+      banned: Boolean(u.banned),
+      createdAt: String(u.createdAt),
+      pro: restaurantPlan?.pro ?? null,
+      proUntil: restaurantPlan?.expirationDate ? date.format(new Date(restaurantPlan.expirationDate)) : null,
+    })),
+  };
 }
 
-/** Disable or enable a user; the action checks the admin itself, whatever the page did. */
+const dateFormat = (locale: string) => new Intl.DateTimeFormat(locale === 'ro' ? 'ro-RO' : 'en-GB', { dateStyle: 'long', timeZone: 'Europe/Bucharest' });
+
+/** Disable or enable a user, grant or take back PRO; the action checks the admin itself, whatever the page did. */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const { t } = getI18n(getRequestLocale(request));
+  const locale = getRequestLocale(request);
+  const { t } = getI18n(locale);
   const form = await request.formData();
+  const intent = form.get('intent');
+  if (intent === 'grant-pro' || intent === 'remove-pro') {
+    try {
+      const restaurant = await setManualPro(getDb(), admin, String(form.get('restaurantId') ?? ''), intent === 'grant-pro');
+      const until = restaurant.expirationDate ? dateFormat(locale).format(new Date(restaurant.expirationDate)) : '';
+      return { error: undefined, notice: intent === 'grant-pro' ? t('admin.proGranted', { name: restaurant.name, date: until }) : t('admin.proRemoved', { name: restaurant.name }) };
+    } catch (error) {
+      if (isAppError(error)) return data({ error: t('errors.pageNotFound'), notice: undefined }, { status: error.status });
+      throw error;
+    }
+  }
   const userId = String(form.get('userId') ?? '');
-  const disable = form.get('intent') === 'disable';
+  const disable = intent === 'disable';
   const result = await setUserDisabled(getAuth(), admin, userId, disable);
   if (result === 'self') return data({ error: t('admin.cannotDisableSelf'), notice: undefined }, { status: 400 });
   if (result !== 'ok') return data({ error: t('errors.pageNotFound'), notice: undefined }, { status: 404 });
@@ -53,6 +78,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
               <th scope="col" className="py-2 pr-4">{t('admin.email')}</th>
               <th scope="col" className="py-2 pr-4">{t('admin.role')}</th>
               <th scope="col" className="py-2 pr-4">{t('admin.restaurant')}</th>
+              <th scope="col" className="py-2 pr-4">{t('admin.plan')}</th>
               <th scope="col" className="py-2 pr-4">{t('admin.status')}</th>
               <th scope="col" className="py-2"><span className="sr-only">{t('admin.disable')}</span></th>
             </tr>
@@ -63,6 +89,23 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
                 <td className="py-2 pr-4 break-all">{user.email}</td>
                 <td className="py-2 pr-4">{user.role === 'admin' ? t('admin.roleAdmin') : t('admin.roleRestaurant')}</td>
                 <td className="py-2 pr-4">{user.restaurantSlug ? <a className="underline" href={`/${user.restaurantSlug}`}>{user.restaurantName}</a> : '–'}</td>
+                <td className="py-2 pr-4">
+                  {user.restaurantId !== null && user.pro !== null ? (
+                    <Form method="post" className="flex flex-wrap items-center gap-2">
+                      <span>{user.pro ? (user.proUntil ? t('admin.proUntil', { date: user.proUntil }) : t('subscription.phase-pro')) : t('admin.notPro')}</span>
+                      <input type="hidden" name="restaurantId" value={user.restaurantId} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={user.pro ? 'remove-pro' : 'grant-pro'}
+                        aria-label={`${user.pro ? t('admin.removePro') : t('admin.grantPro')}: ${user.restaurantName ?? ''}`}
+                        className="min-h-11 rounded-lg border border-stone-400 px-3 font-medium hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800"
+                      >
+                        {user.pro ? t('admin.removePro') : t('admin.grantPro')}
+                      </button>
+                    </Form>
+                  ) : '–'}
+                </td>
                 <td className="py-2 pr-4">{user.banned ? t('admin.disabled') : t('admin.active')}</td>
                 <td className="py-2">
                   <Form method="post">

@@ -137,6 +137,8 @@ describe('permission matrix of spec section 6 (every guarded page)', () => {
       ['admin', pages.aAccount, { intent: 'sign-out-everywhere' }, forbidden],
       ['guest', pages.admin, { intent: 'disable', userId: 'x' }, `/login?redirect=${encodeURIComponent(pages.admin)}`],
       ['ownerA', pages.admin, { intent: 'disable', userId: 'x' }, forbidden],
+      ['guest', pages.admin, { intent: 'grant-pro', restaurantId: 'x' }, `/login?redirect=${encodeURIComponent(pages.admin)}`],
+      ['ownerA', pages.admin, { intent: 'grant-pro', restaurantId: 'x' }, forbidden],
       ['guest', '/login/complete', { restaurantName: 'X' }, `/login?redirect=${encodeURIComponent('/login/complete')}`],
     ];
     for (const [who, path, fields, expected] of actions) {
@@ -271,6 +273,30 @@ describe('disabling a user', () => {
     const again = await signIn(owner, email, 'parola-buna-1');
     await expect.poll(() => again.locator('[role="alert"]:not(:empty)').textContent()).toBe('Contul tău a fost dezactivat. Scrie-ne dacă crezi că este o greșeală.');
     await owner.close();
+    await admin.close();
+  });
+});
+
+describe('PRO without a card', () => {
+  it('a platform admin grants PRO for a year and takes it back; the owner sees it on the subscription page', async () => {
+    const owner = await registerOwner('pro-by-admin');
+    const subscription = async () => (await fetch(`${baseUrl}/restaurant/${owner.slug}/settings/subscription`, { headers: { cookie: owner.cookie } })).text();
+    expect(await subscription()).toContain('Perioadă de probă');
+
+    const admin = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
+    const adminPage = await signIn(admin, DEMO_LOGINS.admin.email, DEMO_LOGINS.admin.password);
+    await expect.poll(() => new URL(adminPage.url()).pathname).toBe('/admin');
+    const name = /<h1[^>]*>([^<]+)<\/h1>/.exec(await subscription())![1]!;
+    await adminPage.getByRole('button', { name: `Acordă PRO pe un an: ${name}` }).click();
+    const inAYear = new Date();
+    inAYear.setUTCFullYear(inAYear.getUTCFullYear() + 1);
+    const until = new Intl.DateTimeFormat('ro-RO', { dateStyle: 'long', timeZone: 'Europe/Bucharest' }).format(inAYear);
+    await expect.poll(() => adminPage.locator('[role="status"]:not(:empty)').textContent()).toContain(`${name} are PRO până pe`);
+    expect(await subscription()).toContain(`PRO este activ până pe ${until}.`);
+
+    await adminPage.getByRole('button', { name: `Retrage PRO: ${name}` }).click();
+    await expect.poll(() => adminPage.locator('[role="status"]:not(:empty)').textContent()).toContain(`${name} nu mai are PRO.`);
+    expect(await subscription()).toContain('Perioadă de probă');
     await admin.close();
   });
 });

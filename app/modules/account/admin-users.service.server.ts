@@ -2,16 +2,29 @@ import type { Kysely } from 'kysely';
 import type { Auth } from '#app/auth/auth.server.ts';
 import type { Database } from '#app/db/schema.ts';
 import { disabledSessionMarker, type SessionUser } from '#app/modules/access/access.server.ts';
+import { isPro } from '#app/modules/subscription/subscription.ts';
 
-/** Users for the platform admin, with their restaurant; callers have passed requireAdmin. */
-export function listUsersForAdmin(db: Kysely<Database>) {
-  return db
+/**
+ * Users for the platform admin, with their restaurant and whether it is PRO now (and until when);
+ * callers have passed requireAdmin.
+ */
+export async function listUsersForAdmin(db: Kysely<Database>) {
+  const rows = await db
     .selectFrom('user')
     .leftJoin('restaurant', 'restaurant.id', 'user.restaurantId')
-    .select(['user.id', 'user.email', 'user.role', 'user.banned', 'user.createdAt', 'restaurant.name as restaurantName', 'restaurant.slug as restaurantSlug'])
+    .select(['user.id', 'user.email', 'user.role', 'user.banned', 'user.createdAt', 'restaurant.id as restaurantId', 'restaurant.name as restaurantName', 'restaurant.slug as restaurantSlug'])
+    .select(['restaurant.plan', 'restaurant.subscriptionActive', 'restaurant.isPro', 'restaurant.isManualPro', 'restaurant.stripeActive', 'restaurant.stripePlan', 'restaurant.trialStartDate', 'restaurant.expirationDate'])
     .orderBy('user.createdAt', 'desc')
     .limit(500)
     .execute();
+  return rows.map(({ plan, subscriptionActive, isPro: pro, isManualPro, stripeActive, stripePlan, trialStartDate, expirationDate, ...user }) => ({
+    ...user,
+    /** null for a user without a restaurant (an admin) */
+    restaurantPlan:
+      user.restaurantId && plan !== null && subscriptionActive !== null && pro !== null && isManualPro !== null && stripeActive !== null
+        ? { pro: isPro({ plan, subscriptionActive, isPro: pro, isManualPro, stripeActive, stripePlan, trialStartDate, productsCount: 0 }), expirationDate }
+        : null,
+  }));
 }
 
 /**
