@@ -72,7 +72,8 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
       <FormMessages error={result?.error} />
       <h2 className="mt-8 text-xl font-semibold">{t('admin.users')}</h2>
       <div className="mt-4 overflow-x-auto">
-        <table className="w-full text-left">
+        {/* on a phone the table scrolls sideways rather than breaking e-mails letter by letter */}
+        <table className="w-full min-w-[48rem] text-left">
           <thead>
             <tr className="border-b border-stone-300 dark:border-stone-700">
               <th scope="col" className="py-2 pr-4">{t('admin.email')}</th>
@@ -86,7 +87,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
           <tbody>
             {loaderData.users.map((user) => (
               <tr key={user.id} className="border-b border-stone-200 dark:border-stone-800">
-                <td className="py-2 pr-4 break-all">{user.email}</td>
+                <td className="py-2 pr-4 break-words">{user.email}</td>
                 <td className="py-2 pr-4">{user.role === 'admin' ? t('admin.roleAdmin') : t('admin.roleRestaurant')}</td>
                 <td className="py-2 pr-4">{user.restaurantSlug ? <a className="underline" href={`/${user.restaurantSlug}`}>{user.restaurantName}</a> : '–'}</td>
                 <td className="py-2 pr-4">
