@@ -7,7 +7,7 @@ import { getI18n } from '#app/i18n/i18n.ts';
 import { QR_DOWNLOAD_FORMATS } from '#app/modules/qr/qr-downloads.ts';
 import { noisyJpeg, photoJpeg, pngClaiming, svgWithScript } from '#tests/support/test-images.ts';
 import { registerOwner } from './accounts.ts';
-import { DESKTOP, nextClientIp, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+import { DESKTOP, isHydrated, nextClientIp, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -26,6 +26,8 @@ async function ownerContext(name: string, viewport = DESKTOP): Promise<{ context
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   await page.goto(`/${slug}/admin`);
+  // one-click buttons work only once React has hydrated the page
+  await expect.poll(() => isHydrated(page, 'h1')).toBe(true);
   return { context, page, slug, cookie };
 }
 
@@ -231,6 +233,8 @@ describe('a long menu', () => {
       expect(response.status).toBe(302);
     }
     await page.reload();
+    // the fold button works only once React has hydrated the page: a click before that is lost
+    await expect.poll(() => isHydrated(page, 'h1')).toBe(true);
     expect(await page.getByRole('button', { name: 'Arată produsele din Deserturi (41)' }).getAttribute('aria-expanded')).toBe('false');
     expect(await page.getByRole('link', { name: 'Fel 1', exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: 'Arată produsele din Deserturi (41)' }).click();
