@@ -7,14 +7,14 @@ import { ServerRouter } from 'react-router';
 import { requestInfoContext } from './context.ts';
 import { closeDatabase, getDb } from './db/db.server.ts';
 import { logger } from './logger.server.ts';
-import { findMenuVersionBySlug } from './modules/restaurant/restaurant.repo.server.ts';
+import { getMenuCacheVersion } from './modules/menu/menu.service.server.ts';
 import { NonceProvider } from './ui/nonce.tsx';
 
 export { requestInfoContext } from './context.ts';
 
-/** For the server's menu render cache: the current menu version of a slug (one indexed read). */
+/** For the server's menu render cache: the menu version of a slug and whether it is published now (one indexed read). */
 export function getMenuVersion(slug: string): Promise<number | undefined> {
-  return findMenuVersionBySlug(getDb(), slug);
+  return getMenuCacheVersion(getDb(), slug);
 }
 
 /** Called by the HTTP server on SIGTERM/SIGINT after it stops accepting connections. */

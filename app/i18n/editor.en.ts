@@ -180,6 +180,7 @@ export const editorEn: DeepStrings<typeof editorRo> = {
   appErrors: {
     'not-found': 'This item no longer exists. Reload the page.',
     'invalid-input': 'Some fields are not filled in correctly.',
+    'pro-not-manual': 'This restaurant’s PRO comes from a card payment and is not taken back here.',
     'slug-taken': 'This URL is already used by another restaurant',
     'slug-reserved': 'The address “{{slug}}” is reserved by the app. Choose another.',
     'product-limit-reached': 'You have reached the free plan’s limit of {{limit}} products. Upgrade to PRO for unlimited products.',

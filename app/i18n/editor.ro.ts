@@ -178,6 +178,7 @@ export const editorRo = {
   appErrors: {
     'not-found': 'Elementul nu mai există. Reîncarcă pagina.',
     'invalid-input': 'Unele câmpuri nu sunt completate corect.',
+    'pro-not-manual': 'PRO-ul acestui restaurant vine din plata cu cardul și nu se retrage de aici.',
     'slug-taken': 'Acest URL este deja folosit de alt restaurant',
     'slug-reserved': 'Adresa „{{slug}}” este rezervată de aplicație. Alege alta.',
     'product-limit-reached': 'Ai atins limita de {{limit}} de produse a planului gratuit. Treci la PRO pentru produse nelimitate.',

@@ -13,6 +13,11 @@ export function formatPrice(minor: number, currency: string, locale: Locale): st
   return new Intl.NumberFormat(locale === 'ro' ? 'ro-RO' : 'en-GB', { style: 'currency', currency }).format(minor / 100);
 }
 
+/** A day as the language writes it, in the restaurant's time zone: '22 noiembrie 2027' / '22 November 2027'. */
+export function formatDate(iso: string, locale: Locale, timeZone: string): string {
+  return new Intl.DateTimeFormat(locale === 'ro' ? 'ro-RO' : 'en-GB', { dateStyle: 'long', timeZone }).format(new Date(iso));
+}
+
 const quantityFormats = {
   ro: new Intl.NumberFormat('ro-RO', { maximumFractionDigits: 3 }),
   en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 3 }),

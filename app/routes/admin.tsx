@@ -4,6 +4,7 @@ import { data, Form, useActionData } from 'react-router';
 import { getAuth } from '#app/auth/auth.server.ts';
 import { getDb } from '#app/db/db.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
+import { formatDate } from '#app/i18n/localized.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { listUsersForAdmin, setUserDisabled } from '#app/modules/account/admin-users.service.server.ts';
 import { requireAdmin } from '#app/modules/access/access.server.ts';
@@ -18,20 +19,17 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'admi
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const date = dateFormat(getRequestLocale(request));
+  const locale = getRequestLocale(request);
   const users = await listUsersForAdmin(getDb());
   return {
-    users: users.map(({ restaurantPlan, ...u }) => ({
+    users: users.map(({ restaurantPlan: plan, ...u }) => ({
       ...u,
       banned: Boolean(u.banned),
       createdAt: String(u.createdAt),
-      pro: restaurantPlan?.pro ?? null,
-      proUntil: restaurantPlan?.expirationDate ? date.format(new Date(restaurantPlan.expirationDate)) : null,
+      plan: plan ? { pro: plan.pro, manual: plan.manual, until: plan.expirationDate ? formatDate(plan.expirationDate, locale, plan.timeZone) : null } : null,
     })),
   };
 }
-
-const dateFormat = (locale: string) => new Intl.DateTimeFormat(locale === 'ro' ? 'ro-RO' : 'en-GB', { dateStyle: 'long', timeZone: 'Europe/Bucharest' });
 
 /** Disable or enable a user, grant or take back PRO; the action checks the admin itself, whatever the page did. */
 export async function action({ request }: Route.ActionArgs) {
@@ -43,10 +41,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === 'grant-pro' || intent === 'remove-pro') {
     try {
       const restaurant = await setManualPro(getDb(), admin, String(form.get('restaurantId') ?? ''), intent === 'grant-pro');
-      const until = restaurant.expirationDate ? dateFormat(locale).format(new Date(restaurant.expirationDate)) : '';
+      const until = restaurant.expirationDate ? formatDate(restaurant.expirationDate, locale, restaurant.timeZone) : '';
       return { error: undefined, notice: intent === 'grant-pro' ? t('admin.proGranted', { name: restaurant.name, date: until }) : t('admin.proRemoved', { name: restaurant.name }) };
     } catch (error) {
-      if (isAppError(error)) return data({ error: t('errors.pageNotFound'), notice: undefined }, { status: error.status });
+      if (isAppError(error)) return data({ error: t(`appErrors.${error.code}`, error.params), notice: undefined }, { status: error.status });
       throw error;
     }
   }
@@ -91,19 +89,22 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
                 <td className="py-2 pr-4">{user.role === 'admin' ? t('admin.roleAdmin') : t('admin.roleRestaurant')}</td>
                 <td className="py-2 pr-4">{user.restaurantSlug ? <a className="underline" href={`/${user.restaurantSlug}`}>{user.restaurantName}</a> : '–'}</td>
                 <td className="py-2 pr-4">
-                  {user.restaurantId !== null && user.pro !== null ? (
+                  {user.restaurantId !== null && user.plan ? (
                     <Form method="post" className="flex flex-wrap items-center gap-2">
-                      <span>{user.pro ? (user.proUntil ? t('admin.proUntil', { date: user.proUntil }) : t('subscription.phase-pro')) : t('admin.notPro')}</span>
+                      <span>{user.plan.pro ? (user.plan.until ? t('admin.proUntil', { date: user.plan.until }) : t('subscription.phase-pro')) : t('admin.notPro')}</span>
                       <input type="hidden" name="restaurantId" value={user.restaurantId} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value={user.pro ? 'remove-pro' : 'grant-pro'}
-                        aria-label={`${user.pro ? t('admin.removePro') : t('admin.grantPro')}: ${user.restaurantName ?? ''}`}
-                        className="min-h-11 rounded-lg border border-stone-400 px-3 font-medium hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800"
-                      >
-                        {user.pro ? t('admin.removePro') : t('admin.grantPro')}
-                      </button>
+                      {/* a PRO paid by card is not the admin's to take back */}
+                      {user.plan.pro && !user.plan.manual ? null : (
+                        <button
+                          type="submit"
+                          name="intent"
+                          value={user.plan.pro ? 'remove-pro' : 'grant-pro'}
+                          aria-label={`${user.plan.pro ? t('admin.removePro') : t('admin.grantPro')}: ${user.restaurantName ?? ''}`}
+                          className="min-h-11 rounded-lg border border-stone-400 px-3 font-medium hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800"
+                        >
+                          {user.plan.pro ? t('admin.removePro') : t('admin.grantPro')}
+                        </button>
+                      )}
                     </Form>
                   ) : '–'}
                 </td>

@@ -1,6 +1,6 @@
 import { getDb } from '#app/db/db.server.ts';
 import { getProPricing } from '#app/env.server.ts';
-import { formatPrice } from '#app/i18n/localized.ts';
+import { formatDate, formatPrice } from '#app/i18n/localized.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
 import { getRestaurantAdminSummary } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
@@ -16,14 +16,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { restaurantId } = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
   const { restaurant, subscription } = await getRestaurantAdminSummary(getDb(), restaurantId);
   const locale = getRequestLocale(request);
-  const date = new Intl.DateTimeFormat(locale === 'ro' ? 'ro-RO' : 'en-GB', { dateStyle: 'long', timeZone: restaurant.timeZone });
   const { monthlyMinor, yearlyMinor, currency } = getProPricing();
   return {
     restaurant,
     subscription,
     formatted: {
-      trialEndsAt: subscription.trialEndsAt ? date.format(new Date(subscription.trialEndsAt)) : null,
-      expirationDate: subscription.expirationDate ? date.format(new Date(subscription.expirationDate)) : null,
+      trialEndsAt: subscription.trialEndsAt ? formatDate(subscription.trialEndsAt, locale, restaurant.timeZone) : null,
+      expirationDate: subscription.expirationDate ? formatDate(subscription.expirationDate, locale, restaurant.timeZone) : null,
       monthly: formatPrice(monthlyMinor, currency, locale),
       yearly: formatPrice(yearlyMinor, currency, locale),
     },

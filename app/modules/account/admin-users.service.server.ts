@@ -13,18 +13,21 @@ export async function listUsersForAdmin(db: Kysely<Database>) {
     .selectFrom('user')
     .leftJoin('restaurant', 'restaurant.id', 'user.restaurantId')
     .select(['user.id', 'user.email', 'user.role', 'user.banned', 'user.createdAt', 'restaurant.id as restaurantId', 'restaurant.name as restaurantName', 'restaurant.slug as restaurantSlug'])
-    .select(['restaurant.plan', 'restaurant.subscriptionActive', 'restaurant.isPro', 'restaurant.isManualPro', 'restaurant.stripeActive', 'restaurant.stripePlan', 'restaurant.trialStartDate', 'restaurant.expirationDate'])
+    .select(['restaurant.plan', 'restaurant.subscriptionActive', 'restaurant.isPro', 'restaurant.isManualPro', 'restaurant.stripeActive', 'restaurant.stripePlan', 'restaurant.trialStartDate', 'restaurant.expirationDate', 'restaurant.timeZone'])
     .orderBy('user.createdAt', 'desc')
     .limit(500)
     .execute();
-  return rows.map(({ plan, subscriptionActive, isPro: pro, isManualPro, stripeActive, stripePlan, trialStartDate, expirationDate, ...user }) => ({
-    ...user,
-    /** null for a user without a restaurant (an admin) */
-    restaurantPlan:
-      user.restaurantId && plan !== null && subscriptionActive !== null && pro !== null && isManualPro !== null && stripeActive !== null
-        ? { pro: isPro({ plan, subscriptionActive, isPro: pro, isManualPro, stripeActive, stripePlan, trialStartDate, productsCount: 0 }), expirationDate }
-        : null,
-  }));
+  return rows.map(({ plan, subscriptionActive, isPro: pro, isManualPro, stripeActive, stripePlan, trialStartDate, expirationDate, timeZone, ...user }) => {
+    // a left join: a user without a restaurant (an admin) has none of these
+    const state = plan === null || subscriptionActive === null || pro === null || isManualPro === null || stripeActive === null
+      ? null
+      : { plan, subscriptionActive, isPro: pro, isManualPro, stripeActive, stripePlan, trialStartDate, expirationDate };
+    return {
+      ...user,
+      /** whether the restaurant is PRO now, and whether an admin's grant is what makes it so (only that can be taken back here) */
+      restaurantPlan: state ? { pro: isPro(state), manual: isManualPro === 1, expirationDate, timeZone: timeZone ?? 'Europe/Bucharest' } : null,
+    };
+  });
 }
 
 /**

@@ -9,6 +9,7 @@ export const APP_ERROR_STATUS = {
   'slug-taken': 409,
   'slug-reserved': 400,
   'product-limit-reached': 403,
+  'pro-not-manual': 409,
   'image-missing': 400,
   'image-unsupported': 415,
   'image-too-large': 413,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCategory, buildLocation, buildProduct, buildRestaurant } from '#tests/factories/builders.ts';
 import { countQueries, createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { getPublicMenu } from './menu.service.server.ts';
+import { getMenuCacheVersion, getPublicMenu } from './menu.service.server.ts';
 
 async function insertMenu(database: TestDatabase, products: number, overrides: Parameters<typeof buildRestaurant>[0] = {}) {
   const restaurant = buildRestaurant(overrides);
@@ -22,6 +22,18 @@ describe(`public menu on ${testDialect}`, () => {
     database = await createTestDatabase();
   });
   afterAll(() => database.cleanup());
+
+  it('keys the render cache anew when the trial ends with the passing of time, with no edit', async () => {
+    const started = new Date('2026-09-01T08:00:00.000Z');
+    const { restaurant } = await insertMenu(database, 1, { trialStartDate: started.toISOString() });
+    const day = (n: number) => new Date(started.getTime() + n * 24 * 3600 * 1000);
+    const during = await getMenuCacheVersion(database.db, restaurant.slug, day(59));
+    const after = await getMenuCacheVersion(database.db, restaurant.slug, day(61));
+    expect(during).toBeDefined();
+    expect(after).not.toBe(during);
+    expect(await getMenuCacheVersion(database.db, restaurant.slug, day(62))).toBe(after);
+    expect(await getMenuCacheVersion(database.db, 'no-such-restaurant')).toBeUndefined();
+  });
 
   it('is undefined for an unknown slug', async () => {
     expect(await getPublicMenu(database.db, 'no-such-restaurant')).toBeUndefined();

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database, Restaurant } from '#app/db/schema.ts';
 import { parseAllergenList, type AllergenKey } from '#app/modules/product/allergens.ts';
-import { isSubscriptionServing } from '#app/modules/subscription/subscription.ts';
-import { findRestaurantBySlug } from '#app/modules/restaurant/restaurant.repo.server.ts';
+import { isSubscriptionServing, type SubscriptionState } from '#app/modules/subscription/subscription.ts';
+import { findMenuStateBySlug, findRestaurantBySlug } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { listMenuRows } from './menu.repo.server.ts';
 
 type MenuRows = Awaited<ReturnType<typeof listMenuRows>>;
@@ -61,8 +61,19 @@ function parseStringList(stored: string): string[] {
 }
 
 /** Whether guests may see the menu: the restaurant is active and its subscription serves it. */
-export function isMenuPublished(restaurant: Restaurant, now: Date = new Date()): boolean {
+export function isMenuPublished(restaurant: Pick<Restaurant, 'active'> & SubscriptionState, now: Date = new Date()): boolean {
   return restaurant.active === 1 && isSubscriptionServing(restaurant, now);
+}
+
+/**
+ * What the guest menu's render cache is keyed by: the menu version, and whether the menu is
+ * published right now. A trial or a PRO that ends with the passing of time changes what guests
+ * see without any edit, so the version alone would keep serving the old page.
+ */
+export async function getMenuCacheVersion(db: Kysely<Database>, slug: string, now: Date = new Date()): Promise<number | undefined> {
+  const state = await findMenuStateBySlug(db, slug);
+  if (!state) return undefined;
+  return state.menuVersion * 2 + (isMenuPublished(state, now) ? 1 : 0);
 }
 
 /**

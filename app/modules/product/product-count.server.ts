@@ -14,7 +14,7 @@ async function lockPlanState(trx: Transaction<Database>, restaurantId: string): 
     .updateTable('restaurant')
     .set((eb) => ({ productsCount: eb('productsCount', '+', 0) }))
     .where('id', '=', restaurantId)
-    .returning(['plan', 'subscriptionActive', 'isPro', 'isManualPro', 'stripeActive', 'stripePlan', 'trialStartDate', 'productsCount'])
+    .returning(['plan', 'subscriptionActive', 'isPro', 'isManualPro', 'stripeActive', 'stripePlan', 'trialStartDate', 'productsCount', 'expirationDate'])
     .executeTakeFirst();
   if (!row) throw new AppError('not-found');
   return row;

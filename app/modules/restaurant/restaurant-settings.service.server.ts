@@ -48,7 +48,7 @@ export async function getRestaurantAdminSummary(db: Kysely<Database>, restaurant
     .executeTakeFirstOrThrow();
   const subscription: PlanStatus = {
     phase: planPhase(restaurant, now),
-    isPro: isPro(restaurant),
+    isPro: isPro(restaurant, now),
     productsCount: restaurant.productsCount,
     trialEndsAt: trialEndDate(restaurant),
     expirationDate: restaurant.expirationDate,

@@ -12,9 +12,12 @@ export function findRestaurantSlugByShortCode(db: Kysely<Database>, shortCode: s
 }
 
 /** The cache key of a restaurant's rendered menu; undefined when the slug is unknown. */
-export async function findMenuVersionBySlug(db: Kysely<Database>, slug: string): Promise<number | undefined> {
-  const row = await db.selectFrom('restaurant').select(['menuVersion']).where('slug', '=', slug).executeTakeFirst();
-  return row?.menuVersion;
+export function findMenuStateBySlug(db: Kysely<Database>, slug: string) {
+  return db
+    .selectFrom('restaurant')
+    .select(['menuVersion', 'active', 'plan', 'subscriptionActive', 'isPro', 'isManualPro', 'stripeActive', 'stripePlan', 'trialStartDate', 'productsCount', 'expirationDate'])
+    .where('slug', '=', slug)
+    .executeTakeFirst();
 }
 
 /**

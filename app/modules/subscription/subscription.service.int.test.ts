@@ -22,7 +22,7 @@ describe(`manual PRO granted by a platform admin on ${testDialect}`, () => {
     const version = (await row(restaurant.id)).menuVersion;
     expect((await getPublicMenu(database.db, restaurant.slug))?.status).toBe('inactive');
 
-    expect(await setManualPro(database.db, admin, restaurant.id, true, NOW)).toEqual({ name: restaurant.name, expirationDate: '2027-11-22T10:00:00.000Z' });
+    expect(await setManualPro(database.db, admin, restaurant.id, true, NOW)).toMatchObject({ name: restaurant.name, expirationDate: '2027-11-22T10:00:00.000Z' });
     const granted = await row(restaurant.id);
     expect(granted).toMatchObject({ isManualPro: 1, isPro: 1, plan: 'pro', expirationDate: '2027-11-22T10:00:00.000Z' });
     expect(granted.menuVersion).toBe(version + 1);
@@ -43,5 +43,13 @@ describe(`manual PRO granted by a platform admin on ${testDialect}`, () => {
     await expect(setManualPro(database.db, owner, restaurant.id, true, NOW)).rejects.toMatchObject({ code: 'not-found' });
     expect(await row(restaurant.id)).toEqual(before);
     await expect(setManualPro(database.db, admin, 'no-such-restaurant', true, NOW)).rejects.toMatchObject({ code: 'not-found' });
+  });
+
+  it('never takes back a PRO paid by card: that is the payment provider’s to end', async () => {
+    const paying = buildRestaurant({ stripeActive: 1, stripePlan: 'pro_monthly' });
+    await database.db.insertInto('restaurant').values(paying).execute();
+    const before = await row(paying.id);
+    await expect(setManualPro(database.db, admin, paying.id, false, NOW)).rejects.toMatchObject({ code: 'pro-not-manual' });
+    expect(await row(paying.id)).toEqual(before);
   });
 });

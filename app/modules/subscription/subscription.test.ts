@@ -27,6 +27,7 @@ function state(overrides: Partial<SubscriptionState> = {}): SubscriptionState {
     stripePlan: null,
     trialStartDate: daysAgo(0),
     productsCount: 0,
+    expirationDate: null,
     ...overrides,
   };
 }
@@ -88,6 +89,22 @@ describe('trial and limits', () => {
     expect(isSubscriptionServing(state({ trialStartDate: daysAgo(61) }), NOW)).toBe(false);
     expect(isSubscriptionServing(state({ trialStartDate: daysAgo(61), isManualPro: 1 }), NOW)).toBe(true);
     expect(isSubscriptionServing(state({ subscriptionActive: 0, isManualPro: 1 }), NOW)).toBe(false);
+  });
+});
+
+describe('PRO with an end date (spec section 9: a year manual, a month otherwise)', () => {
+  it('holds until its expiry and not a moment after', () => {
+    const granted = state({ isManualPro: 1, isPro: 1, plan: 'pro', trialStartDate: daysAgo(400), expirationDate: daysAgo(-1) });
+    expect(isPro(granted, NOW)).toBe(true);
+    const over = { ...granted, expirationDate: NOW.toISOString() };
+    expect(isPro(over, NOW)).toBe(false);
+    expect(planPhase(over, NOW)).toBe('trial-ended');
+    expect(isSubscriptionServing(over, NOW)).toBe(false);
+    expect(canAddProduct({ ...over, productsCount: FREE_PRODUCT_LIMIT }, NOW)).toBe(false);
+  });
+
+  it('leaves the payment provider’s block to keep its own time', () => {
+    expect(isPro(state({ stripeActive: 1, stripePlan: 'pro_monthly', expirationDate: daysAgo(10) }), NOW)).toBe(true);
   });
 });
 

@@ -9,18 +9,21 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type SubscriptionState = Pick<
   Restaurant,
-  'plan' | 'subscriptionActive' | 'isPro' | 'isManualPro' | 'stripeActive' | 'stripePlan' | 'trialStartDate' | 'productsCount'
+  'plan' | 'subscriptionActive' | 'isPro' | 'isManualPro' | 'stripeActive' | 'stripePlan' | 'trialStartDate' | 'productsCount' | 'expirationDate'
 >;
 
 /**
  * Spec section 4: a restaurant counts as PRO if any holds: the payment provider's block is active
  * with a plan other than free; the manual PRO flag is set; isPro is set; the subscription is
  * active with a plan other than free. A plan of free with active status is not PRO.
+ * PRO that was toggled on lasts until its expiry (a year manual, a month otherwise, spec section 9);
+ * the payment provider's block keeps its own account of time.
  */
-export function isPro(state: SubscriptionState): boolean {
+export function isPro(state: Omit<SubscriptionState, 'productsCount'>, now: Date = new Date()): boolean {
   const providerPro = state.stripeActive === 1 && state.stripePlan !== null && state.stripePlan !== 'free';
+  const withinTerm = state.expirationDate === null || Date.parse(state.expirationDate) > now.getTime();
   const subscriptionPro = state.subscriptionActive === 1 && state.plan !== 'free';
-  return providerPro || state.isManualPro === 1 || state.isPro === 1 || subscriptionPro;
+  return providerPro || (withinTerm && (state.isManualPro === 1 || state.isPro === 1 || subscriptionPro));
 }
 
 /** When the 60-day trial ends (ISO-8601 UTC), or null when it never started. */
@@ -41,13 +44,13 @@ export function remainingProducts(state: Pick<SubscriptionState, 'productsCount'
 }
 
 /** Spec section 4: can add a product when PRO, or when remaining products are above 0. */
-export function canAddProduct(state: SubscriptionState): boolean {
-  return isPro(state) || remainingProducts(state) > 0;
+export function canAddProduct(state: SubscriptionState, now: Date = new Date()): boolean {
+  return isPro(state, now) || remainingProducts(state) > 0;
 }
 
 /** Spec section 4: not PRO and (remaining days ≤ 5 or remaining products ≤ 5). */
 export function shouldShowUpgradePrompt(state: SubscriptionState, now: Date = new Date()): boolean {
-  if (isPro(state)) return false;
+  if (isPro(state, now)) return false;
   return remainingTrialDays(state, now) <= UPGRADE_PROMPT_THRESHOLD || remainingProducts(state) <= UPGRADE_PROMPT_THRESHOLD;
 }
 
@@ -56,14 +59,14 @@ export function shouldShowUpgradePrompt(state: SubscriptionState, now: Date = ne
  * in its trial. A trial that ran out without PRO unpublishes the menu (docs/decisions/0004).
  */
 export function isSubscriptionServing(state: SubscriptionState, now: Date = new Date()): boolean {
-  return state.subscriptionActive === 1 && (isPro(state) || remainingTrialDays(state, now) > 0);
+  return state.subscriptionActive === 1 && (isPro(state, now) || remainingTrialDays(state, now) > 0);
 }
 
 export type PlanPhase = 'pro' | 'trial' | 'trial-ended';
 
 /** Where the restaurant stands, for the owner's subscription page: PRO, in its trial, or past it. */
 export function planPhase(state: SubscriptionState, now: Date = new Date()): PlanPhase {
-  if (isPro(state)) return 'pro';
+  if (isPro(state, now)) return 'pro';
   return remainingTrialDays(state, now) > 0 ? 'trial' : 'trial-ended';
 }
 
