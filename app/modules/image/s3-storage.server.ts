@@ -75,7 +75,11 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
       do {
         const page = await client.send(new s3.ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
         const Objects = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
-        if (Objects.length > 0) await client.send(new s3.DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+        if (Objects.length > 0) {
+          // a multi-delete answers 200 even when some keys failed; those are listed, not thrown
+          const { Errors } = await client.send(new s3.DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+          if (Errors && Errors.length > 0) throw new Error(`Could not delete ${Errors.length} object(s) under ${Prefix}: ${Errors[0]?.Code ?? 'unknown'} ${Errors[0]?.Key ?? ''}`);
+        }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
     },

@@ -22,9 +22,14 @@ export function AdminFrame({ restaurant, subscription, children }: { restaurant:
   const { pathname } = useLocation();
   const onSubscriptionPage = pathname === subscriptionPath(restaurant.slug);
   const tabs = useRef<HTMLElement>(null);
-  // on a phone the tabs scroll sideways: keep the open one in sight
+  // on a phone the tabs scroll sideways: keep the open one in sight, moving the tab bar only
+  // (scrollIntoView would also scroll the page, away from a dish the owner just saved)
   useEffect(() => {
-    tabs.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const nav = tabs.current;
+    const open = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !open) return;
+    const left = open.offsetLeft - nav.offsetLeft;
+    if (left < nav.scrollLeft || left + open.offsetWidth > nav.scrollLeft + nav.clientWidth) nav.scrollLeft = left - 16;
   }, [pathname]);
   return (
     <div className="mx-auto max-w-5xl px-4 pb-16 pt-6">
