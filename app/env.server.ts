@@ -6,7 +6,9 @@ import type { PasswordPolicy } from '#app/modules/account/password-policy.ts';
  * `.env.example`. Defaults make `npm start` work with nothing configured: a SQLite file under
  * `data/`, images on local disk, e-mails written to an outbox folder.
  */
-const optionalUrl = z.url().optional().or(z.literal('').transform(() => undefined));
+/** A variable that may be left out or set empty, both meaning "not set". */
+const unsetWhenEmpty = <T extends z.ZodType>(schema: T) => schema.optional().or(z.literal('').transform(() => undefined));
+const optionalUrl = unsetWhenEmpty(z.url());
 const flag = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
@@ -40,26 +42,18 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: flag,
     DATA_DIR: z.string().min(1).default('data'),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for the embedded SQLite file)')
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
+    DATABASE_URL: unsetWhenEmpty(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for the embedded SQLite file)')),
     SQLITE_PATH: z.string().min(1).optional(),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    SMTP_URL: z
-      .string()
-      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
+    SMTP_URL: unsetWhenEmpty(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
     MAIL_FROM: z.string().min(3).default('Bucate <no-reply@bucate.localhost>'),
     CONTACT_EMAIL: z.email().default('contact@bucate.localhost'),
     SEED_DEMO: flag,
     SOCIAL_FACEBOOK_URL: optionalUrl,
     SOCIAL_INSTAGRAM_URL: optionalUrl,
     SOCIAL_LINKEDIN_URL: optionalUrl,
-    GOOGLE_CLIENT_ID: z.string().min(1).optional().or(z.literal('').transform(() => undefined)),
-    GOOGLE_CLIENT_SECRET: z.string().min(1).optional().or(z.literal('').transform(() => undefined)),
+    GOOGLE_CLIENT_ID: unsetWhenEmpty(z.string().min(1)),
+    GOOGLE_CLIENT_SECRET: unsetWhenEmpty(z.string().min(1)),
     PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(6),
     PASSWORD_MAX_LENGTH: z.coerce.number().int().min(6).max(1024).optional(),
     PASSWORD_REQUIRE_LOWERCASE: flag,
@@ -67,12 +61,12 @@ const EnvSchema = z
     PASSWORD_REQUIRE_DIGIT: flag,
     PASSWORD_REQUIRE_SYMBOL: flag,
     // Images in an S3-compatible bucket instead of DATA_DIR/uploads (several app servers need one store)
-    S3_BUCKET: z.string().min(1).optional().or(z.literal('').transform(() => undefined)),
+    S3_BUCKET: unsetWhenEmpty(z.string().min(1)),
     S3_PUBLIC_URL: optionalUrl,
     S3_ENDPOINT: optionalUrl,
-    S3_REGION: z.string().min(1).default('us-east-1'),
-    S3_ACCESS_KEY_ID: z.string().min(1).optional().or(z.literal('').transform(() => undefined)),
-    S3_SECRET_ACCESS_KEY: z.string().min(1).optional().or(z.literal('').transform(() => undefined)),
+    S3_REGION: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(1).default('us-east-1')),
+    S3_ACCESS_KEY_ID: unsetWhenEmpty(z.string().min(1)),
+    S3_SECRET_ACCESS_KEY: unsetWhenEmpty(z.string().min(1)),
     S3_FORCE_PATH_STYLE: flag,
     // The PRO plan's prices on /pricing (the card processor's own price must match them)
     PRO_PRICE_MONTHLY: price('49'),

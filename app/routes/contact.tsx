@@ -16,11 +16,11 @@ import type { Route } from './+types/contact';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'contact.title', 'contact.description');
 
-type FieldErrors = Partial<Record<'name' | 'email' | 'restaurantName' | 'message', string>>;
-type TypedValues = Partial<Record<'name' | 'email' | 'restaurantName' | 'message', string>>;
+/** One text per field: its error, or what the guest typed in it. */
+type FieldTexts = Partial<Record<'name' | 'email' | 'restaurantName' | 'message', string>>;
 
 /** What the guest typed, handed back on a refusal so the form (with or without JavaScript) keeps it. */
-function typedValues(values: Record<string, FormDataEntryValue>): TypedValues {
+function typedValues(values: Record<string, FormDataEntryValue>): FieldTexts {
   const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : '');
   return { name: text('name'), email: text('email'), restaurantName: text('restaurantName'), message: text('message') };
 }
@@ -32,9 +32,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = Object.fromEntries(await request.formData());
   const parsed = ContactInput.safeParse(values);
   if (!parsed.success) {
-    const errors: FieldErrors = {};
+    const errors: FieldTexts = {};
     for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as keyof FieldErrors;
+      const field = issue.path[0] as keyof FieldTexts;
       errors[field] ??= t(`contactErrors.${issue.message}`);
     }
     return data({ sent: false, errors, failed: undefined, values: typedValues(values) }, { status: 400 });
@@ -45,11 +45,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     const tooMany = result.error === 'too-many-requests';
     return data(
-      { sent: false, errors: {} as FieldErrors, failed: tooMany ? t('identityErrors.too-many-requests') : t('contact.failed'), values: typedValues(values) },
+      { sent: false, errors: {} as FieldTexts, failed: tooMany ? t('identityErrors.too-many-requests') : t('contact.failed'), values: typedValues(values) },
       { status: tooMany ? 429 : 503 },
     );
   }
-  return { sent: true, errors: {} as FieldErrors, failed: undefined, values: {} as TypedValues };
+  return { sent: true, errors: {} as FieldTexts, failed: undefined, values: {} as FieldTexts };
 }
 
 const input =

@@ -24,3 +24,11 @@ export async function registerOwner(baseUrl: string, name: string): Promise<{ co
   const slug = response.headers.get('location')!.split('/')[1]!;
   return { cookie: response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), slug };
 }
+
+/** A `Cookie:` header as Playwright cookies for the site (a value may itself contain '='). */
+export function browserCookies(header: string, url: string): { name: string; value: string; url: string }[] {
+  return header.split('; ').map((pair) => {
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
+  });
+}

@@ -1,7 +1,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_LOGINS } from '#app/db/seed.server.ts';
-import { registerOwner as registerOverHttp, sessionCookie as signInOverHttp } from './accounts.ts';
+import { browserCookies, registerOwner as registerOverHttp, sessionCookie as signInOverHttp } from './accounts.ts';
 import { DESKTOP, nextClientIp, openContext, PHONE, useBrowser } from './browser.ts';
 import { latestLinkTo } from './outbox.ts';
 
@@ -318,8 +318,7 @@ describe('account self-service', () => {
     // a second device of the same owner
     const other = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
     const page = await other.newPage();
-    const [name, value] = cookie.split('=') as [string, string];
-    await other.addCookies([{ name, value, url: baseUrl }]);
+    await other.addCookies(browserCookies(cookie, baseUrl));
     await page.goto(`/${slug}/admin/account`);
     await page.getByRole('button', { name: 'Ieși de pe toate dispozitivele' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/login');

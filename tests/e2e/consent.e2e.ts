@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { registerOwner } from './accounts.ts';
+import { browserCookies, registerOwner } from './accounts.ts';
 import { DESKTOP, openContext, PHONE, useBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -119,10 +119,7 @@ describe('cookie consent on the admin paths (spec section 4)', () => {
     const { cookie, slug } = await registerOwner(baseUrl, 'consent-admin');
     for (const path of [`/${slug}/admin/settings`, `/${slug}/admin/qr`]) {
       const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
-      await context.addCookies(cookie.split('; ').map((pair) => {
-        const [name, value] = pair.split('=') as [string, string];
-        return { name, value, url: baseUrl };
-      }));
+      await context.addCookies(browserCookies(cookie, baseUrl));
       const page = await context.newPage();
       await page.goto(path);
       expect(new URL(page.url()).pathname).toBe(path);

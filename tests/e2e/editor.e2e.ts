@@ -6,7 +6,7 @@ import { openDatabase } from '#app/db/connection.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { QR_DOWNLOAD_FORMATS } from '#app/modules/qr/qr-downloads.ts';
 import { noisyJpeg, photoJpeg, pngClaiming, svgWithScript } from '#tests/support/test-images.ts';
-import { registerOwner } from './accounts.ts';
+import { browserCookies, registerOwner } from './accounts.ts';
 import { DESKTOP, isHydrated, nextClientIp, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -17,10 +17,7 @@ const browserOf = useBrowser();
 async function ownerContext(name: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; slug: string; cookie: string }> {
   const { cookie, slug } = await registerOwner(baseUrl, name);
   const context = await openContext(browserOf(), baseUrl, { viewport, locale: 'ro' });
-  await context.addCookies(cookie.split('; ').map((pair) => {
-    const [cookieName, value] = pair.split('=') as [string, string];
-    return { name: cookieName, value, url: baseUrl };
-  }));
+  await context.addCookies(browserCookies(cookie, baseUrl));
   // consent given, so the banner does not cover the editor in screenshots and clicks
   await context.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
   const page = await context.newPage();

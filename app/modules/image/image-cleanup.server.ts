@@ -55,7 +55,10 @@ export const ABANDONED_UPLOAD_AFTER_MS = 24 * 60 * 60 * 1000;
 export async function sweepAbandonedUploads(db: Kysely<Database>, storage: FileStorage, restaurantId: string, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - ABANDONED_UPLOAD_AFTER_MS).toISOString();
   const released = await db.transaction().execute(async (trx) => {
-    // the same lock every menu edit takes first, so no save can start using an image meanwhile
+    // the same lock every menu edit takes first, so no save can start using an image meanwhile.
+    // The NOT EXISTS below repeats what releaseUnusedImages checks (rows and the restaurant's
+    // pictures): here it keeps the 500-row batch from filling up with images still in use, so a
+    // new place that can show an image must be added to both.
     await lockRestaurantRow(trx, restaurantId);
     const old = await trx
       .selectFrom('storedImage')

@@ -81,6 +81,14 @@ describe.each([
   });
 });
 
+describe('local disk storage', () => {
+  it('answers undefined for a folder read as a file', async () => {
+    const storage = createLocalDiskStorage(join(root, 'folders'));
+    await storage.put('restaurants/r1/logo.jpg', Buffer.from('x'), 'image/jpeg');
+    expect(await storage.read('restaurants/r1')).toBeUndefined();
+  });
+});
+
 describe('the configured storage', () => {
   it('is local disk with nothing set, and a bucket with S3_BUCKET and S3_PUBLIC_URL', async () => {
     const local = createConfiguredStorage(parseEnv({ DATA_DIR: join(root, 'data') }));
@@ -100,5 +108,7 @@ describe('the configured storage', () => {
   it('refuses a bucket without the address guests load it from, or half a key pair', () => {
     expect(() => parseEnv({ S3_BUCKET: 'bucate' })).toThrow(/S3_PUBLIC_URL/);
     expect(() => parseEnv({ S3_BUCKET: 'b', S3_PUBLIC_URL: 'https://img.example', S3_ACCESS_KEY_ID: 'k' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    // as .env.example leaves them: empty is unset
+    expect(parseEnv({ S3_BUCKET: '', S3_PUBLIC_URL: '', S3_REGION: '', S3_ACCESS_KEY_ID: '' })).toMatchObject({ S3_BUCKET: undefined, S3_REGION: 'us-east-1' });
   });
 });

@@ -24,8 +24,10 @@ export async function listSiblingIds(db: Db, restaurantId: string, of: Orderable
  * One click on a row of the editor: sets a 0/1 flag (shown, available) on one row of this
  * restaurant; another restaurant's row is not found.
  */
+export async function setRowFlag(db: Db, restaurantId: string, row: { table: 'product'; id: string }, column: 'visible' | 'available', value: boolean): Promise<void>;
+export async function setRowFlag(db: Db, restaurantId: string, row: { table: 'location' | 'category'; id: string }, column: 'visible', value: boolean): Promise<void>;
 export async function setRowFlag(db: Db, restaurantId: string, row: { table: Orderable['table']; id: string }, column: 'visible' | 'available', value: boolean): Promise<void> {
-  // `available` exists on products only; the type keeps callers to that
+  // `available` exists on products only; the overloads keep callers to that
   const result = await db
     .updateTable(row.table as 'product')
     .set({ [column]: value ? 1 : 0, updatedAt: new Date().toISOString() })

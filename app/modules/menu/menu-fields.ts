@@ -103,8 +103,3 @@ export function minorToInput(minor: number, locale: string): string {
   const text = (minor / 100).toFixed(2);
   return locale === 'ro' ? text.replace('.', ',') : text;
 }
-
-/** Energy in kJ from kcal (1 kcal = 4.184 kJ), rounded to a whole number as the declaration shows it. */
-export function kilojoules(kcal: number): number {
-  return Math.round(kcal * 4.184);
-}

@@ -6,6 +6,8 @@ import type { Database } from '#app/db/schema.ts';
  * menu's size (locations, visible categories, visible products), each served by an index.
  */
 export async function listMenuRows(db: Kysely<Database>, restaurantId: string) {
+  // hidden locations, categories and dishes never leave the database, nor what is inside them
+  const shownLocations = db.selectFrom('location').select('location.id').where('location.restaurantId', '=', restaurantId).where('location.visible', '=', 1);
   const [locations, categories, products] = await Promise.all([
     db
       .selectFrom('location')
@@ -20,6 +22,7 @@ export async function listMenuRows(db: Kysely<Database>, restaurantId: string) {
       .select(['id', 'locationId', 'nameRo', 'nameEn', 'descriptionRo', 'descriptionEn', 'imageUrl'])
       .where('restaurantId', '=', restaurantId)
       .where('visible', '=', 1)
+      .where('locationId', 'in', shownLocations)
       .orderBy('sortOrder')
       .orderBy('createdAt')
       .execute(),
@@ -34,7 +37,10 @@ export async function listMenuRows(db: Kysely<Database>, restaurantId: string) {
         'available', 'imageUrl',
       ])
       .where('product.restaurantId', '=', restaurantId)
-      .where('visible', '=', 1)
+      .where('product.visible', '=', 1)
+      .where('product.categoryId', 'in', (eb) =>
+        eb.selectFrom('category').select('category.id').where('category.restaurantId', '=', restaurantId).where('category.visible', '=', 1).where('category.locationId', 'in', shownLocations),
+      )
       .orderBy('sortOrder')
       .orderBy('product.createdAt')
       .execute(),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCategory, buildLocation, buildProduct, buildRestaurant } from '#tests/factories/builders.ts';
 import { countQueries, createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { listMenuRows } from './menu.repo.server.ts';
 import { getMenuCacheVersion, getPublicMenu } from './menu.service.server.ts';
 
 async function insertMenu(database: TestDatabase, products: number, overrides: Parameters<typeof buildRestaurant>[0] = {}) {
@@ -65,6 +66,8 @@ describe(`public menu on ${testDialect}`, () => {
     expect(products[0]!.allergens).toEqual(['gluten', 'milk']);
     expect(products[2]!.available).toBe(false);
     expect(JSON.stringify(menu)).not.toMatch(/Ascuns|ascunsă|Terasa|terasa închisă/);
+    // not even read: the rows of a hidden location never leave the database
+    expect(JSON.stringify(await listMenuRows(database.db, restaurant.id))).not.toMatch(/Ascuns|ascunsă|Terasa|terasa închisă/);
   });
 
   it('shows a deactivated restaurant, or one whose subscription ended, as inactive without its menu', async () => {

@@ -7,7 +7,6 @@ import { KEEP_CURRENT_IMAGE, resolveOwnImage } from '#app/modules/menu/menu-edit
 import { logoFillTargets } from '#app/modules/menu/menu-rules.ts';
 import {
   FREE_PRODUCT_LIMIT,
-  isPro,
   planPhase,
   remainingProducts,
   remainingTrialDays,
@@ -21,7 +20,6 @@ import { RESERVED_SLUGS } from './slug.ts';
 
 export interface PlanStatus {
   phase: PlanPhase;
-  isPro: boolean;
   productsCount: number;
   /** when the trial ends, ISO-8601 UTC; null when it never started */
   trialEndsAt: string | null;
@@ -48,7 +46,6 @@ export async function getRestaurantAdminSummary(db: Kysely<Database>, restaurant
     .executeTakeFirstOrThrow();
   const subscription: PlanStatus = {
     phase: planPhase(restaurant, now),
-    isPro: isPro(restaurant, now),
     productsCount: restaurant.productsCount,
     trialEndsAt: trialEndDate(restaurant),
     expirationDate: restaurant.expirationDate,

@@ -5,7 +5,7 @@ import type { Locale } from '#app/i18n/i18n.ts';
 import { localized } from '#app/i18n/localized.ts';
 import type { ActionResult } from '#app/modules/errors/action-result.server.ts';
 import type { EditorImage } from '#app/modules/menu/menu-editor.service.server.ts';
-import { kilojoules } from '#app/modules/menu/menu-fields.ts';
+import { kilojoules } from '#app/modules/product/nutrition.ts';
 import { ALLERGEN_KEYS } from '#app/modules/product/allergens.ts';
 import { submittedFormValues, type ProductFormValues } from '#app/modules/product/product-form.ts';
 import { CheckboxField, Fieldset, primaryButton, secondaryButton, SelectField, TextArea, TextField } from './fields.tsx';

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { getI18n, type Locale } from '#app/i18n/i18n.ts';
-import { kilojoules } from '#app/modules/menu/menu-fields.ts';
+import { kilojoules } from '#app/modules/product/nutrition.ts';
 import type { MenuProduct } from '#app/modules/menu/menu.service.server.ts';
 import { MenuProductItem } from './menu-product.tsx';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '#app/i18n/i18n.ts';
 import { formatPrice, formatQuantity, localized } from '#app/i18n/localized.ts';
-import { kilojoules } from '#app/modules/menu/menu-fields.ts';
+import { kilojoules } from '#app/modules/product/nutrition.ts';
 import type { MenuProduct } from '#app/modules/menu/menu.service.server.ts';
 
 /**
