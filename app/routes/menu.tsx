@@ -53,7 +53,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       headers: {
         'Cache-Control': 'no-cache',
         Vary: 'Cookie',
-        'X-Menu-Version': String(menu.restaurant.menuVersion),
+        // what the render cache compares with getMenuCacheVersion on every request
+        'X-Menu-Version': String(menu.cacheVersion),
       },
     },
   );

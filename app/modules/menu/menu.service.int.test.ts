@@ -36,6 +36,14 @@ describe(`public menu on ${testDialect}`, () => {
     expect(await getMenuCacheVersion(database.db, 'no-such-restaurant')).toBeUndefined();
   });
 
+  it('renders with the very cache version the hot path reads, published or not (else every request renders)', async () => {
+    const { restaurant: open } = await insertMenu(database, 1);
+    const { restaurant: closed } = await insertMenu(database, 1, { active: 0 });
+    for (const slug of [open.slug, closed.slug]) {
+      expect((await getPublicMenu(database.db, slug))?.cacheVersion, slug).toBe(await getMenuCacheVersion(database.db, slug));
+    }
+  });
+
   it('is undefined for an unknown slug', async () => {
     expect(await getPublicMenu(database.db, 'no-such-restaurant')).toBeUndefined();
   });
@@ -75,7 +83,7 @@ describe(`public menu on ${testDialect}`, () => {
     for (const overrides of [{ active: 0 as const }, { subscriptionActive: 0 as const }, expiredTrial]) {
       const { restaurant } = await insertMenu(database, 2, overrides);
       const menu = await getPublicMenu(database.db, restaurant.slug);
-      expect(menu).toEqual({ status: 'inactive', restaurant: { name: restaurant.name, slug: restaurant.slug, menuVersion: 0 } });
+      expect(menu).toEqual({ status: 'inactive', cacheVersion: 0, restaurant: { name: restaurant.name, slug: restaurant.slug, menuVersion: 0 } });
     }
   });
 

@@ -33,9 +33,15 @@ export type MenuRestaurant = Pick<
   'descriptionEn' | 'phone' | 'email' | 'address' | 'openingHours' | 'updatedAt' | 'menuVersion'
 >;
 
-export type PublicMenu =
+export type PublicMenu = { cacheVersion: number } & (
   | { status: 'inactive'; restaurant: Pick<Restaurant, 'name' | 'slug' | 'menuVersion'> }
-  | { status: 'active'; restaurant: MenuRestaurant; locations: MenuLocation[] };
+  | { status: 'active'; restaurant: MenuRestaurant; locations: MenuLocation[] }
+);
+
+/** The render cache's version of a menu: its edits and whether it is published (see getMenuCacheVersion). */
+function menuCacheVersion(menuVersion: number, published: boolean): number {
+  return menuVersion * 2 + (published ? 1 : 0);
+}
 
 /** `{ "200": url, "400": url }` as a srcset, smallest first. */
 function toSrcSet(variants: string | null): string | null {
@@ -73,7 +79,7 @@ export function isMenuPublished(restaurant: Pick<Restaurant, 'active'> & Subscri
 export async function getMenuCacheVersion(db: Kysely<Database>, slug: string, now: Date = new Date()): Promise<number | undefined> {
   const state = await findMenuStateBySlug(db, slug);
   if (!state) return undefined;
-  return state.menuVersion * 2 + (isMenuPublished(state, now) ? 1 : 0);
+  return menuCacheVersion(state.menuVersion, isMenuPublished(state, now));
 }
 
 /**
@@ -87,6 +93,7 @@ export async function getPublicMenu(db: Kysely<Database>, slug: string): Promise
   if (!isMenuPublished(restaurant)) {
     return {
       status: 'inactive',
+      cacheVersion: menuCacheVersion(restaurant.menuVersion, false),
       restaurant: { name: restaurant.name, slug: restaurant.slug, menuVersion: restaurant.menuVersion },
     };
   }
@@ -114,6 +121,7 @@ export async function getPublicMenu(db: Kysely<Database>, slug: string): Promise
   } = restaurant;
   return {
     status: 'active',
+    cacheVersion: menuCacheVersion(menuVersion, true),
     restaurant: {
       id, name, slug: restaurant.slug, logoUrl, coverImageUrl, accentColor, currency, timeZone, descriptionRo,
       descriptionEn, phone, email, address, openingHours, updatedAt, menuVersion,

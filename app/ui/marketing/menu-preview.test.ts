@@ -18,7 +18,7 @@ function category(id: string, products: MenuProduct[]): MenuCategory {
 
 function menu(categories: MenuCategory[]): PublicMenu {
   const restaurant = { name: 'Bistro La Bunica', slug: 'bistro-la-bunica', currency: 'RON' } as MenuRestaurant;
-  return { status: 'active', restaurant, locations: [{ id: 'l', nameRo: 'Centru', nameEn: null, address: null, categories }] };
+  return { status: 'active', cacheVersion: 1, restaurant, locations: [{ id: 'l', nameRo: 'Centru', nameEn: null, address: null, categories }] };
 }
 
 describe('the home page’s demo menu preview', () => {
@@ -42,7 +42,7 @@ describe('the home page’s demo menu preview', () => {
 
   it('is left out when there is nothing a guest could see', () => {
     expect(buildMenuPreview(undefined, 'ro')).toBeNull();
-    expect(buildMenuPreview({ status: 'inactive', restaurant: { name: 'X', slug: 'x', menuVersion: 1 } }, 'ro')).toBeNull();
+    expect(buildMenuPreview({ status: 'inactive', cacheVersion: 2, restaurant: { name: 'X', slug: 'x', menuVersion: 1 } }, 'ro')).toBeNull();
     expect(buildMenuPreview(menu([]), 'ro')).toBeNull();
     expect(buildMenuPreview(menu([category('a', [dish('1', { available: false })])]), 'ro')).toBeNull();
   });
