@@ -46,7 +46,7 @@ export function createMenuCache(options: MenuCacheOptions) {
     if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, entry: Entry, started: bigint) {
+  function send(req: IncomingMessage, res: ServerResponse, entry: Entry, started: bigint, hit: boolean) {
     const accept = req.headers['accept-encoding'] ?? '';
     const headers: Record<string, string | number> = {
       ...options.securityHeaders,
@@ -55,6 +55,8 @@ export function createMenuCache(options: MenuCacheOptions) {
       Vary: 'Cookie, Accept-Encoding',
       ETag: entry.etag,
       'X-Menu-Version': entry.version,
+      // for operators and the browser tests: whether this answer cost a render
+      'X-Menu-Cache': hit ? 'hit' : 'miss',
     };
     let status = 200;
     let body: Buffer = entry.identity;
@@ -72,7 +74,7 @@ export function createMenuCache(options: MenuCacheOptions) {
     res.writeHead(status, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
     options.logger.info(
-      { req: { method: req.method, url: req.url }, res: { statusCode: status }, responseTime: Number(process.hrtime.bigint() - started) / 1e6, cache: 'menu' },
+      { req: { method: req.method, url: req.url }, res: { statusCode: status }, responseTime: Number(process.hrtime.bigint() - started) / 1e6, cache: hit ? 'hit' : 'miss' },
       'request completed',
     );
   }
@@ -94,7 +96,7 @@ export function createMenuCache(options: MenuCacheOptions) {
     const key = `${slug}|${locale}|${location[1] ?? ''}`;
     const cached = entries.get(key);
     if (cached && cached.version === version) {
-      send(req, res, cached, started);
+      send(req, res, cached, started, true);
       return true;
     }
     let rendering = pending.get(key);
@@ -105,7 +107,7 @@ export function createMenuCache(options: MenuCacheOptions) {
     const entry = await rendering;
     if (!entry) return false;
     remember(key, entry);
-    send(req, res, entry, started);
+    send(req, res, entry, started, false);
     return true;
   };
 

@@ -116,6 +116,18 @@ describe('guest menu', () => {
     await context.close();
   });
 
+  it('answers a repeated request from the render cache, and renders again after an edit', async () => {
+    const cache = async () => (await fetch(`${baseUrl}/bistro-la-bunica`, { headers: { 'accept-encoding': 'br' } })).headers.get('x-menu-cache');
+    await cache();
+    expect(await cache()).toBe('hit');
+    const { db } = openDatabase({ sqlitePath: join(dataDir, 'bucate.sqlite') });
+    const { id } = await db.selectFrom('restaurant').select('id').where('slug', '=', 'bistro-la-bunica').executeTakeFirstOrThrow();
+    await bumpMenuVersion(db, id);
+    await db.destroy();
+    expect(await cache()).toBe('miss');
+    expect(await cache()).toBe('hit');
+  });
+
   it('shows an edit on the next request (the render cache follows the menu version)', async () => {
     const { db } = openDatabase({ sqlitePath: join(dataDir, 'bucate.sqlite') });
     const context = await openContext(browserOf(), baseUrl, { viewport: PHONE });
