@@ -10,6 +10,8 @@ export interface RequestInfo {
   nonce: string;
   /** client address as the server determined it (socket, or trusted proxy) */
   clientIp: string;
+  /** set by entry.server's handleError: the server then answers 503 instead of the 500 page */
+  failure?: 'database-unavailable';
 }
 
 export const requestInfoContext = createContext<RequestInfo>({ nonce: '', clientIp: '' });

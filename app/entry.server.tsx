@@ -2,11 +2,20 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { EntryContext, RouterContextProvider } from 'react-router';
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { requestInfoContext } from './context.ts';
-import { closeDatabase, getDb } from './db/db.server.ts';
+import { isDatabaseUnavailable } from './db/database-errors.ts';
+import { closeDatabase, getDatabase, getDb } from './db/db.server.ts';
+import { pingDatabase } from './db/health.server.ts';
+import { pendingMigrations } from './db/migrate.server.ts';
+import { getEnv } from './env.server.ts';
 import { logger } from './logger.server.ts';
+import { getBilling } from './modules/billing/stripe-client.server.ts';
+import { getStorage } from './modules/image/storage.server.ts';
+import { createConfiguredWorker } from './modules/jobs/job-handlers.server.ts';
+import type { JobWorker } from './modules/jobs/jobs.server.ts';
+import { getMailer } from './modules/mail/mailer.server.ts';
 import { getMenuCacheVersion } from './modules/menu/menu.service.server.ts';
 import { NonceProvider } from './ui/nonce.tsx';
 
@@ -17,10 +26,70 @@ export function getMenuVersion(slug: string): Promise<number | undefined> {
   return getMenuCacheVersion(getDb(), slug);
 }
 
+let worker: JobWorker | undefined;
+
+/**
+ * The job worker inside the app process (unless WORKER=off), started by the HTTP server after it
+ * listens. It lives in this bundle so an enqueue in a request wakes it at once (decision 0010).
+ */
+export function startJobWorker(): void {
+  const env = getEnv();
+  worker ??= createConfiguredWorker(getDatabase(), env, { mailer: getMailer(env), storage: getStorage(), billing: getBilling() });
+  worker.start();
+}
+
+/** Stops claiming jobs and waits for the running ones (shutdown calls it too). */
+export async function stopJobWorker(): Promise<void> {
+  await worker?.stop();
+}
+
+/** For /metrics: the PostgreSQL pool's connections (undefined on SQLite). */
+export function getPoolStats(): { total: number; idle: number; waiting: number } | undefined {
+  const pool = getDatabase().pool;
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : undefined;
+}
+
+/** For /readyz: whether this process can do its work: database answers, schema current, storage writable. */
+export async function checkReadiness(): Promise<Record<'database' | 'migrations' | 'storage', 'ok' | string>> {
+  const checks: Record<'database' | 'migrations' | 'storage', 'ok' | string> = { database: 'ok', migrations: 'ok', storage: 'ok' };
+  try {
+    await pingDatabase(getDb());
+    const pending = await pendingMigrations(getDb());
+    if (pending.length) checks.migrations = `pending: ${pending.join(', ')}`;
+  } catch {
+    checks.database = 'unreachable';
+    checks.migrations = 'unknown';
+  }
+  try {
+    const storage = getStorage();
+    const key = `readiness/${process.pid}-${Date.now()}.txt`;
+    await storage.put(key, Buffer.from('ok'), 'text/plain');
+    await storage.delete(key);
+  } catch {
+    checks.storage = 'not writable';
+  }
+  return checks;
+}
+
 /** Called by the HTTP server on SIGTERM/SIGINT after it stops accepting connections. */
 export async function shutdown(): Promise<void> {
+  await stopJobWorker();
   await closeDatabase();
 }
+
+/**
+ * Every error a loader or action throws passes here. A database that cannot be reached is marked
+ * on the request, and the HTTP server turns the 500 into a translated 503 (server/index.ts).
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isDatabaseUnavailable(error)) {
+    context.get(requestInfoContext).failure = 'database-unavailable';
+    logger.warn({ err: error }, 'database unavailable');
+    return;
+  }
+  logger.error({ err: error }, 'request failed');
+};
 
 export const streamTimeout = 5_000;
 

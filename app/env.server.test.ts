@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getPasswordPolicy, getProPricing, getPublicUrl, getSocialLinks, isGoogleEnabled, isHttps, parseEnv } from './env.server.ts';
+import { getPasswordPolicy, getProPricing, getRestaurantQuotas, getPublicUrl, getSocialLinks, isGoogleEnabled, isHttps, parseEnv } from './env.server.ts';
 
 describe('configuration', () => {
   it('works with nothing set: SQLite, port 3000, development', () => {
@@ -19,6 +19,13 @@ describe('configuration', () => {
     expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => parseEnv({ CONTACT_EMAIL: 'not-an-address' })).toThrow(/CONTACT_EMAIL/);
+  });
+
+  it('reads the restaurant quotas, with defaults, and refuses a quota of 0 or a non-number', () => {
+    expect(getRestaurantQuotas(parseEnv({}))).toEqual({ locationsPerRestaurant: 20, categoriesPerLocation: 100, uploadsPerHour: 60, storageBytes: 500 * 1024 * 1024 });
+    expect(getRestaurantQuotas(parseEnv({ QUOTA_LOCATIONS_PER_RESTAURANT: '5', QUOTA_STORAGE_MB: '2' }))).toMatchObject({ locationsPerRestaurant: 5, storageBytes: 2 * 1024 * 1024 });
+    expect(() => parseEnv({ QUOTA_UPLOADS_PER_HOUR: '0' })).toThrow(/QUOTA_UPLOADS_PER_HOUR/);
+    expect(() => parseEnv({ QUOTA_CATEGORIES_PER_LOCATION: 'many' })).toThrow(/QUOTA_CATEGORIES_PER_LOCATION/);
   });
 
   it('requires a signing secret in production', () => {
@@ -72,5 +79,17 @@ describe('configuration', () => {
     expect(() => parseEnv({ PRO_PRICE_YEARLY: '0' })).toThrow(/PRO_PRICE_YEARLY/);
     expect(() => parseEnv({ PRICE_CURRENCY: 'lei' })).toThrow(/PRICE_CURRENCY/);
     expect(() => parseEnv({ PRICE_CURRENCY: 'XYZ' })).toThrow(/PRICE_CURRENCY/);
+  });
+
+  it('takes TRUST_PROXY as a number of proxy hops or a list of proxy addresses, and refuses true', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBeUndefined();
+    expect(parseEnv({ TRUST_PROXY: '' }).TRUST_PROXY).toBeUndefined();
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBeUndefined();
+    expect(parseEnv({ TRUST_PROXY: '0' }).TRUST_PROXY).toBeUndefined();
+    expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,loopback' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1', 'loopback']);
+    expect(() => parseEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true would trust any X-Forwarded-For/);
+    expect(() => parseEnv({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PasswordPolicy } from '#app/modules/account/password-policy.ts';
+import type { RestaurantQuotas } from '#app/modules/restaurant/quotas.ts';
 
 /**
  * Configuration, validated once at start-up (STYLE.md habit 6). Every variable is documented in
@@ -13,6 +14,32 @@ const flag = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'));
+
+/**
+ * Which proxies may tell us the client's address (X-Forwarded-For): the number of proxies in front
+ * of the app (`1` behind one nginx or load balancer) or a comma-separated list of their addresses
+ * or subnets. Express trusts as many entries from the right, so a client cannot pick its own
+ * address by writing one on the left. `true` (trust every entry) is refused: with it, anyone
+ * resets the sign-in rate limits by sending a new X-Forwarded-For.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): number | string[] | undefined => {
+    const text = value?.trim() ?? '';
+    if (text === '' || text === 'false' || text === '0') return undefined;
+    if (/^\d+$/.test(text)) return Number(text);
+    if (text === 'true') {
+      ctx.addIssue({ code: 'custom', message: 'true would trust any X-Forwarded-For a client writes; set the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)' });
+      return z.NEVER;
+    }
+    const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+    if (!entries.every((entry) => /^(?:loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(?:\/\d{1,3})?)$/.test(entry))) {
+      ctx.addIssue({ code: 'custom', message: 'must be a number of proxies (e.g. 1) or a comma-separated list of proxy addresses or subnets' });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /** '49' or '49.90' in the currency's main unit, as integer minor units (STYLE.md habit 9): no float rounding. */
 function toMinorUnits(amount: string): number {
@@ -40,10 +67,16 @@ const EnvSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: optionalUrl,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: flag,
+    TRUST_PROXY: trustProxy,
     DATA_DIR: z.string().min(1).default('data'),
+    /** memory for the guest menu's rendered pages, per app process */
+    MENU_CACHE_MAX_MB: z.coerce.number().int().min(1).max(16_384).default(64),
+    // Bearer token for GET /metrics; unset: /metrics does not exist (404)
+    METRICS_TOKEN: unsetWhenEmpty(z.string().min(16, 'must be at least 16 characters')),
     DATABASE_URL: unsetWhenEmpty(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for the embedded SQLite file)')),
     SQLITE_PATH: z.string().min(1).optional(),
+    /** how long a SQLite write waits for another writer (ms) before the request answers 503 */
+    SQLITE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SMTP_URL: unsetWhenEmpty(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
     MAIL_FROM: z.string().min(3).default('Bucate <no-reply@bucate.localhost>'),
@@ -68,6 +101,23 @@ const EnvSchema = z
     S3_ACCESS_KEY_ID: unsetWhenEmpty(z.string().min(1)),
     S3_SECRET_ACCESS_KEY: unsetWhenEmpty(z.string().min(1)),
     S3_FORCE_PATH_STYLE: flag,
+    // Where guests load uploaded images from when a CDN sits in front of the storage (decision 0013):
+    // the stored keys are joined to it on every read, so changing it changes no row
+    IMAGE_PUBLIC_BASE_URL: optionalUrl,
+    // Background jobs (decision 0010): the app process runs a worker unless WORKER=off
+    WORKER: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['on', 'off']).default('on')),
+    JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+    JOB_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
+    JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+    /** a folder for the daily backup job (decision 0011); unset: no scheduled backups */
+    BACKUP_DIR: unsetWhenEmpty(z.string().min(1)),
+    /** how many daily backups the job keeps in BACKUP_DIR */
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(3650).default(14),
+    // Per-restaurant quotas (abuse limits, not plan limits): a refused create names the limit
+    QUOTA_LOCATIONS_PER_RESTAURANT: z.coerce.number().int().min(1).max(10_000).default(20),
+    QUOTA_CATEGORIES_PER_LOCATION: z.coerce.number().int().min(1).max(10_000).default(100),
+    QUOTA_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
+    QUOTA_STORAGE_MB: z.coerce.number().int().min(1).max(1_000_000).default(500),
     // The PRO plan's prices on /pricing (the card processor's own price must match them)
     PRO_PRICE_MONTHLY: price('49'),
     PRO_PRICE_YEARLY: price('490'),
@@ -80,6 +130,15 @@ const EnvSchema = z
         .refine((code) => /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code), 'must be an ISO 4217 currency code such as RON or EUR')
         .default('RON'),
     ),
+    // Card payments through Stripe (docs/decisions/0014-billing.md); all four unset: billing is "not configured"
+    STRIPE_SECRET_KEY: unsetWhenEmpty(z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_live_…, sk_test_… or a restricted rk_… key)')),
+    STRIPE_WEBHOOK_SECRET: unsetWhenEmpty(z.string().regex(/^whsec_/, 'must be the webhook endpoint’s signing secret (whsec_…)')),
+    STRIPE_PRICE_MONTHLY: unsetWhenEmpty(z.string().regex(/^price_/, 'must be a Stripe price id (price_…)')),
+    STRIPE_PRICE_YEARLY: unsetWhenEmpty(z.string().regex(/^price_/, 'must be a Stripe price id (price_…)')),
+    // Stripe Tax computes VAT at Checkout (it must be set up in the Stripe dashboard first)
+    STRIPE_AUTOMATIC_TAX: flag,
+    // tests only: the fake Stripe server the SDK talks to instead of api.stripe.com (http://127.0.0.1:PORT)
+    STRIPE_API_BASE: optionalUrl,
   })
   .superRefine((env, ctx) => {
     if (env.PASSWORD_MAX_LENGTH !== undefined && env.PASSWORD_MAX_LENGTH < env.PASSWORD_MIN_LENGTH) {
@@ -93,6 +152,11 @@ const EnvSchema = z
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({ code: 'custom', path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'S3 keys come in pairs: set both or neither' });
+    }
+    const stripe = { STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY: env.STRIPE_PRICE_MONTHLY, STRIPE_PRICE_YEARLY: env.STRIPE_PRICE_YEARLY };
+    const missing = Object.entries(stripe).filter(([, value]) => !value).map(([name]) => name);
+    if (missing.length > 0 && missing.length < 4) {
+      for (const name of missing) ctx.addIssue({ code: 'custom', path: [name], message: 'card payments need STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY and STRIPE_PRICE_YEARLY: set all four or none' });
     }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });
@@ -129,9 +193,10 @@ export function getPublicUrl(env: Env = getEnv()): string {
   return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
 }
 
-/** The origin images are served from when they live in a bucket, for the Content-Security-Policy; null on local disk. */
+/** The origin images are served from (a CDN, or the bucket), for the Content-Security-Policy; null when they come from /uploads/ here. */
 export function getImageOrigin(env: Env = getEnv()): string | null {
-  return env.S3_BUCKET && env.S3_PUBLIC_URL ? new URL(env.S3_PUBLIC_URL).origin : null;
+  const base = env.IMAGE_PUBLIC_BASE_URL ?? (env.S3_BUCKET && env.S3_PUBLIC_URL ? env.S3_PUBLIC_URL : undefined);
+  return base ? new URL(base).origin : null;
 }
 
 /** The password policy the configuration sets (spec section 5). */
@@ -143,6 +208,16 @@ export function getPasswordPolicy(env: Env = getEnv()): PasswordPolicy {
     requireUppercase: env.PASSWORD_REQUIRE_UPPERCASE ?? false,
     requireDigit: env.PASSWORD_REQUIRE_DIGIT ?? false,
     requireSymbol: env.PASSWORD_REQUIRE_SYMBOL ?? false,
+  };
+}
+
+/** The per-restaurant quotas the configuration sets (locations, categories, uploads, storage). */
+export function getRestaurantQuotas(env: Env = getEnv()): RestaurantQuotas {
+  return {
+    locationsPerRestaurant: env.QUOTA_LOCATIONS_PER_RESTAURANT,
+    categoriesPerLocation: env.QUOTA_CATEGORIES_PER_LOCATION,
+    uploadsPerHour: env.QUOTA_UPLOADS_PER_HOUR,
+    storageBytes: env.QUOTA_STORAGE_MB * 1024 * 1024,
   };
 }
 
@@ -171,4 +246,34 @@ export interface ProPricing {
 /** The PRO plan's prices as configured; safe to send to the browser. */
 export function getProPricing(env: Env = getEnv()): ProPricing {
   return { monthlyMinor: env.PRO_PRICE_MONTHLY, yearlyMinor: env.PRO_PRICE_YEARLY, currency: env.PRICE_CURRENCY };
+}
+
+export interface BillingConfig {
+  secretKey: string;
+  webhookSecret: string;
+  prices: { monthly: string; yearly: string };
+  automaticTax: boolean;
+  /** where the SDK sends its requests instead of api.stripe.com (the tests' fake server) */
+  apiBase: { host: string; port: number; protocol: 'http' | 'https' } | null;
+  /** the site's own origin, for Checkout's and the portal's return addresses */
+  publicUrl: string;
+}
+
+/** Card payments' configuration, or null when this installation has none (no broken buttons then). Server only: holds secrets. */
+export function getBillingConfig(env: Env = getEnv()): BillingConfig | null {
+  if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET || !env.STRIPE_PRICE_MONTHLY || !env.STRIPE_PRICE_YEARLY) return null;
+  let apiBase: BillingConfig['apiBase'] = null;
+  if (env.STRIPE_API_BASE) {
+    const url = new URL(env.STRIPE_API_BASE);
+    const protocol = url.protocol === 'https:' ? 'https' : 'http';
+    apiBase = { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'https' ? 443 : 80, protocol };
+  }
+  return {
+    secretKey: env.STRIPE_SECRET_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    prices: { monthly: env.STRIPE_PRICE_MONTHLY, yearly: env.STRIPE_PRICE_YEARLY },
+    automaticTax: env.STRIPE_AUTOMATIC_TAX ?? false,
+    apiBase,
+    publicUrl: getPublicUrl(env),
+  };
 }

@@ -10,6 +10,7 @@ export default [
   route('logout', 'routes/logout.ts'),
   route('account/export', 'routes/account-export.ts'),
   route('api/auth/*', 'routes/api.auth.ts'),
+  route('api/webhooks/stripe', 'routes/api.webhooks.stripe.ts'),
   route('m/:code', 'routes/short-link.ts'),
   route(':restaurantSlug/admin/images', 'routes/restaurant-admin.images.ts'),
   route(':restaurantSlug/admin/qr/:format', 'routes/restaurant-admin.qr-download.ts'),
@@ -33,6 +34,7 @@ export default [
   // signed-in areas: header, no footer
   layout('routes/app-layout.tsx', [
     route('admin', 'routes/admin.tsx'),
+    route('admin/jobs', 'routes/admin.jobs.tsx'),
     route(':restaurantSlug/admin', 'routes/restaurant-admin.tsx', [
       index('routes/restaurant-admin.menu.tsx'),
       route('products/new', 'routes/restaurant-admin.product-new.tsx'),

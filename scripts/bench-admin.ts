@@ -21,10 +21,11 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { openDatabase } from '#app/db/connection.server.ts';
+import { forRestaurant, systemScope } from '#app/modules/access/scope.server.ts';
 import { getEditorMenu, getProductForEdit } from '#app/modules/menu/menu-editor.service.server.ts';
 import { productFormValues } from '#app/modules/product/product-form.ts';
 import { DESKTOP, launchBrowser, PHONE } from '#tests/e2e/browser.ts';
-import { buildProduct } from '#tests/factories/builders.ts';
+import { addPlan, buildProduct } from '#tests/factories/builders.ts';
 
 const SLUG = 'bistro-la-bunica';
 const OWNER = { email: 'demo@bucate.localhost', password: 'demo-bucate-2026' };
@@ -98,7 +99,8 @@ async function scaleTo500(): Promise<Fixture> {
   }
   count = await countAll();
   if (count !== PRODUCTS) throw new Error(`the demo has ${count} products, expected ${PRODUCTS}`);
-  await db.updateTable('restaurant').set({ productsCount: count, isManualPro: 1 }).where('id', '=', restaurant.id).execute();
+  await db.updateTable('restaurant').set({ productsCount: count }).where('id', '=', restaurant.id).execute();
+  await addPlan(db, restaurant.id, { trial: false, manualProUntil: new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString() });
 
   const shown = await db.selectFrom('product').select(['id', 'categoryId']).where('categoryId', 'in', categoryIds).orderBy('sortOrder').orderBy('createdAt').orderBy('id').execute();
   const perCategory = new Map<string, string[]>();
@@ -381,11 +383,11 @@ try {
   const { db } = openDatabase({ sqlitePath: join(dataDir, 'bucate.sqlite') });
   row('editor queries alone (getEditorMenu, in-process)', await timed(async () => {
     const started = performance.now();
-    await getEditorMenu(db, fixture.restaurantId);
+    await getEditorMenu(forRestaurant(systemScope(db, 'script:bench-admin'), fixture.restaurantId));
     return performance.now() - started;
   }));
   // the edit form exactly as the browser submits it, from the same values the form is filled with
-  const product = await getProductForEdit(db, fixture.restaurantId, fixture.editedProductId);
+  const product = await getProductForEdit(forRestaurant(systemScope(db, 'script:bench-admin'), fixture.restaurantId), fixture.editedProductId);
   await db.destroy();
   const values = { ...productFormValues(product, 'ro'), available: true, visible: true };
   const editForm = (run: number) => {

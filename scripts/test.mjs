@@ -1,4 +1,4 @@
-// `npm test`: the whole suite. Typecheck, lint, unit + integration tests on SQLite, the same
+// `npm test`: the whole suite. Typecheck, lint, the layer rules (dependency-cruiser), unit + integration tests on SQLite, the same
 // integration tests on PostgreSQL when TEST_DATABASE_URL is set, then browser tests in Chromium.
 // A leg that cannot run here is reported loudly; with REQUIRE_ALL_LEGS=1 (CI) it fails instead.
 import { execFileSync } from 'node:child_process';
@@ -35,6 +35,9 @@ try {
   step('typecheck', 'react-router', ['typegen']);
   step('typecheck (tsc)', 'tsc', ['-p', 'tsconfig.json']);
   step('lint', 'oxlint', ['--deny-warnings', 'app', 'server', 'scripts', 'tests']);
+  // the server tests (tests/server) start the built server, so the build comes first
+  step('build', 'react-router', ['build']);
+  step('layers (dependency-cruiser)', 'depcruise', ['app', 'server', 'scripts', 'tests', '--output-type', 'err']);
   step('unit and integration tests (SQLite)', 'vitest', ['run'], { TEST_DB: 'sqlite' });
   if (process.env.TEST_DATABASE_URL) {
     step('integration tests (PostgreSQL)', 'vitest', ['run', '.int.test.ts'], { TEST_DB: 'postgres' });
@@ -43,7 +46,6 @@ try {
   }
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (existsSync(chromium)) {
-    step('build', 'react-router', ['build']);
     step('browser tests (Chromium)', 'vitest', ['run', '--config', 'vitest.e2e.config.ts'], { CHROMIUM_PATH: chromium });
   } else {
     notRun('browser tests', `no Chromium at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH)`);

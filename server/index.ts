@@ -1,37 +1,45 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { createRequestHandler as createReactRouterHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { CLIENT_IP_HEADER } from '#app/auth/auth.server.ts';
-import { getEnv, getImageOrigin, isHttps } from '#app/env.server.ts';
+import { REQUEST_ID_HEADER } from '#app/modules/access/access.server.ts';
+import { getImageOrigin, isHttps } from '#app/env.server.ts';
 import { logger } from '#app/logger.server.ts';
 import { uploadsDir } from '#app/modules/image/storage.server.ts';
+import { isDatabaseUnavailable } from '#app/db/database-errors.ts';
+import type { RequestInfo } from '#app/context.ts';
+import { sendServerError } from './error-page.ts';
+import { redactUrl } from './log-redaction.ts';
 import { createMenuCache } from './menu-cache.ts';
+import { createMetrics, createRoutePatternOf, metricsHandler } from './metrics.ts';
+import { createReactRouterHandler as createAppHandler } from './react-router-handler.ts';
+import { exitOnCrash, loadEnvOrExit, stopGracefully } from './process-lifecycle.ts';
+import { isAcceptableTarget } from './request-guard.ts';
 import { cspDirectives, staticSecurityHeaders } from './security-headers.ts';
 
 /**
  * The HTTP process: security headers, compression, static files, request logs, then React Router.
  * Stateless: any number of these can run behind a load balancer over one PostgreSQL.
  */
-let env: ReturnType<typeof getEnv>;
-try {
-  env = getEnv();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-}
+const env = loadEnvOrExit();
 const https = isHttps(env);
 const isDev = env.NODE_ENV === 'development' && process.argv.includes('--dev');
 
 type EntryModule = {
   requestInfoContext: Parameters<RouterContextProvider['set']>[0];
+  getPoolStats(): { total: number; idle: number; waiting: number } | undefined;
+  checkReadiness(): Promise<Record<string, string>>;
   getMenuVersion(slug: string): Promise<number | undefined>;
+  startJobWorker(): void;
+  stopJobWorker(): Promise<void>;
   shutdown(): Promise<void>;
 };
+
+exitOnCrash();
 
 const vite = isDev
   ? await import('vite').then((v) => v.createServer({ server: { middlewareMode: true }, appType: 'custom' }))
@@ -43,26 +51,53 @@ async function loadBuild(): Promise<ServerBuild> {
   return (await import('../build/server/index.js')) as ServerBuild;
 }
 
+const initialBuild = await loadBuild();
+const entryOf = (build: ServerBuild) => build.entry.module as unknown as EntryModule;
+const metrics = createMetrics({ poolStats: () => entryOf(initialBuild).getPoolStats() });
+const routePatternOf = createRoutePatternOf(initialBuild);
+
 const app = express();
 app.disable('x-powered-by');
-if (env.TRUST_PROXY) app.set('trust proxy', true);
+// a number of proxy hops or a list of proxy addresses, never `true` (see env.server.ts)
+if (env.TRUST_PROXY !== undefined) app.set('trust proxy', env.TRUST_PROXY);
+
+/** Answered by express itself, before React Router: labelled as themselves, not as the "/:slug" they would match. */
+const OPERATOR_PATHS = new Set(['/metrics', '/readyz', '/healthz']);
 
 app.use((req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString('base64');
   // better-auth reads the client address from this header only; a client's own value is replaced.
   req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? '';
+  // one id per request, ours (a client's own value is replaced): in the log line and the audit log
+  const requestId = randomUUID();
+  req.headers[REQUEST_ID_HEADER] = requestId;
+  res.setHeader('X-Request-Id', requestId);
+  const started = process.hrtime.bigint();
+  res.on('finish', () => {
+    const route = OPERATOR_PATHS.has(req.path) ? req.path : req.path.startsWith('/assets/') ? '/assets' : routePatternOf(req.path);
+    metrics.duration.observe({ method: req.method, route, status: String(res.statusCode) }, Number(process.hrtime.bigint() - started) / 1e9);
+  });
   next();
+});
+
+app.get('/metrics', metricsHandler(metrics.registry, env.METRICS_TOKEN));
+// Readiness (the load balancer sends traffic here only when this answers 200); /healthz stays liveness.
+app.get('/readyz', async (_req, res) => {
+  const checks = await entryOf(initialBuild).checkReadiness();
+  const ready = Object.values(checks).every((v) => v === 'ok');
+  res.status(ready ? 200 : 503).set('Cache-Control', 'no-store').json({ status: ready ? 'ready' : 'unavailable', checks });
 });
 
 app.use(
   pinoHttp({
     logger,
+    genReqId: (req) => String(req.headers[REQUEST_ID_HEADER]),
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     serializers: {
-      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+      req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
-    autoLogging: { ignore: (req) => req.url === '/healthz' || Boolean(req.url?.startsWith('/assets/')) },
+    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' || Boolean(req.url?.startsWith('/assets/')) },
   }),
 );
 
@@ -95,10 +130,7 @@ if (vite) {
 // Uploaded images get a fresh random name on every upload, so they never change either.
 app.use('/uploads', express.static(uploadsDir(env.DATA_DIR), { immutable: true, maxAge: '1y', index: false, dotfiles: 'deny' }));
 
-const initialBuild = await loadBuild();
-const entryOf = (build: ServerBuild) => build.entry.module as unknown as EntryModule;
-
-function loadContext(build: ServerBuild, info: { nonce: string; clientIp: string }) {
+function loadContext(build: ServerBuild, info: RequestInfo) {
   const context = new RouterContextProvider();
   context.set(entryOf(build).requestInfoContext, info);
   return context;
@@ -106,16 +138,24 @@ function loadContext(build: ServerBuild, info: { nonce: string; clientIp: string
 
 app.all(
   '/{*splat}',
-  createRequestHandler({
+  createAppHandler({
     build: vite ? loadBuild : initialBuild,
     mode: env.NODE_ENV,
-    getLoadContext: async (req, res) =>
-      loadContext(vite ? await loadBuild() : initialBuild, {
-        nonce: res.locals.cspNonce as string,
-        clientIp: String(req.headers[CLIENT_IP_HEADER]),
-      }),
+    getLoadContext: async (req, res) => {
+      const info: RequestInfo = { nonce: res.locals.cspNonce as string, clientIp: String(req.headers[CLIENT_IP_HEADER]) };
+      return { context: loadContext(vite ? await loadBuild() : initialBuild, info), info };
+    },
   }),
 );
+
+// Whatever escaped the handler: logged once, answered translated, the process keeps serving.
+app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+  const unavailable = isDatabaseUnavailable(error);
+  logger[unavailable ? 'warn' : 'error']({ err: error, url: redactUrl(req.originalUrl) }, 'request failed');
+  if (res.headersSent) return void res.destroy();
+  if (unavailable) return sendServerError(req, res, 503, { headers: { 'Retry-After': '5' } });
+  res.status(500).type('text/plain').send('Internal Server Error');
+});
 
 // The guest menu's hot path bypasses Express (see server/menu-cache.ts); not in development,
 // where every request should show the code as it is now.
@@ -127,17 +167,28 @@ const handleMenuRequest = vite
       render: (request) => renderMenu(request, loadContext(initialBuild, { nonce: '', clientIp: '' })),
       securityHeaders: staticSecurityHeaders(https, getImageOrigin(env)),
       logger,
+      maxBytes: env.MENU_CACHE_MAX_MB * 1024 * 1024,
+      onAnswer: (outcome) => metrics.menuCache.inc({ result: outcome }),
     });
 const origin = `http://localhost:${env.PORT}`;
 
 const server = createServer((req, res) => {
+  // A target with NUL, control characters or broken percent-encoding names no page of ours:
+  // the not-found page, before anything (cache, database) looks at it.
+  if (!isAcceptableTarget(req.url ?? '/')) {
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      req.url = '/not-found';
+      return void app(req, res);
+    }
+    return sendServerError(req, res, 404, { close: true });
+  }
   if (!handleMenuRequest) return void app(req, res);
   handleMenuRequest(req, res, origin).then(
     (handled) => {
       if (!handled) app(req, res);
     },
     (error: unknown) => {
-      logger.error({ err: error, url: req.url }, 'menu fast path failed');
+      logger.error({ err: error, url: redactUrl(req.url ?? '') }, 'menu fast path failed');
       if (!res.headersSent) app(req, res);
     },
   );
@@ -148,21 +199,17 @@ server.listen(env.PORT, env.HOST, () => {
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   logger.info({ port, mode: env.NODE_ENV }, 'listening');
   if (process.send) process.send({ type: 'listening', port });
+  // background jobs in this process too, unless they run in `npm run worker` processes (WORKER=off)
+  if (env.WORKER === 'on') entryOf(initialBuild).startJobWorker();
 });
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
+stopGracefully('server', 10_000, async () => {
   server.close();
   server.closeIdleConnections();
+  // no new jobs claimed; the running ones finish while the last requests do
+  const workerStopped = entryOf(initialBuild).stopJobWorker();
   await new Promise<void>((resolve) => server.on('close', () => resolve()));
+  await workerStopped;
   await vite?.close();
   await entryOf(initialBuild).shutdown();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+});

@@ -1,5 +1,5 @@
 import { createServer, get, type Server } from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMenuCache } from './menu-cache.ts';
@@ -8,15 +8,17 @@ let server: Server | undefined;
 afterEach(() => server?.close());
 
 /** A real HTTP server in front of the cache, with a database version and a renderer we control. */
-async function serve(state: { version: number | undefined; renders: number }) {
+async function serve(state: { version: number | undefined; renders: number; body?: (search: string) => string }, options: { maxBytes?: number } = {}) {
   const handle = createMenuCache({
+    ...options,
     getVersion: async () => state.version,
     render: async (request) => {
       state.renders++;
       await new Promise((resolve) => setTimeout(resolve, 20));
       const locale = request.headers.get('cookie') === 'lang=en' ? 'en' : 'ro';
-      return new Response(`<h1>v${state.version} ${locale} ${new URL(request.url).search}</h1>`, {
-        headers: { 'content-type': 'text/html; charset=utf-8', 'x-menu-version': String(state.version) },
+      const search = new URL(request.url).search;
+      return new Response(state.body?.(search) ?? `<h1>v${state.version} ${locale} ${search}</h1>`, {
+        headers: { 'content-type': 'text/html; charset=utf-8', 'x-menu-version': String(state.version), 'x-menu-locations': 'first,abc' },
       });
     },
     securityHeaders: { 'X-Content-Type-Options': 'nosniff' },
@@ -49,7 +51,61 @@ describe('menu render cache', () => {
     const base = await serve(state);
     expect(await (await fetch(`${base}/bistro`, { headers: { cookie: 'lang=en' } })).text()).toBe('<h1>v1 en </h1>');
     expect(await (await fetch(`${base}/bistro?loc=abc`)).text()).toBe('<h1>v1 ro ?loc=abc</h1>');
+    // en default, ro default (it names the locations), ro abc
+    expect(state.renders).toBe(3);
+    expect(await (await fetch(`${base}/bistro?loc=abc`)).text()).toBe('<h1>v1 ro ?loc=abc</h1>');
+    expect(state.renders).toBe(3);
+  });
+
+  it('keys only on canonical inputs: an unknown location, the default by name and tracking parameters are the default page, rendered once', async () => {
+    const state = { version: 1 as number | undefined, renders: 0 };
+    const base = await serve(state);
+    const paths = ['/bistro', '/bistro?loc=nope', '/bistro?loc=first', '/bistro?utm_source=qr&fbclid=x', '/bistro?loc=%00', `/bistro?loc=${'x'.repeat(200)}`];
+    for (let i = 0; i < 20; i++) paths.push(`/bistro?loc=random-${i}`);
+    for (const path of paths) {
+      const response = await fetch(`${base}${path}`);
+      expect(await response.text(), path).toBe('<h1>v1 ro </h1>');
+    }
+    expect(state.renders).toBe(1);
+    const tracked = await fetch(`${base}/bistro?loc=abc&utm_source=qr`);
+    expect(await tracked.text()).toBe('<h1>v1 ro ?loc=abc</h1>');
+    expect(tracked.headers.get('x-menu-cache')).toBe('miss');
+    expect((await fetch(`${base}/bistro?utm_medium=x&loc=abc`)).headers.get('x-menu-cache')).toBe('hit');
     expect(state.renders).toBe(2);
+  });
+
+  it('keeps its memory within the byte budget, dropping the least recently used page', async () => {
+    const big = (search: string) => `<p>${search}</p>`.padEnd(40_000, ' ');
+    const state = { version: 1 as number | undefined, renders: 0, body: big };
+    // room for about two pages (identity + gzip + brotli of each)
+    const base = await serve(state, { maxBytes: 90_000 });
+    await fetch(`${base}/one`);
+    await fetch(`${base}/two`);
+    await fetch(`${base}/one`); // one is now the most recently used
+    await fetch(`${base}/three`); // evicts two
+    expect(state.renders).toBe(3);
+    expect((await fetch(`${base}/one`)).headers.get('x-menu-cache')).toBe('hit');
+    expect((await fetch(`${base}/two`)).headers.get('x-menu-cache')).toBe('miss');
+  });
+
+  it('answers a miss with fast compression, then upgrades to maximum brotli in the background', async () => {
+    const words = Array.from({ length: 3000 }, (_, i) => `dish-${(i * 7919) % 1013} ciorbă ${i % 17}`).join(' ');
+    const state = { version: 1 as number | undefined, renders: 0, body: () => words };
+    const base = await serve(state);
+    const brotli = () =>
+      new Promise<Buffer>((resolve) => {
+        get(`${base}/bistro`, { headers: { 'accept-encoding': 'br' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve(Buffer.concat(chunks)));
+        });
+      });
+    const first = await brotli();
+    expect(brotliDecompressSync(first).toString()).toBe(words);
+    const best = brotliCompressSync(Buffer.from(words), { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(words) } });
+    expect(first.length).toBeGreaterThan(best.length);
+    await expect.poll(async () => (await brotli()).length, { timeout: 5_000 }).toBe(best.length);
+    expect(state.renders).toBe(1);
   });
 
   it('renders once for many guests arriving together', async () => {
@@ -60,12 +116,12 @@ describe('menu render cache', () => {
     expect(state.renders).toBe(1);
   });
 
-  it('leaves unknown slugs, other paths and other queries to the app', async () => {
+  it('leaves unknown slugs and other paths to the app', async () => {
     const state = { version: undefined as number | undefined, renders: 0 };
     const base = await serve(state);
     expect((await fetch(`${base}/nobody`)).status).toBe(418);
     state.version = 1;
-    for (const path of ['/a/b', '/bistro?utm=x', '/Bistro', '/bistro.js']) {
+    for (const path of ['/a/b', '/Bistro', '/bistro.js']) {
       expect((await fetch(`${base}${path}`)).status, path).toBe(418);
     }
     expect(state.renders).toBe(0);

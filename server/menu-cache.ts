@@ -1,21 +1,37 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Logger } from 'pino';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 /**
  * The guest menu's hot path. A rendered menu is kept per (slug, language, location) together with
  * the restaurant's menu version; every request asks the database for the current version (one
  * indexed read) and renders afresh only when it changed. Edits therefore show on the very next
  * request, on every app process sharing the database, while unchanged menus cost no rendering.
+ *
+ * The key is built from canonical inputs only: a `loc` that is not one of the menu's locations
+ * is answered with the default page, and every other query parameter (utm_*, fbclid, …) is
+ * ignored, so no request can make the cache render or store a page it already has. A miss is
+ * compressed quickly off the event loop (zlib's thread pool) and upgraded to maximum compression
+ * in the background; memory is bounded in bytes, least recently used first out.
  */
 export interface MenuCacheOptions {
   /** the restaurant's menu version, or undefined when no restaurant has the slug */
   getVersion(slug: string): Promise<number | undefined>;
-  /** renders the page through React Router */
+  /**
+   * Renders the page through React Router. The answer carries `X-Menu-Version`, and
+   * `X-Menu-Locations`: the ids a `loc` parameter may name (comma-separated, first = default).
+   */
   render(request: Request): Promise<Response>;
   securityHeaders: Record<string, string>;
   logger: Logger;
-  maxEntries?: number;
+  /** memory for rendered pages, all encodings counted (default 64 MB) */
+  maxBytes?: number;
+  /** called once per answer, for metrics */
+  onAnswer?(outcome: 'hit' | 'miss'): void;
 }
 
 interface Entry {
@@ -25,25 +41,80 @@ interface Entry {
   gzip: Buffer;
   br: Buffer;
   contentType: string;
+  /** location ids of this version; the first is what a bare link shows */
+  locations: readonly string[];
+  /** brotli 11 and gzip 9 are in place */
+  upgraded: boolean;
 }
 
 const SLUG_PATH = /^\/([a-z0-9][a-z0-9-]{0,99})$/;
-const LOCATION_QUERY = /^(?:loc=([A-Za-z0-9-]{1,64}))?$/;
+const LOCATION_ID = /^[A-Za-z0-9-]{1,64}$/;
+const FAST_BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
 
 function localeOf(req: IncomingMessage): 'ro' | 'en' {
   return /(?:^|;\s*)lang=en(?:;|$)/.test(req.headers.cookie ?? '') ? 'en' : 'ro';
+}
+
+/** The `loc` a request names, if any; every other parameter is not part of the page. */
+function requestedLocation(query: string): string {
+  if (!query) return '';
+  const value = new URLSearchParams(query).get('loc') ?? '';
+  return LOCATION_ID.test(value) ? value : '';
+}
+
+function sizeOf(entry: Entry): number {
+  return entry.identity.length + entry.gzip.length + entry.br.length + 256;
 }
 
 export function createMenuCache(options: MenuCacheOptions) {
   const entries = new Map<string, Entry>();
   /** renders in flight, so fifty guests arriving together cause one render, not fifty */
   const pending = new Map<string, Promise<Entry | undefined>>();
-  const maxEntries = options.maxEntries ?? 1000;
+  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  let bytes = 0;
+  /** one background upgrade at a time: it must never compete with answering guests */
+  let upgrades: Promise<void> = Promise.resolve();
+
+  function forget(key: string) {
+    const old = entries.get(key);
+    if (!old) return;
+    entries.delete(key);
+    bytes -= sizeOf(old);
+  }
 
   function remember(key: string, entry: Entry) {
+    forget(key);
+    entries.set(key, entry);
+    bytes += sizeOf(entry);
+    for (const oldest of entries.keys()) {
+      if (bytes <= maxBytes || oldest === key) break;
+      forget(oldest);
+    }
+  }
+
+  /** Marks an entry as recently used (a Map keeps insertion order). */
+  function touch(key: string, entry: Entry) {
     entries.delete(key);
     entries.set(key, entry);
-    if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+  }
+
+  function upgradeLater(key: string, entry: Entry) {
+    upgrades = upgrades.then(async () => {
+      if (entries.get(key) !== entry) return; // replaced or evicted meanwhile
+      try {
+        const [br, gz] = await Promise.all([
+          brotliAsync(entry.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: entry.identity.length } }),
+          gzipAsync(entry.identity, { level: 9 }),
+        ]);
+        if (entries.get(key) !== entry) return;
+        // in place: an upgrade is not a use, so the page keeps its place in the eviction order
+        bytes -= sizeOf(entry);
+        Object.assign(entry, { br, gzip: gz, upgraded: true });
+        bytes += sizeOf(entry);
+      } catch (error) {
+        options.logger.warn({ err: error }, 'menu compression upgrade failed');
+      }
+    });
   }
 
   function send(req: IncomingMessage, res: ServerResponse, entry: Entry, started: bigint, hit: boolean) {
@@ -73,10 +144,31 @@ export function createMenuCache(options: MenuCacheOptions) {
     headers['Content-Length'] = body.length;
     res.writeHead(status, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
+    options.onAnswer?.(hit ? 'hit' : 'miss');
     options.logger.info(
       { req: { method: req.method, url: req.url }, res: { statusCode: status }, responseTime: Number(process.hrtime.bigint() - started) / 1e6, cache: hit ? 'hit' : 'miss' },
       'request completed',
     );
+  }
+
+  /** The entry for a key at this version: cached, being rendered, or rendered now (once). */
+  async function entryFor(key: string, url: string, locale: string, location: string, version: number): Promise<{ entry: Entry | undefined; hit: boolean }> {
+    const cached = entries.get(key);
+    if (cached && cached.version === version) {
+      touch(key, cached);
+      return { entry: cached, hit: true };
+    }
+    let rendering = pending.get(key);
+    if (!rendering) {
+      rendering = renderEntry(url, locale, location).finally(() => pending.delete(key));
+      pending.set(key, rendering);
+    }
+    const entry = await rendering;
+    if (entry && entries.get(key) !== entry) {
+      remember(key, entry);
+      if (!entry.upgraded) upgradeLater(key, entry);
+    }
+    return { entry, hit: false };
   }
 
   /** Answers the request when it is a guest menu; returns false to let the app handle it. */
@@ -85,29 +177,25 @@ export function createMenuCache(options: MenuCacheOptions) {
     const url = req.url ?? '/';
     const queryStart = url.indexOf('?');
     const path = queryStart === -1 ? url : url.slice(0, queryStart);
-    const query = queryStart === -1 ? '' : url.slice(queryStart + 1);
     const slug = SLUG_PATH.exec(path)?.[1];
-    const location = LOCATION_QUERY.exec(query);
-    if (!slug || !location) return false;
+    if (!slug) return false;
     const started = process.hrtime.bigint();
     const version = await options.getVersion(slug);
     if (version === undefined) return false;
     const locale = localeOf(req);
-    const key = `${slug}|${locale}|${location[1] ?? ''}`;
-    const cached = entries.get(key);
-    if (cached && cached.version === version) {
-      send(req, res, cached, started, true);
+    const base = `${slug}|${locale}|`;
+    // the default page first: it says which locations exist at this version
+    const first = await entryFor(base, `${origin}/${slug}`, locale, '', version);
+    if (!first.entry) return false;
+    const asked = requestedLocation(queryStart === -1 ? '' : url.slice(queryStart + 1));
+    // a location that does not exist, or the default one by name, is the default page
+    if (!asked || asked === first.entry.locations[0] || !first.entry.locations.includes(asked)) {
+      send(req, res, first.entry, started, first.hit);
       return true;
     }
-    let rendering = pending.get(key);
-    if (!rendering) {
-      rendering = renderEntry(`${origin}${url}`, locale, location[1] ?? '').finally(() => pending.delete(key));
-      pending.set(key, rendering);
-    }
-    const entry = await rendering;
-    if (!entry) return false;
-    remember(key, entry);
-    send(req, res, entry, started, false);
+    const named = await entryFor(`${base}${asked}`, `${origin}/${slug}?loc=${asked}`, locale, asked, version);
+    if (!named.entry) return false;
+    send(req, res, named.entry, started, named.hit);
     return true;
   };
 
@@ -120,15 +208,17 @@ export function createMenuCache(options: MenuCacheOptions) {
       return undefined;
     }
     const identity = Buffer.from(await response.arrayBuffer());
+    const [br, gz] = await Promise.all([brotliAsync(identity, FAST_BROTLI), gzipAsync(identity, { level: 6 })]);
+    const locations = (response.headers.get('x-menu-locations') ?? '').split(',').filter((id) => LOCATION_ID.test(id));
     return {
       version,
       etag: `"m${version}-${locale}-${location}"`,
       identity,
-      gzip: gzipSync(identity, { level: 9 }),
-      br: brotliCompressSync(identity, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
-      }),
+      gzip: gz,
+      br,
       contentType: response.headers.get('content-type') ?? 'text/html; charset=utf-8',
+      locations,
+      upgraded: false,
     };
   }
 }

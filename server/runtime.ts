@@ -1,7 +1,7 @@
 import { createAuth } from '#app/auth/auth.server.ts';
 import { defaultSqlitePath, openDatabase } from '#app/db/connection.server.ts';
 import { migrateToLatest } from '#app/db/migrate.server.ts';
-import { DEMO_LOGINS, isDatabaseEmpty, seedDemo } from '#app/db/seed.server.ts';
+import { DEMO_LOGINS, isDatabaseEmpty, seedDemo } from '#app/modules/demo/demo-seed.server.ts';
 import { getEnv, getPublicUrl } from '#app/env.server.ts';
 import { createConfiguredStorage } from '#app/modules/image/storage.server.ts';
 import { DEMO_RESTAURANT_SLUG } from '#app/modules/restaurant/demo.ts';

@@ -14,6 +14,8 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** the raw SQLite handle (better-auth can use it too); undefined on PostgreSQL */
   sqlite?: DatabaseSync;
+  /** the PostgreSQL pool, for its use metrics; undefined on SQLite */
+  pool?: pg.Pool;
 }
 
 export interface ConnectionOptions {
@@ -23,6 +25,8 @@ export interface ConnectionOptions {
   sqlitePath: string;
   /** PostgreSQL pool size */
   poolSize?: number;
+  /** how long a SQLite write waits for another writer before giving up (the request then answers 503) */
+  busyTimeoutMs?: number;
 }
 
 /**
@@ -38,12 +42,20 @@ export function openDatabase(options: ConnectionOptions): DatabaseHandle {
     // An idle connection can be cut by the server (restart, failover, admin); the pool replaces it.
     // Without a listener that event would crash the process.
     pool.on('error', (error) => logger.warn({ err: error }, 'idle PostgreSQL connection closed'));
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
+    // A connection checked out (a Kysely transaction between two statements) has no pool listener:
+    // a cut there makes pg emit 'error' on the client itself, which would crash the process. The
+    // transaction's next statement fails on its own and the request gets a 503; the pool drops the client.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => logger.warn({ err: error }, 'PostgreSQL connection lost while in use'));
+    });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres', pool };
   }
   if (options.sqlitePath !== ':memory:') mkdirSync(dirname(options.sqlitePath), { recursive: true });
   const sqlite = new DatabaseSync(options.sqlitePath);
   // WAL lets readers continue during a write; foreign keys are off by default in SQLite.
-  sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;');
+  // synchronous = FULL: every commit is on disk before it is acknowledged (decision 0011).
+  sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;');
+  sqlite.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
   return { db: new Kysely<Database>({ dialect: new NodeSqliteDialect({ database: sqlite }) }), kind: 'sqlite', sqlite };
 }
 

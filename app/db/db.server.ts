@@ -10,6 +10,7 @@ export function getDatabase(): DatabaseHandle {
     handle = openDatabase({
       databaseUrl: env.DATABASE_URL,
       sqlitePath: env.SQLITE_PATH ?? defaultSqlitePath(env.DATA_DIR),
+      busyTimeoutMs: env.SQLITE_BUSY_TIMEOUT_MS,
     });
   }
   return handle;

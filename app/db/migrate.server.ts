@@ -17,3 +17,9 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultS
   }
   return results;
 }
+
+/** Names of migrations this build has that the database has not run (empty when current). */
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  return (await migrator.getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
+}

@@ -73,6 +73,38 @@ export interface RateLimitTable {
 /** Spec section 4: a trial is plan 'free' with a trial start date; PRO is granted by an admin or paid by card. */
 export type SubscriptionPlan = 'free' | 'pro';
 
+/** trial: the 60 days every restaurant starts with; manual: PRO granted by an admin; provider: a card subscription */
+export type SubscriptionKind = 'trial' | 'manual' | 'provider';
+
+/**
+ * active: counts between startsAt and endsAt; ended: over early (an admin took a grant back);
+ * canceled, past_due, ...: the payment provider's word, or a migrated inactive subscription.
+ */
+export type SubscriptionStatus = 'active' | 'ended' | 'canceled' | 'past_due' | 'incomplete' | 'unpaid';
+
+/** One plan period or grant (docs/decisions/0012-subscriptions.md); rows are ended, never deleted. */
+export interface SubscriptionTable {
+  id: string;
+  restaurantId: string;
+  kind: SubscriptionKind;
+  status: SubscriptionStatus;
+  /** 'free' for a trial, 'pro' for a grant, the provider's plan for a card subscription */
+  plan: string;
+  startsAt: Timestamp;
+  /** null: open-ended (a card subscription runs until the provider says otherwise) */
+  endsAt: Timestamp | null;
+  /** the admin who granted it; null for a trial, a migration or the payment provider */
+  grantedBy: string | null;
+  providerCustomerId: string | null;
+  providerSubscriptionId: string | null;
+  providerPriceId: string | null;
+  providerStatus: string | null;
+  cancelAtPeriodEnd: ColumnType<Bool, Bool | undefined, Bool>;
+  currentPeriodEnd: Timestamp | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 export interface RestaurantTable {
   id: string;
   name: string;
@@ -81,8 +113,9 @@ export interface RestaurantTable {
   shortCode: string;
   ownerId: string | null;
   active: Bool;
-  logoUrl: string | null;
-  coverImageUrl: string | null;
+  /** a storage key, or `ext:` + the URL of a picture that is not ours (docs/decisions/0013-image-keys.md) */
+  logoKey: string | null;
+  coverImageKey: string | null;
   accentColor: string | null;
   currency: string;
   timeZone: string;
@@ -96,22 +129,19 @@ export interface RestaurantTable {
   productsCount: number;
   /** bumped by every change a guest could see; the rendered menu is cached per version */
   menuVersion: ColumnType<number, number | undefined, number>;
-  // subscription (spec sections 3 and 4)
-  plan: SubscriptionPlan;
-  subscriptionActive: Bool;
-  isPro: Bool;
-  isManualPro: Bool;
-  trialStartDate: Timestamp | null;
-  expirationDate: Timestamp | null;
-  subscriptionCreatedAt: Timestamp | null;
-  subscriptionUpdatedAt: Timestamp | null;
-  // payment provider block (spec section 3)
-  stripeCustomerId: string | null;
-  stripeSubscriptionId: string | null;
-  stripeStatus: string | null;
-  stripePlan: string | null;
-  stripeActive: Bool;
-  stripeCurrentPeriodEnd: Timestamp | null;
+  /** bumped by every save of the settings form only: the version a stale settings tab is refused by */
+  settingsVersion: ColumnType<number, number | undefined, number>;
+  /**
+   * Plan summary, derived from the `subscription` rows by `refreshPlanSummary` in the same
+   * transaction as every change to them (docs/decisions/0012-subscriptions.md). Never written elsewhere.
+   * publishedUntil: until when guests may see the menu (latest end of an active trial or PRO row;
+   * OPEN_ENDED when one has no end); null when nothing serves it.
+   */
+  publishedUntil: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** until when the restaurant is PRO (OPEN_ENDED when a row has no end); null when never */
+  proUntil: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** the kind of row behind proUntil, else 'trial' when a trial row exists, else null */
+  planKind: ColumnType<SubscriptionKind | null, SubscriptionKind | null | undefined, SubscriptionKind | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -137,7 +167,8 @@ export interface CategoryTable {
   nameEn: string | null;
   descriptionRo: string | null;
   descriptionEn: string | null;
-  imageUrl: string | null;
+  /** a storage key, or `ext:` + the URL of a picture that is not ours (decision 0013) */
+  imageKey: string | null;
   visible: Bool;
   sortOrder: number;
   createdAt: Timestamp;
@@ -179,7 +210,8 @@ export interface ProductTable {
   available: Bool;
   visible: Bool;
   sortOrder: number;
-  imageUrl: string | null;
+  /** a storage key, or `ext:` + the URL of a picture that is not ours (decision 0013) */
+  imageKey: string | null;
   imageId: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
@@ -204,15 +236,14 @@ export interface TranslationCacheTable {
 export interface StoredImageTable {
   id: string;
   restaurantId: string;
-  /** key inside the storage (local folder or S3 bucket) */
+  /** the JPEG's key inside the storage (local folder or S3 bucket); its URL is built on read */
   path: string;
-  url: string;
   name: string;
   size: number;
   contentType: string;
   width: number;
   height: number;
-  /** JSON: { [width]: url } of WebP variants */
+  /** JSON: { [width]: key } of WebP variants */
   variants: string;
   downloadToken: string;
   createdAt: Timestamp;
@@ -231,6 +262,61 @@ export interface ContactMessageTable {
   createdAt: Timestamp;
 }
 
+export interface AuditEventTable {
+  id: string;
+  createdAt: Timestamp;
+  actorType: 'user' | 'system';
+  actorId: string;
+  actorEmail: string | null;
+  restaurantId: string | null;
+  /** '<entity>.<verb>', e.g. 'product.update', 'subscription.grant-manual' */
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  /** JSON { before?, after? } */
+  summary: string;
+  requestId: string | null;
+}
+
+export type JobStatus = 'pending' | 'running' | 'done' | 'dead';
+
+/** One unit of background work (app/modules/jobs, decision 0010). */
+export interface JobTable {
+  id: string;
+  type: string;
+  /** JSON text, validated by the job type's schema */
+  payload: string;
+  status: JobStatus;
+  attempts: ColumnType<number, number | undefined, number>;
+  maxAttempts: number;
+  runAt: Timestamp;
+  lockedUntil: Timestamp | null;
+  lockedBy: string | null;
+  lastError: string | null;
+  dedupeKey: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  finishedAt: Timestamp | null;
+}
+
+/** A Stripe webhook event, recorded once by its id (docs/decisions/0014-billing.md). */
+export interface BillingEventTable {
+  /** Stripe's event id (evt_…) */
+  id: string;
+  type: string;
+  customerId: string | null;
+  receivedAt: Timestamp;
+}
+
+export type Job = Selectable<JobTable>;
+
+/** Our own limiter's rows (migration 0008): a fixed-window counter, or a lock row, per key. */
+export interface RateCounterTable {
+  key: string;
+  windowStart: Timestamp;
+  count: number;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -245,11 +331,18 @@ export interface Database {
   translationCache: TranslationCacheTable;
   storedImage: StoredImageTable;
   contactMessage: ContactMessageTable;
+  auditEvent: AuditEventTable;
+  job: JobTable;
+  subscription: SubscriptionTable;
+  billingEvent: BillingEventTable;
+  rateCounter: RateCounterTable;
 }
 
 export type Restaurant = Selectable<RestaurantTable>;
 export type NewRestaurant = Insertable<RestaurantTable>;
 export type RestaurantUpdate = Updateable<RestaurantTable>;
+export type Subscription = Selectable<SubscriptionTable>;
+export type NewSubscription = Insertable<SubscriptionTable>;
 export type Location = Selectable<LocationTable>;
 export type NewLocation = Insertable<LocationTable>;
 export type Category = Selectable<CategoryTable>;

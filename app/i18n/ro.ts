@@ -22,7 +22,8 @@ export const ro = {
     mainNavigation: 'Navigare principală',
     language: 'Limba',
     switchTo: 'English',
-    switchToLabel: 'Schimbă limba în engleză',
+    // starts with the visible 'English' (WCAG 2.5.3, label in name)
+    switchToLabel: 'English: schimbă limba în engleză',
   },
   footer: {
     privacy: 'Politica de confidențialitate',
@@ -98,6 +99,26 @@ export const ro = {
     proRemoved: '{{name}} nu mai are PRO.',
     roleRestaurant: 'restaurant',
   },
+  adminJobs: {
+    title: 'Lucrări în fundal',
+    link: 'Lucrări în fundal (e-mailuri, ștergeri de fișiere)',
+    depth: 'Coada de lucrări',
+    'status-pending': 'În așteptare',
+    'status-running': 'În lucru',
+    'status-done': 'Încheiate',
+    'status-dead': 'Eșuate definitiv',
+    dead: 'Lucrări eșuate definitiv',
+    retrying: 'Lucrări care se reîncearcă',
+    none: 'Nicio lucrare aici.',
+    type: 'Tip',
+    attempts: 'Încercări',
+    error: 'Ultima eroare',
+    updatedAt: 'Ultima schimbare',
+    nextRun: 'Următoarea încercare',
+    retry: 'Reîncearcă',
+    retried: 'Lucrarea a fost pusă din nou în coadă.',
+    back: 'Înapoi la administrare',
+  },
   notFound: { title: 'Pagina nu a fost găsită', backHome: 'Înapoi la pagina principală' },
   unauthorized: { title: 'Acces interzis', backHome: 'Înapoi la pagina principală' },
   errors: {
@@ -108,6 +129,10 @@ export const ro = {
     slugTaken: 'Acest URL este deja folosit de alt restaurant',
     unexpected: 'A apărut o eroare neașteptată. Încearcă din nou.',
     invalidLocale: 'Limba trebuie să fie ro sau en.',
+    serviceUnavailable: 'Serviciul este temporar indisponibil. Încearcă din nou în câteva momente.',
+    payloadTooLarge: 'Cererea este prea mare.',
+    unsupportedMediaType: 'Formularul a fost trimis într-un format neacceptat.',
+    badRequest: 'Cererea nu a putut fi citită.',
   },
   menu: {
     categoryTitle: 'Categorie',
@@ -193,7 +218,19 @@ export const ro = {
     'invalid-action-code': 'Linkul nu este valid sau a fost deja folosit. Cere unul nou.',
     'network-request-failed': 'Conexiunea a eșuat. Verifică internetul și încearcă din nou.',
   },
+  emailVerification: {
+    banner: 'Confirmă adresa de e-mail {{email}}: ți-am trimis un link. Meniul și editorul funcționează și până atunci.',
+    resend: 'Trimite din nou linkul',
+    resent: 'Ți-am trimis din nou linkul de confirmare.',
+    verified: 'Mulțumim! Adresa de e-mail este confirmată.',
+    failed: 'Linkul de confirmare nu mai este valabil. Cere unul nou.',
+  },
   mail: {
+    verifyEmail: {
+      subject: 'Confirmă adresa de e-mail pentru Bucate',
+      lead: 'Apasă linkul de mai jos ca să confirmi că această adresă de e-mail îți aparține. Linkul este valabil 3 zile.',
+      action: 'Confirmă adresa',
+    },
     magicLink: {
       subject: 'Linkul tău de autentificare Bucate',
       lead: 'Apasă linkul de mai jos ca să intri în contul Bucate. Linkul este valabil 15 minute și poate fi folosit o singură dată.',

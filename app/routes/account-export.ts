@@ -1,12 +1,12 @@
 import { getDb } from '#app/db/db.server.ts';
 import { exportAccountData } from '#app/modules/account/account-data.service.server.ts';
-import { requireUser } from '#app/modules/access/access.server.ts';
+import { requireUserScope } from '#app/modules/access/access.server.ts';
 import type { Route } from './+types/account-export';
 
 /** GDPR data download for the signed-in user (never cached, never another user's data). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  const body = JSON.stringify(await exportAccountData(getDb(), user), null, 2);
+  const scope = await requireUserScope(getDb(), request);
+  const body = JSON.stringify(await exportAccountData(scope), null, 2);
   return new Response(body, {
     headers: {
       'Content-Type': 'application/json; charset=utf-8',

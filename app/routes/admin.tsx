@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Form, useActionData } from 'react-router';
+import { data, Form, Link, useActionData } from 'react-router';
 import { getAuth } from '#app/auth/auth.server.ts';
 import { getDb } from '#app/db/db.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
@@ -8,19 +7,19 @@ import { formatDate } from '#app/i18n/localized.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { listUsersForAdmin, setUserDisabled } from '#app/modules/account/admin-users.service.server.ts';
 import { requireAdmin } from '#app/modules/access/access.server.ts';
-import { isAppError } from '#app/modules/errors/app-error.ts';
+import { runNoticeAction } from '#app/modules/errors/action-result.server.ts';
 import { setManualPro } from '#app/modules/subscription/subscription.service.server.ts';
 import { FormMessages } from '#app/ui/form-messages.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
-import { useToast } from '#app/ui/toast/toast-provider.tsx';
+import { useNoticeToast } from '#app/ui/toast/toast-provider.tsx';
 import type { Route } from './+types/admin';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'admin.title', 'admin.title');
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(getDb(), request);
   const locale = getRequestLocale(request);
-  const users = await listUsersForAdmin(getDb());
+  const users = await listUsersForAdmin(admin);
   return {
     users: users.map(({ restaurantPlan: plan, ...u }) => ({
       ...u,
@@ -33,24 +32,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Disable or enable a user, grant or take back PRO; the action checks the admin itself, whatever the page did. */
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(getDb(), request);
   const locale = getRequestLocale(request);
   const { t } = getI18n(locale);
   const form = await request.formData();
   const intent = form.get('intent');
   if (intent === 'grant-pro' || intent === 'remove-pro') {
-    try {
-      const restaurant = await setManualPro(getDb(), admin, String(form.get('restaurantId') ?? ''), intent === 'grant-pro');
+    return runNoticeAction(request, async () => {
+      const restaurant = await setManualPro(admin, String(form.get('restaurantId') ?? ''), intent === 'grant-pro');
       const until = restaurant.expirationDate ? formatDate(restaurant.expirationDate, locale, restaurant.timeZone) : '';
-      return { error: undefined, notice: intent === 'grant-pro' ? t('admin.proGranted', { name: restaurant.name, date: until }) : t('admin.proRemoved', { name: restaurant.name }) };
-    } catch (error) {
-      if (isAppError(error)) return data({ error: t(`appErrors.${error.code}`, error.params), notice: undefined }, { status: error.status });
-      throw error;
-    }
+      return intent === 'grant-pro' ? t('admin.proGranted', { name: restaurant.name, date: until }) : t('admin.proRemoved', { name: restaurant.name });
+    });
   }
   const userId = String(form.get('userId') ?? '');
   const disable = intent === 'disable';
-  const result = await setUserDisabled(getAuth(), admin, userId, disable);
+  const result = await setUserDisabled(admin, getAuth(), userId, disable);
   if (result === 'self') return data({ error: t('admin.cannotDisableSelf'), notice: undefined }, { status: 400 });
   if (result !== 'ok') return data({ error: t('errors.pageNotFound'), notice: undefined }, { status: 404 });
   return { error: undefined, notice: disable ? t('admin.userDisabled') : t('admin.userEnabled') };
@@ -59,14 +55,12 @@ export async function action({ request }: Route.ActionArgs) {
 export default function AdminPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const result = useActionData<typeof action>();
-  const toast = useToast();
   // a saved change is confirmed by a toast; a refusal stays on the page next to the table
-  useEffect(() => {
-    if (result?.notice) toast({ message: result.notice });
-  }, [result, toast]);
+  useNoticeToast(result);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight">{t('admin.title')}</h1>
+      <p className="mt-2"><Link className="underline" to="/admin/jobs">{t('adminJobs.link')}</Link></p>
       <FormMessages error={result?.error} />
       <h2 className="mt-8 text-xl font-semibold">{t('admin.users')}</h2>
       <div className="mt-4 overflow-x-auto">

@@ -7,9 +7,10 @@ import { getDb } from '#app/db/db.server.ts';
 import { getEnv } from '#app/env.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
+import { requestMetaOf } from '#app/modules/access/access.server.ts';
+import { systemScope } from '#app/modules/access/scope.server.ts';
 import { ContactInput } from '#app/modules/contact/contact.schema.ts';
 import { contactClientKey, submitContactMessage } from '#app/modules/contact/contact.service.server.ts';
-import { getMailer } from '#app/modules/mail/mailer.server.ts';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import { useToast } from '#app/ui/toast/toast-provider.tsx';
 import type { Route } from './+types/contact';
@@ -25,7 +26,7 @@ function typedValues(values: Record<string, FormDataEntryValue>): FieldTexts {
   return { name: text('name'), email: text('email'), restaurantName: text('restaurantName'), message: text('message') };
 }
 
-/** The contact form: validated, rate limited per sender, stored, e-mailed to CONTACT_EMAIL. */
+/** The contact form: validated, rate limited per sender, stored, e-mailed to CONTACT_EMAIL (through the job queue). */
 export async function action({ request, context }: Route.ActionArgs) {
   const locale = getRequestLocale(request);
   const { t } = getI18n(locale);
@@ -41,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const env = getEnv();
   const clientKey = contactClientKey(context.get(requestInfoContext).clientIp, resolveAuthSecret(env));
-  const result = await submitContactMessage(getDb(), getMailer(env), parsed.data, { clientKey, locale, to: env.CONTACT_EMAIL });
+  const result = await submitContactMessage(systemScope(getDb(), 'web:contact-form', requestMetaOf(request)), parsed.data, { clientKey, locale, to: env.CONTACT_EMAIL });
   if (!result.ok) {
     const tooMany = result.error === 'too-many-requests';
     return data(

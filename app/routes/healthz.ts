@@ -1,12 +1,12 @@
-import { sql } from 'kysely';
 import { getDb } from '#app/db/db.server.ts';
+import { pingDatabase } from '#app/db/health.server.ts';
 import { logger } from '#app/logger.server.ts';
 
 /** Load-balancer health check: 200 when the database answers, 503 otherwise. Never cached. */
 export async function loader() {
   const headers = { 'Cache-Control': 'no-store' };
   try {
-    await sql`select 1`.execute(getDb());
+    await pingDatabase(getDb());
     return Response.json({ status: 'ok' }, { headers });
   } catch (error) {
     logger.error({ err: error }, 'health check failed');

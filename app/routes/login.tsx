@@ -31,6 +31,12 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   return pageMeta(matches, title, 'login.description');
 };
 
+/** A rate-limited attempt's Retry-After reaches the browser (document responses take headers from here). */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get('Retry-After');
+  return retryAfter ? { 'Retry-After': retryAfter } : new Headers();
+};
+
 /** Spec section 6: a guest-only page. Failed e-mail links come back here with `?error=`. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireGuest(getDb(), request);
@@ -54,8 +60,12 @@ export async function action({ request }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const fields = { ...form, password: '' } as Record<string, string>;
   const policy = getPasswordPolicy();
-  const fail = (code: string, rules = describePasswordRules(t, policy)) =>
-    data({ error: t(`identityErrors.${code}`, { rules }), notice: undefined, fields }, { status: 400 });
+  // a rate-limited attempt is 429 with Retry-After (better-auth's window when known), anything else 400
+  const fail = (code: string, rules = describePasswordRules(t, policy), retryAfterSeconds = 60) =>
+    data(
+      { error: t(`identityErrors.${code}`, { rules }), notice: undefined, fields },
+      code === 'too-many-requests' ? { status: 429, headers: { 'Retry-After': String(retryAfterSeconds) } } : { status: 400 },
+    );
   const sent = (key: string) => data({ error: undefined, notice: t(key), fields });
 
   switch (form.intent) {
@@ -87,7 +97,7 @@ export async function action({ request }: Route.ActionArgs) {
       const parsed = SignInInput.safeParse(form);
       if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? 'invalid-credential');
       const result = await signInWithPassword(getAuth(), parsed.data, request.headers);
-      if (!result.ok) return fail(result.error);
+      if (!result.ok) return fail(result.error, undefined, result.retryAfterSeconds);
       const target = parsed.data.redirect ? safeRedirectPath(parsed.data.redirect, '') : '';
       const user = target ? null : await getSessionUserFromCookies(result.cookies);
       return redirectWithCookies(target || (user ? await landingPathFor(db, user) : '/'), result.cookies);

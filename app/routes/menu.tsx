@@ -55,6 +55,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
         Vary: 'Cookie',
         // what the render cache compares with getMenuCacheVersion on every request
         'X-Menu-Version': String(menu.cacheVersion),
+        // the locations a ?loc= may name (first: the default), so the cache never keys on anything else
+        'X-Menu-Locations': menu.status === 'active' ? menu.locations.map((location) => location.id).join(',') : '',
       },
     },
   );

@@ -4,8 +4,6 @@ import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
 import { requireSameOrigin } from '#app/modules/access/same-origin.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
-import { logger } from '#app/logger.server.ts';
-import { sweepAbandonedUploads } from '#app/modules/image/image-cleanup.server.ts';
 import { readImageUploadForm } from '#app/modules/image/image-upload-request.server.ts';
 import { imageKindOf, srcSetOf, type UploadedImage } from '#app/modules/image/image.schema.ts';
 import { saveUploadedImage } from '#app/modules/image/image.service.server.ts';
@@ -27,19 +25,16 @@ export function loader() {
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const db = getDb();
-  const { restaurantId } = await requireRestaurantOwner(db, request, params.restaurantSlug);
+  const owner = await requireRestaurantOwner(db, request, params.restaurantSlug);
   if (request.method !== 'POST') return methodNotAllowed();
   requireSameOrigin(request);
   try {
     const upload = await readImageUploadForm(request);
-    const saved = await saveUploadedImage(db, getStorage(), {
-      restaurantId,
+    const saved = await saveUploadedImage(owner, getStorage(), {
       kind: imageKindOf(upload.kind),
       file: upload.file,
       name: upload.name,
     });
-    // leftovers of earlier uploads never saved into a form; a failure here must not fail this upload
-    await sweepAbandonedUploads(db, getStorage(), restaurantId).catch((err: unknown) => logger.warn({ err }, 'could not sweep abandoned uploads'));
     const image: UploadedImage = { id: saved.id, url: saved.url, srcSet: srcSetOf(saved.variants) };
     return Response.json({ image }, { headers: noStore });
   } catch (error) {

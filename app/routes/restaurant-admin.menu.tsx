@@ -7,7 +7,7 @@ import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
-import { formValues } from '#app/modules/menu/menu-fields.ts';
+import { formValues } from '#app/modules/editing/menu-fields.ts';
 import { runMenuIntent } from '#app/modules/menu/menu-editor.intents.server.ts';
 import { getEditorMenu } from '#app/modules/menu/menu-editor.service.server.ts';
 import { MenuEditor } from '#app/ui/editor/menu-editor.tsx';
@@ -18,8 +18,8 @@ import type { Route } from './+types/restaurant-admin.menu';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'editor.menuTitle', 'editor.menuTitle');
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { restaurantId } = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
-  return { menu: await getEditorMenu(getDb(), restaurantId), locale: getRequestLocale(request) };
+  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  return { menu: await getEditorMenu(owner), locale: getRequestLocale(request) };
 }
 
 /**
@@ -35,9 +35,9 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 
 /** The editor's one-click operations; the owner is checked here, whatever the page showed. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { restaurantId } = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
   const values = formValues(await request.formData());
-  return runEditorAction(request, values, (t) => runMenuIntent(values, { db: getDb(), storage: getStorage(), restaurantId, t }));
+  return runEditorAction(request, values, (t) => runMenuIntent(owner, values, { storage: getStorage(), t }));
 }
 
 export default function MenuEditorPage({ loaderData, params }: Route.ComponentProps) {

@@ -8,7 +8,7 @@ import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
-import { formValues } from '#app/modules/menu/menu-fields.ts';
+import { formValues, formVersion } from '#app/modules/editing/menu-fields.ts';
 import { getProductForEdit, getProductFormChoices } from '#app/modules/menu/menu-editor.service.server.ts';
 import { productFormValues } from '#app/modules/product/product-form.ts';
 import { ProductInput } from '#app/modules/product/product.schema.ts';
@@ -20,24 +20,24 @@ import type { Route } from './+types/restaurant-admin.product-edit';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'editor.editProduct', 'editor.editProduct');
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { restaurantId } = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
   const locale = getRequestLocale(request);
   const [choices, product] = await Promise.all([
-    getProductFormChoices(getDb(), restaurantId),
-    getProductForEdit(getDb(), restaurantId, params.productId).catch((error: unknown) => {
+    getProductFormChoices(owner),
+    getProductForEdit(owner, params.productId).catch((error: unknown) => {
       throw isAppError(error) ? redirectToNotFound(getI18n(locale).t('appErrors.not-found')) : error;
     }),
   ]);
-  return { ...choices, product: { id: product.id, nameRo: product.nameRo, image: product.image }, values: productFormValues(product, locale), locale };
+  return { ...choices, product: { id: product.id, nameRo: product.nameRo, image: product.image }, values: productFormValues(product, locale), version: product.updatedAt, locale };
 }
 
 /** Saves every field; a refused save keeps what was typed and says what to fix. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { restaurantId } = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
   const values = formValues(await request.formData(), ['allergens', 'traces']);
   return runEditorAction(request, values, async () => {
     const id = params.productId;
-    await updateProduct(getDb(), getStorage(), restaurantId, id, ProductInput.parse(values));
+    await updateProduct(owner, getStorage(), id, ProductInput.parse(values), formVersion.parse(values.version));
     throw redirect(`/${params.restaurantSlug}/admin?saved=${id}#product-${id}`);
   });
 }
@@ -50,6 +50,7 @@ export default function EditProductPage({ loaderData, params }: Route.ComponentP
       <h2 className="mb-4 text-2xl font-semibold">{t('editor.editProduct')}: {loaderData.product.nameRo}</h2>
       <ProductForm
         saved={loaderData.values}
+        version={loaderData.version}
         result={result}
         image={loaderData.product.image}
         categories={loaderData.categories}

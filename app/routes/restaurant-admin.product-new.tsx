@@ -5,7 +5,7 @@ import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
-import { formValues } from '#app/modules/menu/menu-fields.ts';
+import { formValues } from '#app/modules/editing/menu-fields.ts';
 import { getProductFormChoices } from '#app/modules/menu/menu-editor.service.server.ts';
 import { emptyProductFormValues } from '#app/modules/product/product-form.ts';
 import { ProductInput } from '#app/modules/product/product.schema.ts';
@@ -17,8 +17,8 @@ import type { Route } from './+types/restaurant-admin.product-new';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'editor.newProduct', 'editor.newProduct');
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { restaurantId } = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
-  const choices = await getProductFormChoices(getDb(), restaurantId);
+  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const choices = await getProductFormChoices(owner);
   const requested = new URL(request.url).searchParams.get('category');
   const categoryId = choices.categories.find((c) => c.id === requested)?.id ?? choices.categories[0]?.id ?? '';
   return { ...choices, values: emptyProductFormValues(categoryId), locale: getRequestLocale(request) };
@@ -26,10 +26,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** Spec section 4: refused past the plan limit with the upgrade message; nothing typed is lost. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { restaurantId } = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
   const values = formValues(await request.formData(), ['allergens', 'traces']);
   return runEditorAction(request, values, async () => {
-    const id = await createProduct(getDb(), getStorage(), restaurantId, ProductInput.parse(values));
+    const id = await createProduct(owner, getStorage(), ProductInput.parse(values));
     throw redirect(`/${params.restaurantSlug}/admin?saved=${id}#product-${id}`);
   });
 }

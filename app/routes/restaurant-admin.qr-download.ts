@@ -9,11 +9,11 @@ import type { Route } from './+types/restaurant-admin.qr-download';
 /** The QR code (SVG, PNG) and the table cards (PDF A6, A4) as downloads, for the owner only. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getDb();
-  const { restaurantId } = await requireRestaurantOwner(db, request, params.restaurantSlug);
+  const owner = await requireRestaurantOwner(db, request, params.restaurantSlug);
   if (!isQrDownloadFormat(params.format)) {
     return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
   }
-  const file = await renderQrDownload(db, getStorage(), restaurantId, params.format, {
+  const file = await renderQrDownload(owner, getStorage(), params.format, {
     origin: qrLinkOrigin(request),
     locale: getRequestLocale(request),
   });

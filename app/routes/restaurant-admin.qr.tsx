@@ -13,8 +13,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'qr.t
 /** The menu's QR code: preview, the permanent short link, and the downloads. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getDb();
-  const { restaurantId } = await requireRestaurantOwner(db, request, params.restaurantSlug);
-  return getQrPage(db, restaurantId, { origin: qrLinkOrigin(request), locale: getRequestLocale(request) });
+  const owner = await requireRestaurantOwner(db, request, params.restaurantSlug);
+  return getQrPage(owner, { origin: qrLinkOrigin(request), locale: getRequestLocale(request) });
 }
 
 const DOWNLOADS: { format: QrDownloadFormat; label: string; hint: string }[] = [

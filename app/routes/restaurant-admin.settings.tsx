@@ -6,7 +6,7 @@ import { getEnv } from '#app/env.server.ts';
 import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
-import { formValues } from '#app/modules/menu/menu-fields.ts';
+import { formValues, formVersion } from '#app/modules/editing/menu-fields.ts';
 import { RestaurantSettingsInput } from '#app/modules/restaurant/restaurant-settings.schema.ts';
 import { getRestaurantSettings, updateRestaurantSettings } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
 import { settingsFormValues, submittedSettingsValues } from '#app/modules/restaurant/settings-form.ts';
@@ -19,10 +19,11 @@ import type { Route } from './+types/restaurant-admin.settings';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'editor.settingsTitle', 'editor.settingsTitle');
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { restaurantId } = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
-  const settings = await getRestaurantSettings(getDb(), restaurantId);
+  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const settings = await getRestaurantSettings(owner);
   return {
     values: settingsFormValues(settings),
+    version: String(settings.settingsVersion),
     logo: settings.logo,
     cover: settings.cover,
     timeZones: Intl.supportedValuesOf('timeZone'),
@@ -32,10 +33,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** Spec section 5: a slug already used is refused with 'Acest URL este deja folosit de alt restaurant'. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { restaurantId } = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
   const values = formValues(await request.formData());
   return runEditorAction(request, values, async (t) => {
-    const { slug } = await updateRestaurantSettings(getDb(), getStorage(), restaurantId, RestaurantSettingsInput.parse(values));
+    const version = formVersion.parse(values.version);
+    const { slug } = await updateRestaurantSettings(owner, getStorage(), RestaurantSettingsInput.parse(values), version === undefined ? undefined : Number(version));
     // the admin's own address follows the new slug
     if (slug !== params.restaurantSlug) throw redirect(`/${slug}/admin/settings?saved=1`);
     return { message: t('editor.settingsSaved') };
@@ -61,6 +63,8 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
       cover={loaderData.cover}
       errors={failed?.fieldErrors ?? {}}
       error={failed?.error}
+      stale={failed?.code === 'stale-edit'}
+      version={loaderData.version}
       timeZones={loaderData.timeZones}
       origin={loaderData.origin}
     />

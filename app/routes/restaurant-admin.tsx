@@ -10,13 +10,13 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'admi
 
 /** The restaurant admin's frame: name, sections, the upgrade prompt. Each child checks access itself. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { restaurantId } = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
-  return getRestaurantAdminSummary(getDb(), restaurantId);
+  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  return { ...(await getRestaurantAdminSummary(owner)), owner: { email: owner.user.email, emailVerified: owner.user.emailVerified } };
 }
 
 export default function RestaurantAdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminFrame restaurant={loaderData.restaurant} subscription={loaderData.subscription}>
+    <AdminFrame restaurant={loaderData.restaurant} subscription={loaderData.subscription} owner={loaderData.owner}>
       <Outlet />
     </AdminFrame>
   );

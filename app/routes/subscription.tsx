@@ -1,8 +1,12 @@
+import { data, redirect } from 'react-router';
 import { getDb } from '#app/db/db.server.ts';
 import { getProPricing } from '#app/env.server.ts';
 import { formatDate, formatPrice } from '#app/i18n/localized.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
+import { getCardSubscription, openPortal, startCheckout } from '#app/modules/billing/billing.service.server.ts';
+import { getBilling } from '#app/modules/billing/stripe-client.server.ts';
+import { AppError } from '#app/modules/errors/app-error.ts';
 import { getRestaurantAdminSummary } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
 import { AdminFrame } from '#app/ui/editor/admin-frame.tsx';
 import { SubscriptionOverview } from '#app/ui/editor/subscription-overview.tsx';
@@ -13,13 +17,22 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'admi
 
 /** The owner's plan (spec section 4), with dates in the restaurant's time zone and prices from configuration. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { restaurantId } = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
-  const { restaurant, subscription } = await getRestaurantAdminSummary(getDb(), restaurantId);
+  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const { restaurant, subscription } = await getRestaurantAdminSummary(owner);
   const locale = getRequestLocale(request);
   const { monthlyMinor, yearlyMinor, currency } = getProPricing();
+  const card = await getCardSubscription(owner);
   return {
     restaurant,
     subscription,
+    billing: {
+      configured: getBilling() !== null,
+      hasCustomer: card.hasCustomer,
+      card: card.subscription
+        ? { ...card.subscription, currentPeriodEnd: card.subscription.currentPeriodEnd ? formatDate(card.subscription.currentPeriodEnd, locale, restaurant.timeZone) : null }
+        : null,
+    },
+    owner: { email: owner.user.email, emailVerified: owner.user.emailVerified },
     formatted: {
       trialEndsAt: subscription.trialEndsAt ? formatDate(subscription.trialEndsAt, locale, restaurant.timeZone) : null,
       expirationDate: subscription.expirationDate ? formatDate(subscription.expirationDate, locale, restaurant.timeZone) : null,
@@ -29,11 +42,34 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
-  const { restaurant, subscription, formatted } = loaderData;
+/**
+ * Card payments: monthly/yearly go to Stripe Checkout, "manage billing" to the Customer Portal.
+ * Only the restaurant's own owner gets here (requireRestaurantOwner); nothing is granted on the way.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const form = await request.formData();
+  const intent = form.get('intent');
+  const billing = getBilling();
+  if (!billing) return data({ error: 'billing-not-configured' as const }, { status: 404 });
+  const locale = getRequestLocale(request);
+  try {
+    if (intent === 'checkout-monthly' || intent === 'checkout-yearly') {
+      return redirect(await startCheckout(owner, billing, { interval: intent === 'checkout-yearly' ? 'yearly' : 'monthly', locale }));
+    }
+    if (intent === 'portal') return redirect(await openPortal(owner, billing, { locale }));
+  } catch (error) {
+    if (error instanceof AppError) return data({ error: error.code }, { status: error.status });
+    throw error;
+  }
+  return data({ error: 'invalid-input' as const }, { status: 400 });
+}
+
+export default function SubscriptionPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { restaurant, subscription, formatted, billing, owner } = loaderData;
   return (
-    <AdminFrame restaurant={restaurant} subscription={subscription}>
-      <SubscriptionOverview subscription={subscription} formatted={formatted} />
+    <AdminFrame restaurant={restaurant} subscription={subscription} owner={owner}>
+      <SubscriptionOverview subscription={subscription} formatted={formatted} billing={billing} error={actionData?.error ?? null} />
     </AdminFrame>
   );
 }

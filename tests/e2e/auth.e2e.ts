@@ -1,6 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DEMO_LOGINS } from '#app/db/seed.server.ts';
+import { DEMO_LOGINS } from '#app/modules/demo/demo-seed.server.ts';
 import { browserCookies, registerOwner as registerOverHttp, sessionCookie as signInOverHttp } from './accounts.ts';
 import { DESKTOP, nextClientIp, openContext, PHONE, useBrowser } from './browser.ts';
 import { latestLinkTo } from './outbox.ts';
@@ -46,9 +46,14 @@ describe('identity in the browser', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/bistro-la-bunica/admin');
     await page.goto('/login');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/bistro-la-bunica/admin');
-    await page.goto('/someone-else-123/admin');
+    // a real second restaurant (a slug that does not exist would be refused even with the owner check gone)
+    const other = await registerOverHttp(baseUrl, 'vecinul');
+    const ownView = await fetch(`${baseUrl}/${other.slug}/admin`, { headers: { cookie: other.cookie }, redirect: 'manual' });
+    expect(ownView.status).toBe(200);
+    await page.goto(`/${other.slug}/admin`);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/unauthorized');
     expect(await page.getByTestId('page-message').textContent()).toBe('Nu aveți permisiunea de a accesa acest restaurant.');
+    expect(await page.content()).not.toContain('vecinul');
     await context.close();
   });
 
@@ -175,6 +180,23 @@ describe('e-mail links (outbox, no SMTP)', () => {
     return page;
   }
 
+  it('shows the confirm-your-address banner to a new owner until they follow the link from the outbox', async () => {
+    const email = `verify-${Date.now()}@example.com`;
+    const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
+    const page = await registerInBrowser(context, 'Verify Bistro', email);
+    const banner = page.getByTestId('verify-email-banner');
+    await expect.poll(() => banner.textContent()).toContain(`Confirmă adresa de e-mail ${email}`);
+    let link: string | undefined;
+    await expect.poll(() => (link = latestLinkTo(dataDir, email))).toMatch(/\/api\/auth\/verify-email\?token=/);
+    await page.goto(link!);
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/verify-bistro-\d+\/admin$/);
+    await expect.poll(() => page.getByTestId('email-verified').textContent()).toBe('Mulțumim! Adresa de e-mail este confirmată.');
+    expect(await banner.count()).toBe(0);
+    await page.reload();
+    expect(await page.getByTestId('verify-email-banner').count()).toBe(0);
+    await context.close();
+  });
+
   it('signs in with the link from the outbox, once; a used link says so', async () => {
     const email = `link-${Date.now()}@example.com`;
     const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
@@ -291,7 +313,7 @@ describe('PRO without a card', () => {
     const inAYear = () => {
       const date = new Date();
       date.setUTCFullYear(date.getUTCFullYear() + 1);
-      return `PRO este activ până pe ${new Intl.DateTimeFormat('ro-RO', { dateStyle: 'long', timeZone: 'Europe/Bucharest' }).format(date)}.`;
+      return `PRO acordat de echipa Bucate, activ până pe ${new Intl.DateTimeFormat('ro-RO', { dateStyle: 'long', timeZone: 'Europe/Bucharest' }).format(date)}.`;
     };
     const before = inAYear();
     await adminPage.getByRole('button', { name: `Acordă PRO pe un an: ${name}` }).click();

@@ -1,17 +1,31 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '#app/db/connection.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { QR_DOWNLOAD_FORMATS } from '#app/modules/qr/qr-downloads.ts';
 import { noisyJpeg, photoJpeg, pngClaiming, svgWithScript } from '#tests/support/test-images.ts';
-import { browserCookies, registerOwner } from './accounts.ts';
+import { DEMO_LOGINS } from '#app/modules/demo/demo-seed.server.ts';
+import { browserCookies, registerOwner, sessionCookie } from './accounts.ts';
 import { DESKTOP, isHydrated, nextClientIp, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+import { openServerDatabase } from './database.ts';
 
 const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
 const browserOf = useBrowser();
+
+/** PRO for the restaurant of the owner whose e-mail starts with `emailPrefix`, granted by the demo admin on /admin. */
+async function grantProAsAdmin(emailPrefix: string): Promise<void> {
+  const admin = await sessionCookie(baseUrl, DEMO_LOGINS.admin.email, DEMO_LOGINS.admin.password);
+  const html = await (await fetch(`${baseUrl}/admin`, { headers: { cookie: admin } })).text();
+  const row = html.split('<tr').find((r) => r.includes(emailPrefix));
+  const restaurantId = row && /name="restaurantId" value="([^"]+)"/.exec(row)?.[1];
+  expect(restaurantId, `a row of ${emailPrefix} on /admin`).toBeTruthy();
+  const granted = await fetch(`${baseUrl}/admin`, {
+    method: 'POST',
+    headers: { cookie: admin, origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': nextClientIp() },
+    body: new URLSearchParams({ intent: 'grant-pro', restaurantId: restaurantId! }),
+  });
+  expect(granted.status).toBe(200);
+}
 
 /** A signed-in browser for a freshly registered owner. */
 async function ownerContext(name: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; slug: string; cookie: string }> {
@@ -73,7 +87,7 @@ describe('the menu editor in the browser', () => {
     holds(html, 'Ciorbe').toBe(true);
     expect(html.indexOf('Ciorbă de burtă')).toBeLessThan(html.indexOf('Sarmale cu mămăligă'));
     holds(html, '24,50').toBe(true);
-    expect(/src="\/uploads\/restaurants\/[^"]+\.jpg"/.test(html), 'the photo is on the menu').toBe(true);
+    expect(/src="\/uploads\/r\/[\w-]+\/[\w-]{12}\/image\.jpg"/.test(html), 'the photo is on the menu').toBe(true);
 
     // reorder with the move buttons (the drag handles have their own test)
     await page.getByRole('button', { name: 'Mută mai sus: Sarmale cu mămăligă' }).click();
@@ -151,6 +165,57 @@ describe('the menu editor in the browser', () => {
     await context.close();
   });
 
+  it('refuses the save of a stale tab of the same dish, keeping what it typed and the other tab\'s price (Hardening item 7)', async () => {
+    const { context, page, slug } = await ownerContext('editor-stale');
+    await addLocationAndCategory(page, 'Salon', 'Ciorbe');
+    await addProduct(page, 'Ciorbe', { name: 'Ciorbă de burtă', price: '12,50' });
+    const href = await page.getByRole('link', { name: 'Ciorbă de burtă', exact: true }).getAttribute('href');
+    const first = await context.newPage();
+    const second = await context.newPage();
+    for (const tab of [first, second]) {
+      await tab.goto(href!);
+      await expect.poll(() => isHydrated(tab, 'h2')).toBe(true);
+    }
+    await first.getByLabel('Preț (RON)', { exact: true }).fill('19,90');
+    await first.getByRole('button', { name: 'Salvează' }).click();
+    await toast(first, 'Produsul „Ciorbă de burtă” a fost salvat.');
+
+    await second.getByLabel('Descriere (română)', { exact: true }).fill('Cu smântână și ardei iute');
+    await second.getByRole('button', { name: 'Salvează' }).click();
+    const alert = second.getByRole('alert').filter({ hasText: 'Altcineva a modificat între timp acest preparat.' });
+    await alert.waitFor();
+    expect(await second.getByLabel('Descriere (română)', { exact: true }).inputValue()).toBe('Cu smântână și ardei iute');
+    expect(await second.getByLabel('Preț (RON)', { exact: true }).inputValue()).toBe('12,50');
+    expect(await seriousAxeViolations(second)).toEqual([]);
+    holds(await publicMenu(slug), '19,90').toBe(true);
+    holds(await publicMenu(slug), '12,50').toBe(false);
+
+    // the reload link shows the latest version
+    await alert.getByRole('link', { name: 'Reîncarcă pagina cu ultima versiune' }).click();
+    await expect.poll(() => second.getByLabel('Preț (RON)', { exact: true }).inputValue()).toBe('19,90');
+
+    // the same for a category, edited in place on the menu page of both tabs
+    const card = (tab: Page) => tab.getByRole('region', { name: 'Ciorbe' });
+    for (const tab of [first, second]) {
+      await tab.goto(`/${slug}/admin`);
+      await expect.poll(() => isHydrated(tab, 'h1')).toBe(true);
+      await card(tab).getByText('Modifică categoria').click();
+    }
+    await card(first).getByLabel('Nume (română)', { exact: true }).fill('Supe');
+    await card(first).getByRole('button', { name: 'Salvează', exact: true }).click();
+    await toast(first, 'Categoria a fost salvată.');
+    await card(second).getByLabel('Descriere (română)', { exact: true }).fill('Calde');
+    await card(second).getByRole('button', { name: 'Salvează', exact: true }).click();
+    // a refusal is announced in the assertive toast region
+    await expect
+      .poll(() => second.getByTestId('toast-alert').allTextContents(), { timeout: 5000 })
+      .toContainEqual(expect.stringContaining('Altcineva a modificat între timp această categorie.'));
+    expect(await card(second).getByLabel('Descriere (română)', { exact: true }).inputValue()).toBe('Calde');
+    await card(second).getByRole('link', { name: 'Reîncarcă pagina cu ultima versiune' }).click();
+    await second.getByRole('heading', { name: 'Supe' }).waitFor();
+    await context.close();
+  });
+
   it('marks a dish sold out in two taps on a phone, and deletes with a confirmation', async () => {
     const { context, page, slug } = await ownerContext('editor-phone', PHONE);
     await addLocationAndCategory(page, 'Salon', 'Deserturi');
@@ -220,9 +285,7 @@ describe('a long menu', () => {
     await page.getByRole('button', { name: 'Adaugă o categorie' }).click();
     await page.getByRole('heading', { name: 'Deserturi' }).waitFor();
     // PRO, so the free plan's 50 do not stop the arrangement
-    const { db } = openDatabase({ sqlitePath: join(dataDir, 'bucate.sqlite') });
-    await db.updateTable('restaurant').set({ isManualPro: 1 }).where('slug', '=', slug).execute();
-    await db.destroy();
+    await grantProAsAdmin('editor-long-');
     const categoryIds = [...(await (await fetch(`${baseUrl}/${slug}/admin/products/new`, { headers: { cookie } })).text()).matchAll(/<option value="([0-9a-f-]{36})"/g)].map((m) => m[1]!);
     for (let i = 1; i <= 81; i++) {
       const body = new URLSearchParams({ categoryId: categoryIds[i % 2]!, nameRo: i === 77 ? 'Plăcintă cu brânză' : `Fel ${i}`, price: '10', available: 'on', visible: 'on' });
@@ -232,9 +295,9 @@ describe('a long menu', () => {
     await page.reload();
     // the fold button works only once React has hydrated the page: a click before that is lost
     await expect.poll(() => isHydrated(page, 'h1')).toBe(true);
-    expect(await page.getByRole('button', { name: 'Arată produsele din Deserturi (41)' }).getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('button', { name: '41 de produse în Deserturi; arată lista' }).getAttribute('aria-expanded')).toBe('false');
     expect(await page.getByRole('link', { name: 'Fel 1', exact: true }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Arată produsele din Deserturi (41)' }).click();
+    await page.getByRole('button', { name: '41 de produse în Deserturi; arată lista' }).click();
     await page.getByRole('link', { name: 'Fel 1', exact: true }).waitFor();
 
     await page.getByLabel('Caută un produs', { exact: true }).fill('placinta');
@@ -246,7 +309,7 @@ describe('a long menu', () => {
     expect(html.slice(dish, dish + 600).includes('Indisponibil momentan'), 'the dish is marked on the menu').toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
-  });
+  }, 90_000); // 81 products saved over HTTP before the browser part: past 30 s on a busy shared machine
 });
 
 describe('the editor’s pages for everyone', () => {
@@ -269,7 +332,7 @@ describe('the editor’s pages for everyone', () => {
       }
     }
     await context.close();
-  });
+  }, 90_000); // 28 page loads, each audited by axe: past the default 30 s on a busy shared machine
 });
 
 describe('the editor over HTTP', () => {
@@ -378,14 +441,14 @@ describe('the editor over HTTP', () => {
     const text = await upload(Buffer.from('nu sunt o poză'), 'poza.jpg', 'image/jpeg');
     expect(text.status).toBe(415);
     expect(await text.json()).toMatchObject({ code: 'image-unsupported', error: 'Fișierul nu este o imagine acceptată. Încarcă o fotografie JPEG, PNG, WebP, AVIF sau GIF.' });
-    const { db } = openDatabase({ sqlitePath: join(dataDir, 'bucate.sqlite') });
+    const db = openServerDatabase();
     const stored = await db.selectFrom('storedImage').innerJoin('restaurant', 'restaurant.id', 'storedImage.restaurantId').select('storedImage.id').where('restaurant.slug', '=', owner.slug).execute();
     await db.destroy();
     expect(stored).toEqual([]);
     const good = await upload(await photo(), 'anything.txt', 'text/plain');
     expect(good.status).toBe(200);
     const { image } = (await good.json()) as { image: { url: string; srcSet: string } };
-    expect(image.url).toMatch(/^\/uploads\/restaurants\/.+\/image\.jpg$/);
+    expect(image.url).toMatch(/^\/uploads\/r\/[\w-]{8}\/[\w-]{12}\/image\.jpg$/);
     const served = await fetch(`${baseUrl}${image.url}`);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
     const crossSite = await fetch(`${baseUrl}/${owner.slug}/admin/images`, { method: 'POST', body: new FormData(), headers: { cookie: owner.cookie, origin: 'https://evil.example' } });

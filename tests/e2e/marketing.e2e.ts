@@ -1,17 +1,15 @@
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '#app/db/connection.server.ts';
 import { getPublicMenu } from '#app/modules/menu/menu.service.server.ts';
 import { DEMO_RESTAURANT_SLUG } from '#app/modules/restaurant/demo.ts';
 import { buildMenuPreview } from '#app/ui/marketing/menu-preview.ts';
 import { DESKTOP, isHydrated, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+import { openServerDatabase } from './database.ts';
 
 const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
 const browserOf = useBrowser();
 
-const openDb = () => openDatabase({ sqlitePath: join(dataDir, 'bucate.sqlite') }).db;
+const openDb = openServerDatabase;
 
 /** The home page's HTML as the server sends it, before any script runs. */
 async function homeHtml(locale: 'ro' | 'en'): Promise<{ status: number; html: string }> {

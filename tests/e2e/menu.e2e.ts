@@ -1,13 +1,11 @@
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '#app/db/connection.server.ts';
 import { bumpMenuVersion } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { buildRestaurant } from '#tests/factories/builders.ts';
 import { openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+import { openServerDatabase } from './database.ts';
 
 const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
 const browserOf = useBrowser();
 
 async function waitForOfflineCopy(page: Page) {
@@ -103,7 +101,7 @@ describe.each([
 
 describe('guest menu', () => {
   it('shows an inactive restaurant’s message and a way home, never its menu', async () => {
-    const { db } = openDatabase({ sqlitePath: join(dataDir, 'bucate.sqlite') });
+    const db = openServerDatabase();
     const restaurant = buildRestaurant({ name: 'Închis Temporar', active: 0 });
     await db.insertInto('restaurant').values(restaurant).execute();
     await db.destroy();
@@ -120,7 +118,7 @@ describe('guest menu', () => {
     const cache = async () => (await fetch(`${baseUrl}/bistro-la-bunica`, { headers: { 'accept-encoding': 'br' } })).headers.get('x-menu-cache');
     await cache();
     expect(await cache()).toBe('hit');
-    const { db } = openDatabase({ sqlitePath: join(dataDir, 'bucate.sqlite') });
+    const db = openServerDatabase();
     const { id } = await db.selectFrom('restaurant').select('id').where('slug', '=', 'bistro-la-bunica').executeTakeFirstOrThrow();
     await bumpMenuVersion(db, id);
     await db.destroy();
@@ -129,7 +127,7 @@ describe('guest menu', () => {
   });
 
   it('shows an edit on the next request (the render cache follows the menu version)', async () => {
-    const { db } = openDatabase({ sqlitePath: join(dataDir, 'bucate.sqlite') });
+    const db = openServerDatabase();
     const context = await openContext(browserOf(), baseUrl, { viewport: PHONE });
     const page = await context.newPage();
     await page.goto('/bistro-la-bunica');

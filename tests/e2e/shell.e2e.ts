@@ -72,6 +72,25 @@ describe('redirects of spec section 2', () => {
     await context.close();
   });
 
+  it('the axe checks include label in name (WCAG 2.5.3), and the language switch passes it', async () => {
+    const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto('/pricing');
+    // the language switch's accessible name starts with the language it shows
+    const name = await page.getByRole('button', { name: /^English: / }).first().textContent();
+    expect(name?.trim()).toBe('English');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // the rule is really on (it is experimental in axe): a control named unlike its text is reported
+    await page.evaluate(() => {
+      const button = document.createElement('button');
+      button.textContent = 'Disponibil';
+      button.setAttribute('aria-label', 'Marchează epuizat');
+      document.body.append(button);
+    });
+    expect((await seriousAxeViolations(page)).join('\n')).toContain('label-content-name-mismatch');
+    await context.close();
+  });
+
   it('the language switch keeps the guest on the same page', async () => {
     const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
     const page = await context.newPage();

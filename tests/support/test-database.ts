@@ -1,11 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '#app/db/connection.server.ts';
+import { Migrator } from 'kysely/migration';
 import { migrateToLatest } from '#app/db/migrate.server.ts';
+import { migrations } from '#app/db/migrations/index.ts';
+import { createThrowawayPostgres } from './throwaway-postgres.ts';
 
 /**
  * Which database the integration tests run on: SQLite unless TEST_DB=postgres, in which case
@@ -20,36 +21,35 @@ export interface TestDatabase extends DatabaseHandle {
   location: { databaseUrl?: string; sqlitePath: string };
 }
 
-/** A fresh, migrated database of the dialect under test. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh database of the dialect under test, migrated to the latest. `upTo` stops after the named
+ * migration, so a migration's test can write rows in the shape before it and then run the rest;
+ * `migrate: false` leaves it empty.
+ */
+export async function createTestDatabase(options: { migrate?: boolean; upTo?: string } = {}): Promise<TestDatabase> {
+  const migrate = async (db: DatabaseHandle['db']) => {
+    if (options.migrate === false) return;
+    await (options.upTo ? migrateUpTo(db, options.upTo) : migrateToLatest(db));
+  };
   if (testDialect === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-    const name = `bucate_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const handle = openDatabase({ databaseUrl: url.toString(), sqlitePath: '', poolSize: 4 });
-    await migrateToLatest(handle.db);
+    const { url, drop } = await createThrowawayPostgres(adminUrl, 'bucate_test');
+    const handle = openDatabase({ databaseUrl: url, sqlitePath: '', poolSize: 4 });
+    await migrate(handle.db);
     return {
       ...handle,
-      location: { databaseUrl: url.toString(), sqlitePath: '' },
+      location: { databaseUrl: url, sqlitePath: '' },
       async cleanup() {
         await handle.db.destroy();
-        const dropper = new pg.Client({ connectionString: adminUrl });
-        await dropper.connect();
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await dropper.end();
+        await drop();
       },
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'bucate-test-'));
   const sqlitePath = join(dir, 'test.sqlite');
   const handle = openDatabase({ sqlitePath });
-  await migrateToLatest(handle.db);
+  await migrate(handle.db);
   return {
     ...handle,
     location: { sqlitePath },
@@ -58,6 +58,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+async function migrateUpTo(db: DatabaseHandle['db'], name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo(name);
+  if (error) throw error;
 }
 
 /** Counts the statements a block of work sends, through a Kysely log hook. */

@@ -1,9 +1,23 @@
 import type { Migration } from 'kysely/migration';
 import * as initial from './2026-11-22-0001-initial.ts';
 import * as locationVisible from './2026-11-22-0002-location-visible.ts';
+import * as auditEvent from './2026-11-23-0003-audit-event.ts';
+import * as job from './2026-11-23-0004-job.ts';
+import * as subscriptionTable from './2026-11-23-0005-subscription.ts';
+import * as imageKeys from './2026-11-23-0006-image-keys.ts';
+import * as settingsVersion from './2026-11-23-0007-settings-version.ts';
+import * as rateCounter from './2026-11-23-0008-rate-counter.ts';
+import * as billingEvent from './2026-11-23-0009-billing-event.ts';
 
 /** Every migration, in order. Append new dated files here; never edit or reorder old ones. */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-initial': initial,
   '2026-11-22-0002-location-visible': locationVisible,
+  '2026-11-23-0003-audit-event': auditEvent,
+  '2026-11-23-0004-job': job,
+  '2026-11-23-0005-subscription': subscriptionTable,
+  '2026-11-23-0006-image-keys': imageKeys,
+  '2026-11-23-0007-settings-version': settingsVersion,
+  '2026-11-23-0008-rate-counter': rateCounter,
+  '2026-11-23-0009-billing-event': billingEvent,
 };

@@ -3,7 +3,22 @@ import { redirect } from 'react-router';
 import { clearSessionCookie, getAuth } from '#app/auth/auth.server.ts';
 import type { Database } from '#app/db/schema.ts';
 import { ro } from '#app/i18n/ro.ts';
+import { findOwnedRestaurant } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { redirectToLogin, redirectToUnauthorized } from './redirects.ts';
+import { makeAdminScope, makeOwnerScope, makeUserScope } from './scope-builders.server.ts';
+import type { AdminScope, OwnerScope, RequestMeta, UserActor, UserScope } from './scope.server.ts';
+
+/** Set by the HTTP server on every request (a client's own value is replaced). */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** What the audit log keeps of the request behind an action. */
+export function requestMetaOf(request: Request): RequestMeta {
+  return { requestId: request.headers.get(REQUEST_ID_HEADER) };
+}
+
+function actorOf(user: SessionUser): UserActor {
+  return { type: 'user', id: user.id, email: user.email, role: user.role };
+}
 
 export interface SessionUser {
   id: string;
@@ -11,6 +26,8 @@ export interface SessionUser {
   name: string;
   role: 'admin' | 'restaurant';
   restaurantId: string | null;
+  /** the owner followed the link sent to the address (or signed in by e-mail link or Google) */
+  emailVerified: boolean;
 }
 
 /**
@@ -35,6 +52,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     name: user.name,
     role: user.role === 'admin' ? 'admin' : 'restaurant',
     restaurantId: user.restaurantId ?? null,
+    emailVerified: Boolean(user.emailVerified),
   };
 }
 
@@ -58,34 +76,45 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/** Spec section 6: the admin page needs role admin. */
-export async function requireAdmin(request: Request): Promise<SessionUser> {
+/**
+ * Any signed-in user acting on their own account (the GDPR export): the scope names the user and
+ * the restaurant their session claims; the service still checks that they own it.
+ */
+export async function requireUserScope(db: Kysely<Database>, request: Request): Promise<UserScope> {
+  const user = await requireUser(request);
+  return makeUserScope(db, actorOf(user), user.restaurantId, requestMetaOf(request));
+}
+
+/** Spec section 6: the admin page needs role admin. Returns the admin's scope for the services. */
+export async function requireAdmin(db: Kysely<Database>, request: Request): Promise<AdminScope> {
   const user = await requireUser(request);
   if (user.role !== 'admin') throw redirectToUnauthorized(ro.errors.pageForbidden);
-  return user;
+  return makeAdminScope(db, actorOf(user), requestMetaOf(request));
 }
 
 /**
  * Spec section 6: restaurant pages need role restaurant, and an owner may open only their own
- * restaurant. Returns the restaurant's id for the services to scope every query by.
+ * restaurant. Returns the owner's scope: the services scope every query by its restaurant id.
  */
 export async function requireRestaurantOwner(
   db: Kysely<Database>,
   request: Request,
   restaurantSlug: string,
-): Promise<{ user: SessionUser; restaurantId: string }> {
+): Promise<OwnerScope & { user: SessionUser }> {
   const user = await requireUser(request);
   if (user.role !== 'restaurant') throw redirectToUnauthorized(ro.errors.pageForbidden);
-  const own = user.restaurantId
-    ? await db
-        .selectFrom('restaurant')
-        .select(['id', 'slug'])
-        .where('id', '=', user.restaurantId)
-        .where('ownerId', '=', user.id)
-        .executeTakeFirst()
-    : undefined;
+  const own = user.restaurantId ? await findOwnedRestaurant(db, user.restaurantId, user.id) : undefined;
   if (!own || own.slug !== restaurantSlug) throw redirectToUnauthorized(ro.errors.restaurantForbidden);
-  return { user, restaurantId: own.id };
+  return { ...makeOwnerScope(db, actorOf(user), own.id, requestMetaOf(request)), user };
+}
+
+/**
+ * The owner's scope for a restaurant created in this very transaction for a user who has just
+ * signed up (registration, a Google user's first visit): creating it for them is the proof of
+ * ownership, there is no session to check yet. Pass the transaction that inserted the restaurant.
+ */
+export function ownerScopeForNewRestaurant(db: Kysely<Database>, owner: { id: string; email: string }, restaurantId: string): OwnerScope {
+  return makeOwnerScope(db, { type: 'user', id: owner.id, email: owner.email, role: 'restaurant' }, restaurantId);
 }
 
 /**
@@ -95,12 +124,7 @@ export async function requireRestaurantOwner(
 export async function landingPathFor(db: Kysely<Database>, user: SessionUser): Promise<string> {
   if (user.role === 'admin') return '/admin';
   if (user.restaurantId) {
-    const own = await db
-      .selectFrom('restaurant')
-      .select('slug')
-      .where('id', '=', user.restaurantId)
-      .where('ownerId', '=', user.id)
-      .executeTakeFirst();
+    const own = await findOwnedRestaurant(db, user.restaurantId, user.id);
     if (own) return `/${own.slug}/admin`;
   }
   return '/contact';

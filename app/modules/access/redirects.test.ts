@@ -26,4 +26,20 @@ describe('redirects of spec sections 2 and 6', () => {
       expect(safeRedirectPath(evil)).toBe('/');
     }
   });
+
+  it.each([
+    'https://evil.example', '//evil.example', '///evil.example', '/\\evil.example', '\\/evil.example', '/\t/evil.example',
+    '/\n/evil.example', '/\r/evil.example', '\t//evil.example', '/%09/evil.example/..', 'javascript:alert(1)',
+    'http:/evil.example', '/\u0000', ' /x', '%2F%2Fevil.example', '/x\r\nSet-Cookie: a=b',
+  ])('refuses the hostile target %j', (evil) => {
+    const result = safeRedirectPath(evil);
+    expect(result.startsWith('/') && !result.startsWith('//')).toBe(true);
+    expect(new URL(result, 'https://bucate.ro').origin).toBe('https://bucate.ro');
+    expect(result).not.toMatch(/[\r\n\t\\]/);
+  });
+
+  it('keeps a path with its query and fragment', () => {
+    expect(safeRedirectPath('/bistro/admin?tab=2#x')).toBe('/bistro/admin?tab=2#x');
+    expect(safeRedirectPath('/bistro/../login')).toBe('/login');
+  });
 });

@@ -26,8 +26,24 @@ export function redirectWithCookies(location: string, cookies: string[]): Respon
   return redirect(location, { headers });
 }
 
-/** Only a path on this site may be a redirect target: never another origin (open-redirect guard). */
+const REDIRECT_BASE = 'http://redirect-guard.invalid';
+// oxlint-disable-next-line no-control-regex
+const CONTROL_OR_BACKSLASH = /[\u0000-\u001f\u007f\\]/;
+
+/**
+ * Only a path on this site may be a redirect target: never another origin (open-redirect guard).
+ * The target is parsed as a browser would (which drops tabs and newlines and reads `\` as `/`)
+ * against a placeholder origin and must stay on it; anything with control characters or
+ * backslashes is refused outright, and the normalized path is what is returned.
+ */
 export function safeRedirectPath(target: string | null | undefined, fallback = '/'): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
-  return target;
+  if (!target || !target.startsWith('/') || CONTROL_OR_BACKSLASH.test(target)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(target, REDIRECT_BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== REDIRECT_BASE || url.pathname.startsWith('//')) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

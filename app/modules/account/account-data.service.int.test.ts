@@ -2,11 +2,12 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuth } from '#app/auth/auth.server.ts';
+import { callAuthEndpoint, createAuth } from '#app/auth/auth.server.ts';
 import { parseEnv } from '#app/env.server.ts';
 import type { SessionUser } from '#app/modules/access/access.server.ts';
 import { createLocalDiskStorage } from '#app/modules/image/storage.server.ts';
 import { buildCategory, buildLocation, buildProduct } from '#tests/factories/builders.ts';
+import { ownerScope, userScope } from '#tests/support/scopes.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { deleteAccount, exportAccountData } from './account-data.service.server.ts';
 import { registerRestaurantOwner } from './register.service.server.ts';
@@ -30,9 +31,14 @@ describe(`account data (GDPR) on ${testDialect}`, () => {
       await database.db.insertInto('category').values(category).execute();
       await database.db.insertInto('product').values(buildProduct(result.restaurantId, category.id, { nameRo: `Ciorbă ${name}` })).execute();
       await createLocalDiskStorage(uploads).put(`restaurants/${result.restaurantId}/logo.jpg`, Buffer.from('x'), 'image/jpeg');
-      owners.push({ id: result.userId, email: `${name.toLowerCase()}@gdpr.example`, name, role: 'restaurant', restaurantId: result.restaurantId });
+      owners.push({ id: result.userId, email: `${name.toLowerCase()}@gdpr.example`, name, role: 'restaurant', restaurantId: result.restaurantId, emailVerified: false });
     }
   });
+  const owner = (user: SessionUser) => ownerScope(database.db, user.restaurantId!, { id: user.id, email: user.email });
+  /** the account's own audit rows (registration also records the trial's start) */
+  const auditOf = (user: SessionUser) =>
+    database.db.selectFrom('auditEvent').select(['action', 'actorId', 'restaurantId', 'targetId']).where('actorId', '=', user.id).where('action', 'like', 'account.%').execute();
+
   afterAll(async () => {
     await database.cleanup();
     rmSync(uploads, { recursive: true, force: true });
@@ -40,7 +46,7 @@ describe(`account data (GDPR) on ${testDialect}`, () => {
 
   it('exports the owner’s own data and menu, no secrets, nothing of another restaurant', async () => {
     const [a, b] = owners as [SessionUser, SessionUser];
-    const exported = await exportAccountData(database.db, a);
+    const exported = await exportAccountData(userScope(database.db, a.restaurantId, { id: a.id, email: a.email }));
     expect(exported.user?.email).toBe('a@gdpr.example');
     expect(exported.restaurant?.id).toBe(a.restaurantId);
     expect(exported.products.map((p) => p.nameRo)).toEqual(['Ciorbă A']);
@@ -49,20 +55,64 @@ describe(`account data (GDPR) on ${testDialect}`, () => {
     expect(text).not.toContain('"token"');
     expect(text).not.toContain(b.restaurantId!);
     // an owner whose session names another restaurant still gets only what they own
-    const forged = await exportAccountData(database.db, { ...a, restaurantId: b.restaurantId });
+    const forged = await exportAccountData(userScope(database.db, b.restaurantId, { id: a.id, email: a.email }));
     expect(forged.restaurant).toBeNull();
     expect(forged.products).toEqual([]);
   });
 
+  it('exports contact messages sent from the address only once the address is verified', async () => {
+    const [, b] = owners as [SessionUser, SessionUser];
+    // a guest used this address on the contact form before anyone registered it
+    await database.db
+      .insertInto('contactMessage')
+      .values({ id: `cm-${Date.now()}`, name: 'Guest', email: b.email, restaurantName: null, message: 'Mesaj privat de la un oaspete.', locale: 'ro', emailedAt: null, clientKey: 'guest', createdAt: new Date().toISOString() })
+      .execute();
+    const scopeOfB = () => userScope(database.db, b.restaurantId, { id: b.id, email: b.email });
+    expect((await exportAccountData(scopeOfB())).contactMessages).toEqual([]);
+    await (await auth.$context).internalAdapter.updateUser(b.id, { emailVerified: true });
+    expect((await exportAccountData(scopeOfB())).contactMessages.map((m) => m.message)).toEqual(['Mesaj privat de la un oaspete.']);
+  });
+
+  it('limits password checks per user: after 5 wrong guesses even the right password is refused, with a wait', async () => {
+    const result = await registerRestaurantOwner(auth, database.db, { email: 'guessed@gdpr.example', password: 'secret-123', restaurantName: 'Restaurant C' }, new Headers());
+    if (!result.ok) throw new Error(result.error);
+    const c = ownerScope(database.db, result.restaurantId, { id: result.userId, email: 'guessed@gdpr.example' });
+    for (let i = 0; i < 5; i++) expect(await deleteAccount(c, auth, createLocalDiskStorage(uploads), `guess-${i}`)).toEqual({ ok: false, error: 'invalid-credential' });
+    const refused = await deleteAccount(c, auth, createLocalDiskStorage(uploads), 'secret-123');
+    expect(refused).toMatchObject({ ok: false, error: 'too-many-requests' });
+    expect(refused.ok === false && 'retryAfterSeconds' in refused && refused.retryAfterSeconds).toBeGreaterThan(14 * 60);
+    expect(await database.db.selectFrom('user').select('id').where('id', '=', result.userId).execute()).toHaveLength(1);
+    // better-auth's own password checks count against the same user: change-password is refused too
+    const cookie = result.cookies.map((line) => line.split(';')[0]).join('; ');
+    const change = await callAuthEndpoint(auth, '/change-password', { currentPassword: 'secret-123', newPassword: 'another-secret-1' }, new Headers({ cookie }));
+    expect(change.status).toBe(429);
+    expect(Number(change.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('counts better-auth’s change-password checks against the user as well', async () => {
+    const result = await registerRestaurantOwner(auth, database.db, { email: 'changer@gdpr.example', password: 'secret-123', restaurantName: 'Restaurant D' }, new Headers());
+    if (!result.ok) throw new Error(result.error);
+    const headers = new Headers({ cookie: result.cookies.map((line) => line.split(';')[0]).join('; ') });
+    for (let i = 0; i < 5; i++) {
+      const wrong = await callAuthEndpoint(auth, '/change-password', { currentPassword: `guess-${i}`, newPassword: 'another-secret-1' }, headers);
+      expect(wrong.status).toBe(400);
+    }
+    const right = await callAuthEndpoint(auth, '/change-password', { currentPassword: 'secret-123', newPassword: 'another-secret-1' }, headers);
+    expect(right.status).toBe(429);
+    const d = ownerScope(database.db, result.restaurantId, { id: result.userId, email: 'changer@gdpr.example' });
+    expect(await deleteAccount(d, auth, createLocalDiskStorage(uploads), 'secret-123')).toMatchObject({ ok: false, error: 'too-many-requests' });
+  });
+
   it('refuses to delete with a wrong password and changes nothing', async () => {
     const [a] = owners as [SessionUser];
-    expect(await deleteAccount(auth, database.db, createLocalDiskStorage(uploads), a, 'wrong-password')).toBe(false);
+    expect(await deleteAccount(owner(a), auth, createLocalDiskStorage(uploads), 'wrong-password')).toEqual({ ok: false, error: 'invalid-credential' });
     expect(await database.db.selectFrom('product').select('id').where('restaurantId', '=', a.restaurantId!).execute()).toHaveLength(1);
+    expect(await auditOf(a)).toEqual([]);
   });
 
   it('deletes the account, the restaurant, its menu and its files; the other restaurant is untouched', async () => {
     const [a, b] = owners as [SessionUser, SessionUser];
-    expect(await deleteAccount(auth, database.db, createLocalDiskStorage(uploads), a, 'secret-123')).toBe(true);
+    expect(await deleteAccount(owner(a), auth, createLocalDiskStorage(uploads), 'secret-123')).toEqual({ ok: true });
     for (const table of ['location', 'category', 'product'] as const) {
       expect(await database.db.selectFrom(table).select('id').where('restaurantId', '=', a.restaurantId!).execute()).toEqual([]);
     }
@@ -71,5 +121,6 @@ describe(`account data (GDPR) on ${testDialect}`, () => {
     expect(existsSync(join(uploads, 'restaurants', a.restaurantId!))).toBe(false);
     expect(existsSync(join(uploads, 'restaurants', b.restaurantId!, 'logo.jpg'))).toBe(true);
     expect(await database.db.selectFrom('product').select('id').where('restaurantId', '=', b.restaurantId!).execute()).toHaveLength(1);
+    expect(await auditOf(a)).toEqual([{ action: 'account.delete', actorId: a.id, restaurantId: a.restaurantId, targetId: a.id }]);
   });
 });

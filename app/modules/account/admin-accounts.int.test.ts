@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '#app/auth/auth.server.ts';
 import { parseEnv } from '#app/env.server.ts';
+import { systemScope } from '#app/modules/access/scope.server.ts';
+import { forgedAdminScope } from '#tests/support/scopes.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { createOrPromoteAdmin } from './admin-accounts.server.ts';
 
@@ -17,7 +19,7 @@ describe(`admin accounts on ${testDialect}`, () => {
   afterAll(() => database.cleanup());
 
   it('creates an admin without a password, who can sign in with a one-time link', async () => {
-    const { created, userId } = await createOrPromoteAdmin(auth, 'boss@example.com');
+    const { created, userId } = await createOrPromoteAdmin(systemScope(database.db, 'script:admin-create'), auth, 'boss@example.com');
     expect(created).toBe(true);
     const user = await database.db.selectFrom('user').select(['role']).where('id', '=', userId).executeTakeFirstOrThrow();
     expect(user.role).toBe('admin');
@@ -27,11 +29,18 @@ describe(`admin accounts on ${testDialect}`, () => {
     expect(sent.at(-1)).toMatch(/magic-link\/verify\?token=\w+/);
   });
 
+  it('refuses a scope that claims to be an admin but is not', async () => {
+    await expect(createOrPromoteAdmin(forgedAdminScope(database.db), auth, 'sneaky@example.com')).rejects.toMatchObject({ code: 'forbidden' });
+    expect(await database.db.selectFrom('user').select('id').where('email', '=', 'sneaky@example.com').execute()).toEqual([]);
+  });
+
   it('promotes an existing user instead of creating a second one', async () => {
     await auth.api.signUpEmail({ body: { email: 'owner@example.com', password: 'secret-123', name: 'Owner' } });
-    const { created, userId } = await createOrPromoteAdmin(auth, 'owner@example.com');
+    const { created, userId } = await createOrPromoteAdmin(systemScope(database.db, 'script:admin-create'), auth, 'owner@example.com');
     expect(created).toBe(false);
     const users = await database.db.selectFrom('user').select(['id', 'role']).where('email', '=', 'owner@example.com').execute();
     expect(users).toEqual([{ id: userId, role: 'admin' }]);
+    const audit = await database.db.selectFrom('auditEvent').select(['action', 'actorId']).where('targetId', '=', userId).execute();
+    expect(audit).toEqual([{ action: 'user.promote', actorId: 'script:admin-create' }]);
   });
 });

@@ -1,42 +1,29 @@
-import type { Kysely } from 'kysely';
 import type { Auth } from '#app/auth/auth.server.ts';
-import type { Database } from '#app/db/schema.ts';
-import { disabledSessionMarker, type SessionUser } from '#app/modules/access/access.server.ts';
-import { isPro } from '#app/modules/subscription/subscription.ts';
+import { disabledSessionMarker } from '#app/modules/access/access.server.ts';
+import { assertAdmin, type AdminScope } from '#app/modules/access/scope.server.ts';
+import { recordAudit } from '#app/modules/audit/audit.server.ts';
+import { planFromSummary } from '#app/modules/subscription/subscription.service.server.ts';
+import { listUsersWithRestaurants } from './account.repo.server.ts';
 
-/**
- * Users for the platform admin, with their restaurant and whether it is PRO now (and until when);
- * callers have passed requireAdmin.
- */
-export async function listUsersForAdmin(db: Kysely<Database>) {
-  const rows = await db
-    .selectFrom('user')
-    .leftJoin('restaurant', 'restaurant.id', 'user.restaurantId')
-    .select(['user.id', 'user.email', 'user.role', 'user.banned', 'user.createdAt', 'restaurant.id as restaurantId', 'restaurant.name as restaurantName', 'restaurant.slug as restaurantSlug'])
-    .select(['restaurant.plan', 'restaurant.subscriptionActive', 'restaurant.isPro', 'restaurant.isManualPro', 'restaurant.stripeActive', 'restaurant.stripePlan', 'restaurant.trialStartDate', 'restaurant.expirationDate', 'restaurant.timeZone'])
-    .orderBy('user.createdAt', 'desc')
-    .limit(500)
-    .execute();
-  return rows.map(({ plan, subscriptionActive, isPro: pro, isManualPro, stripeActive, stripePlan, trialStartDate, expirationDate, timeZone, ...user }) => {
-    // a left join: a user without a restaurant (an admin) has none of these
-    const state = plan === null || subscriptionActive === null || pro === null || isManualPro === null || stripeActive === null
-      ? null
-      : { plan, subscriptionActive, isPro: pro, isManualPro, stripeActive, stripePlan, trialStartDate, expirationDate };
-    return {
-      ...user,
-      /** whether the restaurant is PRO now, and whether an admin's grant is what makes it so (only that can be taken back here) */
-      restaurantPlan: state ? { pro: isPro(state), manual: isManualPro === 1, expirationDate, timeZone: timeZone ?? 'Europe/Bucharest' } : null,
-    };
-  });
+/** Users for the platform admin, with their restaurant and whether it is PRO now (and until when). Only an admin may call this. */
+export async function listUsersForAdmin(scope: AdminScope) {
+  assertAdmin(scope);
+  const rows = await listUsersWithRestaurants(scope.db);
+  return rows.map(({ publishedUntil: _publishedUntil, proUntil, planKind, timeZone, ...user }) => ({
+    ...user,
+    /** whether the restaurant is PRO now, and whether an admin's grant is what makes it so (only that can be taken back here) */
+    // a left join: a user without a restaurant (an admin) has none
+    restaurantPlan: user.restaurantId === null ? null : planFromSummary({ proUntil, planKind, timeZone }),
+  }));
 }
 
 /**
  * Disables or re-enables a user (issue "Identity and access"). Disabling ends every session of
  * that user at once; an admin cannot disable themselves. Only an admin may call this.
  */
-export async function setUserDisabled(auth: Auth, actor: SessionUser, userId: string, disabled: boolean): Promise<'ok' | 'self' | 'not-found' | 'forbidden'> {
-  if (actor.role !== 'admin') return 'forbidden';
-  if (actor.id === userId) return 'self';
+export async function setUserDisabled(scope: AdminScope, auth: Auth, userId: string, disabled: boolean): Promise<'ok' | 'self' | 'not-found'> {
+  assertAdmin(scope);
+  if (scope.actor.id === userId) return 'self';
   const context = await auth.$context;
   const target = await context.internalAdapter.findUserById(userId);
   if (!target) return 'not-found';
@@ -53,5 +40,6 @@ export async function setUserDisabled(auth: Auth, actor: SessionUser, userId: st
     }
     await context.internalAdapter.deleteUserSessions(userId);
   }
+  await recordAudit(scope, { action: disabled ? 'user.disable' : 'user.enable', target: { type: 'user', id: userId }, restaurantId: (target as { restaurantId?: string | null }).restaurantId ?? null });
   return 'ok';
 }

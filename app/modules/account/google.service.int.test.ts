@@ -50,7 +50,7 @@ describe(`Google sign-in on ${testDialect}`, () => {
     const user = session.user as typeof session.user & { role: string; restaurantId: string | null };
     return {
       location: callback.headers.get('location'),
-      user: { id: user.id, email: user.email, name: user.name, role: user.role === 'admin' ? 'admin' : 'restaurant', restaurantId: user.restaurantId ?? null },
+      user: { id: user.id, email: user.email, name: user.name, role: user.role === 'admin' ? 'admin' : 'restaurant', restaurantId: user.restaurantId ?? null, emailVerified: user.emailVerified },
     };
   }
 
@@ -58,6 +58,8 @@ describe(`Google sign-in on ${testDialect}`, () => {
     const { location, user } = await signInWithGoogle('ion@gmail.example');
     expect(location).toBe(GOOGLE_COMPLETE_PATH);
     expect(user.restaurantId).toBeNull();
+    // Google vouches for the address (email_verified): it counts as verified here too
+    expect(user.emailVerified).toBe(true);
     expect(await completeGoogleProfile(database.db, user, undefined)).toEqual({ ok: false, error: 'restaurant-name-required' });
     expect(await completeGoogleProfile(database.db, user, ' ')).toEqual({ ok: false, error: 'restaurant-name-required' });
     const done = await completeGoogleProfile(database.db, user, 'Cârciuma lui Ion');
@@ -66,7 +68,8 @@ describe(`Google sign-in on ${testDialect}`, () => {
     const row = await database.db.selectFrom('user').select(['role', 'restaurantId']).where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row.role).toBe('restaurant');
     const restaurant = await database.db.selectFrom('restaurant').selectAll().where('id', '=', row.restaurantId!).executeTakeFirstOrThrow();
-    expect(restaurant).toMatchObject({ ownerId: user.id, plan: 'free', isPro: 0, productsCount: 0 });
+    expect(restaurant).toMatchObject({ ownerId: user.id, planKind: 'trial', proUntil: null, productsCount: 0 });
+    expect(await database.db.selectFrom('subscription').select(['kind', 'status']).where('restaurantId', '=', restaurant.id).execute()).toEqual([{ kind: 'trial', status: 'active' }]);
   });
 
   it('loads the existing profile the next time, without asking again or creating a second restaurant', async () => {

@@ -3,6 +3,7 @@ import { callAuthEndpoint, type Auth } from '#app/auth/auth.server.ts';
 import { identityErrorFrom, type IdentityErrorCode } from '#app/auth/identity-errors.ts';
 import type { Database } from '#app/db/schema.ts';
 import type { SessionUser } from '#app/modules/access/access.server.ts';
+import { findOwnedRestaurant } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { createRestaurantForOwner } from './register.service.server.ts';
 
 /** Where Google sends the user back: a new user gives the restaurant name there first. */
@@ -30,11 +31,11 @@ export async function completeGoogleProfile(
   restaurantName: string | undefined,
 ): Promise<{ ok: true; slug: string } | { ok: false; error: 'restaurant-name-required' }> {
   if (user.restaurantId) {
-    const own = await db.selectFrom('restaurant').select('slug').where('id', '=', user.restaurantId).where('ownerId', '=', user.id).executeTakeFirst();
+    const own = await findOwnedRestaurant(db, user.restaurantId, user.id);
     if (own) return { ok: true, slug: own.slug };
   }
   const name = restaurantName?.trim() ?? '';
   if (name.length < 2 || name.length > 100) return { ok: false, error: 'restaurant-name-required' };
-  const { slug } = await createRestaurantForOwner(db, user.id, name);
+  const { slug } = await createRestaurantForOwner(db, { id: user.id, email: user.email }, name);
   return { ok: true, slug };
 }

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '#app/auth/auth.server.ts';
 import { parseEnv } from '#app/env.server.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLocalDiskStorage } from '#app/modules/image/storage.server.ts';
+import { RestaurantSettingsInput } from '#app/modules/restaurant/restaurant-settings.schema.ts';
+import { getRestaurantSettings, updateRestaurantSettings } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
+import { settingsFormValues } from '#app/modules/restaurant/settings-form.ts';
+import { ownerScope } from '#tests/support/scopes.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { registerRestaurantOwner } from './register.service.server.ts';
 import { signInWithPassword } from './sign-in.service.server.ts';
@@ -28,9 +36,33 @@ describe(`registration and sign-in on ${testDialect}`, () => {
     expect(result.slug).toBe(`tara-si-mare-${now.getTime()}`);
     expect(result.cookies.some((c) => c.includes('session_token'))).toBe(true);
     const restaurant = await database.db.selectFrom('restaurant').selectAll().where('id', '=', result.restaurantId).executeTakeFirstOrThrow();
-    expect(restaurant).toMatchObject({ ownerId: result.userId, plan: 'free', isPro: 0, productsCount: 0, trialStartDate: now.toISOString() });
+    const trialEnd = new Date(now.getTime() + 60 * 24 * 3600 * 1000).toISOString();
+    expect(restaurant).toMatchObject({ ownerId: result.userId, productsCount: 0, planKind: 'trial', proUntil: null, publishedUntil: trialEnd });
+    const subscriptions = await database.db.selectFrom('subscription').selectAll().where('restaurantId', '=', result.restaurantId).execute();
+    expect(subscriptions).toMatchObject([{ kind: 'trial', status: 'active', plan: 'free', startsAt: now.toISOString(), endsAt: trialEnd }]);
+    const audit = await database.db.selectFrom('auditEvent').selectAll().where('restaurantId', '=', result.restaurantId).execute();
+    expect(audit).toMatchObject([{ action: 'subscription.start-trial', actorType: 'user', actorId: result.userId, actorEmail: 'ana@tara.example' }]);
     const user = await database.db.selectFrom('user').selectAll().where('id', '=', result.userId).executeTakeFirstOrThrow();
     expect(user).toMatchObject({ role: 'restaurant', restaurantId: result.restaurantId, email: 'ana@tara.example' });
+  });
+
+  it('gives a 60-character name a slug the settings form accepts, so the first settings save works (Hardening item 8)', async () => {
+    const restaurantName = 'Restaurantul Tradițional „La Bunica Ștefania” din Făgăraș ȚȚ';
+    expect(restaurantName).toHaveLength(60);
+    const result = await registerRestaurantOwner(auth, database.db, { email: 'lung@tara.example', password: 'secret-123', restaurantName }, headers);
+    if (!result.ok) throw new Error(result.error);
+    expect(result.slug.length).toBeLessThanOrEqual(60);
+    // the settings form as its loader fills it, posted back unchanged
+    const scope = ownerScope(database.db, result.restaurantId);
+    const values = settingsFormValues(await getRestaurantSettings(scope));
+    const parsed = RestaurantSettingsInput.safeParse({ ...values, openingHours: undefined });
+    expect(parsed.error?.issues ?? []).toEqual([]);
+    const uploads = mkdtempSync(join(tmpdir(), 'bucate-register-'));
+    try {
+      expect(await updateRestaurantSettings(scope, createLocalDiskStorage(uploads), parsed.data!)).toEqual({ slug: result.slug });
+    } finally {
+      rmSync(uploads, { recursive: true, force: true });
+    }
   });
 
   it('refuses a second account with the same e-mail and creates nothing', async () => {

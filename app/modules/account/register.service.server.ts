@@ -5,8 +5,12 @@ import type { Database } from '#app/db/schema.ts';
 import { logger } from '#app/logger.server.ts';
 import { newId, newShortCode } from '#app/modules/restaurant/ids.ts';
 import { buildRestaurantSlug } from '#app/modules/restaurant/slug.ts';
-import { initialSubscription } from '#app/modules/subscription/subscription.ts';
+import { ownerScopeForNewRestaurant } from '#app/modules/access/access.server.ts';
+import { insertRestaurantRow } from '#app/modules/restaurant/restaurant.repo.server.ts';
+import { startTrial } from '#app/modules/subscription/subscription.service.server.ts';
 import type { RegisterInput } from './account.schema.ts';
+import { deleteUserRow, linkUserToRestaurant } from './account.repo.server.ts';
+import { sendVerificationLink, verifiedLandingPath } from './email-link.service.server.ts';
 
 export type RegisterResult =
   | { ok: true; slug: string; restaurantId: string; userId: string; cookies: string[] }
@@ -35,13 +39,28 @@ export async function registerRestaurantOwner(
   if (!response.ok || !body.user) return { ok: false, error: identityErrorFrom(response.status, body.code) };
   const userId = body.user.id;
   try {
-    const { slug, restaurantId } = await createRestaurantForOwner(db, userId, input.restaurantName, now);
-    return { ok: true, slug, restaurantId, userId, cookies: response.headers.getSetCookie() };
+    const { slug, restaurantId } = await createRestaurantForOwner(db, { id: userId, email: input.email }, input.restaurantName, now);
+    const cookies = response.headers.getSetCookie();
+    await sendFirstVerificationLink(auth, input.email, verifiedLandingPath(slug), headers, cookies);
+    return { ok: true, slug, restaurantId, userId, cookies };
   } catch (error) {
     logger.error({ err: error, userId }, 'registration failed after the user was created; removing the user');
-    await db.deleteFrom('user').where('id', '=', userId).execute();
+    await deleteUserRow(db, userId);
     throw error;
   }
+}
+
+/**
+ * The link that proves the address (issue "Hardening" item 6), sent as the new session: that
+ * path answers at once, and the e-mail follows the language of the registration request. The
+ * owner can use everything meanwhile and ask again from the banner, so a refusal only is logged.
+ */
+async function sendFirstVerificationLink(auth: Auth, email: string, callbackURL: string, headers: Headers, sessionCookies: string[]): Promise<void> {
+  const withSession = new Headers(headers);
+  const cookie = [headers.get('cookie'), ...sessionCookies.map((c) => c.split(';')[0])].filter(Boolean).join('; ');
+  withSession.set('cookie', cookie);
+  const sent = await sendVerificationLink(auth, email, callbackURL, withSession);
+  if (!sent.ok) logger.warn({ error: sent.error }, 'the verification e-mail of a new registration was refused');
 }
 
 /**
@@ -50,7 +69,7 @@ export async function registerRestaurantOwner(
  */
 export async function createRestaurantForOwner(
   db: Kysely<Database>,
-  userId: string,
+  owner: { id: string; email: string },
   restaurantName: string,
   now: Date = new Date(),
 ): Promise<{ slug: string; restaurantId: string }> {
@@ -58,24 +77,22 @@ export async function createRestaurantForOwner(
   const slug = buildRestaurantSlug(restaurantName, now);
   await db.transaction().execute(async (trx) => {
     const timestamp = now.toISOString();
-    await trx
-      .insertInto('restaurant')
-      .values({
-        id: restaurantId,
-        name: restaurantName,
-        slug,
-        shortCode: newShortCode(),
-        ownerId: userId,
-        active: 1,
-        currency: 'RON',
-        timeZone: 'Europe/Bucharest',
-        stripeActive: 0,
-        ...initialSubscription(now),
-        createdAt: timestamp,
-        updatedAt: timestamp,
-      })
-      .execute();
-    await trx.updateTable('user').set({ role: 'restaurant', restaurantId }).where('id', '=', userId).execute();
+    await insertRestaurantRow(trx, {
+      id: restaurantId,
+      name: restaurantName,
+      slug,
+      shortCode: newShortCode(),
+      ownerId: owner.id,
+      active: 1,
+      currency: 'RON',
+      timeZone: 'Europe/Bucharest',
+      productsCount: 0,
+      createdAt: timestamp,
+      updatedAt: timestamp,
+    });
+    await linkUserToRestaurant(trx, owner.id, restaurantId);
+    // the user has just signed up with this restaurant: that is the proof of ownership a scope stands for
+    await startTrial(ownerScopeForNewRestaurant(trx, owner, restaurantId), now);
   });
   return { slug, restaurantId };
 }

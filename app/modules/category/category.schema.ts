@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkbox, idField, optionalId, optionalText, requiredText } from '#app/modules/menu/menu-fields.ts';
+import { checkbox, idField, optionalId, optionalText, requiredText } from '#app/modules/editing/menu-fields.ts';
 
 /** A category's fields; `imageId` is an image this restaurant uploaded (checked by the service). */
 export const CategoryInput = z.object({

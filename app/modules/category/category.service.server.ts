@@ -1,95 +1,136 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '#app/db/schema.ts';
+import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { changedFields, recordAudit } from '#app/modules/audit/audit.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
-import { changeMenu } from '#app/modules/menu/menu-change.server.ts';
-import { applyOrder, KEEP_CURRENT_IMAGE, moveOneStep, nextSortOrder, resolveOwnImage, setRowFlag } from '#app/modules/menu/menu-editor.repo.server.ts';
-import { planDeletion } from '#app/modules/menu/menu-rules.ts';
+import { findLocation } from '#app/modules/location/location.repo.server.ts';
+import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
+import { applyOrder, moveOneStep, nextSortOrder, resolveOwnImage, setRowFlag } from '#app/modules/editing/editing.repo.server.ts';
+import { KEEP_CURRENT_IMAGE } from '#app/modules/editing/editor-image.ts';
+import { nextRowVersion, planDeletion } from '#app/modules/editing/menu-rules.ts';
 import { decrementProductsCount } from '#app/modules/product/product-count.server.ts';
+import { deleteProductsOfCategories, listProductsOfCategories } from '#app/modules/product/product.repo.server.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
+import type { RestaurantQuotas } from '#app/modules/restaurant/quotas.ts';
+import { getRestaurantQuotas } from '#app/env.server.ts';
+import { countCategoriesOfLocation, deleteCategories, findCategory, insertCategory, updateCategoryRow } from './category.repo.server.ts';
 import type { CategoryInput } from './category.schema.ts';
 
-async function requireOwnLocation(trx: Transaction<Database>, restaurantId: string, locationId: string): Promise<void> {
-  const location = await trx.selectFrom('location').select('id').where('restaurantId', '=', restaurantId).where('id', '=', locationId).executeTakeFirst();
-  if (!location) throw new AppError('not-found');
+async function requireOwnLocation(scope: RestaurantScope, locationId: string): Promise<void> {
+  if (!(await findLocation(scope.db, scope.restaurantId, locationId))) throw new AppError('not-found');
 }
 
-function columnsOf(input: CategoryInput, imageUrl: string | null) {
+/** Refuses a category more in a location that has its quota of them (called under the row lock). */
+async function requireRoomInLocation(scope: RestaurantScope, locationId: string, quotas: RestaurantQuotas): Promise<void> {
+  if ((await countCategoriesOfLocation(scope.db, scope.restaurantId, locationId)) >= quotas.categoriesPerLocation) {
+    throw new AppError('category-limit-reached', { limit: quotas.categoriesPerLocation });
+  }
+}
+
+async function requireOwnCategory(scope: RestaurantScope, categoryId: string) {
+  const category = await findCategory(scope.db, scope.restaurantId, categoryId);
+  if (!category) throw new AppError('not-found');
+  return category;
+}
+
+function columnsOf(input: CategoryInput, imageKey: string | null) {
   return {
     locationId: input.locationId,
     nameRo: input.nameRo,
     nameEn: input.nameEn,
     descriptionRo: input.descriptionRo,
     descriptionEn: input.descriptionEn,
-    imageUrl,
+    imageKey,
     visible: input.visible ? (1 as const) : (0 as const),
   };
 }
 
-/** Adds a category at the end of one of this restaurant's locations. */
-export function createCategory(db: Kysely<Database>, storage: FileStorage, restaurantId: string, input: CategoryInput): Promise<string> {
-  return changeMenu(db, storage, restaurantId, async ({ trx }) => {
-    await requireOwnLocation(trx, restaurantId, input.locationId);
-    const image = await resolveOwnImage(trx, restaurantId, input.imageId);
+/**
+ * Adds a category at the end of one of this restaurant's locations; refused with
+ * 'category-limit-reached' when that location has its quota (counted under the row lock).
+ */
+export function createCategory(scope: RestaurantScope, storage: FileStorage, input: CategoryInput, quotas: RestaurantQuotas = getRestaurantQuotas()): Promise<string> {
+  return changeMenu(scope, storage, async (change) => {
+    const { db, restaurantId } = change.scope;
+    await requireOwnLocation(change.scope, input.locationId);
+    await requireRoomInLocation(change.scope, input.locationId, quotas);
+    const image = await resolveOwnImage(db, restaurantId, input.imageId);
     const now = new Date().toISOString();
     const id = newId();
-    const sortOrder = await nextSortOrder(trx, restaurantId, { table: 'category', parent: { column: 'locationId', id: input.locationId } });
-    await trx.insertInto('category').values({ id, restaurantId, ...columnsOf(input, image?.url ?? null), sortOrder, createdAt: now, updatedAt: now }).execute();
+    const sortOrder = await nextSortOrder(db, restaurantId, { table: 'category', parent: { column: 'locationId', id: input.locationId } });
+    await insertCategory(db, restaurantId, { id, ...columnsOf(input, image?.key ?? null), sortOrder, createdAt: now, updatedAt: now });
+    await recordAudit(change.scope, { action: 'category.create', target: { type: 'category', id }, after: { name: input.nameRo } });
     return id;
   });
 }
 
-/** Edits a category; moving it to another location puts it last there. A replaced image is freed if unused. */
-export function updateCategory(db: Kysely<Database>, storage: FileStorage, restaurantId: string, categoryId: string, input: CategoryInput): Promise<void> {
-  return changeMenu(db, storage, restaurantId, async ({ trx, release }) => {
-    const current = await trx.selectFrom('category').select(['locationId', 'imageUrl', 'sortOrder']).where('restaurantId', '=', restaurantId).where('id', '=', categoryId).executeTakeFirst();
-    if (!current) throw new AppError('not-found');
-    await requireOwnLocation(trx, restaurantId, input.locationId);
-    const imageUrl = input.imageId === KEEP_CURRENT_IMAGE ? current.imageUrl : ((await resolveOwnImage(trx, restaurantId, input.imageId))?.url ?? null);
+/**
+ * Edits a category; moving it to another location puts it last there (refused when that location
+ * has its quota of categories). A replaced image is freed if unused. A save from a form loaded
+ * before someone else's save (`expectedVersion` ≠ `updatedAt`) is refused ('stale-edit').
+ */
+export function updateCategory(
+  scope: RestaurantScope,
+  storage: FileStorage,
+  categoryId: string,
+  input: CategoryInput,
+  expectedVersion?: string,
+  quotas: RestaurantQuotas = getRestaurantQuotas(),
+): Promise<void> {
+  return changeMenu(scope, storage, async (change) => {
+    const { db, restaurantId } = change.scope;
+    const current = await requireOwnCategory(change.scope, categoryId);
+    await requireOwnLocation(change.scope, input.locationId);
+    if (current.locationId !== input.locationId) await requireRoomInLocation(change.scope, input.locationId, quotas);
+    const imageKey = input.imageId === KEEP_CURRENT_IMAGE ? current.imageKey : ((await resolveOwnImage(db, restaurantId, input.imageId))?.key ?? null);
     const sortOrder =
       current.locationId === input.locationId
         ? current.sortOrder
-        : await nextSortOrder(trx, restaurantId, { table: 'category', parent: { column: 'locationId', id: input.locationId } });
-    await trx
-      .updateTable('category')
-      .set({ ...columnsOf(input, imageUrl), sortOrder, updatedAt: new Date().toISOString() })
-      .where('restaurantId', '=', restaurantId)
-      .where('id', '=', categoryId)
-      .execute();
-    if (current.imageUrl !== imageUrl) await release([current.imageUrl]);
+        : await nextSortOrder(db, restaurantId, { table: 'category', parent: { column: 'locationId', id: input.locationId } });
+    const next = columnsOf(input, imageKey);
+    const written = await updateCategoryRow(db, restaurantId, categoryId, { ...next, sortOrder, updatedAt: nextRowVersion(current.updatedAt) }, expectedVersion);
+    if (!written) throw new AppError('stale-edit', { context: 'category' });
+    await recordAudit(change.scope, { action: 'category.update', target: { type: 'category', id: categoryId }, ...changedFields(current, next) });
+    if (current.imageKey !== imageKey) await change.release([current.imageKey]);
   });
 }
 
 /** Spec section 4: deleting a category deletes its products; images nobody else uses are freed. */
-export function deleteCategoryCascade(db: Kysely<Database>, storage: FileStorage, restaurantId: string, categoryId: string): Promise<void> {
-  return changeMenu(db, storage, restaurantId, async ({ trx, release }) => {
-    const categories = await trx.selectFrom('category').select(['id', 'locationId', 'imageUrl']).where('restaurantId', '=', restaurantId).where('id', '=', categoryId).execute();
-    if (categories.length === 0) throw new AppError('not-found');
-    const products = await trx.selectFrom('product').select(['id', 'categoryId', 'imageUrl']).where('restaurantId', '=', restaurantId).where('categoryId', '=', categoryId).execute();
-    const plan = planDeletion({ kind: 'category', id: categoryId }, { categories, products });
+export function deleteCategoryCascade(scope: RestaurantScope, storage: FileStorage, categoryId: string): Promise<void> {
+  return changeMenu(scope, storage, async (change) => {
+    const { db, restaurantId } = change.scope;
+    const category = await requireOwnCategory(change.scope, categoryId);
+    const products = await listProductsOfCategories(db, restaurantId, [categoryId]);
+    const plan = planDeletion({ kind: 'category', id: categoryId }, { categories: [category], products });
     // by parent, not by the ids read above, and counted by what really went
-    const deleted = await trx.deleteFrom('product').where('restaurantId', '=', restaurantId).where('categoryId', '=', categoryId).executeTakeFirst();
-    await trx.deleteFrom('category').where('restaurantId', '=', restaurantId).where('id', '=', categoryId).execute();
-    await decrementProductsCount(trx, restaurantId, Number(deleted.numDeletedRows));
-    await release(plan.imageUrls);
+    const deleted = await deleteProductsOfCategories(db, restaurantId, [categoryId]);
+    await deleteCategories(db, restaurantId, [categoryId]);
+    await decrementProductsCount(change.scope, deleted);
+    await recordAudit(change.scope, { action: 'category.delete', target: { type: 'category', id: categoryId }, before: { name: category.nameRo, products: deleted } });
+    await change.release(plan.imageKeys);
   });
 }
 
 /** Shows or hides a category on the menu in one click. */
-export function setCategoryVisible(db: Kysely<Database>, storage: FileStorage, restaurantId: string, categoryId: string, visible: boolean): Promise<void> {
-  return changeMenu(db, storage, restaurantId, ({ trx }) => setRowFlag(trx, restaurantId, { table: 'category', id: categoryId }, 'visible', visible));
+export function setCategoryVisible(scope: RestaurantScope, storage: FileStorage, categoryId: string, visible: boolean): Promise<void> {
+  return changeMenu(scope, storage, async (change) => {
+    await setRowFlag(change.scope.db, change.scope.restaurantId, { table: 'category', id: categoryId }, 'visible', visible);
+    await recordAudit(change.scope, { action: 'category.flag', target: { type: 'category', id: categoryId }, after: { visible } });
+  });
 }
 
 /** Drag and drop: the full new order of one location's categories. */
-export function reorderCategories(db: Kysely<Database>, storage: FileStorage, restaurantId: string, locationId: string, orderedIds: readonly string[]): Promise<void> {
-  return changeMenu(db, storage, restaurantId, ({ trx }) => applyOrder(trx, restaurantId, { table: 'category', parent: { column: 'locationId', id: locationId } }, orderedIds));
+export function reorderCategories(scope: RestaurantScope, storage: FileStorage, locationId: string, orderedIds: readonly string[]): Promise<void> {
+  return changeMenu(scope, storage, async (change) => {
+    await applyOrder(change.scope.db, change.scope.restaurantId, { table: 'category', parent: { column: 'locationId', id: locationId } }, orderedIds);
+    await recordAudit(change.scope, { action: 'category.reorder', target: { type: 'location', id: locationId }, after: { count: orderedIds.length } });
+  });
 }
 
 /** Keyboard: one step up or down within its location. */
-export function moveCategory(db: Kysely<Database>, storage: FileStorage, restaurantId: string, categoryId: string, direction: 'up' | 'down'): Promise<void> {
-  return changeMenu(db, storage, restaurantId, async ({ trx }) => {
-    const category = await trx.selectFrom('category').select('locationId').where('restaurantId', '=', restaurantId).where('id', '=', categoryId).executeTakeFirst();
-    if (!category) throw new AppError('not-found');
-    await moveOneStep(trx, restaurantId, { table: 'category', parent: { column: 'locationId', id: category.locationId } }, categoryId, direction);
+export function moveCategory(scope: RestaurantScope, storage: FileStorage, categoryId: string, direction: 'up' | 'down'): Promise<void> {
+  return changeMenu(scope, storage, async (change) => {
+    const category = await requireOwnCategory(change.scope, categoryId);
+    await moveOneStep(change.scope.db, change.scope.restaurantId, { table: 'category', parent: { column: 'locationId', id: category.locationId } }, categoryId, direction);
+    await recordAudit(change.scope, { action: 'category.move', target: { type: 'category', id: categoryId }, after: { direction } });
   });
 }

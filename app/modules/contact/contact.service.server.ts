@@ -1,9 +1,11 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '#app/db/schema.ts';
 import { logger } from '#app/logger.server.ts';
-import type { Mailer } from '#app/modules/mail/mailer.server.ts';
+import type { SystemScope } from '#app/modules/access/scope.server.ts';
+import { enqueueJob } from '#app/modules/jobs/jobs.server.ts';
+import type { OutgoingMail } from '#app/modules/mail/mailer.server.ts';
+import { lockRateKey } from '#app/modules/rate-limit/rate-counter.repo.server.ts';
 import type { ContactInput } from './contact.schema.ts';
+import { countContactMessagesSince, insertContactMessage, markContactMessageEmailed as markEmailed } from './contact.repo.server.ts';
 
 /** At most this many messages per sender address per hour. */
 export const CONTACT_LIMIT_PER_HOUR = 5;
@@ -15,15 +17,29 @@ export function contactClientKey(clientIp: string, secret: string): string {
 
 export type ContactResult = { ok: true; stored: boolean } | { ok: false; error: 'too-many-requests' | 'unavailable' };
 
+/** The team's copy of a message, reply-to the sender. */
+export function contactNotificationMail(input: ContactInput, to: string): OutgoingMail {
+  return {
+    to,
+    replyTo: input.email,
+    subject: `Bucate: mesaj de la ${input.name}${input.restaurantName ? ` (${input.restaurantName})` : ''}`,
+    text: `${input.message}\n\n${input.name} <${input.email}>${input.restaurantName ? `\n${input.restaurantName}` : ''}\n`,
+    html: '',
+  };
+}
+
 /**
- * Stores a contact message and e-mails it to the team (reply-to the sender). The message is kept
- * even if the e-mail fails (it is still answered from the database). A filled honeypot is answered
- * like a success and stores nothing. When the database fails nothing is stored: the failure is
- * logged and reported as 'unavailable', so the page can say so and keep the guest's text.
+ * Stores a contact message and, in the same transaction, enqueues its e-mail to the team
+ * (`mail.send`, reply-to the sender), so the message is kept whatever the mail server does and the
+ * e-mail retries until it goes; `emailedAt` is set when it went. A filled honeypot is answered like
+ * a success and stores nothing. When the database fails nothing is stored: the failure is logged
+ * and reported as 'unavailable', so the page can say so and keep the guest's text. The scope is
+ * the public form's system scope (a guest has no account). The sender's lock row is taken before
+ * counting, so concurrent messages from one sender count and insert one after the other and the
+ * hourly limit holds under a burst (issue "Hardening" item 12).
  */
 export async function submitContactMessage(
-  db: Kysely<Database>,
-  mailer: Mailer,
+  scope: SystemScope,
   input: ContactInput,
   options: { clientKey: string; locale: string; to: string; now?: Date },
 ): Promise<ContactResult> {
@@ -32,16 +48,10 @@ export async function submitContactMessage(
   const since = new Date(now.getTime() - 60 * 60 * 1000).toISOString();
   const id = randomUUID();
   try {
-    const recent = await db
-      .selectFrom('contactMessage')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('clientKey', '=', options.clientKey)
-      .where('createdAt', '>', since)
-      .executeTakeFirstOrThrow();
-    if (Number(recent.n) >= CONTACT_LIMIT_PER_HOUR) return { ok: false, error: 'too-many-requests' };
-    await db
-      .insertInto('contactMessage')
-      .values({
+    return await scope.db.transaction().execute(async (trx): Promise<ContactResult> => {
+      await lockRateKey(trx, `contact:${options.clientKey}`, now.toISOString());
+      if ((await countContactMessagesSince(trx, options.clientKey, since)) >= CONTACT_LIMIT_PER_HOUR) return { ok: false, error: 'too-many-requests' };
+      await insertContactMessage(trx, {
         id,
         name: input.name,
         email: input.email,
@@ -51,23 +61,17 @@ export async function submitContactMessage(
         emailedAt: null,
         clientKey: options.clientKey,
         createdAt: now.toISOString(),
-      })
-      .execute();
+      });
+      await enqueueJob(trx, { type: 'mail.send', payload: { mail: contactNotificationMail(input, options.to), contactMessageId: id } });
+      return { ok: true, stored: true };
+    });
   } catch (error) {
     logger.error({ err: error }, 'contact message could not be stored');
     return { ok: false, error: 'unavailable' };
   }
-  try {
-    await mailer.send({
-      to: options.to,
-      replyTo: input.email,
-      subject: `Bucate: mesaj de la ${input.name}${input.restaurantName ? ` (${input.restaurantName})` : ''}`,
-      text: `${input.message}\n\n${input.name} <${input.email}>${input.restaurantName ? `\n${input.restaurantName}` : ''}\n`,
-      html: '',
-    });
-    await db.updateTable('contactMessage').set({ emailedAt: new Date().toISOString() }).where('id', '=', id).execute();
-  } catch (error) {
-    logger.error({ err: error, contactMessageId: id }, 'contact e-mail failed; the message is stored');
-  }
-  return { ok: true, stored: true };
+}
+
+/** Called by the `mail.send` job once the team's copy went out. */
+export async function markContactMessageEmailed(scope: SystemScope, id: string, at = new Date()): Promise<void> {
+  await markEmailed(scope.db, id, at.toISOString());
 }

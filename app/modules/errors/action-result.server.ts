@@ -4,11 +4,7 @@ import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { isAppError } from './app-error.ts';
 
-export type FieldErrors = Record<string, string>;
-
-export type ActionResult =
-  | { ok: true; message: string; id?: string }
-  | { ok: false; error: string; fieldErrors: FieldErrors; values?: Record<string, unknown> };
+import type { ActionResult, FieldErrors } from './action-result.ts';
 
 type Translate = ReturnType<typeof getI18n>['t'];
 
@@ -43,8 +39,25 @@ export async function runEditorAction(
     }
     if (isAppError(error)) {
       const message = t(`appErrors.${error.code}`, error.params);
-      return data<ActionResult>({ ok: false, error: message, fieldErrors: error.field ? { [error.field]: message } : {}, values }, { status: error.status });
+      return data<ActionResult>({ ok: false, error: message, code: error.code, fieldErrors: error.field ? { [error.field]: message } : {}, values }, { status: error.status });
     }
+    throw error;
+  }
+}
+
+/** What an admin page's action answers: a notice shown as a toast, or an error shown on the page. */
+export type NoticeResult = { error: string | undefined; notice: string | undefined };
+
+/**
+ * Runs one admin action: its notice on success, an AppError as its translated message with the
+ * error's status. Anything else is a real failure and propagates.
+ */
+export async function runNoticeAction(request: Request, work: (t: Translate) => Promise<string>) {
+  const { t } = getI18n(getRequestLocale(request));
+  try {
+    return data<NoticeResult>({ error: undefined, notice: await work(t) });
+  } catch (error) {
+    if (isAppError(error)) return data<NoticeResult>({ error: t(`appErrors.${error.code}`, error.params), notice: undefined }, { status: error.status });
     throw error;
   }
 }

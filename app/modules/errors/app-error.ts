@@ -5,11 +5,21 @@
  */
 export const APP_ERROR_STATUS = {
   'not-found': 404,
+  forbidden: 403,
   'invalid-input': 400,
   'slug-taken': 409,
   'slug-reserved': 400,
   'product-limit-reached': 403,
   'pro-not-manual': 409,
+  'billing-already-active': 409,
+  'billing-no-customer': 409,
+  'billing-unavailable': 503,
+  'location-limit-reached': 403,
+  'category-limit-reached': 403,
+  'upload-limit-reached': 429,
+  'storage-limit-reached': 403,
+  /** the row changed since the form was loaded (another tab, another person): optimistic concurrency */
+  'stale-edit': 409,
   'image-missing': 400,
   'image-unsupported': 415,
   'image-too-large': 413,

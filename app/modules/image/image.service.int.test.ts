@@ -1,10 +1,11 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { buildRestaurant, newId } from '#tests/factories/builders.ts';
+import { ownerScope } from '#tests/support/scopes.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { listFiles, noisyJpeg, photoJpeg, pngClaiming, svgWithScript } from '#tests/support/test-images.ts';
 import { createLocalDiskStorage, type FileStorage } from './storage.server.ts';
@@ -32,7 +33,7 @@ describe(`image uploads on ${testDialect}`, () => {
   const rows = () => database.db.selectFrom('storedImage').selectAll().orderBy('createdAt').execute();
 
   async function refusedCode(file: Buffer, name: string): Promise<string> {
-    const error = await saveUploadedImage(database.db, storage, { restaurantId: restaurant.id, kind: 'other', file, name }).then(
+    const error = await saveUploadedImage(ownerScope(database.db, restaurant.id), storage, { kind: 'other', file, name }).then(
       () => undefined,
       (thrown: unknown) => thrown,
     );
@@ -56,16 +57,18 @@ describe(`image uploads on ${testDialect}`, () => {
   });
 
   it('stores a cover as JPEG plus WebP variants under a folder of its own, and records it', async () => {
-    const saved = await saveUploadedImage(database.db, storage, {
-      restaurantId: restaurant.id,
+    const saved = await saveUploadedImage(ownerScope(database.db, restaurant.id), storage, {
       kind: 'cover',
       file: await photoJpeg(4000, 3000),
       name: 'C:\\Poze\\terasă vara.PNG',
     });
-    const folder = `restaurants/${restaurant.id}/images/${saved.id}`;
+    // a short folder of its own: r/{restaurant short code}/{12 random characters} (decision 0013)
+    const folder = dirname(saved.key);
+    expect(folder).toMatch(new RegExp(`^r/${restaurant.shortCode}/[\\w-]{12}$`));
     expect(await listFiles(root)).toEqual([`${folder}/1280.webp`, `${folder}/640.webp`, `${folder}/cover.jpg`]);
     expect(saved).toEqual({
       id: saved.id,
+      key: `${folder}/cover.jpg`,
       url: `/uploads/${folder}/cover.jpg`,
       variants: [
         { width: 640, url: `/uploads/${folder}/640.webp` },
@@ -80,27 +83,31 @@ describe(`image uploads on ${testDialect}`, () => {
       id: saved.id,
       restaurantId: restaurant.id,
       path: `${folder}/cover.jpg`,
-      url: saved.url,
       name: 'terasă vara.jpg',
       size: jpeg.length,
       contentType: 'image/jpeg',
       width: 1440,
       height: 1080,
     });
-    expect(JSON.parse(row?.variants ?? '')).toEqual({ 640: `/uploads/${folder}/640.webp`, 1280: `/uploads/${folder}/1280.webp` });
+    // keys, not URLs: the public base is configuration, joined on read
+    expect(row).not.toHaveProperty('url');
+    expect(JSON.parse(row?.variants ?? '')).toEqual({ 640: `${folder}/640.webp`, 1280: `${folder}/1280.webp` });
     expect(row?.downloadToken).toMatch(/^[\w-]{32}$/);
     expect(await sharp(jpeg).metadata()).toMatchObject({ format: 'jpeg', width: 1440, height: 1080 });
     expect((await sharp(await readFile(join(root, folder, '640.webp'))).metadata()).width).toBe(640);
+    const audit = await database.db.selectFrom('auditEvent').selectAll().where('targetId', '=', saved.id).execute();
+    expect(audit).toMatchObject([{ action: 'image.upload', restaurantId: restaurant.id, targetType: 'image', requestId: 'test-request' }]);
   });
 
   it('names the file by its kind and gives every upload a new folder, even of the same file', async () => {
     const file = await photoJpeg(1000, 1000);
-    const logo = await saveUploadedImage(database.db, storage, { restaurantId: restaurant.id, kind: 'logo', file, name: 'a.png' });
-    const again = await saveUploadedImage(database.db, storage, { restaurantId: restaurant.id, kind: 'logo', file, name: 'a.png' });
-    const product = await saveUploadedImage(database.db, storage, { restaurantId: otherRestaurant.id, kind: 'other', file, name: 'b.png' });
+    const logo = await saveUploadedImage(ownerScope(database.db, restaurant.id), storage, { kind: 'logo', file, name: 'a.png' });
+    const again = await saveUploadedImage(ownerScope(database.db, restaurant.id), storage, { kind: 'logo', file, name: 'a.png' });
+    const product = await saveUploadedImage(ownerScope(database.db, otherRestaurant.id), storage, { kind: 'other', file, name: 'b.png' });
     expect(logo.url).toMatch(/\/logo\.jpg$/);
     expect(again.url).not.toBe(logo.url);
-    expect(product.url).toBe(`/uploads/restaurants/${otherRestaurant.id}/images/${product.id}/image.jpg`);
+    expect(product.url).toMatch(new RegExp(`^/uploads/r/${otherRestaurant.shortCode}/[\\w-]{12}/image\\.jpg$`));
+    expect(product.url).toBe(`/uploads/${product.key}`);
     expect((await rows()).map((row) => row.restaurantId).sort()).toEqual([restaurant.id, restaurant.id, otherRestaurant.id].sort());
   });
 
@@ -115,7 +122,7 @@ describe(`image uploads on ${testDialect}`, () => {
         return disk.put(key, body, contentType);
       },
     };
-    const error = await saveUploadedImage(database.db, failing, { restaurantId: restaurant.id, kind: 'other', file: await photoJpeg(1200, 900), name: 'x.jpg' }).catch((thrown: unknown) => thrown);
+    const error = await saveUploadedImage(ownerScope(database.db, restaurant.id), failing, { kind: 'other', file: await photoJpeg(1200, 900), name: 'x.jpg' }).catch((thrown: unknown) => thrown);
     expect((error as Error).message).toBe('disk full');
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(await listFiles(root)).toEqual([]);
@@ -125,7 +132,7 @@ describe(`image uploads on ${testDialect}`, () => {
   it('removes the files when the row cannot be recorded', async () => {
     const unknownRestaurant = newId();
     await expect(
-      saveUploadedImage(database.db, storage, { restaurantId: unknownRestaurant, kind: 'other', file: await photoJpeg(600, 400), name: 'x.jpg' }),
+      saveUploadedImage(ownerScope(database.db, unknownRestaurant), storage, { kind: 'other', file: await photoJpeg(600, 400), name: 'x.jpg' }),
     ).rejects.toThrow();
     expect(await listFiles(root)).toEqual([]);
     expect(await rows()).toEqual([]);
@@ -134,20 +141,20 @@ describe(`image uploads on ${testDialect}`, () => {
   describe('deleteStoredImageFiles', () => {
     it('deletes the JPEG and every variant of one row, and nothing of another', async () => {
       const file = await photoJpeg(900, 600);
-      const kept = await saveUploadedImage(database.db, storage, { restaurantId: restaurant.id, kind: 'other', file, name: 'a.jpg' });
-      const gone = await saveUploadedImage(database.db, storage, { restaurantId: restaurant.id, kind: 'other', file, name: 'b.jpg' });
+      const kept = await saveUploadedImage(ownerScope(database.db, restaurant.id), storage, { kind: 'other', file, name: 'a.jpg' });
+      const gone = await saveUploadedImage(ownerScope(database.db, restaurant.id), storage, { kind: 'other', file, name: 'b.jpg' });
       const row = await database.db.selectFrom('storedImage').selectAll().where('id', '=', gone.id).executeTakeFirstOrThrow();
-      await deleteStoredImageFiles(storage, row);
-      const keptFolder = `restaurants/${restaurant.id}/images/${kept.id}`;
+      await deleteStoredImageFiles(storage, { key: row.path, variants: row.variants });
+      const keptFolder = dirname(kept.key);
       expect(await listFiles(root)).toEqual([`${keptFolder}/200.webp`, `${keptFolder}/400.webp`, `${keptFolder}/image.jpg`]);
-      expect(await listFiles(join(root, `restaurants/${restaurant.id}/images/${gone.id}`))).toEqual([]);
+      expect(await listFiles(join(root, dirname(gone.key)))).toEqual([]);
     });
 
     it('leaves images that are not in this storage alone', async () => {
       await storage.put('restaurants/r1/products/a.jpg', Buffer.from('a'), 'image/jpeg');
       await storage.put('restaurants/r1/products/b.jpg', Buffer.from('b'), 'image/jpeg');
       await deleteStoredImageFiles(storage, {
-        url: 'https://cdn.example.com/restaurants/r1/products/a.jpg',
+        key: 'https://cdn.example.com/restaurants/r1/products/a.jpg',
         variants: JSON.stringify({ 200: 'https://cdn.example.com/a-200.webp' }),
       });
       expect(await listFiles(root)).toEqual(['restaurants/r1/products/a.jpg', 'restaurants/r1/products/b.jpg']);
@@ -156,7 +163,16 @@ describe(`image uploads on ${testDialect}`, () => {
     it('deletes only the listed files of a row in the demo seed’s shared folder', async () => {
       for (const key of ['a.jpg', 'a-200.webp', 'b.jpg']) await storage.put(`restaurants/r1/products/${key}`, Buffer.from(key), 'image/jpeg');
       await deleteStoredImageFiles(storage, {
-        url: '/uploads/restaurants/r1/products/a.jpg',
+        key: 'restaurants/r1/products/a.jpg',
+        variants: JSON.stringify({ 200: 'restaurants/r1/products/a-200.webp' }),
+      });
+      expect(await listFiles(root)).toEqual(['restaurants/r1/products/b.jpg']);
+    });
+
+    it('still deletes by URL what a job enqueued before decision 0013 names', async () => {
+      for (const key of ['a.jpg', 'a-200.webp', 'b.jpg']) await storage.put(`restaurants/r1/products/${key}`, Buffer.from(key), 'image/jpeg');
+      await deleteStoredImageFiles(storage, {
+        key: '/uploads/restaurants/r1/products/a.jpg',
         variants: JSON.stringify({ 200: '/uploads/restaurants/r1/products/a-200.webp' }),
       });
       expect(await listFiles(root)).toEqual(['restaurants/r1/products/b.jpg']);

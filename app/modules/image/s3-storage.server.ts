@@ -1,10 +1,12 @@
 import type { S3Client } from '@aws-sdk/client-s3';
-import type { FileStorage } from './storage.server.ts';
+import { keyUnderBases, withTrailingSlash, type FileStorage } from './file-storage.ts';
 
 export interface S3StorageConfig {
   bucket: string;
-  /** where guests load the objects from: the bucket's public address or a CDN in front of it */
+  /** the bucket's public address */
   publicUrl: string;
+  /** where guests load the objects from when a CDN sits in front of the bucket (IMAGE_PUBLIC_BASE_URL) */
+  cdnUrl?: string;
   /** for stores other than AWS (MinIO, Cloudflare R2, Garage…) */
   endpoint?: string;
   region: string;
@@ -33,7 +35,9 @@ function isMissingObject(error: unknown): boolean {
  * SDK is loaded on first use: a server on local disk never pays for it.
  */
 export function createS3Storage(config: S3StorageConfig): FileStorage {
-  const base = `${config.publicUrl.replace(/\/+$/, '')}/`;
+  const bucketBase = withTrailingSlash(config.publicUrl);
+  const base = config.cdnUrl ? withTrailingSlash(config.cdnUrl) : bucketBase;
+  const bases = base === bucketBase ? [base] : [base, bucketBase];
   const Bucket = config.bucket;
   let connection: Promise<{ client: S3Client; s3: typeof import('@aws-sdk/client-s3') }> | undefined;
   const connect = () =>
@@ -83,11 +87,14 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
     },
+    publicUrl(key) {
+      return base + key;
+    },
     owns(url) {
-      return url.startsWith(base);
+      return keyUnderBases(bases, url) !== undefined;
     },
     keyOf(url) {
-      return url.startsWith(base) ? url.slice(base.length) : undefined;
+      return keyUnderBases(bases, url);
     },
   };
 }

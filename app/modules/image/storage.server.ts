@@ -1,24 +1,11 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import { getEnv, type Env } from '#app/env.server.ts';
+import { imageUrlOf, keyUnderBases, withTrailingSlash, type FileStorage } from './file-storage.ts';
 import { createS3Storage } from './s3-storage.server.ts';
 
-/**
- * Where image files live. Local disk by default; an S3-compatible bucket (s3-storage.server.ts)
- * implements the same interface. Keys are relative paths such as `restaurants/{id}/cover.jpg`.
- */
-export interface FileStorage {
-  put(key: string, body: Buffer, contentType: string): Promise<{ url: string }>;
-  /** the bytes stored under a key, or undefined when there is no such file */
-  read(key: string): Promise<Buffer | undefined>;
-  delete(key: string): Promise<void>;
-  /** removes every file under a folder key, e.g. `restaurants/{id}` when an account is deleted */
-  deleteFolder(prefix: string): Promise<void>;
-  /** whether a URL points into this storage (spec section 5: only our own images are deleted) */
-  owns(url: string): boolean;
-  /** the storage key behind one of its URLs */
-  keyOf(url: string): string | undefined;
-}
+/** Where image files live: local disk by default; an S3-compatible bucket (s3-storage.server.ts) implements the same interface. */
+export type { FileStorage } from './file-storage.ts';
 
 export const UPLOADS_URL_PREFIX = '/uploads/';
 
@@ -35,15 +22,20 @@ function isMissingFile(error: unknown): boolean {
   return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
 }
 
-/** Files under a folder, served by the HTTP server at /uploads/ with immutable caching. */
-export function createLocalDiskStorage(root: string): FileStorage {
+/**
+ * Files under a folder, served by the HTTP server at /uploads/ with immutable caching. With a CDN
+ * in front (`publicBaseUrl`), guests load them from there; /uploads/ URLs are still recognised.
+ */
+export function createLocalDiskStorage(root: string, publicBaseUrl: string = UPLOADS_URL_PREFIX): FileStorage {
+  const base = withTrailingSlash(publicBaseUrl);
+  const bases = base === UPLOADS_URL_PREFIX ? [base] : [base, UPLOADS_URL_PREFIX];
   return {
     async put(key, body) {
       const safe = assertSafeKey(key);
       const file = join(root, safe);
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, body);
-      return { url: UPLOADS_URL_PREFIX + safe.split(sep).join('/') };
+      return { url: base + safe.split(sep).join('/') };
     },
     async read(key) {
       try {
@@ -59,11 +51,14 @@ export function createLocalDiskStorage(root: string): FileStorage {
     async deleteFolder(prefix) {
       await rm(join(root, assertSafeKey(prefix)), { recursive: true, force: true });
     },
+    publicUrl(key) {
+      return base + key;
+    },
     owns(url) {
-      return url.startsWith(UPLOADS_URL_PREFIX);
+      return keyUnderBases(bases, url) !== undefined;
     },
     keyOf(url) {
-      return url.startsWith(UPLOADS_URL_PREFIX) ? url.slice(UPLOADS_URL_PREFIX.length) : undefined;
+      return keyUnderBases(bases, url);
     },
   };
 }
@@ -79,6 +74,7 @@ export function createConfiguredStorage(env: Env): FileStorage {
     return createS3Storage({
       bucket: env.S3_BUCKET,
       publicUrl: env.S3_PUBLIC_URL,
+      cdnUrl: env.IMAGE_PUBLIC_BASE_URL,
       endpoint: env.S3_ENDPOINT,
       region: env.S3_REGION,
       accessKeyId: env.S3_ACCESS_KEY_ID,
@@ -86,7 +82,7 @@ export function createConfiguredStorage(env: Env): FileStorage {
       forcePathStyle: env.S3_FORCE_PATH_STYLE,
     });
   }
-  return createLocalDiskStorage(uploadsDir(env.DATA_DIR));
+  return createLocalDiskStorage(uploadsDir(env.DATA_DIR), env.IMAGE_PUBLIC_BASE_URL);
 }
 
 let storage: FileStorage | undefined;
@@ -95,4 +91,14 @@ let storage: FileStorage | undefined;
 export function getStorage(): FileStorage {
   storage ??= createConfiguredStorage(getEnv());
   return storage;
+}
+
+/**
+ * A stored picture (a key of ours, or `ext:` + an external URL) as the URL a browser loads, built
+ * from the configuration on every read: moving the bucket or adding a CDN changes no row.
+ */
+export function publicImageUrl(ref: string): string;
+export function publicImageUrl(ref: string | null): string | null;
+export function publicImageUrl(ref: string | null): string | null {
+  return ref ? imageUrlOf(getStorage(), ref) : null;
 }

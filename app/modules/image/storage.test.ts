@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '#app/env.server.ts';
+import { getImageOrigin, parseEnv } from '#app/env.server.ts';
+import { imageUrlOf } from './file-storage.ts';
 import { createS3Storage } from './s3-storage.server.ts';
 import { createConfiguredStorage, createLocalDiskStorage, type FileStorage } from './storage.server.ts';
 
@@ -103,6 +104,30 @@ describe('the configured storage', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
     expect(Buffer.from(await served.arrayBuffer())).toEqual(Buffer.from('y'));
+  });
+
+  it('builds public URLs from IMAGE_PUBLIC_BASE_URL when a CDN fronts the storage, and still knows the old addresses', () => {
+    const bucketEnv = {
+      S3_BUCKET: 'bucate', S3_PUBLIC_URL: `${s3Endpoint}/bucate`, S3_ENDPOINT: s3Endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER',
+    };
+    const plain = createConfiguredStorage(parseEnv(bucketEnv));
+    expect(plain.publicUrl('r/abc/k/image.jpg')).toBe(`${s3Endpoint}/bucate/r/abc/k/image.jpg`);
+    const cdnEnv = parseEnv({ ...bucketEnv, IMAGE_PUBLIC_BASE_URL: 'https://cdn.example.com/img' });
+    const viaCdn = createConfiguredStorage(cdnEnv);
+    expect(viaCdn.publicUrl('r/abc/k/image.jpg')).toBe('https://cdn.example.com/img/r/abc/k/image.jpg');
+    expect(viaCdn.keyOf(`${s3Endpoint}/bucate/r/abc/k/image.jpg`)).toBe('r/abc/k/image.jpg');
+    expect(viaCdn.keyOf('https://cdn.example.com/img/r/abc/k/image.jpg')).toBe('r/abc/k/image.jpg');
+    expect(getImageOrigin(cdnEnv)).toBe('https://cdn.example.com');
+
+    const localCdn = parseEnv({ DATA_DIR: join(root, 'data'), IMAGE_PUBLIC_BASE_URL: 'https://cdn.example.com/' });
+    const local = createConfiguredStorage(localCdn);
+    expect(local.publicUrl('r/abc/k/400.webp')).toBe('https://cdn.example.com/r/abc/k/400.webp');
+    expect(local.keyOf('/uploads/r/abc/k/400.webp')).toBe('r/abc/k/400.webp');
+    expect(getImageOrigin(localCdn)).toBe('https://cdn.example.com');
+    expect(getImageOrigin(parseEnv({}))).toBeNull();
+    // a picture that is not ours keeps its own address whatever the configuration
+    expect(imageUrlOf(local, 'ext:https://elsewhere.example/dish.jpg')).toBe('https://elsewhere.example/dish.jpg');
+    expect(imageUrlOf(local, 'r/abc/k/image.jpg')).toBe('https://cdn.example.com/r/abc/k/image.jpg');
   });
 
   it('refuses a bucket without the address guests load it from, or half a key pair', () => {

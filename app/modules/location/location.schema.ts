@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from '#app/modules/menu/menu-fields.ts';
+import { optionalText, requiredText } from '#app/modules/editing/menu-fields.ts';
 
 /** A location's fields: a name guests read in Romanian (required) and English (optional). */
 export const LocationInput = z.object({

@@ -1,72 +1,101 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '#app/db/schema.ts';
+import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { changedFields, recordAudit } from '#app/modules/audit/audit.server.ts';
+import { deleteCategories, listCategoriesOfLocation } from '#app/modules/category/category.repo.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
-import { changeMenu } from '#app/modules/menu/menu-change.server.ts';
-import { applyOrder, moveOneStep, nextSortOrder, setRowFlag } from '#app/modules/menu/menu-editor.repo.server.ts';
-import { planDeletion } from '#app/modules/menu/menu-rules.ts';
+import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
+import { applyOrder, moveOneStep, nextSortOrder, setRowFlag } from '#app/modules/editing/editing.repo.server.ts';
+import { nextRowVersion, planDeletion } from '#app/modules/editing/menu-rules.ts';
 import { decrementProductsCount } from '#app/modules/product/product-count.server.ts';
+import { deleteProductsOfCategories, listProductsOfCategories } from '#app/modules/product/product.repo.server.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
+import type { RestaurantQuotas } from '#app/modules/restaurant/quotas.ts';
+import { getRestaurantQuotas } from '#app/env.server.ts';
+import { countLocations, deleteLocationRow, findLocation, insertLocation, updateLocationRow } from './location.repo.server.ts';
 import type { LocationInput } from './location.schema.ts';
 
-/** Adds a location at the end of the restaurant's list. */
-export function createLocation(db: Kysely<Database>, storage: FileStorage, restaurantId: string, input: LocationInput): Promise<string> {
-  return changeMenu(db, storage, restaurantId, async ({ trx }) => {
+async function requireOwnLocation(scope: RestaurantScope, locationId: string) {
+  const location = await findLocation(scope.db, scope.restaurantId, locationId);
+  if (!location) throw new AppError('not-found');
+  return location;
+}
+
+/**
+ * Adds a location at the end of the restaurant's list. Refused with 'location-limit-reached' once
+ * the restaurant has its quota of locations; counted under the row lock changeMenu takes first,
+ * so concurrent creates cannot pass the limit together.
+ */
+export function createLocation(scope: RestaurantScope, storage: FileStorage, input: LocationInput, quotas: RestaurantQuotas = getRestaurantQuotas()): Promise<string> {
+  return changeMenu(scope, storage, async (change) => {
+    const { db, restaurantId } = change.scope;
+    if ((await countLocations(db, restaurantId)) >= quotas.locationsPerRestaurant) throw new AppError('location-limit-reached', { limit: quotas.locationsPerRestaurant });
     const now = new Date().toISOString();
     const id = newId();
-    const sortOrder = await nextSortOrder(trx, restaurantId, { table: 'location' });
-    await trx.insertInto('location').values({ id, restaurantId, ...input, sortOrder, createdAt: now, updatedAt: now }).execute();
+    const sortOrder = await nextSortOrder(db, restaurantId, { table: 'location' });
+    await insertLocation(db, restaurantId, { id, ...input, sortOrder, createdAt: now, updatedAt: now });
+    await recordAudit(change.scope, { action: 'location.create', target: { type: 'location', id }, after: { name: input.nameRo } });
     return id;
   });
 }
 
-/** Renames a location of this restaurant; another restaurant's location is not found. */
-export function updateLocation(db: Kysely<Database>, storage: FileStorage, restaurantId: string, locationId: string, input: LocationInput): Promise<void> {
-  return changeMenu(db, storage, restaurantId, async ({ trx }) => {
-    const result = await trx
-      .updateTable('location')
-      .set({ ...input, updatedAt: new Date().toISOString() })
-      .where('restaurantId', '=', restaurantId)
-      .where('id', '=', locationId)
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) throw new AppError('not-found');
+/**
+ * Renames a location of this restaurant; another restaurant's location is not found. A save from a
+ * form loaded before someone else's save (`expectedVersion` ≠ `updatedAt`) is refused ('stale-edit').
+ */
+export function updateLocation(scope: RestaurantScope, storage: FileStorage, locationId: string, input: LocationInput, expectedVersion?: string): Promise<void> {
+  return changeMenu(scope, storage, async (change) => {
+    const current = await requireOwnLocation(change.scope, locationId);
+    const written = await updateLocationRow(change.scope.db, change.scope.restaurantId, locationId, { ...input, updatedAt: nextRowVersion(current.updatedAt) }, expectedVersion);
+    if (!written) throw new AppError('stale-edit', { context: 'location' });
+    await recordAudit(change.scope, { action: 'location.update', target: { type: 'location', id: locationId }, ...changedFields(current, input) });
   });
 }
 
 /** Shows or hides a whole location (its categories and dishes with it) on the guests' menu. */
-export function setLocationVisible(db: Kysely<Database>, storage: FileStorage, restaurantId: string, locationId: string, visible: boolean): Promise<void> {
-  return changeMenu(db, storage, restaurantId, ({ trx }) => setRowFlag(trx, restaurantId, { table: 'location', id: locationId }, 'visible', visible));
+export function setLocationVisible(scope: RestaurantScope, storage: FileStorage, locationId: string, visible: boolean): Promise<void> {
+  return changeMenu(scope, storage, async (change) => {
+    await setRowFlag(change.scope.db, change.scope.restaurantId, { table: 'location', id: locationId }, 'visible', visible);
+    await recordAudit(change.scope, { action: 'location.flag', target: { type: 'location', id: locationId }, after: { visible } });
+  });
 }
 
 /**
  * Spec section 4: deleting a location deletes its categories and their products in one
  * transaction, lowers the product count by as many, and frees images nobody else uses.
  */
-export function deleteLocationCascade(db: Kysely<Database>, storage: FileStorage, restaurantId: string, locationId: string): Promise<void> {
-  return changeMenu(db, storage, restaurantId, async ({ trx, release }) => {
-    const location = await trx.selectFrom('location').select('id').where('restaurantId', '=', restaurantId).where('id', '=', locationId).executeTakeFirst();
-    if (!location) throw new AppError('not-found');
-    const categories = await trx.selectFrom('category').select(['id', 'locationId', 'imageUrl']).where('restaurantId', '=', restaurantId).where('locationId', '=', locationId).execute();
-    const products =
-      categories.length === 0
-        ? []
-        : await trx.selectFrom('product').select(['id', 'categoryId', 'imageUrl']).where('restaurantId', '=', restaurantId).where('categoryId', 'in', categories.map((c) => c.id)).execute();
+export function deleteLocationCascade(scope: RestaurantScope, storage: FileStorage, locationId: string): Promise<void> {
+  return changeMenu(scope, storage, async (change) => {
+    const { db, restaurantId } = change.scope;
+    const location = await requireOwnLocation(change.scope, locationId);
+    const categories = await listCategoriesOfLocation(db, restaurantId, locationId);
+    const products = await listProductsOfCategories(db, restaurantId, categories.map((c) => c.id));
     const plan = planDeletion({ kind: 'location', id: locationId }, { categories, products });
     // by parent, not by the ids read above, and counted by what really went
-    const deleted = plan.categoryIds.length === 0 ? 0 : Number((await trx.deleteFrom('product').where('restaurantId', '=', restaurantId).where('categoryId', 'in', plan.categoryIds).executeTakeFirst()).numDeletedRows);
-    if (plan.categoryIds.length > 0) await trx.deleteFrom('category').where('restaurantId', '=', restaurantId).where('id', 'in', plan.categoryIds).execute();
-    await trx.deleteFrom('location').where('restaurantId', '=', restaurantId).where('id', '=', locationId).execute();
-    await decrementProductsCount(trx, restaurantId, deleted);
-    await release(plan.imageUrls);
+    const deleted = await deleteProductsOfCategories(db, restaurantId, plan.categoryIds);
+    await deleteCategories(db, restaurantId, plan.categoryIds);
+    await deleteLocationRow(db, restaurantId, locationId);
+    await decrementProductsCount(change.scope, deleted);
+    await recordAudit(change.scope, {
+      action: 'location.delete',
+      target: { type: 'location', id: locationId },
+      before: { name: location.nameRo, categories: plan.categoryIds.length, products: deleted },
+    });
+    await change.release(plan.imageKeys);
   });
 }
 
 /** Drag and drop: the full new order of the restaurant's locations. */
-export function reorderLocations(db: Kysely<Database>, storage: FileStorage, restaurantId: string, orderedIds: readonly string[]): Promise<void> {
-  return changeMenu(db, storage, restaurantId, ({ trx }) => applyOrder(trx, restaurantId, { table: 'location' }, orderedIds));
+export function reorderLocations(scope: RestaurantScope, storage: FileStorage, orderedIds: readonly string[]): Promise<void> {
+  return changeMenu(scope, storage, async (change) => {
+    await applyOrder(change.scope.db, change.scope.restaurantId, { table: 'location' }, orderedIds);
+    await recordAudit(change.scope, { action: 'location.reorder', target: { type: 'restaurant', id: change.scope.restaurantId }, after: { count: orderedIds.length } });
+  });
 }
 
 /** Keyboard: one step up or down. */
-export function moveLocation(db: Kysely<Database>, storage: FileStorage, restaurantId: string, locationId: string, direction: 'up' | 'down'): Promise<void> {
-  return changeMenu(db, storage, restaurantId, ({ trx }) => moveOneStep(trx, restaurantId, { table: 'location' }, locationId, direction));
+export function moveLocation(scope: RestaurantScope, storage: FileStorage, locationId: string, direction: 'up' | 'down'): Promise<void> {
+  return changeMenu(scope, storage, async (change) => {
+    await moveOneStep(change.scope.db, change.scope.restaurantId, { table: 'location' }, locationId, direction);
+    await recordAudit(change.scope, { action: 'location.move', target: { type: 'location', id: locationId }, after: { direction } });
+  });
 }

@@ -6,7 +6,7 @@ function escapeHtml(text: string): string {
 }
 
 /** A short message with one button-like link, in the reader's language. */
-function linkMail(to: string, locale: Locale, kind: 'magicLink' | 'resetPassword', url: string): OutgoingMail {
+function linkMail(to: string, locale: Locale, kind: 'magicLink' | 'resetPassword' | 'verifyEmail', url: string): OutgoingMail {
   const { t } = getI18n(locale);
   const subject = t(`mail.${kind}.subject`);
   const lead = t(`mail.${kind}.lead`);
@@ -26,4 +26,8 @@ export function magicLinkMail(to: string, url: string, locale: Locale): Outgoing
 
 export function resetPasswordMail(to: string, url: string, locale: Locale): OutgoingMail {
   return linkMail(to, locale, 'resetPassword', url);
+}
+
+export function verifyEmailMail(to: string, url: string, locale: Locale): OutgoingMail {
+  return linkMail(to, locale, 'verifyEmail', url);
 }

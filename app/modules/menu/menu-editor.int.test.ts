@@ -29,7 +29,11 @@ import {
 import { RestaurantSettingsInput } from '#app/modules/restaurant/restaurant-settings.schema.ts';
 import { getRestaurantSettings, updateRestaurantSettings } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
 import { FREE_PRODUCT_LIMIT } from '#app/modules/subscription/subscription.ts';
-import { buildRestaurant, buildStoredImage } from '#tests/factories/builders.ts';
+import { buildRestaurant, buildStoredImage, insertRestaurant, type PlanOptions } from '#tests/factories/builders.ts';
+import { deleteReleasedFiles } from '#app/modules/image/image-cleanup.server.ts';
+import { runJobsUntilIdle } from '#tests/support/jobs.ts';
+import { ownerScope } from '#tests/support/scopes.ts';
+import { forRestaurant, systemScope } from '#app/modules/access/scope.server.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { getEditorMenu, getProductForEdit } from './menu-editor.service.server.ts';
 
@@ -48,14 +52,17 @@ afterAll(async () => {
 });
 
 const db = () => database.db;
+/** the worker's part: released files are deleted by the `image.delete-files` job after commit */
+const runFileJobs = () => runJobsUntilIdle(db(), { 'image.delete-files': ({ images }) => deleteReleasedFiles(storage, images) });
+/** an admin's PRO grant for a year */
+const PRO: PlanOptions = { manualProUntil: new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString() };
 const location = (nameRo = 'Centru') => LocationInput.parse({ nameRo });
 const category = (locationId: string, extra: Record<string, string> = {}) => CategoryInput.parse({ locationId, nameRo: 'Ciorbe', visible: 'on', ...extra });
 const product = (categoryId: string, extra: Record<string, unknown> = {}) =>
   ProductInput.parse({ categoryId, nameRo: 'Ciorbă de burtă', price: '24,50', available: 'on', visible: 'on', ...extra });
 
-async function newRestaurant(overrides: Parameters<typeof buildRestaurant>[0] = {}) {
-  const restaurant = buildRestaurant(overrides);
-  await db().insertInto('restaurant').values(restaurant).execute();
+async function newRestaurant(overrides: Parameters<typeof buildRestaurant>[0] = {}, plan: PlanOptions = {}) {
+  const restaurant = await insertRestaurant(db(), overrides, plan);
   return restaurant.id;
 }
 
@@ -63,10 +70,10 @@ async function newRestaurant(overrides: Parameters<typeof buildRestaurant>[0] = 
 async function uploadedImage(restaurantId: string, name = 'image.jpg') {
   const row = buildStoredImage(restaurantId, { name });
   const variantKey = row.path.replace(/image\.jpg$/, '200.webp');
-  const variant = await storage.put(variantKey, Buffer.from('webp'), 'image/webp');
+  await storage.put(variantKey, Buffer.from('webp'), 'image/webp');
   await storage.put(row.path, Buffer.from('jpeg'), 'image/jpeg');
-  await db().insertInto('storedImage').values({ ...row, variants: JSON.stringify({ 200: variant.url }) }).execute();
-  return { id: row.id, url: row.url, file: join(uploads, row.path), variantFile: join(uploads, variantKey) };
+  await db().insertInto('storedImage').values({ ...row, variants: JSON.stringify({ 200: variantKey }) }).execute();
+  return { id: row.id, key: row.path, url: `/uploads/${row.path}`, file: join(uploads, row.path), variantFile: join(uploads, variantKey) };
 }
 
 const countOf = async (table: 'location' | 'category' | 'product', restaurantId: string) =>
@@ -78,69 +85,69 @@ describe(`menu editor services on ${testDialect}`, () => {
   it('creates a location, a category and a product in order, and bumps the menu version each time', async () => {
     const restaurantId = await newRestaurant();
     const before = (await restaurantRow(restaurantId)).menuVersion;
-    const locationId = await createLocation(db(), storage, restaurantId, location());
-    const categoryId = await createCategory(db(), storage, restaurantId, category(locationId));
-    const first = await createProduct(db(), storage, restaurantId, product(categoryId, { allergens: ['milk', 'gluten'], additives: 'e330, E160a' }));
-    const second = await createProduct(db(), storage, restaurantId, product(categoryId, { nameRo: 'Sarmale' }));
+    const locationId = await createLocation(ownerScope(db(), restaurantId), storage, location());
+    const categoryId = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId));
+    const first = await createProduct(ownerScope(db(), restaurantId), storage, product(categoryId, { allergens: ['milk', 'gluten'], additives: 'e330, E160a' }));
+    const second = await createProduct(ownerScope(db(), restaurantId), storage, product(categoryId, { nameRo: 'Sarmale' }));
     expect((await restaurantRow(restaurantId)).menuVersion).toBe(before + 4);
-    const menu = await getEditorMenu(db(), restaurantId);
+    const menu = await getEditorMenu(ownerScope(db(), restaurantId));
     expect(menu.products.map((p) => p.id)).toEqual([first, second]);
-    const saved = await getProductForEdit(db(), restaurantId, first);
+    const saved = await getProductForEdit(ownerScope(db(), restaurantId), first);
     expect(saved).toMatchObject({ priceMinor: 2450, allergens: ['gluten', 'milk'], additives: 'E330, E160A', currency: 'RON' });
     expect((await restaurantRow(restaurantId)).productsCount).toBe(2);
   });
 
   it('reorders by drag and drop and by one step, refusing an order that is not exactly the siblings', async () => {
     const restaurantId = await newRestaurant();
-    const a = await createLocation(db(), storage, restaurantId, location('A'));
-    const b = await createLocation(db(), storage, restaurantId, location('B'));
-    await reorderLocations(db(), storage, restaurantId, [b, a]);
-    expect((await getEditorMenu(db(), restaurantId)).locations.map((l) => l.id)).toEqual([b, a]);
-    await moveLocation(db(), storage, restaurantId, b, 'down');
-    expect((await getEditorMenu(db(), restaurantId)).locations.map((l) => l.id)).toEqual([a, b]);
-    await refusal(reorderLocations(db(), storage, restaurantId, [a]));
+    const a = await createLocation(ownerScope(db(), restaurantId), storage, location('A'));
+    const b = await createLocation(ownerScope(db(), restaurantId), storage, location('B'));
+    await reorderLocations(ownerScope(db(), restaurantId), storage, [b, a]);
+    expect((await getEditorMenu(ownerScope(db(), restaurantId))).locations.map((l) => l.id)).toEqual([b, a]);
+    await moveLocation(ownerScope(db(), restaurantId), storage, b, 'down');
+    expect((await getEditorMenu(ownerScope(db(), restaurantId))).locations.map((l) => l.id)).toEqual([a, b]);
+    await refusal(reorderLocations(ownerScope(db(), restaurantId), storage, [a]));
 
-    const c1 = await createCategory(db(), storage, restaurantId, category(a));
-    const c2 = await createCategory(db(), storage, restaurantId, category(a));
-    await reorderCategories(db(), storage, restaurantId, a, [c2, c1]);
-    await moveCategory(db(), storage, restaurantId, c1, 'up');
-    expect((await getEditorMenu(db(), restaurantId)).categories.map((c) => c.id)).toEqual([c1, c2]);
+    const c1 = await createCategory(ownerScope(db(), restaurantId), storage, category(a));
+    const c2 = await createCategory(ownerScope(db(), restaurantId), storage, category(a));
+    await reorderCategories(ownerScope(db(), restaurantId), storage, a, [c2, c1]);
+    await moveCategory(ownerScope(db(), restaurantId), storage, c1, 'up');
+    expect((await getEditorMenu(ownerScope(db(), restaurantId))).categories.map((c) => c.id)).toEqual([c1, c2]);
 
-    const p1 = await createProduct(db(), storage, restaurantId, product(c1));
-    const p2 = await createProduct(db(), storage, restaurantId, product(c1));
-    await reorderProducts(db(), storage, restaurantId, c1, [p2, p1]);
-    expect((await getEditorMenu(db(), restaurantId)).products.map((p) => p.id)).toEqual([p2, p1]);
-    await moveProduct(db(), storage, restaurantId, p2, 'down');
-    expect((await getEditorMenu(db(), restaurantId)).products.map((p) => p.id)).toEqual([p1, p2]);
+    const p1 = await createProduct(ownerScope(db(), restaurantId), storage, product(c1));
+    const p2 = await createProduct(ownerScope(db(), restaurantId), storage, product(c1));
+    await reorderProducts(ownerScope(db(), restaurantId), storage, c1, [p2, p1]);
+    expect((await getEditorMenu(ownerScope(db(), restaurantId))).products.map((p) => p.id)).toEqual([p2, p1]);
+    await moveProduct(ownerScope(db(), restaurantId), storage, p2, 'down');
+    expect((await getEditorMenu(ownerScope(db(), restaurantId))).products.map((p) => p.id)).toEqual([p1, p2]);
   });
 
   it('hides, shows and marks sold out in one call', async () => {
     const restaurantId = await newRestaurant();
-    const locationId = await createLocation(db(), storage, restaurantId, location());
-    const categoryId = await createCategory(db(), storage, restaurantId, category(locationId));
-    const productId = await createProduct(db(), storage, restaurantId, product(categoryId));
-    await setProductFlag(db(), storage, restaurantId, productId, 'visible', false);
-    await setProductFlag(db(), storage, restaurantId, productId, 'available', false);
-    await setCategoryVisible(db(), storage, restaurantId, categoryId, false);
-    await setLocationVisible(db(), storage, restaurantId, locationId, false);
-    let menu = await getEditorMenu(db(), restaurantId);
+    const locationId = await createLocation(ownerScope(db(), restaurantId), storage, location());
+    const categoryId = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId));
+    const productId = await createProduct(ownerScope(db(), restaurantId), storage, product(categoryId));
+    await setProductFlag(ownerScope(db(), restaurantId), storage, productId, 'visible', false);
+    await setProductFlag(ownerScope(db(), restaurantId), storage, productId, 'available', false);
+    await setCategoryVisible(ownerScope(db(), restaurantId), storage, categoryId, false);
+    await setLocationVisible(ownerScope(db(), restaurantId), storage, locationId, false);
+    let menu = await getEditorMenu(ownerScope(db(), restaurantId));
     expect(menu.products[0]).toMatchObject({ visible: false, available: false });
     expect(menu.categories[0]).toMatchObject({ visible: false });
     expect(menu.locations[0]).toMatchObject({ visible: false });
-    await setLocationVisible(db(), storage, restaurantId, locationId, true);
-    menu = await getEditorMenu(db(), restaurantId);
+    await setLocationVisible(ownerScope(db(), restaurantId), storage, locationId, true);
+    menu = await getEditorMenu(ownerScope(db(), restaurantId));
     expect(menu.locations[0]).toMatchObject({ visible: true });
   });
 
   it('moves a product to another category of the same restaurant, last there', async () => {
     const restaurantId = await newRestaurant();
-    const locationId = await createLocation(db(), storage, restaurantId, location());
-    const from = await createCategory(db(), storage, restaurantId, category(locationId));
-    const to = await createCategory(db(), storage, restaurantId, category(locationId));
-    const existing = await createProduct(db(), storage, restaurantId, product(to));
-    const moving = await createProduct(db(), storage, restaurantId, product(from));
-    await updateProduct(db(), storage, restaurantId, moving, product(to, { nameRo: 'Mutat' }));
-    const menu = await getEditorMenu(db(), restaurantId);
+    const locationId = await createLocation(ownerScope(db(), restaurantId), storage, location());
+    const from = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId));
+    const to = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId));
+    const existing = await createProduct(ownerScope(db(), restaurantId), storage, product(to));
+    const moving = await createProduct(ownerScope(db(), restaurantId), storage, product(from));
+    await updateProduct(ownerScope(db(), restaurantId), storage, moving, product(to, { nameRo: 'Mutat' }));
+    const menu = await getEditorMenu(ownerScope(db(), restaurantId));
     expect(menu.products.filter((p) => p.categoryId === to).map((p) => p.id)).toEqual([existing, moving]);
   });
 });
@@ -160,9 +167,9 @@ describe(`every product field on ${testDialect}`, () => {
 
   it('comes back into the form exactly as typed, after a create and after an update', async () => {
     const restaurantId = await newRestaurant();
-    const categoryId = await createCategory(db(), storage, restaurantId, category(await createLocation(db(), storage, restaurantId, location())));
-    const id = await createProduct(db(), storage, restaurantId, ProductInput.parse(posted(categoryId, typed)));
-    expect(productFormValues(await getProductForEdit(db(), restaurantId, id), 'ro')).toEqual({ ...typed, categoryId, price: '32,50' });
+    const categoryId = await createCategory(ownerScope(db(), restaurantId), storage, category(await createLocation(ownerScope(db(), restaurantId), storage, location())));
+    const id = await createProduct(ownerScope(db(), restaurantId), storage, ProductInput.parse(posted(categoryId, typed)));
+    expect(productFormValues(await getProductForEdit(ownerScope(db(), restaurantId), id), 'ro')).toEqual({ ...typed, categoryId, price: '32,50' });
 
     // every field changed, English emptied, flags cleared: nothing of the old values survives
     const changed = {
@@ -170,31 +177,31 @@ describe(`every product field on ${testDialect}`, () => {
       additives: '', frozen: false, energyKcal: '', fat: '', saturates: '', carbs: '', sugars: '', protein: '', salt: '', servedFrom: '', servedUntil: '',
       available: false, visible: false,
     };
-    await updateProduct(db(), storage, restaurantId, id, ProductInput.parse(posted(categoryId, changed)));
-    expect(productFormValues(await getProductForEdit(db(), restaurantId, id), 'en')).toEqual({ ...changed, categoryId, price: '30.00', traces: ['gluten', 'sesame'] });
+    await updateProduct(ownerScope(db(), restaurantId), storage, id, ProductInput.parse(posted(categoryId, changed)));
+    expect(productFormValues(await getProductForEdit(ownerScope(db(), restaurantId), id), 'en')).toEqual({ ...changed, categoryId, price: '30.00', traces: ['gluten', 'sesame'] });
   });
 });
 
 describe(`deletion cascade (spec section 4) on ${testDialect}`, () => {
   it('deletes a location with its categories and products, leaving no orphan and freeing only unused images', async () => {
     const restaurantId = await newRestaurant();
-    const keep = await createLocation(db(), storage, restaurantId, location('Rămâne'));
-    const doomed = await createLocation(db(), storage, restaurantId, location('Pleacă'));
+    const keep = await createLocation(ownerScope(db(), restaurantId), storage, location('Rămâne'));
+    const doomed = await createLocation(ownerScope(db(), restaurantId), storage, location('Pleacă'));
     const onlyHere = await uploadedImage(restaurantId);
     const shared = await uploadedImage(restaurantId);
     const categoryImage = await uploadedImage(restaurantId);
-    const c1 = await createCategory(db(), storage, restaurantId, category(doomed, { imageId: categoryImage.id }));
-    const c2 = await createCategory(db(), storage, restaurantId, category(doomed));
-    const kept = await createCategory(db(), storage, restaurantId, category(keep));
-    await createProduct(db(), storage, restaurantId, product(c1, { imageId: onlyHere.id }));
-    await createProduct(db(), storage, restaurantId, product(c2, { imageId: shared.id }));
-    await createProduct(db(), storage, restaurantId, product(c2));
-    const survivor = await createProduct(db(), storage, restaurantId, product(kept, { imageId: shared.id }));
+    const c1 = await createCategory(ownerScope(db(), restaurantId), storage, category(doomed, { imageId: categoryImage.id }));
+    const c2 = await createCategory(ownerScope(db(), restaurantId), storage, category(doomed));
+    const kept = await createCategory(ownerScope(db(), restaurantId), storage, category(keep));
+    await createProduct(ownerScope(db(), restaurantId), storage, product(c1, { imageId: onlyHere.id }));
+    await createProduct(ownerScope(db(), restaurantId), storage, product(c2, { imageId: shared.id }));
+    await createProduct(ownerScope(db(), restaurantId), storage, product(c2));
+    const survivor = await createProduct(ownerScope(db(), restaurantId), storage, product(kept, { imageId: shared.id }));
 
-    await deleteLocationCascade(db(), storage, restaurantId, doomed);
+    await deleteLocationCascade(ownerScope(db(), restaurantId), storage, doomed);
 
     expect(await countOf('location', restaurantId)).toBe(1);
-    const menu = await getEditorMenu(db(), restaurantId);
+    const menu = await getEditorMenu(ownerScope(db(), restaurantId));
     expect(menu.categories.map((c) => c.id)).toEqual([kept]);
     expect(menu.products.map((p) => p.id)).toEqual([survivor]);
     // no product or category points at a deleted parent
@@ -206,6 +213,7 @@ describe(`deletion cascade (spec section 4) on ${testDialect}`, () => {
       .execute();
     expect(orphans).toEqual([]);
     expect((await restaurantRow(restaurantId)).productsCount).toBe(1);
+    await runFileJobs();
     // exactly the images nobody else uses are gone, files and rows
     expect(existsSync(onlyHere.file)).toBe(false);
     expect(existsSync(onlyHere.variantFile)).toBe(false);
@@ -218,12 +226,12 @@ describe(`deletion cascade (spec section 4) on ${testDialect}`, () => {
   it('deletes a category with its products; an image still used by the logo stays', async () => {
     const restaurantId = await newRestaurant();
     const logo = await uploadedImage(restaurantId, 'logo.jpg');
-    await db().updateTable('restaurant').set({ logoUrl: logo.url }).where('id', '=', restaurantId).execute();
-    const locationId = await createLocation(db(), storage, restaurantId, location());
-    const categoryId = await createCategory(db(), storage, restaurantId, category(locationId, { imageId: logo.id }));
-    await createProduct(db(), storage, restaurantId, product(categoryId));
-    await createProduct(db(), storage, restaurantId, product(categoryId));
-    await deleteCategoryCascade(db(), storage, restaurantId, categoryId);
+    await db().updateTable('restaurant').set({ logoKey: logo.key }).where('id', '=', restaurantId).execute();
+    const locationId = await createLocation(ownerScope(db(), restaurantId), storage, location());
+    const categoryId = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId, { imageId: logo.id }));
+    await createProduct(ownerScope(db(), restaurantId), storage, product(categoryId));
+    await createProduct(ownerScope(db(), restaurantId), storage, product(categoryId));
+    await deleteCategoryCascade(ownerScope(db(), restaurantId), storage, categoryId);
     expect(await countOf('category', restaurantId)).toBe(0);
     expect(await countOf('product', restaurantId)).toBe(0);
     expect((await restaurantRow(restaurantId)).productsCount).toBe(0);
@@ -232,28 +240,29 @@ describe(`deletion cascade (spec section 4) on ${testDialect}`, () => {
 
   it('never deletes an image this storage does not own', async () => {
     const restaurantId = await newRestaurant();
-    const locationId = await createLocation(db(), storage, restaurantId, location());
-    const categoryId = await createCategory(db(), storage, restaurantId, category(locationId));
-    const productId = await createProduct(db(), storage, restaurantId, product(categoryId));
-    await db().updateTable('product').set({ imageUrl: 'https://cdn.example.com/dish.jpg' }).where('id', '=', productId).execute();
+    const locationId = await createLocation(ownerScope(db(), restaurantId), storage, location());
+    const categoryId = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId));
+    const productId = await createProduct(ownerScope(db(), restaurantId), storage, product(categoryId));
+    await db().updateTable('product').set({ imageKey: 'ext:https://cdn.example.com/dish.jpg' }).where('id', '=', productId).execute();
     let deletedKeys = 0;
     const watched: FileStorage = { ...storage, delete: async (key) => { deletedKeys++; await storage.delete(key); } };
-    await deleteProduct(db(), watched, restaurantId, productId);
+    await deleteProduct(ownerScope(db(), restaurantId), watched, productId);
     expect(deletedKeys).toBe(0);
   });
 
   it('replacing a product image frees the old file', async () => {
     const restaurantId = await newRestaurant();
-    const locationId = await createLocation(db(), storage, restaurantId, location());
-    const categoryId = await createCategory(db(), storage, restaurantId, category(locationId));
+    const locationId = await createLocation(ownerScope(db(), restaurantId), storage, location());
+    const categoryId = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId));
     const before = await uploadedImage(restaurantId);
     const after = await uploadedImage(restaurantId);
-    const productId = await createProduct(db(), storage, restaurantId, product(categoryId, { imageId: before.id }));
-    await updateProduct(db(), storage, restaurantId, productId, product(categoryId, { imageId: 'current' }));
+    const productId = await createProduct(ownerScope(db(), restaurantId), storage, product(categoryId, { imageId: before.id }));
+    await updateProduct(ownerScope(db(), restaurantId), storage, productId, product(categoryId, { imageId: 'current' }));
     expect(existsSync(before.file)).toBe(true);
-    await updateProduct(db(), storage, restaurantId, productId, product(categoryId, { imageId: after.id }));
+    await updateProduct(ownerScope(db(), restaurantId), storage, productId, product(categoryId, { imageId: after.id }));
+    await runFileJobs();
     expect(existsSync(before.file)).toBe(false);
-    expect((await getProductForEdit(db(), restaurantId, productId)).image).toEqual({ id: after.id, url: after.url });
+    expect((await getProductForEdit(ownerScope(db(), restaurantId), productId)).image).toEqual({ id: after.id, url: after.url });
   });
 });
 
@@ -263,12 +272,13 @@ describe(`abandoned uploads on ${testDialect}`, () => {
     const abandoned = await uploadedImage(restaurantId);
     const inUse = await uploadedImage(restaurantId);
     const fresh = await uploadedImage(restaurantId);
-    const locationId = await createLocation(db(), storage, restaurantId, location());
-    await createCategory(db(), storage, restaurantId, category(locationId, { imageId: inUse.id }));
+    const locationId = await createLocation(ownerScope(db(), restaurantId), storage, location());
+    await createCategory(ownerScope(db(), restaurantId), storage, category(locationId, { imageId: inUse.id }));
     const tomorrow = new Date(Date.now() + 25 * 60 * 60 * 1000);
     // uploaded an hour before the sweep runs: too recent to be called abandoned
     await db().updateTable('storedImage').set({ createdAt: new Date(tomorrow.getTime() - 60 * 60 * 1000).toISOString() }).where('id', '=', fresh.id).execute();
-    expect(await sweepAbandonedUploads(db(), storage, restaurantId, tomorrow)).toBe(1);
+    expect(await sweepAbandonedUploads(forRestaurant(systemScope(db(), 'job:image.sweep'), restaurantId), storage, tomorrow)).toBe(1);
+    await runFileJobs();
     expect(existsSync(abandoned.file)).toBe(false);
     expect(existsSync(inUse.file)).toBe(true);
     expect(existsSync(fresh.file)).toBe(true);
@@ -279,10 +289,10 @@ describe(`abandoned uploads on ${testDialect}`, () => {
 
 describe(`product count and plan limit (spec sections 4 and 9) on ${testDialect}`, () => {
   it('equals COUNT(*) after 200 random creates, deletes and moves', async () => {
-    const restaurantId = await newRestaurant({ isManualPro: 1 });
-    const locationIds = [await createLocation(db(), storage, restaurantId, location('L1')), await createLocation(db(), storage, restaurantId, location('L2'))];
+    const restaurantId = await newRestaurant({}, PRO);
+    const locationIds = [await createLocation(ownerScope(db(), restaurantId), storage, location('L1')), await createLocation(ownerScope(db(), restaurantId), storage, location('L2'))];
     const categoryIds: string[] = [];
-    for (const locationId of locationIds) for (let i = 0; i < 2; i++) categoryIds.push(await createCategory(db(), storage, restaurantId, category(locationId)));
+    for (const locationId of locationIds) for (let i = 0; i < 2; i++) categoryIds.push(await createCategory(ownerScope(db(), restaurantId), storage, category(locationId)));
     let seed = 42;
     const random = (n: number) => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
@@ -292,18 +302,18 @@ describe(`product count and plan limit (spec sections 4 and 9) on ${testDialect}
     for (let step = 0; step < 200; step++) {
       const op = random(10);
       if (op < 5 || productIds.length === 0) {
-        productIds.push(await createProduct(db(), storage, restaurantId, product(categoryIds[random(categoryIds.length)]!)));
+        productIds.push(await createProduct(ownerScope(db(), restaurantId), storage, product(categoryIds[random(categoryIds.length)]!)));
       } else if (op < 8) {
         const [id] = productIds.splice(random(productIds.length), 1);
-        await deleteProduct(db(), storage, restaurantId, id!);
+        await deleteProduct(ownerScope(db(), restaurantId), storage, id!);
       } else if (op === 8) {
-        await updateProduct(db(), storage, restaurantId, productIds[random(productIds.length)]!, product(categoryIds[random(categoryIds.length)]!));
+        await updateProduct(ownerScope(db(), restaurantId), storage, productIds[random(productIds.length)]!, product(categoryIds[random(categoryIds.length)]!));
       } else {
         // a whole category goes: its products with it
         const categoryId = categoryIds[random(categoryIds.length)]!;
-        const inside = (await getEditorMenu(db(), restaurantId)).products.filter((p) => p.categoryId === categoryId).map((p) => p.id);
-        await deleteCategoryCascade(db(), storage, restaurantId, categoryId);
-        categoryIds.splice(categoryIds.indexOf(categoryId), 1, await createCategory(db(), storage, restaurantId, category(locationIds[0]!)));
+        const inside = (await getEditorMenu(ownerScope(db(), restaurantId))).products.filter((p) => p.categoryId === categoryId).map((p) => p.id);
+        await deleteCategoryCascade(ownerScope(db(), restaurantId), storage, categoryId);
+        categoryIds.splice(categoryIds.indexOf(categoryId), 1, await createCategory(ownerScope(db(), restaurantId), storage, category(locationIds[0]!)));
         for (const id of inside) productIds.splice(productIds.indexOf(id), 1);
       }
       expect((await restaurantRow(restaurantId)).productsCount, `after step ${step}`).toBe(await countOf('product', restaurantId));
@@ -313,19 +323,19 @@ describe(`product count and plan limit (spec sections 4 and 9) on ${testDialect}
 
   it('never goes below zero when the stored count was already wrong', async () => {
     const restaurantId = await newRestaurant();
-    const locationId = await createLocation(db(), storage, restaurantId, location());
-    const categoryId = await createCategory(db(), storage, restaurantId, category(locationId));
-    const productId = await createProduct(db(), storage, restaurantId, product(categoryId));
+    const locationId = await createLocation(ownerScope(db(), restaurantId), storage, location());
+    const categoryId = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId));
+    const productId = await createProduct(ownerScope(db(), restaurantId), storage, product(categoryId));
     await db().updateTable('restaurant').set({ productsCount: 0 }).where('id', '=', restaurantId).execute();
-    await deleteProduct(db(), storage, restaurantId, productId);
+    await deleteProduct(ownerScope(db(), restaurantId), storage, productId);
     expect((await restaurantRow(restaurantId)).productsCount).toBe(0);
   });
 
   it('refuses a product past the free limit with the upgrade code, and changes nothing', async () => {
     const restaurantId = await newRestaurant({ productsCount: FREE_PRODUCT_LIMIT });
-    const locationId = await createLocation(db(), storage, restaurantId, location());
-    const categoryId = await createCategory(db(), storage, restaurantId, category(locationId));
-    const error = await createProduct(db(), storage, restaurantId, product(categoryId)).catch((e: unknown) => e);
+    const locationId = await createLocation(ownerScope(db(), restaurantId), storage, location());
+    const categoryId = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId));
+    const error = await createProduct(ownerScope(db(), restaurantId), storage, product(categoryId)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: 'product-limit-reached', status: 403, params: { limit: FREE_PRODUCT_LIMIT } });
     expect(await countOf('product', restaurantId)).toBe(0);
@@ -333,10 +343,10 @@ describe(`product count and plan limit (spec sections 4 and 9) on ${testDialect}
   });
 
   it('lets a PRO restaurant add past the free limit', async () => {
-    const restaurantId = await newRestaurant({ productsCount: FREE_PRODUCT_LIMIT, isManualPro: 1 });
-    const locationId = await createLocation(db(), storage, restaurantId, location());
-    const categoryId = await createCategory(db(), storage, restaurantId, category(locationId));
-    await createProduct(db(), storage, restaurantId, product(categoryId));
+    const restaurantId = await newRestaurant({ productsCount: FREE_PRODUCT_LIMIT }, PRO);
+    const locationId = await createLocation(ownerScope(db(), restaurantId), storage, location());
+    const categoryId = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId));
+    await createProduct(ownerScope(db(), restaurantId), storage, product(categoryId));
     expect((await restaurantRow(restaurantId)).productsCount).toBe(FREE_PRODUCT_LIMIT + 1);
   });
 });
@@ -350,9 +360,9 @@ describe(`restaurant settings on ${testDialect}`, () => {
     const other = buildRestaurant();
     await db().insertInto('restaurant').values(other).execute();
     const restaurantId = await newRestaurant();
-    await expect(updateRestaurantSettings(db(), storage, restaurantId, settings({ slug: other.slug }))).rejects.toMatchObject({ code: 'slug-taken', status: 409 });
-    await expect(updateRestaurantSettings(db(), storage, restaurantId, settings({ slug: 'pricing' }))).rejects.toMatchObject({ code: 'slug-reserved' });
-    const { slug } = await updateRestaurantSettings(db(), storage, restaurantId, settings({ slug: 'la-mama-acasa' }));
+    await expect(updateRestaurantSettings(ownerScope(db(), restaurantId), storage, settings({ slug: other.slug }))).rejects.toMatchObject({ code: 'slug-taken', status: 409 });
+    await expect(updateRestaurantSettings(ownerScope(db(), restaurantId), storage, settings({ slug: 'pricing' }))).rejects.toMatchObject({ code: 'slug-reserved' });
+    const { slug } = await updateRestaurantSettings(ownerScope(db(), restaurantId), storage, settings({ slug: 'la-mama-acasa' }));
     expect((await restaurantRow(restaurantId)).slug).toBe(slug);
   });
 
@@ -361,57 +371,57 @@ describe(`restaurant settings on ${testDialect}`, () => {
     const oldLogo = await uploadedImage(restaurantId, 'logo.jpg');
     const newLogo = await uploadedImage(restaurantId, 'logo.jpg');
     const dish = await uploadedImage(restaurantId);
-    await updateRestaurantSettings(db(), storage, restaurantId, settings({ logoId: oldLogo.id }));
-    const locationId = await createLocation(db(), storage, restaurantId, location());
-    const withOldLogo = await createCategory(db(), storage, restaurantId, category(locationId, { imageId: oldLogo.id }));
-    const empty = await createCategory(db(), storage, restaurantId, category(locationId));
-    const ownPicture = await createProduct(db(), storage, restaurantId, product(empty, { imageId: dish.id }));
-    const noPicture = await createProduct(db(), storage, restaurantId, product(empty));
+    await updateRestaurantSettings(ownerScope(db(), restaurantId), storage, settings({ logoId: oldLogo.id }));
+    const locationId = await createLocation(ownerScope(db(), restaurantId), storage, location());
+    const withOldLogo = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId, { imageId: oldLogo.id }));
+    const empty = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId));
+    const ownPicture = await createProduct(ownerScope(db(), restaurantId), storage, product(empty, { imageId: dish.id }));
+    const noPicture = await createProduct(ownerScope(db(), restaurantId), storage, product(empty));
 
-    await updateRestaurantSettings(db(), storage, restaurantId, settings({ logoId: newLogo.id }));
+    await updateRestaurantSettings(ownerScope(db(), restaurantId), storage, settings({ logoId: newLogo.id }));
 
-    const menu = await getEditorMenu(db(), restaurantId);
+    const menu = await getEditorMenu(ownerScope(db(), restaurantId));
     expect(menu.categories.find((c) => c.id === withOldLogo)?.image?.url).toBe(newLogo.url);
     expect(menu.categories.find((c) => c.id === empty)?.image?.url).toBe(newLogo.url);
-    expect((await getProductForEdit(db(), restaurantId, noPicture)).image).toEqual({ id: newLogo.id, url: newLogo.url });
-    expect((await getProductForEdit(db(), restaurantId, ownPicture)).image?.url).toBe(dish.url);
+    expect((await getProductForEdit(ownerScope(db(), restaurantId), noPicture)).image).toEqual({ id: newLogo.id, url: newLogo.url });
+    expect((await getProductForEdit(ownerScope(db(), restaurantId), ownPicture)).image?.url).toBe(dish.url);
+    await runFileJobs();
     expect(existsSync(oldLogo.file)).toBe(false);
-    expect((await getRestaurantSettings(db(), restaurantId)).logo).toEqual({ id: newLogo.id, url: newLogo.url });
+    expect((await getRestaurantSettings(ownerScope(db(), restaurantId))).logo).toEqual({ id: newLogo.id, url: newLogo.url });
   });
 
   it('saves contact details, opening hours and currency (products follow the currency)', async () => {
     const restaurantId = await newRestaurant();
-    const locationId = await createLocation(db(), storage, restaurantId, location());
-    const categoryId = await createCategory(db(), storage, restaurantId, category(locationId));
-    const productId = await createProduct(db(), storage, restaurantId, product(categoryId));
+    const locationId = await createLocation(ownerScope(db(), restaurantId), storage, location());
+    const categoryId = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId));
+    const productId = await createProduct(ownerScope(db(), restaurantId), storage, product(categoryId));
     await updateRestaurantSettings(
-      db(),
+      ownerScope(db(), restaurantId),
       storage,
-      restaurantId,
       settings({ currency: 'EUR', phone: '+40 721 000 000', 'open-mon': 'on', 'from-mon': '08:00', 'to-mon': '22:00', 'open-sat': 'on', 'from-sat': '18:00', 'to-sat': '02:00' }),
     );
-    const saved = await getRestaurantSettings(db(), restaurantId);
+    const saved = await getRestaurantSettings(ownerScope(db(), restaurantId));
     expect(saved).toMatchObject({ currency: 'EUR', phone: '+40 721 000 000' });
     expect(saved.openingHours).toMatchObject({ mon: [['08:00', '22:00']], sat: [['18:00', '02:00']], tue: [] });
-    expect((await getProductForEdit(db(), restaurantId, productId)).currency).toBe('EUR');
+    expect((await getProductForEdit(ownerScope(db(), restaurantId), productId)).currency).toBe('EUR');
   });
 });
 
 describe(`concurrent edits of one restaurant on ${testDialect}`, () => {
   it('queue up behind the restaurant row: no deadlock, no miscount', async () => {
-    const restaurantId = await newRestaurant({ isManualPro: 1 });
-    const locationId = await createLocation(db(), storage, restaurantId, location());
-    const keep = await createCategory(db(), storage, restaurantId, category(locationId));
-    const edited = await createProduct(db(), storage, restaurantId, product(keep));
+    const restaurantId = await newRestaurant({}, PRO);
+    const locationId = await createLocation(ownerScope(db(), restaurantId), storage, location());
+    const keep = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId));
+    const edited = await createProduct(ownerScope(db(), restaurantId), storage, product(keep));
     for (let round = 0; round < 15; round++) {
-      const doomed = await createCategory(db(), storage, restaurantId, category(locationId));
-      await createProduct(db(), storage, restaurantId, product(doomed));
+      const doomed = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId));
+      await createProduct(ownerScope(db(), restaurantId), storage, product(doomed));
       const results = await Promise.allSettled([
-        updateRestaurantSettings(db(), storage, restaurantId, settings({ slug: `rush-${restaurantId.slice(0, 8)}`, currency: round % 2 ? 'EUR' : 'RON' })),
-        updateProduct(db(), storage, restaurantId, edited, product(keep, { nameRo: `Runda ${round}` })),
-        createProduct(db(), storage, restaurantId, product(doomed)),
-        createProduct(db(), storage, restaurantId, product(keep)),
-        deleteCategoryCascade(db(), storage, restaurantId, doomed),
+        updateRestaurantSettings(ownerScope(db(), restaurantId), storage, settings({ slug: `rush-${restaurantId.slice(0, 8)}`, currency: round % 2 ? 'EUR' : 'RON' })),
+        updateProduct(ownerScope(db(), restaurantId), storage, edited, product(keep, { nameRo: `Runda ${round}` })),
+        createProduct(ownerScope(db(), restaurantId), storage, product(doomed)),
+        createProduct(ownerScope(db(), restaurantId), storage, product(keep)),
+        deleteCategoryCascade(ownerScope(db(), restaurantId), storage, doomed),
       ]);
       // the product added to the category being deleted may lose the race and find it gone: that is the only refusal allowed
       const failures = results.flatMap((r, i) => (r.status === 'rejected' ? [{ i, reason: r.reason as unknown }] : []));
@@ -428,42 +438,42 @@ describe(`a second restaurant's owner is refused on ${testDialect}`, () => {
   it('for every editor operation, and nothing of the first restaurant changes', async () => {
     const a = await newRestaurant();
     const b = await newRestaurant();
-    const locationId = await createLocation(db(), storage, a, location());
-    const categoryId = await createCategory(db(), storage, a, category(locationId));
-    const productId = await createProduct(db(), storage, a, product(categoryId));
+    const locationId = await createLocation(ownerScope(db(), a), storage, location());
+    const categoryId = await createCategory(ownerScope(db(), a), storage, category(locationId));
+    const productId = await createProduct(ownerScope(db(), a), storage, product(categoryId));
     const imageOfA = await uploadedImage(a);
-    const locationOfB = await createLocation(db(), storage, b, location());
-    const categoryOfB = await createCategory(db(), storage, b, category(locationOfB));
-    const snapshot = async () => [await getEditorMenu(db(), a), (await restaurantRow(a)).menuVersion];
+    const locationOfB = await createLocation(ownerScope(db(), b), storage, location());
+    const categoryOfB = await createCategory(ownerScope(db(), b), storage, category(locationOfB));
+    const snapshot = async () => [await getEditorMenu(ownerScope(db(), a)), (await restaurantRow(a)).menuVersion];
     const before = await snapshot();
 
-    await refusal(updateLocation(db(), storage, b, locationId, location('Furat')));
-    await refusal(deleteLocationCascade(db(), storage, b, locationId));
-    await refusal(moveLocation(db(), storage, b, locationId, 'up'));
-    await refusal(setLocationVisible(db(), storage, b, locationId, false));
-    await refusal(reorderLocations(db(), storage, b, [locationId]));
-    await refusal(createCategory(db(), storage, b, category(locationId)));
-    await refusal(updateCategory(db(), storage, b, categoryId, category(locationOfB)));
-    await refusal(deleteCategoryCascade(db(), storage, b, categoryId));
-    await refusal(setCategoryVisible(db(), storage, b, categoryId, false));
-    await refusal(moveCategory(db(), storage, b, categoryId, 'down'));
-    await refusal(reorderCategories(db(), storage, b, locationId, [categoryId]));
-    await refusal(createProduct(db(), storage, b, product(categoryId)));
-    await refusal(createProduct(db(), storage, b, product(categoryOfB, { imageId: imageOfA.id })));
-    await refusal(updateProduct(db(), storage, b, productId, product(categoryOfB)));
-    await refusal(deleteProduct(db(), storage, b, productId));
-    await refusal(setProductFlag(db(), storage, b, productId, 'visible', false));
-    await refusal(setProductFlag(db(), storage, b, productId, 'available', false));
-    await refusal(moveProduct(db(), storage, b, productId, 'up'));
-    await refusal(reorderProducts(db(), storage, b, categoryId, [productId]));
-    await refusal(getProductForEdit(db(), b, productId));
-    await refusal(updateRestaurantSettings(db(), storage, b, settings({ logoId: imageOfA.id })));
-    await refusal(updateRestaurantSettings(db(), storage, b, settings({ coverId: imageOfA.id })));
+    await refusal(updateLocation(ownerScope(db(), b), storage, locationId, location('Furat')));
+    await refusal(deleteLocationCascade(ownerScope(db(), b), storage, locationId));
+    await refusal(moveLocation(ownerScope(db(), b), storage, locationId, 'up'));
+    await refusal(setLocationVisible(ownerScope(db(), b), storage, locationId, false));
+    await refusal(reorderLocations(ownerScope(db(), b), storage, [locationId]));
+    await refusal(createCategory(ownerScope(db(), b), storage, category(locationId)));
+    await refusal(updateCategory(ownerScope(db(), b), storage, categoryId, category(locationOfB)));
+    await refusal(deleteCategoryCascade(ownerScope(db(), b), storage, categoryId));
+    await refusal(setCategoryVisible(ownerScope(db(), b), storage, categoryId, false));
+    await refusal(moveCategory(ownerScope(db(), b), storage, categoryId, 'down'));
+    await refusal(reorderCategories(ownerScope(db(), b), storage, locationId, [categoryId]));
+    await refusal(createProduct(ownerScope(db(), b), storage, product(categoryId)));
+    await refusal(createProduct(ownerScope(db(), b), storage, product(categoryOfB, { imageId: imageOfA.id })));
+    await refusal(updateProduct(ownerScope(db(), b), storage, productId, product(categoryOfB)));
+    await refusal(deleteProduct(ownerScope(db(), b), storage, productId));
+    await refusal(setProductFlag(ownerScope(db(), b), storage, productId, 'visible', false));
+    await refusal(setProductFlag(ownerScope(db(), b), storage, productId, 'available', false));
+    await refusal(moveProduct(ownerScope(db(), b), storage, productId, 'up'));
+    await refusal(reorderProducts(ownerScope(db(), b), storage, categoryId, [productId]));
+    await refusal(getProductForEdit(ownerScope(db(), b), productId));
+    await refusal(updateRestaurantSettings(ownerScope(db(), b), storage, settings({ logoId: imageOfA.id })));
+    await refusal(updateRestaurantSettings(ownerScope(db(), b), storage, settings({ coverId: imageOfA.id })));
     // B's own rows may not take A's picture either
-    const productOfB = await createProduct(db(), storage, b, product(categoryOfB));
-    await refusal(updateProduct(db(), storage, b, productOfB, product(categoryOfB, { imageId: imageOfA.id })));
-    await refusal(updateCategory(db(), storage, b, categoryOfB, category(locationOfB, { imageId: imageOfA.id })));
-    await refusal(createCategory(db(), storage, b, category(locationOfB, { imageId: imageOfA.id })));
+    const productOfB = await createProduct(ownerScope(db(), b), storage, product(categoryOfB));
+    await refusal(updateProduct(ownerScope(db(), b), storage, productOfB, product(categoryOfB, { imageId: imageOfA.id })));
+    await refusal(updateCategory(ownerScope(db(), b), storage, categoryOfB, category(locationOfB, { imageId: imageOfA.id })));
+    await refusal(createCategory(ownerScope(db(), b), storage, category(locationOfB, { imageId: imageOfA.id })));
 
     expect(await snapshot()).toEqual(before);
     expect(existsSync(imageOfA.file)).toBe(true);

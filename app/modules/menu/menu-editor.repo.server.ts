@@ -1,94 +1,46 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
-import { AppError } from '#app/modules/errors/app-error.ts';
-import { isPermutationOf, moveInOrder } from './menu-rules.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** The three orderable tables and the column that groups siblings (locations: the restaurant). */
-export type Orderable =
-  | { table: 'location'; parent?: undefined }
-  | { table: 'category'; parent: { column: 'locationId'; id: string } }
-  | { table: 'product'; parent: { column: 'categoryId'; id: string } };
-
-/** Sibling ids in their current order, scoped to the restaurant. */
-export async function listSiblingIds(db: Db, restaurantId: string, of: Orderable): Promise<string[]> {
-  // the three tables share id, restaurantId, sortOrder and createdAt; Kysely needs one concrete table to type the query
-  let query = db.selectFrom(of.table as 'product').select('id').where('restaurantId', '=', restaurantId);
-  if (of.parent) query = query.where(of.parent.column as 'categoryId', '=', of.parent.id);
-  const rows = await query.orderBy('sortOrder').orderBy('createdAt').orderBy('id').execute();
-  return rows.map((row) => row.id);
+/** The editor's list of locations, in order, hidden ones included. */
+export function listEditorLocations(db: Db, restaurantId: string) {
+  return db.selectFrom('location').select(['id', 'nameRo', 'nameEn', 'address', 'visible', 'updatedAt']).where('restaurantId', '=', restaurantId).orderBy('sortOrder').orderBy('createdAt').execute();
 }
 
-/**
- * One click on a row of the editor: sets a 0/1 flag (shown, available) on one row of this
- * restaurant; another restaurant's row is not found.
- */
-export async function setRowFlag(db: Db, restaurantId: string, row: { table: 'product'; id: string }, column: 'visible' | 'available', value: boolean): Promise<void>;
-export async function setRowFlag(db: Db, restaurantId: string, row: { table: 'location' | 'category'; id: string }, column: 'visible', value: boolean): Promise<void>;
-export async function setRowFlag(db: Db, restaurantId: string, row: { table: Orderable['table']; id: string }, column: 'visible' | 'available', value: boolean): Promise<void> {
-  // `available` exists on products only; the overloads keep callers to that
-  const result = await db
-    .updateTable(row.table as 'product')
-    .set({ [column]: value ? 1 : 0, updatedAt: new Date().toISOString() })
-    .where('restaurantId', '=', restaurantId)
-    .where('id', '=', row.id)
-    .executeTakeFirst();
-  if (result.numUpdatedRows === 0n) throw new AppError('not-found');
+/** The editor's categories in order, with the id of their picture when it is one of this restaurant's uploads. */
+export function listEditorCategories(db: Db, restaurantId: string) {
+  return db
+    .selectFrom('category')
+    .leftJoin('storedImage', (join) => join.onRef('storedImage.path', '=', 'category.imageKey').onRef('storedImage.restaurantId', '=', 'category.restaurantId'))
+    .select(['category.id', 'locationId', 'nameRo', 'nameEn', 'descriptionRo', 'descriptionEn', 'imageKey', 'visible', 'category.updatedAt', 'storedImage.id as storedImageId'])
+    .where('category.restaurantId', '=', restaurantId)
+    .orderBy('sortOrder')
+    .orderBy('category.createdAt')
+    .execute();
 }
 
-/** The sort position after the last sibling. */
-export async function nextSortOrder(db: Db, restaurantId: string, of: Orderable): Promise<number> {
-  let query = db.selectFrom(of.table as 'product').select((eb) => eb.fn.max('sortOrder').as('last')).where('restaurantId', '=', restaurantId);
-  if (of.parent) query = query.where(of.parent.column as 'categoryId', '=', of.parent.id);
-  const row = await query.executeTakeFirst();
-  return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
+/** The editor's products in order, with their image's variants for the thumbnail. */
+export function listEditorProducts(db: Db, restaurantId: string) {
+  return db
+    .selectFrom('product')
+    .leftJoin('storedImage', 'storedImage.id', 'product.imageId')
+    .select(['product.id', 'categoryId', 'nameRo', 'nameEn', 'priceMinor', 'product.currency', 'available', 'visible', 'imageKey', 'storedImage.variants'])
+    .where('product.restaurantId', '=', restaurantId)
+    .orderBy('sortOrder')
+    .orderBy('product.createdAt')
+    .execute();
 }
 
-/**
- * Writes 0..n-1 as the order of the given ids (only rows of this restaurant are touched): one
- * UPDATE ... CASE per 500 rows, not one round trip per row.
- */
-async function writeOrder(db: Db, restaurantId: string, table: Orderable['table'], ids: readonly string[]): Promise<void> {
-  const now = new Date().toISOString();
-  for (let start = 0; start < ids.length; start += 500) {
-    const chunk = ids.slice(start, start + 500);
-    await db
-      .updateTable(table as 'product')
-      .set({
-        sortOrder: sql<number>`case ${sql.ref('id')} ${sql.join(chunk.map((id, index) => sql`when ${id} then cast(${start + index} as integer)`), sql` `)} else ${sql.ref('sortOrder')} end`,
-        updatedAt: now,
-      })
-      .where('restaurantId', '=', restaurantId)
-      .where('id', 'in', chunk)
-      .execute();
-  }
-}
-
-/** Drag and drop: the new order must name exactly the current siblings, or nothing changes. */
-export async function applyOrder(db: Db, restaurantId: string, of: Orderable, orderedIds: readonly string[]): Promise<void> {
-  const current = await listSiblingIds(db, restaurantId, of);
-  if (!isPermutationOf(orderedIds, current)) throw new AppError('not-found');
-  await writeOrder(db, restaurantId, of.table, orderedIds);
-}
-
-/** Keyboard move: one step up or down among the siblings. */
-export async function moveOneStep(db: Db, restaurantId: string, of: Orderable, id: string, direction: 'up' | 'down'): Promise<void> {
-  const current = await listSiblingIds(db, restaurantId, of);
-  if (!current.includes(id)) throw new AppError('not-found');
-  await writeOrder(db, restaurantId, of.table, moveInOrder(current, id, direction));
-}
-
-/**
- * What an edit form sends for a picture it did not change and cannot name by id (an image that
- * is not one of our uploads): the row keeps its current image.
- */
-export const KEEP_CURRENT_IMAGE = 'current';
-
-/** An image this restaurant uploaded, by id; another restaurant's image id is refused. */
-export async function resolveOwnImage(db: Db, restaurantId: string, imageId: string | null): Promise<{ id: string; url: string } | null> {
-  if (!imageId) return null;
-  const image = await db.selectFrom('storedImage').select(['id', 'url']).where('restaurantId', '=', restaurantId).where('id', '=', imageId).executeTakeFirst();
-  if (!image) throw new AppError('not-found');
-  return image;
+/** The categories a product form offers, by location order. */
+export function listCategoryChoices(db: Db, restaurantId: string) {
+  return db
+    .selectFrom('category')
+    .innerJoin('location', 'location.id', 'category.locationId')
+    .select(['category.id', 'category.locationId', 'category.nameRo', 'category.nameEn'])
+    .where('category.restaurantId', '=', restaurantId)
+    .orderBy('location.sortOrder')
+    .orderBy('category.sortOrder')
+    .orderBy('category.createdAt')
+    .execute();
 }

@@ -1,96 +1,68 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '#app/db/schema.ts';
+import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { parseAllergenList } from '#app/modules/product/allergens.ts';
-import { KEEP_CURRENT_IMAGE } from './menu-editor.repo.server.ts';
+import { findProduct } from '#app/modules/product/product.repo.server.ts';
+import { findRestaurantCurrency } from '#app/modules/restaurant/restaurant.repo.server.ts';
+import { parseImageVariants } from '#app/modules/image/image.service.server.ts';
+import { publicImageUrl } from '#app/modules/image/storage.server.ts';
+import { KEEP_CURRENT_IMAGE, type EditorImage } from '#app/modules/editing/editor-image.ts';
+import type { ProductForEdit } from '#app/modules/product/product.types.ts';
+import { listCategoryChoices, listEditorCategories, listEditorLocations, listEditorProducts } from './menu-editor.repo.server.ts';
+import type { EditorMenu } from './menu-editor.types.ts';
 
-/** A picture as the editor's image field knows it: an upload's id, or KEEP_CURRENT_IMAGE for any other. */
-export type EditorImage = { id: string; url: string } | null;
 
-const editorImage = (url: string | null, storedId: string | null): EditorImage => (url ? { id: storedId ?? KEEP_CURRENT_IMAGE, url } : null);
+const editorImage = (key: string | null, storedId: string | null): EditorImage => (key ? { id: storedId ?? KEEP_CURRENT_IMAGE, url: publicImageUrl(key) } : null);
 
+/** The narrowest WebP copy's URL, for a thumbnail. */
 function smallestVariant(variants: string | null): string | null {
-  if (!variants) return null;
-  try {
-    const entries = Object.entries(JSON.parse(variants) as Record<string, string>).sort(([a], [b]) => Number(a) - Number(b));
-    return entries[0]?.[1] ?? null;
-  } catch {
-    return null;
-  }
+  const [smallest] = parseImageVariants(variants);
+  return smallest ? publicImageUrl(smallest.key) : null;
 }
 
 /**
  * The whole menu as the editor lists it, hidden rows included, in order: four queries whatever
  * its size. Scoped to the restaurant the caller was checked to own.
  */
-export async function getEditorMenu(db: Kysely<Database>, restaurantId: string) {
+export async function getEditorMenu(scope: RestaurantScope): Promise<EditorMenu> {
+  const { db, restaurantId } = scope;
   const [restaurant, locations, categories, products] = await Promise.all([
-    db.selectFrom('restaurant').select(['currency']).where('id', '=', restaurantId).executeTakeFirstOrThrow(),
-    db.selectFrom('location').select(['id', 'nameRo', 'nameEn', 'address', 'visible']).where('restaurantId', '=', restaurantId).orderBy('sortOrder').orderBy('createdAt').execute(),
-    db
-      .selectFrom('category')
-      .leftJoin('storedImage', (join) => join.onRef('storedImage.url', '=', 'category.imageUrl').onRef('storedImage.restaurantId', '=', 'category.restaurantId'))
-      .select(['category.id', 'locationId', 'nameRo', 'nameEn', 'descriptionRo', 'descriptionEn', 'imageUrl', 'visible', 'storedImage.id as storedImageId'])
-      .where('category.restaurantId', '=', restaurantId)
-      .orderBy('sortOrder')
-      .orderBy('category.createdAt')
-      .execute(),
-    db
-      .selectFrom('product')
-      .leftJoin('storedImage', 'storedImage.id', 'product.imageId')
-      .select(['product.id', 'categoryId', 'nameRo', 'nameEn', 'priceMinor', 'product.currency', 'available', 'visible', 'imageUrl', 'storedImage.variants'])
-      .where('product.restaurantId', '=', restaurantId)
-      .orderBy('sortOrder')
-      .orderBy('product.createdAt')
-      .execute(),
+    findRestaurantCurrency(db, restaurantId),
+    listEditorLocations(db, restaurantId),
+    listEditorCategories(db, restaurantId),
+    listEditorProducts(db, restaurantId),
   ]);
   return {
     currency: restaurant.currency,
     locations: locations.map(({ visible, ...location }) => ({ ...location, visible: visible === 1 })),
-    categories: categories.map(({ storedImageId, imageUrl, visible, ...category }) => ({
+    categories: categories.map(({ storedImageId, imageKey, visible, ...category }) => ({
       ...category,
       visible: visible === 1,
-      image: editorImage(imageUrl, storedImageId),
+      image: editorImage(imageKey, storedImageId),
     })),
-    products: products.map(({ variants, imageUrl, available, visible, ...product }) => ({
+    products: products.map(({ variants, imageKey, available, visible, ...product }) => ({
       ...product,
       available: available === 1,
       visible: visible === 1,
-      thumbnailUrl: smallestVariant(variants) ?? imageUrl,
+      thumbnailUrl: smallestVariant(variants) ?? publicImageUrl(imageKey),
     })),
   };
 }
 
-export type EditorMenu = Awaited<ReturnType<typeof getEditorMenu>>;
-
 /** One product with every field, for its edit form; another restaurant's product is not found. */
-export async function getProductForEdit(db: Kysely<Database>, restaurantId: string, productId: string) {
-  const product = await db.selectFrom('product').selectAll().where('restaurantId', '=', restaurantId).where('id', '=', productId).executeTakeFirst();
+export async function getProductForEdit(scope: RestaurantScope, productId: string): Promise<ProductForEdit> {
+  const product = await findProduct(scope.db, scope.restaurantId, productId);
   if (!product) throw new AppError('not-found');
   return {
     ...product,
     allergens: parseAllergenList(product.allergens),
     traces: parseAllergenList(product.traces),
     additives: (JSON.parse(product.additives) as string[]).join(', '),
-    image: editorImage(product.imageUrl, product.imageId),
+    image: editorImage(product.imageKey, product.imageId),
   };
 }
 
-export type ProductForEdit = Awaited<ReturnType<typeof getProductForEdit>>;
-
 /** What a product form offers to choose from: the categories (by location order) and the currency. */
-export async function getProductFormChoices(db: Kysely<Database>, restaurantId: string) {
-  const [restaurant, categories] = await Promise.all([
-    db.selectFrom('restaurant').select(['currency']).where('id', '=', restaurantId).executeTakeFirstOrThrow(),
-    db
-      .selectFrom('category')
-      .innerJoin('location', 'location.id', 'category.locationId')
-      .select(['category.id', 'category.locationId', 'category.nameRo', 'category.nameEn'])
-      .where('category.restaurantId', '=', restaurantId)
-      .orderBy('location.sortOrder')
-      .orderBy('category.sortOrder')
-      .orderBy('category.createdAt')
-      .execute(),
-  ]);
+export async function getProductFormChoices(scope: RestaurantScope) {
+  const [restaurant, categories] = await Promise.all([findRestaurantCurrency(scope.db, scope.restaurantId), listCategoryChoices(scope.db, scope.restaurantId)]);
   return { currency: restaurant.currency, categories };
 }

@@ -1,6 +1,6 @@
 import type { Locale } from '#app/i18n/i18n.ts';
 import { localized } from '#app/i18n/localized.ts';
-import type { MenuLocation, MenuRestaurant } from './menu.service.server.ts';
+import type { MenuLocation, MenuRestaurant } from './menu.types.ts';
 
 /**
  * schema.org Restaurant with its Menu, sections and items, for search engines (JSON-LD). Names and

@@ -19,7 +19,7 @@ export async function listMenuRows(db: Kysely<Database>, restaurantId: string) {
       .execute(),
     db
       .selectFrom('category')
-      .select(['id', 'locationId', 'nameRo', 'nameEn', 'descriptionRo', 'descriptionEn', 'imageUrl'])
+      .select(['id', 'locationId', 'nameRo', 'nameEn', 'descriptionRo', 'descriptionEn', 'imageKey'])
       .where('restaurantId', '=', restaurantId)
       .where('visible', '=', 1)
       .where('locationId', 'in', shownLocations)
@@ -34,7 +34,7 @@ export async function listMenuRows(db: Kysely<Database>, restaurantId: string) {
         'product.id', 'categoryId', 'nameRo', 'nameEn', 'descriptionRo', 'descriptionEn', 'ingredientsRo', 'ingredientsEn',
         'priceMinor', 'currency', 'weightValue', 'weightUnit', 'allergens', 'traces', 'additives', 'frozen',
         'energyKcal', 'fat', 'saturates', 'carbs', 'sugars', 'protein', 'salt', 'servedFrom', 'servedUntil',
-        'available', 'imageUrl',
+        'available', 'imageKey',
       ])
       .where('product.restaurantId', '=', restaurantId)
       .where('product.visible', '=', 1)

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCategory, buildLocation, buildProduct, buildRestaurant } from '#tests/factories/builders.ts';
+import { buildCategory, buildLocation, buildProduct, insertRestaurant, type PlanOptions } from '#tests/factories/builders.ts';
 import { countQueries, createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { listMenuRows } from './menu.repo.server.ts';
 import { getMenuCacheVersion, getPublicMenu } from './menu.service.server.ts';
 
-async function insertMenu(database: TestDatabase, products: number, overrides: Parameters<typeof buildRestaurant>[0] = {}) {
-  const restaurant = buildRestaurant(overrides);
+async function insertMenu(database: TestDatabase, products: number, overrides: Parameters<typeof insertRestaurant>[1] = {}, plan: PlanOptions = {}) {
+  const restaurant = await insertRestaurant(database.db, overrides, plan);
   const location = buildLocation(restaurant.id, { sortOrder: 0 });
   const category = buildCategory(restaurant.id, location.id);
-  await database.db.insertInto('restaurant').values(restaurant).execute();
   await database.db.insertInto('location').values(location).execute();
   await database.db.insertInto('category').values(category).execute();
   for (let i = 0; i < products; i++) {
@@ -26,7 +25,7 @@ describe(`public menu on ${testDialect}`, () => {
 
   it('keys the render cache anew when the trial ends with the passing of time, with no edit', async () => {
     const started = new Date('2026-09-01T08:00:00.000Z');
-    const { restaurant } = await insertMenu(database, 1, { trialStartDate: started.toISOString() });
+    const { restaurant } = await insertMenu(database, 1, {}, { trial: started });
     const day = (n: number) => new Date(started.getTime() + n * 24 * 3600 * 1000);
     const during = await getMenuCacheVersion(database.db, restaurant.slug, day(59));
     const after = await getMenuCacheVersion(database.db, restaurant.slug, day(61));
@@ -79,9 +78,10 @@ describe(`public menu on ${testDialect}`, () => {
   });
 
   it('shows a deactivated restaurant, or one whose subscription ended, as inactive without its menu', async () => {
-    const expiredTrial = { trialStartDate: new Date(Date.now() - 61 * 24 * 3600 * 1000).toISOString() };
-    for (const overrides of [{ active: 0 as const }, { subscriptionActive: 0 as const }, expiredTrial]) {
-      const { restaurant } = await insertMenu(database, 2, overrides);
+    const expiredTrial: PlanOptions = { trial: new Date(Date.now() - 61 * 24 * 3600 * 1000) };
+    const cases: Array<[Parameters<typeof insertRestaurant>[1], PlanOptions]> = [[{ active: 0 }, {}], [{}, { trial: false }], [{}, expiredTrial]];
+    for (const [overrides, plan] of cases) {
+      const { restaurant } = await insertMenu(database, 2, overrides, plan);
       const menu = await getPublicMenu(database.db, restaurant.slug);
       expect(menu).toEqual({ status: 'inactive', cacheVersion: 0, restaurant: { name: restaurant.name, slug: restaurant.slug, menuVersion: 0 } });
     }

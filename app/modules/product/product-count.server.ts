@@ -1,21 +1,16 @@
-import type { Transaction } from 'kysely';
-import type { Database } from '#app/db/schema.ts';
+import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
-import { nextProductsCount } from '#app/modules/menu/menu-rules.ts';
-import { canAddProduct, FREE_PRODUCT_LIMIT, type SubscriptionState } from '#app/modules/subscription/subscription.ts';
+import { nextProductsCount } from '#app/modules/editing/menu-rules.ts';
+import { lockPlanState, setProductsCount } from '#app/modules/restaurant/restaurant.repo.server.ts';
+import { canAddProduct, FREE_PRODUCT_LIMIT, isBefore } from '#app/modules/subscription/subscription.ts';
 
 /**
- * Reads the restaurant's plan state and takes its row lock for the rest of the transaction (a
- * no-op update: portable, where SELECT ... FOR UPDATE is not), so two concurrent edits cannot
- * both pass the product limit or lose an update of the count.
+ * Reads the restaurant's plan state and takes its row lock for the rest of the transaction, so
+ * two concurrent edits cannot both pass the product limit or lose an update of the count.
+ * `scope.db` must be the change's transaction (changeMenu's `change.scope`).
  */
-async function lockPlanState(trx: Transaction<Database>, restaurantId: string): Promise<SubscriptionState> {
-  const row = await trx
-    .updateTable('restaurant')
-    .set((eb) => ({ productsCount: eb('productsCount', '+', 0) }))
-    .where('id', '=', restaurantId)
-    .returning(['plan', 'subscriptionActive', 'isPro', 'isManualPro', 'stripeActive', 'stripePlan', 'trialStartDate', 'productsCount', 'expirationDate'])
-    .executeTakeFirst();
+async function lockedPlanState(scope: RestaurantScope): Promise<{ proUntil: string | null; productsCount: number }> {
+  const row = await lockPlanState(scope.db, scope.restaurantId);
   if (!row) throw new AppError('not-found');
   return row;
 }
@@ -24,15 +19,15 @@ async function lockPlanState(trx: Transaction<Database>, restaurantId: string): 
  * Spec section 4: a product may be added when the restaurant is PRO or products remain on the
  * free plan; the count then goes up by one. Refused with 'product-limit-reached' otherwise.
  */
-export async function incrementProductsCountWithinLimit(trx: Transaction<Database>, restaurantId: string): Promise<void> {
-  const state = await lockPlanState(trx, restaurantId);
-  if (!canAddProduct(state)) throw new AppError('product-limit-reached', { limit: FREE_PRODUCT_LIMIT });
-  await trx.updateTable('restaurant').set({ productsCount: nextProductsCount(state.productsCount, 1) }).where('id', '=', restaurantId).execute();
+export async function incrementProductsCountWithinLimit(scope: RestaurantScope): Promise<void> {
+  const state = await lockedPlanState(scope);
+  if (!canAddProduct({ pro: isBefore(state.proUntil), productsCount: state.productsCount })) throw new AppError('product-limit-reached', { limit: FREE_PRODUCT_LIMIT });
+  await setProductsCount(scope.db, scope.restaurantId, nextProductsCount(state.productsCount, 1));
 }
 
 /** Spec section 4: deleting products lowers the count by as many, never below 0. */
-export async function decrementProductsCount(trx: Transaction<Database>, restaurantId: string, deleted: number): Promise<void> {
+export async function decrementProductsCount(scope: RestaurantScope, deleted: number): Promise<void> {
   if (deleted === 0) return;
-  const state = await lockPlanState(trx, restaurantId);
-  await trx.updateTable('restaurant').set({ productsCount: nextProductsCount(state.productsCount, -deleted) }).where('id', '=', restaurantId).execute();
+  const state = await lockedPlanState(scope);
+  await setProductsCount(scope.db, scope.restaurantId, nextProductsCount(state.productsCount, -deleted));
 }

@@ -1,5 +1,5 @@
-import { minorToInput } from '#app/modules/menu/menu-fields.ts';
-import type { ProductForEdit } from '#app/modules/menu/menu-editor.service.server.ts';
+import { minorToInput } from '#app/modules/editing/menu-fields.ts';
+import type { ProductForEdit } from './product.types.ts';
 
 /** The form's starting values: the saved product, or what the owner just typed when a save failed. */
 export interface ProductFormValues {

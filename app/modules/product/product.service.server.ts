@@ -1,16 +1,27 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, ProductTable } from '#app/db/schema.ts';
+import type { ProductTable } from '#app/db/schema.ts';
+import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { changedFields, recordAudit } from '#app/modules/audit/audit.server.ts';
+import { findCategory } from '#app/modules/category/category.repo.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
-import { changeMenu } from '#app/modules/menu/menu-change.server.ts';
-import { applyOrder, KEEP_CURRENT_IMAGE, moveOneStep, nextSortOrder, resolveOwnImage, setRowFlag } from '#app/modules/menu/menu-editor.repo.server.ts';
+import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
+import { applyOrder, moveOneStep, nextSortOrder, resolveOwnImage, setRowFlag } from '#app/modules/editing/editing.repo.server.ts';
+import { KEEP_CURRENT_IMAGE } from '#app/modules/editing/editor-image.ts';
+import { nextRowVersion } from '#app/modules/editing/menu-rules.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
+import { findRestaurantCurrency } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { decrementProductsCount, incrementProductsCountWithinLimit } from './product-count.server.ts';
+import { deleteProductRow, findProduct, insertProduct, updateProductRow } from './product.repo.server.ts';
 import type { ProductInput } from './product.schema.ts';
 
-async function requireOwnCategory(trx: Transaction<Database>, restaurantId: string, categoryId: string): Promise<void> {
-  const category = await trx.selectFrom('category').select('id').where('restaurantId', '=', restaurantId).where('id', '=', categoryId).executeTakeFirst();
-  if (!category) throw new AppError('not-found');
+async function requireOwnCategory(scope: RestaurantScope, categoryId: string): Promise<void> {
+  if (!(await findCategory(scope.db, scope.restaurantId, categoryId))) throw new AppError('not-found');
+}
+
+async function requireOwnProduct(scope: RestaurantScope, productId: string) {
+  const product = await findProduct(scope.db, scope.restaurantId, productId);
+  if (!product) throw new AppError('not-found');
+  return product;
 }
 
 const flag = (value: boolean) => (value ? (1 as const) : (0 as const));
@@ -33,82 +44,77 @@ function columnsOf(input: ProductInput) {
  * Adds a product at the end of its category. Spec section 4: refused past the free plan's limit
  * ('product-limit-reached', offering the upgrade); the product count goes up by one.
  */
-export function createProduct(db: Kysely<Database>, storage: FileStorage, restaurantId: string, input: ProductInput): Promise<string> {
-  return changeMenu(db, storage, restaurantId, async ({ trx }) => {
-    await requireOwnCategory(trx, restaurantId, input.categoryId);
-    await incrementProductsCountWithinLimit(trx, restaurantId);
-    const image = await resolveOwnImage(trx, restaurantId, input.imageId === KEEP_CURRENT_IMAGE ? null : input.imageId);
-    const { currency } = await trx.selectFrom('restaurant').select('currency').where('id', '=', restaurantId).executeTakeFirstOrThrow();
+export function createProduct(scope: RestaurantScope, storage: FileStorage, input: ProductInput): Promise<string> {
+  return changeMenu(scope, storage, async (change) => {
+    const { db, restaurantId } = change.scope;
+    await requireOwnCategory(change.scope, input.categoryId);
+    await incrementProductsCountWithinLimit(change.scope);
+    const image = await resolveOwnImage(db, restaurantId, input.imageId === KEEP_CURRENT_IMAGE ? null : input.imageId);
+    const { currency } = await findRestaurantCurrency(db, restaurantId);
     const now = new Date().toISOString();
     const id = newId();
-    const sortOrder = await nextSortOrder(trx, restaurantId, { table: 'product', parent: { column: 'categoryId', id: input.categoryId } });
-    await trx
-      .insertInto('product')
-      .values({ id, restaurantId, ...columnsOf(input), currency, imageId: image?.id ?? null, imageUrl: image?.url ?? null, sortOrder, createdAt: now, updatedAt: now })
-      .execute();
+    const sortOrder = await nextSortOrder(db, restaurantId, { table: 'product', parent: { column: 'categoryId', id: input.categoryId } });
+    await insertProduct(db, restaurantId, { id, ...columnsOf(input), currency, imageId: image?.id ?? null, imageKey: image?.key ?? null, sortOrder, createdAt: now, updatedAt: now });
+    await recordAudit(change.scope, { action: 'product.create', target: { type: 'product', id }, after: { name: input.nameRo } });
     return id;
   });
 }
 
-/** Edits a product; moving it to another category puts it last there. A replaced image is freed if unused. */
-export function updateProduct(db: Kysely<Database>, storage: FileStorage, restaurantId: string, productId: string, input: ProductInput): Promise<void> {
-  return changeMenu(db, storage, restaurantId, async ({ trx, release }) => {
-    const current = await trx
-      .selectFrom('product')
-      .select(['categoryId', 'imageUrl', 'imageId', 'sortOrder'])
-      .where('restaurantId', '=', restaurantId)
-      .where('id', '=', productId)
-      .executeTakeFirst();
-    if (!current) throw new AppError('not-found');
-    await requireOwnCategory(trx, restaurantId, input.categoryId);
-    const image = input.imageId === KEEP_CURRENT_IMAGE ? { id: current.imageId, url: current.imageUrl } : await resolveOwnImage(trx, restaurantId, input.imageId);
+/**
+ * Edits a product; moving it to another category puts it last there. A replaced image is freed if unused.
+ * `expectedVersion` is the `updatedAt` the form was loaded at: a save from a stale form (another tab
+ * saved first) is refused ('stale-edit') instead of silently reverting the other save.
+ */
+export function updateProduct(scope: RestaurantScope, storage: FileStorage, productId: string, input: ProductInput, expectedVersion?: string): Promise<void> {
+  return changeMenu(scope, storage, async (change) => {
+    const { db, restaurantId } = change.scope;
+    const current = await requireOwnProduct(change.scope, productId);
+    await requireOwnCategory(change.scope, input.categoryId);
+    const image = input.imageId === KEEP_CURRENT_IMAGE ? { id: current.imageId, key: current.imageKey } : await resolveOwnImage(db, restaurantId, input.imageId);
     const sortOrder =
       current.categoryId === input.categoryId
         ? current.sortOrder
-        : await nextSortOrder(trx, restaurantId, { table: 'product', parent: { column: 'categoryId', id: input.categoryId } });
-    await trx
-      .updateTable('product')
-      .set({ ...columnsOf(input), imageId: image?.id ?? null, imageUrl: image?.url ?? null, sortOrder, updatedAt: new Date().toISOString() })
-      .where('restaurantId', '=', restaurantId)
-      .where('id', '=', productId)
-      .execute();
-    if (current.imageUrl !== (image?.url ?? null)) await release([current.imageUrl]);
+        : await nextSortOrder(db, restaurantId, { table: 'product', parent: { column: 'categoryId', id: input.categoryId } });
+    const next = { ...columnsOf(input), imageId: image?.id ?? null, imageKey: image?.key ?? null };
+    const written = await updateProductRow(db, restaurantId, productId, { ...next, sortOrder, updatedAt: nextRowVersion(current.updatedAt) }, expectedVersion);
+    if (!written) throw new AppError('stale-edit', { context: 'product' });
+    await recordAudit(change.scope, { action: 'product.update', target: { type: 'product', id: productId }, ...changedFields(current, next) });
+    if (current.imageKey !== (image?.key ?? null)) await change.release([current.imageKey]);
   });
 }
 
 /** Deletes a product: the count goes down by one (never below 0); its image is freed if unused. */
-export function deleteProduct(db: Kysely<Database>, storage: FileStorage, restaurantId: string, productId: string): Promise<void> {
-  return changeMenu(db, storage, restaurantId, async ({ trx, release }) => {
-    const product = await trx.selectFrom('product').select('imageUrl').where('restaurantId', '=', restaurantId).where('id', '=', productId).executeTakeFirst();
-    if (!product) throw new AppError('not-found');
-    await trx.deleteFrom('product').where('restaurantId', '=', restaurantId).where('id', '=', productId).execute();
-    await decrementProductsCount(trx, restaurantId, 1);
-    await release([product.imageUrl]);
+export function deleteProduct(scope: RestaurantScope, storage: FileStorage, productId: string): Promise<void> {
+  return changeMenu(scope, storage, async (change) => {
+    const product = await requireOwnProduct(change.scope, productId);
+    await deleteProductRow(change.scope.db, change.scope.restaurantId, productId);
+    await decrementProductsCount(change.scope, 1);
+    await recordAudit(change.scope, { action: 'product.delete', target: { type: 'product', id: productId }, before: { name: product.nameRo } });
+    await change.release([product.imageKey]);
   });
 }
 
 /** One click: show or hide a product, or mark it available or sold out. */
-export function setProductFlag(
-  db: Kysely<Database>,
-  storage: FileStorage,
-  restaurantId: string,
-  productId: string,
-  field: 'visible' | 'available',
-  value: boolean,
-): Promise<void> {
-  return changeMenu(db, storage, restaurantId, ({ trx }) => setRowFlag(trx, restaurantId, { table: 'product', id: productId }, field, value));
+export function setProductFlag(scope: RestaurantScope, storage: FileStorage, productId: string, field: 'visible' | 'available', value: boolean): Promise<void> {
+  return changeMenu(scope, storage, async (change) => {
+    await setRowFlag(change.scope.db, change.scope.restaurantId, { table: 'product', id: productId }, field, value);
+    await recordAudit(change.scope, { action: 'product.flag', target: { type: 'product', id: productId }, after: { [field]: value } });
+  });
 }
 
 /** Drag and drop: the full new order of one category's products. */
-export function reorderProducts(db: Kysely<Database>, storage: FileStorage, restaurantId: string, categoryId: string, orderedIds: readonly string[]): Promise<void> {
-  return changeMenu(db, storage, restaurantId, ({ trx }) => applyOrder(trx, restaurantId, { table: 'product', parent: { column: 'categoryId', id: categoryId } }, orderedIds));
+export function reorderProducts(scope: RestaurantScope, storage: FileStorage, categoryId: string, orderedIds: readonly string[]): Promise<void> {
+  return changeMenu(scope, storage, async (change) => {
+    await applyOrder(change.scope.db, change.scope.restaurantId, { table: 'product', parent: { column: 'categoryId', id: categoryId } }, orderedIds);
+    await recordAudit(change.scope, { action: 'product.reorder', target: { type: 'category', id: categoryId }, after: { count: orderedIds.length } });
+  });
 }
 
 /** Keyboard: one step up or down within its category. */
-export function moveProduct(db: Kysely<Database>, storage: FileStorage, restaurantId: string, productId: string, direction: 'up' | 'down'): Promise<void> {
-  return changeMenu(db, storage, restaurantId, async ({ trx }) => {
-    const product = await trx.selectFrom('product').select('categoryId').where('restaurantId', '=', restaurantId).where('id', '=', productId).executeTakeFirst();
-    if (!product) throw new AppError('not-found');
-    await moveOneStep(trx, restaurantId, { table: 'product', parent: { column: 'categoryId', id: product.categoryId } }, productId, direction);
+export function moveProduct(scope: RestaurantScope, storage: FileStorage, productId: string, direction: 'up' | 'down'): Promise<void> {
+  return changeMenu(scope, storage, async (change) => {
+    const product = await requireOwnProduct(change.scope, productId);
+    await moveOneStep(change.scope.db, change.scope.restaurantId, { table: 'product', parent: { column: 'categoryId', id: product.categoryId } }, productId, direction);
+    await recordAudit(change.scope, { action: 'product.move', target: { type: 'product', id: productId }, after: { direction } });
   });
 }

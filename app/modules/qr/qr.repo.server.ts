@@ -5,7 +5,7 @@ import type { Database } from '#app/db/schema.ts';
 export function findQrRestaurant(db: Kysely<Database>, restaurantId: string) {
   return db
     .selectFrom('restaurant')
-    .select(['name', 'slug', 'shortCode', 'logoUrl'])
+    .select(['name', 'slug', 'shortCode', 'logoKey'])
     .where('id', '=', restaurantId)
     .executeTakeFirst();
 }

@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '#app/db/schema.ts';
 import { getEnv, getPublicUrl, type Env } from '#app/env.server.ts';
 import { getI18n, type Locale } from '#app/i18n/i18n.ts';
 import { logger } from '#app/logger.server.ts';
+import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
-import type { FileStorage } from '#app/modules/image/storage.server.ts';
+import { isOwnImageRef } from '#app/modules/image/file-storage.ts';
+import { publicImageUrl, type FileStorage } from '#app/modules/image/storage.server.ts';
 import { qrDownloadFilename, type QrDownloadFormat } from './qr-downloads.ts';
 import { findQrRestaurant } from './qr.repo.server.ts';
 import { DOWNLOAD_SVG_SIZE_PX, logoAsPrintJpeg, menuShortLink, PRINT_PNG_SIZE_PX, renderQrPng, renderQrSvg, renderTableCardPdf } from './qr.server.ts';
@@ -16,14 +16,12 @@ export interface QrData {
   logoUrl: string | null;
 }
 
-/**
- * Name, slug, permanent short code and logo of the restaurant whose id requireRestaurantOwner
- * returned; scoped to that one restaurant (STYLE.md habit 2).
- */
-export async function getQrData(db: Kysely<Database>, restaurantId: string): Promise<QrData> {
-  const restaurant = await findQrRestaurant(db, restaurantId);
+/** Name, slug, permanent short code and logo of the scope's restaurant (STYLE.md habit 2). */
+export async function getQrData(scope: RestaurantScope): Promise<QrData> {
+  const restaurant = await findQrRestaurant(scope.db, scope.restaurantId);
   if (!restaurant) throw new AppError('not-found');
-  return restaurant;
+  const { logoKey, ...rest } = restaurant;
+  return { ...rest, logoUrl: publicImageUrl(logoKey) };
 }
 
 /**
@@ -35,22 +33,21 @@ export function qrLinkOrigin(request: Request, env: Env = getEnv()): string {
 }
 
 /**
- * The logo's bytes, read through our storage. Only a logo this storage holds is read: an external
- * logo URL is skipped, never fetched (no server-side requests to addresses an owner typed in).
+ * The logo's bytes, read through our storage by key. Only one of our uploads is read: an external
+ * logo (`ext:` URL) is skipped, never fetched (no server-side requests to addresses an owner typed in).
  */
-export async function readOwnLogo(storage: FileStorage, logoUrl: string | null): Promise<Buffer | undefined> {
-  if (!logoUrl || !storage.owns(logoUrl)) return undefined;
-  const key = storage.keyOf(logoUrl);
-  return key ? storage.read(key) : undefined;
+export async function readOwnLogo(storage: FileStorage, logoKey: string | null): Promise<Buffer | undefined> {
+  if (!logoKey || !isOwnImageRef(logoKey)) return undefined;
+  return storage.read(logoKey);
 }
 
 /** The logo ready for the card, or none: a logo we cannot read or decode must not cost the owner the card. */
-async function loadCardLogo(storage: FileStorage, logoUrl: string | null): Promise<Buffer | undefined> {
+async function loadCardLogo(storage: FileStorage, logoKey: string | null): Promise<Buffer | undefined> {
   try {
-    const bytes = await readOwnLogo(storage, logoUrl);
+    const bytes = await readOwnLogo(storage, logoKey);
     return bytes ? await logoAsPrintJpeg(bytes) : undefined;
   } catch (error) {
-    logger.warn({ err: error, logoUrl }, 'qr card: logo left out');
+    logger.warn({ err: error, logoKey }, 'qr card: logo left out');
     return undefined;
   }
 }
@@ -64,12 +61,8 @@ export interface QrPage {
 }
 
 /** What the QR page shows: the short link, the code as SVG, and the PNG's size for the download list. */
-export async function getQrPage(
-  db: Kysely<Database>,
-  restaurantId: string,
-  { origin, locale }: { origin: string; locale: Locale },
-): Promise<QrPage> {
-  const restaurant = await getQrData(db, restaurantId);
+export async function getQrPage(scope: RestaurantScope, { origin, locale }: { origin: string; locale: Locale }): Promise<QrPage> {
+  const restaurant = await getQrData(scope);
   const shortUrl = menuShortLink(origin, restaurant.shortCode);
   const title = getI18n(locale).t('qr.svgTitle', { name: restaurant.name, url: shortUrl });
   return { slug: restaurant.slug, shortUrl, svg: renderQrSvg(shortUrl, { title }), pngSizePx: PRINT_PNG_SIZE_PX };
@@ -83,13 +76,13 @@ export interface QrDownload {
 
 /** One of the QR page's downloads for the restaurant the caller owns, in the caller's language. */
 export async function renderQrDownload(
-  db: Kysely<Database>,
+  scope: RestaurantScope,
   storage: FileStorage,
-  restaurantId: string,
   format: QrDownloadFormat,
   { origin, locale }: { origin: string; locale: Locale },
 ): Promise<QrDownload> {
-  const restaurant = await getQrData(db, restaurantId);
+  const restaurant = await findQrRestaurant(scope.db, scope.restaurantId);
+  if (!restaurant) throw new AppError('not-found');
   const url = menuShortLink(origin, restaurant.shortCode);
   const filename = qrDownloadFilename(restaurant.slug, format);
   switch (format) {
@@ -102,7 +95,7 @@ export async function renderQrDownload(
       return { body: await renderQrPng(url), contentType: 'image/png', filename };
     case 'card-a6.pdf':
     case 'card-a4.pdf': {
-      const logo = await loadCardLogo(storage, restaurant.logoUrl);
+      const logo = await loadCardLogo(storage, restaurant.logoKey);
       const size = format === 'card-a4.pdf' ? 'A4' : 'A6';
       const body = await renderTableCardPdf({ restaurantName: restaurant.name, logo, url, size, locale });
       return { body, contentType: 'application/pdf', filename };

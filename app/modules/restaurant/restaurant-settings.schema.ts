@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { optionalId, optionalText, requiredText } from '#app/modules/menu/menu-fields.ts';
+import { optionalId, optionalText, requiredText } from '#app/modules/editing/menu-fields.ts';
 import { WEEK_DAYS, type OpeningHours } from './opening-hours.ts';
+import { SLUG_PATTERN } from './slug.ts';
 
 /** Currencies an owner can price in; RON is the default (spec: Romanian restaurants first). */
 export const CURRENCIES = ['RON', 'EUR', 'USD', 'GBP', 'MDL', 'HUF', 'BGN'] as const;
@@ -37,7 +38,6 @@ export function openingHoursFrom(values: Record<string, unknown>, ctx: z.Refinem
   return hours;
 }
 
-export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/;
 
 /** The restaurant's own settings; logo and cover are uploads of this restaurant (checked by the service). */
 export const RestaurantSettingsInput = z

@@ -1,147 +1,93 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '#app/db/schema.ts';
+import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { changedFields, recordAudit } from '#app/modules/audit/audit.server.ts';
+import { listCategoryImages, setCategoriesImage } from '#app/modules/category/category.repo.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
-import type { FileStorage } from '#app/modules/image/storage.server.ts';
-import { changeMenu } from '#app/modules/menu/menu-change.server.ts';
-import { KEEP_CURRENT_IMAGE, resolveOwnImage } from '#app/modules/menu/menu-editor.repo.server.ts';
-import { logoFillTargets } from '#app/modules/menu/menu-rules.ts';
-import {
-  FREE_PRODUCT_LIMIT,
-  planPhase,
-  remainingProducts,
-  remainingTrialDays,
-  shouldShowUpgradePrompt,
-  trialEndDate,
-  type PlanPhase,
-} from '#app/modules/subscription/subscription.ts';
+import { publicImageUrl, type FileStorage } from '#app/modules/image/storage.server.ts';
+import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
+import { resolveOwnImage } from '#app/modules/editing/editing.repo.server.ts';
+import { KEEP_CURRENT_IMAGE } from '#app/modules/editing/editor-image.ts';
+import { logoFillTargets } from '#app/modules/editing/menu-rules.ts';
+import { listProductImages, setProductsCurrency, setProductsImage } from '#app/modules/product/product.repo.server.ts';
+import { readPlanStatus } from '#app/modules/subscription/subscription.service.server.ts';
 import { parseOpeningHours } from './opening-hours.ts';
+import { findOtherRestaurantWithSlug, findRestaurantAdminSummary, findRestaurantById, findRestaurantSettings, updateRestaurantSettingsRow } from './restaurant.repo.server.ts';
 import type { RestaurantSettingsInput } from './restaurant-settings.schema.ts';
 import { RESERVED_SLUGS } from './slug.ts';
 
-export interface PlanStatus {
-  phase: PlanPhase;
-  productsCount: number;
-  /** when the trial ends, ISO-8601 UTC; null when it never started */
-  trialEndsAt: string | null;
-  /** when a PRO granted for a period ends, ISO-8601 UTC; null otherwise */
-  expirationDate: string | null;
-  remainingDays: number;
-  remainingProducts: number;
-  productLimit: number;
-  showUpgradePrompt: boolean;
-}
 
 /**
  * What the admin frame shows on every page: the restaurant's name and slug, and the plan status
- * behind the upgrade prompt (spec section 4). The id comes from requireRestaurantOwner.
+ * behind the upgrade prompt (spec section 4), for the scope's restaurant.
  */
-export async function getRestaurantAdminSummary(db: Kysely<Database>, restaurantId: string, now = new Date()) {
-  const restaurant = await db
-    .selectFrom('restaurant')
-    .select([
-      'name', 'slug', 'logoUrl', 'plan', 'subscriptionActive', 'isPro', 'isManualPro', 'stripeActive', 'stripePlan',
-      'trialStartDate', 'productsCount', 'expirationDate', 'timeZone',
-    ])
-    .where('id', '=', restaurantId)
-    .executeTakeFirstOrThrow();
-  const subscription: PlanStatus = {
-    phase: planPhase(restaurant, now),
-    productsCount: restaurant.productsCount,
-    trialEndsAt: trialEndDate(restaurant),
-    expirationDate: restaurant.expirationDate,
-    remainingDays: remainingTrialDays(restaurant, now),
-    remainingProducts: remainingProducts(restaurant),
-    productLimit: FREE_PRODUCT_LIMIT,
-    showUpgradePrompt: shouldShowUpgradePrompt(restaurant, now),
-  };
-  return { restaurant: { name: restaurant.name, slug: restaurant.slug, logoUrl: restaurant.logoUrl, timeZone: restaurant.timeZone }, subscription };
+export async function getRestaurantAdminSummary(scope: RestaurantScope, now = new Date()) {
+  const restaurant = await findRestaurantAdminSummary(scope.db, scope.restaurantId);
+  const subscription = await readPlanStatus(scope.db, scope.restaurantId, restaurant.productsCount, now);
+  return { restaurant: { name: restaurant.name, slug: restaurant.slug, logoUrl: publicImageUrl(restaurant.logoKey), timeZone: restaurant.timeZone }, subscription };
 }
 
 /** The settings form's current values. */
-export async function getRestaurantSettings(db: Kysely<Database>, restaurantId: string) {
-  const restaurant = await db
-    .selectFrom('restaurant')
-    .leftJoin('storedImage as logo', (join) => join.onRef('logo.url', '=', 'restaurant.logoUrl').onRef('logo.restaurantId', '=', 'restaurant.id'))
-    .leftJoin('storedImage as cover', (join) => join.onRef('cover.url', '=', 'restaurant.coverImageUrl').onRef('cover.restaurantId', '=', 'restaurant.id'))
-    .select([
-      'restaurant.name', 'slug', 'shortCode', 'currency', 'timeZone', 'descriptionRo', 'descriptionEn', 'phone', 'email', 'address',
-      'accentColor', 'openingHours', 'logoUrl', 'coverImageUrl', 'logo.id as logoId', 'cover.id as coverId',
-    ])
-    .where('restaurant.id', '=', restaurantId)
-    .executeTakeFirstOrThrow();
-  const { logoUrl, coverImageUrl, logoId, coverId, openingHours, ...rest } = restaurant;
+export async function getRestaurantSettings(scope: RestaurantScope) {
+  const restaurant = await findRestaurantSettings(scope.db, scope.restaurantId);
+  const { logoKey, coverImageKey, logoId, coverId, openingHours, ...rest } = restaurant;
   return {
     ...rest,
     openingHours: parseOpeningHours(openingHours) ?? {},
-    logo: logoUrl ? { id: logoId ?? KEEP_CURRENT_IMAGE, url: logoUrl } : null,
-    cover: coverImageUrl ? { id: coverId ?? KEEP_CURRENT_IMAGE, url: coverImageUrl } : null,
+    logo: logoKey ? { id: logoId ?? KEEP_CURRENT_IMAGE, url: publicImageUrl(logoKey) } : null,
+    cover: coverImageKey ? { id: coverId ?? KEEP_CURRENT_IMAGE, url: publicImageUrl(coverImageKey) } : null,
   };
 }
 
-async function pictureFor(trx: Transaction<Database>, restaurantId: string, submitted: string | null, current: string | null) {
-  if (submitted === KEEP_CURRENT_IMAGE) return { url: current, id: null };
-  const image = await resolveOwnImage(trx, restaurantId, submitted);
-  return { url: image?.url ?? null, id: image?.id ?? null };
+async function pictureFor(scope: RestaurantScope, submitted: string | null, current: string | null) {
+  if (submitted === KEEP_CURRENT_IMAGE) return { key: current, id: null };
+  const image = await resolveOwnImage(scope.db, scope.restaurantId, submitted);
+  return { key: image?.key ?? null, id: image?.id ?? null };
 }
 
 /**
  * Saves the restaurant's settings. Spec section 5: the slug must be unique ('slug-taken') and may
  * not be one of the app's own paths ('slug-reserved'). Spec section 4: a new logo fills every
  * product and category image that is empty or was the old logo. Returns the (possibly new) slug.
+ * `expectedVersion` is the settings version the form was loaded at: a save from a stale form
+ * (another tab saved first) is refused ('stale-edit') instead of reverting the other save.
  */
-export async function updateRestaurantSettings(
-  db: Kysely<Database>,
-  storage: FileStorage,
-  restaurantId: string,
-  input: RestaurantSettingsInput,
-): Promise<{ slug: string }> {
+export async function updateRestaurantSettings(scope: RestaurantScope, storage: FileStorage, input: RestaurantSettingsInput, expectedVersion?: number): Promise<{ slug: string }> {
   if (RESERVED_SLUGS.has(input.slug)) throw new AppError('slug-reserved', { slug: input.slug }, { field: 'slug' });
   try {
-    return await changeMenu(db, storage, restaurantId, async ({ trx, release }) => {
-      const taken = await trx.selectFrom('restaurant').select('id').where('slug', '=', input.slug).where('id', '!=', restaurantId).executeTakeFirst();
-      if (taken) throw new AppError('slug-taken', {}, { field: 'slug' });
-      const current = await trx.selectFrom('restaurant').select(['logoUrl', 'coverImageUrl', 'currency']).where('id', '=', restaurantId).executeTakeFirstOrThrow();
-      const logo = await pictureFor(trx, restaurantId, input.logoId, current.logoUrl);
-      const cover = await pictureFor(trx, restaurantId, input.coverId, current.coverImageUrl);
+    return await changeMenu(scope, storage, async (change) => {
+      const { db, restaurantId } = change.scope;
+      if (await findOtherRestaurantWithSlug(db, restaurantId, input.slug)) throw new AppError('slug-taken', {}, { field: 'slug' });
+      const current = await findRestaurantById(db, restaurantId);
+      if (!current) throw new AppError('not-found');
+      const logo = await pictureFor(change.scope, input.logoId, current.logoKey);
+      const cover = await pictureFor(change.scope, input.coverId, current.coverImageKey);
       const now = new Date().toISOString();
       const { logoId: _logoId, coverId: _coverId, openingHours, ...fields } = input;
-      await trx
-        .updateTable('restaurant')
-        .set({ ...fields, openingHours: JSON.stringify(openingHours), logoUrl: logo.url, coverImageUrl: cover.url, updatedAt: now })
-        .where('id', '=', restaurantId)
-        .execute();
-      if (current.currency !== input.currency) {
-        await trx.updateTable('product').set({ currency: input.currency, updatedAt: now }).where('restaurantId', '=', restaurantId).execute();
-      }
-      if (logo.url !== current.logoUrl) await fillWithLogo(trx, restaurantId, current.logoUrl, logo);
-      await release([current.logoUrl !== logo.url ? current.logoUrl : null, current.coverImageUrl !== cover.url ? current.coverImageUrl : null]);
+      const next = { ...fields, openingHours: JSON.stringify(openingHours), logoKey: logo.key, coverImageKey: cover.key };
+      if (!(await updateRestaurantSettingsRow(db, restaurantId, { ...next, updatedAt: now }, expectedVersion))) throw new AppError('stale-edit', { context: 'restaurant' });
+      if (current.currency !== input.currency) await setProductsCurrency(db, restaurantId, input.currency, now);
+      if (logo.key !== current.logoKey) await fillWithLogo(change.scope, current.logoKey, logo);
+      await recordAudit(change.scope, { action: 'restaurant.update', target: { type: 'restaurant', id: restaurantId }, ...changedFields(current, next) });
+      await change.release([current.logoKey !== logo.key ? current.logoKey : null, current.coverImageKey !== cover.key ? current.coverImageKey : null]);
       return { slug: input.slug };
     });
   } catch (error) {
     // two owners claiming the same slug at once: the unique index decides
     if (!(error instanceof AppError) && /unique|duplicate/i.test(String(error))) {
-      const taken = await db.selectFrom('restaurant').select('id').where('slug', '=', input.slug).where('id', '!=', restaurantId).executeTakeFirst();
-      if (taken) throw new AppError('slug-taken', {}, { field: 'slug' });
+      if (await findOtherRestaurantWithSlug(scope.db, scope.restaurantId, input.slug)) throw new AppError('slug-taken', {}, { field: 'slug' });
     }
     throw error;
   }
 }
 
 /** Spec section 4 (logo update), applied with the pure rule to this restaurant's rows. */
-async function fillWithLogo(trx: Transaction<Database>, restaurantId: string, oldLogoUrl: string | null, logo: { url: string | null; id: string | null }) {
+async function fillWithLogo(scope: RestaurantScope, oldLogoKey: string | null, logo: { key: string | null; id: string | null }) {
+  const { db, restaurantId } = scope;
   const now = new Date().toISOString();
-  const [categories, products] = await Promise.all([
-    trx.selectFrom('category').select(['id', 'imageUrl']).where('restaurantId', '=', restaurantId).execute(),
-    trx.selectFrom('product').select(['id', 'imageUrl']).where('restaurantId', '=', restaurantId).execute(),
-  ]);
-  const categoryIds = logoFillTargets(categories, oldLogoUrl);
-  const productIds = logoFillTargets(products, oldLogoUrl);
-  for (const ids of chunks(categoryIds)) {
-    await trx.updateTable('category').set({ imageUrl: logo.url, updatedAt: now }).where('restaurantId', '=', restaurantId).where('id', 'in', ids).execute();
-  }
-  for (const ids of chunks(productIds)) {
-    await trx.updateTable('product').set({ imageUrl: logo.url, imageId: logo.id, updatedAt: now }).where('restaurantId', '=', restaurantId).where('id', 'in', ids).execute();
-  }
+  const [categories, products] = await Promise.all([listCategoryImages(db, restaurantId), listProductImages(db, restaurantId)]);
+  const categoryIds = logoFillTargets(categories, oldLogoKey);
+  const productIds = logoFillTargets(products, oldLogoKey);
+  for (const ids of chunks(categoryIds)) await setCategoriesImage(db, restaurantId, ids, logo.key, now);
+  for (const ids of chunks(productIds)) await setProductsImage(db, restaurantId, ids, logo, now);
 }
 
 /** Keeps `IN (...)` lists under SQLite's and PostgreSQL's parameter limits. */

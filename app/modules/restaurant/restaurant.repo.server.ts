@@ -1,21 +1,24 @@
 import type { Kysely } from 'kysely';
-import type { Database, Restaurant } from '#app/db/schema.ts';
+import type { Database, NewRestaurant, Restaurant, RestaurantUpdate } from '#app/db/schema.ts';
 
 /** Public lookup by slug (spec section 7: "a restaurant by slug equal to the parameter"). */
 export function findRestaurantBySlug(db: Kysely<Database>, slug: string): Promise<Restaurant | undefined> {
   return db.selectFrom('restaurant').selectAll().where('slug', '=', slug).executeTakeFirst();
 }
 
-/** Public lookup by the permanent QR short code. */
+/** Public lookup by the permanent QR short code (a public read model: no scope, only the slug comes out). */
 export function findRestaurantSlugByShortCode(db: Kysely<Database>, shortCode: string) {
   return db.selectFrom('restaurant').select(['slug']).where('shortCode', '=', shortCode).executeTakeFirst();
 }
 
-/** The cache key of a restaurant's rendered menu; undefined when the slug is unknown. */
+/**
+ * The cache key of a restaurant's rendered menu (version, active, and until when the plan serves
+ * it: the summary docs/decisions/0010 keeps); undefined when the slug is unknown.
+ */
 export function findMenuStateBySlug(db: Kysely<Database>, slug: string) {
   return db
     .selectFrom('restaurant')
-    .select(['menuVersion', 'active', 'plan', 'subscriptionActive', 'isPro', 'isManualPro', 'stripeActive', 'stripePlan', 'trialStartDate', 'productsCount', 'expirationDate'])
+    .select(['menuVersion', 'active', 'publishedUntil'])
     .where('slug', '=', slug)
     .executeTakeFirst();
 }
@@ -37,13 +40,16 @@ export async function lockRestaurantRow(db: Kysely<Database>, restaurantId: stri
   await db.updateTable('restaurant').set((eb) => ({ menuVersion: eb.ref('menuVersion') })).where('id', '=', restaurantId).execute();
 }
 
-/** Restaurants whose menus guests may see, for the sitemap (the trial rule is applied by the caller). */
+/**
+ * Restaurants whose menus guests may see, for the sitemap (the trial rule is applied by the caller).
+ * A public read model: the sitemap lists what any guest may open, so it takes no scope.
+ */
 export function listActiveRestaurantsForSitemap(db: Kysely<Database>) {
   return db
     .selectFrom('restaurant')
     .selectAll()
     .where('active', '=', 1)
-    .where('subscriptionActive', '=', 1)
+    .where('publishedUntil', 'is not', null)
     .orderBy('slug')
     .limit(50_000)
     .execute();
@@ -52,4 +58,89 @@ export function listActiveRestaurantsForSitemap(db: Kysely<Database>) {
 /** Name and slug of a restaurant the caller already owns (the id comes from requireRestaurantOwner). */
 export function findRestaurantSummary(db: Kysely<Database>, restaurantId: string) {
   return db.selectFrom('restaurant').select(['name', 'slug']).where('id', '=', restaurantId).executeTakeFirstOrThrow();
+}
+
+/** The restaurant with this id, only when `ownerId` owns it (the access check). */
+export function findOwnedRestaurant(db: Kysely<Database>, restaurantId: string, ownerId: string) {
+  return db.selectFrom('restaurant').select(['id', 'slug', 'shortCode']).where('id', '=', restaurantId).where('ownerId', '=', ownerId).executeTakeFirst();
+}
+
+/** Every column of one restaurant. */
+export function findRestaurantById(db: Kysely<Database>, restaurantId: string): Promise<Restaurant | undefined> {
+  return db.selectFrom('restaurant').selectAll().where('id', '=', restaurantId).executeTakeFirst();
+}
+
+/** The currency prices of this restaurant are in. */
+export function findRestaurantCurrency(db: Kysely<Database>, restaurantId: string) {
+  return db.selectFrom('restaurant').select('currency').where('id', '=', restaurantId).executeTakeFirstOrThrow();
+}
+
+/** What the admin frame needs: name, slug, logo, time zone and the plan columns. */
+export function findRestaurantAdminSummary(db: Kysely<Database>, restaurantId: string) {
+  return db
+    .selectFrom('restaurant')
+    .select(['name', 'slug', 'logoKey', 'productsCount', 'timeZone'])
+    .where('id', '=', restaurantId)
+    .executeTakeFirstOrThrow();
+}
+
+/** The settings form's columns, with the ids of the logo and cover when they are this restaurant's uploads. */
+export function findRestaurantSettings(db: Kysely<Database>, restaurantId: string) {
+  return db
+    .selectFrom('restaurant')
+    .leftJoin('storedImage as logo', (join) => join.onRef('logo.path', '=', 'restaurant.logoKey').onRef('logo.restaurantId', '=', 'restaurant.id'))
+    .leftJoin('storedImage as cover', (join) => join.onRef('cover.path', '=', 'restaurant.coverImageKey').onRef('cover.restaurantId', '=', 'restaurant.id'))
+    .select([
+      'restaurant.name', 'slug', 'shortCode', 'currency', 'timeZone', 'descriptionRo', 'descriptionEn', 'phone', 'email', 'address',
+      'accentColor', 'openingHours', 'settingsVersion', 'logoKey', 'coverImageKey', 'logo.id as logoId', 'cover.id as coverId',
+    ])
+    .where('restaurant.id', '=', restaurantId)
+    .executeTakeFirstOrThrow();
+}
+
+/** Another restaurant already using `slug`, if any. */
+export function findOtherRestaurantWithSlug(db: Kysely<Database>, restaurantId: string, slug: string) {
+  return db.selectFrom('restaurant').select('id').where('slug', '=', slug).where('id', '!=', restaurantId).executeTakeFirst();
+}
+
+/**
+ * Writes the settings form's columns and moves the settings version on; with `expectedVersion`, only
+ * while it is still that version (optimistic concurrency). False when nothing was written.
+ */
+export async function updateRestaurantSettingsRow(db: Kysely<Database>, restaurantId: string, values: RestaurantUpdate, expectedVersion?: number): Promise<boolean> {
+  let query = db
+    .updateTable('restaurant')
+    .set((eb) => ({ ...values, settingsVersion: eb('settingsVersion', '+', 1) }))
+    .where('id', '=', restaurantId);
+  if (expectedVersion !== undefined) query = query.where('settingsVersion', '=', expectedVersion);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Reads the plan columns and takes the restaurant's row lock for the rest of the transaction (a
+ * no-op update: portable, where SELECT ... FOR UPDATE is not).
+ */
+export function lockPlanState(db: Kysely<Database>, restaurantId: string) {
+  return db
+    .updateTable('restaurant')
+    .set((eb) => ({ productsCount: eb('productsCount', '+', 0) }))
+    .where('id', '=', restaurantId)
+    .returning(['proUntil', 'productsCount'])
+    .executeTakeFirst();
+}
+
+/** Stores the restaurant's product count. */
+export async function setProductsCount(db: Kysely<Database>, restaurantId: string, productsCount: number): Promise<void> {
+  await db.updateTable('restaurant').set({ productsCount }).where('id', '=', restaurantId).execute();
+}
+
+/** Deletes a restaurant; its locations, categories, products and image rows go with it (foreign keys). */
+export async function deleteRestaurantRow(db: Kysely<Database>, restaurantId: string): Promise<void> {
+  await db.deleteFrom('restaurant').where('id', '=', restaurantId).execute();
+}
+
+/** A new restaurant's row (registration; its owner and trial are written in the same transaction). */
+export async function insertRestaurantRow(db: Kysely<Database>, row: NewRestaurant): Promise<void> {
+  await db.insertInto('restaurant').values(row).execute();
 }

@@ -2,7 +2,8 @@ import { readdirSync } from 'node:fs';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { describe, expect, it } from 'vitest';
 import routes from '#app/routes.ts';
-import { buildRestaurantSlug, RESERVED_SLUGS, slugifyName } from './slug.ts';
+import { RestaurantSettingsInput } from './restaurant-settings.schema.ts';
+import { buildRestaurantSlug, RESERVED_SLUGS, SLUG_MAX_LENGTH, SLUG_PATTERN, slugifyName } from './slug.ts';
 
 /** The first segment of every path the route table serves itself (not `:slug`, not `*`). */
 function ownFirstSegments(entries: RouteConfigEntry[]): string[] {
@@ -25,6 +26,24 @@ describe('restaurant slug (spec section 5)', () => {
 
   it('appends the timestamp', () => {
     expect(buildRestaurantSlug('Casa Veche', new Date(1_790_000_000_000))).toBe('casa-veche-1790000000000');
+  });
+
+  it('cuts a long name (diacritics included) so the whole slug fits the settings form', () => {
+    const now = new Date(1_790_000_000_000);
+    for (const name of [
+      'Restaurantul Tradițional Românesc „La Bunica Ștefania” din Țara Făgărașului',
+      'Casa de Oaspeți și Cramă Bătrânească a Familiei Ionescu', // 55 characters
+      'Ș'.repeat(80),
+      'Bistro ' + 'ă-'.repeat(40),
+    ]) {
+      const slug = buildRestaurantSlug(name, now);
+      expect(slug.length, slug).toBeLessThanOrEqual(SLUG_MAX_LENGTH);
+      expect(slug, slug).toMatch(SLUG_PATTERN);
+      expect(slug.endsWith('-1790000000000')).toBe(true);
+      expect(slug).not.toMatch(/--/);
+      expect(RestaurantSettingsInput.safeParse({ name: name.slice(0, 100), slug, currency: 'RON', timeZone: 'Europe/Bucharest' }).success, slug).toBe(true);
+    }
+    expect(buildRestaurantSlug('Casa de Oaspeți și Cramă Bătrânească a Familiei Ionescu', now)).toBe('casa-de-oaspeti-si-crama-batraneasca-a-familie-1790000000000');
   });
 
   it('falls back to a generic base when the name has no letters or digits', () => {

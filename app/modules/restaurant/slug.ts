@@ -14,9 +14,24 @@ export function slugifyName(name: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
+/** The longest slug (spec section 5); the settings form and registration both keep to it. */
+export const SLUG_MAX_LENGTH = 60;
+
+/**
+ * The one slug rule, for registration and the settings form alike: lowercase letters without
+ * diacritics, digits and hyphens, 3 to 60 characters, a letter or digit first and last.
+ */
+export const SLUG_PATTERN = new RegExp(`^[a-z0-9](?:[a-z0-9-]{1,${SLUG_MAX_LENGTH - 2}}[a-z0-9])$`);
+
+/**
+ * A new restaurant's slug: its name's slug, cut so that with the timestamp appended the whole
+ * stays within SLUG_MAX_LENGTH (a long name once made a slug the settings form then refused, so
+ * nothing could be saved), and never ending in a hyphen where it was cut.
+ */
 export function buildRestaurantSlug(name: string, now: Date = new Date()): string {
-  const base = slugifyName(name) || 'restaurant';
-  return `${base}-${now.getTime()}`;
+  const suffix = `-${now.getTime()}`;
+  const base = slugifyName(name).slice(0, SLUG_MAX_LENGTH - suffix.length).replace(/-+$/, '') || 'restaurant';
+  return `${base}${suffix}`;
 }
 
 /**

@@ -1,55 +1,115 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionUser } from '#app/modules/access/access.server.ts';
-import { getPublicMenu } from '#app/modules/menu/menu.service.server.ts';
-import { buildRestaurant } from '#tests/factories/builders.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getMenuCacheVersion, getPublicMenu } from '#app/modules/menu/menu.service.server.ts';
+import { insertRestaurant } from '#tests/factories/builders.ts';
+import { adminScope, forgedAdminScope, ownerScope } from '#tests/support/scopes.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { setManualPro } from './subscription.service.server.ts';
+import { isBefore, isPro, planSummary, proTermEnd, remainingTrialDays } from './subscription.ts';
+import { listSubscriptions } from './subscription.repo.server.ts';
+import { getPlanForRestaurant, setManualPro, startTrial } from './subscription.service.server.ts';
 
-const admin: SessionUser = { id: 'admin-1', email: 'admin@bucate.localhost', name: 'Admin', role: 'admin', restaurantId: null };
 const NOW = new Date('2026-11-22T10:00:00.000Z');
+const DAY = 24 * 3600 * 1000;
 
-describe(`manual PRO granted by a platform admin on ${testDialect}`, () => {
+describe(`subscriptions on ${testDialect}`, () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();
   });
   afterAll(() => database.cleanup());
   const row = (id: string) => database.db.selectFrom('restaurant').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  /** the summary on the restaurant row is exactly what the rules say of its subscription rows */
+  async function expectSummaryMatchesRules(restaurantId: string, from: Date = NOW) {
+    const rows = await listSubscriptions(database.db, restaurantId);
+    const restaurant = await row(restaurantId);
+    expect({ publishedUntil: restaurant.publishedUntil, proUntil: restaurant.proUntil, planKind: restaurant.planKind }).toEqual(planSummary(rows));
+    for (const moment of [from, new Date(from.getTime() + 30 * DAY), new Date(from.getTime() + 400 * DAY)]) {
+      expect(isBefore(restaurant.proUntil, moment)).toBe(isPro(rows, moment));
+      expect(isBefore(restaurant.publishedUntil, moment)).toBe(isPro(rows, moment) || remainingTrialDays(rows, moment) > 0);
+    }
+  }
 
-  it('lasts one year, brings back a menu the trial’s end had hidden, and is taken back with its expiry', async () => {
-    const restaurant = buildRestaurant({ trialStartDate: new Date(NOW.getTime() - 90 * 24 * 3600 * 1000).toISOString() });
-    await database.db.insertInto('restaurant').values(restaurant).execute();
+  it('starts a trial with its summary and an audit row', async () => {
+    const restaurant = await insertRestaurant(database.db, {}, { trial: false });
+    await startTrial(ownerScope(database.db, restaurant.id), NOW);
+    expect(await row(restaurant.id)).toMatchObject({ planKind: 'trial', proUntil: null, publishedUntil: new Date(NOW.getTime() + 60 * DAY).toISOString() });
+    await expectSummaryMatchesRules(restaurant.id);
+    const audit = await database.db.selectFrom('auditEvent').select(['action', 'targetType']).where('restaurantId', '=', restaurant.id).execute();
+    expect(audit).toEqual([{ action: 'subscription.start-trial', targetType: 'subscription' }]);
+    expect(await getPlanForRestaurant(ownerScope(database.db, restaurant.id), NOW)).toMatchObject({ phase: 'trial', remainingDays: 60, showUpgradePrompt: false });
+  });
+
+  it('grants manual PRO for one year, brings back a menu the trial’s end had hidden, and takes it back keeping the history', async () => {
+    const restaurant = await insertRestaurant(database.db, {}, { trial: new Date(NOW.getTime() - 90 * DAY) });
     const version = (await row(restaurant.id)).menuVersion;
     expect((await getPublicMenu(database.db, restaurant.slug))?.status).toBe('inactive');
 
-    expect(await setManualPro(database.db, admin, restaurant.id, true, NOW)).toMatchObject({ name: restaurant.name, expirationDate: '2027-11-22T10:00:00.000Z' });
+    expect(await setManualPro(adminScope(database.db), restaurant.id, true, NOW)).toMatchObject({ name: restaurant.name, expirationDate: '2027-11-22T10:00:00.000Z' });
     const granted = await row(restaurant.id);
-    expect(granted).toMatchObject({ isManualPro: 1, isPro: 1, plan: 'pro', expirationDate: '2027-11-22T10:00:00.000Z' });
+    expect(granted).toMatchObject({ planKind: 'manual', proUntil: '2027-11-22T10:00:00.000Z', publishedUntil: '2027-11-22T10:00:00.000Z' });
     expect(granted.menuVersion).toBe(version + 1);
+    await expectSummaryMatchesRules(restaurant.id);
+    const audit = await database.db.selectFrom('auditEvent').selectAll().where('restaurantId', '=', restaurant.id).execute();
+    expect(audit).toMatchObject([{ action: 'subscription.grant-manual-pro', actorType: 'user', actorId: 'admin-1', targetType: 'subscription', requestId: 'test-request' }]);
     expect((await getPublicMenu(database.db, restaurant.slug))?.status).toBe('active');
+    expect(await getPlanForRestaurant(ownerScope(database.db, restaurant.id), NOW)).toMatchObject({ phase: 'pro', expirationDate: '2027-11-22T10:00:00.000Z', showUpgradePrompt: false });
 
-    await setManualPro(database.db, admin, restaurant.id, false, NOW);
+    expect(await setManualPro(adminScope(database.db), restaurant.id, false, NOW)).toMatchObject({ expirationDate: null });
     const taken = await row(restaurant.id);
-    expect(taken).toMatchObject({ isManualPro: 0, isPro: 0, plan: 'free', expirationDate: null });
+    expect(taken).toMatchObject({ planKind: 'trial', proUntil: null });
     expect(taken.menuVersion).toBe(version + 2);
+    await expectSummaryMatchesRules(restaurant.id);
     expect((await getPublicMenu(database.db, restaurant.slug))?.status).toBe('inactive');
+    // revoking ends the grant; it is not deleted
+    const rows = await listSubscriptions(database.db, restaurant.id);
+    expect(rows.map((r) => [r.kind, r.status, r.grantedBy])).toEqual([['trial', 'active', null], ['manual', 'ended', 'admin-1']]);
+    expect(rows[1]!.endsAt).toBe(NOW.toISOString());
+  });
+
+  it('replaces a running grant with a new year, ending the old row', async () => {
+    // the factory's grant started a second ago, on the real clock
+    const now = new Date();
+    const restaurant = await insertRestaurant(database.db, {}, { manualProUntil: new Date(now.getTime() + 10 * DAY).toISOString() });
+    await setManualPro(adminScope(database.db), restaurant.id, true, now);
+    const rows = await listSubscriptions(database.db, restaurant.id);
+    expect(rows.filter((r) => r.kind === 'manual').map((r) => r.status).sort()).toEqual(['active', 'ended']);
+    expect((await row(restaurant.id)).proUntil).toBe(proTermEnd({ manual: true }, now));
+    await expectSummaryMatchesRules(restaurant.id, now);
   });
 
   it('is refused to a restaurant owner, even for their own restaurant, and for an unknown restaurant', async () => {
-    const restaurant = buildRestaurant();
-    await database.db.insertInto('restaurant').values(restaurant).execute();
+    const restaurant = await insertRestaurant(database.db);
     const before = await row(restaurant.id);
-    const owner: SessionUser = { id: 'owner-1', email: 'owner@example.com', name: 'Owner', role: 'restaurant', restaurantId: restaurant.id };
-    await expect(setManualPro(database.db, owner, restaurant.id, true, NOW)).rejects.toMatchObject({ code: 'not-found' });
+    await expect(setManualPro(forgedAdminScope(database.db), restaurant.id, true, NOW)).rejects.toMatchObject({ code: 'forbidden' });
     expect(await row(restaurant.id)).toEqual(before);
-    await expect(setManualPro(database.db, admin, 'no-such-restaurant', true, NOW)).rejects.toMatchObject({ code: 'not-found' });
+    await expect(setManualPro(adminScope(database.db), 'no-such-restaurant', true, NOW)).rejects.toMatchObject({ code: 'not-found' });
   });
 
-  it('never takes back a PRO paid by card: that is the payment provider’s to end', async () => {
-    const paying = buildRestaurant({ stripeActive: 1, stripePlan: 'pro_monthly' });
-    await database.db.insertInto('restaurant').values(paying).execute();
+  it('never takes back a PRO paid by card, nor one that was never granted', async () => {
+    const paying = await insertRestaurant(database.db, {}, { providerPlan: 'pro_monthly' });
     const before = await row(paying.id);
-    await expect(setManualPro(database.db, admin, paying.id, false, NOW)).rejects.toMatchObject({ code: 'pro-not-manual' });
+    await expect(setManualPro(adminScope(database.db), paying.id, false, NOW)).rejects.toMatchObject({ code: 'pro-not-manual' });
     expect(await row(paying.id)).toEqual(before);
+    const trialOnly = await insertRestaurant(database.db);
+    await expect(setManualPro(adminScope(database.db), trialOnly.id, false, NOW)).rejects.toMatchObject({ code: 'pro-not-manual' });
+    expect(await database.db.selectFrom('auditEvent').select('id').where('restaurantId', 'in', [paying.id, trialOnly.id]).execute()).toEqual([]);
+  });
+
+  it('publishes the guest menu until the trial’s end and unpublishes it then, with no edit (fake clock)', async () => {
+    const started = new Date(NOW.getTime() - 59 * DAY);
+    const restaurant = await insertRestaurant(database.db, {}, { trial: false });
+    await startTrial(ownerScope(database.db, restaurant.id), started);
+    const end = new Date(started.getTime() + 60 * DAY);
+    const before = await getMenuCacheVersion(database.db, restaurant.slug, new Date(end.getTime() - 1));
+    const after = await getMenuCacheVersion(database.db, restaurant.slug, end);
+    expect(after).not.toBe(before);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date(end.getTime() - 1000));
+      expect((await getPublicMenu(database.db, restaurant.slug))?.status).toBe('active');
+      vi.setSystemTime(end);
+      expect((await getPublicMenu(database.db, restaurant.slug))?.status).toBe('inactive');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

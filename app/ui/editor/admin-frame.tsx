@@ -1,22 +1,33 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import type { PlanStatus } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
+import type { PlanStatus } from '#app/modules/subscription/plan-status.ts';
+import { subscriptionPath } from './editor-paths.ts';
 import { UpgradePrompt } from './upgrade-prompt.tsx';
+import { VerifyEmailBanner } from './verify-email-banner.tsx';
 
 const tab = ({ isActive }: { isActive: boolean }) =>
   `inline-flex min-h-11 items-center whitespace-nowrap border-b-2 px-3 font-medium ${
     isActive ? 'border-primary-600 text-primary-800 dark:text-primary-100' : 'border-transparent text-stone-700 hover:text-stone-950 dark:text-stone-300 dark:hover:text-white'
   }`;
 
-/** The path of the spec's subscription page, which lives outside `/{slug}/admin` (spec section 2). */
-export const subscriptionPath = (slug: string) => `/restaurant/${slug}/settings/subscription`;
-
 /**
  * The restaurant admin's frame: the name, the "view menu" link, the sections as tabs and the
- * upgrade prompt (spec section 4), around whichever section is open.
+ * upgrade prompt (spec section 4) and, until the owner confirms their address, the banner asking
+ * them to, around whichever section is open.
  */
-export function AdminFrame({ restaurant, subscription, children }: { restaurant: { name: string; slug: string }; subscription: PlanStatus; children: ReactNode }) {
+export function AdminFrame({
+  restaurant,
+  subscription,
+  owner,
+  children,
+}: {
+  restaurant: { name: string; slug: string };
+  subscription: PlanStatus;
+  /** whose admin this is: an unconfirmed address gets the banner that asks to confirm it */
+  owner: { email: string; emailVerified: boolean };
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const base = `/${restaurant.slug}/admin`;
   const { pathname } = useLocation();
@@ -48,6 +59,7 @@ export function AdminFrame({ restaurant, subscription, children }: { restaurant:
         <NavLink to={subscriptionPath(restaurant.slug)} className={tab}>{t('admin.subscriptionTitle')}</NavLink>
         <NavLink to={`${base}/account`} className={tab}>{t('account.title')}</NavLink>
       </nav>
+      <VerifyEmailBanner email={owner.email} verified={owner.emailVerified} accountPath={`${base}/account`} />
       {/* the subscription page says it all itself */}
       {subscription.showUpgradePrompt && !onSubscriptionPage ? <UpgradePrompt slug={restaurant.slug} subscription={subscription} /> : null}
       <div className="mt-6">{children}</div>

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
 import type { Locale } from '#app/i18n/i18n.ts';
 import { localized } from '#app/i18n/localized.ts';
-import type { ActionResult } from '#app/modules/errors/action-result.server.ts';
-import type { EditorMenu } from '#app/modules/menu/menu-editor.service.server.ts';
+import type { ActionResult } from '#app/modules/errors/action-result.ts';
+import type { EditorMenu } from '#app/modules/menu/menu-editor.types.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
-import { CheckboxField, EditInPlace, primaryButton, secondaryButton, SelectField, TextArea, TextField } from './fields.tsx';
+import { CheckboxField, EditInPlace, primaryButton, ReloadLatest, secondaryButton, SelectField, TextArea, TextField } from './fields.tsx';
 import { ImageField } from './image-field.tsx';
 import { ProductRow } from './product-row.tsx';
 import { MoveButtons, optimisticFlag, VisibilityToggle } from './row-controls.tsx';
@@ -46,6 +46,8 @@ export function CategoryCard({
   const name = localized(category.nameRo, category.nameEn, locale);
   const visible = optimisticFlag(fetcher, 'set-category-visible', category.visible);
   const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : {};
+  // a stale save (someone saved first): the toast says why, the form stays open with a reload link
+  const stale = fetcher.data?.ok === false && fetcher.data.code === 'stale-edit';
   const headingId = `category-${category.id}-title`;
   const listId = `category-${category.id}-products`;
   return (
@@ -59,7 +61,7 @@ export function CategoryCard({
               type="button"
               aria-expanded={open}
               aria-controls={listId}
-              aria-label={t(open ? 'editor.foldProducts' : 'editor.unfoldProducts', { name, count: products.length })}
+              aria-label={t(open ? 'editor.foldProducts' : 'editor.unfoldProducts', { name, products: t('editor.productCount', { count: products.length }) })}
               onClick={() => setOpen(!open)}
               className="-ml-2 inline-flex min-h-11 items-center gap-1 rounded-lg px-2 hover:bg-stone-100 dark:hover:bg-stone-800"
             >
@@ -76,9 +78,11 @@ export function CategoryCard({
         </div>
       </div>
 
-      <EditInPlace label={t('editor.editCategory')} name={name} open={Object.keys(errors).length > 0} className="border-t border-stone-200 px-3 dark:border-stone-800">
+      <EditInPlace label={t('editor.editCategory')} name={name} open={stale || Object.keys(errors).length > 0} className="border-t border-stone-200 px-3 dark:border-stone-800">
         <fetcher.Form method="post" className="grid gap-4 pb-4 md:grid-cols-2">
           <input type="hidden" name="id" value={category.id} />
+          {/* the version this form was loaded at: a save from a stale tab is refused, not silently applied */}
+          <input type="hidden" name="version" value={category.updatedAt} />
           <TextField label={t('editor.nameRo')} name="nameRo" defaultValue={category.nameRo} required maxLength={80} error={errors.nameRo} />
           <TextField label={t('editor.nameEn')} name="nameEn" defaultValue={category.nameEn ?? ''} maxLength={80} hint={t('editor.englishOptional')} error={errors.nameEn} />
           <TextArea label={t('editor.descriptionRo')} name="descriptionRo" defaultValue={category.descriptionRo ?? ''} maxLength={500} error={errors.descriptionRo} />
@@ -90,8 +94,9 @@ export function CategoryCard({
           </SelectField>
           <ImageField slug={slug} kind="category" name="imageId" label={t('editor.image')} image={category.image} />
           <CheckboxField label={t('editor.visibleCheckbox')} name="visible" defaultChecked={category.visible} />
-          <div className="flex items-end md:col-span-2">
+          <div className="flex flex-wrap items-end gap-x-4 md:col-span-2">
             <button type="submit" name="intent" value="update-category" className={primaryButton}>{t('editor.save')}</button>
+            {stale ? <ReloadLatest /> : null}
           </div>
         </fetcher.Form>
       </EditInPlace>

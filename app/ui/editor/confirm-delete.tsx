@@ -2,7 +2,7 @@ import { Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
-import type { ActionResult } from '#app/modules/errors/action-result.server.ts';
+import type { ActionResult } from '#app/modules/errors/action-result.ts';
 import { useActionToast } from './use-action-toast.ts';
 import { iconButton, primaryButton, secondaryButton } from './fields.tsx';
 

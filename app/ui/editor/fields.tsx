@@ -1,4 +1,6 @@
 import { Pencil } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 export const inputClass =
@@ -90,5 +92,30 @@ export function EditInPlace({ label, name, open, className, children }: { label:
       </summary>
       {children}
     </details>
+  );
+}
+
+/**
+ * A refused save's one-line reason, announced. A stale form (someone saved first) also offers a
+ * reload: a real page load, so the form shows the latest saved version.
+ */
+export function FormAlert({ error, stale }: { error: string | undefined; stale?: boolean }) {
+  if (!error) return null;
+  return (
+    <div role="alert" className="rounded-lg border border-primary-600 bg-primary-50 p-3 font-medium text-primary-800">
+      <p>{error}</p>
+      {stale ? <ReloadLatest /> : null}
+    </div>
+  );
+}
+
+/** A full page load of the current address: the form then shows the latest saved version. */
+export function ReloadLatest() {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  return (
+    <a href={`${pathname}${search}`} className="mt-2 inline-flex min-h-11 items-center font-medium underline underline-offset-2">
+      {t('editor.reloadLatest')}
+    </a>
   );
 }

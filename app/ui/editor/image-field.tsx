@@ -1,4 +1,4 @@
-import type { EditorImage } from '#app/modules/menu/menu-editor.service.server.ts';
+import type { EditorImage } from '#app/modules/editing/editor-image.ts';
 import { ImageUpload } from './image-upload.tsx';
 
 /** The picture of a form row: the upload control, reset whenever the saved picture changes. */

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
 import type { Locale } from '#app/i18n/i18n.ts';
 import { localized } from '#app/i18n/localized.ts';
-import type { ActionResult } from '#app/modules/errors/action-result.server.ts';
-import type { EditorMenu } from '#app/modules/menu/menu-editor.service.server.ts';
+import type { ActionResult } from '#app/modules/errors/action-result.ts';
+import type { EditorMenu } from '#app/modules/menu/menu-editor.types.ts';
 import { CategoryCard } from './category-card.tsx';
 import { ConfirmDelete, useDeletionToast } from './confirm-delete.tsx';
-import { EditInPlace, primaryButton, TextField } from './fields.tsx';
+import { EditInPlace, primaryButton, ReloadLatest, TextField } from './fields.tsx';
 import { ProductRow } from './product-row.tsx';
 import { MoveButtons, optimisticFlag, VisibilityToggle } from './row-controls.tsx';
 import { DragHandle, SortableList } from './sortable-list.tsx';
@@ -45,6 +45,8 @@ function LocationRow({ location, locale, first, last, selected, slug }: { locati
   const name = localized(location.nameRo, location.nameEn, locale);
   const visible = optimisticFlag(fetcher, 'set-location-visible', location.visible);
   const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : {};
+  // a stale save (someone saved first): the toast says why, the form stays open with a reload link
+  const stale = fetcher.data?.ok === false && fetcher.data.code === 'stale-edit';
   return (
     <div className={`rounded-[10px] border p-1 ${selected ? 'border-primary-600 bg-primary-50 dark:bg-stone-900' : 'border-stone-200 dark:border-stone-800'}`}>
       <div className="flex flex-wrap items-center gap-1">
@@ -63,14 +65,16 @@ function LocationRow({ location, locale, first, last, selected, slug }: { locati
           <ConfirmDelete intent="delete-location" id={location.id} label={t('editor.deleteLocation')} question={t('editor.confirmDeleteLocation', { name })} />
         </div>
       </div>
-      <EditInPlace label={t('editor.editLocation')} name={name} open={Object.keys(errors).length > 0} className="px-2">
+      <EditInPlace label={t('editor.editLocation')} name={name} open={stale || Object.keys(errors).length > 0} className="px-2">
         <fetcher.Form method="post" className="grid gap-3 pb-3">
           <input type="hidden" name="id" value={location.id} />
+          <input type="hidden" name="version" value={location.updatedAt} />
           <TextField label={t('editor.nameRo')} name="nameRo" defaultValue={location.nameRo} required maxLength={80} error={errors.nameRo} />
           <TextField label={t('editor.nameEn')} name="nameEn" defaultValue={location.nameEn ?? ''} maxLength={80} hint={t('editor.englishOptional')} error={errors.nameEn} />
           <TextField label={t('editor.address')} name="address" defaultValue={location.address ?? ''} maxLength={200} error={errors.address} />
-          <div>
+          <div className="flex flex-wrap items-end gap-x-4">
             <button type="submit" name="intent" value="update-location" className={primaryButton}>{t('editor.save')}</button>
+            {stale ? <ReloadLatest /> : null}
           </div>
         </fetcher.Form>
       </EditInPlace>

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
 import type { Locale } from '#app/i18n/i18n.ts';
 import { localized } from '#app/i18n/localized.ts';
-import type { ActionResult } from '#app/modules/errors/action-result.server.ts';
-import type { EditorImage } from '#app/modules/menu/menu-editor.service.server.ts';
+import type { ActionResult } from '#app/modules/errors/action-result.ts';
+import type { EditorImage } from '#app/modules/editing/editor-image.ts';
 import { kilojoules } from '#app/modules/product/nutrition.ts';
 import { ALLERGEN_KEYS } from '#app/modules/product/allergens.ts';
 import { submittedFormValues, type ProductFormValues } from '#app/modules/product/product-form.ts';
-import { CheckboxField, Fieldset, primaryButton, secondaryButton, SelectField, TextArea, TextField } from './fields.tsx';
+import { CheckboxField, Fieldset, FormAlert, primaryButton, secondaryButton, SelectField, TextArea, TextField } from './fields.tsx';
 import { ImageField } from './image-field.tsx';
 
 const NUTRIENTS = ['fat', 'saturates', 'carbs', 'sugars', 'protein', 'salt'] as const;
@@ -33,6 +33,7 @@ function AllergenChecks({ name, legend, checked }: { name: 'allergens' | 'traces
  */
 export function ProductForm({
   saved,
+  version,
   result,
   image,
   categories,
@@ -41,6 +42,8 @@ export function ProductForm({
   locale,
 }: {
   saved: ProductFormValues;
+  /** the saved row's version (its updatedAt) when editing; none for a new product */
+  version?: string;
   /** the last save's outcome: a refused one brings back what was typed, with what to fix */
   result: ActionResult | undefined;
   image: EditorImage;
@@ -60,11 +63,9 @@ export function ProductForm({
   const saving = navigation.state === 'submitting';
   return (
     <Form method="post" className="space-y-6" noValidate>
-      {error ? (
-        <p role="alert" className="rounded-lg border border-primary-600 bg-primary-50 p-3 font-medium text-primary-800">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert error={error} stale={failed?.code === 'stale-edit'} />
+      {/* the version this form was loaded at: a save from a stale tab is refused, not silently applied */}
+      {version ? <input type="hidden" name="version" value={version} /> : null}
       <Fieldset legend={t('editor.sectionBasics')} className="grid gap-4 md:grid-cols-2">
         <TextField label={t('editor.nameRo')} name="nameRo" defaultValue={values.nameRo} required maxLength={120} error={errors.nameRo} />
         <TextField label={t('editor.nameEn')} name="nameEn" defaultValue={values.nameEn} maxLength={120} hint={t('editor.englishOptional')} error={errors.nameEn} />

@@ -2,12 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
 import type { Locale } from '#app/i18n/i18n.ts';
 import { formatPrice, localized } from '#app/i18n/localized.ts';
-import type { EditorMenu } from '#app/modules/menu/menu-editor.service.server.ts';
+import type { EditorMenu } from '#app/modules/menu/menu-editor.types.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { MoveButtons, optimisticFlag, VisibilityToggle } from './row-controls.tsx';
 import { DragHandle } from './sortable-list.tsx';
 import { useActionToast } from './use-action-toast.ts';
-import type { ActionResult } from '#app/modules/errors/action-result.server.ts';
+import type { ActionResult } from '#app/modules/errors/action-result.ts';
 
 type EditorProduct = EditorMenu['products'][number];
 

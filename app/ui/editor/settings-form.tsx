@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
-import type { FieldErrors } from '#app/modules/errors/action-result.server.ts';
-import type { EditorImage } from '#app/modules/menu/menu-editor.service.server.ts';
+import type { FieldErrors } from '#app/modules/errors/action-result.ts';
+import type { EditorImage } from '#app/modules/editing/editor-image.ts';
 import { WEEK_DAYS } from '#app/modules/restaurant/opening-hours.ts';
 import { CURRENCIES } from '#app/modules/restaurant/restaurant-settings.schema.ts';
 import type { SettingsFormValues } from '#app/modules/restaurant/settings-form.ts';
-import { CheckboxField, Fieldset, inputClass, primaryButton, SelectField, TextArea, TextField } from './fields.tsx';
+import { CheckboxField, Fieldset, FormAlert, inputClass, primaryButton, SelectField, TextArea, TextField } from './fields.tsx';
 import { ImageField } from './image-field.tsx';
 
 /** The restaurant's identity, contact details and opening hours, as guests will see them. */
@@ -15,6 +15,8 @@ export function SettingsForm({
   cover,
   errors,
   error,
+  stale,
+  version,
   timeZones,
   origin,
 }: {
@@ -23,6 +25,9 @@ export function SettingsForm({
   cover: EditorImage;
   errors: FieldErrors;
   error?: string;
+  /** the refusal was a stale save: offer a reload */
+  stale?: boolean;
+  version: string;
   timeZones: readonly string[];
   origin: string;
 }) {
@@ -30,7 +35,9 @@ export function SettingsForm({
   const saving = useNavigation().state === 'submitting';
   return (
     <Form method="post" className="space-y-6" noValidate>
-      {error ? <p role="alert" className="rounded-lg border border-primary-600 bg-primary-50 p-3 font-medium text-primary-800">{error}</p> : null}
+      <FormAlert error={error} stale={stale} />
+      {/* the settings version this form was loaded at: a save from a stale tab is refused, not silently applied */}
+      <input type="hidden" name="version" value={version} />
       <Fieldset legend={t('editor.settingsTitle')} className="grid gap-4 md:grid-cols-2">
         <TextField label={t('editor.name')} name="name" defaultValue={values.name} required maxLength={100} error={errors.name} />
         <TextField label={t('editor.slug')} name="slug" defaultValue={values.slug} required maxLength={60} hint={`${origin}/${values.slug} · ${t('editor.slugHint')}`} error={errors.slug} />

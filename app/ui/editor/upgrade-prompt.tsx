@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { PlanStatus } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
-import { subscriptionPath } from './admin-frame.tsx';
+import type { PlanStatus } from '#app/modules/subscription/plan-status.ts';
+import { subscriptionPath } from './editor-paths.ts';
 
 /** Spec section 4: shown when not PRO and 5 days or 5 products or fewer remain. */
 export function UpgradePrompt({ slug, subscription }: { slug: string; subscription: PlanStatus }) {

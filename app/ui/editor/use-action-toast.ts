@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { ActionResult } from '#app/modules/errors/action-result.server.ts';
+import type { ActionResult } from '#app/modules/errors/action-result.ts';
 import { useToast } from '#app/ui/toast/toast-provider.tsx';
 
 /** Every save is confirmed by a toast and every failure says why (DESIGN.md, owners' editor). */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '#app/i18n/i18n.ts';
 import { localized } from '#app/i18n/localized.ts';
-import type { MenuLocation } from '#app/modules/menu/menu.service.server.ts';
+import type { MenuLocation } from '#app/modules/menu/menu.types.ts';
 import { MenuProductItem } from './menu-product.tsx';
 
 /** The categories of one location: a sticky category bar, then a section per category. */

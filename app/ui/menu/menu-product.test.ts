@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { getI18n, type Locale } from '#app/i18n/i18n.ts';
 import { kilojoules } from '#app/modules/product/nutrition.ts';
-import type { MenuProduct } from '#app/modules/menu/menu.service.server.ts';
+import type { MenuProduct } from '#app/modules/menu/menu.types.ts';
 import { MenuProductItem } from './menu-product.tsx';
 
 const plain: MenuProduct = {
@@ -33,7 +33,7 @@ describe('a dish on the guest menu', () => {
 
   it('opens on its additives even without ingredients or nutrition', () => {
     const html = render({ additives: ['E330', 'E471'] });
-    expect(html).toMatch(/<details[^>]*>.*Aditivi: <\/span>E330, E471/s);
+    expect(html).toMatch(/<details[^>]*>.*Aditivi: <\/b>E330, E471/s);
   });
 
   it('shows a partial nutrition declaration without inventing the energy', () => {

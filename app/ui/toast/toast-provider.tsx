@@ -17,6 +17,14 @@ const PLACEMENT = {
 } as const;
 
 /** Markup is sanitised in the browser; where that is impossible it is shown as plain text. */
+/** Shows an action's notice (its success message) as a toast, once per answer (the same text twice is two toasts). */
+export function useNoticeToast(result: { notice?: string | undefined } | undefined): void {
+  const toast = useToast();
+  useEffect(() => {
+    if (result?.notice) toast({ message: result.notice });
+  }, [result, toast]);
+}
+
 export function ToastBody({ toast }: { toast: ToastState }) {
   if (!toast.htmlContent) return <>{toast.message}</>;
   if (typeof window === 'undefined' || !DOMPurify.isSupported) return <>{toast.htmlContent}</>;

@@ -3,15 +3,15 @@ import { imagesToRemove, isPermutationOf, logoFillTargets, moveInOrder, nextProd
 
 const tree: MenuTree = {
   categories: [
-    { id: 'c1', locationId: 'L1', imageUrl: '/uploads/c1.jpg' },
-    { id: 'c2', locationId: 'L1', imageUrl: null },
-    { id: 'c3', locationId: 'L2', imageUrl: '/uploads/shared.jpg' },
+    { id: 'c1', locationId: 'L1', imageKey: '/uploads/c1.jpg' },
+    { id: 'c2', locationId: 'L1', imageKey: null },
+    { id: 'c3', locationId: 'L2', imageKey: '/uploads/shared.jpg' },
   ],
   products: [
-    { id: 'p1', categoryId: 'c1', imageUrl: '/uploads/p1.jpg' },
-    { id: 'p2', categoryId: 'c1', imageUrl: '/uploads/shared.jpg' },
-    { id: 'p3', categoryId: 'c2', imageUrl: null },
-    { id: 'p4', categoryId: 'c3', imageUrl: 'https://cdn.example.com/p4.jpg' },
+    { id: 'p1', categoryId: 'c1', imageKey: '/uploads/p1.jpg' },
+    { id: 'p2', categoryId: 'c1', imageKey: '/uploads/shared.jpg' },
+    { id: 'p3', categoryId: 'c2', imageKey: null },
+    { id: 'p4', categoryId: 'c3', imageKey: 'https://cdn.example.com/p4.jpg' },
   ],
 };
 
@@ -21,7 +21,7 @@ describe('planDeletion (spec section 4 cascade)', () => {
       locationIds: ['L1'],
       categoryIds: ['c1', 'c2'],
       productIds: ['p1', 'p2', 'p3'],
-      imageUrls: ['/uploads/c1.jpg', '/uploads/p1.jpg', '/uploads/shared.jpg'],
+      imageKeys: ['/uploads/c1.jpg', '/uploads/p1.jpg', '/uploads/shared.jpg'],
     });
   });
 
@@ -30,16 +30,16 @@ describe('planDeletion (spec section 4 cascade)', () => {
       locationIds: [],
       categoryIds: ['c3'],
       productIds: ['p4'],
-      imageUrls: ['/uploads/shared.jpg', 'https://cdn.example.com/p4.jpg'],
+      imageKeys: ['/uploads/shared.jpg', 'https://cdn.example.com/p4.jpg'],
     });
   });
 
   it('takes one product and nothing else', () => {
-    expect(planDeletion({ kind: 'product', id: 'p3' }, tree)).toEqual({ locationIds: [], categoryIds: [], productIds: ['p3'], imageUrls: [] });
+    expect(planDeletion({ kind: 'product', id: 'p3' }, tree)).toEqual({ locationIds: [], categoryIds: [], productIds: ['p3'], imageKeys: [] });
   });
 
   it('takes an empty location and nothing else', () => {
-    expect(planDeletion({ kind: 'location', id: 'L9' }, tree)).toEqual({ locationIds: ['L9'], categoryIds: [], productIds: [], imageUrls: [] });
+    expect(planDeletion({ kind: 'location', id: 'L9' }, tree)).toEqual({ locationIds: ['L9'], categoryIds: [], productIds: [], imageKeys: [] });
   });
 });
 
@@ -73,10 +73,10 @@ describe('nextProductsCount (spec section 4)', () => {
 
 describe('logoFillTargets (spec section 4 logo update)', () => {
   const items = [
-    { id: 'empty', imageUrl: null },
-    { id: 'blank', imageUrl: '' },
-    { id: 'old-logo', imageUrl: '/uploads/logo-old.jpg' },
-    { id: 'own', imageUrl: '/uploads/dish.jpg' },
+    { id: 'empty', imageKey: null },
+    { id: 'blank', imageKey: '' },
+    { id: 'old-logo', imageKey: '/uploads/logo-old.jpg' },
+    { id: 'own', imageKey: '/uploads/dish.jpg' },
   ];
 
   it('fills items without an image and those showing the old logo', () => {
@@ -88,7 +88,7 @@ describe('logoFillTargets (spec section 4 logo update)', () => {
   });
 
   it('leaves an item with its own picture alone', () => {
-    expect(logoFillTargets([{ id: 'own', imageUrl: '/uploads/dish.jpg' }], '/uploads/logo-old.jpg')).toEqual([]);
+    expect(logoFillTargets([{ id: 'own', imageKey: '/uploads/dish.jpg' }], '/uploads/logo-old.jpg')).toEqual([]);
   });
 });
 

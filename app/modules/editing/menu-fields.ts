@@ -88,6 +88,13 @@ export const optionalId = z
   .transform((value) => (value ? value : null));
 
 /** Form data as a plain object; fields named in `lists` keep every value (checkbox groups). */
+/**
+ * The version a form was loaded at (a hidden `version` field: the row's `updatedAt`, or the
+ * settings' counter). Absent only when the caller never loaded a form (scripts, old tests): then
+ * nothing is compared.
+ */
+export const formVersion = z.string().trim().min(1).max(40).optional().catch(undefined);
+
 export function formValues(form: FormData, lists: readonly string[] = []): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const key of new Set(form.keys())) {

@@ -8,7 +8,7 @@ import { createLocalDiskStorage } from '#app/modules/image/storage.server.ts';
 import { getPublicMenu } from '#app/modules/menu/menu.service.server.ts';
 import { DEMO_RESTAURANT_SLUG } from '#app/modules/restaurant/demo.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { DEMO_LOGINS, isDatabaseEmpty, seedDemo } from './seed.server.ts';
+import { DEMO_LOGINS, isDatabaseEmpty, seedDemo } from './demo-seed.server.ts';
 
 describe(`demo seed on ${testDialect}`, () => {
   let database: TestDatabase;

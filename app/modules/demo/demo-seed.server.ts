@@ -4,22 +4,17 @@ import sharp from 'sharp';
 import type { Database, NewStoredImage } from '#app/db/schema.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { DEMO_RESTAURANT_SLUG } from '#app/modules/restaurant/demo.ts';
-import { buildCategory, buildLocation, buildProduct, buildRestaurant, newId } from '#tests/factories/builders.ts';
-import { demoLocations, demoRestaurant } from '#tests/factories/demo-menu.data.ts';
+import { refreshPlanSummary } from '#app/modules/subscription/subscription.service.server.ts';
+import { buildCategory, buildLocation, buildPlan, buildProduct, buildRestaurant, newId } from './builders.ts';
+import { demoLocations, demoRestaurant } from './demo-menu.data.ts';
+import { insertCategory, insertLocation, insertProducts, insertRestaurantWithPlan, isDatabaseEmpty } from './demo.repo.server.ts';
+
+export { isDatabaseEmpty };
 
 export const DEMO_LOGINS = {
   owner: { email: 'demo@bucate.localhost', password: 'demo-bucate-2026' },
   admin: { email: 'admin@bucate.localhost', password: 'admin-bucate-2026' },
 } as const;
-
-/** A database is new when nobody has signed up and no restaurant exists. */
-export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
-  const [users, restaurants] = await Promise.all([
-    db.selectFrom('user').select('id').limit(1).execute(),
-    db.selectFrom('restaurant').select('id').limit(1).execute(),
-  ]);
-  return users.length === 0 && restaurants.length === 0;
-}
 
 /** Creates a signed-up user with a password through better-auth, which owns those tables' types. */
 async function createUserWithPassword(
@@ -79,10 +74,9 @@ export async function seedDemo(
     email: demoRestaurant.email,
     address: demoRestaurant.address,
     openingHours: JSON.stringify(demoRestaurant.openingHours),
-    isManualPro: 1,
-    plan: 'pro',
-    expirationDate: new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString(),
   });
+  // the demo restaurant is PRO for a year, granted by hand, after a trial started today
+  const plan = buildPlan(restaurant.id, { manualProUntil: new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString() });
   const restaurantId = restaurant.id;
   const products: ReturnType<typeof buildProduct>[] = [];
   const images: NewStoredImage[] = [];
@@ -90,7 +84,8 @@ export async function seedDemo(
   await createUserWithPassword(auth, { ...DEMO_LOGINS.admin, name: 'Bucate Admin', role: 'admin' });
   restaurant.ownerId = ownerId;
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('restaurant').values(restaurant).execute();
+    await insertRestaurantWithPlan(trx, restaurant, plan);
+    await refreshPlanSummary(trx, restaurantId);
 
     let dish = 0;
     for (const [locationIndex, demoLocation] of demoLocations.entries()) {
@@ -100,14 +95,14 @@ export async function seedDemo(
         address: demoLocation.address,
         sortOrder: locationIndex,
       });
-      await trx.insertInto('location').values(location).execute();
+      await insertLocation(trx, location);
       for (const [categoryIndex, demoCategory] of demoLocation.categories.entries()) {
         const category = buildCategory(restaurantId, location.id, {
           nameRo: demoCategory.nameRo,
           nameEn: demoCategory.nameEn,
           sortOrder: categoryIndex,
         });
-        await trx.insertInto('category').values(category).execute();
+        await insertCategory(trx, category);
         for (const [productIndex, p] of demoCategory.products.entries()) {
           const product = buildProduct(restaurantId, category.id, {
             nameRo: p.nameRo,
@@ -133,7 +128,7 @@ export async function seedDemo(
             const { jpeg, webp200, webp400 } = await placeholderImage((dish * 47) % 360);
             const imageId = newId();
             const key = `restaurants/${restaurantId}/products/${imageId}`;
-            const [{ url }, small, medium] = await Promise.all([
+            await Promise.all([
               storage.put(`${key}.jpg`, jpeg, 'image/jpeg'),
               storage.put(`${key}-200.webp`, webp200, 'image/webp'),
               storage.put(`${key}-400.webp`, webp400, 'image/webp'),
@@ -142,17 +137,16 @@ export async function seedDemo(
               id: imageId,
               restaurantId,
               path: `${key}.jpg`,
-              url,
               name: `${product.nameRo}.jpg`,
               size: jpeg.length,
               contentType: 'image/jpeg',
               width: 800,
               height: 600,
-              variants: JSON.stringify({ 200: small.url, 400: medium.url }),
+              variants: JSON.stringify({ 200: `${key}-200.webp`, 400: `${key}-400.webp` }),
               downloadToken: newId(),
               createdAt: new Date().toISOString(),
             });
-            product.imageUrl = url;
+            product.imageKey = `${key}.jpg`;
             product.imageId = imageId;
           }
           products.push(product);
@@ -160,9 +154,7 @@ export async function seedDemo(
         }
       }
     }
-    if (images.length > 0) await trx.insertInto('storedImage').values(images).execute();
-    for (const product of products) await trx.insertInto('product').values(product).execute();
-    await trx.updateTable('restaurant').set({ productsCount: products.length }).where('id', '=', restaurantId).execute();
+    await insertProducts(trx, restaurantId, products, images);
   });
   await (await auth.$context).internalAdapter.updateUser(ownerId, { restaurantId });
   return { restaurantId, slug: restaurant.slug, products: products.length };

@@ -5,8 +5,8 @@
  */
 
 export interface MenuTree {
-  categories: readonly { id: string; locationId: string; imageUrl: string | null }[];
-  products: readonly { id: string; categoryId: string; imageUrl: string | null }[];
+  categories: readonly { id: string; locationId: string; imageKey: string | null }[];
+  products: readonly { id: string; categoryId: string; imageKey: string | null }[];
 }
 
 export type DeletionTarget = { kind: 'location' | 'category' | 'product'; id: string };
@@ -16,13 +16,22 @@ export interface DeletionPlan {
   categoryIds: string[];
   productIds: string[];
   /** images of the deleted rows: removal candidates, subject to `imagesToRemove` */
-  imageUrls: string[];
+  imageKeys: string[];
 }
 
 /**
  * Spec section 4: deleting a location deletes its categories, which delete their products;
  * deleting a category deletes its products.
  */
+/**
+ * A row's next `updatedAt`, which is also its version for optimistic concurrency: now, but always
+ * later than the previous value, so two saves in the same millisecond still make two versions.
+ */
+export function nextRowVersion(previous: string, now: Date = new Date()): string {
+  const after = Date.parse(previous) + 1;
+  return new Date(Number.isNaN(after) ? now.getTime() : Math.max(now.getTime(), after)).toISOString();
+}
+
 export function planDeletion(target: DeletionTarget, tree: MenuTree): DeletionPlan {
   const locationIds = target.kind === 'location' ? [target.id] : [];
   const categories =
@@ -34,18 +43,18 @@ export function planDeletion(target: DeletionTarget, tree: MenuTree): DeletionPl
   const categoryIds = new Set(categories.map((c) => c.id));
   const products =
     target.kind === 'product' ? tree.products.filter((p) => p.id === target.id) : tree.products.filter((p) => categoryIds.has(p.categoryId));
-  const imageUrls = new Set<string>();
-  for (const row of [...categories, ...products]) if (row.imageUrl) imageUrls.add(row.imageUrl);
-  return { locationIds, categoryIds: [...categoryIds], productIds: products.map((p) => p.id), imageUrls: [...imageUrls] };
+  const imageKeys = new Set<string>();
+  for (const row of [...categories, ...products]) if (row.imageKey) imageKeys.add(row.imageKey);
+  return { locationIds, categoryIds: [...categoryIds], productIds: products.map((p) => p.id), imageKeys: [...imageKeys] };
 }
 
 /**
  * Spec sections 4 and 5: an image file is removed only when no remaining category, product or
- * restaurant picture still uses it, and only when this storage owns it (an external URL is left).
+ * restaurant picture still uses it, and only when it is one of our uploads (an external URL is left).
  */
-export function imagesToRemove(candidates: readonly string[], stillUsed: Iterable<string | null>, owns: (url: string) => boolean): string[] {
+export function imagesToRemove(candidates: readonly string[], stillUsed: Iterable<string | null>, owns: (key: string) => boolean): string[] {
   const used = new Set<string | null>(stillUsed);
-  return [...new Set(candidates)].filter((url) => url !== '' && !used.has(url) && owns(url));
+  return [...new Set(candidates)].filter((key) => key !== '' && !used.has(key) && owns(key));
 }
 
 /** Spec section 4: adding or deleting products moves the count by their number, never below 0. */
@@ -57,8 +66,8 @@ export function nextProductsCount(current: number, delta: number): number {
  * Spec section 4: a new logo fills the image of every product and category that has none of its
  * own, or whose image is the old logo. Returns the ids to update.
  */
-export function logoFillTargets<T extends { id: string; imageUrl: string | null }>(items: readonly T[], oldLogoUrl: string | null): string[] {
-  return items.filter((item) => !item.imageUrl || (oldLogoUrl !== null && oldLogoUrl !== '' && item.imageUrl === oldLogoUrl)).map((item) => item.id);
+export function logoFillTargets<T extends { id: string; imageKey: string | null }>(items: readonly T[], oldLogoKey: string | null): string[] {
+  return items.filter((item) => !item.imageKey || (oldLogoKey !== null && oldLogoKey !== '' && item.imageKey === oldLogoKey)).map((item) => item.id);
 }
 
 /**

@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CategoryInput } from '#app/modules/category/category.schema.ts';
+import { createCategory } from '#app/modules/category/category.service.server.ts';
+import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import { LocationInput } from '#app/modules/location/location.schema.ts';
+import { createLocation } from '#app/modules/location/location.service.server.ts';
+import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
+import { ProductInput } from '#app/modules/product/product.schema.ts';
+import { createProduct, updateProduct } from '#app/modules/product/product.service.server.ts';
+import { buildRestaurant } from '#tests/factories/builders.ts';
+import { ownerScope } from '#tests/support/scopes.ts';
+import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { recordAudit } from './audit.server.ts';
+
+let database: TestDatabase;
+let storage: FileStorage;
+let uploads: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  uploads = mkdtempSync(join(tmpdir(), 'bucate-audit-'));
+  storage = createLocalDiskStorage(uploads);
+});
+afterAll(async () => {
+  await database.cleanup();
+  rmSync(uploads, { recursive: true, force: true });
+});
+
+const db = () => database.db;
+const product = (categoryId: string, extra: Record<string, unknown> = {}) =>
+  ProductInput.parse({ categoryId, nameRo: 'Ciorbă de burtă', price: '24,50', available: 'on', visible: 'on', ...extra });
+
+async function restaurantWithProduct() {
+  const restaurant = buildRestaurant();
+  await db().insertInto('restaurant').values(restaurant).execute();
+  const scope = ownerScope(db(), restaurant.id, { id: `user-${restaurant.id}`, email: 'ana@example.com' });
+  const locationId = await createLocation(scope, storage, LocationInput.parse({ nameRo: 'Centru' }));
+  const categoryId = await createCategory(scope, storage, CategoryInput.parse({ locationId, nameRo: 'Ciorbe', visible: 'on' }));
+  const productId = await createProduct(scope, storage, product(categoryId));
+  return { scope, restaurantId: restaurant.id, categoryId, productId };
+}
+
+const auditOf = (restaurantId: string) =>
+  db().selectFrom('auditEvent').selectAll().where('restaurantId', '=', restaurantId).orderBy('createdAt').orderBy('id').execute();
+
+describe(`the audit log on ${testDialect}`, () => {
+  it('records a product update with its actor, restaurant, request and the changed fields only', async () => {
+    const { scope, restaurantId, categoryId, productId } = await restaurantWithProduct();
+    await updateProduct(scope, storage, productId, product(categoryId, { nameRo: 'Ciorbă de perișoare', price: '26' }));
+    const rows = (await auditOf(restaurantId)).filter((row) => row.action === 'product.update');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      actorType: 'user',
+      actorId: scope.actor.id,
+      actorEmail: 'ana@example.com',
+      restaurantId,
+      action: 'product.update',
+      targetType: 'product',
+      targetId: productId,
+      requestId: 'test-request',
+    });
+    expect(JSON.parse(rows[0]!.summary)).toEqual({
+      before: { nameRo: 'Ciorbă de burtă', priceMinor: 2450 },
+      after: { nameRo: 'Ciorbă de perișoare', priceMinor: 2600 },
+    });
+    // every step of the set-up left its own row too
+    expect((await auditOf(restaurantId)).map((row) => row.action).sort()).toEqual(['category.create', 'location.create', 'product.create', 'product.update']);
+  });
+
+  it('writes nothing when the update is refused', async () => {
+    const { scope, restaurantId, productId } = await restaurantWithProduct();
+    const before = await auditOf(restaurantId);
+    await expect(updateProduct(scope, storage, productId, product('no-such-category'))).rejects.toMatchObject({ code: 'not-found' });
+    await expect(updateProduct(scope, storage, 'no-such-product', product('no-such-category'))).rejects.toMatchObject({ code: 'not-found' });
+    expect(await auditOf(restaurantId)).toEqual(before);
+  });
+
+  it('writes nothing when another restaurant’s owner tries the update', async () => {
+    const a = await restaurantWithProduct();
+    const b = await restaurantWithProduct();
+    const [beforeA, beforeB] = [await auditOf(a.restaurantId), await auditOf(b.restaurantId)];
+    await expect(updateProduct(b.scope, storage, a.productId, product(b.categoryId))).rejects.toMatchObject({ code: 'not-found' });
+    expect(await auditOf(a.restaurantId)).toEqual(beforeA);
+    expect(await auditOf(b.restaurantId)).toEqual(beforeB);
+  });
+
+  it('loses the row it recorded when the change rolls back after it', async () => {
+    const { scope, restaurantId } = await restaurantWithProduct();
+    const before = await auditOf(restaurantId);
+    await expect(
+      changeMenu(scope, storage, async (change) => {
+        await recordAudit(change.scope, { action: 'product.update', target: { type: 'product', id: 'x' } });
+        throw new Error('a later step failed');
+      }),
+    ).rejects.toThrow('a later step failed');
+    expect(await auditOf(restaurantId)).toEqual(before);
+  });
+
+  it('never keeps secret-looking keys in a summary', async () => {
+    const { scope, restaurantId } = await restaurantWithProduct();
+    await recordAudit(scope, { action: 'test.secret', target: { type: 'test' }, after: { password: 'p', token: 't', name: 'kept' } });
+    const row = (await auditOf(restaurantId)).find((event) => event.action === 'test.secret');
+    expect(JSON.parse(row!.summary)).toEqual({ before: null, after: { name: 'kept' } });
+  });
+});

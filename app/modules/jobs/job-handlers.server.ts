@@ -1,0 +1,87 @@
+import type { Kysely } from 'kysely';
+import { join } from 'node:path';
+import { backupDatabase, backupFileName, pruneBackups, type BackupTarget } from '#app/db/backup.server.ts';
+import { defaultSqlitePath, type DatabaseKind } from '#app/db/connection.server.ts';
+import type { Database } from '#app/db/schema.ts';
+import type { Env } from '#app/env.server.ts';
+import { logger } from '#app/logger.server.ts';
+import { syncCustomer } from '#app/modules/billing/billing.service.server.ts';
+import type { Billing } from '#app/modules/billing/stripe-client.server.ts';
+import { markContactMessageEmailed } from '#app/modules/contact/contact.service.server.ts';
+import { deleteReleasedFiles, sweepAllAbandonedUploads } from '#app/modules/image/image-cleanup.server.ts';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
+import type { Mailer } from '#app/modules/mail/mailer.server.ts';
+import { deleteDoneJobs } from './job.repo.server.ts';
+import { createJobWorker, type JobHandlers, type JobSchedule, type JobWorker } from './jobs.server.ts';
+
+export interface JobDependencies {
+  mailer: Mailer;
+  storage: FileStorage;
+  /** done jobs are deleted after this many days */
+  retentionDays: number;
+  /** where and how many daily backups go (decision 0011); absent: `db.backup` is not scheduled */
+  backup?: { dir: string; keep: number; target: BackupTarget };
+  /** Stripe, when card payments are configured */
+  billing?: Billing | null;
+}
+
+/** What each job type does: the one place that wires job types to the modules doing the work. */
+export function createJobHandlers(deps: JobDependencies): Required<JobHandlers> {
+  return {
+    async 'mail.send'({ mail, contactMessageId }, { scope }) {
+      await deps.mailer.send(mail);
+      if (contactMessageId) await markContactMessageEmailed(scope, contactMessageId);
+    },
+    async 'image.delete-files'({ images }) {
+      // throws when a file could not be deleted: the job retries, the rows are already gone
+      await deleteReleasedFiles(deps.storage, images);
+    },
+    async 'image.sweep'(_payload, { scope, now }) {
+      const swept = await sweepAllAbandonedUploads(scope, deps.storage, now);
+      if (swept > 0) logger.info({ swept }, 'abandoned uploads swept');
+    },
+    async 'billing.sync'({ customerId, restaurantId }, { scope, now }) {
+      // configuration removed since the event arrived: throw, so the job retries (and shows at /admin/jobs)
+      if (!deps.billing) throw new Error('billing.sync: Stripe is not configured');
+      await syncCustomer(scope, deps.billing, customerId, { restaurantId }, now);
+    },
+    async 'jobs.purge'(_payload, { scope, now }) {
+      const purged = await deleteDoneJobs(scope.db, new Date(now.getTime() - deps.retentionDays * 24 * 60 * 60 * 1000).toISOString());
+      if (purged > 0) logger.info({ purged }, 'done jobs purged');
+    },
+    async 'db.backup'(_payload, { now }) {
+      if (!deps.backup) return;
+      const file = await backupDatabase(deps.backup.target, join(deps.backup.dir, backupFileName(deps.backup.target, now)));
+      const pruned = pruneBackups(deps.backup.dir, deps.backup.keep);
+      logger.info({ file, pruned }, 'database backed up');
+    },
+  };
+}
+
+/** Periodic jobs; each runs once per slot whatever the number of workers. */
+export const JOB_SCHEDULES: readonly JobSchedule[] = [
+  { type: 'image.sweep', every: 'hour' },
+  { type: 'jobs.purge', every: 'day' },
+];
+
+/** The daily backup, scheduled only where BACKUP_DIR is set. */
+export const BACKUP_SCHEDULE: JobSchedule = { type: 'db.backup', every: 'day' };
+
+/** The worker the app process (WORKER=on) and `npm run worker` run, from configuration. */
+export function createConfiguredWorker(
+  handle: { db: Kysely<Database>; kind: DatabaseKind },
+  env: Pick<Env, 'JOB_POLL_INTERVAL_MS' | 'JOB_CONCURRENCY' | 'JOB_RETENTION_DAYS' | 'BACKUP_DIR' | 'BACKUP_KEEP' | 'DATABASE_URL' | 'SQLITE_PATH' | 'DATA_DIR'>,
+  deps: Omit<JobDependencies, 'retentionDays' | 'backup'>,
+): JobWorker {
+  const backup = env.BACKUP_DIR
+    ? { dir: env.BACKUP_DIR, keep: env.BACKUP_KEEP, target: { databaseUrl: env.DATABASE_URL, sqlitePath: env.SQLITE_PATH ?? defaultSqlitePath(env.DATA_DIR) } }
+    : undefined;
+  return createJobWorker({
+    db: handle.db,
+    kind: handle.kind,
+    handlers: createJobHandlers({ ...deps, retentionDays: env.JOB_RETENTION_DAYS, backup }),
+    schedules: backup ? [...JOB_SCHEDULES, BACKUP_SCHEDULE] : JOB_SCHEDULES,
+    pollIntervalMs: env.JOB_POLL_INTERVAL_MS,
+    batchSize: env.JOB_CONCURRENCY,
+  });
+}

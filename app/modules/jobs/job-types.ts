@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * Every job type and the shape of its payload (decision 0010). A payload is checked against its
+ * schema when it is enqueued and again when it runs, so a job written by an older version of the
+ * code that no longer fits fails loudly (and ends up dead, visible at /admin/jobs).
+ */
+const OutgoingMailPayload = z.object({
+  to: z.string().min(3),
+  replyTo: z.string().optional(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+});
+
+const ReleasedImagePayload = z.object({ url: z.string().min(1), variants: z.string() });
+
+export const jobPayloads = {
+  /** one e-mail through the configured mailer; `contactMessageId` is marked e-mailed once it went */
+  'mail.send': z.object({ mail: OutgoingMailPayload, contactMessageId: z.string().optional() }),
+  /** files of images a committed change released (rows already gone) */
+  'image.delete-files': z.object({ restaurantId: z.string().min(1), images: z.array(ReleasedImagePayload).min(1) }),
+  /** scheduled: uploads never saved into a form, in every restaurant */
+  'image.sweep': z.object({}),
+  /** a Stripe webhook's work: re-sync this customer's subscriptions from Stripe (docs/decisions/0014-billing.md) */
+  'billing.sync': z.object({ customerId: z.string().min(1), restaurantId: z.string().min(1).optional(), eventId: z.string().optional() }),
+  /** scheduled: done jobs past the retention period */
+  'jobs.purge': z.object({}),
+  /** scheduled when BACKUP_DIR is set: a copy of the database, the oldest beyond BACKUP_KEEP deleted */
+  'db.backup': z.object({}),
+} as const;
+
+export type JobType = keyof typeof jobPayloads;
+/** What a caller hands `enqueueJob` for a type. */
+export type JobPayloadInput<T extends JobType> = z.input<(typeof jobPayloads)[T]>;
+/** What a handler receives for a type (parsed). */
+export type JobPayload<T extends JobType> = z.output<(typeof jobPayloads)[T]>;
+
+export const jobStatuses = ['pending', 'running', 'done', 'dead'] as const;
+
+export function isJobType(type: string): type is JobType {
+  return Object.hasOwn(jobPayloads, type);
+}

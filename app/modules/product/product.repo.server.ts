@@ -1,0 +1,63 @@
+import type { Kysely, Updateable } from 'kysely';
+import type { Database, NewProduct, ProductTable } from '#app/db/schema.ts';
+
+/** Kysely queries on products, each scoped to one restaurant; the rules live in product.service.server.ts. */
+
+/** One product of this restaurant, every column; another restaurant's is undefined. */
+export function findProduct(db: Kysely<Database>, restaurantId: string, productId: string) {
+  return db.selectFrom('product').selectAll().where('restaurantId', '=', restaurantId).where('id', '=', productId).executeTakeFirst();
+}
+
+export async function insertProduct(db: Kysely<Database>, restaurantId: string, row: Omit<NewProduct, 'restaurantId'>): Promise<void> {
+  await db.insertInto('product').values({ ...row, restaurantId }).execute();
+}
+
+/**
+ * Writes a product's columns; with `expectedUpdatedAt`, only while the row is still at that version
+ * (optimistic concurrency). False when nothing was written: someone saved it in the meantime.
+ */
+export async function updateProductRow(
+  db: Kysely<Database>, restaurantId: string, productId: string, values: Updateable<ProductTable>, expectedUpdatedAt?: string,
+): Promise<boolean> {
+  let query = db.updateTable('product').set(values).where('restaurantId', '=', restaurantId).where('id', '=', productId);
+  if (expectedUpdatedAt !== undefined) query = query.where('updatedAt', '=', expectedUpdatedAt);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteProductRow(db: Kysely<Database>, restaurantId: string, productId: string): Promise<void> {
+  await db.deleteFrom('product').where('restaurantId', '=', restaurantId).where('id', '=', productId).execute();
+}
+
+/** The products of some categories, with what a deletion needs to plan (their images). */
+export function listProductsOfCategories(db: Kysely<Database>, restaurantId: string, categoryIds: readonly string[]) {
+  if (categoryIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('product').select(['id', 'categoryId', 'imageKey']).where('restaurantId', '=', restaurantId).where('categoryId', 'in', categoryIds).execute();
+}
+
+/** Deletes the products of some categories; returns how many went. */
+export async function deleteProductsOfCategories(db: Kysely<Database>, restaurantId: string, categoryIds: readonly string[]): Promise<number> {
+  if (categoryIds.length === 0) return 0;
+  const result = await db.deleteFrom('product').where('restaurantId', '=', restaurantId).where('categoryId', 'in', categoryIds).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Every product's image, for the logo fill rule. */
+export function listProductImages(db: Kysely<Database>, restaurantId: string) {
+  return db.selectFrom('product').select(['id', 'imageKey']).where('restaurantId', '=', restaurantId).execute();
+}
+
+/** Sets one picture on some products (at most 500 ids a call). */
+export async function setProductsImage(db: Kysely<Database>, restaurantId: string, productIds: readonly string[], image: { key: string | null; id: string | null }, now: string): Promise<void> {
+  await db.updateTable('product').set({ imageKey: image.key, imageId: image.id, updatedAt: now }).where('restaurantId', '=', restaurantId).where('id', 'in', productIds).execute();
+}
+
+/** Every product of the restaurant follows its currency. */
+export async function setProductsCurrency(db: Kysely<Database>, restaurantId: string, currency: string, now: string): Promise<void> {
+  await db.updateTable('product').set({ currency, updatedAt: now }).where('restaurantId', '=', restaurantId).execute();
+}
+
+/** Every product row of the restaurant (GDPR export). */
+export function listAllProducts(db: Kysely<Database>, restaurantId: string) {
+  return db.selectFrom('product').selectAll().where('restaurantId', '=', restaurantId).execute();
+}

@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import type { Database, NewSubscription, Subscription } from '#app/db/schema.ts';
+import type { PlanSummary } from './subscription.ts';
+
+/** A restaurant's subscription rows, oldest first (history included: ended rows stay). */
+export function listSubscriptions(db: Kysely<Database>, restaurantId: string): Promise<Subscription[]> {
+  return db.selectFrom('subscription').selectAll().where('restaurantId', '=', restaurantId).orderBy('startsAt').orderBy('createdAt').execute();
+}
+
+export async function insertSubscription(db: Kysely<Database>, row: NewSubscription): Promise<void> {
+  await db.insertInto('subscription').values(row).execute();
+}
+
+/** Changes one row of this restaurant's (never a row by id alone). */
+export async function updateSubscription(db: Kysely<Database>, restaurantId: string, id: string, change: Partial<Omit<NewSubscription, 'id' | 'restaurantId'>>): Promise<void> {
+  await db.updateTable('subscription').set(change).where('restaurantId', '=', restaurantId).where('id', '=', id).execute();
+}
+
+/**
+ * Writes the derived plan summary onto the restaurant row (which also takes its row lock on
+ * PostgreSQL); returns what the caller shows, or undefined when the restaurant does not exist.
+ */
+export function writePlanSummary(db: Kysely<Database>, restaurantId: string, summary: PlanSummary, updatedAt: string) {
+  return db
+    .updateTable('restaurant')
+    .set({ ...summary, updatedAt })
+    .where('id', '=', restaurantId)
+    .returning(['name', 'timeZone', 'productsCount', 'publishedUntil', 'proUntil', 'planKind'])
+    .executeTakeFirst();
+}
+
+/** Takes the restaurant's row lock and reads its name (undefined when it does not exist). */
+export function lockRestaurantForPlanChange(db: Kysely<Database>, restaurantId: string) {
+  return db
+    .updateTable('restaurant')
+    .set((eb) => ({ menuVersion: eb.ref('menuVersion') }))
+    .where('id', '=', restaurantId)
+    .returning(['id', 'name', 'timeZone'])
+    .executeTakeFirst();
+}
+
+/**
+ * The plan columns every list of restaurants shows, from the summary: whether PRO now and until
+ * when, and what kind of row makes it so (only an admin's grant can be taken back by an admin).
+ * One projection for the admin users list and any other list, instead of one per query.
+ */
+export const PLAN_SUMMARY_COLUMNS = ['restaurant.publishedUntil', 'restaurant.proUntil', 'restaurant.planKind', 'restaurant.timeZone'] as const;
+
+/** The plan limit's counter, kept on the restaurant row. */
+export async function findProductsCount(db: Kysely<Database>, restaurantId: string): Promise<number | undefined> {
+  const row = await db.selectFrom('restaurant').select('productsCount').where('id', '=', restaurantId).executeTakeFirst();
+  return row?.productsCount;
+}

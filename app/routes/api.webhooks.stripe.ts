@@ -1,0 +1,23 @@
+import { getDb } from '#app/db/db.server.ts';
+import { receiveStripeWebhook } from '#app/modules/billing/billing.service.server.ts';
+import { getBilling } from '#app/modules/billing/stripe-client.server.ts';
+import type { Route } from './+types/api.webhooks.stripe';
+
+const text = (body: string, status: number) => new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+
+/**
+ * Stripe's webhooks (docs/decisions/0014-billing.md). The only route exempt from the same-origin
+ * rule: it proves its caller by Stripe's signature over the exact bytes sent, which the server
+ * passes through unparsed (server/request-guard.ts, body kind `webhook`, capped).
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== 'POST') return text('Method not allowed', 405);
+  const signature = request.headers.get('stripe-signature');
+  if (!signature) return text('Missing Stripe-Signature', 400);
+  const billing = getBilling();
+  if (!billing) return text('Card payments are not configured on this installation', 404);
+  const payload = Buffer.from(await request.arrayBuffer());
+  const outcome = await receiveStripeWebhook(getDb(), billing, payload, signature);
+  if (outcome.status === 400) return text('Bad signature', 400);
+  return Response.json({ received: true, duplicate: outcome.duplicate }, { headers: { 'Cache-Control': 'no-store' } });
+}

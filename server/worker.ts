@@ -1,0 +1,22 @@
+import { getDatabase, closeDatabase } from '#app/db/db.server.ts';
+import { getBilling } from '#app/modules/billing/stripe-client.server.ts';
+import { getStorage } from '#app/modules/image/storage.server.ts';
+import { createConfiguredWorker } from '#app/modules/jobs/job-handlers.server.ts';
+import { getMailer } from '#app/modules/mail/mailer.server.ts';
+import { exitOnCrash, loadEnvOrExit, stopGracefully } from './process-lifecycle.ts';
+
+/**
+ * `npm run worker`: a process that only runs background jobs (decision 0010), for scale-out next to
+ * app processes started with WORKER=off. Any number may run over one PostgreSQL database; on SQLite
+ * it must share the machine (and the file) with the app.
+ */
+const env = loadEnvOrExit();
+exitOnCrash();
+
+const worker = createConfiguredWorker(getDatabase(), env, { mailer: getMailer(env), storage: getStorage(), billing: getBilling() });
+worker.start();
+
+stopGracefully('worker', 30_000, async () => {
+  await worker.stop();
+  await closeDatabase();
+});

@@ -1,0 +1,22 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorld, runMatrix, type MatrixReport, type World } from './authorization-matrix.ts';
+
+// Spec section 6 against the route modules themselves: every loader and action, every kind of user.
+describe('authorization matrix (every route module, every actor)', () => {
+  let world: World | undefined;
+  let report: MatrixReport;
+  beforeAll(async () => {
+    world = await createWorld();
+    report = await runMatrix(world);
+  }, 60_000);
+  afterAll(() => world?.cleanup());
+
+  it('gives each actor exactly what spec section 6 says, and nothing of another restaurant', () => {
+    expect(report.violations).toEqual([]);
+    expect(report.calls).toBeGreaterThan(150);
+  });
+
+  it('covers every route module with a loader or action (a new route needs a matrix entry)', () => {
+    expect(report.uncovered).toEqual([]);
+  });
+});
