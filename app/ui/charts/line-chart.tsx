@@ -1,0 +1,53 @@
+import { AxisBottom, AxisLeft } from '@visx/axis';
+import { Group } from '@visx/group';
+import { scaleLinear, scalePoint } from '@visx/scale';
+import { LinePath } from '@visx/shape';
+import { CHART_MARGIN, CHART_WIDTH, ChartFrame, defaultFormat, SERIES_COLOURS, sparseTicks, type ChartSeries, type ChartText } from './chart-frame.tsx';
+
+/** One line per series over the same labels (days, usually), rendered as SVG on the server. */
+export function LineChart({
+  text,
+  series,
+  height = 220,
+  maxTicks = 8,
+  format = defaultFormat,
+}: {
+  text: ChartText;
+  series: ChartSeries[];
+  height?: number;
+  maxTicks?: number;
+  format?: (value: number) => string;
+}) {
+  const innerWidth = CHART_WIDTH - CHART_MARGIN.left - CHART_MARGIN.right;
+  const innerHeight = height - CHART_MARGIN.top - CHART_MARGIN.bottom;
+  const labels = series[0]?.data.map((d) => d.label) ?? [];
+  const x = scalePoint<string>({ domain: labels, range: [0, innerWidth] });
+  const max = Math.max(1, ...series.flatMap((s) => s.data.map((d) => d.value)));
+  const y = scaleLinear<number>({ domain: [0, max], range: [innerHeight, 0], nice: true });
+  return (
+    <ChartFrame text={text} series={series} height={height} format={format}>
+      <Group left={CHART_MARGIN.left} top={CHART_MARGIN.top}>
+        {series.map((s, i) => (
+          <LinePath
+            key={s.name}
+            data={s.data}
+            x={(d) => x(d.label) ?? 0}
+            y={(d) => y(d.value)}
+            stroke={SERIES_COLOURS[i % SERIES_COLOURS.length]}
+            strokeWidth={2}
+            fill="none"
+          />
+        ))}
+        <AxisLeft scale={y} numTicks={4} tickFormat={(v) => format(Number(v))} stroke="currentColor" tickStroke="currentColor" tickLabelProps={{ fill: 'currentColor', fontSize: 11 }} />
+        <AxisBottom
+          top={innerHeight}
+          scale={x}
+          tickValues={sparseTicks(labels, maxTicks)}
+          stroke="currentColor"
+          tickStroke="currentColor"
+          tickLabelProps={{ fill: 'currentColor', fontSize: 11 }}
+        />
+      </Group>
+    </ChartFrame>
+  );
+}
