@@ -16,7 +16,6 @@ const PLACEMENT = {
   'bottom-left': 'bottom-4 left-4',
 } as const;
 
-/** Markup is sanitised in the browser; where that is impossible it is shown as plain text. */
 /** Shows an action's notice (its success message) as a toast, once per answer (the same text twice is two toasts). */
 export function useNoticeToast(result: { notice?: string | undefined } | undefined): void {
   const toast = useToast();
@@ -25,6 +24,7 @@ export function useNoticeToast(result: { notice?: string | undefined } | undefin
   }, [result, toast]);
 }
 
+/** Markup is sanitised in the browser; where that is impossible it is shown as plain text. */
 export function ToastBody({ toast }: { toast: ToastState }) {
   if (!toast.htmlContent) return <>{toast.message}</>;
   if (typeof window === 'undefined' || !DOMPurify.isSupported) return <>{toast.htmlContent}</>;
