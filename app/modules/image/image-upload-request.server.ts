@@ -6,7 +6,7 @@ import {
   parseFormData,
 } from '@remix-run/form-data-parser';
 import { AppError } from '#app/modules/errors/app-error.ts';
-import { ImageUploadKind, MAX_UPLOAD_BYTES, oversizeMegabytes } from './image.schema.ts';
+import { isImageUploadKind, MAX_UPLOAD_BYTES, oversizeMegabytes, type ImageUploadKind } from './image.schema.ts';
 
 /** Room around the file for the multipart boundaries, the part headers and the `kind` field. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -46,9 +46,9 @@ export async function readImageUploadForm(request: Request): Promise<ImageUpload
     throw error;
   }
 
-  const kind = ImageUploadKind.safeParse(form.get('kind'));
-  if (!kind.success) throw new AppError('invalid-input');
+  const kind = form.get('kind');
+  if (!isImageUploadKind(kind)) throw new AppError('invalid-input');
   const file = form.get('file');
   if (!(file instanceof File) || file.size === 0) throw new AppError('image-missing');
-  return { kind: kind.data, file: Buffer.from(await file.arrayBuffer()), name: file.name };
+  return { kind, file: Buffer.from(await file.arrayBuffer()), name: file.name };
 }

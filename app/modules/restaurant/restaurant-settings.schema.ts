@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { optionalId, optionalText, requiredText } from '#app/modules/editing/menu-fields.ts';
+import { CURRENCIES } from './currencies.ts';
 import { WEEK_DAYS, type OpeningHours } from './opening-hours.ts';
 import { SLUG_PATTERN } from './slug.ts';
 
-/** Currencies an owner can price in; RON is the default (spec: Romanian restaurants first). */
-export const CURRENCIES = ['RON', 'EUR', 'USD', 'GBP', 'MDL', 'HUF', 'BGN'] as const;
 
 export function isTimeZone(value: string): boolean {
   try {
