@@ -11,6 +11,7 @@
  *   - the saves as the browser sends them (single-fetch `.data` requests), alone and followed by
  *     the loader requests the browser makes next.
  * Speed is never asserted; figures go to docs/performance.md by hand, with the date and machine.
+ * BENCH_PROFILE=1 adds one profiled phone load: self time per script file and per function.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -268,7 +269,7 @@ let toggledProductId = '';
  * earlier internal step. Checked once per frame, so the figure is the frame the owner could
  * first use the whole page. Then, if asked, `clicks` one-click saves in the same page.
  */
-async function loadInBrowser(browser: Browser, { viewport, mobile, cpuSlowdown }: Device, clicks = 0): Promise<PageLoad & { saves: number[] }> {
+async function loadInBrowser(browser: Browser, { viewport, mobile, cpuSlowdown }: Device, clicks = 0, profile = false): Promise<PageLoad & { saves: number[]; profile?: CpuProfile }> {
   const context = await browser.newContext({ viewport, baseURL: base, isMobile: mobile, hasTouch: mobile });
   try {
     await context.addCookies(cookie.split('; ').map((pair) => {
@@ -287,6 +288,11 @@ async function loadInBrowser(browser: Browser, { viewport, mobile, cpuSlowdown }
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
     if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    if (profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     const bytes = { js: 0, jsFiles: 0, css: 0, html: 0 };
     const counted: Promise<void>[] = [];
     page.on('response', (response) => {
@@ -304,6 +310,7 @@ async function loadInBrowser(browser: Browser, { viewport, mobile, cpuSlowdown }
     await page.goto(`/${SLUG}/admin`, { waitUntil: 'load', timeout: 120_000 });
     await page.waitForFunction(() => (window as unknown as { benchHydratedAt?: number }).benchHydratedAt !== undefined, undefined, { timeout: 120_000, polling: 100 });
     const { metrics } = await cdp.send('Performance.getMetrics');
+    const recorded = profile ? ((await cdp.send('Profiler.stop')).profile as CpuProfile) : undefined;
     const timing = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       return { html: nav.responseEnd, dcl: nav.domContentLoadedEventEnd, load: nav.loadEventEnd, hydrated: (window as unknown as { benchHydratedAt: number }).benchHydratedAt };
@@ -312,7 +319,7 @@ async function loadInBrowser(browser: Browser, { viewport, mobile, cpuSlowdown }
     const busy = (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
     const saves: number[] = [];
     for (let click = 0; click < clicks; click++) saves.push(await toggleAvailability(page));
-    return { ...timing, busy, jsBytes: bytes.js, jsFiles: bytes.jsFiles, cssBytes: bytes.css, htmlBytes: bytes.html, saves };
+    return { ...timing, busy, jsBytes: bytes.js, jsFiles: bytes.jsFiles, cssBytes: bytes.css, htmlBytes: bytes.html, saves, ...(recorded ? { profile: recorded } : {}) };
   } finally {
     await context.close();
   }
@@ -340,6 +347,35 @@ function toggleAvailability(page: Page): Promise<number> {
       button.click();
     });
   }, toggledProductId);
+}
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/**
+ * `BENCH_PROFILE=1`: where one phone-size load spends its main thread until interactive, as self
+ * time per function (sampled by Chromium's profiler), largest first, and per script file.
+ */
+function printProfile(profile: CpuProfile, top = 25): void {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  const self = new Map<string, number>();
+  const perFile = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byNode.get(id);
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    const file = frame?.url ? frame.url.replace(/^.*\//, '') : '(native)';
+    const name = `${frame?.functionName || '(anonymous)'} ${file}:${(frame?.lineNumber ?? 0) + 1}`;
+    self.set(name, (self.get(name) ?? 0) + ms);
+    perFile.set(file, (perFile.get(file) ?? 0) + ms);
+  });
+  const sorted = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]).slice(0, top);
+  console.log('\nphone load, self time by script file (ms):');
+  for (const [file, ms] of sorted(perFile)) console.log(`${ms.toFixed(0).padStart(7)}  ${file}`);
+  console.log('\nphone load, self time by function (ms):');
+  for (const [name, ms] of sorted(self)) console.log(`${ms.toFixed(0).padStart(7)}  ${name}`);
 }
 
 async function browserFigures(browser: Browser, device: Device) {
@@ -464,6 +500,10 @@ try {
     const phone = await browserFigures(browser, { label: 'phone, CPU 4× slower', viewport: PHONE, mobile: true, cpuSlowdown: 4 });
     printTable(`Chromium, cold cache, ${BROWSER_RUNS} loads after 1 warm-up (ms from navigation start); ${BROWSER_RUNS} clicks after 2 in one page`, ['figure', 'p50', 'p95', 'max'], [...desktop.lines, ...phone.lines]);
     console.log(`\n${desktop.transfer}\n${phone.transfer}`);
+    if (process.env.BENCH_PROFILE === '1') {
+      const profiled = await loadInBrowser(browser, { label: 'phone', viewport: PHONE, mobile: true, cpuSlowdown: 4 }, 0, true);
+      if (profiled.profile) printProfile(profiled.profile);
+    }
     console.log(`\nload average after: ${load()}`);
   } finally {
     await browser.close();
