@@ -95,7 +95,7 @@ const servers: ChildProcess[] = [];
 try {
   console.log(`${cpus().length} cores, Node ${process.versions.node}, load average before: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
   await runToEnd('scripts/prepare-data.ts', { ...env, NODE_ENV: 'development' });
-  const { db } = openDatabase({ databaseUrl: database.url });
+  const { db } = openDatabase({ databaseUrl: database.url, sqlitePath: '' });
   const restaurant = await db.selectFrom('restaurant').select('id').where('slug', '=', SLUG).executeTakeFirstOrThrow();
   const productIds = (await db.selectFrom('product').select('id').where('restaurantId', '=', restaurant.id).orderBy('id').limit(EDITORS).execute()).map((p) => p.id);
 
