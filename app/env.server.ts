@@ -71,6 +71,8 @@ const EnvSchema = z
     DATA_DIR: z.string().min(1).default('data'),
     /** memory for the guest menu's rendered pages, per app process */
     MENU_CACHE_MAX_MB: z.coerce.number().int().min(1).max(16_384).default(64),
+    /** seconds a CDN or proxy cache may serve a guest menu without asking (0: always revalidate); docs/deploying.md */
+    MENU_SHARED_MAX_AGE: z.coerce.number().int().min(0).max(3600).default(0),
     // Bearer token for GET /metrics; unset: /metrics does not exist (404)
     METRICS_TOKEN: unsetWhenEmpty(z.string().min(16, 'must be at least 16 characters')),
     DATABASE_URL: unsetWhenEmpty(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for the embedded SQLite file)')),

@@ -168,6 +168,7 @@ const handleMenuRequest = vite
       securityHeaders: staticSecurityHeaders(https, getImageOrigin(env)),
       logger,
       maxBytes: env.MENU_CACHE_MAX_MB * 1024 * 1024,
+      sharedMaxAge: env.MENU_SHARED_MAX_AGE,
       onAnswer: (outcome) => metrics.menuCache.inc({ result: outcome }),
     });
 const origin = `http://localhost:${env.PORT}`;

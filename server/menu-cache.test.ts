@@ -8,7 +8,7 @@ let server: Server | undefined;
 afterEach(() => server?.close());
 
 /** A real HTTP server in front of the cache, with a database version and a renderer we control. */
-async function serve(state: { version: number | undefined; renders: number; body?: (search: string) => string }, options: { maxBytes?: number } = {}) {
+async function serve(state: { version: number | undefined; renders: number; body?: (search: string) => string }, options: { maxBytes?: number; sharedMaxAge?: number } = {}) {
   const handle = createMenuCache({
     ...options,
     getVersion: async () => state.version,
@@ -35,6 +35,26 @@ async function serve(state: { version: number | undefined; renders: number; body
 }
 
 describe('menu render cache', () => {
+  it('tells every cache to revalidate by default, and lets shared caches keep a page for a bound when configured', async () => {
+    const state = { version: 1 as number | undefined, renders: 0 };
+    let base = await serve(state);
+    const plain = await fetch(`${base}/bistro`);
+    expect(plain.headers.get('cache-control')).toBe('no-cache');
+    const etag = plain.headers.get('etag')!;
+    expect((await fetch(`${base}/bistro`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    server?.close();
+
+    base = await serve(state, { sharedMaxAge: 10 });
+    const shared = await fetch(`${base}/bistro`);
+    expect(shared.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=10');
+    expect(shared.headers.get('vary')).toBe('Cookie, Accept-Encoding');
+    // an edit moves the version: the ETag a CDN revalidates with no longer matches, the new page comes back
+    state.version = 2;
+    const revalidated = await fetch(`${base}/bistro`, { headers: { 'if-none-match': etag } });
+    expect(revalidated.status).toBe(200);
+    expect(await revalidated.text()).toBe('<h1>v2 ro </h1>');
+  });
+
   it('renders once per version, and again as soon as the version changes', async () => {
     const state = { version: 1 as number | undefined, renders: 0 };
     const base = await serve(state);

@@ -32,6 +32,17 @@ export interface MenuCacheOptions {
   maxBytes?: number;
   /** called once per answer, for metrics */
   onAnswer?(outcome: 'hit' | 'miss'): void;
+  /**
+   * Seconds a shared cache (a CDN, nginx's proxy_cache) may serve a page without asking us, and
+   * as long again stale while it revalidates (docs/deploying.md). 0 (the default): every cache
+   * revalidates every time (`no-cache` + ETag), so edits show on the next request.
+   */
+  sharedMaxAge?: number;
+}
+
+/** Browsers always revalidate (ETag → 304); shared caches may keep a page `sharedMaxAge` seconds. */
+export function menuCacheControl(sharedMaxAge = 0): string {
+  return sharedMaxAge > 0 ? `public, max-age=0, s-maxage=${sharedMaxAge}, stale-while-revalidate=${sharedMaxAge}` : 'no-cache';
 }
 
 interface Entry {
@@ -67,6 +78,7 @@ function sizeOf(entry: Entry): number {
 }
 
 export function createMenuCache(options: MenuCacheOptions) {
+  const cacheControl = menuCacheControl(options.sharedMaxAge);
   const entries = new Map<string, Entry>();
   /** renders in flight, so fifty guests arriving together cause one render, not fifty */
   const pending = new Map<string, Promise<Entry | undefined>>();
@@ -122,7 +134,7 @@ export function createMenuCache(options: MenuCacheOptions) {
     const headers: Record<string, string | number> = {
       ...options.securityHeaders,
       'Content-Type': entry.contentType,
-      'Cache-Control': 'no-cache',
+      'Cache-Control': cacheControl,
       Vary: 'Cookie, Accept-Encoding',
       ETag: entry.etag,
       'X-Menu-Version': entry.version,
