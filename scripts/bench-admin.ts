@@ -11,11 +11,12 @@
  *   - the saves as the browser sends them (single-fetch `.data` requests), alone and followed by
  *     the loader requests the browser makes next.
  * Speed is never asserted; figures go to docs/performance.md by hand, with the date and machine.
- * BENCH_PROFILE=1 adds one profiled phone load: self time per script file and per function.
+ * BENCH_PROFILE=1 adds one profiled phone load: self time per script file and per function;
+ * BENCH_SAVE_HTML=<file> keeps the editor's HTML for a look at what it carries.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -441,6 +442,7 @@ try {
   // loads
   const html = (await send('GET', admin, { encoding: 'identity' })).body.toString();
   const listed = (html.match(/id="product-/g) ?? []).length;
+  if (process.env.BENCH_SAVE_HTML) writeFileSync(process.env.BENCH_SAVE_HTML, html);
   interactiveMarkerId = [...html.matchAll(/aria-roledescription="sortable" aria-describedby="([^"]+)"/g)].at(-1)?.[1] ?? '';
   if (!interactiveMarkerId || html.includes(`id="${interactiveMarkerId}"`)) throw new Error('the drag handles no longer name instructions added in the browser: revise the interactive signal');
   row('editor document, GET /admin', await timed(async () => (await send('GET', admin)).ms), await sizes(admin));

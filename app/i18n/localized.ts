@@ -8,9 +8,18 @@ export function localized(ro: string | null, en: string | null | undefined, loca
   return ro;
 }
 
+/** One formatter per language and currency: building an Intl.NumberFormat costs far more than using one. */
+const priceFormats = new Map<string, Intl.NumberFormat>();
+
 /** Money in minor units, formatted for the language: 4500 RON → '45,00 lei' (ro) / 'RON 45.00' (en). */
 export function formatPrice(minor: number, currency: string, locale: Locale): string {
-  return new Intl.NumberFormat(locale === 'ro' ? 'ro-RO' : 'en-GB', { style: 'currency', currency }).format(minor / 100);
+  const key = `${locale} ${currency}`;
+  let format = priceFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale === 'ro' ? 'ro-RO' : 'en-GB', { style: 'currency', currency });
+    priceFormats.set(key, format);
+  }
+  return format.format(minor / 100);
 }
 
 /** A day as the language writes it, in the restaurant's time zone: '22 noiembrie 2027' / '22 November 2027'. */
