@@ -12,6 +12,7 @@
  * `BENCH_RESTAURANTS=10000` (`npm run bench:menu:zipf`) adds the many-restaurants mode: that many
  * restaurants of realistic sizes, requests spread over them like real traffic (Zipf, s = 1), with
  * the cache's hit ratio, req/s, p50/p99 and the server's memory.
+ * BENCH_CPU_PROF=<dir>: the app server writes a V8 CPU profile there when it stops (DevTools opens it).
  * Figures go to docs/performance.md by hand, with the date and machine.
  */
 import { fork } from 'node:child_process';
@@ -111,7 +112,9 @@ async function metricsOf(base: string): Promise<{ hits: number; misses: number; 
 }
 
 async function startServer(script = 'server/index.ts', args: string[] = []): Promise<{ port: number; stop: () => void }> {
+  const profiling = process.env.BENCH_CPU_PROF && script === 'server/index.ts' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = fork(script, args, {
+    execArgv: [...process.execArgv, ...profiling],
     env: { ...env, NODE_ENV: 'production', AUTH_SECRET: 'bench-secret-'.padEnd(40, 'x'), PORT: '0', HOST: '127.0.0.1', METRICS_TOKEN },
     stdio: 'ignore',
   });
