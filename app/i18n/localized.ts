@@ -42,6 +42,6 @@ const quantityFormats = {
 export function formatQuantity(value: number, locale: Locale): string {
   // JavaScript's shortest decimal form is what Intl rounds from; with at most 3 decimals and 3 digits before the point it is already the answer
   const text = String(value);
-  if (SHORT_QUANTITY.test(text)) return locale === 'ro' ? text.replace('.', ',') : text;
+  if (SHORT_QUANTITY.test(text) && !Object.is(value, -0)) return locale === 'ro' ? text.replace('.', ',') : text;
   return quantityFormats[locale].format(value);
 }
