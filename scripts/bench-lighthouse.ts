@@ -1,0 +1,99 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse's mobile performance score (its default: a mid-range phone,
+ * slow 4G and a 4× slower CPU, simulated) for the guest menu, the home page and the pricing page,
+ * with LCP, total blocking time and bytes. Seeds the demo into a throw-away SQLite file, starts the
+ * production server and drives Debian's Chromium (CHROMIUM_PATH). `BENCH_LIGHTHOUSE_RUNS` (default 3)
+ * runs per page; the median score is printed. Figures go to docs/performance.md by hand.
+ */
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const PAGES = ['/bistro-la-bunica', '/', '/pricing'];
+const dataDir = mkdtempSync(join(tmpdir(), 'bucate-bench-lighthouse-'));
+const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'true', AUTH_SECRET: randomBytes(32).toString('hex') };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function runToEnd(script: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    fork(script, { env: { ...env, NODE_ENV: 'development' }, stdio: 'ignore' }).on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`))));
+  });
+}
+
+async function startServer(): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = fork('server/index.ts', [], { env: { ...env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base }, stdio: 'ignore' });
+  await new Promise<void>((resolve, reject) => {
+    child.on('message', (m: { type?: string }) => m.type === 'listening' && resolve());
+    child.on('exit', (code) => reject(new Error(`the server exited early with ${code}`)));
+  });
+  return { base, child };
+}
+
+async function startChromium(): Promise<{ port: number; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', [
+    '--headless=new', `--remote-debugging-port=${port}`, '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${join(dataDir, 'chromium')}`, 'about:blank',
+  ], { stdio: 'ignore' });
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) return { port, child };
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error('Chromium did not open its debugging port');
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+let server: ChildProcess | undefined;
+let chromium: ChildProcess | undefined;
+try {
+  console.log(`${cpus().length} cores, Node ${process.versions.node}, load average before: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  await runToEnd('scripts/prepare-data.ts');
+  const app = await startServer();
+  server = app.child;
+  const browser = await startChromium();
+  chromium = browser.child;
+  console.log(`Lighthouse mobile (simulated), median of ${RUNS} runs per page`);
+  console.log('| page | performance | LCP | TBT | CLS | bytes |\n|---|---|---|---|---|---|');
+  for (const path of PAGES) {
+    const runs: { score: number; lcp: number; tbt: number; cls: number; bytes: number }[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const result = await lighthouse(`${app.base}${path}`, { port: browser.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      if (!result) throw new Error(`no Lighthouse result for ${path}`);
+      const { categories, audits } = result.lhr;
+      runs.push({
+        score: Math.round((categories['performance']?.score ?? 0) * 100),
+        lcp: audits['largest-contentful-paint']?.numericValue ?? 0,
+        tbt: audits['total-blocking-time']?.numericValue ?? 0,
+        cls: audits['cumulative-layout-shift']?.numericValue ?? 0,
+        bytes: audits['total-byte-weight']?.numericValue ?? 0,
+      });
+    }
+    const pick = (key: keyof (typeof runs)[number]) => median(runs.map((r) => r[key]));
+    console.log(`| ${path} | ${pick('score')} (${runs.map((r) => r.score).join(', ')}) | ${(pick('lcp') / 1000).toFixed(2)} s | ${pick('tbt').toFixed(0)} ms | ${pick('cls').toFixed(3)} | ${(pick('bytes') / 1024).toFixed(0)} KB |`);
+  }
+  console.log(`load average after: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+} finally {
+  chromium?.kill('SIGTERM');
+  server?.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  rmSync(dataDir, { recursive: true, force: true });
+}
