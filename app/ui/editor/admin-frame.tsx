@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import type { PlanStatus } from '#app/modules/subscription/plan-status.ts';
 import { subscriptionPath } from './editor-paths.ts';
+import { IconSprite } from './icons.tsx';
 import { UpgradePrompt } from './upgrade-prompt.tsx';
 import { VerifyEmailBanner } from './verify-email-banner.tsx';
 
@@ -44,6 +45,7 @@ export function AdminFrame({
   }, [pathname]);
   return (
     <div className="mx-auto max-w-5xl px-4 pb-16 pt-6">
+      <IconSprite />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{restaurant.name}</h1>
         <a href={`/${restaurant.slug}`} target="_blank" rel="noopener" className="inline-flex min-h-11 items-center rounded-lg bg-primary-600 px-4 font-semibold text-white hover:bg-primary-700">

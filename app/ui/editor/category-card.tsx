@@ -1,4 +1,3 @@
-import { ChevronDown, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
@@ -13,6 +12,7 @@ import { ProductRow } from './product-row.tsx';
 import { MoveButtons, optimisticFlag, VisibilityToggle } from './row-controls.tsx';
 import { DragHandle, SortableList } from './sortable-list.tsx';
 import { useActionToast } from './use-action-toast.ts';
+import { Icon } from './icons.tsx';
 
 type EditorCategory = EditorMenu['categories'][number];
 
@@ -65,7 +65,7 @@ export function CategoryCard({
               onClick={() => setOpen(!open)}
               className="-ml-2 inline-flex min-h-11 items-center gap-1 rounded-lg px-2 hover:bg-stone-100 dark:hover:bg-stone-800"
             >
-              <ChevronDown aria-hidden="true" className={`size-4 transition-transform motion-reduce:transition-none ${open ? '' : '-rotate-90'}`} />
+              <Icon name="chevron-down" className={`size-4 transition-transform motion-reduce:transition-none ${open ? '' : '-rotate-90'}`} />
               {t('editor.productCount', { count: products.length })}
             </button>
             {visible ? null : <span className="ml-2 font-medium text-primary-800 dark:text-primary-100">{t('editor.hidden')}</span>}
@@ -113,7 +113,7 @@ export function CategoryCard({
           </SortableList>
         ) : null}
         <Link to={`/${slug}/admin/products/new?category=${category.id}`} aria-label={`${t('editor.addProduct')}: ${name}`} className={`${secondaryButton} mt-2`}>
-          <Plus aria-hidden="true" className="size-5" />
+          <Icon name="plus" />
           {t('editor.addProduct')}
         </Link>
       </div>

@@ -1,10 +1,10 @@
-import { Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import type { ActionResult } from '#app/modules/errors/action-result.ts';
 import { useActionToast } from './use-action-toast.ts';
 import { iconButton, primaryButton, secondaryButton } from './fields.tsx';
+import { Icon } from './icons.tsx';
 
 /** Deletions share one fetcher, so their outcome outlives the row they removed. */
 const DELETION_FETCHER = 'menu-deletion';
@@ -41,7 +41,7 @@ export function ConfirmDelete({
   return (
     <>
       <button type="button" className={iconButton} aria-label={label} title={label} onClick={() => setAsking(true)}>
-        <Trash2 aria-hidden="true" className="size-5" />
+        <Icon name="trash" />
       </button>
       {asking ? (
       <dialog ref={dialog} aria-label={label} onClose={() => setAsking(false)} className="m-auto max-w-md rounded-[12px] bg-white p-6 text-stone-900 shadow-xl backdrop:bg-stone-950/50 dark:bg-stone-900 dark:text-stone-100">

@@ -1,7 +1,7 @@
-import { Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { Icon } from './icons.tsx';
 
 export const inputClass =
   'mt-1 block min-h-11 w-full rounded-lg border border-stone-400 bg-white px-3 text-base text-stone-900 aria-[invalid=true]:border-primary-600 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-primary-600 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100';
@@ -68,8 +68,8 @@ export const primaryButton =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-primary-600 px-4 font-semibold text-white hover:bg-primary-700 disabled:opacity-60';
 export const secondaryButton =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-stone-400 bg-white px-4 font-medium text-stone-900 hover:bg-stone-100 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100 dark:hover:bg-stone-800';
-export const iconButton =
-  'inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 disabled:opacity-40 dark:text-stone-300 dark:hover:bg-stone-800';
+/** A square 44 px button around an icon (app.css: `.icon-button`, one short class on every row's controls). */
+export const iconButton = 'icon-button';
 
 /** A titled group of a long form (product, settings). */
 export function Fieldset({ legend, children, className }: { legend: string; children: ReactNode; className?: string }) {
@@ -86,7 +86,7 @@ export function EditInPlace({ label, name, open, className, children }: { label:
   return (
     <details className={className} open={open || undefined}>
       <summary className="flex min-h-11 cursor-pointer items-center gap-2 font-medium text-stone-700 dark:text-stone-300">
-        <Pencil aria-hidden="true" className="size-4" />
+        <Icon name="pencil" className="size-4" />
         {label}
         <span className="sr-only">: {name}</span>
       </summary>

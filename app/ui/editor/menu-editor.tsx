@@ -1,4 +1,3 @@
-import { MapPin, Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
@@ -13,6 +12,7 @@ import { ProductRow } from './product-row.tsx';
 import { MoveButtons, optimisticFlag, VisibilityToggle } from './row-controls.tsx';
 import { DragHandle, SortableList } from './sortable-list.tsx';
 import { useActionToast } from './use-action-toast.ts';
+import { Icon } from './icons.tsx';
 
 /** A one-line form that adds a location or a category and empties itself after a save. */
 function QuickAdd({ intent, label, fieldLabel, parentId }: { intent: string; label: string; fieldLabel: string; parentId?: string }) {
@@ -31,7 +31,7 @@ function QuickAdd({ intent, label, fieldLabel, parentId }: { intent: string; lab
       {parentId ? <input type="hidden" name="visible" value="on" /> : null}
       <TextField label={fieldLabel} name="nameRo" required maxLength={80} error={error} className="min-w-0 flex-1 basis-56" />
       <button type="submit" className={primaryButton} disabled={fetcher.state !== 'idle'}>
-        <Plus aria-hidden="true" className="size-5" />
+        <Icon name="plus" />
         {label}
       </button>
     </fetcher.Form>
@@ -52,7 +52,7 @@ function LocationRow({ location, locale, first, last, selected, slug }: { locati
       <div className="flex flex-wrap items-center gap-1">
         <DragHandle />
         <Link to={`/${slug}/admin?location=${location.id}`} aria-current={selected ? 'true' : undefined} className="flex min-h-11 min-w-0 flex-1 basis-40 items-center gap-2 px-2 font-semibold underline-offset-2 hover:underline">
-          <MapPin aria-hidden="true" className="size-4 shrink-0" />
+          <Icon name="map-pin" className="size-4 shrink-0" />
           <span>
             {name}
             {visible ? null : <span className="block text-sm font-medium text-primary-800 dark:text-primary-100">{t('editor.hidden')}</span>}

@@ -1,20 +1,22 @@
-import { ArrowDown, ArrowUp, Eye, EyeOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { FetcherWithComponents } from 'react-router';
 import { iconButton } from './fields.tsx';
+import { Icon } from './icons.tsx';
 
 /** Keyboard-friendly reordering: one step up or down, disabled at either end. */
 export function MoveButtons({ fetcher, intent, id, name, first, last }: { fetcher: FetcherWithComponents<unknown>; intent: string; id: string; name: string; first: boolean; last: boolean }) {
   const { t } = useTranslation();
+  const up = t('editor.moveUp', { name });
+  const down = t('editor.moveDown', { name });
   return (
     <fetcher.Form method="post" className="flex">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
-      <button type="submit" name="direction" value="up" disabled={first} className={iconButton} aria-label={t('editor.moveUp', { name })} title={t('editor.moveUp', { name })}>
-        <ArrowUp aria-hidden="true" className="size-5" />
+      <button type="submit" name="direction" value="up" disabled={first} className={iconButton} aria-label={up} title={up}>
+        <Icon name="arrow-up" />
       </button>
-      <button type="submit" name="direction" value="down" disabled={last} className={iconButton} aria-label={t('editor.moveDown', { name })} title={t('editor.moveDown', { name })}>
-        <ArrowDown aria-hidden="true" className="size-5" />
+      <button type="submit" name="direction" value="down" disabled={last} className={iconButton} aria-label={down} title={down}>
+        <Icon name="arrow-down" />
       </button>
     </fetcher.Form>
   );
@@ -36,7 +38,7 @@ export function VisibilityToggle({ fetcher, intent, id, name, visible }: { fetch
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="value" value={String(!visible)} />
       <button type="submit" className={iconButton} aria-label={label} title={label}>
-        {visible ? <Eye aria-hidden="true" className="size-5" /> : <EyeOff aria-hidden="true" className="size-5 text-primary-700 dark:text-primary-100" />}
+        {visible ? <Icon name="eye" /> : <Icon name="eye-off" className="size-5 text-primary-700 dark:text-primary-100" />}
       </button>
     </fetcher.Form>
   );

@@ -11,10 +11,10 @@ import {
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { GripVertical } from 'lucide-react';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { iconButton } from './fields.tsx';
+import { Icon } from './icons.tsx';
 
 interface Item {
   id: string;
@@ -120,7 +120,7 @@ export function DragHandle() {
       aria-label={t('editor.dragHandle', { name })}
       className={`${iconButton} cursor-grab touch-none active:cursor-grabbing`}
     >
-      <GripVertical aria-hidden="true" className="size-5" />
+      <Icon name="grip" />
     </button>
   );
 }
