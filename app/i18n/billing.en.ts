@@ -38,6 +38,7 @@ export const billingEn: DeepStrings<typeof billingRo> = {
     cardSecure: 'Card details are entered directly at Stripe and never reach Bucate.',
   },
   pricingNoCard: {
+    point: 'PRO granted by the Bucate team for one year; write to us from the contact page',
     cancelA: 'PRO granted by the Bucate team lasts one year and does not renew by itself; there is nothing to cancel. Write to us if you want to stop earlier.',
     cardQ: 'How do I get PRO?',
     cardA: 'Card payment is not configured on this installation. Write to us from the contact page and we turn PRO on for one year; nothing in your menu is lost.',

@@ -35,6 +35,7 @@ export const billingRo = {
     cardSecure: 'Datele cardului se introduc direct la Stripe și nu ajung la Bucate.',
   },
   pricingNoCard: {
+    point: 'PRO acordat de echipa Bucate pentru un an; scrie-ne din pagina de contact',
     cancelA:
       'PRO acordat de echipa Bucate este valabil un an și nu se reînnoiește singur; nu ai nimic de anulat. Scrie-ne dacă vrei să renunți mai devreme.',
     cardQ: 'Cum se obține PRO?',

@@ -23,6 +23,7 @@ import {
   updateProviderSubscription,
   writeOwnerLocale,
 } from './billing.repo.server.ts';
+import type { PaymentReturn, PaymentReturnState } from './payment-return.ts';
 import type { Billing } from './stripe-client.server.ts';
 
 /**
@@ -334,13 +335,6 @@ export async function reconcileCustomers(scope: SystemScope, billing: Billing, n
 
 // ---- the landing page's payment-success state (spec section 2) ----
 
-export type PaymentReturnState = 'not-configured' | 'sign-in' | 'unknown' | 'foreign' | 'unpaid' | 'waiting' | 'active' | 'inactive' | 'unavailable';
-
-export interface PaymentReturn {
-  state: PaymentReturnState;
-  /** the owner's restaurant the payment was for (only shown to its owner) */
-  restaurant: { name: string; slug: string } | null;
-}
 
 const SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
 
