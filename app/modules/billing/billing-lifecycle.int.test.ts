@@ -180,7 +180,7 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
   });
 
   /** a signed payload as Stripe would send it, without going through HTTP */
-  async function signed(type: string, object: { id: string; object: string; [key: string]: unknown }): Promise<[Buffer, string]> {
+  async function signed(type: string, object: object): Promise<[Buffer, string]> {
     const Stripe = (await import('stripe')).default;
     const payload = JSON.stringify({ id: `evt_${newId()}`, object: 'event', type, api_version: null, created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: null, data: { object } });
     return [Buffer.from(payload), new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })];
