@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startBuiltServer, type BuiltServer } from '#tests/support/built-server.ts';
 import { startFakeStripe, type FakeStripe } from '#tests/support/fake-stripe.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.ts';
@@ -148,5 +148,23 @@ describe('card payments, end to end (fake Stripe)', () => {
     expect(await html(`/?success=true&session_id=cs_test_nu_exista`, owner.cookie)).toContain('Nu găsim această plată');
     expect(await html(`/?success=true&session_id=${sessionId}`, '')).toContain('Intră în cont ca să vezi starea plății tale.');
     expect(await html('/', owner.cookie)).not.toContain('payment-return');
+  });
+
+  it('the pricing FAQ and the subscription page say what each installation can do', async () => {
+    // this server has card payments
+    const withCard = await html('/pricing', '');
+    expect(withCard).toContain('Cu cardul, prin procesatorul de plăți Stripe');
+    expect(withCard).not.toContain('plata cu cardul nu este configurată');
+    // the shared e2e server runs as a fresh clone does: no Stripe
+    const fresh = inject('baseUrl');
+    const without = await (await fetch(`${fresh}/pricing`)).text();
+    expect(without).toContain('Pe această instalare plata cu cardul nu este configurată');
+    expect(without).not.toContain('procesatorul de plăți Stripe');
+    const owner = await registerOwner(fresh, 'fara-card');
+    const page = await (await fetch(`${fresh}/restaurant/${owner.slug}/settings/subscription`, { headers: { cookie: owner.cookie } })).text();
+    expect(page).toContain('Plata cu cardul nu este configurată pe această instalare.');
+    expect(page).toContain('href="/contact"');
+    expect(page).not.toContain('Continuă la plata cu cardul');
+    expect(page).not.toContain('Gestionează plata');
   });
 });
