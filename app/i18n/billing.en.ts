@@ -19,7 +19,6 @@ export const billingEn: DeepStrings<typeof billingRo> = {
     returnCheckAgain: 'Check again',
     returnSignInAction: 'Sign in',
     nextCharge: 'Next charge: {{amount}} on {{date}}.',
-    nextChargeDate: 'Next charge: on {{date}}.',
     invoicesTitle: 'Invoices',
     invoicesNone: 'No invoices yet.',
     invoiceOpen: 'Invoice of {{date}}, {{amount}}',

@@ -16,7 +16,6 @@ export const billingRo = {
     returnCheckAgain: 'Verifică din nou',
     returnSignInAction: 'Intră în cont',
     nextCharge: 'Următoarea plată: {{amount}} pe {{date}}.',
-    nextChargeDate: 'Următoarea plată: pe {{date}}.',
     invoicesTitle: 'Facturi',
     invoicesNone: 'Nu există încă facturi.',
     invoiceOpen: 'Factura din {{date}}, {{amount}}',
