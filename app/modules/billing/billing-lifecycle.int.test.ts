@@ -8,6 +8,7 @@ import { createJobHandlers } from '#app/modules/jobs/job-handlers.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import type { OutgoingMail } from '#app/modules/mail/mailer.server.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
+import { startTrial } from '#app/modules/subscription/subscription.service.server.ts';
 import { isBefore } from '#app/modules/subscription/subscription.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
 import { startFakeStripe, type FakeStripe } from '#tests/support/fake-stripe.ts';
@@ -66,7 +67,7 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
   const sent: OutgoingMail[] = [];
   const handlers = () => {
     const all = createJobHandlers({ mailer: { send: async (mail) => void sent.push(mail) }, storage: {} as FileStorage, retentionDays: 7, billing, publicUrl: 'https://bucate.example' });
-    return { 'billing.sync': all['billing.sync'], 'mail.send': all['mail.send'] };
+    return { 'billing.sync': all['billing.sync'], 'mail.send': all['mail.send'], 'billing.notices': all['billing.notices'] };
   };
   const runJobs = (db: Kysely<Database> = database.db) => runJobsUntilIdle(db, handlers());
   const restaurantRow = (id: string) => database.db.selectFrom('restaurant').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -272,6 +273,18 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
       sent.length = 0;
       await runJobs();
       expect(sent.filter((mail) => mail.to === `owner-${restaurant.id}@example.com`).map((mail) => mail.subject)).toHaveLength(3);
+    });
+
+    it('sends the welcome right after sign-up (the trial’s start queues a sweep), once', async () => {
+      const restaurant = await insertRestaurant(database.db, {}, { trial: false });
+      await insertOwner(restaurant.id, 'en');
+      await startTrial(ownerScope(database.db, restaurant.id));
+      sent.length = 0;
+      await runJobs();
+      expect(sent.filter((mail) => mail.to === `owner-${restaurant.id}@example.com`).map((mail) => mail.subject)).toEqual([`Welcome to Bucate, ${restaurant.name}`]);
+      await sweep(new Date());
+      await runJobs();
+      expect(sent.filter((mail) => mail.to === `owner-${restaurant.id}@example.com`)).toHaveLength(1);
     });
 
     it('nothing about the trial for a PRO restaurant; Romanian by default', async () => {

@@ -3,6 +3,7 @@ import type { Database } from '#app/db/schema.ts';
 import { assertAdmin, withDb, type AdminScope, type RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
+import { enqueueJob } from '#app/modules/jobs/jobs.server.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
 import { bumpMenuVersion } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import type { PlanStatus } from './plan-status.ts';
@@ -53,6 +54,9 @@ export async function startTrial(scope: RestaurantScope, now: Date = new Date())
     await insertSubscription(trx, { id, restaurantId: scope.restaurantId, ...trial, grantedBy: null, providerCustomerId: null, providerSubscriptionId: null, providerPriceId: null, providerStatus: null, currentPeriodEnd: null, createdAt: timestamp, updatedAt: timestamp });
     await refreshPlanSummary(trx, scope.restaurantId, now);
     await recordAudit(withDb(scope, trx), { action: 'subscription.start-trial', target: { type: 'subscription', id }, after: { kind: 'trial', endsAt: trial.endsAt } });
+    // the welcome e-mail goes out right after sign-up: a run of the notices sweep once this commits
+    // (it sends each notice once, by its key, whether this run or the hourly one gets there first)
+    await enqueueJob(trx, { type: 'billing.notices', payload: {}, dedupeKey: `billing.notices:welcome:${scope.restaurantId}` });
   });
 }
 
