@@ -69,7 +69,7 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
     const all = createJobHandlers({ mailer: { send: async (mail) => void sent.push(mail) }, storage: {} as FileStorage, retentionDays: 7, billing, publicUrl: 'https://bucate.example' });
     return { 'billing.sync': all['billing.sync'], 'mail.send': all['mail.send'], 'billing.notices': all['billing.notices'] };
   };
-  const runJobs = (db: Kysely<Database> = database.db) => runJobsUntilIdle(db, handlers());
+  const runJobs = (db: Kysely<Database> = database.db, now?: Date) => runJobsUntilIdle(db, handlers(), now ? { now: () => now } : {});
   const restaurantRow = (id: string) => database.db.selectFrom('restaurant').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const providerRows = (id: string) => database.db.selectFrom('subscription').selectAll().where('restaurantId', '=', id).where('kind', '=', 'provider').orderBy('createdAt').execute();
 
@@ -246,7 +246,7 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
       const start = new Date('2030-03-01T09:00:00.000Z');
       const restaurant = await insertRestaurant(database.db, { name: 'Bistro & Co' }, { trial: start });
       await insertOwner(restaurant.id, 'en');
-      await sweep(new Date(start.getTime() + 60_000));
+      await sweep(new Date(start.getTime() + 11 * 60_000));
       let mails = await forRestaurant(restaurant.id);
       expect(mails.map((m) => m.key)).toEqual([`welcome:${restaurant.id}`]);
       expect(mails[0]!.mail).toMatchObject({ to: `owner-${restaurant.id}@example.com`, subject: 'Welcome to Bucate, Bistro & Co' });
@@ -275,23 +275,31 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
       expect(sent.filter((mail) => mail.to === `owner-${restaurant.id}@example.com`).map((mail) => mail.subject)).toHaveLength(3);
     });
 
-    it('sends the welcome right after sign-up (the trial’s start queues a sweep), once', async () => {
+    it('sends the welcome shortly after sign-up (the trial’s start queues a sweep), after the confirmation e-mail, once', async () => {
       const restaurant = await insertRestaurant(database.db, {}, { trial: false });
       await insertOwner(restaurant.id, 'en');
-      await startTrial(ownerScope(database.db, restaurant.id));
+      const signUp = new Date();
+      await startTrial(ownerScope(database.db, restaurant.id), signUp);
+      const to = (mail: OutgoingMail) => mail.to === `owner-${restaurant.id}@example.com`;
       sent.length = 0;
+      // at sign-up nothing yet, even when the hourly sweep happens to run then
+      await sweep(new Date(signUp.getTime() + 1000));
       await runJobs();
-      expect(sent.filter((mail) => mail.to === `owner-${restaurant.id}@example.com`).map((mail) => mail.subject)).toEqual([`Welcome to Bucate, ${restaurant.name}`]);
-      await sweep(new Date());
-      await runJobs();
-      expect(sent.filter((mail) => mail.to === `owner-${restaurant.id}@example.com`)).toHaveLength(1);
+      expect(sent.filter(to)).toEqual([]);
+      const later = new Date(signUp.getTime() + 11 * 60 * 1000);
+      await runJobs(database.db, later);
+      await runJobs(database.db, later);
+      expect(sent.filter(to).map((mail) => mail.subject)).toEqual([`Welcome to Bucate, ${restaurant.name}`]);
+      await sweep(new Date(signUp.getTime() + 2 * 3600_000));
+      await runJobs(database.db, later);
+      expect(sent.filter(to)).toHaveLength(1);
     });
 
     it('nothing about the trial for a PRO restaurant; Romanian by default', async () => {
       const start = new Date('2030-06-01T09:00:00.000Z');
       const restaurant = await insertRestaurant(database.db, {}, { trial: start, manualProUntil: '2031-06-01T00:00:00.000Z' });
       await insertOwner(restaurant.id);
-      await sweep(new Date(start.getTime() + 1000));
+      await sweep(new Date(start.getTime() + 3600_000));
       await sweep(new Date(start.getTime() + 56 * DAY));
       await sweep(new Date(start.getTime() + 61 * DAY));
       const mails = await forRestaurant(restaurant.id);

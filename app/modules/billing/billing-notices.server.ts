@@ -5,7 +5,7 @@ import type { SystemScope } from '#app/modules/access/scope.server.ts';
 import { enqueueJob } from '#app/modules/jobs/jobs.server.ts';
 import { billingNoticeMail, type BillingNoticeKind } from '#app/modules/mail/billing-emails.ts';
 import { listSubscriptions } from '#app/modules/subscription/subscription.repo.server.ts';
-import { FREE_PRODUCT_LIMIT, isPro, isProviderPro, remainingTrialDays, TRIAL_DAYS, UPGRADE_PROMPT_THRESHOLD } from '#app/modules/subscription/subscription.ts';
+import { FREE_PRODUCT_LIMIT, isPro, isProviderPro, remainingTrialDays, TRIAL_DAYS, UPGRADE_PROMPT_THRESHOLD, WELCOME_DELAY_MS } from '#app/modules/subscription/subscription.ts';
 import type { Subscription } from '#app/db/schema.ts';
 import { findNoticeCandidates, findNoticeRecipient, insertBillingNotice } from './billing.repo.server.ts';
 
@@ -33,7 +33,9 @@ export function noticesFor(restaurantId: string, rows: readonly Subscription[], 
   const since = now.getTime() - CATCH_UP_DAYS * DAY_MS;
   const trials = rows.filter((row) => row.kind === 'trial');
   const trial = [...trials].sort((a, b) => b.startsAt.localeCompare(a.startsAt))[0];
-  if (trial && Date.parse(trial.startsAt) >= since) notices.push({ key: `welcome:${restaurantId}`, kind: 'welcome' });
+  const started = trial ? Date.parse(trial.startsAt) : Number.NaN;
+  // not before WELCOME_DELAY: the address-confirmation e-mail arrives alone first
+  if (started >= since && started <= now.getTime() - WELCOME_DELAY_MS) notices.push({ key: `welcome:${restaurantId}`, kind: 'welcome' });
   const pro = isPro(rows, now);
   if (trial && !pro && trial.status === 'active' && trial.endsAt) {
     const left = remainingTrialDays(rows, now);
