@@ -48,10 +48,10 @@ export const billingEn: DeepStrings<typeof billingRo> = {
     action: 'Open the Subscription page',
     welcome: {
       subject: 'Welcome to Bucate, {{name}}',
-      body: 'The account of {{name}} is ready. You have a {{days}}-day free trial with up to {{products}} products. Add your products, then print the QR code for the tables.',
+      body: 'The account of {{name}} is ready. You have a free trial of {{days}} with up to {{products}}. Add your products, then print the QR code for the tables.',
     },
     trialEnding: {
-      subject: 'The trial of {{name}} ends in {{count}} days',
+      subject: 'The trial of {{name}} ends in {{days}}',
       body: 'The free trial of {{name}} ends on {{date}}. After that guests no longer see the menu until you move to PRO. Move to PRO now and the menu stays online without a break.',
     },
     trialEnded: {
@@ -60,12 +60,12 @@ export const billingEn: DeepStrings<typeof billingRo> = {
     },
     paymentFailed: {
       subject: 'The PRO payment for {{name}} failed',
-      body: 'We could not collect the PRO payment for {{name}}. Update your card under “Manage billing” on the Subscription page. We retry the payment by ourselves over about the next {{days}} days; until then PRO stays active and the menu stays online.',
+      body: 'We could not collect the PRO payment for {{name}}. Update your card under “Manage billing” on the Subscription page. We retry the payment by ourselves over about the next {{days}}; until then PRO stays active and the menu stays online.',
     },
     cancelled: {
       subject: 'The PRO subscription of {{name}} was cancelled',
-      bodyUntil: 'The PRO subscription of {{name}} was cancelled. PRO stays active until {{date}}; after that, without PRO, the menu can hold at most {{products}} products, and once the trial is over it is no longer shown to guests. You can change your mind at any time on the Subscription page.',
-      bodyEnded: 'The PRO subscription of {{name}} has ended. Without PRO the menu can hold at most {{products}} products, and once the trial is over it is no longer shown to guests. You can move to PRO again at any time on the Subscription page.',
+      bodyUntil: 'The PRO subscription of {{name}} was cancelled. PRO stays active until {{date}}; after that, without PRO, the menu can hold at most {{products}}, and once the trial is over it is no longer shown to guests. You can change your mind at any time on the Subscription page.',
+      bodyEnded: 'The PRO subscription of {{name}} has ended. Without PRO the menu can hold at most {{products}}, and once the trial is over it is no longer shown to guests. You can move to PRO again at any time on the Subscription page.',
     },
   },
 };

@@ -47,10 +47,10 @@ export const billingRo = {
     action: 'Deschide pagina Abonament',
     welcome: {
       subject: 'Bun venit la Bucate, {{name}}',
-      body: 'Contul restaurantului {{name}} este gata. Ai {{days}} de zile de probă gratuită, cu până la {{products}} de produse. Adaugă produsele, apoi tipărește codul QR pentru mese.',
+      body: 'Contul restaurantului {{name}} este gata. Ai {{days}} de probă gratuită, cu până la {{products}}. Adaugă produsele, apoi tipărește codul QR pentru mese.',
     },
     trialEnding: {
-      subject: 'Perioada de probă pentru {{name}} se încheie în {{count}} zile',
+      subject: 'Perioada de probă pentru {{name}} se încheie în {{days}}',
       body: 'Perioada de probă gratuită a restaurantului {{name}} se încheie pe {{date}}. După aceea clienții nu mai văd meniul până treci la PRO. Treci la PRO acum și meniul rămâne online fără întrerupere.',
     },
     trialEnded: {
@@ -59,12 +59,12 @@ export const billingRo = {
     },
     paymentFailed: {
       subject: 'Plata pentru PRO ({{name}}) nu a reușit',
-      body: 'Nu am putut încasa plata abonamentului PRO pentru {{name}}. Actualizează cardul din „Gestionează plata” în pagina Abonament. Reîncercăm plata automat în următoarele aproximativ {{days}} de zile; până atunci PRO rămâne activ și meniul rămâne online.',
+      body: 'Nu am putut încasa plata abonamentului PRO pentru {{name}}. Actualizează cardul din „Gestionează plata” în pagina Abonament. Reîncercăm plata automat în următoarele aproximativ {{days}}; până atunci PRO rămâne activ și meniul rămâne online.',
     },
     cancelled: {
       subject: 'Abonamentul PRO pentru {{name}} a fost anulat',
-      bodyUntil: 'Abonamentul PRO al restaurantului {{name}} a fost anulat. PRO rămâne activ până pe {{date}}; după aceea, fără PRO, meniul poate avea cel mult {{products}} de produse, iar după perioada de probă nu mai este afișat clienților. Te poți răzgândi oricând din pagina Abonament.',
-      bodyEnded: 'Abonamentul PRO al restaurantului {{name}} s-a încheiat. Fără PRO, meniul poate avea cel mult {{products}} de produse, iar după perioada de probă nu mai este afișat clienților. Poți trece din nou la PRO oricând din pagina Abonament.',
+      bodyUntil: 'Abonamentul PRO al restaurantului {{name}} a fost anulat. PRO rămâne activ până pe {{date}}; după aceea, fără PRO, meniul poate avea cel mult {{products}}, iar după perioada de probă nu mai este afișat clienților. Te poți răzgândi oricând din pagina Abonament.',
+      bodyEnded: 'Abonamentul PRO al restaurantului {{name}} s-a încheiat. Fără PRO, meniul poate avea cel mult {{products}}, iar după perioada de probă nu mai este afișat clienților. Poți trece din nou la PRO oricând din pagina Abonament.',
     },
   },
 };

@@ -27,7 +27,14 @@ function escapeHtml(text: string): string {
 
 export function billingNoticeMail(input: BillingMailInput): OutgoingMail {
   const { t } = getI18n(input.locale);
-  const values = { name: input.restaurantName, date: input.date ?? '', count: input.days ?? 0, days: input.days ?? 0, products: input.products ?? 0 };
+  // "14 zile", "60 de zile", "50 de produse": Romanian plural forms from the shared catalogue
+  const values = {
+    name: input.restaurantName,
+    date: input.date ?? '',
+    count: input.days ?? 0,
+    days: t('marketing.days', { count: input.days ?? 0 }),
+    products: t('marketing.products', { count: input.products ?? 0 }),
+  };
   const key = `billingMail.${input.kind}`;
   const subject = t(`${key}.subject`, values);
   const body = input.kind === 'cancelled' ? t(input.date ? `${key}.bodyUntil` : `${key}.bodyEnded`, values) : t(`${key}.body`, values);
