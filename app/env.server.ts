@@ -261,6 +261,18 @@ export interface BillingConfig {
   publicUrl: string;
 }
 
+/**
+ * Where the subscription page's forms may lead (CSP form-action): Stripe's hosted Checkout and
+ * Customer Portal when card payments are configured, and the fake server's origin in tests.
+ */
+export function getBillingFormOrigins(env: Env = getEnv()): string[] {
+  const config = getBillingConfig(env);
+  if (!config) return [];
+  const origins = ['https://checkout.stripe.com', 'https://billing.stripe.com'];
+  if (env.STRIPE_API_BASE) origins.push(new URL(env.STRIPE_API_BASE).origin);
+  return origins;
+}
+
 /** Card payments' configuration, or null when this installation has none (no broken buttons then). Server only: holds secrets. */
 export function getBillingConfig(env: Env = getEnv()): BillingConfig | null {
   if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET || !env.STRIPE_PRICE_MONTHLY || !env.STRIPE_PRICE_YEARLY) return null;

@@ -7,7 +7,7 @@ import { pinoHttp } from 'pino-http';
 import { createRequestHandler as createReactRouterHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { CLIENT_IP_HEADER } from '#app/auth/auth.server.ts';
 import { REQUEST_ID_HEADER } from '#app/modules/access/access.server.ts';
-import { getImageOrigin, isHttps } from '#app/env.server.ts';
+import { getBillingFormOrigins, getImageOrigin, isHttps } from '#app/env.server.ts';
 import { logger } from '#app/logger.server.ts';
 import { uploadsDir } from '#app/modules/image/storage.server.ts';
 import { isDatabaseUnavailable } from '#app/db/database-errors.ts';
@@ -108,7 +108,7 @@ app.use(
       : {
           useDefaults: false,
           directives: {
-            ...cspDirectives(null, https, getImageOrigin(env)),
+            ...cspDirectives(null, https, getImageOrigin(env), getBillingFormOrigins(env)),
             'script-src': ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
           },
         },

@@ -3,7 +3,7 @@
  * for the inline scripts React Router writes on hydrated pages. The guest menu has no inline
  * script, so its cached copies are served with the nonce-less policy.
  */
-export function cspDirectives(nonce: string | null, https: boolean, imageOrigin: string | null = null): Record<string, string[]> {
+export function cspDirectives(nonce: string | null, https: boolean, imageOrigin: string | null = null, formOrigins: readonly string[] = []): Record<string, string[]> {
   return {
     'default-src': ["'self'"],
     'script-src': nonce ? ["'self'", `'nonce-${nonce}'`] : ["'self'"],
@@ -16,7 +16,9 @@ export function cspDirectives(nonce: string | null, https: boolean, imageOrigin:
     'worker-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
-    'form-action': ["'self'"],
+    // plus Stripe's hosted pages where card payments are configured: the checkout and portal
+    // buttons post to us and we redirect there, which form-action governs too
+    'form-action': ["'self'", ...formOrigins],
     'frame-ancestors': ["'none'"],
     ...(https ? { 'upgrade-insecure-requests': [] } : {}),
   };

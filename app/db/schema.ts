@@ -142,6 +142,8 @@ export interface RestaurantTable {
   proUntil: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   /** the kind of row behind proUntil, else 'trial' when a trial row exists, else null */
   planKind: ColumnType<SubscriptionKind | null, SubscriptionKind | null | undefined, SubscriptionKind | null>;
+  /** the owner's language for billing e-mails ('ro' | 'en'); null: Romanian (migration 0010) */
+  ownerLocale: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -308,6 +310,14 @@ export interface BillingEventTable {
   receivedAt: Timestamp;
 }
 
+/** A lifecycle or dunning e-mail sent once, by its dedupe key (migration 0010, decision 0014). */
+export interface BillingNoticeTable {
+  key: string;
+  restaurantId: string;
+  kind: string;
+  sentAt: Timestamp;
+}
+
 export type Job = Selectable<JobTable>;
 
 /** Our own limiter's rows (migration 0008): a fixed-window counter, or a lock row, per key. */
@@ -335,6 +345,7 @@ export interface Database {
   job: JobTable;
   subscription: SubscriptionTable;
   billingEvent: BillingEventTable;
+  billingNotice: BillingNoticeTable;
   rateCounter: RateCounterTable;
 }
 

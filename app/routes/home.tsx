@@ -3,12 +3,16 @@ import { Link } from 'react-router';
 import { getDb } from '#app/db/db.server.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { logger } from '#app/logger.server.ts';
+import { getSessionUser, requireUserScope } from '#app/modules/access/access.server.ts';
+import { readPaymentReturn } from '#app/modules/billing/billing.service.server.ts';
+import { getBilling } from '#app/modules/billing/stripe-client.server.ts';
 import { getPublicMenu } from '#app/modules/menu/menu.service.server.ts';
 import { DEMO_RESTAURANT_SLUG } from '#app/modules/restaurant/demo.ts';
 import { FREE_PRODUCT_LIMIT, TRIAL_DAYS } from '#app/modules/subscription/subscription.ts';
 import { buildMenuPreview } from '#app/ui/marketing/menu-preview.ts';
 import { CheckIcon, FeatureCard, primaryButton, secondaryButton } from '#app/ui/marketing/marketing-ui.tsx';
 import { PhonePreview } from '#app/ui/marketing/phone-preview.tsx';
+import { PaymentReturnBanner } from '#app/ui/billing/payment-return.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/home';
 
@@ -28,19 +32,33 @@ export async function loader({ request }: Route.LoaderArgs) {
       return null;
     },
   );
-  return { preview };
+  return { preview, payment: await paymentReturnOf(request) };
+}
+
+/**
+ * Spec section 2: `?success=true&session_id=…` raises the payment-success state with the session id.
+ * It only reads (Stripe's session, our rows): PRO comes from the webhook's sync, never from here.
+ */
+async function paymentReturnOf(request: Request) {
+  const params = new URL(request.url).searchParams;
+  const sessionId = params.get('session_id');
+  if (params.get('success') !== 'true' || !sessionId) return null;
+  const db = getDb();
+  const scope = (await getSessionUser(request)) ? await requireUserScope(db, request) : null;
+  return readPaymentReturn(scope, getBilling(), sessionId);
 }
 
 const WHY = ['html', 'light', 'offline', 'languages', 'rules', 'qr'] as const;
 const HIGHLIGHTS = ['languages', 'rules', 'offline', 'qr'] as const;
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { preview } = loaderData;
+  const { preview, payment } = loaderData;
   const { t } = useTranslation();
   const days = t('marketing.days', { count: TRIAL_DAYS });
   const products = t('marketing.products', { count: FREE_PRODUCT_LIMIT });
   return (
     <>
+      {payment ? <PaymentReturnBanner view={payment} /> : null}
       <section aria-labelledby="home-heading" className="bg-linear-to-b from-primary-50 to-stone-50 dark:from-stone-900 dark:to-stone-950">
         <div className={`mx-auto grid max-w-6xl items-start gap-12 px-4 py-12 md:py-20 ${preview ? 'lg:grid-cols-[1fr_22.5rem] lg:gap-16' : ''}`}>
           <div className="lg:pt-12">

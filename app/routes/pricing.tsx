@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { getProPricing } from '#app/env.server.ts';
 import { formatPrice } from '#app/i18n/localized.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
+import { getBilling } from '#app/modules/billing/stripe-client.server.ts';
 import { FREE_PRODUCT_LIMIT, TRIAL_DAYS, UPGRADE_PROMPT_THRESHOLD } from '#app/modules/subscription/subscription.ts';
 import { CheckIcon, primaryButton, secondaryButton } from '#app/ui/marketing/marketing-ui.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
@@ -25,6 +26,8 @@ export function loader({ request }: Route.LoaderArgs) {
     monthly: formatPrice(monthlyMinor, currency, locale),
     yearly: formatPrice(yearlyMinor, currency, locale),
     saving: saving > 0 ? formatPrice(saving, currency, locale) : null,
+    // the FAQ says what this installation can do: card payments only where Stripe is configured
+    cardPayments: getBilling() !== null,
   };
 }
 
@@ -40,7 +43,10 @@ function PlanPoint({ children }: { children: ReactNode }) {
 const FAQ = ['afterTrial', 'cancel', 'card', 'admin', 'limit'] as const;
 
 export default function PricingPage({ loaderData }: Route.ComponentProps) {
-  const { free, monthly, yearly, saving } = loaderData;
+  const { free, monthly, yearly, saving, cardPayments } = loaderData;
+  /** the FAQ's answers where card payment is not configured: PRO comes from the team, for a year */
+  const faqKey = (key: (typeof FAQ)[number], part: 'Q' | 'A') =>
+    !cardPayments && (key === 'card' || (key === 'cancel' && part === 'A')) ? `pricingNoCard.${key}${part}` : `pricing.faq.${key}${part}`;
   const { t } = useTranslation();
   const days = t('marketing.days', { count: TRIAL_DAYS });
   const products = t('marketing.products', { count: FREE_PRODUCT_LIMIT });
@@ -79,7 +85,7 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
           <ul className="mt-6 flex-1 space-y-3">
             <PlanPoint>{t('pricing.pro.unlimited')}</PlanPoint>
             <PlanPoint>{t('pricing.pro.online')}</PlanPoint>
-            <PlanPoint>{t('pricing.pro.card')}</PlanPoint>
+            <PlanPoint>{cardPayments ? t('pricing.pro.card') : t('pricingNoCard.point')}</PlanPoint>
             <PlanPoint>{t('pricing.pro.everything')}</PlanPoint>
           </ul>
           <Link to="/login?register=true" className={`mt-8 ${primaryButton}`}>
@@ -93,8 +99,8 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
         <div className="mt-6 divide-y divide-stone-200 border-y border-stone-200 dark:divide-stone-800 dark:border-stone-800">
           {FAQ.map((key) => (
             <div key={key} className="py-6">
-              <h3 className="text-lg font-semibold">{t(`pricing.faq.${key}Q`)}</h3>
-              <p className="mt-2 max-w-3xl text-stone-700 dark:text-stone-300">{t(`pricing.faq.${key}A`, { products, threshold })}</p>
+              <h3 className="text-lg font-semibold">{t(faqKey(key, 'Q'))}</h3>
+              <p className="mt-2 max-w-3xl text-stone-700 dark:text-stone-300">{t(faqKey(key, 'A'), { products, threshold })}</p>
             </div>
           ))}
         </div>

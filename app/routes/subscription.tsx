@@ -4,7 +4,7 @@ import { getProPricing } from '#app/env.server.ts';
 import { formatDate, formatPrice } from '#app/i18n/localized.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
-import { getCardSubscription, openPortal, startCheckout } from '#app/modules/billing/billing.service.server.ts';
+import { getCardDetails, getCardSubscription, openPortal, rememberOwnerLocale, startCheckout } from '#app/modules/billing/billing.service.server.ts';
 import { getBilling } from '#app/modules/billing/stripe-client.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { getRestaurantAdminSummary } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
@@ -22,12 +22,28 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const locale = getRequestLocale(request);
   const { monthlyMinor, yearlyMinor, currency } = getProPricing();
   const card = await getCardSubscription(owner);
+  const stripe = getBilling();
+  // the language of the billing e-mails follows the owner's (decision 0014)
+  await rememberOwnerLocale(owner, locale);
+  const details = stripe && card.hasCustomer ? await getCardDetails(owner, stripe) : null;
   return {
     restaurant,
     subscription,
     billing: {
-      configured: getBilling() !== null,
+      configured: stripe !== null,
       hasCustomer: card.hasCustomer,
+      detailsAvailable: details?.available ?? true,
+      nextCharge: details?.nextCharge
+        ? { amount: formatPrice(details.nextCharge.amountMinor, details.nextCharge.currency.toUpperCase(), locale), date: details.nextCharge.date ? formatDate(details.nextCharge.date, locale, restaurant.timeZone) : null }
+        : null,
+      invoices: (details?.invoices ?? []).map((invoice) => ({
+        id: invoice.id,
+        date: formatDate(invoice.created, locale, restaurant.timeZone),
+        amount: formatPrice(invoice.amountMinor, invoice.currency.toUpperCase(), locale),
+        status: invoice.status,
+        url: invoice.url,
+        pdf: invoice.pdf,
+      })),
       card: card.subscription
         ? { ...card.subscription, currentPeriodEnd: card.subscription.currentPeriodEnd ? formatDate(card.subscription.currentPeriodEnd, locale, restaurant.timeZone) : null }
         : null,
@@ -54,8 +70,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!billing) return data({ error: 'billing-not-configured' as const }, { status: 404 });
   const locale = getRequestLocale(request);
   try {
-    if (intent === 'checkout-monthly' || intent === 'checkout-yearly') {
-      return redirect(await startCheckout(owner, billing, { interval: intent === 'checkout-yearly' ? 'yearly' : 'monthly', locale }));
+    const interval = intent === 'checkout' ? form.get('interval') : intent === 'checkout-monthly' ? 'monthly' : intent === 'checkout-yearly' ? 'yearly' : null;
+    if (interval === 'monthly' || interval === 'yearly') {
+      await rememberOwnerLocale(owner, locale);
+      return redirect(await startCheckout(owner, billing, { interval, locale }));
     }
     if (intent === 'portal') return redirect(await openPortal(owner, billing, { locale }));
   } catch (error) {

@@ -28,6 +28,8 @@ export interface FakeStripe {
   updateSubscription(id: string, change: Partial<Pick<Stripe.Subscription, 'status' | 'cancel_at_period_end' | 'cancel_at' | 'ended_at' | 'canceled_at'>>): Stripe.Subscription;
   /** sends one event about an object, signed with `secret` (a wrong one to test refusals); returns the HTTP status */
   sendEvent(type: Stripe.Event.Type, object: { id: string; object: string }, options?: { secret?: string }): Promise<{ status: number; event: Stripe.Event }>;
+  /** the invoices issued so far (one per completed checkout), newest last */
+  invoices: Stripe.Invoice[];
   /** delivers a sent event again, as Stripe's retries do */
   redeliver(eventId: string): Promise<number>;
   close(): Promise<void>;
@@ -68,7 +70,12 @@ function list<T>(url: string, data: T[]): Stripe.ApiList<T> {
   return { object: 'list', url, has_more: false, data };
 }
 
-export async function startFakeStripe(options: { webhookUrl: () => string; webhookSecret: string }): Promise<FakeStripe> {
+export async function startFakeStripe(options: {
+  webhookUrl: () => string;
+  webhookSecret: string;
+  /** the hosted checkout page redirects first and delivers the events this much later (the browser test sees the waiting state) */
+  hostedDeliveryDelayMs?: number;
+}): Promise<FakeStripe> {
   const sessions = new Map<string, Stripe.Checkout.Session>();
   const sessionParams = new Map<string, Record<string, unknown>>();
   const subscriptions = new Map<string, Stripe.Subscription>();
@@ -163,12 +170,67 @@ export async function startFakeStripe(options: { webhookUrl: () => string; webho
     }
     if (req.method === 'GET' && path === '/v1/invoices') {
       const customer = url.searchParams.get('customer');
-      return send(res, 200, list('/v1/invoices', invoices.filter((invoice) => !customer || invoice.customer === customer)));
+      const limit = Number(url.searchParams.get('limit') ?? 10);
+      // Stripe lists newest first
+      return send(res, 200, list('/v1/invoices', invoices.filter((invoice) => !customer || invoice.customer === customer).reverse().slice(0, limit)));
+    }
+    if (req.method === 'POST' && path === '/v1/invoices/create_preview') {
+      const subscription = subscriptions.get(body['subscription'] as string);
+      if (!subscription || subscription.customer !== body['customer']) return notFound(res, 'subscription');
+      const item = subscription.items.data[0]!;
+      const amount = item.price.id.includes('yearly') ? 49000 : 4900;
+      const preview = { id: null, object: 'invoice', customer: subscription.customer, status: 'draft', currency: 'ron', amount_due: amount, amount_paid: 0, period_end: item.current_period_end, next_payment_attempt: item.current_period_end, created: nowSeconds() } as unknown as Stripe.Invoice;
+      return send(res, 200, preview);
+    }
+    // the hosted pages: a checkout page that pays and redirects to success_url, a portal page
+    if ((match = path.match(/^\/pay\/([^/]+)$/))) {
+      const session = sessions.get(match[1]!);
+      if (!session) return send(res, 404, { error: 'no session' });
+      if (req.method === 'GET') {
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+        return res.end(`<!doctype html><html lang="en"><head><title>Fake Stripe Checkout</title></head><body><main><h1>Fake Stripe Checkout</h1><p>Session ${session.id}</p><form method="post"><button type="submit">Pay</button></form><p><a href="${session.cancel_url}">Back</a></p></main></body></html>`);
+      }
+      const target = (session.success_url ?? '').replace('{CHECKOUT_SESSION_ID}', session.id);
+      const delay = options.hostedDeliveryDelayMs ?? 0;
+      // pay now (Stripe's state), tell the app later: the browser lands before the webhook
+      const paid = pay(session.id);
+      setTimeout(() => void paid.deliver().catch(() => undefined), delay);
+      res.writeHead(303, { Location: target });
+      return res.end();
+    }
+    if (req.method === 'GET' && (match = path.match(/^\/portal\/([^/]+)$/))) {
+      const portal = portalSessions.filter((p) => p.customer === match![1]).pop();
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      return res.end(`<!doctype html><html lang="en"><head><title>Fake Stripe Portal</title></head><body><main><h1>Fake Stripe Customer Portal</h1><p>Customer ${match[1]}</p><p><a href="${portal?.return_url ?? '/'}">Return</a></p></main></body></html>`);
     }
     return send(res, 404, { error: { type: 'invalid_request_error', message: `fake Stripe has no ${req.method} ${path}` } });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
+
+  /** Stripe's side of a payment: the session paid, a customer, a subscription and an invoice; `deliver` sends the events */
+  function pay(sessionId: string) {
+    const session = sessions.get(sessionId);
+    const params = sessionParams.get(sessionId);
+    if (!session || !params) throw new Error(`fake Stripe: no session ${sessionId}`);
+    const customerId = (session.customer as string | null) ?? createCustomer(session.customer_email).id;
+    const lineItems = params['line_items'] as { price: string }[];
+    const metadata = ((params['subscription_data'] as { metadata?: Record<string, string> } | undefined)?.metadata) ?? {};
+    const subscription = createSubscription(customerId, lineItems[0]!.price, metadata);
+    Object.assign(session, { status: 'complete', payment_status: 'paid', customer: customerId, subscription: subscription.id });
+    const amount = lineItems[0]!.price.includes('yearly') ? 49000 : 4900;
+    const invoice = { id: fakeId('in'), object: 'invoice', customer: customerId, subscription: subscription.id, status: 'paid', currency: 'ron', amount_paid: amount, amount_due: amount, hosted_invoice_url: `http://127.0.0.1:${port}/invoice`, invoice_pdf: `http://127.0.0.1:${port}/invoice.pdf`, created: nowSeconds() } as Partial<Stripe.Invoice> as Stripe.Invoice;
+    invoices.push(invoice);
+    return {
+      subscription,
+      // the order Stripe often uses, which it does not promise
+      deliver: async () => [
+        (await sendEvent('customer.subscription.created', subscription)).status,
+        (await sendEvent('checkout.session.completed', session)).status,
+        (await sendEvent('invoice.paid', invoice)).status,
+      ],
+    };
+  }
 
   async function deliver(event: Stripe.Event, secret = options.webhookSecret): Promise<number> {
     const payload = JSON.stringify(event);
@@ -192,6 +254,7 @@ export async function startFakeStripe(options: { webhookUrl: () => string; webho
     customers,
     portalSessions,
     events,
+    invoices,
     createSubscription,
     updateSubscription(id, change) {
       const subscription = subscriptions.get(id);
@@ -200,23 +263,8 @@ export async function startFakeStripe(options: { webhookUrl: () => string; webho
       return subscription;
     },
     async completeCheckout(sessionId) {
-      const session = sessions.get(sessionId);
-      const params = sessionParams.get(sessionId);
-      if (!session || !params) throw new Error(`fake Stripe: no session ${sessionId}`);
-      const customerId = (session.customer as string | null) ?? createCustomer(session.customer_email).id;
-      const lineItems = params['line_items'] as { price: string }[];
-      const metadata = ((params['subscription_data'] as { metadata?: Record<string, string> } | undefined)?.metadata) ?? {};
-      const subscription = createSubscription(customerId, lineItems[0]!.price, metadata);
-      Object.assign(session, { status: 'complete', payment_status: 'paid', customer: customerId, subscription: subscription.id });
-      const invoice = { id: fakeId('in'), object: 'invoice', customer: customerId, status: 'paid', amount_paid: 4900, hosted_invoice_url: `http://127.0.0.1:${port}/invoice`, created: nowSeconds() } as Partial<Stripe.Invoice> as Stripe.Invoice;
-      invoices.push(invoice);
-      // the order Stripe often uses, which it does not promise
-      const responses = [
-        (await sendEvent('customer.subscription.created', subscription)).status,
-        (await sendEvent('checkout.session.completed', session)).status,
-        (await sendEvent('invoice.paid', invoice)).status,
-      ];
-      return { subscription, responses };
+      const paid = pay(sessionId);
+      return { subscription: paid.subscription, responses: await paid.deliver() };
     },
     sendEvent,
     async redeliver(eventId) {

@@ -42,3 +42,60 @@ export async function insertProviderSubscription(db: Kysely<Database>, row: NewS
 export async function updateProviderSubscription(db: Kysely<Database>, id: string, change: Partial<Omit<NewSubscription, 'id' | 'restaurantId' | 'kind'>>): Promise<void> {
   await db.updateTable('subscription').set(change).where('id', '=', id).where('kind', '=', 'provider').execute();
 }
+
+/** A restaurant the sweep of lifecycle e-mails has to look at: its rows changed lately or a date of its is near. */
+export async function findNoticeCandidates(db: Kysely<Database>, window: { recentSince: string; trialEndsFrom: string; trialEndsTo: string }): Promise<string[]> {
+  const rows = await db
+    .selectFrom('subscription')
+    .select('restaurantId')
+    .distinct()
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('kind', '=', 'trial'), eb('startsAt', '>=', window.recentSince)]),
+        eb.and([eb('kind', '=', 'trial'), eb('endsAt', '>=', window.trialEndsFrom), eb('endsAt', '<=', window.trialEndsTo)]),
+        eb.and([eb('kind', '=', 'provider'), eb.or([eb('providerStatus', '=', 'past_due'), eb('cancelAtPeriodEnd', '=', 1), eb('updatedAt', '>=', window.recentSince)])]),
+      ]),
+    )
+    .execute();
+  return rows.map((row) => row.restaurantId);
+}
+
+/** Whom a restaurant's billing e-mails go to: its owner's address, and the owner's language. */
+export function findNoticeRecipient(db: Kysely<Database>, restaurantId: string) {
+  return db
+    .selectFrom('restaurant')
+    .innerJoin('user', 'user.id', 'restaurant.ownerId')
+    .select(['restaurant.id', 'restaurant.name', 'restaurant.slug', 'restaurant.timeZone', 'restaurant.ownerLocale', 'user.email'])
+    .where('restaurant.id', '=', restaurantId)
+    .where('restaurant.active', '=', 1)
+    .executeTakeFirst();
+}
+
+/** Records a notice by its dedupe key; false when it was sent before (by this sweep or another process). */
+export async function insertBillingNotice(db: Kysely<Database>, notice: { key: string; restaurantId: string; kind: string; sentAt: string }): Promise<boolean> {
+  const result = await db.insertInto('billingNotice').values(notice).onConflict((oc) => oc.column('key').doNothing()).executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** The owner's language for billing e-mails, remembered from their last visit to the subscription page or checkout. */
+export async function writeOwnerLocale(db: Kysely<Database>, restaurantId: string, locale: string): Promise<void> {
+  await db.updateTable('restaurant').set({ ownerLocale: locale }).where('id', '=', restaurantId).where((eb) => eb.or([eb('ownerLocale', 'is', null), eb('ownerLocale', '!=', locale)])).execute();
+}
+
+/** Restaurants whose card subscription Stripe may still change: an active row, or one set to cancel. */
+export async function findCustomersToReconcile(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('subscription')
+    .select('providerCustomerId')
+    .distinct()
+    .where('kind', '=', 'provider')
+    .where('providerCustomerId', 'is not', null)
+    .where((eb) => eb.or([eb('status', '=', 'active'), eb('status', '=', 'incomplete'), eb('cancelAtPeriodEnd', '=', 1)]))
+    .execute();
+  return rows.map((row) => row.providerCustomerId).filter((id): id is string => id !== null);
+}
+
+/** Whether this user owns this restaurant (the payment-return page's check). */
+export async function findOwnedRestaurantOf(db: Kysely<Database>, restaurantId: string, userId: string) {
+  return db.selectFrom('restaurant').select(['id', 'name', 'slug']).where('id', '=', restaurantId).where('ownerId', '=', userId).executeTakeFirst();
+}

@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import type { Kysely } from 'kysely';
 import type { Database, Subscription, SubscriptionStatus } from '#app/db/schema.ts';
 import { logger } from '#app/logger.server.ts';
-import { forRestaurant, withDb, type OwnerScope, type RestaurantScope, type SystemScope } from '#app/modules/access/scope.server.ts';
+import { forRestaurant, withDb, type OwnerScope, type RestaurantScope, type SystemScope, type UserScope } from '#app/modules/access/scope.server.ts';
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { enqueueJob } from '#app/modules/jobs/jobs.server.ts';
@@ -12,6 +12,8 @@ import { isProviderPro, planSummary } from '#app/modules/subscription/subscripti
 import { listSubscriptions, lockRestaurantForPlanChange } from '#app/modules/subscription/subscription.repo.server.ts';
 import { refreshPlanSummary } from '#app/modules/subscription/subscription.service.server.ts';
 import {
+  findCustomersToReconcile,
+  findOwnedRestaurantOf,
   findProviderCustomerId,
   findProviderSubscription,
   findRestaurantIdsOfCustomer,
@@ -19,7 +21,9 @@ import {
   insertProviderSubscription,
   restaurantExists,
   updateProviderSubscription,
+  writeOwnerLocale,
 } from './billing.repo.server.ts';
+import type { PaymentReturn, PaymentReturnState } from './payment-return.ts';
 import type { Billing } from './stripe-client.server.ts';
 
 /**
@@ -304,4 +308,125 @@ export async function getCardSubscription(scope: RestaurantScope): Promise<{ sub
       ? { providerStatus: latest.providerStatus ?? latest.status, plan: latest.plan, currentPeriodEnd: latest.currentPeriodEnd, cancelAtPeriodEnd: Boolean(latest.cancelAtPeriodEnd) }
       : null,
   };
+}
+
+/**
+ * The daily reconciliation (job `billing.reconcile`): re-syncs every customer Stripe may still
+ * change (an active row, or one set to cancel), so a lost webhook heals within a day even when
+ * Stripe sends nothing more about the customer. A customer that fails is logged and the others go
+ * on; the job then fails so it retries (syncs are idempotent). Returns how many rows changed.
+ */
+export async function reconcileCustomers(scope: SystemScope, billing: Billing, now: Date = new Date()): Promise<{ customers: number; changed: number }> {
+  const customers = await findCustomersToReconcile(scope.db);
+  let changed = 0;
+  let failed = 0;
+  for (const customerId of customers) {
+    try {
+      if ((await syncCustomer(scope, billing, customerId, {}, now)).changed) changed++;
+    } catch (error) {
+      failed++;
+      logger.error({ err: error, customerId }, 'billing reconcile: sync failed');
+    }
+  }
+  if (failed > 0) throw new Error(`billing.reconcile: ${failed} of ${customers.length} customers failed to sync`);
+  if (changed > 0) logger.warn({ changed, customers: customers.length }, 'billing reconcile healed customers a webhook had not');
+  return { customers: customers.length, changed };
+}
+
+// ---- the landing page's payment-success state (spec section 2) ----
+
+
+const SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
+
+/**
+ * What the landing page says after Stripe's redirect to `/?success=true&session_id=…`. It reads the
+ * session from Stripe and our own rows; it grants nothing (only the webhook's sync does), so a
+ * forged or replayed address can at most show a message. Only the restaurant's own owner learns
+ * anything about a session: anyone else gets `foreign` (signed in) or `sign-in` (not signed in, no
+ * call to Stripe at all).
+ */
+export async function readPaymentReturn(scope: UserScope | null, billing: Billing | null, sessionId: string): Promise<PaymentReturn> {
+  const none = (state: PaymentReturnState): PaymentReturn => ({ state, restaurant: null });
+  if (!billing) return none('not-configured');
+  if (!scope) return none('sign-in');
+  if (!SESSION_ID.test(sessionId)) return none('unknown');
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await billing.stripe.checkout.sessions.retrieve(sessionId);
+  } catch (error) {
+    if (error instanceof Error && 'statusCode' in error && error.statusCode === 404) return none('unknown');
+    logger.error({ err: error }, 'payment return: session could not be read');
+    return none('unavailable');
+  }
+  const restaurantId = session.client_reference_id ?? session.metadata?.['restaurantId'] ?? null;
+  const restaurant = restaurantId ? await findOwnedRestaurantOf(scope.db, restaurantId, scope.actor.id) : undefined;
+  if (!restaurant) return none('foreign');
+  const shown = { name: restaurant.name, slug: restaurant.slug };
+  if (session.status !== 'complete' || session.payment_status === 'unpaid') return { state: 'unpaid', restaurant: shown };
+  const subscriptionId = idOf(session.subscription);
+  const row = subscriptionId ? await findProviderSubscription(scope.db, subscriptionId) : undefined;
+  if (!row || row.restaurantId !== restaurant.id) return { state: 'waiting', restaurant: shown };
+  return { state: isProviderPro(row) ? 'active' : 'inactive', restaurant: shown };
+}
+
+// ---- the subscription page's card details ----
+
+export interface InvoiceSummary {
+  id: string;
+  created: string;
+  amountMinor: number;
+  currency: string;
+  status: string | null;
+  /** Stripe's hosted page of the invoice (view, pay, download) */
+  url: string | null;
+  pdf: string | null;
+}
+
+export interface CardDetails {
+  /** the next charge Stripe has planned; null when none (cancelled, no subscription) */
+  nextCharge: { amountMinor: number; currency: string; date: string | null } | null;
+  invoices: InvoiceSummary[];
+  /** false when Stripe could not be asked (the page says so and shows the rest) */
+  available: boolean;
+}
+
+/** The owner's next charge and last invoices, read from Stripe (nothing of it is stored here). */
+export async function getCardDetails(scope: OwnerScope, billing: Billing, options: { invoices?: number } = {}): Promise<CardDetails> {
+  const customer = await findProviderCustomerId(scope.db, scope.restaurantId);
+  if (!customer) return { nextCharge: null, invoices: [], available: true };
+  const rows = (await listSubscriptions(scope.db, scope.restaurantId)).filter((row) => isProviderPro(row) && row.providerSubscriptionId && !row.cancelAtPeriodEnd);
+  try {
+    const [list, preview] = await Promise.all([
+      billing.stripe.invoices.list({ customer, limit: options.invoices ?? 5 }),
+      rows[0]?.providerSubscriptionId
+        ? billing.stripe.invoices.createPreview({ customer, subscription: rows[0].providerSubscriptionId }).catch((error: unknown) => {
+            logger.warn({ err: error }, 'billing: upcoming invoice could not be read');
+            return null;
+          })
+        : Promise.resolve(null),
+    ]);
+    return {
+      available: true,
+      invoices: list.data.map((invoice) => ({
+        id: invoice.id ?? '',
+        created: new Date(invoice.created * 1000).toISOString(),
+        amountMinor: invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_due,
+        currency: invoice.currency,
+        status: invoice.status ?? null,
+        url: invoice.hosted_invoice_url ?? null,
+        pdf: invoice.invoice_pdf ?? null,
+      })),
+      nextCharge: preview
+        ? { amountMinor: preview.amount_due, currency: preview.currency, date: isoOf(preview.next_payment_attempt ?? preview.period_end) ?? rows[0]?.currentPeriodEnd ?? null }
+        : null,
+    };
+  } catch (error) {
+    logger.error({ err: error }, 'billing: invoices could not be read');
+    return { nextCharge: null, invoices: [], available: false };
+  }
+}
+
+/** Remembers the owner's language for the billing e-mails (the subscription page and checkout call it). */
+export async function rememberOwnerLocale(scope: OwnerScope, locale: BillingLocale): Promise<void> {
+  await writeOwnerLocale(scope.db, scope.restaurantId, locale);
 }

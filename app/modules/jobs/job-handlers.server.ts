@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { backupDatabase, backupFileName, pruneBackups, type BackupTarget } from '#app/db/backup.server.ts';
 import { defaultSqlitePath, type DatabaseKind } from '#app/db/connection.server.ts';
 import type { Database } from '#app/db/schema.ts';
-import type { Env } from '#app/env.server.ts';
+import { getPublicUrl, type Env } from '#app/env.server.ts';
 import { logger } from '#app/logger.server.ts';
-import { syncCustomer } from '#app/modules/billing/billing.service.server.ts';
+import { sendBillingNotices } from '#app/modules/billing/billing-notices.server.ts';
+import { reconcileCustomers, syncCustomer } from '#app/modules/billing/billing.service.server.ts';
 import type { Billing } from '#app/modules/billing/stripe-client.server.ts';
 import { markContactMessageEmailed } from '#app/modules/contact/contact.service.server.ts';
 import { deleteReleasedFiles, sweepAllAbandonedUploads } from '#app/modules/image/image-cleanup.server.ts';
@@ -23,6 +24,8 @@ export interface JobDependencies {
   backup?: { dir: string; keep: number; target: BackupTarget };
   /** Stripe, when card payments are configured */
   billing?: Billing | null;
+  /** the site's origin for links in e-mails (default: PUBLIC_URL) */
+  publicUrl?: string;
 }
 
 /** What each job type does: the one place that wires job types to the modules doing the work. */
@@ -45,6 +48,16 @@ export function createJobHandlers(deps: JobDependencies): Required<JobHandlers> 
       if (!deps.billing) throw new Error('billing.sync: Stripe is not configured');
       await syncCustomer(scope, deps.billing, customerId, { restaurantId }, now);
     },
+    async 'billing.reconcile'(_payload, { scope, now }) {
+      // nothing to reconcile on an installation without card payments
+      if (!deps.billing) return;
+      const result = await reconcileCustomers(scope, deps.billing, now);
+      logger.info(result, 'billing reconciled');
+    },
+    async 'billing.notices'(_payload, { scope, now }) {
+      const queued = await sendBillingNotices(scope, { publicUrl: deps.publicUrl ?? getPublicUrl() }, now);
+      if (queued > 0) logger.info({ queued }, 'billing notices queued');
+    },
     async 'jobs.purge'(_payload, { scope, now }) {
       const purged = await deleteDoneJobs(scope.db, new Date(now.getTime() - deps.retentionDays * 24 * 60 * 60 * 1000).toISOString());
       if (purged > 0) logger.info({ purged }, 'done jobs purged');
@@ -62,6 +75,8 @@ export function createJobHandlers(deps: JobDependencies): Required<JobHandlers> 
 export const JOB_SCHEDULES: readonly JobSchedule[] = [
   { type: 'image.sweep', every: 'hour' },
   { type: 'jobs.purge', every: 'day' },
+  { type: 'billing.reconcile', every: 'day' },
+  { type: 'billing.notices', every: 'hour' },
 ];
 
 /** The daily backup, scheduled only where BACKUP_DIR is set. */

@@ -24,6 +24,10 @@ export const jobPayloads = {
   'image.sweep': z.object({}),
   /** a Stripe webhook's work: re-sync this customer's subscriptions from Stripe (docs/decisions/0014-billing.md) */
   'billing.sync': z.object({ customerId: z.string().min(1), restaurantId: z.string().min(1).optional(), eventId: z.string().optional() }),
+  /** scheduled daily: re-sync every Stripe customer that may still change, healing lost webhooks (decision 0014) */
+  'billing.reconcile': z.object({}),
+  /** scheduled hourly: lifecycle and dunning e-mails, each sent once (decision 0014) */
+  'billing.notices': z.object({}),
   /** scheduled: done jobs past the retention period */
   'jobs.purge': z.object({}),
   /** scheduled when BACKUP_DIR is set: a copy of the database, the oldest beyond BACKUP_KEEP deleted */

@@ -3,9 +3,11 @@ import type { Database } from '#app/db/schema.ts';
 import { assertAdmin, withDb, type AdminScope, type RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
+import { enqueueJob } from '#app/modules/jobs/jobs.server.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
 import { bumpMenuVersion } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import type { PlanStatus } from './plan-status.ts';
+import { WELCOME_DELAY_MS } from './subscription.ts';
 import {
   displayedEnd,
   endedGrant,
@@ -53,6 +55,10 @@ export async function startTrial(scope: RestaurantScope, now: Date = new Date())
     await insertSubscription(trx, { id, restaurantId: scope.restaurantId, ...trial, grantedBy: null, providerCustomerId: null, providerSubscriptionId: null, providerPriceId: null, providerStatus: null, currentPeriodEnd: null, createdAt: timestamp, updatedAt: timestamp });
     await refreshPlanSummary(trx, scope.restaurantId, now);
     await recordAudit(withDb(scope, trx), { action: 'subscription.start-trial', target: { type: 'subscription', id }, after: { kind: 'trial', endsAt: trial.endsAt } });
+    // the welcome e-mail goes out shortly after sign-up (after the address-confirmation e-mail, not
+    // beside it): a run of the notices sweep then, which sends each notice once by its key, whether
+    // this run or the hourly one gets there first
+    await enqueueJob(trx, { type: 'billing.notices', payload: {}, dedupeKey: `billing.notices:welcome:${scope.restaurantId}`, runAt: new Date(now.getTime() + WELCOME_DELAY_MS + 30_000) });
   });
 }
 

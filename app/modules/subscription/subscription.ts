@@ -5,6 +5,9 @@ export const TRIAL_DAYS = 60;
 export const FREE_PRODUCT_LIMIT = 50;
 export const UPGRADE_PROMPT_THRESHOLD = 5;
 
+/** The welcome e-mail waits this long after sign-up, so the address-confirmation e-mail arrives alone first. */
+export const WELCOME_DELAY_MS = 10 * 60 * 1000;
+
 /** The end stored for a row with no end (a card subscription, a grant without expiry): later than any date. */
 export const OPEN_ENDED = '9999-12-31T23:59:59.999Z';
 

@@ -13,6 +13,12 @@ export interface SubscriptionOverviewProps {
     hasCustomer: boolean;
     /** currentPeriodEnd already written in the owner's language */
     card: { providerStatus: string; plan: string; currentPeriodEnd: string | null; cancelAtPeriodEnd: boolean } | null;
+    /** false when Stripe could not be asked for the invoices just now */
+    detailsAvailable: boolean;
+    /** the next charge Stripe has planned, already formatted */
+    nextCharge: { amount: string; date: string | null } | null;
+    /** the last invoices, newest first, already formatted; links are Stripe's hosted pages */
+    invoices: { id: string; date: string; amount: string; status: string | null; url: string | null; pdf: string | null }[];
   };
   /** an error code of the last action (translated under appErrors, or billing-not-configured) */
   error: string | null;
@@ -28,6 +34,40 @@ function cardStatusKey(card: NonNullable<SubscriptionOverviewProps['billing']['c
   }
   return card.providerStatus === 'incomplete' ? 'subscription.cardIncomplete' : 'subscription.cardEnded';
 }
+
+/** The last invoices with links to Stripe's hosted pages (view, pay, download). */
+function InvoiceList({ billing }: { billing: SubscriptionOverviewProps['billing'] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-5">
+      <h3 className="font-semibold">{t('billing.invoicesTitle')}</h3>
+      {!billing.detailsAvailable ? (
+        <p className="mt-1 text-stone-700 dark:text-stone-300">{t('billing.invoicesUnavailable')}</p>
+      ) : billing.invoices.length === 0 ? (
+        <p className="mt-1 text-stone-700 dark:text-stone-300">{t('billing.invoicesNone')}</p>
+      ) : (
+        <ul className="mt-1 space-y-1" data-testid="invoices">
+          {billing.invoices.map((invoice) => {
+            const label = t('billing.invoiceOpen', { date: invoice.date, amount: invoice.amount });
+            const status = invoice.status && invoice.status in STATUS ? t(`billing.invoiceStatus.${invoice.status as keyof typeof STATUS}`) : null;
+            return (
+              <li key={invoice.id}>
+                {invoice.url ? (
+                  <a href={invoice.url} target="_blank" rel="noreferrer" className="inline-flex min-h-11 items-center font-semibold text-primary-700 underline underline-offset-4 dark:text-primary-100">{label}</a>
+                ) : (
+                  <span>{label}</span>
+                )}
+                {status ? <span className="ml-2 text-stone-700 dark:text-stone-300">({status})</span> : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+const STATUS = { paid: true, open: true, void: true, uncollectible: true, draft: true } as const;
 
 const phaseBadge = {
   trial: 'bg-amber-100 text-amber-950 dark:bg-amber-900 dark:text-amber-50',
@@ -54,6 +94,7 @@ export function SubscriptionOverview({ subscription, formatted, billing, error }
           {phase === 'trial-ended' ? <p>{t('subscription.trialEnded')}</p> : null}
           {phase === 'pro' ? <p>{formatted.expirationDate ? t('subscription.manualProUntil', { date: formatted.expirationDate }) : t('subscription.proActive')}</p> : null}
           {billing.card ? <p data-testid="card-status">{t(cardStatusKey(billing.card), { date: billing.card.currentPeriodEnd ?? '' })}</p> : null}
+          {billing.nextCharge?.date ? <p data-testid="next-charge">{t('billing.nextCharge', { amount: billing.nextCharge.amount, date: billing.nextCharge.date })}</p> : null}
           <p>
             {phase === 'pro'
               ? t('subscription.productsUnlimited', { count: subscription.productsCount })
@@ -65,6 +106,7 @@ export function SubscriptionOverview({ subscription, formatted, billing, error }
             <button type="submit" name="intent" value="portal" className={secondaryButton}>{t('subscription.manageBilling')}</button>
           </Form>
         ) : null}
+        {billing.configured && billing.hasCustomer ? <InvoiceList billing={billing} /> : null}
         {error ? <p role="alert" className="mt-3 font-semibold text-primary-800 dark:text-primary-200">{error === 'billing-not-configured' ? t('subscription.cardNotConfigured') : t(`appErrors.${error}`)}</p> : null}
       </section>
       {phase === 'pro' ? null : (
@@ -73,9 +115,20 @@ export function SubscriptionOverview({ subscription, formatted, billing, error }
           <p className="mt-3 font-semibold">{t('subscription.prices', { monthly: formatted.monthly, yearly: formatted.yearly })}</p>
           <p className="mt-2 text-stone-800 dark:text-stone-200">{t('subscription.benefits')}</p>
           {billing.configured ? (
-            <Form method="post" className="mt-4 flex flex-wrap gap-3">
-              <button type="submit" name="intent" value="checkout-monthly" className={primaryButton}>{t('subscription.payMonthly', { amount: formatted.monthly })}</button>
-              <button type="submit" name="intent" value="checkout-yearly" className={secondaryButton}>{t('subscription.payYearly', { amount: formatted.yearly })}</button>
+            <Form method="post" className="mt-4">
+              <fieldset>
+                <legend className="font-semibold">{t('billing.intervalLegend')}</legend>
+                <div className="mt-2 grid gap-2">
+                  {(['monthly', 'yearly'] as const).map((interval) => (
+                    <label key={interval} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-stone-300 px-3 has-checked:border-primary-600 has-checked:bg-primary-50 dark:border-stone-700 dark:has-checked:bg-primary-950">
+                      <input type="radio" name="interval" value={interval} defaultChecked={interval === 'monthly'} className="size-5 accent-primary-700" />
+                      <span>{t(`billing.${interval}`, { amount: formatted[interval] })}</span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+              <button type="submit" name="intent" value="checkout" className={`${primaryButton} mt-4`}>{t('billing.payAction')}</button>
+              <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">{t('billing.cardSecure')}</p>
             </Form>
           ) : (
             <>
