@@ -2,7 +2,12 @@ import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from './i18n.ts'
 
 /** The guest's language: the `lang` cookie when valid, otherwise Romanian (spec section 9). */
 export function getRequestLocale(request: Request): Locale {
-  const cookie = request.headers.get('cookie') ?? '';
+  return localeFromHeaders(request.headers);
+}
+
+/** The same, from a request's headers alone (services that are handed headers, not the request). */
+export function localeFromHeaders(headers: Headers): Locale {
+  const cookie = headers.get('cookie') ?? '';
   for (const part of cookie.split(';')) {
     const [name, value] = part.trim().split('=');
     if (name === LOCALE_COOKIE && isLocale(value)) return value;

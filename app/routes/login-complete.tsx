@@ -22,7 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   if (user.role === 'admin') throw redirect('/admin');
   const form = await request.formData();
-  const result = await completeGoogleProfile(getDb(), user, form.get('restaurantName')?.toString());
+  const result = await completeGoogleProfile(getDb(), user, form.get('restaurantName')?.toString(), getRequestLocale(request));
   if (!result.ok) {
     const { t } = getI18n(getRequestLocale(request));
     return data({ error: t(`identityErrors.${result.error}`) }, { status: 400 });

@@ -20,6 +20,8 @@ describe(`e-mail verification of a password sign-up on ${testDialect}`, () => {
   it('sends a link in the registrant’s language that verifies the address and lands in the admin', async () => {
     const email = 'new-owner@verify.example';
     const result = await registerRestaurantOwner(auth, database.db, { email, password: 'secret-123', restaurantName: 'Bistro Verificat' }, new Headers({ cookie: 'lang=en' }));
+    // the owner's language is remembered from the start: the welcome and trial e-mails follow it
+    expect(await database.db.selectFrom('restaurant').select('ownerLocale').where('slug', '=', result.ok ? result.slug : '').executeTakeFirst()).toEqual({ ownerLocale: 'en' });
     if (!result.ok) throw new Error(result.error);
     expect(await verified(email)).toBe(false);
     const mail = sent.findLast((m) => m.to === email);

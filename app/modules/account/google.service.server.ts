@@ -5,6 +5,7 @@ import type { Database } from '#app/db/schema.ts';
 import type { SessionUser } from '#app/modules/access/access.server.ts';
 import { findOwnedRestaurant } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { createRestaurantForOwner } from './register.service.server.ts';
+import type { Locale } from '#app/i18n/i18n.ts';
 
 /** Where Google sends the user back: a new user gives the restaurant name there first. */
 export const GOOGLE_COMPLETE_PATH = '/login/complete';
@@ -29,6 +30,7 @@ export async function completeGoogleProfile(
   db: Kysely<Database>,
   user: SessionUser,
   restaurantName: string | undefined,
+  ownerLocale?: Locale,
 ): Promise<{ ok: true; slug: string } | { ok: false; error: 'restaurant-name-required' }> {
   if (user.restaurantId) {
     const own = await findOwnedRestaurant(db, user.restaurantId, user.id);
@@ -36,6 +38,6 @@ export async function completeGoogleProfile(
   }
   const name = restaurantName?.trim() ?? '';
   if (name.length < 2 || name.length > 100) return { ok: false, error: 'restaurant-name-required' };
-  const { slug } = await createRestaurantForOwner(db, { id: user.id, email: user.email }, name);
+  const { slug } = await createRestaurantForOwner(db, { id: user.id, email: user.email }, name, new Date(), ownerLocale);
   return { ok: true, slug };
 }

@@ -37,7 +37,7 @@ describe(`registration and sign-in on ${testDialect}`, () => {
     expect(result.cookies.some((c) => c.includes('session_token'))).toBe(true);
     const restaurant = await database.db.selectFrom('restaurant').selectAll().where('id', '=', result.restaurantId).executeTakeFirstOrThrow();
     const trialEnd = new Date(now.getTime() + 60 * 24 * 3600 * 1000).toISOString();
-    expect(restaurant).toMatchObject({ ownerId: result.userId, productsCount: 0, planKind: 'trial', proUntil: null, publishedUntil: trialEnd });
+    expect(restaurant).toMatchObject({ ownerId: result.userId, productsCount: 0, planKind: 'trial', proUntil: null, publishedUntil: trialEnd, ownerLocale: 'ro' });
     const subscriptions = await database.db.selectFrom('subscription').selectAll().where('restaurantId', '=', result.restaurantId).execute();
     expect(subscriptions).toMatchObject([{ kind: 'trial', status: 'active', plan: 'free', startsAt: now.toISOString(), endsAt: trialEnd }]);
     const audit = await database.db.selectFrom('auditEvent').selectAll().where('restaurantId', '=', result.restaurantId).execute();

@@ -11,6 +11,8 @@ import { startTrial } from '#app/modules/subscription/subscription.service.serve
 import type { RegisterInput } from './account.schema.ts';
 import { deleteUserRow, linkUserToRestaurant } from './account.repo.server.ts';
 import { sendVerificationLink, verifiedLandingPath } from './email-link.service.server.ts';
+import { DEFAULT_LOCALE, type Locale } from '#app/i18n/i18n.ts';
+import { localeFromHeaders } from '#app/i18n/locale.server.ts';
 
 export type RegisterResult =
   | { ok: true; slug: string; restaurantId: string; userId: string; cookies: string[] }
@@ -39,7 +41,7 @@ export async function registerRestaurantOwner(
   if (!response.ok || !body.user) return { ok: false, error: identityErrorFrom(response.status, body.code) };
   const userId = body.user.id;
   try {
-    const { slug, restaurantId } = await createRestaurantForOwner(db, { id: userId, email: input.email }, input.restaurantName, now);
+    const { slug, restaurantId } = await createRestaurantForOwner(db, { id: userId, email: input.email }, input.restaurantName, now, localeFromHeaders(headers));
     const cookies = response.headers.getSetCookie();
     await sendFirstVerificationLink(auth, input.email, verifiedLandingPath(slug), headers, cookies);
     return { ok: true, slug, restaurantId, userId, cookies };
@@ -72,6 +74,8 @@ export async function createRestaurantForOwner(
   owner: { id: string; email: string },
   restaurantName: string,
   now: Date = new Date(),
+  /** the language the owner signed up in: their billing e-mails follow it */
+  ownerLocale: Locale = DEFAULT_LOCALE,
 ): Promise<{ slug: string; restaurantId: string }> {
   const restaurantId = newId();
   const slug = buildRestaurantSlug(restaurantName, now);
@@ -87,6 +91,7 @@ export async function createRestaurantForOwner(
       currency: 'RON',
       timeZone: 'Europe/Bucharest',
       productsCount: 0,
+      ownerLocale,
       createdAt: timestamp,
       updatedAt: timestamp,
     });
