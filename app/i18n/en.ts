@@ -1,5 +1,6 @@
 import { editorEn } from './editor.en.ts';
 import { imageEn } from './image.en.ts';
+import { importEn } from './import.en.ts';
 import { marketingEn } from './marketing.en.ts';
 import { qrEn } from './qr.en.ts';
 import type { Catalogue, DeepStrings } from './ro.ts';
@@ -38,6 +39,7 @@ export const en: DeepStrings<Catalogue> = {
   ...editorEn,
   ...imageEn,
   ...qrEn,
+  ...importEn,
   contact: {
     title: 'Contact',
     description: 'Write to us and we will answer as soon as we can.',
