@@ -224,5 +224,6 @@ export const editorEn: DeepStrings<typeof editorRo> = {
     'import-too-many-rows': 'The file has too many rows; the limit is {{max, number}}.',
     'import-has-problems': 'Nothing was imported: {{count}} rows have problems. Fix them or leave them out of the import.',
     'import-over-limit': 'Nothing was imported: the free plan allows {{remaining}} more dishes and the file has {{count}}. Upgrade to PRO for unlimited products or import fewer rows.',
+    'import-nothing-found': 'No dish with a price was found in the file. Try a sharper photo taken straight on, or an Excel file.',
   },
 };

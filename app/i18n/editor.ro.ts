@@ -224,5 +224,6 @@ export const editorRo = {
     'import-too-many-rows': 'Fișierul are prea multe rânduri; limita este {{max, number}}.',
     'import-has-problems': 'Nu s-a importat nimic. Rânduri cu probleme: {{count}}. Corectează-le sau scoate-le din import.',
     'import-over-limit': 'Nu s-a importat nimic. Preparate de importat: {{count}}; locuri rămase în planul gratuit: {{remaining}}. Treci la PRO pentru produse nelimitate sau importă mai puține rânduri.',
+    'import-nothing-found': 'Nu am găsit în fișier niciun preparat cu preț. Încearcă o fotografie mai clară, luată drept, sau un fișier Excel.',
   },
 };

@@ -6,14 +6,29 @@ import { requireSameOrigin } from '#app/modules/access/same-origin.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
 import { readImportForm } from '#app/modules/import/import-request.server.ts';
-import { commitImport, previewImport } from '#app/modules/import/import.service.server.ts';
+import { commitImport, getImportDraft, startImport } from '#app/modules/import/import.service.server.ts';
 import type { Route } from './+types/restaurant-admin.import-file';
 
 const noStore = { 'Cache-Control': 'no-store' };
 const methodNotAllowed = () => new Response(null, { status: 405, headers: { Allow: 'POST' } });
 
-export function loader() {
-  return methodNotAllowed();
+function refusal(request: Request, error: unknown): Response {
+  if (!isAppError(error)) throw error;
+  const { t } = getI18n(getRequestLocale(request));
+  return Response.json({ error: t(`appErrors.${error.code}`, error.params), code: error.code }, { status: error.status, headers: noStore });
+}
+
+/** `?draft=<id>`: where a menu photo's recognition is, then its rows for the review grid. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const draftId = url.searchParams.get('draft');
+  if (!draftId) return methodNotAllowed();
+  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  try {
+    return Response.json(await getImportDraft(owner, draftId, { locationId: url.searchParams.get('location') ?? undefined }), { headers: noStore });
+  } catch (error) {
+    return refusal(request, error);
+  }
 }
 
 /**
@@ -33,10 +48,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       const result = await commitImport(owner, getStorage(), { locationId: form.locationId, rows: form.rows });
       return Response.json({ result, notice: t('import.done', { count: result.products, categories: result.categories }) }, { headers: noStore });
     }
-    const preview = await previewImport(owner, form.file, { locationId: form.locationId, mapping: form.mapping });
-    return Response.json({ preview }, { headers: noStore });
+    return Response.json(await startImport(owner, form.file, { locationId: form.locationId, mapping: form.mapping }), { headers: noStore });
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    return Response.json({ error: t(`appErrors.${error.code}`, error.params), code: error.code }, { status: error.status, headers: noStore });
+    return refusal(request, error);
   }
 }

@@ -34,6 +34,7 @@ export const APP_ERROR_STATUS = {
   'import-too-many-rows': 413,
   'import-has-problems': 422,
   'import-over-limit': 403,
+  'import-nothing-found': 422,
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS;

@@ -58,3 +58,27 @@ export function findRestaurantForExport(db: Kysely<Database>, restaurantId: stri
     .where('id', '=', restaurantId)
     .executeTakeFirst();
 }
+
+// ---- drafts: a menu photo being recognized (migration 0014) ----
+
+export async function insertImportDraft(db: Kysely<Database>, restaurantId: string, row: { id: string; image: string; now: string }): Promise<void> {
+  await db.insertInto('importDraft').values({ id: row.id, restaurantId, status: 'pending', progress: 0, image: row.image, rows: null, error: null, createdAt: row.now, updatedAt: row.now }).execute();
+}
+
+export function findImportDraft(db: Kysely<Database>, restaurantId: string, draftId: string) {
+  return db.selectFrom('importDraft').selectAll().where('restaurantId', '=', restaurantId).where('id', '=', draftId).executeTakeFirst();
+}
+
+export async function updateImportDraft(
+  db: Kysely<Database>,
+  restaurantId: string,
+  draftId: string,
+  values: Partial<{ status: 'pending' | 'running' | 'done' | 'failed'; progress: number; image: string | null; rows: string | null; error: string | null }>,
+): Promise<void> {
+  await db.updateTable('importDraft').set({ ...values, updatedAt: new Date().toISOString() }).where('restaurantId', '=', restaurantId).where('id', '=', draftId).execute();
+}
+
+/** Drafts of this restaurant older than `before` (ISO time): nobody reviews a day-old photo. */
+export async function deleteOldImportDrafts(db: Kysely<Database>, restaurantId: string, before: string): Promise<void> {
+  await db.deleteFrom('importDraft').where('restaurantId', '=', restaurantId).where('createdAt', '<', before).execute();
+}

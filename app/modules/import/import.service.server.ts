@@ -9,10 +9,25 @@ import type { RestaurantQuotas } from '#app/modules/restaurant/quotas.ts';
 import { findRestaurantCurrency, lockPlanState, setProductsCount } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { FREE_PRODUCT_LIMIT, isBefore, remainingProducts } from '#app/modules/subscription/subscription.ts';
 import { getRestaurantQuotas } from '#app/env.server.ts';
+import { logger } from '#app/logger.server.ts';
+import { enqueueJob } from '#app/modules/jobs/jobs.server.ts';
+import { linesToRows } from './menu-lines.ts';
+import { prepareForOcr, recognizeLines } from './ocr.server.ts';
+import { pdfLines } from './pdf-text.server.ts';
 import { cleanMapping, headerKey, mapHeaders } from './import-columns.ts';
 import { detectImportKind, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, readSpreadsheet } from './import-read.server.ts';
 import { dishKey, normaliseRow, reviewRows, type ImportedDish } from './import-rows.ts';
-import { insertCategoriesBatch, insertProductsBatch, listCategoriesForImport, listDishNamesOfLocation, listLocationChoices } from './import.repo.server.ts';
+import {
+  deleteOldImportDrafts,
+  findImportDraft,
+  insertCategoriesBatch,
+  insertImportDraft,
+  insertProductsBatch,
+  listCategoriesForImport,
+  listDishNamesOfLocation,
+  listLocationChoices,
+  updateImportDraft,
+} from './import.repo.server.ts';
 import { IMPORT_FIELDS, type ColumnMapping, type ImportPreview, type ImportResult, type RawRow } from './import.types.ts';
 
 export interface ImportFile {
@@ -58,8 +73,13 @@ export async function previewImport(scope: RestaurantScope, file: ImportFile, op
   if (file.bytes.length === 0) throw new AppError('import-missing');
   if (file.bytes.length > MAX_IMPORT_BYTES) throw new AppError('import-too-large', { maxMb: MAX_IMPORT_BYTES / (1024 * 1024) });
   const kind = detectImportKind(file.bytes);
-  if (kind !== 'csv' && kind !== 'xlsx') throw new AppError('import-unsupported');
+  if (kind !== 'csv' && kind !== 'xlsx' && kind !== 'pdf') throw new AppError('import-unsupported');
   const existing = await existingDishKeys(scope, options.locationId);
+  if (kind === 'pdf') {
+    const rows = linesToRows(await pdfLines(file.bytes));
+    if (rows.length === 0) throw new AppError('import-nothing-found');
+    return { headers: [], mapping: {}, needsMapping: false, rows: reviewRows(rows, existing), source: 'pdf' };
+  }
   const [headerRow = [], ...body] = await readSpreadsheet(file.bytes, kind);
   const headers = headerRow.map((header) => header.trim());
   const byName = mapHeaders(headers);
@@ -175,4 +195,73 @@ export function commitImport(
     await recordAudit(change.scope, { action: 'menu.import', target: { type: 'location', id: input.locationId }, after: { products: products.length, categories: newCategories.length } });
     return { products: products.length, categories: newCategories.length };
   });
+}
+
+// ---- a photo of a printed menu: recognized by a job, then reviewed like any file ----
+
+const DRAFT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Reads an uploaded file: a spreadsheet or a PDF straight into the review grid; a photo is
+ * prepared and handed to an `import.ocr` job (its draft and the job commit together), answered
+ * with the draft's id for the page to follow its progress.
+ */
+export async function startImport(scope: RestaurantScope, file: ImportFile, options: { mapping?: unknown; locationId?: string } = {}): Promise<{ preview: ImportPreview } | { draftId: string }> {
+  if (file.bytes.length > MAX_IMPORT_BYTES) throw new AppError('import-too-large', { maxMb: MAX_IMPORT_BYTES / (1024 * 1024) });
+  if (detectImportKind(file.bytes) !== 'image') return { preview: await previewImport(scope, file, options) };
+  let prepared: Buffer;
+  try {
+    prepared = await prepareForOcr(file.bytes);
+  } catch {
+    throw new AppError('import-unreadable');
+  }
+  const draftId = newId();
+  const now = new Date();
+  await scope.db.transaction().execute(async (trx) => {
+    await deleteOldImportDrafts(trx, scope.restaurantId, new Date(now.getTime() - DRAFT_LIFETIME_MS).toISOString());
+    await insertImportDraft(trx, scope.restaurantId, { id: draftId, image: prepared.toString('base64'), now: now.toISOString() });
+    await enqueueJob(trx, { type: 'import.ocr', payload: { restaurantId: scope.restaurantId, draftId }, maxAttempts: 2 });
+  });
+  return { draftId };
+}
+
+/**
+ * The `import.ocr` job: reads the draft's image, stores the candidate rows and forgets the image.
+ * Progress is written as it goes (every tenth). An image nothing can be read from ends the draft
+ * as failed (the page says so); it is not retried.
+ */
+export async function runOcrDraft(scope: RestaurantScope, draftId: string, recognize: typeof recognizeLines = recognizeLines): Promise<void> {
+  const draft = await findImportDraft(scope.db, scope.restaurantId, draftId);
+  if (!draft?.image || draft.status === 'done') return;
+  await updateImportDraft(scope.db, scope.restaurantId, draftId, { status: 'running', progress: 0 });
+  let written = 0;
+  try {
+    const lines = await recognize(Buffer.from(draft.image, 'base64'), (percent) => {
+      if (percent - written < 10) return;
+      written = percent;
+      void updateImportDraft(scope.db, scope.restaurantId, draftId, { progress: Math.min(99, percent) }).catch(() => {});
+    });
+    const rows = linesToRows(lines);
+    await updateImportDraft(scope.db, scope.restaurantId, draftId, { status: 'done', progress: 100, image: null, rows: JSON.stringify(rows) });
+  } catch (error) {
+    logger.warn({ err: error, draftId }, 'menu photo could not be read');
+    await updateImportDraft(scope.db, scope.restaurantId, draftId, { status: 'failed', image: null, error: 'ocr' });
+  }
+}
+
+/** Where a photo's recognition is, or its rows in the review grid once done. */
+export async function getImportDraft(
+  scope: RestaurantScope,
+  draftId: string,
+  options: { locationId?: string } = {},
+): Promise<{ status: 'pending' | 'running'; progress: number } | { status: 'done'; preview: ImportPreview }> {
+  const draft = await findImportDraft(scope.db, scope.restaurantId, draftId);
+  if (!draft) throw new AppError('not-found');
+  if (draft.status === 'failed') throw new AppError('import-unreadable');
+  if (draft.status !== 'done') return { status: draft.status, progress: draft.progress };
+  const rows = JSON.parse(draft.rows ?? '[]') as { line: number; cells: unknown }[];
+  const clean = rows.map((row) => ({ line: row.line, cells: cleanRow(row.cells) }));
+  if (clean.length === 0) throw new AppError('import-nothing-found');
+  const existing = await existingDishKeys(scope, options.locationId);
+  return { status: 'done', preview: { headers: [], mapping: {}, needsMapping: false, rows: reviewRows(clean, existing), source: 'ocr' } };
 }

@@ -4,11 +4,13 @@ import { backupDatabase, backupFileName, pruneBackups, type BackupTarget } from 
 import { defaultSqlitePath, type DatabaseKind } from '#app/db/connection.server.ts';
 import type { Database } from '#app/db/schema.ts';
 import type { Env } from '#app/env.server.ts';
+import { forRestaurant } from '#app/modules/access/scope.server.ts';
 import { logger } from '#app/logger.server.ts';
 import { syncCustomer } from '#app/modules/billing/billing.service.server.ts';
 import type { Billing } from '#app/modules/billing/stripe-client.server.ts';
 import { markContactMessageEmailed } from '#app/modules/contact/contact.service.server.ts';
 import { deleteReleasedFiles, sweepAllAbandonedUploads } from '#app/modules/image/image-cleanup.server.ts';
+import { runOcrDraft } from '#app/modules/import/import.service.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import type { Mailer } from '#app/modules/mail/mailer.server.ts';
 import { deleteDoneJobs } from './job.repo.server.ts';
@@ -44,6 +46,9 @@ export function createJobHandlers(deps: JobDependencies): Required<JobHandlers> 
       // configuration removed since the event arrived: throw, so the job retries (and shows at /admin/jobs)
       if (!deps.billing) throw new Error('billing.sync: Stripe is not configured');
       await syncCustomer(scope, deps.billing, customerId, { restaurantId }, now);
+    },
+    async 'import.ocr'({ restaurantId, draftId }, { scope }) {
+      await runOcrDraft(forRestaurant(scope, restaurantId), draftId);
     },
     async 'jobs.purge'(_payload, { scope, now }) {
       const purged = await deleteDoneJobs(scope.db, new Date(now.getTime() - deps.retentionDays * 24 * 60 * 60 * 1000).toISOString());

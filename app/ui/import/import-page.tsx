@@ -12,7 +12,7 @@ interface Location {
 
 type Progress = { phase: 'upload'; percent: number } | { phase: 'check' } | { phase: 'ocr'; percent: number } | null;
 
-type Answer = { preview?: ImportPreview; job?: string; result?: { products: number; categories: number }; notice?: string; error?: string };
+type Answer = { preview?: ImportPreview; draftId?: string; result?: { products: number; categories: number }; notice?: string; error?: string };
 
 const PAGE = 500;
 const GRID_FIELDS = ['category', 'nameRo', 'nameEn', 'price', 'quantity', 'allergens'] as const;
@@ -95,6 +95,29 @@ export function ImportPage({ slug, locations, maxMb }: { slug: string; locations
     }
   }
 
+  /** A photo is read by a job on the server: its progress is asked for every second until its rows come. */
+  async function followDraft(draftId: string): Promise<ImportPreview | null> {
+    setProgress({ phase: 'ocr', percent: 0 });
+    try {
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        const response = await fetch(`${base}/import/file?draft=${encodeURIComponent(draftId)}&location=${encodeURIComponent(locationId)}`, { headers: { Accept: 'application/json' } });
+        const body = (await response.json()) as { status?: string; progress?: number; preview?: ImportPreview; error?: string };
+        if (!response.ok || body.error) {
+          setError(body.error ?? t('import.failed'));
+          return null;
+        }
+        if (body.preview) return body.preview;
+        setProgress({ phase: 'ocr', percent: body.progress ?? 0 });
+      }
+    } catch {
+      setError(t('import.failed'));
+      return null;
+    } finally {
+      setProgress(null);
+    }
+  }
+
   async function read(chosen: ColumnMapping | undefined) {
     if (!file) return;
     const form = new FormData();
@@ -103,10 +126,11 @@ export function ImportPage({ slug, locations, maxMb }: { slug: string; locations
     form.set('locationId', locationId);
     if (chosen) form.set('mapping', JSON.stringify(chosen));
     const answer = await send(form);
-    if (!answer?.preview) return;
-    setPreview(answer.preview);
-    setMapping(answer.preview.mapping);
-    setShowMapping(answer.preview.needsMapping);
+    const next = answer?.draftId ? await followDraft(answer.draftId) : answer?.preview;
+    if (!next) return;
+    setPreview(next);
+    setMapping(next.mapping);
+    setShowMapping(next.needsMapping);
     setShown(PAGE);
     setSkipProblems(false);
     requestAnimationFrame(() => reviewHeading.current?.focus());
