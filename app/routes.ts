@@ -17,6 +17,7 @@ export default [
   route(':restaurantSlug/admin/import/file', 'routes/restaurant-admin.import-file.ts'),
   route(':restaurantSlug/admin/import/template/:format', 'routes/restaurant-admin.import-template.ts'),
   route(':restaurantSlug/admin/export/:format', 'routes/restaurant-admin.export.ts'),
+  route(':restaurantSlug/admin/print/:document', 'routes/restaurant-admin.print.ts'),
 
   // public layout: header and footer
   layout('routes/public-layout.tsx', [

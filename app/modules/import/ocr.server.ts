@@ -7,6 +7,8 @@ import { createWorker, OEM } from 'tesseract.js';
 
 const require = createRequire(import.meta.url);
 const LANGUAGES = ['ron', 'eng'] as const;
+/** The Romanian model alone reads Romanian and English menus best (measured, decision 0020): with English added, ș ț ă are often lost. */
+const DEFAULT_LANGUAGES: readonly (typeof LANGUAGES)[number][] = ['ron'];
 
 /**
  * tesseract.js reads every language from one folder (`langPath`); the Romanian and English data
@@ -45,8 +47,8 @@ export async function prepareForOcr(image: Uint8Array): Promise<Buffer> {
  * The text lines of a prepared image, Romanian and English models together, with the page's
  * skew detected and undone (`rotateAuto`). `onProgress` gets 0–100 while recognition runs.
  */
-export async function recognizeLines(prepared: Buffer, onProgress: (percent: number) => void = () => {}): Promise<string[]> {
-  const worker = await createWorker([...LANGUAGES], OEM.LSTM_ONLY, {
+export async function recognizeLines(prepared: Buffer, onProgress: (percent: number) => void = () => {}, languages: readonly (typeof LANGUAGES)[number][] = DEFAULT_LANGUAGES): Promise<string[]> {
+  const worker = await createWorker([...languages], OEM.LSTM_ONLY, {
     langPath: languageFolder(),
     cacheMethod: 'none',
     gzip: true,

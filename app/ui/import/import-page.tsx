@@ -53,6 +53,41 @@ function ProblemList({ problems }: { problems: ImportProblem[] }) {
   );
 }
 
+function PrintSection({ base, locations, localName }: { base: string; locations: Location[]; localName: (l: Location) => string }) {
+  const { t, i18n } = useTranslation();
+  const ids = useId();
+  const [locationId, setLocationId] = useState(locations[0]?.id ?? '');
+  const [lang, setLang] = useState(i18n.language === 'en' ? 'en' : 'ro');
+  const query = `?location=${encodeURIComponent(locationId)}&lang=${lang}`;
+  return (
+    <section aria-labelledby={`${ids}-print`} className="space-y-4">
+      <h2 id={`${ids}-print`} className="text-xl font-semibold">{t('print.heading')}</h2>
+      <p className="max-w-prose text-stone-700 dark:text-stone-300">{t('print.intro')}</p>
+      <div className="grid max-w-xl gap-4 sm:grid-cols-2">
+        <label className="block">
+          <span className="font-medium">{t('print.location')}</span>
+          <select className={field} value={locationId} onChange={(event) => setLocationId(event.target.value)}>
+            {locations.map((location) => (
+              <option key={location.id} value={location.id}>{localName(location)}</option>
+            ))}
+          </select>
+        </label>
+        <label className="block">
+          <span className="font-medium">{t('print.language')}</span>
+          <select className={field} value={lang} onChange={(event) => setLang(event.target.value)}>
+            <option value="ro">{t('print.languageRo')}</option>
+            <option value="en">{t('print.languageEn')}</option>
+          </select>
+        </label>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <a className={link} href={`${base}/print/menu${query}`} download>{t('print.menuPdf')}</a>
+        <a className={link} href={`${base}/print/allergens${query}`} download>{t('print.matrixPdf')}</a>
+      </div>
+    </section>
+  );
+}
+
 export function ImportPage({ slug, locations, maxMb }: { slug: string; locations: Location[]; maxMb: number }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
@@ -296,6 +331,8 @@ export function ImportPage({ slug, locations, maxMb }: { slug: string; locations
           )}
         </section>
       )}
+
+      <PrintSection base={base} locations={locations} localName={localName} />
 
       <section aria-labelledby={`${ids}-export`} className="space-y-4">
         <h2 id={`${ids}-export`} className="text-xl font-semibold">{t('import.exportHeading')}</h2>
