@@ -1,12 +1,12 @@
 /**
  * Measures the menu-photo import (decision 0020): printed menus rendered with sharp, "photographed"
  * at angles, read by the same OCR and line parser as the import, scored against what they show.
- * Run by hand: `npx node scripts/measure-ocr-quality.ts` (OCR_LANGUAGES=ron+eng: both models together) (a minute or two; not part of the tests).
+ * Run by hand: `npx node tests/measure/ocr-quality.ts` (OCR_LANGUAGES=ron+eng: both models together) (a minute or two; not part of the tests).
  */
-import { headerKey } from '../app/modules/import/import-columns.ts';
-import { linesToRows } from '../app/modules/import/menu-lines.ts';
-import { prepareForOcr, recognizeLines } from '../app/modules/import/ocr.server.ts';
-import { BISTRO_MENU, ENGLISH_MENU, menuPhoto, menuPng, type PrintedMenu } from '../tests/support/menu-images.ts';
+import { headerKey } from '../../app/modules/import/import-columns.ts';
+import { linesToRows } from '../../app/modules/import/menu-lines.ts';
+import { prepareForOcr, recognizeLines } from '../../app/modules/import/ocr.server.ts';
+import { BISTRO_MENU, ENGLISH_MENU, menuPhoto, menuPng, type PrintedMenu } from '../support/menu-images.ts';
 
 const cases: { label: string; menu: PrintedMenu; image: () => Promise<Buffer> }[] = [
   { label: 'Romanian, straight, clean PNG', menu: BISTRO_MENU, image: () => menuPng(BISTRO_MENU) },
