@@ -287,7 +287,8 @@ export function ImportPage({ slug, locations, maxMb }: { slug: string; locations
               <button type="button" className="min-h-11 underline underline-offset-4" onClick={() => setShowMapping(true)}>{t('import.mappingChange')}</button>
             )}
           </div>
-          <div className="overflow-x-auto rounded-lg border border-stone-200 dark:border-stone-800">
+          {/* scrolls sideways on a phone: focusable, so a keyboard can scroll it too */}
+          <div tabIndex={0} role="region" aria-labelledby={`${ids}-review`} className="overflow-x-auto rounded-lg border border-stone-200 focus-visible:outline-2 focus-visible:outline-primary-600 dark:border-stone-800">
             <table className="min-w-full text-left text-sm">
               <thead className="bg-stone-100 dark:bg-stone-800">
                 <tr>
