@@ -76,12 +76,21 @@ describe('the menu import in the browser', () => {
       await page.waitForURL(`**/${slug}/admin`);
       await page.getByText('Salată grecească', { exact: true }).first().waitFor();
 
-      // 3. a photo of a printed menu, read on the server by the OCR job, lands in the review grid
+      // 3. headers the import does not know: the mapping step, then the grid
       await page.getByRole('link', { name: 'Import și tipărire' }).click();
       await page.getByRole('heading', { name: 'Importă un meniu' }).waitFor();
       await expect.poll(() => isHydrated(page, 'form button')).toBe(true);
+      await readFile(page, { name: 'lista.csv', mimeType: 'text/csv', buffer: Buffer.from('Fel;Cât costă\nMici cu muștar;4,50\n') });
+      await page.getByRole('heading', { name: 'Potrivește coloanele' }).waitFor();
+      await page.getByLabel('Denumire', { exact: true }).selectOption({ label: 'Fel' });
+      await page.getByLabel('Preț', { exact: true }).selectOption({ label: 'Cât costă' });
+      await page.getByRole('button', { name: 'Aplică potrivirea' }).click();
+      await page.getByText('Rânduri citite: 1. Fără probleme: 1. Cu probleme: 0.').waitFor();
+      await expect.poll(() => page.locator('table').innerText()).toContain('Mici cu muștar');
+
+      // 4. a photo of a printed menu, read on the server by the OCR job, lands in the review grid
       await readFile(page, { name: 'poza.jpg', mimeType: 'image/jpeg', buffer: await menuPhoto(SMALL_MENU, 2, { fontSize: 32 }) });
-      await page.getByText('Rândurile au fost recunoscute automat din fișier').waitFor();
+      await page.getByText('Rândurile au fost recunoscute automat din fișier').waitFor({ timeout: 60_000 });
       await expect.poll(() => gridRows(page).count()).toBe(2);
       const grid = await page.locator('table').innerText();
       expect(grid).toContain('24,50');

@@ -64,21 +64,21 @@ function PrintSection({ base, locations, localName }: { base: string; locations:
       <h2 id={`${ids}-print`} className="text-xl font-semibold">{t('print.heading')}</h2>
       <p className="max-w-prose text-stone-700 dark:text-stone-300">{t('print.intro')}</p>
       <div className="grid max-w-xl gap-4 sm:grid-cols-2">
-        <label className="block">
-          <span className="font-medium">{t('print.location')}</span>
-          <select className={field} value={locationId} onChange={(event) => setLocationId(event.target.value)}>
+        <div>
+          <label htmlFor={`${ids}-location`} className="font-medium">{t('print.location')}</label>
+          <select id={`${ids}-location`} className={field} value={locationId} onChange={(event) => setLocationId(event.target.value)}>
             {locations.map((location) => (
               <option key={location.id} value={location.id}>{localName(location)}</option>
             ))}
           </select>
-        </label>
-        <label className="block">
-          <span className="font-medium">{t('print.language')}</span>
-          <select className={field} value={lang} onChange={(event) => setLang(event.target.value)}>
+        </div>
+        <div>
+          <label htmlFor={`${ids}-lang`} className="font-medium">{t('print.language')}</label>
+          <select id={`${ids}-lang`} className={field} value={lang} onChange={(event) => setLang(event.target.value)}>
             <option value="ro">{t('print.languageRo')}</option>
             <option value="en">{t('print.languageEn')}</option>
           </select>
-        </label>
+        </div>
       </div>
       <div className="flex flex-wrap gap-2">
         <a className={link} href={`${base}/print/menu${query}`} download>{t('print.menuPdf')}</a>
@@ -203,14 +203,14 @@ export function ImportPage({ slug, locations, maxMb }: { slug: string; locations
             void read(undefined);
           }}
         >
-          <label className="block">
-            <span className="font-medium">{t('import.location')}</span>
-            <select className={field} value={locationId} onChange={(event) => setLocationId(event.target.value)} disabled={busy}>
+          <div>
+            <label htmlFor={`${ids}-location`} className="font-medium">{t('import.location')}</label>
+            <select id={`${ids}-location`} className={field} value={locationId} onChange={(event) => setLocationId(event.target.value)} disabled={busy}>
               {locations.map((location) => (
                 <option key={location.id} value={location.id}>{localName(location)}</option>
               ))}
             </select>
-          </label>
+          </div>
           <label className="block">
             <span className="font-medium">{t('import.file')}</span>
             <input
@@ -252,9 +252,10 @@ export function ImportPage({ slug, locations, maxMb }: { slug: string; locations
             }}
           >
             {IMPORT_FIELDS.map((name) => (
-              <label key={name} className="block">
-                <span className="font-medium">{t(`import.field.${name}`)}</span>
+              <div key={name}>
+                <label htmlFor={`${ids}-map-${name}`} className="font-medium">{t(`import.field.${name}`)}</label>
                 <select
+                  id={`${ids}-map-${name}`}
                   className={field}
                   value={mapping[name] ?? ''}
                   onChange={(event) => setMapping({ ...mapping, [name]: event.target.value === '' ? null : Number(event.target.value) })}
@@ -264,7 +265,7 @@ export function ImportPage({ slug, locations, maxMb }: { slug: string; locations
                     <option key={index} value={index}>{header || `#${index + 1}`}</option>
                   ))}
                 </select>
-              </label>
+              </div>
             ))}
             <div className="sm:col-span-2 lg:col-span-3">
               <button type="submit" className={button} disabled={busy}>{t('import.mappingApply')}</button>
