@@ -19,6 +19,7 @@ describe('printed menu lines', () => {
       { category: 'Ciorbe', nameRo: 'Ciorbă de burtă', price: '24,50', quantity: '400 g', descriptionRo: 'cu smântână și ardei iute', allergens: 'lapte, țelină' },
       { category: 'Ciorbe', nameRo: 'Ciorbă de perișoare', price: '22', quantity: '400 g' },
       { category: 'Deserturi', nameRo: 'Papanași cu smântână', price: '28', quantity: '2 buc' },
+      { category: 'Deserturi', nameRo: 'Clătite cu dulceață', price: '19,50' },
     ]);
   });
 });

@@ -35,10 +35,10 @@ export function linesToRows(lines: readonly string[]): { line: number; cells: Ra
   let last: RawRow | undefined;
   lines.forEach((raw, index) => {
     const line = clean(raw);
-    if (letters(line) === 0) {
-      const price = ONLY_PRICE.exec(line);
+    const alone = ONLY_PRICE.exec(line);
+    if (alone || letters(line) === 0) {
       // a price alone on its line belongs to the dish above that has none
-      if (price && last && !last.price) last.price = price[1];
+      if (alone && last && !last.price) last.price = alone[1];
       return;
     }
     const allergens = ALLERGENS.exec(line);
@@ -57,6 +57,13 @@ export function linesToRows(lines: readonly string[]): { line: number; cells: Ra
       }
       name = name.replace(/[\s:=\-–—,(]+$/, '').trim();
       last = { category, nameRo: name, price: priced[2], ...(quantity ? { quantity } : {}) };
+      rows.push({ line: index + 1, cells: last });
+      return;
+    }
+    // a name whose price is alone on the next line (two-column layouts read as two lines)
+    const next = lines.slice(index + 1).map(clean).find((l) => l !== '');
+    if (next !== undefined && ONLY_PRICE.test(next) && !/\d/.test(line) && letters(line) >= 2 && line !== line.toLocaleUpperCase('ro')) {
+      last = { category, nameRo: line };
       rows.push({ line: index + 1, cells: last });
       return;
     }
