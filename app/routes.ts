@@ -14,6 +14,10 @@ export default [
   route('m/:code', 'routes/short-link.ts'),
   route(':restaurantSlug/admin/images', 'routes/restaurant-admin.images.ts'),
   route(':restaurantSlug/admin/qr/:format', 'routes/restaurant-admin.qr-download.ts'),
+  route(':restaurantSlug/admin/import/file', 'routes/restaurant-admin.import-file.ts'),
+  route(':restaurantSlug/admin/import/template/:format', 'routes/restaurant-admin.import-template.ts'),
+  route(':restaurantSlug/admin/export/:format', 'routes/restaurant-admin.export.ts'),
+  route(':restaurantSlug/admin/print/:document', 'routes/restaurant-admin.print.ts'),
 
   // public layout: header and footer
   layout('routes/public-layout.tsx', [
@@ -41,6 +45,7 @@ export default [
       route('products/:productId', 'routes/restaurant-admin.product-edit.tsx'),
       route('settings', 'routes/restaurant-admin.settings.tsx'),
       route('qr', 'routes/restaurant-admin.qr.tsx'),
+      route('import', 'routes/restaurant-admin.import.tsx'),
       route('account', 'routes/restaurant-admin.account.tsx'),
     ]),
     route('restaurant/:restaurantSlug/settings/subscription', 'routes/subscription.tsx'),

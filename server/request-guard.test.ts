@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { countingBody, normalizeTextInput } from './request-guard.ts';
+import { bodyKindOf, countingBody, normalizeTextInput } from './request-guard.ts';
 
 let server: Server | undefined;
 afterEach(() => server?.close());
@@ -25,5 +25,14 @@ describe('countingBody', () => {
 describe('normalizeTextInput', () => {
   it('drops C0 controls but tab and newline, turns CR into LF, drops bidi overrides', () => {
     expect(normalizeTextInput('a\u0000b\tc\r\nd\re\u0007\u001b\u007f\u202ef\u2066g\u2069')).toBe('ab\tc\nd\nefg');
+  });
+});
+
+describe('bodyKindOf', () => {
+  it('treats the image upload and the menu import file as uploads, every other admin post as a form', () => {
+    expect(bodyKindOf('/bistro/admin/images')).toBe('upload');
+    expect(bodyKindOf('/bistro/admin/import/file')).toBe('upload');
+    expect(bodyKindOf('/bistro/admin/import')).toBe('form');
+    expect(bodyKindOf('/bistro/admin/settings')).toBe('form');
   });
 });

@@ -25,7 +25,8 @@ export type BodyKind = 'form' | 'upload' | 'json-api' | 'webhook';
 export function bodyKindOf(pathname: string): BodyKind {
   if (pathname.startsWith('/api/auth/')) return 'json-api';
   if (pathname.startsWith('/api/webhooks/')) return 'webhook';
-  if (/^\/[^/]+\/admin\/images(?:\.data)?\/?$/.test(pathname)) return 'upload';
+  // the image upload, and the menu import's file (app/modules/import caps it lower itself)
+  if (/^\/[^/]+\/admin\/(?:images|import\/file)(?:\.data)?\/?$/.test(pathname)) return 'upload';
   return 'form';
 }
 

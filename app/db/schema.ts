@@ -327,6 +327,21 @@ export interface RateCounterTable {
   count: number;
 }
 
+/** A menu photo being read by OCR, then its candidate rows (migration 0014, app/modules/import). */
+export interface ImportDraftTable {
+  id: string;
+  restaurantId: string;
+  status: 'pending' | 'running' | 'done' | 'failed';
+  progress: ColumnType<number, number | undefined, number>;
+  /** the prepared image, base64, until it is read */
+  image: string | null;
+  /** JSON: the candidate rows */
+  rows: string | null;
+  error: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -334,6 +349,7 @@ export interface Database {
   verification: VerificationTable;
   rateLimit: RateLimitTable;
   restaurant: RestaurantTable;
+  importDraft: ImportDraftTable;
   location: LocationTable;
   category: CategoryTable;
   product: ProductTable;

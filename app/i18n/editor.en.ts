@@ -215,5 +215,15 @@ export const editorEn: DeepStrings<typeof editorRo> = {
     'image-too-large': 'The file is {{sizeMb, number}} MB; the limit is {{maxMb}} MB.',
     'image-too-many-pixels': 'The image is {{width, number}}×{{height, number}} pixels; the limit is {{maxMegapixels}} megapixels.',
     'image-corrupt': 'The image is damaged or incomplete and cannot be read. Try another file.',
+    // the menu import
+    'import-missing': 'Choose a file: CSV, XLSX, PDF or a photo of the menu.',
+    'import-unsupported': 'The file is not a CSV, XLSX, PDF or a JPEG, PNG or WebP photo.',
+    'import-too-large': 'The file is too large; the limit is {{maxMb}} MB.',
+    'import-unreadable': 'The file is damaged or cannot be read. Save it again from Excel and retry.',
+    'import-empty': 'The file has no dish rows below its header.',
+    'import-too-many-rows': 'The file has too many rows; the limit is {{max, number}}.',
+    'import-has-problems': 'Nothing was imported: {{count}} rows have problems. Fix them or leave them out of the import.',
+    'import-over-limit': 'Nothing was imported: the free plan allows {{remaining}} more dishes and the file has {{count}}. Upgrade to PRO for unlimited products or import fewer rows.',
+    'import-nothing-found': 'No dish with a price was found in the file. Try a sharper photo taken straight on, or an Excel file.',
   },
 };

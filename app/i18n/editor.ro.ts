@@ -215,5 +215,15 @@ export const editorRo = {
     'image-too-large': 'Fișierul are {{sizeMb, number}} MB; limita este {{maxMb}} MB.',
     'image-too-many-pixels': 'Imaginea are {{width, number}}×{{height, number}} pixeli; limita este {{maxMegapixels}} megapixeli.',
     'image-corrupt': 'Imaginea este deteriorată sau incompletă și nu poate fi citită. Încearcă alt fișier.',
+    // the menu import
+    'import-missing': 'Alege un fișier: CSV, XLSX, PDF sau o fotografie a meniului.',
+    'import-unsupported': 'Fișierul nu este CSV, XLSX, PDF sau o fotografie JPEG, PNG ori WebP.',
+    'import-too-large': 'Fișierul este prea mare; limita este {{maxMb}} MB.',
+    'import-unreadable': 'Fișierul este deteriorat sau nu poate fi citit. Salvează-l din nou din Excel și încearcă iar.',
+    'import-empty': 'Fișierul nu are niciun rând de preparat sub capul de tabel.',
+    'import-too-many-rows': 'Fișierul are prea multe rânduri; limita este {{max, number}}.',
+    'import-has-problems': 'Nu s-a importat nimic. Rânduri cu probleme: {{count}}. Corectează-le sau scoate-le din import.',
+    'import-over-limit': 'Nu s-a importat nimic. Preparate de importat: {{count}}; locuri rămase în planul gratuit: {{remaining}}. Treci la PRO pentru produse nelimitate sau importă mai puține rânduri.',
+    'import-nothing-found': 'Nu am găsit în fișier niciun preparat cu preț. Încearcă o fotografie mai clară, luată drept, sau un fișier Excel.',
   },
 };

@@ -1,5 +1,6 @@
 import { editorEn } from './editor.en.ts';
 import { imageEn } from './image.en.ts';
+import { importEn } from './import.en.ts';
 import { marketingEn } from './marketing.en.ts';
 import { qrEn } from './qr.en.ts';
 import { billingEn } from './billing.en.ts';
@@ -40,6 +41,7 @@ export const en: DeepStrings<Catalogue> = {
   ...imageEn,
   ...qrEn,
   ...billingEn,
+  ...importEn,
   contact: {
     title: 'Contact',
     description: 'Write to us and we will answer as soon as we can.',

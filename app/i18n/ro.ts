@@ -1,5 +1,6 @@
 import { editorRo } from './editor.ro.ts';
 import { imageRo } from './image.ro.ts';
+import { importRo } from './import.ro.ts';
 import { marketingRo } from './marketing.ro.ts';
 import { qrRo } from './qr.ro.ts';
 import { billingRo } from './billing.ro.ts';
@@ -40,6 +41,7 @@ export const ro = {
   ...imageRo,
   ...qrRo,
   ...billingRo,
+  ...importRo,
   contact: {
     title: 'Contact',
     description: 'Scrie-ne și îți răspundem în cel mai scurt timp.',

@@ -322,6 +322,13 @@ function cases(w: World): Case[] {
     ownerOnly('routes/restaurant-admin.account.tsx', 'action', `${a}/account`, pa, status(400), {}),
     // a resource route: without a file the upload is refused as bad input, after the owner check
     ownerOnly('routes/restaurant-admin.images.ts', 'action', `${a}/images`, pa, (o) => (o.status >= 400 && o.status < 500 && o.body.includes('"code"') ? null : 'expected a 4xx upload refusal'), { kind: 'product' }),
+    // the menu import, export and printing (app/modules/import, app/modules/print)
+    ownerOnly('routes/restaurant-admin.import.tsx', 'loader', `${a}/import`, pa, ok(contains(A.locationId))),
+    ownerOnly('routes/restaurant-admin.import-file.ts', 'action', `${a}/import/file`, pa, (o) => (o.status >= 400 && o.status < 500 && o.body.includes('"code"') ? null : 'expected a 4xx import refusal'), { intent: 'preview' }),
+    publicRoute('routes/restaurant-admin.import-file.ts', 'loader', `${a}/import/file`, pa, status(405)),
+    ownerOnly('routes/restaurant-admin.import-template.ts', 'loader', `${a}/import/template/csv`, { ...pa, format: 'csv' }, ok(contains('Denumire'))),
+    ownerOnly('routes/restaurant-admin.print.ts', 'loader', `${a}/print/allergens`, { ...pa, document: 'allergens' }, ok()),
+    ownerOnly('routes/restaurant-admin.export.ts', 'loader', `${a}/export/json`, { ...pa, format: 'json' }, ok(contains(A.productName))),
     ownerOnly('routes/subscription.tsx', 'loader', `/restaurant/${A.slug}/settings/subscription`, pa, ok()),
     // starting a card payment: the matrix's installation has no Stripe, so the owner is told so (404), others never get that far
     ownerOnly('routes/subscription.tsx', 'action', `/restaurant/${A.slug}/settings/subscription`, pa, status(404), { intent: 'checkout-monthly' }),

@@ -25,6 +25,16 @@ export const APP_ERROR_STATUS = {
   'image-too-large': 413,
   'image-too-many-pixels': 413,
   'image-corrupt': 422,
+  // the menu import (app/modules/import)
+  'import-missing': 400,
+  'import-unsupported': 415,
+  'import-too-large': 413,
+  'import-unreadable': 422,
+  'import-empty': 400,
+  'import-too-many-rows': 413,
+  'import-has-problems': 422,
+  'import-over-limit': 403,
+  'import-nothing-found': 422,
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS;

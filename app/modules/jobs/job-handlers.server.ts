@@ -4,12 +4,14 @@ import { backupDatabase, backupFileName, pruneBackups, type BackupTarget } from 
 import { defaultSqlitePath, type DatabaseKind } from '#app/db/connection.server.ts';
 import type { Database } from '#app/db/schema.ts';
 import { getPublicUrl, type Env } from '#app/env.server.ts';
+import { forRestaurant } from '#app/modules/access/scope.server.ts';
 import { logger } from '#app/logger.server.ts';
 import { sendBillingNotices } from '#app/modules/billing/billing-notices.server.ts';
 import { reconcileCustomers, syncCustomer } from '#app/modules/billing/billing.service.server.ts';
 import type { Billing } from '#app/modules/billing/stripe-client.server.ts';
 import { markContactMessageEmailed } from '#app/modules/contact/contact.service.server.ts';
 import { deleteReleasedFiles, sweepAllAbandonedUploads } from '#app/modules/image/image-cleanup.server.ts';
+import { runOcrDraft } from '#app/modules/import/import.service.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import type { Mailer } from '#app/modules/mail/mailer.server.ts';
 import { deleteDoneJobs } from './job.repo.server.ts';
@@ -57,6 +59,9 @@ export function createJobHandlers(deps: JobDependencies): Required<JobHandlers> 
     async 'billing.notices'(_payload, { scope, now }) {
       const queued = await sendBillingNotices(scope, { publicUrl: deps.publicUrl ?? getPublicUrl() }, now);
       if (queued > 0) logger.info({ queued }, 'billing notices queued');
+    },
+    async 'import.ocr'({ restaurantId, draftId }, { scope }) {
+      await runOcrDraft(forRestaurant(scope, restaurantId), draftId);
     },
     async 'jobs.purge'(_payload, { scope, now }) {
       const purged = await deleteDoneJobs(scope.db, new Date(now.getTime() - deps.retentionDays * 24 * 60 * 60 * 1000).toISOString());

@@ -28,6 +28,8 @@ export const jobPayloads = {
   'billing.reconcile': z.object({}),
   /** scheduled hourly: lifecycle and dunning e-mails, each sent once (decision 0014) */
   'billing.notices': z.object({}),
+  /** a menu photo's text recognized on this server (app/modules/import): the draft's rows for the review grid */
+  'import.ocr': z.object({ restaurantId: z.string().min(1), draftId: z.string().min(1) }),
   /** scheduled: done jobs past the retention period */
   'jobs.purge': z.object({}),
   /** scheduled when BACKUP_DIR is set: a copy of the database, the oldest beyond BACKUP_KEEP deleted */

@@ -1,0 +1,127 @@
+import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { AppError } from '#app/modules/errors/app-error.ts';
+import { publicImageUrl } from '#app/modules/image/storage.server.ts';
+import { parseAllergenList } from '#app/modules/product/allergens.ts';
+import { TEMPLATE_HEADERS } from './import-columns.ts';
+import { formatPrice } from './import-rows.ts';
+import { findRestaurantForExport, readMenuForExport } from './import.repo.server.ts';
+import { IMPORT_FIELDS, type ImportField } from './import.types.ts';
+import { writeXlsx } from './xlsx-write.server.ts';
+
+export type ExportFormat = 'csv' | 'xlsx' | 'json';
+export const isExportFormat = (value: string | undefined): value is ExportFormat => value === 'csv' || value === 'xlsx' || value === 'json';
+
+export interface DownloadFile {
+  body: Uint8Array;
+  contentType: string;
+  filename: string;
+}
+
+const UNIT_TEXT = { g: 'g', ml: 'ml', pcs: 'buc' } as const;
+
+function parseList(stored: string): string[] {
+  try {
+    const value: unknown = JSON.parse(stored);
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A CSV as Romanian Excel opens it directly: UTF-8 with a byte order mark, `;` between cells, CRLF. */
+export function toCsv(rows: readonly (readonly (string | number | null)[])[]): Uint8Array {
+  const cell = (value: string | number | null) => {
+    const text = value === null ? '' : String(value);
+    return /[;"\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  return new TextEncoder().encode(`\ufeff${rows.map((row) => row.map(cell).join(';')).join('\r\n')}\r\n`);
+}
+
+const header = IMPORT_FIELDS.map((field) => TEMPLATE_HEADERS[field]);
+
+/** Example rows of the template: what each column takes. */
+const TEMPLATE_EXAMPLES: Record<ImportField, string>[] = [
+  { category: 'Ciorbe', categoryEn: 'Soups', nameRo: 'Ciorbă de burtă', nameEn: 'Tripe soup', descriptionRo: 'Cu smântână și ardei iute', descriptionEn: 'With sour cream and hot pepper', ingredientsRo: 'burtă de vită, smântână, usturoi', ingredientsEn: 'beef tripe, sour cream, garlic', price: '24,50', quantity: '400', unit: 'g', allergens: 'lactate, țelină', traces: 'muștar', additives: '', frozen: 'nu' },
+  { category: 'Desert', categoryEn: 'Dessert', nameRo: 'Papanași', nameEn: 'Papanași', descriptionRo: 'Cu dulceață de afine', descriptionEn: 'With blueberry jam', ingredientsRo: 'brânză, ouă, făină', ingredientsEn: 'cheese, eggs, flour', price: '28', quantity: '2', unit: 'buc', allergens: 'gluten, lactate, ouă', traces: '', additives: 'E330', frozen: 'da' },
+];
+
+/** The import's template, in CSV or XLSX: the header the import reads and two example dishes. */
+export function importTemplate(format: 'csv' | 'xlsx'): DownloadFile {
+  const rows = [header, ...TEMPLATE_EXAMPLES.map((example) => IMPORT_FIELDS.map((field) => example[field]))];
+  return format === 'csv'
+    ? { body: toCsv(rows), contentType: 'text/csv; charset=utf-8', filename: 'bucate-model-import.csv' }
+    : { body: writeXlsx('Meniu', rows), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename: 'bucate-model-import.xlsx' };
+}
+
+/** One location's dishes as rows the import reads back into the same menu. */
+export async function menuRows(scope: RestaurantScope, locationId?: string): Promise<string[][]> {
+  const menu = await readMenuForExport(scope.db, scope.restaurantId);
+  const locations = locationId ? menu.locations.filter((location) => location.id === locationId) : menu.locations;
+  if (locationId && locations.length === 0) throw new AppError('not-found');
+  const rows: string[][] = [];
+  for (const location of locations) {
+    for (const category of menu.categories.filter((c) => c.locationId === location.id)) {
+      for (const product of menu.products.filter((p) => p.categoryId === category.id)) {
+        const cells: Record<ImportField, string> = {
+          category: category.nameRo,
+          categoryEn: category.nameEn ?? '',
+          nameRo: product.nameRo,
+          nameEn: product.nameEn ?? '',
+          descriptionRo: product.descriptionRo ?? '',
+          descriptionEn: product.descriptionEn ?? '',
+          ingredientsRo: product.ingredientsRo ?? '',
+          ingredientsEn: product.ingredientsEn ?? '',
+          price: formatPrice(product.priceMinor),
+          quantity: product.weightValue === null ? '' : String(product.weightValue),
+          unit: UNIT_TEXT[product.weightUnit ?? 'g'],
+          allergens: parseAllergenList(product.allergens).join(', '),
+          traces: parseAllergenList(product.traces).join(', '),
+          additives: parseList(product.additives).join(', '),
+          frozen: product.frozen ? 'da' : 'nu',
+        };
+        rows.push(IMPORT_FIELDS.map((field) => cells[field]));
+      }
+    }
+  }
+  return rows;
+}
+
+/**
+ * The menu as a spreadsheet the import reads back (export → import gives the same dishes), or the
+ * whole restaurant as JSON for the owner to keep (settings, locations, categories, dishes).
+ */
+export async function exportMenu(scope: RestaurantScope, format: ExportFormat, options: { locationId?: string; slug: string }): Promise<DownloadFile> {
+  const date = new Date().toISOString().slice(0, 10);
+  if (format === 'json') {
+    const restaurant = await findRestaurantForExport(scope.db, scope.restaurantId);
+    if (!restaurant) throw new AppError('not-found');
+    const menu = await readMenuForExport(scope.db, scope.restaurantId);
+    const body = {
+      format: 'bucate-restaurant',
+      version: 1,
+      exportedAt: new Date().toISOString(),
+      restaurant: {
+        ...restaurant,
+        logoKey: undefined,
+        coverImageKey: undefined,
+        logoUrl: publicImageUrl(restaurant.logoKey),
+        coverImageUrl: publicImageUrl(restaurant.coverImageKey),
+        openingHours: restaurant.openingHours ? (JSON.parse(restaurant.openingHours) as unknown) : null,
+      },
+      locations: menu.locations.map(({ restaurantId: _r, ...location }) => location),
+      categories: menu.categories.map(({ restaurantId: _r, imageKey, ...category }) => ({ ...category, imageUrl: publicImageUrl(imageKey) })),
+      products: menu.products.map(({ restaurantId: _r, imageKey, imageId: _i, allergens, traces, additives, ...product }) => ({
+        ...product,
+        imageUrl: publicImageUrl(imageKey),
+        allergens: parseAllergenList(allergens),
+        traces: parseAllergenList(traces),
+        additives: parseList(additives),
+      })),
+    };
+    return { body: new TextEncoder().encode(JSON.stringify(body, null, 2)), contentType: 'application/json; charset=utf-8', filename: `${options.slug}-${date}.json` };
+  }
+  const rows = [header, ...(await menuRows(scope, options.locationId))];
+  return format === 'csv'
+    ? { body: toCsv(rows), contentType: 'text/csv; charset=utf-8', filename: `${options.slug}-meniu-${date}.csv` }
+    : { body: writeXlsx('Meniu', rows), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename: `${options.slug}-meniu-${date}.xlsx` };
+}

@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import PDFDocument from 'pdfkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isAppError } from '#app/modules/errors/app-error.ts';
+import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import { createJobHandlers } from '#app/modules/jobs/job-handlers.server.ts';
+import { LocationInput } from '#app/modules/location/location.schema.ts';
+import { createLocation } from '#app/modules/location/location.service.server.ts';
+import { insertRestaurant } from '#tests/factories/builders.ts';
+import { runJobsUntilIdle } from '#tests/support/jobs.ts';
+import { menuPhoto, SMALL_MENU } from '#tests/support/menu-images.ts';
+import { ownerScope } from '#tests/support/scopes.ts';
+import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { headerKey } from './import-columns.ts';
+import { commitImport, getImportDraft, previewImport, startImport } from './import.service.server.ts';
+
+let database: TestDatabase;
+let storage: FileStorage;
+let uploads: string;
+const require = createRequire(import.meta.url);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  uploads = mkdtempSync(join(tmpdir(), 'bucate-import-printed-'));
+  storage = createLocalDiskStorage(uploads);
+});
+afterAll(async () => {
+  await database.cleanup();
+  rmSync(uploads, { recursive: true, force: true });
+});
+
+const db = () => database.db;
+
+async function restaurant() {
+  const row = await insertRestaurant(db());
+  const scope = ownerScope(db(), row.id);
+  const locationId = await createLocation(scope, storage, LocationInput.parse({ nameRo: 'Centru' }));
+  return { id: row.id, scope, locationId };
+}
+
+/** A menu printed to PDF with pdfkit (text, not pictures), as a designer's file would be. */
+function menuPdf(): Promise<Uint8Array> {
+  return new Promise((resolve) => {
+    const doc = new PDFDocument({ size: 'A4' });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    doc.registerFont('Lora', require.resolve('@expo-google-fonts/lora/400Regular/Lora_400Regular.ttf'));
+    doc.font('Lora').fontSize(16).text('CIORBE');
+    doc.fontSize(11).text('Ciorbă de burtă 400 g', 72, 120, { continued: false });
+    doc.text('24,50 lei', 450, 120);
+    doc.text('cu smântână și ardei iute', 72, 136);
+    doc.text('Alergeni: lapte, țelină', 72, 152);
+    doc.fontSize(16).text('DESERTURI', 72, 190);
+    doc.fontSize(11).text('Papanași cu smântână 2 buc ........ 28 lei', 72, 214);
+    doc.end();
+  });
+}
+
+describe(`import from a printed menu on ${testDialect}`, () => {
+  it("reads a PDF's text into candidate rows for the review grid, saving nothing", async () => {
+    const r = await restaurant();
+    const preview = await previewImport(r.scope, { bytes: await menuPdf(), name: 'meniu.pdf' });
+    expect(preview.source).toBe('pdf');
+    expect(preview.rows.map((row) => row.cells)).toEqual([
+      { category: 'Ciorbe', nameRo: 'Ciorbă de burtă', quantity: '400 g', price: '24,50', descriptionRo: 'cu smântână și ardei iute', allergens: 'lapte, țelină' },
+      { category: 'Deserturi', nameRo: 'Papanași cu smântână', quantity: '2 buc', price: '28' },
+    ]);
+    expect(preview.rows.every((row) => row.problems.length === 0)).toBe(true);
+    expect(await db().selectFrom('product').select('id').where('restaurantId', '=', r.id).execute()).toEqual([]);
+  });
+
+  it('reads a photo taken at an angle through OCR in a job, with progress, into the review grid', async () => {
+    const r = await restaurant();
+    const started = await startImport(r.scope, { bytes: await menuPhoto(SMALL_MENU, 2.5, { fontSize: 32 }), name: 'poza.jpg' });
+    if (!('draftId' in started)) throw new Error('a photo goes to a job');
+    expect(await getImportDraft(r.scope, started.draftId)).toEqual({ status: 'pending', progress: 0 });
+    const handlers = createJobHandlers({ mailer: { send: () => Promise.reject(new Error('no mail here')) }, storage, retentionDays: 7 });
+    expect(await runJobsUntilIdle(db(), { 'import.ocr': handlers['import.ocr'] })).toBe(1);
+    const done = await getImportDraft(r.scope, started.draftId, { locationId: r.locationId });
+    if (done.status !== 'done') throw new Error('the job finished');
+    expect(done.preview.source).toBe('ocr');
+    // OCR sometimes drops a diacritic (Papanași → Papanasi): names are compared without them; the
+    // owner corrects such slips in the review grid (decision 0020 records the measured rates)
+    expect(done.preview.rows.map((row) => [row.cells.category, headerKey(row.cells.nameRo ?? ''), row.cells.price, row.cells.quantity])).toEqual([
+      ['Ciorbe', 'ciorba de burta', '24,50', '400 g'],
+      ['Deserturi', 'papanasi cu smantana', '28', '2 buc'],
+    ]);
+    // the image is forgotten once read; nothing reaches the menu until the owner commits
+    const draft = await db().selectFrom('importDraft').select(['image', 'status']).where('id', '=', started.draftId).executeTakeFirstOrThrow();
+    expect(draft).toEqual({ image: null, status: 'done' });
+    expect(await commitImport(r.scope, storage, { locationId: r.locationId, rows: done.preview.rows.map((row) => row.cells) })).toEqual({ products: 2, categories: 2 });
+  }, 60_000);
+
+  it("refuses a second owner the first one's draft, and a file that is no image", async () => {
+    const a = await restaurant();
+    const b = await restaurant();
+    const started = await startImport(a.scope, { bytes: await menuPhoto(SMALL_MENU, 0), name: 'poza.jpg' });
+    if (!('draftId' in started)) throw new Error('a photo goes to a job');
+    await expect(getImportDraft(b.scope, started.draftId)).rejects.toSatisfy((error) => isAppError(error) && error.code === 'not-found');
+    const broken = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
+    await expect(startImport(a.scope, { bytes: broken, name: 'x.jpg' })).rejects.toSatisfy((error) => isAppError(error) && error.code === 'import-unreadable');
+  });
+});

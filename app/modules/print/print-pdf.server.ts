@@ -1,0 +1,221 @@
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import { getI18n, type Locale } from '#app/i18n/i18n.ts';
+import { ALLERGEN_KEYS, type AllergenKey } from '#app/modules/product/allergens.ts';
+
+const require = createRequire(import.meta.url);
+let fonts: { regular: string; bold: string; italic: string } | undefined;
+
+/**
+ * Lora from its npm package, as on the table card (decision 0006): each TrueType file holds the
+ * whole Latin Extended range, so ă â î ș ț print on any printer; pdfkit embeds only the glyphs used.
+ */
+function printFonts() {
+  fonts ??= {
+    regular: require.resolve('@expo-google-fonts/lora/400Regular/Lora_400Regular.ttf'),
+    bold: require.resolve('@expo-google-fonts/lora/700Bold/Lora_700Bold.ttf'),
+    italic: require.resolve('@expo-google-fonts/lora/400Regular_Italic/Lora_400Regular_Italic.ttf'),
+  };
+  return fonts;
+}
+
+const INK = '#1c1917';
+const MUTED = '#57534e';
+const ACCENT = '#9a3412';
+const RULE = '#d6d3d1';
+
+export interface PrintDish {
+  name: string;
+  details: string | null;
+  price: string;
+  quantity: string | null;
+  allergens: AllergenKey[];
+  traces: AllergenKey[];
+  additives: string[];
+  frozen: boolean;
+}
+
+export interface PrintMenu {
+  restaurantName: string;
+  locationName: string;
+  address: string | null;
+  categories: { name: string; dishes: PrintDish[] }[];
+  /** the day printed on the document, already formatted */
+  date: string;
+  locale: Locale;
+}
+
+type Doc = PDFKit.PDFDocument;
+
+function collect(doc: Doc): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  return new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
+
+/** The 1-based number of each allergen on the printed menu (the spec's order, the legend's numbers). */
+export const allergenNumber = (key: AllergenKey) => ALLERGEN_KEYS.indexOf(key) + 1;
+
+/**
+ * The printed menu of one location, A4 portrait, in one language: every visible dish with its
+ * price, quantity, allergens as numbers (explained in a legend), traces, additives and the frozen
+ * marker, as ANPC Order 201/2022 asks a printed menu to carry. Text is real text (searchable,
+ * read back by the tests); pages break between dishes, never inside one.
+ */
+export function renderMenuPdf(menu: PrintMenu): Promise<Buffer> {
+  const { t } = getI18n(menu.locale);
+  const f = printFonts();
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: 56, bottom: 56, left: 56, right: 56 },
+    font: f.regular,
+    lang: menu.locale,
+    displayTitle: true,
+    info: { Title: `${menu.restaurantName}: ${t('print.menuTitle')}`, Creator: 'Bucate', Producer: 'Bucate' },
+  });
+  const done = collect(doc);
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+  const priceWidth = 90;
+
+  doc.font(f.bold).fontSize(24).fillColor(INK).text(menu.restaurantName, left, doc.page.margins.top, { width, align: 'center' });
+  doc.font(f.regular).fontSize(12).fillColor(MUTED).text([menu.locationName, menu.address].filter(Boolean).join(' · '), { width, align: 'center' });
+  doc.moveDown(1.2);
+
+  let anyFrozen = false;
+  for (const category of menu.categories) {
+    if (category.dishes.length === 0) continue;
+    doc.font(f.bold).fontSize(16);
+    if (doc.y + 60 > bottom()) doc.addPage();
+    doc.fillColor(ACCENT).text(category.name.toLocaleUpperCase(menu.locale), left, doc.y, { width, characterSpacing: 1 });
+    doc.moveTo(left, doc.y + 2).lineTo(left + width, doc.y + 2).lineWidth(0.5).stroke(RULE);
+    doc.moveDown(0.6);
+    for (const dish of category.dishes) {
+      anyFrozen ||= dish.frozen;
+      const title = `${dish.name}${dish.frozen ? ' *' : ''}`;
+      const notes = [
+        dish.allergens.length > 0 ? `${t('print.allergensShort')}: ${dish.allergens.map(allergenNumber).join(', ')}` : null,
+        dish.traces.length > 0 ? `${t('print.tracesShort')}: ${dish.traces.map(allergenNumber).join(', ')}` : null,
+        dish.additives.length > 0 ? `${t('print.additivesShort')}: ${dish.additives.join(', ')}` : null,
+      ].filter(Boolean).join(' · ');
+      const nameWidth = width - priceWidth - 8;
+      doc.font(f.bold).fontSize(12);
+      let height = doc.heightOfString(title, { width: nameWidth });
+      doc.font(f.regular).fontSize(10);
+      if (dish.quantity || dish.details) height += doc.heightOfString([dish.quantity, dish.details].filter(Boolean).join(' · '), { width: nameWidth });
+      if (notes) height += doc.heightOfString(notes, { width: nameWidth });
+      if (doc.y + height + 10 > bottom()) doc.addPage();
+      const top = doc.y;
+      doc.font(f.bold).fontSize(12).fillColor(INK).text(title, left, top, { width: nameWidth });
+      const afterName = doc.y;
+      doc.font(f.bold).fontSize(12).text(dish.price, left + width - priceWidth, top, { width: priceWidth, align: 'right' });
+      doc.y = afterName;
+      if (dish.quantity || dish.details) doc.font(f.regular).fontSize(10).fillColor(MUTED).text([dish.quantity, dish.details].filter(Boolean).join(' · '), left, doc.y, { width: nameWidth });
+      if (notes) doc.font(f.italic).fontSize(9.5).fillColor(MUTED).text(notes, left, doc.y, { width: nameWidth });
+      doc.moveDown(0.5);
+    }
+    doc.moveDown(0.6);
+  }
+
+  // the legend: every allergen with its number, then the frozen marker
+  const legend = ALLERGEN_KEYS.map((key) => `${allergenNumber(key)}. ${t(`allergen.${key}`)}`);
+  doc.font(f.regular).fontSize(9);
+  const legendHeight = doc.heightOfString(legend.join('   '), { width }) + 60;
+  if (doc.y + legendHeight > bottom()) doc.addPage();
+  doc.moveTo(left, doc.y).lineTo(left + width, doc.y).lineWidth(0.5).stroke(RULE);
+  doc.moveDown(0.5);
+  doc.font(f.bold).fontSize(10).fillColor(INK).text(t('print.legendTitle'), left, doc.y, { width });
+  doc.font(f.regular).fontSize(9).fillColor(MUTED).text(legend.join('   '), { width });
+  doc.moveDown(0.3);
+  doc.text(t('print.legendNotes'), { width });
+  if (anyFrozen) doc.text(`* ${t('print.frozenNote')}`, { width });
+  doc.text(t('print.printedOn', { date: menu.date }), { width });
+  doc.end();
+  return done;
+}
+
+export interface AllergenMatrix {
+  restaurantName: string;
+  locationName: string;
+  categories: { name: string; dishes: { name: string; allergens: AllergenKey[]; traces: AllergenKey[] }[] }[];
+  date: string;
+  locale: Locale;
+}
+
+/**
+ * The allergen matrix of one location: A4 landscape, a row per dish and a column per EU allergen,
+ * "X" where the dish contains it and "U" where it may contain traces; dated, with the legend, for
+ * the restaurant to keep at hand. The header row repeats on every page.
+ */
+export function renderAllergenMatrixPdf(matrix: AllergenMatrix): Promise<Buffer> {
+  const { t } = getI18n(matrix.locale);
+  const f = printFonts();
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margins: { top: 36, bottom: 36, left: 36, right: 36 },
+    font: f.regular,
+    lang: matrix.locale,
+    displayTitle: true,
+    info: { Title: `${matrix.restaurantName}: ${t('print.matrixTitle')}`, Creator: 'Bucate', Producer: 'Bucate' },
+  });
+  const done = collect(doc);
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const bottom = doc.page.height - doc.page.margins.bottom;
+  const column = 38;
+  const nameWidth = width - column * ALLERGEN_KEYS.length;
+  const headerHeight = 74;
+
+  const heading = () => {
+    doc.font(f.bold).fontSize(16).fillColor(INK).text(`${t('print.matrixTitle')}: ${matrix.restaurantName}`, left, doc.page.margins.top, { width });
+    doc.font(f.regular).fontSize(10).fillColor(MUTED).text(`${matrix.locationName} · ${t('print.updatedOn', { date: matrix.date })} · X = ${t('print.contains')} · U = ${t('print.mayContain')}`, { width });
+    doc.moveDown(0.5);
+    const top = doc.y;
+    ALLERGEN_KEYS.forEach((key, i) => {
+      const x = left + nameWidth + i * column;
+      // the allergen's name turned upright, bottom to top, in its column
+      doc.save().translate(x + column / 2 - 4, top + headerHeight - 4).rotate(-90);
+      doc.font(f.bold).fontSize(8.5).fillColor(INK).text(t(`allergen.${key}`), 0, 0, { width: headerHeight - 8, lineBreak: false });
+      doc.restore();
+    });
+    doc.moveTo(left, top + headerHeight).lineTo(left + width, top + headerHeight).lineWidth(0.75).stroke(INK);
+    doc.y = top + headerHeight + 4;
+  };
+
+  heading();
+  for (const category of matrix.categories) {
+    if (category.dishes.length === 0) continue;
+    if (doc.y + 36 > bottom) {
+      doc.addPage();
+      heading();
+    }
+    doc.font(f.bold).fontSize(10).fillColor(ACCENT).text(category.name, left, doc.y + 2, { width: nameWidth });
+    for (const dish of category.dishes) {
+      doc.font(f.regular).fontSize(9.5);
+      const rowHeight = Math.max(16, doc.heightOfString(dish.name, { width: nameWidth - 6 }) + 6);
+      if (doc.y + rowHeight > bottom) {
+        doc.addPage();
+        heading();
+      }
+      const top = doc.y;
+      doc.fillColor(INK).text(dish.name, left, top + 3, { width: nameWidth - 6 });
+      ALLERGEN_KEYS.forEach((key, i) => {
+        const mark = dish.allergens.includes(key) ? 'X' : dish.traces.includes(key) ? 'U' : '';
+        if (!mark) return;
+        doc.font(f.bold).fontSize(10).fillColor(mark === 'X' ? ACCENT : MUTED).text(mark, left + nameWidth + i * column, top + 3, { width: column, align: 'center', lineBreak: false });
+      });
+      doc.moveTo(left, top + rowHeight).lineTo(left + width, top + rowHeight).lineWidth(0.4).stroke(RULE);
+      doc.y = top + rowHeight;
+    }
+  }
+  doc.moveDown(1);
+  if (doc.y + 30 > bottom) doc.addPage();
+  doc.font(f.regular).fontSize(9).fillColor(MUTED).text(t('print.matrixNote'), left, doc.y, { width });
+  doc.end();
+  return done;
+}

@@ -1,0 +1,132 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getI18n } from '#app/i18n/i18n.ts';
+import { formatPrice } from '#app/i18n/localized.ts';
+import { isAppError } from '#app/modules/errors/app-error.ts';
+import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import { commitImport } from '#app/modules/import/import.service.server.ts';
+import { LocationInput } from '#app/modules/location/location.schema.ts';
+import { createLocation } from '#app/modules/location/location.service.server.ts';
+import { ALLERGEN_KEYS } from '#app/modules/product/allergens.ts';
+import { insertRestaurant } from '#tests/factories/builders.ts';
+import { ownerScope } from '#tests/support/scopes.ts';
+import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { renderPrintDocument } from './print.service.server.ts';
+
+let database: TestDatabase;
+let storage: FileStorage;
+let uploads: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  uploads = mkdtempSync(join(tmpdir(), 'bucate-print-'));
+  storage = createLocalDiskStorage(uploads);
+});
+afterAll(async () => {
+  await database.cleanup();
+  rmSync(uploads, { recursive: true, force: true });
+});
+
+const db = () => database.db;
+
+/** Every page's text as pdfjs extracts it (what a reader or a screen reader gets), lines joined by spaces. */
+async function pdfText(pdf: Buffer): Promise<{ text: string; pages: number }> {
+  const loading = getDocument({ data: new Uint8Array(pdf) });
+  const document = await loading.promise;
+  const parts: string[] = [];
+  for (let n = 1; n <= document.numPages; n++) {
+    const content = await (await document.getPage(n)).getTextContent();
+    parts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await loading.destroy();
+  return { text: parts.join(' ').replace(/\s+/g, ' '), pages: document.numPages };
+}
+
+const DISHES = [
+  { category: 'Ciorbe', categoryEn: 'Soups', nameRo: 'Ciorbă de burtă', nameEn: 'Tripe soup', price: '24,50', quantity: '400 g', allergens: 'lapte, țelină', traces: 'muștar', descriptionRo: 'cu smântână și ardei iute' },
+  { category: 'Ciorbe', categoryEn: 'Soups', nameRo: 'Supă de pui cu tăiței', nameEn: 'Chicken noodle soup', price: '19', quantity: '350 ml', allergens: 'gluten, ouă' },
+  { category: 'Deserturi', categoryEn: 'Desserts', nameRo: 'Papanași cu smântână', nameEn: 'Papanași with sour cream', price: '28', quantity: '2 buc', allergens: 'gluten, lactate, ouă', additives: 'E330', frozen: 'da' },
+  { category: 'Deserturi', categoryEn: 'Desserts', nameRo: 'Înghețată de fistic', nameEn: 'Pistachio ice cream', price: '17,90', quantity: '150 g', allergens: 'nuci, lapte, soia, sulfiți, lupin, pește, crustacee, moluște, muștar, susan, arahide' },
+];
+
+async function restaurantWithMenu(count = 1) {
+  const row = await insertRestaurant(db(), { name: 'Hanul Ștefan', timeZone: 'Europe/Bucharest' }, { trial: false, manualProUntil: new Date(Date.now() + 86_400_000).toISOString() });
+  const scope = ownerScope(db(), row.id);
+  const locationId = await createLocation(scope, storage, LocationInput.parse({ nameRo: 'Centru', nameEn: 'Downtown' }));
+  const rows = Array.from({ length: count }, (_, i) => DISHES.map((d) => (i === 0 ? d : { ...d, nameRo: `${d.nameRo} ${i}`, nameEn: `${d.nameEn} ${i}` }))).flat();
+  await commitImport(scope, storage, { locationId, rows });
+  return { scope, locationId };
+}
+
+describe(`printable documents on ${testDialect}`, () => {
+  it('prints the menu in Romanian with every dish, price, quantity, allergen number, additive, the frozen marker and the legend', async () => {
+    const { scope, locationId } = await restaurantWithMenu();
+    const { body, filename } = await renderPrintDocument(scope, 'menu', { locationId, locale: 'ro', now: new Date('2026-11-23T10:00:00Z') });
+    expect(filename).toBe('meniu-ro-2026-11-23.pdf');
+    const { text } = await pdfText(body);
+    expect(text).toContain('Hanul Ștefan');
+    for (const dish of DISHES) expect(text).toContain(dish.nameRo);
+    for (const minor of [2450, 1900, 2800, 1790]) expect(text).toContain(formatPrice(minor, 'RON', 'ro').replace(/\s/g, ' '));
+    for (const quantity of ['400 g', '350 ml', '2 buc', '150 g']) expect(text).toContain(quantity);
+    // allergens as numbers (milk 2, celery 10), traces (mustard 11), additives and the frozen marker
+    expect(text).toContain('Alergeni: 2, 10');
+    expect(text).toContain('Poate conține urme: 11');
+    expect(text).toContain('Aditivi: E330');
+    expect(text).toContain('Papanași cu smântână *');
+    expect(text).toContain('* Produs preparat din materie primă congelată.');
+    const { t } = getI18n('ro');
+    ALLERGEN_KEYS.forEach((key, i) => expect(text).toContain(`${i + 1}. ${t(`allergen.${key}`)}`));
+    expect(text).toContain('Tipărit la 23 noiembrie 2026.');
+  });
+
+  it('prints the menu in English, with English names where they exist', async () => {
+    const { scope, locationId } = await restaurantWithMenu();
+    const { text } = await pdfText((await renderPrintDocument(scope, 'menu', { locationId, locale: 'en' })).body);
+    for (const dish of DISHES) expect(text).toContain(dish.nameEn);
+    expect(text).toContain('Downtown');
+    expect(text).toContain(formatPrice(2450, 'RON', 'en').replace(/\s/g, ' '));
+    expect(text).toContain('1. Gluten');
+    expect(text).toContain('Made from frozen ingredients.');
+  });
+
+  it('prints the allergen matrix: every dish, every allergen column, contains and traces marked, dated', async () => {
+    const { scope, locationId } = await restaurantWithMenu();
+    const { body } = await renderPrintDocument(scope, 'allergens', { locationId, locale: 'ro', now: new Date('2026-11-23T10:00:00Z') });
+    const loading = getDocument({ data: new Uint8Array(body) });
+    const page = await (await loading.promise).getPage(1);
+    const items = (await page.getTextContent()).items.flatMap((item) => ('str' in item && item.str.trim() ? [{ text: item.str, x: item.transform[4] as number, y: item.transform[5] as number }] : []));
+    await loading.destroy();
+    const { t } = getI18n('ro');
+    const columns = ALLERGEN_KEYS.map((key) => items.find((item) => item.text === t(`allergen.${key}`)));
+    expect(columns.every(Boolean)).toBe(true);
+    const text = items.map((item) => item.text).join(' ');
+    expect(text).toContain('actualizat la 23 noiembrie 2026');
+    // the row of "Ciorbă de burtă": X under milk and celery, U under mustard, nothing elsewhere
+    const row = items.find((item) => item.text === 'Ciorbă de burtă');
+    if (!row) throw new Error('dish row missing');
+    const marks = items.filter((item) => Math.abs(item.y - row.y) < 2 && (item.text === 'X' || item.text === 'U'));
+    const columnOf = (x: number) => ALLERGEN_KEYS[columns.reduce((best, c, i) => (Math.abs((c?.x ?? 0) - x) < Math.abs((columns[best]?.x ?? 0) - x) ? i : best), 0)];
+    expect(marks.map((m) => `${m.text}:${columnOf(m.x)}`).sort()).toEqual(['U:mustard', 'X:celery', 'X:milk']);
+    for (const dish of DISHES) expect(text).toContain(dish.nameRo);
+  });
+
+  it('breaks a long menu over pages and keeps every dish', async () => {
+    const { scope, locationId } = await restaurantWithMenu(20);
+    const { text, pages } = await pdfText((await renderPrintDocument(scope, 'menu', { locationId, locale: 'ro' })).body);
+    expect(pages).toBeGreaterThan(2);
+    for (let i = 1; i < 20; i++) expect(text).toContain(`Papanași cu smântână ${i}`);
+    const matrix = await pdfText((await renderPrintDocument(scope, 'allergens', { locationId, locale: 'ro' })).body);
+    expect(matrix.pages).toBeGreaterThan(1);
+    for (let i = 1; i < 20; i++) expect(matrix.text).toContain(`Înghețată de fistic ${i}`);
+  });
+
+  it("refuses a second restaurant's owner the first one's location", async () => {
+    const a = await restaurantWithMenu();
+    const b = await restaurantWithMenu();
+    await expect(renderPrintDocument(b.scope, 'menu', { locationId: a.locationId, locale: 'ro' })).rejects.toSatisfy((e) => isAppError(e) && e.code === 'not-found');
+    await expect(renderPrintDocument(b.scope, 'allergens', { locationId: a.locationId, locale: 'ro' })).rejects.toSatisfy((e) => isAppError(e) && e.code === 'not-found');
+  });
+});

@@ -1,0 +1,90 @@
+import type { Locale } from '#app/i18n/i18n.ts';
+import { formatDate, formatPrice, formatQuantity, localized } from '#app/i18n/localized.ts';
+import { getI18n } from '#app/i18n/i18n.ts';
+import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { AppError } from '#app/modules/errors/app-error.ts';
+import { parseAllergenList } from '#app/modules/product/allergens.ts';
+import { renderAllergenMatrixPdf, renderMenuPdf, type PrintDish } from './print-pdf.server.ts';
+import { findRestaurantForPrint, listLocationsForPrint, readVisibleMenuOfLocation } from './print.repo.server.ts';
+
+export type PrintDocument = 'menu' | 'allergens';
+export const isPrintDocument = (value: string | undefined): value is PrintDocument => value === 'menu' || value === 'allergens';
+
+function additivesOf(stored: string): string[] {
+  try {
+    const value: unknown = JSON.parse(stored);
+    return Array.isArray(value) ? value.filter((code): code is string => typeof code === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The locations a document can be printed for. */
+export function getPrintLocations(scope: RestaurantScope) {
+  return listLocationsForPrint(scope.db, scope.restaurantId);
+}
+
+/**
+ * A printable PDF of one location (the first when none is named) in one language: the A4 menu
+ * or the allergen matrix, of what guests see (visible categories and dishes; sold-out ones too,
+ * they are on the menu). Another restaurant's location is "not found".
+ */
+export async function renderPrintDocument(
+  scope: RestaurantScope,
+  document: PrintDocument,
+  options: { locationId?: string; locale: Locale; now?: Date },
+): Promise<{ body: Buffer; filename: string }> {
+  const restaurant = await findRestaurantForPrint(scope.db, scope.restaurantId);
+  if (!restaurant) throw new AppError('not-found');
+  const locations = await listLocationsForPrint(scope.db, scope.restaurantId);
+  const location = options.locationId ? locations.find((l) => l.id === options.locationId) : locations[0];
+  if (!location) throw new AppError('not-found');
+  const { locale } = options;
+  const { t } = getI18n(locale);
+  const menu = await readVisibleMenuOfLocation(scope.db, scope.restaurantId, location.id);
+  const date = formatDate((options.now ?? new Date()).toISOString(), locale, restaurant.timeZone);
+  const categories = menu.categories.map((category) => ({
+    name: localized(category.nameRo, category.nameEn, locale),
+    products: menu.products.filter((product) => product.categoryId === category.id),
+  }));
+  const locationName = localized(location.nameRo, location.nameEn, locale);
+  const stamp = (options.now ?? new Date()).toISOString().slice(0, 10);
+
+  if (document === 'allergens') {
+    const body = await renderAllergenMatrixPdf({
+      restaurantName: restaurant.name,
+      locationName,
+      date,
+      locale,
+      categories: categories.map((category) => ({
+        name: category.name,
+        dishes: category.products.map((p) => ({ name: localized(p.nameRo, p.nameEn, locale), allergens: parseAllergenList(p.allergens), traces: parseAllergenList(p.traces) })),
+      })),
+    });
+    return { body, filename: `${t('print.matrixFile')}-${stamp}.pdf` };
+  }
+
+  const body = await renderMenuPdf({
+    restaurantName: restaurant.name,
+    locationName,
+    address: location.address ?? restaurant.address,
+    date,
+    locale,
+    categories: categories.map((category) => ({
+      name: category.name,
+      dishes: category.products.map(
+        (p): PrintDish => ({
+          name: localized(p.nameRo, p.nameEn, locale),
+          details: [localized(p.descriptionRo, p.descriptionEn, locale), localized(p.ingredientsRo, p.ingredientsEn, locale)].filter(Boolean).join(' · ') || null,
+          price: formatPrice(p.priceMinor, p.currency, locale),
+          quantity: p.weightValue === null ? null : `${formatQuantity(p.weightValue, locale)} ${t(`menu.unit.${p.weightUnit ?? 'g'}`)}`,
+          allergens: parseAllergenList(p.allergens),
+          traces: parseAllergenList(p.traces),
+          additives: additivesOf(p.additives),
+          frozen: p.frozen === 1,
+        }),
+      ),
+    })),
+  });
+  return { body, filename: `${t('print.menuFile')}-${locale}-${stamp}.pdf` };
+}

@@ -1,0 +1,55 @@
+import { getDb } from '#app/db/db.server.ts';
+import { getI18n } from '#app/i18n/i18n.ts';
+import { getRequestLocale } from '#app/i18n/locale.server.ts';
+import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
+import { requireSameOrigin } from '#app/modules/access/same-origin.ts';
+import { isAppError } from '#app/modules/errors/app-error.ts';
+import { getStorage } from '#app/modules/image/storage.server.ts';
+import { readImportForm } from '#app/modules/import/import-request.server.ts';
+import { commitImport, getImportDraft, startImport } from '#app/modules/import/import.service.server.ts';
+import type { Route } from './+types/restaurant-admin.import-file';
+
+const noStore = { 'Cache-Control': 'no-store' };
+const methodNotAllowed = () => new Response(null, { status: 405, headers: { Allow: 'POST' } });
+
+function refusal(request: Request, error: unknown): Response {
+  if (!isAppError(error)) throw error;
+  const { t } = getI18n(getRequestLocale(request));
+  return Response.json({ error: t(`appErrors.${error.code}`, error.params), code: error.code }, { status: error.status, headers: noStore });
+}
+
+/** `?draft=<id>`: where a menu photo's recognition is, then its rows for the review grid. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const draftId = url.searchParams.get('draft');
+  if (!draftId) return methodNotAllowed();
+  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  try {
+    return Response.json(await getImportDraft(owner, draftId, { locationId: url.searchParams.get('location') ?? undefined }), { headers: noStore });
+  } catch (error) {
+    return refusal(request, error);
+  }
+}
+
+/**
+ * The menu import's file, a multipart POST answered with JSON for the import page: `preview` reads
+ * the file into the review grid (nothing saved), `commit` saves the reviewed rows all or nothing.
+ * A resource route (its body may be a few MB): requireSameOrigin stands in for React Router's check.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const db = getDb();
+  const owner = await requireRestaurantOwner(db, request, params.restaurantSlug);
+  if (request.method !== 'POST') return methodNotAllowed();
+  requireSameOrigin(request);
+  const { t } = getI18n(getRequestLocale(request));
+  try {
+    const form = await readImportForm(request);
+    if (form.intent === 'commit') {
+      const result = await commitImport(owner, getStorage(), { locationId: form.locationId, rows: form.rows });
+      return Response.json({ result, notice: t('import.done', { count: result.products, categories: result.categories }) }, { headers: noStore });
+    }
+    return Response.json(await startImport(owner, form.file, { locationId: form.locationId, mapping: form.mapping }), { headers: noStore });
+  } catch (error) {
+    return refusal(request, error);
+  }
+}

@@ -1,0 +1,14 @@
+import { getDb } from '#app/db/db.server.ts';
+import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
+import { importTemplate } from '#app/modules/import/export.service.server.ts';
+import type { Route } from './+types/restaurant-admin.import-template';
+
+/** The import's template, CSV or XLSX, for the owner. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  if (params.format !== 'csv' && params.format !== 'xlsx') return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  const file = importTemplate(params.format);
+  return new Response(new Uint8Array(file.body), {
+    headers: { 'Content-Type': file.contentType, 'Content-Disposition': `attachment; filename="${file.filename}"`, 'Cache-Control': 'private, no-store' },
+  });
+}

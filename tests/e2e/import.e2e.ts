@@ -1,0 +1,112 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { writeXlsx } from '#app/modules/import/xlsx-write.server.ts';
+import { menuPhoto, SMALL_MENU } from '#tests/support/menu-images.ts';
+import { browserCookies, registerOwner } from './accounts.ts';
+import { DESKTOP, isHydrated, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+const browserOf = useBrowser();
+
+/** Text as Excel's Romanian "CSV (separated by ;)" writes it: Windows-1250, ș ț with a cedilla. */
+function windows1250(text: string): Buffer {
+  const table: Record<string, number> = { ă: 0xe3, Ă: 0xc3, â: 0xe2, Â: 0xc2, î: 0xee, Î: 0xce, ș: 0xba, Ș: 0xaa, ț: 0xfe, Ț: 0xde };
+  return Buffer.from([...text].map((c) => table[c] ?? c.charCodeAt(0)));
+}
+
+const toast = (page: Page, text: string) =>
+  expect.poll(() => page.locator('[role="status"]:not(:empty)').allTextContents(), { timeout: 8000 }).toContainEqual(expect.stringContaining(text));
+
+async function openImport(page: Page, slug: string) {
+  await page.goto(`/${slug}/admin`);
+  await expect.poll(() => isHydrated(page, 'h1')).toBe(true);
+  await page.getByLabel('Numele noii locații', { exact: true }).fill('Terasă');
+  await page.getByRole('button', { name: 'Adaugă o locație' }).click();
+  await toast(page, 'Locația a fost salvată.');
+  await page.getByRole('link', { name: 'Import și tipărire' }).click();
+  await page.getByRole('heading', { name: 'Importă un meniu' }).waitFor();
+  await expect.poll(() => isHydrated(page, 'form button')).toBe(true);
+}
+
+async function readFile(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+  await page.getByLabel('Fișierul meniului').setInputFiles(file);
+  await page.getByRole('button', { name: 'Citește fișierul' }).click();
+  await page.getByRole('heading', { name: 'Verifică rândurile' }).waitFor({ timeout: 60_000 });
+}
+
+const gridRows = (page: Page) => page.locator('table tbody tr');
+
+describe('the menu import in the browser', () => {
+  it('imports a Romanian Excel CSV (;, decimal commas, Windows-1250), then an XLSX, into the editor; a photo reaches the review grid through OCR', async () => {
+    const { cookie, slug } = await registerOwner(baseUrl, 'bistro-import');
+    const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP, locale: 'ro' });
+    await context.addCookies(browserCookies(cookie, baseUrl));
+    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    try {
+      await openImport(page, slug);
+
+      // 1. the CSV: four rows, one with a bad price
+      const csv = ['Categorie;Denumire;Preț;Cantitate;Alergeni', 'Ciorbe;Ciorbă de burtă;24,50;400 g;lapte, țelină', 'Ciorbe;Ciorbă de perișoare;22,00;400 g;ouă', 'Deserturi;Papanași;28,5;2 buc;gluten, lactate', 'Deserturi;Clătite;ieftin;200 g;'].join('\r\n');
+      await readFile(page, { name: 'meniu.csv', mimeType: 'text/csv', buffer: windows1250(csv) });
+      await expect.poll(() => gridRows(page).count()).toBe(4);
+      await page.getByText('Rânduri citite: 4. Fără probleme: 3. Cu probleme: 1.').waitFor();
+      await page.getByText('Preț greșit: „ieftin”. Scrie-l ca 24,50.').waitFor();
+      await expect.poll(() => page.locator('table').innerText()).toContain('Ciorbă de perișoare');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      const commit = page.getByRole('button', { name: 'Importă preparatele: 3' });
+      expect(await commit.isDisabled()).toBe(true);
+      await page.getByLabel('Importă doar rândurile fără probleme (3); cele cu probleme (1) rămân pe dinafară.').check();
+      await commit.click();
+      await toast(page, 'Import reușit. Preparate adăugate: 3; categorii noi: 2.');
+      await page.waitForURL(`**/${slug}/admin`);
+      for (const name of ['Ciorbă de burtă', 'Ciorbă de perișoare', 'Papanași']) await page.getByText(name, { exact: true }).first().waitFor();
+      expect(await page.getByText('Clătite', { exact: true }).count()).toBe(0);
+
+      // 2. an XLSX with English headers
+      await page.getByRole('link', { name: 'Import și tipărire' }).click();
+      await page.getByRole('heading', { name: 'Importă un meniu' }).waitFor();
+      await expect.poll(() => isHydrated(page, 'form button')).toBe(true);
+      const xlsx = writeXlsx('Menu', [['Category', 'Name', 'Price', 'Allergens'], ['Salate', 'Salată de vinete', 18.5, 'eggs'], ['Salate', 'Salată grecească', 26, 'milk']]);
+      await readFile(page, { name: 'menu.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: xlsx });
+      await expect.poll(() => gridRows(page).count()).toBe(2);
+      await page.getByRole('button', { name: 'Importă preparatele: 2' }).click();
+      await toast(page, 'Import reușit. Preparate adăugate: 2; categorii noi: 1.');
+      await page.waitForURL(`**/${slug}/admin`);
+      await page.getByText('Salată grecească', { exact: true }).first().waitFor();
+
+      // 3. headers the import does not know: the mapping step, then the grid
+      await page.getByRole('link', { name: 'Import și tipărire' }).click();
+      await page.getByRole('heading', { name: 'Importă un meniu' }).waitFor();
+      await expect.poll(() => isHydrated(page, 'form button')).toBe(true);
+      await readFile(page, { name: 'lista.csv', mimeType: 'text/csv', buffer: Buffer.from('Fel;Cât costă\nMici cu muștar;4,50\n') });
+      await page.getByRole('heading', { name: 'Potrivește coloanele' }).waitFor();
+      await page.getByLabel('Denumire', { exact: true }).selectOption({ label: 'Fel' });
+      await page.getByLabel('Preț', { exact: true }).selectOption({ label: 'Cât costă' });
+      await page.getByRole('button', { name: 'Aplică potrivirea' }).click();
+      await page.getByText('Rânduri citite: 1. Fără probleme: 1. Cu probleme: 0.').waitFor();
+      await expect.poll(() => page.locator('table').innerText()).toContain('Mici cu muștar');
+
+      // 4. a photo of a printed menu, read on the server by the OCR job, lands in the review grid
+      await readFile(page, { name: 'poza.jpg', mimeType: 'image/jpeg', buffer: await menuPhoto(SMALL_MENU, 2, { fontSize: 32 }) });
+      await page.getByText('Rândurile au fost recunoscute automat din fișier').waitFor({ timeout: 60_000 });
+      await expect.poll(() => gridRows(page).count()).toBe(2);
+      const grid = await page.locator('table').innerText();
+      expect(grid).toContain('24,50');
+      expect(grid).toContain('Papanași cu smântână');
+      // "Ciorbă de burtă" is already on the menu from the CSV: marked, not imported twice
+      expect(grid).toContain('Preparatul există deja în această categorie a meniului.');
+
+      // the page at phone width, and in English
+      await page.setViewportSize(PHONE);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await context.addCookies([{ name: 'lang', value: 'en', url: baseUrl }]);
+      await page.goto(`/${slug}/admin/import`);
+      await page.getByRole('heading', { name: 'Import a menu' }).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
