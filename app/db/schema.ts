@@ -317,6 +317,19 @@ export interface RateCounterTable {
   count: number;
 }
 
+/** Owner insights: aggregate counts per local day (migration 0012, decision 0018). */
+export interface InsightCountTable {
+  restaurantId: string;
+  /** YYYY-MM-DD in the restaurant's time zone */
+  day: string;
+  /** '' when the count is not about one location */
+  locationId: string;
+  /** view | lang | source | via | hour | dish | search-hit | search-miss | allergen */
+  metric: string;
+  dimension: string;
+  count: number;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -336,6 +349,7 @@ export interface Database {
   subscription: SubscriptionTable;
   billingEvent: BillingEventTable;
   rateCounter: RateCounterTable;
+  insightCount: InsightCountTable;
 }
 
 export type Restaurant = Selectable<RestaurantTable>;
