@@ -11,9 +11,11 @@ export default [
   route('account/export', 'routes/account-export.ts'),
   route('api/auth/*', 'routes/api.auth.ts'),
   route('api/webhooks/stripe', 'routes/api.webhooks.stripe.ts'),
+  route('api/beacon', 'routes/api.beacon.ts'),
   route('m/:code', 'routes/short-link.ts'),
   route(':restaurantSlug/admin/images', 'routes/restaurant-admin.images.ts'),
   route(':restaurantSlug/admin/qr/:format', 'routes/restaurant-admin.qr-download.ts'),
+  route(':restaurantSlug/admin/insights.csv', 'routes/restaurant-admin.insights-csv.ts'),
 
   // public layout: header and footer
   layout('routes/public-layout.tsx', [
@@ -41,6 +43,7 @@ export default [
       route('products/:productId', 'routes/restaurant-admin.product-edit.tsx'),
       route('settings', 'routes/restaurant-admin.settings.tsx'),
       route('qr', 'routes/restaurant-admin.qr.tsx'),
+      route('insights', 'routes/restaurant-admin.insights.tsx'),
       route('account', 'routes/restaurant-admin.account.tsx'),
     ]),
     route('restaurant/:restaurantSlug/settings/subscription', 'routes/subscription.tsx'),
