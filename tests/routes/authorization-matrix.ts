@@ -319,7 +319,7 @@ function cases(w: World): Case[] {
     ownerOnly('routes/restaurant-admin.qr-download.ts', 'loader', `${a}/qr/qr.svg`, { ...pa, format: 'qr.svg' }, ok(contains('<svg'))),
     ownerOnly('routes/restaurant-admin.account.tsx', 'loader', `${a}/account`, pa, ok()),
     ownerOnly('routes/restaurant-admin.insights.tsx', 'loader', `${a}/insights`, pa, ok()),
-    ownerOnly('routes/restaurant-admin.insights-csv.ts', 'loader', `${a}/insights.csv`, pa, ok(contains('\uFEFF'))),
+    ownerOnly('routes/restaurant-admin.insights-csv.ts', 'loader', `${a}/insights.csv`, pa, ok(contains('Secțiune;Eticheta;Valoare'))),
     // without an intent nothing happens (sign-out-everywhere and deletion would end the actors' sessions)
     ownerOnly('routes/restaurant-admin.account.tsx', 'action', `${a}/account`, pa, status(400), {}),
     // a resource route: without a file the upload is refused as bad input, after the owner check
