@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Insights } from './insights.service.server.ts';
+import type { Insights } from './insights.types.ts';
 
 /**
  * The insights of a range as CSV for a spreadsheet: UTF-8 with a byte order mark and `;` between

@@ -3,6 +3,7 @@ import { AppError } from '#app/modules/errors/app-error.ts';
 import { localized } from '#app/i18n/localized.ts';
 import type { Locale } from '#app/i18n/i18n.ts';
 import { localDayHour, SOURCES, weekdayOf } from './insight-classify.ts';
+import { RANGES, SEARCH_PRIVACY_K, type Figure, type Hint, type Insights, type Range } from './insights.types.ts';
 import { findInsightCatalogue, findInsightCounts, hasAnyInsight, sumViewsPerDay } from './insights.repo.server.ts';
 
 /**
@@ -11,43 +12,7 @@ import { findInsightCatalogue, findInsightCounts, hasAnyInsight, sumViewsPerDay 
  * SEARCH_PRIVACY_K searches used them in the range, so one guest's text is never shown.
  */
 
-export const RANGES = [7, 30, 90] as const;
-export type Range = (typeof RANGES)[number];
-/** the privacy threshold k for search terms */
-export const SEARCH_PRIVACY_K = 3;
-
-export interface Figure {
-  value: number;
-  previous: number;
-  /** percent change against the previous range, null when the previous range had none */
-  change: number | null;
-}
-
-export interface Hint {
-  key: 'busiestHour' | 'missedSearch' | 'photoOpens' | 'neverOpened' | 'qrShare';
-  params: Record<string, string | number>;
-}
-
-export interface Insights {
-  range: Range;
-  from: string;
-  to: string;
-  locationId: string | null;
-  locations: { id: string; name: string }[];
-  hasData: boolean;
-  figures: { views: Figure; dishOpens: Figure; searches: Figure; allergenFilters: Figure };
-  viewsPerDay: { day: string; views: number }[];
-  byHour: number[];
-  byWeekday: number[];
-  languages: { key: string; count: number }[];
-  sources: { key: string; count: number }[];
-  viaCodes: { code: string; label: string; count: number }[];
-  topDishes: { id: string; name: string; count: number }[];
-  neverOpened: { id: string; name: string }[];
-  searches: { term: string; count: number; matched: boolean }[];
-  allergens: { key: string; count: number }[];
-  hints: Hint[];
-}
+export { RANGES, SEARCH_PRIVACY_K, type Insights, type Range } from './insights.types.ts';
 
 export function parseRange(value: string | null): Range {
   const n = Number(value);

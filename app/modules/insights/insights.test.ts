@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { isCountableView, localDayHour, normalizeSearchTerm, REVISIT_WINDOW_MS, sourceOfReferer, viaOf } from './insight-classify.ts';
 import { insightsCsv } from './insights-csv.ts';
-import type { Insights } from './insights.service.server.ts';
+import type { Insights } from './insights.types.ts';
 
 const CHROME = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 const base = { method: 'GET', userAgent: CHROME, fetchDest: 'document', purpose: undefined, referer: undefined, host: 'bucate.ro', ifModifiedSince: undefined };
