@@ -52,6 +52,7 @@ export const insightsEn: DeepStrings<typeof insightsRo> = {
     dish: 'Dish',
     opens: 'Opens',
     neverOpened: 'Dishes nobody opened',
+    neverOpenedMore: '{{count}} more',
     neverOpenedNone: 'Every dish was opened at least once.',
     searches: 'Searches',
     searchesNote: 'A term is shown only once it was searched at least {{k}} times in the period, so a single guest’s text is never shown.',

@@ -50,6 +50,7 @@ export const insightsRo = {
     dish: 'Preparat',
     opens: 'Deschideri',
     neverOpened: 'Preparate pe care nu le-a deschis nimeni',
+    neverOpenedMore: 'Încă {{count}}',
     neverOpenedNone: 'Toate preparatele au fost deschise cel puțin o dată.',
     searches: 'Căutări',
     searchesNote: 'Arătăm un termen doar după ce a fost căutat de cel puțin {{k}} ori în perioadă, ca textul unui singur oaspete să nu apară niciodată.',

@@ -123,7 +123,15 @@ export default function InsightsPage({ loaderData }: Route.ComponentProps) {
               {insights.neverOpened.length === 0 ? (
                 <p className="text-stone-700 dark:text-stone-300">{insights.figures.views.value > 0 ? t('insights.neverOpenedNone') : t('insights.nothingYet')}</p>
               ) : (
-                <ul className="list-disc space-y-1 pl-5">{insights.neverOpened.map((d) => <li key={d.id}>{d.name}</li>)}</ul>
+                <>
+                  <ul className="list-disc space-y-1 pl-5">{insights.neverOpened.slice(0, 10).map((d) => <li key={d.id}>{d.name}</li>)}</ul>
+                  {insights.neverOpened.length > 10 ? (
+                    <details className="mt-2">
+                      <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium">{t('insights.neverOpenedMore', { count: insights.neverOpened.length - 10 })}</summary>
+                      <ul className="list-disc space-y-1 pl-5">{insights.neverOpened.slice(10).map((d) => <li key={d.id}>{d.name}</li>)}</ul>
+                    </details>
+                  ) : null}
+                </>
               )}
             </Panel>
             <Panel title={t('insights.searches')} testId="insights-searches">
