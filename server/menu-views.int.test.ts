@@ -213,6 +213,12 @@ describe(`owner insights counting on ${testDialect}`, () => {
     expect(SEARCH_PRIVACY_K).toBe(3);
     expect(page.searches).toEqual([{ term: 'vegan', count: 3, matched: false }]);
     expect(page.hints.map((h) => h.key)).toContain('missedSearch');
+    // the range before (7 days earlier) had twice the views: the figure says −50 %
+    await database.db.insertInto('insightCount').values({ restaurantId: ours.id, day: '2026-11-14', locationId: ids.first, metric: 'view', dimension: '', count: 22 }).execute();
+    const compared = await getInsights(ownerScope(database.db, ours.id), { range: 7, locationId: null, locale: 'ro', now: at });
+    expect(compared.figures.views).toEqual({ value: 11, previous: 22, change: -50 });
+    expect(compared.viewsPerDay.map((d) => d.day)).toEqual(['2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23']);
+    expect(compared.byWeekday).toEqual([11, 0, 0, 0, 0, 0, 0]); // 23 November 2026 is a Monday
     const terrace = await getInsights(ownerScope(database.db, ours.id), { range: 7, locationId: ids.terrace, locale: 'ro', now: at });
     expect(terrace.figures.views.value).toBe(1);
     const neighbour = await getInsights(ownerScope(database.db, theirs.id), { range: 7, locationId: ids.first, locale: 'ro', now: at });
