@@ -18,12 +18,19 @@ import type { JobWorker } from './modules/jobs/jobs.server.ts';
 import { getMailer } from './modules/mail/mailer.server.ts';
 import { getMenuCacheVersion } from './modules/menu/menu.service.server.ts';
 import { NonceProvider } from './ui/nonce.tsx';
+import type { ViewRecord } from './modules/insights/insight-recorder.server.ts';
+import { flushInsightsOnStop, insightRecorder } from './modules/insights/insights-runtime.server.ts';
 
 export { requestInfoContext } from './context.ts';
 
 /** For the server's menu render cache: the menu version of a slug and whether it is published now (one indexed read). */
 export function getMenuVersion(slug: string): Promise<number | undefined> {
   return getMenuCacheVersion(getDb(), slug);
+}
+
+/** For the server's menu render cache: a guest's view, counted in memory (owner insights, decision 0018). */
+export function recordMenuView(view: ViewRecord): void {
+  insightRecorder().recordView(view);
 }
 
 let worker: JobWorker | undefined;
@@ -74,6 +81,7 @@ export async function checkReadiness(): Promise<Record<'database' | 'migrations'
 /** Called by the HTTP server on SIGTERM/SIGINT after it stops accepting connections. */
 export async function shutdown(): Promise<void> {
   await stopJobWorker();
+  await flushInsightsOnStop();
   await closeDatabase();
 }
 

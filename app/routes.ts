@@ -11,6 +11,7 @@ export default [
   route('account/export', 'routes/account-export.ts'),
   route('api/auth/*', 'routes/api.auth.ts'),
   route('api/webhooks/stripe', 'routes/api.webhooks.stripe.ts'),
+  route('api/beacon', 'routes/api.beacon.ts'),
   route('m/:code', 'routes/short-link.ts'),
   route(':restaurantSlug/admin/images', 'routes/restaurant-admin.images.ts'),
   route(':restaurantSlug/admin/qr/:format', 'routes/restaurant-admin.qr-download.ts'),
@@ -18,6 +19,7 @@ export default [
   route(':restaurantSlug/admin/import/template/:format', 'routes/restaurant-admin.import-template.ts'),
   route(':restaurantSlug/admin/export/:format', 'routes/restaurant-admin.export.ts'),
   route(':restaurantSlug/admin/print/:document', 'routes/restaurant-admin.print.ts'),
+  route(':restaurantSlug/admin/insights.csv', 'routes/restaurant-admin.insights-csv.ts'),
 
   // public layout: header and footer
   layout('routes/public-layout.tsx', [
@@ -46,6 +48,7 @@ export default [
       route('settings', 'routes/restaurant-admin.settings.tsx'),
       route('qr', 'routes/restaurant-admin.qr.tsx'),
       route('import', 'routes/restaurant-admin.import.tsx'),
+      route('insights', 'routes/restaurant-admin.insights.tsx'),
       route('account', 'routes/restaurant-admin.account.tsx'),
     ]),
     route('restaurant/:restaurantSlug/settings/subscription', 'routes/subscription.tsx'),

@@ -14,7 +14,9 @@ import { isDatabaseUnavailable } from '#app/db/database-errors.ts';
 import type { RequestInfo } from '#app/context.ts';
 import { sendServerError } from './error-page.ts';
 import { redactUrl } from './log-redaction.ts';
+import type { ViewRecord } from '#app/modules/insights/insight-recorder.server.ts';
 import { createMenuCache } from './menu-cache.ts';
+import { createMenuViewCounter } from './menu-views.ts';
 import { createMetrics, createRoutePatternOf, metricsHandler } from './metrics.ts';
 import { createReactRouterHandler as createAppHandler } from './react-router-handler.ts';
 import { exitOnCrash, loadEnvOrExit, stopGracefully } from './process-lifecycle.ts';
@@ -34,6 +36,7 @@ type EntryModule = {
   getPoolStats(): { total: number; idle: number; waiting: number } | undefined;
   checkReadiness(): Promise<Record<string, string>>;
   getMenuVersion(slug: string): Promise<number | undefined>;
+  recordMenuView(view: ViewRecord): void;
   startJobWorker(): void;
   stopJobWorker(): Promise<void>;
   shutdown(): Promise<void>;
@@ -170,6 +173,8 @@ const handleMenuRequest = vite
       maxBytes: env.MENU_CACHE_MAX_MB * 1024 * 1024,
       sharedMaxAge: env.MENU_SHARED_MAX_AGE,
       onAnswer: (outcome) => metrics.menuCache.inc({ result: outcome }),
+      // owner insights: a guest's view counted in memory, hits included (server/menu-views.ts)
+      onServe: createMenuViewCounter((view) => entryOf(initialBuild).recordMenuView(view)),
     });
 const origin = `http://localhost:${env.PORT}`;
 

@@ -14,7 +14,8 @@ const gzipAsync = promisify(gzip);
  *
  * The key is built from canonical inputs only: a `loc` that is not one of the menu's locations
  * is answered with the default page, and every other query parameter (utm_*, fbclid, …) is
- * ignored, so no request can make the cache render or store a page it already has. A miss is
+ * ignored (`via`, the QR short link's source, included), so no request can make the cache render
+ * or store a page it already has. A miss is
  * compressed quickly off the event loop (zlib's thread pool) and upgraded to maximum compression
  * in the background; memory is bounded in bytes, least recently used first out.
  */
@@ -38,11 +39,26 @@ export interface MenuCacheOptions {
    * revalidates every time (`no-cache` + ETag), so edits show on the next request.
    */
   sharedMaxAge?: number;
+  /**
+   * called once per answer before it is written, hits included (owner insights count views here,
+   * in memory); may add headers to the answer
+   */
+  onServe?(served: ServedMenu): Record<string, string> | undefined;
 }
 
 /** Browsers always revalidate (ETag → 304); shared caches may keep a page `sharedMaxAge` seconds. */
 export function menuCacheControl(sharedMaxAge = 0): string {
   return sharedMaxAge > 0 ? `public, max-age=0, s-maxage=${sharedMaxAge}, stale-while-revalidate=${sharedMaxAge}` : 'no-cache';
+}
+
+/** What was answered: the page's canonical inputs and the status (200 or 304). */
+export interface ServedMenu {
+  req: IncomingMessage;
+  slug: string;
+  locale: 'ro' | 'en';
+  /** the location the page shows: the one asked for, or the default ('' when none) */
+  locationId: string;
+  status: 200 | 304;
 }
 
 interface Entry {
@@ -129,7 +145,7 @@ export function createMenuCache(options: MenuCacheOptions) {
     });
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, entry: Entry, started: bigint, hit: boolean) {
+  function send(req: IncomingMessage, res: ServerResponse, entry: Entry, started: bigint, hit: boolean, page: Omit<ServedMenu, 'req' | 'status'>) {
     const accept = req.headers['accept-encoding'] ?? '';
     const headers: Record<string, string | number> = {
       ...options.securityHeaders,
@@ -154,6 +170,7 @@ export function createMenuCache(options: MenuCacheOptions) {
       body = entry.gzip;
     }
     headers['Content-Length'] = body.length;
+    Object.assign(headers, options.onServe?.({ req, ...page, status: status === 304 ? 304 : 200 }));
     res.writeHead(status, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
     options.onAnswer?.(hit ? 'hit' : 'miss');
@@ -202,12 +219,12 @@ export function createMenuCache(options: MenuCacheOptions) {
     const asked = requestedLocation(queryStart === -1 ? '' : url.slice(queryStart + 1));
     // a location that does not exist, or the default one by name, is the default page
     if (!asked || asked === first.entry.locations[0] || !first.entry.locations.includes(asked)) {
-      send(req, res, first.entry, started, first.hit);
+      send(req, res, first.entry, started, first.hit, { slug, locale, locationId: first.entry.locations[0] ?? '' });
       return true;
     }
     const named = await entryFor(`${base}${asked}`, `${origin}/${slug}?loc=${asked}`, locale, asked, version);
     if (!named.entry) return false;
-    send(req, res, named.entry, started, named.hit);
+    send(req, res, named.entry, started, named.hit, { slug, locale, locationId: asked });
     return true;
   };
 

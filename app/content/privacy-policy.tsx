@@ -76,6 +76,15 @@ const ro: Policy = {
         'consimțământul dumneavoastră. Puteți șterge oricând cookie-urile și stocarea locală din setările browserului; fără',
         'cookie-ul de sesiune nu vă puteți autentifica.'],
     ] },
+    { id: 'menu-statistics', title: 'Statistici despre meniu', blocks: [
+      ['Pentru ca restaurantul să vadă ce îi interesează pe oaspeți, numărăm pe server, fără cookie-uri și fără identificatori,',
+        'numai totaluri pe zi: câte vizualizări are meniul (pe limbă, locație, oră și tipul sursei: cod QR, cod de masă, link',
+        'direct, motor de căutare, rețea socială sau alt site), câte ori a fost deschis un preparat, ce alergeni au fost ascunși',
+        'cu filtrul și ce termeni s-au căutat (fără diacritice și fără cifre, dacă s-a găsit ceva).'],
+      ['Nu păstrăm adresa IP, browserul, adresa paginii de unde veniți sau vreun identificator al vizitatorului, nici măcar',
+        'criptat. Roboții nu sunt numărați. Un termen căutat îi este arătat restaurantului numai după ce a fost căutat de cel',
+        'puțin 3 ori în perioada afișată. Pentru că numărăm doar totaluri anonime, nu vă cerem consimțământul.'],
+    ] },
     { id: 'purposes', title: 'De ce folosim datele', blocks: [
       { ul: [
         'pentru a vă crea și administra contul și pentru a vă autentifica;',
@@ -210,6 +219,16 @@ const en: Policy = {
       ['The session cookie and the language cookie are strictly necessary for features you ask for, so they need no consent.',
         'If we ever use non-essential cookies, for example for statistics, we will enable them only with your consent. You can',
         'delete cookies and local storage at any time in your browser settings; without the session cookie you cannot sign in.'],
+    ] },
+    { id: 'menu-statistics', title: 'Menu statistics', blocks: [
+      ['So that a restaurant can see what interests its guests, we count on the server, with no cookies and no identifiers,',
+        'daily totals only: how many times the menu was viewed (by language, location, hour and kind of source: QR code, table',
+        'code, direct link, search engine, social network or another website), how many times a dish was opened, which',
+        'allergens were hidden with the filter and which terms were searched (without diacritics or digits, and whether',
+        'anything was found).'],
+      ['We do not keep the IP address, the browser, the address of the page you came from or any identifier of the visitor,',
+        'not even encrypted. Bots are not counted. A search term is shown to the restaurant only once it was searched at',
+        'least 3 times in the period shown. Because we count anonymous totals only, we do not ask for consent.'],
     ] },
     { id: 'purposes', title: 'Why we use data', blocks: [
       { ul: [

@@ -342,6 +342,19 @@ export interface ImportDraftTable {
   updatedAt: Timestamp;
 }
 
+/** Owner insights: aggregate counts per local day (migration 0012, decision 0018). */
+export interface InsightCountTable {
+  restaurantId: string;
+  /** YYYY-MM-DD in the restaurant's time zone */
+  day: string;
+  /** '' when the count is not about one location */
+  locationId: string;
+  /** view | lang | source | via | hour | dish | search-hit | search-miss | allergen */
+  metric: string;
+  dimension: string;
+  count: number;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -363,6 +376,7 @@ export interface Database {
   billingEvent: BillingEventTable;
   billingNotice: BillingNoticeTable;
   rateCounter: RateCounterTable;
+  insightCount: InsightCountTable;
 }
 
 export type Restaurant = Selectable<RestaurantTable>;

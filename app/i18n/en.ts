@@ -4,6 +4,7 @@ import { importEn } from './import.en.ts';
 import { marketingEn } from './marketing.en.ts';
 import { qrEn } from './qr.en.ts';
 import { billingEn } from './billing.en.ts';
+import { insightsEn } from './insights.en.ts';
 import type { Catalogue, DeepStrings } from './ro.ts';
 
 /** English: the fallback catalogue; the type makes a missing key a compile error. */
@@ -42,6 +43,7 @@ export const en: DeepStrings<Catalogue> = {
   ...qrEn,
   ...billingEn,
   ...importEn,
+  ...insightsEn,
   contact: {
     title: 'Contact',
     description: 'Write to us and we will answer as soon as we can.',

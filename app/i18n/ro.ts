@@ -4,6 +4,7 @@ import { importRo } from './import.ro.ts';
 import { marketingRo } from './marketing.ro.ts';
 import { qrRo } from './qr.ro.ts';
 import { billingRo } from './billing.ro.ts';
+import { insightsRo } from './insights.ro.ts';
 
 /** Romanian: the reference catalogue. Every key here must exist in en.ts (checked by a test). */
 export const ro = {
@@ -42,6 +43,7 @@ export const ro = {
   ...qrRo,
   ...billingRo,
   ...importRo,
+  ...insightsRo,
   contact: {
     title: 'Contact',
     description: 'Scrie-ne și îți răspundem în cel mai scurt timp.',

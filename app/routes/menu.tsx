@@ -79,7 +79,7 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
   const description = localized(restaurant.descriptionRo, restaurant.descriptionEn, locale);
   const hours = parseOpeningHours(restaurant.openingHours);
   return (
-    <div className="mx-auto max-w-5xl">
+    <div className="mx-auto max-w-5xl" id="menu-root" data-location={current?.id ?? ''}>
       {restaurant.coverImageUrl ? (
         <img src={restaurant.coverImageUrl} alt="" width={1920} height={1080} className="aspect-[3/1] w-full object-cover md:rounded-b-xl print:hidden" />
       ) : null}

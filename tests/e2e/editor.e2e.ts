@@ -272,7 +272,7 @@ describe('the menu editor in the browser', () => {
     const code = /\/m\/([\w-]+)/.exec(shortLink ?? '')?.[1];
     expect(code).toBeTruthy();
     const followed = await fetch(`${baseUrl}/m/${code}`, { redirect: 'manual' });
-    expect(followed.headers.get('location')).toBe(`/${renamed}`);
+    expect(followed.headers.get('location')).toBe(`/${renamed}?via=${code}`);
     await context.close();
   });
 });

@@ -318,6 +318,8 @@ function cases(w: World): Case[] {
     ownerOnly('routes/restaurant-admin.qr.tsx', 'loader', `${a}/qr`, pa, ok()),
     ownerOnly('routes/restaurant-admin.qr-download.ts', 'loader', `${a}/qr/qr.svg`, { ...pa, format: 'qr.svg' }, ok(contains('<svg'))),
     ownerOnly('routes/restaurant-admin.account.tsx', 'loader', `${a}/account`, pa, ok()),
+    ownerOnly('routes/restaurant-admin.insights.tsx', 'loader', `${a}/insights`, pa, ok()),
+    ownerOnly('routes/restaurant-admin.insights-csv.ts', 'loader', `${a}/insights.csv`, pa, ok(contains('Secțiune;Eticheta;Valoare'))),
     // without an intent nothing happens (sign-out-everywhere and deletion would end the actors' sessions)
     ownerOnly('routes/restaurant-admin.account.tsx', 'action', `${a}/account`, pa, status(400), {}),
     // a resource route: without a file the upload is refused as bad input, after the owner check
@@ -439,6 +441,9 @@ function cases(w: World): Case[] {
     publicRoute('routes/menu.tsx', 'loader', '/nu-exista-restaurant', { slug: 'nu-exista-restaurant' }, (o) => (o.location?.startsWith('/not-found?message=') || o.status === 404 ? null : 'expected not found')),
     publicRoute('routes/short-link.ts', 'loader', '/m/zzzzzz', { code: 'zzzzzz' }, (o) => (o.location?.startsWith('/not-found?message=') ? null : 'expected not found')),
     publicRoute('routes/healthz.ts', 'loader', '/healthz', {}, ok()),
+    // counts only: no session is read, junk is refused whole
+    publicRoute('routes/api.beacon.ts', 'loader', '/api/beacon', {}, status(405)),
+    publicRoute('routes/api.beacon.ts', 'action', '/api/beacon', {}, status(400), { x: '1' }),
     publicRoute('routes/robots.ts', 'loader', '/robots.txt', {}, ok()),
     publicRoute('routes/sitemap.ts', 'loader', '/sitemap.xml', {}, ok()),
     publicRoute('routes/set-locale.ts', 'loader', '/set-locale', {}, redirectTo('/')),

@@ -10,6 +10,7 @@ import * as rateCounter from './2026-11-23-0008-rate-counter.ts';
 import * as billingEvent from './2026-11-23-0009-billing-event.ts';
 import * as billingNotice from './2026-11-23-0010-billing-notice.ts';
 import * as importDraft from './2026-11-23-0014-import-draft.ts';
+import * as insightCount from './2026-11-23-0012-insight-count.ts';
 
 /** Every migration, in order. Append new dated files here; never edit or reorder old ones. */
 export const migrations: Record<string, Migration> = {
@@ -23,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0008-rate-counter': rateCounter,
   '2026-11-23-0009-billing-event': billingEvent,
   '2026-11-23-0010-billing-notice': billingNotice,
+  '2026-11-23-0012-insight-count': insightCount,
   '2026-11-23-0014-import-draft': importDraft,
 };

@@ -59,6 +59,7 @@ export function AdminFrame({
         <NavLink to={`${base}/settings`} className={tab}>{t('editor.tabSettings')}</NavLink>
         <NavLink to={`${base}/qr`} className={tab}>{t('editor.tabQr')}</NavLink>
         <NavLink to={`${base}/import`} className={tab}>{t('import.tab')}</NavLink>
+        <NavLink to={`${base}/insights`} className={tab}>{t('insights.tab')}</NavLink>
         <NavLink to={subscriptionPath(restaurant.slug)} className={tab}>{t('admin.subscriptionTitle')}</NavLink>
         <NavLink to={`${base}/account`} className={tab}>{t('account.title')}</NavLink>
       </nav>

@@ -40,6 +40,41 @@
     });
     if (empty) empty.hidden = shown > 0;
   }
+  // Owner insights (decision 0018): which dishes were opened, what was searched (and whether
+  // anything matched), which allergens were hidden, sent once when the page is left. No cookie,
+  // no identifier: a few words and counts, on this page only.
+  var seen = { d: {}, q: {}, a: {} };
+  var beacon = [];
+  function note(kind, value) {
+    if (!value || seen[kind][value]) return;
+    seen[kind][value] = 1;
+    beacon.push([kind, value]);
+  }
+  function send() {
+    if (!beacon.length || !navigator.sendBeacon) return;
+    var root = doc.getElementById('menu-root');
+    var body = new URLSearchParams();
+    body.append('s', location.pathname.slice(1));
+    body.append('l', (root && root.getAttribute('data-location')) || '');
+    beacon.splice(0, 20).forEach(function (pair) { body.append(pair[0], pair[1]); });
+    try { navigator.sendBeacon('/api/beacon', body); } catch { /* nothing to do */ }
+  }
+  doc.addEventListener('visibilitychange', function () { if (doc.visibilityState === 'hidden') send(); });
+  window.addEventListener('pagehide', send);
+  doc.addEventListener('toggle', function (event) {
+    var details = event.target;
+    var dish = details.open && details.closest && details.closest('[data-dish-id]');
+    if (dish) note('d', dish.getAttribute('data-dish-id'));
+  }, true);
+  var typing;
+  function noteSearch() {
+    var query = search ? fold(search.value.trim()) : '';
+    if (query.length > 1) note('q', (items.some(function (i) { return !i.hidden; }) ? '1:' : '0:') + query);
+  }
+  if (search) search.addEventListener('input', function () { clearTimeout(typing); typing = setTimeout(noteSearch, 1500); });
+  if (search) search.addEventListener('change', noteSearch);
+  boxes.forEach(function (b) { b.addEventListener('change', function () { if (b.checked) note('a', b.value); }); });
+
   if (search) search.addEventListener('input', apply);
   boxes.forEach(function (b) { b.addEventListener('change', apply); });
   var clear = doc.getElementById('menu-clear');

@@ -21,6 +21,7 @@ export function MenuProductItem({ product, locale, currency }: { product: MenuPr
   return (
     <li
       data-dish=""
+      data-dish-id={product.id}
       data-allergens={product.allergens.join(' ')}
       className="dish"
     >

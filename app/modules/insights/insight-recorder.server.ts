@@ -1,0 +1,174 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '#app/db/schema.ts';
+import { localDayHour, VIA_CODE } from './insight-classify.ts';
+import { addInsightCounts, findLocationIds, findProductIds, findRestaurantsBySlugs, type InsightRow } from './insights.repo.server.ts';
+
+/**
+ * Counts held in this process's memory and added to the database every few seconds (decision
+ * 0018). Recording costs a Map update, never a query: the guest menu's cache hits stay as fast.
+ * Counts are keyed by slug and a 15-minute UTC bucket; a flush resolves slugs, locations and dishes
+ * with three reads, turns buckets into the restaurant's local day and hour, and adds every row
+ * with one upsert per chunk. A flush that fails puts its counts back for the next one. A crash
+ * loses what was recorded since the last flush (at most one interval); a graceful stop flushes.
+ */
+
+export const FLUSH_INTERVAL_MS = 5_000;
+const BUCKET_MS = 15 * 60 * 1000;
+/** beacons one restaurant may send per flush interval, across guests; more is a flood */
+export const BEACONS_PER_INTERVAL = 120;
+/** distinct rows held at once (all restaurants); past it new keys are dropped, not memory grown */
+const MAX_KEYS = 50_000;
+/** distinct via codes one restaurant may add per interval (junk codes cannot grow its rows) */
+const VIA_PER_INTERVAL = 50;
+
+export interface ViewRecord {
+  slug: string;
+  locale: string;
+  /** the location the page shows ('' when the menu has none) */
+  locationId: string;
+  /** a well-formed `?via=` code, or undefined */
+  via: string | undefined;
+  /** the referrer's kind when there is no via */
+  source: string;
+}
+
+export interface InterestRecord {
+  slug: string;
+  locationId: string;
+  dishes: string[];
+  searches: { term: string; matched: boolean }[];
+  allergens: string[];
+}
+
+export interface InsightRecorder {
+  recordView(view: ViewRecord): void;
+  /** false when the restaurant's beacon budget for this interval is spent (a flood) */
+  recordInterest(interest: InterestRecord): boolean;
+  flush(): Promise<void>;
+  start(): void;
+  /** stops the timer and flushes what is left */
+  stop(): Promise<void>;
+  pendingKeys(): number;
+}
+
+export function createInsightRecorder(options: { getDb(): Kysely<Database>; now?(): number; onError?(error: unknown): void; intervalMs?: number }): InsightRecorder {
+  const now = options.now ?? Date.now;
+  let pending = new Map<string, number>();
+  let beacons = new Map<string, number>();
+  let viaCodes = new Map<string, Set<string>>();
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let flushing: Promise<void> = Promise.resolve();
+
+  function add(key: string, n = 1) {
+    const current = pending.get(key);
+    if (current === undefined && pending.size >= MAX_KEYS) return;
+    pending.set(key, (current ?? 0) + n);
+  }
+
+  function keyOf(slug: string, bucket: number, locationId: string, metric: string, dimension: string) {
+    return `${slug}\t${bucket}\t${locationId}\t${metric}\t${dimension}`;
+  }
+
+  function recordView(view: ViewRecord) {
+    const bucket = Math.floor(now() / BUCKET_MS) * BUCKET_MS;
+    const k = (metric: string, dimension: string) => keyOf(view.slug, bucket, view.locationId, metric, dimension);
+    add(k('view', ''));
+    add(k('lang', view.locale));
+    add(k('hour', ''));
+    let via = view.via && VIA_CODE.test(view.via) ? view.via : undefined;
+    if (via) {
+      const seen = viaCodes.get(view.slug) ?? new Set<string>();
+      viaCodes.set(view.slug, seen);
+      if (!seen.has(via) && seen.size >= VIA_PER_INTERVAL) via = undefined;
+      else seen.add(via);
+    }
+    if (via) {
+      add(k('source', `via:${via}`));
+      add(k('via', via));
+    } else {
+      add(k('source', view.source));
+    }
+  }
+
+  function recordInterest(interest: InterestRecord): boolean {
+    const used = beacons.get(interest.slug) ?? 0;
+    if (used >= BEACONS_PER_INTERVAL) return false;
+    beacons.set(interest.slug, used + 1);
+    const bucket = Math.floor(now() / BUCKET_MS) * BUCKET_MS;
+    const k = (metric: string, dimension: string) => keyOf(interest.slug, bucket, interest.locationId, metric, dimension);
+    for (const dish of new Set(interest.dishes)) add(k('dish', dish));
+    for (const search of interest.searches) add(k(search.matched ? 'search-hit' : 'search-miss', search.term));
+    for (const allergen of new Set(interest.allergens)) add(k('allergen', allergen));
+    return true;
+  }
+
+  async function flushOnce() {
+    const batch = pending;
+    pending = new Map();
+    beacons = new Map();
+    viaCodes = new Map();
+    if (batch.size === 0) return;
+    try {
+      await write(options.getDb(), batch);
+    } catch (error) {
+      // kept for the next flush: a database that is briefly away loses nothing
+      for (const [key, n] of batch) add(key, n);
+      throw error;
+    }
+  }
+
+  function flush(): Promise<void> {
+    flushing = flushing.catch(() => {}).then(flushOnce);
+    return flushing;
+  }
+
+  return {
+    recordView,
+    recordInterest,
+    flush,
+    start() {
+      if (timer) return;
+      timer = setInterval(() => {
+        flush().catch((error: unknown) => options.onError?.(error));
+      }, options.intervalMs ?? FLUSH_INTERVAL_MS);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await flush();
+    },
+    pendingKeys: () => pending.size,
+  };
+}
+
+/** Resolves one batch into rows and adds them. */
+async function write(db: Kysely<Database>, batch: Map<string, number>): Promise<void> {
+  const parsed = [...batch].map(([key, count]) => {
+    const [slug, bucket, locationId, metric, dimension] = key.split('\t') as [string, string, string, string, string];
+    return { slug, bucket: Number(bucket), locationId, metric, dimension, count };
+  });
+  const restaurants = await findRestaurantsBySlugs(db, [...new Set(parsed.map((p) => p.slug))]);
+  if (restaurants.length === 0) return;
+  const bySlug = new Map(restaurants.map((r) => [r.slug, r]));
+  const ids = restaurants.map((r) => r.id);
+  const locations = new Set((await findLocationIds(db, ids)).map((l) => `${l.restaurantId}:${l.id}`));
+  const dishIds = [...new Set(parsed.filter((p) => p.metric === 'dish').map((p) => p.dimension))];
+  const dishes = new Set(dishIds.length ? (await findProductIds(db, ids, dishIds)).map((d) => `${d.restaurantId}:${d.id}`) : []);
+  const rows = new Map<string, InsightRow>();
+  for (const p of parsed) {
+    const restaurant = bySlug.get(p.slug);
+    if (!restaurant) continue;
+    if (p.metric === 'dish' && !dishes.has(`${restaurant.id}:${p.dimension}`)) continue;
+    const { day, hour } = localDayHour(p.bucket, restaurant.timeZone);
+    const locationId = locations.has(`${restaurant.id}:${p.locationId}`) ? p.locationId : '';
+    let dimension = p.dimension;
+    if (p.metric === 'hour') dimension = String(hour).padStart(2, '0');
+    if (p.metric === 'source' && dimension.startsWith('via:')) dimension = dimension.slice(4) === restaurant.shortCode ? 'qr' : 'table';
+    const key = `${restaurant.id}\t${day}\t${locationId}\t${p.metric}\t${dimension}`;
+    const row = rows.get(key);
+    if (row) row.count += p.count;
+    else rows.set(key, { restaurantId: restaurant.id, day, locationId, metric: p.metric, dimension, count: p.count });
+  }
+  await addInsightCounts(db, [...rows.values()]);
+}

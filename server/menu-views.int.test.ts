@@ -1,0 +1,262 @@
+import { createServer, type Server } from 'node:http';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptBeacon } from '#app/modules/insights/beacon.server.ts';
+import { REVISIT_WINDOW_MS } from '#app/modules/insights/insight-classify.ts';
+import { BEACONS_PER_INTERVAL, createInsightRecorder, type InsightRecorder } from '#app/modules/insights/insight-recorder.server.ts';
+import { getInsights, getPlatformViewsPerDay, SEARCH_PRIVACY_K } from '#app/modules/insights/insights.service.server.ts';
+import { buildCategory, buildLocation, buildProduct, insertRestaurant } from '#tests/factories/builders.ts';
+import { adminScope, ownerScope } from '#tests/support/scopes.ts';
+import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { createMenuCache } from './menu-cache.ts';
+import { createMenuViewCounter } from './menu-views.ts';
+
+/**
+ * Owner insights end to end below the browser: two "processes" (each its own menu cache and
+ * in-memory recorder) answer guests over one database, then flush; the daily rows must be exactly
+ * what the visits say, bots, prefetches, revisits, floods and junk beacons left out.
+ */
+
+const CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+interface Process {
+  base: string;
+  server: Server;
+  recorder: InsightRecorder;
+  renders: number;
+}
+
+describe(`owner insights counting on ${testDialect}`, () => {
+  let database: TestDatabase;
+  let clock = Date.parse('2026-11-23T10:05:00Z'); // 12:05 in Bucharest
+  const now = () => clock;
+  let ours: Awaited<ReturnType<typeof insertRestaurant>>;
+  let theirs: Awaited<ReturnType<typeof insertRestaurant>>;
+  const ids = { first: '', terrace: '', soup: '', cake: '', salad: '', theirDish: '' };
+  const processes: Process[] = [];
+
+  async function start(): Promise<Process> {
+    const db = database.db;
+    const recorder = createInsightRecorder({ getDb: () => db, now });
+    const process: Process = { base: '', server: undefined as unknown as Server, recorder, renders: 0 };
+    const handle = createMenuCache({
+      getVersion: async (slug) => (slug === ours.slug || slug === theirs.slug ? 1 : undefined),
+      render: async () => {
+        process.renders++;
+        return new Response('<h1>menu</h1>', { headers: { 'content-type': 'text/html', 'x-menu-version': '1', 'x-menu-locations': `${ids.first},${ids.terrace}` } });
+      },
+      securityHeaders: {},
+      logger: pino({ level: 'silent' }),
+      onServe: createMenuViewCounter((view) => recorder.recordView(view), now),
+    });
+    process.server = createServer((req, res) => {
+      void handle(req, res, 'http://localhost').then((handled) => {
+        if (!handled) res.writeHead(404).end();
+      });
+    });
+    await new Promise<void>((resolve) => process.server.listen(0, '127.0.0.1', resolve));
+    const address = process.server.address();
+    process.base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    processes.push(process);
+    return process;
+  }
+
+  const visit = (p: Process, path: string, headers: Record<string, string> = {}) =>
+    fetch(`${p.base}${path}`, { headers: { 'user-agent': CHROME, ...headers } }).then(async (r) => ({ status: r.status, headers: r.headers, body: await r.text() }));
+
+  async function rows(restaurantId: string) {
+    const found = await database.db.selectFrom('insightCount').select(['day', 'locationId', 'metric', 'dimension', 'count']).where('restaurantId', '=', restaurantId).execute();
+    return found.map((r) => `${r.day} ${r.locationId === ids.first ? 'first' : r.locationId === ids.terrace ? 'terrace' : r.locationId} ${r.metric} ${r.dimension} ${Number(r.count)}`).sort();
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    ours = await insertRestaurant(database.db, { slug: 'bistro', shortCode: 'QrOwn123', timeZone: 'Europe/Bucharest' });
+    theirs = await insertRestaurant(database.db, { slug: 'vecin', shortCode: 'Vecin456', timeZone: 'Europe/Bucharest' });
+    const first = buildLocation(ours.id, { sortOrder: 0 });
+    const terrace = buildLocation(ours.id, { sortOrder: 1 });
+    const theirLocation = buildLocation(theirs.id);
+    await database.db.insertInto('location').values([first, terrace, theirLocation]).execute();
+    const category = buildCategory(ours.id, first.id);
+    const theirCategory = buildCategory(theirs.id, theirLocation.id);
+    await database.db.insertInto('category').values([category, theirCategory]).execute();
+    const soup = buildProduct(ours.id, category.id, { nameRo: 'Ciorbă de burtă', imageKey: 'restaurants/x/soup.webp' });
+    const cake = buildProduct(ours.id, category.id, { nameRo: 'Papanași' });
+    const salad = buildProduct(ours.id, category.id, { nameRo: 'Salată de vinete' });
+    const theirDish = buildProduct(theirs.id, theirCategory.id, { nameRo: 'Altceva' });
+    for (const product of [soup, cake, salad, theirDish]) await database.db.insertInto('product').values(product).execute();
+    Object.assign(ids, { first: first.id, terrace: terrace.id, soup: soup.id, cake: cake.id, salad: salad.id, theirDish: theirDish.id });
+  });
+
+  afterAll(async () => {
+    for (const p of processes) p.server.close();
+    await database.cleanup();
+  });
+
+  it('counts guests through two processes, cache hits included, and leaves out bots, prefetches, moves inside the menu and revisits', async () => {
+    const one = await start();
+    const two = await start();
+    // counted: QR scan (own code), a table code, Google, Facebook, another site, direct, English, the terrace
+    const qr = await visit(one, `/bistro?via=QrOwn123`);
+    expect(qr.status).toBe(200);
+    const lastModified = qr.headers.get('last-modified')!;
+    expect(lastModified).toBe(new Date(clock).toUTCString());
+    await visit(two, `/bistro?via=QrOwn123`);
+    await visit(two, `/bistro?via=Table007`);
+    await visit(one, '/bistro', { referer: 'https://www.google.ro/' });
+    await visit(two, '/bistro', { referer: 'https://l.facebook.com/l.php?u=x' });
+    await visit(one, '/bistro', { referer: 'https://blog.example/best-food' });
+    await visit(one, '/bistro', { cookie: 'lang=en' });
+    await visit(two, `/bistro?loc=${ids.terrace}`);
+    // not counted: bots, no agent, HEAD, prefetch, a service worker's fetch, a language or location switch
+    await visit(one, '/bistro', { 'user-agent': GOOGLEBOT });
+    await fetch(`${one.base}/bistro`, { headers: { 'user-agent': '' } });
+    await fetch(`${one.base}/bistro`, { method: 'HEAD', headers: { 'user-agent': CHROME } });
+    await visit(one, '/bistro', { 'sec-purpose': 'prefetch' });
+    await visit(one, '/bistro', { 'sec-fetch-dest': 'empty' });
+    await visit(two, `/bistro?loc=${ids.terrace}`, { referer: `${two.base.replace('http://', 'http://')}/bistro`, host: new URL(two.base).host });
+    // a revalidation (304) within the window is the same visit; after it, a new one
+    const etag = qr.headers.get('etag')!;
+    const revisit = await visit(one, '/bistro', { 'if-none-match': etag, 'if-modified-since': lastModified });
+    expect(revisit.status).toBe(304);
+    expect(revisit.headers.get('last-modified')).toBe(lastModified);
+    clock += REVISIT_WINDOW_MS + 60_000;
+    const later = await visit(two, '/bistro', { 'if-none-match': etag, 'if-modified-since': lastModified });
+    expect(later.status).toBe(304);
+    expect(later.headers.get('last-modified')).toBe(new Date(clock).toUTCString());
+    // the cache rendered each (language, location) page once per process: most answers were hits
+    expect(one.renders + two.renders).toBeLessThanOrEqual(5);
+
+    await Promise.all([one.recorder.flush(), two.recorder.flush()]);
+    const f = 'first';
+    expect(await rows(ours.id)).toEqual(
+      [
+        `2026-11-23 ${f} view  8`,
+        `2026-11-23 terrace view  1`,
+        `2026-11-23 ${f} lang ro 7`,
+        `2026-11-23 ${f} lang en 1`,
+        `2026-11-23 terrace lang ro 1`,
+        // 12:05 and 12:36 in Bucharest
+        `2026-11-23 ${f} hour 12 8`,
+        `2026-11-23 terrace hour 12 1`,
+        `2026-11-23 ${f} source qr 2`,
+        `2026-11-23 ${f} source table 1`,
+        `2026-11-23 ${f} source search 1`,
+        `2026-11-23 ${f} source social 1`,
+        `2026-11-23 ${f} source referrer 1`,
+        `2026-11-23 ${f} source direct 2`,
+        `2026-11-23 terrace source direct 1`,
+        `2026-11-23 ${f} via QrOwn123 2`,
+        `2026-11-23 ${f} via Table007 1`,
+      ].sort(),
+    );
+    expect(await rows(theirs.id)).toEqual([]);
+  });
+
+  it('adds the counts of a second flush to the same rows (two processes, one upsert each)', async () => {
+    const [one, two] = processes as [Process, Process];
+    await visit(one, '/bistro?via=QrOwn123');
+    await visit(two, '/bistro?via=QrOwn123');
+    await Promise.all([one.recorder.flush(), two.recorder.flush()]);
+    expect((await rows(ours.id)).filter((r) => r.includes(' via '))).toEqual(['2026-11-23 first via QrOwn123 4', '2026-11-23 first via Table007 1']);
+  });
+
+  it('counts beacons: dish opens of this restaurant only, normalised searches, allergens; junk and floods refused', async () => {
+    const [one, two] = processes as [Process, Process];
+    const menuExists = async (slug: string) => slug === 'bistro' || slug === 'vecin';
+    const form = (fields: [string, string][]) => {
+      const f = new FormData();
+      for (const [k, v] of fields) f.append(k, v);
+      return f;
+    };
+    const send = (p: Process, fields: [string, string][]) => acceptBeacon(form(fields), { recorder: p.recorder, menuExists });
+    expect(await send(one, [['s', 'bistro'], ['l', ids.first], ['d', ids.soup], ['d', ids.cake], ['d', ids.theirDish], ['q', '0:Vegan'], ['a', 'gluten']])).toBe('counted');
+    expect(await send(two, [['s', 'bistro'], ['l', ids.first], ['d', ids.soup], ['q', '0:  VEGÁN '], ['q', '1:Ciorbă']])).toBe('counted');
+    expect(await send(one, [['s', 'bistro'], ['l', ids.first], ['q', '0:vegan'], ['q', '0:0722 123 456'], ['a', 'milk']])).toBe('counted');
+    // junk: unknown field, unknown allergen, a second slug, a list too long, nothing at all, an unknown menu
+    expect(await send(one, [['s', 'bistro'], ['x', '1']])).toBe('invalid');
+    expect(await send(one, [['s', 'bistro'], ['a', 'plutonium']])).toBe('invalid');
+    expect(await send(one, [['s', 'bistro'], ['s', 'vecin'], ['d', ids.soup]])).toBe('invalid');
+    expect(await send(one, [['s', 'bistro'], ...Array.from({ length: 41 }, () => ['d', ids.soup] as [string, string])])).toBe('invalid');
+    expect(await send(one, [['s', 'bistro']])).toBe('invalid');
+    expect(await send(one, [['s', 'Bistro!'], ['d', ids.soup]])).toBe('invalid');
+    expect(await send(one, [['s', 'nu-exista'], ['d', ids.soup]])).toBe('unknown');
+    // a flood: past the budget of the interval nothing more is counted from this restaurant
+    let refused = 0;
+    for (let i = 0; i < BEACONS_PER_INTERVAL + 5; i++) if ((await send(two, [['s', 'vecin'], ['d', ids.theirDish]])) === 'flood') refused++;
+    expect(refused).toBe(5);
+    await Promise.all([one.recorder.flush(), two.recorder.flush()]);
+    expect((await rows(ours.id)).filter((r) => !/ (view|lang|hour|source|via) /.test(r))).toEqual(
+      [
+        '2026-11-23 first dish ' + ids.soup + ' 2',
+        '2026-11-23 first dish ' + ids.cake + ' 1',
+        '2026-11-23 first search-miss vegan 3',
+        '2026-11-23 first search-hit ciorba 1',
+        '2026-11-23 first allergen gluten 1',
+        '2026-11-23 first allergen milk 1',
+      ].sort(),
+    );
+    // no location named: counted for the restaurant as a whole
+    expect(await rows(theirs.id)).toEqual([`2026-11-23  dish ${ids.theirDish} ${BEACONS_PER_INTERVAL}`]);
+  });
+
+  it('shows the owner the counts, search terms only from the privacy threshold on, and nothing to another owner', async () => {
+    const at = new Date(clock);
+    const page = await getInsights(ownerScope(database.db, ours.id), { range: 7, locationId: null, locale: 'ro', now: at });
+    expect(page.hasData).toBe(true);
+    expect(page.figures.views).toEqual({ value: 11, previous: 0, change: null });
+    expect(page.sources.find((s) => s.key === 'qr')?.count).toBe(4);
+    expect(page.viaCodes).toEqual([{ code: 'QrOwn123', label: 'QR', count: 4 }, { code: 'Table007', label: 'Table007', count: 1 }]);
+    expect(page.topDishes.map((d) => [d.name, d.count])).toEqual([['Ciorbă de burtă', 2], ['Papanași', 1]]);
+    expect(page.neverOpened.map((d) => d.name)).toEqual(['Salată de vinete']);
+    expect(SEARCH_PRIVACY_K).toBe(3);
+    expect(page.searches).toEqual([{ term: 'vegan', count: 3, matched: false }]);
+    expect(page.hints.map((h) => h.key)).toContain('missedSearch');
+    // the range before (7 days earlier) had twice the views: the figure says −50 %
+    await database.db.insertInto('insightCount').values({ restaurantId: ours.id, day: '2026-11-14', locationId: ids.first, metric: 'view', dimension: '', count: 22 }).execute();
+    const compared = await getInsights(ownerScope(database.db, ours.id), { range: 7, locationId: null, locale: 'ro', now: at });
+    expect(compared.figures.views).toEqual({ value: 11, previous: 22, change: -50 });
+    expect(compared.viewsPerDay.map((d) => d.day)).toEqual(['2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23']);
+    expect(compared.byWeekday).toEqual([11, 0, 0, 0, 0, 0, 0]); // 23 November 2026 is a Monday
+    const terrace = await getInsights(ownerScope(database.db, ours.id), { range: 7, locationId: ids.terrace, locale: 'ro', now: at });
+    expect(terrace.figures.views.value).toBe(1);
+    const neighbour = await getInsights(ownerScope(database.db, theirs.id), { range: 7, locationId: ids.first, locale: 'ro', now: at });
+    expect(neighbour.locationId).toBeNull();
+    expect(neighbour.figures.views.value).toBe(0);
+    expect(neighbour.viaCodes).toEqual([]);
+    const platform = await getPlatformViewsPerDay(adminScope(database.db), { days: 2, now: at });
+    expect(platform).toEqual([{ day: '2026-11-22', views: 0 }, { day: '2026-11-23', views: 11 }]);
+  });
+
+  it('puts views on the right local day and hour around the Europe/Bucharest DST changes', async () => {
+    const db = database.db;
+    const dst = await insertRestaurant(db, { slug: 'ora-de-vara', timeZone: 'Europe/Bucharest' });
+    const recorder = createInsightRecorder({ getDb: () => db, now });
+    const at = (iso: string) => {
+      clock = Date.parse(iso);
+      recorder.recordView({ slug: 'ora-de-vara', locale: 'ro', locationId: '', via: undefined, source: 'direct' });
+    };
+    at('2026-03-28T21:59:00Z'); // 23:59 EET, Saturday
+    at('2026-03-28T22:00:00Z'); // 00:00 EET, Sunday 29
+    at('2026-03-29T00:59:00Z'); // 02:59 EET, just before the clocks go forward
+    at('2026-03-29T01:00:00Z'); // 04:00 EEST
+    at('2026-10-24T20:59:00Z'); // 23:59 EEST, Saturday
+    at('2026-10-24T21:00:00Z'); // 00:00 EEST, Sunday 25
+    at('2026-10-25T00:30:00Z'); // 03:30 EEST, before the clocks go back
+    at('2026-10-25T01:30:00Z'); // 03:30 EET, the hour that happens twice
+    at('2026-10-25T21:59:00Z'); // 23:59 EET, still Sunday 25
+    at('2026-10-25T22:00:00Z'); // 00:00 EET, Monday 26
+    await recorder.flush();
+    const found = await db.selectFrom('insightCount').select(['day', 'metric', 'dimension', 'count']).where('restaurantId', '=', dst.id).where('metric', 'in', ['view', 'hour']).execute();
+    expect(found.map((r) => `${r.day} ${r.metric} ${r.dimension} ${Number(r.count)}`).sort()).toEqual(
+      [
+        '2026-03-28 view  1', '2026-03-28 hour 23 1',
+        '2026-03-29 view  3', '2026-03-29 hour 00 1', '2026-03-29 hour 02 1', '2026-03-29 hour 04 1',
+        '2026-10-24 view  1', '2026-10-24 hour 23 1',
+        '2026-10-25 view  4', '2026-10-25 hour 00 1', '2026-10-25 hour 03 2', '2026-10-25 hour 23 1',
+        '2026-10-26 view  1', '2026-10-26 hour 00 1',
+      ].sort(),
+    );
+  });
+});
