@@ -7,7 +7,7 @@ import type { Route } from './+types/restaurant-admin.import-template';
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
   if (params.format !== 'csv' && params.format !== 'xlsx') return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
-  const file = importTemplate(params.format);
+  const file = await importTemplate(params.format);
   return new Response(new Uint8Array(file.body), {
     headers: { 'Content-Type': file.contentType, 'Content-Disposition': `attachment; filename="${file.filename}"`, 'Cache-Control': 'private, no-store' },
   });

@@ -68,8 +68,8 @@ describe('the menu import in the browser', () => {
       await page.getByRole('link', { name: 'Import și tipărire' }).click();
       await page.getByRole('heading', { name: 'Importă un meniu' }).waitFor();
       await expect.poll(() => isHydrated(page, 'form button')).toBe(true);
-      const xlsx = writeXlsx('Menu', [['Category', 'Name', 'Price', 'Allergens'], ['Salate', 'Salată de vinete', 18.5, 'eggs'], ['Salate', 'Salată grecească', 26, 'milk']]);
-      await readFile(page, { name: 'menu.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: xlsx });
+      const xlsx = await writeXlsx('Menu', [['Category', 'Name', 'Price', 'Allergens'], ['Salate', 'Salată de vinete', 18.5, 'eggs'], ['Salate', 'Salată grecească', 26, 'milk']]);
+      await readFile(page, { name: 'menu.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(xlsx) });
       await expect.poll(() => gridRows(page).count()).toBe(2);
       await page.getByRole('button', { name: 'Importă preparatele: 2' }).click();
       await toast(page, 'Import reușit. Preparate adăugate: 2; categorii noi: 1.');

@@ -46,11 +46,11 @@ const TEMPLATE_EXAMPLES: Record<ImportField, string>[] = [
 ];
 
 /** The import's template, in CSV or XLSX: the header the import reads and two example dishes. */
-export function importTemplate(format: 'csv' | 'xlsx'): DownloadFile {
+export async function importTemplate(format: 'csv' | 'xlsx'): Promise<DownloadFile> {
   const rows = [header, ...TEMPLATE_EXAMPLES.map((example) => IMPORT_FIELDS.map((field) => example[field]))];
   return format === 'csv'
     ? { body: toCsv(rows), contentType: 'text/csv; charset=utf-8', filename: 'bucate-model-import.csv' }
-    : { body: writeXlsx('Meniu', rows), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename: 'bucate-model-import.xlsx' };
+    : { body: await writeXlsx('Meniu', rows), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename: 'bucate-model-import.xlsx' };
 }
 
 /** One location's dishes as rows the import reads back into the same menu. */
@@ -123,5 +123,5 @@ export async function exportMenu(scope: RestaurantScope, format: ExportFormat, o
   const rows = [header, ...(await menuRows(scope, options.locationId))];
   return format === 'csv'
     ? { body: toCsv(rows), contentType: 'text/csv; charset=utf-8', filename: `${options.slug}-meniu-${date}.csv` }
-    : { body: writeXlsx('Meniu', rows), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename: `${options.slug}-meniu-${date}.xlsx` };
+    : { body: await writeXlsx('Meniu', rows), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename: `${options.slug}-meniu-${date}.xlsx` };
 }

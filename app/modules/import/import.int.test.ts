@@ -164,9 +164,9 @@ describe(`menu import on ${testDialect}`, () => {
   });
 
   it('offers templates the import reads without a mapping step', async () => {
-    const csvTemplate = importTemplate('csv');
+    const csvTemplate = await importTemplate('csv');
     const csvRows = readCsv(new TextDecoder().decode(csvTemplate.body));
-    const xlsxRows = await readXlsx(importTemplate('xlsx').body);
+    const xlsxRows = await readXlsx((await importTemplate('xlsx')).body);
     for (const rows of [csvRows, xlsxRows]) {
       const [header = [], ...body] = rows;
       const { mapping, needsMapping } = mapHeaders(header);

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { lstatSync, mkdirSync, readlinkSync, symlinkSync, unlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,9 +21,25 @@ function languageFolder(): string {
   mkdirSync(folder, { recursive: true });
   for (const language of LANGUAGES) {
     const link = join(folder, `${language}.traineddata.gz`);
-    if (!existsSync(link)) symlinkSync(require.resolve(`@tesseract.js-data/${language}/4.0.0_best_int/${language}.traineddata.gz`), link);
+    const target = require.resolve(`@tesseract.js-data/${language}/4.0.0_best_int/${language}.traineddata.gz`);
+    // a link left by another checkout or an older install points elsewhere (or nowhere): replace it
+    if (currentTarget(link) === target) continue;
+    try {
+      unlinkSync(link);
+    } catch {
+      // there was none
+    }
+    symlinkSync(target, link);
   }
   return folder;
+}
+
+function currentTarget(link: string): string | undefined {
+  try {
+    return lstatSync(link).isSymbolicLink() ? readlinkSync(link) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The largest side an image is read at: enough for menu text, small enough for a few seconds a page. */
