@@ -34,6 +34,7 @@ type EntryModule = {
   getPoolStats(): { total: number; idle: number; waiting: number } | undefined;
   checkReadiness(): Promise<Record<string, string>>;
   getMenuVersion(slug: string): Promise<number | undefined>;
+  getGuestLocale(cookie: string | undefined): Promise<'ro' | 'en'>;
   startJobWorker(): void;
   stopJobWorker(): Promise<void>;
   shutdown(): Promise<void>;
@@ -164,6 +165,7 @@ const handleMenuRequest = vite
   ? undefined
   : createMenuCache({
       getVersion: (slug) => entryOf(initialBuild).getMenuVersion(slug),
+      getLocale: (cookie) => entryOf(initialBuild).getGuestLocale(cookie),
       render: (request) => renderMenu(request, loadContext(initialBuild, { nonce: '', clientIp: '' })),
       securityHeaders: staticSecurityHeaders(https, getImageOrigin(env)),
       logger,
