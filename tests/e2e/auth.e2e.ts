@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { DEMO_LOGINS } from '#app/modules/demo/demo-seed.server.ts';
 import { browserCookies, registerOwner as registerOverHttp, sessionCookie as signInOverHttp } from './accounts.ts';
 import { DESKTOP, nextClientIp, openContext, PHONE, useBrowser } from './browser.ts';
+import { openServerDatabase } from './database.ts';
 import { latestLinkTo } from './outbox.ts';
 
 const baseUrl = inject('baseUrl');
@@ -140,10 +141,10 @@ describe('permission matrix of spec section 6 (every guarded page)', () => {
       ['ownerB', pages.aAccount, { intent: 'delete-account', password: 'parola-buna-1' }, otherRestaurant],
       ['ownerB', pages.aAccount, { intent: 'sign-out-everywhere' }, otherRestaurant],
       ['admin', pages.aAccount, { intent: 'sign-out-everywhere' }, forbidden],
-      ['guest', pages.admin, { intent: 'disable', userId: 'x' }, `/login?redirect=${encodeURIComponent(pages.admin)}`],
-      ['ownerA', pages.admin, { intent: 'disable', userId: 'x' }, forbidden],
-      ['guest', pages.admin, { intent: 'grant-pro', restaurantId: 'x' }, `/login?redirect=${encodeURIComponent(pages.admin)}`],
-      ['ownerA', pages.admin, { intent: 'grant-pro', restaurantId: 'x' }, forbidden],
+      ['guest', '/admin/users', { intent: 'disable', userId: 'x' }, `/login?redirect=${encodeURIComponent('/admin/users')}`],
+      ['ownerA', '/admin/users', { intent: 'disable', userId: 'x' }, forbidden],
+      ['guest', '/admin/restaurants/x', { intent: 'grant-pro', months: '12' }, `/login?redirect=${encodeURIComponent('/admin/restaurants/x')}`],
+      ['ownerA', '/admin/restaurants/x', { intent: 'grant-pro', months: '12' }, forbidden],
       ['guest', '/login/complete', { restaurantName: 'X' }, `/login?redirect=${encodeURIComponent('/login/complete')}`],
     ];
     for (const [who, path, fields, expected] of actions) {
@@ -155,10 +156,13 @@ describe('permission matrix of spec section 6 (every guarded page)', () => {
 
     // a disabled user: every guarded page sends them to sign-in with the reason, once
     const banned = await registerOwner('matrix-banned');
-    const adminPage = await fetch(`${baseUrl}/admin`, { headers: { cookie: admin } });
-    const bannedId = new RegExp(`name="userId" value="([^"]+)"(?:(?!</tr>).)*matrix-banned`, 's').exec(await adminPage.text())?.[1];
+    const usersPage = await fetch(`${baseUrl}/admin/users?q=matrix-banned`, { headers: { cookie: admin } });
+    expect(await usersPage.text()).toContain('matrix-banned');
+    const db = openServerDatabase();
+    const bannedId = (await db.selectFrom('user').select('id').where('email', 'like', 'matrix-banned%').executeTakeFirst())?.id;
+    await db.destroy();
     expect(bannedId).toBeTruthy();
-    const disable = await fetch(`${baseUrl}/admin`, {
+    const disable = await fetch(`${baseUrl}/admin/users`, {
       method: 'POST',
       headers: { cookie: admin, origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ intent: 'disable', userId: bannedId! }),
