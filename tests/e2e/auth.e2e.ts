@@ -2,7 +2,7 @@ import type { BrowserContext } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_LOGINS } from '#app/modules/demo/demo-seed.server.ts';
 import { browserCookies, registerOwner as registerOverHttp, sessionCookie as signInOverHttp } from './accounts.ts';
-import { DESKTOP, nextClientIp, openContext, PHONE, useBrowser } from './browser.ts';
+import { DESKTOP, isHydrated, nextClientIp, openContext, PHONE, useBrowser } from './browser.ts';
 import { openServerDatabase } from './database.ts';
 import { latestLinkTo } from './outbox.ts';
 
@@ -276,7 +276,7 @@ describe('disabling a user', () => {
 
     // an owner cannot disable anyone: the action checks the role itself
     const cookie = (await owner.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
-    const attempt = await fetch(`${baseUrl}/admin`, {
+    const attempt = await fetch(`${baseUrl}/admin/users`, {
       method: 'POST',
       redirect: 'manual',
       headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl },
@@ -287,7 +287,11 @@ describe('disabling a user', () => {
     const admin = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
     const adminPage = await signIn(admin, DEMO_LOGINS.admin.email, DEMO_LOGINS.admin.password);
     await expect.poll(() => new URL(adminPage.url()).pathname).toBe('/admin');
-    await adminPage.getByRole('button', { name: `Dezactivează ${email}` }).click();
+    await adminPage.goto(`/admin/users?q=${encodeURIComponent(email)}`);
+    await expect.poll(() => isHydrated(adminPage, 'tbody button')).toBe(true);
+    // a destructive action asks first, in a dialog
+    await adminPage.getByRole('button', { name: 'Dezactivează', exact: true }).click();
+    await adminPage.getByRole('dialog', { name: 'Dezactivează' }).getByRole('button', { name: 'Confirmă' }).click();
     // the change is confirmed by a success toast (check mark), which hides itself after its 3 s
     await expect.poll(() => adminPage.getByRole('status').textContent()).toBe('✓Utilizatorul a fost dezactivat și deconectat de pe toate dispozitivele.');
     expect(await adminPage.getByTestId('toast').getAttribute('data-type')).toBe('success');
@@ -320,13 +324,19 @@ describe('PRO without a card', () => {
       return `PRO acordat de echipa Bucate, activ până pe ${new Intl.DateTimeFormat('ro-RO', { dateStyle: 'long', timeZone: 'Europe/Bucharest' }).format(date)}.`;
     };
     const before = inAYear();
-    await adminPage.getByRole('button', { name: `Acordă PRO pe un an: ${name}` }).click();
+    await adminPage.goto(`/admin/restaurants?q=${owner.slug}`);
+    await adminPage.getByRole('link', { name }).click();
+    await expect.poll(() => isHydrated(adminPage, 'main button, button')).toBe(true);
+    // one year is the default period of a manual grant (spec section 9); the dialog asks first
+    await adminPage.getByRole('button', { name: 'Acordă PRO manual', exact: true }).click();
+    await adminPage.getByRole('dialog', { name: 'Acordă PRO manual' }).getByRole('button', { name: 'Confirmă' }).click();
     await expect.poll(() => adminPage.locator('[role="status"]:not(:empty)').textContent()).toContain(`${name} are PRO până pe`);
     const page = await subscription();
     expect(page.includes(before) || page.includes(inAYear()), 'PRO for a year').toBe(true);
 
-    await adminPage.getByRole('button', { name: `Retrage PRO: ${name}` }).click();
-    await expect.poll(() => adminPage.locator('[role="status"]:not(:empty)').textContent()).toContain(`${name} nu mai are PRO.`);
+    await adminPage.getByRole('button', { name: 'Retrage PRO manual', exact: true }).click();
+    await adminPage.getByRole('dialog', { name: 'Retrage PRO manual' }).getByRole('button', { name: 'Confirmă' }).click();
+    await expect.poll(() => adminPage.locator('[role="status"]:not(:empty)').textContent()).toContain(`${name} nu mai are PRO manual.`);
     expect(await subscription()).toContain('Perioadă de probă');
     await admin.close();
   });
