@@ -76,6 +76,7 @@ export default function AdminOverviewPage({ loaderData }: Route.ComponentProps) 
           text={{ title: t('backoffice.overview.chartTitle'), description: t('backoffice.overview.chartDescription'), labelHeader: t('backoffice.overview.chartDay'), tableSummary: t('backoffice.overview.chartTable') }}
           seriesName={t('backoffice.overview.chartSeries')}
           data={o.signupsPerDay.map((d) => ({ label: d.day, value: d.count }))}
+          maxTicks={5}
         />
       </div>
     </AdminPage>

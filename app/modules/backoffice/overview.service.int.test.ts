@@ -19,7 +19,7 @@ describe(`the back office overview on ${testDialect}`, () => {
   let made = 0;
   beforeAll(async () => {
     database = await createTestDatabase();
-    made = await seedPlatformHistory(database.db, { now: NOW, days: 400, seed: 7 });
+    made = await seedPlatformHistory(database.db, { now: NOW, days: 430, seed: 11 });
   }, 120_000);
   afterAll(() => database.cleanup());
 
