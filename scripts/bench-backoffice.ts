@@ -11,9 +11,11 @@
  * BENCH_RESTAURANTS, BENCH_USERS and BENCH_RUNS scale it down for a quick look.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { Insertable } from 'kysely';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '#app/db/connection.server.ts';
+import type { AccountTable, UserTable } from '#app/db/schema.ts';
 import { migrateToLatest } from '#app/db/migrate.server.ts';
 import { getOverview } from '#app/modules/backoffice/overview.service.server.ts';
 import { listRestaurantsForAdmin } from '#app/modules/backoffice/restaurants.service.server.ts';
@@ -43,8 +45,8 @@ try {
   const verified = (sqlite ? 1 : true) as unknown as boolean;
   const owners: string[] = [];
   for (let i = 0; i < USERS; i += 500) {
-    const users = [];
-    const accounts = [];
+    const users: Insertable<UserTable>[] = [];
+    const accounts: Insertable<AccountTable>[] = [];
     for (let j = i; j < Math.min(USERS, i + 500); j++) {
       const id = newId();
       const restaurantId = j < restaurantIds.length ? restaurantIds[j]! : null;
