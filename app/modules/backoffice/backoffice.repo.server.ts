@@ -27,11 +27,25 @@ export interface RestaurantListFilter {
   soon: string;
 }
 
+/** A whole e-mail address: looked up by equality (the unique index), not by a scan. */
+export function isWholeEmail(text: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text);
+}
+
+/**
+ * The filtered restaurants. The owner's row is joined only when a text search needs it; a whole
+ * e-mail address goes through user.email's unique index instead of a scan.
+ */
 function restaurantsQuery(db: Kysely<Database>, filter: RestaurantListFilter) {
-  let query = db.selectFrom('restaurant').leftJoin('user as owner', 'owner.id', 'restaurant.ownerId');
-  if (filter.q) {
+  let query = db.selectFrom('restaurant');
+  if (filter.q && isWholeEmail(filter.q)) {
+    const email = filter.q.toLowerCase();
+    query = query.where('restaurant.ownerId', 'in', db.selectFrom('user').select('user.id').where('user.email', '=', email));
+  } else if (filter.q) {
     const pattern = containsPattern(filter.q);
-    query = query.where((eb) => eb.or([like('restaurant.name', pattern), like('restaurant.slug', pattern), like('owner.email', pattern)]));
+    query = query.where((eb) =>
+      eb.or([like('restaurant.name', pattern), like('restaurant.slug', pattern), eb('restaurant.ownerId', 'in', eb.selectFrom('user').select('user.id').where(like('user.email', pattern)))]),
+    );
   }
   const notPro = sql<boolean>`(${sql.ref('restaurant.proUntil')} is null or ${sql.ref('restaurant.proUntil')} <= ${filter.now})`;
   switch (filter.state) {
@@ -67,17 +81,23 @@ const RESTAURANT_ORDER: Record<RestaurantSort, [string, 'asc' | 'desc']> = {
   updated: ['restaurant.updatedAt', 'desc'],
 };
 
-/** One page of restaurants with their owner's address and plan summary. */
+/** One page of restaurants with their plan summary (owners' addresses: listUserEmails, for the page only). */
 export function listRestaurantsPage(db: Kysely<Database>, filter: RestaurantListFilter, sort: RestaurantSort, page: { limit: number; offset: number }) {
   const [column, direction] = RESTAURANT_ORDER[sort];
   return restaurantsQuery(db, filter)
-    .select(['restaurant.id', 'restaurant.name', 'restaurant.slug', 'restaurant.active', 'restaurant.productsCount', 'restaurant.createdAt', 'restaurant.updatedAt', 'owner.email as ownerEmail'])
+    .select(['restaurant.id', 'restaurant.name', 'restaurant.slug', 'restaurant.active', 'restaurant.productsCount', 'restaurant.createdAt', 'restaurant.updatedAt', 'restaurant.ownerId'])
     .select(PLAN_SUMMARY_COLUMNS)
     .orderBy(sql.ref(column), direction)
     .orderBy('restaurant.id')
     .limit(page.limit)
     .offset(page.offset)
     .execute();
+}
+
+/** The e-mail addresses of these users (a page's owners). */
+export function listUserEmails(db: Kysely<Database>, userIds: readonly string[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('user').select(['id', 'email']).where('id', 'in', userIds).execute();
 }
 
 export async function countRestaurants(db: Kysely<Database>, filter: RestaurantListFilter): Promise<number> {
@@ -141,11 +161,14 @@ const USER_ORDER: Record<UserSort, [string, 'asc' | 'desc']> = {
   email: ['user.email', 'asc'],
 };
 
+/** Users filtered by a search; a whole e-mail address goes through the unique index. */
 function usersQuery(db: Kysely<Database>, q: string | undefined) {
-  let query = db.selectFrom('user').leftJoin('restaurant', 'restaurant.id', 'user.restaurantId');
-  if (q) {
+  let query = db.selectFrom('user');
+  if (q && isWholeEmail(q)) {
+    query = query.where('user.email', '=', q.toLowerCase());
+  } else if (q) {
     const pattern = containsPattern(q);
-    query = query.where((eb) => eb.or([like('user.email', pattern), like('user.name', pattern), like('restaurant.name', pattern)]));
+    query = query.where((eb) => eb.or([like('user.email', pattern), like('user.name', pattern), eb('user.restaurantId', 'in', eb.selectFrom('restaurant').select('restaurant.id').where(like('restaurant.name', pattern)))]));
   }
   return query;
 }
@@ -154,6 +177,7 @@ function usersQuery(db: Kysely<Database>, q: string | undefined) {
 export function listUsersPage(db: Kysely<Database>, q: string | undefined, sort: UserSort, page: { limit: number; offset: number }) {
   const [column, direction] = USER_ORDER[sort];
   return usersQuery(db, q)
+    .leftJoin('restaurant', 'restaurant.id', 'user.restaurantId')
     .select(['user.id', 'user.email', 'user.name', 'user.role', 'user.banned', 'user.emailVerified', 'user.createdAt', 'restaurant.id as restaurantId', 'restaurant.name as restaurantName', 'restaurant.slug as restaurantSlug'])
     .orderBy(sql.ref(column), direction)
     .orderBy('user.id')

@@ -44,6 +44,11 @@ describe(`the back office services on ${testDialect}`, () => {
     const names = async (query: Parameters<typeof listRestaurantsForAdmin>[1]) => (await listRestaurantsForAdmin(admin, query)).items.map((r) => r.name).sort();
     expect(await names({ q: 'CINEVA.anume', sort: 'newest', page: 1 })).toEqual(['Bistro Căutat']);
     expect(await names({ q: trial.slug, sort: 'newest', page: 1 })).toEqual(['Bistro Căutat']);
+    // a whole address is looked up through the unique index, whatever its case
+    expect(await names({ q: 'Cineva.Anume@Example.com', sort: 'newest', page: 1 })).toEqual(['Bistro Căutat']);
+    expect((await listRestaurantsForAdmin(admin, { q: 'cineva', sort: 'newest', page: 1 })).items[0]?.ownerEmail).toBe('cineva.anume@example.com');
+    expect((await listUsersForBackOffice(admin, { q: 'CINEVA.ANUME@example.com', sort: 'newest', page: 1 })).items.map((u) => u.email)).toEqual(['cineva.anume@example.com']);
+    expect((await listUsersForBackOffice(admin, { q: 'Bistro Căut', sort: 'newest', page: 1 })).items.map((u) => u.email)).toEqual(['cineva.anume@example.com']);
     // LIKE's own wildcards are taken literally
     expect(await names({ q: '%', sort: 'newest', page: 1 })).toEqual([]);
     expect(await names({ state: 'pro-card', sort: 'name', page: 1 })).toEqual(['Cu Card']);

@@ -20,6 +20,7 @@ import { readAppConfig, writeAppConfig } from './backoffice.repo.server.ts';
  * others follow within the TTL (docs/decisions/0017-back-office.md).
  */
 export const SETTINGS_TTL_MS = 5_000;
+const RETRY_MS = 1_000;
 
 interface OperatorSettings {
   contactEmail: string | null;
@@ -63,6 +64,11 @@ export async function refreshPlatformSettings(db: Kysely<Database>, now: number 
     .then((row) => {
       apply(row);
       loadedAt = Date.now();
+    })
+    .catch(() => {
+      // the database is unreachable: the last snapshot stays (pages that need the database answer
+      // 503 themselves), and the next request in a second tries again
+      loadedAt = Date.now() - SETTINGS_TTL_MS + RETRY_MS;
     })
     .finally(() => {
       loading = undefined;

@@ -15,6 +15,7 @@ import {
   findRestaurantForAdmin,
   listRestaurantsPage,
   listRestaurantUsers,
+  listUserEmails,
   writeRestaurantActive,
 } from './backoffice.repo.server.ts';
 
@@ -39,6 +40,7 @@ export async function listRestaurantsForAdmin(
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(Math.max(1, query.page), pageCount);
   const rows = await listRestaurantsPage(scope.db, filter, query.sort, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const emails = new Map((await listUserEmails(scope.db, [...new Set(rows.flatMap((row) => (row.ownerId ? [row.ownerId] : [])))])).map((u) => [u.id, u.email]));
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -47,7 +49,7 @@ export async function listRestaurantsForAdmin(
       active: row.active === 1,
       productsCount: row.productsCount,
       createdAt: row.createdAt,
-      ownerEmail: row.ownerEmail,
+      ownerEmail: row.ownerId ? (emails.get(row.ownerId) ?? null) : null,
       ...planLabelOf(row, now),
     })),
     total,
