@@ -202,6 +202,7 @@ export const backofficeEn: DeepStrings<typeof backofficeRo> = {
       priceNote: 'These are the prices shown. The price charged by card is changed in the Stripe account.',
       defaultValue: 'Default: {{value}}',
       save: 'Save the settings',
+      confirmQuestion: 'Save the settings? The languages, the contact address and the prices shown change on the whole site, for every visitor.',
       saved: 'The settings have been saved.',
       fixErrors: 'Please correct the marked fields.',
       'error-availableLocales': 'Choose at least one language: Romanian or English.',

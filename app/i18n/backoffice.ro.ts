@@ -200,6 +200,7 @@ export const backofficeRo = {
       priceNote: 'Prețurile de aici sunt cele afișate. Prețul încasat cu cardul se schimbă în contul Stripe.',
       defaultValue: 'Implicit: {{value}}',
       save: 'Salvează setările',
+      confirmQuestion: 'Salvezi setările? Limbile, adresa de contact și prețurile afișate se schimbă pe tot site-ul, pentru toți vizitatorii.',
       saved: 'Setările au fost salvate.',
       fixErrors: 'Corectează câmpurile marcate.',
       'error-availableLocales': 'Alege cel puțin o limbă: română sau engleză.',

@@ -1,3 +1,4 @@
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Form, useActionData } from 'react-router';
 import { z } from 'zod';
@@ -8,7 +9,7 @@ import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { requireAdmin } from '#app/modules/access/access.server.ts';
 import { getPlatformSettings, updatePlatformSettings } from '#app/modules/backoffice/platform-settings.server.ts';
 import { AdminPage, fieldClass, useAnswerToast } from '#app/ui/admin/admin-ui.tsx';
-import { primaryButton } from '#app/ui/editor/fields.tsx';
+import { primaryButton, secondaryButton } from '#app/ui/editor/fields.tsx';
 import { localeOf } from '#app/ui/admin/format.ts';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/admin.settings';
@@ -60,12 +61,18 @@ export default function AdminSettingsPage({ loaderData }: Route.ComponentProps) 
   const errors = answer?.fieldErrors ?? {};
   const locale = localeOf(i18n.language);
   const error = (field: string) => (errors[field] ? <p id={`${field}-error`} className="text-red-800 dark:text-red-300">{errors[field]}</p> : null);
+  const formId = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [asking, setAsking] = useState(false);
+  useEffect(() => {
+    if (asking) dialog.current?.showModal();
+  }, [asking]);
   const described = (field: string, hint: string) => [errors[field] ? `${field}-error` : null, hint].filter(Boolean).join(' ');
   return (
     <AdminPage title={t('backoffice.settings.title')}>
       <p className="mt-2">{t('backoffice.settings.intro', { seconds: s.ttlSeconds })}</p>
       {answer?.error ? <p role="alert" className="mt-4 font-semibold text-red-800 dark:text-red-300">{answer.error}</p> : null}
-      <Form method="post" className="mt-6 max-w-xl space-y-8" noValidate>
+      <Form id={formId} method="post" className="mt-6 max-w-xl space-y-8" noValidate>
         <fieldset className="space-y-4" aria-describedby={errors.availableLocales ? 'availableLocales-error' : undefined}>
           <legend className="text-xl font-semibold">{t('backoffice.settings.languages')}</legend>
           <div role="group" aria-label={t('backoffice.settings.availableLocales')}>
@@ -116,8 +123,24 @@ export default function AdminSettingsPage({ loaderData }: Route.ComponentProps) 
           ))}
           <p className="text-sm">{t('backoffice.settings.priceNote')}</p>
         </fieldset>
-        <button type="submit" className={primaryButton}>{t('backoffice.settings.save')}</button>
+        {/* prices and languages reach every visitor at once: the save asks first */}
+        <button type="button" className={primaryButton} onClick={() => setAsking(true)}>{t('backoffice.settings.save')}</button>
       </Form>
+      {asking ? (
+        <dialog
+          ref={dialog}
+          aria-labelledby={`${formId}-title`}
+          onClose={() => setAsking(false)}
+          className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-[12px] bg-white p-6 text-stone-900 shadow-xl backdrop:bg-stone-950/50 dark:bg-stone-900 dark:text-stone-100"
+        >
+          <h2 id={`${formId}-title`} className="text-lg font-semibold">{t('backoffice.settings.save')}</h2>
+          <p className="mt-2">{t('backoffice.settings.confirmQuestion')}</p>
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            <button type="button" className={secondaryButton} onClick={() => dialog.current?.close()} autoFocus>{t('backoffice.common.cancel')}</button>
+            <button type="submit" form={formId} className={primaryButton} onClick={() => dialog.current?.close()}>{t('backoffice.common.confirm')}</button>
+          </div>
+        </dialog>
+      ) : null}
     </AdminPage>
   );
 }

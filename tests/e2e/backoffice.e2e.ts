@@ -29,6 +29,12 @@ async function confirm(page: Page, button: string, choose?: { label: string; opt
   await dialog.getByRole('button', { name: 'Confirmă' }).click();
 }
 
+/** The settings' save asks first (prices and languages reach every visitor). */
+async function saveSettings(page: Page) {
+  await page.getByRole('button', { name: 'Salvează setările' }).click();
+  await page.getByRole('dialog', { name: 'Salvează setările' }).getByRole('button', { name: 'Confirmă' }).click();
+}
+
 async function toastText(page: Page): Promise<string> {
   return (await page.getByTestId('toast').textContent()) ?? '';
 }
@@ -119,11 +125,11 @@ describe('the platform back office (/admin)', () => {
     // bad input: no language at all is refused and changes nothing
     await page.getByRole('checkbox', { name: 'Română' }).uncheck();
     await page.getByRole('checkbox', { name: 'Engleză' }).uncheck();
-    await page.getByRole('button', { name: 'Salvează setările' }).click();
+    await saveSettings(page);
     await expect.poll(() => page.getByText('Alege cel puțin o limbă: română sau engleză.').count()).toBe(1);
 
     await page.getByRole('checkbox', { name: 'Română' }).check();
-    await page.getByRole('button', { name: 'Salvează setările' }).click();
+    await saveSettings(page);
     await expect.poll(() => toastText(page)).toContain('Setările au fost salvate.');
     try {
       // a guest who chose English before: Romanian now, and no switch to a language the site no longer offers
@@ -136,7 +142,7 @@ describe('the platform back office (/admin)', () => {
     } finally {
       await page.reload();
       await page.getByRole('checkbox', { name: 'Engleză' }).check();
-      await page.getByRole('button', { name: 'Salvează setările' }).click();
+      await saveSettings(page);
       await expect.poll(() => toastText(page)).toContain('Setările au fost salvate.');
     }
     const guest = await openContext(browserOf(), baseUrl, { viewport: PHONE, locale: 'en' });
