@@ -21,6 +21,11 @@ import { NonceProvider } from './ui/nonce.tsx';
 import type { ViewRecord } from './modules/insights/insight-recorder.server.ts';
 import { flushInsightsOnStop, insightRecorder } from './modules/insights/insights-runtime.server.ts';
 
+import type { Locale } from './i18n/i18n.ts';
+import { resolveLocale } from './i18n/locale-policy.ts';
+import { localeCookieOf } from './i18n/locale.server.ts';
+import { refreshPlatformSettings } from './modules/backoffice/platform-settings.server.ts';
+
 export { requestInfoContext } from './context.ts';
 
 /** For the server's menu render cache: the menu version of a slug and whether it is published now (one indexed read). */
@@ -31,6 +36,16 @@ export function getMenuVersion(slug: string): Promise<number | undefined> {
 /** For the server's menu render cache: a guest's view, counted in memory (owner insights, decision 0018). */
 export function recordMenuView(view: ViewRecord): void {
   insightRecorder().recordView(view);
+}
+
+/**
+ * For the server's menu render cache: the language a guest's `lang` cookie gets, under the app
+ * config's availableLocales and defaultLocale (re-read with a short TTL), so the cache key is the
+ * language the page is rendered in.
+ */
+export async function getGuestLocale(cookie: string | undefined): Promise<Locale> {
+  await refreshPlatformSettings(getDb());
+  return resolveLocale(localeCookieOf(cookie));
 }
 
 let worker: JobWorker | undefined;

@@ -17,7 +17,9 @@ import { getRequestLocale } from './i18n/locale.server.ts';
 import { useNonce } from './ui/nonce.tsx';
 import { ToastProvider } from './ui/toast/toast-provider.tsx';
 import { getDb } from './db/db.server.ts';
-import { getEnv, getSocialLinks } from './env.server.ts';
+import { getSocialLinks } from './env.server.ts';
+import { getLocalePolicy } from './i18n/locale-policy.ts';
+import { getContactEmail, refreshPlatformSettings } from './modules/backoffice/platform-settings.server.ts';
 import { getSessionUser, landingPathFor } from './modules/access/access.server.ts';
 
 export const links: Route.LinksFunction = () => [
@@ -25,10 +27,22 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
+/**
+ * Before any loader or action: this process's copy of the stored app config (languages, contact
+ * address, prices) is re-read when older than a few seconds, so a change made in the back office
+ * reaches every app process (docs/decisions/0017-back-office.md).
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async (_args, next) => {
+    await refreshPlatformSettings(getDb());
+    return next();
+  },
+];
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   const account = user ? { email: user.email, role: user.role, home: await landingPathFor(getDb(), user) } : null;
-  return { locale: getRequestLocale(request), account, contactEmail: getEnv().CONTACT_EMAIL, socialLinks: getSocialLinks() };
+  return { locale: getRequestLocale(request), availableLocales: getLocalePolicy().availableLocales, account, contactEmail: getContactEmail(), socialLinks: getSocialLinks() };
 }
 
 /** Routes whose `handle` says `{ hydrate: false }` are sent as HTML and CSS only (the guest menu). */

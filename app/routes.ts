@@ -13,6 +13,7 @@ export default [
   route('api/webhooks/stripe', 'routes/api.webhooks.stripe.ts'),
   route('api/beacon', 'routes/api.beacon.ts'),
   route('m/:code', 'routes/short-link.ts'),
+  route('admin/audit.csv', 'routes/admin.audit-export.ts'),
   route(':restaurantSlug/admin/images', 'routes/restaurant-admin.images.ts'),
   route(':restaurantSlug/admin/qr/:format', 'routes/restaurant-admin.qr-download.ts'),
   route(':restaurantSlug/admin/import/file', 'routes/restaurant-admin.import-file.ts'),
@@ -39,8 +40,17 @@ export default [
 
   // signed-in areas: header, no footer
   layout('routes/app-layout.tsx', [
-    route('admin', 'routes/admin.tsx'),
-    route('admin/jobs', 'routes/admin.jobs.tsx'),
+    // the platform back office: every page and action checks the admin itself
+    route('admin', 'routes/admin.tsx', [
+      index('routes/admin.overview.tsx'),
+      route('restaurants', 'routes/admin.restaurants.tsx'),
+      route('restaurants/:restaurantId', 'routes/admin.restaurant.tsx'),
+      route('users', 'routes/admin.users.tsx'),
+      route('messages', 'routes/admin.messages.tsx'),
+      route('settings', 'routes/admin.settings.tsx'),
+      route('audit', 'routes/admin.audit.tsx'),
+      route('jobs', 'routes/admin.jobs.tsx'),
+    ]),
     route(':restaurantSlug/admin', 'routes/restaurant-admin.tsx', [
       index('routes/restaurant-admin.menu.tsx'),
       route('products/new', 'routes/restaurant-admin.product-new.tsx'),

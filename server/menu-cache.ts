@@ -29,6 +29,11 @@ export interface MenuCacheOptions {
   render(request: Request): Promise<Response>;
   securityHeaders: Record<string, string>;
   logger: Logger;
+  /**
+   * The language a request's `lang` cookie gets under the app config (availableLocales,
+   * defaultLocale); without it, `lang=en` gives English and anything else Romanian.
+   */
+  getLocale?(cookie: string | undefined): Promise<'ro' | 'en'>;
   /** memory for rendered pages, all encodings counted (default 64 MB) */
   maxBytes?: number;
   /** called once per answer, for metrics */
@@ -211,7 +216,7 @@ export function createMenuCache(options: MenuCacheOptions) {
     const started = process.hrtime.bigint();
     const version = await options.getVersion(slug);
     if (version === undefined) return false;
-    const locale = localeOf(req);
+    const locale = options.getLocale ? await options.getLocale(req.headers.cookie) : localeOf(req);
     const base = `${slug}|${locale}|`;
     // the default page first: it says which locations exist at this version
     const first = await entryFor(base, `${origin}/${slug}`, locale, '', version);

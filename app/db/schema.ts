@@ -225,6 +225,11 @@ export interface AppConfigTable {
   /** JSON array */
   availableLocales: string;
   updatedAt: Timestamp;
+  /** operator settings (migration 0011): null takes the environment's value */
+  contactEmail: ColumnType<string | null, string | null | undefined, string | null>;
+  priceMonthlyMinor: ColumnType<number | null, number | null | undefined, number | null>;
+  priceYearlyMinor: ColumnType<number | null, number | null | undefined, number | null>;
+  priceCurrency: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface TranslationCacheTable {
@@ -262,6 +267,9 @@ export interface ContactMessageTable {
   /** keyed hash of the sender's IP address (rate limiting) */
   clientKey: string;
   createdAt: Timestamp;
+  /** the back office's inbox (migration 0011): first opened by an admin, and marked handled */
+  readAt: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  handledAt: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 export interface AuditEventTable {

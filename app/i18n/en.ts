@@ -5,6 +5,7 @@ import { marketingEn } from './marketing.en.ts';
 import { qrEn } from './qr.en.ts';
 import { billingEn } from './billing.en.ts';
 import { insightsEn } from './insights.en.ts';
+import { backofficeEn } from './backoffice.en.ts';
 import type { Catalogue, DeepStrings } from './ro.ts';
 
 /** English: the fallback catalogue; the type makes a missing key a compile error. */
@@ -44,6 +45,7 @@ export const en: DeepStrings<Catalogue> = {
   ...billingEn,
   ...importEn,
   ...insightsEn,
+  ...backofficeEn,
   contact: {
     title: 'Contact',
     description: 'Write to us and we will answer as soon as we can.',

@@ -5,6 +5,7 @@ import { marketingRo } from './marketing.ro.ts';
 import { qrRo } from './qr.ro.ts';
 import { billingRo } from './billing.ro.ts';
 import { insightsRo } from './insights.ro.ts';
+import { backofficeRo } from './backoffice.ro.ts';
 
 /** Romanian: the reference catalogue. Every key here must exist in en.ts (checked by a test). */
 export const ro = {
@@ -44,6 +45,7 @@ export const ro = {
   ...billingRo,
   ...importRo,
   ...insightsRo,
+  ...backofficeRo,
   contact: {
     title: 'Contact',
     description: 'Scrie-ne și îți răspundem în cel mai scurt timp.',

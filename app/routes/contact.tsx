@@ -5,6 +5,7 @@ import { resolveAuthSecret } from '#app/auth/auth-secret.server.ts';
 import { requestInfoContext } from '#app/context.ts';
 import { getDb } from '#app/db/db.server.ts';
 import { getEnv } from '#app/env.server.ts';
+import { getContactEmail } from '#app/modules/backoffice/platform-settings.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { requestMetaOf } from '#app/modules/access/access.server.ts';
@@ -26,7 +27,7 @@ function typedValues(values: Record<string, FormDataEntryValue>): FieldTexts {
   return { name: text('name'), email: text('email'), restaurantName: text('restaurantName'), message: text('message') };
 }
 
-/** The contact form: validated, rate limited per sender, stored, e-mailed to CONTACT_EMAIL (through the job queue). */
+/** The contact form: validated, rate limited per sender, stored, e-mailed to the contact address (app config, else CONTACT_EMAIL; through the job queue). */
 export async function action({ request, context }: Route.ActionArgs) {
   const locale = getRequestLocale(request);
   const { t } = getI18n(locale);
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const env = getEnv();
   const clientKey = contactClientKey(context.get(requestInfoContext).clientIp, resolveAuthSecret(env));
-  const result = await submitContactMessage(systemScope(getDb(), 'web:contact-form', requestMetaOf(request)), parsed.data, { clientKey, locale, to: env.CONTACT_EMAIL });
+  const result = await submitContactMessage(systemScope(getDb(), 'web:contact-form', requestMetaOf(request)), parsed.data, { clientKey, locale, to: getContactEmail() });
   if (!result.ok) {
     const tooMany = result.error === 'too-many-requests';
     return data(

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { getProPricing } from '#app/env.server.ts';
 import { formatPrice } from '#app/i18n/localized.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { getBilling } from '#app/modules/billing/stripe-client.server.ts';
+import { getPlatformPricing } from '#app/modules/backoffice/platform-settings.server.ts';
 import { FREE_PRODUCT_LIMIT, TRIAL_DAYS, UPGRADE_PROMPT_THRESHOLD } from '#app/modules/subscription/subscription.ts';
 import { CheckIcon, primaryButton, secondaryButton } from '#app/ui/marketing/marketing-ui.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
@@ -14,12 +14,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'pricing.title', 'pricing.description', (t) => ({ days: t('marketing.days', { count: TRIAL_DAYS }) }));
 
 /**
- * The plans with the PRO prices from configuration (PRO_PRICE_*, PRICE_CURRENCY), formatted on
+ * The plans with the PRO prices (the back office's app config, else PRO_PRICE_*, PRICE_CURRENCY), formatted on
  * the server in the visitor's language so the hydrated page shows the very same characters.
  */
 export function loader({ request }: Route.LoaderArgs) {
   const locale = getRequestLocale(request);
-  const { monthlyMinor, yearlyMinor, currency } = getProPricing();
+  const { monthlyMinor, yearlyMinor, currency } = getPlatformPricing();
   const saving = monthlyMinor * 12 - yearlyMinor;
   return {
     free: formatPrice(0, currency, locale),

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { PrivacyPolicy } from '#app/content/privacy-policy.tsx';
-import { getEnv } from '#app/env.server.ts';
+import { getContactEmail } from '#app/modules/backoffice/platform-settings.server.ts';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/privacy-policy';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'privacy.title', 'privacy.description');
 
 export function loader() {
-  return { contactEmail: getEnv().CONTACT_EMAIL };
+  return { contactEmail: getContactEmail() };
 }
 
 export default function PrivacyPolicyPage({ loaderData }: Route.ComponentProps) {

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { TermsOfService } from '#app/content/terms-of-service.tsx';
-import { getEnv } from '#app/env.server.ts';
+import { getContactEmail } from '#app/modules/backoffice/platform-settings.server.ts';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/terms-of-service';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'terms.title', 'terms.description');
 
 export function loader() {
-  return { contactEmail: getEnv().CONTACT_EMAIL };
+  return { contactEmail: getContactEmail() };
 }
 
 export default function TermsOfServicePage({ loaderData }: Route.ComponentProps) {

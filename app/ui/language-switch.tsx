@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useRouteLoaderData } from 'react-router';
 
 /**
  * Switches between Romanian and English with a plain form POST, so it also works on pages that
@@ -9,6 +9,9 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const other = i18n.language === 'ro' ? 'en' : 'ro';
+  // the app config may offer one language only (the root loader says which): then there is nothing to switch to
+  const offered = (useRouteLoaderData('root') as { availableLocales?: readonly string[] } | undefined)?.availableLocales;
+  if (offered && !offered.includes(other)) return null;
   return (
     <form method="post" action="/set-locale" className={className}>
       <input type="hidden" name="locale" value={other} />

@@ -2,7 +2,8 @@ import type { BrowserContext } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_LOGINS } from '#app/modules/demo/demo-seed.server.ts';
 import { browserCookies, registerOwner as registerOverHttp, sessionCookie as signInOverHttp } from './accounts.ts';
-import { DESKTOP, nextClientIp, openContext, PHONE, useBrowser } from './browser.ts';
+import { DESKTOP, isHydrated, nextClientIp, openContext, PHONE, useBrowser } from './browser.ts';
+import { openServerDatabase } from './database.ts';
 import { latestLinkTo } from './outbox.ts';
 
 const baseUrl = inject('baseUrl');
@@ -140,10 +141,10 @@ describe('permission matrix of spec section 6 (every guarded page)', () => {
       ['ownerB', pages.aAccount, { intent: 'delete-account', password: 'parola-buna-1' }, otherRestaurant],
       ['ownerB', pages.aAccount, { intent: 'sign-out-everywhere' }, otherRestaurant],
       ['admin', pages.aAccount, { intent: 'sign-out-everywhere' }, forbidden],
-      ['guest', pages.admin, { intent: 'disable', userId: 'x' }, `/login?redirect=${encodeURIComponent(pages.admin)}`],
-      ['ownerA', pages.admin, { intent: 'disable', userId: 'x' }, forbidden],
-      ['guest', pages.admin, { intent: 'grant-pro', restaurantId: 'x' }, `/login?redirect=${encodeURIComponent(pages.admin)}`],
-      ['ownerA', pages.admin, { intent: 'grant-pro', restaurantId: 'x' }, forbidden],
+      ['guest', '/admin/users', { intent: 'disable', userId: 'x' }, `/login?redirect=${encodeURIComponent('/admin/users')}`],
+      ['ownerA', '/admin/users', { intent: 'disable', userId: 'x' }, forbidden],
+      ['guest', '/admin/restaurants/x', { intent: 'grant-pro', months: '12' }, `/login?redirect=${encodeURIComponent('/admin/restaurants/x')}`],
+      ['ownerA', '/admin/restaurants/x', { intent: 'grant-pro', months: '12' }, forbidden],
       ['guest', '/login/complete', { restaurantName: 'X' }, `/login?redirect=${encodeURIComponent('/login/complete')}`],
     ];
     for (const [who, path, fields, expected] of actions) {
@@ -155,10 +156,13 @@ describe('permission matrix of spec section 6 (every guarded page)', () => {
 
     // a disabled user: every guarded page sends them to sign-in with the reason, once
     const banned = await registerOwner('matrix-banned');
-    const adminPage = await fetch(`${baseUrl}/admin`, { headers: { cookie: admin } });
-    const bannedId = new RegExp(`name="userId" value="([^"]+)"(?:(?!</tr>).)*matrix-banned`, 's').exec(await adminPage.text())?.[1];
+    const usersPage = await fetch(`${baseUrl}/admin/users?q=matrix-banned`, { headers: { cookie: admin } });
+    expect(await usersPage.text()).toContain('matrix-banned');
+    const db = openServerDatabase();
+    const bannedId = (await db.selectFrom('user').select('id').where('email', 'like', 'matrix-banned%').executeTakeFirst())?.id;
+    await db.destroy();
     expect(bannedId).toBeTruthy();
-    const disable = await fetch(`${baseUrl}/admin`, {
+    const disable = await fetch(`${baseUrl}/admin/users`, {
       method: 'POST',
       headers: { cookie: admin, origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ intent: 'disable', userId: bannedId! }),
@@ -272,7 +276,7 @@ describe('disabling a user', () => {
 
     // an owner cannot disable anyone: the action checks the role itself
     const cookie = (await owner.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
-    const attempt = await fetch(`${baseUrl}/admin`, {
+    const attempt = await fetch(`${baseUrl}/admin/users`, {
       method: 'POST',
       redirect: 'manual',
       headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl },
@@ -283,7 +287,11 @@ describe('disabling a user', () => {
     const admin = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
     const adminPage = await signIn(admin, DEMO_LOGINS.admin.email, DEMO_LOGINS.admin.password);
     await expect.poll(() => new URL(adminPage.url()).pathname).toBe('/admin');
-    await adminPage.getByRole('button', { name: `Dezactivează ${email}` }).click();
+    await adminPage.goto(`/admin/users?q=${encodeURIComponent(email)}`);
+    await expect.poll(() => isHydrated(adminPage, 'tbody button')).toBe(true);
+    // a destructive action asks first, in a dialog
+    await adminPage.getByRole('button', { name: 'Dezactivează', exact: true }).click();
+    await adminPage.getByRole('dialog', { name: 'Dezactivează' }).getByRole('button', { name: 'Confirmă' }).click();
     // the change is confirmed by a success toast (check mark), which hides itself after its 3 s
     await expect.poll(() => adminPage.getByRole('status').textContent()).toBe('✓Utilizatorul a fost dezactivat și deconectat de pe toate dispozitivele.');
     expect(await adminPage.getByTestId('toast').getAttribute('data-type')).toBe('success');
@@ -316,13 +324,19 @@ describe('PRO without a card', () => {
       return `PRO acordat de echipa Bucate, activ până pe ${new Intl.DateTimeFormat('ro-RO', { dateStyle: 'long', timeZone: 'Europe/Bucharest' }).format(date)}.`;
     };
     const before = inAYear();
-    await adminPage.getByRole('button', { name: `Acordă PRO pe un an: ${name}` }).click();
+    await adminPage.goto(`/admin/restaurants?q=${owner.slug}`);
+    await adminPage.getByRole('link', { name }).click();
+    await expect.poll(() => isHydrated(adminPage, 'main button, button')).toBe(true);
+    // one year is the default period of a manual grant (spec section 9); the dialog asks first
+    await adminPage.getByRole('button', { name: 'Acordă PRO manual', exact: true }).click();
+    await adminPage.getByRole('dialog', { name: 'Acordă PRO manual' }).getByRole('button', { name: 'Confirmă' }).click();
     await expect.poll(() => adminPage.locator('[role="status"]:not(:empty)').textContent()).toContain(`${name} are PRO până pe`);
     const page = await subscription();
     expect(page.includes(before) || page.includes(inAYear()), 'PRO for a year').toBe(true);
 
-    await adminPage.getByRole('button', { name: `Retrage PRO: ${name}` }).click();
-    await expect.poll(() => adminPage.locator('[role="status"]:not(:empty)').textContent()).toContain(`${name} nu mai are PRO.`);
+    await adminPage.getByRole('button', { name: 'Retrage PRO manual', exact: true }).click();
+    await adminPage.getByRole('dialog', { name: 'Retrage PRO manual' }).getByRole('button', { name: 'Confirmă' }).click();
+    await expect.poll(() => adminPage.locator('[role="status"]:not(:empty)').textContent()).toContain(`${name} nu mai are PRO manual.`);
     expect(await subscription()).toContain('Perioadă de probă');
     await admin.close();
   });

@@ -12,17 +12,16 @@ import { openServerDatabase } from './database.ts';
 const baseUrl = inject('baseUrl');
 const browserOf = useBrowser();
 
-/** PRO for the restaurant of the owner whose e-mail starts with `emailPrefix`, granted by the demo admin on /admin. */
+/** PRO for the restaurant of the owner whose e-mail starts with `emailPrefix`, granted by the demo admin in the back office. */
 async function grantProAsAdmin(emailPrefix: string): Promise<void> {
   const admin = await sessionCookie(baseUrl, DEMO_LOGINS.admin.email, DEMO_LOGINS.admin.password);
-  const html = await (await fetch(`${baseUrl}/admin`, { headers: { cookie: admin } })).text();
-  const row = html.split('<tr').find((r) => r.includes(emailPrefix));
-  const restaurantId = row && /name="restaurantId" value="([^"]+)"/.exec(row)?.[1];
-  expect(restaurantId, `a row of ${emailPrefix} on /admin`).toBeTruthy();
-  const granted = await fetch(`${baseUrl}/admin`, {
+  const html = await (await fetch(`${baseUrl}/admin/restaurants?q=${encodeURIComponent(emailPrefix)}`, { headers: { cookie: admin } })).text();
+  const restaurantId = /href="\/admin\/restaurants\/([^"?]+)"/.exec(html)?.[1];
+  expect(restaurantId, `a restaurant of ${emailPrefix} on /admin/restaurants`).toBeTruthy();
+  const granted = await fetch(`${baseUrl}/admin/restaurants/${restaurantId}`, {
     method: 'POST',
     headers: { cookie: admin, origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': nextClientIp() },
-    body: new URLSearchParams({ intent: 'grant-pro', restaurantId: restaurantId! }),
+    body: new URLSearchParams({ intent: 'grant-pro', months: '12' }),
   });
   expect(granted.status).toBe(200);
 }

@@ -102,7 +102,8 @@ describe.each([
 describe('guest menu', () => {
   it('shows an inactive restaurant’s message and a way home, never its menu', async () => {
     const db = openServerDatabase();
-    const restaurant = buildRestaurant({ name: 'Închis Temporar', active: 0 });
+    // its plan no longer serves the menu (a deactivated restaurant goes to not-found instead)
+    const restaurant = buildRestaurant({ name: 'Închis Temporar', publishedUntil: null, proUntil: null });
     await db.insertInto('restaurant').values(restaurant).execute();
     await db.destroy();
     const context = await openContext(browserOf(), baseUrl, { viewport: PHONE });

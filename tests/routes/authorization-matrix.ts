@@ -26,8 +26,9 @@ const unauthorized = (message: string) => `/unauthorized?message=${encodeURIComp
 const toLogin = (path: string) => `/login?redirect=${encodeURIComponent(path)}`;
 const USER_DISABLED = '/login?error=USER_DISABLED';
 
-export type ActorName = 'guest' | 'ownerA' | 'ownerB' | 'admin' | 'disabled';
-export const ACTORS: ActorName[] = ['guest', 'ownerA', 'ownerB', 'admin', 'disabled'];
+export type ActorName = 'guest' | 'ownerA' | 'ownerB' | 'admin' | 'disabled' | 'disabledAdmin';
+/** disabledAdmin: an admin whose account another admin disabled (only the back office's cases name it) */
+export const ACTORS: ActorName[] = ['guest', 'ownerA', 'ownerB', 'admin', 'disabled', 'disabledAdmin'];
 
 interface Owner {
   cookie: string;
@@ -48,6 +49,7 @@ export interface World {
   ownerB: Owner;
   admin: { cookie: string; userId: string };
   disabled: { cookie: string; userId: string };
+  disabledAdmin: { cookie: string; userId: string };
   /** texts only restaurant A's data contains: none may reach owner B */
   secretsOfA: string[];
   cleanup(): Promise<void>;
@@ -190,7 +192,7 @@ export async function createWorld(): Promise<World> {
   const login = await loadRoute('routes/login.tsx');
   const menu = await loadRoute('routes/restaurant-admin.menu.tsx');
   const productNew = await loadRoute('routes/restaurant-admin.product-new.tsx');
-  const adminRoute = await loadRoute('routes/admin.tsx');
+  const adminUsersRoute = await loadRoute('routes/admin.users.tsx');
 
   const register = async (label: string) => {
     const email = `${label.toLowerCase()}-${tag}@example.com`;
@@ -230,8 +232,16 @@ export async function createWorld(): Promise<World> {
   const admin = { cookie: signedUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), userId: signedUp.response.user.id };
 
   const toDisable = await register('Gamma');
-  const disabledOutcome = await call(adminRoute, 'action', '/admin', {}, admin.cookie, { intent: 'disable', userId: toDisable.userId });
+  const disabledOutcome = await call(adminUsersRoute, 'action', '/admin/users', {}, admin.cookie, { intent: 'disable', userId: toDisable.userId });
   if (disabledOutcome.status !== 200) throw new Error(`disabling a user failed: ${disabledOutcome.body}`);
+
+  // a second admin, disabled by the first: the back office refuses them like anyone signed out
+  const secondAdminEmail = `admin2-${tag}@example.com`;
+  const secondAdmin = await getAuth().api.signUpEmail({ body: { email: secondAdminEmail, password: 'parola-admin-2', name: 'Admin 2' }, returnHeaders: true });
+  await getDb().updateTable('user').set({ role: 'admin' }).where('email', '=', secondAdminEmail).execute();
+  const disabledAdmin = { cookie: secondAdmin.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), userId: secondAdmin.response.user.id };
+  const adminDisabled = await call(adminUsersRoute, 'action', '/admin/users', {}, admin.cookie, { intent: 'disable', userId: disabledAdmin.userId });
+  if (adminDisabled.status !== 200) throw new Error(`disabling an admin failed: ${adminDisabled.body}`);
 
   return {
     db,
@@ -239,6 +249,7 @@ export async function createWorld(): Promise<World> {
     ownerB,
     admin,
     disabled: { cookie: toDisable.cookie, userId: toDisable.userId },
+    disabledAdmin,
     secretsOfA: [ownerA.restaurantName, ownerA.productName, `Terasa Alfa ${tag}`, `Ciorbe Alfa ${tag}`, ownerA.restaurantId, ownerA.email],
     async cleanup() {
       await closeDatabase();
@@ -286,6 +297,25 @@ function ownerOnly(file: string, kind: 'loader' | 'action', path: string, params
       ownerB: redirectTo(unauthorized(RESTAURANT_FORBIDDEN)),
       admin: redirectTo(unauthorized(PAGE_FORBIDDEN)),
       disabled: disabledThen(redirectTo(toLogin(path))),
+    },
+  };
+}
+
+/**
+ * Loader or action of the platform back office: only a signed-in admin gets in; a guest goes to
+ * sign-in with the full path, an owner gets the spec's exact message, a disabled user (owner or
+ * admin) is told once and is a guest after.
+ */
+function adminOnly(file: string, kind: 'loader' | 'action', path: string, params: Record<string, string>, allowed: Expect, form?: Case['form']): Case {
+  return {
+    file, kind, path, params, form,
+    expect: {
+      guest: redirectTo(toLogin(path)),
+      ownerA: redirectTo(unauthorized(PAGE_FORBIDDEN)),
+      ownerB: redirectTo(unauthorized(PAGE_FORBIDDEN)),
+      admin: allowed,
+      disabled: disabledThen(redirectTo(toLogin(path))),
+      disabledAdmin: disabledThen(redirectTo(toLogin(path))),
     },
   };
 }
@@ -376,31 +406,34 @@ function cases(w: World): Case[] {
     // B's own editor and export show B's data and nothing of A's
     { file: 'routes/restaurant-admin.menu.tsx', kind: 'loader', path: `/${B.slug}/admin`, params: { restaurantSlug: B.slug }, expect: { ownerB: ok(contains(B.productName)) } },
 
-    // the admin page
-    ...(['loader', 'action'] as const).map((kind): Case => ({
-      file: 'routes/admin.tsx', kind, path: '/admin', params: {},
-      form: kind === 'action' ? { intent: 'grant-pro', restaurantId: B.restaurantId } : undefined,
-      expect: {
-        guest: redirectTo(toLogin('/admin')),
-        ownerA: redirectTo(unauthorized(PAGE_FORBIDDEN)),
-        ownerB: redirectTo(unauthorized(PAGE_FORBIDDEN)),
-        admin: ok(kind === 'loader' ? contains(A.email) : contains('"notice"')),
-        disabled: disabledThen(redirectTo(toLogin('/admin'))),
-      },
-    })),
-
-    // the job queue's page: an unknown job is "not found" to the admin, refused to everyone else
-    ...(['loader', 'action'] as const).map((kind): Case => ({
-      file: 'routes/admin.jobs.tsx', kind, path: '/admin/jobs', params: {},
-      form: kind === 'action' ? { jobId: 'no-such-job' } : undefined,
-      expect: {
-        guest: redirectTo(toLogin('/admin/jobs')),
-        ownerA: redirectTo(unauthorized(PAGE_FORBIDDEN)),
-        ownerB: redirectTo(unauthorized(PAGE_FORBIDDEN)),
-        admin: kind === 'loader' ? ok(contains('"counts"')) : (o) => (o.status === 404 ? null : `expected 404 for an unknown job, got ${o.status}`),
-        disabled: disabledThen(redirectTo(toLogin('/admin/jobs'))),
-      },
-    })),
+    // the platform back office (every page and every action checks the admin itself)
+    adminOnly('routes/admin.tsx', 'loader', '/admin', {}, ok(contains('"unread"'))),
+    adminOnly('routes/admin.overview.tsx', 'loader', '/admin?range=90', {}, ok(contains('"range":90'))),
+    // (B's ids in the paths: a guest's sign-in redirect repeats the path, and A's ids are the leak check's secrets)
+    adminOnly('routes/admin.restaurants.tsx', 'loader', `/admin/restaurants?q=${encodeURIComponent(B.email)}`, {}, ok((o) => (o.body.includes(B.restaurantName) && !o.body.includes(A.restaurantName) ? null : 'expected B found by its owner’s e-mail, and only B'))),
+    adminOnly('routes/admin.restaurant.tsx', 'loader', `/admin/restaurants/${B.restaurantId}`, { restaurantId: B.restaurantId }, ok(contains(B.email))),
+    ...(
+      [
+        { intent: 'grant-pro', months: '6' },
+        { intent: 'revoke-pro' },
+        { intent: 'extend-trial', days: '7' },
+        { intent: 'deactivate' },
+        { intent: 'reactivate' },
+      ] as const
+    ).map((form) => adminOnly('routes/admin.restaurant.tsx', 'action', `/admin/restaurants/${B.restaurantId}`, { restaurantId: B.restaurantId }, ok(contains('"notice"')), { ...form, restaurantId: B.restaurantId })),
+    adminOnly('routes/admin.users.tsx', 'loader', '/admin/users?q=alfa', {}, ok(contains(A.email))),
+    adminOnly('routes/admin.users.tsx', 'action', '/admin/users', {}, (o) => (o.status === 400 && o.body.includes('"error"') ? null : 'expected the admin refused disabling themselves'), { intent: 'disable', userId: w.admin.userId }),
+    adminOnly('routes/admin.users.tsx', 'action', '/admin/users', {}, ok(contains('"notice"')), { intent: 'send-link', userId: A.userId }),
+    adminOnly('routes/admin.messages.tsx', 'loader', '/admin/messages?show=all', {}, ok(contains('"list"'))),
+    adminOnly('routes/admin.messages.tsx', 'action', '/admin/messages', {}, status(404), { intent: 'handle', messageId: 'no-such-message' }),
+    adminOnly('routes/admin.messages.tsx', 'action', '/admin/messages', {}, status(404), { intent: 'delete', messageId: 'no-such-message' }),
+    adminOnly('routes/admin.settings.tsx', 'loader', '/admin/settings', {}, ok(contains('"availableLocales"'))),
+    adminOnly('routes/admin.settings.tsx', 'action', '/admin/settings', {}, ok(contains('"notice"')), { defaultLocale: 'ro', availableLocales: ['ro', 'en'] }),
+    adminOnly('routes/admin.settings.tsx', 'action', '/admin/settings', {}, status(400), { defaultLocale: 'en', availableLocales: ['ro'] }),
+    adminOnly('routes/admin.audit.tsx', 'loader', `/admin/audit?restaurant=${B.restaurantId}`, {}, ok(contains('subscription.grant-manual-pro'))),
+    adminOnly('routes/admin.audit-export.ts', 'loader', '/admin/audit.csv?action=restaurant.deactivate', {}, ok((o) => (o.body.includes('restaurant.deactivate') && !o.body.includes('restaurant.reactivate') ? null : 'expected the filtered CSV'))),
+    adminOnly('routes/admin.jobs.tsx', 'loader', '/admin/jobs', {}, ok(contains('"counts"'))),
+    adminOnly('routes/admin.jobs.tsx', 'action', '/admin/jobs', {}, (o) => (o.status === 404 ? null : `expected 404 for an unknown job, got ${o.status}`), { jobId: 'no-such-job' }),
 
     // pages for any signed-in user
     {
@@ -477,7 +510,7 @@ export interface MatrixReport {
 
 /** Runs every case as every actor it names; returns what went wrong (nothing, when the app is right). */
 export async function runMatrix(w: World): Promise<MatrixReport> {
-  const cookies: Record<ActorName, string | null> = { guest: null, ownerA: w.ownerA.cookie, ownerB: w.ownerB.cookie, admin: w.admin.cookie, disabled: w.disabled.cookie };
+  const cookies: Record<ActorName, string | null> = { guest: null, ownerA: w.ownerA.cookie, ownerB: w.ownerB.cookie, admin: w.admin.cookie, disabled: w.disabled.cookie, disabledAdmin: w.disabledAdmin.cookie };
   const all = cases(w);
   const violations: string[] = [];
   let calls = 0;

@@ -11,6 +11,7 @@ import * as billingEvent from './2026-11-23-0009-billing-event.ts';
 import * as billingNotice from './2026-11-23-0010-billing-notice.ts';
 import * as importDraft from './2026-11-23-0014-import-draft.ts';
 import * as insightCount from './2026-11-23-0012-insight-count.ts';
+import * as backoffice from './2026-11-23-0011-backoffice.ts';
 
 /** Every migration, in order. Append new dated files here; never edit or reorder old ones. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0010-billing-notice': billingNotice,
   '2026-11-23-0012-insight-count': insightCount,
   '2026-11-23-0014-import-draft': importDraft,
+  '2026-11-23-0011-backoffice': backoffice,
 };

@@ -77,14 +77,20 @@ describe(`public menu on ${testDialect}`, () => {
     expect(JSON.stringify(await listMenuRows(database.db, restaurant.id))).not.toMatch(/Ascuns|ascunsă|Terasa|terasa închisă/);
   });
 
-  it('shows a deactivated restaurant, or one whose subscription ended, as inactive without its menu', async () => {
+  it('shows a restaurant whose subscription ended as inactive without its menu', async () => {
     const expiredTrial: PlanOptions = { trial: new Date(Date.now() - 61 * 24 * 3600 * 1000) };
-    const cases: Array<[Parameters<typeof insertRestaurant>[1], PlanOptions]> = [[{ active: 0 }, {}], [{}, { trial: false }], [{}, expiredTrial]];
+    const cases: Array<[Parameters<typeof insertRestaurant>[1], PlanOptions]> = [[{}, { trial: false }], [{}, expiredTrial]];
     for (const [overrides, plan] of cases) {
       const { restaurant } = await insertMenu(database, 2, overrides, plan);
       const menu = await getPublicMenu(database.db, restaurant.slug);
       expect(menu).toEqual({ status: 'inactive', cacheVersion: 0, restaurant: { name: restaurant.name, slug: restaurant.slug, menuVersion: 0 } });
     }
+  });
+
+  it('treats a restaurant an admin deactivated as no menu at all (the route sends guests to not-found)', async () => {
+    const { restaurant } = await insertMenu(database, 2, { active: 0 });
+    expect(await getPublicMenu(database.db, restaurant.slug)).toBeUndefined();
+    expect(await getMenuCacheVersion(database.db, restaurant.slug)).toBeUndefined();
   });
 
   it('never shows another restaurant’s products', async () => {

@@ -44,7 +44,8 @@ export function isMenuPublished(restaurant: Pick<Restaurant, 'active' | 'publish
  */
 export async function getMenuCacheVersion(db: Kysely<Database>, slug: string, now: Date = new Date()): Promise<number | undefined> {
   const state = await findMenuStateBySlug(db, slug);
-  if (!state) return undefined;
+  // a restaurant an admin deactivated is not a menu at all: the route sends guests to not-found
+  if (!state || state.active !== 1) return undefined;
   return menuCacheVersion(state.menuVersion, isMenuPublished(state, now));
 }
 
@@ -56,7 +57,8 @@ export async function getMenuCacheVersion(db: Kysely<Database>, slug: string, no
  */
 export async function getPublicMenu(db: Kysely<Database>, slug: string): Promise<PublicMenu | undefined> {
   const restaurant = await findRestaurantBySlug(db, slug);
-  if (!restaurant) return undefined;
+  // spec section 2: 'Acest restaurant nu există sau a fost dezactivat.' (an admin deactivated it)
+  if (!restaurant || restaurant.active !== 1) return undefined;
   if (!isMenuPublished(restaurant)) {
     return {
       status: 'inactive',

@@ -1,0 +1,62 @@
+import { assertAdmin, type AdminScope } from '#app/modules/access/scope.server.ts';
+import { PAGE_SIZE, type Page } from './backoffice.types.ts';
+import { countAudit, listAuditActions, listAuditPage, type AuditLogFilter } from './backoffice.repo.server.ts';
+
+export type { AuditLogFilter };
+
+export interface AuditLogRow {
+  id: string;
+  createdAt: string;
+  actorType: string;
+  actor: string;
+  restaurantId: string | null;
+  restaurantName: string | null;
+  action: string;
+  target: string;
+  summary: string;
+  requestId: string | null;
+}
+
+/** The most rows one export holds (newest first); a narrower filter gets older ones. */
+export const AUDIT_EXPORT_LIMIT = 50_000;
+
+function rowOf(event: Awaited<ReturnType<typeof listAuditPage>>[number]): AuditLogRow {
+  return {
+    id: event.id,
+    createdAt: event.createdAt,
+    actorType: event.actorType,
+    actor: event.actorEmail ?? event.actorId,
+    restaurantId: event.restaurantId,
+    restaurantName: event.restaurantName,
+    action: event.action,
+    target: event.targetId ? `${event.targetType}:${event.targetId}` : event.targetType,
+    summary: event.summary,
+    requestId: event.requestId,
+  };
+}
+
+/** Every admin, owner and system change, newest first, filtered; one page at a time. */
+export async function listAuditLog(scope: AdminScope, filter: AuditLogFilter, pageNumber: number): Promise<Page<AuditLogRow> & { actions: string[] }> {
+  assertAdmin(scope);
+  const [total, actions] = await Promise.all([countAudit(scope.db, filter), listAuditActions(scope.db)]);
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = Math.min(Math.max(1, pageNumber), pageCount);
+  const rows = await listAuditPage(scope.db, filter, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  return { items: rows.map(rowOf), total, page, pageCount, actions };
+}
+
+/** One CSV field: quoted when needed, and a leading = + - @ neutralised (no formula injection in a spreadsheet). */
+export function csvField(value: string | null): string {
+  let text = value ?? '';
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The filtered log as CSV (UTF-8 with a BOM, so spreadsheets read the diacritics), newest first. */
+export async function exportAuditLogCsv(scope: AdminScope, filter: AuditLogFilter): Promise<string> {
+  assertAdmin(scope);
+  const rows = (await listAuditPage(scope.db, filter, { limit: AUDIT_EXPORT_LIMIT, offset: 0 })).map(rowOf);
+  const header = ['createdAt', 'actorType', 'actor', 'restaurantId', 'restaurantName', 'action', 'target', 'summary', 'requestId'];
+  const lines = rows.map((row) => [row.createdAt, row.actorType, row.actor, row.restaurantId, row.restaurantName, row.action, row.target, row.summary, row.requestId].map(csvField).join(','));
+  return `\uFEFF${[header.join(','), ...lines].join('\r\n')}\r\n`;
+}

@@ -1,0 +1,20 @@
+import { getDb } from '#app/db/db.server.ts';
+import { requireAdmin } from '#app/modules/access/access.server.ts';
+import { exportAuditLogCsv } from '#app/modules/backoffice/audit-log.service.server.ts';
+import { auditFilterOf } from './admin.audit.tsx';
+import type { Route } from './+types/admin.audit-export';
+
+/** The audit log, filtered as on its page, as a CSV download (admin only). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(getDb(), request);
+  const { fromDay: _from, toDay: _to, ...filter } = auditFilterOf(new URL(request.url).searchParams);
+  const csv = await exportAuditLogCsv(admin, filter);
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="audit-${day}.csv"`,
+      'Cache-Control': 'no-store',
+    },
+  });
+}
