@@ -53,7 +53,6 @@ export const backofficeEn: DeepStrings<typeof backofficeRo> = {
       mrrChange: 'against {{amount}} at the start of the period ({{change}})',
       cancellations: 'Subscriptions canceled in the period',
       menuViews: 'Menus viewed',
-      menuViewsPending: 'Not counted yet (comes with the restaurants’ statistics).',
       chartTitle: 'Sign-ups per day',
       chartDescription: 'The number of new restaurants on each day of the chosen period.',
       chartDay: 'Day',

@@ -51,7 +51,6 @@ export const backofficeRo = {
       mrrChange: 'față de {{amount}} la începutul perioadei ({{change}})',
       cancellations: 'Abonamente anulate în perioadă',
       menuViews: 'Meniuri vizualizate',
-      menuViewsPending: 'Încă nu se numără (vine odată cu statisticile pentru restaurante).',
       chartTitle: 'Înscrieri pe zi',
       chartDescription: 'Numărul de restaurante noi în fiecare zi a perioadei alese.',
       chartDay: 'Zi',

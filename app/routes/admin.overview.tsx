@@ -69,7 +69,7 @@ export default function AdminOverviewPage({ loaderData }: Route.ComponentProps) 
           detail={t('backoffice.overview.mrrChange', { amount: money(o.mrrAtStartMinor), change: `${delta >= 0 ? '+' : '−'}${money(Math.abs(delta))}` })}
         />
         <Figure label={t('backoffice.overview.cancellations')} value={String(o.cancellations)} />
-        <Figure label={t('backoffice.overview.menuViews')} value={o.menuViews === null ? '–' : String(o.menuViews)} detail={o.menuViews === null ? t('backoffice.overview.menuViewsPending') : undefined} />
+        <Figure label={t('backoffice.overview.menuViews')} value={String(o.menuViews)} />
       </dl>
       <div className="mt-8">
         <BarChart

@@ -49,7 +49,8 @@ export interface Overview {
   currency: string;
   cancellations: number;
   /** guest menu views in the range; null until the insights module counts them */
-  menuViews: number | null;
+  /** guest menu views counted by insights over the range's local days (decision 0018) */
+  menuViews: number;
 }
 
 export type PlanLabel = 'pro-card' | 'pro-manual' | 'trial' | 'inactive';

@@ -1,7 +1,7 @@
 import { assertAdmin, type AdminScope } from '#app/modules/access/scope.server.ts';
 import type { Overview, OverviewRange } from './backoffice.types.ts';
 import { countCancellations, countPlanStates, countSignupsPerDay, countTrialConversions, listPaidProviderRows } from './backoffice.repo.server.ts';
-import { countMenuViewsForOverview } from './menu-views.seam.server.ts';
+import { getPlatformViewsPerDay } from '#app/modules/insights/insights.service.server.ts';
 import { getPlatformPricing } from './platform-settings.server.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -48,9 +48,10 @@ export async function getOverview(scope: AdminScope, range: OverviewRange, now: 
     countTrialConversions(scope.db, from, to),
     listPaidProviderRows(scope.db),
     countCancellations(scope.db, from, to),
-    countMenuViewsForOverview(scope, { from, to }),
+    getPlatformViewsPerDay(scope, { days: range, now }),
   ]);
   const byDay = new Map(perDay.map((row) => [row.day, row.n]));
+  const menuViewsTotal = menuViews.reduce((sum, day) => sum + day.views, 0);
   const pricing = getPlatformPricing();
   const mrrAt = (at: string) => paidRows.filter((row) => isPayingAt(row, at)).reduce((sum, row) => sum + monthlyAmount(row.plan, pricing), 0);
   return {
@@ -71,6 +72,6 @@ export async function getOverview(scope: AdminScope, range: OverviewRange, now: 
     mrrAtStartMinor: mrrAt(from),
     currency: pricing.currency,
     cancellations,
-    menuViews,
+    menuViews: menuViewsTotal,
   };
 }
