@@ -176,6 +176,8 @@ export const editorEn: DeepStrings<typeof editorRo> = {
     wholeNumber: 'Enter a whole number, for example 350.',
     tooBig: 'At most {{max}}.',
     price: 'Enter the price as a number, for example 24.50.',
+    priceDecimals: 'A price has at most two decimals, for example 24.50.',
+    negative: 'The value cannot be negative.',
     time: 'Enter the time as HH:MM, for example 08:30.',
     unit: 'Choose a unit from the list.',
     allergen: 'Choose allergens from the list.',

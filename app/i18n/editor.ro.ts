@@ -175,6 +175,8 @@ export const editorRo = {
     wholeNumber: 'Scrie un număr întreg, de exemplu 350.',
     tooBig: 'Cel mult {{max}}.',
     price: 'Scrie prețul ca număr, de exemplu 24,50.',
+    priceDecimals: 'Prețul are cel mult două zecimale, de exemplu 24,50.',
+    negative: 'Valoarea nu poate fi negativă.',
     time: 'Scrie ora ca HH:MM, de exemplu 08:30.',
     unit: 'Alege o unitate din listă.',
     allergen: 'Alege alergenii din listă.',
