@@ -51,7 +51,7 @@ export const ro = {
     honeypot: 'Nu completa acest câmp',
   },
   contactErrors: {
-    name: 'Scrie-ne numele tău (2–100 de caractere).',
+    name: 'Scrie numele tău (între 2 și 100 de caractere).',
     email: 'Adresa de e-mail nu este validă.',
     restaurantName: 'Numele restaurantului poate avea cel mult 100 de caractere.',
     message: 'Mesajul trebuie să aibă cel puțin 10 caractere.',
