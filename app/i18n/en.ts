@@ -2,6 +2,7 @@ import { editorEn } from './editor.en.ts';
 import { imageEn } from './image.en.ts';
 import { marketingEn } from './marketing.en.ts';
 import { qrEn } from './qr.en.ts';
+import { accountEn } from './account.en.ts';
 import type { Catalogue, DeepStrings } from './ro.ts';
 
 /** English: the fallback catalogue; the type makes a missing key a compile error. */
@@ -38,6 +39,7 @@ export const en: DeepStrings<Catalogue> = {
   ...editorEn,
   ...imageEn,
   ...qrEn,
+  ...accountEn,
   contact: {
     title: 'Contact',
     description: 'Write to us and we will answer as soon as we can.',
