@@ -2,6 +2,7 @@ import type { Auth } from '#app/auth/auth.server.ts';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { Database, NewStoredImage } from '#app/db/schema.ts';
+import { getRestaurantQuotas } from '#app/env.server.ts';
 import { forRestaurant, systemScope } from '#app/modules/access/scope.server.ts';
 import { saveUploadedImage } from '#app/modules/image/image.service.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
@@ -96,8 +97,10 @@ async function addDemoPictures(db: Kysely<Database>, storage: FileStorage, resta
     sharp(Buffer.from(demoLogoSvg())).png().toBuffer(),
     sharp(Buffer.from(demoCoverSvg())).jpeg({ quality: 85 }).toBuffer(),
   ]);
-  const savedLogo = await saveUploadedImage(scope, storage, { kind: 'logo', file: logo, name: 'la-bunica-logo.png' });
-  const savedCover = await saveUploadedImage(scope, storage, { kind: 'cover', file: cover, name: 'la-bunica-coperta.jpg' });
+  // the demo's own dish photos were just stored: they must not count as an owner's hourly uploads
+  const quotas = { ...getRestaurantQuotas(), uploadsPerHour: 100_000, storageBytes: Number.MAX_SAFE_INTEGER };
+  const savedLogo = await saveUploadedImage(scope, storage, { kind: 'logo', file: logo, name: 'la-bunica-logo.png' }, quotas);
+  const savedCover = await saveUploadedImage(scope, storage, { kind: 'cover', file: cover, name: 'la-bunica-coperta.jpg' }, quotas);
   await setDemoPictures(db, restaurantId, { logoKey: savedLogo.key, coverImageKey: savedCover.key });
 }
 
