@@ -35,7 +35,13 @@ export function SiteHeader({ showAccountButtons = true }: { showAccountButtons?:
   useEffect(() => {
     if (menu.current?.open) setOpen(true);
   }, []);
-  useEffect(() => setOpen(false), [location.pathname]);
+  // on a navigation only: on mount this would undo the tap made before hydration
+  const shownPath = useRef(location.pathname);
+  useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
+    setOpen(false);
+  }, [location.pathname]);
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
