@@ -14,6 +14,7 @@ export default [
   route('m/:code', 'routes/short-link.ts'),
   route(':restaurantSlug/admin/images', 'routes/restaurant-admin.images.ts'),
   route(':restaurantSlug/admin/qr/:format', 'routes/restaurant-admin.qr-download.ts'),
+  route(':restaurantSlug/admin/tables/cards.pdf', 'routes/restaurant-admin.tables-cards.ts'),
 
   // public layout: header and footer
   layout('routes/public-layout.tsx', [
@@ -41,6 +42,7 @@ export default [
       route('products/:productId', 'routes/restaurant-admin.product-edit.tsx'),
       route('settings', 'routes/restaurant-admin.settings.tsx'),
       route('qr', 'routes/restaurant-admin.qr.tsx'),
+      route('tables', 'routes/restaurant-admin.tables.tsx'),
       route('account', 'routes/restaurant-admin.account.tsx'),
     ]),
     route('restaurant/:restaurantSlug/settings/subscription', 'routes/subscription.tsx'),

@@ -191,6 +191,8 @@ export const editorEn: DeepStrings<typeof editorRo> = {
     phone: 'Enter a phone number, for example +40 721 000 000.',
     email: 'Enter a valid e-mail address.',
     color: 'Choose a colour.',
+    tablesTooMany: 'At most {{max}} tables at once.',
+    tablesBadRange: 'The numbers must go up, for example “Terrace 1–12”.',
   },
   appErrors: {
     'forbidden': 'You do not have permission for this action.',
@@ -212,6 +214,7 @@ export const editorEn: DeepStrings<typeof editorRo> = {
     'category-limit-reached': 'This location has reached its limit of {{limit}} categories. Delete a category you no longer use.',
     'upload-limit-reached': 'You have reached the limit of {{limit}} image uploads per hour. Try again later.',
     'storage-limit-reached': 'The restaurant’s image storage ({{limitMb}} MB) is full. Images no longer shown on the menu are removed automatically after a day.',
+    'table-limit-reached': 'The restaurant has reached its limit of {{limit}} tables. Delete the tables you no longer use.',
     'image-missing': 'Choose an image.',
     'image-unsupported': 'This file is not an accepted image. Upload a JPEG, PNG, WebP, AVIF or GIF photo.',
     'image-too-large': 'The file is {{sizeMb, number}} MB; the limit is {{maxMb}} MB.',

@@ -190,6 +190,8 @@ export const editorRo = {
     phone: 'Scrie un număr de telefon, de exemplu +40 721 000 000.',
     email: 'Scrie o adresă de e-mail validă.',
     color: 'Alege o culoare.',
+    tablesTooMany: 'Cel mult {{max}} de mese odată.',
+    tablesBadRange: 'Numerotarea trebuie să crească, de exemplu „Terasă 1–12”.',
   },
   appErrors: {
     'forbidden': 'Nu ai permisiunea pentru această acțiune.',
@@ -212,6 +214,7 @@ export const editorRo = {
     'category-limit-reached': 'Locația a atins limita de categorii ({{limit}}). Șterge o categorie pe care nu o mai folosești.',
     'upload-limit-reached': 'Ai atins limita de încărcări de imagini ({{limit}} pe oră). Încearcă din nou mai târziu.',
     'storage-limit-reached': 'Spațiul pentru imaginile restaurantului ({{limitMb}} MB) este plin. Imaginile care nu mai apar în meniu se șterg automat după o zi.',
+    'table-limit-reached': 'Restaurantul a atins limita de {{limit}} de mese. Șterge mesele pe care nu le mai folosești.',
     'image-missing': 'Alege o imagine.',
     'image-unsupported': 'Fișierul nu este o imagine acceptată. Încarcă o fotografie JPEG, PNG, WebP, AVIF sau GIF.',
     'image-too-large': 'Fișierul are {{sizeMb, number}} MB; limita este {{maxMb}} MB.',

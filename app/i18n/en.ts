@@ -3,6 +3,7 @@ import { imageEn } from './image.en.ts';
 import { marketingEn } from './marketing.en.ts';
 import { qrEn } from './qr.en.ts';
 import { accountEn } from './account.en.ts';
+import { tablesEn } from './tables.en.ts';
 import type { Catalogue, DeepStrings } from './ro.ts';
 
 /** English: the fallback catalogue; the type makes a missing key a compile error. */
@@ -40,6 +41,7 @@ export const en: DeepStrings<Catalogue> = {
   ...imageEn,
   ...qrEn,
   ...accountEn,
+  ...tablesEn,
   contact: {
     title: 'Contact',
     description: 'Write to us and we will answer as soon as we can.',

@@ -3,6 +3,7 @@ import { imageRo } from './image.ro.ts';
 import { marketingRo } from './marketing.ro.ts';
 import { qrRo } from './qr.ro.ts';
 import { accountRo } from './account.ro.ts';
+import { tablesRo } from './tables.ro.ts';
 
 /** Romanian: the reference catalogue. Every key here must exist in en.ts (checked by a test). */
 export const ro = {
@@ -40,6 +41,7 @@ export const ro = {
   ...imageRo,
   ...qrRo,
   ...accountRo,
+  ...tablesRo,
   contact: {
     title: 'Contact',
     description: 'Scrie-ne și îți răspundem în cel mai scurt timp.',

@@ -44,7 +44,7 @@ export async function readOwnLogo(storage: FileStorage, logoKey: string | null):
 }
 
 /** The logo ready for the card, or none: a logo we cannot read or decode must not cost the owner the card. */
-async function loadCardLogo(storage: FileStorage, logoKey: string | null): Promise<Buffer | undefined> {
+export async function loadCardLogo(storage: FileStorage, logoKey: string | null): Promise<Buffer | undefined> {
   try {
     const bytes = await readOwnLogo(storage, logoKey);
     return bytes ? await logoAsPrintJpeg(bytes) : undefined;

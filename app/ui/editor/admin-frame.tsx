@@ -48,6 +48,7 @@ export function AdminFrame({
         <NavLink to={base} end className={() => tab({ isActive: pathname === base || pathname.startsWith(`${base}/products`) })}>{t('editor.tabMenu')}</NavLink>
         <NavLink to={`${base}/settings`} className={tab}>{t('editor.tabSettings')}</NavLink>
         <NavLink to={`${base}/qr`} className={tab}>{t('editor.tabQr')}</NavLink>
+        <NavLink to={`${base}/tables`} className={tab}>{t('tables.tab')}</NavLink>
         <NavLink to={subscriptionPath(restaurant.slug)} className={tab}>{t('admin.subscriptionTitle')}</NavLink>
         <NavLink to={`${base}/account`} className={tab}>{t('account.title')}</NavLink>
       </nav>
