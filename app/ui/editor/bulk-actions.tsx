@@ -43,7 +43,8 @@ export function SelectionProvider({ children }: { children: ReactNode }) {
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       const target = event.target as HTMLElement | null;
-      const typing = target?.closest('input, textarea, select, [contenteditable="true"]');
+      // typing in a field; a tick box or a button is not typing
+      const typing = target?.closest('textarea, select, [contenteditable="true"], input:not([type="checkbox"], [type="radio"], [type="button"], [type="submit"])');
       if (event.key === 'Escape' && !typing && selected.size > 0) {
         setSelected(new Set());
         return;
