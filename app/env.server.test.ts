@@ -49,10 +49,15 @@ describe('configuration', () => {
     expect(() => parseEnv({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/);
   });
 
-  it('lists only the configured social pages, and refuses a bad address', () => {
-    expect(getSocialLinks(parseEnv({}))).toEqual([]);
-    expect(getSocialLinks(parseEnv({ SOCIAL_INSTAGRAM_URL: 'https://instagram.com/bucate' }))).toEqual([
-      { name: 'Instagram', url: 'https://instagram.com/bucate' },
+  it("shows Bucate's own social pages on a default install; each can be replaced or turned off, and a bad address is refused", () => {
+    expect(getSocialLinks(parseEnv({}))).toEqual([
+      { name: 'Facebook', url: 'https://www.facebook.com/bucate' },
+      { name: 'Instagram', url: 'https://www.instagram.com/bucate' },
+      { name: 'LinkedIn', url: 'https://www.linkedin.com/company/bucate' },
+    ]);
+    expect(getSocialLinks(parseEnv({ SOCIAL_INSTAGRAM_URL: 'https://instagram.com/alt', SOCIAL_FACEBOOK_URL: 'off', SOCIAL_LINKEDIN_URL: '' }))).toEqual([
+      { name: 'Instagram', url: 'https://instagram.com/alt' },
+      { name: 'LinkedIn', url: 'https://www.linkedin.com/company/bucate' },
     ]);
     expect(() => parseEnv({ SOCIAL_FACEBOOK_URL: 'not a url' })).toThrow(/SOCIAL_FACEBOOK_URL/);
   });

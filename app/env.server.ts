@@ -10,6 +10,7 @@ import type { RestaurantQuotas } from '#app/modules/restaurant/quotas.ts';
 /** A variable that may be left out or set empty, both meaning "not set". */
 const unsetWhenEmpty = <T extends z.ZodType>(schema: T) => schema.optional().or(z.literal('').transform(() => undefined));
 const optionalUrl = unsetWhenEmpty(z.url());
+const socialUrl = unsetWhenEmpty(z.union([z.literal('off'), z.url()]));
 const flag = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
@@ -84,9 +85,10 @@ const EnvSchema = z
     MAIL_FROM: z.string().min(3).default('Bucate <no-reply@bucate.localhost>'),
     CONTACT_EMAIL: z.email().default('contact@bucate.localhost'),
     SEED_DEMO: flag,
-    SOCIAL_FACEBOOK_URL: optionalUrl,
-    SOCIAL_INSTAGRAM_URL: optionalUrl,
-    SOCIAL_LINKEDIN_URL: optionalUrl,
+    // the footer's social pages: Bucate's own by default (DEFAULT_SOCIAL_LINKS), another address, or `off`
+    SOCIAL_FACEBOOK_URL: socialUrl,
+    SOCIAL_INSTAGRAM_URL: socialUrl,
+    SOCIAL_LINKEDIN_URL: socialUrl,
     GOOGLE_CLIENT_ID: unsetWhenEmpty(z.string().min(1)),
     GOOGLE_CLIENT_SECRET: unsetWhenEmpty(z.string().min(1)),
     PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(6),
@@ -228,14 +230,24 @@ export function isGoogleEnabled(env: Env = getEnv()): boolean {
   return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
 }
 
-/** The footer's social pages (spec section 2), only those configured; safe to send to the browser. */
+/** Bucate's own social pages: the footer shows them on a default install (spec section 2). */
+export const DEFAULT_SOCIAL_LINKS = {
+  facebook: 'https://www.facebook.com/bucate',
+  instagram: 'https://www.instagram.com/bucate',
+  linkedin: 'https://www.linkedin.com/company/bucate',
+} as const;
+
+/**
+ * The footer's social pages (spec section 2: Facebook, Instagram, LinkedIn): Bucate's own unless
+ * configured otherwise; `off` hides one. Safe to send to the browser.
+ */
 export function getSocialLinks(env: Env = getEnv()): { name: 'Facebook' | 'Instagram' | 'LinkedIn'; url: string }[] {
   const links = [
-    { name: 'Facebook' as const, url: env.SOCIAL_FACEBOOK_URL },
-    { name: 'Instagram' as const, url: env.SOCIAL_INSTAGRAM_URL },
-    { name: 'LinkedIn' as const, url: env.SOCIAL_LINKEDIN_URL },
+    { name: 'Facebook' as const, url: env.SOCIAL_FACEBOOK_URL ?? DEFAULT_SOCIAL_LINKS.facebook },
+    { name: 'Instagram' as const, url: env.SOCIAL_INSTAGRAM_URL ?? DEFAULT_SOCIAL_LINKS.instagram },
+    { name: 'LinkedIn' as const, url: env.SOCIAL_LINKEDIN_URL ?? DEFAULT_SOCIAL_LINKS.linkedin },
   ];
-  return links.filter((link): link is { name: 'Facebook' | 'Instagram' | 'LinkedIn'; url: string } => Boolean(link.url));
+  return links.filter((link) => link.url !== 'off');
 }
 
 export interface ProPricing {

@@ -21,6 +21,7 @@ export default [
   route(':restaurantSlug/admin/export/:format', 'routes/restaurant-admin.export.ts'),
   route(':restaurantSlug/admin/print/:document', 'routes/restaurant-admin.print.ts'),
   route(':restaurantSlug/admin/insights.csv', 'routes/restaurant-admin.insights-csv.ts'),
+  route(':restaurantSlug/admin/tables/cards.pdf', 'routes/restaurant-admin.tables-cards.ts'),
 
   // public layout: header and footer
   layout('routes/public-layout.tsx', [
@@ -59,6 +60,7 @@ export default [
       route('qr', 'routes/restaurant-admin.qr.tsx'),
       route('import', 'routes/restaurant-admin.import.tsx'),
       route('insights', 'routes/restaurant-admin.insights.tsx'),
+      route('tables', 'routes/restaurant-admin.tables.tsx'),
       route('account', 'routes/restaurant-admin.account.tsx'),
     ]),
     route('restaurant/:restaurantSlug/settings/subscription', 'routes/subscription.tsx'),

@@ -92,6 +92,12 @@ describe('menu render cache', () => {
     expect(tracked.headers.get('x-menu-cache')).toBe('miss');
     expect((await fetch(`${base}/bistro?utm_medium=x&loc=abc`)).headers.get('x-menu-cache')).toBe('hit');
     expect(state.renders).toBe(2);
+    // a table's short link adds ?via=<code> (issue 17; insights counts it): one page per location, whatever the table
+    for (const via of ['t1', 't2', 'x'.repeat(40)]) {
+      expect((await fetch(`${base}/bistro?loc=abc&via=${via}`)).headers.get('x-menu-cache'), via).toBe('hit');
+      expect((await fetch(`${base}/bistro?via=${via}`)).headers.get('x-menu-cache'), via).toBe('hit');
+    }
+    expect(state.renders).toBe(2);
   });
 
   it('keeps its memory within the byte budget, dropping the least recently used page', async () => {

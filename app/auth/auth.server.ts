@@ -77,6 +77,9 @@ export function createAuth(handle: DatabaseHandle, env: Env, deliverInstead?: Ma
         ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, prompt: 'select_account' } }
         : {},
     user: {
+      // the account page's e-mail change (issue 17, friction 10): a link to the new address, which
+      // changes only when it is followed; the old address is told by our own notice
+      changeEmail: { enabled: true },
       additionalFields: {
         restaurantId: { type: 'string', required: false, input: false },
       },

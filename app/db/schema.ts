@@ -363,6 +363,25 @@ export interface InsightCountTable {
   count: number;
 }
 
+/** A slug a restaurant gave up: old links answer 301 to the current slug (migration 0015). */
+export interface RestaurantSlugHistoryTable {
+  slug: string;
+  restaurantId: string;
+  createdAt: Timestamp;
+}
+
+/** A table or area of a location, with its own permanent short code behind /m/<code> (migration 0015). */
+export interface DiningTableTable {
+  id: string;
+  restaurantId: string;
+  locationId: string;
+  label: string;
+  code: string;
+  sortOrder: number;
+  createdAt: Timestamp;
+}
+export type DiningTable = Selectable<DiningTableTable>;
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -385,6 +404,8 @@ export interface Database {
   billingNotice: BillingNoticeTable;
   rateCounter: RateCounterTable;
   insightCount: InsightCountTable;
+  restaurantSlugHistory: RestaurantSlugHistoryTable;
+  diningTable: DiningTableTable;
 }
 
 export type Restaurant = Selectable<RestaurantTable>;

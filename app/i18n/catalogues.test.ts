@@ -39,6 +39,19 @@ describe('translation catalogues (STYLE.md habit 13)', () => {
     ]);
   });
 
+  it('agree "niciun/nicio" with the noun: neuter and masculine nouns take "niciun" (issue 17, friction 7)', () => {
+    const text = JSON.stringify(ro);
+    expect(text).not.toMatch(/\b[Nn]icio (preparat|produs|restaurant|meniu|cod|fișier|element|câmp|rezultat)\b/);
+    expect(ro.editor.noProducts).toBe('Niciun preparat încă în această categorie.');
+  });
+
+  it('speak to the owner in one voice (tu), except the spec\'s own quoted messages', () => {
+    const spec = new Set([ro.errors.pageForbidden, ro.errors.restaurantForbidden]);
+    const informal = (value: unknown): string[] =>
+      typeof value === 'string' ? (spec.has(value) ? [] : [value]) : Object.values(value as object).flatMap(informal);
+    expect(informal(ro).filter((text) => /\b(Separați|Introduceți|Apăsați|Verificați|Alegeți|aveți)\b/.test(text))).toEqual([]);
+  });
+
   it('use comma-below ș and ț, never the cedilla look-alikes', () => {
     expect(JSON.stringify(ro)).not.toMatch(/[şţŞŢ]/);
   });

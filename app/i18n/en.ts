@@ -6,6 +6,8 @@ import { qrEn } from './qr.en.ts';
 import { billingEn } from './billing.en.ts';
 import { insightsEn } from './insights.en.ts';
 import { backofficeEn } from './backoffice.en.ts';
+import { accountEn } from './account.en.ts';
+import { tablesEn } from './tables.en.ts';
 import type { Catalogue, DeepStrings } from './ro.ts';
 
 /** English: the fallback catalogue; the type makes a missing key a compile error. */
@@ -46,6 +48,8 @@ export const en: DeepStrings<Catalogue> = {
   ...importEn,
   ...insightsEn,
   ...backofficeEn,
+  ...accountEn,
+  ...tablesEn,
   contact: {
     title: 'Contact',
     description: 'Write to us and we will answer as soon as we can.',

@@ -26,6 +26,7 @@ export const qrEn: DeepStrings<typeof qrRo> = {
     downloadCardA4: 'Table cards on A4, PDF',
     downloadCardA4Hint: 'four A6 cards on one sheet, to cut apart',
     cardCallToAction: 'Scan for the menu',
+    tableCardsDocumentTitle: 'table cards with their QR codes',
     cardDocumentTitle: 'table card with the menu’s QR code',
   },
 };

@@ -24,6 +24,7 @@ export const qrRo = {
     downloadCardA4: 'Cartonașe de masă pe A4, PDF',
     downloadCardA4Hint: 'patru cartonașe A6 pe o foaie, de decupat',
     cardCallToAction: 'Scanează pentru meniu',
+    tableCardsDocumentTitle: 'cartonașele de masă cu codurile QR',
     cardDocumentTitle: 'cartonaș cu codul QR al meniului',
   },
 };

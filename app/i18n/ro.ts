@@ -6,6 +6,8 @@ import { qrRo } from './qr.ro.ts';
 import { billingRo } from './billing.ro.ts';
 import { insightsRo } from './insights.ro.ts';
 import { backofficeRo } from './backoffice.ro.ts';
+import { accountRo } from './account.ro.ts';
+import { tablesRo } from './tables.ro.ts';
 
 /** Romanian: the reference catalogue. Every key here must exist in en.ts (checked by a test). */
 export const ro = {
@@ -46,6 +48,8 @@ export const ro = {
   ...importRo,
   ...insightsRo,
   ...backofficeRo,
+  ...accountRo,
+  ...tablesRo,
   contact: {
     title: 'Contact',
     description: 'Scrie-ne și îți răspundem în cel mai scurt timp.',
@@ -59,7 +63,7 @@ export const ro = {
     honeypot: 'Nu completa acest câmp',
   },
   contactErrors: {
-    name: 'Scrie-ne numele tău (2–100 de caractere).',
+    name: 'Scrie numele tău (între 2 și 100 de caractere).',
     email: 'Adresa de e-mail nu este validă.',
     restaurantName: 'Numele restaurantului poate avea cel mult 100 de caractere.',
     message: 'Mesajul trebuie să aibă cel puțin 10 caractere.',

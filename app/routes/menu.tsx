@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import { getDb } from '#app/db/db.server.ts';
 import { getPublicUrl } from '#app/env.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
@@ -8,7 +8,7 @@ import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { ro } from '#app/i18n/ro.ts';
 import { redirectToNotFound } from '#app/modules/access/redirects.ts';
 import { buildMenuStructuredData, serializeJsonLd } from '#app/modules/menu/menu-structured-data.ts';
-import { getPublicMenu } from '#app/modules/menu/menu.service.server.ts';
+import { findMovedMenuSlug, getPublicMenu } from '#app/modules/menu/menu.service.server.ts';
 import { parseOpeningHours } from '#app/modules/restaurant/opening-hours.ts';
 import { LanguageSwitch } from '#app/ui/language-switch.tsx';
 import { LocationMenu } from '#app/ui/menu/location-menu.tsx';
@@ -44,7 +44,12 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 /** Spec section 2: the restaurant is looked up by slug before the menu is entered. */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const menu = await getPublicMenu(getDb(), params.slug);
-  if (!menu) throw redirectToNotFound(ro.errors.restaurantNotFound);
+  if (!menu) {
+    // an old slug keeps working: 301 to the current one, with the same query (?loc=, ?via=)
+    const moved = await findMovedMenuSlug(getDb(), params.slug);
+    if (moved) throw redirect(`/${moved}${new URL(request.url).search}`, { status: 301, headers: { 'Cache-Control': 'no-store' } });
+    throw redirectToNotFound(ro.errors.restaurantNotFound);
+  }
   const locationId = new URL(request.url).searchParams.get('loc');
   const url = `${getPublicUrl()}/${menu.restaurant.slug}`;
   return data(

@@ -4,16 +4,44 @@ import { callAuthEndpoint, clearSessionCookie, getAuth } from '#app/auth/auth.se
 import { getDb } from '#app/db/db.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
+import { getPasswordPolicy } from '#app/env.server.ts';
 import { deleteAccount } from '#app/modules/account/account-data.service.server.ts';
+import { changeOwnPassword, requestOwnEmailChange, type SecurityChangeResult } from '#app/modules/account/account-security.service.server.ts';
 import { resendVerificationLink, verifiedLandingPath } from '#app/modules/account/email-link.service.server.ts';
 import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
 import { AccountSection } from '#app/ui/account/account-section.tsx';
+import { describePasswordRules } from '#app/ui/auth/password-rules.ts';
+import { useNoticeToast } from '#app/ui/toast/toast-provider.tsx';
 import type { Route } from './+types/restaurant-admin.account';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
-  return null;
+  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const { t } = getI18n(getRequestLocale(request));
+  const policy = getPasswordPolicy();
+  return { email: owner.actor.email, passwordHint: describePasswordRules(t, policy), minPasswordLength: policy.minLength };
+}
+
+type SecurityAnswer = { form: 'password' | 'email'; error: string | undefined; notice: string | undefined };
+
+/** A password or e-mail change's outcome as the page's answer: a toast, or the form's error. */
+function securityAnswer(request: Request, form: SecurityAnswer['form'], result: SecurityChangeResult, notice: string) {
+  const { t } = getI18n(getRequestLocale(request));
+  if (result.ok) {
+    const headers = new Headers();
+    for (const cookie of result.setCookie) headers.append('Set-Cookie', cookie);
+    return data<SecurityAnswer>({ form, error: undefined, notice }, { headers });
+  }
+  if (result.error === 'too-many-requests') {
+    return data<SecurityAnswer>({ form, error: t('identityErrors.too-many-requests'), notice: undefined }, { status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } });
+  }
+  const error =
+    result.error === 'password-does-not-meet-requirements'
+      ? t('identityErrors.password-does-not-meet-requirements', { rules: describePasswordRules(t, getPasswordPolicy(), result.broken) })
+      : result.error === 'same-email'
+        ? t('accountSecurity.sameEmail')
+        : t(`identityErrors.${result.error}`);
+  return data<SecurityAnswer>({ form, error, notice: undefined }, { status: 400 });
 }
 
 /** Account self-service; every intent checks the owner first, whatever the page showed. */
@@ -34,6 +62,27 @@ export async function action({ request, params }: Route.ActionArgs) {
     const headers = 'retryAfterSeconds' in result ? { 'Retry-After': String(result.retryAfterSeconds) } : undefined;
     return data({ error: t(`identityErrors.${result.error}`), notice: undefined }, { status: result.error === 'too-many-requests' ? 429 : 400, headers });
   }
+  if (form.get('intent') === 'change-password') {
+    const { t } = getI18n(getRequestLocale(request));
+    const result = await changeOwnPassword(
+      owner,
+      getAuth(),
+      { currentPassword: String(form.get('currentPassword') ?? ''), newPassword: String(form.get('newPassword') ?? '') },
+      { policy: getPasswordPolicy(), locale: getRequestLocale(request), headers: request.headers },
+    );
+    return securityAnswer(request, 'password', result, t('accountSecurity.passwordChanged'));
+  }
+  if (form.get('intent') === 'change-email') {
+    const { t } = getI18n(getRequestLocale(request));
+    const newEmail = String(form.get('newEmail') ?? '').trim().toLowerCase();
+    const result = await requestOwnEmailChange(
+      owner,
+      getAuth(),
+      { password: String(form.get('password') ?? ''), newEmail },
+      { locale: getRequestLocale(request), headers: request.headers, callbackURL: `/${params.restaurantSlug}/admin/account` },
+    );
+    return securityAnswer(request, 'email', result, t('accountSecurity.emailChangeSent', { email: newEmail }));
+  }
   if (form.get('intent') === 'delete-account') {
     const result = await deleteAccount(owner, getAuth(), getStorage(), String(form.get('password') ?? ''));
     if (!result.ok) {
@@ -48,7 +97,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   return data({ error: undefined }, { status: 400 });
 }
 
-export default function RestaurantAccountPage() {
+export default function RestaurantAccountPage({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
-  return <AccountSection error={actionData?.error} />;
+  const answer = actionData && 'form' in actionData ? actionData : undefined;
+  useNoticeToast(answer);
+  return (
+    <AccountSection
+      error={answer ? undefined : actionData?.error}
+      security={{ ...loaderData, passwordError: answer?.form === 'password' ? answer.error : undefined, emailError: answer?.form === 'email' ? answer.error : undefined }}
+    />
+  );
 }

@@ -36,7 +36,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 /** The editor's one-click operations; the owner is checked here, whatever the page showed. */
 export async function action({ request, params }: Route.ActionArgs) {
   const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
-  const values = formValues(await request.formData());
+  const values = formValues(await request.formData(), ['ids']);
   return runEditorAction(request, values, (t) => runMenuIntent(owner, values, { storage: getStorage(), t }));
 }
 

@@ -14,7 +14,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
   }
   const file = await renderQrDownload(owner, getStorage(), params.format, {
-    origin: qrLinkOrigin(request),
+    origin: qrLinkOrigin(),
     locale: getRequestLocale(request),
   });
   return new Response(new Uint8Array(file.body), {

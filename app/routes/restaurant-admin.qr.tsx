@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'qr.t
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getDb();
   const owner = await requireRestaurantOwner(db, request, params.restaurantSlug);
-  return getQrPage(owner, { origin: qrLinkOrigin(request), locale: getRequestLocale(request) });
+  return getQrPage(owner, { origin: qrLinkOrigin(), locale: getRequestLocale(request) });
 }
 
 const DOWNLOADS: { format: QrDownloadFormat; label: string; hint: string }[] = [

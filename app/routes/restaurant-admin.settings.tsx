@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { redirect, useActionData, useSearchParams } from 'react-router';
 import { getDb } from '#app/db/db.server.ts';
-import { getEnv } from '#app/env.server.ts';
+import { getPublicUrl } from '#app/env.server.ts';
 import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
@@ -27,7 +27,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     logo: settings.logo,
     cover: settings.cover,
     timeZones: Intl.supportedValuesOf('timeZone'),
-    origin: getEnv().PUBLIC_URL ?? new URL(request.url).origin,
+    // the public address, never the host the admin was opened at (issue 17, friction 3)
+    origin: getPublicUrl(),
   };
 }
 

@@ -2,16 +2,20 @@ import { redirect } from 'react-router';
 import { getDb } from '#app/db/db.server.ts';
 import { ro } from '#app/i18n/ro.ts';
 import { redirectToNotFound } from '#app/modules/access/redirects.ts';
-import { findRestaurantSlugByShortCode } from '#app/modules/restaurant/restaurant.repo.server.ts';
+import { findShortLinkTarget } from '#app/modules/tables/tables.repo.server.ts';
 import type { Route } from './+types/short-link';
 
 /**
- * The QR code's permanent address: follows the restaurant through slug changes. The menu is
- * opened with `?via=<code>` (a contract with per-table codes): owner insights count the source,
- * the menu cache's key ignores it.
+ * The QR code's permanent address: follows the restaurant through slug changes. A restaurant's
+ * code opens its menu; a table's code opens the menu at the table's location. Both append
+ * `?via=<code>` (the contract with insights, which counts scans by `via`; the menu and its render
+ * cache ignore it: server/menu-cache.ts keys on `loc` only).
  */
 export async function loader({ params }: Route.LoaderArgs) {
-  const found = await findRestaurantSlugByShortCode(getDb(), params.code);
+  const found = await findShortLinkTarget(getDb(), params.code);
   if (!found) throw redirectToNotFound(ro.errors.restaurantNotFound);
-  return redirect(`/${found.slug}?via=${encodeURIComponent(params.code)}`, { headers: { 'Cache-Control': 'no-store' } });
+  const query = new URLSearchParams();
+  if (found.locationId) query.set('loc', found.locationId);
+  query.set('via', params.code);
+  return redirect(`/${found.slug}?${query}`, { headers: { 'Cache-Control': 'no-store' } });
 }

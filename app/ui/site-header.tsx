@@ -23,13 +23,25 @@ export function SiteHeader({ showAccountButtons = true }: { showAccountButtons?:
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const toggle = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDetailsElement>(null);
+  const toggle = useRef<HTMLElement>(null);
 
-  // The mobile menu closes on navigation and on Escape (spec section 2). Escape hands focus back to
-  // the toggle, so a keyboard user is not left on a link that has just been hidden. A tap on a link
-  // closes it too: the link of the page already shown changes no pathname, so the effect would not.
+  // The mobile menu is a <details>: a tap on ☰ opens it before JavaScript has loaded on a slow
+  // phone (issue 17, friction 9). Once hydrated, the state follows the element (a tap made before
+  // hydration included), and the menu closes on navigation and on Escape (spec section 2). Escape
+  // hands focus back to the toggle, so a keyboard user is not left on a link that has just been
+  // hidden. A tap on a link closes it too: the link of the page already shown changes no pathname.
   const close = () => setOpen(false);
-  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (menu.current?.open) setOpen(true);
+  }, []);
+  // on a navigation only: on mount this would undo the tap made before hydration
+  const shownPath = useRef(location.pathname);
+  useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
+    setOpen(false);
+  }, [location.pathname]);
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
@@ -72,7 +84,7 @@ export function SiteHeader({ showAccountButtons = true }: { showAccountButtons?:
   ) : null;
 
   return (
-    <header className="site-header border-b border-stone-200 bg-white/95 dark:border-stone-800 dark:bg-stone-900">
+    <header className="site-header relative border-b border-stone-200 bg-white/95 dark:border-stone-800 dark:bg-stone-900">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 focus:text-stone-900">
         {t('app.skipToContent')}
       </a>
@@ -88,28 +100,34 @@ export function SiteHeader({ showAccountButtons = true }: { showAccountButtons?:
           <LanguageSwitch />
           {buttons}
         </div>
-        <button
-          ref={toggle}
-          type="button"
-          className="ml-auto flex min-h-11 min-w-11 items-center justify-center rounded-lg text-stone-800 hover:bg-stone-200 md:hidden dark:text-stone-100 dark:hover:bg-stone-800"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen((value) => !value)}
+        <details
+          ref={menu}
+          open={open}
+          onToggle={(event) => setOpen(event.currentTarget.open)}
+          className="group ml-auto md:hidden"
+          data-testid="mobile-menu"
         >
-          <span className="sr-only">{open ? t('nav.closeMenu') : t('nav.openMenu')}</span>
-          <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-            {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
-        </button>
-      </div>
-      <div id={panelId} hidden={!open} className="border-t border-stone-200 px-4 pb-4 md:hidden dark:border-stone-800">
-        <nav aria-label={t('nav.mainNavigation')}>
-          <ul className="flex flex-col py-2">{links}</ul>
-        </nav>
-        <div className="flex flex-wrap items-center gap-2">
-          {buttons}
-          <LanguageSwitch />
-        </div>
+          <summary
+            ref={toggle}
+            aria-controls={panelId}
+            className="flex min-h-11 min-w-11 cursor-pointer list-none items-center justify-center rounded-lg text-stone-800 hover:bg-stone-200 dark:text-stone-100 dark:hover:bg-stone-800 [&::-webkit-details-marker]:hidden"
+          >
+            <span className="sr-only">{open ? t('nav.closeMenu') : t('nav.openMenu')}</span>
+            <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+              <path className="group-open:hidden" d="M4 7h16M4 12h16M4 17h16" />
+              <path className="hidden group-open:inline" d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </summary>
+          <div id={panelId} className="absolute inset-x-0 top-full z-40 border-y border-stone-200 bg-white px-4 pb-4 shadow-lg dark:border-stone-800 dark:bg-stone-900">
+            <nav aria-label={t('nav.mainNavigation')}>
+              <ul className="flex flex-col py-2">{links}</ul>
+            </nav>
+            <div className="flex flex-wrap items-center gap-2">
+              {buttons}
+              <LanguageSwitch />
+            </div>
+          </div>
+        </details>
       </div>
     </header>
   );

@@ -23,7 +23,7 @@ describe('identity in the browser', () => {
     const context = await openContext(browserOf(), baseUrl, { viewport: PHONE });
     const page = await registerInBrowser(context, 'Bistro Țărănesc', `owner-${Date.now()}@example.com`);
     expect(new URL(page.url()).pathname).toMatch(/^\/bistro-taranesc-\d+\/admin$/);
-    await page.getByRole('button', { name: 'Deschide meniul' }).click();
+    await page.getByTestId('mobile-menu').locator('summary').click();
     await page.getByRole('button', { name: 'Ieșire' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     await page.goto('/admin');

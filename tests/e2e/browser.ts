@@ -41,10 +41,11 @@ export const DESKTOP = { width: 1280, height: 900 };
 export async function openContext(
   browser: Browser,
   baseUrl: string,
-  options: { viewport?: { width: number; height: number }; locale?: 'ro' | 'en' } = {},
+  options: { viewport?: { width: number; height: number }; locale?: 'ro' | 'en'; javaScriptEnabled?: boolean } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: options.viewport ?? PHONE,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
     baseURL: baseUrl,
     extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp() },
   });

@@ -13,7 +13,7 @@ const browserOf = useBrowser();
 describe('contact form', () => {
   it('rejects bad input with translated messages, keeping the text', async () => {
     for (const [locale, nameError, messageError] of [
-      ['ro', 'Scrie-ne numele tău (2–100 de caractere).', 'Mesajul trebuie să aibă cel puțin 10 caractere.'],
+      ['ro', 'Scrie numele tău (între 2 și 100 de caractere).', 'Mesajul trebuie să aibă cel puțin 10 caractere.'],
       ['en', 'Tell us your name (2–100 characters).', 'The message needs at least 10 characters.'],
     ] as const) {
       const context = await openContext(browserOf(), baseUrl, { viewport: PHONE, locale });

@@ -271,6 +271,7 @@ describe('the menu editor in the browser', () => {
     const code = /\/m\/([\w-]+)/.exec(shortLink ?? '')?.[1];
     expect(code).toBeTruthy();
     const followed = await fetch(`${baseUrl}/m/${code}`, { redirect: 'manual' });
+    // the short link says which code was scanned (?via=, counted by insights; issue 17)
     expect(followed.headers.get('location')).toBe(`/${renamed}?via=${code}`);
     await context.close();
   });

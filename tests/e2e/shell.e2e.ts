@@ -24,7 +24,8 @@ describe.each([
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
     const footer = page.getByRole('contentinfo');
     expect(await footer.getByRole('link', { name: 'Facebook' }).getAttribute('href')).toBe('https://www.facebook.com/bucate-test');
-    expect(await footer.getByRole('link', { name: 'Instagram' }).count()).toBe(0); // not configured, not shown
+    // not configured: Bucate's own page (issue 17, friction 4)
+    expect(await footer.getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe('https://www.instagram.com/bucate');
     expect(await footer.getByText(`© ${new Date().getFullYear()} Bucate`).count()).toBe(1);
     await page.screenshot({ path: `${shots}/home-${locale}-${size}.png`, fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -123,9 +124,11 @@ describe('the footer (spec section 2)', () => {
 
 /** The mobile menu's toggle and the panel it opens (at phone width the desktop links are hidden). */
 function mobileMenu(page: Page) {
-  const toggle = page.locator('header button[aria-controls]');
-  const panel = page.locator('header [id]:has(> nav)');
-  return { toggle, panel, link: (name: string) => panel.getByRole('link', { name, exact: true }) };
+  const details = page.getByTestId('mobile-menu');
+  const toggle = details.locator('summary');
+  const panel = details.locator('[id]:has(> nav)');
+  const expanded = () => details.evaluate((node) => (node as HTMLDetailsElement).open);
+  return { toggle, panel, expanded, link: (name: string) => panel.getByRole('link', { name, exact: true }) };
 }
 
 describe('the mobile header menu (spec section 2)', () => {
@@ -133,32 +136,71 @@ describe('the mobile header menu (spec section 2)', () => {
     const context = await openContext(browserOf(), baseUrl, { viewport: PHONE, locale: 'ro' });
     const page = await context.newPage();
     await page.goto('/');
-    const { toggle, panel, link } = mobileMenu(page);
-    await expect.poll(() => isHydrated(page, 'header button[aria-controls]')).toBe(true);
+    const { toggle, panel, link, expanded } = mobileMenu(page);
+    await expect.poll(() => isHydrated(page, 'header summary')).toBe(true);
     expect(await panel.getAttribute('id')).toBe(await toggle.getAttribute('aria-controls'));
+    expect(await toggle.textContent()).toBe('Deschide meniul');
 
     await toggle.click();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await expanded()).toBe(true);
     expect(await panel.isVisible()).toBe(true);
+    await expect.poll(() => toggle.textContent()).toBe('Închide meniul');
     await link('Prețuri').focus();
     await page.keyboard.press('Escape');
-    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(expanded).toBe(false);
     expect(await panel.isVisible()).toBe(false);
     expect(await toggle.evaluate((node) => node === document.activeElement)).toBe(true);
 
     await toggle.click();
     await link('Prețuri').click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/pricing');
-    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(expanded).toBe(false);
     expect(await panel.isVisible()).toBe(false);
 
     // the link of the page already shown navigates nowhere new, and still closes the menu
     await toggle.click();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await expanded()).toBe(true);
     await link('Prețuri').click();
-    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(expanded).toBe(false);
     expect(await panel.isVisible()).toBe(false);
     expect(new URL(page.url()).pathname).toBe('/pricing');
+    await context.close();
+  });
+
+  it('opens on the first tap before any JavaScript has run (issue 17, friction 9)', async () => {
+    // no JavaScript at all: the state of a slow phone before hydration, held for ever
+    const context = await openContext(browserOf(), baseUrl, { viewport: PHONE, locale: 'ro', javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    const { toggle, panel, link } = mobileMenu(page);
+    expect(await panel.isVisible()).toBe(false);
+    await toggle.click();
+    expect(await panel.isVisible()).toBe(true);
+    await link('Prețuri').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/pricing');
+    await context.close();
+  });
+
+  it('keeps a tap made before hydration: the menu is still open once React has taken over', async () => {
+    const context = await openContext(browserOf(), baseUrl, { viewport: PHONE, locale: 'ro' });
+    const page = await context.newPage();
+    // hold the page's scripts back until the tap is made
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/**/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const { toggle, panel, expanded } = mobileMenu(page);
+    await toggle.click();
+    expect(await panel.isVisible()).toBe(true);
+    release();
+    await expect.poll(() => isHydrated(page, 'header summary')).toBe(true);
+    expect(await expanded()).toBe(true);
+    await expect.poll(() => toggle.textContent()).toBe('Închide meniul');
+    await toggle.click();
+    await expect.poll(expanded).toBe(false);
     await context.close();
   });
 });

@@ -347,6 +347,10 @@ function cases(w: World): Case[] {
     ownerOnly('routes/restaurant-admin.settings.tsx', 'action', `${a}/settings`, pa, ok(contains('"ok":true')), SETTINGS_OF_A),
     ownerOnly('routes/restaurant-admin.qr.tsx', 'loader', `${a}/qr`, pa, ok()),
     ownerOnly('routes/restaurant-admin.qr-download.ts', 'loader', `${a}/qr/qr.svg`, { ...pa, format: 'qr.svg' }, ok(contains('<svg'))),
+    ownerOnly('routes/restaurant-admin.tables.tsx', 'loader', `${a}/tables`, pa, ok()),
+    ownerOnly('routes/restaurant-admin.tables.tsx', 'action', `${a}/tables`, pa, ok(contains('"ok":true')), { intent: 'add-tables', locationId: A.locationId, label: 'Terasă 1–2' }),
+    // no tables yet for A at this point of the matrix? the action above adds two: the sheet has cards
+    ownerOnly('routes/restaurant-admin.tables-cards.ts', 'loader', `${a}/tables/cards.pdf`, pa, (o) => (o.status === 200 || o.status === 404 ? null : 'expected the PDF, or not found when no table exists yet')),
     ownerOnly('routes/restaurant-admin.account.tsx', 'loader', `${a}/account`, pa, ok()),
     ownerOnly('routes/restaurant-admin.insights.tsx', 'loader', `${a}/insights`, pa, ok()),
     ownerOnly('routes/restaurant-admin.insights-csv.ts', 'loader', `${a}/insights.csv`, pa, ok(contains('Secțiune;Eticheta;Valoare'))),

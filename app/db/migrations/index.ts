@@ -12,6 +12,7 @@ import * as billingNotice from './2026-11-23-0010-billing-notice.ts';
 import * as importDraft from './2026-11-23-0014-import-draft.ts';
 import * as insightCount from './2026-11-23-0012-insight-count.ts';
 import * as backoffice from './2026-11-23-0011-backoffice.ts';
+import * as slugHistoryAndTables from './2026-11-23-0015-slug-history-and-tables.ts';
 
 /** Every migration, in order. Append new dated files here; never edit or reorder old ones. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0012-insight-count': insightCount,
   '2026-11-23-0014-import-draft': importDraft,
   '2026-11-23-0011-backoffice': backoffice,
+  '2026-11-23-0015-slug-history-and-tables': slugHistoryAndTables,
 };

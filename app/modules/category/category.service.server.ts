@@ -7,8 +7,9 @@ import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
 import { applyOrder, moveOneStep, nextSortOrder, resolveOwnImage, setRowFlag } from '#app/modules/editing/editing.repo.server.ts';
 import { KEEP_CURRENT_IMAGE } from '#app/modules/editing/editor-image.ts';
 import { nextRowVersion, planDeletion } from '#app/modules/editing/menu-rules.ts';
-import { decrementProductsCount } from '#app/modules/product/product-count.server.ts';
-import { deleteProductsOfCategories, listProductsOfCategories } from '#app/modules/product/product.repo.server.ts';
+import { decrementProductsCount, incrementProductsCountWithinLimit } from '#app/modules/product/product-count.server.ts';
+import { deleteProductsOfCategories, insertProduct, listFullProductsOfCategory, listProductsOfCategories } from '#app/modules/product/product.repo.server.ts';
+import { copyNames } from '#app/modules/product/product.service.server.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
 import type { RestaurantQuotas } from '#app/modules/restaurant/quotas.ts';
 import { getRestaurantQuotas } from '#app/env.server.ts';
@@ -132,5 +133,31 @@ export function moveCategory(scope: RestaurantScope, storage: FileStorage, categ
     const category = await requireOwnCategory(change.scope, categoryId);
     await moveOneStep(change.scope.db, change.scope.restaurantId, { table: 'category', parent: { column: 'locationId', id: category.locationId } }, categoryId, direction);
     await recordAudit(change.scope, { action: 'category.move', target: { type: 'category', id: categoryId }, after: { direction } });
+  });
+}
+
+/**
+ * A whole category like another (issue 17, faster editing): the category, named "… (copie)", at
+ * the end of the same location, with a copy of every dish in the same order. Refused past the
+ * location's category quota or the free plan's product limit, and then nothing is copied.
+ */
+export function duplicateCategory(scope: RestaurantScope, storage: FileStorage, categoryId: string, quotas: RestaurantQuotas = getRestaurantQuotas()): Promise<string> {
+  return changeMenu(scope, storage, async (change) => {
+    const { db, restaurantId } = change.scope;
+    const original = await requireOwnCategory(change.scope, categoryId);
+    await requireRoomInLocation(change.scope, original.locationId, quotas);
+    const now = new Date().toISOString();
+    const id = newId();
+    const sortOrder = await nextSortOrder(db, restaurantId, { table: 'category', parent: { column: 'locationId', id: original.locationId } });
+    const { restaurantId: _restaurantId, id: _id, ...columns } = original;
+    await insertCategory(db, restaurantId, { ...columns, ...copyNames(original), id, sortOrder, createdAt: now, updatedAt: now });
+    const products = await listFullProductsOfCategory(db, restaurantId, categoryId);
+    for (const product of products) {
+      await incrementProductsCountWithinLimit(change.scope);
+      const { restaurantId: _r, id: _p, ...productColumns } = product;
+      await insertProduct(db, restaurantId, { ...productColumns, id: newId(), categoryId: id, createdAt: now, updatedAt: now });
+    }
+    await recordAudit(change.scope, { action: 'category.duplicate', target: { type: 'category', id }, after: { from: categoryId, name: original.nameRo, products: products.length } });
+    return id;
   });
 }

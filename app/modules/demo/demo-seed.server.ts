@@ -2,12 +2,15 @@ import type { Auth } from '#app/auth/auth.server.ts';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { Database, NewStoredImage } from '#app/db/schema.ts';
+import { getRestaurantQuotas } from '#app/env.server.ts';
+import { forRestaurant, systemScope } from '#app/modules/access/scope.server.ts';
+import { saveUploadedImage } from '#app/modules/image/image.service.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { DEMO_RESTAURANT_SLUG } from '#app/modules/restaurant/demo.ts';
 import { refreshPlanSummary } from '#app/modules/subscription/subscription.service.server.ts';
 import { buildCategory, buildLocation, buildPlan, buildProduct, buildRestaurant, newId } from './builders.ts';
 import { demoLocations, demoRestaurant } from './demo-menu.data.ts';
-import { insertCategory, insertLocation, insertProducts, insertRestaurantWithPlan, isDatabaseEmpty } from './demo.repo.server.ts';
+import { insertCategory, insertLocation, insertProducts, insertRestaurantWithPlan, isDatabaseEmpty, setDemoPictures } from './demo.repo.server.ts';
 
 export { isDatabaseEmpty };
 
@@ -52,6 +55,53 @@ async function placeholderImage(hue: number): Promise<{ jpeg: Buffer; webp200: B
     base.clone().resize(400).webp({ quality: 75 }).toBuffer(),
   ]);
   return { jpeg, webp200, webp400 };
+}
+
+/**
+ * The demo restaurant's logo: a terracotta badge with a steaming bowl (no text: fonts differ
+ * between machines, and the name is printed next to it anyway).
+ */
+export function demoLogoSvg(): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512">
+    <circle cx="256" cy="256" r="248" fill="#b4532a"/>
+    <circle cx="256" cy="256" r="214" fill="none" stroke="#f5e6d3" stroke-width="10"/>
+    <path d="M120 250h272a136 120 0 0 1-272 0z" fill="#f5e6d3"/>
+    <rect x="196" y="372" width="120" height="22" rx="11" fill="#f5e6d3"/>
+    <path d="M206 214c-18-26 18-40 0-70M256 214c-18-26 18-40 0-70M306 214c-18-26 18-40 0-70" fill="none" stroke="#f5e6d3" stroke-width="14" stroke-linecap="round"/>
+  </svg>`;
+}
+
+/** The demo restaurant's cover: a wooden table seen from above, with plates and a cloth, 3:1. */
+export function demoCoverSvg(): string {
+  const plates = [
+    [330, 300, 150, 28], [820, 250, 170, 8], [1320, 330, 160, 48], [1650, 200, 120, 95],
+  ].map(([x, y, r, hue]) => `<circle cx="${x}" cy="${y}" r="${r}" fill="#f7f3ec"/><circle cx="${x}" cy="${y}" r="${r! * 0.72}" fill="hsl(${hue},55%,48%)"/><circle cx="${x! - r! * 0.2}" cy="${y! - r! * 0.2}" r="${r! * 0.22}" fill="hsl(${(hue! + 80) % 360},45%,42%)" opacity=".85"/>`).join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1920" height="640" viewBox="0 0 1920 640">
+    <defs><linearGradient id="w" x1="0" x2="0" y1="0" y2="1"><stop offset="0" stop-color="#8a5a35"/><stop offset="1" stop-color="#5e3a20"/></linearGradient>
+    <pattern id="c" width="80" height="80" patternUnits="userSpaceOnUse"><rect width="80" height="80" fill="#f3ece2"/><rect width="40" height="40" fill="#c0392b" opacity=".85"/><rect x="40" y="40" width="40" height="40" fill="#c0392b" opacity=".85"/></pattern></defs>
+    <rect width="1920" height="640" fill="url(#w)"/>
+    ${Array.from({ length: 8 }, (_, i) => `<rect x="0" y="${i * 80 + 78}" width="1920" height="3" fill="#4a2d18" opacity=".5"/>`).join('')}
+    <rect x="560" y="-40" width="520" height="720" fill="url(#c)" transform="rotate(8 820 320)"/>
+    ${plates}
+  </svg>`;
+}
+
+/**
+ * The demo's logo and cover, uploaded through the image service like an owner's pictures (checked,
+ * resized, stored with their variants and storedImage rows), so a newcomer sees a finished menu
+ * (issue 17, friction 11).
+ */
+async function addDemoPictures(db: Kysely<Database>, storage: FileStorage, restaurantId: string): Promise<void> {
+  const scope = forRestaurant(systemScope(db, 'demo-seed'), restaurantId);
+  const [logo, cover] = await Promise.all([
+    sharp(Buffer.from(demoLogoSvg())).png().toBuffer(),
+    sharp(Buffer.from(demoCoverSvg())).jpeg({ quality: 85 }).toBuffer(),
+  ]);
+  // the demo's own dish photos were just stored: they must not count as an owner's hourly uploads
+  const quotas = { ...getRestaurantQuotas(), uploadsPerHour: 100_000, storageBytes: Number.MAX_SAFE_INTEGER };
+  const savedLogo = await saveUploadedImage(scope, storage, { kind: 'logo', file: logo, name: 'la-bunica-logo.png' }, quotas);
+  const savedCover = await saveUploadedImage(scope, storage, { kind: 'cover', file: cover, name: 'la-bunica-coperta.jpg' }, quotas);
+  await setDemoPictures(db, restaurantId, { logoKey: savedLogo.key, coverImageKey: savedCover.key });
 }
 
 /**
@@ -156,6 +206,7 @@ export async function seedDemo(
     }
     await insertProducts(trx, restaurantId, products, images);
   });
+  await addDemoPictures(db, storage, restaurantId);
   await (await auth.$context).internalAdapter.updateUser(ownerId, { restaurantId });
   return { restaurantId, slug: restaurant.slug, products: products.length };
 }

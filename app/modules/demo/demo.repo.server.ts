@@ -34,3 +34,8 @@ export async function insertProducts(db: Kysely<Database>, restaurantId: string,
   for (const product of products) await db.insertInto('product').values(product).execute();
   await db.updateTable('restaurant').set({ productsCount: products.length }).where('id', '=', restaurantId).execute();
 }
+
+/** The demo restaurant's logo and cover, stored as any owner's pictures are (storage keys, decision 0013). */
+export async function setDemoPictures(db: Kysely<Database>, restaurantId: string, pictures: { logoKey: string; coverImageKey: string }): Promise<void> {
+  await db.updateTable('restaurant').set({ ...pictures, menuVersion: (eb) => eb('menuVersion', '+', 1) }).where('id', '=', restaurantId).execute();
+}

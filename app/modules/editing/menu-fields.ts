@@ -34,7 +34,8 @@ const optionalNumber = (pattern: RegExp, message: 'number' | 'wholeNumber', max:
     .transform((value, ctx) => {
       if (!value) return null;
       if (!pattern.test(value)) {
-        ctx.addIssue({ code: 'custom', message });
+        // '-3' is a number, just not one a dish can have: say so rather than "write a number"
+        ctx.addIssue({ code: 'custom', message: /^-\s*\d/.test(value) ? 'negative' : message });
         return z.NEVER;
       }
       const number = Number(value.replace(',', '.'));
@@ -51,18 +52,31 @@ export const optionalDecimal = (max: number) => optionalNumber(/^\d{1,7}(?:[.,]\
 /** A whole number such as a weight in grams ('350'); blank is null. The column is an integer on both databases. */
 export const optionalWholeNumber = (max: number) => optionalNumber(/^\d{1,7}$/, 'wholeNumber', max);
 
-/** A price such as '24,50' as integer minor units (2450), STYLE.md habit 9. */
+/**
+ * A price such as '24,50' as integer minor units (2450), STYLE.md habit 9. Each refusal names what
+ * is wrong (blank, negative, more than two decimals, too big), and only text that is not a number
+ * at all gets "write the price as a number" (issue 17, friction 5).
+ */
 export const priceMinor = z
-  .string({ error: 'price' })
+  .string({ error: 'required' })
   .trim()
   .transform((value, ctx) => {
     const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(value);
     if (!match) {
-      ctx.addIssue({ code: 'custom', message: 'price' });
+      ctx.addIssue({ code: 'custom', message: priceProblem(value), params: { max: '9999999' } });
       return z.NEVER;
     }
     return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
   });
+
+function priceProblem(value: string): 'required' | 'negative' | 'priceDecimals' | 'tooBig' | 'price' {
+  if (!value) return 'required';
+  const number = /^(-)?\s*(\d+)(?:[.,](\d+))?$/.exec(value);
+  if (!number) return 'price';
+  if (number[1]) return 'negative';
+  if ((number[3] ?? '').length > 2) return 'priceDecimals';
+  return 'tooBig';
+}
 
 /** 'HH:MM', 24-hour clock; blank is null. */
 export const optionalTime = z

@@ -18,6 +18,7 @@ export const APP_ERROR_STATUS = {
   'category-limit-reached': 403,
   'upload-limit-reached': 429,
   'storage-limit-reached': 403,
+  'table-limit-reached': 403,
   /** the row changed since the form was loaded (another tab, another person): optimistic concurrency */
   'stale-edit': 409,
   'image-missing': 400,

@@ -7,6 +7,7 @@ import { AppError } from '#app/modules/errors/app-error.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import * as locations from '#app/modules/location/location.service.server.ts';
+import { BulkEditInput } from '#app/modules/product/bulk-edit.ts';
 import * as products from '#app/modules/product/product.service.server.ts';
 import { formVersion, idField } from '#app/modules/editing/menu-fields.ts';
 
@@ -84,6 +85,14 @@ export async function runMenuIntent(scope: RestaurantScope, values: Record<strin
     case 'reorder-products':
       await products.reorderProducts(scope, storage, idField.parse(values.parentId), orderedIds.parse(values.order));
       return { message: t('editor.orderSaved') };
+    case 'duplicate-product':
+      return { message: t('editor.productDuplicated'), id: await products.duplicateProduct(scope, storage, id()) };
+    case 'duplicate-category':
+      return { message: t('editor.categoryDuplicated'), id: await categories.duplicateCategory(scope, storage, id()) };
+    case 'bulk-products': {
+      const count = await products.bulkEditProducts(scope, storage, BulkEditInput.parse(values));
+      return { message: t('editor.bulkDone', { count }) };
+    }
     default:
       throw new AppError('invalid-input');
   }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Restaurant } from '#app/db/schema.ts';
 import { parseAllergenList } from '#app/modules/product/allergens.ts';
 import { isBefore } from '#app/modules/subscription/subscription.ts';
-import { findMenuStateBySlug, findRestaurantBySlug } from '#app/modules/restaurant/restaurant.repo.server.ts';
+import { findCurrentSlugForPreviousSlug, findMenuStateBySlug, findRestaurantBySlug } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { parseImageVariants } from '#app/modules/image/image.service.server.ts';
 import { publicImageUrl } from '#app/modules/image/storage.server.ts';
 import { listMenuRows } from './menu.repo.server.ts';
@@ -55,6 +55,15 @@ export async function getMenuCacheVersion(db: Kysely<Database>, slug: string, no
  * leave the database; unavailable products are kept and marked. A public read model (what any
  * guest may see), so it takes no scope: it reads by slug, never by a tenant's id.
  */
+/**
+ * Where a slug the restaurant gave up now lives (issue 17, friction 2): the current slug, or
+ * undefined. Asked only when no restaurant has the slug today, so a slug taken since by another
+ * restaurant is that restaurant's.
+ */
+export function findMovedMenuSlug(db: Kysely<Database>, slug: string): Promise<string | undefined> {
+  return findCurrentSlugForPreviousSlug(db, slug);
+}
+
 export async function getPublicMenu(db: Kysely<Database>, slug: string): Promise<PublicMenu | undefined> {
   const restaurant = await findRestaurantBySlug(db, slug);
   // spec section 2: 'Acest restaurant nu există sau a fost dezactivat.' (an admin deactivated it)

@@ -61,3 +61,14 @@ export async function setProductsCurrency(db: Kysely<Database>, restaurantId: st
 export function listAllProducts(db: Kysely<Database>, restaurantId: string) {
   return db.selectFrom('product').selectAll().where('restaurantId', '=', restaurantId).execute();
 }
+
+/** Some of this restaurant's products, every column (another restaurant's ids find nothing). */
+export function listProductsByIds(db: Kysely<Database>, restaurantId: string, productIds: readonly string[]) {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('product').selectAll().where('restaurantId', '=', restaurantId).where('id', 'in', productIds).orderBy('categoryId').orderBy('sortOrder').execute();
+}
+
+/** Every column of one category's products, in menu order (to copy them). */
+export function listFullProductsOfCategory(db: Kysely<Database>, restaurantId: string, categoryId: string) {
+  return db.selectFrom('product').selectAll().where('restaurantId', '=', restaurantId).where('categoryId', '=', categoryId).orderBy('sortOrder').execute();
+}

@@ -23,8 +23,25 @@ describe('ProductInput', () => {
     expect(ProductInput.parse({ ...minimal, price: '24.5' }).price).toBe(2450);
     expect(ProductInput.parse({ ...minimal, price: '7' }).price).toBe(700);
     expect(ProductInput.parse({ ...minimal, fat: '12,5', salt: '0.85' })).toMatchObject({ fat: 12.5, salt: 0.85 });
-    for (const price of ['', '-3', '24,505', 'douăzeci', '1e3']) expect(issues({ price }), price).toEqual([['price', 'price']]);
+    for (const price of ['douăzeci', '1e3', '12 lei']) expect(issues({ price }), price).toEqual([['price', 'price']]);
     expect(issues({ fat: '12,5g' })).toEqual([['fat', 'number']]);
+  });
+
+  it('names what is wrong with a price instead of always "write the price as a number" (friction 5)', () => {
+    expect(issues({ price: '-5' })).toEqual([['price', 'negative']]);
+    expect(issues({ price: '-5,50' })).toEqual([['price', 'negative']]);
+    expect(issues({ price: '' })).toEqual([['price', 'required']]);
+    expect(issues({ price: '24,505' })).toEqual([['price', 'priceDecimals']]);
+    expect(issues({ price: '123456789' })).toEqual([['price', 'tooBig']]);
+    expect(issues({ fat: '-3' })).toEqual([['fat', 'negative']]);
+  });
+
+  it('reports every error in one round: field errors and cross-field rules together (friction 5)', () => {
+    const all = issues({ price: '-5', fat: '10', saturates: '11', servedFrom: '08:00', nameRo: '' });
+    expect(all).toEqual(expect.arrayContaining([['price', 'negative'], ['nameRo', 'required'], ['saturates', 'saturatesAboveFat'], ['servedUntil', 'servingHoursPair']]));
+    expect(all).toHaveLength(4);
+    // a field that failed is not compared: no invented contradiction
+    expect(issues({ fat: 'x', saturates: '11', servedFrom: '8h', servedUntil: '' })).toEqual([['fat', 'number'], ['servedFrom', 'time']]);
   });
 
   it('keeps nutrition values within what 100 g can hold', () => {

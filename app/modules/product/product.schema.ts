@@ -54,9 +54,20 @@ export const ProductInput = z
     visible: checkbox,
     imageId: optionalId,
   })
-  .superRefine((p, ctx) => {
-    if (p.saturates !== null && p.fat !== null && p.saturates > p.fat) ctx.addIssue({ code: 'custom', path: ['saturates'], message: 'saturatesAboveFat' });
-    if (p.sugars !== null && p.carbs !== null && p.sugars > p.carbs) ctx.addIssue({ code: 'custom', path: ['sugars'], message: 'sugarsAboveCarbs' });
-    if ((p.servedFrom === null) !== (p.servedUntil === null)) ctx.addIssue({ code: 'custom', path: [p.servedFrom ? 'servedUntil' : 'servedFrom'], message: 'servingHoursPair' });
-  });
+  // Runs even when a field failed (`when`), so every error shows at once (issue 17, friction 5):
+  // a field that failed holds no value, and only fields that parsed are compared.
+  .superRefine(
+    (p, ctx) => {
+      const both = (a: unknown, b: unknown): [number, number] | null => (typeof a === 'number' && typeof b === 'number' ? [a, b] : null);
+      const fat = both(p.saturates, p.fat);
+      if (fat && fat[0] > fat[1]) ctx.addIssue({ code: 'custom', path: ['saturates'], message: 'saturatesAboveFat' });
+      const carbs = both(p.sugars, p.carbs);
+      if (carbs && carbs[0] > carbs[1]) ctx.addIssue({ code: 'custom', path: ['sugars'], message: 'sugarsAboveCarbs' });
+      const timeOrBlank = (value: unknown) => value === null || typeof value === 'string';
+      if (timeOrBlank(p.servedFrom) && timeOrBlank(p.servedUntil) && (p.servedFrom === null) !== (p.servedUntil === null)) {
+        ctx.addIssue({ code: 'custom', path: [p.servedFrom ? 'servedUntil' : 'servedFrom'], message: 'servingHoursPair' });
+      }
+    },
+    { when: () => true },
+  );
 export type ProductInput = z.infer<typeof ProductInput>;

@@ -11,7 +11,8 @@ import { nextRowVersion } from '#app/modules/editing/menu-rules.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
 import { findRestaurantCurrency } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { decrementProductsCount, incrementProductsCountWithinLimit } from './product-count.server.ts';
-import { deleteProductRow, findProduct, insertProduct, updateProductRow } from './product.repo.server.ts';
+import { applyPriceChange, type BulkEditInput } from './bulk-edit.ts';
+import { deleteProductRow, findProduct, insertProduct, listFullProductsOfCategory, listProductsByIds, updateProductRow } from './product.repo.server.ts';
 import type { ProductInput } from './product.schema.ts';
 
 async function requireOwnCategory(scope: RestaurantScope, categoryId: string): Promise<void> {
@@ -116,5 +117,75 @@ export function moveProduct(scope: RestaurantScope, storage: FileStorage, produc
     const product = await requireOwnProduct(change.scope, productId);
     await moveOneStep(change.scope.db, change.scope.restaurantId, { table: 'product', parent: { column: 'categoryId', id: product.categoryId } }, productId, direction);
     await recordAudit(change.scope, { action: 'product.move', target: { type: 'product', id: productId }, after: { direction } });
+  });
+}
+
+/** The Romanian and English names of a copy: "Ciorbă (copie)", "Soup (copy)". */
+export function copyNames(row: { nameRo: string; nameEn: string | null }) {
+  return { nameRo: `${row.nameRo} (copie)`.slice(0, 120), nameEn: row.nameEn ? `${row.nameEn} (copy)`.slice(0, 120) : null };
+}
+
+/**
+ * A dish like another (issue 17, faster editing): every field copied, named "… (copie)", placed
+ * right after the original in its category, sharing its picture. Counts as a new product (the free
+ * plan's limit applies).
+ */
+export function duplicateProduct(scope: RestaurantScope, storage: FileStorage, productId: string): Promise<string> {
+  return changeMenu(scope, storage, async (change) => {
+    const { db, restaurantId } = change.scope;
+    const original = await requireOwnProduct(change.scope, productId);
+    await incrementProductsCountWithinLimit(change.scope);
+    const now = new Date().toISOString();
+    const id = newId();
+    const { restaurantId: _restaurantId, id: _id, ...columns } = original;
+    await insertProduct(db, restaurantId, { ...columns, ...copyNames(original), id, sortOrder: original.sortOrder, createdAt: now, updatedAt: now });
+    // right after the original: the new row takes the original's place + 1, the rest move down
+    const siblings = await listSiblingIds(db, restaurantId, original.categoryId);
+    const order = siblings.filter((sibling) => sibling !== id);
+    order.splice(order.indexOf(productId) + 1, 0, id);
+    await applyOrder(db, restaurantId, { table: 'product', parent: { column: 'categoryId', id: original.categoryId } }, order);
+    await recordAudit(change.scope, { action: 'product.duplicate', target: { type: 'product', id }, after: { from: productId, name: original.nameRo } });
+    return id;
+  });
+}
+
+async function listSiblingIds(db: RestaurantScope['db'], restaurantId: string, categoryId: string): Promise<string[]> {
+  return (await listFullProductsOfCategory(db, restaurantId, categoryId)).map((row) => row.id);
+}
+
+/**
+ * One action on many selected dishes (issue 17): sold out, available, hide, show, move to another
+ * category (last there, in their order), or change the price by a percentage or an amount. All or
+ * nothing, in one menu change: a dish of another restaurant is 'not-found', a price that would go
+ * below zero refuses the whole change ('invalid-input'). Returns how many dishes changed.
+ */
+export function bulkEditProducts(scope: RestaurantScope, storage: FileStorage, input: BulkEditInput): Promise<number> {
+  return changeMenu(scope, storage, async (change) => {
+    const { db, restaurantId } = change.scope;
+    const rows = await listProductsByIds(db, restaurantId, input.ids);
+    if (rows.length !== input.ids.length) throw new AppError('not-found');
+    if (input.action === 'move') {
+      await requireOwnCategory(change.scope, input.categoryId);
+      let sortOrder = await nextSortOrder(db, restaurantId, { table: 'product', parent: { column: 'categoryId', id: input.categoryId } });
+      for (const row of rows) {
+        if (row.categoryId === input.categoryId) continue;
+        await updateProductRow(db, restaurantId, row.id, { categoryId: input.categoryId, sortOrder: sortOrder++, updatedAt: nextRowVersion(row.updatedAt) });
+      }
+    } else if (input.action === 'price') {
+      for (const row of rows) {
+        const priceMinor = applyPriceChange(row.priceMinor, { kind: input.kind, value: input.value });
+        if (priceMinor === null) throw new AppError('invalid-input');
+        await updateProductRow(db, restaurantId, row.id, { priceMinor, updatedAt: nextRowVersion(row.updatedAt) });
+      }
+    } else {
+      const [column, value] = ({ 'sold-out': ['available', 0], available: ['available', 1], hide: ['visible', 0], show: ['visible', 1] } as const)[input.action];
+      for (const row of rows) await updateProductRow(db, restaurantId, row.id, { [column]: value, updatedAt: nextRowVersion(row.updatedAt) });
+    }
+    await recordAudit(change.scope, {
+      action: 'product.bulk',
+      target: { type: 'restaurant', id: restaurantId },
+      after: { action: input.action, count: rows.length, ...(input.action === 'price' ? { kind: input.kind, value: input.value } : {}), ...(input.action === 'move' ? { categoryId: input.categoryId } : {}) },
+    });
+    return rows.length;
   });
 }

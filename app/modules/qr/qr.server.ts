@@ -161,6 +161,8 @@ export interface TableCardInput {
   url: string;
   size: CardSize;
   locale: Locale;
+  /** the table or area this card stands on ("Terasă 3"): printed under the call to action */
+  tableLabel?: string;
 }
 
 type Doc = PDFKit.PDFDocument;
@@ -212,13 +214,15 @@ function drawCard(doc: Doc, input: TableCardInput, matrix: QrMatrix, box: { x: n
   const link = displayLink(input.url);
   doc.font(fonts.regular).fontSize(9.5 * unit);
   const linkH = doc.heightOfString(link, { width: contentW, align: 'center' });
+  doc.font(fonts.bold).fontSize(12 * unit);
+  const tableH = input.tableLabel ? doc.heightOfString(input.tableLabel, { width: contentW, align: 'center' }) + 4 * unit : 0;
 
   const maxQrSide = contentW * 0.86;
   // the quiet zone: four modules of blank paper above and below (beside it there is more)
   const quietZone = (QUIET_ZONE_MODULES * maxQrSide) / matrix.size;
   const qrGapAbove = Math.max(quietZone - ruleGap, 0);
   const qrGapBelow = quietZone;
-  const fixed = logoH + logoGap + nameH + ruleGap * 2 + ruleH + qrGapAbove + qrGapBelow + ctaH + 4 * unit + linkH;
+  const fixed = logoH + logoGap + nameH + ruleGap * 2 + ruleH + qrGapAbove + qrGapBelow + ctaH + 4 * unit + tableH + linkH;
   const qrSide = Math.min(maxQrSide, frame.h - 2 * pad - fixed);
   let y = frame.y + (frame.h - fixed - qrSide) / 2;
 
@@ -239,6 +243,11 @@ function drawCard(doc: Doc, input: TableCardInput, matrix: QrMatrix, box: { x: n
   doc.font(fonts.bold).fontSize(15 * unit).fillColor(ACCENT_TEXT);
   doc.text(cta, contentX, y, { width: contentW, align: 'center' });
   y += ctaH + 4 * unit;
+  if (input.tableLabel) {
+    doc.font(fonts.bold).fontSize(12 * unit).fillColor(INK);
+    doc.text(input.tableLabel, contentX, y, { width: contentW, align: 'center' });
+    y += tableH;
+  }
   doc.font(fonts.regular).fontSize(9.5 * unit).fillColor(MUTED_TEXT);
   doc.text(link, contentX, y, { width: contentW, align: 'center' });
 }
@@ -281,6 +290,52 @@ export function renderTableCardPdf(input: TableCardInput): Promise<Buffer> {
     const h = height / 2;
     for (const [col, row] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
       drawCard(doc, input, matrix, { x: col * w, y: row * h, w, h });
+    }
+    drawCutGuides(doc, width, height);
+  }
+  doc.end();
+  return done;
+}
+
+export interface TableCardSheetInput {
+  restaurantName: string;
+  logo?: Buffer;
+  locale: Locale;
+  /** one card per table: its label and its own short link */
+  cards: { label: string; url: string }[];
+}
+
+/**
+ * The per-table cards (issue 17): four A6 cards per A4 sheet with cut guides, each with its table's
+ * own code and label, in the owner's language. As many sheets as the tables need.
+ */
+export function renderTableCardSheetPdf(input: TableCardSheetInput): Promise<Buffer> {
+  const { t } = getI18n(input.locale);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 0,
+    font: cardFonts().regular,
+    lang: input.locale,
+    displayTitle: true,
+    autoFirstPage: false,
+    info: { Title: `${input.restaurantName}: ${t('qr.tableCardsDocumentTitle')}`, Creator: 'Bucate', Producer: 'Bucate' },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const places = [[0, 0], [1, 0], [0, 1], [1, 1]] as const;
+  for (let first = 0; first < input.cards.length; first += places.length) {
+    doc.addPage({ size: 'A4', margin: 0 });
+    const { width, height } = doc.page;
+    const w = width / 2;
+    const h = height / 2;
+    for (const [index, card] of input.cards.slice(first, first + places.length).entries()) {
+      const [col, row] = places[index]!;
+      const cardInput: TableCardInput = { restaurantName: input.restaurantName, url: card.url, size: 'A6', locale: input.locale, tableLabel: card.label, ...(input.logo ? { logo: input.logo } : {}) };
+      drawCard(doc, cardInput, qrMatrix(card.url), { x: col * w, y: row * h, w, h });
     }
     drawCutGuides(doc, width, height);
   }

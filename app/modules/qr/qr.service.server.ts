@@ -25,11 +25,13 @@ export async function getQrData(scope: RestaurantScope): Promise<QrData> {
 }
 
 /**
- * The origin printed into the code: PUBLIC_URL when configured (the address guests reach, whatever
- * proxy this request came through), otherwise the origin of this request.
+ * The origin printed into the code: always the configured public address (PUBLIC_URL, or its
+ * default), never the host this request came to. An owner who opened the admin at 127.0.0.1 or
+ * through an internal proxy must not print cards that only work on their own network (issue 17,
+ * friction 3); e-mails and the menu's canonical links use the same address.
  */
-export function qrLinkOrigin(request: Request, env: Env = getEnv()): string {
-  return env.PUBLIC_URL ? getPublicUrl(env) : new URL(request.url).origin;
+export function qrLinkOrigin(env: Env = getEnv()): string {
+  return getPublicUrl(env);
 }
 
 /**
@@ -42,7 +44,7 @@ export async function readOwnLogo(storage: FileStorage, logoKey: string | null):
 }
 
 /** The logo ready for the card, or none: a logo we cannot read or decode must not cost the owner the card. */
-async function loadCardLogo(storage: FileStorage, logoKey: string | null): Promise<Buffer | undefined> {
+export async function loadCardLogo(storage: FileStorage, logoKey: string | null): Promise<Buffer | undefined> {
   try {
     const bytes = await readOwnLogo(storage, logoKey);
     return bytes ? await logoAsPrintJpeg(bytes) : undefined;

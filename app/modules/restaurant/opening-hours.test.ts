@@ -12,6 +12,12 @@ describe('opening hours', () => {
     expect(parseOpeningHours('{}')).toBeNull();
   });
 
+  it('a week with every day closed means hours not set: no hours block for guests', () => {
+    const empty = JSON.stringify({ mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] });
+    expect(parseOpeningHours(empty)).toBeNull();
+    expect(parseOpeningHours(JSON.stringify({ mon: [], sat: [['10:00', '14:00']] }))).toEqual({ mon: [], sat: [['10:00', '14:00']] });
+  });
+
   it('group consecutive days with the same hours; missing days are closed', () => {
     const week = parseOpeningHours(
       JSON.stringify({ mon: [['08:00', '22:00']], tue: [['08:00', '22:00']], wed: [['08:00', '22:00']], sat: [['10:00', '23:00']] }),

@@ -28,7 +28,9 @@ export function parseOpeningHours(stored: string | null | undefined): OpeningHou
         Array.isArray(range) && range.length === 2 && TIME.test(String(range[0])) && TIME.test(String(range[1])),
     );
   }
-  return Object.keys(hours).length > 0 ? hours : null;
+  // A week with no open range at all is hours not set yet (a new restaurant saves seven empty days):
+  // the guest sees no hours block rather than "Luni – Duminică: Închis".
+  return Object.values(hours).some((ranges) => ranges.length > 0) ? hours : null;
 }
 
 /** Consecutive days with the same hours, for a compact display: Mon–Fri 08:00–22:00. */

@@ -10,7 +10,7 @@ import { logoFillTargets } from '#app/modules/editing/menu-rules.ts';
 import { listProductImages, setProductsCurrency, setProductsImage } from '#app/modules/product/product.repo.server.ts';
 import { readPlanStatus } from '#app/modules/subscription/subscription.service.server.ts';
 import { parseOpeningHours } from './opening-hours.ts';
-import { findOtherRestaurantWithSlug, findRestaurantAdminSummary, findRestaurantById, findRestaurantSettings, updateRestaurantSettingsRow } from './restaurant.repo.server.ts';
+import { findOtherRestaurantWithSlug, findRestaurantAdminSummary, rememberPreviousSlug, findRestaurantById, findRestaurantSettings, updateRestaurantSettingsRow } from './restaurant.repo.server.ts';
 import type { RestaurantSettingsInput } from './restaurant-settings.schema.ts';
 import { RESERVED_SLUGS } from './slug.ts';
 
@@ -64,6 +64,7 @@ export async function updateRestaurantSettings(scope: RestaurantScope, storage: 
       const { logoId: _logoId, coverId: _coverId, openingHours, ...fields } = input;
       const next = { ...fields, openingHours: JSON.stringify(openingHours), logoKey: logo.key, coverImageKey: cover.key };
       if (!(await updateRestaurantSettingsRow(db, restaurantId, { ...next, updatedAt: now }, expectedVersion))) throw new AppError('stale-edit', { context: 'restaurant' });
+      if (current.slug !== input.slug) await rememberPreviousSlug(db, restaurantId, current.slug, input.slug, now);
       if (current.currency !== input.currency) await setProductsCurrency(db, restaurantId, input.currency, now);
       if (logo.key !== current.logoKey) await fillWithLogo(change.scope, current.logoKey, logo);
       await recordAudit(change.scope, { action: 'restaurant.update', target: { type: 'restaurant', id: restaurantId }, ...changedFields(current, next) });

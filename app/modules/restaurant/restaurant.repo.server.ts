@@ -144,3 +144,28 @@ export async function deleteRestaurantRow(db: Kysely<Database>, restaurantId: st
 export async function insertRestaurantRow(db: Kysely<Database>, row: NewRestaurant): Promise<void> {
   await db.insertInto('restaurant').values(row).execute();
 }
+
+/**
+ * Remembers a slug the restaurant gave up (an old link then answers 301 to the current one). A slug
+ * given up twice belongs to the latest restaurant that gave it up; the restaurant's new slug leaves
+ * its own history (the live slug always wins anyway).
+ */
+export async function rememberPreviousSlug(db: Kysely<Database>, restaurantId: string, previous: string, current: string, now: string): Promise<void> {
+  await db.deleteFrom('restaurantSlugHistory').where('slug', 'in', [previous, current]).execute();
+  await db.insertInto('restaurantSlugHistory').values({ slug: previous, restaurantId, createdAt: now }).execute();
+}
+
+/**
+ * Public lookup of a slug a restaurant used before: its current slug, or undefined. The caller
+ * asks only after the live slug matched no restaurant, so a slug taken since by another restaurant
+ * never redirects.
+ */
+export async function findCurrentSlugForPreviousSlug(db: Kysely<Database>, slug: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('restaurantSlugHistory')
+    .innerJoin('restaurant', 'restaurant.id', 'restaurantSlugHistory.restaurantId')
+    .select('restaurant.slug')
+    .where('restaurantSlugHistory.slug', '=', slug)
+    .executeTakeFirst();
+  return row?.slug;
+}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import type { PlanStatus } from '#app/modules/subscription/plan-status.ts';
@@ -33,16 +33,6 @@ export function AdminFrame({
   const base = `/${restaurant.slug}/admin`;
   const { pathname } = useLocation();
   const onSubscriptionPage = pathname === subscriptionPath(restaurant.slug);
-  const tabs = useRef<HTMLElement>(null);
-  // on a phone the tabs scroll sideways: keep the open one in sight, moving the tab bar only
-  // (scrollIntoView would also scroll the page, away from a dish the owner just saved)
-  useEffect(() => {
-    const nav = tabs.current;
-    const open = nav?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!nav || !open) return;
-    const left = open.offsetLeft - nav.offsetLeft;
-    if (left < nav.scrollLeft || left + open.offsetWidth > nav.scrollLeft + nav.clientWidth) nav.scrollLeft = left - 16;
-  }, [pathname]);
   return (
     <div className="mx-auto max-w-5xl px-4 pb-16 pt-6">
       <IconSprite />
@@ -53,13 +43,16 @@ export function AdminFrame({
           <span className="sr-only"> {t('editor.opensInNewTab')}</span>
         </a>
       </div>
-      <nav ref={tabs} aria-label={t('editor.sections')} className="mt-4 flex overflow-x-auto border-b border-stone-200 dark:border-stone-800">
+      {/* every tab in sight on a phone too: the row wraps instead of scrolling sideways, which hid
+          "Abonament" and "Contul tău" with no hint (issue 17, friction 8) */}
+      <nav aria-label={t('editor.sections')} className="mt-4 flex flex-wrap border-b border-stone-200 dark:border-stone-800">
         {/* product pages belong to the menu tab */}
         <NavLink to={base} end className={() => tab({ isActive: pathname === base || pathname.startsWith(`${base}/products`) })}>{t('editor.tabMenu')}</NavLink>
         <NavLink to={`${base}/settings`} className={tab}>{t('editor.tabSettings')}</NavLink>
         <NavLink to={`${base}/qr`} className={tab}>{t('editor.tabQr')}</NavLink>
         <NavLink to={`${base}/import`} className={tab}>{t('import.tab')}</NavLink>
         <NavLink to={`${base}/insights`} className={tab}>{t('insights.tab')}</NavLink>
+        <NavLink to={`${base}/tables`} className={tab}>{t('tables.tab')}</NavLink>
         <NavLink to={subscriptionPath(restaurant.slug)} className={tab}>{t('admin.subscriptionTitle')}</NavLink>
         <NavLink to={`${base}/account`} className={tab}>{t('account.title')}</NavLink>
       </nav>

@@ -5,6 +5,7 @@ import type { Locale } from '#app/i18n/i18n.ts';
 import { localized } from '#app/i18n/localized.ts';
 import type { ActionResult } from '#app/modules/errors/action-result.ts';
 import type { EditorMenu } from '#app/modules/menu/menu-editor.types.ts';
+import { DuplicateButton } from './bulk-actions.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { CheckboxField, EditInPlace, primaryButton, ReloadLatest, secondaryButton, SelectField, TextArea, TextField } from './fields.tsx';
 import { ImageField } from './image-field.tsx';
@@ -74,6 +75,7 @@ export function CategoryCard({
         <div className="flex items-center">
           <VisibilityToggle fetcher={fetcher} intent="set-category-visible" id={category.id} name={name} visible={visible} />
           <MoveButtons fetcher={fetcher} intent="move-category" id={category.id} name={name} first={first} last={last} />
+          <DuplicateButton fetcher={fetcher} intent="duplicate-category" id={category.id} label={t('editor.duplicateCategory', { name })} />
           <ConfirmDelete intent="delete-category" id={category.id} label={t('editor.deleteCategory')} question={t('editor.confirmDeleteCategory', { name })} />
         </div>
       </div>

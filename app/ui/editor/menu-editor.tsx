@@ -5,6 +5,7 @@ import type { Locale } from '#app/i18n/i18n.ts';
 import { localized } from '#app/i18n/localized.ts';
 import type { ActionResult } from '#app/modules/errors/action-result.ts';
 import type { EditorMenu } from '#app/modules/menu/menu-editor.types.ts';
+import { BulkBar, SelectionProvider, ShortcutsHelp } from './bulk-actions.tsx';
 import { CategoryCard } from './category-card.tsx';
 import { ConfirmDelete, useDeletionToast } from './confirm-delete.tsx';
 import { EditInPlace, primaryButton, ReloadLatest, TextField } from './fields.tsx';
@@ -101,7 +102,7 @@ function DishSearch({ categories, products, slug, locale }: { categories: Editor
     : [];
   const siblings = (categoryId: string) => products.filter((p) => p.categoryId === categoryId);
   return (
-    <div role="search" className="rounded-[10px] border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900">
+    <div role="search" data-editor-search className="rounded-[10px] border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900">
       <TextField label={t('editor.searchDishes')} type="search" value={query} onChange={(e) => setQuery(e.currentTarget.value)} autoComplete="off" />
       {wanted ? (
         <>
@@ -151,6 +152,7 @@ export function MenuEditor({
   // with many dishes, only the first categories start open (and the one the owner just edited in)
   const foldFrom = menu.products.length > OPEN_ALL_UP_TO ? 1 : undefined;
   return (
+    <SelectionProvider>
     <div className="grid gap-8 lg:grid-cols-[18rem_1fr]">
       <section aria-labelledby="locations-title" className="space-y-3">
         <h2 id="locations-title" className="text-xl font-semibold">{t('editor.locations')}</h2>
@@ -201,8 +203,11 @@ export function MenuEditor({
             )}
           </SortableList>
           <QuickAdd intent="create-category" label={t('editor.addCategory')} fieldLabel={t('editor.newCategoryName')} parentId={selectedLocationId} />
+          <BulkBar menu={menu} locale={locale} />
+          <ShortcutsHelp withSearch={menu.products.length > OPEN_ALL_UP_TO} />
         </section>
       ) : null}
     </div>
+    </SelectionProvider>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useFetcher } from 'react-router';
 import type { Locale } from '#app/i18n/i18n.ts';
 import { formatPrice, localized } from '#app/i18n/localized.ts';
 import type { EditorMenu } from '#app/modules/menu/menu-editor.types.ts';
+import { DuplicateButton, SelectBox } from './bulk-actions.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { MoveButtons, optimisticFlag, VisibilityToggle } from './row-controls.tsx';
 import { DragHandle } from './sortable-list.tsx';
@@ -36,8 +37,9 @@ export function ProductRow({
   const available = optimisticFlag(fetcher, 'set-product-available', product.available);
   const availabilityLabel = available ? t('editor.markSoldOut', { name }) : t('editor.markAvailable', { name });
   return (
-    <div id={anchor ? `product-${product.id}` : undefined} className={`flex flex-wrap items-center gap-x-1 gap-y-1 border-t border-stone-200 py-2 dark:border-stone-800 ${visible ? '' : 'bg-stone-100 dark:bg-stone-800'}`}>
+    <div id={anchor ? `product-${product.id}` : undefined} data-product-id={product.id} className={`flex flex-wrap items-center gap-x-1 gap-y-1 border-t border-stone-200 py-2 dark:border-stone-800 ${visible ? '' : 'bg-stone-100 dark:bg-stone-800'}`}>
       <DragHandle />
+      <SelectBox id={product.id} name={name} />
       {product.thumbnailUrl ? (
         <img src={product.thumbnailUrl} alt="" width={44} height={44} loading="lazy" className="size-11 shrink-0 rounded-md object-cover" />
       ) : (
@@ -70,6 +72,7 @@ export function ProductRow({
         </fetcher.Form>
         <VisibilityToggle fetcher={fetcher} intent="set-product-visible" id={product.id} name={name} visible={visible} />
         <MoveButtons fetcher={fetcher} intent="move-product" id={product.id} name={name} first={first} last={last} />
+        <DuplicateButton fetcher={fetcher} intent="duplicate-product" id={product.id} label={t('editor.duplicateProduct', { name })} />
         <ConfirmDelete intent="delete-product" id={product.id} label={t('editor.deleteProduct')} question={t('editor.confirmDeleteProduct', { name })} />
       </div>
     </div>

@@ -9,12 +9,19 @@ export function useToast(): (request: ShowToast) => void {
   return useContext(ToastContext);
 }
 
+/**
+ * Where a toast appears. It must never hide a control the user is about to press (issue 17,
+ * friction 6): on a phone every toast sits at the bottom, centred (the header, its ☰ and the admin
+ * tabs are at the top); from `md` up, a top toast starts below the header (--toast-top, app.css)
+ * instead of covering its buttons.
+ */
 const PLACEMENT = {
-  'top-right': 'top-4 right-4',
-  'top-left': 'top-4 left-4',
-  'bottom-right': 'bottom-4 right-4',
-  'bottom-left': 'bottom-4 left-4',
+  'top-right': 'md:top-[var(--toast-top)] md:right-4',
+  'top-left': 'md:top-[var(--toast-top)] md:left-4',
+  'bottom-right': 'md:bottom-4 md:right-4',
+  'bottom-left': 'md:bottom-4 md:left-4',
 } as const;
+const PHONE_PLACEMENT = 'max-md:inset-x-4 max-md:bottom-4 max-md:flex max-md:justify-center';
 
 /** Shows an action's notice (its success message) as a toast, once per answer (the same text twice is two toasts). */
 export function useNoticeToast(result: { notice?: string | undefined } | undefined): void {
@@ -71,7 +78,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   // Two live regions, both always in the page: screen readers watch a region from when it exists,
   // so a role or aria-live set at the moment the text arrives is often not announced at all.
   // Success is polite (status); anything else interrupts (alert).
-  const region = `pointer-events-none fixed z-50 ${PLACEMENT[toast.position]}`;
+  const region = `pointer-events-none fixed z-50 ${PHONE_PLACEMENT} ${PLACEMENT[toast.position]}`;
   return (
     <ToastContext.Provider value={value}>
       {children}

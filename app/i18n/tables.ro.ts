@@ -1,0 +1,25 @@
+/** Romanian strings of the per-table QR codes, spread into ro.ts. */
+export const tablesRo = {
+  tables: {
+    tab: 'Mese',
+    title: 'Mese și coduri QR',
+    description: 'Mesele sau zonele fiecărei locații, fiecare cu codul QR al ei.',
+    heading: 'Mese și coduri QR pe masă',
+    intro: 'Fiecare masă primește un cod QR permanent care deschide meniul locației ei. Vezi astfel de la ce masă se scanează meniul.',
+    noLocations: 'Adaugă mai întâi o locație în meniu; apoi îi adaugi mesele aici.',
+    newLabel: 'Mese noi în {{location}}',
+    placeholder: 'de exemplu Terasă 1–12',
+    hint: 'O singură masă („Bar”, „Masa 5”) sau mai multe numerotate: „Terasă 1–12” adaugă 12 mese.',
+    add: 'Adaugă',
+    none: 'Nicio masă încă.',
+    delete: 'Șterge {{label}}',
+    added_one: 'Am adăugat o masă.',
+    added_few: 'Am adăugat {{count}} mese.',
+    added_other: 'Am adăugat {{count}} de mese.',
+    deleted: 'Masa a fost ștearsă; codul ei nu mai deschide meniul.',
+    downloadAll_one: 'Cartonașul mesei (PDF)',
+    downloadAll_few: 'Cartonașele celor {{count}} mese (PDF)',
+    downloadAll_other: 'Cartonașele celor {{count}} de mese (PDF)',
+    downloadLocation: 'Cartonașele din {{location}} (PDF)',
+  },
+};

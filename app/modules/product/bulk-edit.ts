@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/**
+ * Bulk actions on the dishes an owner selected in the editor (issue 17, faster editing). Plain
+ * module: the editor previews a price change with the same rule the service applies.
+ */
+export type PriceChange = { kind: 'percent' | 'amount'; value: number };
+
+/**
+ * A price after a change, in minor units: a percentage of it (+10 %, −5 %) or an amount added
+ * (+2,50, −1), rounded to the nearest minor unit; null when the result would be below zero.
+ */
+export function applyPriceChange(priceMinor: number, change: PriceChange): number | null {
+  const next = change.kind === 'percent' ? Math.round(priceMinor * (1 + change.value / 100)) : priceMinor + Math.round(change.value * 100);
+  return next < 0 ? null : next;
+}
+
+/** '10', '-5', '+2,50' as a number; null when it is not one. */
+export function parseChangeValue(text: string): number | null {
+  const match = /^\s*([+\-−]?)\s*(\d{1,6})(?:[.,](\d{1,2}))?\s*$/.exec(text);
+  if (!match) return null;
+  const value = Number(`${match[2]}.${match[3] ?? '0'}`);
+  return match[1] === '-' || match[1] === '−' ? -value : value;
+}
+
+const ids = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) => [...new Set((Array.isArray(value) ? value : [value]).map((id) => id.trim()).filter(Boolean))])
+  .pipe(z.array(z.string().max(64)).min(1, { error: 'bulkNothingSelected' }).max(500));
+
+export const BulkEditInput = z.discriminatedUnion('action', [
+  z.object({ action: z.enum(['sold-out', 'available', 'hide', 'show']), ids }),
+  z.object({ action: z.literal('move'), ids, categoryId: z.string().trim().min(1, { error: 'required' }).max(64) }),
+  z.object({
+    action: z.literal('price'),
+    ids,
+    kind: z.enum(['percent', 'amount']),
+    value: z.string().transform((text, ctx) => {
+      const value = parseChangeValue(text);
+      if (value === null || value === 0) {
+        ctx.addIssue({ code: 'custom', message: 'bulkChange' });
+        return z.NEVER;
+      }
+      return value;
+    }),
+  }),
+]);
+export type BulkEditInput = z.infer<typeof BulkEditInput>;
