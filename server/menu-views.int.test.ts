@@ -203,11 +203,13 @@ describe(`owner insights counting on ${testDialect}`, () => {
 
   it('shows the owner the counts, search terms only from the privacy threshold on, and nothing to another owner', async () => {
     const at = new Date(clock);
+    // the table code scanned is shown by the table's label (per-table QR codes, issue 17)
+    await database.db.insertInto('diningTable').values({ id: 'table-7', restaurantId: ours.id, locationId: ids.terrace, label: 'Terasă 7', code: 'Table007', sortOrder: 7, createdAt: at.toISOString() }).execute();
     const page = await getInsights(ownerScope(database.db, ours.id), { range: 7, locationId: null, locale: 'ro', now: at });
     expect(page.hasData).toBe(true);
     expect(page.figures.views).toEqual({ value: 11, previous: 0, change: null });
     expect(page.sources.find((s) => s.key === 'qr')?.count).toBe(4);
-    expect(page.viaCodes).toEqual([{ code: 'QrOwn123', label: 'QR', count: 4 }, { code: 'Table007', label: 'Table007', count: 1 }]);
+    expect(page.viaCodes).toEqual([{ code: 'QrOwn123', label: 'QR', count: 4 }, { code: 'Table007', label: 'Terasă 7', count: 1 }]);
     expect(page.topDishes.map((d) => [d.name, d.count])).toEqual([['Ciorbă de burtă', 2], ['Papanași', 1]]);
     expect(page.neverOpened.map((d) => d.name)).toEqual(['Salată de vinete']);
     expect(SEARCH_PRIVACY_K).toBe(3);

@@ -5,6 +5,7 @@ import type { Locale } from '#app/i18n/i18n.ts';
 import { localDayHour, SOURCES, weekdayOf } from './insight-classify.ts';
 import { RANGES, SEARCH_PRIVACY_K, type Figure, type Hint, type Insights, type Range } from './insights.types.ts';
 import { findInsightCatalogue, findInsightCounts, hasAnyInsight, sumViewsPerDay } from './insights.repo.server.ts';
+import { listDiningTables } from '#app/modules/tables/tables.repo.server.ts';
 
 /**
  * What the owner's insights page and CSV show (decision 0018): counts of the range against the
@@ -41,10 +42,12 @@ export async function getInsights(
   const to = localDayHour((options.now ?? new Date()).getTime(), restaurant.timeZone).day;
   const from = addDays(to, -(options.range - 1));
   const previousFrom = addDays(from, -options.range);
-  const [rows, hasData] = await Promise.all([
+  const [rows, hasData, tables] = await Promise.all([
     findInsightCounts(owner.db, owner.restaurantId, previousFrom, to, locationId ?? undefined),
     hasAnyInsight(owner.db, owner.restaurantId),
+    listDiningTables(owner.db, owner.restaurantId),
   ]);
+  const tableLabels = new Map(tables.map((table) => [table.code, table.label]));
   const current = new Map<string, Map<string, number>>();
   const previousTotals = new Map<string, number>();
   const perDay = new Map<string, number>();
@@ -84,7 +87,7 @@ export async function getInsights(
   ].filter((s) => s.count >= SEARCH_PRIVACY_K);
   sortDesc(searches);
 
-  const viaCodes = list('via').map(({ key, count }) => ({ code: key, label: key === restaurant.shortCode ? 'QR' : key, count }));
+  const viaCodes = list('via').map(({ key, count }) => ({ code: key, label: key === restaurant.shortCode ? 'QR' : (tableLabels.get(key) ?? key), count }));
   const sourceCounts = current.get('source') ?? new Map<string, number>();
   const sources = SOURCES.map((key) => ({ key, count: sourceCounts.get(key) ?? 0 }));
 
