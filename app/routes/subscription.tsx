@@ -1,6 +1,5 @@
 import { data, redirect } from 'react-router';
 import { getDb } from '#app/db/db.server.ts';
-import { getProPricing } from '#app/env.server.ts';
 import { formatDate, formatPrice } from '#app/i18n/localized.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
@@ -12,6 +11,7 @@ import { AdminFrame } from '#app/ui/editor/admin-frame.tsx';
 import { SubscriptionOverview } from '#app/ui/editor/subscription-overview.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/subscription';
+import { getPlatformPricing } from '#app/modules/backoffice/platform-settings.server.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'admin.subscriptionTitle', 'admin.subscriptionTitle');
 
@@ -20,7 +20,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
   const { restaurant, subscription } = await getRestaurantAdminSummary(owner);
   const locale = getRequestLocale(request);
-  const { monthlyMinor, yearlyMinor, currency } = getProPricing();
+  const { monthlyMinor, yearlyMinor, currency } = getPlatformPricing();
   const card = await getCardSubscription(owner);
   const stripe = getBilling();
   // the language of the billing e-mails follows the owner's (decision 0014)
