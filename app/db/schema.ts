@@ -142,6 +142,14 @@ export interface RestaurantTable {
   proUntil: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   /** the kind of row behind proUntil, else 'trial' when a trial row exists, else null */
   planKind: ColumnType<SubscriptionKind | null, SubscriptionKind | null | undefined, SubscriptionKind | null>;
+  /** JSON { [lang]: { [field]: text } } of languages beyond ro/en (decision 0019) */
+  translations: ColumnType<string, string | undefined, string>;
+  /** JSON { "<lang>.<field>": { by, src, outdated? } }: machine/owner marks, editor only (decision 0019) */
+  translationMeta: ColumnType<string, string | undefined, string>;
+  /** JSON list of the extra content languages the owner enabled (de, fr, …; decision 0019) */
+  contentLanguages: ColumnType<string, string | undefined, string>;
+  /** JSON list of terms automatic translation keeps as they are */
+  doNotTranslate: ColumnType<string, string | undefined, string>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -155,6 +163,10 @@ export interface LocationTable {
   /** 1 shown to guests, 0 hidden with everything in it */
   visible: ColumnType<Bool, Bool | undefined, Bool>;
   sortOrder: number;
+  /** JSON { [lang]: { [field]: text } } of languages beyond ro/en (decision 0019) */
+  translations: ColumnType<string, string | undefined, string>;
+  /** JSON { "<lang>.<field>": { by, src, outdated? } }: machine/owner marks, editor only (decision 0019) */
+  translationMeta: ColumnType<string, string | undefined, string>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -171,6 +183,10 @@ export interface CategoryTable {
   imageKey: string | null;
   visible: Bool;
   sortOrder: number;
+  /** JSON { [lang]: { [field]: text } } of languages beyond ro/en (decision 0019) */
+  translations: ColumnType<string, string | undefined, string>;
+  /** JSON { "<lang>.<field>": { by, src, outdated? } }: machine/owner marks, editor only (decision 0019) */
+  translationMeta: ColumnType<string, string | undefined, string>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -213,6 +229,10 @@ export interface ProductTable {
   /** a storage key, or `ext:` + the URL of a picture that is not ours (decision 0013) */
   imageKey: string | null;
   imageId: string | null;
+  /** JSON { [lang]: { [field]: text } } of languages beyond ro/en (decision 0019) */
+  translations: ColumnType<string, string | undefined, string>;
+  /** JSON { "<lang>.<field>": { by, src, outdated? } }: machine/owner marks, editor only (decision 0019) */
+  translationMeta: ColumnType<string, string | undefined, string>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -226,9 +246,9 @@ export interface AppConfigTable {
 }
 
 export interface TranslationCacheTable {
-  /** the source text, lowercased (spec section 3) */
+  /** '<source>><target>:' + the source text lowercased and whitespace-collapsed (decision 0019) */
   key: string;
-  /** JSON: { en: '...', ro: '...' } */
+  /** JSON: { <target>: '...' } */
   translations: string;
   createdAt: Timestamp;
 }

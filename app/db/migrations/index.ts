@@ -8,6 +8,7 @@ import * as imageKeys from './2026-11-23-0006-image-keys.ts';
 import * as settingsVersion from './2026-11-23-0007-settings-version.ts';
 import * as rateCounter from './2026-11-23-0008-rate-counter.ts';
 import * as billingEvent from './2026-11-23-0009-billing-event.ts';
+import * as contentLanguages from './2026-11-23-0013-content-languages.ts';
 
 /** Every migration, in order. Append new dated files here; never edit or reorder old ones. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0007-settings-version': settingsVersion,
   '2026-11-23-0008-rate-counter': rateCounter,
   '2026-11-23-0009-billing-event': billingEvent,
+  '2026-11-23-0013-content-languages': contentLanguages,
 };

@@ -1,0 +1,28 @@
+import type { Kysely } from 'kysely';
+
+/**
+ * Content in more languages (docs/decisions/0019-content-languages.md). The ro/en columns stay as
+ * they are; every content row gains `translations` (further languages' texts, read by the guest
+ * menu in its existing queries) and `translationMeta` (machine/owner marks, read by the editor);
+ * the restaurant gains its enabled languages and its do-not-translate list. Only columns with
+ * constant defaults are added, so no existing value is rewritten.
+ */
+const CONTENT_TABLES = ['restaurant', 'location', 'category', 'product'] as const;
+
+export async function up(db: Kysely<any>): Promise<void> {
+  for (const table of CONTENT_TABLES) {
+    await db.schema.alterTable(table).addColumn('translations', 'text', (c) => c.notNull().defaultTo('{}')).execute();
+    await db.schema.alterTable(table).addColumn('translationMeta', 'text', (c) => c.notNull().defaultTo('{}')).execute();
+  }
+  await db.schema.alterTable('restaurant').addColumn('contentLanguages', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+  await db.schema.alterTable('restaurant').addColumn('doNotTranslate', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('restaurant').dropColumn('doNotTranslate').execute();
+  await db.schema.alterTable('restaurant').dropColumn('contentLanguages').execute();
+  for (const table of CONTENT_TABLES) {
+    await db.schema.alterTable(table).dropColumn('translationMeta').execute();
+    await db.schema.alterTable(table).dropColumn('translations').execute();
+  }
+}
