@@ -25,6 +25,11 @@ export const APP_ERROR_STATUS = {
   'image-too-large': 413,
   'image-too-many-pixels': 413,
   'image-corrupt': 422,
+  /** automatic translation (app/modules/translation): the provider refused the key, ran out of quota, or did not answer */
+  'translation-auth': 502,
+  'translation-quota': 429,
+  'translation-unavailable': 503,
+  'translation-not-configured': 409,
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS;

@@ -11,6 +11,7 @@ import { markContactMessageEmailed } from '#app/modules/contact/contact.service.
 import { deleteReleasedFiles, sweepAllAbandonedUploads } from '#app/modules/image/image-cleanup.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import type { Mailer } from '#app/modules/mail/mailer.server.ts';
+import { sweepTranslationCache } from '#app/modules/translation/translation-cache.server.ts';
 import { deleteDoneJobs } from './job.repo.server.ts';
 import { createJobWorker, type JobHandlers, type JobSchedule, type JobWorker } from './jobs.server.ts';
 
@@ -45,6 +46,10 @@ export function createJobHandlers(deps: JobDependencies): Required<JobHandlers> 
       if (!deps.billing) throw new Error('billing.sync: Stripe is not configured');
       await syncCustomer(scope, deps.billing, customerId, { restaurantId }, now);
     },
+    async 'translation.sweep'(_payload, { scope, now }) {
+      const swept = await sweepTranslationCache(scope, now);
+      if (swept > 0) logger.info({ swept }, 'expired translations swept');
+    },
     async 'jobs.purge'(_payload, { scope, now }) {
       const purged = await deleteDoneJobs(scope.db, new Date(now.getTime() - deps.retentionDays * 24 * 60 * 60 * 1000).toISOString());
       if (purged > 0) logger.info({ purged }, 'done jobs purged');
@@ -62,6 +67,7 @@ export function createJobHandlers(deps: JobDependencies): Required<JobHandlers> 
 export const JOB_SCHEDULES: readonly JobSchedule[] = [
   { type: 'image.sweep', every: 'hour' },
   { type: 'jobs.purge', every: 'day' },
+  { type: 'translation.sweep', every: 'day' },
 ];
 
 /** The daily backup, scheduled only where BACKUP_DIR is set. */
