@@ -337,6 +337,19 @@ export interface RateCounterTable {
   count: number;
 }
 
+/** One "translate everything missing" run (app/modules/translation, decision 0019). */
+export interface TranslationRunTable {
+  id: string;
+  restaurantId: string;
+  status: 'running' | 'done' | 'failed';
+  total: number;
+  done: ColumnType<number, number | undefined, number>;
+  /** the AppError code that stopped it */
+  error: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -356,6 +369,7 @@ export interface Database {
   subscription: SubscriptionTable;
   billingEvent: BillingEventTable;
   rateCounter: RateCounterTable;
+  translationRun: TranslationRunTable;
 }
 
 export type Restaurant = Selectable<RestaurantTable>;

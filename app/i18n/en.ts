@@ -2,6 +2,8 @@ import { editorEn } from './editor.en.ts';
 import { imageEn } from './image.en.ts';
 import { marketingEn } from './marketing.en.ts';
 import { qrEn } from './qr.en.ts';
+import { guestMenuEn } from './guest-labels.en.ts';
+import { translationEn } from './translation.en.ts';
 import type { Catalogue, DeepStrings } from './ro.ts';
 
 /** English: the fallback catalogue; the type makes a missing key a compile error. */
@@ -38,6 +40,8 @@ export const en: DeepStrings<Catalogue> = {
   ...editorEn,
   ...imageEn,
   ...qrEn,
+  ...guestMenuEn,
+  ...translationEn,
   contact: {
     title: 'Contact',
     description: 'Write to us and we will answer as soon as we can.',

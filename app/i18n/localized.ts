@@ -8,9 +8,14 @@ export function localized(ro: string | null, en: string | null | undefined, loca
   return ro;
 }
 
+/** The Intl locale of a site or guest-menu language: ro-RO, en-GB, or the language itself (de, fr, …). */
+function intlLocale(locale: Locale | (string & {})): string {
+  return locale === 'ro' ? 'ro-RO' : locale === 'en' ? 'en-GB' : locale;
+}
+
 /** Money in minor units, formatted for the language: 4500 RON → '45,00 lei' (ro) / 'RON 45.00' (en). */
-export function formatPrice(minor: number, currency: string, locale: Locale): string {
-  return new Intl.NumberFormat(locale === 'ro' ? 'ro-RO' : 'en-GB', { style: 'currency', currency }).format(minor / 100);
+export function formatPrice(minor: number, currency: string, locale: Locale | (string & {})): string {
+  return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency }).format(minor / 100);
 }
 
 /** A day as the language writes it, in the restaurant's time zone: '22 noiembrie 2027' / '22 November 2027'. */
@@ -18,12 +23,14 @@ export function formatDate(iso: string, locale: Locale, timeZone: string): strin
   return new Intl.DateTimeFormat(locale === 'ro' ? 'ro-RO' : 'en-GB', { dateStyle: 'long', timeZone }).format(new Date(iso));
 }
 
-const quantityFormats = {
-  ro: new Intl.NumberFormat('ro-RO', { maximumFractionDigits: 3 }),
-  en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 3 }),
-};
+const quantityFormats = new Map<string, Intl.NumberFormat>();
 
 /** A quantity as the language writes it: 12.5 → '12,5' (ro) / '12.5' (en); no grouping surprises below 1000. */
-export function formatQuantity(value: number, locale: Locale): string {
-  return quantityFormats[locale].format(value);
+export function formatQuantity(value: number, locale: Locale | (string & {})): string {
+  let format = quantityFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 3 });
+    quantityFormats.set(locale, format);
+  }
+  return format.format(value);
 }

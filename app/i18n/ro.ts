@@ -2,6 +2,8 @@ import { editorRo } from './editor.ro.ts';
 import { imageRo } from './image.ro.ts';
 import { marketingRo } from './marketing.ro.ts';
 import { qrRo } from './qr.ro.ts';
+import { guestMenuRo } from './guest-labels.ro.ts';
+import { translationRo } from './translation.ro.ts';
 
 /** Romanian: the reference catalogue. Every key here must exist in en.ts (checked by a test). */
 export const ro = {
@@ -38,6 +40,8 @@ export const ro = {
   ...editorRo,
   ...imageRo,
   ...qrRo,
+  ...guestMenuRo,
+  ...translationRo,
   contact: {
     title: 'Contact',
     description: 'Scrie-ne și îți răspundem în cel mai scurt timp.',

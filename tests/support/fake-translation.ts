@@ -14,6 +14,8 @@ export interface FakeTranslatorCall {
   texts: string[];
   source: string;
   target: string;
+  /** answered with an error status (set by failNext/failAfter or a limit) */
+  failed: boolean;
 }
 
 export interface FakeTranslator {
@@ -91,13 +93,15 @@ export async function startFakeTranslator(format: WireFormat, options: { apiKey?
       if (!Array.isArray(texts) || !texts.every((t) => typeof t === 'string') || typeof target !== 'string' || typeof source !== 'string') {
         return send(res, 400, { message: 'bad request' });
       }
-      calls.push({ texts: texts as string[], source, target });
+      const call: FakeTranslatorCall = { texts: texts as string[], source, target, failed: true };
+      calls.push(call);
       if (texts.length > LIMITS[format]) return send(res, 413, { message: `at most ${LIMITS[format]} texts` });
       if (failures && failures.count > 0) {
         failures.count -= 1;
         return send(res, failures.status, failures.body ?? { message: 'failure' });
       }
       if (failAfter && successes >= failAfter.calls) return send(res, failAfter.status, { message: 'failure' });
+      call.failed = false;
       successes += 1;
       const lang = target.toLowerCase();
       if (format === 'deepl') {

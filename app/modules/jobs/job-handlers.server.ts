@@ -11,6 +11,10 @@ import { markContactMessageEmailed } from '#app/modules/contact/contact.service.
 import { deleteReleasedFiles, sweepAllAbandonedUploads } from '#app/modules/image/image-cleanup.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import type { Mailer } from '#app/modules/mail/mailer.server.ts';
+import { forRestaurant } from '#app/modules/access/scope.server.ts';
+import { runFillMissing } from '#app/modules/translation/fill-missing.server.ts';
+import type { TranslationProvider } from '#app/modules/translation/provider.server.ts';
+import { createTranslationProvider } from '#app/modules/translation/providers.server.ts';
 import { sweepTranslationCache } from '#app/modules/translation/translation-cache.server.ts';
 import { deleteDoneJobs } from './job.repo.server.ts';
 import { createJobWorker, type JobHandlers, type JobSchedule, type JobWorker } from './jobs.server.ts';
@@ -24,6 +28,8 @@ export interface JobDependencies {
   backup?: { dir: string; keep: number; target: BackupTarget };
   /** Stripe, when card payments are configured */
   billing?: Billing | null;
+  /** machine translation, when configured (app/modules/translation) */
+  translator?: TranslationProvider | null;
 }
 
 /** What each job type does: the one place that wires job types to the modules doing the work. */
@@ -45,6 +51,9 @@ export function createJobHandlers(deps: JobDependencies): Required<JobHandlers> 
       // configuration removed since the event arrived: throw, so the job retries (and shows at /admin/jobs)
       if (!deps.billing) throw new Error('billing.sync: Stripe is not configured');
       await syncCustomer(scope, deps.billing, customerId, { restaurantId }, now);
+    },
+    async 'translation.fill-missing'({ restaurantId, runId }, { scope, now }) {
+      await runFillMissing(forRestaurant(scope, restaurantId), deps.storage, deps.translator ?? null, runId, now);
     },
     async 'translation.sweep'(_payload, { scope, now }) {
       const swept = await sweepTranslationCache(scope, now);
@@ -76,7 +85,8 @@ export const BACKUP_SCHEDULE: JobSchedule = { type: 'db.backup', every: 'day' };
 /** The worker the app process (WORKER=on) and `npm run worker` run, from configuration. */
 export function createConfiguredWorker(
   handle: { db: Kysely<Database>; kind: DatabaseKind },
-  env: Pick<Env, 'JOB_POLL_INTERVAL_MS' | 'JOB_CONCURRENCY' | 'JOB_RETENTION_DAYS' | 'BACKUP_DIR' | 'BACKUP_KEEP' | 'DATABASE_URL' | 'SQLITE_PATH' | 'DATA_DIR'>,
+  env: Pick<Env, 'JOB_POLL_INTERVAL_MS' | 'JOB_CONCURRENCY' | 'JOB_RETENTION_DAYS' | 'BACKUP_DIR' | 'BACKUP_KEEP' | 'DATABASE_URL' | 'SQLITE_PATH' | 'DATA_DIR'>
+    & Partial<Pick<Env, 'TRANSLATION_PROVIDER' | 'TRANSLATION_API_URL' | 'TRANSLATION_API_KEY' | 'TRANSLATION_TIMEOUT_MS'>>,
   deps: Omit<JobDependencies, 'retentionDays' | 'backup'>,
 ): JobWorker {
   const backup = env.BACKUP_DIR
@@ -85,7 +95,12 @@ export function createConfiguredWorker(
   return createJobWorker({
     db: handle.db,
     kind: handle.kind,
-    handlers: createJobHandlers({ ...deps, retentionDays: env.JOB_RETENTION_DAYS, backup }),
+    handlers: createJobHandlers({
+      translator: createTranslationProvider({ ...env, TRANSLATION_TIMEOUT_MS: env.TRANSLATION_TIMEOUT_MS ?? 15_000 }),
+      ...deps,
+      retentionDays: env.JOB_RETENTION_DAYS,
+      backup,
+    }),
     schedules: backup ? [...JOB_SCHEDULES, BACKUP_SCHEDULE] : JOB_SCHEDULES,
     pollIntervalMs: env.JOB_POLL_INTERVAL_MS,
     batchSize: env.JOB_CONCURRENCY,

@@ -24,6 +24,8 @@ export const jobPayloads = {
   'image.sweep': z.object({}),
   /** a Stripe webhook's work: re-sync this customer's subscriptions from Stripe (docs/decisions/0014-billing.md) */
   'billing.sync': z.object({ customerId: z.string().min(1), restaurantId: z.string().min(1).optional(), eventId: z.string().optional() }),
+  /** "translate everything missing" for one restaurant (app/modules/translation/fill-missing.server.ts) */
+  'translation.fill-missing': z.object({ restaurantId: z.string().min(1), runId: z.string().min(1) }),
   /** scheduled: translation cache rows past the spec's 30 days (app/modules/translation) */
   'translation.sweep': z.object({}),
   /** scheduled: done jobs past the retention period */

@@ -127,3 +127,37 @@ export function negotiateLanguage(header: string | null | undefined, offered: re
   }
   return 'ro';
 }
+
+/** A row as the guest menu reads it: `nameRo`, `nameEn`, …, and its extra languages. */
+type ContentRow = { translations?: ContentTranslations } & Partial<Record<`${TranslatableField}${'Ro' | 'En'}`, string | null>>;
+
+/** `textIn` over a row's own columns: `fieldIn(product, 'name', 'de')`. */
+export function fieldIn(row: ContentRow, field: 'name', language: ContentLanguage): string;
+export function fieldIn(row: ContentRow, field: TranslatableField, language: ContentLanguage): string | null;
+export function fieldIn(row: ContentRow, field: TranslatableField, language: ContentLanguage): string | null {
+  return textIn({ ro: row[`${field}Ro`] ?? null, en: row[`${field}En`], translations: row.translations }, field, language);
+}
+
+/** The query parameter naming the guest menu's language (the switch's links). */
+export const MENU_LANGUAGE_PARAM = 'lang';
+
+/**
+ * The language a guest menu request asks for, before the restaurant's offer is known (the render
+ * cache keys by it): `?lang=` when it names a content language; else the site's `lang` cookie
+ * (ro/en: a choice made on the site); else the best of `Accept-Language` among every content
+ * language (first visit); else Romanian. The page then shows it if offered, else English (or
+ * Romanian when that was asked): `servedLanguage`.
+ */
+export function requestedMenuLanguage(query: string | null, cookie: string | null | undefined, acceptLanguage: string | null | undefined): ContentLanguage {
+  const asked = query ? new URLSearchParams(query).get(MENU_LANGUAGE_PARAM) : null;
+  if (isContentLanguage(asked)) return asked;
+  const site = /(?:^|;\s*)lang=(ro|en)(?:;|$)/.exec(cookie ?? '')?.[1];
+  if (site === 'ro' || site === 'en') return site;
+  return negotiateLanguage(acceptLanguage, CONTENT_LANGUAGES);
+}
+
+/** What the menu shows for a requested language: it when offered, else English, Romanian for Romanian. */
+export function servedLanguage(requested: ContentLanguage, offered: readonly ContentLanguage[]): ContentLanguage {
+  if (offered.includes(requested)) return requested;
+  return requested === 'ro' ? 'ro' : 'en';
+}
