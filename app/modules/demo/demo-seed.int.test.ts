@@ -43,6 +43,17 @@ describe(`demo seed on ${testDialect}`, () => {
     expect(readdirSync(join(uploads, 'restaurants', restaurant.id, 'products')).length).toBe(products.length * 3);
   });
 
+  it('offers German with every name translated (issue 16)', async () => {
+    const menu = await getPublicMenu(database.db, DEMO_RESTAURANT_SLUG);
+    if (menu?.status !== 'active') throw new Error('the demo menu should be active');
+    expect(menu.restaurant.languages).toEqual(['ro', 'en', 'de']);
+    expect(menu.restaurant.translations?.de?.description).toMatch(/^Rumänisches Bistro/);
+    const categories = menu.locations.flatMap((l) => l.categories);
+    const rows = [...menu.locations, ...categories, ...categories.flatMap((c) => c.products)];
+    expect(rows.filter((row) => !row.translations?.de?.name).map((row) => row.nameRo)).toEqual([]);
+    expect(categories.flatMap((c) => c.products).find((p) => p.nameRo === 'Ciorbă de burtă')?.translations?.de?.name).toBe('Saure Kuttelsuppe');
+  });
+
   it('creates a demo owner and a demo admin who can sign in with the printed passwords', async () => {
     for (const [who, login] of Object.entries(DEMO_LOGINS)) {
       const result = await auth.api.signInEmail({ body: login });

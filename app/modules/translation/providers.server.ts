@@ -1,3 +1,4 @@
+import { getEnv } from '#app/env.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import type { TargetLanguage } from './content-language.ts';
 import { fromMarkup, toMarkup } from './protect-terms.ts';
@@ -131,4 +132,12 @@ export function createTranslationProvider(env: TranslationConfig, fetchImpl?: ty
     default:
       return null;
   }
+}
+
+let configured: TranslationProvider | null | undefined;
+
+/** The process's provider from configuration (created once). */
+export function getTranslationProvider(): TranslationProvider | null {
+  if (configured === undefined) configured = createTranslationProvider(getEnv());
+  return configured;
 }
