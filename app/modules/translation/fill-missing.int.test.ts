@@ -131,18 +131,22 @@ describe(`translate everything missing on ${testDialect}`, () => {
 
   it('refreshes machine text when the Romanian source changes, and leaves owner text alone', async () => {
     const rows = await productRows();
-    const [ownerRow, machineRow] = [rows[0]!, rows[20]!];
-    for (const row of [ownerRow, machineRow]) {
+    const [ownerRow, machineRow, editedRow] = [rows[0]!, rows[20]!, rows[30]!];
+    // the owner typed over a machine-made English name: it is theirs from then on
+    await database.db.updateTable('product').set({ nameEn: 'Grilled by the owner' }).where('id', '=', editedRow.id).execute();
+    for (const row of [ownerRow, machineRow, editedRow]) {
       await database.db.updateTable('product').set({ nameRo: `${row.nameRo} la grătar` }).where('id', '=', row.id).execute();
     }
     const run = await startFillMissing(owner(), provider);
-    // owner row: only its German (machine) name; machine row: English and German names
-    expect(run.total).toBe(3);
+    // owner row: only its German (machine) name; machine row: English and German; edited row: German only
+    expect(run.total).toBe(4);
     await runJobsUntilIdle(database.db, handlers());
     const after = await productRows();
     expect(after[0]?.nameEn).toBe('Owner dish 0');
     expect(JSON.parse(after[0]!.translations).de.name).toBe('de: FEL DE MÂNCARE 0 CU mici LA GRĂTAR');
     expect(after[20]?.nameEn).toBe('en-gb: FEL DE MÂNCARE 20 CU mici LA GRĂTAR');
+    expect(after[30]?.nameEn).toBe('Grilled by the owner');
+    expect(JSON.parse(after[30]!.translations).de.name).toBe('de: FEL DE MÂNCARE 30 CU mici LA GRĂTAR');
   });
 
   it('gives a second restaurant’s owner none of the first one’s runs, rows or settings', async () => {

@@ -22,7 +22,14 @@ import { translateTexts } from './translation-cache.server.ts';
 export interface TranslationMark {
   by: 'machine' | 'owner';
   src?: string;
+  /** hash of the text the machine wrote: a different text now means the owner edited it (theirs from then on) */
+  out?: string;
   outdated?: boolean;
+}
+
+/** Whether the field's text is still the machine's own (not typed over by the owner since). */
+export function isMachineText(mark: TranslationMark | undefined, text: string | null | undefined): boolean {
+  return mark?.by === 'machine' && Boolean(text) && mark.out === sourceHash(text ?? '');
 }
 export type TranslationMarks = Record<string, TranslationMark>;
 
@@ -70,7 +77,7 @@ export function missingTasks(rows: readonly ContentRowTexts[], languages: readon
         const text = currentText(row, field, target);
         const mark = marks[`${target}.${field}`];
         const empty = !text || text.trim() === '';
-        const staleMachine = !empty && mark?.by === 'machine' && mark.src !== sourceHash(source);
+        const staleMachine = !empty && isMachineText(mark, text) && mark?.src !== sourceHash(source);
         if (empty || staleMachine) tasks.push({ table: row.table, id: row.id, field, target, source });
       }
     }
@@ -90,7 +97,7 @@ function applyToRow(row: ContentRowTexts, results: readonly (TranslationTask & {
     if (!wanted.has(taskKey(result)) || result.text.trim() === '' || row.ro[result.field] !== result.source) continue;
     if (result.target === 'en') en[result.field] = result.text;
     else (translations[result.target] ??= {})[result.field] = result.text;
-    marks[`${result.target}.${result.field}`] = { by: 'machine', src: sourceHash(result.source) };
+    marks[`${result.target}.${result.field}`] = { by: 'machine', src: sourceHash(result.source), out: sourceHash(result.text) };
     applied += 1;
   }
   return { en, translations: JSON.stringify(translations), translationMeta: JSON.stringify(marks), applied };
