@@ -45,6 +45,8 @@ export async function openContext(
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: options.viewport ?? PHONE,
+    // a Romanian browser (Accept-Language: ro-RO): the guest menu negotiates from it on a first visit (issue 16)
+    locale: 'ro-RO',
     baseURL: baseUrl,
     extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp() },
   });
