@@ -104,7 +104,7 @@ function GuestMenu({ menu, locale, locationId, url }: Route.ComponentProps['load
         <img src={restaurant.coverImageUrl} alt="" width={1920} height={1080} className="aspect-[3/1] w-full object-cover md:rounded-b-xl print:hidden" />
       ) : null}
       <header className="px-4 pt-6 pb-4">
-        <div className="flex items-start gap-4">
+        <div className="flex flex-wrap items-start gap-4 sm:flex-nowrap">
           {restaurant.logoUrl ? (
             <img src={restaurant.logoUrl} alt="" width={64} height={64} className="h-16 w-16 rounded-xl object-cover" />
           ) : null}
@@ -121,7 +121,7 @@ function GuestMenu({ menu, locale, locationId, url }: Route.ComponentProps['load
             </address>
             {hours ? <OpeningHoursList hours={hours} /> : null}
           </div>
-          <MenuLanguageSwitch languages={restaurant.languages} current={locale} url={url} locationId={locationId === locations[0]?.id ? null : (current?.id ?? null)} className="print:hidden" />
+          <MenuLanguageSwitch languages={restaurant.languages} current={locale} url={url} locationId={locationId === locations[0]?.id ? null : (current?.id ?? null)} className="w-full sm:w-auto print:hidden" />
         </div>
         {locations.length > 1 ? (
           <nav aria-label={t('menu.location')} className="mt-4 print:hidden">

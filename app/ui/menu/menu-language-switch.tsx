@@ -20,7 +20,7 @@ export function MenuLanguageSwitch({ languages, current, url, locationId, classN
   const { t } = useTranslation();
   return (
     <nav aria-label={t('guestMenu.language')} className={className}>
-      <ul className="flex flex-wrap justify-end gap-1 text-sm">
+      <ul className="flex flex-wrap gap-1 text-sm sm:justify-end">
         {languages.map((language) => (
           <li key={language}>
             <a
