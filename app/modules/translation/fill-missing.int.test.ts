@@ -108,9 +108,10 @@ describe(`translate everything missing on ${testDialect}`, () => {
       expect(translations.de?.description).toBe(i % 5 === 0 ? `de: DESCRIERE ${i}` : undefined);
       const marks = parseMarks(row.translationMeta);
       if (i < 10) {
-        // owner-typed English untouched and never marked
+        // owner-typed English untouched, noted as the owner's beside the Romanian it was written for
         expect(row.nameEn).toBe(`Owner dish ${i}`);
-        expect(marks['en.name']).toBeUndefined();
+        expect(marks['en.name']).toMatchObject({ by: 'owner' });
+        expect(marks['en.name']?.outdated).toBeUndefined();
       } else {
         expect(row.nameEn).toBe(`en-gb: FEL DE MÂNCARE ${i} CU mici`);
         expect(marks['en.name']?.by).toBe('machine');
@@ -143,6 +144,9 @@ describe(`translate everything missing on ${testDialect}`, () => {
     await runJobsUntilIdle(database.db, handlers());
     const after = await productRows();
     expect(after[0]?.nameEn).toBe('Owner dish 0');
+    // the owner's English is kept and flagged as possibly outdated; the edited one too
+    expect(parseMarks(after[0]!.translationMeta)['en.name']).toMatchObject({ by: 'owner', outdated: true });
+    expect(parseMarks(after[30]!.translationMeta)['en.name']).toMatchObject({ by: 'owner', outdated: true });
     expect(JSON.parse(after[0]!.translations).de.name).toBe('de: FEL DE MÂNCARE 0 CU mici LA GRĂTAR');
     expect(after[20]?.nameEn).toBe('en-gb: FEL DE MÂNCARE 20 CU mici LA GRĂTAR');
     expect(after[30]?.nameEn).toBe('Grilled by the owner');

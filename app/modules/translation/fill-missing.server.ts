@@ -85,6 +85,36 @@ export function missingTasks(rows: readonly ContentRowTexts[], languages: readon
   return tasks;
 }
 
+/**
+ * Owner-written translations against the Romanian text: the first time a run sees one it notes the
+ * Romanian it stood beside; when that Romanian changes later, the owner's text is flagged
+ * `outdated` (never rewritten). Returns the new marks, or undefined when nothing changed.
+ */
+export function refreshOwnerMarks(row: ContentRowTexts, languages: readonly ExtraLanguage[]): string | undefined {
+  const marks = parseMarks(row.translationMeta);
+  let changed = false;
+  for (const field of CONTENT_FIELDS[row.table] as readonly TranslatableField[]) {
+    const source = row.ro[field];
+    if (!source || source.trim() === '') continue;
+    for (const target of ['en', ...languages] as TargetLanguage[]) {
+      const text = currentText(row, field, target);
+      const key = `${target}.${field}`;
+      const mark = marks[key];
+      if (!text || text.trim() === '' || isMachineText(mark, text)) continue;
+      if (!mark || mark.by !== 'owner' || !mark.src) {
+        // machine text the owner typed over answers the Romanian the machine translated
+        const src = mark?.by === 'machine' && mark.src ? mark.src : sourceHash(source);
+        marks[key] = { by: 'owner', src, ...(src === sourceHash(source) ? {} : { outdated: true }) };
+        changed = true;
+      } else if (!mark.outdated && mark.src !== sourceHash(source)) {
+        marks[key] = { ...mark, outdated: true };
+        changed = true;
+      }
+    }
+  }
+  return changed ? JSON.stringify(marks) : undefined;
+}
+
 const taskKey = (task: Pick<TranslationTask, 'table' | 'id' | 'field' | 'target'>) => `${task.table}:${task.id}:${task.target}.${task.field}`;
 
 /** Writes machine translations into a row where they are still wanted (rechecked: the owner may have typed meanwhile). */
@@ -186,11 +216,15 @@ export async function runFillMissing(scope: RestaurantScope, storage: FileStorag
       let count = 0;
       for (const row of fresh) {
         const rowResults = byRow.get(`${row.table}:${row.id}`);
-        if (!rowResults) continue;
-        const next = applyToRow(row, rowResults, stillWanted);
-        if (next.applied === 0) continue;
-        await updateContentTexts(change.scope.db, scope.restaurantId, row.table, row.id, { ...next, updatedAt: stamp() });
-        count += next.applied;
+        const next = rowResults ? applyToRow(row, rowResults, stillWanted) : undefined;
+        const applied = next?.applied ?? 0;
+        const ownerMarks = refreshOwnerMarks(next && applied > 0 ? { ...row, translationMeta: next.translationMeta } : row, languages);
+        if (applied === 0 && ownerMarks === undefined) continue;
+        const en = applied > 0 && next ? next.en : {};
+        const translations = applied > 0 && next ? next.translations : row.translations;
+        const translationMeta = ownerMarks ?? (next && applied > 0 ? next.translationMeta : row.translationMeta);
+        await updateContentTexts(change.scope.db, scope.restaurantId, row.table, row.id, { en, translations, translationMeta, updatedAt: stamp() });
+        count += applied;
       }
       await updateTranslationRun(change.scope.db, scope.restaurantId, runId, { addDone: count, updatedAt: stamp() });
       return count;
