@@ -24,6 +24,10 @@ export const translationEn: DeepStrings<typeof translationRo> = {
     outdatedMark: 'may be outdated: the Romanian text changed',
     approve: 'Approve the translation',
     translated: 'The text was translated automatically.',
+    translationSaved: 'The translation was saved.',
+    saveTranslation: 'Save the translation',
+    panelLegend: 'Translations into other languages',
+    field: { name: 'Name', description: 'Description', ingredients: 'Ingredients' },
     language: {
       ro: 'Romanian', en: 'English', de: 'German', fr: 'French', it: 'Italian', es: 'Spanish', hu: 'Hungarian', pl: 'Polish',
     },

@@ -21,6 +21,10 @@ export const translationRo = {
     outdatedMark: 'poate fi depășit: textul în română s-a schimbat',
     approve: 'Aprobă traducerea',
     translated: 'Textul a fost tradus automat.',
+    translationSaved: 'Traducerea a fost salvată.',
+    saveTranslation: 'Salvează traducerea',
+    panelLegend: 'Traduceri în alte limbi',
+    field: { name: 'Nume', description: 'Descriere', ingredients: 'Ingrediente' },
     language: {
       ro: 'Română', en: 'Engleză', de: 'Germană', fr: 'Franceză', it: 'Italiană', es: 'Spaniolă', hu: 'Maghiară', pl: 'Poloneză',
     },
