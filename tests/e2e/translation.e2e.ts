@@ -57,6 +57,16 @@ describe('a menu in the guest’s language', () => {
     await page.getByLabel('Nume (engleză)').fill('Papanași (cheese doughnuts)');
     await page.getByRole('button', { name: 'Salvează', exact: true }).click();
     await expect.poll(() => page.locator('[role="status"]:not(:empty)').allTextContents()).toContainEqual(expect.stringContaining('a fost salvat'));
+
+    // and its German name: marked "tradus automat" until the owner edits and approves it
+    await page.goto(`/${slug}/admin/products/${productId}`);
+    await expect.poll(() => isHydrated(page, 'h1')).toBe(true);
+    expect(await page.getByTestId('machine-mark').allTextContents()).toEqual(['tradus automat']);
+    await page.getByLabel('Nume (Germană)', { exact: true }).fill('Papanași mit Schmand');
+    await page.getByRole('button', { name: 'Aprobă traducerea' }).click();
+    await expect.poll(() => page.locator('[role="status"]:not(:empty)').allTextContents()).toContainEqual(expect.stringContaining('Traducerea a fost salvată.'));
+    await expect.poll(() => page.getByTestId('machine-mark').count()).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await owner.close();
 
     // a German guest on a phone, first visit: no cookie, the browser says German
@@ -65,8 +75,8 @@ describe('a menu in the guest’s language', () => {
     await menu.goto(`/${slug}`);
     expect(await menu.locator('html').getAttribute('lang')).toBe('de');
     await menu.getByRole('heading', { name: 'de: CIORBĂ DE BURTĂ' }).waitFor();
-    // the protected term stays as the owner wrote it
-    expect(await menu.getByRole('heading', { name: 'de: Papanași' }).count()).toBe(1);
+    // the owner's German; the machine kept the protected term as written (see the English below)
+    expect(await menu.getByRole('heading', { name: 'Papanași mit Schmand' }).count()).toBe(1);
     expect(await menu.getByText('de: CU SMÂNTÂNĂ').count()).toBe(1);
     expect(await menu.getByText('Allergene:').count()).toBe(2);
     expect(await menu.getByText('Milch').count()).toBeGreaterThan(0);
