@@ -17,6 +17,8 @@ import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { ContentSettingsInput, getContentSettings, updateContentSettings } from '#app/modules/translation/content-settings.service.server.ts';
 import { getTranslationProgress, startFillMissing } from '#app/modules/translation/fill-missing.server.ts';
 import { getTranslationProvider } from '#app/modules/translation/providers.server.ts';
+import { FieldTranslationInput, getFieldTranslations, saveFieldTranslation, translateFieldNow } from '#app/modules/translation/field-translation.server.ts';
+import { TranslationsPanel } from '#app/ui/editor/translations-panel.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import { useToast } from '#app/ui/toast/toast-provider.tsx';
 import { useActionToast } from '#app/ui/editor/use-action-toast.ts';
@@ -31,6 +33,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { t } = getI18n(getRequestLocale(request));
   return {
     content: await getContentSettings(owner),
+    // the restaurant's description in the extra languages
+    translations: await getFieldTranslations(owner, 'restaurant', owner.restaurantId),
     translationConfigured: getTranslationProvider() !== null,
     progress: progress ? { status: progress.status, total: progress.total, done: progress.done, errorMessage: progress.error ? t(`appErrors.${progress.error}`, { detail: '' }) : null } : null,
     values: settingsFormValues(settings),
@@ -51,6 +55,17 @@ export async function action({ request, params }: Route.ActionArgs) {
     return runEditorAction(request, values, async (t) => {
       await updateContentSettings(owner, getStorage(), ContentSettingsInput.parse(values));
       return { message: t('translation.languagesSaved') };
+    });
+  }
+  if (values.intent === 'translation-save' || values.intent === 'translation-auto') {
+    return runEditorAction(request, values, async (t) => {
+      const input = FieldTranslationInput.parse(values);
+      if (values.intent === 'translation-auto') {
+        await translateFieldNow(owner, getStorage(), getTranslationProvider(), 'restaurant', owner.restaurantId, input);
+        return { message: t('translation.translated') };
+      }
+      await saveFieldTranslation(owner, getStorage(), 'restaurant', owner.restaurantId, input);
+      return { message: t('translation.translationSaved') };
     });
   }
   if (values.intent === 'translate-missing') {
@@ -100,6 +115,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
         translationConfigured={loaderData.translationConfigured}
         progress={loaderData.progress}
       />
+      <TranslationsPanel rows={loaderData.translations} translationConfigured={loaderData.translationConfigured} />
     </div>
     </>
   );
