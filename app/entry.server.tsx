@@ -38,16 +38,6 @@ export function recordMenuView(view: ViewRecord): void {
   insightRecorder().recordView(view);
 }
 
-/**
- * For the server's menu render cache: the language a guest's `lang` cookie gets, under the app
- * config's availableLocales and defaultLocale (re-read with a short TTL), so the cache key is the
- * language the page is rendered in.
- */
-export async function getGuestLocale(cookie: string | undefined): Promise<Locale> {
-  await refreshPlatformSettings(getDb());
-  return resolveLocale(localeCookieOf(cookie));
-}
-
 let worker: JobWorker | undefined;
 
 /**

@@ -141,6 +141,12 @@ const EnvSchema = z
     STRIPE_PRICE_YEARLY: unsetWhenEmpty(z.string().regex(/^price_/, 'must be a Stripe price id (price_…)')),
     // Stripe Tax computes VAT at Checkout (it must be set up in the Stripe dashboard first)
     STRIPE_AUTOMATIC_TAX: flag,
+    // Automatic translation of menu content (docs/decisions/0019-content-languages.md); unset: none, the editor hides it
+    TRANSLATION_PROVIDER: unsetWhenEmpty(z.enum(['deepl', 'google', 'libretranslate'])),
+    /** the provider's base URL: required for LibreTranslate; DeepL and Google default to their public APIs */
+    TRANSLATION_API_URL: optionalUrl,
+    TRANSLATION_API_KEY: unsetWhenEmpty(z.string().min(1)),
+    TRANSLATION_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
     // tests only: the fake Stripe server the SDK talks to instead of api.stripe.com (http://127.0.0.1:PORT)
     STRIPE_API_BASE: optionalUrl,
   })
@@ -161,6 +167,12 @@ const EnvSchema = z
     const missing = Object.entries(stripe).filter(([, value]) => !value).map(([name]) => name);
     if (missing.length > 0 && missing.length < 4) {
       for (const name of missing) ctx.addIssue({ code: 'custom', path: [name], message: 'card payments need STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY and STRIPE_PRICE_YEARLY: set all four or none' });
+    }
+    if (env.TRANSLATION_PROVIDER === 'libretranslate' && !env.TRANSLATION_API_URL) {
+      ctx.addIssue({ code: 'custom', path: ['TRANSLATION_API_URL'], message: 'LibreTranslate is self-hosted: set the address of your server' });
+    }
+    if ((env.TRANSLATION_PROVIDER === 'deepl' || env.TRANSLATION_PROVIDER === 'google') && !env.TRANSLATION_API_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['TRANSLATION_API_KEY'], message: `${env.TRANSLATION_PROVIDER === 'deepl' ? 'DeepL' : 'Google Cloud Translation'} needs an API key` });
     }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });

@@ -55,8 +55,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale: Locale = data?.locale ?? DEFAULT_LOCALE;
   const nonce = useNonce();
   const hydrate = useHydrate();
+  // the guest menu may be in a content language beyond the site's ro/en (its loader says which)
+  const pageLang = useMatches().map((match) => (match.loaderData as { htmlLang?: string } | undefined)?.htmlLang).find(Boolean);
   return (
-    <html lang={locale}>
+    <html lang={pageLang ?? locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -37,7 +37,8 @@ self.addEventListener('fetch', (event) => {
           }
           return response;
         })
-        .catch(() => caches.match(request).then((cached) => cached || Response.error())),
+        // ignoreVary: the copy kept is this address's only one, whatever language headers asked for it
+        .catch(() => caches.match(request, { ignoreVary: true }).then((cached) => cached || Response.error())),
     );
   } else if (isImmutable(url)) {
     event.respondWith(

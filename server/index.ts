@@ -37,7 +37,6 @@ type EntryModule = {
   checkReadiness(): Promise<Record<string, string>>;
   getMenuVersion(slug: string): Promise<number | undefined>;
   recordMenuView(view: ViewRecord): void;
-  getGuestLocale(cookie: string | undefined): Promise<'ro' | 'en'>;
   startJobWorker(): void;
   stopJobWorker(): Promise<void>;
   shutdown(): Promise<void>;
@@ -168,7 +167,6 @@ const handleMenuRequest = vite
   ? undefined
   : createMenuCache({
       getVersion: (slug) => entryOf(initialBuild).getMenuVersion(slug),
-      getLocale: (cookie) => entryOf(initialBuild).getGuestLocale(cookie),
       render: (request) => renderMenu(request, loadContext(initialBuild, { nonce: '', clientIp: '' })),
       securityHeaders: staticSecurityHeaders(https, getImageOrigin(env)),
       logger,

@@ -77,6 +77,23 @@ describe('menu render cache', () => {
     expect(state.renders).toBe(3);
   });
 
+  it('keys the guest menu by language: ?lang=, the site cookie, then Accept-Language (issue 16)', async () => {
+    const state = { version: 1 as number | undefined, renders: 0 };
+    const base = await serve(state);
+    const german = await fetch(`${base}/bistro`, { headers: { 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' } });
+    expect(await german.text()).toBe('<h1>v1 ro ?lang=de</h1>');
+    expect(german.headers.get('vary')).toContain('Accept-Language');
+    expect(await (await fetch(`${base}/bistro?lang=de`)).text()).toBe('<h1>v1 ro ?lang=de</h1>');
+    expect(state.renders).toBe(1);
+    // a choice made on the site wins over the browser's languages; ?lang= wins over both
+    expect(await (await fetch(`${base}/bistro`, { headers: { cookie: 'lang=en', 'accept-language': 'de' } })).text()).toBe('<h1>v1 en </h1>');
+    expect(await (await fetch(`${base}/bistro?lang=ro`, { headers: { 'accept-language': 'de' } })).text()).toBe('<h1>v1 ro </h1>');
+    // an unknown language is not a key: Romanian
+    expect(await (await fetch(`${base}/bistro?lang=xx`, { headers: { 'accept-language': 'ja' } })).text()).toBe('<h1>v1 ro </h1>');
+    expect(await (await fetch(`${base}/bistro?loc=abc&lang=de`)).text()).toBe('<h1>v1 ro ?loc=abc&lang=de</h1>');
+    expect(state.renders).toBe(4);
+  });
+
   it('keys only on canonical inputs: an unknown location, the default by name and tracking parameters are the default page, rendered once', async () => {
     const state = { version: 1 as number | undefined, renders: 0 };
     const base = await serve(state);

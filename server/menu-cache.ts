@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Logger } from 'pino';
+import { MENU_LANGUAGE_PARAM, requestedMenuLanguage } from '#app/modules/translation/content-language.ts';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -29,11 +30,6 @@ export interface MenuCacheOptions {
   render(request: Request): Promise<Response>;
   securityHeaders: Record<string, string>;
   logger: Logger;
-  /**
-   * The language a request's `lang` cookie gets under the app config (availableLocales,
-   * defaultLocale); without it, `lang=en` gives English and anything else Romanian.
-   */
-  getLocale?(cookie: string | undefined): Promise<'ro' | 'en'>;
   /** memory for rendered pages, all encodings counted (default 64 MB) */
   maxBytes?: number;
   /** called once per answer, for metrics */
@@ -60,7 +56,8 @@ export function menuCacheControl(sharedMaxAge = 0): string {
 export interface ServedMenu {
   req: IncomingMessage;
   slug: string;
-  locale: 'ro' | 'en';
+  /** the guest menu's content language (ro, en, de, …; app/modules/translation) */
+  locale: string;
   /** the location the page shows: the one asked for, or the default ('' when none) */
   locationId: string;
   status: 200 | 304;
@@ -83,8 +80,13 @@ const SLUG_PATH = /^\/([a-z0-9][a-z0-9-]{0,99})$/;
 const LOCATION_ID = /^[A-Za-z0-9-]{1,64}$/;
 const FAST_BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
 
-function localeOf(req: IncomingMessage): 'ro' | 'en' {
-  return /(?:^|;\s*)lang=en(?:;|$)/.test(req.headers.cookie ?? '') ? 'en' : 'ro';
+/**
+ * The guest menu's language (app/modules/translation/content-language.ts): `?lang=`, the site's
+ * cookie, or Accept-Language; one of a fixed list, so the key space stays bounded.
+ */
+function localeOf(req: IncomingMessage, query: string): string {
+  const header = req.headers['accept-language'];
+  return requestedMenuLanguage(query, req.headers.cookie, Array.isArray(header) ? header.join(',') : header);
 }
 
 /** The `loc` a request names, if any; every other parameter is not part of the page. */
@@ -156,7 +158,7 @@ export function createMenuCache(options: MenuCacheOptions) {
       ...options.securityHeaders,
       'Content-Type': entry.contentType,
       'Cache-Control': cacheControl,
-      Vary: 'Cookie, Accept-Encoding',
+      Vary: 'Cookie, Accept-Encoding, Accept-Language',
       ETag: entry.etag,
       'X-Menu-Version': entry.version,
       // for operators and the browser tests: whether this answer cost a render
@@ -216,25 +218,29 @@ export function createMenuCache(options: MenuCacheOptions) {
     const started = process.hrtime.bigint();
     const version = await options.getVersion(slug);
     if (version === undefined) return false;
-    const locale = options.getLocale ? await options.getLocale(req.headers.cookie) : localeOf(req);
+    const query = queryStart === -1 ? '' : url.slice(queryStart + 1);
+    const locale = localeOf(req, query);
     const base = `${slug}|${locale}|`;
+    // ro/en reach the page as the site's cookie; other languages as ?lang= (the loader reads both)
+    const langParam = locale === 'ro' || locale === 'en' ? '' : `${MENU_LANGUAGE_PARAM}=${locale}`;
     // the default page first: it says which locations exist at this version
-    const first = await entryFor(base, `${origin}/${slug}`, locale, '', version);
+    const first = await entryFor(base, `${origin}/${slug}${langParam ? `?${langParam}` : ''}`, locale, '', version);
     if (!first.entry) return false;
-    const asked = requestedLocation(queryStart === -1 ? '' : url.slice(queryStart + 1));
+    const asked = requestedLocation(query);
     // a location that does not exist, or the default one by name, is the default page
     if (!asked || asked === first.entry.locations[0] || !first.entry.locations.includes(asked)) {
       send(req, res, first.entry, started, first.hit, { slug, locale, locationId: first.entry.locations[0] ?? '' });
       return true;
     }
-    const named = await entryFor(`${base}${asked}`, `${origin}/${slug}?loc=${asked}`, locale, asked, version);
+    const named = await entryFor(`${base}${asked}`, `${origin}/${slug}?loc=${asked}${langParam ? `&${langParam}` : ''}`, locale, asked, version);
     if (!named.entry) return false;
     send(req, res, named.entry, started, named.hit, { slug, locale, locationId: asked });
     return true;
   };
 
   async function renderEntry(url: string, locale: string, location: string): Promise<Entry | undefined> {
-    const headers = new Headers({ cookie: `lang=${locale}`, 'user-agent': 'bucate-menu-cache' });
+    const headers = new Headers({ 'user-agent': 'bucate-menu-cache' });
+    if (locale === 'ro' || locale === 'en') headers.set('cookie', `lang=${locale}`);
     const response = await options.render(new Request(url, { headers }));
     const version = Number(response.headers.get('x-menu-version'));
     if (response.status !== 200 || !Number.isInteger(version)) {

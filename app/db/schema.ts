@@ -144,6 +144,14 @@ export interface RestaurantTable {
   planKind: ColumnType<SubscriptionKind | null, SubscriptionKind | null | undefined, SubscriptionKind | null>;
   /** the owner's language for billing e-mails ('ro' | 'en'); null: Romanian (migration 0010) */
   ownerLocale: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON { [lang]: { [field]: text } } of languages beyond ro/en (decision 0019) */
+  translations: ColumnType<string, string | undefined, string>;
+  /** JSON { "<lang>.<field>": { by, src, outdated? } }: machine/owner marks, editor only (decision 0019) */
+  translationMeta: ColumnType<string, string | undefined, string>;
+  /** JSON list of the extra content languages the owner enabled (de, fr, …; decision 0019) */
+  contentLanguages: ColumnType<string, string | undefined, string>;
+  /** JSON list of terms automatic translation keeps as they are */
+  doNotTranslate: ColumnType<string, string | undefined, string>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -157,6 +165,10 @@ export interface LocationTable {
   /** 1 shown to guests, 0 hidden with everything in it */
   visible: ColumnType<Bool, Bool | undefined, Bool>;
   sortOrder: number;
+  /** JSON { [lang]: { [field]: text } } of languages beyond ro/en (decision 0019) */
+  translations: ColumnType<string, string | undefined, string>;
+  /** JSON { "<lang>.<field>": { by, src, outdated? } }: machine/owner marks, editor only (decision 0019) */
+  translationMeta: ColumnType<string, string | undefined, string>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -173,6 +185,10 @@ export interface CategoryTable {
   imageKey: string | null;
   visible: Bool;
   sortOrder: number;
+  /** JSON { [lang]: { [field]: text } } of languages beyond ro/en (decision 0019) */
+  translations: ColumnType<string, string | undefined, string>;
+  /** JSON { "<lang>.<field>": { by, src, outdated? } }: machine/owner marks, editor only (decision 0019) */
+  translationMeta: ColumnType<string, string | undefined, string>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -215,6 +231,10 @@ export interface ProductTable {
   /** a storage key, or `ext:` + the URL of a picture that is not ours (decision 0013) */
   imageKey: string | null;
   imageId: string | null;
+  /** JSON { [lang]: { [field]: text } } of languages beyond ro/en (decision 0019) */
+  translations: ColumnType<string, string | undefined, string>;
+  /** JSON { "<lang>.<field>": { by, src, outdated? } }: machine/owner marks, editor only (decision 0019) */
+  translationMeta: ColumnType<string, string | undefined, string>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -233,9 +253,9 @@ export interface AppConfigTable {
 }
 
 export interface TranslationCacheTable {
-  /** the source text, lowercased (spec section 3) */
+  /** '<source>><target>:' + the source text lowercased and whitespace-collapsed (decision 0019) */
   key: string;
-  /** JSON: { en: '...', ro: '...' } */
+  /** JSON: { <target>: '...' } */
   translations: string;
   createdAt: Timestamp;
 }
@@ -350,6 +370,19 @@ export interface ImportDraftTable {
   updatedAt: Timestamp;
 }
 
+/** One "translate everything missing" run (app/modules/translation, decision 0019). */
+export interface TranslationRunTable {
+  id: string;
+  restaurantId: string;
+  status: 'running' | 'done' | 'failed';
+  total: number;
+  done: ColumnType<number, number | undefined, number>;
+  /** the AppError code that stopped it */
+  error: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 /** Owner insights: aggregate counts per local day (migration 0012, decision 0018). */
 export interface InsightCountTable {
   restaurantId: string;
@@ -406,6 +439,7 @@ export interface Database {
   insightCount: InsightCountTable;
   restaurantSlugHistory: RestaurantSlugHistoryTable;
   diningTable: DiningTableTable;
+  translationRun: TranslationRunTable;
 }
 
 export type Restaurant = Selectable<RestaurantTable>;

@@ -8,6 +8,8 @@ import { insightsEn } from './insights.en.ts';
 import { backofficeEn } from './backoffice.en.ts';
 import { accountEn } from './account.en.ts';
 import { tablesEn } from './tables.en.ts';
+import { guestMenuEn } from './guest-labels.en.ts';
+import { translationEn } from './translation.en.ts';
 import type { Catalogue, DeepStrings } from './ro.ts';
 
 /** English: the fallback catalogue; the type makes a missing key a compile error. */
@@ -50,6 +52,8 @@ export const en: DeepStrings<Catalogue> = {
   ...backofficeEn,
   ...accountEn,
   ...tablesEn,
+  ...guestMenuEn,
+  ...translationEn,
   contact: {
     title: 'Contact',
     description: 'Write to us and we will answer as soon as we can.',

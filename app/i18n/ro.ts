@@ -8,6 +8,8 @@ import { insightsRo } from './insights.ro.ts';
 import { backofficeRo } from './backoffice.ro.ts';
 import { accountRo } from './account.ro.ts';
 import { tablesRo } from './tables.ro.ts';
+import { guestMenuRo } from './guest-labels.ro.ts';
+import { translationRo } from './translation.ro.ts';
 
 /** Romanian: the reference catalogue. Every key here must exist in en.ts (checked by a test). */
 export const ro = {
@@ -50,6 +52,8 @@ export const ro = {
   ...backofficeRo,
   ...accountRo,
   ...tablesRo,
+  ...guestMenuRo,
+  ...translationRo,
   contact: {
     title: 'Contact',
     description: 'Scrie-ne și îți răspundem în cel mai scurt timp.',

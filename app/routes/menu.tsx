@@ -1,16 +1,15 @@
-import { useTranslation } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import { getDb } from '#app/db/db.server.ts';
 import { getPublicUrl } from '#app/env.server.ts';
-import { getI18n } from '#app/i18n/i18n.ts';
-import { localized } from '#app/i18n/localized.ts';
-import { getRequestLocale } from '#app/i18n/locale.server.ts';
+import { getGuestI18n } from '#app/i18n/guest-labels.ts';
 import { ro } from '#app/i18n/ro.ts';
 import { redirectToNotFound } from '#app/modules/access/redirects.ts';
 import { buildMenuStructuredData, serializeJsonLd } from '#app/modules/menu/menu-structured-data.ts';
 import { findMovedMenuSlug, getPublicMenu } from '#app/modules/menu/menu.service.server.ts';
 import { parseOpeningHours } from '#app/modules/restaurant/opening-hours.ts';
-import { LanguageSwitch } from '#app/ui/language-switch.tsx';
+import { fieldIn, requestedMenuLanguage, servedLanguage } from '#app/modules/translation/content-language.ts';
+import { MenuLanguageSwitch, menuHref } from '#app/ui/menu/menu-language-switch.tsx';
 import { LocationMenu } from '#app/ui/menu/location-menu.tsx';
 import menuScript from '#app/ui/menu/menu-enhance.js?url';
 import { MenuTools } from '#app/ui/menu/menu-tools.tsx';
@@ -20,9 +19,16 @@ import type { Route } from './+types/menu';
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
   const { menu, locale, url } = loaderData;
-  const title = getI18n(locale).t('menu.menuOf', { name: menu.restaurant.name });
+  const title = getGuestI18n(locale).t('menu.menuOf', { name: menu.restaurant.name });
   const active = menu.status === 'active' ? menu.restaurant : null;
-  const description = active ? localized(active.descriptionRo, active.descriptionEn, locale) : null;
+  const description = active ? fieldIn(active, 'description', locale) : null;
+  // each offered language is its own page (?lang=); the bare address negotiates (x-default)
+  const alternates = active
+    ? [
+        ...active.languages.map((language) => ({ tagName: 'link', rel: 'alternate', hrefLang: language, href: menuHref(url, language) })),
+        { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: url },
+      ]
+    : [];
   const image = active ? (active.coverImageUrl ?? active.logoUrl) : null;
   return [
     { title },
@@ -32,7 +38,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: 'og:url', content: url },
     ...(image ? [{ property: 'og:image', content: new URL(image, url).toString() }] : []),
     { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
-    { tagName: 'link', rel: 'canonical', href: url },
+    { tagName: 'link', rel: 'canonical', href: active ? menuHref(url, locale) : url },
+    ...alternates,
   ];
 };
 
@@ -52,12 +59,17 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   }
   const locationId = new URL(request.url).searchParams.get('loc');
   const url = `${getPublicUrl()}/${menu.restaurant.slug}`;
+  const { search } = new URL(request.url);
+  const requested = requestedMenuLanguage(search.slice(1), request.headers.get('cookie'), request.headers.get('accept-language'));
+  // the language shown: asked for and offered, else English (Romanian when Romanian was asked)
+  const locale = menu.status === 'active' ? servedLanguage(requested, menu.restaurant.languages) : requested;
   return data(
-    { menu, locale: getRequestLocale(request), locationId, url },
+    // htmlLang: what root.tsx writes in <html lang> for this page
+    { menu, locale, htmlLang: locale, locationId, url },
     {
       headers: {
         'Cache-Control': 'no-cache',
-        Vary: 'Cookie',
+        Vary: 'Cookie, Accept-Language',
         // what the render cache compares with getMenuCacheVersion on every request
         'X-Menu-Version': String(menu.cacheVersion),
         // the locations a ?loc= may name (first: the default), so the cache never keys on anything else
@@ -68,7 +80,15 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export default function MenuPage({ loaderData }: Route.ComponentProps) {
-  const { menu, locale, locationId, url } = loaderData;
+  // the guest menu's labels in its language (guest-labels catalogues); the site's chrome stays ro/en
+  return (
+    <I18nextProvider i18n={getGuestI18n(loaderData.locale)}>
+      <GuestMenu {...loaderData} />
+    </I18nextProvider>
+  );
+}
+
+function GuestMenu({ menu, locale, locationId, url }: Route.ComponentProps['loaderData']) {
   const { t } = useTranslation();
   if (menu.status === 'inactive') {
     return (
@@ -81,7 +101,7 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
   }
   const { restaurant, locations } = menu;
   const current = locations.find((l) => l.id === locationId) ?? locations[0];
-  const description = localized(restaurant.descriptionRo, restaurant.descriptionEn, locale);
+  const description = fieldIn(restaurant, 'description', locale);
   const hours = parseOpeningHours(restaurant.openingHours);
   return (
     <div className="mx-auto max-w-5xl" id="menu-root" data-location={current?.id ?? ''}>
@@ -89,7 +109,7 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
         <img src={restaurant.coverImageUrl} alt="" width={1920} height={1080} className="aspect-[3/1] w-full object-cover md:rounded-b-xl print:hidden" />
       ) : null}
       <header className="px-4 pt-6 pb-4">
-        <div className="flex items-start gap-4">
+        <div className="flex flex-wrap items-start gap-4 sm:flex-nowrap">
           {restaurant.logoUrl ? (
             <img src={restaurant.logoUrl} alt="" width={64} height={64} className="h-16 w-16 rounded-xl object-cover" />
           ) : null}
@@ -106,7 +126,7 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
             </address>
             {hours ? <OpeningHoursList hours={hours} /> : null}
           </div>
-          <LanguageSwitch className="print:hidden" />
+          <MenuLanguageSwitch languages={restaurant.languages} current={locale} url={url} locationId={locationId === locations[0]?.id ? null : (current?.id ?? null)} className="w-full sm:w-auto print:hidden" />
         </div>
         {locations.length > 1 ? (
           <nav aria-label={t('menu.location')} className="mt-4 print:hidden">
@@ -114,11 +134,11 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
               {locations.map((location) => (
                 <li key={location.id}>
                   <a
-                    href={`?loc=${location.id}`}
+                    href={`?loc=${location.id}&lang=${locale}`}
                     aria-current={location.id === current?.id ? 'page' : undefined}
                     className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-4 font-medium aria-[current=page]:border-primary-700 aria-[current=page]:bg-primary-700 aria-[current=page]:text-white dark:border-stone-700"
                   >
-                    {localized(location.nameRo, location.nameEn, locale)}
+                    {fieldIn(location, 'name', locale)}
                   </a>
                 </li>
               ))}

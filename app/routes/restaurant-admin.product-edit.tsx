@@ -14,6 +14,9 @@ import { productFormValues } from '#app/modules/product/product-form.ts';
 import { ProductInput } from '#app/modules/product/product.schema.ts';
 import { updateProduct } from '#app/modules/product/product.service.server.ts';
 import { ProductForm } from '#app/ui/editor/product-form.tsx';
+import { FieldTranslationInput, getFieldTranslations, saveFieldTranslation, translateFieldNow } from '#app/modules/translation/field-translation.server.ts';
+import { getTranslationProvider } from '#app/modules/translation/providers.server.ts';
+import { TranslationsPanel } from '#app/ui/editor/translations-panel.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/restaurant-admin.product-edit';
 
@@ -28,13 +31,30 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       throw isAppError(error) ? redirectToNotFound(getI18n(locale).t('appErrors.not-found')) : error;
     }),
   ]);
-  return { ...choices, product: { id: product.id, nameRo: product.nameRo, image: product.image }, values: productFormValues(product, locale), version: product.updatedAt, locale };
+  // the dish's texts in the restaurant's extra languages (issue 16)
+  const translations = await getFieldTranslations(owner, 'product', product.id);
+  return {
+    ...choices, product: { id: product.id, nameRo: product.nameRo, image: product.image }, values: productFormValues(product, locale), version: product.updatedAt, locale,
+    translations, translationConfigured: getTranslationProvider() !== null,
+  };
 }
 
 /** Saves every field; a refused save keeps what was typed and says what to fix. */
 export async function action({ request, params }: Route.ActionArgs) {
   const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
   const values = formValues(await request.formData(), ['allergens', 'traces']);
+  // the translations panel's own small forms (issue 16)
+  if (values.intent === 'translation-save' || values.intent === 'translation-auto') {
+    return runEditorAction(request, values, async (t) => {
+      const input = FieldTranslationInput.parse(values);
+      if (values.intent === 'translation-auto') {
+        await translateFieldNow(owner, getStorage(), getTranslationProvider(), 'product', params.productId, input);
+        return { message: t('translation.translated') };
+      }
+      await saveFieldTranslation(owner, getStorage(), 'product', params.productId, input);
+      return { message: t('translation.translationSaved') };
+    });
+  }
   return runEditorAction(request, values, async () => {
     const id = params.productId;
     await updateProduct(owner, getStorage(), id, ProductInput.parse(values), formVersion.parse(values.version));
@@ -58,6 +78,7 @@ export default function EditProductPage({ loaderData, params }: Route.ComponentP
         slug={params.restaurantSlug}
         locale={loaderData.locale}
       />
+      <TranslationsPanel rows={loaderData.translations} translationConfigured={loaderData.translationConfigured} />
     </>
   );
 }

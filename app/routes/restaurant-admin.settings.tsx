@@ -11,6 +11,14 @@ import { RestaurantSettingsInput } from '#app/modules/restaurant/restaurant-sett
 import { getRestaurantSettings, updateRestaurantSettings } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
 import { settingsFormValues, submittedSettingsValues } from '#app/modules/restaurant/settings-form.ts';
 import { SettingsForm } from '#app/ui/editor/settings-form.tsx';
+import { LanguagesForm } from '#app/ui/editor/languages-form.tsx';
+import { getI18n } from '#app/i18n/i18n.ts';
+import { getRequestLocale } from '#app/i18n/locale.server.ts';
+import { ContentSettingsInput, getContentSettings, updateContentSettings } from '#app/modules/translation/content-settings.service.server.ts';
+import { getTranslationProgress, startFillMissing } from '#app/modules/translation/fill-missing.server.ts';
+import { getTranslationProvider } from '#app/modules/translation/providers.server.ts';
+import { FieldTranslationInput, getFieldTranslations, saveFieldTranslation, translateFieldNow } from '#app/modules/translation/field-translation.server.ts';
+import { TranslationsPanel } from '#app/ui/editor/translations-panel.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import { useToast } from '#app/ui/toast/toast-provider.tsx';
 import { useActionToast } from '#app/ui/editor/use-action-toast.ts';
@@ -21,7 +29,14 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'edit
 export async function loader({ request, params }: Route.LoaderArgs) {
   const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
   const settings = await getRestaurantSettings(owner);
+  const progress = await getTranslationProgress(owner);
+  const { t } = getI18n(getRequestLocale(request));
   return {
+    content: await getContentSettings(owner),
+    // the restaurant's description in the extra languages
+    translations: await getFieldTranslations(owner, 'restaurant', owner.restaurantId),
+    translationConfigured: getTranslationProvider() !== null,
+    progress: progress ? { status: progress.status, total: progress.total, done: progress.done, errorMessage: progress.error ? t(`appErrors.${progress.error}`, { detail: '' }) : null } : null,
     values: settingsFormValues(settings),
     version: String(settings.settingsVersion),
     logo: settings.logo,
@@ -35,7 +50,31 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 /** Spec section 5: a slug already used is refused with 'Acest URL este deja folosit de alt restaurant'. */
 export async function action({ request, params }: Route.ActionArgs) {
   const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
-  const values = formValues(await request.formData());
+  const values = formValues(await request.formData(), ['languages']);
+  // the languages section (issue 16): its own two small forms on this page
+  if (values.intent === 'languages') {
+    return runEditorAction(request, values, async (t) => {
+      await updateContentSettings(owner, getStorage(), ContentSettingsInput.parse(values));
+      return { message: t('translation.languagesSaved') };
+    });
+  }
+  if (values.intent === 'translation-save' || values.intent === 'translation-auto') {
+    return runEditorAction(request, values, async (t) => {
+      const input = FieldTranslationInput.parse(values);
+      if (values.intent === 'translation-auto') {
+        await translateFieldNow(owner, getStorage(), getTranslationProvider(), 'restaurant', owner.restaurantId, input);
+        return { message: t('translation.translated') };
+      }
+      await saveFieldTranslation(owner, getStorage(), 'restaurant', owner.restaurantId, input);
+      return { message: t('translation.translationSaved') };
+    });
+  }
+  if (values.intent === 'translate-missing') {
+    return runEditorAction(request, values, async (t) => {
+      await startFillMissing(owner, getTranslationProvider());
+      return { message: t('translation.translateMissingStarted') };
+    });
+  }
   return runEditorAction(request, values, async (t) => {
     const version = formVersion.parse(values.version);
     const { slug } = await updateRestaurantSettings(owner, getStorage(), RestaurantSettingsInput.parse(values), version === undefined ? undefined : Number(version));
@@ -58,6 +97,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   }, [search, setSearch, toast, t]);
   const failed = result && !result.ok ? result : undefined;
   return (
+    <>
     <SettingsForm
       values={failed?.values ? submittedSettingsValues(failed.values) : loaderData.values}
       logo={loaderData.logo}
@@ -69,5 +109,15 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
       timeZones={loaderData.timeZones}
       origin={loaderData.origin}
     />
+    <div className="mt-8">
+      <LanguagesForm
+        languages={loaderData.content.languages}
+        doNotTranslate={loaderData.content.doNotTranslate}
+        translationConfigured={loaderData.translationConfigured}
+        progress={loaderData.progress}
+      />
+      <TranslationsPanel rows={loaderData.translations} translationConfigured={loaderData.translationConfigured} />
+    </div>
+    </>
   );
 }

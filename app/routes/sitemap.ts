@@ -2,6 +2,7 @@ import { getDb } from '#app/db/db.server.ts';
 import { getPublicUrl } from '#app/env.server.ts';
 import { isMenuPublished } from '#app/modules/menu/menu.service.server.ts';
 import { listActiveRestaurantsForSitemap } from '#app/modules/restaurant/restaurant.repo.server.ts';
+import { offeredLanguages, parseLanguageList } from '#app/modules/translation/content-language.ts';
 
 const PUBLIC_PAGES = ['/', '/pricing', '/detalii', '/contact', '/privacy-policy', '/terms-of-service'];
 
@@ -16,8 +17,16 @@ export async function loader() {
   const restaurants = (await listActiveRestaurantsForSitemap(getDb())).filter((r) => isMenuPublished(r, now));
   const urls = [
     ...PUBLIC_PAGES.map((path) => `<url><loc>${escapeXml(base + path)}</loc></url>`),
-    ...restaurants.map((r) => `<url><loc>${escapeXml(`${base}/${r.slug}`)}</loc><lastmod>${r.updatedAt.slice(0, 10)}</lastmod></url>`),
+    ...restaurants.map((r) => {
+      const menu = `${base}/${r.slug}`;
+      // every offered language is an alternate of the menu (issue 16); the bare address negotiates
+      const alternates = [
+        ...offeredLanguages(parseLanguageList(r.contentLanguages)).map((language) => `<xhtml:link rel="alternate" hreflang="${language}" href="${escapeXml(`${menu}?lang=${language}`)}"/>`),
+        `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(menu)}"/>`,
+      ].join('');
+      return `<url><loc>${escapeXml(menu)}</loc><lastmod>${r.updatedAt.slice(0, 10)}</lastmod>${alternates}</url>`;
+    }),
   ];
-  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
   return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });
 }

@@ -32,7 +32,8 @@ export default function TranslationDebugPage({ loaderData }: Route.ComponentProp
         {t('translationDebug.filter')}
         <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} className="mt-1 block min-h-11 w-full rounded-lg border border-stone-400 bg-white px-3 dark:border-stone-600 dark:bg-stone-900" />
       </label>
-      <div className="mt-6 overflow-x-auto">
+      {/* focusable, so a keyboard can scroll it when long texts make it wider than the screen */}
+      <div className="mt-6 overflow-x-auto" tabIndex={0} role="region" aria-label={t('translationDebug.title')}>
         <table className="w-full text-left text-sm">
           <thead>
             <tr className="border-b border-stone-300 dark:border-stone-700">

@@ -46,6 +46,8 @@ export async function openContext(
   const context = await browser.newContext({
     viewport: options.viewport ?? PHONE,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
+    // a Romanian browser (Accept-Language: ro-RO): the guest menu negotiates from it on a first visit (issue 16)
+    locale: 'ro-RO',
     baseURL: baseUrl,
     extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp() },
   });

@@ -66,7 +66,7 @@ async function addProduct(page: Page, category: string, fields: { name: string; 
     await page.locator('input[type="file"]').setInputFiles({ name: 'ciorba.jpg', mimeType: 'image/jpeg', buffer: fields.photo });
     await page.locator('form img[src^="/uploads/"]').waitFor();
   }
-  await page.getByRole('button', { name: 'Salvează' }).click();
+  await page.getByRole('button', { name: 'Salvează', exact: true }).click();
   await toast(page, `Produsul „${fields.name}” a fost salvat.`);
 }
 
@@ -176,11 +176,11 @@ describe('the menu editor in the browser', () => {
       await expect.poll(() => isHydrated(tab, 'h2')).toBe(true);
     }
     await first.getByLabel('Preț (RON)', { exact: true }).fill('19,90');
-    await first.getByRole('button', { name: 'Salvează' }).click();
+    await first.getByRole('button', { name: 'Salvează', exact: true }).click();
     await toast(first, 'Produsul „Ciorbă de burtă” a fost salvat.');
 
     await second.getByLabel('Descriere (română)', { exact: true }).fill('Cu smântână și ardei iute');
-    await second.getByRole('button', { name: 'Salvează' }).click();
+    await second.getByRole('button', { name: 'Salvează', exact: true }).click();
     const alert = second.getByRole('alert').filter({ hasText: 'Altcineva a modificat între timp acest preparat.' });
     await alert.waitFor();
     expect(await second.getByLabel('Descriere (română)', { exact: true }).inputValue()).toBe('Cu smântână și ardei iute');
@@ -242,7 +242,7 @@ describe('the menu editor in the browser', () => {
     await page.getByLabel('Nume (română)', { exact: true }).fill('Mici');
     await page.getByLabel('Preț (RON)', { exact: true }).fill('doisprezece');
     await page.getByLabel('Aditivi (coduri E)', { exact: true }).fill('E330, X9');
-    await page.getByRole('button', { name: 'Salvează' }).click();
+    await page.getByRole('button', { name: 'Salvează', exact: true }).click();
     await expect.poll(() => page.getByText('Scrie prețul ca număr, de exemplu 24,50.').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('„X9” nu este un cod E valid (de exemplu E330).').isVisible()).toBe(true);
     expect(await page.getByLabel('Nume (română)', { exact: true }).inputValue()).toBe('Mici');
@@ -255,13 +255,13 @@ describe('the menu editor in the browser', () => {
     const { context, page, slug } = await ownerContext('editor-slug');
     await page.goto(`/${slug}/admin/settings`);
     await page.getByLabel('Adresa meniului', { exact: true }).fill(other.slug);
-    await page.getByRole('button', { name: 'Salvează' }).click();
+    await page.getByRole('button', { name: 'Salvează', exact: true }).click();
     await expect.poll(() => page.getByText('Acest URL este deja folosit de alt restaurant').first().isVisible()).toBe(true);
     expect(await page.getByLabel('Adresa meniului', { exact: true }).inputValue()).toBe(other.slug);
 
     const renamed = `${slug}-nou`;
     await page.getByLabel('Adresa meniului', { exact: true }).fill(renamed);
-    await page.getByRole('button', { name: 'Salvează' }).click();
+    await page.getByRole('button', { name: 'Salvează', exact: true }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/${renamed}/admin/settings`);
     await toast(page, 'Setările au fost salvate.');
     expect(await seriousAxeViolations(page)).toEqual([]);

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startFakeTranslator, type FakeTranslator } from '#tests/support/fake-translation.ts';
 import { createThrowawayPostgres } from '#tests/support/throwaway-postgres.ts';
 
 declare module 'vitest' {
@@ -18,6 +19,8 @@ declare module 'vitest' {
 
 let server: ChildProcess | undefined;
 let dataDir: string | undefined;
+/** automatic translation goes to a fake LibreTranslate (tests/support/fake-translation.ts) */
+let translator: FakeTranslator | undefined;
 
 /**
  * With E2E_DATABASE_URL (a PostgreSQL server URL, e.g. postgres://postgres@127.0.0.1:5432/postgres)
@@ -40,10 +43,12 @@ export default async function setup(project: TestProject) {
       await new Promise((resolve) => server?.once('exit', resolve));
     }
     await postgres?.drop();
+    await translator?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   let port: number;
   try {
+    translator = await startFakeTranslator('libretranslate');
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: postgres?.url ?? '', NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO: 'true' };
     await runToEnd('scripts/prepare-data.ts', env);
     const freePort = await new Promise<number>((resolve) => {
@@ -67,6 +72,9 @@ export default async function setup(project: TestProject) {
         // distinctive PRO prices, so the pricing page is seen to show the configuration, not a default
         PRO_PRICE_MONTHLY: '57.30',
         PRO_PRICE_YEARLY: '573',
+        TRANSLATION_PROVIDER: 'libretranslate',
+        TRANSLATION_API_URL: translator.baseUrl,
+        TRANSLATION_API_KEY: translator.apiKey,
       },
       stdio: 'inherit',
     });

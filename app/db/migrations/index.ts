@@ -13,6 +13,7 @@ import * as importDraft from './2026-11-23-0014-import-draft.ts';
 import * as insightCount from './2026-11-23-0012-insight-count.ts';
 import * as backoffice from './2026-11-23-0011-backoffice.ts';
 import * as slugHistoryAndTables from './2026-11-23-0015-slug-history-and-tables.ts';
+import * as contentLanguages from './2026-11-23-0013-content-languages.ts';
 
 /** Every migration, in order. Append new dated files here; never edit or reorder old ones. */
 export const migrations: Record<string, Migration> = {
@@ -26,8 +27,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0008-rate-counter': rateCounter,
   '2026-11-23-0009-billing-event': billingEvent,
   '2026-11-23-0010-billing-notice': billingNotice,
-  '2026-11-23-0012-insight-count': insightCount,
-  '2026-11-23-0014-import-draft': importDraft,
   '2026-11-23-0011-backoffice': backoffice,
+  '2026-11-23-0012-insight-count': insightCount,
+  '2026-11-23-0013-content-languages': contentLanguages,
+  '2026-11-23-0014-import-draft': importDraft,
   '2026-11-23-0015-slug-history-and-tables': slugHistoryAndTables,
 };

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -9,28 +9,56 @@ import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/sto
 import { getPublicMenu } from '#app/modules/menu/menu.service.server.ts';
 import { DEMO_RESTAURANT_SLUG } from '#app/modules/restaurant/demo.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { seedDemo } from './demo-seed.server.ts';
+import { DEMO_LOGINS, isDatabaseEmpty, seedDemo } from './demo-seed.server.ts';
 
-/** Issue 17, friction 11: the demo restaurant shows a finished menu, logo and cover included. */
-describe(`the demo seed on ${testDialect}`, () => {
+describe(`demo seed on ${testDialect}`, () => {
   let database: TestDatabase;
-  let storage: FileStorage;
   let uploads: string;
+  let auth: ReturnType<typeof createAuth>;
+  let storage: FileStorage;
   beforeAll(async () => {
     database = await createTestDatabase();
-    uploads = mkdtempSync(join(tmpdir(), 'bucate-demo-'));
+    uploads = mkdtempSync(join(tmpdir(), 'bucate-uploads-'));
+    auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'y'.repeat(32), DATA_DIR: uploads }));
+    expect(await isDatabaseEmpty(database.db)).toBe(true);
     storage = createLocalDiskStorage(uploads);
+    await seedDemo(database.db, auth, storage);
   });
   afterAll(async () => {
     await database.cleanup();
     rmSync(uploads, { recursive: true, force: true });
   });
 
-  it('gives the demo restaurant a logo and a cover, stored like an owner’s uploads and shown on the menu', async () => {
-    const auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'd'.repeat(32) }));
-    // with the dish photos too: they are more uploads in this hour than an owner's quota allows
-    const { restaurantId } = await seedDemo(database.db, auth, storage);
-    const restaurant = await database.db.selectFrom('restaurant').select(['logoKey', 'coverImageKey']).where('id', '=', restaurantId).executeTakeFirstOrThrow();
+  it('makes a realistic restaurant: 2 locations, 8+ categories, 60+ bilingual products with images', async () => {
+    const menu = await getPublicMenu(database.db, DEMO_RESTAURANT_SLUG);
+    if (menu?.status !== 'active') throw new Error('the demo menu should be active');
+    expect(menu.locations).toHaveLength(2);
+    const categories = menu.locations.flatMap((l) => l.categories);
+    const products = categories.flatMap((c) => c.products);
+    expect(categories.length).toBeGreaterThanOrEqual(8);
+    expect(products.length).toBeGreaterThanOrEqual(60);
+    expect(products.every((p) => p.nameEn && p.nameRo && p.priceMinor > 0 && p.imageUrl?.startsWith('/uploads/'))).toBe(true);
+    expect(products.some((p) => p.allergens.length > 0)).toBe(true);
+    expect(products.filter((p) => p.energyKcal !== null).length).toBe(products.length);
+    expect(products[0]!.imageSrcSet).toMatch(/^\/uploads\/\S+-200\.webp 200w, \/uploads\/\S+-400\.webp 400w$/);
+    const restaurant = await database.db.selectFrom('restaurant').selectAll().where('slug', '=', DEMO_RESTAURANT_SLUG).executeTakeFirstOrThrow();
+    expect(restaurant.productsCount).toBe(products.length);
+    expect(readdirSync(join(uploads, 'restaurants', restaurant.id, 'products')).length).toBe(products.length * 3);
+  });
+
+  it('offers German with every name translated (issue 16)', async () => {
+    const menu = await getPublicMenu(database.db, DEMO_RESTAURANT_SLUG);
+    if (menu?.status !== 'active') throw new Error('the demo menu should be active');
+    expect(menu.restaurant.languages).toEqual(['ro', 'en', 'de']);
+    expect(menu.restaurant.translations?.de?.description).toMatch(/^Rumänisches Bistro/);
+    const categories = menu.locations.flatMap((l) => l.categories);
+    const rows = [...menu.locations, ...categories, ...categories.flatMap((c) => c.products)];
+    expect(rows.filter((row) => !row.translations?.de?.name).map((row) => row.nameRo)).toEqual([]);
+    expect(categories.flatMap((c) => c.products).find((p) => p.nameRo === 'Ciorbă de burtă')?.translations?.de?.name).toBe('Saure Kuttelsuppe');
+  });
+
+  it('gives the demo restaurant a logo and a cover, stored like an owner’s uploads and shown on the menu (issue 17, friction 11)', async () => {
+    const restaurant = await database.db.selectFrom('restaurant').select(['logoKey', 'coverImageKey']).where('slug', '=', DEMO_RESTAURANT_SLUG).executeTakeFirstOrThrow();
     expect(restaurant.logoKey).toBeTruthy();
     expect(restaurant.coverImageKey).toBeTruthy();
     // each picture has its storedImage row (so the settings page shows it and the sweep keeps it)
@@ -42,11 +70,27 @@ describe(`the demo seed on ${testDialect}`, () => {
     const logoFile = await sharp(await storage.read(restaurant.logoKey!)).metadata();
     expect(logoFile.format).toBe('jpeg');
     expect(logoFile.width).toBeGreaterThan(100);
+  });
 
-    const menu = await getPublicMenu(database.db, DEMO_RESTAURANT_SLUG);
-    expect(menu?.status).toBe('active');
-    if (menu?.status !== 'active') return;
-    expect(menu.restaurant.logoUrl).toMatch(/\.jpg$/);
-    expect(menu.restaurant.coverImageUrl).toMatch(/\.jpg$/);
+  it('creates a demo owner and a demo admin who can sign in with the printed passwords', async () => {
+    for (const [who, login] of Object.entries(DEMO_LOGINS)) {
+      const result = await auth.api.signInEmail({ body: login });
+      expect(result.user.email, who).toBe(login.email);
+    }
+    const owner = await database.db.selectFrom('user').selectAll().where('email', '=', DEMO_LOGINS.owner.email).executeTakeFirstOrThrow();
+    const admin = await database.db.selectFrom('user').selectAll().where('email', '=', DEMO_LOGINS.admin.email).executeTakeFirstOrThrow();
+    expect(owner.role).toBe('restaurant');
+    expect(admin.role).toBe('admin');
+    const restaurant = await database.db.selectFrom('restaurant').select(['id', 'ownerId']).where('slug', '=', DEMO_RESTAURANT_SLUG).executeTakeFirstOrThrow();
+    expect(owner.restaurantId).toBe(restaurant.id);
+    expect(restaurant.ownerId).toBe(owner.id);
+  });
+
+  it('refuses a wrong password', async () => {
+    await expect(auth.api.signInEmail({ body: { email: DEMO_LOGINS.owner.email, password: 'wrong-password' } })).rejects.toThrow();
+  });
+
+  it('leaves a database that has data alone', async () => {
+    expect(await isDatabaseEmpty(database.db)).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { demoGerman, demoGermanDescription } from './demo-menu.de.ts';
 import type { Auth } from '#app/auth/auth.server.ts';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
@@ -124,6 +125,10 @@ export async function seedDemo(
     email: demoRestaurant.email,
     address: demoRestaurant.address,
     openingHours: JSON.stringify(demoRestaurant.openingHours),
+    // the demo offers German too (issue 16), so a newcomer sees the language switch at work
+    contentLanguages: JSON.stringify(['de']),
+    doNotTranslate: JSON.stringify(['mici', 'sarmale', 'papanași', 'zacuscă', 'mujdei', 'La Bunica']),
+    translations: demoGerman({ description: demoGermanDescription }),
   });
   // the demo restaurant is PRO for a year, granted by hand, after a trial started today
   const plan = buildPlan(restaurant.id, { manualProUntil: new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString() });
@@ -142,6 +147,7 @@ export async function seedDemo(
       const location = buildLocation(restaurantId, {
         nameRo: demoLocation.nameRo,
         nameEn: demoLocation.nameEn,
+        translations: demoGerman({ name: demoLocation.nameRo }),
         address: demoLocation.address,
         sortOrder: locationIndex,
       });
@@ -150,6 +156,7 @@ export async function seedDemo(
         const category = buildCategory(restaurantId, location.id, {
           nameRo: demoCategory.nameRo,
           nameEn: demoCategory.nameEn,
+          translations: demoGerman({ name: demoCategory.nameRo }),
           sortOrder: categoryIndex,
         });
         await insertCategory(trx, category);
@@ -157,6 +164,7 @@ export async function seedDemo(
           const product = buildProduct(restaurantId, category.id, {
             nameRo: p.nameRo,
             nameEn: p.nameEn,
+            translations: demoGerman({ name: p.nameRo }),
             descriptionRo: p.descriptionRo,
             descriptionEn: p.descriptionEn,
             ingredientsRo: p.ingredientsRo,

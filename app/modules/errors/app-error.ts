@@ -36,6 +36,11 @@ export const APP_ERROR_STATUS = {
   'import-has-problems': 422,
   'import-over-limit': 403,
   'import-nothing-found': 422,
+  /** automatic translation (app/modules/translation): the provider refused the key, ran out of quota, or did not answer */
+  'translation-auth': 502,
+  'translation-quota': 429,
+  'translation-unavailable': 503,
+  'translation-not-configured': 409,
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS;

@@ -14,6 +14,10 @@ import { deleteReleasedFiles, sweepAllAbandonedUploads } from '#app/modules/imag
 import { runOcrDraft } from '#app/modules/import/import.service.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import type { Mailer } from '#app/modules/mail/mailer.server.ts';
+import { runFillMissing } from '#app/modules/translation/fill-missing.server.ts';
+import type { TranslationProvider } from '#app/modules/translation/provider.server.ts';
+import { createTranslationProvider } from '#app/modules/translation/providers.server.ts';
+import { sweepTranslationCache } from '#app/modules/translation/translation-cache.server.ts';
 import { deleteDoneJobs } from './job.repo.server.ts';
 import { createJobWorker, type JobHandlers, type JobSchedule, type JobWorker } from './jobs.server.ts';
 
@@ -28,6 +32,8 @@ export interface JobDependencies {
   billing?: Billing | null;
   /** the site's origin for links in e-mails (default: PUBLIC_URL) */
   publicUrl?: string;
+  /** machine translation, when configured (app/modules/translation) */
+  translator?: TranslationProvider | null;
 }
 
 /** What each job type does: the one place that wires job types to the modules doing the work. */
@@ -63,6 +69,13 @@ export function createJobHandlers(deps: JobDependencies): Required<JobHandlers> 
     async 'import.ocr'({ restaurantId, draftId }, { scope }) {
       await runOcrDraft(forRestaurant(scope, restaurantId), draftId);
     },
+    async 'translation.fill-missing'({ restaurantId, runId }, { scope, now }) {
+      await runFillMissing(forRestaurant(scope, restaurantId), deps.storage, deps.translator ?? null, runId, now);
+    },
+    async 'translation.sweep'(_payload, { scope, now }) {
+      const swept = await sweepTranslationCache(scope, now);
+      if (swept > 0) logger.info({ swept }, 'expired translations swept');
+    },
     async 'jobs.purge'(_payload, { scope, now }) {
       const purged = await deleteDoneJobs(scope.db, new Date(now.getTime() - deps.retentionDays * 24 * 60 * 60 * 1000).toISOString());
       if (purged > 0) logger.info({ purged }, 'done jobs purged');
@@ -82,6 +95,7 @@ export const JOB_SCHEDULES: readonly JobSchedule[] = [
   { type: 'jobs.purge', every: 'day' },
   { type: 'billing.reconcile', every: 'day' },
   { type: 'billing.notices', every: 'hour' },
+  { type: 'translation.sweep', every: 'day' },
 ];
 
 /** The daily backup, scheduled only where BACKUP_DIR is set. */
@@ -90,7 +104,8 @@ export const BACKUP_SCHEDULE: JobSchedule = { type: 'db.backup', every: 'day' };
 /** The worker the app process (WORKER=on) and `npm run worker` run, from configuration. */
 export function createConfiguredWorker(
   handle: { db: Kysely<Database>; kind: DatabaseKind },
-  env: Pick<Env, 'JOB_POLL_INTERVAL_MS' | 'JOB_CONCURRENCY' | 'JOB_RETENTION_DAYS' | 'BACKUP_DIR' | 'BACKUP_KEEP' | 'DATABASE_URL' | 'SQLITE_PATH' | 'DATA_DIR'>,
+  env: Pick<Env, 'JOB_POLL_INTERVAL_MS' | 'JOB_CONCURRENCY' | 'JOB_RETENTION_DAYS' | 'BACKUP_DIR' | 'BACKUP_KEEP' | 'DATABASE_URL' | 'SQLITE_PATH' | 'DATA_DIR'>
+    & Partial<Pick<Env, 'TRANSLATION_PROVIDER' | 'TRANSLATION_API_URL' | 'TRANSLATION_API_KEY' | 'TRANSLATION_TIMEOUT_MS'>>,
   deps: Omit<JobDependencies, 'retentionDays' | 'backup'>,
 ): JobWorker {
   const backup = env.BACKUP_DIR
@@ -99,7 +114,12 @@ export function createConfiguredWorker(
   return createJobWorker({
     db: handle.db,
     kind: handle.kind,
-    handlers: createJobHandlers({ ...deps, retentionDays: env.JOB_RETENTION_DAYS, backup }),
+    handlers: createJobHandlers({
+      translator: createTranslationProvider({ ...env, TRANSLATION_TIMEOUT_MS: env.TRANSLATION_TIMEOUT_MS ?? 15_000 }),
+      ...deps,
+      retentionDays: env.JOB_RETENTION_DAYS,
+      backup,
+    }),
     schedules: backup ? [...JOB_SCHEDULES, BACKUP_SCHEDULE] : JOB_SCHEDULES,
     pollIntervalMs: env.JOB_POLL_INTERVAL_MS,
     batchSize: env.JOB_CONCURRENCY,

@@ -30,6 +30,10 @@ export const jobPayloads = {
   'billing.notices': z.object({}),
   /** a menu photo's text recognized on this server (app/modules/import): the draft's rows for the review grid */
   'import.ocr': z.object({ restaurantId: z.string().min(1), draftId: z.string().min(1) }),
+  /** "translate everything missing" for one restaurant (app/modules/translation/fill-missing.server.ts) */
+  'translation.fill-missing': z.object({ restaurantId: z.string().min(1), runId: z.string().min(1) }),
+  /** scheduled: translation cache rows past the spec's 30 days (app/modules/translation) */
+  'translation.sweep': z.object({}),
   /** scheduled: done jobs past the retention period */
   'jobs.purge': z.object({}),
   /** scheduled when BACKUP_DIR is set: a copy of the database, the oldest beyond BACKUP_KEEP deleted */

@@ -1,5 +1,4 @@
-import type { Locale } from '#app/i18n/i18n.ts';
-import { localized } from '#app/i18n/localized.ts';
+import { fieldIn, type ContentLanguage } from '#app/modules/translation/content-language.ts';
 import type { MenuLocation, MenuRestaurant } from './menu.types.ts';
 
 /**
@@ -9,7 +8,7 @@ import type { MenuLocation, MenuRestaurant } from './menu.types.ts';
 export function buildMenuStructuredData(
   restaurant: MenuRestaurant,
   location: MenuLocation | undefined,
-  locale: Locale,
+  locale: ContentLanguage,
   url: string,
 ) {
   return {
@@ -25,10 +24,10 @@ export function buildMenuStructuredData(
       inLanguage: locale,
       hasMenuSection: (location?.categories ?? []).map((category) => ({
         '@type': 'MenuSection',
-        name: localized(category.nameRo, category.nameEn, locale),
+        name: fieldIn(category, 'name', locale),
         hasMenuItem: category.products.map((product) => ({
           '@type': 'MenuItem',
-          name: localized(product.nameRo, product.nameEn, locale),
+          name: fieldIn(product, 'name', locale),
           offers: {
             '@type': 'Offer',
             price: (product.priceMinor / 100).toFixed(2),

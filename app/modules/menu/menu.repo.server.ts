@@ -11,7 +11,7 @@ export async function listMenuRows(db: Kysely<Database>, restaurantId: string) {
   const [locations, categories, products] = await Promise.all([
     db
       .selectFrom('location')
-      .select(['id', 'nameRo', 'nameEn', 'address'])
+      .select(['id', 'nameRo', 'nameEn', 'address', 'translations'])
       .where('restaurantId', '=', restaurantId)
       .where('visible', '=', 1)
       .orderBy('sortOrder')
@@ -19,7 +19,7 @@ export async function listMenuRows(db: Kysely<Database>, restaurantId: string) {
       .execute(),
     db
       .selectFrom('category')
-      .select(['id', 'locationId', 'nameRo', 'nameEn', 'descriptionRo', 'descriptionEn', 'imageKey'])
+      .select(['id', 'locationId', 'nameRo', 'nameEn', 'descriptionRo', 'descriptionEn', 'imageKey', 'category.translations'])
       .where('restaurantId', '=', restaurantId)
       .where('visible', '=', 1)
       .where('locationId', 'in', shownLocations)
@@ -34,7 +34,7 @@ export async function listMenuRows(db: Kysely<Database>, restaurantId: string) {
         'product.id', 'categoryId', 'nameRo', 'nameEn', 'descriptionRo', 'descriptionEn', 'ingredientsRo', 'ingredientsEn',
         'priceMinor', 'currency', 'weightValue', 'weightUnit', 'allergens', 'traces', 'additives', 'frozen',
         'energyKcal', 'fat', 'saturates', 'carbs', 'sugars', 'protein', 'salt', 'servedFrom', 'servedUntil',
-        'available', 'imageKey',
+        'available', 'imageKey', 'product.translations',
       ])
       .where('product.restaurantId', '=', restaurantId)
       .where('product.visible', '=', 1)

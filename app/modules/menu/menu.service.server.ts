@@ -7,6 +7,7 @@ import { parseImageVariants } from '#app/modules/image/image.service.server.ts';
 import { publicImageUrl } from '#app/modules/image/storage.server.ts';
 import { listMenuRows } from './menu.repo.server.ts';
 import type { MenuLocation, PublicMenu } from './menu.types.ts';
+import { offeredLanguages, parseLanguageList, parseTranslations } from '#app/modules/translation/content-language.ts';
 
 /** The render cache's version of a menu: its edits and whether it is published (see getMenuCacheVersion). */
 function menuCacheVersion(menuVersion: number, published: boolean): number {
@@ -80,11 +81,14 @@ export async function getPublicMenu(db: Kysely<Database>, slug: string): Promise
   const categoriesByLocation = Map.groupBy(rows.categories, (c) => c.locationId);
   const locations: MenuLocation[] = rows.locations.map((location) => ({
     ...location,
+    translations: parseTranslations(location.translations),
     categories: (categoriesByLocation.get(location.id) ?? []).map(({ locationId: _locationId, imageKey: categoryImage, ...category }) => ({
       ...category,
+      translations: parseTranslations(category.translations),
       imageUrl: publicImageUrl(categoryImage),
       products: (productsByCategory.get(category.id) ?? []).map(({ imageVariants, imageKey, ...product }) => ({
         ...product,
+        translations: parseTranslations(product.translations),
         imageUrl: publicImageUrl(imageKey),
         imageSrcSet: toSrcSet(imageVariants),
         allergens: parseAllergenList(product.allergens),
@@ -97,7 +101,7 @@ export async function getPublicMenu(db: Kysely<Database>, slug: string): Promise
   }));
   const {
     id, name, logoKey, coverImageKey, accentColor, currency, timeZone, descriptionRo, descriptionEn, phone, email,
-    address, openingHours, updatedAt, menuVersion,
+    address, openingHours, updatedAt, menuVersion, translations, contentLanguages,
   } = restaurant;
   return {
     status: 'active',
@@ -105,6 +109,8 @@ export async function getPublicMenu(db: Kysely<Database>, slug: string): Promise
     restaurant: {
       id, name, slug: restaurant.slug, logoUrl: publicImageUrl(logoKey), coverImageUrl: publicImageUrl(coverImageKey), accentColor, currency, timeZone, descriptionRo,
       descriptionEn, phone, email, address, openingHours, updatedAt, menuVersion,
+      translations: parseTranslations(translations),
+      languages: offeredLanguages(parseLanguageList(contentLanguages)),
     },
     locations,
   };

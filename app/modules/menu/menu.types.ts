@@ -1,5 +1,6 @@
 import type { Category, Location, Product, Restaurant } from '#app/db/schema.ts';
 import type { AllergenKey } from '#app/modules/product/allergens.ts';
+import type { ContentLanguage, ContentTranslations } from '#app/modules/translation/content-language.ts';
 
 /**
  * The guest menu as `getPublicMenu` returns it and ui/menu/ draws it. Plain types, safe for the
@@ -22,18 +23,28 @@ export interface MenuProduct
   additives: string[];
   frozen: boolean;
   available: boolean;
+  /** texts in the extra languages (decision 0019) */
+  translations?: ContentTranslations;
 }
 
 export interface MenuCategory extends Pick<Category, 'id' | 'nameRo' | 'nameEn' | 'descriptionRo' | 'descriptionEn'> {
   imageUrl: string | null;
   products: MenuProduct[];
+  translations?: ContentTranslations;
 }
 
 export interface MenuLocation extends Pick<Location, 'id' | 'nameRo' | 'nameEn' | 'address'> {
   categories: MenuCategory[];
+  translations?: ContentTranslations;
 }
 
-export type MenuRestaurant = { logoUrl: string | null; coverImageUrl: string | null } & Pick<
+export type MenuRestaurant = {
+  logoUrl: string | null;
+  coverImageUrl: string | null;
+  translations?: ContentTranslations;
+  /** what the guest menu offers: ro, en, then the enabled extra languages */
+  languages: ContentLanguage[];
+} & Pick<
   Restaurant,
   'id' | 'name' | 'slug' | 'accentColor' | 'currency' | 'timeZone' | 'descriptionRo' |
   'descriptionEn' | 'phone' | 'email' | 'address' | 'openingHours' | 'updatedAt' | 'menuVersion'

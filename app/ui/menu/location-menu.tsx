@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { Locale } from '#app/i18n/i18n.ts';
-import { localized } from '#app/i18n/localized.ts';
+import { fieldIn, type ContentLanguage } from '#app/modules/translation/content-language.ts';
 import type { MenuLocation } from '#app/modules/menu/menu.types.ts';
 import { MenuProductItem } from './menu-product.tsx';
 
 /** The categories of one location: a sticky category bar, then a section per category. */
-export function LocationMenu({ location, locale, currency }: { location: MenuLocation; locale: Locale; currency: string }) {
+export function LocationMenu({ location, locale, currency }: { location: MenuLocation; locale: ContentLanguage; currency: string }) {
   const { t } = useTranslation();
   if (location.categories.length === 0) return <p className="px-4 py-8">{t('menu.noProducts')}</p>;
   return (
@@ -19,7 +18,7 @@ export function LocationMenu({ location, locale, currency }: { location: MenuLoc
                 data-category-link=""
                 className="inline-flex min-h-11 items-center rounded-full px-3 font-medium whitespace-nowrap hover:bg-stone-200 aria-[current=true]:bg-primary-700 aria-[current=true]:text-white dark:hover:bg-stone-800"
               >
-                {localized(category.nameRo, category.nameEn, locale)}
+                {fieldIn(category, 'name', locale)}
               </a>
             </li>
           ))}
@@ -29,7 +28,7 @@ export function LocationMenu({ location, locale, currency }: { location: MenuLoc
         {location.categories.map((category) => (
           <section key={category.id} id={`c-${category.id}`} data-category="" aria-labelledby={`h-${category.id}`} className="scroll-mt-16 pt-8">
             <h2 id={`h-${category.id}`} className="text-2xl font-bold text-primary-700 dark:text-primary-100 print:text-black">
-              {localized(category.nameRo, category.nameEn, locale)}
+              {fieldIn(category, 'name', locale)}
             </h2>
             <ul className="mt-4 grid gap-4 md:grid-cols-2">
               {category.products.map((product) => (

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Locale } from '#app/i18n/i18n.ts';
-import { formatPrice, formatQuantity, localized } from '#app/i18n/localized.ts';
+import { formatPrice, formatQuantity } from '#app/i18n/localized.ts';
+import { fieldIn, type ContentLanguage } from '#app/modules/translation/content-language.ts';
 import { kilojoules } from '#app/modules/product/nutrition.ts';
 import type { MenuProduct } from '#app/modules/menu/menu.types.ts';
 
@@ -9,11 +9,11 @@ import type { MenuProduct } from '#app/modules/menu/menu.types.ts';
  * as words; ingredients, additives and the nutrition declaration open on demand. The data-*
  * attributes feed the in-page search and allergen filter (menu-enhance.js).
  */
-export function MenuProductItem({ product, locale, currency }: { product: MenuProduct; locale: Locale; currency: string }) {
+export function MenuProductItem({ product, locale, currency }: { product: MenuProduct; locale: ContentLanguage; currency: string }) {
   const { t } = useTranslation();
-  const name = localized(product.nameRo, product.nameEn, locale);
-  const description = localized(product.descriptionRo, product.descriptionEn, locale);
-  const ingredients = localized(product.ingredientsRo, product.ingredientsEn, locale);
+  const name = fieldIn(product, 'name', locale);
+  const description = fieldIn(product, 'description', locale);
+  const ingredients = fieldIn(product, 'ingredients', locale);
   const unit = product.weightUnit ? t(`menu.unit.${product.weightUnit}`) : null;
   const hasNutrition = NUTRIENTS.some((key) => product[key] !== null);
   const hasDetails = hasNutrition || ingredients !== null || product.additives.length > 0;
@@ -84,7 +84,7 @@ export function MenuProductItem({ product, locale, currency }: { product: MenuPr
 /** The nutrition declaration's fields; any one filled in shows the table. */
 const NUTRIENTS = ['energyKcal', 'fat', 'saturates', 'carbs', 'sugars', 'protein', 'salt'] as const;
 
-function NutritionTable({ product, unit, locale }: { product: MenuProduct; unit: string; locale: Locale }) {
+function NutritionTable({ product, unit, locale }: { product: MenuProduct; unit: string; locale: ContentLanguage }) {
   const { t } = useTranslation();
   const kcal = product.energyKcal;
   const grams = (value: number | null) => (value === null ? '–' : `${formatQuantity(value, locale)} g`);

@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import { buildCategory, buildLocation, buildProduct, buildRestaurant } from '#tests/factories/builders.ts';
+import { startFakeTranslator, type FakeTranslator } from '#tests/support/fake-translation.ts';
+import { ownerScope } from '#tests/support/scopes.ts';
+import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { updateContentSettings } from './content-settings.service.server.ts';
+import { getFieldTranslations, saveFieldTranslation, translateFieldNow } from './field-translation.server.ts';
+import { createGoogleProvider } from './providers.server.ts';
+import type { TranslationProvider } from './provider.server.ts';
+
+/** "Tradu automat" per field and the owner's own translations (issue 16), through changeMenu. */
+describe(`one field's translation on ${testDialect}`, () => {
+  let database: TestDatabase;
+  let storage: FileStorage;
+  let uploads: string;
+  let fake: FakeTranslator;
+  let provider: TranslationProvider;
+  const restaurant = buildRestaurant();
+  const other = buildRestaurant();
+  const location = buildLocation(restaurant.id);
+  const category = buildCategory(restaurant.id, location.id);
+  const dish = buildProduct(restaurant.id, category.id, { nameRo: 'Sarmale cu mămăligă', nameEn: 'Cabbage rolls' });
+  const owner = () => ownerScope(database.db, restaurant.id);
+  const menuVersion = async () => (await database.db.selectFrom('restaurant').select('menuVersion').where('id', '=', restaurant.id).executeTakeFirstOrThrow()).menuVersion;
+  const german = async () => (await getFieldTranslations(owner(), 'product', dish.id)).find((row) => row.language === 'de' && row.field === 'name');
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    uploads = mkdtempSync(join(tmpdir(), 'bucate-field-'));
+    storage = createLocalDiskStorage(uploads);
+    fake = await startFakeTranslator('google');
+    provider = createGoogleProvider({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, timeoutMs: 5000 });
+    await database.db.insertInto('restaurant').values([restaurant, other]).execute();
+    await database.db.insertInto('location').values(location).execute();
+    await database.db.insertInto('category').values(category).execute();
+    await database.db.insertInto('product').values(dish).execute();
+    await updateContentSettings(owner(), storage, { languages: ['de'], doNotTranslate: ['sarmale'] });
+  });
+  afterAll(async () => {
+    await fake.close();
+    await database.cleanup();
+    rmSync(uploads, { recursive: true, force: true });
+  });
+
+  it('fills an empty field by machine ("tradus automat"), never replaces the owner’s text, and flags it when the Romanian changes', async () => {
+    expect(await german()).toMatchObject({ text: '', state: 'missing', source: 'Sarmale cu mămăligă' });
+    const before = await menuVersion();
+    expect(await translateFieldNow(owner(), storage, provider, 'product', dish.id, { field: 'name', language: 'de' })).toBe('de: Sarmale CU MĂMĂLIGĂ');
+    expect(await german()).toMatchObject({ text: 'de: Sarmale CU MĂMĂLIGĂ', state: 'machine' });
+    expect(await menuVersion()).toBeGreaterThan(before);
+
+    // approved (saved as is) or edited: the owner's from now on
+    await saveFieldTranslation(owner(), storage, 'product', dish.id, { field: 'name', language: 'de', text: 'Sarmale mit Polenta' });
+    expect(await german()).toMatchObject({ text: 'Sarmale mit Polenta', state: 'owner' });
+    await expect(translateFieldNow(owner(), storage, provider, 'product', dish.id, { field: 'name', language: 'de' })).rejects.toMatchObject({ code: 'invalid-input' });
+    expect((await german())?.text).toBe('Sarmale mit Polenta');
+
+    await database.db.updateTable('product').set({ nameRo: 'Sarmale cu smântână' }).where('id', '=', dish.id).execute();
+    expect(await german()).toMatchObject({ text: 'Sarmale mit Polenta', state: 'outdated' });
+  });
+
+  it('refuses a language the restaurant does not offer, and a missing provider', async () => {
+    await expect(saveFieldTranslation(owner(), storage, 'product', dish.id, { field: 'name', language: 'fr', text: 'Chou farci' })).rejects.toMatchObject({ code: 'invalid-input' });
+    await expect(translateFieldNow(owner(), storage, null, 'product', dish.id, { field: 'name', language: 'de' })).rejects.toMatchObject({ code: 'translation-not-configured' });
+  });
+
+  it('refuses a second restaurant’s owner, and changes nothing', async () => {
+    const intruder = ownerScope(database.db, other.id);
+    const row = await database.db.selectFrom('product').selectAll().where('id', '=', dish.id).executeTakeFirstOrThrow();
+    await expect(getFieldTranslations(intruder, 'product', dish.id)).rejects.toMatchObject({ code: 'not-found' });
+    await expect(saveFieldTranslation(intruder, storage, 'product', dish.id, { field: 'name', language: 'de', text: 'Gestohlen' })).rejects.toMatchObject({ code: 'not-found' });
+    await expect(translateFieldNow(intruder, storage, provider, 'product', dish.id, { field: 'name', language: 'de' })).rejects.toMatchObject({ code: 'not-found' });
+    expect(await database.db.selectFrom('product').selectAll().where('id', '=', dish.id).executeTakeFirstOrThrow()).toEqual(row);
+  });
+});

@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { useFetcher } from 'react-router';
+import type { ActionResult } from '#app/modules/errors/action-result.ts';
+import type { FieldTranslationView } from '#app/modules/translation/translation.types.ts';
+import { Fieldset, secondaryButton, TextArea } from './fields.tsx';
+import { useActionToast } from './use-action-toast.ts';
+
+/**
+ * A row's texts in the restaurant's extra languages (issue 16): each one editable by the owner,
+ * marked "tradus automat" while the machine's, flagged when the Romanian changed since, and filled
+ * by "Tradu automat" when a provider is configured (the button is absent otherwise).
+ */
+export function TranslationsPanel({ rows, translationConfigured }: { rows: readonly FieldTranslationView[]; translationConfigured: boolean }) {
+  const { t } = useTranslation();
+  if (rows.length === 0) return null;
+  return (
+    <Fieldset legend={t('translation.panelLegend')} className="mt-8 space-y-4">
+      {translationConfigured ? null : <p className="text-sm text-stone-700 dark:text-stone-300">{t('translation.notConfigured')}</p>}
+      {rows.map((row) => <TranslationRow key={`${row.language}.${row.field}`} row={row} translationConfigured={translationConfigured} />)}
+    </Fieldset>
+  );
+}
+
+function TranslationRow({ row, translationConfigured }: { row: FieldTranslationView; translationConfigured: boolean }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.data, fetcher.state);
+  const label = `${t(`translation.field.${row.field}`)} (${t(`translation.language.${row.language}`)})`;
+  const busy = fetcher.state !== 'idle';
+  return (
+    <fetcher.Form method="post" className="space-y-2 border-b border-stone-200 pb-4 last:border-0 dark:border-stone-800">
+      <input type="hidden" name="field" value={row.field} />
+      <input type="hidden" name="language" value={row.language} />
+      {/* the key makes the field show the saved text after every save or machine translation */}
+      <TextArea key={row.text} label={label} name="text" defaultValue={row.text} lang={row.language} maxLength={2000} rows={row.field === 'name' ? 1 : 2} hint={row.source ? `ro: ${row.source}` : undefined} />
+      <div className="flex flex-wrap items-center gap-2">
+        {row.state === 'machine' ? <span className="rounded bg-amber-100 px-2 py-0.5 text-sm text-amber-900 dark:bg-amber-900 dark:text-amber-100" data-testid="machine-mark">{t('translation.machineMark')}</span> : null}
+        {row.state === 'outdated' ? <span className="rounded bg-red-100 px-2 py-0.5 text-sm text-red-900 dark:bg-red-900 dark:text-red-100">{t('translation.outdatedMark')}</span> : null}
+        <button type="submit" name="intent" value="translation-save" className={secondaryButton} disabled={busy}>
+          {row.state === 'machine' ? t('translation.approve') : t('translation.saveTranslation')}
+        </button>
+        {translationConfigured && (row.state === 'missing' || row.state === 'machine' || row.state === 'outdated') && row.source ? (
+          <button type="submit" name="intent" value="translation-auto" className={secondaryButton} disabled={busy} aria-label={t('translation.translateFieldLabel', { field: label })}>
+            {t('translation.translateField')}
+          </button>
+        ) : null}
+      </div>
+    </fetcher.Form>
+  );
+}
