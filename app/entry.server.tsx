@@ -21,10 +21,6 @@ import { NonceProvider } from './ui/nonce.tsx';
 import type { ViewRecord } from './modules/insights/insight-recorder.server.ts';
 import { flushInsightsOnStop, insightRecorder } from './modules/insights/insights-runtime.server.ts';
 
-import type { Locale } from './i18n/i18n.ts';
-import { resolveLocale } from './i18n/locale-policy.ts';
-import { localeCookieOf } from './i18n/locale.server.ts';
-import { refreshPlatformSettings } from './modules/backoffice/platform-settings.server.ts';
 
 export { requestInfoContext } from './context.ts';
 
