@@ -1,8 +1,72 @@
+import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatPrice, formatQuantity } from '#app/i18n/localized.ts';
 import { fieldIn, type ContentLanguage } from '#app/modules/translation/content-language.ts';
 import { kilojoules } from '#app/modules/product/nutrition.ts';
 import type { MenuProduct } from '#app/modules/menu/menu.types.ts';
+import { ALLERGEN_KEYS } from '#app/modules/product/allergens.ts';
+
+/**
+ * Every word a dish card uses, looked up once per language instead of once per dish: i18next's
+ * lookups were the largest item in a 200-dish menu render's CPU profile (bench:menu, BENCH_CPU_PROF).
+ */
+interface DishLabels {
+  price: string;
+  weight: string;
+  unavailable: string;
+  hours: string;
+  allergens: string;
+  traces: string;
+  frozen: string;
+  ingredients: string;
+  nutrition: string;
+  additives: string;
+  unit: Record<string, string>;
+  allergen: Record<string, string>;
+  nutrients: { energy: string; fats: string; saturates: string; carbs: string; sugars: string; proteins: string; salt: string };
+  per100: Record<'g' | 'ml', string>;
+  servedBetween(from: string, to: string): string;
+}
+
+const labelsByInstance = new WeakMap<I18n, Map<string, DishLabels>>();
+
+function dishLabelsOf(i18n: I18n): DishLabels {
+  let byLanguage = labelsByInstance.get(i18n);
+  if (!byLanguage) labelsByInstance.set(i18n, (byLanguage = new Map()));
+  let labels = byLanguage.get(i18n.language);
+  if (!labels) {
+    const t = i18n.t.bind(i18n);
+    // the interpolated sentence with markers, filled in per dish without i18next
+    const served = t('menu.servedBetween', { from: '\u0001', to: '\u0002' });
+    labels = {
+      price: t('menu.price'),
+      weight: t('menu.weight'),
+      unavailable: t('menu.unavailable'),
+      hours: t('menu.hours'),
+      allergens: t('menu.allergens'),
+      traces: t('menu.traces'),
+      frozen: t('menu.frozen'),
+      ingredients: t('menu.ingredients'),
+      nutrition: t('menu.nutrition'),
+      additives: t('menu.additives'),
+      unit: Object.fromEntries(['g', 'ml', 'pcs'].map((unit) => [unit, t(`menu.unit.${unit}`)])),
+      allergen: Object.fromEntries(ALLERGEN_KEYS.map((key) => [key, t(`allergen.${key}`)])),
+      nutrients: {
+        energy: t('menu.energy'),
+        fats: t('menu.fats'),
+        saturates: t('menu.saturates'),
+        carbs: t('menu.carbs'),
+        sugars: t('menu.sugars'),
+        proteins: t('menu.proteins'),
+        salt: t('menu.salt'),
+      },
+      per100: { g: t('menu.nutritionPer100', { unit: 'g' }), ml: t('menu.nutritionPer100', { unit: 'ml' }) },
+      servedBetween: (from, to) => served.replace('\u0001', from).replace('\u0002', to),
+    };
+    byLanguage.set(i18n.language, labels);
+  }
+  return labels;
+}
 
 /**
  * One dish on the guest menu: name and price on one line, then weight, description and allergens
@@ -10,14 +74,14 @@ import type { MenuProduct } from '#app/modules/menu/menu.types.ts';
  * attributes feed the in-page search and allergen filter (menu-enhance.js).
  */
 export function MenuProductItem({ product, locale, currency }: { product: MenuProduct; locale: ContentLanguage; currency: string }) {
-  const { t } = useTranslation();
+  const labels = dishLabelsOf(useTranslation().i18n);
   const name = fieldIn(product, 'name', locale);
   const description = fieldIn(product, 'description', locale);
   const ingredients = fieldIn(product, 'ingredients', locale);
-  const unit = product.weightUnit ? t(`menu.unit.${product.weightUnit}`) : null;
+  const unit = product.weightUnit ? (labels.unit[product.weightUnit] ?? null) : null;
   const hasNutrition = NUTRIENTS.some((key) => product[key] !== null);
   const hasDetails = hasNutrition || ingredients !== null || product.additives.length > 0;
-  const allergenNames = product.allergens.map((key) => t(`allergen.${key}`)).join(', ');
+  const allergenNames = product.allergens.map((key) => labels.allergen[key]).join(', ');
   return (
     <li
       data-dish=""
@@ -35,45 +99,45 @@ export function MenuProductItem({ product, locale, currency }: { product: MenuPr
         <div className="dish-head">
           <h3>{name}</h3>
           <p>
-            <span className="sr-only">{`${t('menu.price')}: `}</span>
+            <span className="sr-only">{`${labels.price}: `}</span>
             {formatPrice(product.priceMinor, currency, locale)}
           </p>
         </div>
         {product.weightValue && unit ? (
           <p className="dish-note">
-            <span className="sr-only">{`${t('menu.weight')}: `}</span>
+            <span className="sr-only">{`${labels.weight}: `}</span>
             {`${formatQuantity(product.weightValue, locale)} ${unit}`}
           </p>
         ) : null}
-        {!product.available ? <p className="dish-off">{t('menu.unavailable')}</p> : null}
+        {!product.available ? <p className="dish-off">{labels.unavailable}</p> : null}
         {product.servedFrom && product.servedUntil ? (
           <p className="dish-note">
-            <span className="sr-only">{`${t('menu.hours')}: `}</span>
-            {t('menu.servedBetween', { from: product.servedFrom, to: product.servedUntil })}
+            <span className="sr-only">{`${labels.hours}: `}</span>
+            {labels.servedBetween(product.servedFrom, product.servedUntil)}
           </p>
         ) : null}
         {description ? <p className="dish-desc">{description}</p> : null}
         {allergenNames ? (
           <p className="dish-allergens">
-            <b>{`${t('menu.allergens')}: `}</b>
+            <b>{`${labels.allergens}: `}</b>
             {allergenNames}
           </p>
         ) : null}
         {product.traces.length > 0 ? (
           <p className="dish-note">
-            {`${t('menu.traces')}: ${product.traces.map((key) => t(`allergen.${key}`)).join(', ')}`}
+            {`${labels.traces}: ${product.traces.map((key) => labels.allergen[key]).join(', ')}`}
           </p>
         ) : null}
         {/* the frozen marker is for every guest to see, not behind a fold (Romanian menu rules) */}
-        {product.frozen ? <p className="dish-note">{`* ${t('menu.frozen')}`}</p> : null}
+        {product.frozen ? <p className="dish-note">{`* ${labels.frozen}`}</p> : null}
         {hasDetails ? (
           <details>
             <summary>
-              {[ingredients || product.additives.length > 0 ? t('menu.ingredients') : null, hasNutrition ? t('menu.nutrition') : null].filter(Boolean).join(' · ')}
+              {[ingredients || product.additives.length > 0 ? labels.ingredients : null, hasNutrition ? labels.nutrition : null].filter(Boolean).join(' · ')}
             </summary>
-            {ingredients ? <p><b>{`${t('menu.ingredients')}: `}</b>{ingredients}</p> : null}
-            {product.additives.length > 0 ? <p><b>{`${t('menu.additives')}: `}</b>{product.additives.join(', ')}</p> : null}
-            {hasNutrition ? <NutritionTable product={product} unit={product.weightUnit === 'ml' ? 'ml' : 'g'} locale={locale} /> : null}
+            {ingredients ? <p><b>{`${labels.ingredients}: `}</b>{ingredients}</p> : null}
+            {product.additives.length > 0 ? <p><b>{`${labels.additives}: `}</b>{product.additives.join(', ')}</p> : null}
+            {hasNutrition ? <NutritionTable product={product} unit={product.weightUnit === 'ml' ? 'ml' : 'g'} locale={locale} labels={labels} /> : null}
           </details>
         ) : null}
       </div>
@@ -84,22 +148,22 @@ export function MenuProductItem({ product, locale, currency }: { product: MenuPr
 /** The nutrition declaration's fields; any one filled in shows the table. */
 const NUTRIENTS = ['energyKcal', 'fat', 'saturates', 'carbs', 'sugars', 'protein', 'salt'] as const;
 
-function NutritionTable({ product, unit, locale }: { product: MenuProduct; unit: string; locale: ContentLanguage }) {
-  const { t } = useTranslation();
+function NutritionTable({ product, unit, locale, labels }: { product: MenuProduct; unit: 'g' | 'ml'; locale: ContentLanguage; labels: DishLabels }) {
+  const { nutrients } = labels;
   const kcal = product.energyKcal;
   const grams = (value: number | null) => (value === null ? '–' : `${formatQuantity(value, locale)} g`);
   const rows: [string, string][] = [
-    [t('menu.energy'), kcal === null ? '–' : `${kilojoules(kcal)} kJ / ${Math.round(kcal)} kcal`],
-    [t('menu.fats'), grams(product.fat)],
-    [t('menu.saturates'), grams(product.saturates)],
-    [t('menu.carbs'), grams(product.carbs)],
-    [t('menu.sugars'), grams(product.sugars)],
-    [t('menu.proteins'), grams(product.protein)],
-    [t('menu.salt'), grams(product.salt)],
+    [nutrients.energy, kcal === null ? '–' : `${kilojoules(kcal)} kJ / ${Math.round(kcal)} kcal`],
+    [nutrients.fats, grams(product.fat)],
+    [nutrients.saturates, grams(product.saturates)],
+    [nutrients.carbs, grams(product.carbs)],
+    [nutrients.sugars, grams(product.sugars)],
+    [nutrients.proteins, grams(product.protein)],
+    [nutrients.salt, grams(product.salt)],
   ];
   return (
     <table>
-      <caption>{t('menu.nutritionPer100', { unit })}</caption>
+      <caption>{labels.per100[unit]}</caption>
       <tbody>
         {rows.map(([label, value]) => (
           <tr key={label}>
