@@ -47,7 +47,7 @@ describe('menu render cache', () => {
     base = await serve(state, { sharedMaxAge: 10 });
     const shared = await fetch(`${base}/bistro`);
     expect(shared.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=10');
-    expect(shared.headers.get('vary')).toBe('Cookie, Accept-Encoding');
+    expect(shared.headers.get('vary')).toBe('Cookie, Accept-Encoding, Accept-Language');
     // an edit moves the version: the ETag a CDN revalidates with no longer matches, the new page comes back
     state.version = 2;
     const revalidated = await fetch(`${base}/bistro`, { headers: { 'if-none-match': etag } });
