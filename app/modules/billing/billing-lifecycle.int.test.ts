@@ -235,7 +235,7 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
 
   describe('lifecycle and dunning e-mails (fake clock)', () => {
     const noticeMails = async () =>
-      (await database.db.selectFrom('job').select(['payload', 'dedupeKey']).where('type', '=', 'mail.send').where('dedupeKey', 'like', 'billing-notice:%').execute()).map((job) => ({
+      (await database.db.selectFrom('job').select(['payload', 'dedupeKey']).where('type', '=', 'mail.send').where('dedupeKey', 'like', 'billing-notice:%').orderBy('createdAt').orderBy('dedupeKey').execute()).map((job) => ({
         key: job.dedupeKey!.slice('billing-notice:'.length),
         mail: (JSON.parse(job.payload) as { mail: OutgoingMail }).mail,
       }));
