@@ -12,6 +12,7 @@ export const importEn: DeepStrings<typeof importRo> = {
     templateCsv: 'CSV template',
     templateXlsx: 'Excel template (XLSX)',
     location: 'Location to import into',
+    locationHint: 'Rows with a location in the “Location” column go to the location of that name; if the restaurant has none, the import creates it. The other rows go to the location chosen here.',
     file: 'Menu file',
     fileHint: 'CSV or XLSX (exported from Excel, with “;” or “,”), a PDF or a photo of the printed menu (JPEG, PNG, WebP), up to {{maxMb}} MB.',
     read: 'Read the file',
@@ -38,6 +39,7 @@ export const importEn: DeepStrings<typeof importRo> = {
     committing: 'Importing…',
     nothingToImport: 'No row can be imported: fix the file and upload it again.',
     done: 'Import done. Dishes added: {{count}}; new categories: {{categories}}.',
+    doneWithLocations: 'Import done. Dishes added: {{count}}; new categories: {{categories}}; new locations: {{locations}}.',
     problem: {
       missingName: 'The name is missing.',
       badPrice: 'Wrong price: “{{value}}”. Write it as 24.50.',
@@ -49,6 +51,8 @@ export const importEn: DeepStrings<typeof importRo> = {
       tooLong: 'Text too long in the “{{field}}” column.',
     },
     field: {
+      location: 'Location',
+      locationEn: 'Location (EN)',
       category: 'Category',
       categoryEn: 'Category (EN)',
       nameRo: 'Name',

@@ -10,6 +10,7 @@ export const importRo = {
     templateCsv: 'Model CSV',
     templateXlsx: 'Model Excel (XLSX)',
     location: 'Locația în care importi',
+    locationHint: 'Rândurile care au o locație în coloana „Locație” merg în locația cu acel nume; dacă restaurantul nu o are, importul o creează. Celelalte rânduri merg în locația aleasă aici.',
     file: 'Fișierul meniului',
     fileHint: 'CSV sau XLSX (exportat din Excel, cu „;” sau „,”), PDF ori o fotografie a meniului tipărit (JPEG, PNG, WebP), de cel mult {{maxMb}} MB.',
     read: 'Citește fișierul',
@@ -36,6 +37,7 @@ export const importRo = {
     committing: 'Se importă…',
     nothingToImport: 'Niciun rând nu se poate importa: corectează fișierul și încarcă-l din nou.',
     done: 'Import reușit. Preparate adăugate: {{count}}; categorii noi: {{categories}}.',
+    doneWithLocations: 'Import reușit. Preparate adăugate: {{count}}; categorii noi: {{categories}}; locații noi: {{locations}}.',
     problem: {
       missingName: 'Lipsește denumirea.',
       badPrice: 'Preț greșit: „{{value}}”. Scrie-l ca 24,50.',
@@ -47,6 +49,8 @@ export const importRo = {
       tooLong: 'Text prea lung în coloana „{{field}}”.',
     },
     field: {
+      location: 'Locație',
+      locationEn: 'Locație (EN)',
       category: 'Categorie',
       categoryEn: 'Categorie (EN)',
       nameRo: 'Denumire',

@@ -46,7 +46,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     const form = await readImportForm(request);
     if (form.intent === 'commit') {
       const result = await commitImport(owner, getStorage(), { locationId: form.locationId, rows: form.rows });
-      return Response.json({ result, notice: t('import.done', { count: result.products, categories: result.categories }) }, { headers: noStore });
+      const notice = result.locations > 0
+        ? t('import.doneWithLocations', { count: result.products, categories: result.categories, locations: result.locations })
+        : t('import.done', { count: result.products, categories: result.categories });
+      return Response.json({ result, notice }, { headers: noStore });
     }
     return Response.json(await startImport(owner, form.file, { locationId: form.locationId, mapping: form.mapping }), { headers: noStore });
   } catch (error) {

@@ -61,6 +61,8 @@ describe('the menu import in the browser', () => {
       await commit.click();
       await toast(page, 'Import reușit. Preparate adăugate: 3; categorii noi: 2.');
       await page.waitForURL(`**/${slug}/admin`);
+      // the import page (its grid lists every row) is gone: the editor shows what was saved
+      await page.getByRole('heading', { name: 'Verifică rândurile' }).waitFor({ state: 'detached' });
       for (const name of ['Ciorbă de burtă', 'Ciorbă de perișoare', 'Papanași']) await page.getByText(name, { exact: true }).first().waitFor();
       expect(await page.getByText('Clătite', { exact: true }).count()).toBe(0);
 
@@ -74,7 +76,25 @@ describe('the menu import in the browser', () => {
       await page.getByRole('button', { name: 'Importă preparatele: 2' }).click();
       await toast(page, 'Import reușit. Preparate adăugate: 2; categorii noi: 1.');
       await page.waitForURL(`**/${slug}/admin`);
+      // the import page (its grid lists every row) is gone: the editor shows what was saved
+      await page.getByRole('heading', { name: 'Verifică rândurile' }).waitFor({ state: 'detached' });
       await page.getByText('Salată grecească', { exact: true }).first().waitFor();
+
+      // 2b. a file with a location column: Terasă exists, Grădină is created; the grid shows the column
+      await page.getByRole('link', { name: 'Import și tipărire' }).click();
+      await page.getByRole('heading', { name: 'Importă un meniu' }).waitFor();
+      await expect.poll(() => isHydrated(page, 'form button')).toBe(true);
+      await page.getByText('dacă restaurantul nu o are, importul o creează').waitFor();
+      const withLocations = ['Locație;Categorie;Denumire;Preț', 'terasa;Ciorbe;Ciorbă de fasole;19', 'Grădină;Ciorbe;Ciorbă de burtă;25'].join('\r\n');
+      await readFile(page, { name: 'meniu-locatii.csv', mimeType: 'text/csv', buffer: Buffer.from(withLocations) });
+      await expect.poll(() => page.locator('table thead').innerText()).toContain('Locație');
+      await page.getByText('Rânduri citite: 2. Fără probleme: 2. Cu probleme: 0.').waitFor();
+      await page.getByRole('button', { name: 'Importă preparatele: 2' }).click();
+      await toast(page, 'Import reușit. Preparate adăugate: 2; categorii noi: 1; locații noi: 1.');
+      await page.waitForURL(`**/${slug}/admin`);
+      // the import page (its grid lists every row) is gone: the editor shows what was saved
+      await page.getByRole('heading', { name: 'Verifică rândurile' }).waitFor({ state: 'detached' });
+      await page.getByText('Ciorbă de fasole', { exact: true }).first().waitFor();
 
       // 3. headers the import does not know: the mapping step, then the grid
       await page.getByRole('link', { name: 'Import și tipărire' }).click();

@@ -3,6 +3,7 @@ import { AppError } from '#app/modules/errors/app-error.ts';
 import { publicImageUrl } from '#app/modules/image/storage.server.ts';
 import { parseAllergenList } from '#app/modules/product/allergens.ts';
 import { TEMPLATE_HEADERS } from './import-columns.ts';
+import { FORMULA_START } from './import-read.server.ts';
 import { formatPrice } from './import-rows.ts';
 import { findRestaurantForExport, readMenuForExport } from './import.repo.server.ts';
 import { IMPORT_FIELDS, type ImportField } from './import.types.ts';
@@ -28,10 +29,14 @@ function parseList(stored: string): string[] {
   }
 }
 
-/** A CSV as Romanian Excel opens it directly: UTF-8 with a byte order mark, `;` between cells, CRLF. */
+/**
+ * A CSV as Romanian Excel opens it directly: UTF-8 with a byte order mark, `;` between cells, CRLF;
+ * cells that would start a formula are prefixed with an apostrophe (FORMULA_START).
+ */
 export function toCsv(rows: readonly (readonly (string | number | null)[])[]): Uint8Array {
   const cell = (value: string | number | null) => {
-    const text = value === null ? '' : String(value);
+    const plain = value === null ? '' : String(value);
+    const text = typeof value === 'string' && FORMULA_START.test(plain) ? `'${plain}` : plain;
     return /[;"\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   return new TextEncoder().encode(`\ufeff${rows.map((row) => row.map(cell).join(';')).join('\r\n')}\r\n`);
@@ -41,8 +46,8 @@ const header = IMPORT_FIELDS.map((field) => TEMPLATE_HEADERS[field]);
 
 /** Example rows of the template: what each column takes. */
 const TEMPLATE_EXAMPLES: Record<ImportField, string>[] = [
-  { category: 'Ciorbe', categoryEn: 'Soups', nameRo: 'Ciorbă de burtă', nameEn: 'Tripe soup', descriptionRo: 'Cu smântână și ardei iute', descriptionEn: 'With sour cream and hot pepper', ingredientsRo: 'burtă de vită, smântână, usturoi', ingredientsEn: 'beef tripe, sour cream, garlic', price: '24,50', quantity: '400', unit: 'g', allergens: 'lactate, țelină', traces: 'muștar', additives: '', frozen: 'nu' },
-  { category: 'Desert', categoryEn: 'Dessert', nameRo: 'Papanași', nameEn: 'Papanași', descriptionRo: 'Cu dulceață de afine', descriptionEn: 'With blueberry jam', ingredientsRo: 'brânză, ouă, făină', ingredientsEn: 'cheese, eggs, flour', price: '28', quantity: '2', unit: 'buc', allergens: 'gluten, lactate, ouă', traces: '', additives: 'E330', frozen: 'da' },
+  { location: '', locationEn: '', category: 'Ciorbe', categoryEn: 'Soups', nameRo: 'Ciorbă de burtă', nameEn: 'Tripe soup', descriptionRo: 'Cu smântână și ardei iute', descriptionEn: 'With sour cream and hot pepper', ingredientsRo: 'burtă de vită, smântână, usturoi', ingredientsEn: 'beef tripe, sour cream, garlic', price: '24,50', quantity: '400', unit: 'g', allergens: 'lactate, țelină', traces: 'muștar', additives: '', frozen: 'nu' },
+  { location: '', locationEn: '', category: 'Desert', categoryEn: 'Dessert', nameRo: 'Papanași', nameEn: 'Papanași', descriptionRo: 'Cu dulceață de afine', descriptionEn: 'With blueberry jam', ingredientsRo: 'brânză, ouă, făină', ingredientsEn: 'cheese, eggs, flour', price: '28', quantity: '2', unit: 'buc', allergens: 'gluten, lactate, ouă', traces: '', additives: 'E330', frozen: 'da' },
 ];
 
 /** The import's template, in CSV or XLSX: the header the import reads and two example dishes. */
@@ -53,7 +58,7 @@ export async function importTemplate(format: 'csv' | 'xlsx'): Promise<DownloadFi
     : { body: await writeXlsx('Meniu', rows), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename: 'bucate-model-import.xlsx' };
 }
 
-/** One location's dishes as rows the import reads back into the same menu. */
+/** The menu's dishes (one location's, or every location's) as rows the import reads back into the same menu, each naming its location. */
 export async function menuRows(scope: RestaurantScope, locationId?: string): Promise<string[][]> {
   const menu = await readMenuForExport(scope.db, scope.restaurantId);
   const locations = locationId ? menu.locations.filter((location) => location.id === locationId) : menu.locations;
@@ -63,6 +68,8 @@ export async function menuRows(scope: RestaurantScope, locationId?: string): Pro
     for (const category of menu.categories.filter((c) => c.locationId === location.id)) {
       for (const product of menu.products.filter((p) => p.categoryId === category.id)) {
         const cells: Record<ImportField, string> = {
+          location: location.nameRo,
+          locationEn: location.nameEn ?? '',
           category: category.nameRo,
           categoryEn: category.nameEn ?? '',
           nameRo: product.nameRo,

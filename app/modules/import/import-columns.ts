@@ -2,6 +2,8 @@ import { IMPORT_FIELDS, type ColumnMapping, type ImportField } from './import.ty
 
 /** Header names the import recognizes for each field, Romanian and English, compared loosely (see headerKey). */
 const HEADER_NAMES: Record<ImportField, readonly string[]> = {
+  location: ['locație', 'locația', 'location'],
+  locationEn: ['locație (en)', 'locație en', 'locația (en)', 'location (en)', 'location en', 'location english'],
   category: ['categorie', 'categoria', 'category', 'secțiune', 'section'],
   categoryEn: ['categorie (en)', 'categorie en', 'category (en)', 'category en', 'category english'],
   nameRo: ['denumire', 'nume', 'preparat', 'produs', 'denumire (ro)', 'name', 'name (ro)', 'dish', 'product', 'item'],
@@ -34,6 +36,8 @@ for (const field of IMPORT_FIELDS) for (const name of HEADER_NAMES[field]) FIELD
 
 /** The Romanian header the template and the export write for each field (the import reads it back). */
 export const TEMPLATE_HEADERS: Record<ImportField, string> = {
+  location: 'Locație',
+  locationEn: 'Locație (EN)',
   category: 'Categorie',
   categoryEn: 'Categorie (EN)',
   nameRo: 'Denumire',

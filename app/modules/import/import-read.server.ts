@@ -44,10 +44,22 @@ function nonEmpty(rows: string[][]): string[][] {
   return rows.filter((row) => row.some((cell) => cell.trim() !== ''));
 }
 
+/**
+ * A cell Excel or LibreOffice would read as a formula (= + - @, a tab or a CR first): the CSV export
+ * writes it with an apostrophe in front (CSV injection), which spreadsheets show as text and
+ * `readCsv` strips again, so export → import gives the same text.
+ */
+export const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** The export's apostrophe before a would-be formula, taken off (an apostrophe before anything else stays). */
+export function unguardCell(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+}
+
 /** CSV rows; the separator (`;` first, as Romanian Excel writes it, then `,`, tab, `|`) is detected. */
 export function readCsv(text: string): string[][] {
   const result = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy', delimitersToGuess: [';', ',', '\t', '|'] });
-  return nonEmpty(result.data.map((row) => row.map((cell) => String(cell ?? ''))));
+  return nonEmpty(result.data.map((row) => row.map((cell) => unguardCell(String(cell ?? '')))));
 }
 
 function cellText(value: unknown): string {

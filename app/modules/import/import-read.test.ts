@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mapHeaders } from './import-columns.ts';
-import { decodeText, detectImportKind, readCsv, readXlsx } from './import-read.server.ts';
+import { decodeText, detectImportKind, readCsv, readXlsx, unguardCell } from './import-read.server.ts';
 import { normaliseRow, parsePrice, parseQuantity, reviewRows } from './import-rows.ts';
 import { writeXlsx } from './xlsx-write.server.ts';
 
@@ -68,5 +68,29 @@ describe('mapping and rows', () => {
       { line: 3, cells: { category: 'ciorbe', nameRo: 'CIORBĂ ', price: '21' } },
     ]);
     expect(reviewed[1]?.problems).toEqual([{ code: 'duplicate', field: 'nameRo', value: '2' }]);
+  });
+
+  it('reads the location column by its Romanian or English header, case and diacritics ignored', () => {
+    for (const header of ['Locație', 'LOCATIE', 'locația', 'Location']) expect(mapHeaders([header, 'Denumire', 'Preț']).mapping).toEqual({ location: 0, nameRo: 1, price: 2 });
+    expect(mapHeaders(['Locație (EN)', 'Location', 'Name', 'Price']).mapping).toEqual({ locationEn: 0, location: 1, nameRo: 2, price: 3 });
+    expect(mapHeaders(['Denumire', 'Preț']).needsMapping).toBe(false);
+  });
+
+  it('counts duplicates per location: rows without one belong to the chosen location', () => {
+    const reviewed = reviewRows(
+      [
+        { line: 2, cells: { location: 'Centru', category: 'Ciorbe', nameRo: 'Ciorbă', price: '20' } },
+        { line: 3, cells: { location: 'Terasă', category: 'Ciorbe', nameRo: 'Ciorbă', price: '20' } },
+        { line: 4, cells: { category: 'ciorbe', nameRo: 'CIORBĂ', price: '20' } },
+        { line: 5, cells: { location: 'terasa', category: 'Ciorbe', nameRo: 'Ciorbă', price: '20' } },
+      ],
+      new Set(),
+      'Centru',
+    );
+    expect(reviewed.map((row) => row.problems.map((p) => p.value))).toEqual([[], [], ['2'], ['3']]);
+  });
+
+  it("strips only the export's apostrophe before a would-be formula", () => {
+    expect(['\'=SUM(A1)', "'+40 721", "'-5", "'@x", "'\tx", "'Tis", 'plain', "''=x"].map(unguardCell)).toEqual(['=SUM(A1)', '+40 721', '-5', '@x', '\tx', "'Tis", 'plain', "''=x"]);
   });
 });

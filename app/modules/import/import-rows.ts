@@ -4,6 +4,9 @@ import type { ImportProblem, RawRow, ReviewRow } from './import.types.ts';
 
 /** A dish as the import will save it, from one reviewed row without problems. */
 export interface ImportedDish {
+  /** the location the row names (null: the location chosen on the page) */
+  location: string | null;
+  locationEn: string | null;
   category: string;
   categoryEn: string | null;
   nameRo: string;
@@ -128,7 +131,7 @@ function additiveList(value: string | undefined, problems: ImportProblem[]): str
   return [...new Set(codes)];
 }
 
-const MAX_LENGTH = { category: 120, categoryEn: 120, nameRo: 120, nameEn: 120, descriptionRo: 1000, descriptionEn: 1000, ingredientsRo: 2000, ingredientsEn: 2000 } as const;
+const MAX_LENGTH = { location: 80, locationEn: 80, category: 120, categoryEn: 120, nameRo: 120, nameEn: 120, descriptionRo: 1000, descriptionEn: 1000, ingredientsRo: 2000, ingredientsEn: 2000 } as const;
 
 /** One row's dish, or its problems (every problem at once, never only the first). */
 export function normaliseRow(cells: RawRow): { dish: ImportedDish | null; problems: ImportProblem[] } {
@@ -148,6 +151,8 @@ export function normaliseRow(cells: RawRow): { dish: ImportedDish | null; proble
   if (problems.length > 0 || !nameRo || priceMinor === null || quantity === 'bad') return { dish: null, problems };
   return {
     dish: {
+      location: text(cells.location),
+      locationEn: text(cells.locationEn),
       category: text(cells.category) ?? DEFAULT_CATEGORY,
       categoryEn: text(cells.categoryEn),
       nameRo,
@@ -168,21 +173,25 @@ export function normaliseRow(cells: RawRow): { dish: ImportedDish | null; proble
   };
 }
 
-/** The key two rows are duplicates by: the same dish name in the same category, loosely compared. */
-export function dishKey(category: string | undefined, name: string | undefined): string {
-  return `${headerKey(category || DEFAULT_CATEGORY)}\u0000${headerKey(name ?? '')}`;
+/**
+ * The key two rows are duplicates by: the same dish name in the same category of the same location,
+ * loosely compared (the same category name in two locations is two categories).
+ */
+export function dishKey(location: string | undefined, category: string | undefined, name: string | undefined): string {
+  return `${headerKey(location ?? '')}\u0000${headerKey(category || DEFAULT_CATEGORY)}\u0000${headerKey(name ?? '')}`;
 }
 
 /**
  * Every row with its problems, duplicates included: a row repeating an earlier row's dish (or a
- * dish already in the chosen location, `existing`) is marked, with the line it repeats.
+ * dish already in the menu, `existing`, keyed by dishKey) is marked, with the line it repeats. A row
+ * without a location belongs to `defaultLocation`, the name of the location chosen on the page.
  */
-export function reviewRows(rows: readonly { line: number; cells: RawRow }[], existing: ReadonlySet<string> = new Set()): ReviewRow[] {
+export function reviewRows(rows: readonly { line: number; cells: RawRow }[], existing: ReadonlySet<string> = new Set(), defaultLocation = ''): ReviewRow[] {
   const firstLine = new Map<string, number>();
   return rows.map(({ line, cells }) => {
     const { problems } = normaliseRow(cells);
     if (text(cells.nameRo)) {
-      const key = dishKey(text(cells.category) ?? undefined, text(cells.nameRo) ?? undefined);
+      const key = dishKey(text(cells.location) ?? defaultLocation, text(cells.category) ?? undefined, text(cells.nameRo) ?? undefined);
       const earlier = firstLine.get(key);
       if (earlier !== undefined) problems.push({ code: 'duplicate', field: 'nameRo', value: String(earlier) });
       else if (existing.has(key)) problems.push({ code: 'duplicate', field: 'nameRo', value: 'menu' });

@@ -1,32 +1,38 @@
 import type { Kysely } from 'kysely';
-import type { Database, NewCategory, NewProduct } from '#app/db/schema.ts';
+import type { Database, NewCategory, NewLocation, NewProduct } from '#app/db/schema.ts';
 
 /** Kysely queries of the import and export, each scoped to one restaurant; the rules live in import.service.server.ts. */
 
-/** The locations an import can land in, in the editor's order. */
+/** The locations an import can land in, in the editor's order (matched by name to a file's location column). */
 export function listLocationChoices(db: Kysely<Database>, restaurantId: string) {
-  return db.selectFrom('location').select(['id', 'nameRo', 'nameEn']).where('restaurantId', '=', restaurantId).orderBy('sortOrder').orderBy('createdAt').execute();
+  return db.selectFrom('location').select(['id', 'nameRo', 'nameEn', 'sortOrder']).where('restaurantId', '=', restaurantId).orderBy('sortOrder').orderBy('createdAt').execute();
 }
 
-/** One location's categories (names, for matching imported categories) and its last position. */
-export function listCategoriesForImport(db: Kysely<Database>, restaurantId: string, locationId: string) {
-  return db.selectFrom('category').select(['id', 'nameRo', 'sortOrder']).where('restaurantId', '=', restaurantId).where('locationId', '=', locationId).execute();
+/** Every category of the restaurant (its location and name, for matching imported categories) and its position. */
+export function listCategoriesForImport(db: Kysely<Database>, restaurantId: string) {
+  return db.selectFrom('category').select(['id', 'locationId', 'nameRo', 'sortOrder']).where('restaurantId', '=', restaurantId).orderBy('sortOrder').orderBy('createdAt').execute();
 }
 
-/** The dishes already in one location (category and name), to mark imported duplicates. */
-export function listDishNamesOfLocation(db: Kysely<Database>, restaurantId: string, locationId: string) {
+/** The dishes already in the menu (location, category and name), to mark imported duplicates. */
+export function listDishNamesForImport(db: Kysely<Database>, restaurantId: string) {
   return db
     .selectFrom('product')
     .innerJoin('category', 'category.id', 'product.categoryId')
-    .select(['category.nameRo as category', 'product.nameRo as name', 'product.categoryId', 'product.sortOrder'])
+    .innerJoin('location', 'location.id', 'category.locationId')
+    .select(['location.nameRo as location', 'category.nameRo as category', 'product.nameRo as name', 'product.categoryId', 'product.sortOrder'])
     .where('product.restaurantId', '=', restaurantId)
-    .where('category.locationId', '=', locationId)
     .execute();
 }
 
 // PostgreSQL takes at most 65,535 parameters a statement and SQLite 32,766: a product row has about
 // 35 columns, so 200 rows a statement stays well under both
 const BATCH = 200;
+
+export async function insertLocationsBatch(db: Kysely<Database>, restaurantId: string, rows: readonly Omit<NewLocation, 'restaurantId'>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await db.insertInto('location').values(rows.slice(i, i + BATCH).map((row) => ({ ...row, restaurantId }))).execute();
+  }
+}
 
 export async function insertCategoriesBatch(db: Kysely<Database>, restaurantId: string, rows: readonly Omit<NewCategory, 'restaurantId'>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) {

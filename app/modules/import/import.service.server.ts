@@ -23,8 +23,9 @@ import {
   insertCategoriesBatch,
   insertImportDraft,
   insertProductsBatch,
+  insertLocationsBatch,
   listCategoriesForImport,
-  listDishNamesOfLocation,
+  listDishNamesForImport,
   listLocationChoices,
   updateImportDraft,
 } from './import.repo.server.ts';
@@ -36,20 +37,25 @@ export interface ImportFile {
 }
 
 /** The locations the owner can import into. */
-export function getImportLocations(scope: RestaurantScope) {
-  return listLocationChoices(scope.db, scope.restaurantId);
+export async function getImportLocations(scope: RestaurantScope) {
+  return (await listLocationChoices(scope.db, scope.restaurantId)).map(({ id, nameRo, nameEn }) => ({ id, nameRo, nameEn }));
 }
 
-async function requireOwnLocation(scope: RestaurantScope, locationId: string): Promise<void> {
-  if (!(await findLocation(scope.db, scope.restaurantId, locationId))) throw new AppError('not-found');
+async function requireOwnLocation(scope: RestaurantScope, locationId: string) {
+  const location = await findLocation(scope.db, scope.restaurantId, locationId);
+  if (!location) throw new AppError('not-found');
+  return location;
 }
 
-/** The dishes of a location, as duplicate keys. */
-async function existingDishKeys(scope: RestaurantScope, locationId: string | undefined): Promise<Set<string>> {
-  if (!locationId) return new Set();
-  await requireOwnLocation(scope, locationId);
-  const dishes = await listDishNamesOfLocation(scope.db, scope.restaurantId, locationId);
-  return new Set(dishes.map((dish) => dishKey(dish.category, dish.name)));
+/**
+ * The dishes already in the menu, as duplicate keys (location, category, name), and the name of the
+ * chosen location, which rows without a location of their own belong to.
+ */
+async function existingDishKeys(scope: RestaurantScope, locationId: string | undefined): Promise<{ existing: Set<string>; defaultLocation: string }> {
+  if (!locationId) return { existing: new Set(), defaultLocation: '' };
+  const location = await requireOwnLocation(scope, locationId);
+  const dishes = await listDishNamesForImport(scope.db, scope.restaurantId);
+  return { existing: new Set(dishes.map((dish) => dishKey(dish.location, dish.category, dish.name))), defaultLocation: location.nameRo };
 }
 
 /** Rows of cells (the header first) as raw rows by field, through the mapping. */
@@ -74,11 +80,11 @@ export async function previewImport(scope: RestaurantScope, file: ImportFile, op
   if (file.bytes.length > MAX_IMPORT_BYTES) throw new AppError('import-too-large', { maxMb: MAX_IMPORT_BYTES / (1024 * 1024) });
   const kind = detectImportKind(file.bytes);
   if (kind !== 'csv' && kind !== 'xlsx' && kind !== 'pdf') throw new AppError('import-unsupported');
-  const existing = await existingDishKeys(scope, options.locationId);
+  const { existing, defaultLocation } = await existingDishKeys(scope, options.locationId);
   if (kind === 'pdf') {
     const rows = linesToRows(await pdfLines(file.bytes));
     if (rows.length === 0) throw new AppError('import-nothing-found');
-    return { headers: [], mapping: {}, needsMapping: false, rows: reviewRows(rows, existing), source: 'pdf' };
+    return { headers: [], mapping: {}, needsMapping: false, rows: reviewRows(rows, existing, defaultLocation), source: 'pdf' };
   }
   const [headerRow = [], ...body] = await readSpreadsheet(file.bytes, kind);
   const headers = headerRow.map((header) => header.trim());
@@ -89,7 +95,7 @@ export async function previewImport(scope: RestaurantScope, file: ImportFile, op
     headers,
     mapping,
     needsMapping: chosen ? chosen.nameRo === undefined || chosen.price === undefined : byName.needsMapping,
-    rows: reviewRows(rowsByMapping(body, mapping), existing),
+    rows: reviewRows(rowsByMapping(body, mapping), existing, defaultLocation),
     source: kind,
   };
 }
@@ -107,10 +113,13 @@ function cleanRow(value: unknown): RawRow {
 }
 
 /**
- * Saves the reviewed rows into one location, all or nothing, in one menu change (one version bump,
- * one audit row). Rows are checked again here (a browser is never trusted): a row with a problem,
- * a duplicate or a plan without room for every dish refuses the whole import and saves nothing.
- * Categories are matched by name within the location and created when missing, in file order.
+ * Saves the reviewed rows, all or nothing, in one menu change (one version bump, one audit row).
+ * A row naming a location goes to the restaurant's location of that name (compared loosely, like
+ * categories), which is created when the restaurant has none (within the locations quota); a row
+ * without one goes to the chosen location. Rows are checked again here (a browser is never
+ * trusted): a row with a problem, a duplicate or a plan without room for every dish refuses the
+ * whole import and saves nothing. Categories are matched by name within their location and created
+ * when missing, in file order.
  */
 export function commitImport(
   scope: RestaurantScope,
@@ -124,8 +133,8 @@ export function commitImport(
   const rows = raw.map((row, index) => ({ line: index + 1, cells: cleanRow(row) }));
   return changeMenu(scope, storage, async (change) => {
     const { db, restaurantId } = change.scope;
-    await requireOwnLocation(change.scope, input.locationId);
-    const reviewed = reviewRows(rows, await existingDishKeys(change.scope, input.locationId));
+    const { existing, defaultLocation } = await existingDishKeys(change.scope, input.locationId);
+    const reviewed = reviewRows(rows, existing, defaultLocation);
     const withProblems = reviewed.filter((row) => row.problems.length > 0).length;
     if (withProblems > 0) throw new AppError('import-has-problems', { count: withProblems });
     const dishes = rows.map((row) => normaliseRow(row.cells).dish).filter((dish): dish is ImportedDish => dish !== null);
@@ -140,24 +149,62 @@ export function commitImport(
 
     const now = new Date().toISOString();
     const { currency } = await findRestaurantCurrency(db, restaurantId);
-    const categories = await listCategoriesForImport(db, restaurantId, input.locationId);
-    const categoryIds = new Map(categories.map((category) => [headerKey(category.nameRo), category.id]));
-    let nextCategoryOrder = Math.max(-1, ...categories.map((category) => category.sortOrder)) + 1;
+
+    // locations by name; the first of two with the same name wins, as in the editor's order
+    const locations = await listLocationChoices(db, restaurantId);
+    const locationIds = new Map<string, string>();
+    for (const location of locations) if (!locationIds.has(headerKey(location.nameRo))) locationIds.set(headerKey(location.nameRo), location.id);
+    let nextLocationOrder = Math.max(-1, ...locations.map((location) => location.sortOrder)) + 1;
+    const newLocations: Parameters<typeof insertLocationsBatch>[2][number][] = [];
+    const locationOf = (dish: ImportedDish): string => {
+      if (!dish.location) return input.locationId;
+      const key = headerKey(dish.location);
+      const found = locationIds.get(key);
+      if (found) return found;
+      const id = newId();
+      locationIds.set(key, id);
+      newLocations.push({ id, nameRo: dish.location, nameEn: dish.locationEn, address: null, visible: 1, sortOrder: nextLocationOrder++, createdAt: now, updatedAt: now });
+      return id;
+    };
+    const dishLocations = dishes.map(locationOf);
+    if (newLocations.length > 0 && locations.length + newLocations.length > quotas.locationsPerRestaurant) {
+      throw new AppError('location-limit-reached', { limit: quotas.locationsPerRestaurant });
+    }
+
+    // categories by name within their location
+    const categories = await listCategoriesForImport(db, restaurantId);
+    const categoryKey = (locationId: string, name: string) => `${locationId}\u0000${headerKey(name)}`;
+    const categoryIds = new Map<string, string>();
+    const categoriesIn = new Map<string, number>();
+    const nextCategoryOrder = new Map<string, number>();
+    for (const category of categories) {
+      const key = categoryKey(category.locationId, category.nameRo);
+      if (!categoryIds.has(key)) categoryIds.set(key, category.id);
+      categoriesIn.set(category.locationId, (categoriesIn.get(category.locationId) ?? 0) + 1);
+      nextCategoryOrder.set(category.locationId, Math.max(nextCategoryOrder.get(category.locationId) ?? 0, category.sortOrder + 1));
+    }
     const newCategories: Parameters<typeof insertCategoriesBatch>[2][number][] = [];
-    for (const dish of dishes) {
-      const key = headerKey(dish.category);
-      if (categoryIds.has(key)) continue;
+    const dishCategories = dishes.map((dish, index) => {
+      const locationId = dishLocations[index] ?? input.locationId;
+      const key = categoryKey(locationId, dish.category);
+      const found = categoryIds.get(key);
+      if (found) return found;
       const id = newId();
       categoryIds.set(key, id);
-      newCategories.push({ id, locationId: input.locationId, nameRo: dish.category, nameEn: dish.categoryEn, descriptionRo: null, descriptionEn: null, imageKey: null, visible: 1, sortOrder: nextCategoryOrder++, createdAt: now, updatedAt: now });
+      const sortOrder = nextCategoryOrder.get(locationId) ?? 0;
+      nextCategoryOrder.set(locationId, sortOrder + 1);
+      categoriesIn.set(locationId, (categoriesIn.get(locationId) ?? 0) + 1);
+      newCategories.push({ id, locationId, nameRo: dish.category, nameEn: dish.categoryEn, descriptionRo: null, descriptionEn: null, imageKey: null, visible: 1, sortOrder, createdAt: now, updatedAt: now });
+      return id;
+    });
+    if (newCategories.some((category) => (categoriesIn.get(category.locationId) ?? 0) > quotas.categoriesPerLocation)) {
+      throw new AppError('category-limit-reached', { limit: quotas.categoriesPerLocation });
     }
-    if (categories.length + newCategories.length > quotas.categoriesPerLocation) throw new AppError('category-limit-reached', { limit: quotas.categoriesPerLocation });
 
-    const existing = await listDishNamesOfLocation(db, restaurantId, input.locationId);
     const nextOrder = new Map<string, number>();
-    for (const dish of existing) nextOrder.set(dish.categoryId, Math.max(nextOrder.get(dish.categoryId) ?? 0, dish.sortOrder + 1));
-    const products = dishes.map((dish) => {
-      const categoryId = categoryIds.get(headerKey(dish.category)) ?? '';
+    for (const dish of await listDishNamesForImport(db, restaurantId)) nextOrder.set(dish.categoryId, Math.max(nextOrder.get(dish.categoryId) ?? 0, dish.sortOrder + 1));
+    const products = dishes.map((dish, index) => {
+      const categoryId = dishCategories[index] ?? '';
       const sortOrder = nextOrder.get(categoryId) ?? 0;
       nextOrder.set(categoryId, sortOrder + 1);
       return {
@@ -189,11 +236,13 @@ export function commitImport(
         updatedAt: now,
       };
     });
+    await insertLocationsBatch(db, restaurantId, newLocations);
     await insertCategoriesBatch(db, restaurantId, newCategories);
     await insertProductsBatch(db, restaurantId, products);
     await setProductsCount(db, restaurantId, plan.productsCount + products.length);
-    await recordAudit(change.scope, { action: 'menu.import', target: { type: 'location', id: input.locationId }, after: { products: products.length, categories: newCategories.length } });
-    return { products: products.length, categories: newCategories.length };
+    const result = { products: products.length, categories: newCategories.length, locations: newLocations.length };
+    await recordAudit(change.scope, { action: 'menu.import', target: { type: 'location', id: input.locationId }, after: result });
+    return result;
   });
 }
 
@@ -262,6 +311,6 @@ export async function getImportDraft(
   const rows = JSON.parse(draft.rows ?? '[]') as { line: number; cells: unknown }[];
   const clean = rows.map((row) => ({ line: row.line, cells: cleanRow(row.cells) }));
   if (clean.length === 0) throw new AppError('import-nothing-found');
-  const existing = await existingDishKeys(scope, options.locationId);
-  return { status: 'done', preview: { headers: [], mapping: {}, needsMapping: false, rows: reviewRows(clean, existing), source: 'ocr' } };
+  const { existing, defaultLocation } = await existingDishKeys(scope, options.locationId);
+  return { status: 'done', preview: { headers: [], mapping: {}, needsMapping: false, rows: reviewRows(clean, existing, defaultLocation), source: 'ocr' } };
 }

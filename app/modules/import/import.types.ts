@@ -5,6 +5,8 @@
 
 /** The columns an import understands; each has Romanian and English header names (import-columns.ts). */
 export const IMPORT_FIELDS = [
+  'location',
+  'locationEn',
   'category',
   'categoryEn',
   'nameRo',
@@ -59,4 +61,6 @@ export interface ImportPreview {
 export interface ImportResult {
   products: number;
   categories: number;
+  /** locations the file named that the restaurant did not have, created by the import */
+  locations: number;
 }

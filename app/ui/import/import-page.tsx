@@ -12,10 +12,12 @@ interface Location {
 
 type Progress = { phase: 'upload'; percent: number } | { phase: 'check' } | { phase: 'ocr'; percent: number } | null;
 
-type Answer = { preview?: ImportPreview; draftId?: string; result?: { products: number; categories: number }; notice?: string; error?: string };
+type Answer = { preview?: ImportPreview; draftId?: string; result?: { products: number; categories: number; locations: number }; notice?: string; error?: string };
 
 const PAGE = 500;
 const GRID_FIELDS = ['category', 'nameRo', 'nameEn', 'price', 'quantity', 'allergens'] as const;
+/** With a location column in the file, the grid shows it first. */
+const GRID_FIELDS_WITH_LOCATION = ['location', ...GRID_FIELDS] as const;
 
 const link =
   'inline-flex min-h-11 items-center rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold text-primary-800 hover:border-primary-600 hover:bg-primary-50 dark:border-stone-700 dark:bg-stone-900 dark:text-primary-100 dark:hover:bg-stone-800';
@@ -110,6 +112,7 @@ export function ImportPage({ slug, locations, maxMb }: { slug: string; locations
 
   const okRows = useMemo(() => preview?.rows.filter((row) => row.problems.length === 0) ?? [], [preview]);
   const badCount = (preview?.rows.length ?? 0) - okRows.length;
+  const gridFields = useMemo(() => (preview?.rows.some((row) => (row.cells.location ?? '').trim() !== '') ? GRID_FIELDS_WITH_LOCATION : GRID_FIELDS), [preview]);
   const visibleRows: ReviewRow[] = useMemo(() => (preview ? (onlyProblems ? preview.rows.filter((row) => row.problems.length > 0) : preview.rows) : []), [preview, onlyProblems]);
 
   async function send(form: FormData): Promise<Answer | null> {
@@ -205,11 +208,12 @@ export function ImportPage({ slug, locations, maxMb }: { slug: string; locations
         >
           <div>
             <label htmlFor={`${ids}-location`} className="font-medium">{t('import.location')}</label>
-            <select id={`${ids}-location`} className={field} value={locationId} onChange={(event) => setLocationId(event.target.value)} disabled={busy}>
+            <select id={`${ids}-location`} className={field} value={locationId} onChange={(event) => setLocationId(event.target.value)} disabled={busy} aria-describedby={`${ids}-location-hint`}>
               {locations.map((location) => (
                 <option key={location.id} value={location.id}>{localName(location)}</option>
               ))}
             </select>
+            <span id={`${ids}-location-hint`} className="mt-1 block text-sm text-stone-700 dark:text-stone-300">{t('import.locationHint')}</span>
           </div>
           <label className="block">
             <span className="font-medium">{t('import.file')}</span>
@@ -294,7 +298,7 @@ export function ImportPage({ slug, locations, maxMb }: { slug: string; locations
               <thead className="bg-stone-100 dark:bg-stone-800">
                 <tr>
                   <th scope="col" className="px-3 py-2">{t('import.colLine')}</th>
-                  {GRID_FIELDS.map((name) => (
+                  {gridFields.map((name) => (
                     <th key={name} scope="col" className="px-3 py-2">{t(`import.field.${name}`)}</th>
                   ))}
                   <th scope="col" className="px-3 py-2">{t('import.colProblems')}</th>
@@ -304,7 +308,7 @@ export function ImportPage({ slug, locations, maxMb }: { slug: string; locations
                 {visibleRows.slice(0, shown).map((row) => (
                   <tr key={row.line} data-problems={row.problems.length} className={`border-t border-stone-200 align-top dark:border-stone-800 ${row.problems.length > 0 ? 'bg-primary-50 dark:bg-primary-950/40' : ''}`}>
                     <th scope="row" className="px-3 py-2 font-normal tabular-nums">{row.line}</th>
-                    {GRID_FIELDS.map((name) => (
+                    {gridFields.map((name) => (
                       <td key={name} className="max-w-64 px-3 py-2 break-words">{row.cells[name] ?? ''}</td>
                     ))}
                     <td className="px-3 py-2"><ProblemList problems={row.problems} /></td>
