@@ -58,6 +58,8 @@ export const backofficeEn: DeepStrings<typeof backofficeRo> = {
       chartDay: 'Day',
       chartSeries: 'Sign-ups',
       chartTable: 'Show the data as a table',
+      viewsChartTitle: 'Menu views per day',
+      viewsChartDescription: 'How many views all menus had, on each day of the chosen range.',
     },
     plan: {
       'pro-card': 'PRO (card)',

@@ -56,6 +56,8 @@ export const backofficeRo = {
       chartDay: 'Zi',
       chartSeries: 'Înscrieri',
       chartTable: 'Afișează datele ca tabel',
+      viewsChartTitle: 'Vizualizări ale meniurilor pe zi',
+      viewsChartDescription: 'Câte vizualizări au avut toate meniurile, în fiecare zi a perioadei alese.',
     },
     plan: {
       'pro-card': 'PRO (card)',

@@ -79,6 +79,14 @@ export default function AdminOverviewPage({ loaderData }: Route.ComponentProps) 
           maxTicks={5}
         />
       </div>
+      <div className="mt-6">
+        <BarChart
+          text={{ title: t('backoffice.overview.viewsChartTitle'), description: t('backoffice.overview.viewsChartDescription'), labelHeader: t('backoffice.overview.chartDay'), tableSummary: t('backoffice.overview.chartTable') }}
+          seriesName={t('backoffice.overview.menuViews')}
+          data={o.viewsPerDay.map((d) => ({ label: d.day, value: d.views }))}
+          maxTicks={5}
+        />
+      </div>
     </AdminPage>
   );
 }

@@ -32,6 +32,8 @@ export interface Overview {
   from: string;
   to: string;
   signupsPerDay: { day: string; count: number }[];
+  /** guest menu views per local day of the range (insights' counts) */
+  viewsPerDay: { day: string; views: number }[];
   signups: number;
   restaurants: number;
   activeTrials: number;

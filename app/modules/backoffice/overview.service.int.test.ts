@@ -90,6 +90,9 @@ describe(`the back office overview on ${testDialect}`, () => {
       expect(overview.conversionRate).toBeCloseTo(e.trialsConverted / e.trialsEnded, 10);
       // menu views: insights' daily counts over the range's days (the seeded ones: 5 inside every range, 100 long before)
       expect(overview.menuViews).toBe(5);
+      // and per day, for the chart: one entry per local day of the range, today's 3 last
+      expect(overview.viewsPerDay).toHaveLength(range);
+      expect(overview.viewsPerDay.at(-1)).toEqual({ day: NOW.toISOString().slice(0, 10), views: 3 });
     });
   }
 

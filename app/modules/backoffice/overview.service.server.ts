@@ -73,5 +73,6 @@ export async function getOverview(scope: AdminScope, range: OverviewRange, now: 
     currency: pricing.currency,
     cancellations,
     menuViews: menuViewsTotal,
+    viewsPerDay: menuViews,
   };
 }
