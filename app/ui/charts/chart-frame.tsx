@@ -120,3 +120,8 @@ export function sparseTicks(labels: string[], count: number): string[] {
   const step = Math.ceil(labels.length / count);
   return labels.filter((_, i) => i % step === 0);
 }
+
+/** The value axis's ticks: counts (every value a whole number) get whole-number ticks only, never 0.2 of a sign-up. */
+export function valueTicks(ticks: number[], values: readonly number[]): number[] {
+  return values.every(Number.isInteger) ? ticks.filter(Number.isInteger) : ticks;
+}

@@ -2,7 +2,7 @@ import { createElement as h } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { BarChart } from './bar-chart.tsx';
-import { sparseTicks } from './chart-frame.tsx';
+import { sparseTicks, valueTicks } from './chart-frame.tsx';
 import { LineChart } from './line-chart.tsx';
 
 const text = { title: 'Vizualizări pe zi', description: 'Câte vizualizări a avut meniul în fiecare zi.', labelHeader: 'Zi', tableSummary: 'Datele ca tabel' };
@@ -30,6 +30,13 @@ describe('charts rendered on the server', () => {
     expect(html.match(/<path[^>]*class="visx-linepath/g)).toHaveLength(2);
     expect(html).toContain('<li');
     expect(html).toMatch(/<th scope="row"[^>]*>b<\/th><td[^>]*>2<\/td><td[^>]*>4<\/td>/);
+  });
+
+  it('gives counts whole-number ticks only', () => {
+    expect(valueTicks([0, 0.5, 1, 1.5, 2], [0, 2, 1])).toEqual([0, 1, 2]);
+    expect(valueTicks([0, 0.5, 1], [0.25, 1])).toEqual([0, 0.5, 1]);
+    const html = renderToString(h(BarChart, { text, seriesName: 'Înscrieri', data: [{ label: 'a', value: 1 }, { label: 'b', value: 0 }] }));
+    expect(html).not.toContain('>0.2<');
   });
 
   it('keeps at most the requested number of axis labels', () => {

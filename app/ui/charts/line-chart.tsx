@@ -2,7 +2,7 @@ import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleLinear, scalePoint } from '@visx/scale';
 import { LinePath } from '@visx/shape';
-import { CHART_MARGIN, CHART_WIDTH, ChartFrame, defaultFormat, SERIES_COLOURS, sparseTicks, type ChartSeries, type ChartText } from './chart-frame.tsx';
+import { CHART_MARGIN, CHART_WIDTH, ChartFrame, defaultFormat, SERIES_COLOURS, sparseTicks, valueTicks, type ChartSeries, type ChartText } from './chart-frame.tsx';
 
 /** One line per series over the same labels (days, usually), rendered as SVG on the server. */
 export function LineChart({
@@ -22,7 +22,8 @@ export function LineChart({
   const innerHeight = height - CHART_MARGIN.top - CHART_MARGIN.bottom;
   const labels = series[0]?.data.map((d) => d.label) ?? [];
   const x = scalePoint<string>({ domain: labels, range: [0, innerWidth] });
-  const max = Math.max(1, ...series.flatMap((s) => s.data.map((d) => d.value)));
+  const values = series.flatMap((s) => s.data.map((d) => d.value));
+  const max = Math.max(1, ...values);
   const y = scaleLinear<number>({ domain: [0, max], range: [innerHeight, 0], nice: true });
   return (
     <ChartFrame text={text} series={series} height={height} format={format}>
@@ -38,7 +39,7 @@ export function LineChart({
             fill="none"
           />
         ))}
-        <AxisLeft scale={y} numTicks={4} tickFormat={(v) => format(Number(v))} stroke="currentColor" tickStroke="currentColor" tickLabelProps={{ fill: 'currentColor', fontSize: 11 }} />
+        <AxisLeft scale={y} tickValues={valueTicks(y.ticks(4), values)} tickFormat={(v) => format(Number(v))} stroke="currentColor" tickStroke="currentColor" tickLabelProps={{ fill: 'currentColor', fontSize: 11 }} />
         <AxisBottom
           top={innerHeight}
           scale={x}
