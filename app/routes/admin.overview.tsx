@@ -51,7 +51,7 @@ export default function AdminOverviewPage({ loaderData }: Route.ComponentProps) 
         </label>
         <button type="submit" className={smallButton}>{t('backoffice.overview.show')}</button>
       </Form>
-      <dl className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="overview-figures">
+      <dl className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="overview-figures">
         <Figure label={t('backoffice.overview.signups')} value={String(o.signups)} />
         <Figure label={t('backoffice.overview.restaurants')} value={String(o.restaurants)} />
         <Figure label={t('backoffice.overview.activeTrials')} value={String(o.activeTrials)} />

@@ -29,7 +29,7 @@ export function AdminNav({ unread }: { unread: number }) {
   return (
     <nav aria-label={t('backoffice.nav.label')} className="border-b border-stone-200 dark:border-stone-800">
       {/* on a phone the row scrolls sideways instead of wrapping into a wall of links */}
-      <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4">
+      <ul className="mx-auto flex max-w-6xl flex-wrap gap-x-1 px-4">
         {NAV.map((item) => (
           <li key={item.to} className="shrink-0">
             <NavLink
