@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /**
  * Search terms below the privacy threshold (decision 0018): a term's text reaches `insightCount`
@@ -8,6 +8,9 @@ import type { Kysely } from 'kysely';
  * bumps first, so concurrent flushes of one term queue on that row; `insightSearchPending` holds the
  * per-day breakdown of a term still below k, moved into `insightCount` (under the term) by the flush
  * that makes the total reach k, and deleted then. Rows untouched for 90 days are swept daily.
+ *
+ * Before this, every term was stored and only hidden below k: the search rows of a term searched
+ * fewer than 3 times in all (k as it was then) are deleted here, so no single guest's text stays.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -39,6 +42,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // the searches figure of a range reads pending counts by restaurant and day
   await db.schema.createIndex('insightSearchPending_day_idx').on('insightSearchPending').columns(['restaurantId', 'day']).execute();
+  await sql`
+    delete from "insightCount"
+    where "metric" in ('search-hit', 'search-miss')
+      and (
+        select sum(c."count") from "insightCount" c
+        where c."restaurantId" = "insightCount"."restaurantId" and c."dimension" = "insightCount"."dimension"
+          and c."metric" in ('search-hit', 'search-miss')
+      ) < 3
+  `.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '#app/db/connection.server.ts';
+import { migrateToLatest } from '#app/db/migrate.server.ts';
 import { systemScope } from '#app/modules/access/scope.server.ts';
 import { JOB_SCHEDULES } from '#app/modules/jobs/job-handlers.server.ts';
 import { buildLocation, insertRestaurant } from '#tests/factories/builders.ts';
@@ -164,5 +165,36 @@ describe(`search terms below the privacy threshold on ${testDialect}`, () => {
     expect(await database.db.selectFrom('insightSearchPending').select('termKey').execute()).toEqual([]);
     // counts already named stay (they are the restaurant's statistics)
     expect((await named('zacusca')).length).toBeGreaterThan(0);
+  });
+});
+
+describe(`migration 0016 on ${testDialect}`, () => {
+  it('deletes the stored search rows of terms searched fewer than 3 times in all, keeping the others and every other count', async () => {
+    const database = await createTestDatabase({ upTo: '2026-11-23-0015-slug-history-and-tables' });
+    try {
+      const restaurant = await insertRestaurant(database.db, { slug: 'inainte' });
+      const other = await insertRestaurant(database.db, { slug: 'alt-restaurant' });
+      const row = (restaurantId: string, day: string, metric: string, dimension: string, count: number) => ({ restaurantId, day, locationId: '', metric, dimension, count });
+      await database.db
+        .insertInto('insightCount')
+        .values([
+          row(restaurant.id, '2026-11-01', 'search-miss', 'vegan', 1),
+          row(restaurant.id, '2026-11-02', 'search-hit', 'vegan', 2), // 3 in all: kept
+          row(restaurant.id, '2026-11-01', 'search-miss', 'numele meu', 1), // one guest's text: deleted
+          row(restaurant.id, '2026-11-03', 'search-hit', 'supa', 1),
+          row(restaurant.id, '2026-11-04', 'search-hit', 'supa', 1), // 2: deleted
+          row(other.id, '2026-11-01', 'search-miss', 'vegan', 1), // another restaurant's single search: deleted
+          row(restaurant.id, '2026-11-01', 'view', '', 1),
+          row(restaurant.id, '2026-11-01', 'allergen', 'milk', 1),
+        ])
+        .execute();
+      await migrateToLatest(database.db);
+      const left = await database.db.selectFrom('insightCount').select(['restaurantId', 'metric', 'dimension', 'count']).execute();
+      expect(left.map((r) => `${r.restaurantId === restaurant.id ? 'ours' : 'other'} ${r.metric} ${r.dimension} ${Number(r.count)}`).sort()).toEqual(
+        ['ours allergen milk 1', 'ours search-hit vegan 2', 'ours search-miss vegan 1', 'ours view  1'].sort(),
+      );
+    } finally {
+      await database.cleanup();
+    }
   });
 });
