@@ -144,6 +144,25 @@ describe(`search terms below the privacy threshold on ${testDialect}`, () => {
     expect(one.pendingKeys() + two.pendingKeys()).toBe(0);
   });
 
+  it('two processes both bringing a fresh term below k, together past it: all counts named once, nothing left pending', async () => {
+    for (let round = 0; round < 5; round++) {
+      const terms = Array.from({ length: 30 }, (_, i) => `nou ${String.fromCharCode(97 + round)}${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`);
+      for (const term of terms) {
+        // 2 + 2: whichever flush comes first leaves 2 pending, the second crosses and must find them
+        for (let i = 0; i < 2; i++) {
+          search(one, term);
+          search(two, term, true);
+        }
+      }
+      await Promise.all([one.flush(), two.flush()]);
+      for (const term of terms) {
+        expect(await named(term)).toEqual(['2026-11-23 search-hit 2', '2026-11-23 search-miss 2']);
+        expect(await pendingOf(term)).toEqual([]);
+        expect(await total(term)).toBe(4);
+      }
+    }
+  });
+
   it('the daily sweep forgets terms still below k after 90 days and totals not searched since; it is scheduled', async () => {
     expect(JOB_SCHEDULES).toContainEqual({ type: 'insights.sweep', every: 'day' });
     search(one, 'papanasi');
@@ -158,13 +177,34 @@ describe(`search terms below the privacy threshold on ${testDialect}`, () => {
     search(two, 'zacusca');
     await two.flush();
     const swept = await sweepPendingSearches(scope, new Date(clock + 11 * DAY_MS));
-    expect(swept).toBe(41); // papanasi and the 40 terms, all last counted 91 days before
+    expect(swept).toBe(1 + 40 + 5 * 30); // papanasi and the terms of the two tests above, all last counted 91 days before
     expect(await total('papanasi')).toBeUndefined();
     expect(await pendingOf('papanasi')).toEqual([]);
     expect(await total('zacusca')).toBe(6);
     expect(await database.db.selectFrom('insightSearchPending').select('termKey').execute()).toEqual([]);
     // counts already named stay (they are the restaurant's statistics)
     expect((await named('zacusca')).length).toBeGreaterThan(0);
+  });
+
+  it('a flush whose searches fail puts back the searches only: the other counts are not added twice', async () => {
+    let fail = true;
+    const failing = database.db.withPlugin({
+      transformQuery: (args) => {
+        if (fail && args.node.kind === 'InsertQueryNode' && JSON.stringify(args.node).includes('"insightSearchTerm"')) throw new Error('database away');
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const recorder = createInsightRecorder({ getDb: () => failing, searchSecret: SECRET, now });
+    expect(recorder.recordInterest({ slug: 'pragul', locationId, dishes: [], searches: [{ term: 'mici', matched: false }], allergens: ['milk'] })).toBe(true);
+    await expect(recorder.flush()).rejects.toThrow('database away');
+    expect(recorder.pendingKeys()).toBe(1);
+    fail = false;
+    await recorder.flush();
+    const milk = await database.db.selectFrom('insightCount').select('count').where('restaurantId', '=', restaurantId).where('metric', '=', 'allergen').execute();
+    expect(milk.map((r) => Number(r.count))).toEqual([1]);
+    expect(await total('mici')).toBe(1);
+    expect(await pendingOf('mici')).toHaveLength(1);
   });
 });
 
