@@ -5,6 +5,7 @@ import { acceptBeacon } from '#app/modules/insights/beacon.server.ts';
 import { REVISIT_WINDOW_MS } from '#app/modules/insights/insight-classify.ts';
 import { BEACONS_PER_INTERVAL, createInsightRecorder, type InsightRecorder } from '#app/modules/insights/insight-recorder.server.ts';
 import { getInsights, getPlatformViewsPerDay, SEARCH_PRIVACY_K } from '#app/modules/insights/insights.service.server.ts';
+import { deriveSearchTermSecret } from '#app/modules/insights/search-terms.server.ts';
 import { buildCategory, buildLocation, buildProduct, insertRestaurant } from '#tests/factories/builders.ts';
 import { adminScope, ownerScope } from '#tests/support/scopes.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
@@ -19,6 +20,7 @@ import { createMenuViewCounter } from './menu-views.ts';
 
 const CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const SECRET = deriveSearchTermSecret('menu-views-test-secret'.padEnd(40, 'x'));
 
 interface Process {
   base: string;
@@ -38,7 +40,7 @@ describe(`owner insights counting on ${testDialect}`, () => {
 
   async function start(): Promise<Process> {
     const db = database.db;
-    const recorder = createInsightRecorder({ getDb: () => db, now });
+    const recorder = createInsightRecorder({ getDb: () => db, searchSecret: SECRET, now });
     const process: Process = { base: '', server: undefined as unknown as Server, recorder, renders: 0 };
     const handle = createMenuCache({
       getVersion: async (slug) => (slug === ours.slug || slug === theirs.slug ? 1 : undefined),
@@ -191,14 +193,17 @@ describe(`owner insights counting on ${testDialect}`, () => {
       [
         '2026-11-23 first dish ' + ids.soup + ' 2',
         '2026-11-23 first dish ' + ids.cake + ' 1',
+        // three searches reached the privacy threshold; one search of 'ciorba' is stored under a keyed hash only
         '2026-11-23 first search-miss vegan 3',
-        '2026-11-23 first search-hit ciorba 1',
         '2026-11-23 first allergen gluten 1',
         '2026-11-23 first allergen milk 1',
       ].sort(),
     );
     // no location named: counted for the restaurant as a whole
     expect(await rows(theirs.id)).toEqual([`2026-11-23  dish ${ids.theirDish} ${BEACONS_PER_INTERVAL}`]);
+    const pending = await database.db.selectFrom('insightSearchPending').select(['termKey', 'metric', 'count']).where('restaurantId', '=', ours.id).execute();
+    expect(pending.map((p) => `${p.metric} ${Number(p.count)}`)).toEqual(['search-hit 1']);
+    expect(JSON.stringify(pending)).not.toContain('ciorba');
   });
 
   it('shows the owner the counts, search terms only from the privacy threshold on, and nothing to another owner', async () => {
@@ -214,6 +219,8 @@ describe(`owner insights counting on ${testDialect}`, () => {
     expect(page.neverOpened.map((d) => d.name)).toEqual(['Salată de vinete']);
     expect(SEARCH_PRIVACY_K).toBe(3);
     expect(page.searches).toEqual([{ term: 'vegan', count: 3, matched: false }]);
+    // the figure counts every search, the one still below the threshold too (unnamed)
+    expect(page.figures.searches.value).toBe(4);
     expect(page.hints.map((h) => h.key)).toContain('missedSearch');
     // the range before (7 days earlier) had twice the views: the figure says −50 %
     await database.db.insertInto('insightCount').values({ restaurantId: ours.id, day: '2026-11-14', locationId: ids.first, metric: 'view', dimension: '', count: 22 }).execute();
@@ -234,7 +241,7 @@ describe(`owner insights counting on ${testDialect}`, () => {
   it('puts views on the right local day and hour around the Europe/Bucharest DST changes', async () => {
     const db = database.db;
     const dst = await insertRestaurant(db, { slug: 'ora-de-vara', timeZone: 'Europe/Bucharest' });
-    const recorder = createInsightRecorder({ getDb: () => db, now });
+    const recorder = createInsightRecorder({ getDb: () => db, searchSecret: SECRET, now });
     const at = (iso: string) => {
       clock = Date.parse(iso);
       recorder.recordView({ slug: 'ora-de-vara', locale: 'ro', locationId: '', via: undefined, source: 'direct' });

@@ -82,8 +82,10 @@ const ro: Policy = {
         'direct, motor de căutare, rețea socială sau alt site), câte ori a fost deschis un preparat, ce alergeni au fost ascunși',
         'cu filtrul și ce termeni s-au căutat (fără diacritice și fără cifre, dacă s-a găsit ceva).'],
       ['Nu păstrăm adresa IP, browserul, adresa paginii de unde veniți sau vreun identificator al vizitatorului, nici măcar',
-        'criptat. Roboții nu sunt numărați. Un termen căutat îi este arătat restaurantului numai după ce a fost căutat de cel',
-        'puțin 3 ori în perioada afișată. Pentru că numărăm doar totaluri anonime, nu vă cerem consimțământul.'],
+        'criptat. Roboții nu sunt numărați. Textul unui termen căutat este păstrat numai după ce a fost căutat de cel puțin 3',
+        'ori (până atunci îl numărăm doar sub o amprentă criptografică cu cheie secretă, nu ca text, și o ștergem după 90 de',
+        'zile dacă pragul nu a fost atins) și îi este arătat restaurantului numai dacă a fost căutat de cel puțin 3 ori în',
+        'perioada afișată. Pentru că numărăm doar totaluri anonime, nu vă cerem consimțământul.'],
     ] },
     { id: 'purposes', title: 'De ce folosim datele', blocks: [
       { ul: [
@@ -227,8 +229,10 @@ const en: Policy = {
         'allergens were hidden with the filter and which terms were searched (without diacritics or digits, and whether',
         'anything was found).'],
       ['We do not keep the IP address, the browser, the address of the page you came from or any identifier of the visitor,',
-        'not even encrypted. Bots are not counted. A search term is shown to the restaurant only once it was searched at',
-        'least 3 times in the period shown. Because we count anonymous totals only, we do not ask for consent.'],
+        'not even encrypted. Bots are not counted. The text of a search term is kept only once it was searched at least 3',
+        'times (until then we count it only under a keyed cryptographic fingerprint, not as text, and delete that after 90',
+        'days if the threshold was not reached), and it is shown to the restaurant only if it was searched at least 3 times',
+        'in the period shown. Because we count anonymous totals only, we do not ask for consent.'],
     ] },
     { id: 'purposes', title: 'Why we use data', blocks: [
       { ul: [

@@ -396,6 +396,27 @@ export interface InsightCountTable {
   count: number;
 }
 
+/** A search term's running total under a keyed hash, never its text (migration 0016, decision 0018). */
+export interface InsightSearchTermTable {
+  restaurantId: string;
+  /** base64url HMAC-SHA256 of the restaurant id and the folded term */
+  termKey: string;
+  count: number;
+  firstAt: Timestamp;
+  lastAt: Timestamp;
+}
+
+/** Per-day searches of a term still below the privacy threshold (migration 0016). */
+export interface InsightSearchPendingTable {
+  restaurantId: string;
+  termKey: string;
+  day: string;
+  locationId: string;
+  /** search-hit | search-miss */
+  metric: string;
+  count: number;
+}
+
 /** A slug a restaurant gave up: old links answer 301 to the current slug (migration 0015). */
 export interface RestaurantSlugHistoryTable {
   slug: string;
@@ -437,6 +458,8 @@ export interface Database {
   billingNotice: BillingNoticeTable;
   rateCounter: RateCounterTable;
   insightCount: InsightCountTable;
+  insightSearchTerm: InsightSearchTermTable;
+  insightSearchPending: InsightSearchPendingTable;
   restaurantSlugHistory: RestaurantSlugHistoryTable;
   diningTable: DiningTableTable;
   translationRun: TranslationRunTable;

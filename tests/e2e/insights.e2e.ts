@@ -15,7 +15,8 @@ const PHONE_AGENT = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36
 const MISSING = 'caviar';
 
 function guest(browser: Browser) {
-  return browser.newContext({ viewport: PHONE, baseURL: baseUrl, userAgent: PHONE_AGENT, extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp() } });
+  // a Romanian phone: the menu's language follows Accept-Language since content languages (decision 0019)
+  return browser.newContext({ viewport: PHONE, baseURL: baseUrl, userAgent: PHONE_AGENT, locale: 'ro-RO', extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp() } });
 }
 
 /** One guest: scans the QR code, opens two dishes, searches for something the menu does not have, leaves. */
@@ -78,6 +79,8 @@ describe('owner insights', () => {
     expect(Number(await page.getByTestId('figure-dish-opens').locator('dd').first().textContent())).toBeGreaterThanOrEqual(2);
     // one guest's search is not shown
     expect(await page.getByTestId('insights-searches').getByRole('cell', { name: MISSING }).count()).toBe(0);
+    // nor stored: below the threshold the term is counted under a keyed hash only (decision 0018)
+    expect(await db.selectFrom('insightCount').select('dimension').where('dimension', '=', MISSING).execute()).toEqual([]);
 
     for (let i = 1; i < SEARCH_PRIVACY_K; i++) await guestVisit(browser, shortCode, false, left);
     await expect

@@ -87,9 +87,15 @@ describe(`owner insights across two server processes on ${testDialect}`, () => {
     expect(sum('via', shortCode)).toBe(2);
     expect(sum('lang', 'en')).toBe(1);
     expect(sum('dish', ids.soup)).toBe(2);
-    expect(sum('search-miss', 'caviar')).toBe(2);
+    // two searches stay below the privacy threshold (k = 3): counted under a keyed hash, the text nowhere
+    expect(sum('search-miss', 'caviar')).toBe(0);
+    const pending = await database.db.selectFrom('insightSearchPending').select(['termKey', 'metric', 'count']).where('restaurantId', '=', restaurantId).execute();
+    expect(pending.map((p) => `${p.metric} ${Number(p.count)}`)).toEqual(['search-miss 2']);
+    const term = await database.db.selectFrom('insightSearchTerm').selectAll().where('restaurantId', '=', restaurantId).execute();
+    expect(term.map((t) => Number(t.count))).toEqual([2]);
+    expect(JSON.stringify([pending, term, rows])).not.toContain('caviar');
     expect(sum('allergen', 'gluten')).toBe(2);
     expect(sum('allergen', 'milk')).toBe(accepted);
-    expect(new Set(rows.map((r) => r.metric))).toEqual(new Set(['view', 'lang', 'hour', 'source', 'via', 'dish', 'search-miss', 'allergen']));
+    expect(new Set(rows.map((r) => r.metric))).toEqual(new Set(['view', 'lang', 'hour', 'source', 'via', 'dish', 'allergen']));
   });
 });

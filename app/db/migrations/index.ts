@@ -14,6 +14,7 @@ import * as insightCount from './2026-11-23-0012-insight-count.ts';
 import * as backoffice from './2026-11-23-0011-backoffice.ts';
 import * as slugHistoryAndTables from './2026-11-23-0015-slug-history-and-tables.ts';
 import * as contentLanguages from './2026-11-23-0013-content-languages.ts';
+import * as insightSearchPending from './2026-11-23-0016-insight-search-pending.ts';
 
 /** Every migration, in order. Append new dated files here; never edit or reorder old ones. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0013-content-languages': contentLanguages,
   '2026-11-23-0014-import-draft': importDraft,
   '2026-11-23-0015-slug-history-and-tables': slugHistoryAndTables,
+  '2026-11-23-0016-insight-search-pending': insightSearchPending,
 };

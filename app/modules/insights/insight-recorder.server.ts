@@ -2,14 +2,17 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
 import { localDayHour, VIA_CODE } from './insight-classify.ts';
 import { addInsightCounts, findLocationIds, findProductIds, findRestaurantsBySlugs, type InsightRow } from './insights.repo.server.ts';
+import { addSearchCounts, type SearchCount } from './search-terms.server.ts';
 
 /**
  * Counts held in this process's memory and added to the database every few seconds (decision
  * 0018). Recording costs a Map update, never a query: the guest menu's cache hits stay as fast.
  * Counts are keyed by slug and a 15-minute UTC bucket; a flush resolves slugs, locations and dishes
  * with three reads, turns buckets into the restaurant's local day and hour, and adds every row
- * with one upsert per chunk. A flush that fails puts its counts back for the next one. A crash
- * loses what was recorded since the last flush (at most one interval); a graceful stop flushes.
+ * with one upsert per chunk. Searches go through the privacy threshold (search-terms.server.ts):
+ * a term's text is written only once k searches used it. A flush that fails puts back what it did
+ * not write for the next one. A crash loses what was recorded since the last flush (at most one
+ * interval); a graceful stop flushes.
  */
 
 export const FLUSH_INTERVAL_MS = 5_000;
@@ -51,7 +54,14 @@ export interface InsightRecorder {
   pendingKeys(): number;
 }
 
-export function createInsightRecorder(options: { getDb(): Kysely<Database>; now?(): number; onError?(error: unknown): void; intervalMs?: number }): InsightRecorder {
+export function createInsightRecorder(options: {
+  getDb(): Kysely<Database>;
+  /** the search terms' hashing secret (deriveSearchTermSecret): the same in every process */
+  searchSecret: string;
+  now?(): number;
+  onError?(error: unknown): void;
+  intervalMs?: number;
+}): InsightRecorder {
   const now = options.now ?? Date.now;
   let pending = new Map<string, number>();
   let beacons = new Map<string, number>();
@@ -108,11 +118,17 @@ export function createInsightRecorder(options: { getDb(): Kysely<Database>; now?
     beacons = new Map();
     viaCodes = new Map();
     if (batch.size === 0) return;
+    let unwritten = batch;
     try {
-      await write(options.getDb(), batch);
+      const db = options.getDb();
+      const { rows, searches } = await resolve(db, batch);
+      await addInsightCounts(db, rows);
+      // the other counts are in: a failure from here on puts back the searches only
+      unwritten = new Map([...batch].filter(([key]) => isSearchKey(key)));
+      await addSearchCounts(db, searches, { secret: options.searchSecret, at: new Date(now()) });
     } catch (error) {
       // kept for the next flush: a database that is briefly away loses nothing
-      for (const [key, n] of batch) add(key, n);
+      for (const [key, n] of unwritten) add(key, n);
       throw error;
     }
   }
@@ -142,26 +158,34 @@ export function createInsightRecorder(options: { getDb(): Kysely<Database>; now?
   };
 }
 
-/** Resolves one batch into rows and adds them. */
-async function write(db: Kysely<Database>, batch: Map<string, number>): Promise<void> {
+const SEARCH_METRICS = new Set(['search-hit', 'search-miss']);
+const isSearchKey = (key: string) => SEARCH_METRICS.has(key.split('\t')[3] ?? '');
+
+/** Resolves one batch into rows of insightCount and searches (which pass the privacy threshold). */
+async function resolve(db: Kysely<Database>, batch: Map<string, number>): Promise<{ rows: InsightRow[]; searches: SearchCount[] }> {
   const parsed = [...batch].map(([key, count]) => {
     const [slug, bucket, locationId, metric, dimension] = key.split('\t') as [string, string, string, string, string];
     return { slug, bucket: Number(bucket), locationId, metric, dimension, count };
   });
   const restaurants = await findRestaurantsBySlugs(db, [...new Set(parsed.map((p) => p.slug))]);
-  if (restaurants.length === 0) return;
+  if (restaurants.length === 0) return { rows: [], searches: [] };
   const bySlug = new Map(restaurants.map((r) => [r.slug, r]));
   const ids = restaurants.map((r) => r.id);
   const locations = new Set((await findLocationIds(db, ids)).map((l) => `${l.restaurantId}:${l.id}`));
   const dishIds = [...new Set(parsed.filter((p) => p.metric === 'dish').map((p) => p.dimension))];
   const dishes = new Set(dishIds.length ? (await findProductIds(db, ids, dishIds)).map((d) => `${d.restaurantId}:${d.id}`) : []);
   const rows = new Map<string, InsightRow>();
+  const searches: SearchCount[] = [];
   for (const p of parsed) {
     const restaurant = bySlug.get(p.slug);
     if (!restaurant) continue;
     if (p.metric === 'dish' && !dishes.has(`${restaurant.id}:${p.dimension}`)) continue;
     const { day, hour } = localDayHour(p.bucket, restaurant.timeZone);
     const locationId = locations.has(`${restaurant.id}:${p.locationId}`) ? p.locationId : '';
+    if (p.metric === 'search-hit' || p.metric === 'search-miss') {
+      searches.push({ restaurantId: restaurant.id, day, locationId, metric: p.metric, term: p.dimension, count: p.count });
+      continue;
+    }
     let dimension = p.dimension;
     if (p.metric === 'hour') dimension = String(hour).padStart(2, '0');
     if (p.metric === 'source' && dimension.startsWith('via:')) dimension = dimension.slice(4) === restaurant.shortCode ? 'qr' : 'table';
@@ -170,5 +194,5 @@ async function write(db: Kysely<Database>, batch: Map<string, number>): Promise<
     if (row) row.count += p.count;
     else rows.set(key, { restaurantId: restaurant.id, day, locationId, metric: p.metric, dimension, count: p.count });
   }
-  await addInsightCounts(db, [...rows.values()]);
+  return { rows: [...rows.values()], searches };
 }

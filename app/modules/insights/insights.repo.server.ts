@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
 
 /**
- * Queries on `insightCount` (migration 0012). Writes are one additive INSERT … ON CONFLICT DO
- * UPDATE per chunk, atomic on SQLite and PostgreSQL: two processes flushing the same row both add.
+ * Queries on `insightCount` (migration 0012) and the search terms below the privacy threshold
+ * (`insightSearchTerm`, `insightSearchPending`, migration 0016). Writes are one additive INSERT … ON
+ * CONFLICT DO UPDATE per chunk, atomic on SQLite and PostgreSQL: two processes flushing the same row both add.
  */
 
 export interface InsightRow {
@@ -29,6 +30,106 @@ export async function addInsightCounts(db: Kysely<Database>, rows: InsightRow[])
       )
       .execute();
   }
+}
+
+export interface SearchTermKey {
+  restaurantId: string;
+  termKey: string;
+}
+
+export interface PendingSearchRow extends SearchTermKey {
+  day: string;
+  locationId: string;
+  metric: string;
+  count: number;
+}
+
+/**
+ * Adds to each term's running total and returns the new totals. The rows must come sorted by key:
+ * on PostgreSQL each upserted row stays locked until the caller's transaction ends, so concurrent
+ * flushes take their locks in one order (no deadlock) and the second waits and sees the first's total.
+ */
+export async function bumpSearchTerms(db: Kysely<Database>, rows: (SearchTermKey & { count: number })[], at: string) {
+  const totals: (SearchTermKey & { count: number })[] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const found = await db
+      .insertInto('insightSearchTerm')
+      .values(rows.slice(i, i + CHUNK).map((row) => ({ ...row, firstAt: at, lastAt: at })))
+      .onConflict((oc) =>
+        oc.columns(['restaurantId', 'termKey']).doUpdateSet((eb) => ({
+          count: eb(eb.ref('insightSearchTerm.count'), '+', eb.ref('excluded.count')),
+          lastAt: eb.ref('excluded.lastAt'),
+        })),
+      )
+      .returning(['restaurantId', 'termKey', 'count'])
+      .execute();
+    totals.push(...found.map((row) => ({ ...row, count: Number(row.count) })));
+  }
+  return totals;
+}
+
+export async function addPendingSearches(db: Kysely<Database>, rows: PendingSearchRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await db
+      .insertInto('insightSearchPending')
+      .values(rows.slice(i, i + CHUNK))
+      .onConflict((oc) =>
+        oc.columns(['restaurantId', 'termKey', 'day', 'locationId', 'metric']).doUpdateSet((eb) => ({
+          count: eb(eb.ref('insightSearchPending.count'), '+', eb.ref('excluded.count')),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** The pending rows of these terms, deleted as they are read (call it holding the terms' total rows). */
+export async function takePendingSearches(db: Kysely<Database>, keys: SearchTermKey[]): Promise<PendingSearchRow[]> {
+  const taken: PendingSearchRow[] = [];
+  for (let i = 0; i < keys.length; i += CHUNK) {
+    const chunk = keys.slice(i, i + CHUNK);
+    const found = await db
+      .deleteFrom('insightSearchPending')
+      .where((eb) => eb.or(chunk.map((key) => eb.and([eb('restaurantId', '=', key.restaurantId), eb('termKey', '=', key.termKey)]))))
+      .returning(['restaurantId', 'termKey', 'day', 'locationId', 'metric', 'count'])
+      .execute();
+    taken.push(...found.map((row) => ({ ...row, count: Number(row.count) })));
+  }
+  return taken;
+}
+
+/** Terms whose totals the daily sweep removes: below k since `before`, or not searched since. */
+export function findStaleSearchTerms(db: Kysely<Database>, before: string, k: number): Promise<SearchTermKey[]> {
+  return db
+    .selectFrom('insightSearchTerm')
+    .select(['restaurantId', 'termKey'])
+    .where((eb) => eb.or([eb('lastAt', '<', before), eb.and([eb('count', '<', k), eb('firstAt', '<', before)])]))
+    .execute();
+}
+
+/** Deletes one term's total and pending rows if it is still stale (checked again under the row's lock). */
+export async function deleteStaleSearchTerm(db: Kysely<Database>, key: SearchTermKey, before: string, k: number): Promise<boolean> {
+  const gone = await db
+    .deleteFrom('insightSearchTerm')
+    .where('restaurantId', '=', key.restaurantId)
+    .where('termKey', '=', key.termKey)
+    .where((eb) => eb.or([eb('lastAt', '<', before), eb.and([eb('count', '<', k), eb('firstAt', '<', before)])]))
+    .returning('termKey')
+    .execute();
+  if (gone.length === 0) return false;
+  await db.deleteFrom('insightSearchPending').where('restaurantId', '=', key.restaurantId).where('termKey', '=', key.termKey).execute();
+  return true;
+}
+
+/** Searches of terms still below the threshold between two local days: counted in the figure, never named. */
+export function findPendingSearchCounts(db: Kysely<Database>, restaurantId: string, from: string, to: string, locationId?: string) {
+  let query = db
+    .selectFrom('insightSearchPending')
+    .select(['day', 'metric', 'count'])
+    .where('restaurantId', '=', restaurantId)
+    .where('day', '>=', from)
+    .where('day', '<=', to);
+  if (locationId) query = query.where('locationId', '=', locationId);
+  return query.execute();
 }
 
 /** What a flush needs to turn slugs into restaurants and local days. */

@@ -4,13 +4,14 @@ import { localized } from '#app/i18n/localized.ts';
 import type { Locale } from '#app/i18n/i18n.ts';
 import { localDayHour, SOURCES, weekdayOf } from './insight-classify.ts';
 import { RANGES, SEARCH_PRIVACY_K, type Figure, type Hint, type Insights, type Range } from './insights.types.ts';
-import { findInsightCatalogue, findInsightCounts, hasAnyInsight, sumViewsPerDay } from './insights.repo.server.ts';
+import { findInsightCatalogue, findInsightCounts, findPendingSearchCounts, hasAnyInsight, sumViewsPerDay } from './insights.repo.server.ts';
 import { listDiningTables } from '#app/modules/tables/tables.repo.server.ts';
 
 /**
  * What the owner's insights page and CSV show (decision 0018): counts of the range against the
- * range before it, for all locations or one. Search terms appear only once at least
- * SEARCH_PRIVACY_K searches used them in the range, so one guest's text is never shown.
+ * range before it, for all locations or one. A search term's text is stored only once
+ * SEARCH_PRIVACY_K searches used it (search-terms.server.ts), and shown only when it has at least
+ * that many in the range; the searches figure also counts the unnamed searches still below k.
  */
 
 export { RANGES, SEARCH_PRIVACY_K, type Insights, type Range } from './insights.types.ts';
@@ -42,8 +43,9 @@ export async function getInsights(
   const to = localDayHour((options.now ?? new Date()).getTime(), restaurant.timeZone).day;
   const from = addDays(to, -(options.range - 1));
   const previousFrom = addDays(from, -options.range);
-  const [rows, hasData, tables] = await Promise.all([
+  const [rows, pendingSearches, hasData, tables] = await Promise.all([
     findInsightCounts(owner.db, owner.restaurantId, previousFrom, to, locationId ?? undefined),
+    findPendingSearchCounts(owner.db, owner.restaurantId, previousFrom, to, locationId ?? undefined),
     hasAnyInsight(owner.db, owner.restaurantId),
     listDiningTables(owner.db, owner.restaurantId),
   ]);
@@ -108,8 +110,15 @@ export async function getInsights(
   const qr = sourceCounts.get('qr') ?? 0;
   if (views >= 10 && qr / views >= 0.5) hints.push({ key: 'qrShare', params: { percent: Math.round((qr / views) * 100) } });
 
-  const searchTotal = total('search-hit') + total('search-miss');
-  const previousSearches = (previousTotals.get('search-hit') ?? 0) + (previousTotals.get('search-miss') ?? 0);
+  // searches of terms still below the threshold: counted, never named
+  let unnamed = 0;
+  let previousUnnamed = 0;
+  for (const row of pendingSearches) {
+    if (row.day < from) previousUnnamed += Number(row.count);
+    else unnamed += Number(row.count);
+  }
+  const searchTotal = total('search-hit') + total('search-miss') + unnamed;
+  const previousSearches = (previousTotals.get('search-hit') ?? 0) + (previousTotals.get('search-miss') ?? 0) + previousUnnamed;
   return {
     range: options.range,
     from,

@@ -12,6 +12,7 @@ import type { Billing } from '#app/modules/billing/stripe-client.server.ts';
 import { markContactMessageEmailed } from '#app/modules/contact/contact.service.server.ts';
 import { deleteReleasedFiles, sweepAllAbandonedUploads } from '#app/modules/image/image-cleanup.server.ts';
 import { runOcrDraft } from '#app/modules/import/import.service.server.ts';
+import { sweepPendingSearches } from '#app/modules/insights/search-terms.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import type { Mailer } from '#app/modules/mail/mailer.server.ts';
 import { runFillMissing } from '#app/modules/translation/fill-missing.server.ts';
@@ -76,6 +77,10 @@ export function createJobHandlers(deps: JobDependencies): Required<JobHandlers> 
       const swept = await sweepTranslationCache(scope, now);
       if (swept > 0) logger.info({ swept }, 'expired translations swept');
     },
+    async 'insights.sweep'(_payload, { scope, now }) {
+      const swept = await sweepPendingSearches(scope, now);
+      if (swept > 0) logger.info({ swept }, 'stale insights search terms swept');
+    },
     async 'jobs.purge'(_payload, { scope, now }) {
       const purged = await deleteDoneJobs(scope.db, new Date(now.getTime() - deps.retentionDays * 24 * 60 * 60 * 1000).toISOString());
       if (purged > 0) logger.info({ purged }, 'done jobs purged');
@@ -96,6 +101,7 @@ export const JOB_SCHEDULES: readonly JobSchedule[] = [
   { type: 'billing.reconcile', every: 'day' },
   { type: 'billing.notices', every: 'hour' },
   { type: 'translation.sweep', every: 'day' },
+  { type: 'insights.sweep', every: 'day' },
 ];
 
 /** The daily backup, scheduled only where BACKUP_DIR is set. */

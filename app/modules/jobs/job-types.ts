@@ -34,6 +34,8 @@ export const jobPayloads = {
   'translation.fill-missing': z.object({ restaurantId: z.string().min(1), runId: z.string().min(1) }),
   /** scheduled: translation cache rows past the spec's 30 days (app/modules/translation) */
   'translation.sweep': z.object({}),
+  /** scheduled daily: insights search terms still below the privacy threshold after 90 days (decision 0018) */
+  'insights.sweep': z.object({}),
   /** scheduled: done jobs past the retention period */
   'jobs.purge': z.object({}),
   /** scheduled when BACKUP_DIR is set: a copy of the database, the oldest beyond BACKUP_KEEP deleted */
