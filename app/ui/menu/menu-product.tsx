@@ -1,5 +1,6 @@
 import type { i18n as I18n } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useContext } from 'react';
+import { I18nContext } from 'react-i18next';
 import { formatPrice, formatQuantity } from '#app/i18n/localized.ts';
 import { fieldIn, type ContentLanguage } from '#app/modules/translation/content-language.ts';
 import { kilojoules } from '#app/modules/product/nutrition.ts';
@@ -74,7 +75,10 @@ function dishLabelsOf(i18n: I18n): DishLabels {
  * attributes feed the in-page search and allergen filter (menu-enhance.js).
  */
 export function MenuProductItem({ product, locale, currency }: { product: MenuProduct; locale: ContentLanguage; currency: string }) {
-  const labels = dishLabelsOf(useTranslation().i18n);
+  // the provider's instance itself: useTranslation hands each component its own wrapper, which no cache could key on
+  const i18n = useContext(I18nContext)?.i18n;
+  if (!i18n) throw new Error('a dish card renders inside an I18nextProvider');
+  const labels = dishLabelsOf(i18n);
   const name = fieldIn(product, 'name', locale);
   const description = fieldIn(product, 'description', locale);
   const ingredients = fieldIn(product, 'ingredients', locale);
