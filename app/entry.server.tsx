@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { requestInfoContext } from './context.ts';
@@ -9,14 +9,16 @@ import { isDatabaseUnavailable } from './db/database-errors.ts';
 import { closeDatabase, getDatabase, getDb } from './db/db.server.ts';
 import { pingDatabase } from './db/health.server.ts';
 import { pendingMigrations } from './db/migrate.server.ts';
-import { getEnv } from './env.server.ts';
+import { getEnv, getPublicUrl } from './env.server.ts';
 import { logger } from './logger.server.ts';
 import { getBilling } from './modules/billing/stripe-client.server.ts';
 import { getStorage } from './modules/image/storage.server.ts';
 import { createConfiguredWorker } from './modules/jobs/job-handlers.server.ts';
 import type { JobWorker } from './modules/jobs/jobs.server.ts';
 import { getMailer } from './modules/mail/mailer.server.ts';
+import { loadGuestMenuPage } from './modules/menu/guest-menu-page.server.ts';
 import { getMenuCacheVersion } from './modules/menu/menu.service.server.ts';
+import { MenuDocument } from './ui/menu/guest-menu.tsx';
 import { NonceProvider } from './ui/nonce.tsx';
 import type { ViewRecord } from './modules/insights/insight-recorder.server.ts';
 import { flushInsightsOnStop, insightRecorder } from './modules/insights/insights-runtime.server.ts';
@@ -27,6 +29,21 @@ export { requestInfoContext } from './context.ts';
 /** For the server's menu render cache: the menu version of a slug and whether it is published now (one indexed read). */
 export function getMenuVersion(slug: string): Promise<number | undefined> {
   return getMenuCacheVersion(getDb(), slug);
+}
+
+/**
+ * For the server's menu render cache, on a miss: the guest menu page rendered straight from its data,
+ * without React Router's request pipeline (decision 0025: a miss cost ~3× the render itself there,
+ * most of it encoding the 200 dishes' loader data for a page that is never hydrated). Same data and
+ * headers as the route's loader, same component as the route; 404 when no restaurant has the slug,
+ * so the cache lets the app answer (a moved slug's redirect, the not-found page).
+ */
+export async function renderGuestMenu(request: Request): Promise<Response> {
+  const slug = decodeURIComponent(new URL(request.url).pathname.slice(1));
+  const page = await loadGuestMenuPage(getDb(), slug, request, getPublicUrl());
+  if (!page) return new Response(null, { status: 404 });
+  const html = `<!DOCTYPE html>${renderToString(<MenuDocument page={page.data} />)}`;
+  return new Response(html, { headers: { ...page.headers, 'Content-Type': 'text/html; charset=utf-8' } });
 }
 
 /** For the server's menu render cache: a guest's view, counted in memory (owner insights, decision 0018). */

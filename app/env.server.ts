@@ -74,6 +74,11 @@ const EnvSchema = z
     MENU_CACHE_MAX_MB: z.coerce.number().int().min(1).max(16_384).default(64),
     /** seconds a CDN or proxy cache may serve a guest menu without asking (0: always revalidate); docs/deploying.md */
     MENU_SHARED_MAX_AGE: z.coerce.number().int().min(0).max(3600).default(0),
+    /**
+     * Browser tests only: the guest menu takes "now" from an X-Test-Now header (decision 0022).
+     * Honoured only on a loopback PUBLIC_URL (or outside production); see isTestClockEnabled.
+     */
+    TEST_CLOCK_HEADER: flag,
     // Bearer token for GET /metrics; unset: /metrics does not exist (404)
     METRICS_TOKEN: unsetWhenEmpty(z.string().min(16, 'must be at least 16 characters')),
     DATABASE_URL: unsetWhenEmpty(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for the embedded SQLite file)')),
@@ -202,6 +207,18 @@ export function getEnv(): Env {
 /** Whether the site is served over HTTPS: decides Secure cookies, HSTS and upgrade-insecure-requests. */
 export function isHttps(env: Env = getEnv()): boolean {
   return getPublicUrl(env).startsWith('https://');
+}
+
+/**
+ * Whether the guest menu may take its clock from a request header (the browser tests' fake clock):
+ * only when TEST_CLOCK_HEADER is set and the server is not a public one (not production, or its
+ * PUBLIC_URL is a loopback address, as in the e2e setup). A real deployment ignores the header
+ * even if the variable was set by mistake.
+ */
+export function isTestClockEnabled(env: Env = getEnv()): boolean {
+  if (!env.TEST_CLOCK_HEADER) return false;
+  if (env.NODE_ENV !== 'production') return true;
+  return ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(getPublicUrl(env)).hostname);
 }
 
 /** The site's own origin, used for absolute links (e-mails, QR codes, sitemaps). */

@@ -14,6 +14,7 @@ import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { DEFAULT_LOCALE, getI18n, type Locale } from './i18n/i18n.ts';
 import { getRequestLocale } from './i18n/locale.server.ts';
+import { useStaticDocument } from './ui/hydration.ts';
 import { useNonce } from './ui/nonce.tsx';
 import { ToastProvider } from './ui/toast/toast-provider.tsx';
 import { getDb } from './db/db.server.ts';
@@ -45,18 +46,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { locale: getRequestLocale(request), availableLocales: getLocalePolicy().availableLocales, account, contactEmail: getContactEmail(), socialLinks: getSocialLinks() };
 }
 
-/** Routes whose `handle` says `{ hydrate: false }` are sent as HTML and CSS only (the guest menu). */
-function useHydrate(): boolean {
-  return !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+/** Routes whose `handle` says `{ document: true }` write their own <html> (the guest menu, decision 0025). */
+function useOwnDocument(): boolean {
+  return useMatches().some((match) => (match.handle as { document?: boolean } | undefined)?.document === true);
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const locale: Locale = data?.locale ?? DEFAULT_LOCALE;
   const nonce = useNonce();
-  const hydrate = useHydrate();
+  // routes whose `handle` says `{ hydrate: false }` are sent as HTML and CSS only (ui/hydration.ts)
+  const hydrate = !useStaticDocument();
   // the guest menu may be in a content language beyond the site's ro/en (its loader says which)
   const pageLang = useMatches().map((match) => (match.loaderData as { htmlLang?: string } | undefined)?.htmlLang).find(Boolean);
+  if (useOwnDocument()) return children;
   return (
     <html lang={pageLang ?? locale}>
       <head>
@@ -80,6 +83,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // no toasts on a page that writes its own document (and has no React in the browser)
+  if (useOwnDocument()) return <Outlet />;
   return (
     <ToastProvider>
       <Outlet />

@@ -22,6 +22,7 @@ export default [
   route(':restaurantSlug/admin/print/:document', 'routes/restaurant-admin.print.ts'),
   route(':restaurantSlug/admin/insights.csv', 'routes/restaurant-admin.insights-csv.ts'),
   route(':restaurantSlug/admin/tables/cards.pdf', 'routes/restaurant-admin.tables-cards.ts'),
+  route(':restaurantSlug/admin/translations', 'routes/restaurant-admin.translations.ts'),
 
   // public layout: header and footer
   layout('routes/public-layout.tsx', [

@@ -4,14 +4,16 @@ import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
-import { createRequestHandler as createReactRouterHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import { RouterContextProvider, type ServerBuild } from 'react-router';
 import { CLIENT_IP_HEADER } from '#app/auth/auth.server.ts';
 import { REQUEST_ID_HEADER } from '#app/modules/access/access.server.ts';
-import { getBillingFormOrigins, getImageOrigin, isHttps } from '#app/env.server.ts';
+import { getBillingFormOrigins, getImageOrigin, isHttps, isTestClockEnabled } from '#app/env.server.ts';
+import { TEST_CLOCK_HEADER, testClockInstant } from '#app/modules/menu/menu-clock.server.ts';
 import { logger } from '#app/logger.server.ts';
 import { uploadsDir } from '#app/modules/image/storage.server.ts';
 import { isDatabaseUnavailable } from '#app/db/database-errors.ts';
 import type { RequestInfo } from '#app/context.ts';
+import { compressedAssets } from './compressed-assets.ts';
 import { sendServerError } from './error-page.ts';
 import { redactUrl } from './log-redaction.ts';
 import type { ViewRecord } from '#app/modules/insights/insight-recorder.server.ts';
@@ -36,6 +38,7 @@ type EntryModule = {
   getPoolStats(): { total: number; idle: number; waiting: number } | undefined;
   checkReadiness(): Promise<Record<string, string>>;
   getMenuVersion(slug: string): Promise<number | undefined>;
+  renderGuestMenu(request: Request): Promise<Response>;
   recordMenuView(view: ViewRecord): void;
   startJobWorker(): void;
   stopJobWorker(): Promise<void>;
@@ -121,6 +124,8 @@ app.use(
   }),
 );
 
+// the build's CSS and JavaScript at maximum compression, from memory (before the on-the-fly compression)
+if (!vite) app.use('/assets', compressedAssets('build/client/assets'));
 app.use(compression());
 
 if (vite) {
@@ -161,13 +166,13 @@ app.use((error: unknown, req: express.Request, res: express.Response, _next: exp
 });
 
 // The guest menu's hot path bypasses Express (see server/menu-cache.ts); not in development,
-// where every request should show the code as it is now.
-const renderMenu = createReactRouterHandler(initialBuild, env.NODE_ENV);
+// where every request should show the code as it is now. A miss renders the page directly, not
+// through React Router (decision 0025).
 const handleMenuRequest = vite
   ? undefined
   : createMenuCache({
       getVersion: (slug) => entryOf(initialBuild).getMenuVersion(slug),
-      render: (request) => renderMenu(request, loadContext(initialBuild, { nonce: '', clientIp: '' })),
+      render: (request) => entryOf(initialBuild).renderGuestMenu(request),
       securityHeaders: staticSecurityHeaders(https, getImageOrigin(env)),
       logger,
       maxBytes: env.MENU_CACHE_MAX_MB * 1024 * 1024,
@@ -175,8 +180,25 @@ const handleMenuRequest = vite
       onAnswer: (outcome) => metrics.menuCache.inc({ result: outcome }),
       // owner insights: a guest's view counted in memory, hits included (server/menu-views.ts)
       onServe: createMenuViewCounter((view) => entryOf(initialBuild).recordMenuView(view)),
+      // browser tests only (never on a public production server): the clock from X-Test-Now
+      ...(isTestClockEnabled(env) ? testClockOptions() : {}),
     });
 const origin = `http://localhost:${env.PORT}`;
+
+/** The menu cache on the test clock: "now" and the render's clock from the guest's X-Test-Now. */
+function testClockOptions() {
+  const header = (req: { headers: Record<string, string | string[] | undefined> }) => {
+    const value = req.headers[TEST_CLOCK_HEADER];
+    return typeof value === 'string' && testClockInstant(value) !== null ? value : undefined;
+  };
+  return {
+    now: (req: Parameters<typeof header>[0]) => testClockInstant(header(req)) ?? Date.now(),
+    renderHeaders: (req: Parameters<typeof header>[0]): Record<string, string> => {
+      const value = header(req);
+      return value ? { [TEST_CLOCK_HEADER]: value } : {};
+    },
+  };
+}
 
 const server = createServer((req, res) => {
   // A target with NUL, control characters or broken percent-encoding names no page of ours:

@@ -18,7 +18,7 @@ const gzipAsync = promisify(gzip);
  * ignored (`via`, the QR short link's source, included), so no request can make the cache render
  * or store a page it already has. A miss is
  * compressed quickly off the event loop (zlib's thread pool) and upgraded to maximum compression
- * in the background; memory is bounded in bytes, least recently used first out.
+ * in the background once it is asked for again; memory is bounded in bytes, least recently used first out.
  */
 export interface MenuCacheOptions {
   /** the restaurant's menu version, or undefined when no restaurant has the slug */
@@ -45,11 +45,25 @@ export interface MenuCacheOptions {
    * in memory); may add headers to the answer
    */
   onServe?(served: ServedMenu): Record<string, string> | undefined;
+  /**
+   * The time a request is answered at, in ms (default: the real clock). A page whose render said
+   * `X-Menu-Valid-Until` is rendered again once that moment has passed (decision 0022).
+   */
+  now?(req: IncomingMessage): number;
+  /** headers of the guest's request handed on to the render (the browser tests' clock) */
+  renderHeaders?(req: IncomingMessage): Record<string, string>;
 }
 
-/** Browsers always revalidate (ETag → 304); shared caches may keep a page `sharedMaxAge` seconds. */
-export function menuCacheControl(sharedMaxAge = 0): string {
-  return sharedMaxAge > 0 ? `public, max-age=0, s-maxage=${sharedMaxAge}, stale-while-revalidate=${sharedMaxAge}` : 'no-cache';
+/**
+ * Browsers always revalidate (ETag → 304); shared caches may keep a page `sharedMaxAge` seconds,
+ * and as long again stale, but never past the moment the page changes with the clock
+ * (`secondsLeft` until its X-Menu-Valid-Until; decision 0022).
+ */
+export function menuCacheControl(sharedMaxAge = 0, secondsLeft = Infinity): string {
+  const fresh = Math.min(sharedMaxAge, Math.floor(secondsLeft));
+  if (fresh <= 0) return 'no-cache';
+  const stale = Math.min(sharedMaxAge, Math.floor(secondsLeft) - fresh);
+  return `public, max-age=0, s-maxage=${fresh}${stale > 0 ? `, stale-while-revalidate=${stale}` : ''}`;
 }
 
 /** What was answered: the page's canonical inputs and the status (200 or 304). */
@@ -74,6 +88,8 @@ interface Entry {
   locations: readonly string[];
   /** brotli 11 and gzip 9 are in place */
   upgraded: boolean;
+  /** ms: from then on the page differs with the clock alone (X-Menu-Valid-Until); Infinity: never */
+  validUntil: number;
 }
 
 const SLUG_PATH = /^\/([a-z0-9][a-z0-9-]{0,99})$/;
@@ -102,6 +118,7 @@ function sizeOf(entry: Entry): number {
 
 export function createMenuCache(options: MenuCacheOptions) {
   const cacheControl = menuCacheControl(options.sharedMaxAge);
+  const now = options.now ?? (() => Date.now());
   const entries = new Map<string, Entry>();
   /** renders in flight, so fifty guests arriving together cause one render, not fifty */
   const pending = new Map<string, Promise<Entry | undefined>>();
@@ -109,6 +126,8 @@ export function createMenuCache(options: MenuCacheOptions) {
   let bytes = 0;
   /** one background upgrade at a time: it must never compete with answering guests */
   let upgrades: Promise<void> = Promise.resolve();
+  /** pages whose upgrade is queued or done, so many hits queue it once */
+  const upgrading = new WeakSet<Entry>();
 
   function forget(key: string) {
     const old = entries.get(key);
@@ -134,6 +153,8 @@ export function createMenuCache(options: MenuCacheOptions) {
   }
 
   function upgradeLater(key: string, entry: Entry) {
+    if (upgrading.has(entry)) return;
+    upgrading.add(entry);
     upgrades = upgrades.then(async () => {
       if (entries.get(key) !== entry) return; // replaced or evicted meanwhile
       try {
@@ -157,12 +178,13 @@ export function createMenuCache(options: MenuCacheOptions) {
     const headers: Record<string, string | number> = {
       ...options.securityHeaders,
       'Content-Type': entry.contentType,
-      'Cache-Control': cacheControl,
+      'Cache-Control': entry.validUntil === Infinity ? cacheControl : menuCacheControl(options.sharedMaxAge, (entry.validUntil - now(req)) / 1000),
       Vary: 'Cookie, Accept-Encoding, Accept-Language',
       ETag: entry.etag,
       'X-Menu-Version': entry.version,
       // for operators and the browser tests: whether this answer cost a render
       'X-Menu-Cache': hit ? 'hit' : 'miss',
+      ...(entry.validUntil === Infinity ? {} : { 'X-Menu-Valid-Until': new Date(entry.validUntil).toISOString() }),
     };
     let status = 200;
     let body: Buffer = entry.identity;
@@ -188,22 +210,22 @@ export function createMenuCache(options: MenuCacheOptions) {
   }
 
   /** The entry for a key at this version: cached, being rendered, or rendered now (once). */
-  async function entryFor(key: string, url: string, locale: string, location: string, version: number): Promise<{ entry: Entry | undefined; hit: boolean }> {
+  async function entryFor(req: IncomingMessage, key: string, url: string, locale: string, location: string, version: number): Promise<{ entry: Entry | undefined; hit: boolean }> {
     const cached = entries.get(key);
-    if (cached && cached.version === version) {
+    if (cached && cached.version === version && now(req) < cached.validUntil) {
       touch(key, cached);
+      // upgraded once asked for again: with many menus most misses are one-off visits to the long
+      // tail, and brotli 11 on every one of them kept a core busy (bench:menu:zipf, 10,000 menus)
+      if (!cached.upgraded) upgradeLater(key, cached);
       return { entry: cached, hit: true };
     }
     let rendering = pending.get(key);
     if (!rendering) {
-      rendering = renderEntry(url, locale, location).finally(() => pending.delete(key));
+      rendering = renderEntry(url, locale, location, options.renderHeaders?.(req)).finally(() => pending.delete(key));
       pending.set(key, rendering);
     }
     const entry = await rendering;
-    if (entry && entries.get(key) !== entry) {
-      remember(key, entry);
-      if (!entry.upgraded) upgradeLater(key, entry);
-    }
+    if (entry && entries.get(key) !== entry) remember(key, entry);
     return { entry, hit: false };
   }
 
@@ -224,7 +246,7 @@ export function createMenuCache(options: MenuCacheOptions) {
     // ro/en reach the page as the site's cookie; other languages as ?lang= (the loader reads both)
     const langParam = locale === 'ro' || locale === 'en' ? '' : `${MENU_LANGUAGE_PARAM}=${locale}`;
     // the default page first: it says which locations exist at this version
-    const first = await entryFor(base, `${origin}/${slug}${langParam ? `?${langParam}` : ''}`, locale, '', version);
+    const first = await entryFor(req, base, `${origin}/${slug}${langParam ? `?${langParam}` : ''}`, locale, '', version);
     if (!first.entry) return false;
     const asked = requestedLocation(query);
     // a location that does not exist, or the default one by name, is the default page
@@ -232,14 +254,14 @@ export function createMenuCache(options: MenuCacheOptions) {
       send(req, res, first.entry, started, first.hit, { slug, locale, locationId: first.entry.locations[0] ?? '' });
       return true;
     }
-    const named = await entryFor(`${base}${asked}`, `${origin}/${slug}?loc=${asked}${langParam ? `&${langParam}` : ''}`, locale, asked, version);
+    const named = await entryFor(req, `${base}${asked}`, `${origin}/${slug}?loc=${asked}${langParam ? `&${langParam}` : ''}`, locale, asked, version);
     if (!named.entry) return false;
     send(req, res, named.entry, started, named.hit, { slug, locale, locationId: asked });
     return true;
   };
 
-  async function renderEntry(url: string, locale: string, location: string): Promise<Entry | undefined> {
-    const headers = new Headers({ 'user-agent': 'bucate-menu-cache' });
+  async function renderEntry(url: string, locale: string, location: string, extraHeaders?: Record<string, string>): Promise<Entry | undefined> {
+    const headers = new Headers({ ...extraHeaders, 'user-agent': 'bucate-menu-cache' });
     if (locale === 'ro' || locale === 'en') headers.set('cookie', `lang=${locale}`);
     const response = await options.render(new Request(url, { headers }));
     const version = Number(response.headers.get('x-menu-version'));
@@ -250,9 +272,12 @@ export function createMenuCache(options: MenuCacheOptions) {
     const identity = Buffer.from(await response.arrayBuffer());
     const [br, gz] = await Promise.all([brotliAsync(identity, FAST_BROTLI), gzipAsync(identity, { level: 6 })]);
     const locations = (response.headers.get('x-menu-locations') ?? '').split(',').filter((id) => LOCATION_ID.test(id));
+    const validUntil = Date.parse(response.headers.get('x-menu-valid-until') ?? '');
     return {
       version,
-      etag: `"m${version}-${locale}-${location}"`,
+      // the period is part of the tag: a page rendered again at a boundary is a new page to the browser
+      etag: `"m${version}-${locale}-${location}${Number.isFinite(validUntil) ? `-${validUntil.toString(36)}` : ''}"`,
+      validUntil: Number.isFinite(validUntil) ? validUntil : Infinity,
       identity,
       gzip: gz,
       br,

@@ -77,9 +77,9 @@ const ro: Policy = {
         'cookie-ul de sesiune nu vă puteți autentifica.'],
     ] },
     { id: 'menu-statistics', title: 'Statistici despre meniu', blocks: [
-      ['Pentru ca restaurantul să vadă ce îi interesează pe oaspeți, numărăm pe server, fără cookie-uri și fără identificatori,',
+      ['Pentru ca restaurantul să vadă ce îi interesează pe clienții săi, numărăm pe server, fără cookie-uri și fără identificatori,',
         'numai totaluri pe zi: câte vizualizări are meniul (pe limbă, locație, oră și tipul sursei: cod QR, cod de masă, link',
-        'direct, motor de căutare, rețea socială sau alt site), câte ori a fost deschis un preparat, ce alergeni au fost ascunși',
+        'direct, motor de căutare, rețea socială sau alt site), de câte ori a fost deschis un produs, ce alergeni au fost ascunși',
         'cu filtrul și ce termeni s-au căutat (fără diacritice și fără cifre, dacă s-a găsit ceva).'],
       ['Nu păstrăm adresa IP, browserul, adresa paginii de unde veniți sau vreun identificator al vizitatorului, nici măcar',
         'criptat. Roboții nu sunt numărați. Textul unui termen căutat este păstrat numai după ce a fost căutat de cel puțin 3',

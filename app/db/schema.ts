@@ -126,6 +126,8 @@ export interface RestaurantTable {
   address: string | null;
   /** JSON: { mon: [{from,to}], ... } in the restaurant's time zone */
   openingHours: string | null;
+  /** JSON [{ from, to, note, hours }]: closed days and special hours by date (decision 0022) */
+  openingExceptions: ColumnType<string | null, string | null | undefined, string | null>;
   productsCount: number;
   /** bumped by every change a guest could see; the rendered menu is cached per version */
   menuVersion: ColumnType<number, number | undefined, number>;
@@ -150,6 +152,8 @@ export interface RestaurantTable {
   translationMeta: ColumnType<string, string | undefined, string>;
   /** JSON list of the extra content languages the owner enabled (de, fr, …; decision 0019) */
   contentLanguages: ColumnType<string, string | undefined, string>;
+  /** the days this restaurant counts on in the overview's roll-up (plan-days.ts); written with the plan summary (migration 0019) */
+  statsKey: ColumnType<string | null, string | null | undefined, string | null>;
   /** JSON list of terms automatic translation keeps as they are */
   doNotTranslate: ColumnType<string, string | undefined, string>;
   createdAt: Timestamp;
@@ -189,6 +193,8 @@ export interface CategoryTable {
   translations: ColumnType<string, string | undefined, string>;
   /** JSON { "<lang>.<field>": { by, src, outdated? } }: machine/owner marks, editor only (decision 0019) */
   translationMeta: ColumnType<string, string | undefined, string>;
+  /** JSON { days, from, to, overnight, outside }: when guests are served it (decision 0022); null = always */
+  schedule: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -383,6 +389,17 @@ export interface TranslationRunTable {
   updatedAt: Timestamp;
 }
 
+/** The back office overview's roll-up: counts of one closed UTC day (migration 0019, decision 0017). */
+export interface PlatformDayTable {
+  /** YYYY-MM-DD */
+  day: string;
+  signups: number;
+  trialsEnded: number;
+  trialsConverted: number;
+  cancellations: number;
+  computedAt: Timestamp;
+}
+
 /** Owner insights: aggregate counts per local day (migration 0012, decision 0018). */
 export interface InsightCountTable {
   restaurantId: string;
@@ -463,6 +480,7 @@ export interface Database {
   restaurantSlugHistory: RestaurantSlugHistoryTable;
   diningTable: DiningTableTable;
   translationRun: TranslationRunTable;
+  platformDay: PlatformDayTable;
 }
 
 export type Restaurant = Selectable<RestaurantTable>;

@@ -13,7 +13,7 @@ export const billingEn: DeepStrings<typeof billingRo> = {
     returnForeign: 'This payment belongs to another account or another restaurant, so we cannot show you its status.',
     returnSignIn: 'Sign in to see the status of your payment.',
     returnNotConfigured: 'Card payment is not configured on this installation.',
-    returnUnavailable: 'We could not check the payment just now. We will try again by ourselves in a few seconds.',
+    returnUnavailable: 'We could not check the payment just now. We will try again automatically in a few seconds.',
     returnOpenSubscription: 'Open the Subscription page',
     returnOpenEditor: 'Go to the menu',
     returnCheckAgain: 'Check again',
@@ -60,7 +60,7 @@ export const billingEn: DeepStrings<typeof billingRo> = {
     },
     paymentFailed: {
       subject: 'The PRO payment for {{name}} failed',
-      body: 'We could not collect the PRO payment for {{name}}. Update your card under “Manage billing” on the Subscription page. We retry the payment by ourselves over about the next {{days}}; until then PRO stays active and the menu stays online.',
+      body: 'We could not collect the PRO payment for {{name}}. Update your card under “Manage billing” on the Subscription page. We will retry the payment automatically over the next {{days}} or so; until then PRO stays active and the menu stays online.',
     },
     cancelled: {
       subject: 'The PRO subscription of {{name}} was cancelled',

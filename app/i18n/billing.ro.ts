@@ -59,7 +59,7 @@ export const billingRo = {
     },
     paymentFailed: {
       subject: 'Plata pentru PRO ({{name}}) nu a reușit',
-      body: 'Nu am putut încasa plata abonamentului PRO pentru {{name}}. Actualizează cardul din „Gestionează plata” în pagina Abonament. Reîncercăm plata automat în următoarele aproximativ {{days}}; până atunci PRO rămâne activ și meniul rămâne online.',
+      body: 'Nu am putut încasa plata abonamentului PRO pentru {{name}}. Actualizează cardul din „Gestionează plata” în pagina Abonament. Reîncercăm automat plata timp de aproximativ {{days}}; până atunci PRO rămâne activ și meniul rămâne online.',
     },
     cancelled: {
       subject: 'Abonamentul PRO pentru {{name}} a fost anulat',

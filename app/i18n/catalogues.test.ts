@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PASSWORD_POLICY } from '#app/modules/account/password-policy.ts';
 import { ALLERGEN_KEYS } from '#app/modules/product/allergens.ts';
+import { describePasswordRules } from '#app/ui/auth/password-rules.ts';
 import { en } from './en.ts';
 import { getI18n, translateKnownMessage } from './i18n.ts';
 import { ro } from './ro.ts';
@@ -42,7 +44,7 @@ describe('translation catalogues (STYLE.md habit 13)', () => {
   it('agree "niciun/nicio" with the noun: neuter and masculine nouns take "niciun" (issue 17, friction 7)', () => {
     const text = JSON.stringify(ro);
     expect(text).not.toMatch(/\b[Nn]icio (preparat|produs|restaurant|meniu|cod|fișier|element|câmp|rezultat)\b/);
-    expect(ro.editor.noProducts).toBe('Niciun preparat încă în această categorie.');
+    expect(ro.editor.noProducts).toBe('Niciun produs încă în această categorie.');
   });
 
   it('speak to the owner in one voice (tu), except the spec\'s own quoted messages', () => {
@@ -50,6 +52,17 @@ describe('translation catalogues (STYLE.md habit 13)', () => {
     const informal = (value: unknown): string[] =>
       typeof value === 'string' ? (spec.has(value) ? [] : [value]) : Object.values(value as object).flatMap(informal);
     expect(informal(ro).filter((text) => /\b(Separați|Introduceți|Apăsați|Verificați|Alegeți|aveți)\b/.test(text))).toEqual([]);
+  });
+
+  it('count the Romanian way: 1 and 2–19 without "de", 20 and up with it (issue 17, friction 7)', () => {
+    const t = getI18n('ro').t;
+    expect([1, 3, 12, 24].map((count) => t('backoffice.restaurant.months', { count }))).toEqual(['1 lună', '3 luni', '12 luni', '24 de luni']);
+    expect([7, 30, 101].map((count) => t('backoffice.restaurant.days', { count }))).toEqual(['7 zile', '30 de zile', '101 zile']);
+    expect(t('backoffice.common.results', { count: 21 })).toBe('21 de rezultate');
+    expect(t('backoffice.nav.unread', { count: 1 })).toBe('1 mesaj necitit');
+    expect(t('import.showMore', { count: 500 })).toBe('Arată încă 500 de rânduri');
+    expect(describePasswordRules(t, { ...DEFAULT_PASSWORD_POLICY, minLength: 8, maxLength: 128 })).toBe('cel puțin 8 caractere, cel mult 128 de caractere');
+    expect(describePasswordRules(getI18n('en').t, { ...DEFAULT_PASSWORD_POLICY, minLength: 20 })).toBe('at least 20 characters');
   });
 
   it('use comma-below ș and ț, never the cedilla look-alikes', () => {

@@ -10,6 +10,7 @@ import { accountEn } from './account.en.ts';
 import { tablesEn } from './tables.en.ts';
 import { guestMenuEn } from './guest-labels.en.ts';
 import { translationEn } from './translation.en.ts';
+import { scheduleEn } from './schedule.en.ts';
 import type { Catalogue, DeepStrings } from './ro.ts';
 
 /** English: the fallback catalogue; the type makes a missing key a compile error. */
@@ -54,6 +55,7 @@ export const en: DeepStrings<Catalogue> = {
   ...tablesEn,
   ...guestMenuEn,
   ...translationEn,
+  ...scheduleEn,
   contact: {
     title: 'Contact',
     description: 'Write to us and we will answer as soon as we can.',
@@ -273,8 +275,12 @@ export const en: DeepStrings<Catalogue> = {
     deleteButton: 'Delete the account permanently',
   },
   passwordRule: {
-    minLength: 'at least {{min}} characters',
-    maxLength: 'at most {{max}} characters',
+    minLength_one: 'at least {{min}} character',
+    minLength_few: 'at least {{min}} characters',
+    minLength_other: 'at least {{min}} characters',
+    maxLength_one: 'at most {{max}} character',
+    maxLength_few: 'at most {{max}} characters',
+    maxLength_other: 'at most {{max}} characters',
     lowercase: 'a lowercase letter',
     uppercase: 'an uppercase letter',
     digit: 'a digit',

@@ -75,13 +75,13 @@ export const marketingRo = {
     owners: {
       editorTitle: 'Editor de meniu',
       editorText:
-        'Locații, categorii și produse, într-o singură listă pe care o editezi pe loc. Muți un produs prin tragere sau de la tastatură și ascunzi un preparat epuizat în două atingeri, de pe telefon.',
+        'Locații, categorii și produse, într-o singură listă pe care o editezi pe loc. Muți un produs prin tragere sau de la tastatură și ascunzi un produs epuizat în două atingeri, de pe telefon.',
       imagesTitle: 'Imagini prelucrate automat',
       imagesText:
         'Încarci o fotografie JPEG, PNG, WebP, AVIF sau GIF; o micșorăm și o salvăm în WebP la mai multe dimensiuni, ca telefonul clientului să descarce doar cât îi trebuie.',
       languagesTitle: 'Română și engleză',
       languagesText:
-        'Nume, descriere și ingrediente în ambele limbi, pentru fiecare preparat, categorie și locație. Unde lipsește traducerea, clientul vede textul în română.',
+        'Nume, descriere și ingrediente în ambele limbi, pentru fiecare produs, categorie și locație. Unde lipsește traducerea, clientul vede textul în română.',
       allergensTitle: 'Cei 14 alergeni din UE',
       allergensText:
         'Bifezi alergenii din Regulamentul (UE) nr.\u00a01169/2011 și urmele posibile („poate conține”). Clientul îi vede scriși în cuvinte, nu doar ca pictograme.',
@@ -93,10 +93,10 @@ export const marketingRo = {
         'Lista de ingrediente, codurile E ale aditivilor și mențiunea „preparat din produse congelate”, acolo unde este cazul.',
       hoursTitle: 'Gramaj și ore de servire',
       hoursText:
-        'Gramaj în g, ml sau bucăți și, pentru fiecare preparat, intervalul în care se servește (de exemplu micul dejun între 08:00 și 12:00).',
-      qrTitle: 'Coduri QR și carduri de masă',
+        'Gramaj în g, ml sau bucăți și, pentru fiecare produs, intervalul în care se servește (de exemplu micul dejun între 08:00 și 12:00).',
+      qrTitle: 'Coduri QR și cartonașe de masă',
       qrText:
-        'Descarci codul QR al meniului pentru tipar și carduri de masă gata de printat. Codul duce la o adresă scurtă care nu se schimbă când redenumești restaurantul.',
+        'Descarci codul QR al meniului, ca imagine sau pe cartonașe de masă gata de tipărit. Codul duce la o adresă scurtă care nu se schimbă când redenumești restaurantul.',
       locationsTitle: 'Mai multe locații',
       locationsText:
         'Fiecare locație are categoriile și preparatele ei, sub același cont și același cod QR; clientul alege locația din meniu.',
@@ -105,7 +105,7 @@ export const marketingRo = {
         'În perioada de probă meniul poate avea până la {{products}}; cu PRO, nelimitat. Editorul te anunță din timp, când mai rămân {{threshold}} sau {{thresholdDays}} de probă.',
       signInTitle: 'Intri cum îți convine',
       signInText:
-        'Cu parolă sau cu un link primit pe e-mail, fără parolă. Dacă ți-ai uitat telefonul deschis undeva, ieși dintr-o singură mișcare de pe toate dispozitivele.',
+        'Cu parolă sau cu un link primit pe e-mail, fără parolă. Dacă ai rămas conectat pe un telefon sau un calculator străin, ieși dintr-o singură mișcare de pe toate dispozitivele.',
       dataTitle: 'Datele tale rămân ale tale',
       dataText:
         'Descarci oricând, într-un fișier JSON, tot ce păstrăm despre tine și restaurant, sau ștergi definitiv contul, cu meniul și imaginile lui.',
@@ -125,7 +125,7 @@ export const marketingRo = {
         'Clientul caută un preparat după nume sau ascunde tot ce conține alergenii bifați, direct în pagină, fără reîncărcare.',
       comfortTitle: 'Ușor de citit',
       comfortText:
-        'Text de cel puțin 16\u00a0px, contrast bun, prețul mereu pe același rând cu preparatul, modul întunecat al telefonului respectat și o versiune curată la tipărire.',
+        'Text de cel puțin 16\u00a0px, contrast bun, prețul mereu pe același rând cu preparatul; meniul urmează modul întunecat al telefonului și arată curat la tipărire.',
     },
     final: {
       heading: 'Vezi cum arată pentru clienți',

@@ -4,7 +4,7 @@ export const qrRo = {
     title: 'Cod QR',
     description: 'Codul QR al meniului: previzualizare, descărcare și cartonașe de masă de tipărit.',
     heading: 'Codul QR al meniului',
-    intro: 'Pune codul pe mese, în vitrină sau pe pliante. Oaspeții îl scanează cu camera telefonului și ajung direct la meniu.',
+    intro: 'Pune codul pe mese, în vitrină sau pe pliante. Clienții îl scanează cu camera telefonului și ajung direct la meniu.',
     previewLabel: 'Previzualizare',
     svgTitle: 'Cod QR care deschide meniul restaurantului {{name}}: {{url}}',
     linkHeading: 'Linkul scurt',

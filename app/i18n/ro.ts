@@ -10,6 +10,7 @@ import { accountRo } from './account.ro.ts';
 import { tablesRo } from './tables.ro.ts';
 import { guestMenuRo } from './guest-labels.ro.ts';
 import { translationRo } from './translation.ro.ts';
+import { scheduleRo } from './schedule.ro.ts';
 
 /** Romanian: the reference catalogue. Every key here must exist in en.ts (checked by a test). */
 export const ro = {
@@ -54,6 +55,7 @@ export const ro = {
   ...tablesRo,
   ...guestMenuRo,
   ...translationRo,
+  ...scheduleRo,
   contact: {
     title: 'Contact',
     description: 'Scrie-ne și îți răspundem în cel mai scurt timp.',
@@ -85,7 +87,7 @@ export const ro = {
     description: 'Toate cheile de traducere, în română și engleză.',
     filter: 'Filtrează după cheie sau text',
     key: 'Cheie',
-    gaps: 'Lipsuri: {{missing}} chei lipsă, {{same}} texte englezești identice cu cele românești.',
+    gaps: 'Chei lipsă: {{missing}}. Texte englezești identice cu cele românești: {{same}}.',
     missing: 'lipsește',
     same: 'identic cu româna',
   },
@@ -176,7 +178,7 @@ export const ro = {
     location: 'Locație',
     restaurantInactive: 'Acest meniu nu este disponibil momentan.',
     backHome: 'Înapoi la pagina principală',
-    noProducts: 'Meniul nu are încă produse.',
+    noProducts: 'Meniul nu are încă preparate.',
     search: 'Caută în meniu',
     searchPlaceholder: 'Caută un preparat…',
     allergenFilter: 'Filtru alergeni',
@@ -196,7 +198,7 @@ export const ro = {
     restaurantName: 'Numele restaurantului',
     signIn: 'Intră în cont',
     signUp: 'Creează meniul',
-    signOut: 'Ieșire',
+    signOut: 'Ieși din cont',
     myRestaurant: 'Restaurantul meu',
     platformAdmin: 'Administrare',
     account: 'Cont',
@@ -254,7 +256,7 @@ export const ro = {
     },
     resetPassword: {
       subject: 'Resetarea parolei Bucate',
-      lead: 'Ai cerut o parolă nouă pentru contul Bucate. Apasă linkul de mai jos ca să o alegi; este valabil o oră.',
+      lead: 'Ai cerut o parolă nouă pentru contul Bucate. Apasă linkul de mai jos ca să o alegi; linkul este valabil o oră.',
       action: 'Alege o parolă nouă',
     },
     ignore: 'Dacă nu ai cerut tu acest e-mail, îl poți ignora.',
@@ -268,13 +270,17 @@ export const ro = {
     exportData: 'Descarcă datele mele (JSON)',
     exportHelp: 'Tot ce păstrăm despre tine și restaurantul tău, într-un fișier.',
     deleteTitle: 'Șterge contul',
-    deleteHelp: 'Șterge definitiv contul, restaurantul, meniul și imaginile. Nu poate fi anulat.',
+    deleteHelp: 'Șterge definitiv contul, restaurantul, meniul și imaginile. Acțiunea nu poate fi anulată.',
     confirmPassword: 'Confirmă cu parola',
     deleteButton: 'Șterge definitiv contul',
   },
   passwordRule: {
-    minLength: 'cel puțin {{min}} caractere',
-    maxLength: 'cel mult {{max}} caractere',
+    minLength_one: 'cel puțin {{min}} caracter',
+    minLength_few: 'cel puțin {{min}} caractere',
+    minLength_other: 'cel puțin {{min}} de caractere',
+    maxLength_one: 'cel mult {{max}} caracter',
+    maxLength_few: 'cel mult {{max}} caractere',
+    maxLength_other: 'cel mult {{max}} de caractere',
     lowercase: 'o literă mică',
     uppercase: 'o literă mare',
     digit: 'o cifră',

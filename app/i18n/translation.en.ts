@@ -27,7 +27,13 @@ export const translationEn: DeepStrings<typeof translationRo> = {
     translationSaved: 'The translation was saved.',
     saveTranslation: 'Save the translation',
     panelLegend: 'Translations into other languages',
+    panelOpen: 'Translations',
+    panelLoading: 'Loading the translations…',
     field: { name: 'Name', description: 'Description', ingredients: 'Ingredients' },
+    fieldIn: '{{field}} in {{language}}',
+    languageIn: {
+      ro: 'Romanian', en: 'English', de: 'German', fr: 'French', it: 'Italian', es: 'Spanish', hu: 'Hungarian', pl: 'Polish',
+    },
     language: {
       ro: 'Romanian', en: 'English', de: 'German', fr: 'French', it: 'Italian', es: 'Spanish', hu: 'Hungarian', pl: 'Polish',
     },

@@ -2,7 +2,7 @@
 export const translationRo = {
   translation: {
     languagesLegend: 'Limbile meniului',
-    languagesHelp: 'Meniul apare mereu în română și engleză. Alege și alte limbi pentru oaspeți: ce nu ai tradus apare în engleză, apoi în română.',
+    languagesHelp: 'Meniul apare mereu în română și engleză. Alege și alte limbi pentru clienți: ce nu ai tradus apare în engleză, apoi în română.',
     doNotTranslate: 'Nu traduce',
     doNotTranslateHint: 'Câte un termen pe rând (de exemplu mici, sarmale, papanași sau numele localului): traducerea automată îi lasă exact așa.',
     saveLanguages: 'Salvează limbile',
@@ -12,8 +12,8 @@ export const translationRo = {
     translateMissing: 'Tradu tot ce lipsește',
     translateMissingHelp: 'Traduce din română, pentru limbile alese, toate textele încă necompletate. Textele scrise de tine nu se schimbă.',
     translateMissingStarted: 'Traducerea a pornit. Poți pleca de pe pagină; progresul rămâne aici.',
-    progress: 'Traducere: {{done}} din {{total}} texte',
-    progressDone: 'Traducerea s-a încheiat: {{done}} texte.',
+    progress: 'Texte traduse: {{done}} din {{total}}',
+    progressDone: 'Traducerea s-a încheiat. Texte traduse: {{done}}.',
     progressFailed: 'Traducerea s-a oprit: {{error}} Apasă din nou pentru a continua de unde a rămas.',
     translateField: 'Tradu automat',
     translateFieldLabel: 'Tradu automat: {{field}}',
@@ -24,7 +24,13 @@ export const translationRo = {
     translationSaved: 'Traducerea a fost salvată.',
     saveTranslation: 'Salvează traducerea',
     panelLegend: 'Traduceri în alte limbi',
+    panelOpen: 'Traduceri',
+    panelLoading: 'Se încarcă traducerile…',
     field: { name: 'Nume', description: 'Descriere', ingredients: 'Ingrediente' },
+    fieldIn: '{{field}} în {{language}}',
+    languageIn: {
+      ro: 'română', en: 'engleză', de: 'germană', fr: 'franceză', it: 'italiană', es: 'spaniolă', hu: 'maghiară', pl: 'poloneză',
+    },
     language: {
       ro: 'Română', en: 'Engleză', de: 'Germană', fr: 'Franceză', it: 'Italiană', es: 'Spaniolă', hu: 'Maghiară', pl: 'Poloneză',
     },

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useActionData } from 'react-router';
+import { Form, useActionData } from 'react-router';
 import { getDb } from '#app/db/db.server.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { requireAdmin } from '#app/modules/access/access.server.ts';
 import { runNoticeAction } from '#app/modules/errors/action-result.server.ts';
 import { jobStatuses } from '#app/modules/jobs/job-types.ts';
 import { countJobs, listJobs, retryJob, type JobListItem } from '#app/modules/jobs/jobs.server.ts';
+import { AdminPage, ScrollTable, smallButton, td, th } from '#app/ui/admin/admin-ui.tsx';
 import { FormMessages } from '#app/ui/form-messages.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import { useNoticeToast } from '#app/ui/toast/toast-provider.tsx';
@@ -33,35 +34,33 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-const button = 'min-h-11 rounded-lg border border-stone-400 px-3 font-medium hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800';
-
-function JobTable({ jobs, retry }: { jobs: Route.ComponentProps['loaderData']['dead']; retry: boolean }) {
+function JobTable({ jobs, retry, label }: { jobs: Route.ComponentProps['loaderData']['dead']; retry: boolean; label: string }) {
   const { t } = useTranslation();
   if (jobs.length === 0) return <p className="mt-4">{t('adminJobs.none')}</p>;
   return (
-    <div className="mt-4 overflow-x-auto">
-      <table className="w-full min-w-[48rem] text-left">
+    <ScrollTable label={label}>
+      <table className="w-full min-w-[48rem]">
         <thead>
           <tr className="border-b border-stone-300 dark:border-stone-700">
-            <th scope="col" className="py-2 pr-4">{t('adminJobs.type')}</th>
-            <th scope="col" className="py-2 pr-4">{t('adminJobs.attempts')}</th>
-            <th scope="col" className="py-2 pr-4">{t('adminJobs.error')}</th>
-            <th scope="col" className="py-2 pr-4">{retry ? t('adminJobs.updatedAt') : t('adminJobs.nextRun')}</th>
-            {retry ? <th scope="col" className="py-2"><span className="sr-only">{t('adminJobs.retry')}</span></th> : null}
+            <th scope="col" className={th}>{t('adminJobs.type')}</th>
+            <th scope="col" className={th}>{t('adminJobs.attempts')}</th>
+            <th scope="col" className={th}>{t('adminJobs.error')}</th>
+            <th scope="col" className={th}>{retry ? t('adminJobs.updatedAt') : t('adminJobs.nextRun')}</th>
+            {retry ? <th scope="col" className={th}><span className="sr-only">{t('adminJobs.retry')}</span></th> : null}
           </tr>
         </thead>
         <tbody>
           {jobs.map((job) => (
-            <tr key={job.id} className="border-b border-stone-200 align-top dark:border-stone-800">
-              <td className="py-2 pr-4 font-mono text-sm">{job.type}</td>
-              <td className="py-2 pr-4">{job.attempts} / {job.maxAttempts}</td>
-              <td className="py-2 pr-4 break-words font-mono text-sm">{job.lastError ?? '–'}</td>
-              <td className="py-2 pr-4">{retry ? job.updatedAt : job.runAt}</td>
+            <tr key={job.id} className="border-b border-stone-200 dark:border-stone-800">
+              <td className={`${td} font-mono text-sm`}>{job.type}</td>
+              <td className={td}>{job.attempts} / {job.maxAttempts}</td>
+              <td className={`${td} break-words font-mono text-sm`}>{job.lastError ?? '–'}</td>
+              <td className={td}>{retry ? job.updatedAt : job.runAt}</td>
               {retry ? (
-                <td className="py-2">
+                <td className={td}>
                   <Form method="post">
                     <input type="hidden" name="jobId" value={job.id} />
-                    <button type="submit" aria-label={`${t('adminJobs.retry')}: ${job.type}`} className={button}>{t('adminJobs.retry')}</button>
+                    <button type="submit" aria-label={`${t('adminJobs.retry')}: ${job.type}`} className={smallButton}>{t('adminJobs.retry')}</button>
                   </Form>
                 </td>
               ) : null}
@@ -69,7 +68,7 @@ function JobTable({ jobs, retry }: { jobs: Route.ComponentProps['loaderData']['d
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }
 
@@ -78,9 +77,7 @@ export default function AdminJobsPage({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   useNoticeToast(result);
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <p><Link className="underline" to="/admin">{t('adminJobs.back')}</Link></p>
-      <h1 className="mt-4 text-3xl font-bold tracking-tight">{t('adminJobs.title')}</h1>
+    <AdminPage title={t('adminJobs.title')}>
       <FormMessages error={result?.error} />
       <h2 className="mt-8 text-xl font-semibold">{t('adminJobs.depth')}</h2>
       <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
@@ -92,9 +89,9 @@ export default function AdminJobsPage({ loaderData }: Route.ComponentProps) {
         ))}
       </dl>
       <h2 className="mt-8 text-xl font-semibold">{t('adminJobs.dead')}</h2>
-      <JobTable jobs={loaderData.dead} retry />
+      <JobTable jobs={loaderData.dead} retry label={t('adminJobs.dead')} />
       <h2 className="mt-8 text-xl font-semibold">{t('adminJobs.retrying')}</h2>
-      <JobTable jobs={loaderData.retrying} retry={false} />
-    </div>
+      <JobTable jobs={loaderData.retrying} retry={false} label={t('adminJobs.retrying')} />
+    </AdminPage>
   );
 }

@@ -5,7 +5,8 @@ import { requireAdmin } from '#app/modules/access/access.server.ts';
 import { deleteInboxMessage, listInbox, setMessageHandled } from '#app/modules/backoffice/messages.service.server.ts';
 import { runNoticeAction } from '#app/modules/errors/action-result.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
-import { AdminPage, ConfirmAction, useAnswerToast, dangerButton, fieldClass, linkClass, Pager, smallButton } from '#app/ui/admin/admin-ui.tsx';
+import { ListSearch, ListSelect } from '#app/ui/admin/admin-list.tsx';
+import { AdminPage, ConfirmAction, useAnswerToast, dangerButton, linkClass, Pager, smallButton } from '#app/ui/admin/admin-ui.tsx';
 import { formatDay, formatMoment } from '#app/ui/admin/format.ts';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/admin.messages';
@@ -48,20 +49,13 @@ export default function AdminMessagesPage({ loaderData }: Route.ComponentProps) 
   useAnswerToast(useActionData<typeof action>());
   return (
     <AdminPage title={t('backoffice.messages.title')}>
-      <Form method="get" role="search" className="mt-4 grid grid-cols-1 items-end gap-3 sm:grid-cols-[2fr_1fr_auto]">
-        <label className="flex flex-col gap-1">
-          <span>{t('backoffice.messages.searchLabel')}</span>
-          <input type="search" name="q" defaultValue={loaderData.q} className={fieldClass} />
-        </label>
-        <label className="flex flex-col gap-1">
-          <span>{t('backoffice.messages.show')}</span>
-          <select name="show" defaultValue={loaderData.show} className={fieldClass}>
-            <option value="open">{t('backoffice.messages.showOpen')}</option>
-            <option value="all">{t('backoffice.messages.showAll')}</option>
-          </select>
-        </label>
-        <button type="submit" className={smallButton}>{t('backoffice.common.searchButton')}</button>
-      </Form>
+      <ListSearch
+        label={t('backoffice.messages.searchLabel')}
+        q={loaderData.q}
+        selects={[
+          <ListSelect key="show" label={t('backoffice.messages.show')} name="show" value={loaderData.show} options={[{ value: 'open', label: t('backoffice.messages.showOpen') }, { value: 'all', label: t('backoffice.messages.showAll') }]} />,
+        ]}
+      />
       {list.items.length === 0 ? <p className="mt-6">{t('backoffice.common.none')}</p> : null}
       <ul className="mt-6 space-y-4">
         {list.items.map((m) => (

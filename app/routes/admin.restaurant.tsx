@@ -153,7 +153,7 @@ export default function AdminRestaurantPage({ loaderData }: Route.ComponentProps
             {history.map((row) => (
               <tr key={row.id} className="border-b border-stone-200 dark:border-stone-800">
                 <td className={td}>{t(`backoffice.restaurant.kind-${row.kind}`)} ({row.plan})</td>
-                <td className={td}>{row.status}</td>
+                <td className={td}>{t(`backoffice.restaurant.status-${row.status}`)}</td>
                 <td className={td}>{formatDay(row.startsAt, lang)}</td>
                 <td className={td}>{row.endsAt ? formatDay(row.endsAt, lang) : t('backoffice.restaurant.openEnded')}</td>
               </tr>

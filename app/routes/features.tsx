@@ -6,6 +6,9 @@ import { FeatureCard, primaryButton, secondaryButton } from '#app/ui/marketing/m
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/features';
 
+/** Sent as HTML and CSS only (decision 0026): nothing on it needs React. */
+export const handle = { hydrate: false };
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'features.title', 'features.description');
 
 const OWNERS = ['editor', 'images', 'languages', 'allergens', 'nutrition', 'additives', 'hours', 'qr', 'locations', 'limits', 'signIn', 'data'] as const;

@@ -13,8 +13,15 @@ import { buildMenuPreview } from '#app/ui/marketing/menu-preview.ts';
 import { CheckIcon, FeatureCard, primaryButton, secondaryButton } from '#app/ui/marketing/marketing-ui.tsx';
 import { PhonePreview } from '#app/ui/marketing/phone-preview.tsx';
 import { PaymentReturnBanner } from '#app/ui/billing/payment-return.tsx';
+import type { HydrateHandle } from '#app/ui/hydration.ts';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/home';
+
+/**
+ * Sent as HTML and CSS only (decision 0026), except for a payment return (`?success=true&session_id=…`):
+ * that state refreshes itself while it waits for the webhook, so that page is hydrated.
+ */
+export const handle: HydrateHandle = { hydrate: (data) => (data as { payment?: unknown } | undefined)?.payment != null };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'home.title', 'home.description');
 

@@ -10,6 +10,9 @@ import { CheckIcon, primaryButton, secondaryButton } from '#app/ui/marketing/mar
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/pricing';
 
+/** Sent as HTML and CSS only (decision 0026): nothing on it needs React. */
+export const handle = { hydrate: false };
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'pricing.title', 'pricing.description', (t) => ({ days: t('marketing.days', { count: TRIAL_DAYS }) }));
 

@@ -1,19 +1,28 @@
 import { Outlet, useRouteLoaderData } from 'react-router';
-import { CookieBanner } from '#app/ui/consent/cookie-banner.tsx';
+import { CookieBanner, StaticCookieBanner } from '#app/ui/consent/cookie-banner.tsx';
+import { useStaticDocument } from '#app/ui/hydration.ts';
+import siteScript from '#app/ui/site-enhance.js?url';
 import { SiteFooter } from '#app/ui/site-footer.tsx';
 import { SiteHeader } from '#app/ui/site-header.tsx';
 
-/** Spec section 2: the public layout shows header and footer. */
+/**
+ * Spec section 2: the public layout shows header and footer. The marketing pages are sent without
+ * React (decision 0026): their cookie banner, privacy modal and menu's Escape are a small script.
+ */
 export default function PublicLayout() {
   const contactEmail = useRouteLoaderData<{ contactEmail: string }>('root')?.contactEmail ?? '';
+  const isStatic = useStaticDocument();
   return (
     <div className="flex min-h-dvh flex-col">
+      {/* page to page without React Router: the browser's own cross-document view transition (app.css tunes it) */}
+      <style href="bucate-view-transition" precedence="default">{'@view-transition{navigation:auto}'}</style>
       <SiteHeader />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <CookieBanner contactEmail={contactEmail} />
+      {isStatic ? <StaticCookieBanner contactEmail={contactEmail} /> : <CookieBanner contactEmail={contactEmail} />}
       <SiteFooter />
+      {isStatic ? <script src={siteScript} defer /> : null}
     </div>
   );
 }

@@ -14,7 +14,8 @@ import { productFormValues } from '#app/modules/product/product-form.ts';
 import { ProductInput } from '#app/modules/product/product.schema.ts';
 import { updateProduct } from '#app/modules/product/product.service.server.ts';
 import { ProductForm } from '#app/ui/editor/product-form.tsx';
-import { FieldTranslationInput, getFieldTranslations, saveFieldTranslation, translateFieldNow } from '#app/modules/translation/field-translation.server.ts';
+import { getFieldTranslations } from '#app/modules/translation/field-translation.server.ts';
+import { isTranslationPanelIntent, runTranslationPanelAction } from '#app/modules/translation/panel-action.server.ts';
 import { getTranslationProvider } from '#app/modules/translation/providers.server.ts';
 import { TranslationsPanel } from '#app/ui/editor/translations-panel.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
@@ -44,17 +45,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
   const values = formValues(await request.formData(), ['allergens', 'traces']);
   // the translations panel's own small forms (issue 16)
-  if (values.intent === 'translation-save' || values.intent === 'translation-auto') {
-    return runEditorAction(request, values, async (t) => {
-      const input = FieldTranslationInput.parse(values);
-      if (values.intent === 'translation-auto') {
-        await translateFieldNow(owner, getStorage(), getTranslationProvider(), 'product', params.productId, input);
-        return { message: t('translation.translated') };
-      }
-      await saveFieldTranslation(owner, getStorage(), 'product', params.productId, input);
-      return { message: t('translation.translationSaved') };
-    });
-  }
+  if (isTranslationPanelIntent(values.intent)) return runTranslationPanelAction(owner, request, values, 'product', params.productId);
   return runEditorAction(request, values, async () => {
     const id = params.productId;
     await updateProduct(owner, getStorage(), id, ProductInput.parse(values), formVersion.parse(values.version));

@@ -17,7 +17,8 @@ import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { ContentSettingsInput, getContentSettings, updateContentSettings } from '#app/modules/translation/content-settings.service.server.ts';
 import { getTranslationProgress, startFillMissing } from '#app/modules/translation/fill-missing.server.ts';
 import { getTranslationProvider } from '#app/modules/translation/providers.server.ts';
-import { FieldTranslationInput, getFieldTranslations, saveFieldTranslation, translateFieldNow } from '#app/modules/translation/field-translation.server.ts';
+import { getFieldTranslations } from '#app/modules/translation/field-translation.server.ts';
+import { isTranslationPanelIntent, runTranslationPanelAction } from '#app/modules/translation/panel-action.server.ts';
 import { TranslationsPanel } from '#app/ui/editor/translations-panel.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import { useToast } from '#app/ui/toast/toast-provider.tsx';
@@ -58,17 +59,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       return { message: t('translation.languagesSaved') };
     });
   }
-  if (values.intent === 'translation-save' || values.intent === 'translation-auto') {
-    return runEditorAction(request, values, async (t) => {
-      const input = FieldTranslationInput.parse(values);
-      if (values.intent === 'translation-auto') {
-        await translateFieldNow(owner, getStorage(), getTranslationProvider(), 'restaurant', owner.restaurantId, input);
-        return { message: t('translation.translated') };
-      }
-      await saveFieldTranslation(owner, getStorage(), 'restaurant', owner.restaurantId, input);
-      return { message: t('translation.translationSaved') };
-    });
-  }
+  if (isTranslationPanelIntent(values.intent)) return runTranslationPanelAction(owner, request, values, 'restaurant', owner.restaurantId);
   if (values.intent === 'translate-missing') {
     return runEditorAction(request, values, async (t) => {
       await startFillMissing(owner, getTranslationProvider());

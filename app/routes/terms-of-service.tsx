@@ -4,6 +4,9 @@ import { getContactEmail } from '#app/modules/backoffice/platform-settings.serve
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/terms-of-service';
 
+/** Sent as HTML and CSS only (decision 0026): nothing on it needs React. */
+export const handle = { hydrate: false };
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'terms.title', 'terms.description');
 
 export function loader() {

@@ -26,7 +26,8 @@ export function SiteFooter() {
           <li><Link className={link} to="/privacy-policy" viewTransition>{t('footer.privacy')}</Link></li>
           <li><Link className={link} to="/terms-of-service" viewTransition>{t('footer.terms')}</Link></li>
           <li>
-            <button type="button" className={link} onClick={() => window.dispatchEvent(new Event(COOKIE_SETTINGS_EVENT))}>
+            {/* data-cookie-settings: the same for ui/site-enhance.js on pages sent without JavaScript */}
+            <button type="button" className={link} data-cookie-settings="" onClick={() => window.dispatchEvent(new Event(COOKIE_SETTINGS_EVENT))}>
               {t('footer.cookieSettings')}
             </button>
           </li>

@@ -27,7 +27,8 @@ export function SiteHeader({ showAccountButtons = true }: { showAccountButtons?:
   const toggle = useRef<HTMLElement>(null);
 
   // The mobile menu is a <details>: a tap on ☰ opens it before JavaScript has loaded on a slow
-  // phone (issue 17, friction 9). Once hydrated, the state follows the element (a tap made before
+  // phone (issue 17, friction 9), and on the pages sent without React at all (ui/site-enhance.js
+  // then closes it on Escape). Once hydrated, the state follows the element (a tap made before
   // hydration included), and the menu closes on navigation and on Escape (spec section 2). Escape
   // hands focus back to the toggle, so a keyboard user is not left on a link that has just been
   // hidden. A tap on a link closes it too: the link of the page already shown changes no pathname.
@@ -112,7 +113,10 @@ export function SiteHeader({ showAccountButtons = true }: { showAccountButtons?:
             aria-controls={panelId}
             className="flex min-h-11 min-w-11 cursor-pointer list-none items-center justify-center rounded-lg text-stone-800 hover:bg-stone-200 dark:text-stone-100 dark:hover:bg-stone-800 [&::-webkit-details-marker]:hidden"
           >
-            <span className="sr-only">{open ? t('nav.closeMenu') : t('nav.openMenu')}</span>
+            {/* on a page sent without JavaScript, ui/site-enhance.js swaps the label from these */}
+            <span className="sr-only" data-open-label={t('nav.openMenu')} data-close-label={t('nav.closeMenu')}>
+              {open ? t('nav.closeMenu') : t('nav.openMenu')}
+            </span>
             <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
               <path className="group-open:hidden" d="M4 7h16M4 12h16M4 17h16" />
               <path className="hidden group-open:inline" d="M6 6l12 12M18 6L6 18" />

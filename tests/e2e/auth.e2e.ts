@@ -24,7 +24,7 @@ describe('identity in the browser', () => {
     const page = await registerInBrowser(context, 'Bistro Țărănesc', `owner-${Date.now()}@example.com`);
     expect(new URL(page.url()).pathname).toMatch(/^\/bistro-taranesc-\d+\/admin$/);
     await page.getByTestId('mobile-menu').locator('summary').click();
-    await page.getByRole('button', { name: 'Ieșire' }).click();
+    await page.getByRole('button', { name: 'Ieși din cont' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     await page.goto('/admin');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/login');

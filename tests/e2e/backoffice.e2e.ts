@@ -5,6 +5,7 @@ import { newId } from '#app/modules/demo/builders.ts';
 import { browserCookies, registerOwner, sessionCookie } from './accounts.ts';
 import { DESKTOP, isHydrated, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 import { openServerDatabase } from './database.ts';
+import { toast } from './owner-session.ts';
 
 const baseUrl = inject('baseUrl');
 const browserOf = useBrowser();
@@ -35,9 +36,31 @@ async function saveSettings(page: Page) {
   await page.getByRole('dialog', { name: 'Salvează setările' }).getByRole('button', { name: 'Confirmă' }).click();
 }
 
-async function toastText(page: Page): Promise<string> {
-  return (await page.getByTestId('toast').textContent()) ?? '';
+/** The focused element's accessible name, roughly: aria-label, else its label's text, else its own text. */
+function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement & { labels?: NodeListOf<HTMLLabelElement> | null };
+    if (!element || element === document.body) return '';
+    const label = element.labels?.[0]?.cloneNode(true) as HTMLLabelElement | undefined;
+    // a label wrapping its control: its own text, without the control's (a select's options)
+    label?.querySelectorAll('select, input, textarea').forEach((control) => control.remove());
+    return (element.getAttribute('aria-label') ?? label?.textContent ?? element.textContent ?? '').trim();
+  });
 }
+
+/** Presses Tab (Shift+Tab backwards) until the focused element's name matches; fails after `max` presses. */
+async function tabTo(page: Page, name: string | RegExp, { backwards = false, max = 80 } = {}): Promise<void> {
+  const seen: string[] = [];
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    const focused = await focusedName(page);
+    if (typeof name === 'string' ? focused === name : name.test(focused)) return;
+    seen.push(focused);
+  }
+  throw new Error(`Tab never reached ${String(name)}; focus went through: ${seen.join(' | ')}`);
+}
+
+const insideDialog = (page: Page) => page.evaluate(() => document.activeElement?.closest('dialog[open]') !== null);
 
 describe('the platform back office (/admin)', () => {
   it('finds an owner by e-mail, grants PRO for 6 months, deactivates and reactivates the restaurant', async () => {
@@ -59,7 +82,7 @@ describe('the platform back office (/admin)', () => {
     expect(await page.getByText(email).count()).toBeGreaterThan(0);
 
     await confirm(page, 'Acordă PRO manual', { label: 'Durata', option: '6 luni' });
-    await expect.poll(() => toastText(page)).toContain('are PRO până pe');
+    await toast(page, 'are PRO până pe');
     const grant = await db.selectFrom('subscription').select(['endsAt', 'status']).where('restaurantId', '=', restaurantId).where('kind', '=', 'manual').executeTakeFirstOrThrow();
     const sixMonths = new Date();
     sixMonths.setUTCMonth(sixMonths.getUTCMonth() + 6);
@@ -73,13 +96,13 @@ describe('the platform back office (/admin)', () => {
     expect(new URL(guestPage.url()).pathname).toBe(`/${owner.slug}`);
 
     await confirm(page, 'Dezactivează restaurantul');
-    await expect.poll(() => toastText(page)).toContain('a fost dezactivat');
+    await toast(page, 'a fost dezactivat');
     await guestPage.goto(`/${owner.slug}`);
     expect(new URL(guestPage.url()).pathname).toBe('/not-found');
     expect(await guestPage.getByText('Acest restaurant nu există sau a fost dezactivat.').count()).toBe(1);
 
     await confirm(page, 'Reactivează restaurantul');
-    await expect.poll(() => toastText(page)).toContain('a fost reactivat');
+    await toast(page, 'a fost reactivat');
     await guestPage.goto(`/${owner.slug}`);
     expect(new URL(guestPage.url()).pathname).toBe(`/${owner.slug}`);
     expect(await guestPage.getByTestId('menu-inactive').count()).toBe(0);
@@ -100,7 +123,7 @@ describe('the platform back office (/admin)', () => {
     const page = await adminPage(PHONE);
     await page.goto('/admin');
     const nav = page.getByRole('navigation', { name: 'Administrare platformă' });
-    expect(await nav.getByRole('link', { name: /Mesaje.*necitite/ }).count()).toBe(1);
+    expect(await nav.getByRole('link', { name: /Mesaje.*\d+ (de )?(mesaj necitit|mesaje necitite)/ }).count()).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await nav.getByRole('link', { name: /Mesaje/ }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/messages');
@@ -110,7 +133,7 @@ describe('the platform back office (/admin)', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await expect.poll(() => isHydrated(page, '[data-testid=contact-message] button')).toBe(true);
     await message.getByRole('button', { name: 'Marchează ca rezolvat' }).click();
-    await expect.poll(() => toastText(page)).toContain('marcat ca rezolvat');
+    await toast(page, 'marcat ca rezolvat');
     await expect.poll(() => page.getByTestId('contact-message').filter({ hasText: text }).count()).toBe(0);
     expect((await db.selectFrom('contactMessage').select(['readAt', 'handledAt']).where('id', '=', id).executeTakeFirstOrThrow()).handledAt).not.toBeNull();
     await db.destroy();
@@ -130,7 +153,7 @@ describe('the platform back office (/admin)', () => {
 
     await page.getByRole('checkbox', { name: 'Română' }).check();
     await saveSettings(page);
-    await expect.poll(() => toastText(page)).toContain('Setările au fost salvate.');
+    await toast(page, 'Setările au fost salvate.');
     try {
       // a guest who chose English before: Romanian now, and no switch to a language the site no longer offers
       const guest = await openContext(browserOf(), baseUrl, { viewport: PHONE, locale: 'en' });
@@ -143,7 +166,7 @@ describe('the platform back office (/admin)', () => {
       await page.reload();
       await page.getByRole('checkbox', { name: 'Engleză' }).check();
       await saveSettings(page);
-      await expect.poll(() => toastText(page)).toContain('Setările au fost salvate.');
+      await toast(page, 'Setările au fost salvate.');
     }
     const guest = await openContext(browserOf(), baseUrl, { viewport: PHONE, locale: 'en' });
     const guestPage = await guest.newPage();
@@ -153,10 +176,81 @@ describe('the platform back office (/admin)', () => {
     await page.context().close();
   });
 
+  it('works by keyboard alone: every page from the navigation, a restaurant found and opened, PRO granted through the dialog', async () => {
+    const owner = await registerOwner(baseUrl, 'backoffice-keyboard');
+    const db = openServerDatabase();
+    const { id: restaurantId, name } = await db.selectFrom('restaurant').select(['id', 'name']).where('slug', '=', owner.slug).executeTakeFirstOrThrow();
+    const { email } = await db.selectFrom('user').select('email').where('restaurantId', '=', restaurantId).executeTakeFirstOrThrow();
+    const page = await adminPage(DESKTOP);
+    await page.goto('/admin');
+    await expect.poll(() => isHydrated(page, 'nav a')).toBe(true);
+
+    // every page of the back office, from its navigation, in order and back to the overview
+    const pages: [RegExp, string][] = [
+      [/^Restaurante$/, '/admin/restaurants'],
+      [/^Utilizatori$/, '/admin/users'],
+      [/^Mesaje/, '/admin/messages'],
+      [/^Setări$/, '/admin/settings'],
+      [/^Jurnal de audit$/, '/admin/audit'],
+      [/^Lucrări în fundal$/, '/admin/jobs'],
+    ];
+    for (const [link, path] of pages) {
+      await tabTo(page, link);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => new URL(page.url()).pathname).toBe(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+    }
+    await tabTo(page, /^Privire de ansamblu$/, { backwards: true });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin');
+
+    // find the owner's restaurant by a fragment of the e-mail and open it
+    await tabTo(page, /^Restaurante$/);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/restaurants');
+    await tabTo(page, 'Nume, adresă URL sau e-mailul proprietarului');
+    await page.keyboard.type(email.split('@')[0]!);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await tabTo(page, name);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/admin/restaurants/${restaurantId}`);
+    await expect.poll(() => isHydrated(page, 'main button')).toBe(true);
+
+    // the dialog takes focus, Escape closes it and gives focus back; then 6 months, confirmed
+    await tabTo(page, 'Acordă PRO manual');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Acordă PRO manual' }).waitFor();
+    expect(await insideDialog(page)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(await focusedName(page)).toBe('Acordă PRO manual');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Acordă PRO manual' }).waitFor();
+    await tabTo(page, 'Durata', { backwards: true, max: 5 });
+    expect(await insideDialog(page)).toBe(true);
+    await page.keyboard.type('6');
+    expect(await page.getByRole('dialog').getByLabel('Durata').inputValue()).toBe('6');
+    await tabTo(page, 'Confirmă', { max: 5 });
+    expect(await insideDialog(page)).toBe(true);
+    await page.keyboard.press('Enter');
+    await toast(page, 'are PRO până pe');
+    expect(await focusedName(page)).toBe('Acordă PRO manual');
+    const grant = await db.selectFrom('subscription').select('endsAt').where('restaurantId', '=', restaurantId).where('kind', '=', 'manual').executeTakeFirstOrThrow();
+    const sixMonths = new Date();
+    sixMonths.setUTCMonth(sixMonths.getUTCMonth() + 6);
+    expect(Math.abs(Date.parse(grant.endsAt!) - sixMonths.getTime())).toBeLessThan(DAY_MS);
+    await db.destroy();
+    await page.context().close();
+  });
+
   it('has no serious axe findings on its pages, at phone and desktop width', async () => {
+    const db = openServerDatabase();
+    const { id: restaurantId } = await db.selectFrom('restaurant').select('id').orderBy('createdAt').executeTakeFirstOrThrow();
+    await db.destroy();
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await adminPage(viewport);
-      for (const path of ['/admin', '/admin?range=365', '/admin/restaurants?state=trial', '/admin/users', '/admin/audit', '/admin/jobs']) {
+      for (const path of ['/admin', '/admin?range=365', '/admin/restaurants?state=trial', `/admin/restaurants/${restaurantId}`, '/admin/users', '/admin/messages?show=all', '/admin/settings', '/admin/audit', '/admin/jobs']) {
         await page.goto(path);
         expect(await seriousAxeViolations(page), `${path} at ${viewport.width}px`).toEqual([]);
         // nothing wider than the screen but the tables' own scrolling regions

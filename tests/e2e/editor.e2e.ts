@@ -1,12 +1,13 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { QR_DOWNLOAD_FORMATS } from '#app/modules/qr/qr-downloads.ts';
 import { noisyJpeg, photoJpeg, pngClaiming, svgWithScript } from '#tests/support/test-images.ts';
 import { DEMO_LOGINS } from '#app/modules/demo/demo-seed.server.ts';
-import { browserCookies, registerOwner, sessionCookie } from './accounts.ts';
-import { DESKTOP, isHydrated, nextClientIp, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+import { registerOwner, sessionCookie } from './accounts.ts';
+import { DESKTOP, isHydrated, nextClientIp, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+import { ownerSessionOpener, statusMessage as toast } from './owner-session.ts';
 import { openServerDatabase } from './database.ts';
 
 const baseUrl = inject('baseUrl');
@@ -27,23 +28,9 @@ async function grantProAsAdmin(emailPrefix: string): Promise<void> {
 }
 
 /** A signed-in browser for a freshly registered owner. */
-async function ownerContext(name: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; slug: string; cookie: string }> {
-  const { cookie, slug } = await registerOwner(baseUrl, name);
-  const context = await openContext(browserOf(), baseUrl, { viewport, locale: 'ro' });
-  await context.addCookies(browserCookies(cookie, baseUrl));
-  // consent given, so the banner does not cover the editor in screenshots and clicks
-  await context.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  await page.goto(`/${slug}/admin`);
-  // one-click buttons work only once React has hydrated the page
-  await expect.poll(() => isHydrated(page, 'h1')).toBe(true);
-  return { context, page, slug, cookie };
-}
+const ownerContext = ownerSessionOpener(browserOf, baseUrl);
 
 const publicMenu = async (slug: string) => (await fetch(`${baseUrl}/${slug}`)).text();
-const toast = (page: Page, text: string) =>
-  expect.poll(() => page.locator('[role="status"]:not(:empty)').allTextContents(), { timeout: 5000 }).toContainEqual(expect.stringContaining(text));
 /** Whether a page's HTML holds a text, without dumping the whole page into a failure message. */
 const holds = (html: string, text: string) => expect(html.includes(text), `page holds “${text}”`);
 
@@ -120,7 +107,7 @@ describe('the menu editor in the browser', () => {
     await page.getByRole('button', { name: 'Ascunde din meniu: Terasă' }).click();
     await expect.poll(async () => (await publicMenu(slug)).includes('Sarmale cu mămăligă')).toBe(false);
     await guest.reload();
-    await guest.getByText('Meniul nu are încă produse.').waitFor();
+    await guest.getByText('Meniul nu are încă preparate.').waitFor();
     expect(await guest.getByText('Sarmale cu mămăligă').count()).toBe(0);
     await page.getByRole('button', { name: 'Arată în meniu: Terasă' }).click();
     await toast(page, 'Acum se vede în meniu.');
@@ -181,7 +168,7 @@ describe('the menu editor in the browser', () => {
 
     await second.getByLabel('Descriere (română)', { exact: true }).fill('Cu smântână și ardei iute');
     await second.getByRole('button', { name: 'Salvează', exact: true }).click();
-    const alert = second.getByRole('alert').filter({ hasText: 'Altcineva a modificat între timp acest preparat.' });
+    const alert = second.getByRole('alert').filter({ hasText: 'Altcineva a modificat între timp acest produs.' });
     await alert.waitFor();
     expect(await second.getByLabel('Descriere (română)', { exact: true }).inputValue()).toBe('Cu smântână și ardei iute');
     expect(await second.getByLabel('Preț (RON)', { exact: true }).inputValue()).toBe('12,50');

@@ -75,6 +75,8 @@ export default async function setup(project: TestProject) {
         TRANSLATION_PROVIDER: 'libretranslate',
         TRANSLATION_API_URL: translator.baseUrl,
         TRANSLATION_API_KEY: translator.apiKey,
+        // the guest menu's clock from X-Test-Now (tests/e2e/schedule.e2e.ts); honoured only on this loopback server
+        TEST_CLOCK_HEADER: 'true',
       },
       stdio: 'inherit',
     });

@@ -4,6 +4,7 @@ import { writeXlsx } from '#app/modules/import/xlsx-write.server.ts';
 import { menuPhoto, SMALL_MENU } from '#tests/support/menu-images.ts';
 import { browserCookies, registerOwner } from './accounts.ts';
 import { DESKTOP, isHydrated, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+import { statusMessage } from './owner-session.ts';
 
 const baseUrl = inject('baseUrl');
 const browserOf = useBrowser();
@@ -14,8 +15,8 @@ function windows1250(text: string): Buffer {
   return Buffer.from([...text].map((c) => table[c] ?? c.charCodeAt(0)));
 }
 
-const toast = (page: Page, text: string) =>
-  expect.poll(() => page.locator('[role="status"]:not(:empty)').allTextContents(), { timeout: 8000 }).toContainEqual(expect.stringContaining(text));
+/** an import's toasts come after reading a file: a longer wait */
+const toast = (page: Page, text: string) => statusMessage(page, text, 8000);
 
 async function openImport(page: Page, slug: string) {
   await page.goto(`/${slug}/admin`);
@@ -55,11 +56,11 @@ describe('the menu import in the browser', () => {
       await page.getByText('Preț greșit: „ieftin”. Scrie-l ca 24,50.').waitFor();
       await expect.poll(() => page.locator('table').innerText()).toContain('Ciorbă de perișoare');
       expect(await seriousAxeViolations(page)).toEqual([]);
-      const commit = page.getByRole('button', { name: 'Importă preparatele: 3' });
+      const commit = page.getByRole('button', { name: 'Importă produsele: 3' });
       expect(await commit.isDisabled()).toBe(true);
       await page.getByLabel('Importă doar rândurile fără probleme (3); cele cu probleme (1) rămân pe dinafară.').check();
       await commit.click();
-      await toast(page, 'Import reușit. Preparate adăugate: 3; categorii noi: 2.');
+      await toast(page, 'Import reușit. Produse adăugate: 3; categorii noi: 2.');
       await page.waitForURL(`**/${slug}/admin`);
       // the import page (its grid lists every row) is gone: the editor shows what was saved
       await page.getByRole('heading', { name: 'Verifică rândurile' }).waitFor({ state: 'detached' });
@@ -73,8 +74,8 @@ describe('the menu import in the browser', () => {
       const xlsx = await writeXlsx('Menu', [['Category', 'Name', 'Price', 'Allergens'], ['Salate', 'Salată de vinete', 18.5, 'eggs'], ['Salate', 'Salată grecească', 26, 'milk']]);
       await readFile(page, { name: 'menu.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(xlsx) });
       await expect.poll(() => gridRows(page).count()).toBe(2);
-      await page.getByRole('button', { name: 'Importă preparatele: 2' }).click();
-      await toast(page, 'Import reușit. Preparate adăugate: 2; categorii noi: 1.');
+      await page.getByRole('button', { name: 'Importă produsele: 2' }).click();
+      await toast(page, 'Import reușit. Produse adăugate: 2; categorii noi: 1.');
       await page.waitForURL(`**/${slug}/admin`);
       // the import page (its grid lists every row) is gone: the editor shows what was saved
       await page.getByRole('heading', { name: 'Verifică rândurile' }).waitFor({ state: 'detached' });
@@ -89,8 +90,8 @@ describe('the menu import in the browser', () => {
       await readFile(page, { name: 'meniu-locatii.csv', mimeType: 'text/csv', buffer: Buffer.from(withLocations) });
       await expect.poll(() => page.locator('table thead').innerText()).toContain('Locație');
       await page.getByText('Rânduri citite: 2. Fără probleme: 2. Cu probleme: 0.').waitFor();
-      await page.getByRole('button', { name: 'Importă preparatele: 2' }).click();
-      await toast(page, 'Import reușit. Preparate adăugate: 2; categorii noi: 1; locații noi: 1.');
+      await page.getByRole('button', { name: 'Importă produsele: 2' }).click();
+      await toast(page, 'Import reușit. Produse adăugate: 2; categorii noi: 1; locații noi: 1.');
       await page.waitForURL(`**/${slug}/admin`);
       // the import page (its grid lists every row) is gone: the editor shows what was saved
       await page.getByRole('heading', { name: 'Verifică rândurile' }).waitFor({ state: 'detached' });
@@ -116,7 +117,7 @@ describe('the menu import in the browser', () => {
       expect(grid).toContain('24,50');
       expect(grid).toContain('Papanași cu smântână');
       // "Ciorbă de burtă" is already on the menu from the CSV: marked, not imported twice
-      expect(grid).toContain('Preparatul există deja în această categorie a meniului.');
+      expect(grid).toContain('Produsul există deja în această categorie a meniului.');
 
       // the page at phone width, and in English
       await page.setViewportSize(PHONE);

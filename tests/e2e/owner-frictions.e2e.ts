@@ -1,27 +1,13 @@
-import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_RESTAURANT_SLUG } from '#app/modules/restaurant/demo.ts';
-import { browserCookies, registerOwner } from './accounts.ts';
 import { DESKTOP, isHydrated, nextClientIp, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+import { ownerSessionOpener, toast } from './owner-session.ts';
 
 /** Issue 17, "Frictions found": each one as a new owner or a guest meets it in the browser. */
 const baseUrl = inject('baseUrl');
 const browserOf = useBrowser();
 
-async function ownerContext(name: string, viewport = DESKTOP, url = baseUrl): Promise<{ context: BrowserContext; page: Page; slug: string; cookie: string }> {
-  const { cookie, slug } = await registerOwner(baseUrl, name);
-  const context = await openContext(browserOf(), url, { viewport, locale: 'ro' });
-  await context.addCookies(browserCookies(cookie, url));
-  await context.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  await page.goto(`/${slug}/admin`);
-  await expect.poll(() => isHydrated(page, 'h1')).toBe(true);
-  return { context, page, slug, cookie };
-}
-
-const toast = (page: Page, text: string) =>
-  expect.poll(() => page.locator('[data-testid="toast"]').allTextContents(), { timeout: 5000 }).toContainEqual(expect.stringContaining(text));
+const ownerContext = ownerSessionOpener(browserOf, baseUrl);
 
 async function saveSettings(cookie: string, slug: string, fields: Record<string, string>) {
   const form = await (await fetch(`${baseUrl}/${slug}/admin/settings`, { headers: { cookie } })).text();
@@ -86,13 +72,13 @@ describe('frictions a new owner met (issue 17)', () => {
     await context.close();
   });
 
-  it('5 and 7: the product form says every error at once, with the right words; an empty category says "Niciun preparat"', async () => {
+  it('5 and 7: the product form says every error at once, with the right words; an empty category says "Niciun produs"', async () => {
     const { context, page } = await ownerContext('fr-form');
     await page.getByLabel('Numele noii locații', { exact: true }).fill('Salon');
     await page.getByRole('button', { name: 'Adaugă o locație' }).click();
     await page.getByLabel('Numele noii categorii', { exact: true }).fill('Ciorbe');
     await page.getByRole('button', { name: 'Adaugă o categorie' }).click();
-    await page.getByText('Niciun preparat încă în această categorie.').waitFor();
+    await page.getByText('Niciun produs încă în această categorie.').waitFor();
     await page.getByRole('link', { name: 'Adaugă un produs: Ciorbe' }).click();
     await page.getByRole('heading', { name: 'Produs nou' }).waitFor();
     await page.getByLabel('Nume (română)', { exact: true }).fill('Ciorbă');

@@ -1,26 +1,14 @@
 import type { Page } from 'playwright-core';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, inject, it } from 'vitest';
-import { browserCookies, registerOwner } from './accounts.ts';
-import { DESKTOP, isHydrated, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+import { DESKTOP, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+import { ownerSessionOpener, toast } from './owner-session.ts';
 
 /** Issue 17: per-table QR codes and faster editing, as an owner uses them. */
 const baseUrl = inject('baseUrl');
 const browserOf = useBrowser();
 
-async function ownerPage(name: string, viewport = DESKTOP) {
-  const { cookie, slug } = await registerOwner(baseUrl, name);
-  const context = await openContext(browserOf(), baseUrl, { viewport, locale: 'ro' });
-  await context.addCookies(browserCookies(cookie, baseUrl));
-  await context.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  await page.goto(`/${slug}/admin`);
-  await expect.poll(() => isHydrated(page, 'h1')).toBe(true);
-  return { context, page, slug, cookie };
-}
-const toast = (page: Page, text: string) =>
-  expect.poll(() => page.locator('[data-testid="toast"]').allTextContents(), { timeout: 5000 }).toContainEqual(expect.stringContaining(text));
+const ownerPage = ownerSessionOpener(browserOf, baseUrl);
 
 async function menuWithDishes(page: Page) {
   await page.getByLabel('Numele noii locații', { exact: true }).fill('Terasă');

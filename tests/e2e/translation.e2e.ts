@@ -46,7 +46,7 @@ describe('a menu in the guest’s language', () => {
     // the progress bar, read from the run, ends at "finished"
     const progress = page.getByTestId('translation-progress');
     await progress.waitFor();
-    await expect.poll(() => progress.textContent(), { timeout: 15_000 }).toMatch(/Traducerea s-a încheiat: \d+ texte\./);
+    await expect.poll(() => progress.textContent(), { timeout: 15_000 }).toMatch(/Traducerea s-a încheiat\. Texte traduse: \d+\./);
     expect(await page.locator('progress').count()).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
@@ -62,7 +62,7 @@ describe('a menu in the guest’s language', () => {
     await page.goto(`/${slug}/admin/products/${productId}`);
     await expect.poll(() => isHydrated(page, 'h1')).toBe(true);
     expect(await page.getByTestId('machine-mark').allTextContents()).toEqual(['tradus automat']);
-    await page.getByLabel('Nume (Germană)', { exact: true }).fill('Papanași mit Schmand');
+    await page.getByLabel('Nume în germană', { exact: true }).fill('Papanași mit Schmand');
     await page.getByRole('button', { name: 'Aprobă traducerea' }).click();
     await expect.poll(() => page.locator('[role="status"]:not(:empty)').allTextContents()).toContainEqual(expect.stringContaining('Traducerea a fost salvată.'));
     await expect.poll(() => page.getByTestId('machine-mark').count()).toBe(0);

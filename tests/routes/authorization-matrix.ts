@@ -345,6 +345,9 @@ function cases(w: World): Case[] {
     ownerOnly('routes/restaurant-admin.product-edit.tsx', 'action', productPath, productParams, redirectTo(savedProduct), productForm),
     ownerOnly('routes/restaurant-admin.settings.tsx', 'loader', `${a}/settings`, pa, ok(contains(A.restaurantName))),
     ownerOnly('routes/restaurant-admin.settings.tsx', 'action', `${a}/settings`, pa, ok(contains('"ok":true')), SETTINGS_OF_A),
+    // the translations panel of a category or location (issue 16): loaded when opened, saved there
+    ownerOnly('routes/restaurant-admin.translations.ts', 'loader', `${a}/translations?table=location&id=${A.locationId}`, pa, ok(contains('"rows"'))),
+    ownerOnly('routes/restaurant-admin.translations.ts', 'action', `${a}/translations`, pa, ok(contains('"ok":true')), { intent: 'translation-save', table: 'location', id: A.locationId, field: 'name', language: 'en', text: 'Terrace' }),
     ownerOnly('routes/restaurant-admin.qr.tsx', 'loader', `${a}/qr`, pa, ok()),
     ownerOnly('routes/restaurant-admin.qr-download.ts', 'loader', `${a}/qr/qr.svg`, { ...pa, format: 'qr.svg' }, ok(contains('<svg'))),
     ownerOnly('routes/restaurant-admin.tables.tsx', 'loader', `${a}/tables`, pa, ok()),

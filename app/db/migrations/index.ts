@@ -15,6 +15,8 @@ import * as backoffice from './2026-11-23-0011-backoffice.ts';
 import * as slugHistoryAndTables from './2026-11-23-0015-slug-history-and-tables.ts';
 import * as contentLanguages from './2026-11-23-0013-content-languages.ts';
 import * as insightSearchPending from './2026-11-23-0016-insight-search-pending.ts';
+import * as categoryScheduleAndClosures from './2026-11-23-0017-category-schedule-and-closures.ts';
+import * as backofficeRollupSearch from './2026-11-23-0019-backoffice-rollup-search.ts';
 
 /** Every migration, in order. Append new dated files here; never edit or reorder old ones. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +36,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0014-import-draft': importDraft,
   '2026-11-23-0015-slug-history-and-tables': slugHistoryAndTables,
   '2026-11-23-0016-insight-search-pending': insightSearchPending,
+  '2026-11-23-0017-category-schedule-and-closures': categoryScheduleAndClosures,
+  '2026-11-23-0019-backoffice-rollup-search': backofficeRollupSearch,
 };

@@ -8,6 +8,7 @@ import { listAllLocations } from '#app/modules/location/location.repo.server.ts'
 import { listAllProducts } from '#app/modules/product/product.repo.server.ts';
 import { consumeRateLimit, PASSWORD_CHECK_RULE, passwordCheckKey } from '#app/modules/rate-limit/rate-limit.server.ts';
 import { deleteRestaurantRow, findOwnedRestaurant } from '#app/modules/restaurant/restaurant.repo.server.ts';
+import { forgetChangedPlanDays } from '#app/modules/subscription/subscription.service.server.ts';
 import {
   findOwnedRestaurantRow,
   findUserProfile,
@@ -66,7 +67,11 @@ export async function deleteAccount(scope: OwnerScope, auth: Auth, storage: File
   if (!credential?.password || !(await context.password.verify({ hash: credential.password, password }))) return { ok: false, error: 'invalid-credential' };
   const restaurant = await findOwnedRestaurant(scope.db, scope.restaurantId, userId);
   await scope.db.transaction().execute(async (trx) => {
-    if (restaurant) await deleteRestaurantRow(trx, restaurant.id);
+    if (restaurant) {
+      // its sign-up, trial and cancellations leave the overview's roll-up with it
+      await forgetChangedPlanDays(trx, restaurant.id);
+      await deleteRestaurantRow(trx, restaurant.id);
+    }
     await recordAudit(withDb(scope, trx), { action: 'account.delete', target: { type: 'user', id: userId }, before: { restaurant: restaurant?.slug ?? null } });
   });
   // uploads before decision 0013 live under restaurants/{id}, later ones under r/{short code}

@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
 import { PLAN_SUMMARY_COLUMNS } from '#app/modules/subscription/subscription.repo.server.ts';
 import type { PlanStateFilter, RestaurantSort, UserSort } from './backoffice.types.ts';
+import { foldSearch } from './search-fold.ts';
 
 /**
  * The back office's queries: platform-wide reads (they span restaurants by design; only services
@@ -15,6 +16,35 @@ export function containsPattern(text: string): string {
 }
 
 const like = (column: string, pattern: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+
+const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** SQLite's FTS5 tables of migration 0019 (trigram tokenizer, diacritics removed), kept in step by triggers. */
+const SEARCH_TABLES = { restaurant: 'restaurantSearch', user: 'userSearch' } as const;
+
+/**
+ * Rows of `table` with `text` inside one of `columns`, ignoring case and diacritics ("bunica" finds
+ * "Bunică"), through an index (migration 0019): on PostgreSQL the folded columns' pg_trgm indexes
+ * (a scan where the extension is missing), on SQLite the table's FTS5 trigram index. A text shorter
+ * than a trigram (1 or 2 letters) scans with LIKE, ignoring case only (SQLite).
+ */
+function textMatches(db: Kysely<Database>, table: keyof typeof SEARCH_TABLES, columns: readonly string[], text: string): Expression<SqlBool> {
+  if (isPostgres(db)) {
+    // a subquery of its own, so its OR becomes a BitmapOr over the trigram indexes (beside a
+    // caller's other OR branch the planner would scan the table and fold every row); the fold
+    // function is migration 0019's, costed high so the planner prefers the index
+    const pattern = containsPattern(foldSearch(text));
+    const folded = columns.map((column) => sql`bucate_search_fold(${sql.ref(`found.${column}`)}) like ${pattern}`);
+    return sql<SqlBool>`${sql.ref(`${table}.id`)} in (select found.id from ${sql.table(table)} as found where ${sql.join(folded, sql` or `)})`;
+  }
+  if ([...text].length < 3) {
+    const pattern = containsPattern(text);
+    return sql<SqlBool>`(${sql.join(columns.map((column) => like(`${table}.${column}`, pattern)), sql` or `)})`;
+  }
+  const index = SEARCH_TABLES[table];
+  const query = `{${columns.join(' ')}} : "${text.replaceAll('"', '""')}"`;
+  return sql<SqlBool>`${sql.ref(`${table}.id`)} in (select id from ${sql.table(index)} where ${sql.table(index)} match ${query})`;
+}
 
 // ---------------------------------------------------------------------------------------------
 // restaurants
@@ -42,10 +72,8 @@ function restaurantsQuery(db: Kysely<Database>, filter: RestaurantListFilter) {
     const email = filter.q.toLowerCase();
     query = query.where('restaurant.ownerId', 'in', db.selectFrom('user').select('user.id').where('user.email', '=', email));
   } else if (filter.q) {
-    const pattern = containsPattern(filter.q);
-    query = query.where((eb) =>
-      eb.or([like('restaurant.name', pattern), like('restaurant.slug', pattern), eb('restaurant.ownerId', 'in', eb.selectFrom('user').select('user.id').where(like('user.email', pattern)))]),
-    );
+    const text = filter.q;
+    query = query.where((eb) => eb.or([textMatches(db, 'restaurant', ['name', 'slug'], text), eb('restaurant.ownerId', 'in', eb.selectFrom('user').select('user.id').where(textMatches(db, 'user', ['email'], text)))]));
   }
   const notPro = sql<boolean>`(${sql.ref('restaurant.proUntil')} is null or ${sql.ref('restaurant.proUntil')} <= ${filter.now})`;
   switch (filter.state) {
@@ -161,14 +189,13 @@ const USER_ORDER: Record<UserSort, [string, 'asc' | 'desc']> = {
   email: ['user.email', 'asc'],
 };
 
-/** Users filtered by a search; a whole e-mail address goes through the unique index. */
+/** Users filtered by a search (e-mail, name, restaurant name: textMatches); a whole e-mail address goes through the unique index. */
 function usersQuery(db: Kysely<Database>, q: string | undefined) {
   let query = db.selectFrom('user');
   if (q && isWholeEmail(q)) {
     query = query.where('user.email', '=', q.toLowerCase());
   } else if (q) {
-    const pattern = containsPattern(q);
-    query = query.where((eb) => eb.or([like('user.email', pattern), like('user.name', pattern), eb('user.restaurantId', 'in', eb.selectFrom('restaurant').select('restaurant.id').where(like('restaurant.name', pattern)))]));
+    query = query.where((eb) => eb.or([textMatches(db, 'user', ['email', 'name'], q), eb('user.restaurantId', 'in', eb.selectFrom('restaurant').select('restaurant.id').where(textMatches(db, 'restaurant', ['name'], q)))]));
   }
   return query;
 }
@@ -210,19 +237,6 @@ export function findUserForAdmin(db: Kysely<Database>, userId: string) {
 // ---------------------------------------------------------------------------------------------
 // overview
 
-/** Restaurants created per UTC day in [from, to), as { day: 'YYYY-MM-DD', n }. */
-export async function countSignupsPerDay(db: Kysely<Database>, from: string, to: string) {
-  const day = sql<string>`substr(${sql.ref('createdAt')}, 1, 10)`;
-  const rows = await db
-    .selectFrom('restaurant')
-    .select([day.as('day'), (eb) => eb.fn.countAll<number>().as('n')])
-    .where('createdAt', '>=', from)
-    .where('createdAt', '<', to)
-    .groupBy(day)
-    .execute();
-  return rows.map((row) => ({ day: row.day, n: Number(row.n) }));
-}
-
 /** From the plan summary: running trials (served by the trial, not PRO), those ending soon, PRO by kind. */
 export async function countPlanStates(db: Kysely<Database>, now: string, soon: string) {
   const row = await db
@@ -244,65 +258,26 @@ export async function countPlanStates(db: Kysely<Database>, now: string, soon: s
 }
 
 /**
- * Trials that ended in [from, to) and, of those, the ones whose restaurant has a PRO row (manual or
- * card, any plan but free) that started after the trial did and before `to`.
+ * Card subscription rows paying at `at`, per plan: started, and not yet ended (a row without an end
+ * pays while the provider calls it active or past due; a canceled or ended row until its endsAt).
  */
-export async function countTrialConversions(db: Kysely<Database>, from: string, to: string) {
-  const row = await db
-    .selectFrom('subscription as trial')
-    .select((eb) => [
-      eb.fn.count<number>('trial.restaurantId').distinct().as('ended'),
-      eb.fn
-        .count<number>(
-          eb
-            .case()
-            .when(
-              eb.exists(
-                eb
-                  .selectFrom('subscription as pro')
-                  .select('pro.id')
-                  .whereRef('pro.restaurantId', '=', 'trial.restaurantId')
-                  .where('pro.kind', 'in', ['manual', 'provider'])
-                  .where('pro.plan', '!=', 'free')
-                  .whereRef('pro.startsAt', '>=', 'trial.startsAt')
-                  .where('pro.startsAt', '<', to),
-              ),
-            )
-            .then(eb.ref('trial.restaurantId'))
-            .end(),
-        )
-        .distinct()
-        .as('converted'),
-    ])
-    .where('trial.kind', '=', 'trial')
-    .where('trial.endsAt', '>=', from)
-    .where('trial.endsAt', '<', to)
-    .executeTakeFirstOrThrow();
-  return { ended: Number(row.ended), converted: Number(row.converted) };
-}
-
-/** Every card subscription row that ever paid or pays (MRR is computed over them in the service). */
-export function listPaidProviderRows(db: Kysely<Database>) {
-  return db
+export async function countPayingRowsAt(db: Kysely<Database>, at: string) {
+  const rows = await db
     .selectFrom('subscription')
-    .select(['plan', 'status', 'startsAt', 'endsAt'])
+    .select(['plan', (eb) => eb.fn.countAll<number>().as('n')])
     .where('kind', '=', 'provider')
     .where('plan', '!=', 'free')
-    .where('status', 'in', ['active', 'past_due', 'canceled', 'ended'])
+    .where('startsAt', '<=', at)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('endsAt', 'is', null), eb('status', 'in', ['active', 'past_due'])]),
+        eb.and([eb('endsAt', '>', at), eb('status', 'in', ['active', 'past_due', 'canceled', 'ended'])]),
+      ]),
+    )
+    .groupBy('plan')
+    .orderBy('plan')
     .execute();
-}
-
-/** Card subscriptions that ended (canceled, or ended by the provider) in [from, to). */
-export async function countCancellations(db: Kysely<Database>, from: string, to: string): Promise<number> {
-  const row = await db
-    .selectFrom('subscription')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('kind', '=', 'provider')
-    .where('status', 'in', ['canceled', 'ended'])
-    .where('endsAt', '>=', from)
-    .where('endsAt', '<', to)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return rows.map((row) => ({ plan: row.plan, n: Number(row.n) }));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getLocalePolicy, resolveLocale } from '#app/i18n/locale-policy.ts';
 import { getMenuCacheVersion, getPublicMenu } from '#app/modules/menu/menu.service.server.ts';
@@ -32,6 +33,19 @@ describe(`the back office services on ${testDialect}`, () => {
     return id;
   }
 
+  it('searches a name fragment through an index: pg_trgm over the folded name, or SQLite\'s FTS5 trigram table', async () => {
+    if (testDialect === 'postgres') {
+      const plan = await database.db.transaction().execute(async (trx) => {
+        await sql`set local enable_seqscan = off`.execute(trx);
+        return sql<{ 'QUERY PLAN': string }>`explain select id from restaurant where bucate_search_fold(name) like '%bunica%'`.execute(trx);
+      });
+      expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('restaurant_name_trgm_idx');
+    } else {
+      const plan = await sql<{ detail: string }>`explain query plan select id from "restaurantSearch" where "restaurantSearch" match '{name slug} : "bunica"'`.execute(database.db);
+      expect(plan.rows.map((row) => row.detail).join('\n')).toContain('VIRTUAL TABLE INDEX');
+    }
+  });
+
   it('finds a restaurant by its owner’s e-mail, name or slug, and filters by plan state', async () => {
     const trial = await insertRestaurant(database.db, { name: 'Bistro Căutat' });
     const card = await insertRestaurant(database.db, { name: 'Cu Card' }, { providerPlan: 'pro_monthly' });
@@ -51,12 +65,24 @@ describe(`the back office services on ${testDialect}`, () => {
     expect((await listUsersForBackOffice(admin, { q: 'Bistro Căut', sort: 'newest', page: 1 })).items.map((u) => u.email)).toEqual(['cineva.anume@example.com']);
     // LIKE's own wildcards are taken literally
     expect(await names({ q: '%', sort: 'newest', page: 1 })).toEqual([]);
+    // a fragment anywhere, whatever its case and diacritics, through the search index (migration 0019)
+    const bunica = await insertRestaurant(database.db, { name: 'Bistro La Bunică' });
+    const stefan = await user('proprietar.nou@example.com', bunica.id);
+    await database.db.updateTable('user').set({ name: 'Ștefan Țurcanu' }).where('id', '=', stefan).execute();
+    for (const q of ['bunica', 'BUNICĂ', 'la bun', 'Bunîca'.replace('î', 'i')]) expect(await names({ q, sort: 'newest', page: 1 }), q).toEqual(['Bistro La Bunică']);
+    expect(await names({ q: 'prietar.no', sort: 'newest', page: 1 })).toEqual(['Bistro La Bunică']);
+    expect((await listUsersForBackOffice(admin, { q: 'stefan turc', sort: 'newest', page: 1 })).items.map((u) => u.email)).toEqual(['proprietar.nou@example.com']);
+    expect((await listUsersForBackOffice(admin, { q: 'bunica', sort: 'newest', page: 1 })).items.map((u) => u.email)).toEqual(['proprietar.nou@example.com']);
+    // a renamed restaurant is found by its new name only (SQLite: the index follows by trigger)
+    await database.db.updateTable('restaurant').set({ name: 'Casa Bunicii' }).where('id', '=', bunica.id).execute();
+    expect(await names({ q: 'bistro la', sort: 'newest', page: 1 })).toEqual([]);
+    expect(await names({ q: 'casa bunicii', sort: 'newest', page: 1 })).toEqual(['Casa Bunicii']);
     expect(await names({ state: 'pro-card', sort: 'name', page: 1 })).toEqual(['Cu Card']);
     expect(await names({ state: 'pro-manual', sort: 'name', page: 1 })).toEqual(['Cu Grant']);
     expect(await names({ state: 'trial-ending', sort: 'name', page: 1 })).toEqual(['Aproape Gata']);
     expect(await names({ state: 'inactive', sort: 'name', page: 1 })).toEqual(['Expirat']);
     expect(await names({ state: 'deactivated', sort: 'name', page: 1 })).toEqual(['Oprit']);
-    expect(await names({ state: 'trial', sort: 'name', page: 1 })).toEqual(['Aproape Gata', 'Bistro Căutat', 'Oprit']);
+    expect(await names({ state: 'trial', sort: 'name', page: 1 })).toEqual(['Aproape Gata', 'Bistro Căutat', 'Casa Bunicii', 'Oprit']);
     void [card, manual, ending, lapsed, off];
   });
 

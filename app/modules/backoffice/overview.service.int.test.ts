@@ -4,7 +4,10 @@ import { getProPricing } from '#app/env.server.ts';
 import { seedPlatformHistory } from '#tests/factories/platform-history.ts';
 import { adminScope, forgedAdminScope } from '#tests/support/scopes.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { countPlatformDaysLive } from '#app/modules/subscription/plan-days.repo.server.ts';
+import { forgetChangedPlanDays } from '#app/modules/subscription/subscription.service.server.ts';
 import { getOverview } from './overview.service.server.ts';
+import { extendTrial, grantManualPro } from './restaurants.service.server.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** the fake clock: the seeded year ends here, and the overview is asked at this moment */
@@ -31,10 +34,10 @@ describe(`the back office overview on ${testDialect}`, () => {
 
   const count = async (query: ReturnType<typeof sql<{ n: number | string }>>) => Number((await query.execute(database.db)).rows[0]!.n);
 
-  async function expected(range: number) {
-    const now = NOW.toISOString();
-    const from = new Date(NOW.getTime() - range * DAY_MS).toISOString();
-    const soon = new Date(NOW.getTime() + 7 * DAY_MS).toISOString();
+  async function expected(range: number, at: Date = NOW) {
+    const now = at.toISOString();
+    const from = new Date(at.getTime() - range * DAY_MS).toISOString();
+    const soon = new Date(at.getTime() + 7 * DAY_MS).toISOString();
     const proRunning = sql`exists (select 1 from subscription p where p."restaurantId" = r.id and p.plan <> 'free' and (
       (p.kind = 'provider' and p.status = 'active') or
       (p.kind = 'manual' and p.status = 'active' and p."startsAt" <= ${now} and (p."endsAt" is null or p."endsAt" > ${now}))))`;
@@ -95,6 +98,75 @@ describe(`the back office overview on ${testDialect}`, () => {
       expect(overview.viewsPerDay.at(-1)).toEqual({ day: NOW.toISOString().slice(0, 10), views: 3 });
     });
   }
+
+  const overviewFigures = async (range: 30 | 90 | 365, now = NOW) => {
+    const overview = await getOverview(adminScope(database.db), range, now);
+    const { perDay, ...figures } = await expected(range, now);
+    return {
+      got: {
+        signups: overview.signups, restaurants: overview.restaurants, activeTrials: overview.activeTrials, trialsEndingSoon: overview.trialsEndingSoon,
+        proCard: overview.proCard, proManual: overview.proManual, trialsEnded: overview.trialsEnded, trialsConverted: overview.trialsConverted,
+        cancellations: overview.cancellations, mrrMinor: overview.mrrMinor, mrrAtStartMinor: overview.mrrAtStartMinor,
+        perDay: Object.fromEntries(overview.signupsPerDay.filter((d) => d.count > 0).map((d) => [d.day, d.count])),
+      },
+      want: { ...figures, perDay },
+    };
+  };
+
+  it('stores the closed days in the roll-up, each equal to the live count of its day, and reads them back', async () => {
+    await database.db.deleteFrom('platformDay').execute();
+    const first = await overviewFigures(365);
+    expect(first.got).toEqual(first.want);
+    // the 364 whole days between the range's partial first day and today
+    const stored = await database.db.selectFrom('platformDay').selectAll().orderBy('day').execute();
+    expect(stored).toHaveLength(364);
+    const live = await countPlatformDaysLive(database.db, `${stored[0]!.day}T00:00:00.000Z`, `${NOW.toISOString().slice(0, 10)}T00:00:00.000Z`, NOW.toISOString());
+    for (const row of stored) {
+      const counts = live.get(row.day) ?? { signups: 0, trialsEnded: 0, trialsConverted: 0, cancellations: 0 };
+      expect({ day: row.day, signups: row.signups, trialsEnded: row.trialsEnded, trialsConverted: row.trialsConverted, cancellations: row.cancellations }).toEqual({ day: row.day, ...counts });
+    }
+    expect(stored.some((row) => row.trialsConverted > 0 && row.cancellations > 0 && row.signups > 0)).toBe(true);
+    // a second read takes them from the roll-up: mark one day's row and see it come back
+    const marked = stored[100]!;
+    await database.db.updateTable('platformDay').set({ signups: marked.signups + 1000 }).where('day', '=', marked.day).execute();
+    const again = await getOverview(adminScope(database.db), 365, NOW);
+    expect(again.signups).toBe(first.want.signups + 1000);
+    await database.db.updateTable('platformDay').set({ signups: marked.signups }).where('day', '=', marked.day).execute();
+  });
+
+  it('keeps the figures right when a plan change or a deletion touches a day already rolled up', async () => {
+    await getOverview(adminScope(database.db), 365, NOW);
+    const later = new Date(NOW.getTime() + 60_000);
+    // a trial that ended 40 days ago and never converted now converts (an old cohort's figure moves)
+    const unconverted = await sql<{ restaurantId: string }>`select t."restaurantId" from subscription t where t.kind = 'trial' and t."endsAt" < ${new Date(NOW.getTime() - 40 * DAY_MS).toISOString()} and t."endsAt" > ${new Date(NOW.getTime() - 200 * DAY_MS).toISOString()}
+      and not exists (select 1 from subscription p where p."restaurantId" = t."restaurantId" and p.kind <> 'trial') order by t."restaurantId" limit 2`.execute(database.db);
+    const [converts, extended] = unconverted.rows.map((row) => row.restaurantId);
+    const expectSame = async (now: Date) => {
+      for (const range of [30, 90, 365] as const) {
+        const { got, want } = await overviewFigures(range, now);
+        expect(got, `${range} days`).toEqual(want);
+      }
+    };
+    await grantManualPro(adminScope(database.db), converts!, 6, later);
+    await expectSame(later);
+    // an ended trial extended from now: its old end day loses a trial that ended (the first change
+    // of a seeded restaurant drops every day from its start; this second one only its own days)
+    await extendTrial(adminScope(database.db), extended!, 14, later);
+    await expectSame(later);
+    const rolledUp = await database.db.selectFrom('platformDay').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    await extendTrial(adminScope(database.db), converts!, 7, later);
+    const afterPreciseDrop = await database.db.selectFrom('platformDay').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(rolledUp.n) - Number(afterPreciseDrop.n)).toBe(1);
+    await expectSame(later);
+    // a restaurant gone: its sign-up leaves its day
+    const gone = await sql<{ id: string }>`select id from restaurant where "createdAt" < ${new Date(NOW.getTime() - 100 * DAY_MS).toISOString()} order by id limit 1`.execute(database.db);
+    await database.db.transaction().execute(async (trx) => {
+      await forgetChangedPlanDays(trx, gone.rows[0]!.id);
+      await trx.deleteFrom('subscription').where('restaurantId', '=', gone.rows[0]!.id).execute();
+      await trx.deleteFrom('restaurant').where('id', '=', gone.rows[0]!.id).execute();
+    });
+    await expectSame(later);
+  });
 
   it('is refused to a scope that is not an admin’s', async () => {
     await expect(getOverview(forgedAdminScope(database.db), 30, NOW)).rejects.toMatchObject({ code: 'forbidden' });

@@ -3,6 +3,7 @@ import { changedFields, recordAudit } from '#app/modules/audit/audit.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { findLocation } from '#app/modules/location/location.repo.server.ts';
+import { noteContentSave } from '#app/modules/translation/source-change.server.ts';
 import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
 import { applyOrder, moveOneStep, nextSortOrder, resolveOwnImage, setRowFlag } from '#app/modules/editing/editing.repo.server.ts';
 import { KEEP_CURRENT_IMAGE } from '#app/modules/editing/editor-image.ts';
@@ -14,7 +15,8 @@ import { newId } from '#app/modules/restaurant/ids.ts';
 import type { RestaurantQuotas } from '#app/modules/restaurant/quotas.ts';
 import { getRestaurantQuotas } from '#app/env.server.ts';
 import { countCategoriesOfLocation, deleteCategories, findCategory, insertCategory, updateCategoryRow } from './category.repo.server.ts';
-import type { CategoryInput } from './category.schema.ts';
+import type { CategoryFields } from './category.schema.ts';
+import { serializeCategorySchedule } from './category-schedule.ts';
 
 async function requireOwnLocation(scope: RestaurantScope, locationId: string): Promise<void> {
   if (!(await findLocation(scope.db, scope.restaurantId, locationId))) throw new AppError('not-found');
@@ -33,7 +35,7 @@ async function requireOwnCategory(scope: RestaurantScope, categoryId: string) {
   return category;
 }
 
-function columnsOf(input: CategoryInput, imageKey: string | null) {
+function columnsOf(input: CategoryFields, imageKey: string | null, currentSchedule: string | null = null) {
   return {
     locationId: input.locationId,
     nameRo: input.nameRo,
@@ -42,6 +44,7 @@ function columnsOf(input: CategoryInput, imageKey: string | null) {
     descriptionEn: input.descriptionEn,
     imageKey,
     visible: input.visible ? (1 as const) : (0 as const),
+    schedule: input.schedule === undefined ? currentSchedule : serializeCategorySchedule(input.schedule),
   };
 }
 
@@ -49,7 +52,7 @@ function columnsOf(input: CategoryInput, imageKey: string | null) {
  * Adds a category at the end of one of this restaurant's locations; refused with
  * 'category-limit-reached' when that location has its quota (counted under the row lock).
  */
-export function createCategory(scope: RestaurantScope, storage: FileStorage, input: CategoryInput, quotas: RestaurantQuotas = getRestaurantQuotas()): Promise<string> {
+export function createCategory(scope: RestaurantScope, storage: FileStorage, input: CategoryFields, quotas: RestaurantQuotas = getRestaurantQuotas()): Promise<string> {
   return changeMenu(scope, storage, async (change) => {
     const { db, restaurantId } = change.scope;
     await requireOwnLocation(change.scope, input.locationId);
@@ -73,7 +76,7 @@ export function updateCategory(
   scope: RestaurantScope,
   storage: FileStorage,
   categoryId: string,
-  input: CategoryInput,
+  input: CategoryFields,
   expectedVersion?: string,
   quotas: RestaurantQuotas = getRestaurantQuotas(),
 ): Promise<void> {
@@ -87,9 +90,10 @@ export function updateCategory(
       current.locationId === input.locationId
         ? current.sortOrder
         : await nextSortOrder(db, restaurantId, { table: 'category', parent: { column: 'locationId', id: input.locationId } });
-    const next = columnsOf(input, imageKey);
+    const next = columnsOf(input, imageKey, current.schedule);
     const written = await updateCategoryRow(db, restaurantId, categoryId, { ...next, sortOrder, updatedAt: nextRowVersion(current.updatedAt) }, expectedVersion);
     if (!written) throw new AppError('stale-edit', { context: 'category' });
+    await noteContentSave(change.scope, 'category', categoryId, current, next);
     await recordAudit(change.scope, { action: 'category.update', target: { type: 'category', id: categoryId }, ...changedFields(current, next) });
     if (current.imageKey !== imageKey) await change.release([current.imageKey]);
   });

@@ -23,6 +23,8 @@ export const demoLocations: DemoLocation[] = [
       {
         nameRo: 'Mic dejun',
         nameEn: 'Breakfast',
+        // a newcomer sees a time-based category: marked "not served now" after noon
+        schedule: { days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], from: '08:00', to: '12:00', overnight: false, outside: 'mark' },
         products: [
           {
             nameRo: 'Omletă țărănească', nameEn: 'Farmhouse omelette',
@@ -84,7 +86,7 @@ export const demoLocations: DemoLocation[] = [
         products: [
           {
             nameRo: 'Ciorbă de burtă', nameEn: 'Tripe sour soup',
-            descriptionRo: 'Ciorbă clasică de burtă de vită, dresă cu smântână și gălbenuș, servită cu ardei iute și mujdei.',
+            descriptionRo: 'Ciorbă clasică de burtă de vită, dreasă cu smântână și gălbenuș, servită cu ardei iute și mujdei.',
             descriptionEn: 'Classic beef tripe soup enriched with sour cream and egg yolk, served with hot pepper and garlic sauce.',
             ingredientsRo: 'burtă de vită, oase de vită, smântână, gălbenușuri, usturoi, morcov, țelină, ceapă, oțet, sare, ardei iute',
             ingredientsEn: 'beef tripe, beef bones, sour cream, egg yolks, garlic, carrot, celeriac, onion, vinegar, salt, hot pepper',
@@ -94,7 +96,7 @@ export const demoLocations: DemoLocation[] = [
           },
           {
             nameRo: 'Ciorbă rădăuțeană', nameEn: 'Rădăuți-style chicken sour soup',
-            descriptionRo: 'Ciorbă bucovineană de pui, acrită ușor și dresă cu smântână, usturoi și gălbenuș.',
+            descriptionRo: 'Ciorbă bucovineană de pui, acrită ușor și dreasă cu smântână, usturoi și gălbenuș.',
             descriptionEn: 'A Bukovina chicken soup, gently soured and finished with sour cream, garlic and egg yolk.',
             ingredientsRo: 'piept de pui, smântână, gălbenușuri, usturoi, morcov, țelină, ceapă, pătrunjel, oțet, sare',
             ingredientsEn: 'chicken breast, sour cream, egg yolks, garlic, carrot, celeriac, onion, parsley, vinegar, salt',

@@ -1,3 +1,4 @@
+import type { CategorySchedule } from '#app/modules/category/category-schedule.ts';
 /** The shape of the demo restaurant's menu content (see demo-menu.data.ts). Prices in bani (RON minor units). */
 import type { AllergenKey } from '#app/modules/product/allergens.ts';
 
@@ -36,6 +37,8 @@ export interface DemoProduct {
 export interface DemoCategory {
   nameRo: string;
   nameEn: string;
+  /** served only at these times (decision 0022) */
+  schedule?: CategorySchedule;
   products: DemoProduct[];
 }
 

@@ -46,7 +46,7 @@ describe(`demo seed on ${testDialect}`, () => {
     expect(readdirSync(join(uploads, 'restaurants', restaurant.id, 'products')).length).toBe(products.length * 3);
   });
 
-  it('offers German with every name translated (issue 16)', async () => {
+  it('offers German with every name and every dish description and ingredient list translated (issue 16)', async () => {
     const menu = await getPublicMenu(database.db, DEMO_RESTAURANT_SLUG);
     if (menu?.status !== 'active') throw new Error('the demo menu should be active');
     expect(menu.restaurant.languages).toEqual(['ro', 'en', 'de']);
@@ -55,6 +55,9 @@ describe(`demo seed on ${testDialect}`, () => {
     const rows = [...menu.locations, ...categories, ...categories.flatMap((c) => c.products)];
     expect(rows.filter((row) => !row.translations?.de?.name).map((row) => row.nameRo)).toEqual([]);
     expect(categories.flatMap((c) => c.products).find((p) => p.nameRo === 'Ciorbă de burtă')?.translations?.de?.name).toBe('Saure Kuttelsuppe');
+    const dishes = categories.flatMap((c) => c.products);
+    expect(dishes.filter((p) => p.descriptionRo && !p.translations?.de?.description).map((p) => p.nameRo)).toEqual([]);
+    expect(dishes.filter((p) => p.ingredientsRo && !p.translations?.de?.ingredients).map((p) => p.nameRo)).toEqual([]);
   });
 
   it('gives the demo restaurant a logo and a cover, stored like an owner’s uploads and shown on the menu (issue 17, friction 11)', async () => {

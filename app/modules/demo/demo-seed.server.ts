@@ -1,4 +1,6 @@
-import { demoGerman, demoGermanDescription } from './demo-menu.de.ts';
+import { demoGerman, demoGermanDescription, demoGermanDescriptions, demoGermanIngredients } from './demo-menu.de.ts';
+import { serializeCategorySchedule } from '#app/modules/category/category-schedule.ts';
+import { serializeOpeningExceptions, type OpeningException } from '#app/modules/restaurant/opening-exceptions.ts';
 import type { Auth } from '#app/auth/auth.server.ts';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
@@ -105,6 +107,15 @@ async function addDemoPictures(db: Kysely<Database>, storage: FileStorage, resta
   await setDemoPictures(db, restaurantId, { logoKey: savedLogo.key, coverImageKey: savedCover.key });
 }
 
+/** The demo's closed days (decision 0022): the next Christmas and New Year's Day from `today`. */
+function demoHolidays(today: Date): OpeningException[] {
+  const christmasYear = today.getUTCMonth() === 11 && today.getUTCDate() > 26 ? today.getUTCFullYear() + 1 : today.getUTCFullYear();
+  return [
+    { from: `${christmasYear}-12-25`, to: `${christmasYear}-12-26`, note: 'Crăciun', hours: [] },
+    { from: `${christmasYear + 1}-01-01`, to: `${christmasYear + 1}-01-01`, note: 'Anul Nou', hours: [] },
+  ];
+}
+
 /**
  * The demo restaurant (spec: 2 locations, 8+ categories, 60+ products in Romanian and English),
  * a demo owner and a demo platform admin. Built from the same factories as the tests.
@@ -125,6 +136,7 @@ export async function seedDemo(
     email: demoRestaurant.email,
     address: demoRestaurant.address,
     openingHours: JSON.stringify(demoRestaurant.openingHours),
+    openingExceptions: serializeOpeningExceptions(demoHolidays(new Date())),
     // the demo offers German too (issue 16), so a newcomer sees the language switch at work
     contentLanguages: JSON.stringify(['de']),
     doNotTranslate: JSON.stringify(['mici', 'sarmale', 'papanași', 'zacuscă', 'mujdei', 'La Bunica']),
@@ -157,6 +169,7 @@ export async function seedDemo(
           nameRo: demoCategory.nameRo,
           nameEn: demoCategory.nameEn,
           translations: demoGerman({ name: demoCategory.nameRo }),
+          schedule: serializeCategorySchedule(demoCategory.schedule ?? null),
           sortOrder: categoryIndex,
         });
         await insertCategory(trx, category);
@@ -164,7 +177,7 @@ export async function seedDemo(
           const product = buildProduct(restaurantId, category.id, {
             nameRo: p.nameRo,
             nameEn: p.nameEn,
-            translations: demoGerman({ name: p.nameRo }),
+            translations: demoGerman({ name: p.nameRo, description: demoGermanDescriptions[p.nameRo], ingredients: demoGermanIngredients[p.nameRo] }),
             descriptionRo: p.descriptionRo,
             descriptionEn: p.descriptionEn,
             ingredientsRo: p.ingredientsRo,

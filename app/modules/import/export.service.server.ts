@@ -1,4 +1,6 @@
 import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { parseCategorySchedule } from '#app/modules/category/category-schedule.ts';
+import { parseOpeningExceptions } from '#app/modules/restaurant/opening-exceptions.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { publicImageUrl } from '#app/modules/image/storage.server.ts';
 import { parseAllergenList } from '#app/modules/product/allergens.ts';
@@ -114,9 +116,11 @@ export async function exportMenu(scope: RestaurantScope, format: ExportFormat, o
         logoUrl: publicImageUrl(restaurant.logoKey),
         coverImageUrl: publicImageUrl(restaurant.coverImageKey),
         openingHours: restaurant.openingHours ? (JSON.parse(restaurant.openingHours) as unknown) : null,
+        // closed days and special hours (decision 0022); the CSV/XLSX rows are dishes and do not carry them
+        openingExceptions: parseOpeningExceptions(restaurant.openingExceptions),
       },
       locations: menu.locations.map(({ restaurantId: _r, ...location }) => location),
-      categories: menu.categories.map(({ restaurantId: _r, imageKey, ...category }) => ({ ...category, imageUrl: publicImageUrl(imageKey) })),
+      categories: menu.categories.map(({ restaurantId: _r, imageKey, schedule, ...category }) => ({ ...category, imageUrl: publicImageUrl(imageKey), schedule: parseCategorySchedule(schedule) })),
       products: menu.products.map(({ restaurantId: _r, imageKey, imageId: _i, allergens, traces, additives, ...product }) => ({
         ...product,
         imageUrl: publicImageUrl(imageKey),

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemScope } from '#app/modules/access/scope.server.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
 import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
-import { createJobHandlers } from '#app/modules/jobs/job-handlers.server.ts';
+import { createJobHandlers, JOB_SCHEDULES } from '#app/modules/jobs/job-handlers.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
@@ -15,7 +16,7 @@ import { menuPhoto, SMALL_MENU } from '#tests/support/menu-images.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { headerKey } from './import-columns.ts';
-import { commitImport, getImportDraft, previewImport, startImport } from './import.service.server.ts';
+import { commitImport, getImportDraft, previewImport, startImport, sweepImportDrafts } from './import.service.server.ts';
 
 let database: TestDatabase;
 let storage: FileStorage;
@@ -103,5 +104,21 @@ describe(`import from a printed menu on ${testDialect}`, () => {
     await expect(getImportDraft(b.scope, started.draftId)).rejects.toSatisfy((error) => isAppError(error) && error.code === 'not-found');
     const broken = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
     await expect(startImport(a.scope, { bytes: broken, name: 'x.jpg' })).rejects.toSatisfy((error) => isAppError(error) && error.code === 'import-unreadable');
+  });
+
+  it('sweeps day-old drafts of every restaurant daily, and keeps younger ones', async () => {
+    const a = await restaurant();
+    const b = await restaurant();
+    const old = await startImport(a.scope, { bytes: await menuPhoto(SMALL_MENU, 0), name: 'veche.jpg' });
+    const young = await startImport(b.scope, { bytes: await menuPhoto(SMALL_MENU, 0), name: 'noua.jpg' });
+    if (!('draftId' in old) || !('draftId' in young)) throw new Error('a photo goes to a job');
+    // restaurant a never uploads again: only the daily sweep can clear its draft (and the photo in it)
+    const now = new Date();
+    await db().updateTable('importDraft').set({ createdAt: new Date(now.getTime() - 25 * 60 * 60 * 1000).toISOString() }).where('id', '=', old.draftId).execute();
+    const swept = await sweepImportDrafts(systemScope(db(), 'test'), now);
+    expect(swept).toBe(1);
+    await expect(getImportDraft(a.scope, old.draftId)).rejects.toSatisfy((error) => isAppError(error) && error.code === 'not-found');
+    expect(await getImportDraft(b.scope, young.draftId)).toMatchObject({ status: expect.any(String) });
+    expect(JOB_SCHEDULES).toContainEqual({ type: 'import.sweep', every: 'day' });
   });
 });

@@ -60,7 +60,7 @@ export async function readMenuForExport(db: Kysely<Database>, restaurantId: stri
 export function findRestaurantForExport(db: Kysely<Database>, restaurantId: string) {
   return db
     .selectFrom('restaurant')
-    .select(['name', 'slug', 'shortCode', 'currency', 'timeZone', 'descriptionRo', 'descriptionEn', 'phone', 'email', 'address', 'openingHours', 'accentColor', 'logoKey', 'coverImageKey'])
+    .select(['name', 'slug', 'shortCode', 'currency', 'timeZone', 'descriptionRo', 'descriptionEn', 'phone', 'email', 'address', 'openingHours', 'openingExceptions', 'accentColor', 'logoKey', 'coverImageKey'])
     .where('id', '=', restaurantId)
     .executeTakeFirst();
 }
@@ -82,6 +82,12 @@ export async function updateImportDraft(
   values: Partial<{ status: 'pending' | 'running' | 'done' | 'failed'; progress: number; image: string | null; rows: string | null; error: string | null }>,
 ): Promise<void> {
   await db.updateTable('importDraft').set({ ...values, updatedAt: new Date().toISOString() }).where('restaurantId', '=', restaurantId).where('id', '=', draftId).execute();
+}
+
+/** Every restaurant's drafts older than `before` (ISO time), for the daily sweep; how many went. */
+export async function deleteImportDraftsBefore(db: Kysely<Database>, before: string): Promise<number> {
+  const result = await db.deleteFrom('importDraft').where('createdAt', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Drafts of this restaurant older than `before` (ISO time): nobody reviews a day-old photo. */

@@ -1,4 +1,4 @@
-import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
+import type { RestaurantScope, SystemScope } from '#app/modules/access/scope.server.ts';
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
@@ -18,6 +18,7 @@ import { cleanMapping, headerKey, mapHeaders } from './import-columns.ts';
 import { detectImportKind, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, readSpreadsheet } from './import-read.server.ts';
 import { dishKey, normaliseRow, reviewRows, type ImportedDish } from './import-rows.ts';
 import {
+  deleteImportDraftsBefore,
   deleteOldImportDrafts,
   findImportDraft,
   insertCategoriesBatch,
@@ -249,6 +250,14 @@ export function commitImport(
 // ---- a photo of a printed menu: recognized by a job, then reviewed like any file ----
 
 const DRAFT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The daily `import.sweep`: drafts (and the photos they hold) older than a day go, for every
+ * restaurant; a new upload also clears its own restaurant's old drafts.
+ */
+export async function sweepImportDrafts(scope: SystemScope, now: Date): Promise<number> {
+  return deleteImportDraftsBefore(scope.db, new Date(now.getTime() - DRAFT_LIFETIME_MS).toISOString());
+}
 
 /**
  * Reads an uploaded file: a spreadsheet or a PDF straight into the review grid; a photo is

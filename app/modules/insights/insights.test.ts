@@ -72,6 +72,6 @@ describe('insights CSV', () => {
     expect(lines).toContain('Vizualizări ale meniului;;3');
     expect(lines).toContain('Surse;Cod QR;3');
     expect(lines).toContain('Coduri scanate;QR;3');
-    expect(lines).toContain('Preparatele cele mai deschise;"\'=HYPERLINK(""x""); Ciorbă";1');
+    expect(lines).toContain('Produsele deschise cel mai des;"\'=HYPERLINK(""x""); Ciorbă";1');
   });
 });

@@ -11,11 +11,12 @@ import { reconcileCustomers, syncCustomer } from '#app/modules/billing/billing.s
 import type { Billing } from '#app/modules/billing/stripe-client.server.ts';
 import { markContactMessageEmailed } from '#app/modules/contact/contact.service.server.ts';
 import { deleteReleasedFiles, sweepAllAbandonedUploads } from '#app/modules/image/image-cleanup.server.ts';
-import { runOcrDraft } from '#app/modules/import/import.service.server.ts';
+import { runOcrDraft, sweepImportDrafts } from '#app/modules/import/import.service.server.ts';
 import { sweepPendingSearches } from '#app/modules/insights/search-terms.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import type { Mailer } from '#app/modules/mail/mailer.server.ts';
 import { runFillMissing } from '#app/modules/translation/fill-missing.server.ts';
+import { runRefresh } from '#app/modules/translation/source-change.server.ts';
 import type { TranslationProvider } from '#app/modules/translation/provider.server.ts';
 import { createTranslationProvider } from '#app/modules/translation/providers.server.ts';
 import { sweepTranslationCache } from '#app/modules/translation/translation-cache.server.ts';
@@ -70,8 +71,15 @@ export function createJobHandlers(deps: JobDependencies): Required<JobHandlers> 
     async 'import.ocr'({ restaurantId, draftId }, { scope }) {
       await runOcrDraft(forRestaurant(scope, restaurantId), draftId);
     },
+    async 'import.sweep'(_payload, { scope, now }) {
+      const swept = await sweepImportDrafts(scope, now);
+      if (swept > 0) logger.info({ swept }, 'old menu-photo drafts swept');
+    },
     async 'translation.fill-missing'({ restaurantId, runId }, { scope, now }) {
       await runFillMissing(forRestaurant(scope, restaurantId), deps.storage, deps.translator ?? null, runId, now);
+    },
+    async 'translation.refresh'({ restaurantId, table, id }, { scope, now }) {
+      await runRefresh(forRestaurant(scope, restaurantId), deps.storage, deps.translator ?? null, table, id, now);
     },
     async 'translation.sweep'(_payload, { scope, now }) {
       const swept = await sweepTranslationCache(scope, now);
@@ -102,6 +110,7 @@ export const JOB_SCHEDULES: readonly JobSchedule[] = [
   { type: 'billing.notices', every: 'hour' },
   { type: 'translation.sweep', every: 'day' },
   { type: 'insights.sweep', every: 'day' },
+  { type: 'import.sweep', every: 'day' },
 ];
 
 /** The daily backup, scheduled only where BACKUP_DIR is set. */

@@ -30,8 +30,12 @@ export const jobPayloads = {
   'billing.notices': z.object({}),
   /** a menu photo's text recognized on this server (app/modules/import): the draft's rows for the review grid */
   'import.ocr': z.object({ restaurantId: z.string().min(1), draftId: z.string().min(1) }),
+  /** scheduled daily: menu-photo drafts older than a day, for restaurants that never upload again */
+  'import.sweep': z.object({}),
   /** "translate everything missing" for one restaurant (app/modules/translation/fill-missing.server.ts) */
   'translation.fill-missing': z.object({ restaurantId: z.string().min(1), runId: z.string().min(1) }),
+  /** machine translations of one row whose Romanian changed on save, made again (app/modules/translation/source-change.server.ts) */
+  'translation.refresh': z.object({ restaurantId: z.string().min(1), table: z.enum(['restaurant', 'location', 'category', 'product']), id: z.string().min(1) }),
   /** scheduled: translation cache rows past the spec's 30 days (app/modules/translation) */
   'translation.sweep': z.object({}),
   /** scheduled daily: insights search terms still below the privacy threshold after 90 days (decision 0018) */

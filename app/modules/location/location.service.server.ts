@@ -3,6 +3,7 @@ import { changedFields, recordAudit } from '#app/modules/audit/audit.server.ts';
 import { deleteCategories, listCategoriesOfLocation } from '#app/modules/category/category.repo.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
+import { noteContentSave } from '#app/modules/translation/source-change.server.ts';
 import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
 import { applyOrder, moveOneStep, nextSortOrder, setRowFlag } from '#app/modules/editing/editing.repo.server.ts';
 import { nextRowVersion, planDeletion } from '#app/modules/editing/menu-rules.ts';
@@ -47,6 +48,7 @@ export function updateLocation(scope: RestaurantScope, storage: FileStorage, loc
     const current = await requireOwnLocation(change.scope, locationId);
     const written = await updateLocationRow(change.scope.db, change.scope.restaurantId, locationId, { ...input, updatedAt: nextRowVersion(current.updatedAt) }, expectedVersion);
     if (!written) throw new AppError('stale-edit', { context: 'location' });
+    await noteContentSave(change.scope, 'location', locationId, current, input);
     await recordAudit(change.scope, { action: 'location.update', target: { type: 'location', id: locationId }, ...changedFields(current, input) });
   });
 }

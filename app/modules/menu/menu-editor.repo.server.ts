@@ -13,7 +13,7 @@ export function listEditorCategories(db: Db, restaurantId: string) {
   return db
     .selectFrom('category')
     .leftJoin('storedImage', (join) => join.onRef('storedImage.path', '=', 'category.imageKey').onRef('storedImage.restaurantId', '=', 'category.restaurantId'))
-    .select(['category.id', 'locationId', 'nameRo', 'nameEn', 'descriptionRo', 'descriptionEn', 'imageKey', 'visible', 'category.updatedAt', 'storedImage.id as storedImageId'])
+    .select(['category.id', 'locationId', 'nameRo', 'nameEn', 'descriptionRo', 'descriptionEn', 'imageKey', 'visible', 'category.schedule', 'category.updatedAt', 'storedImage.id as storedImageId'])
     .where('category.restaurantId', '=', restaurantId)
     .orderBy('sortOrder')
     .orderBy('category.createdAt')

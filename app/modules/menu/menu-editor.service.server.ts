@@ -9,6 +9,7 @@ import { KEEP_CURRENT_IMAGE, type EditorImage } from '#app/modules/editing/edito
 import type { ProductForEdit } from '#app/modules/product/product.types.ts';
 import { listCategoryChoices, listEditorCategories, listEditorLocations, listEditorProducts } from './menu-editor.repo.server.ts';
 import type { EditorMenu } from './menu-editor.types.ts';
+import { parseCategorySchedule } from '#app/modules/category/category-schedule.ts';
 
 
 const editorImage = (key: string | null, storedId: string | null): EditorImage => (key ? { id: storedId ?? KEEP_CURRENT_IMAGE, url: publicImageUrl(key) } : null);
@@ -34,9 +35,10 @@ export async function getEditorMenu(scope: RestaurantScope): Promise<EditorMenu>
   return {
     currency: restaurant.currency,
     locations: locations.map(({ visible, ...location }) => ({ ...location, visible: visible === 1 })),
-    categories: categories.map(({ storedImageId, imageKey, visible, ...category }) => ({
+    categories: categories.map(({ storedImageId, imageKey, visible, schedule, ...category }) => ({
       ...category,
       visible: visible === 1,
+      schedule: parseCategorySchedule(schedule),
       image: editorImage(imageKey, storedImageId),
     })),
     products: products.map(({ variants, imageKey, available, visible, ...product }) => ({

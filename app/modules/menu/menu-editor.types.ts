@@ -1,5 +1,6 @@
 import type { Category, Location, Product } from '#app/db/schema.ts';
 import type { EditorImage } from '#app/modules/editing/editor-image.ts';
+import type { CategorySchedule } from '#app/modules/category/category-schedule.ts';
 
 /**
  * The owners' editor's read side as `menu-editor.service.server.ts` returns it and ui/editor/
@@ -13,6 +14,8 @@ export interface EditorLocation extends Pick<Location, 'id' | 'nameRo' | 'nameEn
 export interface EditorCategory extends Pick<Category, 'id' | 'locationId' | 'nameRo' | 'nameEn' | 'descriptionRo' | 'descriptionEn' | 'updatedAt'> {
   visible: boolean;
   image: EditorImage;
+  /** when guests are served it; null: always (decision 0022) */
+  schedule: CategorySchedule | null;
 }
 
 export interface EditorProduct extends Pick<Product, 'id' | 'categoryId' | 'nameRo' | 'nameEn' | 'priceMinor' | 'currency'> {

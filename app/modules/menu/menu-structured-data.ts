@@ -32,7 +32,8 @@ export function buildMenuStructuredData(
             '@type': 'Offer',
             price: (product.priceMinor / 100).toFixed(2),
             priceCurrency: product.currency,
-            availability: product.available ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+            // said only when it is not the usual case: 45 bytes × every dish otherwise
+            ...(product.available ? {} : { availability: 'https://schema.org/OutOfStock' }),
           },
         })),
       })),

@@ -19,7 +19,7 @@ export async function listMenuRows(db: Kysely<Database>, restaurantId: string) {
       .execute(),
     db
       .selectFrom('category')
-      .select(['id', 'locationId', 'nameRo', 'nameEn', 'descriptionRo', 'descriptionEn', 'imageKey', 'category.translations'])
+      .select(['id', 'locationId', 'nameRo', 'nameEn', 'descriptionRo', 'descriptionEn', 'imageKey', 'category.translations', 'category.schedule'])
       .where('restaurantId', '=', restaurantId)
       .where('visible', '=', 1)
       .where('locationId', 'in', shownLocations)

@@ -83,7 +83,7 @@ describe(`public menu on ${testDialect}`, () => {
     for (const [overrides, plan] of cases) {
       const { restaurant } = await insertMenu(database, 2, overrides, plan);
       const menu = await getPublicMenu(database.db, restaurant.slug);
-      expect(menu).toEqual({ status: 'inactive', cacheVersion: 0, restaurant: { name: restaurant.name, slug: restaurant.slug, menuVersion: 0 } });
+      expect(menu).toEqual({ status: 'inactive', cacheVersion: 0, validUntil: null, restaurant: { name: restaurant.name, slug: restaurant.slug, menuVersion: 0 } });
     }
   });
 

@@ -6,6 +6,10 @@ import { findCurrentSlugForPreviousSlug, findMenuStateBySlug, findRestaurantBySl
 import { parseImageVariants } from '#app/modules/image/image.service.server.ts';
 import { publicImageUrl } from '#app/modules/image/storage.server.ts';
 import { listMenuRows } from './menu.repo.server.ts';
+import { parseCategorySchedule, servingState } from '#app/modules/category/category-schedule.ts';
+import { earliest } from '#app/modules/restaurant/local-time.ts';
+import { openingStatus, parseOpeningExceptions } from '#app/modules/restaurant/opening-exceptions.ts';
+import { parseOpeningHours } from '#app/modules/restaurant/opening-hours.ts';
 import type { MenuLocation, PublicMenu } from './menu.types.ts';
 import { offeredLanguages, parseLanguageList, parseTranslations } from '#app/modules/translation/content-language.ts';
 
@@ -65,20 +69,36 @@ export function findMovedMenuSlug(db: Kysely<Database>, slug: string): Promise<s
   return findCurrentSlugForPreviousSlug(db, slug);
 }
 
-export async function getPublicMenu(db: Kysely<Database>, slug: string): Promise<PublicMenu | undefined> {
+/**
+ * The guest menu at `now` (ms; the request's clock): a category served at certain times is marked
+ * or left out outside them, and `validUntil` says when that, or the hours block, next changes
+ * (decision 0022), so the render cache can render the page again then.
+ */
+export async function getPublicMenu(db: Kysely<Database>, slug: string, now: number = Date.now()): Promise<PublicMenu | undefined> {
   const restaurant = await findRestaurantBySlug(db, slug);
   // spec section 2: 'Acest restaurant nu există sau a fost dezactivat.' (an admin deactivated it)
   if (!restaurant || restaurant.active !== 1) return undefined;
-  if (!isMenuPublished(restaurant)) {
+  if (!isMenuPublished(restaurant, new Date(now))) {
     return {
       status: 'inactive',
+      validUntil: null,
       cacheVersion: menuCacheVersion(restaurant.menuVersion, false),
       restaurant: { name: restaurant.name, slug: restaurant.slug, menuVersion: restaurant.menuVersion },
     };
   }
   const rows = await listMenuRows(db, restaurant.id);
   const productsByCategory = Map.groupBy(rows.products, (p) => p.categoryId);
-  const categoriesByLocation = Map.groupBy(rows.categories, (c) => c.locationId);
+  const { timeZone } = restaurant;
+  const opening = openingStatus(parseOpeningHours(restaurant.openingHours), parseOpeningExceptions(restaurant.openingExceptions), now, timeZone);
+  const changes: (number | null)[] = [opening.changesAt];
+  // a category served at certain times: its state now, and when that changes; hidden outside them
+  const categories = rows.categories.flatMap(({ schedule: stored, ...category }) => {
+    const schedule = parseCategorySchedule(stored);
+    const { servedNow, changesAt } = servingState(schedule, now, timeZone);
+    changes.push(changesAt);
+    return !servedNow && schedule?.outside === 'hide' ? [] : [{ ...category, schedule, servedNow }];
+  });
+  const categoriesByLocation = Map.groupBy(categories, (c) => c.locationId);
   const locations: MenuLocation[] = rows.locations.map((location) => ({
     ...location,
     translations: parseTranslations(location.translations),
@@ -100,17 +120,20 @@ export async function getPublicMenu(db: Kysely<Database>, slug: string): Promise
     })),
   }));
   const {
-    id, name, logoKey, coverImageKey, accentColor, currency, timeZone, descriptionRo, descriptionEn, phone, email,
+    id, name, logoKey, coverImageKey, accentColor, currency, descriptionRo, descriptionEn, phone, email,
     address, openingHours, updatedAt, menuVersion, translations, contentLanguages,
   } = restaurant;
+  const validUntil = earliest(...changes);
   return {
     status: 'active',
     cacheVersion: menuCacheVersion(menuVersion, true),
+    validUntil: validUntil === null ? null : new Date(validUntil).toISOString(),
     restaurant: {
       id, name, slug: restaurant.slug, logoUrl: publicImageUrl(logoKey), coverImageUrl: publicImageUrl(coverImageKey), accentColor, currency, timeZone, descriptionRo,
       descriptionEn, phone, email, address, openingHours, updatedAt, menuVersion,
       translations: parseTranslations(translations),
       languages: offeredLanguages(parseLanguageList(contentLanguages)),
+      opening: { openNow: opening.openNow, today: opening.today, upcoming: opening.upcoming },
     },
     locations,
   };

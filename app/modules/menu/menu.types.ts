@@ -1,5 +1,7 @@
 import type { Category, Location, Product, Restaurant } from '#app/db/schema.ts';
 import type { AllergenKey } from '#app/modules/product/allergens.ts';
+import type { CategorySchedule } from '#app/modules/category/category-schedule.ts';
+import type { OpeningException } from '#app/modules/restaurant/opening-exceptions.ts';
 import type { ContentLanguage, ContentTranslations } from '#app/modules/translation/content-language.ts';
 
 /**
@@ -29,6 +31,9 @@ export interface MenuProduct
 
 export interface MenuCategory extends Pick<Category, 'id' | 'nameRo' | 'nameEn' | 'descriptionRo' | 'descriptionEn'> {
   imageUrl: string | null;
+  /** when it is served (null: always) and whether it is at the moment of rendering (decision 0022) */
+  schedule: CategorySchedule | null;
+  servedNow: boolean;
   products: MenuProduct[];
   translations?: ContentTranslations;
 }
@@ -44,13 +49,32 @@ export type MenuRestaurant = {
   translations?: ContentTranslations;
   /** what the guest menu offers: ro, en, then the enabled extra languages */
   languages: ContentLanguage[];
+  /** open now by the hours and the closed days, today's exception and those ahead (decision 0022) */
+  opening: { openNow: boolean | null; today: OpeningException | null; upcoming: OpeningException[] };
 } & Pick<
   Restaurant,
   'id' | 'name' | 'slug' | 'accentColor' | 'currency' | 'timeZone' | 'descriptionRo' |
   'descriptionEn' | 'phone' | 'email' | 'address' | 'openingHours' | 'updatedAt' | 'menuVersion'
 >;
 
-export type PublicMenu = { cacheVersion: number } & (
+export type PublicMenu = {
+  cacheVersion: number;
+  /** the next moment what guests see changes with the clock alone (a schedule or hours boundary), ISO; null: none */
+  validUntil: string | null;
+} & (
   | { status: 'inactive'; restaurant: Pick<Restaurant, 'name' | 'slug' | 'menuVersion'> }
   | { status: 'active'; restaurant: MenuRestaurant; locations: MenuLocation[] }
 );
+
+/** What the guest menu page renders from (routes/menu.tsx's loader data, and the render cache's direct render). */
+export interface GuestMenuPageData {
+  menu: PublicMenu;
+  /** the content language shown */
+  locale: ContentLanguage;
+  /** what <html lang> says */
+  htmlLang: ContentLanguage;
+  /** the `loc` asked for (the page shows the first location when it names none of them) */
+  locationId: string | null;
+  /** the menu's public address, without query */
+  url: string;
+}

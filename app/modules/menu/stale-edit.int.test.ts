@@ -107,6 +107,6 @@ describe(`stale edits on ${testDialect}`, () => {
     });
     expect(answer.init?.status).toBe(409);
     expect(answer.data).toMatchObject({ ok: false, code: 'stale-edit', values: typed });
-    expect((answer.data as { error: string }).error).toMatch(/^Altcineva a modificat între timp acest preparat\. Reîncarcă pagina/);
+    expect((answer.data as { error: string }).error).toMatch(/^Altcineva a modificat între timp acest produs\. Reîncarcă pagina/);
   });
 });

@@ -4,6 +4,7 @@ import { changedFields, recordAudit } from '#app/modules/audit/audit.server.ts';
 import { findCategory } from '#app/modules/category/category.repo.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
+import { noteContentSave } from '#app/modules/translation/source-change.server.ts';
 import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
 import { applyOrder, moveOneStep, nextSortOrder, resolveOwnImage, setRowFlag } from '#app/modules/editing/editing.repo.server.ts';
 import { KEEP_CURRENT_IMAGE } from '#app/modules/editing/editor-image.ts';
@@ -79,6 +80,8 @@ export function updateProduct(scope: RestaurantScope, storage: FileStorage, prod
     const next = { ...columnsOf(input), imageId: image?.id ?? null, imageKey: image?.key ?? null };
     const written = await updateProductRow(db, restaurantId, productId, { ...next, sortOrder, updatedAt: nextRowVersion(current.updatedAt) }, expectedVersion);
     if (!written) throw new AppError('stale-edit', { context: 'product' });
+    // a changed Romanian: machine translations made again (a job), the owner's flagged (issue 16)
+    await noteContentSave(change.scope, 'product', productId, current, next);
     await recordAudit(change.scope, { action: 'product.update', target: { type: 'product', id: productId }, ...changedFields(current, next) });
     if (current.imageKey !== (image?.key ?? null)) await change.release([current.imageKey]);
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalId, optionalText, requiredText } from '#app/modules/editing/menu-fields.ts';
 import { CURRENCIES } from './currencies.ts';
 import { WEEK_DAYS, type OpeningHours } from './opening-hours.ts';
+import { readExceptionFields } from './opening-exceptions.ts';
 import { SLUG_PATTERN } from './slug.ts';
 
 
@@ -58,9 +59,17 @@ export const RestaurantSettingsInput = z
     logoId: optionalId,
     coverId: optionalId,
   })
+  // closed days and special hours (decision 0022): checked even when another field failed, so every error shows at once
+  .superRefine(
+    (values, ctx) => {
+      for (const issue of readExceptionFields(values).issues) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message, params: issue.params });
+    },
+    { when: () => true },
+  )
   .transform((values, ctx) => {
     const { name, slug, currency, timeZone, descriptionRo, descriptionEn, phone, email, address, accentColor, logoId, coverId } = values;
     const openingHours = openingHoursFrom(values, ctx);
-    return { name, slug, currency, timeZone, descriptionRo, descriptionEn, phone, email, address, accentColor, logoId, coverId, openingHours };
+    const openingExceptions = readExceptionFields(values).exceptions;
+    return { name, slug, currency, timeZone, descriptionRo, descriptionEn, phone, email, address, accentColor, logoId, coverId, openingHours, openingExceptions };
   });
 export type RestaurantSettingsInput = z.infer<typeof RestaurantSettingsInput>;

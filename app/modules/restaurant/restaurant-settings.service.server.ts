@@ -3,6 +3,7 @@ import { changedFields, recordAudit } from '#app/modules/audit/audit.server.ts';
 import { listCategoryImages, setCategoriesImage } from '#app/modules/category/category.repo.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { publicImageUrl, type FileStorage } from '#app/modules/image/storage.server.ts';
+import { noteContentSave } from '#app/modules/translation/source-change.server.ts';
 import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
 import { resolveOwnImage } from '#app/modules/editing/editing.repo.server.ts';
 import { KEEP_CURRENT_IMAGE } from '#app/modules/editing/editor-image.ts';
@@ -10,6 +11,7 @@ import { logoFillTargets } from '#app/modules/editing/menu-rules.ts';
 import { listProductImages, setProductsCurrency, setProductsImage } from '#app/modules/product/product.repo.server.ts';
 import { readPlanStatus } from '#app/modules/subscription/subscription.service.server.ts';
 import { parseOpeningHours } from './opening-hours.ts';
+import { parseOpeningExceptions, serializeOpeningExceptions } from './opening-exceptions.ts';
 import { findOtherRestaurantWithSlug, findRestaurantAdminSummary, rememberPreviousSlug, findRestaurantById, findRestaurantSettings, updateRestaurantSettingsRow } from './restaurant.repo.server.ts';
 import type { RestaurantSettingsInput } from './restaurant-settings.schema.ts';
 import { RESERVED_SLUGS } from './slug.ts';
@@ -28,10 +30,11 @@ export async function getRestaurantAdminSummary(scope: RestaurantScope, now = ne
 /** The settings form's current values. */
 export async function getRestaurantSettings(scope: RestaurantScope) {
   const restaurant = await findRestaurantSettings(scope.db, scope.restaurantId);
-  const { logoKey, coverImageKey, logoId, coverId, openingHours, ...rest } = restaurant;
+  const { logoKey, coverImageKey, logoId, coverId, openingHours, openingExceptions, ...rest } = restaurant;
   return {
     ...rest,
     openingHours: parseOpeningHours(openingHours) ?? {},
+    openingExceptions: parseOpeningExceptions(openingExceptions),
     logo: logoKey ? { id: logoId ?? KEEP_CURRENT_IMAGE, url: publicImageUrl(logoKey) } : null,
     cover: coverImageKey ? { id: coverId ?? KEEP_CURRENT_IMAGE, url: publicImageUrl(coverImageKey) } : null,
   };
@@ -61,9 +64,12 @@ export async function updateRestaurantSettings(scope: RestaurantScope, storage: 
       const logo = await pictureFor(change.scope, input.logoId, current.logoKey);
       const cover = await pictureFor(change.scope, input.coverId, current.coverImageKey);
       const now = new Date().toISOString();
-      const { logoId: _logoId, coverId: _coverId, openingHours, ...fields } = input;
-      const next = { ...fields, openingHours: JSON.stringify(openingHours), logoKey: logo.key, coverImageKey: cover.key };
+      const { logoId: _logoId, coverId: _coverId, openingHours, openingExceptions, ...fields } = input;
+      const next = {
+        ...fields, openingHours: JSON.stringify(openingHours), openingExceptions: serializeOpeningExceptions(openingExceptions), logoKey: logo.key, coverImageKey: cover.key,
+      };
       if (!(await updateRestaurantSettingsRow(db, restaurantId, { ...next, updatedAt: now }, expectedVersion))) throw new AppError('stale-edit', { context: 'restaurant' });
+      await noteContentSave(change.scope, 'restaurant', restaurantId, current, next);
       if (current.slug !== input.slug) await rememberPreviousSlug(db, restaurantId, current.slug, input.slug, now);
       if (current.currency !== input.currency) await setProductsCurrency(db, restaurantId, input.currency, now);
       if (logo.key !== current.logoKey) await fillWithLogo(change.scope, current.logoKey, logo);

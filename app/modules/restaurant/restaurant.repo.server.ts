@@ -92,7 +92,7 @@ export function findRestaurantSettings(db: Kysely<Database>, restaurantId: strin
     .leftJoin('storedImage as cover', (join) => join.onRef('cover.path', '=', 'restaurant.coverImageKey').onRef('cover.restaurantId', '=', 'restaurant.id'))
     .select([
       'restaurant.name', 'slug', 'shortCode', 'currency', 'timeZone', 'descriptionRo', 'descriptionEn', 'phone', 'email', 'address',
-      'accentColor', 'openingHours', 'settingsVersion', 'logoKey', 'coverImageKey', 'logo.id as logoId', 'cover.id as coverId',
+      'accentColor', 'openingHours', 'openingExceptions', 'settingsVersion', 'logoKey', 'coverImageKey', 'logo.id as logoId', 'cover.id as coverId',
     ])
     .where('restaurant.id', '=', restaurantId)
     .executeTakeFirstOrThrow();

@@ -1,4 +1,5 @@
 import { WEEK_DAYS, type OpeningHours } from './opening-hours.ts';
+import { exceptionRowsOf, submittedExceptionRows, type ExceptionRow } from './opening-exceptions.ts';
 import type { getRestaurantSettings } from './restaurant-settings.service.server.ts';
 
 export interface SettingsFormValues {
@@ -13,6 +14,8 @@ export interface SettingsFormValues {
   address: string;
   accentColor: string;
   openingHours: OpeningHours;
+  /** closed days and special hours, as rows of the form */
+  openingExceptions: ExceptionRow[];
 }
 
 /** Saved settings as the form shows them. */
@@ -29,6 +32,7 @@ export function settingsFormValues(settings: Awaited<ReturnType<typeof getRestau
     address: settings.address ?? '',
     accentColor: settings.accentColor ?? '',
     openingHours: settings.openingHours,
+    openingExceptions: exceptionRowsOf(settings.openingExceptions),
   };
 }
 
@@ -40,5 +44,6 @@ export function submittedSettingsValues(values: Record<string, unknown>): Settin
   return {
     name: str('name'), slug: str('slug'), currency: str('currency'), timeZone: str('timeZone'), descriptionRo: str('descriptionRo'),
     descriptionEn: str('descriptionEn'), phone: str('phone'), email: str('email'), address: str('address'), accentColor: str('accentColor'), openingHours,
+    openingExceptions: submittedExceptionRows(values),
   };
 }

@@ -17,13 +17,14 @@ export async function updateSubscription(db: Kysely<Database>, restaurantId: str
 }
 
 /**
- * Writes the derived plan summary onto the restaurant row (which also takes its row lock on
- * PostgreSQL); returns what the caller shows, or undefined when the restaurant does not exist.
+ * Writes the derived plan summary and the overview roll-up's key (plan-days.ts) onto the restaurant
+ * row (which also takes its row lock on PostgreSQL); returns what the caller shows, or undefined
+ * when the restaurant does not exist.
  */
-export function writePlanSummary(db: Kysely<Database>, restaurantId: string, summary: PlanSummary, updatedAt: string) {
+export function writePlanSummary(db: Kysely<Database>, restaurantId: string, summary: PlanSummary, updatedAt: string, statsKey: string) {
   return db
     .updateTable('restaurant')
-    .set({ ...summary, updatedAt })
+    .set({ ...summary, statsKey, updatedAt })
     .where('id', '=', restaurantId)
     .returning(['name', 'timeZone', 'productsCount', 'publishedUntil', 'proUntil', 'planKind'])
     .executeTakeFirst();

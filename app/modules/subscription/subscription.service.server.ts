@@ -8,6 +8,8 @@ import { newId } from '#app/modules/restaurant/ids.ts';
 import { bumpMenuVersion } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import type { PlanStatus } from './plan-status.ts';
 import { WELCOME_DELAY_MS } from './subscription.ts';
+import { changedPlanDays, dayOf, planDaysKey, planDaysOf } from './plan-days.ts';
+import { dropPlatformDays, dropPlatformDaysFrom, findFirstPlanDay, readStatsKey } from './plan-days.repo.server.ts';
 import {
   displayedEnd,
   endedGrant,
@@ -33,10 +35,25 @@ import { findProductsCount, insertSubscription, listSubscriptions, lockRestauran
  * only writer of publishedUntil, proUntil and planKind.
  */
 export async function refreshPlanSummary(trx: Kysely<Database>, restaurantId: string, now: Date = new Date()) {
-  const summary = planSummary(await listSubscriptions(trx, restaurantId));
-  const written = await writePlanSummary(trx, restaurantId, summary, now.toISOString());
+  const rows = await listSubscriptions(trx, restaurantId);
+  const statsKey = planDaysKey(rows, now);
+  await forgetChangedPlanDays(trx, restaurantId, statsKey);
+  const written = await writePlanSummary(trx, restaurantId, planSummary(rows), now.toISOString(), statsKey);
   if (!written) throw new AppError('not-found');
   return written;
+}
+
+/**
+ * Drops the overview roll-up's days this restaurant's change touches (plan-days.ts): the days of
+ * its old key and its new one; for a key never written (rows from before migration 0019, or seeded
+ * directly), every day from its first row on. `statsKey` undefined: the restaurant is going away.
+ */
+export async function forgetChangedPlanDays(trx: Kysely<Database>, restaurantId: string, statsKey?: string): Promise<void> {
+  const before = await readStatsKey(trx, restaurantId);
+  if (!before) return;
+  if (before.statsKey === null) return dropPlatformDaysFrom(trx, await findFirstPlanDay(trx, restaurantId, before.createdAt));
+  if (statsKey === undefined) return dropPlatformDays(trx, [dayOf(before.createdAt), ...planDaysOf(before.statsKey)]);
+  return dropPlatformDays(trx, changedPlanDays(before.statsKey, statsKey));
 }
 
 function runInTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {

@@ -33,6 +33,15 @@ describe('content languages (issue 16)', () => {
     expect(servedLanguage('de', ['ro', 'en', 'de'])).toBe('de');
   });
 
+  it('remembers the language picked in the menu switch (menu-lang) before the site cookie and Accept-Language, after ?lang=', () => {
+    expect(requestedMenuLanguage('', 'lang=ro; menu-lang=de', 'fr')).toBe('de');
+    expect(requestedMenuLanguage('loc=x', 'menu-lang=pl', null)).toBe('pl');
+    expect(requestedMenuLanguage('lang=ro', 'menu-lang=de', 'de')).toBe('ro');
+    // a value that is not a content language is ignored
+    expect(requestedMenuLanguage('', 'menu-lang=xx; lang=en', 'de')).toBe('en');
+    expect(requestedMenuLanguage('', 'othermenu-lang=de', 'fr')).toBe('fr');
+  });
+
   it('protects do-not-translate terms as whole words, any case, and puts them back as written', () => {
     const masked = maskTerms('  Mici  cu muștar,  MICI mari și micii ', ['mici', 'Mici de Cluj']);
     expect(masked).toEqual({ masked: '⟦0⟧ cu muștar, ⟦1⟧ mari și micii', terms: ['Mici', 'MICI'] });

@@ -68,12 +68,18 @@ export async function updateContentTexts(
   restaurantId: string,
   table: ContentTable,
   id: string,
-  values: { en: Partial<Record<TranslatableField, string>>; translations: string; translationMeta: string; updatedAt: string },
+  values: { en: Partial<Record<TranslatableField, string | null>>; translations: string; translationMeta: string; updatedAt: string },
 ): Promise<void> {
   const loose = db as unknown as Kysely<Record<ContentTable, Record<string, unknown>>>;
   const set: Record<string, unknown> = { translations: values.translations, translationMeta: values.translationMeta, updatedAt: values.updatedAt };
   for (const [field, text] of Object.entries(values.en)) set[`${field}En`] = text;
   await loose.updateTable(table).set(set).where('id', '=', id).where(table === 'restaurant' ? 'id' : 'restaurantId', '=', restaurantId).execute();
+}
+
+/** Only a row's marks (the save-time flags): its version (`updatedAt`) stays the one its save wrote. */
+export async function updateTranslationMeta(db: Kysely<Database>, restaurantId: string, table: ContentTable, id: string, translationMeta: string): Promise<void> {
+  const loose = db as unknown as Kysely<Record<ContentTable, Record<string, unknown>>>;
+  await loose.updateTable(table).set({ translationMeta }).where('id', '=', id).where(table === 'restaurant' ? 'id' : 'restaurantId', '=', restaurantId).execute();
 }
 
 export function insertTranslationRun(db: Kysely<Database>, row: { id: string; restaurantId: string; total: number; createdAt: string }) {

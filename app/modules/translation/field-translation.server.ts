@@ -4,19 +4,29 @@ import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
-import { EXTRA_LANGUAGES, parseLanguageList, parseTermList, parseTranslations, TRANSLATABLE_FIELDS, type ExtraLanguage, type TranslatableField } from './content-language.ts';
+import { EXTRA_LANGUAGES, parseLanguageList, parseTermList, parseTranslations, TRANSLATABLE_FIELDS, type ExtraLanguage, type TargetLanguage, type TranslatableField } from './content-language.ts';
 import { findContentSettingsRow } from './content-settings.repo.server.ts';
-import { CONTENT_FIELDS, findContentTexts, updateContentTexts, type ContentTable } from './content.repo.server.ts';
+import { CONTENT_FIELDS, findContentTexts, updateContentTexts, type ContentRowTexts, type ContentTable } from './content.repo.server.ts';
 import { isMachineText, parseMarks, sourceHash } from './fill-missing.server.ts';
 import type { TranslationProvider } from './provider.server.ts';
 import { translateTexts } from './translation-cache.server.ts';
 import type { FieldTranslationView } from './translation.types.ts';
 
-/** One field in one extra language, as the editor's translations panel posts it. */
+const NAME_MAX = 120;
+
+/** The languages a panel edits: English (its own columns) and the extra ones (the `translations` JSON). */
+const PANEL_LANGUAGES = ['en', ...EXTRA_LANGUAGES] as const;
+
+/** One field in English or an extra language, as the editor's translations panel posts it. */
 export const FieldTranslationInput = z.object({
   field: z.enum(TRANSLATABLE_FIELDS),
-  language: z.enum(EXTRA_LANGUAGES),
+  language: z.enum(PANEL_LANGUAGES),
   text: z.string().trim().max(2000, { error: 'tooLong' }).default(''),
+}).superRefine((input, ctx) => {
+  // a name stays as short as the editor's name fields allow (120, the dish's)
+  if (input.field === 'name' && input.text.length > NAME_MAX) {
+    ctx.addIssue({ code: 'too_big', origin: 'string', maximum: NAME_MAX, inclusive: true, path: ['text'], message: 'tooLong' });
+  }
 });
 export type FieldTranslationInput = z.infer<typeof FieldTranslationInput>;
 
@@ -26,17 +36,21 @@ async function loadRow(scope: RestaurantScope, table: ContentTable, id: string) 
   return row;
 }
 
-/** The row's texts in the restaurant's extra languages, with their marks (tradus automat / possibly outdated). */
+function textOf(row: ContentRowTexts, translations: ReturnType<typeof parseTranslations>, language: TargetLanguage, field: TranslatableField): string {
+  return (language === 'en' ? row.en[field] : translations[language]?.[field]) ?? '';
+}
+
+/** The row's texts in English and the restaurant's extra languages, with their marks (tradus automat / possibly outdated). */
 export async function getFieldTranslations(scope: RestaurantScope, table: ContentTable, id: string): Promise<FieldTranslationView[]> {
   const row = await loadRow(scope, table, id);
-  const languages = parseLanguageList((await findContentSettingsRow(scope.db, scope.restaurantId)).contentLanguages);
+  const languages: TargetLanguage[] = ['en', ...parseLanguageList((await findContentSettingsRow(scope.db, scope.restaurantId)).contentLanguages)];
   const translations = parseTranslations(row.translations);
   const marks = parseMarks(row.translationMeta);
   const views: FieldTranslationView[] = [];
   for (const field of CONTENT_FIELDS[table] as readonly TranslatableField[]) {
     const source = row.ro[field] ?? '';
     for (const language of languages) {
-      const text = translations[language]?.[field] ?? '';
+      const text = textOf(row, translations, language, field);
       const mark = marks[`${language}.${field}`];
       const machine = isMachineText(mark, text);
       views.push({
@@ -48,8 +62,19 @@ export async function getFieldTranslations(scope: RestaurantScope, table: Conten
   return views;
 }
 
-function assertEnabled(languages: readonly ExtraLanguage[], language: ExtraLanguage) {
-  if (!languages.includes(language)) throw new AppError('invalid-input');
+/** English is always there; an extra language only when the restaurant offers it. */
+function assertEnabled(languages: readonly ExtraLanguage[], language: TargetLanguage) {
+  if (language !== 'en' && !languages.includes(language)) throw new AppError('invalid-input');
+}
+
+/** The row's texts with one field in one language set (null/empty: cleared), ready for updateContentTexts. */
+function withText(row: ContentRowTexts, language: TargetLanguage, field: TranslatableField, text: string) {
+  const translations = JSON.parse(row.translations || '{}') as Record<string, Record<string, string>>;
+  const en: Partial<Record<TranslatableField, string | null>> = {};
+  if (language === 'en') en[field] = text === '' ? null : text;
+  else if (text === '') delete translations[language]?.[field];
+  else (translations[language] ??= {})[field] = text;
+  return { en, translations: JSON.stringify(translations) };
 }
 
 /** The owner writes (or approves, by saving it as is) one translation: theirs from now on. Empty clears it. */
@@ -58,17 +83,11 @@ export async function saveFieldTranslation(scope: RestaurantScope, storage: File
     const row = await loadRow(change.scope, table, id);
     assertEnabled(parseLanguageList((await findContentSettingsRow(change.scope.db, change.scope.restaurantId)).contentLanguages), input.language);
     if (!(CONTENT_FIELDS[table] as readonly string[]).includes(input.field)) throw new AppError('invalid-input');
-    const translations = JSON.parse(row.translations || '{}') as Record<string, Record<string, string>>;
     const marks = parseMarks(row.translationMeta);
     const key = `${input.language}.${input.field}`;
-    if (input.text === '') {
-      delete translations[input.language]?.[input.field];
-      delete marks[key];
-    } else {
-      (translations[input.language] ??= {})[input.field] = input.text;
-      marks[key] = { by: 'owner', src: sourceHash(row.ro[input.field] ?? '') };
-    }
-    await updateContentTexts(change.scope.db, change.scope.restaurantId, table, id, { en: {}, translations: JSON.stringify(translations), translationMeta: JSON.stringify(marks), updatedAt: new Date().toISOString() });
+    if (input.text === '') delete marks[key];
+    else marks[key] = { by: 'owner', src: sourceHash(row.ro[input.field] ?? '') };
+    await updateContentTexts(change.scope.db, change.scope.restaurantId, table, id, { ...withText(row, input.language, input.field, input.text), translationMeta: JSON.stringify(marks), updatedAt: new Date().toISOString() });
     await recordAudit(change.scope, { action: `${table}.translate`, target: { type: table, id }, after: { [key]: input.text } });
   });
 }
@@ -87,14 +106,14 @@ export async function translateFieldNow(scope: RestaurantScope, storage: FileSto
   const [text = ''] = await translateTexts(scope, provider, { texts: [source], source: 'ro', target: input.language, terms: [...parseTermList(settings.doNotTranslate), settings.name] });
   await changeMenu(scope, storage, async (change) => {
     const fresh = await loadRow(change.scope, table, id);
-    const translations = JSON.parse(fresh.translations || '{}') as Record<string, Record<string, string>>;
     const marks = parseMarks(fresh.translationMeta);
     const key = `${input.language}.${input.field}`;
-    const current = translations[input.language]?.[input.field];
-    if (current && !isMachineText(marks[key], current)) throw new AppError('invalid-input');
-    (translations[input.language] ??= {})[input.field] = text;
+    const current = textOf(fresh, parseTranslations(fresh.translations), input.language, input.field);
+    // never over the owner's text (typed in the panel or in the ordinary English field)
+    if (current.trim() !== '' && !isMachineText(marks[key], current)) throw new AppError('invalid-input');
+    if (fresh.ro[input.field] !== source) throw new AppError('stale-edit', { context: table });
     marks[key] = { by: 'machine', src: sourceHash(source), out: sourceHash(text) };
-    await updateContentTexts(change.scope.db, change.scope.restaurantId, table, id, { en: {}, translations: JSON.stringify(translations), translationMeta: JSON.stringify(marks), updatedAt: new Date().toISOString() });
+    await updateContentTexts(change.scope.db, change.scope.restaurantId, table, id, { ...withText(fresh, input.language, input.field, text), translationMeta: JSON.stringify(marks), updatedAt: new Date().toISOString() });
     await recordAudit(change.scope, { action: `${table}.translate`, target: { type: table, id }, after: { [key]: text, by: 'machine' } });
   });
   return text;

@@ -115,10 +115,10 @@ export function refreshOwnerMarks(row: ContentRowTexts, languages: readonly Extr
   return changed ? JSON.stringify(marks) : undefined;
 }
 
-const taskKey = (task: Pick<TranslationTask, 'table' | 'id' | 'field' | 'target'>) => `${task.table}:${task.id}:${task.target}.${task.field}`;
+export const taskKey = (task: Pick<TranslationTask, 'table' | 'id' | 'field' | 'target'>) => `${task.table}:${task.id}:${task.target}.${task.field}`;
 
 /** Writes machine translations into a row where they are still wanted (rechecked: the owner may have typed meanwhile). */
-function applyToRow(row: ContentRowTexts, results: readonly (TranslationTask & { text: string })[], wanted: Set<string>) {
+export function applyToRow(row: ContentRowTexts, results: readonly (TranslationTask & { text: string })[], wanted: Set<string>) {
   const translations = JSON.parse(row.translations || '{}') as Record<string, Record<string, string>>;
   const marks = parseMarks(row.translationMeta);
   const en: Partial<Record<TranslatableField, string>> = {};

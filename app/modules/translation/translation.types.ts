@@ -7,10 +7,10 @@ export interface TranslationProgressView {
   errorMessage: string | null;
 }
 
-/** One field in one extra language, for the editor's translations panel. */
+/** One field in English or an extra language, for the editor's translations panel. */
 export interface FieldTranslationView {
   field: 'name' | 'description' | 'ingredients';
-  language: 'de' | 'fr' | 'it' | 'es' | 'hu' | 'pl';
+  language: 'en' | 'de' | 'fr' | 'it' | 'es' | 'hu' | 'pl';
   text: string;
   /** the Romanian it translates */
   source: string;

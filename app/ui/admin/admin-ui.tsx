@@ -95,6 +95,7 @@ export function ConfirmAction({
   const opener = useRef<HTMLButtonElement>(null);
   const [asking, setAsking] = useState(false);
   const titleId = useId();
+  const busy = fetcher.state !== 'idle';
   useAnswerToast(fetcher.data);
   useEffect(() => {
     if (asking) dialog.current?.showModal();
@@ -104,7 +105,8 @@ export function ConfirmAction({
   };
   return (
     <>
-      <button ref={opener} type="button" className={buttonClassName} onClick={() => setAsking(true)} disabled={fetcher.state !== 'idle'}>
+      {/* busy while its answer is on the way: aria-disabled, not disabled, so the focus the dialog gave back stays on it */}
+      <button ref={opener} type="button" className={`${buttonClassName} aria-disabled:opacity-60`} onClick={() => busy || setAsking(true)} aria-disabled={busy || undefined}>
         {label}
       </button>
       {asking ? (

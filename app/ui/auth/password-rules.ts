@@ -3,5 +3,7 @@ import { passwordRules, type PasswordPolicy, type PasswordRule } from '#app/modu
 
 /** "cel puțin 8 caractere, o cifră": the given rules (all of the policy's by default) in words. */
 export function describePasswordRules(t: TFunction, policy: PasswordPolicy, rules: PasswordRule[] = passwordRules(policy)): string {
-  return rules.map((rule) => t(`passwordRule.${rule}`, { min: policy.minLength, max: policy.maxLength })).join(', ');
+  // count picks the Romanian plural: "cel puțin 8 caractere", "cel puțin 20 de caractere"
+  const count = (rule: PasswordRule) => (rule === 'minLength' ? policy.minLength : rule === 'maxLength' ? policy.maxLength : undefined);
+  return rules.map((rule) => t(`passwordRule.${rule}`, { min: policy.minLength, max: policy.maxLength, count: count(rule) })).join(', ');
 }

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { BANNER_DELAY_MS, CONSENT_KEY, consentOnOpen, staleStorageKeys, type ConsentValue } from '#app/modules/consent/consent.ts';
-import { PrivacyModal } from './privacy-modal.tsx';
+import { BANNER_DELAY_MS, CONSENT_KEY, consentOnOpen, isBannerPath, staleStorageKeys, type ConsentValue } from '#app/modules/consent/consent.ts';
+import { PrivacyModal, StaticPrivacyModal } from './privacy-modal.tsx';
 
 /** The footer's cookie-settings link dispatches this event; the banner reopens. */
 export const COOKIE_SETTINGS_EVENT = 'bucate:cookie-settings';
@@ -26,7 +26,6 @@ function writeConsent(value: ConsentValue | null) {
 
 /** Cookie consent of spec section 4, mounted by the layouts that may show it (never the menu's). */
 export function CookieBanner({ contactEmail }: { contactEmail: string }) {
-  const { t } = useTranslation();
   const { pathname } = useLocation();
   const [visible, setVisible] = useState(false);
   const [policyOpen, setPolicyOpen] = useState(false);
@@ -68,30 +67,54 @@ export function CookieBanner({ contactEmail }: { contactEmail: string }) {
 
   return (
     <>
-      {visible ? (
-        <section
-          aria-label={t('consent.label')}
-          className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-300 bg-white p-4 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] dark:border-stone-700 dark:bg-stone-900"
-        >
-          <div className="mx-auto flex max-w-6xl flex-col gap-3 md:flex-row md:items-center">
-            <p className="flex-1 text-stone-800 dark:text-stone-200">
-              {t('consent.text')}{' '}
-              <button type="button" onClick={() => setPolicyOpen(true)} className="inline-flex min-h-11 items-center font-semibold text-primary-700 underline dark:text-primary-100">
-                {t('consent.readPolicy')}
-              </button>
-            </p>
-            <div className="flex gap-2">
-              <button type="button" onClick={() => choose('essential')} className="min-h-11 rounded-lg border border-stone-400 px-4 font-semibold hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800">
-                {t('consent.essential')}
-              </button>
-              <button type="button" onClick={() => choose('all')} className="min-h-11 rounded-lg bg-primary-600 px-4 font-semibold text-white hover:bg-primary-700">
-                {t('consent.acceptAll')}
-              </button>
-            </div>
-          </div>
-        </section>
-      ) : null}
+      {visible ? <ConsentBannerView onChoose={choose} onReadPolicy={() => setPolicyOpen(true)} /> : null}
       <PrivacyModal open={policyOpen} onClose={() => setPolicyOpen(false)} contactEmail={contactEmail} />
     </>
+  );
+}
+
+/**
+ * The banner as HTML for a page sent without JavaScript (ui/site-enhance.js runs it): hidden, shown
+ * after the delay on the paths of spec section 4 (`data-delay`), or from the footer's link anywhere.
+ */
+export function StaticCookieBanner({ contactEmail }: { contactEmail: string }) {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <ConsentBannerView delay={isBannerPath(pathname) ? BANNER_DELAY_MS : undefined} />
+      <StaticPrivacyModal contactEmail={contactEmail} />
+    </>
+  );
+}
+
+/** One markup for both: React's handlers when hydrated, `data-` hooks for the small script otherwise. */
+function ConsentBannerView({ onChoose, onReadPolicy, delay }: { onChoose?: (value: ConsentValue) => void; onReadPolicy?: () => void; delay?: number }) {
+  const { t } = useTranslation();
+  const isStatic = !onChoose;
+  return (
+    <section
+      id="cookie-banner"
+      hidden={isStatic}
+      data-delay={delay}
+      aria-label={t('consent.label')}
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-300 bg-white p-4 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] dark:border-stone-700 dark:bg-stone-900"
+    >
+      <div className="mx-auto flex max-w-6xl flex-col gap-3 md:flex-row md:items-center">
+        <p className="flex-1 text-stone-800 dark:text-stone-200">
+          {t('consent.text')}{' '}
+          <button type="button" onClick={onReadPolicy} data-privacy-open="" aria-haspopup="dialog" className="inline-flex min-h-11 items-center font-semibold text-primary-700 underline dark:text-primary-100">
+            {t('consent.readPolicy')}
+          </button>
+        </p>
+        <div className="flex gap-2">
+          <button type="button" onClick={onChoose && (() => onChoose('essential'))} data-consent="essential" className="min-h-11 rounded-lg border border-stone-400 px-4 font-semibold hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800">
+            {t('consent.essential')}
+          </button>
+          <button type="button" onClick={onChoose && (() => onChoose('all'))} data-consent="all" className="min-h-11 rounded-lg bg-primary-600 px-4 font-semibold text-white hover:bg-primary-700">
+            {t('consent.acceptAll')}
+          </button>
+        </div>
+      </div>
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type MouseEventHandler, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PrivacyPolicy } from '#app/content/privacy-policy.tsx';
 
@@ -7,7 +7,7 @@ import { PrivacyPolicy } from '#app/content/privacy-policy.tsx';
  * a Close button, a click on the overlay, and Escape (the native dialog's own behaviour).
  */
 export function PrivacyModal({ open, onClose, contactEmail }: { open: boolean; onClose: () => void; contactEmail: string }) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const element = dialog.current;
@@ -16,26 +16,53 @@ export function PrivacyModal({ open, onClose, contactEmail }: { open: boolean; o
     if (!open && element.open) element.close();
   }, [open]);
   return (
-    <dialog
-      ref={dialog}
-      aria-label={t('footer.privacy')}
+    <PrivacyDialog
+      dialogRef={dialog}
       onClose={onClose}
       onClick={(event) => {
         // a click on the backdrop lands on the dialog element itself, not on its content
         if (event.target === event.currentTarget) onClose();
       }}
+    >
+      {open ? <PrivacyPolicy language={i18n.language === 'en' ? 'en' : 'ro'} contactEmail={contactEmail} idPrefix="privacy-modal-" /> : null}
+    </PrivacyDialog>
+  );
+}
+
+/**
+ * The same modal on a page sent without JavaScript (ui/site-enhance.js opens and closes it). The
+ * policy waits in a `<template>`: inert, so it adds no ids, links or images to the page until opened.
+ */
+export function StaticPrivacyModal({ contactEmail }: { contactEmail: string }) {
+  const { i18n } = useTranslation();
+  return (
+    <PrivacyDialog>
+      <template data-privacy-policy="">
+        <PrivacyPolicy language={i18n.language === 'en' ? 'en' : 'ro'} contactEmail={contactEmail} idPrefix="privacy-modal-" />
+      </template>
+    </PrivacyDialog>
+  );
+}
+
+function PrivacyDialog({ dialogRef, onClose, onClick, children }: { dialogRef?: Ref<HTMLDialogElement>; onClose?: () => void; onClick?: MouseEventHandler<HTMLDialogElement>; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <dialog
+      ref={dialogRef}
+      id="privacy-modal"
+      aria-label={t('footer.privacy')}
+      onClose={onClose}
+      onClick={onClick}
       className="m-auto max-h-[85dvh] w-[min(48rem,92vw)] rounded-[10px] bg-white p-0 text-stone-900 shadow-xl backdrop:bg-stone-950/60 dark:bg-stone-900 dark:text-stone-100"
     >
       <div className="sticky top-0 flex justify-end bg-white/95 p-2 dark:bg-stone-900/95">
-        <button type="button" onClick={onClose} aria-label={t('modal.closeWindow')} className="min-h-11 min-w-11 rounded-lg text-2xl leading-none hover:bg-stone-200 dark:hover:bg-stone-800">
+        <button type="button" onClick={onClose} data-dialog-close="" aria-label={t('modal.closeWindow')} className="min-h-11 min-w-11 rounded-lg text-2xl leading-none hover:bg-stone-200 dark:hover:bg-stone-800">
           ×
         </button>
       </div>
-      <div className="-mt-8">
-        {open ? <PrivacyPolicy language={i18n.language === 'en' ? 'en' : 'ro'} contactEmail={contactEmail} idPrefix="privacy-modal-" /> : null}
-      </div>
+      <div className="-mt-8">{children}</div>
       <div className="sticky bottom-0 flex justify-end border-t border-stone-200 bg-white/95 p-3 dark:border-stone-800 dark:bg-stone-900/95">
-        <button type="button" onClick={onClose} className="min-h-11 rounded-lg bg-primary-600 px-5 font-semibold text-white hover:bg-primary-700">
+        <button type="button" onClick={onClose} data-dialog-close="" className="min-h-11 rounded-lg bg-primary-600 px-5 font-semibold text-white hover:bg-primary-700">
           {t('modal.close')}
         </button>
       </div>

@@ -1,4 +1,3 @@
-import { Copy } from 'lucide-react';
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher, type FetcherWithComponents } from 'react-router';
@@ -8,6 +7,8 @@ import type { ActionResult } from '#app/modules/errors/action-result.ts';
 import type { EditorMenu } from '#app/modules/menu/menu-editor.types.ts';
 import { applyPriceChange, parseChangeValue } from '#app/modules/product/bulk-edit.ts';
 import { iconButton, primaryButton, secondaryButton } from './fields.tsx';
+import { useEditorT } from './editor-t.tsx';
+import { Icon } from './icons.tsx';
 import { useActionToast } from './use-action-toast.ts';
 
 interface Selection {
@@ -74,7 +75,7 @@ export const useSelection = () => useContext(SelectionContext);
 
 /** The tick box on a dish's row. */
 export function SelectBox({ id, name }: { id: string; name: string }) {
-  const { t } = useTranslation();
+  const t = useEditorT();
   const { selected, toggle } = useSelection();
   return (
     <label className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center">
@@ -90,7 +91,7 @@ export function DuplicateButton({ fetcher, intent, id, label }: { fetcher: Fetch
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
       <button type="submit" className={iconButton} aria-label={label} title={label}>
-        <Copy aria-hidden="true" className="size-5" />
+        <Icon name="copy" />
       </button>
     </fetcher.Form>
   );

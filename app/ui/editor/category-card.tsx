@@ -7,6 +7,7 @@ import type { ActionResult } from '#app/modules/errors/action-result.ts';
 import type { EditorMenu } from '#app/modules/menu/menu-editor.types.ts';
 import { DuplicateButton } from './bulk-actions.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
+import { ContentTranslations } from './content-translations.tsx';
 import { CheckboxField, EditInPlace, primaryButton, ReloadLatest, secondaryButton, SelectField, TextArea, TextField } from './fields.tsx';
 import { ImageField } from './image-field.tsx';
 import { ProductRow } from './product-row.tsx';
@@ -14,8 +15,12 @@ import { MoveButtons, optimisticFlag, VisibilityToggle } from './row-controls.ts
 import { DragHandle, SortableList } from './sortable-list.tsx';
 import { useActionToast } from './use-action-toast.ts';
 import { Icon } from './icons.tsx';
+import { CategoryScheduleFields } from './category-schedule-fields.tsx';
 
 type EditorCategory = EditorMenu['categories'][number];
+
+/** An open category draws this many dishes with the page and the rest just after (a screen and more, at desktop width). */
+const FIRST_ROWS = 12;
 
 /** A category with its dishes: reorder, hide, edit in place, delete with its products. */
 export function CategoryCard({
@@ -27,6 +32,7 @@ export function CategoryCard({
   first,
   last,
   defaultOpen,
+  drawAll = false,
 }: {
   category: EditorCategory;
   products: EditorMenu['products'];
@@ -37,6 +43,8 @@ export function CategoryCard({
   last: boolean;
   /** a long menu starts folded, so the page stays quick with hundreds of dishes */
   defaultOpen: boolean;
+  /** every dish at once: the category the owner just saved a dish in, so the page can scroll to it (#product-…) */
+  drawAll?: boolean;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(defaultOpen);
@@ -96,11 +104,13 @@ export function CategoryCard({
           </SelectField>
           <ImageField slug={slug} kind="category" name="imageId" label={t('editor.image')} image={category.image} />
           <CheckboxField label={t('editor.visibleCheckbox')} name="visible" defaultChecked={category.visible} />
+          <CategoryScheduleFields schedule={category.schedule} errors={errors} />
           <div className="flex flex-wrap items-end gap-x-4 md:col-span-2">
             <button type="submit" name="intent" value="update-category" className={primaryButton}>{t('editor.save')}</button>
             {stale ? <ReloadLatest /> : null}
           </div>
         </fetcher.Form>
+        <ContentTranslations slug={slug} table="category" id={category.id} name={name} />
       </EditInPlace>
 
       <div id={listId} className="px-2 pb-2">
@@ -108,6 +118,7 @@ export function CategoryCard({
         {open ? (
           <SortableList
             id={`products-${category.id}`}
+            firstRows={drawAll ? undefined : FIRST_ROWS}
             items={products.map((p) => ({ ...p, name: localized(p.nameRo, p.nameEn, locale) }))}
             onReorder={(order) => reorder.submit({ intent: 'reorder-products', parentId: category.id, order: order.join(',') }, { method: 'post' })}
           >

@@ -30,33 +30,37 @@ export function ConfirmDelete({
   label: string;
   question: string;
 }) {
-  const { t } = useTranslation();
-  const fetcher = useFetcher({ key: DELETION_FETCHER });
-  const dialog = useRef<HTMLDialogElement>(null);
-  // the dialog exists only while asking: hundreds of rows must not each carry one
+  // the dialog (and its fetcher) exists only while asking: hundreds of rows must not each carry one
   const [asking, setAsking] = useState(false);
-  useEffect(() => {
-    if (asking) dialog.current?.showModal();
-  }, [asking]);
   return (
     <>
       <button type="button" className={iconButton} aria-label={label} title={label} onClick={() => setAsking(true)}>
         <Icon name="trash" />
       </button>
-      {asking ? (
-      <dialog ref={dialog} aria-label={label} onClose={() => setAsking(false)} className="m-auto max-w-md rounded-[12px] bg-white p-6 text-stone-900 shadow-xl backdrop:bg-stone-950/50 dark:bg-stone-900 dark:text-stone-100">
-        <p className="text-lg">{question}</p>
-        <fetcher.Form method="post" className="mt-6 flex flex-wrap justify-end gap-3" onSubmit={() => dialog.current?.close()}>
-          <input type="hidden" name="id" value={id} />
-          <button type="button" className={secondaryButton} onClick={() => dialog.current?.close()} autoFocus>
-            {t('editor.cancel')}
-          </button>
-          <button type="submit" name="intent" value={intent} className={primaryButton}>
-            {t('editor.confirm')}
-          </button>
-        </fetcher.Form>
-      </dialog>
-      ) : null}
+      {asking ? <DeleteDialog intent={intent} id={id} label={label} question={question} onClose={() => setAsking(false)} /> : null}
     </>
+  );
+}
+
+function DeleteDialog({ intent, id, label, question, onClose }: { intent: string; id: string; label: string; question: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher({ key: DELETION_FETCHER });
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+  return (
+    <dialog ref={dialog} aria-label={label} onClose={onClose} className="m-auto max-w-md rounded-[12px] bg-white p-6 text-stone-900 shadow-xl backdrop:bg-stone-950/50 dark:bg-stone-900 dark:text-stone-100">
+      <p className="text-lg">{question}</p>
+      <fetcher.Form method="post" className="mt-6 flex flex-wrap justify-end gap-3" onSubmit={() => dialog.current?.close()}>
+        <input type="hidden" name="id" value={id} />
+        <button type="button" className={secondaryButton} onClick={() => dialog.current?.close()} autoFocus>
+          {t('editor.cancel')}
+        </button>
+        <button type="submit" name="intent" value={intent} className={primaryButton}>
+          {t('editor.confirm')}
+        </button>
+      </fetcher.Form>
+    </dialog>
   );
 }

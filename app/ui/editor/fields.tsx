@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { Icon } from './icons.tsx';
 
 export const inputClass =
@@ -81,16 +81,27 @@ export function Fieldset({ legend, children, className }: { legend: string; chil
   );
 }
 
-/** A row's edit form folded under "Edit …", opened by itself when the last save was refused. */
+/**
+ * A row's edit form folded under "Edit …", opened by itself when the last save was refused. The
+ * form is rendered only once the owner opens it (then kept, with what was typed, when folded
+ * again): a long menu has a form per category and location, and drawing them all made the
+ * editor slower to become interactive (bench:admin).
+ */
 export function EditInPlace({ label, name, open, className, children }: { label: string; name: string; open: boolean; className?: string; children: ReactNode }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  const [opened, setOpened] = useState(open);
+  // opened before hydration (the native <details> works without React): draw the form now
+  useEffect(() => {
+    if (details.current?.open) setOpened(true);
+  }, []);
   return (
-    <details className={className} open={open || undefined}>
+    <details ref={details} className={className} open={open || undefined} onToggle={(event) => event.currentTarget.open && setOpened(true)}>
       <summary className="flex min-h-11 cursor-pointer items-center gap-2 font-medium text-stone-700 dark:text-stone-300">
         <Icon name="pencil" className="size-4" />
         {label}
         <span className="sr-only">: {name}</span>
       </summary>
-      {children}
+      {opened || open ? children : null}
     </details>
   );
 }

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, ChevronDown, Eye, EyeOff, GripVertical, MapPin, Pencil, Plus, Trash2, type LucideIcon } from 'lucide-react';
+import { ArrowDown, ArrowUp, ChevronDown, Copy, Eye, EyeOff, GripVertical, MapPin, Pencil, Plus, Trash2, type LucideIcon } from 'lucide-react';
 
 /**
  * The editor's icons, drawn once per page as an SVG sprite and referenced with `<use>`: a
@@ -9,6 +9,7 @@ const ICONS = {
   'arrow-down': ArrowDown,
   'arrow-up': ArrowUp,
   'chevron-down': ChevronDown,
+  copy: Copy,
   eye: Eye,
   'eye-off': EyeOff,
   grip: GripVertical,

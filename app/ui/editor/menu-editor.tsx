@@ -8,10 +8,12 @@ import type { EditorMenu } from '#app/modules/menu/menu-editor.types.ts';
 import { BulkBar, SelectionProvider, ShortcutsHelp } from './bulk-actions.tsx';
 import { CategoryCard } from './category-card.tsx';
 import { ConfirmDelete, useDeletionToast } from './confirm-delete.tsx';
+import { ContentTranslations } from './content-translations.tsx';
 import { EditInPlace, primaryButton, ReloadLatest, TextField } from './fields.tsx';
 import { ProductRow } from './product-row.tsx';
 import { MoveButtons, optimisticFlag, VisibilityToggle } from './row-controls.tsx';
 import { DragHandle, SortableList } from './sortable-list.tsx';
+import { EditorTranslations } from './editor-t.tsx';
 import { useActionToast } from './use-action-toast.ts';
 import { Icon } from './icons.tsx';
 
@@ -78,6 +80,7 @@ function LocationRow({ location, locale, first, last, selected, slug }: { locati
             {stale ? <ReloadLatest /> : null}
           </div>
         </fetcher.Form>
+        <ContentTranslations slug={slug} table="location" id={location.id} name={name} />
       </EditInPlace>
     </div>
   );
@@ -152,6 +155,7 @@ export function MenuEditor({
   // with many dishes, only the first categories start open (and the one the owner just edited in)
   const foldFrom = menu.products.length > OPEN_ALL_UP_TO ? 1 : undefined;
   return (
+    <EditorTranslations>
     <SelectionProvider>
     <div className="grid gap-8 lg:grid-cols-[18rem_1fr]">
       <section aria-labelledby="locations-title" className="space-y-3">
@@ -199,6 +203,7 @@ export function MenuEditor({
                 first={index === 0}
                 last={index === categories.length - 1}
                 defaultOpen={foldFrom === undefined || index < foldFrom || category.id === openCategoryId}
+                drawAll={category.id === openCategoryId}
               />
             )}
           </SortableList>
@@ -209,5 +214,6 @@ export function MenuEditor({
       ) : null}
     </div>
     </SelectionProvider>
+    </EditorTranslations>
   );
 }

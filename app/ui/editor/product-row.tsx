@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
 import type { Locale } from '#app/i18n/i18n.ts';
 import { formatPrice, localized } from '#app/i18n/localized.ts';
@@ -7,6 +6,7 @@ import { DuplicateButton, SelectBox } from './bulk-actions.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { MoveButtons, optimisticFlag, VisibilityToggle } from './row-controls.tsx';
 import { DragHandle } from './sortable-list.tsx';
+import { useEditorT } from './editor-t.tsx';
 import { useActionToast } from './use-action-toast.ts';
 import type { ActionResult } from '#app/modules/errors/action-result.ts';
 
@@ -29,7 +29,7 @@ export function ProductRow({
   /** the row the product form returns to (#product-id); false for a second copy, e.g. in search results */
   anchor?: boolean;
 }) {
-  const { t } = useTranslation();
+  const t = useEditorT();
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.data, fetcher.state);
   const name = localized(product.nameRo, product.nameEn, locale);

@@ -1,11 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import type { FetcherWithComponents } from 'react-router';
 import { iconButton } from './fields.tsx';
 import { Icon } from './icons.tsx';
+import { useEditorT } from './editor-t.tsx';
 
 /** Keyboard-friendly reordering: one step up or down, disabled at either end. */
 export function MoveButtons({ fetcher, intent, id, name, first, last }: { fetcher: FetcherWithComponents<unknown>; intent: string; id: string; name: string; first: boolean; last: boolean }) {
-  const { t } = useTranslation();
+  const t = useEditorT();
   const up = t('editor.moveUp', { name });
   const down = t('editor.moveDown', { name });
   return (
@@ -30,7 +30,7 @@ export function optimisticFlag(fetcher: FetcherWithComponents<unknown>, intent: 
 
 /** Show or hide on the guests' menu in one click; a pressed-state button screen readers announce. */
 export function VisibilityToggle({ fetcher, intent, id, name, visible }: { fetcher: FetcherWithComponents<unknown>; intent: string; id: string; name: string; visible: boolean }) {
-  const { t } = useTranslation();
+  const t = useEditorT();
   const label = visible ? t('editor.hide', { name }) : t('editor.show', { name });
   return (
     <fetcher.Form method="post">

@@ -7,6 +7,7 @@ import { CURRENCIES } from '#app/modules/restaurant/currencies.ts';
 import type { SettingsFormValues } from '#app/modules/restaurant/settings-form.ts';
 import { CheckboxField, Fieldset, FormAlert, inputClass, primaryButton, SelectField, TextArea, TextField } from './fields.tsx';
 import { ImageField } from './image-field.tsx';
+import { OpeningExceptionsFields } from './opening-exceptions-fields.tsx';
 
 /** The restaurant's identity, contact details and opening hours, as guests will see them. */
 export function SettingsForm({
@@ -80,6 +81,8 @@ export function SettingsForm({
           })}
         </div>
       </Fieldset>
+
+      <OpeningExceptionsFields rows={values.openingExceptions} errors={errors} />
 
       <div className="sticky bottom-0 border-t border-stone-200 bg-stone-50/95 py-3 dark:border-stone-800 dark:bg-stone-950/95">
         <button type="submit" className={primaryButton} disabled={saving}>{saving ? t('editor.saving') : t('editor.save')}</button>

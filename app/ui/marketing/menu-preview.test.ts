@@ -13,12 +13,12 @@ function dish(id: string, overrides: Partial<MenuProduct> = {}): MenuProduct {
 }
 
 function category(id: string, products: MenuProduct[]): MenuCategory {
-  return { id, nameRo: `Categoria ${id}`, nameEn: `Category ${id}`, descriptionRo: null, descriptionEn: null, imageUrl: null, products };
+  return { id, nameRo: `Categoria ${id}`, nameEn: `Category ${id}`, descriptionRo: null, descriptionEn: null, imageUrl: null, schedule: null, servedNow: true, products };
 }
 
 function menu(categories: MenuCategory[]): PublicMenu {
   const restaurant = { name: 'Bistro La Bunica', slug: 'bistro-la-bunica', currency: 'RON' } as MenuRestaurant;
-  return { status: 'active', cacheVersion: 1, restaurant, locations: [{ id: 'l', nameRo: 'Centru', nameEn: null, address: null, categories }] };
+  return { status: 'active', cacheVersion: 1, validUntil: null, restaurant, locations: [{ id: 'l', nameRo: 'Centru', nameEn: null, address: null, categories }] };
 }
 
 describe('the home page’s demo menu preview', () => {
@@ -42,7 +42,7 @@ describe('the home page’s demo menu preview', () => {
 
   it('is left out when there is nothing a guest could see', () => {
     expect(buildMenuPreview(undefined, 'ro')).toBeNull();
-    expect(buildMenuPreview({ status: 'inactive', cacheVersion: 2, restaurant: { name: 'X', slug: 'x', menuVersion: 1 } }, 'ro')).toBeNull();
+    expect(buildMenuPreview({ status: 'inactive', cacheVersion: 2, validUntil: null, restaurant: { name: 'X', slug: 'x', menuVersion: 1 } }, 'ro')).toBeNull();
     expect(buildMenuPreview(menu([]), 'ro')).toBeNull();
     expect(buildMenuPreview(menu([category('a', [dish('1', { available: false })])]), 'ro')).toBeNull();
   });

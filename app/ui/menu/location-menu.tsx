@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldIn, type ContentLanguage } from '#app/modules/translation/content-language.ts';
 import type { MenuLocation } from '#app/modules/menu/menu.types.ts';
 import { MenuProductItem } from './menu-product.tsx';
+import { CategoryServing } from './category-serving.tsx';
 
 /** The categories of one location: a sticky category bar, then a section per category. */
 export function LocationMenu({ location, locale, currency }: { location: MenuLocation; locale: ContentLanguage; currency: string }) {
@@ -30,6 +31,7 @@ export function LocationMenu({ location, locale, currency }: { location: MenuLoc
             <h2 id={`h-${category.id}`} className="text-2xl font-bold text-primary-700 dark:text-primary-100 print:text-black">
               {fieldIn(category, 'name', locale)}
             </h2>
+            <CategoryServing schedule={category.schedule} servedNow={category.servedNow} />
             <ul className="mt-4 grid gap-4 md:grid-cols-2">
               {category.products.map((product) => (
                 <MenuProductItem key={product.id} product={product} locale={locale} currency={currency} />

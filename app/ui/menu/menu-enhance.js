@@ -4,11 +4,9 @@
 // the menu readable offline.
 (function () {
   var doc = document;
-  var tools = doc.getElementById('menu-tools');
   var items = Array.prototype.slice.call(doc.querySelectorAll('[data-dish]'));
   var sections = Array.prototype.slice.call(doc.querySelectorAll('[data-category]'));
   var empty = doc.getElementById('menu-empty');
-  if (tools) tools.hidden = false;
   // spec section 4: menu pages store consent 'true' silently (no banner here); spec section 3: on
   // start-up the stale payment keys go (the same rule as staleStorageKeys in modules/consent)
   try {
@@ -63,8 +61,8 @@
   window.addEventListener('pagehide', send);
   doc.addEventListener('toggle', function (event) {
     var details = event.target;
-    var dish = details.open && details.closest && details.closest('[data-dish-id]');
-    if (dish) note('d', dish.getAttribute('data-dish-id'));
+    var dish = details.open && details.closest && details.closest('[data-dish]');
+    if (dish) note('d', dish.getAttribute('data-dish'));
   }, true);
   var typing;
   function noteSearch() {
@@ -113,6 +111,21 @@
       if (input && current) input.value = location.pathname + location.search + current.getAttribute('href');
     });
   });
+
+  // The guest's language is remembered for this menu (its path only): the next visit and the other
+  // pages of the menu open in it. Set here, never by the server, so the cached page stays the same
+  // for everyone (the server reads it: app/modules/translation/content-language.ts, menu-lang).
+  function remember(language) {
+    if (!/^[a-z]{2}$/.test(language || '')) return;
+    var secure = location.protocol === 'https:' ? '; Secure' : '';
+    doc.cookie = 'menu-lang=' + language + '; Path=' + location.pathname + '; Max-Age=31536000; SameSite=Lax' + secure;
+  }
+  var switchLinks = Array.prototype.slice.call(doc.querySelectorAll('a[hreflang]'));
+  switchLinks.forEach(function (a) {
+    a.addEventListener('click', function () { remember(a.getAttribute('hreflang')); });
+  });
+  var shown = new URLSearchParams(location.search).get('lang');
+  if (shown && switchLinks.some(function (a) { return a.getAttribute('hreflang') === shown; })) remember(shown);
 
   if ('serviceWorker' in navigator) {
     window.addEventListener('load', function () {

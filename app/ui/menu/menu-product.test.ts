@@ -51,6 +51,13 @@ describe('a dish on the guest menu', () => {
     expect(html).toContain('100 ml');
   });
 
+  it('writes an owner’s text in the fold as text, never as markup (the fold is one escaped string)', () => {
+    const html = render({ ingredientsRo: '<img src=x onerror=alert(1)> & "sare"', additives: ['E<330>'] });
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; &quot;sare&quot;');
+    expect(html).toContain('E&lt;330&gt;');
+    expect(html).not.toContain('<img src=x');
+  });
+
   it('falls back to the Romanian text where the English is missing', () => {
     const html = render({ nameEn: null, descriptionRo: 'Cu smântână', descriptionEn: 'With sour cream' }, 'en');
     expect(html).toContain('Ciorbă de burtă');

@@ -87,12 +87,8 @@ export function MenuProductItem({ product, locale, currency }: { product: MenuPr
   const hasDetails = hasNutrition || ingredients !== null || product.additives.length > 0;
   const allergenNames = product.allergens.map((key) => labels.allergen[key]).join(', ');
   return (
-    <li
-      data-dish=""
-      data-dish-id={product.id}
-      data-allergens={product.allergens.join(' ')}
-      className="dish"
-    >
+    // data-dish carries the dish's id (insights) and marks it for search and the filter; data-allergens for the filter
+    <li data-dish={product.id} data-allergens={product.allergens.length > 0 ? product.allergens.join(' ') : undefined}>
       {product.imageUrl ? (
         <picture>
           {product.imageSrcSet ? <source type="image/webp" srcSet={product.imageSrcSet} sizes="96px" /> : null}
@@ -100,13 +96,11 @@ export function MenuProductItem({ product, locale, currency }: { product: MenuPr
         </picture>
       ) : null}
       <div>
-        <div className="dish-head">
-          <h3>{name}</h3>
-          <p>
-            <span className="sr-only">{`${labels.price}: `}</span>
-            {formatPrice(product.priceMinor, currency, locale)}
-          </p>
-        </div>
+        <h3>{name}</h3>
+        <p className="dish-price">
+          <span className="sr-only">{`${labels.price}: `}</span>
+          {formatPrice(product.priceMinor, currency, locale)}
+        </p>
         {product.weightValue && unit ? (
           <p className="dish-note">
             <span className="sr-only">{`${labels.weight}: `}</span>
@@ -135,14 +129,9 @@ export function MenuProductItem({ product, locale, currency }: { product: MenuPr
         {/* the frozen marker is for every guest to see, not behind a fold (Romanian menu rules) */}
         {product.frozen ? <p className="dish-note">{`* ${labels.frozen}`}</p> : null}
         {hasDetails ? (
-          <details>
-            <summary>
-              {[ingredients || product.additives.length > 0 ? labels.ingredients : null, hasNutrition ? labels.nutrition : null].filter(Boolean).join(' · ')}
-            </summary>
-            {ingredients ? <p><b>{`${labels.ingredients}: `}</b>{ingredients}</p> : null}
-            {product.additives.length > 0 ? <p><b>{`${labels.additives}: `}</b>{product.additives.join(', ')}</p> : null}
-            {hasNutrition ? <NutritionTable product={product} unit={product.weightUnit === 'ml' ? 'ml' : 'g'} locale={locale} labels={labels} /> : null}
-          </details>
+          // written as one string: ~25 elements per dish that React would otherwise build, walk and
+          // escape on every render (the page is never hydrated, so nothing has to match in the browser)
+          <details dangerouslySetInnerHTML={{ __html: detailsHtml(product, ingredients, hasNutrition, locale, labels) }} />
         ) : null}
       </div>
     </li>
@@ -152,7 +141,24 @@ export function MenuProductItem({ product, locale, currency }: { product: MenuPr
 /** The nutrition declaration's fields; any one filled in shows the table. */
 const NUTRIENTS = ['energyKcal', 'fat', 'saturates', 'carbs', 'sugars', 'protein', 'salt'] as const;
 
-function NutritionTable({ product, unit, locale, labels }: { product: MenuProduct; unit: 'g' | 'ml'; locale: ContentLanguage; labels: DishLabels }) {
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+/**
+ * A dish's fold: what it opens on (ingredients · nutrition), then the ingredients, additives and the
+ * nutrition declaration per 100 g or ml. Every text is escaped; the numbers are formatted here.
+ */
+function detailsHtml(product: MenuProduct, ingredients: string | null, hasNutrition: boolean, locale: ContentLanguage, labels: DishLabels): string {
+  const summary = [ingredients || product.additives.length > 0 ? labels.ingredients : null, hasNutrition ? labels.nutrition : null].filter(Boolean).join(' · ');
+  let html = `<summary>${escapeHtml(summary)}</summary>`;
+  if (ingredients) html += `<p><b>${escapeHtml(labels.ingredients)}: </b>${escapeHtml(ingredients)}</p>`;
+  if (product.additives.length > 0) html += `<p><b>${escapeHtml(labels.additives)}: </b>${escapeHtml(product.additives.join(', '))}</p>`;
+  if (hasNutrition) html += nutritionTableHtml(product, product.weightUnit === 'ml' ? 'ml' : 'g', locale, labels);
+  return html;
+}
+
+/** The nutrition declaration; a row's first cell is its header (no column headers, so no scope needed). */
+function nutritionTableHtml(product: MenuProduct, unit: 'g' | 'ml', locale: ContentLanguage, labels: DishLabels): string {
   const { nutrients } = labels;
   const kcal = product.energyKcal;
   const grams = (value: number | null) => (value === null ? '–' : `${formatQuantity(value, locale)} g`);
@@ -165,17 +171,6 @@ function NutritionTable({ product, unit, locale, labels }: { product: MenuProduc
     [nutrients.proteins, grams(product.protein)],
     [nutrients.salt, grams(product.salt)],
   ];
-  return (
-    <table>
-      <caption>{labels.per100[unit]}</caption>
-      <tbody>
-        {rows.map(([label, value]) => (
-          <tr key={label}>
-            <th scope="row">{label}</th>
-            <td>{value}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  const body = rows.map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('');
+  return `<table><caption>${escapeHtml(labels.per100[unit])}</caption><tbody>${body}</tbody></table>`;
 }

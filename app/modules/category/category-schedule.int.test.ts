@@ -1,0 +1,187 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { getI18n } from '#app/i18n/i18n.ts';
+import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import { LocationInput } from '#app/modules/location/location.schema.ts';
+import { createLocation } from '#app/modules/location/location.service.server.ts';
+import { runMenuIntent } from '#app/modules/menu/menu-editor.intents.server.ts';
+import { getEditorMenu } from '#app/modules/menu/menu-editor.service.server.ts';
+import { getPublicMenu } from '#app/modules/menu/menu.service.server.ts';
+import { exportMenu } from '#app/modules/import/export.service.server.ts';
+import { ProductInput } from '#app/modules/product/product.schema.ts';
+import { createProduct } from '#app/modules/product/product.service.server.ts';
+import { RestaurantSettingsInput } from '#app/modules/restaurant/restaurant-settings.schema.ts';
+import { getRestaurantSettings, updateRestaurantSettings } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
+import { buildRestaurant } from '#tests/factories/builders.ts';
+import { ownerScope } from '#tests/support/scopes.ts';
+import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { CategoryInput } from './category.schema.ts';
+import { createCategory, duplicateCategory, updateCategory } from './category.service.server.ts';
+
+/**
+ * Time-based categories and closed days through the services (decision 0022): saved through the
+ * shared write path (the menu version moves), refused whole on bad input with every problem named,
+ * refused for another restaurant's owner, and read back by the guest menu at a given moment.
+ */
+let database: TestDatabase;
+let storage: FileStorage;
+let uploads: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  uploads = mkdtempSync(join(tmpdir(), 'bucate-schedule-'));
+  storage = createLocalDiskStorage(uploads);
+});
+afterAll(async () => {
+  await database.cleanup();
+  rmSync(uploads, { recursive: true, force: true });
+});
+
+const db = () => database.db;
+const { t } = getI18n('ro');
+const at = (iso: string) => Date.parse(iso);
+
+async function restaurantWithBreakfast(name: string) {
+  const restaurant = buildRestaurant({ name });
+  await db().insertInto('restaurant').values(restaurant).execute();
+  const scope = ownerScope(db(), restaurant.id);
+  const locationId = await createLocation(scope, storage, LocationInput.parse({ nameRo: 'Centru' }));
+  const categoryId = await createCategory(scope, storage, CategoryInput.parse({ locationId, nameRo: 'Mic dejun', visible: 'on' }));
+  await createProduct(scope, storage, ProductInput.parse({ categoryId, nameRo: 'Omletă', price: '20', available: 'on', visible: 'on' }));
+  return { scope, restaurant, locationId, categoryId };
+}
+
+const menuVersion = async (restaurantId: string) =>
+  (await db().selectFrom('restaurant').select('menuVersion').where('id', '=', restaurantId).executeTakeFirstOrThrow()).menuVersion;
+
+const breakfastForm = (locationId: string, categoryId: string, extra: Record<string, string> = {}) => ({
+  intent: 'update-category', id: categoryId, locationId, nameRo: 'Mic dejun', visible: 'on',
+  scheduled: 'on', 'scheduleDay-mon': 'on', 'scheduleDay-tue': 'on', 'scheduleDay-wed': 'on', 'scheduleDay-thu': 'on', 'scheduleDay-fri': 'on',
+  'scheduleDay-sat': 'on', 'scheduleDay-sun': 'on', scheduleFrom: '07:00', scheduleTo: '11:00', scheduleOutside: 'mark', ...extra,
+});
+
+describe(`time-based categories on ${testDialect}`, () => {
+  it('a schedule saved from the editor form bumps the menu version; guests see the category marked, then hidden, by the clock', async () => {
+    const { scope, restaurant, locationId, categoryId } = await restaurantWithBreakfast('Program');
+    const before = await menuVersion(restaurant.id);
+    await runMenuIntent(scope, breakfastForm(locationId, categoryId), { storage, t });
+    expect(await menuVersion(restaurant.id)).toBeGreaterThan(before);
+    const editor = await getEditorMenu(scope);
+    expect(editor.categories[0]?.schedule).toEqual({ days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], from: '07:00', to: '11:00', overnight: false, outside: 'mark' });
+
+    // Monday 08:30 in Bucharest: served; the page changes at 11:00 local
+    const morning = await getPublicMenu(db(), restaurant.slug, at('2026-12-07T06:30:00Z'));
+    if (morning?.status !== 'active') throw new Error('expected an active menu');
+    expect(morning.locations[0]?.categories[0]).toMatchObject({ id: categoryId, servedNow: true });
+    expect(morning.validUntil).toBe('2026-12-07T09:00:00.000Z');
+    // 12:00 local: still there, marked, until 07:00 the next day
+    const noon = await getPublicMenu(db(), restaurant.slug, at('2026-12-07T10:00:00Z'));
+    if (noon?.status !== 'active') throw new Error('expected an active menu');
+    expect(noon.locations[0]?.categories[0]).toMatchObject({ id: categoryId, servedNow: false });
+    expect(noon.validUntil).toBe('2026-12-08T05:00:00.000Z');
+
+    await runMenuIntent(scope, { ...breakfastForm(locationId, categoryId), scheduleOutside: 'hide', version: editor.categories[0]!.updatedAt }, { storage, t });
+    const hidden = await getPublicMenu(db(), restaurant.slug, at('2026-12-07T10:00:00Z'));
+    if (hidden?.status !== 'active') throw new Error('expected an active menu');
+    expect(hidden.locations[0]?.categories).toEqual([]);
+    expect(hidden.validUntil).toBe('2026-12-08T05:00:00.000Z');
+
+    // a copy keeps the schedule; unticking it makes the category always served again
+    const copy = await duplicateCategory(scope, storage, categoryId);
+    expect((await getEditorMenu(scope)).categories.find((c) => c.id === copy)?.schedule).toMatchObject({ from: '07:00', outside: 'hide' });
+    await runMenuIntent(scope, { intent: 'update-category', id: categoryId, locationId, nameRo: 'Mic dejun', visible: 'on' }, { storage, t });
+    expect((await getEditorMenu(scope)).categories.find((c) => c.id === categoryId)?.schedule).toBeNull();
+  });
+
+  it('refuses a bad schedule with every problem at once, and saves nothing', async () => {
+    const { scope, restaurant, locationId, categoryId } = await restaurantWithBreakfast('Greșit');
+    const version = await menuVersion(restaurant.id);
+    const form = { intent: 'update-category', id: categoryId, locationId, nameRo: '', visible: 'on', scheduled: 'on', scheduleFrom: '22:00', scheduleTo: '02:00' };
+    const error = await runMenuIntent(scope, form, { storage, t }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(z.ZodError);
+    expect((error as z.ZodError).issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ['nameRo', 'required'],
+      ['scheduleDays', 'scheduleDays'],
+      ['scheduleTo', 'scheduleOvernight'],
+    ]);
+    expect(await menuVersion(restaurant.id)).toBe(version);
+    expect((await getEditorMenu(scope)).categories[0]).toMatchObject({ nameRo: 'Mic dejun', schedule: null });
+    // ticked "past midnight", the same range is a late-night schedule
+    await runMenuIntent(scope, { ...form, nameRo: 'Bar', 'scheduleDay-fri': 'on', scheduleOvernight: 'on' }, { storage, t });
+    expect((await getEditorMenu(scope)).categories[0]?.schedule).toEqual({ days: ['fri'], from: '22:00', to: '02:00', overnight: true, outside: 'mark' });
+  });
+
+  it("refuses a second restaurant's owner, and the first restaurant's category does not change", async () => {
+    const a = await restaurantWithBreakfast('A');
+    const b = await restaurantWithBreakfast('B');
+    const version = await menuVersion(a.restaurant.id);
+    const input = CategoryInput.parse(breakfastForm(a.locationId, a.categoryId));
+    await expect(updateCategory(b.scope, storage, a.categoryId, input)).rejects.toMatchObject({ code: 'not-found' });
+    await expect(runMenuIntent(b.scope, breakfastForm(a.locationId, a.categoryId), { storage, t })).rejects.toMatchObject({ code: 'not-found' });
+    expect((await getEditorMenu(a.scope)).categories[0]?.schedule).toBeNull();
+    expect(await menuVersion(a.restaurant.id)).toBe(version);
+  });
+});
+
+const settingsForm = (slug: string, extra: Record<string, string> = {}) => ({
+  name: 'Bistro', slug, currency: 'RON', timeZone: 'Europe/Bucharest',
+  'open-mon': 'on', 'from-mon': '10:00', 'to-mon': '22:00', 'open-fri': 'on', 'from-fri': '10:00', 'to-fri': '22:00', ...extra,
+});
+
+describe(`closed days and special hours on ${testDialect}`, () => {
+  it('are saved with the settings, read back by the form, and told to guests by the date', async () => {
+    const { scope, restaurant } = await restaurantWithBreakfast('Sărbători');
+    await updateRestaurantSettings(scope, storage, RestaurantSettingsInput.parse(settingsForm(restaurant.slug, {
+      'exception-0-from': '2026-12-25', 'exception-0-to': '2026-12-26', 'exception-0-note': 'Crăciun',
+      'exception-1-from': '2026-12-24', 'exception-1-opens': '10:00', 'exception-1-closes': '14:00',
+    })));
+    const saved = await getRestaurantSettings(scope);
+    expect(saved.openingExceptions).toEqual([
+      { from: '2026-12-24', to: '2026-12-24', note: null, hours: [['10:00', '14:00']] },
+      { from: '2026-12-25', to: '2026-12-26', note: 'Crăciun', hours: [] },
+    ]);
+    // Friday 25 December 12:00 local: a Friday with hours, but closed for Christmas
+    const christmas = await getPublicMenu(db(), restaurant.slug, at('2026-12-25T10:00:00Z'));
+    if (christmas?.status !== 'active') throw new Error('expected an active menu');
+    expect(christmas.restaurant.opening).toEqual({ openNow: false, today: saved.openingExceptions[1], upcoming: [] });
+    expect(christmas.validUntil).toBe('2026-12-25T22:00:00.000Z');
+    // Monday 21 December: open, both exceptions announced
+    const before = await getPublicMenu(db(), restaurant.slug, at('2026-12-21T10:00:00Z'));
+    if (before?.status !== 'active') throw new Error('expected an active menu');
+    expect(before.restaurant.opening).toEqual({ openNow: true, today: null, upcoming: saved.openingExceptions });
+
+    // the owner's JSON export keeps them, and a category's schedule
+    await runMenuIntent(scope, breakfastForm((await getEditorMenu(scope)).locations[0]!.id, (await getEditorMenu(scope)).categories[0]!.id), { storage, t });
+    const file = await exportMenu(scope, 'json', { slug: restaurant.slug });
+    const json = JSON.parse(new TextDecoder().decode(file.body)) as { restaurant: { openingExceptions: unknown }; categories: { schedule: unknown }[] };
+    expect(json.restaurant.openingExceptions).toEqual(saved.openingExceptions);
+    expect(json.categories[0]?.schedule).toMatchObject({ from: '07:00', to: '11:00', outside: 'mark' });
+  });
+
+  it('refuses bad rows with every problem at once and saves nothing', async () => {
+    const { scope, restaurant } = await restaurantWithBreakfast('Greșeli');
+    const form = settingsForm(restaurant.slug, {
+      name: '', 'exception-0-from': '2026-02-30', 'exception-1-from': '2026-12-31', 'exception-1-to': '2026-12-30', 'exception-2-from': '2026-12-24', 'exception-2-opens': '10:00',
+    });
+    const parsed = RestaurantSettingsInput.safeParse(form);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ['name', 'required'],
+      ['exception-0-from', 'exceptionDate'],
+      ['exception-1-to', 'exceptionRange'],
+      ['exception-2-closes', 'servingHoursPair'],
+    ]);
+    expect((await getRestaurantSettings(scope)).openingExceptions).toEqual([]);
+  });
+
+  it("a second restaurant's owner saves only their own restaurant", async () => {
+    const a = await restaurantWithBreakfast('Prima');
+    const b = await restaurantWithBreakfast('A doua');
+    await updateRestaurantSettings(b.scope, storage, RestaurantSettingsInput.parse(settingsForm(b.restaurant.slug, { 'exception-0-from': '2026-12-25' })));
+    expect((await getRestaurantSettings(a.scope)).openingExceptions).toEqual([]);
+    expect((await getRestaurantSettings(b.scope)).openingExceptions).toHaveLength(1);
+  });
+});

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { getDb } from '#app/db/db.server.ts';
+import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
+import { formValues } from '#app/modules/editing/menu-fields.ts';
+import { AppError, isAppError } from '#app/modules/errors/app-error.ts';
+import { getFieldTranslations } from '#app/modules/translation/field-translation.server.ts';
+import { runTranslationPanelAction } from '#app/modules/translation/panel-action.server.ts';
+import { getTranslationProvider } from '#app/modules/translation/providers.server.ts';
+import type { Route } from './+types/restaurant-admin.translations';
+
+/** The rows a panel of the menu editor opens: a category or a location (dishes and the restaurant have their own pages). */
+const PanelTarget = z.object({ table: z.enum(['category', 'location']), id: z.string().min(1).max(64) });
+
+function targetOf(values: Record<string, unknown>) {
+  const parsed = PanelTarget.safeParse(values);
+  if (!parsed.success) throw new AppError('invalid-input');
+  return parsed.data;
+}
+
+/** A category's or location's texts in English and the extra languages, loaded when its panel opens (the editor list stays light). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  try {
+    const { table, id } = targetOf(Object.fromEntries(new URL(request.url).searchParams));
+    return { rows: await getFieldTranslations(owner, table, id), translationConfigured: getTranslationProvider() !== null };
+  } catch (error) {
+    if (isAppError(error)) throw new Response(null, { status: error.status });
+    throw error;
+  }
+}
+
+/** That panel's "Tradu automat" and save, for the row it names. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const values = formValues(await request.formData(), []);
+  const parsed = PanelTarget.safeParse(values);
+  // a post without a row is bad input; the row itself is checked against this restaurant by the service
+  return runTranslationPanelAction(owner, request, values, parsed.success ? parsed.data.table : 'category', parsed.success ? parsed.data.id : '');
+}

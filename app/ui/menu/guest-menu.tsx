@@ -1,0 +1,139 @@
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import stylesheet from '#app/app.css?url';
+import { getGuestI18n } from '#app/i18n/guest-labels.ts';
+import { buildMenuStructuredData, serializeJsonLd } from '#app/modules/menu/menu-structured-data.ts';
+import type { GuestMenuPageData } from '#app/modules/menu/menu.types.ts';
+import { parseOpeningHours } from '#app/modules/restaurant/opening-hours.ts';
+import { fieldIn } from '#app/modules/translation/content-language.ts';
+import { LocationMenu } from './location-menu.tsx';
+import { MenuLanguageSwitch, menuHref } from './menu-language-switch.tsx';
+import menuScript from './menu-enhance.js?url';
+import { MenuTools } from './menu-tools.tsx';
+import { OpeningHoursList } from './opening-hours-list.tsx';
+
+/**
+ * The guest menu's whole document, <html> included: the one source of its markup, rendered by the
+ * route (routes/menu.tsx, which the root layout leaves the document to) and directly by the render
+ * cache on a miss, outside React Router's request pipeline (docs/decisions/0025). Sent without
+ * JavaScript for React: only the small menu-enhance.js.
+ */
+export function MenuDocument({ page }: { page: GuestMenuPageData }) {
+  return (
+    <html lang={page.htmlLang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <MenuHead page={page} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={stylesheet} />
+      </head>
+      <body>
+        {/* the guest menu's labels in its language (guest-labels catalogues); the site's chrome stays ro/en */}
+        <I18nextProvider i18n={getGuestI18n(page.locale)}>
+          <GuestMenu page={page} />
+        </I18nextProvider>
+      </body>
+    </html>
+  );
+}
+
+/** Title, description, sharing cards, the canonical address and one alternate per offered language. */
+function MenuHead({ page: { menu, locale, url } }: { page: GuestMenuPageData }) {
+  const title = getGuestI18n(locale).t('menu.menuOf', { name: menu.restaurant.name });
+  const active = menu.status === 'active' ? menu.restaurant : null;
+  const description = active ? fieldIn(active, 'description', locale) : null;
+  const image = active ? (active.coverImageUrl ?? active.logoUrl) : null;
+  return (
+    <>
+      <title>{title}</title>
+      {description ? (
+        <>
+          <meta name="description" content={description} />
+          <meta property="og:description" content={description} />
+        </>
+      ) : null}
+      <meta property="og:title" content={title} />
+      <meta property="og:type" content="restaurant.menu" />
+      <meta property="og:url" content={url} />
+      {image ? <meta property="og:image" content={new URL(image, url).toString()} /> : null}
+      <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
+      <link rel="canonical" href={active ? menuHref(url, locale) : url} />
+      {/* each offered language is its own page (?lang=); the bare address negotiates (x-default) */}
+      {active ? (
+        <>
+          {active.languages.map((language) => <link key={language} rel="alternate" hrefLang={language} href={menuHref(url, language)} />)}
+          <link rel="alternate" hrefLang="x-default" href={url} />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function GuestMenu({ page: { menu, locale, locationId, url } }: { page: GuestMenuPageData }) {
+  const { t } = useTranslation();
+  if (menu.status === 'inactive') {
+    return (
+      <main id="main" className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">{menu.restaurant.name}</h1>
+        <p className="mt-4 text-lg" data-testid="menu-inactive">{t('menu.restaurantInactive')}</p>
+        <a href="/" className="mt-8 inline-flex min-h-11 items-center text-primary-700 underline dark:text-primary-100">{t('menu.backHome')}</a>
+      </main>
+    );
+  }
+  const { restaurant, locations } = menu;
+  const current = locations.find((l) => l.id === locationId) ?? locations[0];
+  const description = fieldIn(restaurant, 'description', locale);
+  const hours = parseOpeningHours(restaurant.openingHours);
+  return (
+    <div className="mx-auto max-w-5xl" id="menu-root" data-location={current?.id ?? ''}>
+      {restaurant.coverImageUrl ? (
+        <img src={restaurant.coverImageUrl} alt="" width={1920} height={1080} className="aspect-[3/1] w-full object-cover md:rounded-b-xl print:hidden" />
+      ) : null}
+      <header className="px-4 pt-6 pb-4">
+        <div className="flex flex-wrap items-start gap-4 sm:flex-nowrap">
+          {restaurant.logoUrl ? (
+            <img src={restaurant.logoUrl} alt="" width={64} height={64} className="h-16 w-16 rounded-xl object-cover" />
+          ) : null}
+          <div className="min-w-0 flex-1">
+            <h1 className="text-3xl font-bold tracking-tight text-balance">{restaurant.name}</h1>
+            {description ? <p className="mt-1 text-stone-700 dark:text-stone-300">{description}</p> : null}
+            <address className="mt-1 text-sm text-stone-700 not-italic dark:text-stone-300">
+              {restaurant.address ? <span className="block">{restaurant.address}</span> : null}
+              {restaurant.phone ? (
+                <a href={`tel:${restaurant.phone.replace(/\s/g, '')}`} className="inline-flex min-h-11 items-center underline" aria-label={t('menu.call', { phone: restaurant.phone })}>
+                  {restaurant.phone}
+                </a>
+              ) : null}
+            </address>
+            {hours || restaurant.opening.today || restaurant.opening.upcoming.length > 0 ? <OpeningHoursList hours={hours} opening={restaurant.opening} locale={locale} /> : null}
+          </div>
+          <MenuLanguageSwitch languages={restaurant.languages} current={locale} url={url} locationId={locationId === locations[0]?.id ? null : (current?.id ?? null)} className="w-full sm:w-auto print:hidden" />
+        </div>
+        {locations.length > 1 ? (
+          <nav aria-label={t('menu.location')} className="mt-4 print:hidden">
+            <ul className="flex flex-wrap gap-2">
+              {locations.map((location) => (
+                <li key={location.id}>
+                  <a
+                    href={`?loc=${location.id}&lang=${locale}`}
+                    aria-current={location.id === current?.id ? 'page' : undefined}
+                    className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-4 font-medium aria-[current=page]:border-primary-700 aria-[current=page]:bg-primary-700 aria-[current=page]:text-white dark:border-stone-700"
+                  >
+                    {fieldIn(location, 'name', locale)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+      </header>
+      <MenuTools />
+      {current ? <LocationMenu location={current} locale={locale} currency={restaurant.currency} /> : (
+        <main id="main" className="px-4 py-8">{t('menu.noProducts')}</main>
+      )}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(buildMenuStructuredData(restaurant, current, locale, url)) }} />
+      <script src={menuScript} defer />
+    </div>
+  );
+}

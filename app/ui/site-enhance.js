@@ -1,0 +1,105 @@
+// The public pages sent without React (decision 0026): the cookie banner of spec section 4, the
+// privacy-policy modal of spec section 2 and the header menu's Escape, in plain script. The rules
+// are those of modules/consent/consent.ts and ui/consent/*.tsx (their hydrated twins); the server
+// writes in the banner's data-delay whether this path asks for consent.
+(function () {
+  var doc = document;
+  var KEY = 'cookie-consent';
+  function read() {
+    try {
+      return localStorage.getItem(KEY);
+    } catch {
+      return null;
+    }
+  }
+  function write(value) {
+    try {
+      if (value === null) localStorage.removeItem(KEY);
+      else localStorage.setItem(KEY, value);
+    } catch { /* storage off: the banner simply asks again next time */ }
+  }
+  function decided() {
+    var value = read();
+    return value === 'true' || value === 'all' || value === 'essential';
+  }
+  // spec section 3: on start-up the stale payment keys go (staleStorageKeys)
+  try {
+    Object.keys(localStorage).forEach(function (key) {
+      if (key.indexOf('subscription_') === 0 || key.indexOf('stripe') !== -1) localStorage.removeItem(key);
+    });
+  } catch { /* storage off */ }
+
+  // the banner: after its delay on the paths that ask, else 'true' stored silently (consentOnOpen)
+  var banner = doc.getElementById('cookie-banner');
+  var settingsButton = null;
+  if (banner && !decided()) {
+    var delay = banner.getAttribute('data-delay');
+    if (delay) setTimeout(function () { if (!decided()) banner.hidden = false; }, Number(delay));
+    else write('true');
+  }
+  doc.addEventListener('click', function (event) {
+    var target = event.target instanceof Element ? event.target : null;
+    if (!target || !banner) return;
+    var settings = target.closest('[data-cookie-settings]');
+    if (settings) {
+      // the footer's link: forget the choice and ask again, focus on the banner's first button
+      write(null);
+      settingsButton = settings;
+      banner.hidden = false;
+      banner.querySelector('button').focus();
+      return;
+    }
+    var choice = target.closest('[data-consent]');
+    if (choice && banner.contains(choice)) {
+      write(choice.getAttribute('data-consent'));
+      banner.hidden = true;
+      // back where the keyboard user came from (the footer's link), not lost on a hidden button
+      if (settingsButton) settingsButton.focus();
+      settingsButton = null;
+      return;
+    }
+    if (target.closest('[data-privacy-open]')) openPolicy(target.closest('[data-privacy-open]'));
+  });
+
+  // the privacy modal: a native <dialog> (focus inside, Escape closes it), the policy taken out of
+  // its <template> on first opening; ×, Close and a click on the overlay close it too
+  var dialog = doc.getElementById('privacy-modal');
+  var opener = null;
+  function openPolicy(button) {
+    if (!dialog || dialog.open) return;
+    var template = dialog.querySelector('template[data-privacy-policy]');
+    if (template) template.replaceWith(template.content);
+    opener = button;
+    dialog.showModal();
+  }
+  if (dialog) {
+    dialog.addEventListener('click', function (event) {
+      var target = event.target;
+      // a click on the backdrop lands on the dialog element itself, not on its content
+      if (target === dialog || (target instanceof Element && target.closest('[data-dialog-close]'))) dialog.close();
+    });
+    dialog.addEventListener('close', function () {
+      if (opener && doc.contains(opener)) opener.focus();
+      opener = null;
+    });
+  }
+
+  // the header's mobile menu is a <details> (it opens without script): Escape closes it with
+  // focus back on its toggle, whose hidden label follows the state; back/forward shows it closed
+  var menu = doc.querySelector('.site-header details');
+  if (menu) {
+    var summary = menu.querySelector('summary');
+    var label = summary.querySelector('[data-open-label]');
+    menu.addEventListener('toggle', function () {
+      if (label) label.textContent = label.getAttribute(menu.open ? 'data-close-label' : 'data-open-label');
+    });
+    doc.addEventListener('keydown', function (event) {
+      if (event.key !== 'Escape' || !menu.open || (dialog && dialog.open)) return;
+      menu.open = false;
+      summary.focus();
+    });
+    window.addEventListener('pageshow', function (event) {
+      if (event.persisted) menu.open = false;
+    });
+  }
+})();

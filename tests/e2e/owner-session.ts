@@ -1,0 +1,43 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { browserCookies, registerOwner } from './accounts.ts';
+import { DESKTOP, isHydrated, openContext } from './browser.ts';
+
+export interface OwnerSession {
+  context: BrowserContext;
+  page: Page;
+  slug: string;
+  cookie: string;
+}
+
+/**
+ * Opens signed-in browsers for freshly registered owners: `const ownerContext =
+ * ownerSessionOpener(browserOf, baseUrl)`, then `await ownerContext('bistro-x', PHONE)` registers
+ * the owner, signs a Romanian browser in (consent given, so the banner covers nothing), opens the
+ * editor and waits for React to hydrate it (one-click buttons work only then). `url` is the
+ * origin the browser uses when it differs from the one the owner registered at.
+ */
+export function ownerSessionOpener(browserOf: () => Browser, baseUrl: string) {
+  return async (name: string, viewport = DESKTOP, url = baseUrl): Promise<OwnerSession> => {
+    const { cookie, slug } = await registerOwner(baseUrl, name);
+    const context = await openContext(browserOf(), url, { viewport, locale: 'ro' });
+    await context.addCookies(browserCookies(cookie, url));
+    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto(`/${slug}/admin`);
+    await expect.poll(() => isHydrated(page, 'h1')).toBe(true);
+    return { context, page, slug, cookie };
+  };
+}
+
+/** Waits until a toast (success or error) holding `text` shows. */
+export const toast = (page: Page, text: string, timeout = 5000) =>
+  expect.poll(() => page.locator('[data-testid="toast"]').allTextContents(), { timeout }).toContainEqual(expect.stringContaining(text));
+
+/**
+ * Waits until a polite live region holding `text` shows: a success toast, or any other status the
+ * page announces (the editor's "1 produs găsit", a drag's "… pe poziția 2 din 2").
+ */
+export const statusMessage = (page: Page, text: string, timeout = 5000) =>
+  expect.poll(() => page.locator('[role="status"]:not(:empty)').allTextContents(), { timeout }).toContainEqual(expect.stringContaining(text));

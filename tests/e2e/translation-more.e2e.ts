@@ -1,0 +1,89 @@
+import { describe, expect, inject, it } from 'vitest';
+import { buildCategory, buildLocation, buildProduct } from '#tests/factories/builders.ts';
+import { browserCookies, registerOwner } from './accounts.ts';
+import { DESKTOP, isHydrated, nextClientIp, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+import { openServerDatabase } from './database.ts';
+
+const baseUrl = inject('baseUrl');
+const browserOf = useBrowser();
+
+/**
+ * Issue 16's remaining lines in a browser (a fake LibreTranslate stands in for the provider, see
+ * global-setup.ts): "Tradu automat" on a dish's English name, a category's translations panel in
+ * the menu editor, and a guest who picked German finding it again on the next visit.
+ */
+describe('translations: English, categories, and the guest’s remembered language', () => {
+  it('owner machine-translates English and a category; a guest who picks German keeps it', async () => {
+    const { cookie, slug } = await registerOwner(baseUrl, 'traduceri-2');
+    const db = openServerDatabase();
+    const restaurant = await db.selectFrom('restaurant').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();
+    const location = buildLocation(restaurant.id, { nameRo: 'Salon', nameEn: null });
+    const category = buildCategory(restaurant.id, location.id, { nameRo: 'Desert', nameEn: null });
+    const cake = buildProduct(restaurant.id, category.id, { nameRo: 'Tort de ciocolată', nameEn: null, descriptionRo: null, descriptionEn: null, ingredientsRo: null, ingredientsEn: null });
+    await db.updateTable('restaurant').set({ contentLanguages: JSON.stringify(['de']) }).where('id', '=', restaurant.id).execute();
+    await db.insertInto('location').values(location).execute();
+    await db.insertInto('category').values(category).execute();
+    await db.insertInto('product').values(cake).execute();
+    await db.destroy();
+
+    const owner = await openContext(browserOf(), baseUrl, { viewport: DESKTOP, locale: 'ro' });
+    await owner.addCookies(browserCookies(cookie, baseUrl));
+    await owner.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
+    const page = await owner.newPage();
+    page.setDefaultTimeout(10_000);
+
+    // the dish's English name, by machine: marked, and the ordinary English field shows it too
+    await page.goto(`/${slug}/admin/products/${cake.id}`);
+    await expect.poll(() => isHydrated(page, 'h1')).toBe(true);
+    await page.getByRole('button', { name: 'Tradu automat: Nume în engleză' }).click();
+    await expect.poll(() => page.locator('[role="status"]:not(:empty)').allTextContents()).toContainEqual(expect.stringContaining('Textul a fost tradus automat.'));
+    await expect.poll(() => page.getByLabel('Nume în engleză', { exact: true }).inputValue()).toBe('en: TORT DE CIOCOLATĂ');
+    expect(await page.getByTestId('machine-mark').allTextContents()).toEqual(['tradus automat']);
+    await expect.poll(() => page.getByLabel('Nume (engleză)', { exact: true }).inputValue()).toBe('en: TORT DE CIOCOLATĂ');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // a category's panel in the menu editor: folded, loaded when opened, translated in place
+    await page.goto(`/${slug}/admin?location=${location.id}`);
+    await expect.poll(() => isHydrated(page, 'h1')).toBe(true);
+    const card = page.locator('section', { has: page.getByRole('heading', { name: 'Desert' }) });
+    await card.locator('summary', { hasText: 'Modifică categoria' }).click();
+    await card.locator('summary', { hasText: 'Traduceri' }).click();
+    await card.getByRole('button', { name: 'Tradu automat: Nume în germană' }).click();
+    await expect.poll(() => card.getByLabel('Nume în germană', { exact: true }).inputValue()).toBe('de: DESERT');
+    await expect.poll(() => card.getByTestId('machine-mark').count()).toBe(1);
+    // the owner's own English for the category, saved from the panel
+    await card.getByLabel('Nume în engleză', { exact: true }).fill('Desserts');
+    await card.locator('form', { has: page.getByLabel('Nume în engleză', { exact: true }) }).getByRole('button', { name: 'Salvează traducerea' }).click();
+    await expect.poll(() => page.locator('[role="status"]:not(:empty)').allTextContents()).toContainEqual(expect.stringContaining('Traducerea a fost salvată.'));
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await owner.close();
+
+    // a Romanian guest on a phone picks German in the switch
+    const guest = await browserOf().newContext({ viewport: PHONE, baseURL: baseUrl, locale: 'ro-RO', extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp(), 'Accept-Language': 'ro-RO,ro;q=0.9' } });
+    const menu = await guest.newPage();
+    await menu.goto(`/${slug}`);
+    expect(await menu.locator('html').getAttribute('lang')).toBe('ro');
+    await menu.getByRole('link', { name: 'Deutsch' }).click();
+    await menu.getByRole('heading', { name: 'de: DESERT' }).waitFor();
+    // the next visit, at the bare address, opens in German (the cookie the menu's script set)
+    const next = await menu.goto(`/${slug}`);
+    expect(await menu.locator('html').getAttribute('lang')).toBe('de');
+    await menu.getByRole('heading', { name: 'de: DESERT' }).waitFor();
+    expect(await menu.getByPlaceholder('Gericht suchen…').count()).toBe(1);
+    // the cached page carries no per-guest cookie, and says it differs by cookie
+    expect(next?.headers()['set-cookie']).toBeUndefined();
+    expect(next?.headers().vary).toMatch(/Cookie/);
+    const remembered = (await guest.cookies()).find((c) => c.name === 'menu-lang');
+    expect(remembered).toMatchObject({ value: 'de', path: `/${slug}` });
+    // another page of the menu (a location) too
+    await menu.goto(`/${slug}?loc=${location.id}`);
+    expect(await menu.locator('html').getAttribute('lang')).toBe('de');
+    // switching back to Romanian is remembered the same way
+    await menu.getByRole('link', { name: 'Română' }).click();
+    await menu.getByRole('heading', { name: 'Desert' }).waitFor();
+    await menu.goto(`/${slug}`);
+    expect(await menu.locator('html').getAttribute('lang')).toBe('ro');
+    expect(await seriousAxeViolations(menu)).toEqual([]);
+    await guest.close();
+  });
+});
