@@ -1,5 +1,5 @@
-import { createServer, get, type Server } from 'node:http';
-import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
+import { createServer, get, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMenuCache } from './menu-cache.ts';
@@ -8,7 +8,7 @@ let server: Server | undefined;
 afterEach(() => server?.close());
 
 /** A real HTTP server in front of the cache, with a database version and a renderer we control. */
-async function serve(state: { version: number | undefined; renders: number; body?: (search: string) => string }, options: { maxBytes?: number; sharedMaxAge?: number } = {}) {
+async function serve(state: { version: number | undefined; renders: number; body?: (search: string, path: string) => string }, options: { maxBytes?: number; sharedMaxAge?: number } = {}) {
   const handle = createMenuCache({
     ...options,
     getVersion: async () => state.version,
@@ -16,8 +16,8 @@ async function serve(state: { version: number | undefined; renders: number; body
       state.renders++;
       await new Promise((resolve) => setTimeout(resolve, 20));
       const locale = request.headers.get('cookie') === 'lang=en' ? 'en' : 'ro';
-      const search = new URL(request.url).search;
-      return new Response(state.body?.(search) ?? `<h1>v${state.version} ${locale} ${search}</h1>`, {
+      const { search, pathname } = new URL(request.url);
+      return new Response(state.body?.(search, pathname) ?? `<h1>v${state.version} ${locale} ${search}</h1>`, {
         headers: { 'content-type': 'text/html; charset=utf-8', 'x-menu-version': String(state.version), 'x-menu-locations': 'first,abc' },
       });
     },
@@ -33,6 +33,38 @@ async function serve(state: { version: number | undefined; renders: number; body
   const address = server.address();
   return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 }
+
+/** One exchange over node:http (fetch would ask for gzip and decompress): status, headers, raw body. */
+function exchange(url: string, headers: Record<string, string> = {}, method = 'GET') {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const req = request(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** About 40 KB of menu-like HTML, different for each seed: it compresses about as well as a real menu (3–4×), not to nothing. */
+function menuPage(seed: string): string {
+  let x = [...seed].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7);
+  const dishes = ['ciorbă', 'sarmale', 'mămăligă', 'papanași', 'mici', 'tochitură', 'zacuscă', 'plăcintă'];
+  const items = [`<h1>${seed}</h1>`];
+  for (let bytes = 0; bytes < 40_000; bytes += Buffer.byteLength(items.at(-1)!)) {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    items.push(`<li>${dishes[(x >>> 16) % 8]} ${(x >>> 8) % 9973} lei</li>`);
+  }
+  return items.join('');
+}
+
+/** The bytes of a page's two copies as the cache makes them on a miss (brotli 5, gzip 6) and after its upgrade (brotli 11, gzip 9). */
+const fastCopies = (html: string) => brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).length + gzipSync(html, { level: 6 }).length;
+const bestBrotli = (html: string) => brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } });
+const bestCopies = (html: string) => bestBrotli(html).length + gzipSync(html, { level: 9 }).length;
+/** per entry, more than the cache's bookkeeping overhead */
+const SLACK = 512;
 
 describe('menu render cache', () => {
   it('tells every cache to revalidate by default, and lets shared caches keep a page for a bound when configured', async () => {
@@ -118,10 +150,11 @@ describe('menu render cache', () => {
   });
 
   it('keeps its memory within the byte budget, dropping the least recently used page', async () => {
-    const big = (search: string) => `<p>${search}</p>`.padEnd(40_000, ' ');
-    const state = { version: 1 as number | undefined, renders: 0, body: big };
-    // room for about two pages (identity + gzip + brotli of each)
-    const base = await serve(state, { maxBytes: 90_000 });
+    const state = { version: 1 as number | undefined, renders: 0, body: (_: string, path: string) => menuPage(path) };
+    // room for two pages' compressed copies; not for a third, even once the first is upgraded
+    const maxBytes = 2 * Math.max(...['/one', '/two', '/three'].map((path) => fastCopies(menuPage(path)))) + 2 * SLACK;
+    expect(bestCopies(menuPage('/one')) + fastCopies(menuPage('/two')) + fastCopies(menuPage('/three'))).toBeGreaterThan(maxBytes);
+    const base = await serve(state, { maxBytes });
     await fetch(`${base}/one`);
     await fetch(`${base}/two`);
     await fetch(`${base}/one`); // one is now the most recently used
@@ -151,6 +184,97 @@ describe('menu render cache', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await brotli()).length).toBe(first.length);
     await expect.poll(async () => (await brotli()).length, { timeout: 5_000 }).toBe(best.length);
+    expect(state.renders).toBe(1);
+  });
+
+  it('counts only the compressed copies against the budget: pages whose raw HTML would not fit stay cached (issue 18)', async () => {
+    const state = { version: 1 as number | undefined, renders: 0, body: (_: string, path: string) => menuPage(path) };
+    const pages = ['/one', '/two', '/three'];
+    // room for three pages' brotli and gzip copies, and a little
+    const maxBytes = 3 * Math.max(...[...pages, '/four'].map((path) => fastCopies(menuPage(path)))) + 3 * SLACK;
+    // the raw HTML of the three alone is well over the budget: an entry that kept it held one page
+    expect(pages.reduce((sum, path) => sum + Buffer.byteLength(menuPage(path)), 0)).toBeGreaterThan(2 * maxBytes);
+    // and a fourth page does not fit, even once the three are upgraded: the bound still holds
+    expect(pages.reduce((sum, path) => sum + bestCopies(menuPage(path)), 0) + fastCopies(menuPage('/four'))).toBeGreaterThan(maxBytes);
+    const base = await serve(state, { maxBytes });
+    for (const path of pages) expect((await fetch(`${base}${path}`)).headers.get('x-menu-cache'), path).toBe('miss');
+    expect(state.renders).toBe(3);
+    for (const path of pages) {
+      const br = await exchange(`${base}${path}`, { 'accept-encoding': 'br, gzip' });
+      expect(br.headers['x-menu-cache'], path).toBe('hit');
+      expect(brotliDecompressSync(br.body).toString(), path).toBe(menuPage(path));
+      // the raw HTML made for a client that accepts neither is not kept, nor counted: nothing is evicted
+      const plain = await exchange(`${base}${path}`);
+      expect(plain.headers['x-menu-cache'], path).toBe('hit');
+      expect(plain.body.toString(), path).toBe(menuPage(path));
+    }
+    expect(state.renders).toBe(3);
+    // a fourth page evicts the least recently used one, /one, and only it
+    expect((await fetch(`${base}/four`)).headers.get('x-menu-cache')).toBe('miss');
+    for (const path of ['/two', '/three', '/four']) expect((await fetch(`${base}${path}`)).headers.get('x-menu-cache'), path).toBe('hit');
+    expect(state.renders).toBe(4);
+    expect((await fetch(`${base}/one`)).headers.get('x-menu-cache')).toBe('miss');
+    expect(state.renders).toBe(5);
+  });
+
+  it('answers a client that accepts neither brotli nor gzip with the exact HTML, on a miss, a hit and after the upgrade (issue 18)', async () => {
+    const html = Buffer.from(menuPage('/bistro'));
+    const state = { version: 1 as number | undefined, renders: 0, body: () => html.toString() };
+    const base = await serve(state);
+    const expectHtml = (answer: Awaited<ReturnType<typeof exchange>>, label: string) => {
+      expect(answer.status, label).toBe(200);
+      expect(answer.headers['content-encoding'], label).toBeUndefined();
+      expect(answer.headers['content-length'], label).toBe(String(html.length));
+      expect(answer.body.length, label).toBe(html.length);
+      expect(answer.body.equals(html), label).toBe(true);
+    };
+    const miss = await exchange(`${base}/bistro`);
+    expect(miss.headers['x-menu-cache']).toBe('miss');
+    expectHtml(miss, 'miss, no Accept-Encoding');
+    // a hit (it queues the upgrade) and an explicit identity
+    for (const [label, headers] of [['hit, no Accept-Encoding', {}], ['hit, identity', { 'accept-encoding': 'identity' }]] as const) {
+      const hit = await exchange(`${base}/bistro`, headers);
+      expect(hit.headers['x-menu-cache'], label).toBe('hit');
+      expectHtml(hit, label);
+    }
+    // HEAD: the length of the page, no body; a matching ETag: 304, no body
+    const head = await exchange(`${base}/bistro`, {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-length']).toBe(String(html.length));
+    expect(head.body.length).toBe(0);
+    const notModified = await exchange(`${base}/bistro`, { 'if-none-match': miss.headers.etag! });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body.length).toBe(0);
+    // once upgraded (its copies are brotli 11 and gzip 9), the raw HTML is still exact
+    const best = bestBrotli(html.toString());
+    await expect.poll(async () => (await exchange(`${base}/bistro`, { 'accept-encoding': 'br' })).body.equals(best), { timeout: 5_000 }).toBe(true);
+    expectHtml(await exchange(`${base}/bistro`), 'upgraded, no Accept-Encoding');
+    expectHtml(await exchange(`${base}/bistro`, { 'accept-encoding': 'identity' }), 'upgraded, identity');
+    expect(state.renders).toBe(1);
+  });
+
+  it('after the upgrade, the brotli and gzip copies still decompress to the exact HTML (issue 18)', async () => {
+    const html = menuPage('/bistro');
+    const state = { version: 1 as number | undefined, renders: 0, body: () => html };
+    const base = await serve(state);
+    const encoded = (encoding: string) => exchange(`${base}/bistro`, { 'accept-encoding': encoding });
+    const fastGzip = await encoded('gzip');
+    expect(fastGzip.headers['x-menu-cache']).toBe('miss');
+    expect(gunzipSync(fastGzip.body).toString()).toBe(html);
+    await encoded('br'); // asked for again: the upgrade is queued
+    // the upgrade made its copies from the gzip one: both are now the maximum compression of the same text
+    const bestGzip = gzipSync(html, { level: 9 });
+    const best = bestBrotli(html);
+    await expect.poll(async () => (await encoded('br')).body.equals(best), { timeout: 5_000 }).toBe(true);
+    const br = await encoded('br, gzip');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-length']).toBe(String(best.length));
+    expect(brotliDecompressSync(br.body).toString()).toBe(html);
+    const gzip = await encoded('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body.equals(bestGzip)).toBe(true);
+    expect(gzip.headers['content-length']).toBe(String(bestGzip.length));
+    expect(gunzipSync(gzip.body).toString()).toBe(html);
     expect(state.renders).toBe(1);
   });
 
