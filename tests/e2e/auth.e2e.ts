@@ -5,6 +5,7 @@ import { browserCookies, registerOwner as registerOverHttp, sessionCookie as sig
 import { DESKTOP, isHydrated, nextClientIp, openContext, PHONE, useBrowser } from './browser.ts';
 import { openServerDatabase } from './database.ts';
 import { latestLinkTo } from './outbox.ts';
+import { statusMessage, toast } from './owner-session.ts';
 
 const baseUrl = inject('baseUrl');
 const browserOf = useBrowser();
@@ -208,7 +209,7 @@ describe('e-mail links (outbox, no SMTP)', () => {
     await page.goto('/login');
     await page.getByRole('textbox', { name: 'Adresa de e-mail' }).last().fill(email);
     await page.getByRole('button', { name: 'Trimite-mi linkul' }).click();
-    await expect.poll(() => page.locator('[role="status"]:not(:empty)').textContent()).toContain('ți-am trimis un link');
+    await statusMessage(page, 'ți-am trimis un link');
     let link: string | undefined;
     await expect.poll(() => (link = latestLinkTo(dataDir, email))).toMatch(/\/api\/auth\/magic-link\/verify\?token=/);
     await page.goto(link!);
@@ -226,14 +227,14 @@ describe('e-mail links (outbox, no SMTP)', () => {
     await page.goto('/login?reset=true');
     await page.getByLabel('Adresa de e-mail').fill(email);
     await page.getByRole('button', { name: 'Trimite linkul de resetare' }).click();
-    await expect.poll(() => page.locator('[role="status"]:not(:empty)').textContent()).toContain('link de resetare');
+    await statusMessage(page, 'link de resetare');
     let link: string | undefined;
     await expect.poll(() => (link = latestLinkTo(dataDir, email))).toMatch(/\/api\/auth\/reset-password\//);
     await page.goto(link!);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/reset-password');
     await page.getByLabel('Parola nouă').fill('parola-noua-2');
     await page.getByRole('button', { name: 'Salvează parola' }).click();
-    await expect.poll(() => page.locator('[role="status"]:not(:empty)').textContent()).toBe('Parola a fost schimbată. Intră în cont cu parola nouă.');
+    await statusMessage(page, 'Parola a fost schimbată. Intră în cont cu parola nouă.');
     await page.getByLabel('Adresa de e-mail').first().fill(email);
     await page.getByLabel('Parola').fill('parola-noua-2');
     await page.getByRole('button', { name: 'Intră în cont' }).last().click();
@@ -330,13 +331,14 @@ describe('PRO without a card', () => {
     // one year is the default period of a manual grant (spec section 9); the dialog asks first
     await adminPage.getByRole('button', { name: 'Acordă PRO manual', exact: true }).click();
     await adminPage.getByRole('dialog', { name: 'Acordă PRO manual' }).getByRole('button', { name: 'Confirmă' }).click();
-    await expect.poll(() => adminPage.locator('[role="status"]:not(:empty)').textContent()).toContain(`${name} are PRO până pe`);
+    // any toast, error ones too, so a refusal says what it was; an action plus its revalidation took over 5 s in a loaded CI run
+    await toast(adminPage, `${name} are PRO până pe`, 15_000);
     const page = await subscription();
     expect(page.includes(before) || page.includes(inAYear()), 'PRO for a year').toBe(true);
 
     await adminPage.getByRole('button', { name: 'Retrage PRO manual', exact: true }).click();
     await adminPage.getByRole('dialog', { name: 'Retrage PRO manual' }).getByRole('button', { name: 'Confirmă' }).click();
-    await expect.poll(() => adminPage.locator('[role="status"]:not(:empty)').textContent()).toContain(`${name} nu mai are PRO manual.`);
+    await toast(adminPage, `${name} nu mai are PRO manual.`, 15_000);
     expect(await subscription()).toContain('Perioadă de probă');
     await admin.close();
   });

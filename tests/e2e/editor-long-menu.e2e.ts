@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { DEMO_LOGINS } from '#app/modules/demo/demo-seed.server.ts';
 import { browserCookies, registerOwner, sessionCookie } from './accounts.ts';
 import { DESKTOP, isHydrated, nextClientIp, openContext, seriousAxeViolations, useBrowser } from './browser.ts';
+import { statusMessage } from './owner-session.ts';
 
 /**
  * The editor of a long menu draws less up front (session 6, bench:admin): an open category's
@@ -13,8 +14,6 @@ import { DESKTOP, isHydrated, nextClientIp, openContext, seriousAxeViolations, u
 const baseUrl = inject('baseUrl');
 const browserOf = useBrowser();
 
-const toast = (page: Page, text: string) =>
-  expect.poll(() => page.locator('[role="status"]:not(:empty)').allTextContents(), { timeout: 5000 }).toContainEqual(expect.stringContaining(text));
 const publicMenu = async (slug: string) => (await fetch(`${baseUrl}/${slug}`)).text();
 
 /** A restaurant with a location "Salon", categories "Ciorbe" and "Deserturi" of 41 dishes each (PRO, past the folding threshold of 80). */
@@ -84,18 +83,18 @@ describe('the editor of a long menu', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('link', { name: 'Desert 41', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Disponibil; marchează epuizat: Desert 5', exact: true }).click();
-    await toast(page, 'Marcat epuizat.');
+    await statusMessage(page, 'Marcat epuizat.');
 
     // keyboard drag and drop on a freshly drawn row: focus the handle, Space, ArrowUp, Space
     const handle = page.getByRole('button', { name: 'Trage pentru a muta: Desert 2', exact: true });
     await handle.scrollIntoViewIfNeeded();
     await handle.focus();
     await page.keyboard.press('Space');
-    await toast(page, '„Desert 2” este acum pe poziția 2 din 41.');
+    await statusMessage(page, '„Desert 2” este acum pe poziția 2 din 41.');
     await page.keyboard.press('ArrowUp');
-    await toast(page, '„Desert 2” este acum pe poziția 1 din 41.');
+    await statusMessage(page, '„Desert 2” este acum pe poziția 1 din 41.');
     await page.keyboard.press('Space');
-    await toast(page, 'Ordinea a fost salvată.');
+    await statusMessage(page, 'Ordinea a fost salvată.');
     const menu = await publicMenu(slug);
     expect(menu.indexOf('Desert 2<')).toBeGreaterThan(-1);
     expect(menu.indexOf('Desert 2<')).toBeLessThan(menu.indexOf('Desert 1<'));
@@ -107,7 +106,7 @@ describe('the editor of a long menu', () => {
     await dish.click();
     await page.getByLabel('Preț (RON)', { exact: true }).fill('12');
     await page.getByRole('button', { name: 'Salvează', exact: true }).click();
-    await toast(page, 'Produsul „Ciorbă 30” a fost salvat.');
+    await statusMessage(page, 'Produsul „Ciorbă 30” a fost salvat.');
     await expect.poll(() => page.evaluate((id) => {
       const row = document.getElementById(`product-${id}`)?.getBoundingClientRect();
       return row !== undefined && row.top >= 0 && row.bottom <= window.innerHeight;
@@ -120,7 +119,7 @@ describe('the editor of a long menu', () => {
     const { context, page } = await openEditor(cookie, slug);
     await page.getByLabel('Numele noii locații', { exact: true }).fill('Salon');
     await page.getByRole('button', { name: 'Adaugă o locație' }).click();
-    await toast(page, 'Locația a fost salvată.');
+    await statusMessage(page, 'Locația a fost salvată.');
     await page.getByLabel('Numele noii categorii', { exact: true }).fill('Ciorbe');
     await page.getByRole('button', { name: 'Adaugă o categorie' }).click();
     await page.getByRole('heading', { name: 'Ciorbe' }).waitFor();
@@ -141,7 +140,7 @@ describe('the editor of a long menu', () => {
     await otherCategory.getByText('Modifică categoria').click();
     await otherCategory.getByLabel('Nume (română)', { exact: true }).fill('Ciorbe calde');
     await otherCategory.getByRole('button', { name: 'Salvează', exact: true }).click();
-    await toast(other, 'Categoria a fost salvată.');
+    await statusMessage(other, 'Categoria a fost salvată.');
     await other.close();
 
     await category.getByRole('button', { name: 'Salvează', exact: true }).click();
