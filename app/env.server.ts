@@ -76,7 +76,7 @@ const EnvSchema = z
     MENU_SHARED_MAX_AGE: z.coerce.number().int().min(0).max(3600).default(0),
     /**
      * Browser tests only: the guest menu takes "now" from an X-Test-Now header (decision 0022).
-     * Honoured only on a loopback PUBLIC_URL (or outside production); see isTestClockEnabled.
+     * Honoured only on a loopback HOST and PUBLIC_URL (or outside production); see isTestClockEnabled.
      */
     TEST_CLOCK_HEADER: flag,
     // Bearer token for GET /metrics; unset: /metrics does not exist (404)
@@ -209,16 +209,19 @@ export function isHttps(env: Env = getEnv()): boolean {
   return getPublicUrl(env).startsWith('https://');
 }
 
+const LOOPBACK = ['127.0.0.1', 'localhost', '::1', '[::1]'];
+
 /**
  * Whether the guest menu may take its clock from a request header (the browser tests' fake clock):
- * only when TEST_CLOCK_HEADER is set and the server is not a public one (not production, or its
- * PUBLIC_URL is a loopback address, as in the e2e setup). A real deployment ignores the header
- * even if the variable was set by mistake.
+ * only when TEST_CLOCK_HEADER is set and the server is not a public one (not production, or it
+ * listens on a loopback HOST and says so in an explicit loopback PUBLIC_URL, as in the e2e setup).
+ * A real deployment ignores the header even if the variable was set by mistake, including one
+ * that left PUBLIC_URL unset (its default is a localhost address) and listens on every interface.
  */
 export function isTestClockEnabled(env: Env = getEnv()): boolean {
   if (!env.TEST_CLOCK_HEADER) return false;
   if (env.NODE_ENV !== 'production') return true;
-  return ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(getPublicUrl(env)).hostname);
+  return env.PUBLIC_URL !== undefined && LOOPBACK.includes(new URL(env.PUBLIC_URL).hostname) && LOOPBACK.includes(env.HOST);
 }
 
 /** The site's own origin, used for absolute links (e-mails, QR codes, sitemaps). */

@@ -12,8 +12,16 @@ describe('the browser tests’ clock header (decision 0022)', () => {
     expect(isTestClockEnabled(parseEnv({ NODE_ENV: 'development' }))).toBe(false);
   });
 
+  it('is ignored by a production server that left PUBLIC_URL unset (its default is localhost) or listens on every interface', () => {
+    expect(isTestClockEnabled(parseEnv({ ...production, TEST_CLOCK_HEADER: 'true' }))).toBe(false);
+    expect(isTestClockEnabled(parseEnv({ ...production, TEST_CLOCK_HEADER: 'true', PUBLIC_URL: 'http://localhost:3000' }))).toBe(false);
+    expect(isTestClockEnabled(parseEnv({ ...production, TEST_CLOCK_HEADER: 'true', HOST: '0.0.0.0', PUBLIC_URL: 'http://127.0.0.1:4000' }))).toBe(false);
+    expect(isTestClockEnabled(parseEnv({ ...production, TEST_CLOCK_HEADER: 'true', HOST: '::', PUBLIC_URL: 'http://[::1]:4000' }))).toBe(false);
+  });
+
   it('is honoured only when asked for on a loopback test server (the e2e setup) or outside production', () => {
-    expect(isTestClockEnabled(parseEnv({ ...production, TEST_CLOCK_HEADER: 'true', PUBLIC_URL: 'http://127.0.0.1:4000' }))).toBe(true);
+    expect(isTestClockEnabled(parseEnv({ ...production, TEST_CLOCK_HEADER: 'true', HOST: '127.0.0.1', PUBLIC_URL: 'http://127.0.0.1:4000' }))).toBe(true);
+    expect(isTestClockEnabled(parseEnv({ ...production, TEST_CLOCK_HEADER: 'true', HOST: '::1', PUBLIC_URL: 'http://[::1]:4000' }))).toBe(true);
     expect(isTestClockEnabled(parseEnv({ NODE_ENV: 'test', TEST_CLOCK_HEADER: '1' }))).toBe(true);
   });
 
