@@ -199,6 +199,7 @@ export const editorEn: DeepStrings<typeof editorRo> = {
     scheduleDays: 'Choose at least one day.',
     scheduleSameTime: 'The end time must differ from the start time.',
     scheduleOvernight: 'The end time is before the start time: tick “Continues past midnight” or correct the times.',
+    scheduleOutside: 'Choose what guests see outside these hours.',
     exceptionDate: 'Choose a valid date.',
     exceptionRange: 'The last day cannot be before the first day.',
     required: 'Fill in this field.',

@@ -198,6 +198,7 @@ export const editorRo = {
     scheduleDays: 'Alege cel puțin o zi.',
     scheduleSameTime: 'Ora de sfârșit trebuie să fie diferită de ora de început.',
     scheduleOvernight: 'Ora de sfârșit este înaintea orei de început: bifează „Trece de miezul nopții” sau corectează orele.',
+    scheduleOutside: 'Alege ce văd clienții în afara acestor ore.',
     exceptionDate: 'Alege o dată validă.',
     exceptionRange: 'Ultima zi nu poate fi înaintea primei zile.',
     required: 'Completează acest câmp.',

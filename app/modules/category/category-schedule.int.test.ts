@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { getI18n } from '#app/i18n/i18n.ts';
+import { fieldErrorsOf, runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
@@ -114,6 +115,47 @@ describe(`time-based categories on ${testDialect}`, () => {
     expect((await getEditorMenu(scope)).categories[0]?.schedule).toEqual({ days: ['fri'], from: '22:00', to: '02:00', overnight: true, outside: 'mark' });
   });
 
+  it('refuses every kind of bad schedule with a message in Romanian and English, and the saved one stays', async () => {
+    const { scope, restaurant, locationId, categoryId } = await restaurantWithBreakfast('Atac');
+    await runMenuIntent(scope, breakfastForm(locationId, categoryId), { storage, t });
+    const saved = (await getEditorMenu(scope)).categories[0]!;
+    const version = await menuVersion(restaurant.id);
+    const noDays = Object.fromEntries(Object.entries(breakfastForm(locationId, categoryId)).filter(([key]) => !key.startsWith('scheduleDay-')));
+    const bad: [Record<string, string>, string][] = [
+      [noDays, 'scheduleDays'],
+      [breakfastForm(locationId, categoryId, { scheduleTo: '07:00' }), 'scheduleTo'],
+      [breakfastForm(locationId, categoryId, { scheduleFrom: '25:00' }), 'scheduleFrom'],
+      [breakfastForm(locationId, categoryId, { scheduleFrom: '7:5' }), 'scheduleFrom'],
+      [breakfastForm(locationId, categoryId, { scheduleTo: '{"days":[]}' }), 'scheduleTo'],
+      [breakfastForm(locationId, categoryId, { scheduleFrom: '' }), 'scheduleFrom'],
+      [breakfastForm(locationId, categoryId, { scheduleFrom: '22:00', scheduleTo: '02:00' }), 'scheduleTo'],
+      [breakfastForm(locationId, categoryId, { scheduleOutside: 'show' }), 'scheduleOutside'],
+    ];
+    for (const [form, field] of bad) {
+      const error = await runMenuIntent(scope, { ...form, version: saved.updatedAt }, { storage, t }).catch((e: unknown) => e);
+      expect(error, field).toBeInstanceOf(z.ZodError);
+      const ro = fieldErrorsOf(error as z.ZodError, getI18n('ro').t);
+      const en = fieldErrorsOf(error as z.ZodError, getI18n('en').t);
+      expect(Object.keys(ro)).toContain(field);
+      expect(ro[field]).not.toMatch(/^editorErrors\./);
+      expect(en[field]).not.toMatch(/^editorErrors\./);
+      expect(en[field]).not.toBe(ro[field]);
+    }
+    expect(await menuVersion(restaurant.id)).toBe(version);
+    expect((await getEditorMenu(scope)).categories[0]).toMatchObject({ updatedAt: saved.updatedAt, schedule: saved.schedule });
+  });
+
+  it('a restaurant whose stored time zone is unknown gets its menu in Europe/Bucharest time, not an error', async () => {
+    const { restaurant, locationId, categoryId, scope } = await restaurantWithBreakfast('Fus orar');
+    await runMenuIntent(scope, breakfastForm(locationId, categoryId), { storage, t });
+    await db().updateTable('restaurant').set({ timeZone: 'Nowhere/City', openingHours: JSON.stringify({ mon: [['10:00', '22:00']] }) }).where('id', '=', restaurant.id).execute();
+    const morning = await getPublicMenu(db(), restaurant.slug, at('2026-12-07T06:30:00Z'));
+    if (morning?.status !== 'active') throw new Error('expected an active menu');
+    expect(morning.locations[0]?.categories[0]).toMatchObject({ id: categoryId, servedNow: true });
+    expect(morning.restaurant.opening.openNow).toBe(false);
+    expect(morning.validUntil).toBe('2026-12-07T08:00:00.000Z');
+  });
+
   it("refuses a second restaurant's owner, and the first restaurant's category does not change", async () => {
     const a = await restaurantWithBreakfast('A');
     const b = await restaurantWithBreakfast('B');
@@ -175,6 +217,44 @@ describe(`closed days and special hours on ${testDialect}`, () => {
       ['exception-2-closes', 'servingHoursPair'],
     ]);
     expect((await getRestaurantSettings(scope)).openingExceptions).toEqual([]);
+  });
+
+  it('refuses every kind of bad row, in Romanian and English, and the saved settings stay as they were', async () => {
+    const { scope, restaurant } = await restaurantWithBreakfast('Respins');
+    await updateRestaurantSettings(scope, storage, RestaurantSettingsInput.parse(settingsForm(restaurant.slug, { 'exception-0-from': '2026-12-25', 'exception-0-note': 'Crăciun' })));
+    const saved = await getRestaurantSettings(scope);
+    const bad: [Record<string, string>, string][] = [
+      [{ 'exception-0-from': '2026-12-25', 'exception-0-to': '2026-12-24' }, 'exception-0-to'],
+      [{ 'exception-0-from': '2026-02-30' }, 'exception-0-from'],
+      [{ 'exception-0-to': '2026-12-31' }, 'exception-0-from'],
+      [{ 'exception-0-from': '2026-12-25', 'exception-0-note': 'x'.repeat(10_000) }, 'exception-0-note'],
+      [{ 'exception-0-from': '2026-12-24', 'exception-0-opens': '7:5', 'exception-0-closes': '14:00' }, 'exception-0-opens'],
+      [{ 'exception-0-from': '2026-12-24', 'exception-0-opens': '10:00', 'exception-0-closes': '25:00' }, 'exception-0-closes'],
+      [{ 'exception-0-from': '2026-12-24', 'exception-0-opens': '10:00', 'exception-0-closes': '10:00' }, 'exception-0-closes'],
+      [{ 'exception-0-from': '2026-12-24', 'exception-0-closes': '14:00' }, 'exception-0-opens'],
+      // the regular hours are checked with the rows, so every problem shows at once
+      [{ 'exception-0-from': '2026-02-30', 'from-mon': '25:00' }, 'from-mon'],
+      // a crafted post without the select's fields gets the select's own message
+      [{ timeZone: undefined as unknown as string }, 'timeZone'],
+      [{ slug: undefined as unknown as string }, 'slug'],
+    ];
+    for (const [extra, field] of bad) {
+      const form = Object.fromEntries(Object.entries({ ...settingsForm(restaurant.slug), ...extra }).filter(([, value]) => value !== undefined));
+      const answers = await Promise.all((['ro', 'en'] as const).map((lang) =>
+        runEditorAction(new Request('http://localhost/x', { headers: { cookie: `lang=${lang}` } }), form, async () => {
+          await updateRestaurantSettings(scope, storage, RestaurantSettingsInput.parse(form));
+          return { message: 'saved' };
+        })));
+      const [ro, en] = answers.map((answer) => {
+        expect(answer.init?.status, field).toBe(400);
+        return (answer.data as { fieldErrors: Record<string, string> }).fieldErrors[field];
+      });
+      expect(ro, field).toBeTypeOf('string');
+      expect(ro, field).not.toMatch(/^editorErrors|expected/);
+      expect(en, field).not.toMatch(/^editorErrors|expected/);
+      expect(en, field).not.toBe(ro);
+    }
+    expect(await getRestaurantSettings(scope)).toEqual(saved);
   });
 
   it("a second restaurant's owner saves only their own restaurant", async () => {

@@ -22,6 +22,14 @@ describe('local time in Europe/Bucharest', () => {
     expect(iso(instantOf('2026-10-25', 5 * 60, TZ))).toBe('2026-10-25T03:00:00.000Z');
     expect(iso(instantOf('2026-10-25', 24 * 60, TZ))).toBe('2026-10-25T22:00:00.000Z');
   });
+
+  it('a missing or unknown zone is Europe/Bucharest, not an error (a guest page never fails on it)', () => {
+    const breakfast = schedule({});
+    for (const zone of ['Nowhere/City', '', 'Europe/Bucurest']) {
+      expect(localMoment(at('2026-07-01T21:30:00Z'), zone)).toEqual({ date: '2026-07-02', weekDay: 'thu', minutes: 30 });
+      expect(servingState(breakfast, at('2026-11-23T06:30:00Z'), zone)).toEqual({ servedNow: true, changesAt: at('2026-11-23T09:00:00Z') });
+    }
+  });
 });
 
 describe('a category served at certain times', () => {
@@ -90,5 +98,13 @@ describe('the editor form of a schedule', () => {
       issues: [],
     });
     expect(readScheduleFields({ 'scheduleDay-fri': 'on', scheduleFrom: 'x' })).toEqual({ schedule: null, issues: [] });
+  });
+
+  it('"outside these hours" is one of the choices offered; none sent is "mark"', () => {
+    const fields = { scheduled: 'on', 'scheduleDay-mon': 'on' };
+    expect(readScheduleFields({ ...fields, scheduleOutside: 'show' })).toEqual({ schedule: null, issues: [{ path: 'scheduleOutside', message: 'scheduleOutside' }] });
+    expect(readScheduleFields({ ...fields, scheduleOutside: ['hide', 'mark'] }).issues).toEqual([{ path: 'scheduleOutside', message: 'scheduleOutside' }]);
+    expect(readScheduleFields(fields).schedule?.outside).toBe('mark');
+    expect(readScheduleFields({ ...fields, scheduleOutside: 'hide' }).schedule?.outside).toBe('hide');
   });
 });

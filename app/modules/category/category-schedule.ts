@@ -99,15 +99,16 @@ export const SCHEDULE_FIELDS = {
 export interface ScheduleIssue {
   path: string;
   /** a key under editorErrors */
-  message: 'scheduleDays' | 'time' | 'servingHoursPair' | 'scheduleSameTime' | 'scheduleOvernight';
+  message: 'scheduleDays' | 'time' | 'servingHoursPair' | 'scheduleSameTime' | 'scheduleOvernight' | 'scheduleOutside';
 }
 
 const ticked = (value: unknown) => value === 'on' || value === 'true' || value === '1' || value === true;
 
 /**
  * The schedule the editor's form describes, and everything wrong with it at once: no day chosen,
- * a malformed time, one time without the other, the same time twice, or an end before the start
- * without "continues past midnight" ticked. Unticked "served only at certain times" is null.
+ * a malformed time, one time without the other, the same time twice, an end before the start
+ * without "continues past midnight" ticked, or an "outside these hours" choice not offered (none
+ * sent is "mark"). Unticked "served only at certain times" is null.
  */
 export function readScheduleFields(values: Record<string, unknown>): { schedule: CategorySchedule | null; issues: ScheduleIssue[] } {
   if (!ticked(values[SCHEDULE_FIELDS.enabled])) return { schedule: null, issues: [] };
@@ -124,9 +125,11 @@ export function readScheduleFields(values: Record<string, unknown>): { schedule:
   const overnight = Boolean(times && to !== '00:00' && to < from);
   if (times && from === to) issues.push({ path: SCHEDULE_FIELDS.to, message: 'scheduleSameTime' });
   else if (overnight && !ticked(values[SCHEDULE_FIELDS.overnight])) issues.push({ path: SCHEDULE_FIELDS.to, message: 'scheduleOvernight' });
+  const outside = values[SCHEDULE_FIELDS.outside] ?? '';
+  if (outside !== '' && outside !== 'mark' && outside !== 'hide') issues.push({ path: SCHEDULE_FIELDS.outside, message: 'scheduleOutside' });
   if (issues.length > 0) return { schedule: null, issues };
   return {
-    schedule: { days, from: from || null, to: to || null, overnight, outside: values[SCHEDULE_FIELDS.outside] === 'hide' ? 'hide' : 'mark' },
+    schedule: { days, from: from || null, to: to || null, overnight, outside: outside === 'hide' ? 'hide' : 'mark' },
     issues,
   };
 }

@@ -7,14 +7,22 @@ import { WEEK_DAYS, type WeekDay } from './opening-hours.ts';
  */
 
 const DAY_MS = 86_400_000;
+/** the zone of a restaurant whose stored zone is missing or unknown to this runtime (the column's default) */
+const FALLBACK_TIME_ZONE = 'Europe/Bucharest';
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/** The zone's formatter; a missing or unknown zone is Europe/Bucharest's, so a guest page never fails on it. */
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    const inZone = (zone: string) => new Intl.DateTimeFormat('en-US', {
+      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
     });
+    try {
+      formatter = inZone(timeZone || FALLBACK_TIME_ZONE);
+    } catch {
+      formatter = inZone(FALLBACK_TIME_ZONE);
+    }
     formatters.set(timeZone, formatter);
   }
   return formatter;

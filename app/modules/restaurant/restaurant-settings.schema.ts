@@ -44,12 +44,12 @@ export const RestaurantSettingsInput = z
   .looseObject({
     name: requiredText(100),
     slug: z
-      .string()
+      .string({ error: 'slug' })
       .trim()
       .toLowerCase()
       .regex(SLUG_PATTERN, { error: 'slug' }),
     currency: z.enum(CURRENCIES, { error: 'currency' }),
-    timeZone: z.string().trim().refine(isTimeZone, { error: 'timeZone' }),
+    timeZone: z.string({ error: 'timeZone' }).trim().refine(isTimeZone, { error: 'timeZone' }),
     descriptionRo: optionalText(1000),
     descriptionEn: optionalText(1000),
     phone: optionalText(40).refine((v) => v === null || /^[+()\d\s.-]{6,40}$/.test(v), { error: 'phone' }),
@@ -59,13 +59,15 @@ export const RestaurantSettingsInput = z
     logoId: optionalId,
     coverId: optionalId,
   })
-  // closed days and special hours (decision 0022): checked even when another field failed, so every error shows at once
+  // the hours, closed days and special hours (decision 0022): checked even when another field failed, so every error shows at once
   .superRefine(
     (values, ctx) => {
+      openingHoursFrom(values, ctx);
       for (const issue of readExceptionFields(values).issues) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message, params: issue.params });
     },
     { when: () => true },
   )
+  // reached only when nothing above failed: openingHoursFrom finds nothing more to report here
   .transform((values, ctx) => {
     const { name, slug, currency, timeZone, descriptionRo, descriptionEn, phone, email, address, accentColor, logoId, coverId } = values;
     const openingHours = openingHoursFrom(values, ctx);

@@ -15,7 +15,7 @@ const errorText = 'mt-1 text-sm font-medium text-primary-800 dark:text-primary-1
 export function CategoryScheduleFields({ schedule, errors }: { schedule: CategorySchedule | null; errors: FieldErrors }) {
   const { t } = useTranslation();
   const id = useId();
-  const [enabled, setEnabled] = useState(schedule !== null || Boolean(errors.scheduleDays ?? errors.scheduleFrom ?? errors.scheduleTo));
+  const [enabled, setEnabled] = useState(schedule !== null || Boolean(errors.scheduleDays ?? errors.scheduleFrom ?? errors.scheduleTo ?? errors.scheduleOutside));
   return (
     <fieldset className="rounded-[10px] border border-stone-200 p-3 md:col-span-2 dark:border-stone-800">
       <legend className="px-1 font-semibold">{t('schedule.legend')}</legend>
@@ -36,7 +36,7 @@ export function CategoryScheduleFields({ schedule, errors }: { schedule: Categor
             <TextField label={t('schedule.to')} name={SCHEDULE_FIELDS.to} type="time" defaultValue={schedule?.to ?? ''} error={errors.scheduleTo} hint={t('schedule.timesHint')} />
           </div>
           <CheckboxField label={t('schedule.overnight')} name={SCHEDULE_FIELDS.overnight} defaultChecked={schedule?.overnight ?? false} />
-          <fieldset>
+          <fieldset aria-describedby={errors.scheduleOutside ? `${id}-outside-error` : undefined}>
             <legend className="font-medium">{t('schedule.outside')}</legend>
             {(['mark', 'hide'] as const).map((choice) => (
               <label key={choice} className="flex min-h-11 items-center gap-3">
@@ -44,6 +44,7 @@ export function CategoryScheduleFields({ schedule, errors }: { schedule: Categor
                 <span>{t(`schedule.${choice}`)}</span>
               </label>
             ))}
+            {errors.scheduleOutside ? <p id={`${id}-outside-error`} className={errorText}>{errors.scheduleOutside}</p> : null}
           </fieldset>
         </div>
       ) : null}
