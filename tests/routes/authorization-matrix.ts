@@ -410,6 +410,29 @@ function cases(w: World): Case[] {
       form: { categoryId: A.categoryId, nameRo: 'Intrus', price: '1', visible: 'on', available: 'on' },
       expect: { ownerB: (o) => (o.status === 404 || o.status === 400 ? null : 'expected A\'s category refused') },
     },
+    // the translations panels (issue 16) on B's own pages, naming A's rows: "not found", nothing of A's written (checked after)
+    ...(['category', 'location'] as const).flatMap((table): Case[] => {
+      const id = table === 'category' ? A.categoryId : A.locationId;
+      const path = `/${B.slug}/admin/translations`;
+      return [
+        { file: 'routes/restaurant-admin.translations.ts', kind: 'loader', path: `${path}?table=${table}&id=${id}`, params: { restaurantSlug: B.slug }, expect: { ownerB: status(404) } },
+        {
+          file: 'routes/restaurant-admin.translations.ts', kind: 'action', path, params: { restaurantSlug: B.slug },
+          form: { intent: 'translation-save', table, id, field: 'name', language: 'en', text: 'Furat' }, expect: { ownerB: status(404) },
+        },
+      ];
+    }),
+    {
+      file: 'routes/restaurant-admin.product-edit.tsx', kind: 'action', path: `/${B.slug}/admin/products/${A.productId}`, params: { restaurantSlug: B.slug, productId: A.productId },
+      form: { intent: 'translation-save', field: 'name', language: 'en', text: 'Furat' }, expect: { ownerB: status(404) },
+    },
+    // and the other way round: A's panel naming B's rows
+    ...(['category', 'location'] as const).map((table): Case => ({
+      file: 'routes/restaurant-admin.translations.ts', kind: 'action', path: `${a}/translations`, params: pa,
+      form: { intent: 'translation-save', table, id: table === 'category' ? B.categoryId : B.locationId, field: 'name', language: 'en', text: 'Furat' }, expect: { ownerA: status(404) },
+    })),
+    { file: 'routes/restaurant-admin.translations.ts', kind: 'loader', path: `${a}/translations?table=category&id=${B.categoryId}`, params: pa, expect: { ownerA: status(404) } },
+
     // B's own editor and export show B's data and nothing of A's
     { file: 'routes/restaurant-admin.menu.tsx', kind: 'loader', path: `/${B.slug}/admin`, params: { restaurantSlug: B.slug }, expect: { ownerB: ok(contains(B.productName)) } },
 
@@ -560,6 +583,11 @@ export async function runMatrix(w: World): Promise<MatrixReport> {
   if (!category || !category.visible || category.nameRo === 'Furat') violations.push(`restaurant A's category was changed or deleted: ${JSON.stringify(category)}`);
   const location = await getDb().selectFrom('location').select(['visible', 'nameRo']).where('id', '=', w.ownerA.locationId).executeTakeFirst();
   if (!location || !location.visible || location.nameRo === 'Furat') violations.push(`restaurant A's location was changed or deleted: ${JSON.stringify(location)}`);
+  // no panel wrote another restaurant's translation
+  for (const table of ['product', 'category', 'location'] as const) {
+    const stolen = await getDb().selectFrom(table).select(['id', 'nameEn', 'translations', 'translationMeta']).where('nameEn', '=', 'Furat').execute();
+    if (stolen.length > 0) violations.push(`a translations panel wrote another restaurant's ${table}: ${JSON.stringify(stolen)}`);
+  }
   const intruders = await getDb().selectFrom('category').select('id').where('nameRo', '=', 'Intrus').execute();
   if (intruders.length > 0) violations.push('owner B created a category in restaurant A');
 
