@@ -7,7 +7,7 @@
 //   SHOT_WIDTHS=390,1280                    viewport widths
 //   SHOT_FULL=1                             whole page instead of the first screen
 //   SHOT_ELEMENT='section[data-category]'  only the first element a CSS selector finds
-//   SHOT_NOW=2026-12-24T11:00:00Z           the guest menu's clock (with TEST_CLOCK_HEADER=true; decision 0022)
+//   SHOT_NOW=2026-12-24T11:00:00Z           the guest menu's clock (the X-Test-Now header; decision 0022)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,7 +30,9 @@ execFileSync(process.execPath, ['scripts/prepare-data.ts'], {
   stdio: 'ignore',
   env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, SQLITE_PATH: sqlitePath, DATABASE_URL: '' },
 });
-const server = await startBuiltServer({ sqlitePath, env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' } });
+// SHOT_NOW: a production server honours the test clock only on a loopback HOST with an explicit loopback PUBLIC_URL (env.server.ts)
+const clock = process.env.SHOT_NOW ? { TEST_CLOCK_HEADER: 'true', PUBLIC_URL: 'http://127.0.0.1' } : {};
+const server = await startBuiltServer({ sqlitePath, env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...clock } });
 const browser = await launchBrowser();
 try {
   for (const lang of langs) {
