@@ -31,7 +31,7 @@ execFileSync(process.execPath, ['scripts/prepare-data.ts'], {
   env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, SQLITE_PATH: sqlitePath, DATABASE_URL: '' },
 });
 // SHOT_NOW: a production server honours the test clock only on a loopback HOST with an explicit loopback PUBLIC_URL (env.server.ts)
-const clock = process.env.SHOT_NOW ? { TEST_CLOCK_HEADER: 'true', PUBLIC_URL: 'http://127.0.0.1' } : {};
+const clock: Record<string, string> = process.env.SHOT_NOW ? { TEST_CLOCK_HEADER: 'true', PUBLIC_URL: 'http://127.0.0.1' } : {};
 const server = await startBuiltServer({ sqlitePath, env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...clock } });
 const browser = await launchBrowser();
 try {
