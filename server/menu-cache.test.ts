@@ -1,24 +1,51 @@
 import { createServer, get, request, type IncomingHttpHeaders, type Server } from 'node:http';
-import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzip, gzipSync, type CompressCallback, type InputType, type ZlibOptions } from 'node:zlib';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMenuCache } from './menu-cache.ts';
+
+/** Gzip compressions the test holds back until it releases them (see the mock below). */
+const zlibSeam = vi.hoisted(() => ({ hold: undefined as ((input: Buffer, options: ZlibOptions) => boolean) | undefined, held: [] as (() => void)[] }));
+
+// zlib as it is, with gzip counted (how many compressions the cache starts) and, for a text the
+// test names, held until released: the cache's code is untouched
+vi.mock('node:zlib', async (importOriginal) => {
+  const zlib = await importOriginal<typeof import('node:zlib')>();
+  return {
+    ...zlib,
+    gzip: vi.fn((input: InputType, options: ZlibOptions, callback: CompressCallback) => {
+      const run = () => zlib.gzip(input, options, callback);
+      if (zlibSeam.hold?.(Buffer.from(input as Buffer), options)) zlibSeam.held.push(run);
+      else run();
+    }),
+  };
+});
+
+/** The gzip compressions of exactly this text at this level so far (other tests' background upgrades compress other texts). */
+function gzipRuns(html: string, level: number): number {
+  return vi.mocked(gzip).mock.calls.filter((call: unknown[]) => Buffer.from(call[0] as Buffer).toString() === html && (call[1] as ZlibOptions).level === level).length;
+}
 
 let server: Server | undefined;
 afterEach(() => server?.close());
 
 /** A real HTTP server in front of the cache, with a database version and a renderer we control. */
-async function serve(state: { version: number | undefined; renders: number; body?: (search: string, path: string) => string }, options: { maxBytes?: number; sharedMaxAge?: number } = {}) {
+async function serve(
+  state: { version: number | undefined; renders: number; body?: (search: string, path: string) => string; versions?: Record<string, number> },
+  options: { maxBytes?: number; sharedMaxAge?: number } = {},
+) {
   const handle = createMenuCache({
     ...options,
-    getVersion: async () => state.version,
+    // `versions`: one restaurant's edit, the others unchanged
+    getVersion: async (slug) => state.versions?.[slug] ?? state.version,
     render: async (request) => {
       state.renders++;
       await new Promise((resolve) => setTimeout(resolve, 20));
       const locale = request.headers.get('cookie') === 'lang=en' ? 'en' : 'ro';
       const { search, pathname } = new URL(request.url);
-      return new Response(state.body?.(search, pathname) ?? `<h1>v${state.version} ${locale} ${search}</h1>`, {
-        headers: { 'content-type': 'text/html; charset=utf-8', 'x-menu-version': String(state.version), 'x-menu-locations': 'first,abc' },
+      const version = state.versions?.[pathname.slice(1)] ?? state.version;
+      return new Response(state.body?.(search, pathname) ?? `<h1>v${version} ${locale} ${search}</h1>`, {
+        headers: { 'content-type': 'text/html; charset=utf-8', 'x-menu-version': String(version), 'x-menu-locations': 'first,abc' },
       });
     },
     securityHeaders: { 'X-Content-Type-Options': 'nosniff' },
@@ -59,12 +86,26 @@ function menuPage(seed: string): string {
   return items.join('');
 }
 
-/** The bytes of a page's two copies as the cache makes them on a miss (brotli 5, gzip 6) and after its upgrade (brotli 11, gzip 9). */
-const fastCopies = (html: string) => brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).length + gzipSync(html, { level: 6 }).length;
+/** The brotli copy a miss makes (quality 4, its only copy), and the upgrade's (quality 11, with the page's size as hint). */
+const fastBrotli = (html: string) => brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }).length;
 const bestBrotli = (html: string) => brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } });
-const bestCopies = (html: string) => bestBrotli(html).length + gzipSync(html, { level: 9 }).length;
 /** per entry, more than the cache's bookkeeping overhead */
 const SLACK = 512;
+/** a budget that holds the brotli copies (as a miss makes them) of any `count` of these paths' menuPage, and little more */
+const brotliBudget = (paths: string[], count = paths.length) => count * (Math.max(...paths.map((path) => fastBrotli(menuPage(path)))) + SLACK);
+
+/** Lets the gzip compressions held back run, and holds no more. */
+function releaseGzip() {
+  zlibSeam.hold = undefined;
+  for (const run of zlibSeam.held.splice(0)) run();
+}
+
+/** Whether the page was a hit, asked for as browsers do (fetch over http asks for gzip only, which makes a gzip copy). */
+async function cacheOf(base: string, path: string): Promise<string | undefined> {
+  const answer = await exchange(`${base}${path}`, { 'accept-encoding': 'br, gzip' });
+  expect(answer.headers['content-encoding'], path).toBe('br');
+  return answer.headers['x-menu-cache'] as string | undefined;
+}
 
 describe('menu render cache', () => {
   it('tells every cache to revalidate by default, and lets shared caches keep a page for a bound when configured', async () => {
@@ -151,17 +192,17 @@ describe('menu render cache', () => {
 
   it('keeps its memory within the byte budget, dropping the least recently used page', async () => {
     const state = { version: 1 as number | undefined, renders: 0, body: (_: string, path: string) => menuPage(path) };
-    // room for two pages' compressed copies; not for a third, even once the first is upgraded
-    const maxBytes = 2 * Math.max(...['/one', '/two', '/three'].map((path) => fastCopies(menuPage(path)))) + 2 * SLACK;
-    expect(bestCopies(menuPage('/one')) + fastCopies(menuPage('/two')) + fastCopies(menuPage('/three'))).toBeGreaterThan(maxBytes);
+    // room for two pages' brotli copies; not for a third, even once the first is upgraded
+    const maxBytes = brotliBudget(['/one', '/two']);
+    expect(bestBrotli(menuPage('/one')).length + fastBrotli(menuPage('/two')) + fastBrotli(menuPage('/three'))).toBeGreaterThan(maxBytes);
     const base = await serve(state, { maxBytes });
-    await fetch(`${base}/one`);
-    await fetch(`${base}/two`);
-    await fetch(`${base}/one`); // one is now the most recently used
-    await fetch(`${base}/three`); // evicts two
+    expect(await cacheOf(base, '/one')).toBe('miss');
+    expect(await cacheOf(base, '/two')).toBe('miss');
+    expect(await cacheOf(base, '/one')).toBe('hit'); // one is now the most recently used
+    expect(await cacheOf(base, '/three')).toBe('miss'); // evicts two
     expect(state.renders).toBe(3);
-    expect((await fetch(`${base}/one`)).headers.get('x-menu-cache')).toBe('hit');
-    expect((await fetch(`${base}/two`)).headers.get('x-menu-cache')).toBe('miss');
+    expect(await cacheOf(base, '/one')).toBe('hit');
+    expect(await cacheOf(base, '/two')).toBe('miss');
   });
 
   it('answers a miss with fast compression, then upgrades to maximum brotli in the background once the page is asked for again', async () => {
@@ -187,17 +228,17 @@ describe('menu render cache', () => {
     expect(state.renders).toBe(1);
   });
 
-  it('counts only the compressed copies against the budget: pages whose raw HTML would not fit stay cached (issue 18)', async () => {
+  it('stores only the brotli copy on a miss: a budget for three brotli copies, not for three with gzip, keeps the three pages (issue 18)', async () => {
     const state = { version: 1 as number | undefined, renders: 0, body: (_: string, path: string) => menuPage(path) };
     const pages = ['/one', '/two', '/three'];
-    // room for three pages' brotli and gzip copies, and a little
-    const maxBytes = 3 * Math.max(...[...pages, '/four'].map((path) => fastCopies(menuPage(path)))) + 3 * SLACK;
-    // the raw HTML of the three alone is well over the budget: an entry that kept it held one page
+    const maxBytes = brotliBudget([...pages, '/four', '/five'], 3);
+    // a miss that also made gzip 6 (or kept the raw HTML) would not fit the three: the first would be evicted
+    expect(pages.reduce((sum, path) => sum + fastBrotli(menuPage(path)) + gzipSync(menuPage(path), { level: 6 }).length, 0)).toBeGreaterThan(maxBytes);
     expect(pages.reduce((sum, path) => sum + Buffer.byteLength(menuPage(path)), 0)).toBeGreaterThan(2 * maxBytes);
-    // and a fourth page does not fit, even once the three are upgraded: the bound still holds
-    expect(pages.reduce((sum, path) => sum + bestCopies(menuPage(path)), 0) + fastCopies(menuPage('/four'))).toBeGreaterThan(maxBytes);
+    // and two more pages leave room for three, even with /two and /three upgraded: the bound still holds
+    expect(bestBrotli(menuPage('/two')).length + bestBrotli(menuPage('/three')).length + fastBrotli(menuPage('/four')) + fastBrotli(menuPage('/five'))).toBeGreaterThan(maxBytes);
     const base = await serve(state, { maxBytes });
-    for (const path of pages) expect((await fetch(`${base}${path}`)).headers.get('x-menu-cache'), path).toBe('miss');
+    for (const path of pages) expect(await cacheOf(base, path), path).toBe('miss');
     expect(state.renders).toBe(3);
     for (const path of pages) {
       const br = await exchange(`${base}${path}`, { 'accept-encoding': 'br, gzip' });
@@ -209,12 +250,65 @@ describe('menu render cache', () => {
       expect(plain.body.toString(), path).toBe(menuPage(path));
     }
     expect(state.renders).toBe(3);
-    // a fourth page evicts the least recently used one, /one, and only it
-    expect((await fetch(`${base}/four`)).headers.get('x-menu-cache')).toBe('miss');
-    for (const path of ['/two', '/three', '/four']) expect((await fetch(`${base}${path}`)).headers.get('x-menu-cache'), path).toBe('hit');
-    expect(state.renders).toBe(4);
-    expect((await fetch(`${base}/one`)).headers.get('x-menu-cache')).toBe('miss');
+    // two more pages evict the least recently used ones, /one and /two, and only them
+    expect(await cacheOf(base, '/four')).toBe('miss');
+    expect(await cacheOf(base, '/five')).toBe('miss');
+    for (const path of ['/three', '/four', '/five']) expect(await cacheOf(base, path), path).toBe('hit');
     expect(state.renders).toBe(5);
+    expect(await cacheOf(base, '/two')).toBe('miss');
+    expect(state.renders).toBe(6);
+    expect(await cacheOf(base, '/one')).toBe('miss');
+    expect(state.renders).toBe(7);
+  });
+
+  it('makes the gzip copy when a gzip-only client first asks, keeps it and counts it against the budget (issue 18)', async () => {
+    const state = { version: 1 as number | undefined, renders: 0, body: (_: string, path: string) => menuPage(path) };
+    const pages = ['/one', '/two', '/three'];
+    const maxBytes = brotliBudget(pages);
+    // one gzip copy more does not fit, even at the upgrade's compression (the gzip answer is a hit: it queues it)
+    const one = menuPage('/one');
+    expect(bestBrotli(one).length + gzipSync(one, { level: 9 }).length + fastBrotli(menuPage('/two')) + fastBrotli(menuPage('/three'))).toBeGreaterThan(maxBytes);
+    const base = await serve(state, { maxBytes });
+    for (const path of pages) expect(await cacheOf(base, path), path).toBe('miss');
+    const gzip = await exchange(`${base}/one`, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['x-menu-cache']).toBe('hit');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['content-length']).toBe(String(gzip.body.length));
+    expect(gunzipSync(gzip.body).toString()).toBe(one);
+    // /one's gzip copy took the room of the least recently used page, /two, and only it
+    expect(await cacheOf(base, '/three')).toBe('hit');
+    expect(await cacheOf(base, '/one')).toBe('hit');
+    expect(state.renders).toBe(3);
+    expect(await cacheOf(base, '/two')).toBe('miss');
+    expect(state.renders).toBe(4);
+  });
+
+  it('does not count a gzip copy finished after its page was replaced (issue 18)', async () => {
+    const state = { version: 1 as number | undefined, renders: 0, body: (_: string, path: string) => menuPage(path), versions: {} as Record<string, number> };
+    const pages = ['/one', '/two', '/three'];
+    const maxBytes = brotliBudget(pages);
+    const one = menuPage('/one');
+    // had the stale copy been counted, the budget would no longer hold the three pages
+    expect(pages.reduce((sum, path) => sum + fastBrotli(menuPage(path)), 0) + gzipSync(one, { level: 6 }).length).toBeGreaterThan(maxBytes);
+    const base = await serve(state, { maxBytes });
+    for (const path of pages) expect(await cacheOf(base, path), path).toBe('miss');
+    zlibSeam.hold = (input) => input.toString() === one;
+    try {
+      const gzipAnswer = exchange(`${base}/one`, { 'accept-encoding': 'gzip' });
+      await expect.poll(() => zlibSeam.held.length).toBeGreaterThan(0);
+      // an edit of /one while its gzip copy is being made: the new version replaces the entry
+      state.versions.one = 2;
+      expect(await cacheOf(base, '/one')).toBe('miss');
+      releaseGzip();
+      const gzip = await gzipAnswer;
+      expect(gzip.headers['x-menu-version']).toBe('1');
+      expect(gunzipSync(gzip.body).toString()).toBe(one);
+      expect(gzip.headers['content-length']).toBe(String(gzip.body.length));
+    } finally {
+      releaseGzip();
+    }
+    for (const path of pages) expect(await cacheOf(base, path), path).toBe('hit');
+    expect(state.renders).toBe(4);
   });
 
   it('answers a client that accepts neither brotli nor gzip with the exact HTML, on a miss, a hit and after the upgrade (issue 18)', async () => {
@@ -245,7 +339,7 @@ describe('menu render cache', () => {
     const notModified = await exchange(`${base}/bistro`, { 'if-none-match': miss.headers.etag! });
     expect(notModified.status).toBe(304);
     expect(notModified.body.length).toBe(0);
-    // once upgraded (its copies are brotli 11 and gzip 9), the raw HTML is still exact
+    // once upgraded (its brotli copy is quality 11), the raw HTML is still exact
     const best = bestBrotli(html.toString());
     await expect.poll(async () => (await exchange(`${base}/bistro`, { 'accept-encoding': 'br' })).body.equals(best), { timeout: 5_000 }).toBe(true);
     expectHtml(await exchange(`${base}/bistro`), 'upgraded, no Accept-Encoding');
@@ -253,28 +347,99 @@ describe('menu render cache', () => {
     expect(state.renders).toBe(1);
   });
 
-  it('after the upgrade, the brotli and gzip copies still decompress to the exact HTML (issue 18)', async () => {
-    const html = menuPage('/bistro');
+  it('answers a gzip-only client with the exact page on a miss, a hit and after the upgrade; guests arriving together cause one gzip compression (issue 18)', async () => {
+    const html = menuPage('/gzip-only');
     const state = { version: 1 as number | undefined, renders: 0, body: () => html };
     const base = await serve(state);
-    const encoded = (encoding: string) => exchange(`${base}/bistro`, { 'accept-encoding': encoding });
-    const fastGzip = await encoded('gzip');
-    expect(fastGzip.headers['x-menu-cache']).toBe('miss');
-    expect(gunzipSync(fastGzip.body).toString()).toBe(html);
-    await encoded('br'); // asked for again: the upgrade is queued
-    // the upgrade made its copies from the gzip one: both are now the maximum compression of the same text
-    const bestGzip = gzipSync(html, { level: 9 });
+    const encoded = (encoding: string, method?: string) => exchange(`${base}/bistro`, { 'accept-encoding': encoding }, method);
+    const expectGzip = (answer: Awaited<ReturnType<typeof exchange>>, label: string) => {
+      expect(answer.status, label).toBe(200);
+      expect(answer.headers['content-encoding'], label).toBe('gzip');
+      expect(answer.headers['content-length'], label).toBe(String(answer.body.length));
+      expect(gunzipSync(answer.body).toString(), label).toBe(html);
+    };
+    const together = await Promise.all([encoded('gzip'), encoded('gzip, deflate'), encoded('gzip')]);
+    for (const [i, answer] of together.entries()) {
+      expect(answer.headers['x-menu-cache'], `guest ${i}`).toBe('miss');
+      expectGzip(answer, `miss, guest ${i}`);
+      expect(answer.body.equals(together[0].body), `guest ${i}`).toBe(true);
+    }
+    expect(state.renders).toBe(1);
+    // one compression for the three, at level 6 (the page is not upgraded)
+    expect(gzipRuns(html, 6)).toBe(1);
+    expect(together[0].body.equals(gzipSync(html, { level: 6 }))).toBe(true);
+    const hit = await encoded('gzip');
+    expect(hit.headers['x-menu-cache']).toBe('hit');
+    expectGzip(hit, 'hit');
+    // the kept copy: not made again
+    expect(hit.body.equals(together[0].body)).toBe(true);
+    expect(gzipRuns(html, 6)).toBe(1);
+    // asked for again: the upgrade makes brotli 11 and, the page having a gzip copy, gzip 9
     const best = bestBrotli(html);
     await expect.poll(async () => (await encoded('br')).body.equals(best), { timeout: 5_000 }).toBe(true);
     const br = await encoded('br, gzip');
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-length']).toBe(String(best.length));
-    expect(brotliDecompressSync(br.body).toString()).toBe(html);
+    const bestGzip = gzipSync(html, { level: 9 });
+    const upgraded = await encoded('gzip');
+    expectGzip(upgraded, 'upgraded');
+    expect(upgraded.body.equals(bestGzip)).toBe(true);
+    expect(gzipRuns(html, 9)).toBe(1);
+    // HEAD: the gzip copy's length, no body
+    const head = await encoded('gzip', 'HEAD');
+    expect(head.headers['content-encoding']).toBe('gzip');
+    expect(head.headers['content-length']).toBe(String(bestGzip.length));
+    expect(head.body.length).toBe(0);
+    expect(state.renders).toBe(1);
+  });
+
+  it('upgrades a page without a gzip copy to exactly brotli 11 and makes no gzip; a gzip-only client then gets gzip 9 (issue 18)', async () => {
+    const html = menuPage('/brotli-only');
+    const state = { version: 1 as number | undefined, renders: 0, body: () => html };
+    const base = await serve(state);
+    const encoded = (encoding: string) => exchange(`${base}/bistro`, { 'accept-encoding': encoding });
+    const miss = await encoded('br, gzip');
+    expect(miss.headers['x-menu-cache']).toBe('miss');
+    expect(miss.body.equals(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }))).toBe(true);
+    const best = bestBrotli(html);
+    await expect.poll(async () => (await encoded('br, gzip')).body.equals(best), { timeout: 5_000 }).toBe(true);
+    // no gzip at any level: not on the miss, not in the upgrade
+    expect(gzipRuns(html, 6) + gzipRuns(html, 9)).toBe(0);
     const gzip = await encoded('gzip');
-    expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(gzip.body.equals(bestGzip)).toBe(true);
-    expect(gzip.headers['content-length']).toBe(String(bestGzip.length));
-    expect(gunzipSync(gzip.body).toString()).toBe(html);
+    expect(gzip.headers['x-menu-cache']).toBe('hit');
+    expect(gzip.headers['content-length']).toBe(String(gzip.body.length));
+    expect(gzip.body.equals(gzipSync(html, { level: 9 }))).toBe(true);
+    expect(gzipRuns(html, 9)).toBe(1);
+    expect(gzipRuns(html, 6)).toBe(0);
+    expect(state.renders).toBe(1);
+  });
+
+  it('a gzip copy being made at level 6 while the page is upgraded ends as gzip 9 (issue 18)', async () => {
+    const html = menuPage('/upgrade-race');
+    const state = { version: 1 as number | undefined, renders: 0, body: () => html };
+    const base = await serve(state);
+    const encoded = (encoding: string) => exchange(`${base}/bistro`, { 'accept-encoding': encoding });
+    expect((await encoded('br, gzip')).headers['x-menu-cache']).toBe('miss');
+    zlibSeam.hold = (input, options) => options.level === 6 && input.toString() === html;
+    try {
+      // a hit: it queues the upgrade, and makes the gzip copy, held here until the upgrade is done
+      const gzipAnswer = encoded('gzip');
+      await expect.poll(() => zlibSeam.held.length).toBe(1);
+      const best = bestBrotli(html);
+      await expect.poll(async () => (await encoded('br')).body.equals(best), { timeout: 5_000 }).toBe(true);
+      releaseGzip();
+      const gzip = await gzipAnswer;
+      expect(gzip.headers['content-length']).toBe(String(gzip.body.length));
+      expect(gunzipSync(gzip.body).toString()).toBe(html);
+    } finally {
+      releaseGzip();
+    }
+    // the level-6 copy, finished after the upgrade, did not replace the upgrade's gzip 9
+    const upgraded = await encoded('gzip');
+    expect(upgraded.body.equals(gzipSync(html, { level: 9 }))).toBe(true);
+    expect(upgraded.headers['content-length']).toBe(String(upgraded.body.length));
+    expect(gzipRuns(html, 6)).toBe(1);
+    expect(gzipRuns(html, 9)).toBe(1);
     expect(state.renders).toBe(1);
   });
 

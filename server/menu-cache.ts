@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gunzip, gzip } from 'node:zlib';
+import { brotliCompress, brotliDecompress, constants, gzip } from 'node:zlib';
 import type { Logger } from 'pino';
 import { MENU_LANGUAGE_PARAM, requestedMenuLanguage } from '#app/modules/translation/content-language.ts';
 
 const brotliAsync = promisify(brotliCompress);
+const brotliDecompressAsync = promisify(brotliDecompress);
 const gzipAsync = promisify(gzip);
-const gunzipAsync = promisify(gunzip);
 
 /**
  * The guest menu's hot path. A rendered menu is kept per (slug, language, location) together with
@@ -17,15 +17,21 @@ const gunzipAsync = promisify(gunzip);
  * The key is built from canonical inputs only: a `loc` that is not one of the menu's locations
  * is answered with the default page, and every other query parameter (utm_*, fbclid, …) is
  * ignored (`via`, the QR short link's source, included), so no request can make the cache render
- * or store a page it already has. A miss is
- * compressed quickly off the event loop (zlib's thread pool) and upgraded to maximum compression
- * in the background once it is asked for again; memory is bounded in bytes, least recently used first out.
+ * or store a page it already has. Memory is bounded in bytes, least recently used first out.
  *
- * Only the compressed copies (brotli and gzip) are stored, not the raw HTML: browsers and CDNs
- * all send `Accept-Encoding: br, gzip`, and the raw HTML was three quarters of every entry, so
- * keeping it cut the number of menus the budget holds to a quarter (bench:menu:zipf, 10,000
- * menus: a 65 % hit ratio). The rare client that accepts neither gets the gzip copy decompressed
- * for it (off the event loop, not cached); the background upgrade takes its text from the same copy.
+ * What is stored is the page's brotli copy, and a gzip copy only once a client asked for one; not
+ * the raw HTML. With 10,000 restaurants most requests for the long tail of menus are misses, so a
+ * miss must cost little (issue 18: ≤ 15 ms): it is compressed once, with brotli quality 4, off the
+ * event loop (zlib's thread pool), before its first byte is sent. Browsers and CDNs all send
+ * `Accept-Encoding: br, gzip`, so gzip on every miss was CPU and memory spent for rare clients;
+ * a client that accepts gzip but not br gets the gzip copy made on first need from the brotli one
+ * (one build per page however many ask together, level 6, or 9 once the page is upgraded), and
+ * that copy is kept and counted against the budget. The raw HTML was three quarters of every
+ * entry (bench:menu:zipf, 10,000 menus: a 65 % hit ratio when it was kept); the rare client that
+ * accepts neither gets the brotli copy decompressed for it (not cached).
+ *
+ * A page asked for again is upgraded in the background: brotli 11 made from the brotli copy's
+ * text, and gzip 9 when the page has a gzip copy (or one is being made).
  */
 export interface MenuCacheOptions {
   /** the restaurant's menu version, or undefined when no restaurant has the slug */
@@ -37,7 +43,10 @@ export interface MenuCacheOptions {
   render(request: Request): Promise<Response>;
   securityHeaders: Record<string, string>;
   logger: Logger;
-  /** memory for rendered pages: their brotli and gzip copies (default 64 MB; the raw HTML is not kept) */
+  /**
+   * memory for rendered pages: their brotli copies, and the gzip copies made for gzip-only clients
+   * (default 64 MB; the raw HTML is not kept)
+   */
   maxBytes?: number;
   /** called once per answer, for metrics */
   onAnswer?(outcome: 'hit' | 'miss'): void;
@@ -87,14 +96,15 @@ export interface ServedMenu {
 interface Entry {
   version: number;
   etag: string;
-  /** bytes of the raw HTML, which is not kept (the gzip copy decompresses to it) */
+  /** bytes of the raw HTML, which is not kept (the brotli copy decompresses to it) */
   htmlLength: number;
-  gzip: Buffer;
   br: Buffer;
+  /** made from the brotli copy when a client accepting gzip but not br first asks; null until then */
+  gzip: Buffer | null;
   contentType: string;
   /** location ids of this version; the first is what a bare link shows */
   locations: readonly string[];
-  /** brotli 11 and gzip 9 are in place */
+  /** brotli 11 is in place, and gzip 9 whenever there is a gzip copy */
   upgraded: boolean;
   /** ms: from then on the page differs with the clock alone (X-Menu-Valid-Until); Infinity: never */
   validUntil: number;
@@ -102,7 +112,12 @@ interface Entry {
 
 const SLUG_PATH = /^\/([a-z0-9][a-z0-9-]{0,99})$/;
 const LOCATION_ID = /^[A-Za-z0-9-]{1,64}$/;
-const FAST_BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
+/**
+ * The only compression a miss pays for before its first byte (issue 18): brotli 4, about 2.9 ms of
+ * CPU for a 280 KB menu (32.3 KB, against 29.5 KB at quality 5); no gzip, which is made later and
+ * only for a client that needs it.
+ */
+const MISS_BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 
 /**
  * The guest menu's language (app/modules/translation/content-language.ts): `?lang=`, the site's
@@ -121,7 +136,7 @@ function requestedLocation(query: string): string {
 }
 
 function sizeOf(entry: Entry): number {
-  return entry.gzip.length + entry.br.length + 256;
+  return entry.br.length + (entry.gzip?.length ?? 0) + 256;
 }
 
 export function createMenuCache(options: MenuCacheOptions) {
@@ -136,6 +151,8 @@ export function createMenuCache(options: MenuCacheOptions) {
   let upgrades: Promise<void> = Promise.resolve();
   /** pages whose upgrade is queued or done, so many hits queue it once */
   const upgrading = new WeakSet<Entry>();
+  /** gzip copies being made, so gzip-only clients arriving together cause one compression */
+  const gzipping = new WeakMap<Entry, Promise<Buffer>>();
 
   function forget(key: string) {
     const old = entries.get(key);
@@ -148,10 +165,43 @@ export function createMenuCache(options: MenuCacheOptions) {
     forget(key);
     entries.set(key, entry);
     bytes += sizeOf(entry);
+    evictFor(key);
+  }
+
+  /** Drops the least recently used pages other than `key` until the budget holds. */
+  function evictFor(key: string) {
     for (const oldest of entries.keys()) {
-      if (bytes <= maxBytes || oldest === key) break;
-      forget(oldest);
+      if (bytes <= maxBytes) break;
+      if (oldest !== key) forget(oldest);
     }
+  }
+
+  /** Changes a cached entry in place, keeping `bytes` exact and its place in the eviction order. */
+  function resize(key: string, entry: Entry, change: Partial<Entry>) {
+    bytes -= sizeOf(entry);
+    Object.assign(entry, change);
+    bytes += sizeOf(entry);
+    evictFor(key);
+  }
+
+  /**
+   * The entry's gzip copy, made from the brotli one on first need (one compression however many
+   * ask together) and kept while the entry is the one cached under its key.
+   */
+  function gzipOf(key: string, entry: Entry): Promise<Buffer> {
+    if (entry.gzip) return Promise.resolve(entry.gzip);
+    let making = gzipping.get(entry);
+    if (!making) {
+      making = (async () => {
+        const html = await brotliDecompressAsync(entry.br);
+        const gz = await gzipAsync(html, { level: entry.upgraded ? 9 : 6 });
+        // not over the upgrade's gzip 9, and not on a page evicted or replaced meanwhile
+        if (entry.gzip === null && entries.get(key) === entry) resize(key, entry, { gzip: gz });
+        return gz;
+      })().finally(() => gzipping.delete(entry));
+      gzipping.set(entry, making);
+    }
+    return making;
   }
 
   /** Marks an entry as recently used (a Map keeps insertion order). */
@@ -166,24 +216,22 @@ export function createMenuCache(options: MenuCacheOptions) {
     upgrades = upgrades.then(async () => {
       if (entries.get(key) !== entry) return; // replaced or evicted meanwhile
       try {
-        // the raw HTML is not kept: the gzip copy gives it back, once, for both recompressions
-        const html = await gunzipAsync(entry.gzip);
-        const [br, gz] = await Promise.all([
-          brotliAsync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
-          gzipAsync(html, { level: 9 }),
-        ]);
+        // the raw HTML is not kept: the brotli copy gives it back, once, for both recompressions
+        const html = await brotliDecompressAsync(entry.br);
+        const br = await brotliAsync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } });
+        // gzip 9 only for a page that has a gzip copy or is having one made (then it replaces that
+        // level-6 copy); asked here, after brotli, so no copy made at level 6 outlives the upgrade
+        const gz = entry.gzip !== null || gzipping.has(entry) ? await gzipAsync(html, { level: 9 }) : null;
         if (entries.get(key) !== entry) return;
         // in place: an upgrade is not a use, so the page keeps its place in the eviction order
-        bytes -= sizeOf(entry);
-        Object.assign(entry, { br, gzip: gz, upgraded: true });
-        bytes += sizeOf(entry);
+        resize(key, entry, gz ? { br, gzip: gz, upgraded: true } : { br, upgraded: true });
       } catch (error) {
         options.logger.warn({ err: error }, 'menu compression upgrade failed');
       }
     });
   }
 
-  async function send(req: IncomingMessage, res: ServerResponse, entry: Entry, started: bigint, hit: boolean, page: Omit<ServedMenu, 'req' | 'status'>) {
+  async function send(req: IncomingMessage, res: ServerResponse, key: string, entry: Entry, started: bigint, hit: boolean, page: Omit<ServedMenu, 'req' | 'status'>) {
     const accept = req.headers['accept-encoding'] ?? '';
     const headers: Record<string, string | number> = {
       ...options.securityHeaders,
@@ -206,13 +254,14 @@ export function createMenuCache(options: MenuCacheOptions) {
       body = entry.br;
       length = body.length;
     } else if (/\bgzip\b/.test(accept)) {
+      // rare (browsers and CDNs accept br): made on first need, a HEAD included (it needs the length)
       headers['Content-Encoding'] = 'gzip';
-      body = entry.gzip;
+      body = await gzipOf(key, entry);
       length = body.length;
     } else {
-      // neither (curl, a probe): the raw HTML, from the gzip copy; a HEAD needs only its length
+      // neither (curl, a probe): the raw HTML, from the brotli copy; a HEAD needs only its length
       length = entry.htmlLength;
-      if (req.method !== 'HEAD') body = await gunzipAsync(entry.gzip);
+      if (req.method !== 'HEAD') body = await brotliDecompressAsync(entry.br);
     }
     headers['Content-Length'] = length;
     Object.assign(headers, options.onServe?.({ req, ...page, status: status === 304 ? 304 : 200 }));
@@ -267,12 +316,13 @@ export function createMenuCache(options: MenuCacheOptions) {
     const asked = requestedLocation(query);
     // a location that does not exist, or the default one by name, is the default page
     if (!asked || asked === first.entry.locations[0] || !first.entry.locations.includes(asked)) {
-      await send(req, res, first.entry, started, first.hit, { slug, locale, locationId: first.entry.locations[0] ?? '' });
+      await send(req, res, base, first.entry, started, first.hit, { slug, locale, locationId: first.entry.locations[0] ?? '' });
       return true;
     }
-    const named = await entryFor(req, `${base}${asked}`, `${origin}/${slug}?loc=${asked}${langParam ? `&${langParam}` : ''}`, locale, asked, version);
+    const key = `${base}${asked}`;
+    const named = await entryFor(req, key, `${origin}/${slug}?loc=${asked}${langParam ? `&${langParam}` : ''}`, locale, asked, version);
     if (!named.entry) return false;
-    await send(req, res, named.entry, started, named.hit, { slug, locale, locationId: asked });
+    await send(req, res, key, named.entry, started, named.hit, { slug, locale, locationId: asked });
     return true;
   };
 
@@ -286,8 +336,8 @@ export function createMenuCache(options: MenuCacheOptions) {
       return undefined;
     }
     const html = Buffer.from(await response.arrayBuffer());
-    // compressed fast; the raw HTML is dropped once both copies exist (see the module's comment)
-    const [br, gz] = await Promise.all([brotliAsync(html, FAST_BROTLI), gzipAsync(html, { level: 6 })]);
+    // one fast brotli copy; the raw HTML is dropped and gzip waits for a client needing it (module comment)
+    const br = await brotliAsync(html, MISS_BROTLI);
     const locations = (response.headers.get('x-menu-locations') ?? '').split(',').filter((id) => LOCATION_ID.test(id));
     const validUntil = Date.parse(response.headers.get('x-menu-valid-until') ?? '');
     return {
@@ -296,8 +346,8 @@ export function createMenuCache(options: MenuCacheOptions) {
       etag: `"m${version}-${locale}-${location}${Number.isFinite(validUntil) ? `-${validUntil.toString(36)}` : ''}"`,
       validUntil: Number.isFinite(validUntil) ? validUntil : Infinity,
       htmlLength: html.length,
-      gzip: gz,
       br,
+      gzip: null,
       contentType: response.headers.get('content-type') ?? 'text/html; charset=utf-8',
       locations,
       upgraded: false,
