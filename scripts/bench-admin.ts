@@ -14,6 +14,7 @@
  * Speed is never asserted; figures go to docs/performance.md by hand, with the date and machine.
  * BENCH_PROFILE=1 adds one profiled phone load: self time per script file and per function;
  * BENCH_SAVE_HTML=<file> keeps the editor's HTML for a look at what it carries.
+ * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the app server (its whole run) into <dir>.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -133,7 +134,10 @@ function freePort(): Promise<number> {
 async function startServer(): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the app server, written when it stops (as bench:menu)
+  const profiling = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = fork('server/index.ts', [], {
+    execArgv: [...process.execArgv, ...profiling],
     env: { ...env, NODE_ENV: 'production', AUTH_SECRET: randomBytes(32).toString('hex'), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base },
     stdio: 'ignore',
   });
