@@ -1,9 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_LOGINS } from '#app/modules/demo/demo-seed.server.ts';
-import { browserCookies, registerOwner, sessionCookie } from './accounts.ts';
-import { DESKTOP, isHydrated, nextClientIp, openContext, seriousAxeViolations, useBrowser } from './browser.ts';
-import { statusMessage } from './owner-session.ts';
+import { registerOwner, sessionCookie } from './accounts.ts';
+import { isHydrated, nextClientIp, seriousAxeViolations, useBrowser } from './browser.ts';
+import { openOwnerPage, statusMessage } from './owner-session.ts';
 
 /**
  * The editor of a long menu draws less up front (session 6, bench:admin): an open category's
@@ -49,16 +49,8 @@ async function longMenu(name: string): Promise<{ cookie: string; slug: string }>
 }
 
 /** The owner's editor in a desktop browser, hydrated (one-click buttons work only then). */
-async function openEditor(cookie: string, slug: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP, locale: 'ro' });
-  await context.addCookies(browserCookies(cookie, baseUrl));
-  // consent given, so the banner covers nothing
-  await context.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  await page.goto(`/${slug}/admin`);
-  await expect.poll(() => isHydrated(page, 'h1')).toBe(true);
-  return { context, page };
+function openEditor(cookie: string, slug: string): Promise<{ context: BrowserContext; page: Page }> {
+  return openOwnerPage(browserOf(), baseUrl, cookie, `/${slug}/admin`);
 }
 
 describe('the editor of a long menu', () => {

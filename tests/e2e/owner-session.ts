@@ -11,22 +11,30 @@ export interface OwnerSession {
 }
 
 /**
+ * A Romanian browser signed in with an owner's session cookie (consent given, so the banner covers
+ * nothing), at `path` (the editor by default), hydrated: one-click buttons work only then. `url` is
+ * the origin the browser uses when it differs from the one the cookie was made at.
+ */
+export async function openOwnerPage(browser: Browser, url: string, cookie: string, path: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await openContext(browser, url, { viewport, locale: 'ro' });
+  await context.addCookies(browserCookies(cookie, url));
+  await context.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await page.goto(path);
+  await expect.poll(() => isHydrated(page, 'h1')).toBe(true);
+  return { context, page };
+}
+
+/**
  * Opens signed-in browsers for freshly registered owners: `const ownerContext =
  * ownerSessionOpener(browserOf, baseUrl)`, then `await ownerContext('bistro-x', PHONE)` registers
- * the owner, signs a Romanian browser in (consent given, so the banner covers nothing), opens the
- * editor and waits for React to hydrate it (one-click buttons work only then). `url` is the
- * origin the browser uses when it differs from the one the owner registered at.
+ * the owner and opens its editor (openOwnerPage).
  */
 export function ownerSessionOpener(browserOf: () => Browser, baseUrl: string) {
   return async (name: string, viewport = DESKTOP, url = baseUrl): Promise<OwnerSession> => {
     const { cookie, slug } = await registerOwner(baseUrl, name);
-    const context = await openContext(browserOf(), url, { viewport, locale: 'ro' });
-    await context.addCookies(browserCookies(cookie, url));
-    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    await page.goto(`/${slug}/admin`);
-    await expect.poll(() => isHydrated(page, 'h1')).toBe(true);
+    const { context, page } = await openOwnerPage(browserOf(), url, cookie, `/${slug}/admin`, viewport);
     return { context, page, slug, cookie };
   };
 }

@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { browserCookies, registerOwner } from './accounts.ts';
-import { DESKTOP, isHydrated, nextClientIp, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+import { registerOwner } from './accounts.ts';
+import { DESKTOP, isHydrated, nextClientIp, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+import { openOwnerPage, toast } from './owner-session.ts';
 
 /**
  * Issue 17: a breakfast category served until 11:00 and a Christmas closure, as the owner sets them
@@ -11,8 +12,6 @@ import { DESKTOP, isHydrated, nextClientIp, openContext, PHONE, seriousAxeViolat
 const baseUrl = inject('baseUrl');
 const browserOf = useBrowser();
 
-const toast = (page: Page, text: string) =>
-  expect.poll(() => page.locator('[data-testid="toast"]').allTextContents(), { timeout: 5000 }).toContainEqual(expect.stringContaining(text));
 
 /** A Romanian guest at a given moment (an ISO instant). */
 async function guestAt(browser: Browser, slug: string, instant: string, viewport = PHONE) {
@@ -27,13 +26,7 @@ async function guestAt(browser: Browser, slug: string, instant: string, viewport
 describe('time-based categories and closed days', () => {
   it('breakfast until 11:00: the owner sets it (bad times refused), guests see it marked after 11:00, then not at all; a closure shows', async () => {
     const { cookie, slug } = await registerOwner(baseUrl, 'program-mic-dejun');
-    const owner = await openContext(browserOf(), baseUrl, { viewport: DESKTOP, locale: 'ro' });
-    await owner.addCookies(browserCookies(cookie, baseUrl));
-    await owner.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
-    const page = await owner.newPage();
-    page.setDefaultTimeout(10_000);
-    await page.goto(`/${slug}/admin`);
-    await expect.poll(() => isHydrated(page, 'h1')).toBe(true);
+    const { context: owner, page } = await openOwnerPage(browserOf(), baseUrl, cookie, `/${slug}/admin`);
     await page.getByLabel('Numele noii locații', { exact: true }).fill('Centru');
     await page.getByRole('button', { name: 'Adaugă o locație' }).click();
     await toast(page, 'Locația a fost salvată.');

@@ -1,9 +1,9 @@
 import { describe, expect, inject, it } from 'vitest';
 import { buildCategory, buildLocation, buildProduct } from '#tests/factories/builders.ts';
-import { browserCookies, registerOwner } from './accounts.ts';
-import { DESKTOP, isHydrated, nextClientIp, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+import { registerOwner } from './accounts.ts';
+import { isHydrated, nextClientIp, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 import { openServerDatabase } from './database.ts';
-import { statusMessage } from './owner-session.ts';
+import { openOwnerPage, statusMessage } from './owner-session.ts';
 
 const baseUrl = inject('baseUrl');
 const browserOf = useBrowser();
@@ -27,15 +27,8 @@ describe('translations: English, categories, and the guest’s remembered langua
     await db.insertInto('product').values(cake).execute();
     await db.destroy();
 
-    const owner = await openContext(browserOf(), baseUrl, { viewport: DESKTOP, locale: 'ro' });
-    await owner.addCookies(browserCookies(cookie, baseUrl));
-    await owner.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
-    const page = await owner.newPage();
-    page.setDefaultTimeout(10_000);
-
     // the dish's English name, by machine: marked, and the ordinary English field shows it too
-    await page.goto(`/${slug}/admin/products/${cake.id}`);
-    await expect.poll(() => isHydrated(page, 'h1')).toBe(true);
+    const { context: owner, page } = await openOwnerPage(browserOf(), baseUrl, cookie, `/${slug}/admin/products/${cake.id}`);
     await page.getByRole('button', { name: 'Tradu automat: Nume în engleză' }).click();
     await statusMessage(page, 'Textul a fost tradus automat.');
     await expect.poll(() => page.getByLabel('Nume în engleză', { exact: true }).inputValue()).toBe('en: TORT DE CIOCOLATĂ');

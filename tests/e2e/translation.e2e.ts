@@ -1,9 +1,9 @@
 import { describe, expect, inject, it } from 'vitest';
 import { buildCategory, buildLocation, buildProduct } from '#tests/factories/builders.ts';
-import { browserCookies, registerOwner } from './accounts.ts';
-import { DESKTOP, isHydrated, nextClientIp, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+import { registerOwner } from './accounts.ts';
+import { isHydrated, nextClientIp, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 import { openServerDatabase } from './database.ts';
-import { statusMessage } from './owner-session.ts';
+import { openOwnerPage, statusMessage } from './owner-session.ts';
 
 const baseUrl = inject('baseUrl');
 const browserOf = useBrowser();
@@ -31,13 +31,7 @@ describe('a menu in the guest’s language', () => {
     })();
     await db.destroy();
 
-    const owner = await openContext(browserOf(), baseUrl, { viewport: DESKTOP, locale: 'ro' });
-    await owner.addCookies(browserCookies(cookie, baseUrl));
-    await owner.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
-    const page = await owner.newPage();
-    page.setDefaultTimeout(10_000);
-    await page.goto(`/${slug}/admin/settings`);
-    await expect.poll(() => isHydrated(page, 'h1')).toBe(true);
+    const { context: owner, page } = await openOwnerPage(browserOf(), baseUrl, cookie, `/${slug}/admin/settings`);
     await page.getByLabel('Germană').check();
     await page.getByLabel('Nu traduce').fill('papanași');
     await page.getByRole('button', { name: 'Salvează limbile' }).click();
