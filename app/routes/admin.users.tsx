@@ -9,6 +9,7 @@ import { requireAdmin } from '#app/modules/access/access.server.ts';
 import { USER_SORTS, type UserSort } from '#app/modules/backoffice/backoffice.types.ts';
 import { listUsersForBackOffice, resendSignInLink } from '#app/modules/backoffice/users.service.server.ts';
 import type { NoticeResult } from '#app/modules/errors/action-result.server.ts';
+import { isAppError } from '#app/modules/errors/app-error.ts';
 import { listRow, ListSearch, ListSelect, ListTable } from '#app/ui/admin/admin-list.tsx';
 import { AdminPage, ConfirmAction, dangerButton, linkClass, td } from '#app/ui/admin/admin-ui.tsx';
 import { formatDay, formatMoment } from '#app/ui/admin/format.ts';
@@ -36,7 +37,12 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = form.get('intent');
   const userId = String(form.get('userId') ?? '');
   if (intent === 'send-link') {
-    const sent = await resendSignInLink(admin, getAuth(), userId, request.headers);
+    // an unknown user (or an id of another kind) is not found, as for disable and enable below
+    const sent = await resendSignInLink(admin, getAuth(), userId, request.headers).catch((error: unknown) => {
+      if (isAppError(error) && error.code === 'not-found') return null;
+      throw error;
+    });
+    if (!sent) return data<NoticeResult>({ error: t('errors.pageNotFound'), notice: undefined }, { status: 404 });
     if (!sent.ok) return data<NoticeResult>({ error: t('backoffice.users.linkLimited', { email: sent.email }), notice: undefined }, { status: 429 });
     return data<NoticeResult>({ error: undefined, notice: t('backoffice.users.linkSent', { email: sent.email }) });
   }

@@ -454,6 +454,8 @@ function cases(w: World): Case[] {
     adminOnly('routes/admin.users.tsx', 'loader', '/admin/users?q=alfa', {}, ok(contains(A.email))),
     adminOnly('routes/admin.users.tsx', 'action', '/admin/users', {}, (o) => (o.status === 400 && o.body.includes('"error"') ? null : 'expected the admin refused disabling themselves'), { intent: 'disable', userId: w.admin.userId }),
     adminOnly('routes/admin.users.tsx', 'action', '/admin/users', {}, ok(contains('"notice"')), { intent: 'send-link', userId: A.userId }),
+    // an unknown user (or another kind of id): refused as not found, never a 500
+    adminOnly('routes/admin.users.tsx', 'action', '/admin/users', {}, status(404), { intent: 'send-link', userId: B.restaurantId }),
     adminOnly('routes/admin.messages.tsx', 'loader', '/admin/messages?show=all', {}, ok(contains('"list"'))),
     adminOnly('routes/admin.messages.tsx', 'action', '/admin/messages', {}, status(404), { intent: 'handle', messageId: 'no-such-message' }),
     adminOnly('routes/admin.messages.tsx', 'action', '/admin/messages', {}, status(404), { intent: 'delete', messageId: 'no-such-message' }),
