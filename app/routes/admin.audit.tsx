@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation } from 'react-router';
 import { getDb } from '#app/db/db.server.ts';
 import { requireAdmin } from '#app/modules/access/access.server.ts';
-import { listAuditLog, type AuditLogFilter } from '#app/modules/backoffice/audit-log.service.server.ts';
+import { auditDays, listAuditLog, type AuditLogFilter } from '#app/modules/backoffice/audit-log.service.server.ts';
 import { AdminPage, fieldClass, linkClass, Pager, ScrollTable, smallButton, td, th } from '#app/ui/admin/admin-ui.tsx';
 import { formatMoment } from '#app/ui/admin/format.ts';
 import { pageMeta } from '#app/ui/page-meta.ts';
@@ -10,22 +10,14 @@ import type { Route } from './+types/admin.audit';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'backoffice.audit.title', 'backoffice.audit.title');
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The filter of the log page and its CSV export, from the query string (dates are whole UTC days, `to` inclusive). */
+/** The filter of the log page and its CSV export, from the query string (dates are whole UTC days, `to` inclusive: auditDays). */
 export function auditFilterOf(params: URLSearchParams): AuditLogFilter & { fromDay: string; toDay: string } {
   const text = (name: string) => (params.get(name) ?? '').trim().slice(0, 200);
-  const fromDay = DAY.test(text('from')) ? text('from') : '';
-  const toDay = DAY.test(text('to')) ? text('to') : '';
-  const next = toDay ? new Date(Date.parse(`${toDay}T00:00:00.000Z`) + 86_400_000) : null;
   return {
     actor: text('actor') || undefined,
     restaurantId: text('restaurant') || undefined,
     action: text('action') || undefined,
-    from: fromDay ? `${fromDay}T00:00:00.000Z` : undefined,
-    to: next && !Number.isNaN(next.getTime()) ? next.toISOString() : undefined,
-    fromDay,
-    toDay,
+    ...auditDays(text('from'), text('to')),
   };
 }
 

@@ -1,4 +1,5 @@
 import { assertAdmin, type AdminScope } from '#app/modules/access/scope.server.ts';
+import { FORMULA_START } from '#app/modules/import/import-read.server.ts';
 import { PAGE_SIZE, type Page } from './backoffice.types.ts';
 import { countAudit, listAuditActions, listAuditPage, type AuditLogFilter } from './backoffice.repo.server.ts';
 
@@ -15,6 +16,28 @@ export interface AuditLogRow {
   target: string;
   summary: string;
   requestId: string | null;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A calendar day (YYYY-MM-DD) as the ISO moment it starts (UTC); undefined for anything else, e.g. 2026-02-30 or 2026-13-01. */
+function dayStart(day: string): string | undefined {
+  if (!DAY.test(day)) return undefined;
+  const start = new Date(`${day}T00:00:00.000Z`);
+  return !Number.isNaN(start.getTime()) && start.toISOString().startsWith(day) ? start.toISOString() : undefined;
+}
+
+/**
+ * The log's date filter from the form's days (whole UTC days, `to` inclusive): a day that is not a
+ * real calendar day is dropped (and not shown back), as is an end past year 9999, which ISO strings
+ * cannot compare.
+ */
+export function auditDays(fromText: string, toText: string): { fromDay: string; toDay: string; from?: string; to?: string } {
+  const from = dayStart(fromText);
+  const toStart = dayStart(toText);
+  const next = toStart ? new Date(Date.parse(toStart) + DAY_MS).toISOString() : undefined;
+  return { fromDay: from ? fromText : '', toDay: toStart ? toText : '', from, to: next && /^\d{4}-/.test(next) ? next : undefined };
 }
 
 /** The most rows one export holds (newest first); a narrower filter gets older ones. */
@@ -45,10 +68,10 @@ export async function listAuditLog(scope: AdminScope, filter: AuditLogFilter, pa
   return { items: rows.map(rowOf), total, page, pageCount, actions };
 }
 
-/** One CSV field: quoted when needed, and a leading = + - @ neutralised (no formula injection in a spreadsheet). */
+/** One CSV field: quoted when needed, and a would-be formula neutralised as the menu export does (FORMULA_START). */
 export function csvField(value: string | null): string {
   let text = value ?? '';
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -10,9 +10,12 @@ import { foldSearch } from './search-fold.ts';
  * inbox marks, the app config row, a restaurant's active flag).
  */
 
+/** The text for LIKE with its own % and _ taken literally (escape character \). */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** `%text%` for LIKE with the text's own % and _ taken literally (escape character \). */
 export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${literal(text.toLowerCase())}%`;
 }
 
 const like = (column: string, pattern: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
@@ -382,7 +385,7 @@ function auditQuery(db: Kysely<Database>, filter: AuditLogFilter) {
     query = query.where((eb) => eb.or([like('auditEvent.actorEmail', pattern), eb('auditEvent.actorId', '=', filter.actor!)]));
   }
   if (filter.restaurantId) query = query.where('auditEvent.restaurantId', '=', filter.restaurantId);
-  if (filter.action) query = filter.action.endsWith('.') ? query.where('auditEvent.action', 'like', `${filter.action}%`) : query.where('auditEvent.action', '=', filter.action);
+  if (filter.action) query = filter.action.endsWith('.') ? query.where(sql<SqlBool>`${sql.ref('auditEvent.action')} like ${`${literal(filter.action)}%`} escape '\\'`) : query.where('auditEvent.action', '=', filter.action);
   if (filter.from) query = query.where('auditEvent.createdAt', '>=', filter.from);
   if (filter.to) query = query.where('auditEvent.createdAt', '<', filter.to);
   return query;

@@ -5,7 +5,7 @@ import { getMenuCacheVersion, getPublicMenu } from '#app/modules/menu/menu.servi
 import { insertRestaurant, newId } from '#tests/factories/builders.ts';
 import { adminScope, forgedAdminScope } from '#tests/support/scopes.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { exportAuditLogCsv, listAuditLog } from './audit-log.service.server.ts';
+import { auditDays, exportAuditLogCsv, listAuditLog } from './audit-log.service.server.ts';
 import { deleteInboxMessage, listInbox, countUnread, setMessageHandled } from './messages.service.server.ts';
 import { getContactEmail, getPlatformPricing, getPlatformSettings, invalidatePlatformSettings, refreshPlatformSettings, updatePlatformSettings } from './platform-settings.server.ts';
 import { extendTrial, getRestaurantForAdmin, grantManualPro, listRestaurantsForAdmin, revokeManualPro, setRestaurantActive } from './restaurants.service.server.ts';
@@ -186,6 +186,25 @@ describe(`the back office services on ${testDialect}`, () => {
     expect((await listAuditLog(admin, { action: 'settings.update' }, 1)).total).toBe(1);
     await updatePlatformSettings(admin, { defaultLocale: 'ro', availableLocales: ['ro', 'en'] });
     expect(getContactEmail()).not.toBe('echipa@example.com');
+  });
+
+  it('takes the audit log’s filters literally: no LIKE wildcards in an action prefix, no impossible day, formulas neutralised in the CSV', async () => {
+    const admin = adminScope(database.db);
+    const restaurant = await insertRestaurant(database.db, { name: '=HYPERLINK("http://x")' });
+    const event = (action: string, createdAt: string) => ({ id: newId(), createdAt, actorType: 'user' as const, actorId: 'admin-1', actorEmail: '+40@example.com', restaurantId: restaurant.id, action, targetType: 'restaurant', targetId: restaurant.id, summary: '{}', requestId: '-1' });
+    await database.db.insertInto('auditEvent').values([event('literal.probe', '2026-03-01T10:00:00.000Z'), event('literal.probe', '2026-04-15T10:00:00.000Z')]).execute();
+    const actions = async (filter: Parameters<typeof listAuditLog>[1]) => (await listAuditLog(admin, { restaurantId: restaurant.id, ...filter }, 1)).items.map((e) => e.createdAt);
+    expect(await actions({ action: 'literal.' })).toHaveLength(2);
+    expect(await actions({ action: '%.' })).toEqual([]);
+    expect(await actions({ action: 'litera_.' })).toEqual([]);
+    // a day that does not exist filters nothing (and is not shown back); the last day there is ends nothing
+    expect(auditDays('2026-02-30', '2026-13-01')).toEqual({ fromDay: '', toDay: '', from: undefined, to: undefined });
+    expect(await actions(auditDays('2026-02-30', '9999-12-31'))).toHaveLength(2);
+    expect(await actions(auditDays('2026-03-01', '2026-03-01'))).toEqual(['2026-03-01T10:00:00.000Z']);
+    const csv = await exportAuditLogCsv(admin, { restaurantId: restaurant.id });
+    expect(csv).toContain(`"'=HYPERLINK(""http://x"")"`);
+    expect(csv).toContain("'+40@example.com");
+    expect(csv).toContain(",'-1\r\n");
   });
 
   it('refuses every service to a scope that is not an admin’s', async () => {
