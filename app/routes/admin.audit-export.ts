@@ -1,7 +1,6 @@
 import { getDb } from '#app/db/db.server.ts';
 import { requireAdmin } from '#app/modules/access/access.server.ts';
-import { exportAuditLogCsv } from '#app/modules/backoffice/audit-log.service.server.ts';
-import { auditFilterOf } from './admin.audit.tsx';
+import { auditFilterOf, exportAuditLogCsv } from '#app/modules/backoffice/audit-log.service.server.ts';
 import type { Route } from './+types/admin.audit-export';
 
 /** The audit log, filtered as on its page, as a CSV download (admin only). */

@@ -2,24 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation } from 'react-router';
 import { getDb } from '#app/db/db.server.ts';
 import { requireAdmin } from '#app/modules/access/access.server.ts';
-import { auditDays, listAuditLog, type AuditLogFilter } from '#app/modules/backoffice/audit-log.service.server.ts';
+import { auditFilterOf, listAuditLog } from '#app/modules/backoffice/audit-log.service.server.ts';
 import { AdminPage, fieldClass, linkClass, Pager, ScrollTable, smallButton, td, th } from '#app/ui/admin/admin-ui.tsx';
 import { formatMoment } from '#app/ui/admin/format.ts';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/admin.audit';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'backoffice.audit.title', 'backoffice.audit.title');
-
-/** The filter of the log page and its CSV export, from the query string (dates are whole UTC days, `to` inclusive: auditDays). */
-export function auditFilterOf(params: URLSearchParams): AuditLogFilter & { fromDay: string; toDay: string } {
-  const text = (name: string) => (params.get(name) ?? '').trim().slice(0, 200);
-  return {
-    actor: text('actor') || undefined,
-    restaurantId: text('restaurant') || undefined,
-    action: text('action') || undefined,
-    ...auditDays(text('from'), text('to')),
-  };
-}
 
 /** Every admin, owner and system change, filtered by actor, restaurant, action and date. */
 export async function loader({ request }: Route.LoaderArgs) {

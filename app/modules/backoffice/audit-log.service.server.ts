@@ -40,6 +40,17 @@ export function auditDays(fromText: string, toText: string): { fromDay: string; 
   return { fromDay: from ? fromText : '', toDay: toStart ? toText : '', from, to: next && /^\d{4}-/.test(next) ? next : undefined };
 }
 
+/** The filter of the log page and its CSV export, from the query string (dates are whole UTC days, `to` inclusive: auditDays). */
+export function auditFilterOf(params: URLSearchParams): AuditLogFilter & { fromDay: string; toDay: string } {
+  const text = (name: string) => (params.get(name) ?? '').trim().slice(0, 200);
+  return {
+    actor: text('actor') || undefined,
+    restaurantId: text('restaurant') || undefined,
+    action: text('action') || undefined,
+    ...auditDays(text('from'), text('to')),
+  };
+}
+
 /** The most rows one export holds (newest first); a narrower filter gets older ones. */
 export const AUDIT_EXPORT_LIMIT = 50_000;
 
