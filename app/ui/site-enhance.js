@@ -37,6 +37,13 @@
     if (delay) setTimeout(function () { if (!decided()) banner.hidden = false; }, Number(delay));
     else write('true');
   }
+  // back/forward may bring this page back as it was left, banner showing, after a choice made on
+  // another page: the stored choice wins
+  window.addEventListener('pageshow', function (event) {
+    if (!event.persisted || !banner || !decided()) return;
+    banner.hidden = true;
+    settingsButton = null;
+  });
   doc.addEventListener('click', function (event) {
     var target = event.target instanceof Element ? event.target : null;
     if (!target || !banner) return;

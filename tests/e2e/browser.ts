@@ -3,10 +3,14 @@ import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
-/** Debian's Chromium, with the flags this network needs (stack-notes.md). */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, with the flags this network needs (stack-notes.md). Playwright turns the
+ * back/forward cache off; `backForwardCache` keeps it, for the tests of a page coming back from it.
+ */
+export function launchBrowser(options: { backForwardCache?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    ...(options.backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
     args: [
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
@@ -15,10 +19,10 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** One Chromium for the test file: started before its tests, closed after them. */
-export function useBrowser(): () => Browser {
+export function useBrowser(options: { backForwardCache?: boolean } = {}): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser(options);
   });
   afterAll(() => browser?.close());
   return () => {

@@ -191,3 +191,47 @@ describe('marketing pages without React (decision 0026)', () => {
     await context.close();
   });
 });
+
+describe('back and forward (the back/forward cache)', () => {
+  const cachingBrowserOf = useBrowser({ backForwardCache: true });
+
+  it('a choice made on another page keeps the banner away when the page it was left showing on comes back', async () => {
+    const context = await openContext(cachingBrowserOf(), baseUrl, { viewport: DESKTOP, locale: 'ro' });
+    await context.addInitScript(() => localStorage.setItem('subscription_status', 'stale'));
+    const page = await context.newPage();
+    await page.goto('/');
+    await banner(page).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('subscription_status'))).toBeNull();
+    await page.evaluate(() => Object.assign(window, { leftHere: true }));
+    await page.getByRole('banner').getByRole('link', { name: 'Funcționalități' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/detalii');
+    await banner(page).getByRole('button', { name: 'Accept toate' }).click();
+    await expect.poll(() => banner(page).isVisible()).toBe(false);
+
+    // the load event does not fire again for a page taken from the cache
+    await page.goBack({ waitUntil: 'commit' });
+    await expect.poll(() => page.evaluate(() => 'leftHere' in window)).toBe(true);
+    await expect.poll(() => banner(page).isVisible()).toBe(false);
+    expect(await stored(page)).toBe('all');
+    expect(await page.evaluate(() => localStorage.getItem('subscription_status'))).toBeNull();
+    await page.goForward({ waitUntil: 'commit' });
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/detalii');
+    expect(await banner(page).isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('the same on a hydrated page (the React banner of /contact)', async () => {
+    const context = await openContext(cachingBrowserOf(), baseUrl, { viewport: DESKTOP, locale: 'ro' });
+    const page = await context.newPage();
+    await page.goto('/contact');
+    await banner(page).waitFor();
+    await page.evaluate(() => Object.assign(window, { leftHere: true }));
+    // /pricing asks nothing and stores true (spec section 4): a choice all the same
+    await page.goto('/pricing');
+    await expect.poll(() => stored(page)).toBe('true');
+    await page.goBack({ waitUntil: 'commit' });
+    await expect.poll(() => page.evaluate(() => 'leftHere' in window)).toBe(true);
+    await expect.poll(() => banner(page).isVisible()).toBe(false);
+    await context.close();
+  });
+});

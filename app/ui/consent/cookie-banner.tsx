@@ -56,8 +56,17 @@ export function CookieBanner({ contactEmail }: { contactEmail: string }) {
       writeConsent(null);
       setVisible(true);
     };
+    // back/forward may bring this page back as it was left, banner showing, after a choice made
+    // on another page: the stored choice wins (as in ui/site-enhance.js for the static pages)
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted && consentOnOpen(window.location.pathname, readConsent()) !== 'show-banner') setVisible(false);
+    };
     window.addEventListener(COOKIE_SETTINGS_EVENT, reopen);
-    return () => window.removeEventListener(COOKIE_SETTINGS_EVENT, reopen);
+    window.addEventListener('pageshow', restored);
+    return () => {
+      window.removeEventListener(COOKIE_SETTINGS_EVENT, reopen);
+      window.removeEventListener('pageshow', restored);
+    };
   }, []);
 
   const choose = (value: ConsentValue) => {
