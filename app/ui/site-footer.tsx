@@ -25,8 +25,8 @@ export function SiteFooter() {
           <li><Link className={link} to="/login" viewTransition>{t('nav.login')}</Link></li>
           <li><Link className={link} to="/privacy-policy" viewTransition>{t('footer.privacy')}</Link></li>
           <li><Link className={link} to="/terms-of-service" viewTransition>{t('footer.terms')}</Link></li>
-          <li>
-            {/* data-cookie-settings: the same for ui/site-enhance.js on pages sent without JavaScript */}
+          <li data-needs-script="">
+            {/* data-cookie-settings: the same for ui/site-enhance.js on pages sent without JavaScript; without any, hidden (app.css) */}
             <button type="button" className={link} data-cookie-settings="" onClick={() => window.dispatchEvent(new Event(COOKIE_SETTINGS_EVENT))}>
               {t('footer.cookieSettings')}
             </button>

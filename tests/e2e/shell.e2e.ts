@@ -179,6 +179,10 @@ describe('the mobile header menu (spec section 2)', () => {
     expect(await panel.isVisible()).toBe(true);
     await link('Prețuri').click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/pricing');
+    // a control that needs the script is not offered: the footer's cookie settings would do nothing
+    const cookieSettings = page.locator('footer [data-cookie-settings]');
+    expect(await cookieSettings.textContent()).toBe('Setări cookie-uri');
+    expect(await cookieSettings.isVisible()).toBe(false);
     await context.close();
   });
 
