@@ -268,4 +268,37 @@ describe(`owner insights counting on ${testDialect}`, () => {
       ].sort(),
     );
   });
+
+  it('survives a flood of junk dish ids across restaurants: the flush does not fail, real counts are kept', async () => {
+    clock = Date.parse('2026-11-24T10:05:00Z');
+    const db = database.db;
+    const recorder = createInsightRecorder({ getDb: () => db, searchSecret: SECRET, now });
+    const flooded = await Promise.all(Array.from({ length: 7 }, (_, i) => insertRestaurant(db, { slug: `potop-${i}`, timeZone: 'Europe/Bucharest' })));
+    // every restaurant's full beacon budget, each beacon naming 40 ids that exist nowhere: 33 600 distinct ids in one batch
+    for (const [r, restaurant] of flooded.entries()) {
+      for (let b = 0; b < BEACONS_PER_INTERVAL; b++) {
+        const dishes = Array.from({ length: 40 }, (_, d) => `junk-${r}-${b}-${d}`);
+        expect(recorder.recordInterest({ slug: restaurant.slug, locationId: '', dishes: b === 0 && r === 0 ? [...dishes.slice(1), ids.soup] : dishes, searches: [], allergens: [] })).toBe(true);
+      }
+    }
+    recorder.recordInterest({ slug: 'bistro', locationId: '', dishes: [ids.soup], searches: [], allergens: ['gluten'] });
+    recorder.recordView({ slug: 'potop-0', locale: 'ro', locationId: '', via: undefined, source: 'direct' });
+    await recorder.flush();
+    expect(recorder.pendingKeys()).toBe(0);
+    const written = await db.selectFrom('insightCount').select(['restaurantId', 'metric', 'dimension', 'count']).where('day', '=', '2026-11-24').execute();
+    expect(written.map((r) => `${r.restaurantId === ours.id ? 'bistro' : r.restaurantId === flooded[0]!.id ? 'potop-0' : r.restaurantId} ${r.metric} ${r.dimension} ${Number(r.count)}`).sort()).toEqual(
+      ['bistro allergen gluten 1', `bistro dish ${ids.soup} 1`, 'potop-0 hour 12 1', 'potop-0 lang ro 1', 'potop-0 source direct 1', 'potop-0 view  1'].sort(),
+    );
+  });
+
+  it('keeps room for views when beacons of many restaurants flood the held rows with junk', () => {
+    const recorder = createInsightRecorder({ getDb: () => database.db, searchSecret: SECRET, now });
+    // 11 public menus, each its full beacon budget of 40 made-up dish ids: more keys than the recorder holds
+    for (let r = 0; r < 11; r++) {
+      for (let b = 0; b < BEACONS_PER_INTERVAL; b++) recorder.recordInterest({ slug: `potop-${r}`, locationId: '', dishes: Array.from({ length: 40 }, (_, d) => `junk-${b}-${d}`), searches: [], allergens: [] });
+    }
+    const held = recorder.pendingKeys();
+    recorder.recordView({ slug: 'bistro', locale: 'ro', locationId: '', via: undefined, source: 'direct' });
+    expect(recorder.pendingKeys()).toBe(held + 4);
+  });
 });

@@ -21,6 +21,8 @@ const BUCKET_MS = 15 * 60 * 1000;
 export const BEACONS_PER_INTERVAL = 120;
 /** distinct rows held at once (all restaurants); past it new keys are dropped, not memory grown */
 const MAX_KEYS = 50_000;
+/** beacons may fill the held rows only this far: a flood of junk dish ids at a few restaurants leaves room for every menu's views */
+const MAX_INTEREST_KEYS = 40_000;
 /** distinct via codes one restaurant may add per interval (junk codes cannot grow its rows) */
 const VIA_PER_INTERVAL = 50;
 
@@ -69,9 +71,9 @@ export function createInsightRecorder(options: {
   let timer: ReturnType<typeof setInterval> | undefined;
   let flushing: Promise<void> = Promise.resolve();
 
-  function add(key: string, n = 1) {
+  function add(key: string, n = 1, limit = MAX_KEYS) {
     const current = pending.get(key);
-    if (current === undefined && pending.size >= MAX_KEYS) return;
+    if (current === undefined && pending.size >= limit) return;
     pending.set(key, (current ?? 0) + n);
   }
 
@@ -106,9 +108,9 @@ export function createInsightRecorder(options: {
     beacons.set(interest.slug, used + 1);
     const bucket = Math.floor(now() / BUCKET_MS) * BUCKET_MS;
     const k = (metric: string, dimension: string) => keyOf(interest.slug, bucket, interest.locationId, metric, dimension);
-    for (const dish of new Set(interest.dishes)) add(k('dish', dish));
-    for (const search of interest.searches) add(k(search.matched ? 'search-hit' : 'search-miss', search.term));
-    for (const allergen of new Set(interest.allergens)) add(k('allergen', allergen));
+    for (const dish of new Set(interest.dishes)) add(k('dish', dish), 1, MAX_INTEREST_KEYS);
+    for (const search of interest.searches) add(k(search.matched ? 'search-hit' : 'search-miss', search.term), 1, MAX_INTEREST_KEYS);
+    for (const allergen of new Set(interest.allergens)) add(k('allergen', allergen), 1, MAX_INTEREST_KEYS);
     return true;
   }
 

@@ -17,6 +17,8 @@ export interface InsightRow {
 }
 
 const CHUNK = 200;
+/** ids per `IN (…)` list of a read */
+const ID_CHUNK = 1_000;
 
 export async function addInsightCounts(db: Kysely<Database>, rows: InsightRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) {
@@ -141,8 +143,14 @@ export function findLocationIds(db: Kysely<Database>, restaurantIds: string[]) {
   return db.selectFrom('location').select(['id', 'restaurantId']).where('restaurantId', 'in', restaurantIds).execute();
 }
 
-export function findProductIds(db: Kysely<Database>, restaurantIds: string[], productIds: string[]) {
-  return db.selectFrom('product').select(['id', 'restaurantId']).where('restaurantId', 'in', restaurantIds).where('id', 'in', productIds).execute();
+/** In chunks: a flood of junk ids (up to the recorder's key cap) must not pass SQLite's 32 766 bound variables and fail every flush. */
+export async function findProductIds(db: Kysely<Database>, restaurantIds: string[], productIds: string[]) {
+  const found: { id: string; restaurantId: string }[] = [];
+  for (let i = 0; i < productIds.length; i += ID_CHUNK) {
+    const ids = productIds.slice(i, i + ID_CHUNK);
+    found.push(...(await db.selectFrom('product').select(['id', 'restaurantId']).where('restaurantId', 'in', restaurantIds).where('id', 'in', ids).execute()));
+  }
+  return found;
 }
 
 /** Counts of one restaurant between two local days (inclusive), optionally for one location. */
