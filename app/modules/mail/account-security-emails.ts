@@ -1,10 +1,7 @@
 import { getPublicUrl } from '#app/env.server.ts';
 import { getI18n, type Locale } from '#app/i18n/i18n.ts';
 import type { OutgoingMail } from './mailer.server.ts';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+import { escapeHtml } from '#app/modules/text/escape-html.ts';
 
 /** A notice with no action link: what changed, and what to do if it was not the reader. */
 function noticeMail(to: string, subject: string, lead: string, notYou: string): OutgoingMail {

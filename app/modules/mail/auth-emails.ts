@@ -1,9 +1,6 @@
 import { getI18n, type Locale } from '#app/i18n/i18n.ts';
 import type { OutgoingMail } from './mailer.server.ts';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+import { escapeHtml } from '#app/modules/text/escape-html.ts';
 
 /** A short message with one button-like link, in the reader's language. */
 function linkMail(to: string, locale: Locale, kind: 'magicLink' | 'resetPassword' | 'verifyEmail', url: string): OutgoingMail {

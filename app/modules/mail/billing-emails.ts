@@ -1,5 +1,6 @@
 import { getI18n, type Locale } from '#app/i18n/i18n.ts';
 import type { OutgoingMail } from './mailer.server.ts';
+import { escapeHtml } from '#app/modules/text/escape-html.ts';
 
 /**
  * The lifecycle and dunning e-mails of card payments (docs/decisions/0014-billing.md), in the
@@ -19,10 +20,6 @@ export interface BillingMailInput {
   /** days left (trial ending) or the grace period (payment failed) */
   days?: number;
   products?: number;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 export function billingNoticeMail(input: BillingMailInput): OutgoingMail {

@@ -6,6 +6,7 @@ import { fieldIn, type ContentLanguage } from '#app/modules/translation/content-
 import { kilojoules } from '#app/modules/product/nutrition.ts';
 import type { MenuProduct } from '#app/modules/menu/menu.types.ts';
 import { ALLERGEN_KEYS } from '#app/modules/product/allergens.ts';
+import { escapeHtml } from '#app/modules/text/escape-html.ts';
 
 /**
  * Every word a dish card uses, looked up once per language instead of once per dish: i18next's
@@ -140,9 +141,6 @@ export function MenuProductItem({ product, locale, currency }: { product: MenuPr
 
 /** The nutrition declaration's fields; any one filled in shows the table. */
 const NUTRIENTS = ['energyKcal', 'fat', 'saturates', 'carbs', 'sugars', 'protein', 'salt'] as const;
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /**
  * A dish's fold: what it opens on (ingredients · nutrition), then the ingredients, additives and the
