@@ -1,5 +1,6 @@
 import { addDays, instantOf, localMoment, minutesOf, stateAt, weekDayOf, type Span } from '#app/modules/restaurant/local-time.ts';
 import { WEEK_DAYS, type WeekDay } from '#app/modules/restaurant/opening-hours.ts';
+import { parseStoredJson } from '#app/modules/text/stored-json.ts';
 
 /**
  * When a category is served (issue 17, decision 0022), in the restaurant's time zone: on some days
@@ -21,13 +22,7 @@ const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 
 /** Reads a stored schedule; anything malformed is "always served" (a guest never sees broken data). */
 export function parseCategorySchedule(stored: string | null | undefined): CategorySchedule | null {
-  if (!stored) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(stored);
-  } catch {
-    return null;
-  }
+  const value = parseStoredJson(stored);
   if (!value || typeof value !== 'object') return null;
   const raw = value as Record<string, unknown>;
   const days = Array.isArray(raw.days) ? WEEK_DAYS.filter((day) => (raw.days as unknown[]).includes(day)) : [];

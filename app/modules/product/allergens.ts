@@ -1,3 +1,5 @@
+import { parseStoredJson } from '#app/modules/text/stored-json.ts';
+
 /**
  * The 14 EU allergens (Regulation 1169/2011, annex II) as fixed keys, in the order of the spec's
  * Romanian list (section 3): Gluten, Lactate, Ouă, Pește, Nuci, Arahide, Soia, Crustacee, Moluște,
@@ -28,13 +30,7 @@ export function isAllergenKey(value: unknown): value is AllergenKey {
 
 /** Reads a stored JSON list, keeping only known keys in canonical order (bad data never reaches a guest). */
 export function parseAllergenList(stored: string | null | undefined): AllergenKey[] {
-  if (!stored) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(stored);
-  } catch {
-    return [];
-  }
+  const parsed = parseStoredJson(stored);
   if (!Array.isArray(parsed)) return [];
   return ALLERGEN_KEYS.filter((key) => parsed.includes(key));
 }

@@ -1,5 +1,6 @@
 import { addDays, earliest, instantOf, localMoment, minutesOf, stateAt, weekDayOf, type Span } from './local-time.ts';
 import type { OpeningHours } from './opening-hours.ts';
+import { parseStoredJson } from '#app/modules/text/stored-json.ts';
 
 /**
  * Closed days and special hours by date (issue 17, decision 0022): a holiday or a one-off closure
@@ -30,13 +31,7 @@ function isDate(value: unknown): value is string {
 
 /** Reads stored exceptions, dropping anything malformed, sorted by date. */
 export function parseOpeningExceptions(stored: string | null | undefined): OpeningException[] {
-  if (!stored) return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(stored);
-  } catch {
-    return [];
-  }
+  const value = parseStoredJson(stored);
   if (!Array.isArray(value)) return [];
   const exceptions: OpeningException[] = [];
   for (const item of value as Record<string, unknown>[]) {

@@ -1,3 +1,4 @@
+import { parseStoredJson } from '#app/modules/text/stored-json.ts';
 /**
  * Opening hours as the owner enters them, in the restaurant's time zone:
  * `{ "mon": [["08:00", "22:00"]], ..., "sun": [] }` (several ranges a day allowed; a missing or
@@ -11,13 +12,7 @@ const TIME = /^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/;
 
 /** Reads stored hours, dropping anything malformed (a guest never sees broken data). */
 export function parseOpeningHours(stored: string | null | undefined): OpeningHours | null {
-  if (!stored) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(stored);
-  } catch {
-    return null;
-  }
+  const parsed = parseStoredJson(stored);
   if (!parsed || typeof parsed !== 'object') return null;
   const hours: OpeningHours = {};
   for (const day of WEEK_DAYS) {

@@ -1,3 +1,4 @@
+import { parseStoredJson } from '#app/modules/text/stored-json.ts';
 /**
  * The languages a menu's content may be written in (docs/decisions/0019-content-languages.md).
  * Romanian is the source of every translation, English the first fallback; both live in their own
@@ -33,18 +34,9 @@ export function isExtraLanguage(value: unknown): value is ExtraLanguage {
   return typeof value === 'string' && (EXTRA_LANGUAGES as readonly string[]).includes(value);
 }
 
-function parseJson(stored: string | null | undefined): unknown {
-  if (!stored) return undefined;
-  try {
-    return JSON.parse(stored);
-  } catch {
-    return undefined;
-  }
-}
-
 /** A row's `translations` column, keeping only known languages and fields with text. */
 export function parseTranslations(stored: string | null | undefined): ContentTranslations {
-  const parsed = parseJson(stored);
+  const parsed = parseStoredJson(stored);
   const out: ContentTranslations = {};
   if (!parsed || typeof parsed !== 'object') return out;
   for (const [language, fields] of Object.entries(parsed)) {
@@ -61,14 +53,14 @@ export function parseTranslations(stored: string | null | undefined): ContentTra
 
 /** The restaurant's enabled extra languages, in the fixed list's order. */
 export function parseLanguageList(stored: string | null | undefined): ExtraLanguage[] {
-  const parsed = parseJson(stored);
+  const parsed = parseStoredJson(stored);
   const list = Array.isArray(parsed) ? parsed : [];
   return EXTRA_LANGUAGES.filter((language) => list.includes(language));
 }
 
 /** The do-not-translate list: trimmed, non-empty, distinct (case-insensitively). */
 export function parseTermList(stored: string | null | undefined): string[] {
-  const parsed = parseJson(stored);
+  const parsed = parseStoredJson(stored);
   return normaliseTerms(Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : []);
 }
 
