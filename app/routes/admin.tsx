@@ -2,7 +2,7 @@ import { Outlet } from 'react-router';
 import { getDb } from '#app/db/db.server.ts';
 import { requireAdmin } from '#app/modules/access/access.server.ts';
 import { countUnread } from '#app/modules/backoffice/messages.service.server.ts';
-import { AdminNav } from '#app/ui/admin/admin-ui.tsx';
+import { AdminNav, useAdminActionToast } from '#app/ui/admin/admin-ui.tsx';
 import type { Route } from './+types/admin';
 
 /**
@@ -15,6 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  useAdminActionToast();
   return (
     <>
       <AdminNav unread={loaderData.unread} />

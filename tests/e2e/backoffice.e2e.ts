@@ -136,6 +136,15 @@ describe('the platform back office (/admin)', () => {
     await toast(page, 'marcat ca rezolvat');
     await expect.poll(() => page.getByTestId('contact-message').filter({ hasText: text }).count()).toBe(0);
     expect((await db.selectFrom('contactMessage').select(['readAt', 'handledAt']).where('id', '=', id).executeTakeFirstOrThrow()).handledAt).not.toBeNull();
+
+    // deleting (GDPR) removes the row in the same answer that brings the toast: the toast still shows
+    await page.goto(`/admin/messages?show=all&q=${id.slice(0, 8)}`);
+    await expect.poll(() => isHydrated(page, '[data-testid=contact-message] button')).toBe(true);
+    await page.getByTestId('contact-message').filter({ hasText: text }).getByRole('button', { name: 'Șterge definitiv', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Șterge definitiv' }).getByRole('button', { name: 'Confirmă' }).click();
+    await toast(page, 'Mesajul a fost șters.', 10_000);
+    await expect.poll(() => page.getByTestId('contact-message').count()).toBe(0);
+    expect(await db.selectFrom('contactMessage').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
     await db.destroy();
     await page.context().close();
   });

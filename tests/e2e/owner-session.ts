@@ -39,13 +39,27 @@ export function ownerSessionOpener(browserOf: () => Browser, baseUrl: string) {
   };
 }
 
+/**
+ * A failed wait says where the page was: its address, heading and any alert (an error page or a
+ * refusal), so a failure in a loaded CI run can be read without running it again.
+ */
+async function withPageContext(page: Page, wait: PromiseLike<void>): Promise<void> {
+  try {
+    await wait;
+  } catch (error) {
+    const visible = async (selector: string) => (await page.locator(selector).allInnerTexts().catch(() => [])).map((text) => text.trim()).filter(Boolean);
+    const seen = `page ${page.url()}; h1 ${JSON.stringify(await visible('h1'))}; alerts ${JSON.stringify(await visible('[role="alert"]'))}`;
+    throw new Error(`${(error as Error).message}\n${seen}`, { cause: error });
+  }
+}
+
 /** Waits until a toast (success or error) holding `text` shows. */
 export const toast = (page: Page, text: string, timeout = 5000) =>
-  expect.poll(() => page.locator('[data-testid="toast"]').allTextContents(), { timeout }).toContainEqual(expect.stringContaining(text));
+  withPageContext(page, expect.poll(() => page.locator('[data-testid="toast"]').allTextContents(), { timeout }).toContainEqual(expect.stringContaining(text)));
 
 /**
  * Waits until a polite live region holding `text` shows: a success toast, or any other status the
  * page announces (the editor's "1 produs găsit", a drag's "… pe poziția 2 din 2").
  */
 export const statusMessage = (page: Page, text: string, timeout = 5000) =>
-  expect.poll(() => page.locator('[role="status"]:not(:empty)').allTextContents(), { timeout }).toContainEqual(expect.stringContaining(text));
+  withPageContext(page, expect.poll(() => page.locator('[role="status"]:not(:empty)').allTextContents(), { timeout }).toContainEqual(expect.stringContaining(text)));

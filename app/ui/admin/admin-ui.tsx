@@ -66,9 +66,22 @@ export function useAnswerToast(answer: Answer | undefined) {
 }
 
 /**
+ * Every confirmed action shares one fetcher, so its answer outlives the button that asked: revoking
+ * PRO removes the revoke button, deleting a message removes its row, in the same render that brings
+ * the answer back. The back office's frame, which stays, shows the toast (useAdminActionToast).
+ */
+const ADMIN_ACTION_FETCHER = 'admin-action';
+
+/** The toast of every confirmed action; rendered by the back office's frame. */
+export function useAdminActionToast() {
+  useAnswerToast(useFetcher<Answer>({ key: ADMIN_ACTION_FETCHER }).data);
+}
+
+/**
  * A button that asks first, in a native modal dialog (focus moves in and stays, Escape cancels,
  * focus returns to the button), then posts `intent` with `fields` (and whatever `children` add,
- * e.g. a period to choose). The answer comes back as a toast.
+ * e.g. a period to choose). The answer comes back as a toast; while any is on the way, every
+ * button of the page waits (one fetcher).
  */
 export function ConfirmAction({
   label,
@@ -90,13 +103,12 @@ export function ConfirmAction({
   action?: string;
 }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<Answer>();
+  const fetcher = useFetcher<Answer>({ key: ADMIN_ACTION_FETCHER });
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const [asking, setAsking] = useState(false);
   const titleId = useId();
   const busy = fetcher.state !== 'idle';
-  useAnswerToast(fetcher.data);
   useEffect(() => {
     if (asking) dialog.current?.showModal();
   }, [asking]);
