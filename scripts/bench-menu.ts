@@ -12,7 +12,8 @@
  *     node:http server answering the same bytes from memory, and the ratio a/b.
  * `BENCH_RESTAURANTS=10000` (`npm run bench:menu:zipf`) adds the many-restaurants mode: that many
  * restaurants of realistic sizes, requests spread over them like real traffic (Zipf, s = 1), with
- * the cache's hit ratio, req/s, p50/p99 and the server's memory.
+ * the cache's hit ratio, req/s, p50/p99 and the server's memory, in BENCH_ZIPF_WINDOWS (3) windows of
+ * BENCH_SECONDS one after another: how the figures move as fewer requests are a menu's first visit.
  * BENCH_CPU_PROF=<dir>: the app server writes a V8 CPU profile there when it stops (DevTools opens it).
  * BENCH_SAVE_HTML=<file>: keeps the 200-dish menu's HTML there, to see where its bytes go.
  * BENCH_SECONDS=0: weight and miss cost only, no load runs (for quick iterations).
@@ -35,6 +36,7 @@ const PRODUCTS = 200;
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const RESTAURANTS = Number(process.env.BENCH_RESTAURANTS ?? 0);
+const ZIPF_WINDOWS = Number(process.env.BENCH_ZIPF_WINDOWS ?? 3);
 const MISSES = 30;
 /** the menu's language for the whole run; '' = the bare address (Romanian for this client) */
 const LANG = process.env.BENCH_LANG ?? '';
@@ -142,13 +144,15 @@ function zipfSampler(n: number, random: () => number): () => number {
   };
 }
 
-async function metricsOf(base: string): Promise<{ hits: number; misses: number; rssMb: number }> {
+async function metricsOf(base: string): Promise<{ hits: number; misses: number; rssMb: number; cacheMb: number; pages: number }> {
   const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
   const value = (pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? 0);
   return {
     hits: value(/menu_cache_requests_total\{result="hit"\} (\d+)/),
     misses: value(/menu_cache_requests_total\{result="miss"\} (\d+)/),
     rssMb: value(/process_resident_memory_bytes (\d+)/) / 1024 / 1024,
+    cacheMb: value(/menu_cache_bytes\{kind="used"\} (\d+)/) / 1024 / 1024,
+    pages: value(/menu_cache_entries (\d+)/),
   };
 }
 
@@ -282,20 +286,26 @@ try {
   const real = await load(`${base}/${slug}`);
   console.log(`(a) menu route:     ${real.rps} req/s, p50 ${real.p50} ms, p99 ${real.p99} ms, errors ${real.errors}`);
 
-  let zipf: Awaited<ReturnType<typeof load>> | undefined;
+  // Zipf windows one after another on the same server: the first right after a warm-up window, the
+  // last after ZIPF_WINDOWS × DURATION seconds of traffic, when fewer requests are a menu's first visit
+  const zipf: Awaited<ReturnType<typeof load>>[] = [];
   if (many.length > 0) {
     const next = zipfSampler(many.length, seededRandom(11));
     const requests: autocannon.Request[] = [{ setupRequest: (request) => ({ ...request, path: `/${many[next()]}` }) }];
     await load(`${base}/`, requests); // warm-up: the first pass renders every menu it meets
-    const before = await metricsOf(base);
-    zipf = await load(`${base}/`, requests);
-    const after = await metricsOf(base);
-    const hits = after.hits - before.hits;
-    const misses = after.misses - before.misses;
-    console.log(
-      `(z) ${many.length} restaurants, Zipf: ${zipf.rps} req/s, p50 ${zipf.p50} ms, p99 ${zipf.p99} ms, errors ${zipf.errors}, ` +
-        `hit ratio ${((100 * hits) / Math.max(1, hits + misses)).toFixed(1)} % (${hits} hits, ${misses} misses), server RSS ${after.rssMb.toFixed(0)} MB`,
-    );
+    for (let window = 1; window <= ZIPF_WINDOWS; window++) {
+      const before = await metricsOf(base);
+      const run = await load(`${base}/`, requests);
+      const after = await metricsOf(base);
+      const hits = after.hits - before.hits;
+      const misses = after.misses - before.misses;
+      zipf.push(run);
+      console.log(
+        `(z${window}) ${many.length} restaurants, Zipf, after ${window * DURATION} s of traffic: ${run.rps} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, errors ${run.errors}, ` +
+          `hit ratio ${((100 * hits) / Math.max(1, hits + misses)).toFixed(1)} % (${hits} hits, ${misses} misses), ` +
+          `cache ${after.cacheMb.toFixed(1)} MB in ${after.pages} pages, server RSS ${after.rssMb.toFixed(0)} MB`,
+      );
+    }
   }
 
 
@@ -311,7 +321,10 @@ try {
   bare.stop();
   console.log(`(b) bare node:http: ${ceiling.rps} req/s, p50 ${ceiling.p50} ms, p99 ${ceiling.p99} ms`);
   console.log(`ratio a/b: ${(real.rps / ceiling.rps).toFixed(2)} (target ≥ 0.9); p99 ${real.p99} ms (target ≤ 10 ms)`);
-  if (zipf) console.log(`ratio z/b: ${(zipf.rps / ceiling.rps).toFixed(2)} (target ≥ 0.5; the ceiling serves the 200-dish page)`);
+  if (zipf.length > 0) {
+    const ratios = zipf.map((run, index) => `z${index + 1} ${(run.rps / ceiling.rps).toFixed(2)}`).join(', ');
+    console.log(`ratio z/b: ${ratios} (target ≥ 0.5; the ceiling serves the 200-dish page)`);
+  }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -59,7 +59,11 @@ async function loadBuild(): Promise<ServerBuild> {
 
 const initialBuild = await loadBuild();
 const entryOf = (build: ServerBuild) => build.entry.module as unknown as EntryModule;
-const metrics = createMetrics({ poolStats: () => entryOf(initialBuild).getPoolStats() });
+const metrics = createMetrics({
+  poolStats: () => entryOf(initialBuild).getPoolStats(),
+  // read when /metrics is asked for, after the cache below exists
+  menuCacheStats: () => handleMenuRequest?.stats(),
+});
 const routePatternOf = createRoutePatternOf(initialBuild);
 
 const app = express();

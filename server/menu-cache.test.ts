@@ -27,6 +27,8 @@ function gzipRuns(html: string, level: number): number {
 }
 
 let server: Server | undefined;
+/** the cache behind the last `serve`, for its stats() */
+let cache: ReturnType<typeof createMenuCache> | undefined;
 afterEach(() => server?.close());
 
 /** A real HTTP server in front of the cache, with a database version and a renderer we control. */
@@ -34,7 +36,7 @@ async function serve(
   state: { version: number | undefined; renders: number; body?: (search: string, path: string) => string; versions?: Record<string, number> },
   options: { maxBytes?: number; sharedMaxAge?: number } = {},
 ) {
-  const handle = createMenuCache({
+  const handle = (cache = createMenuCache({
     ...options,
     // `versions`: one restaurant's edit, the others unchanged
     getVersion: async (slug) => state.versions?.[slug] ?? state.version,
@@ -50,7 +52,7 @@ async function serve(
     },
     securityHeaders: { 'X-Content-Type-Options': 'nosniff' },
     logger: pino({ level: 'silent' }),
-  });
+  }));
   server = createServer((req, res) => {
     void handle(req, res, 'http://localhost').then((handled) => {
       if (!handled) res.writeHead(418).end('app');
@@ -203,6 +205,10 @@ describe('menu render cache', () => {
     expect(state.renders).toBe(3);
     expect(await cacheOf(base, '/one')).toBe('hit');
     expect(await cacheOf(base, '/two')).toBe('miss');
+    // what /metrics reports (menu_cache_bytes, menu_cache_entries): two pages, within the budget
+    expect(cache!.stats()).toEqual({ bytes: expect.any(Number), entries: 2, maxBytes });
+    expect(cache!.stats().bytes).toBeLessThanOrEqual(maxBytes);
+    expect(cache!.stats().bytes).toBeGreaterThan(maxBytes / 2);
   });
 
   it('answers a miss with fast compression, then upgrades to maximum brotli in the background once the page is asked for again', async () => {

@@ -295,7 +295,7 @@ export function createMenuCache(options: MenuCacheOptions) {
   }
 
   /** Answers the request when it is a guest menu; returns false to let the app handle it. */
-  return async function handleMenuRequest(req: IncomingMessage, res: ServerResponse, origin: string): Promise<boolean> {
+  async function handleMenuRequest(req: IncomingMessage, res: ServerResponse, origin: string): Promise<boolean> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '/';
     const queryStart = url.indexOf('?');
@@ -324,7 +324,11 @@ export function createMenuCache(options: MenuCacheOptions) {
     if (!named.entry) return false;
     await send(req, res, key, named.entry, started, named.hit, { slug, locale, locationId: asked });
     return true;
-  };
+  }
+
+  /** What the cache holds now, for /metrics: bytes counted against the budget, and pages. */
+  const stats = () => ({ bytes, entries: entries.size, maxBytes });
+  return Object.assign(handleMenuRequest, { stats });
 
   async function renderEntry(url: string, locale: string, location: string, extraHeaders?: Record<string, string>): Promise<Entry | undefined> {
     const headers = new Headers({ ...extraHeaders, 'user-agent': 'bucate-menu-cache' });

@@ -6,10 +6,14 @@ import { matchRoutes, type ServerBuild } from 'react-router';
 /**
  * The operator's numbers at /metrics (Prometheus text format): request durations by route
  * pattern (never the raw URL, which would make one series per menu and per token), menu cache hits
- * and misses, the PostgreSQL pool's use, and the process itself. Behind METRICS_TOKEN (Bearer);
+ * and misses and its memory, the PostgreSQL pool's use, and the process itself. Behind METRICS_TOKEN (Bearer);
  * without it the endpoint does not exist (404).
  */
-export function createMetrics(options: { poolStats(): { total: number; idle: number; waiting: number } | undefined }) {
+export function createMetrics(options: {
+  poolStats(): { total: number; idle: number; waiting: number } | undefined;
+  /** the guest menu cache's contents (absent in development, where there is no cache) */
+  menuCacheStats(): { bytes: number; entries: number; maxBytes: number } | undefined;
+}) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -20,6 +24,27 @@ export function createMetrics(options: { poolStats(): { total: number; idle: num
     registers: [registry],
   });
   const menuCache = new Counter({ name: 'menu_cache_requests_total', help: 'Guest menu answers by cache result', labelNames: ['result'] as const, registers: [registry] });
+  new Gauge({
+    name: 'menu_cache_bytes',
+    help: 'Bytes the guest menu cache holds (used), and its budget (max, MENU_CACHE_MAX_MB)',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    collect() {
+      const stats = options.menuCacheStats();
+      if (!stats) return;
+      this.set({ kind: 'used' }, stats.bytes);
+      this.set({ kind: 'max' }, stats.maxBytes);
+    },
+  });
+  new Gauge({
+    name: 'menu_cache_entries',
+    help: 'Rendered guest menu pages the cache holds',
+    registers: [registry],
+    collect() {
+      const stats = options.menuCacheStats();
+      if (stats) this.set(stats.entries);
+    },
+  });
   new Gauge({
     name: 'db_pool_connections',
     help: 'PostgreSQL pool connections by state (absent on SQLite)',

@@ -43,6 +43,10 @@ describe('/metrics', () => {
     expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/metrics",status="401"\} 3/);
     expect(text).not.toContain('secret-product-id');
     expect(text).toContain('menu_cache_requests_total');
+    // the cache's memory against its budget (MENU_CACHE_MAX_MB, 64 by default)
+    expect(text).toMatch(/menu_cache_bytes\{kind="used"\} \d+/);
+    expect(text).toContain(`menu_cache_bytes{kind="max"} ${64 * 1024 * 1024}`);
+    expect(text).toMatch(/menu_cache_entries \d+/);
     expect(text).toContain('process_resident_memory_bytes');
     if (testDialect === 'postgres') expect(text).toMatch(/db_pool_connections\{state="total"\} \d+/);
   });
