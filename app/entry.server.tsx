@@ -43,7 +43,9 @@ export async function renderGuestMenu(request: Request): Promise<Response> {
   const page = await loadGuestMenuPage(getDb(), slug, request, getPublicUrl());
   if (!page) return new Response(null, { status: 404 });
   const html = `<!DOCTYPE html>${renderToString(<MenuDocument page={page.data} />)}`;
-  return new Response(html, { headers: { ...page.headers, 'Content-Type': 'text/html; charset=utf-8' } });
+  // as bytes: a string body is checked character by character for lone surrogates (a USVString),
+  // 3 ms of a 200-dish miss on this host; Buffer.from encodes natively (React's output is well-formed)
+  return new Response(Buffer.from(html, 'utf8'), { headers: { ...page.headers, 'Content-Type': 'text/html; charset=utf-8' } });
 }
 
 /** For the server's menu render cache: a guest's view, counted in memory (owner insights, decision 0018). */
