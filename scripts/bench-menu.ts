@@ -12,7 +12,7 @@
  *     node:http server answering the same bytes from memory, and the ratio a/b.
  * `BENCH_RESTAURANTS=10000` (`npm run bench:menu:zipf`) adds the many-restaurants mode: that many
  * restaurants of realistic sizes, requests spread over them like real traffic (Zipf, s = 1), with
- * the cache's hit ratio, req/s, p50/p99 and the server's memory, in BENCH_ZIPF_WINDOWS (3) windows of
+ * the cache's hit ratio, req/s, p50/p99 and the server's memory, in BENCH_ZIPF_WINDOWS (6) windows of
  * BENCH_SECONDS one after another: how the figures move as fewer requests are a menu's first visit.
  * BENCH_CPU_PROF=<dir>: the app server writes a V8 CPU profile there when it stops (DevTools opens it).
  * BENCH_SAVE_HTML=<file>: keeps the 200-dish menu's HTML there, to see where its bytes go.
@@ -36,7 +36,7 @@ const PRODUCTS = 200;
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const RESTAURANTS = Number(process.env.BENCH_RESTAURANTS ?? 0);
-const ZIPF_WINDOWS = Number(process.env.BENCH_ZIPF_WINDOWS ?? 3);
+const ZIPF_WINDOWS = Number(process.env.BENCH_ZIPF_WINDOWS ?? 6);
 const MISSES = Number(process.env.BENCH_MISSES ?? 30);
 /** the menu's language for the whole run; '' = the bare address (Romanian for this client) */
 const LANG = process.env.BENCH_LANG ?? '';
