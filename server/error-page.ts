@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { catalogues, DEFAULT_LOCALE, LOCALE_COOKIE, type Locale } from '#app/i18n/i18n.ts';
+import { escapeHtml } from '#app/modules/text/escape-html.ts';
 
 /**
  * The answers the server gives itself, before or instead of React Router: a small translated page
@@ -28,8 +29,6 @@ export function localeOfCookie(cookieHeader: string | undefined | null): Locale 
 export function serverErrorMessage(status: ServerErrorStatus, locale: Locale): string {
   return catalogues[locale].errors[MESSAGE_OF[status]];
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function renderServerError(status: ServerErrorStatus, headers: { cookie?: string | null; accept?: string | null }) {
   const locale = localeOfCookie(headers.cookie);
