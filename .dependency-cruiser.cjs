@@ -91,8 +91,12 @@ module.exports = {
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '^(build|\\.react-router|node_modules|data)/' },
+    // swc reads every file and already marks type-only imports (the type rules above rely on that).
+    // tsPreCompilationDeps would ask for the TypeScript compiler API as a second extractor, which
+    // dependency-cruiser 18 finds only in typescript < 7; with our typescript 7 (the native port, no
+    // such API) it fell back to swc anyway and printed `missing-tsc-transpiler` on every run.
     parser: 'swc',
-    tsPreCompilationDeps: true,
+    tsPreCompilationDeps: false,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
