@@ -1,7 +1,8 @@
 // `npm start`: install if needed, build if needed, migrate, seed the demo once, serve on :3000.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { parseEnv } from 'node:util';
 import { ensureInstalled, node24, run } from './ensure-installed.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -25,6 +26,10 @@ if (built < sources) {
 // Migrate, seed the demo once and keep a signing secret under data/ (outside production rules)…
 run(['scripts/prepare-data.ts'], { NODE_ENV: 'development' });
 // …then serve the production build with that secret: the embedded defaults, nothing to configure.
-const secretFile = join(root, process.env.DATA_DIR ?? 'data', 'auth-secret');
-const AUTH_SECRET = process.env.AUTH_SECRET ?? readFileSync(secretFile, 'utf8').trim();
+// DATA_DIR as the app reads it: the environment first, then .env (as --env-file does), relative to the
+// checkout (where the children run) unless absolute; joining an absolute one to the checkout was issue 23 item 13
+const dotEnv = existsSync(join(root, '.env')) ? parseEnv(readFileSync(join(root, '.env'), 'utf8')) : {};
+const dataDir = process.env.DATA_DIR || dotEnv.DATA_DIR || 'data';
+const secretFile = join(resolve(root, dataDir), 'auth-secret');
+const AUTH_SECRET = process.env.AUTH_SECRET || dotEnv.AUTH_SECRET || readFileSync(secretFile, 'utf8').trim();
 run(['server/index.ts'], { NODE_ENV: 'production', AUTH_SECRET });
