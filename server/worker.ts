@@ -1,7 +1,7 @@
 import { getDatabase, closeDatabase } from '#app/db/db.server.ts';
 import { getBilling } from '#app/modules/billing/stripe-client.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
-import { createConfiguredWorker } from '#app/modules/jobs/job-handlers.server.ts';
+import { createConfiguredWorker } from '#app/wiring/job-handlers.server.ts';
 import { getMailer } from '#app/modules/mail/mailer.server.ts';
 import { exitOnCrash, loadEnvOrExit, stopGracefully } from './process-lifecycle.ts';
 

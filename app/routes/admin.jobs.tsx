@@ -5,7 +5,7 @@ import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { requireAdmin } from '#app/modules/access/access.server.ts';
 import { runNoticeAction } from '#app/modules/errors/action-result.server.ts';
 import { jobStatuses } from '#app/modules/jobs/job-types.ts';
-import { countJobs, listJobs, retryJob, type JobListItem } from '#app/modules/jobs/jobs.server.ts';
+import { countJobs, listJobs, retryJob, type JobListItem } from '#app/modules/jobs/jobs-admin.server.ts';
 import { AdminPage, ScrollTable, smallButton, td, th } from '#app/ui/admin/admin-ui.tsx';
 import { FormMessages } from '#app/ui/form-messages.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
-import { runJobsOnce, type JobHandlers, type RunJobsOptions } from '#app/modules/jobs/jobs.server.ts';
+import { runJobsOnce, type JobHandlers, type RunJobsOptions } from '#app/modules/jobs/job-worker.server.ts';
 import { testDialect } from './test-database.ts';
 
 /**

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#app/db/connection.server.ts';
 import type { Database } from '#app/db/schema.ts';
 import { systemScope } from '#app/modules/access/scope.server.ts';
-import { createJobHandlers } from '#app/modules/jobs/job-handlers.server.ts';
+import { createJobHandlers } from '#app/wiring/job-handlers.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import type { OutgoingMail } from '#app/modules/mail/mailer.server.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';

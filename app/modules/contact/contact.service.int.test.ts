@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { systemScope } from '#app/modules/access/scope.server.ts';
-import { createJobHandlers } from '#app/modules/jobs/job-handlers.server.ts';
+import { createJobHandlers } from '#app/wiring/job-handlers.server.ts';
 import { createMailer, outboxDir, type Mailer, type OutgoingMail } from '#app/modules/mail/mailer.server.ts';
 import { createLocalDiskStorage } from '#app/modules/image/storage.server.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';

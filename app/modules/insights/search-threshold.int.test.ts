@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '#app/db/connection.server.ts';
 import { migrateToLatest } from '#app/db/migrate.server.ts';
 import { systemScope } from '#app/modules/access/scope.server.ts';
-import { JOB_SCHEDULES } from '#app/modules/jobs/job-handlers.server.ts';
+import { JOB_SCHEDULES } from '#app/wiring/job-handlers.server.ts';
 import { buildLocation, insertRestaurant } from '#tests/factories/builders.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { createInsightRecorder, type InsightRecorder } from './insight-recorder.server.ts';

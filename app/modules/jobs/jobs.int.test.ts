@@ -4,7 +4,9 @@ import { systemScope } from '#app/modules/access/scope.server.ts';
 import { adminScope, forgedAdminScope } from '#tests/support/scopes.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { claimJobs } from './job.repo.server.ts';
-import { countJobs, enqueueJob, enqueueScheduledJobs, listJobs, retryDelayMs, retryJob, runJobsOnce, type JobHandlers } from './jobs.server.ts';
+import { retryDelayMs, runJobsOnce, type JobHandlers } from './job-worker.server.ts';
+import { countJobs, listJobs, retryJob } from './jobs-admin.server.ts';
+import { enqueueJob, enqueueScheduledJobs } from './jobs.server.ts';
 
 const mail = (to: string) => ({ mail: { to, subject: 's', text: 't', html: '' } });
 

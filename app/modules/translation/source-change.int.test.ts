@@ -21,7 +21,7 @@ import { FieldTranslationInput, getFieldTranslations, saveFieldTranslation, tran
 import { createGoogleProvider } from './providers.server.ts';
 import type { TranslationProvider } from './provider.server.ts';
 import { runRefresh } from './source-change.server.ts';
-import { createJobHandlers } from '#app/modules/jobs/job-handlers.server.ts';
+import { createJobHandlers } from '#app/wiring/job-handlers.server.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
 
 /**

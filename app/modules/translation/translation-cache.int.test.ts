@@ -3,7 +3,7 @@ import { systemScope } from '#app/modules/access/scope.server.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
 import { startFakeTranslator, type FakeTranslator, type WireFormat } from '#tests/support/fake-translation.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { createJobHandlers } from '#app/modules/jobs/job-handlers.server.ts';
+import { createJobHandlers } from '#app/wiring/job-handlers.server.ts';
 import { createTranslationProvider } from './providers.server.ts';
 import type { TranslationProvider } from './provider.server.ts';
 import { cacheKey, sweepTranslationCache, translateTexts } from './translation-cache.server.ts';

@@ -14,7 +14,7 @@ import { runJobsUntilIdle } from '#tests/support/jobs.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { BACKUP_SCHEDULE, createJobHandlers } from './job-handlers.server.ts';
-import { enqueueJob, enqueueScheduledJobs } from './jobs.server.ts';
+import { enqueueJob, enqueueScheduledJobs } from '#app/modules/jobs/jobs.server.ts';
 
 describe(`job handlers on ${testDialect}`, () => {
   let database: TestDatabase;

@@ -20,8 +20,8 @@ import { runRefresh } from '#app/modules/translation/source-change.server.ts';
 import type { TranslationProvider } from '#app/modules/translation/provider.server.ts';
 import { createTranslationProvider } from '#app/modules/translation/providers.server.ts';
 import { sweepTranslationCache } from '#app/modules/translation/translation-cache.server.ts';
-import { deleteDoneJobs } from './job.repo.server.ts';
-import { createJobWorker, type JobHandlers, type JobSchedule, type JobWorker } from './jobs.server.ts';
+import { createJobWorker, type JobHandlers, type JobWorker } from '#app/modules/jobs/job-worker.server.ts';
+import { purgeDoneJobs, type JobSchedule } from '#app/modules/jobs/jobs.server.ts';
 
 export interface JobDependencies {
   mailer: Mailer;
@@ -38,7 +38,11 @@ export interface JobDependencies {
   translator?: TranslationProvider | null;
 }
 
-/** What each job type does: the one place that wires job types to the modules doing the work. */
+/**
+ * What each job type does: the one place that wires job types to the modules doing the work. It
+ * lives in the composition root, outside app/modules/, because it knows every module that has jobs
+ * while those modules only enqueue through jobs/jobs.server.ts (decision 0027).
+ */
 export function createJobHandlers(deps: JobDependencies): Required<JobHandlers> {
   return {
     async 'mail.send'({ mail, contactMessageId }, { scope }) {
@@ -90,7 +94,7 @@ export function createJobHandlers(deps: JobDependencies): Required<JobHandlers> 
       if (swept > 0) logger.info({ swept }, 'stale insights search terms swept');
     },
     async 'jobs.purge'(_payload, { scope, now }) {
-      const purged = await deleteDoneJobs(scope.db, new Date(now.getTime() - deps.retentionDays * 24 * 60 * 60 * 1000).toISOString());
+      const purged = await purgeDoneJobs(scope, new Date(now.getTime() - deps.retentionDays * 24 * 60 * 60 * 1000));
       if (purged > 0) logger.info({ purged }, 'done jobs purged');
     },
     async 'db.backup'(_payload, { now }) {
