@@ -14,6 +14,7 @@ import { logger } from './logger.server.ts';
 import { getBilling } from './modules/billing/stripe-client.server.ts';
 import { getStorage } from './modules/image/storage.server.ts';
 import type { JobWorker } from './modules/jobs/job-worker.server.ts';
+import { wireAuth } from './wiring/auth-services.server.ts';
 import { createConfiguredWorker } from './wiring/job-handlers.server.ts';
 import { getMailer } from './modules/mail/mailer.server.ts';
 import { loadGuestMenuPage } from './modules/menu/guest-menu-page.server.ts';
@@ -25,6 +26,10 @@ import { flushInsightsOnStop, insightRecorder } from './modules/insights/insight
 
 
 export { requestInfoContext } from './context.ts';
+
+// The composition root of the app process (decision 0027): better-auth's e-mails and password-check
+// limit come from the modules, given before any request reaches getAuth().
+wireAuth();
 
 /** For the server's menu render cache: the menu version of a slug and whether it is published now (one indexed read). */
 export function getMenuVersion(slug: string): Promise<number | undefined> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createAuth } from '#app/auth/auth.server.ts';
+import { authServices } from '#app/wiring/auth-services.server.ts';
 import { getEnv } from '#app/env.server.ts';
 import { systemScope } from '#app/modules/access/scope.server.ts';
 import { createOrPromoteAdmin } from '#app/modules/account/admin-accounts.server.ts';
@@ -14,7 +15,7 @@ if (!email.success) {
 
 await withDatabase(async (handle) => {
   let link = '';
-  const auth = createAuth(handle, getEnv(), { send: async (mail) => void (link = /https?:\/\/\S+/.exec(mail.text)?.[0] ?? '') });
+  const auth = createAuth(handle, getEnv(), authServices(handle, { deliverInstead: { send: async (mail) => void (link = /https?:\/\/\S+/.exec(mail.text)?.[0] ?? '') } }));
   const { created } = await createOrPromoteAdmin(systemScope(handle.db, 'script:admin-create'), auth, email.data);
   await auth.api.signInMagicLink({ body: { email: email.data, callbackURL: '/admin' }, headers: new Headers() });
   console.log(`${created ? 'Created' : 'Promoted'} platform admin ${email.data}.`);

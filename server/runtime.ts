@@ -1,4 +1,5 @@
 import { createAuth } from '#app/auth/auth.server.ts';
+import { authServices } from '#app/wiring/auth-services.server.ts';
 import { defaultSqlitePath, openDatabase } from '#app/db/connection.server.ts';
 import { migrateToLatest } from '#app/db/migrate.server.ts';
 import { DEMO_LOGINS, isDatabaseEmpty, seedDemo } from '#app/modules/demo/demo-seed.server.ts';
@@ -35,7 +36,7 @@ export async function seedDemoIfNew(options: { force?: boolean } = {}): Promise<
   if (!wanted) return false;
   return withDatabase(async (handle) => {
     if (!(await isDatabaseEmpty(handle.db))) return false;
-    const result = await seedDemo(handle.db, createAuth(handle, env), createConfiguredStorage(env));
+    const result = await seedDemo(handle.db, createAuth(handle, env, authServices(handle)), createConfiguredStorage(env));
     console.log(`[db] seeded the demo restaurant with ${result.products} products`);
     return true;
   });

@@ -4,10 +4,6 @@ import { admin } from 'better-auth/plugins/admin';
 import { magicLink } from 'better-auth/plugins/magic-link';
 import { DEFAULT_LOCALE, type Locale } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { magicLinkMail, resetPasswordMail, verifyEmailMail } from '#app/modules/mail/auth-emails.ts';
-import { enqueueJob } from '#app/modules/jobs/jobs.server.ts';
-import type { Mailer, OutgoingMail } from '#app/modules/mail/mailer.server.ts';
-import { consumeRateLimit, PASSWORD_CHECK_RULE, passwordCheckKey } from '#app/modules/rate-limit/rate-limit.server.ts';
 import type { DatabaseHandle } from '#app/db/connection.server.ts';
 import { getDatabase } from '#app/db/db.server.ts';
 import { getEnv, getPasswordPolicy, getPublicUrl, isHttps, type Env } from '#app/env.server.ts';
@@ -24,6 +20,26 @@ export const CLIENT_IP_HEADER = 'x-bucate-client-ip';
  */
 const PASSWORD_CHECK_PATHS = new Set(['/change-password', '/verify-password', '/delete-user']);
 
+/** One of better-auth's e-mails: a link sent to an address. */
+export interface AuthMail {
+  kind: 'reset-password' | 'verify-email' | 'magic-link';
+  to: string;
+  url: string;
+  /** the reader's language: the language cookie of the request that caused it */
+  locale: Locale;
+}
+
+/**
+ * What better-auth needs from the modules, handed in by the composition root
+ * (app/wiring/auth-services.server.ts) so that auth imports no module: the modules sit above it.
+ */
+export interface AuthServices {
+  /** sends one of better-auth's e-mails (a `mail.send` job in the app; printed or collected elsewhere) */
+  sendMail(mail: AuthMail): Promise<void>;
+  /** counts one password check of a signed-in user; refused: how long until the next may be tried */
+  countPasswordCheck(userId: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }>;
+}
+
 /** The reader's language for an e-mail: the language cookie of the request that caused it. */
 function localeOf(ctx: { headers?: Headers; request?: Request } | undefined): Locale {
   const headers = ctx?.headers ?? ctx?.request?.headers;
@@ -31,13 +47,11 @@ function localeOf(ctx: { headers?: Headers; request?: Request } | undefined): Lo
 }
 
 /**
- * better-auth over our database. Its e-mails (sign-in links, password resets) are `mail.send` jobs:
- * the request answers at once, and a mail server that is down delays the e-mail instead of failing it.
- * `deliverInstead` takes them elsewhere: `admin:create` prints the link, tests read it.
+ * better-auth over our database. Its e-mails (sign-in links, password resets) and the password-check
+ * limit go through `services`: in the app, `mail.send` jobs (the request answers at once, and a mail
+ * server that is down delays the e-mail instead of failing it) and the rate-limit module.
  */
-export function createAuth(handle: DatabaseHandle, env: Env, deliverInstead?: Mailer) {
-  const sendMail = (mail: OutgoingMail): Promise<void> =>
-    deliverInstead ? deliverInstead.send(mail) : enqueueJob(handle.db, { type: 'mail.send', payload: { mail } }).then(() => undefined);
+export function createAuth(handle: DatabaseHandle, env: Env, services: AuthServices) {
   return betterAuth({
     appName: 'Bucate',
     baseURL: getPublicUrl(env),
@@ -58,7 +72,7 @@ export function createAuth(handle: DatabaseHandle, env: Env, deliverInstead?: Ma
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }, ctx) => {
-        await sendMail(resetPasswordMail(user.email, url, localeOf(ctx)));
+        await services.sendMail({ kind: 'reset-password', to: user.email, url, locale: localeOf(ctx) });
       },
     },
     // Issue "Hardening" item 6: an address is the owner's only once they followed the link sent to
@@ -69,7 +83,7 @@ export function createAuth(handle: DatabaseHandle, env: Env, deliverInstead?: Ma
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24 * 3,
       sendVerificationEmail: async ({ user, url }, request) => {
-        await sendMail(verifyEmailMail(user.email, url, localeOf({ request })));
+        await services.sendMail({ kind: 'verify-email', to: user.email, url, locale: localeOf({ request }) });
       },
     },
     socialProviders:
@@ -100,7 +114,7 @@ export function createAuth(handle: DatabaseHandle, env: Env, deliverInstead?: Ma
         const session = await getSessionFromCtx(ctx);
         // without a session the endpoint refuses the request itself, before any password check
         if (!session) return;
-        const verdict = await consumeRateLimit(handle.db, passwordCheckKey(session.user.id), PASSWORD_CHECK_RULE);
+        const verdict = await services.countPasswordCheck(session.user.id);
         if (!verdict.ok) {
           throw new APIError('TOO_MANY_REQUESTS', { message: 'Too many password attempts', code: 'TOO_MANY_PASSWORD_ATTEMPTS' }, { 'Retry-After': String(verdict.retryAfterSeconds) });
         }
@@ -117,7 +131,7 @@ export function createAuth(handle: DatabaseHandle, env: Env, deliverInstead?: Ma
         expiresIn: 15 * 60,
         disableSignUp: true,
         sendMagicLink: async ({ email, url }, ctx) => {
-          await sendMail(magicLinkMail(email, url, localeOf(ctx)));
+          await services.sendMail({ kind: 'magic-link', to: email, url, locale: localeOf(ctx) });
         },
       }),
     ],
@@ -127,10 +141,21 @@ export function createAuth(handle: DatabaseHandle, env: Env, deliverInstead?: Ma
 export type Auth = ReturnType<typeof createAuth>;
 
 let auth: Auth | undefined;
+let processServices: ((handle: DatabaseHandle) => AuthServices) | undefined;
+
+/**
+ * The composition root hands in the services of the process-wide instance (app/entry.server.tsx
+ * for the app, before any request); an instance made before that would have none.
+ */
+export function provideAuthServices(services: (handle: DatabaseHandle) => AuthServices): void {
+  processServices = services;
+  auth = undefined;
+}
 
 /** The process-wide better-auth instance over the process-wide database. */
 export function getAuth(): Auth {
-  auth ??= createAuth(getDatabase(), getEnv());
+  if (!processServices) throw new Error('auth has no services: the composition root calls wireAuth() (app/wiring/auth-services.server.ts) first');
+  auth ??= createAuth(getDatabase(), getEnv(), processServices(getDatabase()));
   return auth;
 }
 

@@ -1,5 +1,6 @@
 import { getMigrations } from 'better-auth/db/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authServices } from '#app/wiring/auth-services.server.ts';
 import { createAuth } from '#app/auth/auth.server.ts';
 import { parseEnv } from '#app/env.server.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
@@ -13,7 +14,7 @@ describe(`migrations on ${testDialect}`, () => {
   afterAll(() => database.cleanup());
 
   it('create every table better-auth needs, with every column it expects', async () => {
-    const auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'x'.repeat(32) }));
+    const auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'x'.repeat(32) }), authServices(database));
     const { toBeCreated, toBeAdded } = await getMigrations(auth.options);
     expect(toBeCreated.map((t) => t.table)).toEqual([]);
     expect(toBeAdded.map((t) => `${t.table}: ${Object.keys(t.fields).join(', ')}`)).toEqual([]);

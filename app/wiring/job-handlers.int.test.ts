@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authServices } from '#app/wiring/auth-services.server.ts';
 import { createAuth } from '#app/auth/auth.server.ts';
 import { restoreDatabase } from '#app/db/backup.server.ts';
 import { openDatabase } from '#app/db/connection.server.ts';
@@ -94,7 +95,7 @@ describe(`job handlers on ${testDialect}`, () => {
   });
 
   it('sends better-auth\'s e-mails (a sign-in link) through mail.send', async () => {
-    const auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'j'.repeat(32) }));
+    const auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'j'.repeat(32) }), authServices(database));
     await auth.api.signUpEmail({ body: { email: 'owner-jobs@example.com', password: 'secret-123', name: 'Owner' } });
     await auth.api.signInMagicLink({ body: { email: 'owner-jobs@example.com', callbackURL: '/' }, headers: new Headers() });
     const queued = await database.db.selectFrom('job').selectAll().where('type', '=', 'mail.send').execute();

@@ -187,6 +187,8 @@ export async function createWorld(): Promise<World> {
   }
   const { getDb, closeDatabase } = await import('#app/db/db.server.ts');
   const { getAuth } = await import('#app/auth/auth.server.ts');
+  // what app/entry.server.tsx does for the app: getAuth's e-mails and password-check limit
+  (await import('#app/wiring/auth-services.server.ts')).wireAuth();
   const tag = Math.random().toString(36).slice(2, 8);
 
   const login = await loadRoute('routes/login.tsx');

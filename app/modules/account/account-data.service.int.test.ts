@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authServices } from '#app/wiring/auth-services.server.ts';
 import { callAuthEndpoint, createAuth } from '#app/auth/auth.server.ts';
 import { parseEnv } from '#app/env.server.ts';
 import type { SessionUser } from '#app/modules/access/access.server.ts';
@@ -21,7 +22,7 @@ describe(`account data (GDPR) on ${testDialect}`, () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     uploads = mkdtempSync(join(tmpdir(), 'bucate-gdpr-'));
-    auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'g'.repeat(32) }));
+    auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'g'.repeat(32) }), authServices(database));
     for (const name of ['A', 'B']) {
       const result = await registerRestaurantOwner(auth, database.db, { email: `${name}@gdpr.example`, password: 'secret-123', restaurantName: `Restaurant ${name}` }, new Headers());
       if (!result.ok) throw new Error(result.error);

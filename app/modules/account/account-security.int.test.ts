@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authServices } from '#app/wiring/auth-services.server.ts';
 import { callAuthEndpoint, createAuth } from '#app/auth/auth.server.ts';
 import { parseEnv } from '#app/env.server.ts';
 import type { OutgoingMail } from '#app/modules/mail/mailer.server.ts';
@@ -15,7 +16,7 @@ describe(`changing password and e-mail on ${testDialect}`, () => {
   const sent: OutgoingMail[] = [];
   beforeAll(async () => {
     database = await createTestDatabase();
-    auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 's'.repeat(32) }), { send: async (mail) => void sent.push(mail) });
+    auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 's'.repeat(32) }), authServices(database, { deliverInstead: { send: async (mail) => void sent.push(mail) } }));
   });
   afterAll(() => database.cleanup());
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authServices } from '#app/wiring/auth-services.server.ts';
 import { createAuth } from '#app/auth/auth.server.ts';
 import { parseEnv } from '#app/env.server.ts';
 import { systemScope } from '#app/modules/access/scope.server.ts';
@@ -12,9 +13,9 @@ describe(`admin accounts on ${testDialect}`, () => {
   const sent: string[] = [];
   beforeAll(async () => {
     database = await createTestDatabase();
-    auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'a'.repeat(32) }), {
-      send: async (mail) => void sent.push(mail.text),
-    });
+    auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'a'.repeat(32) }), authServices(database, {
+      deliverInstead: { send: async (mail) => void sent.push(mail.text) },
+    }));
   });
   afterAll(() => database.cleanup());
 

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { authServices } from '#app/wiring/auth-services.server.ts';
 import { CLIENT_IP_HEADER, createAuth } from '#app/auth/auth.server.ts';
 import { parseEnv } from '#app/env.server.ts';
 import type { SessionUser } from '#app/modules/access/access.server.ts';
@@ -32,6 +33,7 @@ describe(`Google sign-in on ${testDialect}`, () => {
     auth = createAuth(
       database,
       parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'o'.repeat(32), PUBLIC_URL: 'http://localhost:3000', GOOGLE_CLIENT_ID: 'client-id', GOOGLE_CLIENT_SECRET: 'client-secret' }),
+      authServices(database),
     );
   });
   afterEach(() => vi.unstubAllGlobals());

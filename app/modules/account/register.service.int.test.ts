@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authServices } from '#app/wiring/auth-services.server.ts';
 import { createAuth } from '#app/auth/auth.server.ts';
 import { parseEnv } from '#app/env.server.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,7 +20,7 @@ describe(`registration and sign-in on ${testDialect}`, () => {
   const headers = new Headers();
   beforeAll(async () => {
     database = await createTestDatabase();
-    auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'z'.repeat(32) }));
+    auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'z'.repeat(32) }), authServices(database));
   });
   afterAll(() => database.cleanup());
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authServices } from '#app/wiring/auth-services.server.ts';
 import { createAuth } from '#app/auth/auth.server.ts';
 import { parseEnv } from '#app/env.server.ts';
 import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
@@ -19,7 +20,7 @@ describe(`demo seed on ${testDialect}`, () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     uploads = mkdtempSync(join(tmpdir(), 'bucate-uploads-'));
-    auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'y'.repeat(32), DATA_DIR: uploads }));
+    auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'y'.repeat(32), DATA_DIR: uploads }), authServices(database));
     expect(await isDatabaseEmpty(database.db)).toBe(true);
     storage = createLocalDiskStorage(uploads);
     await seedDemo(database.db, auth, storage);
