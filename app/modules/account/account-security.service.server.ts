@@ -5,7 +5,8 @@ import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { enqueueJob } from '#app/modules/jobs/jobs.server.ts';
 import { emailChangeRequestedMail, passwordChangedMail } from '#app/modules/mail/account-security-emails.ts';
 import { consumeRateLimit, PASSWORD_CHECK_RULE, passwordCheckKey } from '#app/modules/rate-limit/rate-limit.server.ts';
-import { failedPasswordRules, type PasswordPolicy, type PasswordRule } from './password-policy.ts';
+import type { PasswordPolicy } from '#app/env.types.ts';
+import { failedPasswordRules, type PasswordRule } from './password-policy.ts';
 
 export type SecurityChangeResult =
   | { ok: true; setCookie: string[] }

@@ -1,16 +1,11 @@
+import type { PasswordPolicy } from '#app/env.types.ts';
+
 /**
- * The password policy of spec section 5: minimum length 6 unless configured otherwise; optional
- * maximum length and optional lowercase, uppercase, digit and non-alphanumeric requirements.
+ * The password policy of spec section 5 (its shape, PasswordPolicy, is configuration: env.types.ts):
+ * minimum length 6 unless configured otherwise; optional maximum length and optional lowercase,
+ * uppercase, digit and non-alphanumeric requirements.
  * Safe for the browser: the form shows the rules, the action enforces them.
  */
-export interface PasswordPolicy {
-  minLength: number;
-  maxLength?: number;
-  requireLowercase: boolean;
-  requireUppercase: boolean;
-  requireDigit: boolean;
-  requireSymbol: boolean;
-}
 
 export type PasswordRule = 'minLength' | 'maxLength' | 'lowercase' | 'uppercase' | 'digit' | 'symbol';
 

@@ -12,7 +12,7 @@ import { decrementProductsCount, incrementProductsCountWithinLimit } from '#app/
 import { deleteProductsOfCategories, insertProduct, listFullProductsOfCategory, listProductsOfCategories } from '#app/modules/product/product.repo.server.ts';
 import { copyNames } from '#app/modules/product/product.service.server.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
-import type { RestaurantQuotas } from '#app/modules/restaurant/quotas.ts';
+import type { RestaurantQuotas } from '#app/env.types.ts';
 import { getRestaurantQuotas } from '#app/env.server.ts';
 import { countCategoriesOfLocation, deleteCategories, findCategory, insertCategory, updateCategoryRow } from './category.repo.server.ts';
 import type { CategoryFields } from './category.schema.ts';

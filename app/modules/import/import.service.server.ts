@@ -5,7 +5,7 @@ import { AppError } from '#app/modules/errors/app-error.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { findLocation } from '#app/modules/location/location.repo.server.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
-import type { RestaurantQuotas } from '#app/modules/restaurant/quotas.ts';
+import type { RestaurantQuotas } from '#app/env.types.ts';
 import { findRestaurantCurrency, lockPlanState, setProductsCount } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { FREE_PRODUCT_LIMIT, isBefore, remainingProducts } from '#app/modules/subscription/subscription.ts';
 import { getRestaurantQuotas } from '#app/env.server.ts';

@@ -10,7 +10,7 @@ import { nextRowVersion, planDeletion } from '#app/modules/editing/menu-rules.ts
 import { decrementProductsCount } from '#app/modules/product/product-count.server.ts';
 import { deleteProductsOfCategories, listProductsOfCategories } from '#app/modules/product/product.repo.server.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
-import type { RestaurantQuotas } from '#app/modules/restaurant/quotas.ts';
+import type { RestaurantQuotas } from '#app/env.types.ts';
 import { getRestaurantQuotas } from '#app/env.server.ts';
 import { countLocations, deleteLocationRow, findLocation, insertLocation, updateLocationRow } from './location.repo.server.ts';
 import type { LocationInput } from './location.schema.ts';

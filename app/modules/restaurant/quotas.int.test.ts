@@ -11,7 +11,7 @@ import { buildCategory, buildLocation, insertRestaurant } from '#tests/factories
 import { ownerScope } from '#tests/support/scopes.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { listFiles, photoJpeg } from '#tests/support/test-images.ts';
-import type { RestaurantQuotas } from './quotas.ts';
+import type { RestaurantQuotas } from '#app/env.types.ts';
 
 const quotas: RestaurantQuotas = { locationsPerRestaurant: 3, categoriesPerLocation: 2, uploadsPerHour: 2, storageBytes: 10 * 1024 * 1024 };
 const location = { nameRo: 'Terasă', nameEn: '', address: '' };

@@ -4,13 +4,4 @@
  * from growing its editor page, its storage or our CPU without bound. Each is checked by the
  * service under the restaurant's row lock, so concurrent creates cannot pass it together.
  */
-export interface RestaurantQuotas {
-  locationsPerRestaurant: number;
-  categoriesPerLocation: number;
-  /** image uploads in any rolling hour */
-  uploadsPerHour: number;
-  /** bytes of stored images (storedImage.size, the JPEGs) */
-  storageBytes: number;
-}
-
 export const UPLOAD_QUOTA_WINDOW_MS = 60 * 60 * 1000;

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import { passwordRules, type PasswordPolicy, type PasswordRule } from '#app/modules/account/password-policy.ts';
+import type { PasswordPolicy } from '#app/env.types.ts';
+import { passwordRules, type PasswordRule } from '#app/modules/account/password-policy.ts';
 
 /** "cel puțin 8 caractere, o cifră": the given rules (all of the policy's by default) in words. */
 export function describePasswordRules(t: TFunction, policy: PasswordPolicy, rules: PasswordRule[] = passwordRules(policy)): string {
