@@ -1,8 +1,12 @@
 /**
- * The house's shape, checked by `npm test` (docs/architecture.md, shared architecture-next.md):
+ * The house's shape, checked by `npm test` (docs/architecture.md, decision 0027):
  * routes → modules → db; ui/ never imports server code; db/ imports neither modules/ nor tests/;
- * Kysely only in repositories and db/; no import cycles (files, and modules: editor-dispatcher-on-top);
- * owner/admin/user scopes are built only in access/ (scope-builders-only-in-access).
+ * Kysely only in repositories and db/; no import cycles between files, and none between modules
+ * (no-cycle-between-modules, enabled once issue 22's restaurant split lands); a module imports only
+ * another module's public files; app/wiring/ (the composition root) is imported by no module, and
+ * auth and the configuration import none; owner/admin/user scopes are built only in access/.
+ * Test files (*.test.ts) are left out of the graph: nothing imports them, every rule exempted them,
+ * and a module's test importing the composition root or another module's fixtures is no module edge.
  * Run: `npm run lint:layers` (also a step of `npm test`, and tests/architecture/layers.test.ts).
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -25,7 +29,7 @@ module.exports = {
     {
       name: 'kysely-only-in-repositories',
       severity: 'error',
-      comment: 'SQL lives in *.repo.server.ts and app/db/ only; services hold rules (STYLE.md).',
+      comment: 'SQL lives in *.repo.server.ts and app/db/ only; services hold rules.',
       from: { path: '^(app|server)/', pathNot: ['\\.repo\\.server\\.ts$', '^app/db/', '\\.test\\.ts$'] },
       to: { path: 'node_modules/kysely/', dependencyTypesNot: ['type-only'] },
     },
@@ -81,6 +85,56 @@ module.exports = {
       to: { path: '^app/modules/(menu|location|category|product)/' },
     },
     {
+      name: 'no-cycle-between-modules',
+      // enable ('error') once restaurant settings leave restaurant/ and the editing/image and
+      // category/location/product knots are cut (issue 22); today's cycles all run through those
+      severity: 'ignore',
+      comment:
+        'Modules form no cycle (decision 0027): each folder under app/modules/ is one node, and an import from a ' +
+        'file in one to a file in another is an edge, so a cycle through several files of several modules fails ' +
+        'even when no file cycle exists. Break one by moving the shared part down, or the wiring up into app/wiring/.',
+      scope: 'folder',
+      from: { path: '^app/modules/[^/]+' },
+      to: { path: '^app/modules/[^/]+', circular: true },
+    },
+    {
+      name: 'modules-import-public-files-only',
+      severity: 'error',
+      comment:
+        'A module\'s repositories (*.repo.server.ts) and files marked *.internal[.server].ts are its own (decision ' +
+        '0027): another module calls its services instead. The repositories other modules still read are listed ' +
+        'here as shared, a debt that only shrinks: a new cross-module repository import fails.',
+      from: { path: '^app/modules/([^/]+)/' },
+      to: {
+        path: '^app/modules/[^/]+/[^/]+\\.(repo|internal)(\\.server)?\\.tsx?$',
+        pathNot: [
+          '^app/modules/$1/',
+          // shared repositories (see the comment): only ever removed from this list
+          ...['restaurant/restaurant', 'subscription/subscription', 'subscription/plan-days', 'rate-limit/rate-counter',
+            'location/location', 'category/category', 'product/product', 'editing/editing', 'audit/audit',
+            'tables/tables', 'qr/qr'].map((repo) => `^app/modules/${repo}\\.repo\\.server\\.ts$`),
+        ],
+      },
+    },
+    {
+      name: 'modules-never-import-the-composition-root',
+      severity: 'error',
+      comment:
+        'app/wiring/ is the composition root (decision 0027): it knows the modules (which handler runs which job, ' +
+        'what auth is given); a module that imported it would depend on every other module.',
+      from: { path: '^app/modules/' },
+      to: { path: '^app/wiring/' },
+    },
+    {
+      name: 'auth-and-config-below-modules',
+      severity: 'error',
+      comment:
+        'app/auth/ and the configuration (app/env*.ts) sit below the modules, which import them: what they need ' +
+        'from a module (mail, jobs, rate limits) the composition root hands in (app/wiring/auth-services.server.ts).',
+      from: { path: '^app/(auth/|env[^/]*\\.ts$)' },
+      to: { path: '^app/modules/' },
+    },
+    {
       name: 'modules-never-import-routes',
       severity: 'error',
       comment: 'routes → modules, never back.',
@@ -90,7 +144,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(build|\\.react-router|node_modules|data)/' },
+    exclude: { path: ['^(build|\\.react-router|node_modules|data)/', '\\.test\\.tsx?$'] },
     // swc reads every file and already marks type-only imports (the type rules above rely on that).
     // tsPreCompilationDeps would ask for the TypeScript compiler API as a second extractor, which
     // dependency-cruiser 18 finds only in typescript < 7; with our typescript 7 (the native port, no
