@@ -7,7 +7,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCategory, buildLocation, buildProduct, buildRestaurant } from '#tests/factories/builders.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { backupDatabase, restoreDatabase } from './backup.server.ts';
+import { backupDatabase } from './backup.server.ts';
+import { restoreDatabase } from './restore.server.ts';
 import { openDatabase } from './connection.server.ts';
 
 let source: TestDatabase;

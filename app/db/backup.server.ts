@@ -33,26 +33,6 @@ export async function backupDatabase(target: BackupTarget, file: string): Promis
   return file;
 }
 
-/**
- * Replaces the database's contents with a backup. The app must be stopped (SQLite) or not writing
- * (PostgreSQL: objects are dropped and recreated inside pg_restore's single transaction).
- */
-export async function restoreDatabase(target: BackupTarget, file: string): Promise<void> {
-  if (!existsSync(file)) throw new Error(`no backup file at ${file}`);
-  if (target.databaseUrl) {
-    await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--exit-on-error', '--dbname', target.databaseUrl, file]);
-    return;
-  }
-  mkdirSync(dirname(target.sqlitePath), { recursive: true });
-  for (const suffix of ['-wal', '-shm']) rmSync(`${target.sqlitePath}${suffix}`, { force: true });
-  const source = new DatabaseSync(file, { readOnly: true });
-  try {
-    await backup(source, target.sqlitePath);
-  } finally {
-    source.close();
-  }
-}
-
 const BACKUP_FILE = /^bucate-\d{4}-\d{2}-\d{2}T[\d-]+Z\.(sqlite|pgdump)$/;
 
 /** The file name of a backup taken at `now`: sortable by time, with what it holds in its extension. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authServices } from '#app/wiring/auth-services.server.ts';
 import { createAuth } from '#app/auth/auth.server.ts';
-import { restoreDatabase } from '#app/db/backup.server.ts';
+import { restoreDatabase } from '#app/db/restore.server.ts';
 import { openDatabase } from '#app/db/connection.server.ts';
 import { parseEnv } from '#app/env.server.ts';
 import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
