@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -23,15 +24,34 @@ export function outboxDir(env: Pick<Env, 'DATA_DIR'>): string {
 }
 
 /**
+ * What may be logged of an SMTP server's refusal: its command and status, and the words of its text
+ * that cannot be part of a link or a token (some servers quote the message they refuse, links and all).
+ */
+export function describeSmtpError(error: unknown): string {
+  const { command, responseCode, response, code } = (error ?? {}) as { command?: string; responseCode?: number; response?: string; code?: string };
+  const text = String(response ?? (error instanceof Error ? error.message : error))
+    .slice(0, 300)
+    .split(/\s+/)
+    .map((word) => (word.length >= 16 || /[:/?=&%]|token/i.test(word) ? '[redacted]' : word))
+    .join(' ');
+  return `SMTP ${command ?? 'connection'} failed${responseCode ? ` (${responseCode})` : ''}${code ? ` ${code}` : ''}: ${text}`;
+}
+
+/**
  * E-mail through nodemailer: over SMTP when SMTP_URL is set; otherwise each message is written
- * to `$DATA_DIR/outbox/*.eml` and its first link is logged, so sign-in links work on a fresh clone.
+ * to `$DATA_DIR/outbox/*.eml` and the file's name is logged (open it to follow a sign-in link on a
+ * fresh clone). No mode logs a link or a token: a refusal is rethrown as `describeSmtpError`.
  */
 export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>): Mailer {
   if (env.SMTP_URL) {
     const transport: Transporter = nodemailer.createTransport(env.SMTP_URL);
     return {
       async send(mail) {
-        await transport.sendMail({ from: env.MAIL_FROM, ...mail, html: mail.html || undefined });
+        try {
+          await transport.sendMail({ from: env.MAIL_FROM, ...mail, html: mail.html || undefined });
+        } catch (error) {
+          throw new Error(describeSmtpError(error));
+        }
       },
     };
   }
@@ -41,10 +61,10 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR
       const info = await transport.sendMail({ from: env.MAIL_FROM, ...mail, html: mail.html || undefined });
       const dir = outboxDir(env);
       await mkdir(dir, { recursive: true });
-      const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`);
-      await writeFile(file, info.message as Buffer);
-      const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
-      logger.info({ to: mail.to, subject: mail.subject, file, link }, 'e-mail written to the outbox (no SMTP_URL)');
+      // the random part keeps two e-mails to one address in the same millisecond apart
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}-${mail.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`;
+      await writeFile(join(dir, name), info.message as Buffer, { flag: 'wx' });
+      logger.info({ file: name, dir }, 'e-mail written to the outbox (no SMTP_URL)');
     },
   };
 }
