@@ -9,7 +9,7 @@ import { EmailOnlyInput, RegisterInput, SignInInput } from '#app/modules/account
 import { requestPasswordReset, requestSignInLink } from '#app/modules/account/email-link.service.server.ts';
 import { startGoogleSignIn } from '#app/modules/account/google.service.server.ts';
 import { failedPasswordRules } from '#app/modules/account/password-policy.ts';
-import { registerRestaurantOwner } from '#app/modules/account/register.service.server.ts';
+import { registerRestaurantOwner, registrationLandingPath } from '#app/modules/account/register.service.server.ts';
 import { signInWithPassword } from '#app/modules/account/sign-in.service.server.ts';
 import { landingPathFor, requireGuest } from '#app/modules/access/access.server.ts';
 import { redirectWithCookies, safeRedirectPath } from '#app/modules/access/redirects.ts';
@@ -82,7 +82,7 @@ export async function action({ request }: Route.ActionArgs) {
       if (broken.length > 0) return fail('password-does-not-meet-requirements', describePasswordRules(t, policy, broken));
       const result = await registerRestaurantOwner(getAuth(), db, parsed.data, request.headers);
       if (!result.ok) return fail(result.error);
-      return redirectWithCookies(`/${result.slug}/admin`, result.cookies);
+      return redirectWithCookies(registrationLandingPath(result), result.cookies);
     }
     case 'magic-link':
     case 'reset-request': {

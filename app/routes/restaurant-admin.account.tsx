@@ -59,8 +59,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     const { t } = getI18n(getRequestLocale(request));
     const result = await resendVerificationLink(db, getAuth(), owner.user, verifiedLandingPath(params.restaurantSlug), request.headers);
     if (result.ok) return { error: undefined, notice: t('emailVerification.resent') };
-    const headers = 'retryAfterSeconds' in result ? { 'Retry-After': String(result.retryAfterSeconds) } : undefined;
-    return data({ error: t(`identityErrors.${result.error}`), notice: undefined }, { status: result.error === 'too-many-requests' ? 429 : 400, headers });
+    if ('retryAt' in result) {
+      const retryAfter = Math.max(1, Math.ceil((Date.parse(result.retryAt) - Date.now()) / 1000));
+      return data({ error: t('emailVerification.notSentUntil', { time: result.retryTime }), notice: undefined }, { status: 429, headers: { 'Retry-After': String(retryAfter) } });
+    }
+    return data({ error: t(`identityErrors.${result.error}`), notice: undefined }, { status: result.error === 'too-many-requests' ? 429 : 400 });
   }
   if (form.get('intent') === 'change-password') {
     const { t } = getI18n(getRequestLocale(request));

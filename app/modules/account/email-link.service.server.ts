@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { callAuthEndpoint, type Auth } from '#app/auth/auth.server.ts';
 import type { Database } from '#app/db/schema.ts';
 import { consumeRateLimit, type RateRule } from '#app/modules/rate-limit/rate-limit.server.ts';
+import { findRestaurantById } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { identityErrorFrom, type IdentityErrorCode } from '#app/auth/identity-errors.ts';
 
 type Outcome = { ok: true } | { ok: false; error: IdentityErrorCode };
@@ -47,15 +48,45 @@ export function verifiedLandingPath(restaurantSlug: string): string {
   return `/${restaurantSlug}/admin?verified=1`;
 }
 
+/** A link that was not sent because of a rate limit, with when it can be asked for again. */
+export type RefusedUntil = {
+  ok: false;
+  error: 'too-many-requests';
+  /** the instant, rounded up to the minute */
+  retryAt: string;
+  /** the same, as HH:MM on the restaurant's clock, for the page */
+  retryTime: string;
+};
+
+const DEFAULT_TIME_ZONE = 'Europe/Bucharest';
+
+/** The refusal for a limit that lifts in `seconds`: "from 12:14", never a minute too early. */
+function refusedFor(seconds: number, timeZone: string = DEFAULT_TIME_ZONE): RefusedUntil {
+  const at = new Date(Math.ceil((Date.now() + seconds * 1000) / 60_000) * 60_000);
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  } catch {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone: DEFAULT_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  }
+  return { ok: false, error: 'too-many-requests', retryAt: at.toISOString(), retryTime: format.format(at) };
+}
+
 /**
  * Sends the signed-in user a link that confirms their e-mail address (issue "Hardening" item 6),
- * as a `mail.send` job in their language. `headers` must carry their session cookie.
+ * as a `mail.send` job in their language. `headers` must carry their session cookie. better-auth
+ * limits this per client address (3 per 10 minutes, counting registrations): a refusal says when
+ * the limit lifts, on `timeZone`'s clock, so no page claims a link was sent when it was not.
  */
-export async function sendVerificationLink(auth: Auth, email: string, callbackURL: string, headers: Headers): Promise<Outcome> {
+export async function sendVerificationLink(auth: Auth, email: string, callbackURL: string, headers: Headers, timeZone?: string): Promise<Outcome | RefusedUntil> {
   const response = await callAuthEndpoint(auth, '/send-verification-email', { email, callbackURL }, headers);
   if (response.ok) {
     await response.body?.cancel();
     return { ok: true };
+  }
+  if (response.status === 429) {
+    await response.body?.cancel();
+    return refusedFor(Number(response.headers.get('X-Retry-After')) || 10 * 60, timeZone);
   }
   const body = (await response.json().catch(() => ({}))) as { code?: string };
   return { ok: false, error: identityErrorFrom(response.status, body.code) };
@@ -65,11 +96,12 @@ export async function sendVerificationLink(auth: Auth, email: string, callbackUR
 export async function resendVerificationLink(
   db: Kysely<Database>,
   auth: Auth,
-  user: { id: string; email: string },
+  user: { id: string; email: string; restaurantId?: string | null },
   callbackURL: string,
   headers: Headers,
-): Promise<Outcome | { ok: false; error: 'too-many-requests'; retryAfterSeconds: number }> {
+): Promise<Outcome | RefusedUntil> {
+  const restaurant = user.restaurantId ? await findRestaurantById(db, user.restaurantId) : undefined;
   const limit = await consumeRateLimit(db, `verify-email:${user.id}`, VERIFICATION_RESEND_RULE);
-  if (!limit.ok) return { ok: false, error: 'too-many-requests', retryAfterSeconds: limit.retryAfterSeconds };
-  return sendVerificationLink(auth, user.email, callbackURL, headers);
+  if (!limit.ok) return refusedFor(limit.retryAfterSeconds, restaurant?.timeZone);
+  return sendVerificationLink(auth, user.email, callbackURL, headers, restaurant?.timeZone);
 }

@@ -14,8 +14,14 @@ import { sendVerificationLink, verifiedLandingPath } from './email-link.service.
 import { DEFAULT_LOCALE, type Locale } from '#app/i18n/i18n.ts';
 import { localeFromHeaders } from '#app/i18n/locale.server.ts';
 
+/** Whether the first verification e-mail went out; when a limit held it back, from when it can be asked for. */
+export type FirstVerification = { sent: true } | { sent: false; retryAt?: string; retryTime?: string };
+
+/** A new restaurant's zone until its owner changes it. */
+const NEW_RESTAURANT_TIME_ZONE = 'Europe/Bucharest';
+
 export type RegisterResult =
-  | { ok: true; slug: string; restaurantId: string; userId: string; cookies: string[] }
+  | { ok: true; slug: string; restaurantId: string; userId: string; cookies: string[]; verification: FirstVerification }
   | { ok: false; error: IdentityErrorCode };
 
 /**
@@ -43,8 +49,8 @@ export async function registerRestaurantOwner(
   try {
     const { slug, restaurantId } = await createRestaurantForOwner(db, { id: userId, email: input.email }, input.restaurantName, now, localeFromHeaders(headers));
     const cookies = response.headers.getSetCookie();
-    await sendFirstVerificationLink(auth, input.email, verifiedLandingPath(slug), headers, cookies);
-    return { ok: true, slug, restaurantId, userId, cookies };
+    const verification = await sendFirstVerificationLink(auth, input.email, verifiedLandingPath(slug), headers, cookies);
+    return { ok: true, slug, restaurantId, userId, cookies, verification };
   } catch (error) {
     logger.error({ err: error, userId }, 'registration failed after the user was created; removing the user');
     await deleteUserRow(db, userId);
@@ -55,14 +61,29 @@ export async function registerRestaurantOwner(
 /**
  * The link that proves the address (issue "Hardening" item 6), sent as the new session: that
  * path answers at once, and the e-mail follows the language of the registration request. The
- * owner can use everything meanwhile and ask again from the banner, so a refusal only is logged.
+ * owner can use everything meanwhile and ask again from the banner; a refusal (e.g. the fourth
+ * sign-up from one address within ten minutes) is returned, so the page says it was not sent.
  */
-async function sendFirstVerificationLink(auth: Auth, email: string, callbackURL: string, headers: Headers, sessionCookies: string[]): Promise<void> {
+async function sendFirstVerificationLink(auth: Auth, email: string, callbackURL: string, headers: Headers, sessionCookies: string[]): Promise<FirstVerification> {
   const withSession = new Headers(headers);
   const cookie = [headers.get('cookie'), ...sessionCookies.map((c) => c.split(';')[0])].filter(Boolean).join('; ');
   withSession.set('cookie', cookie);
-  const sent = await sendVerificationLink(auth, email, callbackURL, withSession);
-  if (!sent.ok) logger.warn({ error: sent.error }, 'the verification e-mail of a new registration was refused');
+  const sent = await sendVerificationLink(auth, email, callbackURL, withSession, NEW_RESTAURANT_TIME_ZONE);
+  if (sent.ok) return { sent: true };
+  logger.warn({ error: sent.error }, 'the verification e-mail of a new registration was refused');
+  return 'retryAt' in sent ? { sent: false, retryAt: sent.retryAt, retryTime: sent.retryTime } : { sent: false };
+}
+
+/**
+ * Where a new owner lands: their admin, told when the verification e-mail was not sent and from
+ * when it can be asked for again (the admin frame's banner reads `verification` and `retry`).
+ */
+export function registrationLandingPath(result: { slug: string; verification: FirstVerification }): string {
+  const path = `/${result.slug}/admin`;
+  if (result.verification.sent) return path;
+  const query = new URLSearchParams({ verification: 'unsent' });
+  if (result.verification.retryTime) query.set('retry', result.verification.retryTime);
+  return `${path}?${query}`;
 }
 
 /**
@@ -89,7 +110,7 @@ export async function createRestaurantForOwner(
       ownerId: owner.id,
       active: 1,
       currency: 'RON',
-      timeZone: 'Europe/Bucharest',
+      timeZone: NEW_RESTAURANT_TIME_ZONE,
       productsCount: 0,
       ownerLocale,
       createdAt: timestamp,

@@ -1,5 +1,16 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useFetcher, useSearchParams } from 'react-router';
+
+/**
+ * The banner's sentence: that a link was sent, or (after a registration whose e-mail a rate limit
+ * held back: `?verification=unsent&retry=HH:MM`) that it was not, and from when it can be asked for.
+ */
+export function verificationBannerText(t: TFunction, email: string, params: URLSearchParams): string {
+  if (params.get('verification') !== 'unsent') return t('emailVerification.banner', { email });
+  const time = params.get('retry');
+  return time && /^\d{2}:\d{2}$/.test(time) ? t('emailVerification.unsentUntil', { email, time }) : t('emailVerification.unsent', { email });
+}
 
 /**
  * Issue "Hardening" item 6: until the owner follows the link sent to their address, the admin
@@ -23,7 +34,7 @@ export function VerifyEmailBanner({ email, verified, accountPath }: { email: str
     <div data-testid="verify-email-banner" className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-[10px] border border-amber-600 bg-amber-50 px-4 py-3 text-amber-950 dark:bg-amber-950 dark:text-amber-50">
       <p>
         {linkFailed ? `${t('emailVerification.failed')} ` : null}
-        {t('emailVerification.banner', { email })}
+        {verificationBannerText(t, email, params)}
       </p>
       <resend.Form method="post" action={accountPath}>
         <button type="submit" name="intent" value="resend-verification" disabled={resend.state !== 'idle'} className="min-h-11 rounded-lg border border-amber-700 px-4 font-medium hover:bg-amber-100 disabled:opacity-70 dark:hover:bg-amber-900">
