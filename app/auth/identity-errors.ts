@@ -1,3 +1,4 @@
+// i18n-keys: identityErrors.*
 /**
  * The identity codes of spec section 8 that our flows can produce. Each has a message in both
  * catalogues under `identityErrors.*`. Sign-in never says whether an e-mail exists: unknown

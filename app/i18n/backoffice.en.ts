@@ -3,7 +3,6 @@ import type { backofficeRo } from './backoffice.ro.ts';
 
 export const backofficeEn: DeepStrings<typeof backofficeRo> = {
   backoffice: {
-    title: 'Platform administration',
     nav: {
       label: 'Platform administration',
       overview: 'Overview',
@@ -18,10 +17,8 @@ export const backofficeEn: DeepStrings<typeof backofficeRo> = {
       jobs: 'Background jobs',
     },
     common: {
-      search: 'Search',
       searchButton: 'Search',
       sort: 'Order',
-      filter: 'Filter',
       all: 'All',
       previous: 'Previous page',
       next: 'Next page',
@@ -32,12 +29,8 @@ export const backofficeEn: DeepStrings<typeof backofficeRo> = {
       none: 'Nothing to show.',
       cancel: 'Cancel',
       confirm: 'Confirm',
-      yes: 'yes',
-      no: 'no',
       never: 'never',
-      date: 'Date',
       actions: 'Actions',
-      open: 'Open',
     },
     overview: {
       title: 'Overview',
@@ -98,7 +91,6 @@ export const backofficeEn: DeepStrings<typeof backofficeRo> = {
       back: 'Back to restaurants',
       owners: 'Owners',
       owner: 'owner',
-      plan: 'Plan and history',
       history: 'Plan history',
       kind: 'Kind',
       'kind-trial': 'trial',
@@ -159,7 +151,6 @@ export const backofficeEn: DeepStrings<typeof backofficeRo> = {
       'sort-oldest': 'Oldest',
       'sort-email': 'E-mail (A–Z)',
       email: 'E-mail',
-      role: 'Role',
       roleAdmin: 'administrator',
       roleRestaurant: 'restaurant',
       restaurant: 'Restaurant',
@@ -187,7 +178,6 @@ export const backofficeEn: DeepStrings<typeof backofficeRo> = {
       show: 'Show',
       showOpen: 'To handle',
       showAll: 'All',
-      from: 'From',
       restaurant: 'Restaurant',
       received: 'Received',
       new: 'New',

@@ -1,7 +1,6 @@
 /** Romanian strings of the platform back office (/admin), spread into ro.ts. */
 export const backofficeRo = {
   backoffice: {
-    title: 'Administrare platformă',
     nav: {
       label: 'Administrare platformă',
       overview: 'Privire de ansamblu',
@@ -16,10 +15,8 @@ export const backofficeRo = {
       jobs: 'Lucrări în fundal',
     },
     common: {
-      search: 'Caută',
       searchButton: 'Caută',
       sort: 'Ordine',
-      filter: 'Filtru',
       all: 'Toate',
       previous: 'Pagina anterioară',
       next: 'Pagina următoare',
@@ -30,12 +27,8 @@ export const backofficeRo = {
       none: 'Nimic de arătat.',
       cancel: 'Renunță',
       confirm: 'Confirmă',
-      yes: 'da',
-      no: 'nu',
       never: 'niciodată',
-      date: 'Data',
       actions: 'Acțiuni',
-      open: 'Deschide',
     },
     overview: {
       title: 'Privire de ansamblu',
@@ -96,7 +89,6 @@ export const backofficeRo = {
       back: 'Înapoi la restaurante',
       owners: 'Proprietari',
       owner: 'proprietar',
-      plan: 'Plan și istoric',
       history: 'Istoricul planului',
       kind: 'Tip',
       'kind-trial': 'probă',
@@ -157,7 +149,6 @@ export const backofficeRo = {
       'sort-oldest': 'Cei mai vechi',
       'sort-email': 'E-mail (A–Z)',
       email: 'E-mail',
-      role: 'Rol',
       roleAdmin: 'administrator',
       roleRestaurant: 'restaurant',
       restaurant: 'Restaurant',
@@ -185,7 +176,6 @@ export const backofficeRo = {
       show: 'Arată',
       showOpen: 'De rezolvat',
       showAll: 'Toate',
-      from: 'De la',
       restaurant: 'Restaurant',
       received: 'Primit',
       new: 'Nou',

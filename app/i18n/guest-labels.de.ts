@@ -3,13 +3,11 @@ import type { GuestLabelCatalogue } from './guest-labels.types.ts';
 /** The guest menu's own labels in German (issue 16). Content comes from the owner; these are ours. */
 export const guestLabelsDe: GuestLabelCatalogue = {
   menu: {
-    categoryTitle: 'Kategorie',
     categories: 'Kategorien',
     allergens: 'Allergene',
     traces: 'Kann Spuren enthalten von',
     nutrition: 'Nährwerte',
     nutritionPer100: 'Nährwerte pro 100 {{unit}}',
-    calories: 'Kalorien',
     energy: 'Energie',
     proteins: 'Eiweiß',
     fats: 'Fett',
@@ -35,7 +33,6 @@ export const guestLabelsDe: GuestLabelCatalogue = {
     hideContaining: 'Gerichte ausblenden, die Folgendes enthalten:',
     noResults: 'Kein Gericht passt zu Ihrer Suche.',
     clearFilters: 'Filter zurücksetzen',
-    contact: 'Kontakt',
     call: '{{phone}} anrufen',
     openingHours: 'Öffnungszeiten',
     closed: 'Geschlossen',

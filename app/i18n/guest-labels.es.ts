@@ -3,13 +3,11 @@ import type { GuestLabelCatalogue } from './guest-labels.types.ts';
 /** The guest menu's own labels in Spanish (issue 16). */
 export const guestLabelsEs: GuestLabelCatalogue = {
   menu: {
-    categoryTitle: 'Categoría',
     categories: 'Categorías',
     allergens: 'Alérgenos',
     traces: 'Puede contener trazas de',
     nutrition: 'Información nutricional',
     nutritionPer100: 'Información nutricional por 100 {{unit}}',
-    calories: 'Calorías',
     energy: 'Valor energético',
     proteins: 'Proteínas',
     fats: 'Grasas',
@@ -35,7 +33,6 @@ export const guestLabelsEs: GuestLabelCatalogue = {
     hideContaining: 'Ocultar los platos que contengan:',
     noResults: 'Ningún plato coincide con tu búsqueda.',
     clearFilters: 'Quitar filtros',
-    contact: 'Contacto',
     call: 'Llamar al {{phone}}',
     openingHours: 'Horario de apertura',
     closed: 'Cerrado',

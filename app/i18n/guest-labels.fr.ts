@@ -3,13 +3,11 @@ import type { GuestLabelCatalogue } from './guest-labels.types.ts';
 /** The guest menu's own labels in French (issue 16). */
 export const guestLabelsFr: GuestLabelCatalogue = {
   menu: {
-    categoryTitle: 'Catégorie',
     categories: 'Catégories',
     allergens: 'Allergènes',
     traces: 'Peut contenir des traces de',
     nutrition: 'Valeurs nutritionnelles',
     nutritionPer100: 'Valeurs nutritionnelles pour 100 {{unit}}',
-    calories: 'Calories',
     energy: 'Énergie',
     proteins: 'Protéines',
     fats: 'Matières grasses',
@@ -35,7 +33,6 @@ export const guestLabelsFr: GuestLabelCatalogue = {
     hideContaining: 'Masquer les plats contenant :',
     noResults: 'Aucun plat ne correspond à votre recherche.',
     clearFilters: 'Effacer les filtres',
-    contact: 'Contact',
     call: 'Appeler le {{phone}}',
     openingHours: 'Horaires d’ouverture',
     closed: 'Fermé',

@@ -3,13 +3,11 @@ import type { GuestLabelCatalogue } from './guest-labels.types.ts';
 /** The guest menu's own labels in Hungarian (issue 16). */
 export const guestLabelsHu: GuestLabelCatalogue = {
   menu: {
-    categoryTitle: 'Kategória',
     categories: 'Kategóriák',
     allergens: 'Allergének',
     traces: 'Nyomokban tartalmazhat',
     nutrition: 'Tápérték',
     nutritionPer100: 'Tápérték 100 {{unit}} termékben',
-    calories: 'Kalória',
     energy: 'Energia',
     proteins: 'Fehérje',
     fats: 'Zsír',
@@ -35,7 +33,6 @@ export const guestLabelsHu: GuestLabelCatalogue = {
     hideContaining: 'Az alábbiakat tartalmazó ételek elrejtése:',
     noResults: 'Egyetlen étel sem felel meg a keresésnek.',
     clearFilters: 'Szűrők törlése',
-    contact: 'Kapcsolat',
     call: '{{phone}} hívása',
     openingHours: 'Nyitvatartás',
     closed: 'Zárva',

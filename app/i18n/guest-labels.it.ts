@@ -3,13 +3,11 @@ import type { GuestLabelCatalogue } from './guest-labels.types.ts';
 /** The guest menu's own labels in Italian (issue 16). */
 export const guestLabelsIt: GuestLabelCatalogue = {
   menu: {
-    categoryTitle: 'Categoria',
     categories: 'Categorie',
     allergens: 'Allergeni',
     traces: 'Può contenere tracce di',
     nutrition: 'Valori nutrizionali',
     nutritionPer100: 'Valori nutrizionali per 100 {{unit}}',
-    calories: 'Calorie',
     energy: 'Energia',
     proteins: 'Proteine',
     fats: 'Grassi',
@@ -35,7 +33,6 @@ export const guestLabelsIt: GuestLabelCatalogue = {
     hideContaining: 'Nascondi i piatti che contengono:',
     noResults: 'Nessun piatto corrisponde alla tua ricerca.',
     clearFilters: 'Azzera i filtri',
-    contact: 'Contatti',
     call: 'Chiama il {{phone}}',
     openingHours: 'Orari di apertura',
     closed: 'Chiuso',

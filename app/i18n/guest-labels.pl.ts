@@ -3,13 +3,11 @@ import type { GuestLabelCatalogue } from './guest-labels.types.ts';
 /** The guest menu's own labels in Polish (issue 16). */
 export const guestLabelsPl: GuestLabelCatalogue = {
   menu: {
-    categoryTitle: 'Kategoria',
     categories: 'Kategorie',
     allergens: 'Alergeny',
     traces: 'Może zawierać śladowe ilości',
     nutrition: 'Wartości odżywcze',
     nutritionPer100: 'Wartości odżywcze w 100 {{unit}}',
-    calories: 'Kalorie',
     energy: 'Wartość energetyczna',
     proteins: 'Białko',
     fats: 'Tłuszcz',
@@ -35,7 +33,6 @@ export const guestLabelsPl: GuestLabelCatalogue = {
     hideContaining: 'Ukryj dania zawierające:',
     noResults: 'Żadne danie nie pasuje do wyszukiwania.',
     clearFilters: 'Wyczyść filtry',
-    contact: 'Kontakt',
     call: 'Zadzwoń: {{phone}}',
     openingHours: 'Godziny otwarcia',
     closed: 'Zamknięte',

@@ -39,6 +39,7 @@ export function getI18n(locale: Locale): i18n {
   return instance;
 }
 
+// i18n-keys: errors.*
 /**
  * Spec route messages arrive as Romanian text (`/not-found?message=...`); shown in English when
  * the text is one of ours, otherwise shown as given.

@@ -3,7 +3,6 @@ import type { imageRo } from './image.ro.ts';
 
 export const imageEn: DeepStrings<typeof imageRo> = {
   imageUpload: {
-    title: 'Image',
     choose: 'Choose an image',
     replace: 'Replace image',
     hint: 'A JPEG, PNG, WebP, AVIF or GIF photo of at most {{maxMb}} MB.',

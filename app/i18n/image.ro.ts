@@ -1,7 +1,6 @@
 /** Romanian strings of the image feature of the restaurant admin, spread into ro.ts. */
 export const imageRo = {
   imageUpload: {
-    title: 'Imagine',
     choose: 'Alege o imagine',
     replace: 'Înlocuiește imaginea',
     hint: 'Fotografie JPEG, PNG, WebP, AVIF sau GIF, de cel mult {{maxMb}} MB.',

@@ -11,7 +11,6 @@ export const translationEn: DeepStrings<typeof translationRo> = {
     saveLanguages: 'Save the languages',
     languagesSaved: 'The menu languages were saved.',
     notConfigured: 'Automatic translation is not enabled on this server. The administrator can enable it by setting TRANSLATION_PROVIDER (deepl, google or libretranslate) and its key; see the README, Configuration section.',
-    configured: 'Automatic translation is on: missing texts can be translated from Romanian, and you stay in charge of every word.',
     translateMissing: 'Translate everything missing',
     translateMissingHelp: 'Translates from Romanian, into the chosen languages, every text not filled in yet. Texts you wrote are never changed.',
     translateMissingStarted: 'Translation started. You can leave the page; the progress stays here.',

@@ -8,7 +8,6 @@ export const translationRo = {
     saveLanguages: 'Salvează limbile',
     languagesSaved: 'Limbile meniului au fost salvate.',
     notConfigured: 'Traducerea automată nu este pornită pe acest server. Administratorul o poate porni setând TRANSLATION_PROVIDER (deepl, google sau libretranslate) și cheia ei; vezi README, secțiunea Configuration.',
-    configured: 'Traducerea automată este pornită: textele lipsă pot fi traduse din română, iar tu rămâi cel care decide fiecare cuvânt.',
     translateMissing: 'Tradu tot ce lipsește',
     translateMissingHelp: 'Traduce din română, pentru limbile alese, toate textele încă necompletate. Textele scrise de tine nu se schimbă.',
     translateMissingStarted: 'Traducerea a pornit. Poți pleca de pe pagină; progresul rămâne aici.',

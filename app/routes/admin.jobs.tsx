@@ -72,6 +72,7 @@ function JobTable({ jobs, retry, label }: { jobs: Route.ComponentProps['loaderDa
   );
 }
 
+// i18n-keys: adminJobs.status-*
 export default function AdminJobsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const result = useActionData<typeof action>();

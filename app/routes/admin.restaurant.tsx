@@ -62,6 +62,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   });
 }
 
+// i18n-keys: backoffice.plan.* backoffice.restaurant.locations backoffice.restaurant.categories backoffice.restaurant.products backoffice.restaurant.images backoffice.restaurant.kind-* backoffice.restaurant.status-*
 export default function AdminRestaurantPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { restaurant: r, owners, history, content, lastEdit, audit } = loaderData;

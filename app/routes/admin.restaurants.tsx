@@ -25,6 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { q, state: state ?? '', sort, list: await listRestaurantsForAdmin(admin, { q, state, sort, page }) };
 }
 
+// i18n-keys: backoffice.restaurants.sort-* backoffice.plan.* backoffice.restaurants.name backoffice.restaurants.owner backoffice.restaurants.plan backoffice.restaurants.products backoffice.restaurants.created backoffice.restaurants.status
 export default function AdminRestaurantsPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { list } = loaderData;

@@ -23,6 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type Answer = { notice: string | undefined; error: string | undefined; fieldErrors?: Record<string, string> };
 
+// i18n-keys: backoffice.settings.error-*
 /** Saves the app config; bad input changes nothing and says what to fix, field by field. */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(getDb(), request);
@@ -53,6 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 const amount = (minor: number | null) => (minor === null ? '' : (minor / 100).toFixed(2));
 
+// i18n-keys: backoffice.settings.locale-* backoffice.settings.contactEmail backoffice.settings.priceMonthly backoffice.settings.priceYearly backoffice.settings.priceCurrency
 export default function AdminSettingsPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const answer = useActionData<typeof action>();

@@ -53,6 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
   return data<NoticeResult>({ error: undefined, notice: intent === 'disable' ? t('admin.userDisabled') : t('admin.userEnabled') });
 }
 
+// i18n-keys: backoffice.users.method-* backoffice.users.sort-* backoffice.users.email backoffice.users.restaurant backoffice.users.methods backoffice.users.lastSignIn backoffice.users.created backoffice.users.status
 export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { list } = loaderData;

@@ -27,6 +27,7 @@ function typedValues(values: Record<string, FormDataEntryValue>): FieldTexts {
   return { name: text('name'), email: text('email'), restaurantName: text('restaurantName'), message: text('message') };
 }
 
+// i18n-keys: contactErrors.*
 /** The contact form: validated, rate limited per sender, stored, e-mailed to the contact address (app config, else CONTACT_EMAIL; through the job queue). */
 export async function action({ request, context }: Route.ActionArgs) {
   const locale = getRequestLocale(request);

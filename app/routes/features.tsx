@@ -14,6 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'feat
 const OWNERS = ['editor', 'images', 'languages', 'allergens', 'nutrition', 'additives', 'hours', 'qr', 'locations', 'limits', 'signIn', 'data'] as const;
 const GUESTS = ['noApp', 'speed', 'offline', 'language', 'filter', 'comfort'] as const;
 
+// i18n-keys: features.owners.*Title features.owners.*Text features.guests.*Title features.guests.*Text
 /** /detalii: what the product does, for the owner who writes the menu and for the guest who reads it. */
 export default function FeaturesPage() {
   const { t } = useTranslation();

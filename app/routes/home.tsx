@@ -58,6 +58,7 @@ async function paymentReturnOf(request: Request) {
 const WHY = ['html', 'light', 'offline', 'languages', 'rules', 'qr'] as const;
 const HIGHLIGHTS = ['languages', 'rules', 'offline', 'qr'] as const;
 
+// i18n-keys: home.why.*Title home.why.*Text
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const { preview, payment } = loaderData;
   const { t } = useTranslation();

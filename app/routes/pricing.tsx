@@ -43,6 +43,7 @@ function PlanPoint({ children }: { children: ReactNode }) {
   );
 }
 
+// i18n-keys: pricing.faq.*Q pricing.faq.*A pricingNoCard.*Q pricingNoCard.*A
 const FAQ = ['afterTrial', 'cancel', 'card', 'admin', 'limit'] as const;
 
 export default function PricingPage({ loaderData }: Route.ComponentProps) {

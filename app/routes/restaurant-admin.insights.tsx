@@ -23,6 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 const card = 'rounded-[var(--radius-card)] border border-stone-200 bg-white p-4 dark:border-stone-700 dark:bg-stone-900';
 
+// i18n-keys: insights.hint.* insights.source.* insights.lang.*
 export default function InsightsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { insights, slug } = loaderData;

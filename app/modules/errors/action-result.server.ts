@@ -8,6 +8,7 @@ import type { ActionResult, FieldErrors } from './action-result.ts';
 
 type Translate = ReturnType<typeof getI18n>['t'];
 
+// i18n-keys: editorErrors.*
 /** Zod issues as one translated message per field (`editorErrors.<code>`, with the issue's limits). */
 export function fieldErrorsOf(error: z.ZodError, t: Translate): FieldErrors {
   const errors: FieldErrors = {};
@@ -19,6 +20,7 @@ export function fieldErrorsOf(error: z.ZodError, t: Translate): FieldErrors {
   return errors;
 }
 
+// i18n-keys: appErrors.*
 /**
  * Runs one editor action and maps its outcome: the success message, or bad input as a 4xx with
  * translated messages (field by field for a form, one line for a rule such as the plan limit),

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { Insights } from './insights.types.ts';
 
+// i18n-keys: insights.lang.* insights.source.*
 /**
  * The insights of a range as CSV for a spreadsheet: UTF-8 with a byte order mark and `;` between
  * fields, which is what Excel set to Romanian expects; one row per (section, label, value).

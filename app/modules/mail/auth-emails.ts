@@ -2,6 +2,7 @@ import { getI18n, type Locale } from '#app/i18n/i18n.ts';
 import type { OutgoingMail } from './mailer.server.ts';
 import { escapeHtml } from '#app/modules/text/escape-html.ts';
 
+// i18n-keys: mail.*.subject mail.*.lead mail.*.action
 /** A short message with one button-like link, in the reader's language. */
 function linkMail(to: string, locale: Locale, kind: 'magicLink' | 'resetPassword' | 'verifyEmail', url: string): OutgoingMail {
   const { t } = getI18n(locale);

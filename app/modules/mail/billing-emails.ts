@@ -22,6 +22,7 @@ export interface BillingMailInput {
   products?: number;
 }
 
+// i18n-keys: billingMail.*.*
 export function billingNoticeMail(input: BillingMailInput): OutgoingMail {
   const { t } = getI18n(input.locale);
   // "14 zile", "60 de zile", "50 de produse": Romanian plural forms from the shared catalogue

@@ -24,6 +24,7 @@ const NAV = [
   { to: '/admin/jobs', key: 'jobs', end: false },
 ] as const;
 
+// i18n-keys: backoffice.nav.overview backoffice.nav.restaurants backoffice.nav.users backoffice.nav.messages backoffice.nav.settings backoffice.nav.audit backoffice.nav.jobs
 export function AdminNav({ unread }: { unread: number }) {
   const { t } = useTranslation();
   return (

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { PasswordPolicy } from '#app/env.types.ts';
 import { passwordRules, type PasswordRule } from '#app/modules/account/password-policy.ts';
 
+// i18n-keys: passwordRule.*
 /** "cel puțin 8 caractere, o cifră": the given rules (all of the policy's by default) in words. */
 export function describePasswordRules(t: TFunction, policy: PasswordPolicy, rules: PasswordRule[] = passwordRules(policy)): string {
   // count picks the Romanian plural: "cel puțin 8 caractere", "cel puțin 20 de caractere"

@@ -7,6 +7,7 @@ import { CheckboxField, TextField } from './fields.tsx';
 
 const errorText = 'mt-1 text-sm font-medium text-primary-800 dark:text-primary-100';
 
+// i18n-keys: schedule.mark schedule.hide weekday.*
 /**
  * The category form's "when it is served" fields (decision 0022): the days, from/to (blank: all
  * day), "continues past midnight", and what guests see outside those hours. Unticked, the

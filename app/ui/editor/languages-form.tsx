@@ -7,6 +7,7 @@ import type { TranslationProgressView } from '#app/modules/translation/translati
 import { CheckboxField, Fieldset, primaryButton, secondaryButton, TextArea } from './fields.tsx';
 import { useActionToast } from './use-action-toast.ts';
 
+// i18n-keys: translation.language.*
 /**
  * The restaurant's content languages and do-not-translate list, and "translate everything missing"
  * with its progress (issue 16). The run is a job: the bar is read from the server, polled while it

@@ -13,6 +13,7 @@ import { ImageField } from './image-field.tsx';
 
 const NUTRIENTS = ['fat', 'saturates', 'carbs', 'sugars', 'protein', 'salt'] as const;
 
+// i18n-keys: allergen.*
 function AllergenChecks({ name, legend, checked }: { name: 'allergens' | 'traces'; legend: string; checked: string[] }) {
   const { t } = useTranslation();
   return (
@@ -27,6 +28,7 @@ function AllergenChecks({ name, legend, checked }: { name: 'allergens' | 'traces
   );
 }
 
+// i18n-keys: editor.energyKj editor.energyKcal editor.fat editor.saturates editor.carbs editor.sugars editor.protein editor.salt
 /**
  * Every field of a dish, Romanian first, grouped as an owner thinks of them: what guests see,
  * then what the law asks for. A failed save keeps everything typed and marks what to fix.

@@ -35,6 +35,7 @@ function cardStatusKey(card: NonNullable<SubscriptionOverviewProps['billing']['c
   return card.providerStatus === 'incomplete' ? 'subscription.cardIncomplete' : 'subscription.cardEnded';
 }
 
+// i18n-keys: billing.invoiceStatus.*
 /** The last invoices with links to Stripe's hosted pages (view, pay, download). */
 function InvoiceList({ billing }: { billing: SubscriptionOverviewProps['billing'] }) {
   const { t } = useTranslation();
@@ -75,6 +76,7 @@ const phaseBadge = {
   'trial-ended': 'bg-primary-100 text-primary-900 dark:bg-primary-900 dark:text-primary-50',
 } as const;
 
+// i18n-keys: subscription.phase-* billing.monthly billing.yearly
 /** Where the restaurant stands (trial, PRO, trial over), what it may still add, and how to move to PRO. */
 export function SubscriptionOverview({ subscription, formatted, billing, error }: SubscriptionOverviewProps) {
   const { t } = useTranslation();

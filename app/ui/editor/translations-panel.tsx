@@ -28,6 +28,7 @@ export function TranslationsPanel({ rows, translationConfigured, target, classNa
   );
 }
 
+// i18n-keys: translation.field.* translation.languageIn.*
 function TranslationRow({ row, translationConfigured, target }: { row: FieldTranslationView; translationConfigured: boolean; target: PanelTarget | undefined }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<ActionResult>();

@@ -39,6 +39,7 @@ function post(url: string, form: FormData, onUpload: (percent: number) => void):
   });
 }
 
+// i18n-keys: import.problem.* import.field.*
 function ProblemList({ problems }: { problems: ImportProblem[] }) {
   const { t } = useTranslation();
   if (problems.length === 0) return <span className="text-olive-700 dark:text-olive-300">{t('import.noProblems')}</span>;

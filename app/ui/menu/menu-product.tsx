@@ -32,6 +32,7 @@ interface DishLabels {
 
 const labelsByInstance = new WeakMap<I18n, Map<string, DishLabels>>();
 
+// i18n-keys: menu.unit.* allergen.*
 function dishLabelsOf(i18n: I18n): DishLabels {
   let byLanguage = labelsByInstance.get(i18n);
   if (!byLanguage) labelsByInstance.set(i18n, (byLanguage = new Map()));
