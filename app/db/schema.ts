@@ -70,9 +70,6 @@ export interface RateLimitTable {
   lastRequest: ColumnType<number, number | bigint, number | bigint>;
 }
 
-/** Spec section 4: a trial is plan 'free' with a trial start date; PRO is granted by an admin or paid by card. */
-export type SubscriptionPlan = 'free' | 'pro';
-
 /** trial: the 60 days every restaurant starts with; manual: PRO granted by an admin; provider: a card subscription */
 export type SubscriptionKind = 'trial' | 'manual' | 'provider';
 

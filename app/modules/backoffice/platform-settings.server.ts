@@ -122,8 +122,6 @@ export const platformSettingsSchema = z
   })
   .refine((value) => value.availableLocales.includes(value.defaultLocale), { path: ['defaultLocale'], message: 'defaultNotAvailable' });
 
-export type PlatformSettingsInput = z.input<typeof platformSettingsSchema>;
-
 export interface PlatformSettingsView {
   defaultLocale: string;
   availableLocales: string[];

@@ -19,11 +19,6 @@ function additivesOf(stored: string): string[] {
   }
 }
 
-/** The locations a document can be printed for. */
-export function getPrintLocations(scope: RestaurantScope) {
-  return listLocationsForPrint(scope.db, scope.restaurantId);
-}
-
 /**
  * A printable PDF of one location (the first when none is named) in one language: the A4 menu
  * or the allergen matrix, of what guests see (visible categories and dishes; sold-out ones too,

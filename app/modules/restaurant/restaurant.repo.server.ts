@@ -6,11 +6,6 @@ export function findRestaurantBySlug(db: Kysely<Database>, slug: string): Promis
   return db.selectFrom('restaurant').selectAll().where('slug', '=', slug).executeTakeFirst();
 }
 
-/** Public lookup by the permanent QR short code (a public read model: no scope, only the slug comes out). */
-export function findRestaurantSlugByShortCode(db: Kysely<Database>, shortCode: string) {
-  return db.selectFrom('restaurant').select(['slug']).where('shortCode', '=', shortCode).executeTakeFirst();
-}
-
 /**
  * The cache key of a restaurant's rendered menu (version, active, and until when the plan serves
  * it: the summary docs/decisions/0010 keeps); undefined when the slug is unknown.
@@ -53,11 +48,6 @@ export function listActiveRestaurantsForSitemap(db: Kysely<Database>) {
     .orderBy('slug')
     .limit(50_000)
     .execute();
-}
-
-/** Name and slug of a restaurant the caller already owns (the id comes from requireRestaurantOwner). */
-export function findRestaurantSummary(db: Kysely<Database>, restaurantId: string) {
-  return db.selectFrom('restaurant').select(['name', 'slug']).where('id', '=', restaurantId).executeTakeFirstOrThrow();
 }
 
 /** The restaurant with this id, only when `ownerId` owns it (the access check). */
