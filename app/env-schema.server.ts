@@ -42,7 +42,7 @@ const trustProxy = z
     return entries;
   });
 
-/** '49' or '49.90' in the currency's main unit, as integer minor units (STYLE.md habit 9): no float rounding. */
+/** '49' or '49.90' in the currency's main unit, as integer minor units (docs/style.md, Money and time): no float rounding. */
 function toMinorUnits(amount: string): number {
   const [whole = '0', fraction = ''] = amount.split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));

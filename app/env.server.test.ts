@@ -33,7 +33,7 @@ describe('configuration', () => {
     expect(parseEnv({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).NODE_ENV).toBe('production');
   });
 
-  it('reads the password policy, never below the spec’s minimum of 6', () => {
+  it('reads the password policy, never below the minimum of 6 (docs/product-spec.md section 5)', () => {
     expect(getPasswordPolicy(parseEnv({}))).toEqual({
       minLength: 6, maxLength: undefined, requireLowercase: false, requireUppercase: false, requireDigit: false, requireSymbol: false,
     });

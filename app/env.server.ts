@@ -59,7 +59,7 @@ export function getImageOrigin(env: Env = getEnv()): string | null {
   return base ? new URL(base).origin : null;
 }
 
-/** The password policy the configuration sets (spec section 5). */
+/** The password policy the configuration sets (docs/product-spec.md section 5). */
 export function getPasswordPolicy(env: Env = getEnv()): PasswordPolicy {
   return {
     minLength: env.PASSWORD_MIN_LENGTH,
@@ -86,7 +86,7 @@ export function isGoogleEnabled(env: Env = getEnv()): boolean {
   return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
 }
 
-/** Bucate's own social pages: the footer shows them on a default install (spec section 2). */
+/** Bucate's own social pages: the footer shows them on a default install (docs/product-spec.md section 2). */
 export const DEFAULT_SOCIAL_LINKS = {
   facebook: 'https://www.facebook.com/bucate',
   instagram: 'https://www.instagram.com/bucate',
@@ -94,7 +94,7 @@ export const DEFAULT_SOCIAL_LINKS = {
 } as const;
 
 /**
- * The footer's social pages (spec section 2: Facebook, Instagram, LinkedIn): Bucate's own unless
+ * The footer's social pages (docs/product-spec.md section 2: Facebook, Instagram, LinkedIn): Bucate's own unless
  * configured otherwise; `off` hides one. Safe to send to the browser.
  */
 export function getSocialLinks(env: Env = getEnv()): { name: 'Facebook' | 'Instagram' | 'LinkedIn'; url: string }[] {

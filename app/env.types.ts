@@ -5,7 +5,7 @@
  */
 
 /**
- * The password policy of spec section 5 (account/password-policy.ts applies it): minimum length 6
+ * The password policy of docs/product-spec.md section 5 (account/password-policy.ts applies it): minimum length 6
  * unless configured otherwise; optional maximum length and character-class requirements.
  */
 export interface PasswordPolicy {

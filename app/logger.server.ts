@@ -1,7 +1,7 @@
 import pino from 'pino';
 
 /**
- * Structured logs (STYLE.md habit 14). Secrets never reach them: known secret-bearing fields
+ * Structured logs (docs/style.md, Logs). Secrets never reach them: known secret-bearing fields
  * are redacted wherever they appear.
  */
 export const logger = pino({

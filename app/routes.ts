@@ -1,6 +1,6 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 
-/** The route table of spec section 2, plus the resource routes the server needs. */
+/** The route table of docs/product-spec.md section 2, plus the resource routes the server needs. */
 export default [
   // resource routes
   route('healthz', 'routes/healthz.ts'),
@@ -70,6 +70,6 @@ export default [
   // menu layout: neither footer nor cookie banner
   layout('routes/menu-layout.tsx', [route(':slug', 'routes/menu.tsx')]),
 
-  // spec section 2: any other path goes to not-found with 'Pagina nu există.'
+  // docs/product-spec.md section 2: any other path goes to not-found with 'Pagina nu există.'
   route('*', 'routes/catch-all.ts'),
 ] satisfies RouteConfig;

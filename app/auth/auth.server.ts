@@ -56,7 +56,7 @@ export function createAuth(handle: DatabaseHandle, env: Env, services: AuthServi
     appName: 'Bucate',
     baseURL: getPublicUrl(env),
     // better-auth's own lines through pino, message and error texts only: the objects it would print
-    // carry tokens, OAuth state and codes (STYLE.md habit 14)
+    // carry tokens, OAuth state and codes (docs/style.md, Logs)
     logger: {
       log(level, message, ...args) {
         const errors = args.filter((arg): arg is Error => arg instanceof Error).map((error) => `${error.name}: ${error.message}`);

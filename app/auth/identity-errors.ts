@@ -1,6 +1,6 @@
 // i18n-keys: identityErrors.*
 /**
- * The identity codes of spec section 8 that our flows can produce. Each has a message in both
+ * The identity codes of docs/product-spec.md section 8 that our flows can produce. Each has a message in both
  * catalogues under `identityErrors.*`. Sign-in never says whether an e-mail exists: unknown
  * e-mail and wrong password are the same `invalid-credential`.
  */

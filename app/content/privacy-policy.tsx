@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Locale } from '#app/i18n/i18n.ts';
 
 /**
- * Spec: the static privacy policy, in Romanian and in English (complete, equivalent texts). The contact
+ * docs/product-spec.md section 2: the static privacy policy, in Romanian and in English (complete, equivalent texts). The contact
  * address comes from configuration (CONTACT_EMAIL) through the route's loader.
  *
  * Texts are written as data so both languages stay side by side. A `Text` is one paragraph or list item,

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Locale } from '#app/i18n/i18n.ts';
 
 /**
- * Spec: the static terms, in Romanian (the language of the contract) whatever the page language, with the
+ * docs/product-spec.md section 2: the static terms, in Romanian (the language of the contract) whatever the page language, with the
  * sections introduction, definitions, access to services and contact. English pages get a short note above.
  */
 const TEXT = 'text-stone-700 dark:text-stone-300';

@@ -25,7 +25,7 @@ describe(`migrations on ${testDialect}`, () => {
     expect(again).toEqual([]);
   });
 
-  it('store the app configuration of spec section 3', async () => {
+  it('store the app configuration of docs/product-spec.md section 3', async () => {
     const config = await database.db.selectFrom('appConfig').selectAll().where('id', '=', 'app_config').executeTakeFirstOrThrow();
     expect(config.defaultLocale).toBe('ro');
     expect(JSON.parse(config.availableLocales)).toEqual(['ro', 'en']);

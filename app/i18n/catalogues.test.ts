@@ -12,7 +12,7 @@ function keys(value: object, prefix = ''): string[] {
   );
 }
 
-describe('translation catalogues (STYLE.md habit 13)', () => {
+describe('translation catalogues (docs/style.md, Text and languages)', () => {
   it('have exactly the same keys in Romanian and English', () => {
     expect(keys(en).sort()).toEqual(keys(ro).sort());
   });
@@ -26,7 +26,7 @@ describe('translation catalogues (STYLE.md habit 13)', () => {
     }
   });
 
-  it('quote the spec’s messages word for word', () => {
+  it('quote the messages of docs/product-spec.md section 8 word for word', () => {
     expect(ro.errors.restaurantNotFound).toBe('Acest restaurant nu există sau a fost dezactivat.');
     expect(ro.errors.pageNotFound).toBe('Pagina nu există.');
     expect(ro.errors.pageForbidden).toBe('Nu aveți permisiunea de a accesa această pagină.');
@@ -34,7 +34,7 @@ describe('translation catalogues (STYLE.md habit 13)', () => {
     expect(ro.errors.slugTaken).toBe('Acest URL este deja folosit de alt restaurant');
   });
 
-  it('name every allergen with the spec’s Romanian list', () => {
+  it('name every allergen with the Romanian list of docs/product-spec.md section 3', () => {
     expect(ALLERGEN_KEYS.map((key) => ro.allergen[key])).toEqual([
       'Gluten', 'Lactate', 'Ouă', 'Pește', 'Nuci', 'Arahide', 'Soia', 'Crustacee', 'Moluște', 'Țelină', 'Muștar',
       'Susan', 'Sulfiți', 'Lupin',
@@ -47,7 +47,7 @@ describe('translation catalogues (STYLE.md habit 13)', () => {
     expect(ro.editor.noProducts).toBe('Niciun produs încă în această categorie.');
   });
 
-  it('speak to the owner in one voice (tu), except the spec\'s own quoted messages', () => {
+  it('speak to the owner in one voice (tu), except the quoted messages of docs/product-spec.md section 8', () => {
     const spec = new Set([ro.errors.pageForbidden, ro.errors.restaurantForbidden]);
     const informal = (value: unknown): string[] =>
       typeof value === 'string' ? (spec.has(value) ? [] : [value]) : Object.values(value as object).flatMap(informal);
@@ -69,7 +69,7 @@ describe('translation catalogues (STYLE.md habit 13)', () => {
     expect(JSON.stringify(ro)).not.toMatch(/[şţŞŢ]/);
   });
 
-  it('translate the spec’s Romanian route messages for English readers', () => {
+  it('translate the Romanian route messages of docs/product-spec.md section 2 for English readers', () => {
     expect(translateKnownMessage('Pagina nu există.', 'en')).toBe('This page does not exist.');
     expect(translateKnownMessage('Pagina nu există.', 'ro')).toBe('Pagina nu există.');
     expect(translateKnownMessage('Un mesaj oarecare', 'en')).toBe('Un mesaj oarecare');

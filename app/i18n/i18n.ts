@@ -2,7 +2,7 @@ import i18next, { type i18n } from 'i18next';
 import { en } from './en.ts';
 import { ro } from './ro.ts';
 
-/** Spec section 9: default locale ro, fallback en, available ro and en. */
+/** docs/product-spec.md section 9: default locale ro, fallback en, available ro and en. */
 export const LOCALES = ['ro', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'ro';
@@ -41,7 +41,7 @@ export function getI18n(locale: Locale): i18n {
 
 // i18n-keys: errors.*
 /**
- * Spec route messages arrive as Romanian text (`/not-found?message=...`); shown in English when
+ * The route messages of docs/product-spec.md section 2 arrive as Romanian text (`/not-found?message=...`); shown in English when
  * the text is one of ours, otherwise shown as given.
  */
 export function translateKnownMessage(message: string, locale: Locale): string {

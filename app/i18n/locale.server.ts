@@ -4,7 +4,7 @@ import { resolveLocale } from './locale-policy.ts';
 /**
  * The guest's language: the `lang` cookie when it names a language the site offers (the app
  * config's availableLocales), otherwise the app config's defaultLocale (Romanian unless an admin
- * changed it, spec section 9).
+ * changed it, docs/product-spec.md section 9).
  */
 export function getRequestLocale(request: Request): Locale {
   return localeFromHeaders(request.headers);

@@ -43,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * Spec section 2: `?success=true&session_id=…` raises the payment-success state with the session id.
+ * docs/product-spec.md section 2: `?success=true&session_id=…` raises the payment-success state with the session id.
  * It only reads (Stripe's session, our rows): PRO comes from the webhook's sync, never from here.
  */
 async function paymentReturnOf(request: Request) {

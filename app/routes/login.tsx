@@ -37,7 +37,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   return retryAfter ? { 'Retry-After': retryAfter } : new Headers();
 };
 
-/** Spec section 6: a guest-only page. Failed e-mail links come back here with `?error=`. */
+/** docs/product-spec.md section 6: a guest-only page. Failed e-mail links come back here with `?error=`. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireGuest(getDb(), request);
   const { t } = getI18n(getRequestLocale(request));
@@ -105,7 +105,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-/** Spec section 2: sign-in; `?register=true` shows the registration variant. */
+/** docs/product-spec.md section 2: sign-in; `?register=true` shows the registration variant. */
 export default function LoginPage() {
   const [params] = useSearchParams();
   const loaderData = useLoaderData<typeof loader>();

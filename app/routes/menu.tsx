@@ -13,7 +13,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-/** Spec section 2: the restaurant is looked up by slug before the menu is entered. */
+/** docs/product-spec.md section 2: the restaurant is looked up by slug before the menu is entered. */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const page = await loadGuestMenuPage(getDb(), params.slug, request, getPublicUrl());
   if (!page) {

@@ -6,7 +6,7 @@ import { SiteFooter } from '#app/ui/site-footer.tsx';
 import { SiteHeader } from '#app/ui/site-header.tsx';
 
 /**
- * Spec section 2: the public layout shows header and footer. The marketing pages are sent without
+ * docs/product-spec.md section 2: the public layout shows header and footer. The marketing pages are sent without
  * React (decision 0026): their cookie banner, privacy modal and menu's Escape are a small script.
  */
 export default function PublicLayout() {

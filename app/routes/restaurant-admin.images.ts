@@ -19,7 +19,7 @@ export function loader() {
 }
 
 /**
- * Image upload of the restaurant admin (spec section 5): a multipart POST with `file` and `kind`,
+ * Image upload of the restaurant admin (docs/product-spec.md section 5): a multipart POST with `file` and `kind`,
  * answered with JSON for the upload control, `{ image }` or `{ error, code }`. A resource route,
  * so React Router's own origin check does not run here: requireSameOrigin does it.
  */

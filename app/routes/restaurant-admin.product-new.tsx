@@ -24,7 +24,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { ...choices, values: emptyProductFormValues(categoryId), locale: getRequestLocale(request) };
 }
 
-/** Spec section 4: refused past the plan limit with the upgrade message; nothing typed is lost. */
+/** docs/product-spec.md section 4: refused past the plan limit with the upgrade message; nothing typed is lost. */
 export async function action({ request, params }: Route.ActionArgs) {
   const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
   const values = formValues(await request.formData(), ['allergens', 'traces']);

@@ -48,7 +48,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-/** Spec section 5: a slug already used is refused with 'Acest URL este deja folosit de alt restaurant'. */
+/** docs/product-spec.md section 5: a slug already used is refused with 'Acest URL este deja folosit de alt restaurant'. */
 export async function action({ request, params }: Route.ActionArgs) {
   const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
   const values = formValues(await request.formData(), ['languages']);

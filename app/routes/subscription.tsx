@@ -15,7 +15,7 @@ import { getPlatformPricing } from '#app/modules/backoffice/platform-settings.se
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'admin.subscriptionTitle', 'admin.subscriptionTitle');
 
-/** The owner's plan (spec section 4), with dates in the restaurant's time zone and prices from configuration. */
+/** The owner's plan (docs/product-spec.md section 4), with dates in the restaurant's time zone and prices from configuration. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
   const { restaurant, subscription } = await getRestaurantAdminSummary(owner);

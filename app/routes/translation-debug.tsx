@@ -13,7 +13,7 @@ export function loader() {
   return { entries: compareCatalogues() };
 }
 
-/** Spec section 2: every key in ro and en side by side, gaps highlighted, a text filter, a count. */
+/** docs/product-spec.md section 2: every key in ro and en side by side, gaps highlighted, a text filter, a count. */
 export default function TranslationDebugPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');

@@ -1,5 +1,5 @@
-// The public pages sent without React (decision 0026): the cookie banner of spec section 4, the
-// privacy-policy modal of spec section 2 and the header menu's Escape, in plain script. The rules
+// The public pages sent without React (decision 0026): the cookie banner of docs/product-spec.md section 4, the
+// privacy-policy modal of docs/product-spec.md section 2 and the header menu's Escape, in plain script. The rules
 // are those of modules/consent/consent.ts and ui/consent/*.tsx (their hydrated twins); the server
 // writes in the banner's data-delay whether this path asks for consent.
 (function () {
@@ -22,7 +22,7 @@
     var value = read();
     return value === 'true' || value === 'all' || value === 'essential';
   }
-  // spec section 3: on start-up the stale payment keys go (staleStorageKeys)
+  // docs/product-spec.md section 3: on start-up the stale payment keys go (staleStorageKeys)
   try {
     Object.keys(localStorage).forEach(function (key) {
       if (key.indexOf('subscription_') === 0 || key.indexOf('stripe') !== -1) localStorage.removeItem(key);

@@ -3,7 +3,7 @@ import { Link, useRouteLoaderData } from 'react-router';
 import { COOKIE_SETTINGS_EVENT } from './consent/cookie-banner.tsx';
 import { Logo } from './logo.tsx';
 
-/** Spec section 2 footer; the social pages come from configuration. */
+/** docs/product-spec.md section 2 footer; the social pages come from configuration. */
 export function SiteFooter() {
   const { t } = useTranslation();
   const year = new Date().getFullYear();

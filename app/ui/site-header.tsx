@@ -16,9 +16,9 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-primary-700 dark:text-primary-100' : 'text-stone-700 hover:text-stone-950 dark:text-stone-200'
   }`;
 
-/** Spec section 2 header: Acasă, Prețuri, Funcționalități, Contact, and the two account buttons. */
+/** docs/product-spec.md section 2 header: Acasă, Prețuri, Funcționalități, Contact, and the two account buttons. */
 export function SiteHeader({ showAccountButtons = true }: { showAccountButtons?: boolean }) {
-  // signed in: a link to the user's own area and sign-out; signed out: the spec's two buttons
+  // signed in: a link to the user's own area and sign-out; signed out: the two buttons of docs/product-spec.md section 2
   const { t } = useTranslation();
   const location = useLocation();
   const [open, setOpen] = useState(false);
@@ -29,7 +29,7 @@ export function SiteHeader({ showAccountButtons = true }: { showAccountButtons?:
   // The mobile menu is a <details>: a tap on ☰ opens it before JavaScript has loaded on a slow
   // phone (issue 17, friction 9), and on the pages sent without React at all (ui/site-enhance.js
   // then closes it on Escape). Once hydrated, the state follows the element (a tap made before
-  // hydration included), and the menu closes on navigation and on Escape (spec section 2). Escape
+  // hydration included), and the menu closes on navigation and on Escape (docs/product-spec.md section 2). Escape
   // hands focus back to the toggle, so a keyboard user is not left on a link that has just been
   // hidden. A tap on a link closes it too: the link of the page already shown changes no pathname.
   const close = () => setOpen(false);

@@ -93,8 +93,8 @@ async function registerInBrowser(context: BrowserContext, restaurantName: string
 const sessionCookie = (email: string, password: string) => signInOverHttp(baseUrl, email, password);
 const registerOwner = (name: string) => registerOverHttp(baseUrl, name);
 
-describe('permission matrix of spec section 6 (every guarded page)', () => {
-  it('sends each kind of user where the spec says', async () => {
+describe('permission matrix of docs/product-spec.md section 6 (every guarded page)', () => {
+  it('sends each kind of user where docs/product-spec.md section 6 says', async () => {
     const a = await registerOwner('matrix-a');
     const b = await registerOwner('matrix-b');
     const admin = await sessionCookie(DEMO_LOGINS.admin.email, DEMO_LOGINS.admin.password);
@@ -328,7 +328,7 @@ describe('PRO without a card', () => {
     await adminPage.goto(`/admin/restaurants?q=${owner.slug}`);
     await adminPage.getByRole('link', { name }).click();
     await expect.poll(() => isHydrated(adminPage, 'main button, button')).toBe(true);
-    // one year is the default period of a manual grant (spec section 9); the dialog asks first
+    // one year is the default period of a manual grant (docs/product-spec.md section 9); the dialog asks first
     await adminPage.getByRole('button', { name: 'Acordă PRO manual', exact: true }).click();
     await adminPage.getByRole('dialog', { name: 'Acordă PRO manual' }).getByRole('button', { name: 'Confirmă' }).click();
     // any toast, error ones too, so a refusal says what it was; an action plus its revalidation took over 5 s in a loaded CI run

@@ -9,7 +9,7 @@ const browserOf = useBrowser();
 const stored = (page: Page) => page.evaluate(() => localStorage.getItem('cookie-consent'));
 const banner = (page: Page) => page.getByRole('region', { name: 'Consimțământ cookie-uri' });
 
-describe('cookie consent (spec section 4)', () => {
+describe('cookie consent (docs/product-spec.md section 4)', () => {
   it('shows the banner about a second after opening the home page, and stores each choice', async () => {
     for (const [button, value] of [['Doar esențiale', 'essential'], ['Accept toate', 'all']] as const) {
       const context = await openContext(browserOf(), baseUrl, { viewport: PHONE });
@@ -114,7 +114,7 @@ describe('cookie consent (spec section 4)', () => {
   });
 });
 
-describe('cookie consent on the admin paths (spec section 4)', () => {
+describe('cookie consent on the admin paths (docs/product-spec.md section 4)', () => {
   it('asks on every page of the restaurant admin, not only its first one', async () => {
     const { cookie, slug } = await registerOwner(baseUrl, 'consent-admin');
     for (const path of [`/${slug}/admin/settings`, `/${slug}/admin/qr`]) {

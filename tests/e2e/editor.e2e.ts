@@ -237,7 +237,7 @@ describe('the menu editor in the browser', () => {
     await context.close();
   });
 
-  it('changes the slug, refuses one already taken with the spec message, and the QR link follows', async () => {
+  it('changes the slug, refuses one already taken with the message of docs/product-spec.md section 5, and the QR link follows', async () => {
     const other = await registerOwner(baseUrl, 'editor-taken');
     const { context, page, slug } = await ownerContext('editor-slug');
     await page.goto(`/${slug}/admin/settings`);

@@ -60,7 +60,7 @@ describe.each([
   });
 });
 
-describe('redirects of spec section 2', () => {
+describe('redirects of docs/product-spec.md section 2', () => {
   it.each([
     { path: '/no-such-restaurant', message: 'Acest restaurant nu există sau a fost dezactivat.' },
     { path: '/a/b/c', message: 'Pagina nu există.' },
@@ -103,7 +103,7 @@ describe('redirects of spec section 2', () => {
   });
 });
 
-describe('the footer (spec section 2)', () => {
+describe('the footer (docs/product-spec.md section 2)', () => {
   it.each([
     { locale: 'ro' as const, tagline: 'Transformă experiența culinară cu meniuri digitale moderne', anpc: 'ANPC – Soluționarea alternativă a litigiilor', odr: 'Soluționarea online a litigiilor (UE)' },
     { locale: 'en' as const, tagline: 'Transform the dining experience with modern digital menus', anpc: 'ANPC – Alternative dispute resolution', odr: 'Online dispute resolution (EU)' },
@@ -131,7 +131,7 @@ function mobileMenu(page: Page) {
   return { toggle, panel, expanded, link: (name: string) => panel.getByRole('link', { name, exact: true }) };
 }
 
-describe('the mobile header menu (spec section 2)', () => {
+describe('the mobile header menu (docs/product-spec.md section 2)', () => {
   it('closes on Escape with focus back on its toggle, and on every link, the current page included', async () => {
     const context = await openContext(browserOf(), baseUrl, { viewport: PHONE, locale: 'ro' });
     const page = await context.newPage();

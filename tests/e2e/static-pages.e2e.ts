@@ -117,7 +117,7 @@ describe('marketing pages without React (decision 0026)', () => {
     await context.close();
   });
 
-  it('on /pricing no banner asks (spec section 4): true is stored; the footer link asks again, from the keyboard', async () => {
+  it('on /pricing no banner asks (docs/product-spec.md section 4): true is stored; the footer link asks again, from the keyboard', async () => {
     const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP, locale: 'ro' });
     const page = await context.newPage();
     // the page's clock, so "the banner's delay has passed" is a step, not a sleep
@@ -226,7 +226,7 @@ describe('back and forward (the back/forward cache)', () => {
     await page.goto('/contact');
     await banner(page).waitFor();
     await page.evaluate(() => Object.assign(window, { leftHere: true }));
-    // /pricing asks nothing and stores true (spec section 4): a choice all the same
+    // /pricing asks nothing and stores true (docs/product-spec.md section 4): a choice all the same
     await page.goto('/pricing');
     await expect.poll(() => stored(page)).toBe('true');
     await page.goBack({ waitUntil: 'commit' });

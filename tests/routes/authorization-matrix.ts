@@ -1,5 +1,5 @@
 /**
- * The permission matrix of spec section 6, run against the route modules themselves: every loader
+ * The permission matrix of docs/product-spec.md section 6, run against the route modules themselves: every loader
  * and action of app/routes.ts is called with a real `Request` carrying a real better-auth session
  * cookie, as a guest, two owners of two real restaurants, an admin and a disabled user. It returns
  * the violations it finds instead of asserting, so the same matrix serves the test that must find
@@ -19,7 +19,7 @@ import { createTestDatabase, type TestDatabase } from '#tests/support/test-datab
 
 export const ORIGIN = 'http://localhost:3000';
 
-/** The spec's exact messages (section 6), written out rather than read from the catalogue. */
+/** The exact messages of docs/product-spec.md section 6, written out rather than read from the catalogue. */
 export const PAGE_FORBIDDEN = 'Nu aveți permisiunea de a accesa această pagină.';
 export const RESTAURANT_FORBIDDEN = 'Nu aveți permisiunea de a accesa acest restaurant.';
 const unauthorized = (message: string) => `/unauthorized?message=${encodeURIComponent(message)}`;
@@ -305,7 +305,7 @@ function ownerOnly(file: string, kind: 'loader' | 'action', path: string, params
 
 /**
  * Loader or action of the platform back office: only a signed-in admin gets in; a guest goes to
- * sign-in with the full path, an owner gets the spec's exact message, a disabled user (owner or
+ * sign-in with the full path, an owner gets the exact message of docs/product-spec.md section 6, a disabled user (owner or
  * admin) is told once and is a guest after.
  */
 function adminOnly(file: string, kind: 'loader' | 'action', path: string, params: Record<string, string>, allowed: Expect, form?: Case['form']): Case {

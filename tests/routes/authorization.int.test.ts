@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorld, runMatrix, type MatrixReport, type World } from './authorization-matrix.ts';
 
-// Spec section 6 against the route modules themselves: every loader and action, every kind of user.
+// docs/product-spec.md section 6 against the route modules themselves: every loader and action, every kind of user.
 describe('authorization matrix (every route module, every actor)', () => {
   let world: World | undefined;
   let report: MatrixReport;
@@ -11,7 +11,7 @@ describe('authorization matrix (every route module, every actor)', () => {
   }, 60_000);
   afterAll(() => world?.cleanup());
 
-  it('gives each actor exactly what spec section 6 says, and nothing of another restaurant', () => {
+  it('gives each actor exactly what docs/product-spec.md section 6 says, and nothing of another restaurant', () => {
     expect(report.violations).toEqual([]);
     expect(report.calls).toBeGreaterThan(150);
   });

@@ -223,7 +223,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('availableLocales', 'text', (c) => c.notNull())
     .addColumn('updatedAt', 'text', (c) => c.notNull())
     .execute();
-  // spec section 3: settings/app_config; section 9: default ro, available ro and en
+  // docs/product-spec.md section 3: settings/app_config; section 9: default ro, available ro and en
   await db
     .insertInto('appConfig')
     .values({ id: 'app_config', defaultLocale: 'ro', availableLocales: '["ro","en"]', updatedAt: new Date().toISOString() })

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 /**
  * The platform back office (docs/decisions/0017-back-office.md):
  * - contact messages get read/handled marks (the inbox) and an index for newest-first paging;
- * - appConfig (the spec's settings/app_config) gets the operator settings that may change without a
+ * - appConfig (settings/app_config of docs/product-spec.md section 3) gets the operator settings that may change without a
  *   restart; null means "use the environment's value";
  * - indexes that keep the restaurant and user lists and the overview fast at 10,000 restaurants and
  *   50,000 users (sorting by creation, filtering by plan state, joining owners, counting plan rows).

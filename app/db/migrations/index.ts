@@ -18,7 +18,11 @@ import * as insightSearchPending from './2026-11-23-0016-insight-search-pending.
 import * as categoryScheduleAndClosures from './2026-11-23-0017-category-schedule-and-closures.ts';
 import * as backofficeRollupSearch from './2026-11-23-0019-backoffice-rollup-search.ts';
 
-/** Every migration, in order. Append new dated files here; never edit or reorder old ones. */
+/**
+ * Every migration, in order. Append new dated files here; never edit or reorder old ones.
+ * 0018 is missing on purpose: the number went to session 6's parallel work, recovered as one commit
+ * (7e991aa) without it; no migration 0018 was ever committed, so no database has run one.
+ */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-initial': initial,
   '2026-11-22-0002-location-visible': locationVisible,

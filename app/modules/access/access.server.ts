@@ -69,7 +69,7 @@ async function refuseDisabledSession(request: Request): Promise<void> {
   if (marker) throw redirect('/login?error=USER_DISABLED', { headers: { 'Set-Cookie': clearSessionCookie() } });
 }
 
-/** Spec section 6: pages needing sign-in send a signed-out user to login with the full path. */
+/** docs/product-spec.md section 6: pages needing sign-in send a signed-out user to login with the full path. */
 export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (!user) throw redirectToLogin(request);
@@ -85,7 +85,7 @@ export async function requireUserScope(db: Kysely<Database>, request: Request): 
   return makeUserScope(db, actorOf(user), user.restaurantId, requestMetaOf(request));
 }
 
-/** Spec section 6: the admin page needs role admin. Returns the admin's scope for the services. */
+/** docs/product-spec.md section 6: the admin page needs role admin. Returns the admin's scope for the services. */
 export async function requireAdmin(db: Kysely<Database>, request: Request): Promise<AdminScope> {
   const user = await requireUser(request);
   if (user.role !== 'admin') throw redirectToUnauthorized(ro.errors.pageForbidden);
@@ -93,7 +93,7 @@ export async function requireAdmin(db: Kysely<Database>, request: Request): Prom
 }
 
 /**
- * Spec section 6: restaurant pages need role restaurant, and an owner may open only their own
+ * docs/product-spec.md section 6: restaurant pages need role restaurant, and an owner may open only their own
  * restaurant. Returns the owner's scope: the services scope every query by its restaurant id.
  */
 export async function requireRestaurantOwner(
@@ -118,7 +118,7 @@ export function ownerScopeForNewRestaurant(db: Kysely<Database>, owner: { id: st
 }
 
 /**
- * Spec section 6: where a signed-in user belongs: admins to /admin, owners to their restaurant's
+ * docs/product-spec.md section 6: where a signed-in user belongs: admins to /admin, owners to their restaurant's
  * admin, anyone else to contact. Guest-only pages send signed-in users here.
  */
 export async function landingPathFor(db: Kysely<Database>, user: SessionUser): Promise<string> {
@@ -130,7 +130,7 @@ export async function landingPathFor(db: Kysely<Database>, user: SessionUser): P
   return '/contact';
 }
 
-/** Spec section 6: guest-only pages send a signed-in user to where they belong. */
+/** docs/product-spec.md section 6: guest-only pages send a signed-in user to where they belong. */
 export async function requireGuest(db: Kysely<Database>, request: Request): Promise<void> {
   const user = await getSessionUser(request);
   if (user) throw redirect(await landingPathFor(db, user));

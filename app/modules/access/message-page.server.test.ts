@@ -7,7 +7,7 @@ const load = async (query: string, cookie = '') => {
   return { status: result.init?.status, message: result.data.message };
 };
 
-describe('the message of not-found and unauthorized (spec section 2)', () => {
+describe('the message of not-found and unauthorized (docs/product-spec.md section 2)', () => {
   it('shows only messages the app issued, translated; any other text gives the generic message', async () => {
     expect(await load('?message=Ceva%20anume')).toEqual({ status: 404, message: 'Pagina nu există.' });
     expect((await load(`?message=${encodeURIComponent('Contul dvs. a fost suspendat. Sunați la 0700 000 000.')}`)).message).toBe('Pagina nu există.');

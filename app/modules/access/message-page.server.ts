@@ -31,7 +31,7 @@ export function capPageMessage(message: string): string {
 }
 
 /**
- * Loader of the not-found and unauthorized pages (spec section 2: they take a message
+ * Loader of the not-found and unauthorized pages (docs/product-spec.md section 2: they take a message
  * parameter). The message is shown, translated, only when it is one the app issued; any other
  * text shows the page's generic message. With the page's status.
  */

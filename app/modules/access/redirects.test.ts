@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { redirectToLogin, redirectToNotFound, redirectToUnauthorized, safeRedirectPath } from './redirects.ts';
 
-describe('redirects of spec sections 2 and 6', () => {
+describe('redirects of docs/product-spec.md sections 2 and 6', () => {
   it('sends unknown pages to not-found with the exact message', () => {
     const response = redirectToNotFound();
     expect(response.status).toBe(302);

@@ -2,7 +2,7 @@ import { redirect } from 'react-router';
 import { ro } from '#app/i18n/ro.ts';
 
 /**
- * Redirects of spec sections 2 and 6. The message parameter carries the spec's Romanian text;
+ * Redirects of docs/product-spec.md sections 2 and 6. The message parameter carries the specification's Romanian text;
  * the target page shows it translated when it is one of ours.
  */
 export function redirectToNotFound(message: string = ro.errors.pageNotFound): Response {
@@ -13,7 +13,7 @@ export function redirectToUnauthorized(message: string = ro.errors.pageForbidden
   return redirect(`/unauthorized?message=${encodeURIComponent(message)}`);
 }
 
-/** Spec section 6: a signed-out user goes to login with the full path to come back to. */
+/** docs/product-spec.md section 6: a signed-out user goes to login with the full path to come back to. */
 export function redirectToLogin(request: Request): Response {
   const url = new URL(request.url);
   return redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);

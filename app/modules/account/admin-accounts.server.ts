@@ -4,7 +4,7 @@ import { recordAudit } from '#app/modules/audit/audit.server.ts';
 
 /**
  * Creates a platform admin, or promotes an existing user (who then no longer owns a restaurant
- * view: spec section 6 gives admins /admin only). No password is set; the admin signs in with the
+ * view: docs/product-spec.md section 6 gives admins /admin only). No password is set; the admin signs in with the
  * one-time link this returns, then may set a password through "forgot password". Only an admin, or
  * the system (the `admin:create` script that makes the first one), may call this; it is audited.
  */

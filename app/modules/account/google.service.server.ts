@@ -22,7 +22,7 @@ export async function startGoogleSignIn(
 }
 
 /**
- * Spec section 4, Google sign-in: an existing profile is used as it is; a user without a
+ * docs/product-spec.md section 4, Google sign-in: an existing profile is used as it is; a user without a
  * restaurant must give its name (else 'restaurant-name-required'), then gets a restaurant and the
  * trial exactly like a registered owner.
  */

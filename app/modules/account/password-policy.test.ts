@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD_POLICY, failedPasswordRules, passwordRules } from './password-policy.ts';
 
-describe('password policy (spec section 5)', () => {
+describe('password policy (docs/product-spec.md section 5)', () => {
   it('asks only for 6 characters by default', () => {
     expect(passwordRules(DEFAULT_PASSWORD_POLICY)).toEqual(['minLength']);
     expect(failedPasswordRules('12345', DEFAULT_PASSWORD_POLICY)).toEqual(['minLength']);

@@ -1,7 +1,7 @@
 import type { PasswordPolicy } from '#app/env.types.ts';
 
 /**
- * The password policy of spec section 5 (its shape, PasswordPolicy, is configuration: env.types.ts):
+ * The password policy of docs/product-spec.md section 5 (its shape, PasswordPolicy, is configuration: env.types.ts):
  * minimum length 6 unless configured otherwise; optional maximum length and optional lowercase,
  * uppercase, digit and non-alphanumeric requirements.
  * Safe for the browser: the form shows the rules, the action enforces them.

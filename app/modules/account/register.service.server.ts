@@ -26,7 +26,7 @@ export type RegisterResult =
 
 /**
  * Registration (issue "Identity and access"): the user (role restaurant), their restaurant with
- * a slug built per spec section 5, and its trial (spec section 4), signed in at once.
+ * a slug built per docs/product-spec.md section 5, and its trial (docs/product-spec.md section 4), signed in at once.
  * better-auth writes the user through its own adapter; the restaurant and the link are one
  * transaction, and if that fails the user is removed again, so no half-registered owner remains.
  */
@@ -87,7 +87,7 @@ export function registrationLandingPath(result: { slug: string; verification: Fi
 }
 
 /**
- * A signed-up user's restaurant: slug per spec section 5 and the trial of section 4, linked to the
+ * A signed-up user's restaurant: slug per docs/product-spec.md section 5 and the trial of section 4, linked to the
  * user (role restaurant) in one transaction. Used by registration and by a Google user's first visit.
  */
 export async function createRestaurantForOwner(

@@ -12,7 +12,7 @@ export type RestaurantSort = (typeof RESTAURANT_SORTS)[number];
 export const USER_SORTS = ['newest', 'oldest', 'email'] as const;
 export type UserSort = (typeof USER_SORTS)[number];
 
-/** How long an admin may grant manual PRO for, in months (spec section 9: one year by default). */
+/** How long an admin may grant manual PRO for, in months (docs/product-spec.md section 9: one year by default). */
 export const GRANT_MONTHS = [1, 3, 6, 12, 24] as const;
 export const DEFAULT_GRANT_MONTHS = 12;
 /** How many days a trial may be extended by at once. */

@@ -9,7 +9,7 @@ import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { readAppConfig, writeAppConfig } from './backoffice.repo.server.ts';
 
 /**
- * The app config of the spec (settings/app_config: defaultLocale, availableLocales) and the
+ * The app config of docs/product-spec.md section 3 (settings/app_config: defaultLocale, availableLocales) and the
  * operator settings an admin may change without a restart (the prices /pricing shows, the contact
  * address). The environment gives the defaults; a stored value wins when set.
  *

@@ -96,7 +96,7 @@ export function monthsFrom(now: Date, months: number): Date {
 /**
  * Grants manual PRO until `months` from now (subscription module's rules: a new grant replaces a
  * running one, which is kept as ended history; the summary, menu version and audit row move in the
- * same transaction). The subscription service's own grant is fixed at one year (spec section 9);
+ * same transaction). The subscription service's own grant is fixed at one year (docs/product-spec.md section 9);
  * the back office lets the admin choose the period, one year being the default.
  */
 export async function grantManualPro(scope: AdminScope, restaurantId: string, months: number, now: Date = new Date()) {

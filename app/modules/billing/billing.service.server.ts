@@ -77,7 +77,7 @@ export async function startCheckout(scope: OwnerScope, billing: Billing, options
     // a company gives its tax id (a Romanian CUI) on the invoice
     tax_id_collection: { enabled: true },
     locale: options.locale,
-    // spec section 2: the landing page raises the payment-success state from these two parameters
+    // docs/product-spec.md section 2: the landing page raises the payment-success state from these two parameters
     success_url: `${config.publicUrl}/?success=true&session_id={CHECKOUT_SESSION_ID}`,
     cancel_url: `${config.publicUrl}${subscriptionPagePath(slug)}`,
   };
@@ -333,7 +333,7 @@ export async function reconcileCustomers(scope: SystemScope, billing: Billing, n
   return { customers: customers.length, changed };
 }
 
-// ---- the landing page's payment-success state (spec section 2) ----
+// ---- the landing page's payment-success state (docs/product-spec.md section 2) ----
 
 
 const SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;

@@ -1,4 +1,4 @@
-/** What the landing page's payment-success state says (spec section 2), as the server read it. */
+/** What the landing page's payment-success state says (docs/product-spec.md section 2), as the server read it. */
 export type PaymentReturnState = 'not-configured' | 'sign-in' | 'unknown' | 'foreign' | 'unpaid' | 'waiting' | 'active' | 'inactive' | 'unavailable';
 
 export interface PaymentReturn {

@@ -99,7 +99,7 @@ export function updateCategory(
   });
 }
 
-/** Spec section 4: deleting a category deletes its products; images nobody else uses are freed. */
+/** docs/product-spec.md section 4: deleting a category deletes its products; images nobody else uses are freed. */
 export function deleteCategoryCascade(scope: RestaurantScope, storage: FileStorage, categoryId: string): Promise<void> {
   return changeMenu(scope, storage, async (change) => {
     const { db, restaurantId } = change.scope;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BANNER_DELAY_MS, consentOnOpen, isBannerPath, staleStorageKeys } from './consent.ts';
 
-describe('cookie consent (spec section 4)', () => {
+describe('cookie consent (docs/product-spec.md section 4)', () => {
   it('shows the banner only on the listed pages and admin paths', () => {
     for (const path of ['/', '/login', '/contact', '/detalii', '/privacy-policy', '/terms-of-service', '/contact/']) {
       expect(isBannerPath(path), path).toBe(true);
@@ -32,7 +32,7 @@ describe('cookie consent (spec section 4)', () => {
     }
   });
 
-  it('waits one second before showing the banner (spec section 9)', () => {
+  it('waits one second before showing the banner (docs/product-spec.md section 9)', () => {
     expect(BANNER_DELAY_MS).toBe(1000);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Cookie consent exactly as spec section 4. The choice lives in the browser's local storage under
+ * Cookie consent exactly as docs/product-spec.md section 4. The choice lives in the browser's local storage under
  * CONSENT_KEY with the values 'true' (set silently where no banner is needed), 'all' or
  * 'essential'. Pure functions: the banner component and the tests both use them.
  */
@@ -32,7 +32,7 @@ export function consentOnOpen(pathname: string, stored: string | null): 'nothing
   return isBannerPath(pathname) ? 'show-banner' : 'store-true';
 }
 
-/** Spec section 3: on start-up every key that starts with subscription_ or contains stripe is deleted. */
+/** docs/product-spec.md section 3: on start-up every key that starts with subscription_ or contains stripe is deleted. */
 export function staleStorageKeys(keys: readonly string[]): string[] {
   return keys.filter((key) => key.startsWith('subscription_') || key.includes('stripe'));
 }

@@ -4,7 +4,7 @@ import { slugifyName } from '#app/modules/restaurant/slug.ts';
 import { newTrial, planSummary, TRIAL_DAYS } from '#app/modules/subscription/subscription.ts';
 
 /**
- * Row builders shared by the tests and the demo seed (STYLE.md habit 12): each returns a complete,
+ * Row builders shared by the tests and the demo seed (docs/style.md, Tests): each returns a complete,
  * valid row with sensible defaults; pass only what the test is about. Pure: no database here (the
  * seed inserts through demo.repo.server.ts; tests through tests/factories/builders.ts).
  */

@@ -117,7 +117,7 @@ function demoHolidays(today: Date): OpeningException[] {
 }
 
 /**
- * The demo restaurant (spec: 2 locations, 8+ categories, 60+ products in Romanian and English),
+ * The demo restaurant (2 locations, 8+ categories, 60+ products in Romanian and English),
  * a demo owner and a demo platform admin. Built from the same factories as the tests.
  */
 export async function seedDemo(

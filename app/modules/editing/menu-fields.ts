@@ -53,7 +53,7 @@ export const optionalDecimal = (max: number) => optionalNumber(/^\d{1,7}(?:[.,]\
 export const optionalWholeNumber = (max: number) => optionalNumber(/^\d{1,7}$/, 'wholeNumber', max);
 
 /**
- * A price such as '24,50' as integer minor units (2450), STYLE.md habit 9. Each refusal names what
+ * A price such as '24,50' as integer minor units (2450; docs/style.md, Money and time). Each refusal names what
  * is wrong (blank, negative, more than two decimals, too big), and only text that is not a number
  * at all gets "write the price as a number" (issue 17, friction 5).
  */

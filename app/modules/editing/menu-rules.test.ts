@@ -15,7 +15,7 @@ const tree: MenuTree = {
   ],
 };
 
-describe('planDeletion (spec section 4 cascade)', () => {
+describe('planDeletion (docs/product-spec.md section 4 cascade)', () => {
   it('takes a location with its categories and their products', () => {
     expect(planDeletion({ kind: 'location', id: 'L1' }, tree)).toEqual({
       locationIds: ['L1'],
@@ -43,7 +43,7 @@ describe('planDeletion (spec section 4 cascade)', () => {
   });
 });
 
-describe('imagesToRemove (spec sections 4 and 5)', () => {
+describe('imagesToRemove (docs/product-spec.md sections 4 and 5)', () => {
   const owns = (url: string) => url.startsWith('/uploads/');
 
   it('removes owned images nobody else uses', () => {
@@ -59,7 +59,7 @@ describe('imagesToRemove (spec sections 4 and 5)', () => {
   });
 });
 
-describe('nextProductsCount (spec section 4)', () => {
+describe('nextProductsCount (docs/product-spec.md section 4)', () => {
   it('adds and removes by the number of products', () => {
     expect(nextProductsCount(3, 1)).toBe(4);
     expect(nextProductsCount(3, -2)).toBe(1);
@@ -71,7 +71,7 @@ describe('nextProductsCount (spec section 4)', () => {
   });
 });
 
-describe('logoFillTargets (spec section 4 logo update)', () => {
+describe('logoFillTargets (docs/product-spec.md section 4 logo update)', () => {
   const items = [
     { id: 'empty', imageKey: null },
     { id: 'blank', imageKey: '' },

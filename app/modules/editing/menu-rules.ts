@@ -1,5 +1,5 @@
 /**
- * The menu rules of spec section 4, as pure functions the services apply inside their
+ * The menu rules of docs/product-spec.md section 4, as pure functions the services apply inside their
  * transactions: what a deletion takes with it, which image files may go, how the product count
  * moves, and what a new logo fills in. Kept free of I/O so every case is unit-tested.
  */
@@ -20,7 +20,7 @@ export interface DeletionPlan {
 }
 
 /**
- * Spec section 4: deleting a location deletes its categories, which delete their products;
+ * docs/product-spec.md section 4: deleting a location deletes its categories, which delete their products;
  * deleting a category deletes its products.
  */
 /**
@@ -49,7 +49,7 @@ export function planDeletion(target: DeletionTarget, tree: MenuTree): DeletionPl
 }
 
 /**
- * Spec sections 4 and 5: an image file is removed only when no remaining category, product or
+ * docs/product-spec.md sections 4 and 5: an image file is removed only when no remaining category, product or
  * restaurant picture still uses it, and only when it is one of our uploads (an external URL is left).
  */
 export function imagesToRemove(candidates: readonly string[], stillUsed: Iterable<string | null>, owns: (key: string) => boolean): string[] {
@@ -57,13 +57,13 @@ export function imagesToRemove(candidates: readonly string[], stillUsed: Iterabl
   return [...new Set(candidates)].filter((key) => key !== '' && !used.has(key) && owns(key));
 }
 
-/** Spec section 4: adding or deleting products moves the count by their number, never below 0. */
+/** docs/product-spec.md section 4: adding or deleting products moves the count by their number, never below 0. */
 export function nextProductsCount(current: number, delta: number): number {
   return Math.max(0, current + delta);
 }
 
 /**
- * Spec section 4: a new logo fills the image of every product and category that has none of its
+ * docs/product-spec.md section 4: a new logo fills the image of every product and category that has none of its
  * own, or whose image is the old logo. Returns the ids to update.
  */
 export function logoFillTargets<T extends { id: string; imageKey: string | null }>(items: readonly T[], oldLogoKey: string | null): string[] {

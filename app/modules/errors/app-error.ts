@@ -1,5 +1,5 @@
 /**
- * The one error type of the services (STYLE.md habit 5). A code maps to an HTTP status here and to
+ * The one error type of the services (docs/style.md, Errors). A code maps to an HTTP status here and to
  * a translated message under `appErrors.<code>` in the catalogues; params fill the message.
  * Bad input is always a 4xx a restaurant owner can act on, never a 500 or a silent no-op.
  */

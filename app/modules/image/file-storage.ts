@@ -22,7 +22,7 @@ export interface FileStorage {
 /**
  * A picture column (`imageKey`, `logoKey`, `coverImageKey`) holds either one of our storage keys
  * (`r/{code}/{id}/image.jpg`) or, for a picture that is not one of our uploads, `ext:` followed by
- * its URL. Only keys are ever deleted (spec section 5: a picture that is not ours is kept).
+ * its URL. Only keys are ever deleted (docs/product-spec.md section 5: a picture that is not ours is kept).
  */
 export const EXTERNAL_IMAGE_PREFIX = 'ext:';
 

@@ -21,7 +21,7 @@ export type ReleasedImage = { key: string; variants: string };
 type ReleasedImagePayload = { url: string; variants: string };
 
 /**
- * Spec sections 4 and 5, inside the caller's transaction: of the pictures the caller stopped
+ * docs/product-spec.md sections 4 and 5, inside the caller's transaction: of the pictures the caller stopped
  * using, forgets those nobody in the restaurant uses any more and that are our uploads (keys, not
  * `ext:` URLs). Returns what to delete once the transaction has committed (files go only after
  * the rows are gone).

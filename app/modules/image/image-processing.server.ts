@@ -5,7 +5,7 @@ import { MAX_INPUT_PIXELS, MAX_UPLOAD_BYTES, oversizeMegabytes, type ImageKind }
 export { MAX_INPUT_PIXELS, MAX_UPLOAD_BYTES };
 export type { ImageKind };
 
-/** Spec section 5: the largest JPEG each kind is stored at (aspect kept, never enlarged), and its quality. */
+/** docs/product-spec.md section 5: the largest JPEG each kind is stored at (aspect kept, never enlarged), and its quality. */
 export const IMAGE_OUTPUT = {
   logo: { maxWidth: 512, maxHeight: 512, quality: 90, variantWidths: [200, 400] },
   cover: { maxWidth: 1920, maxHeight: 1080, quality: 85, variantWidths: [640, 1280, 1920] },
@@ -22,7 +22,7 @@ export interface ProcessedImage {
   variants: { width: number; webp: Buffer }[];
 }
 
-/** Spec section 5's literal rule: a file name containing 'logo' is a logo, 'cover' a cover. */
+/** The literal rule of docs/product-spec.md section 5: a file name containing 'logo' is a logo, 'cover' a cover. */
 export function imageKindFromName(name: string): ImageKind {
   const lower = name.toLowerCase();
   if (lower.includes('logo')) return 'logo';
@@ -75,7 +75,7 @@ function tooManyPixels(width: number, height: number): AppError {
 }
 
 /**
- * Checks an uploaded file and turns it into what the menu serves (spec section 5): the content
+ * Checks an uploaded file and turns it into what the menu serves (docs/product-spec.md section 5): the content
  * decides (JPEG, PNG, WebP, GIF's first frame, AVIF; never the name or the declared type), at
  * most 15 MB and 50 megapixels, checked before decoding; a truncated or corrupt file is refused
  * rather than stored half grey. The output is a progressive JPEG turned upright by its EXIF

@@ -41,7 +41,7 @@ async function pixelAt(jpeg: Buffer, left: number, top: number): Promise<number[
   return [...data];
 }
 
-describe('processImage: what is refused (spec section 5)', () => {
+describe('processImage: what is refused (docs/product-spec.md section 5)', () => {
   it('refuses an empty file as missing', async () => {
     expect((await refusal(Buffer.alloc(0))).code).toBe('image-missing');
   });
@@ -102,7 +102,7 @@ describe('processImage: what is refused (spec section 5)', () => {
   });
 });
 
-describe('processImage: what is stored (spec section 5)', () => {
+describe('processImage: what is stored (docs/product-spec.md section 5)', () => {
   const landscape = photoJpeg(4000, 3000);
 
   it.each([
@@ -219,7 +219,7 @@ describe('variantWidths', () => {
   });
 });
 
-describe('imageKindFromName (the spec’s literal rule)', () => {
+describe('imageKindFromName (the literal rule of docs/product-spec.md section 5)', () => {
   it('reads logo and cover from the name, anything else is other', () => {
     expect(imageKindFromName('Logo-restaurant.png')).toBe('logo');
     expect(imageKindFromName('terasa_COVER.jpg')).toBe('cover');

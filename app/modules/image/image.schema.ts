@@ -1,6 +1,6 @@
 /**
  * Shapes and limits of an image upload, safe to import from the browser: the upload control
- * checks the size before sending a byte, and the server checks it again (spec section 5).
+ * checks the size before sending a byte, and the server checks it again (docs/product-spec.md section 5).
  * Plain TypeScript on purpose: the editor imports it, and zod would add ~80 KB to its first load.
  */
 
@@ -18,7 +18,7 @@ export function isImageUploadKind(value: unknown): value is ImageUploadKind {
   return typeof value === 'string' && (IMAGE_UPLOAD_KINDS as readonly string[]).includes(value);
 }
 
-/** The output sizes of spec section 5. */
+/** The output sizes of docs/product-spec.md section 5. */
 export type ImageKind = 'logo' | 'cover' | 'other';
 
 export function imageKindOf(kind: ImageUploadKind): ImageKind {

@@ -30,7 +30,7 @@ export interface SavedImage {
   variants: { width: number; url: string }[];
 }
 
-/** The stored JPEG's file name carries its kind, as the spec's by-name rule expects. */
+/** The stored JPEG's file name carries its kind, as the by-name rule of docs/product-spec.md section 5 expects. */
 const JPEG_NAME: Record<ImageKind, string> = { logo: 'logo', cover: 'cover', other: 'image' };
 
 /**
@@ -79,7 +79,7 @@ async function requireUploadRoom(db: Kysely<Database>, restaurantId: string, quo
 }
 
 /**
- * Spec section 5: processes an upload (see processImage for what is refused and why), stores the
+ * docs/product-spec.md section 5: processes an upload (see processImage for what is refused and why), stores the
  * JPEG and its WebP variants under a folder of their own, and records the storedImage row.
  * Nothing is half-saved: if a file or the row cannot be written, the files already written are
  * removed and the error is thrown on. The row and its audit event are written in one transaction.
@@ -157,7 +157,7 @@ export function parseImageVariants(variants: string | null): ImageVariant[] {
 /**
  * The key a released image names. Released images carry keys; a job enqueued before decision 0013
  * carries the URL, which this storage turns back into its key. Anything else that looks like a
- * URL is not ours and is left alone (spec section 5).
+ * URL is not ours and is left alone (docs/product-spec.md section 5).
  */
 function releasedKey(storage: FileStorage, value: string): string | undefined {
   const fromUrl = storage.keyOf(value);
@@ -166,7 +166,7 @@ function releasedKey(storage: FileStorage, value: string): string | undefined {
 }
 
 /**
- * Deletes the files of one storedImage row: its JPEG and its WebP variants, by key (spec section 5:
+ * Deletes the files of one storedImage row: its JPEG and its WebP variants, by key (docs/product-spec.md section 5:
  * only our own images are deleted, and an external picture has no key). For the cascade-delete
  * logic; the row itself is the caller's to delete.
  */

@@ -52,7 +52,7 @@ describe.each([
     expect(await storage.read('restaurants/nobody/logo.jpg')).toBeUndefined();
   });
 
-  it('owns only its own addresses (spec section 5: only our images are deleted)', () => {
+  it('owns only its own addresses (docs/product-spec.md section 5: only our images are deleted)', () => {
     for (const url of ['https://cdn.example.com/restaurants/r1/logo.jpg', 'data:image/png;base64,AAAA', '/assets/logo.svg']) {
       expect(storage.owns(url), url).toBe(false);
       expect(storage.keyOf(url), url).toBeUndefined();

@@ -36,7 +36,7 @@ export const jobPayloads = {
   'translation.fill-missing': z.object({ restaurantId: z.string().min(1), runId: z.string().min(1) }),
   /** machine translations of one row whose Romanian changed on save, made again (app/modules/translation/source-change.server.ts) */
   'translation.refresh': z.object({ restaurantId: z.string().min(1), table: z.enum(['restaurant', 'location', 'category', 'product']), id: z.string().min(1) }),
-  /** scheduled: translation cache rows past the spec's 30 days (app/modules/translation) */
+  /** scheduled: translation cache rows past the 30 days of docs/product-spec.md section 9 (app/modules/translation) */
   'translation.sweep': z.object({}),
   /** scheduled daily: insights search terms still below the privacy threshold after 90 days (decision 0018) */
   'insights.sweep': z.object({}),

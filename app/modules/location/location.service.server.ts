@@ -62,7 +62,7 @@ export function setLocationVisible(scope: RestaurantScope, storage: FileStorage,
 }
 
 /**
- * Spec section 4: deleting a location deletes its categories and their products in one
+ * docs/product-spec.md section 4: deleting a location deletes its categories and their products in one
  * transaction, lowers the product count by as many, and frees images nobody else uses.
  */
 export function deleteLocationCascade(scope: RestaurantScope, storage: FileStorage, locationId: string): Promise<void> {

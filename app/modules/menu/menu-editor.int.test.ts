@@ -182,7 +182,7 @@ describe(`every product field on ${testDialect}`, () => {
   });
 });
 
-describe(`deletion cascade (spec section 4) on ${testDialect}`, () => {
+describe(`deletion cascade (docs/product-spec.md section 4) on ${testDialect}`, () => {
   it('deletes a location with its categories and products, leaving no orphan and freeing only unused images', async () => {
     const restaurantId = await newRestaurant();
     const keep = await createLocation(ownerScope(db(), restaurantId), storage, location('Rămâne'));
@@ -287,7 +287,7 @@ describe(`abandoned uploads on ${testDialect}`, () => {
   });
 });
 
-describe(`product count and plan limit (spec sections 4 and 9) on ${testDialect}`, () => {
+describe(`product count and plan limit (docs/product-spec.md sections 4 and 9) on ${testDialect}`, () => {
   it('equals COUNT(*) after 200 random creates, deletes and moves', async () => {
     const restaurantId = await newRestaurant({}, PRO);
     const locationIds = [await createLocation(ownerScope(db(), restaurantId), storage, location('L1')), await createLocation(ownerScope(db(), restaurantId), storage, location('L2'))];
@@ -356,7 +356,7 @@ function settings(overrides: Record<string, string> = {}) {
 }
 
 describe(`restaurant settings on ${testDialect}`, () => {
-  it('refuses a slug another restaurant uses with the spec message code, and a reserved one', async () => {
+  it('refuses a slug another restaurant uses with the message of docs/product-spec.md section 5, and a reserved one', async () => {
     const other = buildRestaurant();
     await db().insertInto('restaurant').values(other).execute();
     const restaurantId = await newRestaurant();

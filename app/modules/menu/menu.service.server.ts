@@ -56,7 +56,7 @@ export async function getMenuCacheVersion(db: Kysely<Database>, slug: string, no
 
 /**
  * The guest menu of one restaurant, by slug: undefined when no restaurant has that slug (the
- * route sends the guest to not-found, spec section 2). Hidden categories and products never
+ * route sends the guest to not-found, docs/product-spec.md section 2). Hidden categories and products never
  * leave the database; unavailable products are kept and marked. A public read model (what any
  * guest may see), so it takes no scope: it reads by slug, never by a tenant's id.
  */
@@ -76,7 +76,7 @@ export function findMovedMenuSlug(db: Kysely<Database>, slug: string): Promise<s
  */
 export async function getPublicMenu(db: Kysely<Database>, slug: string, now: number = Date.now()): Promise<PublicMenu | undefined> {
   const restaurant = await findRestaurantBySlug(db, slug);
-  // spec section 2: 'Acest restaurant nu există sau a fost dezactivat.' (an admin deactivated it)
+  // docs/product-spec.md section 2: 'Acest restaurant nu există sau a fost dezactivat.' (an admin deactivated it)
   if (!restaurant || restaurant.active !== 1) return undefined;
   if (!isMenuPublished(restaurant, new Date(now))) {
     return {

@@ -56,7 +56,7 @@ function collect(doc: Doc): Promise<Buffer> {
   });
 }
 
-/** The 1-based number of each allergen on the printed menu (the spec's order, the legend's numbers). */
+/** The 1-based number of each allergen on the printed menu (the order of docs/product-spec.md section 3, the legend's numbers). */
 export const allergenNumber = (key: AllergenKey) => ALLERGEN_KEYS.indexOf(key) + 1;
 
 /**

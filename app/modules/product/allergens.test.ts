@@ -7,7 +7,7 @@ describe('allergens', () => {
     expect(new Set(ALLERGEN_KEYS).size).toBe(14);
   });
 
-  it('default to an empty list (spec section 5)', () => {
+  it('default to an empty list (docs/product-spec.md section 5)', () => {
     expect(parseAllergenList(null)).toEqual([]);
     expect(parseAllergenList('')).toEqual([]);
   });

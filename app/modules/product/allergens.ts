@@ -1,8 +1,8 @@
 import { parseStoredJson } from '#app/modules/text/stored-json.ts';
 
 /**
- * The 14 EU allergens (Regulation 1169/2011, annex II) as fixed keys, in the order of the spec's
- * Romanian list (section 3): Gluten, Lactate, Ouă, Pește, Nuci, Arahide, Soia, Crustacee, Moluște,
+ * The 14 EU allergens (Regulation 1169/2011, annex II) as fixed keys, in the order of the
+ * Romanian list of docs/product-spec.md section 3: Gluten, Lactate, Ouă, Pește, Nuci, Arahide, Soia, Crustacee, Moluște,
  * Țelină, Muștar, Susan, Sulfiți, Lupin. Labels live in the i18n catalogues under `allergen.*`.
  */
 export const ALLERGEN_KEYS = [

@@ -16,7 +16,7 @@ async function lockedPlanState(scope: RestaurantScope): Promise<{ proUntil: stri
 }
 
 /**
- * Spec section 4: a product may be added when the restaurant is PRO or products remain on the
+ * docs/product-spec.md section 4: a product may be added when the restaurant is PRO or products remain on the
  * free plan; the count then goes up by one. Refused with 'product-limit-reached' otherwise.
  */
 export async function incrementProductsCountWithinLimit(scope: RestaurantScope): Promise<void> {
@@ -25,7 +25,7 @@ export async function incrementProductsCountWithinLimit(scope: RestaurantScope):
   await setProductsCount(scope.db, scope.restaurantId, nextProductsCount(state.productsCount, 1));
 }
 
-/** Spec section 4: deleting products lowers the count by as many, never below 0. */
+/** docs/product-spec.md section 4: deleting products lowers the count by as many, never below 0. */
 export async function decrementProductsCount(scope: RestaurantScope, deleted: number): Promise<void> {
   if (deleted === 0) return;
   const state = await lockedPlanState(scope);

@@ -43,7 +43,7 @@ function columnsOf(input: ProductInput) {
 }
 
 /**
- * Adds a product at the end of its category. Spec section 4: refused past the free plan's limit
+ * Adds a product at the end of its category. docs/product-spec.md section 4: refused past the free plan's limit
  * ('product-limit-reached', offering the upgrade); the product count goes up by one.
  */
 export function createProduct(scope: RestaurantScope, storage: FileStorage, input: ProductInput): Promise<string> {

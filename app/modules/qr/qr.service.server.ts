@@ -16,7 +16,7 @@ export interface QrData {
   logoUrl: string | null;
 }
 
-/** Name, slug, permanent short code and logo of the scope's restaurant (STYLE.md habit 2). */
+/** Name, slug, permanent short code and logo of the scope's restaurant (docs/style.md, Scopes). */
 export async function getQrData(scope: RestaurantScope): Promise<QrData> {
   const restaurant = await findQrRestaurant(scope.db, scope.restaurantId);
   if (!restaurant) throw new AppError('not-found');

@@ -19,7 +19,7 @@ import { RESERVED_SLUGS } from './slug.ts';
 
 /**
  * What the admin frame shows on every page: the restaurant's name and slug, and the plan status
- * behind the upgrade prompt (spec section 4), for the scope's restaurant.
+ * behind the upgrade prompt (docs/product-spec.md section 4), for the scope's restaurant.
  */
 export async function getRestaurantAdminSummary(scope: RestaurantScope, now = new Date()) {
   const restaurant = await findRestaurantAdminSummary(scope.db, scope.restaurantId);
@@ -47,8 +47,8 @@ async function pictureFor(scope: RestaurantScope, submitted: string | null, curr
 }
 
 /**
- * Saves the restaurant's settings. Spec section 5: the slug must be unique ('slug-taken') and may
- * not be one of the app's own paths ('slug-reserved'). Spec section 4: a new logo fills every
+ * Saves the restaurant's settings. docs/product-spec.md section 5: the slug must be unique ('slug-taken') and may
+ * not be one of the app's own paths ('slug-reserved'). docs/product-spec.md section 4: a new logo fills every
  * product and category image that is empty or was the old logo. Returns the (possibly new) slug.
  * `expectedVersion` is the settings version the form was loaded at: a save from a stale form
  * (another tab saved first) is refused ('stale-edit') instead of reverting the other save.
@@ -86,7 +86,7 @@ export async function updateRestaurantSettings(scope: RestaurantScope, storage: 
   }
 }
 
-/** Spec section 4 (logo update), applied with the pure rule to this restaurant's rows. */
+/** docs/product-spec.md section 4 (logo update), applied with the pure rule to this restaurant's rows. */
 async function fillWithLogo(scope: RestaurantScope, oldLogoKey: string | null, logo: { key: string | null; id: string | null }) {
   const { db, restaurantId } = scope;
   const now = new Date().toISOString();

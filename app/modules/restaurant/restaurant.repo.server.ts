@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, NewRestaurant, Restaurant, RestaurantUpdate } from '#app/db/schema.ts';
 
-/** Public lookup by slug (spec section 7: "a restaurant by slug equal to the parameter"). */
+/** Public lookup by slug (docs/product-spec.md section 7: "a restaurant by slug equal to the parameter"). */
 export function findRestaurantBySlug(db: Kysely<Database>, slug: string): Promise<Restaurant | undefined> {
   return db.selectFrom('restaurant').selectAll().where('slug', '=', slug).executeTakeFirst();
 }

@@ -14,7 +14,7 @@ function ownFirstSegments(entries: RouteConfigEntry[]): string[] {
   });
 }
 
-describe('restaurant slug (spec section 5)', () => {
+describe('restaurant slug (docs/product-spec.md section 5)', () => {
   it('lowercases and turns runs of non-alphanumerics into one hyphen', () => {
     expect(slugifyName('La  Mama & Fiii!!  Restaurant')).toBe('la-mama-fiii-restaurant');
   });

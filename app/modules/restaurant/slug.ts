@@ -1,7 +1,7 @@
 import { DEMO_RESTAURANT_SLUG } from './demo.ts';
 
 /**
- * Spec section 5: a new slug is built from the name: lowercase, runs of non-alphanumeric
+ * docs/product-spec.md section 5: a new slug is built from the name: lowercase, runs of non-alphanumeric
  * characters become a hyphen, then a timestamp is appended. Romanian (and other Latin) diacritics
  * are transliterated first, so 'Țară' gives 'tara', not '-ara'.
  */
@@ -14,7 +14,7 @@ export function slugifyName(name: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** The longest slug (spec section 5); the settings form and registration both keep to it. */
+/** The longest slug (docs/product-spec.md section 5); the settings form and registration both keep to it. */
 export const SLUG_MAX_LENGTH = 60;
 
 /**

@@ -1,6 +1,6 @@
 import type { PlanPhase } from './subscription.ts';
 
-/** The owner's plan of spec section 4 as the editor frame and the subscription page show it (`readPlanStatus`). */
+/** The owner's plan of docs/product-spec.md section 4 as the editor frame and the subscription page show it (`readPlanStatus`). */
 export interface PlanStatus {
   phase: PlanPhase;
   productsCount: number;

@@ -61,7 +61,7 @@ function runInTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>)
 }
 
 /**
- * Spec section 4: initialisation creates a trial (60 days, not PRO; the product count starts at 0
+ * docs/product-spec.md section 4: initialisation creates a trial (60 days, not PRO; the product count starts at 0
  * on the restaurant row). Called by registration and Google sign-up inside their transaction.
  */
 export async function startTrial(scope: RestaurantScope, now: Date = new Date()): Promise<void> {
@@ -80,7 +80,7 @@ export async function startTrial(scope: RestaurantScope, now: Date = new Date())
 }
 
 /**
- * A platform admin grants or takes back manual PRO (spec section 4: one year for manual PRO, and
+ * A platform admin grants or takes back manual PRO (docs/product-spec.md section 4: one year for manual PRO, and
  * taking it back clears the expiry), with no card involved. Granting adds a manual row; taking back
  * ends the running grant (kept as history). A PRO paid by card is refused with 'pro-not-manual':
  * that is the payment provider's to end. The menu version moves too, so a menu that the trial's end
@@ -121,7 +121,7 @@ export async function setManualPro(scope: AdminScope, restaurantId: string, enab
 }
 
 
-/** The plan status of spec section 4 from a restaurant's rows and product count. */
+/** The plan status of docs/product-spec.md section 4 from a restaurant's rows and product count. */
 export async function readPlanStatus(db: Kysely<Database>, restaurantId: string, productsCount: number, now: Date = new Date()): Promise<PlanStatus> {
   const rows = await listSubscriptions(db, restaurantId);
   const summary = planSummary(rows);
@@ -138,7 +138,7 @@ export async function readPlanStatus(db: Kysely<Database>, restaurantId: string,
   };
 }
 
-/** The owner's plan (spec section 4) for the editor frame and the subscription page. */
+/** The owner's plan (docs/product-spec.md section 4) for the editor frame and the subscription page. */
 export async function getPlanForRestaurant(scope: RestaurantScope, now: Date = new Date()): Promise<PlanStatus> {
   const productsCount = await findProductsCount(scope.db, scope.restaurantId);
   if (productsCount === undefined) throw new AppError('not-found');

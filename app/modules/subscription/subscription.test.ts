@@ -33,7 +33,7 @@ const provider = (overrides: Partial<PlanRow> = {}): PlanRow => ({ kind: 'provid
 /** what the old "isPro"/"subscription active with a plan" copies become: a running row with a plan other than free */
 const paid = (overrides: Partial<PlanRow> = {}): PlanRow => ({ kind: 'trial', status: 'active', plan: 'pro', startsAt: iso(1), endsAt: iso(-29), ...overrides });
 
-describe('PRO detection over subscription rows (spec section 4)', () => {
+describe('PRO detection over subscription rows (docs/product-spec.md section 4)', () => {
   it('is not PRO on a fresh trial: plan free with active status is not PRO', () => {
     expect(isPro([trial()], NOW)).toBe(false);
     expect(isPro([], NOW)).toBe(false);
@@ -119,7 +119,7 @@ describe('plan phase', () => {
   });
 });
 
-describe('initialisation and PRO toggling (spec sections 4 and 9)', () => {
+describe('initialisation and PRO toggling (docs/product-spec.md sections 4 and 9)', () => {
   it('starts a 60-day trial that is not PRO', () => {
     expect(newTrial(NOW)).toEqual({ kind: 'trial', status: 'active', plan: 'free', startsAt: NOW.toISOString(), endsAt: '2027-01-21T12:00:00.000Z' });
     expect(isPro([newTrial(NOW)], NOW)).toBe(false);

@@ -1,6 +1,6 @@
 import type { Subscription, SubscriptionKind } from '#app/db/schema.ts';
 
-/** Spec section 9: free trial 60 days, free product limit 50, upgrade prompt at 5 days or 5 products. */
+/** docs/product-spec.md section 9: free trial 60 days, free product limit 50, upgrade prompt at 5 days or 5 products. */
 export const TRIAL_DAYS = 60;
 export const FREE_PRODUCT_LIMIT = 50;
 export const UPGRADE_PROMPT_THRESHOLD = 5;
@@ -22,20 +22,20 @@ function isRunning(row: PlanRow, now: Date): boolean {
 }
 
 /**
- * Spec section 4, first condition: the payment provider's block is active with a plan other than
+ * docs/product-spec.md section 4, first condition: the payment provider's block is active with a plan other than
  * free. The provider keeps its own account of time: the row counts until the provider says otherwise.
  */
 export function isProviderPro(row: PlanRow): boolean {
   return row.kind === 'provider' && row.status === 'active' && row.plan !== 'free';
 }
 
-/** Spec section 4, second condition: the manual PRO flag is set (an admin's grant, within its year). */
+/** docs/product-spec.md section 4, second condition: the manual PRO flag is set (an admin's grant, within its year). */
 export function isManualPro(row: PlanRow, now: Date = new Date()): boolean {
   return row.kind === 'manual' && row.plan !== 'free' && isRunning(row, now);
 }
 
 /**
- * Spec section 4, third and fourth conditions: isPro is set / the subscription is active with a
+ * docs/product-spec.md section 4, third and fourth conditions: isPro is set / the subscription is active with a
  * plan other than free. Both were copies kept next to the grant; over rows they read "a row that is
  * running with a plan other than free". A trial (plan free, active) is not PRO.
  */
@@ -43,7 +43,7 @@ export function isActivePaidPlan(row: PlanRow, now: Date = new Date()): boolean 
   return row.kind !== 'provider' && row.plan !== 'free' && isRunning(row, now);
 }
 
-/** Spec section 4: a restaurant counts as PRO if any of the four conditions holds for any of its rows. */
+/** docs/product-spec.md section 4: a restaurant counts as PRO if any of the four conditions holds for any of its rows. */
 export function isPro(rows: readonly PlanRow[], now: Date = new Date()): boolean {
   return rows.some((row) => isProviderPro(row) || isManualPro(row, now) || isActivePaidPlan(row, now));
 }
@@ -70,12 +70,12 @@ export function remainingProducts(productsCount: number): number {
   return Math.max(0, FREE_PRODUCT_LIMIT - productsCount);
 }
 
-/** Spec section 4: can add a product when PRO, or when remaining products are above 0. */
+/** docs/product-spec.md section 4: can add a product when PRO, or when remaining products are above 0. */
 export function canAddProduct(plan: { pro: boolean; productsCount: number }): boolean {
   return plan.pro || remainingProducts(plan.productsCount) > 0;
 }
 
-/** Spec section 4: not PRO and (remaining days ≤ 5 or remaining products ≤ 5). */
+/** docs/product-spec.md section 4: not PRO and (remaining days ≤ 5 or remaining products ≤ 5). */
 export function shouldShowUpgradePrompt(rows: readonly PlanRow[], productsCount: number, now: Date = new Date()): boolean {
   if (isPro(rows, now)) return false;
   return remainingTrialDays(rows, now) <= UPGRADE_PROMPT_THRESHOLD || remainingProducts(productsCount) <= UPGRADE_PROMPT_THRESHOLD;
@@ -130,12 +130,12 @@ export function displayedEnd(until: string | null): string | null {
   return until === OPEN_ENDED ? null : until;
 }
 
-/** Spec section 4: initialisation creates a trial (plan free, so not PRO); product count stays 0. */
+/** docs/product-spec.md section 4: initialisation creates a trial (plan free, so not PRO); product count stays 0. */
 export function newTrial(now: Date = new Date()): Pick<Subscription, 'kind' | 'status' | 'plan' | 'startsAt' | 'endsAt'> {
   return { kind: 'trial', status: 'active', plan: 'free', startsAt: now.toISOString(), endsAt: new Date(now.getTime() + TRIAL_DAYS * DAY_MS).toISOString() };
 }
 
-/** Spec sections 4 and 9: toggling to PRO lasts one year for manual PRO and one month otherwise. */
+/** docs/product-spec.md sections 4 and 9: toggling to PRO lasts one year for manual PRO and one month otherwise. */
 export function proTermEnd(options: { manual: boolean }, now: Date = new Date()): string {
   const expiry = new Date(now);
   if (options.manual) expiry.setUTCFullYear(expiry.getUTCFullYear() + 1);
@@ -143,12 +143,12 @@ export function proTermEnd(options: { manual: boolean }, now: Date = new Date())
   return expiry.toISOString();
 }
 
-/** An admin's PRO grant: one year from now (spec section 9). */
+/** An admin's PRO grant: one year from now (docs/product-spec.md section 9). */
 export function newManualGrant(now: Date = new Date()): Pick<Subscription, 'kind' | 'status' | 'plan' | 'startsAt' | 'endsAt'> {
   return { kind: 'manual', status: 'active', plan: 'pro', startsAt: now.toISOString(), endsAt: proTermEnd({ manual: true }, now) };
 }
 
-/** Spec section 4: un-setting PRO clears the expiry; the grant's row is ended now, not deleted. */
+/** docs/product-spec.md section 4: un-setting PRO clears the expiry; the grant's row is ended now, not deleted. */
 export function endedGrant(now: Date = new Date()): Pick<Subscription, 'status' | 'endsAt'> {
   return { status: 'ended', endsAt: now.toISOString() };
 }

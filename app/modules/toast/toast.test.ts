@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TOAST_DURATION, hideToast, INITIAL_TOAST, showToast, toastRequestError, type ToastPosition } from './toast.ts';
 
-describe('toast (spec sections 3 and 4)', () => {
+describe('toast (docs/product-spec.md sections 3 and 4)', () => {
   it('starts hidden: success, top-right, 3000 ms, empty', () => {
     expect(INITIAL_TOAST).toEqual({ show: false, message: '', type: 'success', htmlContent: '', position: 'top-right', duration: 3000 });
   });

@@ -1,5 +1,5 @@
 /**
- * The toast of spec sections 3 and 4 as a pure state machine; app/ui/toast/ renders it.
+ * The toast of docs/product-spec.md sections 3 and 4 as a pure state machine; app/ui/toast/ renders it.
  * Defaults: type success, position top-right, duration 3000 ms.
  */
 export const TOAST_POSITIONS = ['top-right', 'top-left', 'bottom-right', 'bottom-left'] as const;
@@ -40,7 +40,7 @@ export function isToastPosition(value: unknown): value is ToastPosition {
 }
 
 /**
- * Why a request cannot be shown, or null when it can. Spec section 5: the position must be one of
+ * Why a request cannot be shown, or null when it can. docs/product-spec.md section 5: the position must be one of
  * the four. Checked before any state changes, so a bad call (from code the types did not cover)
  * is refused on its own and never takes the page down with it.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
 
-/** The spec's translation cache (decision 0019): one row per (source, target, normalised text). */
+/** The translation cache of docs/product-spec.md section 3 (decision 0019): one row per (source, target, normalised text). */
 export async function findCachedTranslations(db: Kysely<Database>, keys: readonly string[], notBefore: string): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   if (keys.length === 0) return found;

@@ -6,7 +6,7 @@ import type { TranslationProvider } from './provider.server.ts';
 import { splitIntoBatches } from './provider.server.ts';
 import { deleteCachedTranslationsBefore, findCachedTranslations, saveCachedTranslations } from './translation-cache.repo.server.ts';
 
-/** Spec: a cached translation older than 30 days counts as missing (and is swept). */
+/** docs/product-spec.md section 9: a cached translation older than 30 days counts as missing (and is swept). */
 export const CACHE_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -26,7 +26,7 @@ export interface TranslateRequest {
 }
 
 /**
- * Translates texts through the spec's cache, for every restaurant alike: a text translated before
+ * Translates texts through the cache of docs/product-spec.md section 3, for every restaurant alike: a text translated before
  * (same source, target and normalised text, under 30 days old) never reaches the provider; the
  * rest go in batches under the provider's limits, each batch cached as soon as it returns. A failed
  * batch throws the provider's translated error and caches nothing of its own. Empty texts stay empty.

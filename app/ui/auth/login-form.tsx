@@ -28,7 +28,7 @@ function Intent({ value }: { value: string }) {
 }
 
 /**
- * Sign-in (password or e-mail link), registration and the password-reset request (spec section 2:
+ * Sign-in (password or e-mail link), registration and the password-reset request (docs/product-spec.md section 2:
  * `?register=true` shows registration). Plain forms: they work without JavaScript.
  */
 export function LoginForm({

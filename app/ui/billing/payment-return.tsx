@@ -29,7 +29,7 @@ const TONE: Record<'good' | 'wait' | 'bad', string> = {
 };
 
 /**
- * The payment-success state of spec section 2: raised on the landing page by `?success=true&session_id=…`,
+ * The payment-success state of docs/product-spec.md section 2: raised on the landing page by `?success=true&session_id=…`,
  * it follows the real status read on the server (never the redirect itself). While the webhook has not
  * synced yet it re-reads itself every two seconds; without JavaScript a "check again" link does the same.
  */

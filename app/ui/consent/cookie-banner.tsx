@@ -24,13 +24,13 @@ function writeConsent(value: ConsentValue | null) {
   }
 }
 
-/** Cookie consent of spec section 4, mounted by the layouts that may show it (never the menu's). */
+/** Cookie consent of docs/product-spec.md section 4, mounted by the layouts that may show it (never the menu's). */
 export function CookieBanner({ contactEmail }: { contactEmail: string }) {
   const { pathname } = useLocation();
   const [visible, setVisible] = useState(false);
   const [policyOpen, setPolicyOpen] = useState(false);
 
-  // start-up clean-up (spec section 3): stale payment keys from earlier versions
+  // start-up clean-up (docs/product-spec.md section 3): stale payment keys from earlier versions
   useEffect(() => {
     try {
       for (const key of staleStorageKeys(Object.keys(window.localStorage))) window.localStorage.removeItem(key);
@@ -84,7 +84,7 @@ export function CookieBanner({ contactEmail }: { contactEmail: string }) {
 
 /**
  * The banner as HTML for a page sent without JavaScript (ui/site-enhance.js runs it): hidden, shown
- * after the delay on the paths of spec section 4 (`data-delay`), or from the footer's link anywhere.
+ * after the delay on the paths of docs/product-spec.md section 4 (`data-delay`), or from the footer's link anywhere.
  */
 export function StaticCookieBanner({ contactEmail }: { contactEmail: string }) {
   const { pathname } = useLocation();

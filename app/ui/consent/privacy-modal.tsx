@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PrivacyPolicy } from '#app/content/privacy-policy.tsx';
 
 /**
- * Spec section 2: the privacy-policy modal opened from the cookie banner; closes by its × button,
+ * docs/product-spec.md section 2: the privacy-policy modal opened from the cookie banner; closes by its × button,
  * a Close button, a click on the overlay, and Escape (the native dialog's own behaviour).
  */
 export function PrivacyModal({ open, onClose, contactEmail }: { open: boolean; onClose: () => void; contactEmail: string }) {

@@ -14,7 +14,7 @@ const tab = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * The restaurant admin's frame: the name, the "view menu" link, the sections as tabs and the
- * upgrade prompt (spec section 4) and, until the owner confirms their address, the banner asking
+ * upgrade prompt (docs/product-spec.md section 4) and, until the owner confirms their address, the banner asking
  * them to, around whichever section is open.
  */
 export function AdminFrame({

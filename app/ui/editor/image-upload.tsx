@@ -9,7 +9,7 @@ const button =
   'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border border-stone-400 px-4 font-medium hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800';
 
 /**
- * An image field of the restaurant admin (spec section 5): the chosen file is uploaded at once to
+ * An image field of the restaurant admin (docs/product-spec.md section 5): the chosen file is uploaded at once to
  * the images route with a real progress bar, then the processed image is shown. A hidden input
  * named `name` holds the stored image's id (empty once removed), so the enclosing form saves the
  * choice. On failure the translated reason is shown and the previous image stays.

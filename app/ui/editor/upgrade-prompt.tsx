@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { PlanStatus } from '#app/modules/subscription/plan-status.ts';
 import { subscriptionPath } from './editor-paths.ts';
 
-/** Spec section 4: shown when not PRO and 5 days or 5 products or fewer remain. */
+/** docs/product-spec.md section 4: shown when not PRO and 5 days or 5 products or fewer remain. */
 export function UpgradePrompt({ slug, subscription }: { slug: string; subscription: PlanStatus }) {
   const { t } = useTranslation();
   return (

@@ -7,7 +7,7 @@
   var items = Array.prototype.slice.call(doc.querySelectorAll('[data-dish]'));
   var sections = Array.prototype.slice.call(doc.querySelectorAll('[data-category]'));
   var empty = doc.getElementById('menu-empty');
-  // spec section 4: menu pages store consent 'true' silently (no banner here); spec section 3: on
+  // docs/product-spec.md section 4: menu pages store consent 'true' silently (no banner here); docs/product-spec.md section 3: on
   // start-up the stale payment keys go (the same rule as staleStorageKeys in modules/consent)
   try {
     if (!localStorage.getItem('cookie-consent')) localStorage.setItem('cookie-consent', 'true');
