@@ -6,6 +6,7 @@ import { createAuth, CLIENT_IP_HEADER } from '#app/auth/auth.server.ts';
 import { parseEnv } from '#app/env.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { createMailer, outboxDir } from '#app/modules/mail/mailer.server.ts';
+import { authServices } from '#app/wiring/auth-services.server.ts';
 import { verificationBannerText } from '#app/ui/editor/verify-email-banner.tsx';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { resendVerificationLink, verifiedLandingPath } from './email-link.service.server.ts';
@@ -28,7 +29,7 @@ describe(`the verification e-mail refused by the per-address limit, on ${testDia
     dataDir = mkdtempSync(join(tmpdir(), 'bucate-verify-limit-'));
     // rate limits are on outside NODE_ENV=test: this is what a visitor meets
     const env = parseEnv({ NODE_ENV: 'development', AUTH_SECRET: 'r'.repeat(32), DATA_DIR: dataDir });
-    auth = createAuth(database, env, createMailer({ ...env, SMTP_URL: undefined }));
+    auth = createAuth(database, env, authServices(database, { deliverInstead: createMailer({ ...env, SMTP_URL: undefined }) }));
   });
   afterEach(() => vi.useRealTimers());
   afterAll(async () => {

@@ -10,6 +10,7 @@ import { parseEnv } from '#app/env.server.ts';
 import { logger } from '#app/logger.server.ts';
 import { requestPasswordReset, requestSignInLink } from '#app/modules/account/email-link.service.server.ts';
 import { registerRestaurantOwner } from '#app/modules/account/register.service.server.ts';
+import { authServices } from '#app/wiring/auth-services.server.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { createMailer, outboxDir, type Mailer } from './mailer.server.ts';
@@ -49,7 +50,8 @@ async function captureLogs(work: () => Promise<void>): Promise<string> {
 /** Sends a verification, a password-reset and a sign-in e-mail to a new owner, through the job queue. */
 async function sendEveryKind(mailer: Mailer, email: string): Promise<void> {
   const env = parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'l'.repeat(32), DATA_DIR: dataDir });
-  const auth = createAuth(database, env);
+  // the app's own wiring: each e-mail becomes a mail.send job, as in production
+  const auth = createAuth(database, env, authServices(database));
   const headers = new Headers({ cookie: 'lang=ro' });
   const registered = await registerRestaurantOwner(auth, database.db, { email, password: 'secret-123', restaurantName: 'Bistro Jurnal' }, headers);
   expect(registered.ok).toBe(true);
