@@ -262,5 +262,13 @@ export const editorEn: DeepStrings<typeof editorRo> = {
     'import-has-problems': 'Nothing was imported: {{count}} rows have problems. Fix them or leave them out of the import.',
     'import-over-limit': 'Nothing was imported: the free plan allows {{remaining}} more dishes and the file has {{count}}. Upgrade to PRO for unlimited products or import fewer rows.',
     'import-nothing-found': 'No dish with a price was found in the file. Try a sharper photo taken straight on, or an Excel file.',
+    'import-ods': 'LibreOffice files (.ods) cannot be read directly. In LibreOffice choose File > Save As, the type "Excel 2007-365 (.xlsx)" or "Text CSV (.csv)", then upload the new file.',
+    'import-unpacked-too-large': 'Unpacked, the file would be over {{maxMb}} MB, more than a menu. Save only the menu sheet in a new file, or export it as CSV.',
+    'import-too-complex': 'Reading this file takes too much time or memory. Split the menu into smaller files or save it as CSV.',
+    'import-busy': 'Many files are being read right now. Try again in a minute.',
+    'import-ocr-busy': 'A photo of the menu is already being read. Wait for it to finish, then send the next one.',
+    'import-ocr-quota_one': 'You have sent {{limit}} photos of the menu in the last 24 hours, as many as can be read in a day. You can send the next one in an hour; an Excel, CSV or PDF file can be imported at any time.',
+    'import-ocr-quota_few': 'You have sent {{limit}} photos of the menu in the last 24 hours, as many as can be read in a day. You can send the next one in {{count}} hours; an Excel, CSV or PDF file can be imported at any time.',
+    'import-ocr-quota_other': 'You have sent {{limit}} photos of the menu in the last 24 hours, as many as can be read in a day. You can send the next one in {{count}} hours; an Excel, CSV or PDF file can be imported at any time.',
   },
 };

@@ -262,5 +262,13 @@ export const editorRo = {
     'import-has-problems': 'Nu s-a importat nimic. Rânduri cu probleme: {{count}}. Corectează-le sau scoate-le din import.',
     'import-over-limit': 'Nu s-a importat nimic. Produse de importat: {{count}}; locuri rămase în planul gratuit: {{remaining}}. Treci la PRO pentru produse nelimitate sau importă mai puține rânduri.',
     'import-nothing-found': 'Nu am găsit în fișier niciun produs cu preț. Încearcă o fotografie mai clară, luată drept, sau un fișier Excel.',
+    'import-ods': 'Fișierele LibreOffice (.ods) nu pot fi citite direct. În LibreOffice alege Fișier > Salvare ca, tipul „Excel 2007-365 (.xlsx)” sau „Text CSV (.csv)”, apoi încarcă fișierul nou.',
+    'import-unpacked-too-large': 'Fișierul dezarhivat ar avea peste {{maxMb}} MB, mai mult decât un meniu. Salvează doar foaia meniului într-un fișier nou sau exportă-o ca CSV.',
+    'import-too-complex': 'Citirea fișierului cere prea mult timp sau prea multă memorie. Împarte meniul în fișiere mai mici sau salvează-l ca CSV.',
+    'import-busy': 'Se citesc acum multe fișiere. Încearcă din nou peste un minut.',
+    'import-ocr-busy': 'Se citește deja o fotografie a meniului. Așteaptă să se termine, apoi trimite-o pe următoarea.',
+    'import-ocr-quota_one': 'Ai trimis {{limit}} de fotografii ale meniului în ultimele 24 de ore, cât se pot citi într-o zi. Poți trimite următoarea peste o oră; un fișier Excel, CSV sau PDF îl poți importa oricând.',
+    'import-ocr-quota_few': 'Ai trimis {{limit}} de fotografii ale meniului în ultimele 24 de ore, cât se pot citi într-o zi. Poți trimite următoarea peste {{count}} ore; un fișier Excel, CSV sau PDF îl poți importa oricând.',
+    'import-ocr-quota_other': 'Ai trimis {{limit}} de fotografii ale meniului în ultimele 24 de ore, cât se pot citi într-o zi. Poți trimite următoarea peste {{count}} de ore; un fișier Excel, CSV sau PDF îl poți importa oricând.',
   },
 };

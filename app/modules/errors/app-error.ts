@@ -36,6 +36,12 @@ export const APP_ERROR_STATUS = {
   'import-has-problems': 422,
   'import-over-limit': 403,
   'import-nothing-found': 422,
+  'import-ods': 415,
+  'import-unpacked-too-large': 413,
+  'import-too-complex': 422,
+  'import-busy': 503,
+  'import-ocr-busy': 429,
+  'import-ocr-quota': 429,
   /** automatic translation (app/modules/translation): the provider refused the key, ran out of quota, or did not answer */
   'translation-auth': 502,
   'translation-quota': 429,

@@ -103,7 +103,8 @@ describe(`import from a printed menu on ${testDialect}`, () => {
     if (!('draftId' in started)) throw new Error('a photo goes to a job');
     await expect(getImportDraft(b.scope, started.draftId)).rejects.toSatisfy((error) => isAppError(error) && error.code === 'not-found');
     const broken = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
-    await expect(startImport(a.scope, { bytes: broken, name: 'x.jpg' })).rejects.toSatisfy((error) => isAppError(error) && error.code === 'import-unreadable');
+    // b reads no photo yet (a's is still waiting, and a second one of a's would wait its turn)
+    await expect(startImport(b.scope, { bytes: broken, name: 'x.jpg' })).rejects.toSatisfy((error) => isAppError(error) && error.code === 'import-unreadable');
   });
 
   it('sweeps day-old drafts of every restaurant daily, and keeps younger ones', async () => {

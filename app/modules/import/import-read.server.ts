@@ -1,19 +1,26 @@
 import Papa from 'papaparse';
 import { readSheet } from 'read-excel-file/node';
 import { AppError } from '#app/modules/errors/app-error.ts';
+import { readZipEntries, writeStoredZip } from './zip-read.server.ts';
 
 /** The largest file the import reads (a 5,000-row menu is about 1 MB as CSV). */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 /** More rows than this is not a menu: refused with a clear message before anything is checked. */
 export const MAX_IMPORT_ROWS = 10_000;
 
-export type ImportFileKind = 'csv' | 'xlsx' | 'pdf' | 'image';
+export type ImportFileKind = 'csv' | 'xlsx' | 'ods' | 'pdf' | 'image';
+
+/**
+ * An OpenDocument spreadsheet (LibreOffice's own format) is a zip whose first entry is the stored
+ * file `mimetype` holding its type: the bytes from offset 30 of the file.
+ */
+const ODS_SIGNATURE = [...new TextEncoder().encode('mimetypeapplication/vnd.oasis.opendocument.spreadsheet')];
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) => signature.every((byte, i) => bytes[at + i] === byte);
 
 /** What a file is, by its bytes (never its name or its declared type); null when it is none we read. */
 export function detectImportKind(bytes: Uint8Array): ImportFileKind | null {
-  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return 'xlsx';
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return startsWith(bytes, ODS_SIGNATURE, 30) ? 'ods' : 'xlsx';
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf';
   if (startsWith(bytes, [0xff, 0xd8, 0xff]) || startsWith(bytes, [0x89, 0x50, 0x4e, 0x47]) || (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8))) return 'image';
   // text: no NUL byte in the first 64 KB (UTF-16 and binaries have them)
@@ -70,10 +77,19 @@ function cellText(value: unknown): string {
   return commaBelow(String(value));
 }
 
-/** The first sheet's rows as text; numbers as typed (24.5 stays a price the row reader understands). */
+/** What read-excel-file reads of an XLSX archive (its own filter): the XML parts. */
+const isXmlPart = (name: string) => name.endsWith('.xml') || name.endsWith('.xml.rels');
+
+/**
+ * The first sheet's rows as text; numbers as typed (24.5 stays a price the row reader understands).
+ * The archive is checked and unpacked within a size limit first (zip-read.server.ts); a zip that is
+ * not a workbook (a Word file, a folder zipped) is not a spreadsheet we read.
+ */
 export async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
+  const parts = readZipEntries(bytes, isXmlPart);
+  if (!parts.has('xl/workbook.xml')) throw new AppError('import-unsupported');
   try {
-    const data = await readSheet(Buffer.from(bytes));
+    const data = await readSheet(writeStoredZip(parts));
     return nonEmpty(data.map((row) => row.map(cellText)));
   } catch {
     throw new AppError('import-unreadable');

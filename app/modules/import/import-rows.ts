@@ -1,6 +1,6 @@
 import { ALLERGEN_KEYS, type AllergenKey } from '#app/modules/product/allergens.ts';
 import { headerKey } from './import-columns.ts';
-import type { ImportProblem, RawRow, ReviewRow } from './import.types.ts';
+import { IMPORT_FIELDS, type ImportProblem, type RawRow, type ReviewRow } from './import.types.ts';
 
 /** A dish as the import will save it, from one reviewed row without problems. */
 export interface ImportedDish {
@@ -199,4 +199,16 @@ export function reviewRows(rows: readonly { line: number; cells: RawRow }[], exi
     }
     return { line, cells, problems };
   });
+}
+
+/** A row as the browser (or a stored draft) sends it back: only known fields, as text. */
+export function cleanRow(value: unknown): RawRow {
+  const cells: RawRow = {};
+  if (!value || typeof value !== 'object') return cells;
+  for (const field of IMPORT_FIELDS) {
+    const cell = (value as Record<string, unknown>)[field];
+    if (typeof cell === 'string') cells[field] = cell.slice(0, 4000);
+    else if (typeof cell === 'number' && Number.isFinite(cell)) cells[field] = String(cell);
+  }
+  return cells;
 }

@@ -84,6 +84,11 @@ export async function updateImportDraft(
   await db.updateTable('importDraft').set({ ...values, updatedAt: new Date().toISOString() }).where('restaurantId', '=', restaurantId).where('id', '=', draftId).execute();
 }
 
+/** This restaurant's drafts made since `since` (ISO time), oldest first: the photos read in the last day. */
+export function listImportDraftsSince(db: Kysely<Database>, restaurantId: string, since: string) {
+  return db.selectFrom('importDraft').select(['createdAt', 'updatedAt', 'status']).where('restaurantId', '=', restaurantId).where('createdAt', '>=', since).orderBy('createdAt').execute();
+}
+
 /** Every restaurant's drafts older than `before` (ISO time), for the daily sweep; how many went. */
 export async function deleteImportDraftsBefore(db: Kysely<Database>, before: string): Promise<number> {
   const result = await db.deleteFrom('importDraft').where('createdAt', '<', before).executeTakeFirst();

@@ -56,7 +56,12 @@ export interface ImportPreview {
   rows: ReviewRow[];
   /** where the rows came from: a spreadsheet, a PDF's text or a photo through OCR */
   source: 'csv' | 'xlsx' | 'pdf' | 'ocr';
+  /** what of a long PDF was left unread (the page says so); absent when the whole file was read */
+  cut?: ImportCut;
 }
+
+/** The part of a file the import did not read: pages after the first `read`, or lines after the first `read`. */
+export type ImportCut = { reason: 'pages'; read: number; total: number } | { reason: 'lines'; read: number };
 
 export interface ImportResult {
   products: number;

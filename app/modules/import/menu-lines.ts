@@ -33,8 +33,15 @@ export function linesToRows(lines: readonly string[]): { line: number; cells: Ra
   const rows: { line: number; cells: RawRow }[] = [];
   let category = '';
   let last: RawRow | undefined;
-  lines.forEach((raw, index) => {
-    const line = clean(raw);
+  // each line is read and cleaned once; the next non-empty line after each is found walking back
+  // from the end (looking ahead from every line made a long file quadratic)
+  const cleaned = Array.from(lines, clean);
+  const nextText: (string | undefined)[] = new Array(cleaned.length);
+  for (let index = cleaned.length - 1, next: string | undefined; index >= 0; index--) {
+    nextText[index] = next;
+    if (cleaned[index] !== '') next = cleaned[index];
+  }
+  cleaned.forEach((line, index) => {
     const alone = ONLY_PRICE.exec(line);
     if (alone || letters(line) === 0) {
       // a price alone on its line belongs to the dish above that has none
@@ -61,7 +68,7 @@ export function linesToRows(lines: readonly string[]): { line: number; cells: Ra
       return;
     }
     // a name whose price is alone on the next line (two-column layouts read as two lines)
-    const next = lines.slice(index + 1).map(clean).find((l) => l !== '');
+    const next = nextText[index];
     if (next !== undefined && ONLY_PRICE.test(next) && !/\d/.test(line) && letters(line) >= 2 && line !== line.toLocaleUpperCase('ro')) {
       last = { category, nameRo: line };
       rows.push({ line: index + 1, cells: last });
