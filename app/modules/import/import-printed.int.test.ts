@@ -16,6 +16,8 @@ import { menuPhoto, SMALL_MENU } from '#tests/support/menu-images.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { headerKey } from './import-columns.ts';
+import { getI18n } from '#app/i18n/i18n.ts';
+import { OCR_PHOTOS_PER_DAY } from './import-drafts.server.ts';
 import { commitImport, getImportDraft, previewImport, startImport, sweepImportDrafts } from './import.service.server.ts';
 
 let database: TestDatabase;
@@ -121,5 +123,50 @@ describe(`import from a printed menu on ${testDialect}`, () => {
     await expect(getImportDraft(a.scope, old.draftId)).rejects.toSatisfy((error) => isAppError(error) && error.code === 'not-found');
     expect(await getImportDraft(b.scope, young.draftId)).toMatchObject({ status: expect.any(String) });
     expect(JOB_SCHEDULES).toContainEqual({ type: 'import.sweep', every: 'day' });
+  });
+});
+
+describe(`what menu photos a restaurant can have read, on ${testDialect}`, () => {
+  const codeOf = (result: PromiseSettledResult<unknown>) => (result.status === 'rejected' && isAppError(result.reason) ? result.reason.code : result.status);
+  const draftsOf = (restaurantId: string) => db().selectFrom('importDraft').select(['id', 'status']).where('restaurantId', '=', restaurantId).execute();
+
+  it('accepts exactly one of six simultaneous photos, tells the others to wait, and takes the next once it is read', async () => {
+    const r = await restaurant();
+    const photo = await menuPhoto(SMALL_MENU, 0);
+    const results = await Promise.allSettled(Array.from({ length: 6 }, () => startImport(r.scope, { bytes: photo, name: 'poza.jpg' })));
+    expect(results.map(codeOf).sort()).toEqual(['fulfilled', 'import-ocr-busy', 'import-ocr-busy', 'import-ocr-busy', 'import-ocr-busy', 'import-ocr-busy']);
+    const drafts = await draftsOf(r.id);
+    expect(drafts).toHaveLength(1);
+    expect(getI18n('ro').t('appErrors.import-ocr-busy')).toBe('Se citește deja o fotografie a meniului. Așteaptă să se termine, apoi trimite-o pe următoarea.');
+    // another restaurant is not held up by this one
+    const other = await restaurant();
+    expect(await startImport(other.scope, { bytes: photo, name: 'poza.jpg' })).toHaveProperty('draftId');
+    // read (or failed, or stalled for ten minutes): the next photo is taken
+    await db().updateTable('importDraft').set({ status: 'done' }).where('id', '=', drafts[0]?.id ?? '').execute();
+    expect(await startImport(r.scope, { bytes: photo, name: 'poza-2.jpg' })).toHaveProperty('draftId');
+    await db().updateTable('importDraft').set({ updatedAt: new Date(Date.now() - 11 * 60 * 1000).toISOString() }).where('restaurantId', '=', r.id).where('status', '=', 'pending').execute();
+    expect(await startImport(r.scope, { bytes: photo, name: 'poza-3.jpg' })).toHaveProperty('draftId');
+  });
+
+  it(`reads at most ${OCR_PHOTOS_PER_DAY} photos a restaurant in 24 hours, and says when the next one can be sent`, async () => {
+    const r = await restaurant();
+    const photo = await menuPhoto(SMALL_MENU, 0);
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000).toISOString();
+    // twenty photos read today, the first of them 21.5 hours ago
+    await db()
+      .insertInto('importDraft')
+      .values(Array.from({ length: OCR_PHOTOS_PER_DAY }, (_, i) => ({ id: `${r.id}-draft-${i}`, restaurantId: r.id, status: 'done' as const, progress: 100, image: null, rows: '[]', error: null, createdAt: hoursAgo(21.5 - i), updatedAt: hoursAgo(21.5 - i) })))
+      .execute();
+    const refused = await Promise.allSettled([startImport(r.scope, { bytes: photo, name: 'poza.jpg' })]);
+    expect(refused[0]?.status === 'rejected' && isAppError(refused[0].reason) ? { code: refused[0].reason.code, params: refused[0].reason.params } : refused[0]).toEqual({ code: 'import-ocr-quota', params: { limit: OCR_PHOTOS_PER_DAY, count: 3 } });
+    expect(getI18n('ro').t('appErrors.import-ocr-quota', { limit: OCR_PHOTOS_PER_DAY, count: 3 })).toContain('Poți trimite următoarea peste 3 ore');
+    expect(getI18n('en').t('appErrors.import-ocr-quota', { limit: OCR_PHOTOS_PER_DAY, count: 1 })).toContain('You can send the next one in an hour');
+    expect(await draftsOf(r.id)).toHaveLength(OCR_PHOTOS_PER_DAY);
+    // once the first is a day old, one more photo is read
+    await db().updateTable('importDraft').set({ createdAt: hoursAgo(24.5) }).where('id', '=', `${r.id}-draft-0`).execute();
+    expect(await startImport(r.scope, { bytes: photo, name: 'poza.jpg' })).toHaveProperty('draftId');
+    // a spreadsheet or a PDF is never held back by the photos
+    const csv = new TextEncoder().encode('Denumire;Preț\nSarmale;30\n');
+    expect(await startImport(r.scope, { bytes: csv, name: 'meniu.csv' })).toHaveProperty('preview');
   });
 });

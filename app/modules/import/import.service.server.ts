@@ -7,7 +7,6 @@ import { detectImportKind, MAX_IMPORT_BYTES } from './import-read.server.ts';
 import { reviewRows } from './import-rows.ts';
 import { listLocationChoices } from './import.repo.server.ts';
 import { IMPORT_FIELDS, type ColumnMapping, type ImportPreview, type RawRow } from './import.types.ts';
-import { linesToRows } from './menu-lines.ts';
 import { parseInWorker } from './parse-pool.server.ts';
 
 /**
@@ -58,9 +57,8 @@ export async function previewImport(scope: RestaurantScope, file: ImportFile, op
   const { existing, defaultLocation } = await existingDishKeys(scope, options.locationId);
   const parsed = await parseInWorker(kind, file.bytes);
   if (parsed.kind === 'pdf') {
-    const rows = linesToRows(parsed.lines);
-    if (rows.length === 0) throw new AppError('import-nothing-found');
-    return { headers: [], mapping: {}, needsMapping: false, rows: reviewRows(rows, existing, defaultLocation), source: 'pdf', ...(parsed.cut ? { cut: parsed.cut } : {}) };
+    if (parsed.rows.length === 0) throw new AppError('import-nothing-found');
+    return { headers: [], mapping: {}, needsMapping: false, rows: reviewRows(parsed.rows, existing, defaultLocation), source: 'pdf', ...(parsed.cut ? { cut: parsed.cut } : {}) };
   }
   const [headerRow = [], ...body] = parsed.rows;
   const headers = headerRow.map((header) => header.trim());

@@ -36,7 +36,7 @@ export function linesToRows(lines: readonly string[]): { line: number; cells: Ra
   // each line is read and cleaned once; the next non-empty line after each is found walking back
   // from the end (looking ahead from every line made a long file quadratic)
   const cleaned = Array.from(lines, clean);
-  const nextText: (string | undefined)[] = new Array(cleaned.length);
+  const nextText: (string | undefined)[] = Array.from({ length: cleaned.length });
   for (let index = cleaned.length - 1, next: string | undefined; index >= 0; index--) {
     nextText[index] = next;
     if (cleaned[index] !== '') next = cleaned[index];

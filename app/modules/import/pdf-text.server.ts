@@ -15,7 +15,7 @@ export const MAX_PDF_LINES = 20_000;
  * worker: the import's parse worker (parse-pool.server.ts) already keeps it off the request's thread.
  */
 export async function pdfLines(bytes: Uint8Array): Promise<{ lines: string[]; cut: ImportCut | null }> {
-  const loading = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, stopAtErrors: false });
+  const loading = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, stopAtErrors: false, verbosity: 0 });
   try {
     const document = await loading.promise;
     const lines: string[] = [];

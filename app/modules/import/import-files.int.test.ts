@@ -1,0 +1,218 @@
+import { constants, crc32, createDeflateRaw } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getI18n } from '#app/i18n/i18n.ts';
+import { isAppError } from '#app/modules/errors/app-error.ts';
+import { insertRestaurant } from '#tests/factories/builders.ts';
+import { ownerScope } from '#tests/support/scopes.ts';
+import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { previewImport } from './import.service.server.ts';
+import { MAX_PDF_LINES } from './pdf-text.server.ts';
+import { writeStoredZip } from './zip-read.server.ts';
+
+/**
+ * What a single file can cost the server: a PDF with tens of thousands of lines, a spreadsheet
+ * whose archive unpacks to a gigabyte, and a LibreOffice file, which is refused with how to save it.
+ */
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.cleanup();
+});
+
+async function owner() {
+  const row = await insertRestaurant(database.db);
+  return ownerScope(database.db, row.id);
+}
+
+async function refusal(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (isAppError(error)) return { code: error.code, params: error.params };
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+/**
+ * One tall page holding `count` dish lines, each a text piece of its own, written as PDF operators
+ * (a standard font, nothing embedded): the shape that made line grouping quadratic. 40,000 lines
+ * is the outside probe's file (it measured 4.9 s of a busy process).
+ */
+function longPdf(count: number): Uint8Array {
+  const height = 40 + count * 3.4;
+  const text = Array.from({ length: count }, (_, i) => `BT /F1 3 Tf 20 ${(height - 20 - i * 3.4).toFixed(1)} Td (Preparatul ${i} 24,50 lei) Tj ET`).join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 ${height}] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    `<< /Length ${Buffer.byteLength(text)} >>\nstream\n${text}\nendstream`,
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(pdf));
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(pdf);
+  const entries = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${entries}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new TextEncoder().encode(pdf);
+}
+
+interface ZipPart {
+  name: string;
+  /** deflated bytes */
+  data: Buffer;
+  crc: number;
+  size: number;
+}
+
+/** `size` bytes of one repeated character, deflated as they stream (never held whole): the body of a zip bomb. */
+async function deflatedRun(size: number): Promise<{ data: Buffer; crc: number }> {
+  const chunk = Buffer.alloc(1024 * 1024, 'a');
+  const deflate = createDeflateRaw({ level: constants.Z_BEST_COMPRESSION });
+  const out: Buffer[] = [];
+  deflate.on('data', (piece: Buffer) => out.push(piece));
+  const done = new Promise((resolve) => deflate.on('end', resolve));
+  let crc = 0;
+  for (let written = 0; written < size; written += chunk.length) {
+    crc = crc32(chunk, crc);
+    if (!deflate.write(chunk)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await done;
+  return { data: Buffer.concat(out), crc };
+}
+
+function deflatedPart(name: string, text: string): Promise<ZipPart> {
+  const bytes = Buffer.from(text);
+  return new Promise((resolve) => {
+    const deflate = createDeflateRaw();
+    const out: Buffer[] = [];
+    deflate.on('data', (piece: Buffer) => out.push(piece));
+    deflate.on('end', () => resolve({ name, data: Buffer.concat(out), crc: crc32(bytes), size: bytes.length }));
+    deflate.end(bytes);
+  });
+}
+
+/** A zip of deflated parts with the sizes given (true or not), as a hostile tool would write it. */
+function zipOf(parts: readonly ZipPart[]): Uint8Array {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    const name = Buffer.from(part.name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(part.crc, 14);
+    local.writeUInt32LE(part.data.length, 18);
+    local.writeUInt32LE(part.size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(part.crc, 16);
+    central.writeUInt32LE(part.data.length, 20);
+    central.writeUInt32LE(part.size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, part.data);
+    centrals.push(central, name);
+    offset += 30 + name.length + part.data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return new Uint8Array(Buffer.concat([...locals, directory, end]));
+}
+
+const GIGABYTE = 1024 * 1024 * 1024;
+
+/** An XLSX whose sheet unpacks to 1 GB: `declared` says so in its directory, or claims a kilobyte (a lie). */
+async function zipBomb(run: { data: Buffer; crc: number }, declared: 'honest' | 'lie'): Promise<Uint8Array> {
+  const workbook = await deflatedPart('xl/workbook.xml', '<workbook><sheets><sheet name="Meniu" sheetId="1" r:id="rId1"/></sheets></workbook>');
+  const types = await deflatedPart('[Content_Types].xml', '<Types/>');
+  return zipOf([types, workbook, { name: 'xl/worksheets/sheet1.xml', data: run.data, crc: run.crc, size: declared === 'honest' ? GIGABYTE : 1024 }]);
+}
+
+describe(`what one file can cost, on ${testDialect}`, () => {
+  it('reads a PDF of 40,000 lines in a worker: the request thread keeps ticking, and the reading stops at the line limit, saying so', async () => {
+    const scope = await owner();
+    const pdf = longPdf(40_000);
+    let longestPause = 0;
+    let ticks = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longestPause = Math.max(longestPause, now - last);
+      last = now;
+      ticks++;
+    }, 10);
+    const started = performance.now();
+    try {
+      const preview = await previewImport(scope, { bytes: pdf, name: 'meniu-lung.pdf' });
+      const took = performance.now() - started;
+      longestPause = Math.max(longestPause, performance.now() - last);
+      expect(preview.cut).toEqual({ reason: 'lines', read: MAX_PDF_LINES });
+      expect(preview.rows).toHaveLength(MAX_PDF_LINES);
+      expect(preview.rows[0]?.cells).toMatchObject({ nameRo: 'Preparatul 0', price: '24,50' });
+      // the thread that serves requests was never held for long while the file was read (read on
+      // it, this file held it for the whole 30 s of reading: not one tick)
+      expect(ticks).toBeGreaterThan(5);
+      expect(longestPause).toBeLessThan(took / 3);
+    } finally {
+      clearInterval(ticker);
+    }
+  }, 120_000);
+
+  it('refuses three zip bombs at once (1 GB sheets, declared or lied about) without the memory to unpack them', async () => {
+    const scope = await owner();
+    const run = await deflatedRun(GIGABYTE);
+    const honest = await zipBomb(run, 'honest');
+    const lying = await zipBomb(run, 'lie');
+    expect(honest.length).toBeLessThan(3 * 1024 * 1024);
+    const baseline = process.memoryUsage().rss;
+    let peak = baseline;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 5);
+    try {
+      const refusals = await Promise.all([honest, lying, lying].map((bytes) => refusal(previewImport(scope, { bytes, name: 'meniu.xlsx' }))));
+      expect(refusals).toEqual(Array.from({ length: 3 }, () => ({ code: 'import-unpacked-too-large', params: { maxMb: 50 } })));
+    } finally {
+      clearInterval(sampler);
+    }
+    // unpacking any one of them took 1 GB and more (1,527 MB measured for one); the limit is 50 MB a file, read one at a time
+    expect((peak - baseline) / (1024 * 1024)).toBeLessThan(400);
+  }, 120_000);
+
+  it('refuses a LibreOffice spreadsheet (.ods) with how to save it as XLSX or CSV, and a zip that is no workbook as unsupported', async () => {
+    const scope = await owner();
+    const ods = writeStoredZip(
+      new Map([
+        ['mimetype', Buffer.from('application/vnd.oasis.opendocument.spreadsheet')],
+        ['META-INF/manifest.xml', Buffer.from('<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"/>')],
+        ['content.xml', Buffer.from('<office:document-content><office:body><office:spreadsheet><table:table table:name="Meniu"><table:table-row><table:table-cell office:value-type="string"><text:p>Denumire</text:p></table:table-cell></table:table-row></table:table></office:spreadsheet></office:body></office:document-content>')],
+      ]),
+    );
+    expect(await refusal(previewImport(scope, { bytes: ods, name: 'meniu.ods' }))).toEqual({ code: 'import-ods', params: {} });
+    expect(getI18n('ro').t('appErrors.import-ods')).toContain('Fișier > Salvare ca, tipul „Excel 2007-365 (.xlsx)” sau „Text CSV (.csv)”');
+    expect(getI18n('en').t('appErrors.import-ods')).toContain('File > Save As, the type "Excel 2007-365 (.xlsx)" or "Text CSV (.csv)"');
+    const document = writeStoredZip(new Map([['[Content_Types].xml', Buffer.from('<Types/>')], ['word/document.xml', Buffer.from('<w:document/>')]]));
+    expect((await refusal(previewImport(scope, { bytes: document, name: 'meniu.xlsx' }))).code).toBe('import-unsupported');
+  });
+});
