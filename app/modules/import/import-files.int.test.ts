@@ -6,7 +6,7 @@ import { insertRestaurant } from '#tests/factories/builders.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { previewImport } from './import.service.server.ts';
-import { MAX_PDF_LINES } from './pdf-text.server.ts';
+import { MAX_PDF_LINES, MAX_PDF_PAGES } from './pdf-text.server.ts';
 import { writeStoredZip } from './zip-read.server.ts';
 
 /**
@@ -43,15 +43,21 @@ async function refusal(promise: Promise<unknown>) {
  * (a standard font, nothing embedded): the shape that made line grouping quadratic. 40,000 lines
  * is the outside probe's file (it measured 4.9 s of a busy process).
  */
-function longPdf(count: number): Uint8Array {
-  const height = 40 + count * 3.4;
-  const text = Array.from({ length: count }, (_, i) => `BT /F1 3 Tf 20 ${(height - 20 - i * 3.4).toFixed(1)} Td (Preparatul ${i} 24,50 lei) Tj ET`).join('\n');
+function longPdf(count: number, pages = 1): Uint8Array {
+  const perPage = Math.ceil(count / pages);
+  const height = 40 + perPage * 3.4;
+  const contents = Array.from({ length: pages }, (_, page) =>
+    Array.from({ length: Math.min(perPage, count - page * perPage) }, (_, i) => `BT /F1 3 Tf 20 ${(height - 20 - i * 3.4).toFixed(1)} Td (Preparatul ${page * perPage + i} 24,50 lei) Tj ET`).join('\n'),
+  );
+  // objects: 1 catalog, 2 page tree, 3 font, then each page and its content
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 ${height}] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>`,
+    `<< /Type /Pages /Kids [${contents.map((_, page) => `${4 + page * 2} 0 R`).join(' ')}] /Count ${pages} >>`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-    `<< /Length ${Buffer.byteLength(text)} >>\nstream\n${text}\nendstream`,
+    ...contents.flatMap((text, page) => [
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 ${height}] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + page * 2} 0 R >>`,
+      `<< /Length ${Buffer.byteLength(text)} >>\nstream\n${text}\nendstream`,
+    ]),
   ];
   let pdf = '%PDF-1.4\n';
   const offsets: number[] = [];
@@ -178,6 +184,15 @@ describe(`what one file can cost, on ${testDialect}`, () => {
       clearInterval(ticker);
     }
   }, 120_000);
+
+  it('reads the first 30 pages of a longer PDF and says so, in Romanian and English', async () => {
+    const scope = await owner();
+    const preview = await previewImport(scope, { bytes: longPdf(32, 32), name: 'carte.pdf' });
+    expect(preview.cut).toEqual({ reason: 'pages', read: MAX_PDF_PAGES, total: 32 });
+    expect(preview.rows.map((row) => row.cells.nameRo)).toEqual(Array.from({ length: MAX_PDF_PAGES }, (_, i) => `Preparatul ${i}`));
+    expect(getI18n('ro').t('import.cutPages', { read: MAX_PDF_PAGES, total: 32 })).toBe('PDF-ul are 32 de pagini; am citit doar primele 30. Importă restul dintr-un fișier separat.');
+    expect(getI18n('en').t('import.cutLines', { read: MAX_PDF_LINES })).toContain('Only the first 20,000 lines of text of the PDF were read');
+  });
 
   it('refuses three zip bombs at once (1 GB sheets, declared or lied about) without the memory to unpack them', async () => {
     const scope = await owner();
