@@ -6,6 +6,7 @@ import { insertRestaurant } from '#tests/factories/builders.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { previewImport } from './import.service.server.ts';
+import { MAX_WAITING_FILES, parseInWorker } from './parse-pool.server.ts';
 import { MAX_PDF_LINES, MAX_PDF_PAGES } from './pdf-text.server.ts';
 import { writeStoredZip } from './zip-read.server.ts';
 
@@ -214,6 +215,14 @@ describe(`what one file can cost, on ${testDialect}`, () => {
     // unpacking any one of them took 1 GB and more (1,527 MB measured for one); the limit is 50 MB a file, read one at a time
     expect((peak - baseline) / (1024 * 1024)).toBeLessThan(400);
   }, 120_000);
+
+  it(`reads one file at a time: ${MAX_WAITING_FILES} wait their turn, one more is asked to try again`, async () => {
+    const csv = (i: number) => new TextEncoder().encode(`Denumire;Preț\nSarmale ${i};30\n`);
+    const results = await Promise.allSettled(Array.from({ length: MAX_WAITING_FILES + 2 }, (_, i) => parseInWorker('csv', csv(i))));
+    expect(results.map((result) => (result.status === 'rejected' && isAppError(result.reason) ? result.reason.code : result.status))).toEqual([...Array.from({ length: MAX_WAITING_FILES + 1 }, () => 'fulfilled'), 'import-busy']);
+    expect(results[3]).toEqual({ status: 'fulfilled', value: { kind: 'csv', rows: [['Denumire', 'Preț'], ['Sarmale 3', '30']] } });
+    expect(getI18n('ro').t('appErrors.import-busy')).toBe('Se citesc acum multe fișiere. Încearcă din nou peste un minut.');
+  });
 
   it('refuses a LibreOffice spreadsheet (.ods) with how to save it as XLSX or CSV, and a zip that is no workbook as unsupported', async () => {
     const scope = await owner();
