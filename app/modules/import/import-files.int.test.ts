@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
+import { refusalOf } from '#tests/support/app-errors.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { previewImport } from './import.service.server.ts';
 import { MAX_WAITING_FILES, parseInWorker } from './parse-pool.server.ts';
 import { MAX_PDF_LINES, MAX_PDF_PAGES } from './pdf-text.server.ts';
-import { writeStoredZip } from './zip-read.server.ts';
+import { writeStoredZip, writeZip, type ZipFile } from './zip-read.server.ts';
 
 /**
  * What a single file can cost the server: a PDF with tens of thousands of lines, a spreadsheet
@@ -29,15 +30,6 @@ async function owner() {
   return ownerScope(database.db, row.id);
 }
 
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (isAppError(error)) return { code: error.code, params: error.params };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 /**
  * One tall page holding `count` dish lines, each a text piece of its own, written as PDF operators
@@ -72,14 +64,6 @@ function longPdf(count: number, pages = 1): Uint8Array {
   return new TextEncoder().encode(pdf);
 }
 
-interface ZipPart {
-  name: string;
-  /** deflated bytes */
-  data: Buffer;
-  crc: number;
-  size: number;
-}
-
 /** `size` bytes of one repeated character, deflated as they stream (never held whole): the body of a zip bomb. */
 async function deflatedRun(size: number): Promise<{ data: Buffer; crc: number }> {
   const chunk = Buffer.alloc(1024 * 1024, 'a');
@@ -97,54 +81,15 @@ async function deflatedRun(size: number): Promise<{ data: Buffer; crc: number }>
   return { data: Buffer.concat(out), crc };
 }
 
-function deflatedPart(name: string, text: string): Promise<ZipPart> {
+function deflatedPart(name: string, text: string): Promise<ZipFile> {
   const bytes = Buffer.from(text);
   return new Promise((resolve) => {
     const deflate = createDeflateRaw();
     const out: Buffer[] = [];
     deflate.on('data', (piece: Buffer) => out.push(piece));
-    deflate.on('end', () => resolve({ name, data: Buffer.concat(out), crc: crc32(bytes), size: bytes.length }));
+    deflate.on('end', () => resolve({ name, data: Buffer.concat(out), method: 8, crc: crc32(bytes), size: bytes.length }));
     deflate.end(bytes);
   });
-}
-
-/** A zip of deflated parts with the sizes given (true or not), as a hostile tool would write it. */
-function zipOf(parts: readonly ZipPart[]): Uint8Array {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const part of parts) {
-    const name = Buffer.from(part.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(part.crc, 14);
-    local.writeUInt32LE(part.data.length, 18);
-    local.writeUInt32LE(part.size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(part.crc, 16);
-    central.writeUInt32LE(part.data.length, 20);
-    central.writeUInt32LE(part.size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, part.data);
-    centrals.push(central, name);
-    offset += 30 + name.length + part.data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return new Uint8Array(Buffer.concat([...locals, directory, end]));
 }
 
 const GIGABYTE = 1024 * 1024 * 1024;
@@ -153,7 +98,7 @@ const GIGABYTE = 1024 * 1024 * 1024;
 async function zipBomb(run: { data: Buffer; crc: number }, declared: 'honest' | 'lie'): Promise<Uint8Array> {
   const workbook = await deflatedPart('xl/workbook.xml', '<workbook><sheets><sheet name="Meniu" sheetId="1" r:id="rId1"/></sheets></workbook>');
   const types = await deflatedPart('[Content_Types].xml', '<Types/>');
-  return zipOf([types, workbook, { name: 'xl/worksheets/sheet1.xml', data: run.data, crc: run.crc, size: declared === 'honest' ? GIGABYTE : 1024 }]);
+  return new Uint8Array(writeZip([types, workbook, { name: 'xl/worksheets/sheet1.xml', data: run.data, method: 8, crc: run.crc, size: declared === 'honest' ? GIGABYTE : 1024 }]));
 }
 
 describe(`what one file can cost, on ${testDialect}`, () => {
@@ -207,7 +152,7 @@ describe(`what one file can cost, on ${testDialect}`, () => {
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 5);
     try {
-      const refusals = await Promise.all([honest, lying, lying].map((bytes) => refusal(previewImport(scope, { bytes, name: 'meniu.xlsx' }))));
+      const refusals = await Promise.all([honest, lying, lying].map((bytes) => refusalOf(previewImport(scope, { bytes, name: 'meniu.xlsx' }))));
       expect(refusals).toEqual(Array.from({ length: 3 }, () => ({ code: 'import-unpacked-too-large', params: { maxMb: 50 } })));
     } finally {
       clearInterval(sampler);
@@ -233,10 +178,10 @@ describe(`what one file can cost, on ${testDialect}`, () => {
         ['content.xml', Buffer.from('<office:document-content><office:body><office:spreadsheet><table:table table:name="Meniu"><table:table-row><table:table-cell office:value-type="string"><text:p>Denumire</text:p></table:table-cell></table:table-row></table:table></office:spreadsheet></office:body></office:document-content>')],
       ]),
     );
-    expect(await refusal(previewImport(scope, { bytes: ods, name: 'meniu.ods' }))).toEqual({ code: 'import-ods', params: {} });
+    expect(await refusalOf(previewImport(scope, { bytes: ods, name: 'meniu.ods' }))).toEqual({ code: 'import-ods', params: {} });
     expect(getI18n('ro').t('appErrors.import-ods')).toContain('Fișier > Salvare ca, tipul „Excel 2007-365 (.xlsx)” sau „Text CSV (.csv)”');
     expect(getI18n('en').t('appErrors.import-ods')).toContain('File > Save As, the type "Excel 2007-365 (.xlsx)" or "Text CSV (.csv)"');
     const document = writeStoredZip(new Map([['[Content_Types].xml', Buffer.from('<Types/>')], ['word/document.xml', Buffer.from('<w:document/>')]]));
-    expect((await refusal(previewImport(scope, { bytes: document, name: 'meniu.xlsx' }))).code).toBe('import-unsupported');
+    expect((await refusalOf(previewImport(scope, { bytes: document, name: 'meniu.xlsx' }))).code).toBe('import-unsupported');
   });
 });

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
-import { isAppError } from '#app/modules/errors/app-error.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { FREE_PRODUCT_LIMIT } from '#app/modules/subscription/subscription.ts';
 import { addPlan, insertRestaurant } from '#tests/factories/builders.ts';
+import { refusalOf } from '#tests/support/app-errors.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { exportMenu, importTemplate, menuRows } from './export.service.server.ts';
@@ -39,15 +39,6 @@ async function restaurant(plan: Parameters<typeof insertRestaurant>[2] = {}) {
   return { id: row.id, slug: row.slug, scope, locationId };
 }
 
-async function errorOf(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (isAppError(error)) return { code: error.code, params: error.params };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 const MENU = [
   'Categorie;Denumire;Denumire (EN);Preț;Cantitate;Alergeni;Poate conține urme;Aditivi;Congelat',
@@ -102,7 +93,7 @@ describe(`menu import on ${testDialect}`, () => {
     const r = await restaurant();
     const before = await snapshot(r.id);
     const rows = [{ nameRo: 'Bun', price: '10' }, { nameRo: 'Rău', price: '-5' }];
-    expect(await errorOf(commitImport(r.scope, storage, { locationId: r.locationId, rows }))).toEqual({ code: 'import-has-problems', params: { count: 1 } });
+    expect(await refusalOf(commitImport(r.scope, storage, { locationId: r.locationId, rows }))).toEqual({ code: 'import-has-problems', params: { count: 1 } });
     expect(await snapshot(r.id)).toEqual(before);
   });
 
@@ -110,7 +101,7 @@ describe(`menu import on ${testDialect}`, () => {
     const r = await restaurant();
     const rows = Array.from({ length: FREE_PRODUCT_LIMIT + 1 }, (_, i) => ({ category: 'Toate', nameRo: `Fel ${i}`, price: '10' }));
     const before = await snapshot(r.id);
-    expect(await errorOf(commitImport(r.scope, storage, { locationId: r.locationId, rows }))).toEqual({
+    expect(await refusalOf(commitImport(r.scope, storage, { locationId: r.locationId, rows }))).toEqual({
       code: 'import-over-limit',
       params: { limit: FREE_PRODUCT_LIMIT, count: FREE_PRODUCT_LIMIT + 1, remaining: FREE_PRODUCT_LIMIT },
     });
@@ -142,10 +133,10 @@ describe(`menu import on ${testDialect}`, () => {
 
   it('refuses files that are not spreadsheets, by their bytes', async () => {
     const r = await restaurant();
-    expect((await errorOf(previewImport(r.scope, { bytes: new Uint8Array([0, 1, 2, 3]), name: 'meniu.csv' }))).code).toBe('import-unsupported');
-    expect((await errorOf(previewImport(r.scope, { bytes: new Uint8Array(), name: 'a.csv' }))).code).toBe('import-missing');
-    expect((await errorOf(previewImport(r.scope, csv('Denumire;Preț\n')))).code).toBe('import-empty');
-    expect((await errorOf(previewImport(r.scope, { bytes: new Uint8Array([0x50, 0x4b, 3, 4, 9, 9]), name: 'a.xlsx' }))).code).toBe('import-unreadable');
+    expect((await refusalOf(previewImport(r.scope, { bytes: new Uint8Array([0, 1, 2, 3]), name: 'meniu.csv' }))).code).toBe('import-unsupported');
+    expect((await refusalOf(previewImport(r.scope, { bytes: new Uint8Array(), name: 'a.csv' }))).code).toBe('import-missing');
+    expect((await refusalOf(previewImport(r.scope, csv('Denumire;Preț\n')))).code).toBe('import-empty');
+    expect((await refusalOf(previewImport(r.scope, { bytes: new Uint8Array([0x50, 0x4b, 3, 4, 9, 9]), name: 'a.xlsx' }))).code).toBe('import-unreadable');
   });
 
   it('exports a menu that imports back into the same menu, in CSV and XLSX', async () => {
@@ -191,9 +182,9 @@ describe(`menu import on ${testDialect}`, () => {
     const b = await restaurant();
     await commitImport(a.scope, storage, { locationId: a.locationId, rows: [{ nameRo: 'Sarmale', price: '30' }] });
     const before = await snapshot(a.id);
-    expect((await errorOf(previewImport(b.scope, csv(MENU), { locationId: a.locationId }))).code).toBe('not-found');
-    expect((await errorOf(commitImport(b.scope, storage, { locationId: a.locationId, rows: [{ nameRo: 'Intrus', price: '1' }] }))).code).toBe('not-found');
-    expect((await errorOf(menuRows(b.scope, a.locationId))).code).toBe('not-found');
+    expect((await refusalOf(previewImport(b.scope, csv(MENU), { locationId: a.locationId }))).code).toBe('not-found');
+    expect((await refusalOf(commitImport(b.scope, storage, { locationId: a.locationId, rows: [{ nameRo: 'Intrus', price: '1' }] }))).code).toBe('not-found');
+    expect((await refusalOf(menuRows(b.scope, a.locationId))).code).toBe('not-found');
     expect((await getImportLocations(b.scope)).map((l) => l.id)).toEqual([b.locationId]);
     const exported = await exportMenu(b.scope, 'json', { slug: b.slug });
     expect(new TextDecoder().decode(exported.body)).not.toContain('Sarmale');
@@ -277,7 +268,7 @@ describe(`export → import with locations on ${testDialect}`, () => {
     const file = await exportMenu(source.scope, 'csv', { slug: source.slug });
     const again = await previewImport(source.scope, { bytes: file.body, name: file.filename }, { locationId: source.locationId });
     expect(again.rows.map((row) => row.problems.map((p) => `${p.code}:${p.value}`))).toEqual([['duplicate:menu'], ['duplicate:menu'], ['duplicate:menu'], ['duplicate:menu']]);
-    expect((await errorOf(commitImport(source.scope, storage, { locationId: source.locationId, rows: again.rows.map((row) => row.cells) }))).code).toBe('import-has-problems');
+    expect((await refusalOf(commitImport(source.scope, storage, { locationId: source.locationId, rows: again.rows.map((row) => row.cells) }))).code).toBe('import-has-problems');
     // the same dish of the same category, once per location, in one file: no duplicate
     const text = ['Locație;Categorie;Denumire;Preț', 'Centru;Supe;Supă nouă;10', 'Terasă;Supe;Supă nouă;11', 'terasa;SUPE;supă NOUĂ;12'].join('\n');
     const twice = await previewImport(source.scope, csv(text), { locationId: source.locationId });
@@ -316,12 +307,12 @@ describe(`export → import with locations on ${testDialect}`, () => {
     const rows = [{ location: 'Mall', nameRo: 'A', price: '1' }, { location: 'Gară', nameRo: 'B', price: '1' }, { location: 'mall', nameRo: 'C', price: '1' }];
     const before = await snapshot(r.id);
     const quotas = { locationsPerRestaurant: 2, categoriesPerLocation: 10, uploadsPerHour: 10, storageBytes: 1e9 };
-    expect(await errorOf(commitImport(r.scope, storage, { locationId: r.locationId, rows }, quotas))).toEqual({ code: 'location-limit-reached', params: { limit: 2 } });
+    expect(await refusalOf(commitImport(r.scope, storage, { locationId: r.locationId, rows }, quotas))).toEqual({ code: 'location-limit-reached', params: { limit: 2 } });
     expect(await snapshot(r.id)).toEqual(before);
     expect(await db().selectFrom('location').select('id').where('restaurantId', '=', r.id).execute()).toHaveLength(1);
     // the category quota holds per location, for created locations too
     const tooManyCategories = [{ location: 'Mall', category: 'X', nameRo: 'A', price: '1' }, { location: 'Mall', category: 'Y', nameRo: 'B', price: '1' }];
-    expect(await errorOf(commitImport(r.scope, storage, { locationId: r.locationId, rows: tooManyCategories }, { ...quotas, locationsPerRestaurant: 5, categoriesPerLocation: 1 }))).toEqual({ code: 'category-limit-reached', params: { limit: 1 } });
+    expect(await refusalOf(commitImport(r.scope, storage, { locationId: r.locationId, rows: tooManyCategories }, { ...quotas, locationsPerRestaurant: 5, categoriesPerLocation: 1 }))).toEqual({ code: 'category-limit-reached', params: { limit: 1 } });
     expect(await snapshot(r.id)).toEqual(before);
     expect(await commitImport(r.scope, storage, { locationId: r.locationId, rows }, { ...quotas, locationsPerRestaurant: 3 })).toEqual({ products: 3, categories: 2, locations: 2 });
     expect((await menuOf(r.id)).map((l) => [l.nameRo, l.categories.flatMap((c) => c.dishes.map((d) => d.nameRo))])).toEqual([['Centru', []], ['Mall', ['A', 'C']], ['Gară', ['B']]]);

@@ -130,42 +130,56 @@ export function readZipEntries(bytes: Uint8Array, wanted: (name: string) => bool
   return new Map(entries.map((entry) => [entry.name, unpack(buffer, entry)]));
 }
 
-/** A zip archive of the given files, stored (not compressed): what the spreadsheet reader is given. */
-export function writeStoredZip(files: ReadonlyMap<string, Uint8Array>): Buffer {
+/** A file to write into a zip: its bytes as written (stored or deflated), and the checksum and size of its content. */
+export interface ZipFile {
+  name: string;
+  data: Uint8Array;
+  method: 0 | 8;
+  crc: number;
+  size: number;
+}
+
+/** The fields a local header (from byte 4) and a central one (from byte 6) share: version, flags, method, sizes, name length. */
+function writeEntryFields(header: Buffer, at: number, file: ZipFile, nameLength: number): void {
+  header.writeUInt16LE(20, at);
+  header.writeUInt16LE(0x0800, at + 2); // names in UTF-8
+  header.writeUInt16LE(file.method, at + 4);
+  header.writeUInt32LE(file.crc, at + 10);
+  header.writeUInt32LE(file.data.length, at + 14);
+  header.writeUInt32LE(file.size, at + 18);
+  header.writeUInt16LE(nameLength, at + 22);
+}
+
+/** A zip archive of the files as given (their sizes are written as told: the tests write lying ones). */
+export function writeZip(files: readonly ZipFile[]): Buffer {
   const locals: Uint8Array[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const [name, content] of files) {
-    const nameBytes = Buffer.from(name, 'utf8');
-    const crc = crc32(content);
+  for (const file of files) {
+    const name = Buffer.from(file.name, 'utf8');
     const local = Buffer.alloc(30);
     local.writeUInt32LE(LOCAL, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6); // names in UTF-8
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(content.length, 18);
-    local.writeUInt32LE(content.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
+    writeEntryFields(local, 4, file, name.length);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(CENTRAL, 0);
     central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(content.length, 20);
-    central.writeUInt32LE(content.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
+    writeEntryFields(central, 6, file, name.length);
     central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, content);
-    centrals.push(central, nameBytes);
-    offset += 30 + nameBytes.length + content.length;
+    locals.push(local, name, file.data);
+    centrals.push(central, name);
+    offset += 30 + name.length + file.data.length;
   }
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(EOCD, 0);
-  end.writeUInt16LE(files.size, 8);
-  end.writeUInt16LE(files.size, 10);
+  end.writeUInt16LE(files.length, 8);
+  end.writeUInt16LE(files.length, 10);
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
+}
+
+/** A zip archive of the given files, stored (not compressed): what the spreadsheet reader is given. */
+export function writeStoredZip(files: ReadonlyMap<string, Uint8Array>): Buffer {
+  return writeZip([...files].map(([name, data]) => ({ name, data, method: 0, crc: crc32(data), size: data.length })));
 }
