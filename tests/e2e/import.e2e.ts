@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { writeXlsx } from '#app/modules/import/xlsx-write.server.ts';
+import { writeStoredZip } from '#app/modules/import/zip-read.server.ts';
 import { menuPhoto, SMALL_MENU } from '#tests/support/menu-images.ts';
 import { browserCookies, registerOwner } from './accounts.ts';
 import { DESKTOP, isHydrated, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
@@ -108,6 +109,12 @@ describe('the menu import in the browser', () => {
       await page.getByRole('button', { name: 'Aplică potrivirea' }).click();
       await page.getByText('Rânduri citite: 1. Fără probleme: 1. Cu probleme: 0.').waitFor();
       await expect.poll(() => page.locator('table').innerText()).toContain('Mici cu muștar');
+
+      // 3b. a LibreOffice file: not read, and the owner is told how to save it as XLSX or CSV
+      const ods = writeStoredZip(new Map([['mimetype', Buffer.from('application/vnd.oasis.opendocument.spreadsheet')], ['content.xml', Buffer.from('<office:document-content/>')]]));
+      await page.getByLabel('Fișierul meniului').setInputFiles({ name: 'meniu.ods', mimeType: 'application/vnd.oasis.opendocument.spreadsheet', buffer: ods });
+      await page.getByRole('button', { name: 'Citește fișierul' }).click();
+      await page.getByText('În LibreOffice alege Fișier > Salvare ca, tipul „Excel 2007-365 (.xlsx)” sau „Text CSV (.csv)”').waitFor();
 
       // 4. a photo of a printed menu, read on the server by the OCR job, lands in the review grid
       await readFile(page, { name: 'poza.jpg', mimeType: 'image/jpeg', buffer: await menuPhoto(SMALL_MENU, 2, { fontSize: 32 }) });
