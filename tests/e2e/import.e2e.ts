@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { writeXlsx } from '#app/modules/import/xlsx-write.server.ts';
 import { writeStoredZip } from '#app/modules/import/zip-read.server.ts';
 import { menuPhoto, SMALL_MENU } from '#tests/support/menu-images.ts';
+import { textPdf } from '#tests/support/text-pdfs.ts';
 import { browserCookies, registerOwner } from './accounts.ts';
 import { DESKTOP, isHydrated, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 import { statusMessage } from './owner-session.ts';
@@ -125,6 +126,11 @@ describe('the menu import in the browser', () => {
       expect(grid).toContain('Papanași cu smântână');
       // "Ciorbă de burtă" is already on the menu from the CSV: marked, not imported twice
       expect(grid).toContain('Produsul există deja în această categorie a meniului.');
+
+      // 5. a PDF longer than 30 pages: its first 30 are read, and the page says so above the grid
+      await readFile(page, { name: 'carte.pdf', mimeType: 'application/pdf', buffer: Buffer.from(textPdf(32, 32)) });
+      await page.getByText('PDF-ul are 32 de pagini; am citit doar primele 30. Importă restul dintr-un fișier separat.').waitFor({ timeout: 30_000 });
+      await expect.poll(() => gridRows(page).count()).toBe(30);
 
       // the page at phone width, and in English
       await page.setViewportSize(PHONE);

@@ -5,6 +5,7 @@ import { isAppError } from '#app/modules/errors/app-error.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
 import { refusalOf } from '#tests/support/app-errors.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
+import { textPdf } from '#tests/support/text-pdfs.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { previewImport } from './import.service.server.ts';
 import { MAX_WAITING_FILES, parseInWorker } from './parse-pool.server.ts';
@@ -30,39 +31,6 @@ async function owner() {
   return ownerScope(database.db, row.id);
 }
 
-
-/**
- * One tall page holding `count` dish lines, each a text piece of its own, written as PDF operators
- * (a standard font, nothing embedded): the shape that made line grouping quadratic. 40,000 lines
- * is the outside probe's file (it measured 4.9 s of a busy process).
- */
-function longPdf(count: number, pages = 1): Uint8Array {
-  const perPage = Math.ceil(count / pages);
-  const height = 40 + perPage * 3.4;
-  const contents = Array.from({ length: pages }, (_, page) =>
-    Array.from({ length: Math.min(perPage, count - page * perPage) }, (_, i) => `BT /F1 3 Tf 20 ${(height - 20 - i * 3.4).toFixed(1)} Td (Preparatul ${page * perPage + i} 24,50 lei) Tj ET`).join('\n'),
-  );
-  // objects: 1 catalog, 2 page tree, 3 font, then each page and its content
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    `<< /Type /Pages /Kids [${contents.map((_, page) => `${4 + page * 2} 0 R`).join(' ')}] /Count ${pages} >>`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-    ...contents.flatMap((text, page) => [
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 ${height}] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + page * 2} 0 R >>`,
-      `<< /Length ${Buffer.byteLength(text)} >>\nstream\n${text}\nendstream`,
-    ]),
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(pdf));
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(pdf);
-  const entries = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${entries}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new TextEncoder().encode(pdf);
-}
 
 /** `size` bytes of one repeated character, deflated as they stream (never held whole): the body of a zip bomb. */
 async function deflatedRun(size: number): Promise<{ data: Buffer; crc: number }> {
@@ -104,7 +72,7 @@ async function zipBomb(run: { data: Buffer; crc: number }, declared: 'honest' | 
 describe(`what one file can cost, on ${testDialect}`, () => {
   it('reads a PDF of 40,000 lines in a worker: the request thread keeps ticking, and the reading stops at the line limit, saying so', async () => {
     const scope = await owner();
-    const pdf = longPdf(40_000);
+    const pdf = textPdf(40_000);
     let longestPause = 0;
     let ticks = 0;
     let last = performance.now();
@@ -133,7 +101,7 @@ describe(`what one file can cost, on ${testDialect}`, () => {
 
   it('reads the first 30 pages of a longer PDF and says so, in Romanian and English', async () => {
     const scope = await owner();
-    const preview = await previewImport(scope, { bytes: longPdf(32, 32), name: 'carte.pdf' });
+    const preview = await previewImport(scope, { bytes: textPdf(32, 32), name: 'carte.pdf' });
     expect(preview.cut).toEqual({ reason: 'pages', read: MAX_PDF_PAGES, total: 32 });
     expect(preview.rows.map((row) => row.cells.nameRo)).toEqual(Array.from({ length: MAX_PDF_PAGES }, (_, i) => `Preparatul ${i}`));
     expect(getI18n('ro').t('import.cutPages', { read: MAX_PDF_PAGES, total: 32 })).toBe('PDF-ul are 32 de pagini; am citit doar primele 30. Importă restul dintr-un fișier separat.');
