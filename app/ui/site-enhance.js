@@ -1,6 +1,6 @@
 // The public pages sent without React (decision 0026): the cookie banner of docs/product-spec.md section 4, the
 // privacy-policy modal of docs/product-spec.md section 2 and the header menu's Escape, in plain script. The rules
-// are those of modules/consent/consent.ts and ui/consent/*.tsx (their hydrated twins); the server
+// are those of ui/consent/consent.ts and ui/consent/*.tsx (their hydrated twins); the server
 // writes in the banner's data-delay whether this path asks for consent.
 (function () {
   var doc = document;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { BANNER_DELAY_MS, CONSENT_KEY, consentOnOpen, isBannerPath, staleStorageKeys, type ConsentValue } from '#app/modules/consent/consent.ts';
+import { BANNER_DELAY_MS, CONSENT_KEY, consentOnOpen, isBannerPath, staleStorageKeys, type ConsentValue } from './consent.ts';
 import { PrivacyModal, StaticPrivacyModal } from './privacy-modal.tsx';
 
 /** The footer's cookie-settings link dispatches this event; the banner reopens. */

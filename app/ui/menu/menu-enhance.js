@@ -8,7 +8,7 @@
   var sections = Array.prototype.slice.call(doc.querySelectorAll('[data-category]'));
   var empty = doc.getElementById('menu-empty');
   // docs/product-spec.md section 4: menu pages store consent 'true' silently (no banner here); docs/product-spec.md section 3: on
-  // start-up the stale payment keys go (the same rule as staleStorageKeys in modules/consent)
+  // start-up the stale payment keys go (the same rule as staleStorageKeys in ui/consent/consent.ts)
   try {
     if (!localStorage.getItem('cookie-consent')) localStorage.setItem('cookie-consent', 'true');
     Object.keys(localStorage).forEach(function (key) {

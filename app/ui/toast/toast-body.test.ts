@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { INITIAL_TOAST, showToast } from '#app/modules/toast/toast.ts';
+import { INITIAL_TOAST, showToast } from './toast.ts';
 import { ToastBody } from './toast-provider.tsx';
 
 describe('toast body', () => {

@@ -1,6 +1,6 @@
 import DOMPurify from 'dompurify';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { hideToast, INITIAL_TOAST, showToast, toastRequestError, type ShowToast, type ToastState } from '#app/modules/toast/toast.ts';
+import { hideToast, INITIAL_TOAST, showToast, toastRequestError, type ShowToast, type ToastState } from './toast.ts';
 
 const ToastContext = createContext<(request: ShowToast) => void>(() => {});
 
