@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imagesToRemove, isPermutationOf, logoFillTargets, moveInOrder, nextProductsCount, planDeletion, type MenuTree } from './menu-rules.ts';
+import { isPermutationOf, logoFillTargets, moveInOrder, nextProductsCount, planDeletion, type MenuTree } from './menu-rules.ts';
 
 const tree: MenuTree = {
   categories: [
@@ -40,22 +40,6 @@ describe('planDeletion (docs/product-spec.md section 4 cascade)', () => {
 
   it('takes an empty location and nothing else', () => {
     expect(planDeletion({ kind: 'location', id: 'L9' }, tree)).toEqual({ locationIds: ['L9'], categoryIds: [], productIds: [], imageKeys: [] });
-  });
-});
-
-describe('imagesToRemove (docs/product-spec.md sections 4 and 5)', () => {
-  const owns = (url: string) => url.startsWith('/uploads/');
-
-  it('removes owned images nobody else uses', () => {
-    expect(imagesToRemove(['/uploads/a.jpg', '/uploads/b.jpg'], ['/uploads/b.jpg', null], owns)).toEqual(['/uploads/a.jpg']);
-  });
-
-  it('never removes an image hosted elsewhere', () => {
-    expect(imagesToRemove(['https://cdn.example.com/x.jpg'], [], owns)).toEqual([]);
-  });
-
-  it('lists each file once and ignores empty values', () => {
-    expect(imagesToRemove(['/uploads/a.jpg', '/uploads/a.jpg', ''], [], owns)).toEqual(['/uploads/a.jpg']);
   });
 });
 

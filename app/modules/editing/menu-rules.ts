@@ -1,7 +1,7 @@
 /**
  * The menu rules of docs/product-spec.md section 4, as pure functions the services apply inside their
- * transactions: what a deletion takes with it, which image files may go, how the product count
- * moves, and what a new logo fills in. Kept free of I/O so every case is unit-tested.
+ * transactions: what a deletion takes with it, how the product count moves, and what a new logo
+ * fills in (which image files may go is image/release-rule.ts). Kept free of I/O so every case is unit-tested.
  */
 
 export interface MenuTree {
@@ -46,15 +46,6 @@ export function planDeletion(target: DeletionTarget, tree: MenuTree): DeletionPl
   const imageKeys = new Set<string>();
   for (const row of [...categories, ...products]) if (row.imageKey) imageKeys.add(row.imageKey);
   return { locationIds, categoryIds: [...categoryIds], productIds: products.map((p) => p.id), imageKeys: [...imageKeys] };
-}
-
-/**
- * docs/product-spec.md sections 4 and 5: an image file is removed only when no remaining category, product or
- * restaurant picture still uses it, and only when it is one of our uploads (an external URL is left).
- */
-export function imagesToRemove(candidates: readonly string[], stillUsed: Iterable<string | null>, owns: (key: string) => boolean): string[] {
-  const used = new Set<string | null>(stillUsed);
-  return [...new Set(candidates)].filter((key) => key !== '' && !used.has(key) && owns(key));
 }
 
 /** docs/product-spec.md section 4: adding or deleting products moves the count by their number, never below 0. */

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
 import { logger } from '#app/logger.server.ts';
-import { imagesToRemove } from '#app/modules/editing/menu-rules.ts';
+import { imagesToRemove } from './release-rule.ts';
 import { lockRestaurantRow } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { deleteStoredImageFiles } from './image.service.server.ts';
 import { forRestaurant, type RestaurantScope, type SystemScope } from '#app/modules/access/scope.server.ts';
