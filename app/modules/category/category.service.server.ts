@@ -2,10 +2,9 @@ import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { changedFields, recordAudit } from '#app/modules/audit/audit.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
-import { findLocation } from '#app/modules/location/location.repo.server.ts';
 import { noteContentSave } from '#app/modules/translation/source-change.server.ts';
 import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
-import { applyOrder, moveOneStep, nextSortOrder, resolveOwnImage, setRowFlag } from '#app/modules/editing/editing.repo.server.ts';
+import { applyOrder, moveOneStep, nextSortOrder, requireOwnRow, resolveOwnImage, setRowFlag } from '#app/modules/editing/editing.repo.server.ts';
 import { KEEP_CURRENT_IMAGE } from '#app/modules/editing/editor-image.ts';
 import { nextRowVersion, planDeletion } from '#app/modules/editing/menu-rules.ts';
 import { decrementProductsCount, incrementProductsCountWithinLimit } from '#app/modules/product/product-count.server.ts';
@@ -18,8 +17,8 @@ import { countCategoriesOfLocation, deleteCategories, findCategory, insertCatego
 import type { CategoryFields } from './category.schema.ts';
 import { serializeCategorySchedule } from './category-schedule.ts';
 
-async function requireOwnLocation(scope: RestaurantScope, locationId: string): Promise<void> {
-  if (!(await findLocation(scope.db, scope.restaurantId, locationId))) throw new AppError('not-found');
+function requireOwnLocation(scope: RestaurantScope, locationId: string): Promise<void> {
+  return requireOwnRow(scope.db, scope.restaurantId, { table: 'location', id: locationId });
 }
 
 /** Refuses a category more in a location that has its quota of them (called under the row lock). */

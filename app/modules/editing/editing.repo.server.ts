@@ -4,8 +4,10 @@ import { AppError } from '#app/modules/errors/app-error.ts';
 import { isPermutationOf, moveInOrder } from './menu-rules.ts';
 
 /**
- * The write path's shared queries: order among siblings, one-click flags, the next sort position
- * and an upload's ownership. Used by the location, category, product and settings services.
+ * The write path's shared queries: order among siblings, one-click flags, the next sort position,
+ * a parent row's and an upload's ownership. Used by the location, category, product and settings
+ * services, so none of them needs another's repository to check a parent (a category its location,
+ * a product its category) and the entity modules stay free of cycles.
  */
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -40,6 +42,15 @@ export async function setRowFlag(db: Db, restaurantId: string, row: { table: Ord
     .where('id', '=', row.id)
     .executeTakeFirst();
   if (result.numUpdatedRows === 0n) throw new AppError('not-found');
+}
+
+/**
+ * Refuses a parent row that is not this restaurant's ('not-found'): a category's location, a
+ * product's category. Another restaurant's id is as good as missing.
+ */
+export async function requireOwnRow(db: Db, restaurantId: string, row: { table: 'location' | 'category'; id: string }): Promise<void> {
+  const found = await db.selectFrom(row.table as 'category').select('id').where('restaurantId', '=', restaurantId).where('id', '=', row.id).executeTakeFirst();
+  if (!found) throw new AppError('not-found');
 }
 
 /** The sort position after the last sibling. */

@@ -1,12 +1,11 @@
 import type { ProductTable } from '#app/db/schema.ts';
 import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { changedFields, recordAudit } from '#app/modules/audit/audit.server.ts';
-import { findCategory } from '#app/modules/category/category.repo.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { noteContentSave } from '#app/modules/translation/source-change.server.ts';
 import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
-import { applyOrder, moveOneStep, nextSortOrder, resolveOwnImage, setRowFlag } from '#app/modules/editing/editing.repo.server.ts';
+import { applyOrder, moveOneStep, nextSortOrder, requireOwnRow, resolveOwnImage, setRowFlag } from '#app/modules/editing/editing.repo.server.ts';
 import { KEEP_CURRENT_IMAGE } from '#app/modules/editing/editor-image.ts';
 import { nextRowVersion } from '#app/modules/editing/menu-rules.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
@@ -16,8 +15,8 @@ import { applyPriceChange, type BulkEditInput } from './bulk-edit.ts';
 import { deleteProductRow, findProduct, insertProduct, listFullProductsOfCategory, listProductsByIds, updateProductRow } from './product.repo.server.ts';
 import type { ProductInput } from './product.schema.ts';
 
-async function requireOwnCategory(scope: RestaurantScope, categoryId: string): Promise<void> {
-  if (!(await findCategory(scope.db, scope.restaurantId, categoryId))) throw new AppError('not-found');
+function requireOwnCategory(scope: RestaurantScope, categoryId: string): Promise<void> {
+  return requireOwnRow(scope.db, scope.restaurantId, { table: 'category', id: categoryId });
 }
 
 async function requireOwnProduct(scope: RestaurantScope, productId: string) {
