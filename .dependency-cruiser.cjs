@@ -70,19 +70,20 @@ module.exports = {
       name: 'editor-dispatcher-on-top',
       severity: 'error',
       comment:
-        'A cycle between modules (not files): menu/ dispatches the editor\'s intents to location/, category/ and ' +
-        'product/, so they (and the shared write path in editing/) must never import menu/ back. What they share ' +
+        'A cycle between modules (not files): editor/ dispatches the editor\'s intents to location/, category/ and ' +
+        'product/, and guest-menu/ reads what they write, so they (and the shared write path in editing/) must never ' +
+        'import editor/ or guest-menu/ back. What they share ' +
         'lives below them in editing/ (changeMenu, menu-rules, menu-fields, editing.repo). File-level cycles are ' +
         'caught by no-circular; this rule catches the module-level one no-circular cannot see.',
       from: { path: '^app/modules/(location|category|product|restaurant|editing)/', pathNot: '\\.test\\.ts$' },
-      to: { path: '^app/modules/menu/' },
+      to: { path: '^app/modules/(editor|guest-menu)/' },
     },
     {
       name: 'editing-below-entities',
       severity: 'error',
-      comment: 'editing/ is the shared write path under location/, category/, product/ and menu/: it imports none of them.',
+      comment: 'editing/ is the shared write path under location/, category/, product/ and editor/: it imports none of them.',
       from: { path: '^app/modules/editing/', pathNot: '\\.test\\.ts$' },
-      to: { path: '^app/modules/(menu|location|category|product)/' },
+      to: { path: '^app/modules/(editor|guest-menu|location|category|product)/' },
     },
     {
       name: 'no-cycle-between-modules',

@@ -8,7 +8,7 @@ import { RouterContextProvider, type ServerBuild } from 'react-router';
 import { CLIENT_IP_HEADER } from '#app/auth/auth.server.ts';
 import { REQUEST_ID_HEADER } from '#app/modules/access/access.server.ts';
 import { getBillingFormOrigins, getImageOrigin, isHttps, isTestClockEnabled } from '#app/env.server.ts';
-import { TEST_CLOCK_HEADER, testClockInstant } from '#app/modules/menu/menu-clock.server.ts';
+import { TEST_CLOCK_HEADER, testClockInstant } from '#app/modules/guest-menu/menu-clock.server.ts';
 import { logger } from '#app/logger.server.ts';
 import { uploadsDir } from '#app/modules/image/storage.server.ts';
 import { isDatabaseUnavailable } from '#app/db/database-errors.ts';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCategory, buildLocation, buildProduct, buildRestaurant } from '#tests/factories/builders.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { getPublicMenu } from '#app/modules/menu/menu.service.server.ts';
+import { getPublicMenu } from '#app/modules/guest-menu/menu.service.server.ts';
 import { textIn } from '#app/modules/translation/content-language.ts';
 import { migrateToLatest } from './migrate.server.ts';
 

@@ -2,7 +2,7 @@ import { getDb } from '#app/db/db.server.ts';
 import { logger } from '#app/logger.server.ts';
 import { acceptBeacon, type BeaconOutcome } from '#app/modules/insights/beacon.server.ts';
 import { insightRecorder } from '#app/modules/insights/insights-runtime.server.ts';
-import { getMenuCacheVersion } from '#app/modules/menu/menu.service.server.ts';
+import { getMenuCacheVersion } from '#app/modules/guest-menu/menu.service.server.ts';
 import type { Route } from './+types/api.beacon';
 
 const STATUS: Record<BeaconOutcome, number> = { counted: 204, invalid: 400, flood: 429, unknown: 404 };

@@ -6,7 +6,7 @@ import { logger } from '#app/logger.server.ts';
 import { getSessionUser, requireUserScope } from '#app/modules/access/access.server.ts';
 import { readPaymentReturn } from '#app/modules/billing/billing.service.server.ts';
 import { getBilling } from '#app/modules/billing/stripe-client.server.ts';
-import { getPublicMenu } from '#app/modules/menu/menu.service.server.ts';
+import { getPublicMenu } from '#app/modules/guest-menu/menu.service.server.ts';
 import { DEMO_RESTAURANT_SLUG } from '#app/modules/restaurant/demo.ts';
 import { FREE_PRODUCT_LIMIT, TRIAL_DAYS } from '#app/modules/subscription/subscription.ts';
 import { buildMenuPreview } from '#app/ui/marketing/menu-preview.ts';

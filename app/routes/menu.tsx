@@ -3,8 +3,8 @@ import { getDb } from '#app/db/db.server.ts';
 import { getPublicUrl } from '#app/env.server.ts';
 import { ro } from '#app/i18n/ro.ts';
 import { redirectToNotFound } from '#app/modules/access/redirects.ts';
-import { loadGuestMenuPage } from '#app/modules/menu/guest-menu-page.server.ts';
-import { findMovedMenuSlug } from '#app/modules/menu/menu.service.server.ts';
+import { loadGuestMenuPage } from '#app/modules/guest-menu/guest-menu-page.server.ts';
+import { findMovedMenuSlug } from '#app/modules/guest-menu/menu.service.server.ts';
 import { MenuDocument } from '#app/ui/menu/guest-menu.tsx';
 import type { Route } from './+types/menu';
 

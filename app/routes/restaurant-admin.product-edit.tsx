@@ -9,7 +9,7 @@ import { isAppError } from '#app/modules/errors/app-error.ts';
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
 import { formValues, formVersion } from '#app/modules/editing/menu-fields.ts';
-import { getProductForEdit, getProductFormChoices } from '#app/modules/menu/menu-editor.service.server.ts';
+import { getProductForEdit, getProductFormChoices } from '#app/modules/editor/menu-editor.service.server.ts';
 import { productFormValues } from '#app/modules/product/product-form.ts';
 import { ProductInput } from '#app/modules/product/product.schema.ts';
 import { updateProduct } from '#app/modules/product/product.service.server.ts';

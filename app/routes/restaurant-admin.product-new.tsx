@@ -6,7 +6,7 @@ import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
 import { formValues } from '#app/modules/editing/menu-fields.ts';
-import { getProductFormChoices } from '#app/modules/menu/menu-editor.service.server.ts';
+import { getProductFormChoices } from '#app/modules/editor/menu-editor.service.server.ts';
 import { emptyProductFormValues } from '#app/modules/product/product-form.ts';
 import { ProductInput } from '#app/modules/product/product.schema.ts';
 import { createProduct } from '#app/modules/product/product.service.server.ts';

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { getDb } from '#app/db/db.server.ts';
 import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
-import { getRestaurantAdminSummary } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
+import { getRestaurantAdminSummary } from '#app/modules/restaurant-settings/restaurant-settings.service.server.ts';
 import { AdminFrame } from '#app/ui/editor/admin-frame.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/restaurant-admin';

@@ -1,6 +1,6 @@
 import { getDb } from '#app/db/db.server.ts';
 import { getPublicUrl } from '#app/env.server.ts';
-import { isMenuPublished } from '#app/modules/menu/menu.service.server.ts';
+import { isMenuPublished } from '#app/modules/guest-menu/menu.service.server.ts';
 import { listActiveRestaurantsForSitemap } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { offeredLanguages, parseLanguageList } from '#app/modules/translation/content-language.ts';
 

@@ -6,7 +6,7 @@ import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
 import { getCardDetails, getCardSubscription, openPortal, rememberOwnerLocale, startCheckout } from '#app/modules/billing/billing.service.server.ts';
 import { getBilling } from '#app/modules/billing/stripe-client.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
-import { getRestaurantAdminSummary } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
+import { getRestaurantAdminSummary } from '#app/modules/restaurant-settings/restaurant-settings.service.server.ts';
 import { AdminFrame } from '#app/ui/editor/admin-frame.tsx';
 import { SubscriptionOverview } from '#app/ui/editor/subscription-overview.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';

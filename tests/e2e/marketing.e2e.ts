@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { getPublicMenu } from '#app/modules/menu/menu.service.server.ts';
+import { getPublicMenu } from '#app/modules/guest-menu/menu.service.server.ts';
 import { DEMO_RESTAURANT_SLUG } from '#app/modules/restaurant/demo.ts';
 import { buildMenuPreview } from '#app/ui/marketing/menu-preview.ts';
 import { DESKTOP, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';

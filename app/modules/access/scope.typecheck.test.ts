@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '#app/db/schema.ts';
 import { listUsersForAdmin } from '#app/modules/account/admin-users.service.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
-import { getEditorMenu } from '#app/modules/menu/menu-editor.service.server.ts';
+import { getEditorMenu } from '#app/modules/editor/menu-editor.service.server.ts';
 import { deleteProduct } from '#app/modules/product/product.service.server.ts';
 import { getQrData } from '#app/modules/qr/qr.service.server.ts';
-import { getRestaurantSettings } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
+import { getRestaurantSettings } from '#app/modules/restaurant-settings/restaurant-settings.service.server.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
 import type { RestaurantScope } from './scope.server.ts';
 

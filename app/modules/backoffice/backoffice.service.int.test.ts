@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getLocalePolicy, resolveLocale } from '#app/i18n/locale-policy.ts';
-import { getMenuCacheVersion, getPublicMenu } from '#app/modules/menu/menu.service.server.ts';
+import { getMenuCacheVersion, getPublicMenu } from '#app/modules/guest-menu/menu.service.server.ts';
 import { insertRestaurant, newId } from '#tests/factories/builders.ts';
 import { adminScope, forgedAdminScope } from '#tests/support/scopes.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';

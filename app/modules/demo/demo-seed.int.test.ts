@@ -7,7 +7,7 @@ import { authServices } from '#app/wiring/auth-services.server.ts';
 import { createAuth } from '#app/auth/auth.server.ts';
 import { parseEnv } from '#app/env.server.ts';
 import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
-import { getPublicMenu } from '#app/modules/menu/menu.service.server.ts';
+import { getPublicMenu } from '#app/modules/guest-menu/menu.service.server.ts';
 import { DEMO_RESTAURANT_SLUG } from '#app/modules/restaurant/demo.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { DEMO_LOGINS, isDatabaseEmpty, seedDemo } from './demo-seed.server.ts';

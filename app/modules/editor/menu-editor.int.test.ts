@@ -26,8 +26,8 @@ import {
   setProductFlag,
   updateProduct,
 } from '#app/modules/product/product.service.server.ts';
-import { RestaurantSettingsInput } from '#app/modules/restaurant/restaurant-settings.schema.ts';
-import { getRestaurantSettings, updateRestaurantSettings } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
+import { RestaurantSettingsInput } from '#app/modules/restaurant-settings/restaurant-settings.schema.ts';
+import { getRestaurantSettings, updateRestaurantSettings } from '#app/modules/restaurant-settings/restaurant-settings.service.server.ts';
 import { FREE_PRODUCT_LIMIT } from '#app/modules/subscription/subscription.ts';
 import { buildRestaurant, buildStoredImage, insertRestaurant, type PlanOptions } from '#tests/factories/builders.ts';
 import { deleteReleasedFiles } from '#app/modules/image/image-cleanup.server.ts';

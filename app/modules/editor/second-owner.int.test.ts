@@ -11,7 +11,7 @@ import { createLocation } from '#app/modules/location/location.service.server.ts
 import { ProductInput } from '#app/modules/product/product.schema.ts';
 import { createProduct } from '#app/modules/product/product.service.server.ts';
 import { getQrData } from '#app/modules/qr/qr.service.server.ts';
-import { getRestaurantAdminSummary, getRestaurantSettings } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
+import { getRestaurantAdminSummary, getRestaurantSettings } from '#app/modules/restaurant-settings/restaurant-settings.service.server.ts';
 import { buildRestaurant } from '#tests/factories/builders.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';

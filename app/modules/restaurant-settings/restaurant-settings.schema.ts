@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { optionalId, optionalText, requiredText } from '#app/modules/editing/menu-fields.ts';
-import { CURRENCIES } from './currencies.ts';
-import { WEEK_DAYS, type OpeningHours } from './opening-hours.ts';
-import { readExceptionFields } from './opening-exceptions.ts';
-import { SLUG_PATTERN } from './slug.ts';
+import { CURRENCIES } from '#app/modules/restaurant/currencies.ts';
+import { WEEK_DAYS, type OpeningHours } from '#app/modules/restaurant/opening-hours.ts';
+import { readExceptionFields } from '#app/modules/restaurant/opening-exceptions.ts';
+import { SLUG_PATTERN } from '#app/modules/restaurant/slug.ts';
 
 
 export function isTimeZone(value: string): boolean {

@@ -10,11 +10,11 @@ import { KEEP_CURRENT_IMAGE } from '#app/modules/editing/editor-image.ts';
 import { logoFillTargets } from '#app/modules/editing/menu-rules.ts';
 import { listProductImages, setProductsCurrency, setProductsImage } from '#app/modules/product/product.repo.server.ts';
 import { readPlanStatus } from '#app/modules/subscription/subscription.service.server.ts';
-import { parseOpeningHours } from './opening-hours.ts';
-import { parseOpeningExceptions, serializeOpeningExceptions } from './opening-exceptions.ts';
-import { findOtherRestaurantWithSlug, findRestaurantAdminSummary, rememberPreviousSlug, findRestaurantById, findRestaurantSettings, updateRestaurantSettingsRow } from './restaurant.repo.server.ts';
+import { parseOpeningHours } from '#app/modules/restaurant/opening-hours.ts';
+import { parseOpeningExceptions, serializeOpeningExceptions } from '#app/modules/restaurant/opening-exceptions.ts';
+import { findOtherRestaurantWithSlug, findRestaurantAdminSummary, rememberPreviousSlug, findRestaurantById, findRestaurantSettings, updateRestaurantSettingsRow } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import type { RestaurantSettingsInput } from './restaurant-settings.schema.ts';
-import { RESERVED_SLUGS } from './slug.ts';
+import { RESERVED_SLUGS } from '#app/modules/restaurant/slug.ts';
 
 
 /**

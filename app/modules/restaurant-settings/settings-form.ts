@@ -1,5 +1,5 @@
-import { WEEK_DAYS, type OpeningHours } from './opening-hours.ts';
-import { exceptionRowsOf, submittedExceptionRows, type ExceptionRow } from './opening-exceptions.ts';
+import { WEEK_DAYS, type OpeningHours } from '#app/modules/restaurant/opening-hours.ts';
+import { exceptionRowsOf, submittedExceptionRows, type ExceptionRow } from '#app/modules/restaurant/opening-exceptions.ts';
 import type { getRestaurantSettings } from './restaurant-settings.service.server.ts';
 
 export interface SettingsFormValues {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
-import { findMovedMenuSlug } from '#app/modules/menu/menu.service.server.ts';
+import { findMovedMenuSlug } from '#app/modules/guest-menu/menu.service.server.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';

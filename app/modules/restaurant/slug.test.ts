@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { describe, expect, it } from 'vitest';
 import routes from '#app/routes.ts';
-import { RestaurantSettingsInput } from './restaurant-settings.schema.ts';
+import { RestaurantSettingsInput } from '#app/modules/restaurant-settings/restaurant-settings.schema.ts';
 import { buildRestaurantSlug, RESERVED_SLUGS, SLUG_MAX_LENGTH, SLUG_PATTERN, slugifyName } from './slug.ts';
 
 /** The first segment of every path the route table serves itself (not `:slug`, not `*`). */

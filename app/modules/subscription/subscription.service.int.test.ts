@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { getMenuCacheVersion, getPublicMenu } from '#app/modules/menu/menu.service.server.ts';
+import { getMenuCacheVersion, getPublicMenu } from '#app/modules/guest-menu/menu.service.server.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
 import { adminScope, forgedAdminScope, ownerScope } from '#tests/support/scopes.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
 import { createJobHandlers } from '#app/wiring/job-handlers.server.ts';
-import { getPublicMenu } from '#app/modules/menu/menu.service.server.ts';
+import { getPublicMenu } from '#app/modules/guest-menu/menu.service.server.ts';
 import { buildCategory, buildLocation, buildProduct, buildRestaurant } from '#tests/factories/builders.ts';
 import { startFakeTranslator, type FakeTranslator } from '#tests/support/fake-translation.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';

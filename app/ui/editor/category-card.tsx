@@ -4,7 +4,7 @@ import { Link, useFetcher } from 'react-router';
 import type { Locale } from '#app/i18n/i18n.ts';
 import { localized } from '#app/i18n/localized.ts';
 import type { ActionResult } from '#app/modules/errors/action-result.ts';
-import type { EditorMenu } from '#app/modules/menu/menu-editor.types.ts';
+import type { EditorMenu } from '#app/modules/editor/menu-editor.types.ts';
 import { DuplicateButton } from './bulk-actions.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { ContentTranslations } from './content-translations.tsx';

@@ -1,7 +1,7 @@
 import { Link, useFetcher } from 'react-router';
 import type { Locale } from '#app/i18n/i18n.ts';
 import { formatPrice, localized } from '#app/i18n/localized.ts';
-import type { EditorMenu } from '#app/modules/menu/menu-editor.types.ts';
+import type { EditorMenu } from '#app/modules/editor/menu-editor.types.ts';
 import { DuplicateButton, SelectBox } from './bulk-actions.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { MoveButtons, optimisticFlag, VisibilityToggle } from './row-controls.tsx';

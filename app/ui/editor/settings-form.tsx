@@ -4,7 +4,7 @@ import type { FieldErrors } from '#app/modules/errors/action-result.ts';
 import type { EditorImage } from '#app/modules/editing/editor-image.ts';
 import { WEEK_DAYS } from '#app/modules/restaurant/opening-hours.ts';
 import { CURRENCIES } from '#app/modules/restaurant/currencies.ts';
-import type { SettingsFormValues } from '#app/modules/restaurant/settings-form.ts';
+import type { SettingsFormValues } from '#app/modules/restaurant-settings/settings-form.ts';
 import { CheckboxField, Fieldset, FormAlert, inputClass, primaryButton, SelectField, TextArea, TextField } from './fields.tsx';
 import { ImageField } from './image-field.tsx';
 import { OpeningExceptionsFields } from './opening-exceptions-fields.tsx';

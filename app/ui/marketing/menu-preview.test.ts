@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MenuCategory, MenuProduct, MenuRestaurant, PublicMenu } from '#app/modules/menu/menu.types.ts';
+import type { MenuCategory, MenuProduct, MenuRestaurant, PublicMenu } from '#app/modules/guest-menu/menu.types.ts';
 import { buildMenuPreview } from './menu-preview.ts';
 
 function dish(id: string, overrides: Partial<MenuProduct> = {}): MenuProduct {

@@ -1,6 +1,6 @@
 import type { Locale } from '#app/i18n/i18n.ts';
 import { formatPrice, localized } from '#app/i18n/localized.ts';
-import type { PublicMenu } from '#app/modules/menu/menu.types.ts';
+import type { PublicMenu } from '#app/modules/guest-menu/menu.types.ts';
 import type { AllergenKey } from '#app/modules/product/allergens.ts';
 
 export interface PreviewDish {

@@ -1,8 +1,8 @@
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import stylesheet from '#app/app.css?url';
 import { getGuestI18n } from '#app/i18n/guest-labels.ts';
-import { buildMenuStructuredData, serializeJsonLd } from '#app/modules/menu/menu-structured-data.ts';
-import type { GuestMenuPageData } from '#app/modules/menu/menu.types.ts';
+import { buildMenuStructuredData, serializeJsonLd } from '#app/modules/guest-menu/menu-structured-data.ts';
+import type { GuestMenuPageData } from '#app/modules/guest-menu/menu.types.ts';
 import { parseOpeningHours } from '#app/modules/restaurant/opening-hours.ts';
 import { fieldIn } from '#app/modules/translation/content-language.ts';
 import { LocationMenu } from './location-menu.tsx';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { fieldIn, type ContentLanguage } from '#app/modules/translation/content-language.ts';
-import type { MenuLocation } from '#app/modules/menu/menu.types.ts';
+import type { MenuLocation } from '#app/modules/guest-menu/menu.types.ts';
 import { MenuProductItem } from './menu-product.tsx';
 import { CategoryServing } from './category-serving.tsx';
 

@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { getI18n, type Locale } from '#app/i18n/i18n.ts';
 import { kilojoules } from '#app/modules/product/nutrition.ts';
-import type { MenuProduct } from '#app/modules/menu/menu.types.ts';
+import type { MenuProduct } from '#app/modules/guest-menu/menu.types.ts';
 import { MenuProductItem } from './menu-product.tsx';
 
 const plain: MenuProduct = {

@@ -4,7 +4,7 @@ import { I18nContext } from 'react-i18next';
 import { formatPrice, formatQuantity } from '#app/i18n/localized.ts';
 import { fieldIn, type ContentLanguage } from '#app/modules/translation/content-language.ts';
 import { kilojoules } from '#app/modules/product/nutrition.ts';
-import type { MenuProduct } from '#app/modules/menu/menu.types.ts';
+import type { MenuProduct } from '#app/modules/guest-menu/menu.types.ts';
 import { ALLERGEN_KEYS } from '#app/modules/product/allergens.ts';
 import { escapeHtml } from '#app/modules/text/escape-html.ts';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { MenuRestaurant } from '#app/modules/menu/menu.types.ts';
+import type { MenuRestaurant } from '#app/modules/guest-menu/menu.types.ts';
 import type { OpeningException } from '#app/modules/restaurant/opening-exceptions.ts';
 import { groupOpeningHours, type OpeningHours } from '#app/modules/restaurant/opening-hours.ts';
 
