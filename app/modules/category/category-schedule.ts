@@ -1,12 +1,12 @@
 import { addDays, instantOf, localMoment, minutesOf, stateAt, weekDayOf, type Span } from '#app/modules/restaurant/local-time.ts';
-import { WEEK_DAYS, type WeekDay } from '#app/modules/restaurant/opening-hours.ts';
+import { timeInputValue, WEEK_DAYS, type WeekDay } from '#app/modules/restaurant/opening-hours.ts';
 import { parseStoredJson } from '#app/modules/text/stored-json.ts';
 
 /**
  * When a category is served (issue 17, decision 0022), in the restaurant's time zone: on some days
  * of the week, all day or between two times. `to` before `from` means the range runs past midnight
  * into the next day (`overnight`, which the owner confirms in the form); `to` = '00:00' is the end
- * of the day. Outside those times guests see the category marked "not served now" or not at all.
+ * of the day (24:00, from a script or older data, is read as 00:00). Outside those times guests see the category marked "not served now" or not at all.
  * Stored as JSON text in `category.schedule`; null is always served. Safe for the browser.
  */
 export interface CategorySchedule {
@@ -27,7 +27,7 @@ export function parseCategorySchedule(stored: string | null | undefined): Catego
   const raw = value as Record<string, unknown>;
   const days = Array.isArray(raw.days) ? WEEK_DAYS.filter((day) => (raw.days as unknown[]).includes(day)) : [];
   const from = typeof raw.from === 'string' && TIME.test(raw.from) ? raw.from : null;
-  const to = typeof raw.to === 'string' && TIME.test(raw.to) ? raw.to : null;
+  const to = typeof raw.to === 'string' && TIME.test(timeInputValue(raw.to)) ? timeInputValue(raw.to) : null;
   if (days.length === 0 || (from === null) !== (to === null) || (from !== null && from === to)) return null;
   return { days, from, to, overnight: from !== null && to !== '00:00' && to! < from, outside: raw.outside === 'hide' ? 'hide' : 'mark' };
 }
@@ -112,7 +112,7 @@ export function readScheduleFields(values: Record<string, unknown>): { schedule:
   if (days.length === 0) issues.push({ path: 'scheduleDays', message: 'scheduleDays' });
   const text = (key: string) => (typeof values[key] === 'string' ? (values[key] as string).trim() : '');
   const from = text(SCHEDULE_FIELDS.from);
-  const to = text(SCHEDULE_FIELDS.to);
+  const to = timeInputValue(text(SCHEDULE_FIELDS.to));
   if (from && !TIME.test(from)) issues.push({ path: SCHEDULE_FIELDS.from, message: 'time' });
   if (to && !TIME.test(to)) issues.push({ path: SCHEDULE_FIELDS.to, message: 'time' });
   if (!from !== !to) issues.push({ path: from ? SCHEDULE_FIELDS.to : SCHEDULE_FIELDS.from, message: 'servingHoursPair' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OPENING_TIME, TIME_OF_DAY, timeInputValue } from '#app/modules/restaurant/opening-hours.ts';
 
 /**
  * Zod pieces shared by the editor's forms and actions. Each error is an i18n key under
@@ -78,19 +79,23 @@ function priceProblem(value: string): 'required' | 'negative' | 'priceDecimals' 
   return 'tooBig';
 }
 
-/** 'HH:MM', 24-hour clock; blank is null. */
-export const optionalTime = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value, ctx) => {
-    if (!value) return null;
-    if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(value)) {
-      ctx.addIssue({ code: 'custom', message: 'time' });
-      return z.NEVER;
-    }
-    return value;
-  });
+/** 'HH:MM', 24-hour clock; blank is null. `end`: 24:00 (a script's midnight) is also taken, as 00:00, which a time input can show. */
+function timeField(end: boolean) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      if (!(end ? TIME_OF_DAY : OPENING_TIME).test(value)) {
+        ctx.addIssue({ code: 'custom', message: 'time' });
+        return z.NEVER;
+      }
+      return timeInputValue(value);
+    });
+}
+export const optionalTime = timeField(false);
+export const optionalEndTime = timeField(true);
 
 /** An id picked from a list the page showed (checked against the tenant by the service). */
 export const idField = z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(64, { error: 'required' });

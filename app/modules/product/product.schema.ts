@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkbox, idField, optionalDecimal, optionalId, optionalText, optionalTime, optionalWholeNumber, priceMinor, requiredText } from '#app/modules/editing/menu-fields.ts';
+import { checkbox, idField, optionalDecimal, optionalId, optionalEndTime, optionalText, optionalTime, optionalWholeNumber, priceMinor, requiredText } from '#app/modules/editing/menu-fields.ts';
 import { ALLERGEN_KEYS } from './allergens.ts';
 
 const allergenList = z.array(z.enum(ALLERGEN_KEYS, { error: 'allergen' })).default([]).transform((keys) => ALLERGEN_KEYS.filter((key) => keys.includes(key)));
@@ -49,7 +49,7 @@ export const ProductInput = z
     protein: optionalDecimal(100),
     salt: optionalDecimal(100),
     servedFrom: optionalTime,
-    servedUntil: optionalTime,
+    servedUntil: optionalEndTime,
     available: checkbox,
     visible: checkbox,
     imageId: optionalId,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalId, optionalText, requiredText } from '#app/modules/editing/menu-fields.ts';
 import { CURRENCIES } from '#app/modules/restaurant/currencies.ts';
-import { WEEK_DAYS, type OpeningHours } from '#app/modules/restaurant/opening-hours.ts';
+import { OPENING_TIME, storedClosingTime, TIME_OF_DAY, WEEK_DAYS, type OpeningHours } from '#app/modules/restaurant/opening-hours.ts';
 import { readExceptionFields } from '#app/modules/restaurant/opening-exceptions.ts';
 import { SLUG_PATTERN } from '#app/modules/restaurant/slug.ts';
 
@@ -15,11 +15,10 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
-
 /**
  * The opening-hours fields of the form: for each day `open-<day>` (checkbox), `from-<day>` and
- * `to-<day>`; a closing time before the opening time means after midnight.
+ * `to-<day>`; a closing time before the opening time means after midnight, and midnight itself
+ * (00:00 from the time input, 24:00 from a script) is stored as 24:00, the day's end.
  */
 export function openingHoursFrom(values: Record<string, unknown>, ctx: z.RefinementCtx): OpeningHours {
   const hours: OpeningHours = {};
@@ -31,9 +30,9 @@ export function openingHoursFrom(values: Record<string, unknown>, ctx: z.Refinem
     }
     const from = String(values[`from-${day}`] ?? '').trim();
     const to = String(values[`to-${day}`] ?? '').trim();
-    if (!TIME.test(from)) ctx.addIssue({ code: 'custom', path: [`from-${day}`], message: 'time' });
-    if (!TIME.test(to)) ctx.addIssue({ code: 'custom', path: [`to-${day}`], message: 'time' });
-    hours[day] = [[from, to]];
+    if (!OPENING_TIME.test(from)) ctx.addIssue({ code: 'custom', path: [`from-${day}`], message: 'time' });
+    if (!TIME_OF_DAY.test(to)) ctx.addIssue({ code: 'custom', path: [`to-${day}`], message: 'time' });
+    hours[day] = [[from, storedClosingTime(to)]];
   }
   return hours;
 }

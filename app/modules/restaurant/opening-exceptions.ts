@@ -1,5 +1,5 @@
 import { addDays, earliest, instantOf, localMoment, minutesOf, stateAt, weekDayOf, type Span } from './local-time.ts';
-import type { OpeningHours } from './opening-hours.ts';
+import { OPENING_TIME, storedClosingTime, TIME_OF_DAY, timeInputValue, type OpeningHours } from './opening-hours.ts';
 import { parseStoredJson } from '#app/modules/text/stored-json.ts';
 
 /**
@@ -17,7 +17,6 @@ export interface OpeningException {
 }
 
 const DATE = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
-const TIME = /^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/;
 /** how many rows the settings form offers and the service keeps */
 export const MAX_OPENING_EXCEPTIONS = 40;
 /** how far ahead guests are told of closures and special hours */
@@ -38,7 +37,7 @@ export function parseOpeningExceptions(stored: string | null | undefined): Openi
     if (!item || typeof item !== 'object' || !isDate(item.from)) continue;
     const to = isDate(item.to) && item.to >= item.from ? item.to : item.from;
     const hours = Array.isArray(item.hours)
-      ? (item.hours as unknown[]).filter((r): r is [string, string] => Array.isArray(r) && r.length === 2 && TIME.test(String(r[0])) && TIME.test(String(r[1])))
+      ? (item.hours as unknown[]).filter((r): r is [string, string] => Array.isArray(r) && r.length === 2 && TIME_OF_DAY.test(String(r[0])) && TIME_OF_DAY.test(String(r[1])))
       : [];
     exceptions.push({ from: item.from, to, note: typeof item.note === 'string' && item.note ? item.note : null, hours });
   }
@@ -129,12 +128,11 @@ export function readExceptionFields(values: Record<string, unknown>): { exceptio
     if (to && !isDate(to)) issues.push({ path: exceptionField(index, 'to'), message: 'exceptionDate' });
     else if (to && isDate(from) && to < from) issues.push({ path: exceptionField(index, 'to'), message: 'exceptionRange' });
     if (note.length > 80) issues.push({ path: exceptionField(index, 'note'), message: 'tooLong', params: { max: 80 } });
-    for (const part of ['opens', 'closes'] as const) {
-      if (text(part) && !/^(?:[01]\d|2[0-3]):[0-5]\d$/.test(text(part))) issues.push({ path: exceptionField(index, part), message: 'time' });
-    }
+    if (opens && !OPENING_TIME.test(opens)) issues.push({ path: exceptionField(index, 'opens'), message: 'time' });
+    if (closes && !TIME_OF_DAY.test(closes)) issues.push({ path: exceptionField(index, 'closes'), message: 'time' });
     if (!opens !== !closes) issues.push({ path: exceptionField(index, opens ? 'closes' : 'opens'), message: 'servingHoursPair' });
-    else if (opens && opens === closes) issues.push({ path: exceptionField(index, 'closes'), message: 'scheduleSameTime' });
-    if (issues.length === before) exceptions.push({ from, to: to || from, note: note || null, hours: opens ? [[opens, closes]] : [] });
+    else if (opens && opens === storedClosingTime(closes)) issues.push({ path: exceptionField(index, 'closes'), message: 'scheduleSameTime' });
+    if (issues.length === before) exceptions.push({ from, to: to || from, note: note || null, hours: opens ? [[opens, storedClosingTime(closes)]] : [] });
   }
   return { exceptions: exceptions.sort((a, b) => a.from.localeCompare(b.from)), issues };
 }
@@ -147,8 +145,8 @@ export function exceptionRowsOf(exceptions: readonly OpeningException[]): Except
     from: exception.from,
     to: exception.to === exception.from ? '' : exception.to,
     note: exception.note ?? '',
-    opens: exception.hours[0]?.[0] ?? '',
-    closes: exception.hours[0]?.[1] ?? '',
+    opens: timeInputValue(exception.hours[0]?.[0] ?? ''),
+    closes: timeInputValue(exception.hours[0]?.[1] ?? ''),
   }));
 }
 

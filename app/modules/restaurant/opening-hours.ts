@@ -8,7 +8,28 @@ export const WEEK_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as co
 export type WeekDay = (typeof WEEK_DAYS)[number];
 export type OpeningHours = Partial<Record<WeekDay, [string, string][]>>;
 
-const TIME = /^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/;
+/** A stored time of day: HH:MM, or 24:00 for midnight at the end of the day. */
+export const TIME_OF_DAY = /^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/;
+const TIME = TIME_OF_DAY;
+
+/** An opening time the form accepts: 00:00–23:59 (24:00 only ends a day). */
+export const OPENING_TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * A stored time as an <input type="time"> can hold it: the browser empties 24:00, so the day's end
+ * is shown as 00:00, which the form reads as a closing time after midnight (issue 23 item 10).
+ */
+export function timeInputValue(time: string): string {
+  return time === '24:00' ? '00:00' : time;
+}
+
+/**
+ * A closing time as stored: midnight is the day's end, 24:00, whether the form sent 00:00 or a
+ * script 24:00, so an untouched save writes back what it read. Other times stay as they are.
+ */
+export function storedClosingTime(time: string): string {
+  return time === '00:00' ? '24:00' : time;
+}
 
 /** Reads stored hours, dropping anything malformed (a guest never sees broken data). */
 export function parseOpeningHours(stored: string | null | undefined): OpeningHours | null {

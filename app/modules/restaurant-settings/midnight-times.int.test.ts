@@ -1,0 +1,114 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readScheduleFields, SCHEDULE_FIELDS } from '#app/modules/category/category-schedule.ts';
+import { demoRestaurant } from '#app/modules/demo/demo-menu.data.ts';
+import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import { exceptionField, serializeOpeningExceptions } from '#app/modules/restaurant/opening-exceptions.ts';
+import { WEEK_DAYS } from '#app/modules/restaurant/opening-hours.ts';
+import { ProductInput } from '#app/modules/product/product.schema.ts';
+import { insertRestaurant } from '#tests/factories/builders.ts';
+import { ownerScope } from '#tests/support/scopes.ts';
+import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { RestaurantSettingsInput } from './restaurant-settings.schema.ts';
+import { getRestaurantSettings, updateRestaurantSettings } from './restaurant-settings.service.server.ts';
+import { settingsFormValues, type SettingsFormValues } from './settings-form.ts';
+
+/**
+ * Issue 23 item 10: times at and past midnight survive the settings form untouched. The demo's
+ * Friday and Saturday close at 24:00, which an <input type="time"> cannot show (its value must be
+ * 00:00–23:59, anything else becomes empty), so an untouched save used to be refused.
+ */
+let database: TestDatabase;
+let storage: FileStorage;
+let uploads: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  uploads = mkdtempSync(join(tmpdir(), 'bucate-midnight-'));
+  storage = createLocalDiskStorage(uploads);
+});
+afterAll(async () => {
+  await database.cleanup();
+  rmSync(uploads, { recursive: true, force: true });
+});
+
+const db = () => database.db;
+
+/** What a browser keeps of a time input's value (HTML: a valid time string, hours 00–23; else empty). */
+const timeInput = (value: string) => (/^(?:[01]\d|2[0-3]):[0-5]\d$/.test(value) ? value : '');
+
+/** The fields the settings page posts when the owner changes nothing (ui/editor/settings-form.tsx). */
+function untouchedPost(values: SettingsFormValues, version: number): Record<string, string> {
+  const { openingHours, openingExceptions, ...text } = values;
+  const fields: Record<string, string> = { ...text, version: String(version) };
+  for (const day of WEEK_DAYS) {
+    const range = openingHours[day]?.[0];
+    if (range) fields[`open-${day}`] = 'on';
+    fields[`from-${day}`] = timeInput(range?.[0] ?? '09:00');
+    fields[`to-${day}`] = timeInput(range?.[1] ?? '22:00');
+  }
+  openingExceptions.forEach((row, index) => {
+    fields[exceptionField(index, 'from')] = row.from;
+    fields[exceptionField(index, 'to')] = row.to;
+    fields[exceptionField(index, 'note')] = row.note;
+    fields[exceptionField(index, 'opens')] = timeInput(row.opens);
+    fields[exceptionField(index, 'closes')] = timeInput(row.closes);
+  });
+  return fields;
+}
+
+async function saveUntouched(restaurantId: string) {
+  const scope = ownerScope(db(), restaurantId);
+  const loaded = await getRestaurantSettings(scope);
+  const parsed = RestaurantSettingsInput.safeParse(untouchedPost(settingsFormValues(loaded), loaded.settingsVersion));
+  expect(parsed.error?.issues ?? []).toEqual([]);
+  await updateRestaurantSettings(scope, storage, parsed.data!, loaded.settingsVersion);
+  return { before: loaded, after: await getRestaurantSettings(scope) };
+}
+
+describe(`times up to and past midnight on ${testDialect}`, () => {
+  it("the demo restaurant's hours (Friday and Saturday until 24:00) save untouched and stay as they were", async () => {
+    const exceptions = [{ from: '2026-12-31', to: '2026-12-31', note: 'Revelion', hours: [['18:00', '24:00']] as [string, string][] }];
+    const { id } = await insertRestaurant(db(), { openingHours: JSON.stringify(demoRestaurant.openingHours), openingExceptions: serializeOpeningExceptions(exceptions) });
+    const { before, after } = await saveUntouched(id!);
+    expect(after.openingHours).toEqual(demoRestaurant.openingHours);
+    expect(after.openingExceptions).toEqual(exceptions);
+    expect(after.settingsVersion).toBe(before.settingsVersion + 1);
+  });
+
+  it('a closing time past midnight (02:00) and a closing time of 00:00 save untouched', async () => {
+    const hours = { mon: [['18:00', '02:00']], tue: [['08:00', '00:00']], wed: [['00:00', '24:00']] };
+    const { id } = await insertRestaurant(db(), { openingHours: JSON.stringify(hours) });
+    const { after } = await saveUntouched(id!);
+    // midnight as the day's end is stored one way, 24:00; the guest sees the same hours
+    expect(after.openingHours).toEqual({ mon: [['18:00', '02:00']], tue: [['08:00', '24:00']], wed: [['00:00', '24:00']], thu: [], fri: [], sat: [], sun: [] });
+  });
+
+  it('a script posting 24:00 is understood as the end of the day', () => {
+    const parsed = RestaurantSettingsInput.parse({
+      name: 'Casa', slug: 'casa-24', currency: 'RON', timeZone: 'Europe/Bucharest', 'open-fri': 'on', 'from-fri': '08:00', 'to-fri': '24:00',
+      [exceptionField(0, 'from')]: '2026-12-31', [exceptionField(0, 'opens')]: '18:00', [exceptionField(0, 'closes')]: '24:00',
+    });
+    expect(parsed.openingHours.fri).toEqual([['08:00', '24:00']]);
+    expect(parsed.openingExceptions[0]!.hours).toEqual([['18:00', '24:00']]);
+  });
+
+  it("a category served until midnight: the form's 00:00 and a posted 24:00 are both the day's end", () => {
+    const base = { [SCHEDULE_FIELDS.enabled]: 'on', [SCHEDULE_FIELDS.day('fri')]: 'on', [SCHEDULE_FIELDS.from]: '18:00' };
+    for (const to of ['00:00', '24:00']) {
+      const { schedule, issues } = readScheduleFields({ ...base, [SCHEDULE_FIELDS.to]: to });
+      expect(issues).toEqual([]);
+      expect(schedule).toMatchObject({ from: '18:00', to: '00:00', overnight: false });
+    }
+  });
+});
+
+describe('a dish served until midnight', () => {
+  it("takes 00:00 from the form and a script's 24:00 as 00:00, which its time input shows", () => {
+    const fields = { categoryId: 'c1', nameRo: 'Ciorbă', price: '10', servedFrom: '18:00' };
+    for (const servedUntil of ['00:00', '24:00']) expect(ProductInput.parse({ ...fields, servedUntil }).servedUntil).toBe('00:00');
+    expect(ProductInput.safeParse({ ...fields, servedUntil: '24:30' }).success).toBe(false);
+  });
+});
