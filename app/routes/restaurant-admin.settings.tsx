@@ -6,7 +6,7 @@ import { getPublicUrl } from '#app/env.server.ts';
 import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
-import { formValues, formVersion } from '#app/modules/editing/menu-fields.ts';
+import { formCounterVersion, formValues } from '#app/modules/editing/menu-fields.ts';
 import { RestaurantSettingsInput } from '#app/modules/restaurant-settings/restaurant-settings.schema.ts';
 import { getRestaurantSettings, updateRestaurantSettings } from '#app/modules/restaurant-settings/restaurant-settings.service.server.ts';
 import { settingsFormValues, submittedSettingsValues } from '#app/modules/restaurant-settings/settings-form.ts';
@@ -67,8 +67,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     });
   }
   return runEditorAction(request, values, async (t) => {
-    const version = formVersion.parse(values.version);
-    const { slug } = await updateRestaurantSettings(owner, getStorage(), RestaurantSettingsInput.parse(values), version === undefined ? undefined : Number(version));
+    const { slug } = await updateRestaurantSettings(owner, getStorage(), RestaurantSettingsInput.parse(values), formCounterVersion.parse(values.version));
     // the admin's own address follows the new slug
     if (slug !== params.restaurantSlug) throw redirect(`/${slug}/admin/settings?saved=1`);
     return { message: t('editor.settingsSaved') };

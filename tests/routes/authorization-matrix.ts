@@ -268,6 +268,8 @@ type Expect = (outcome: Outcome) => string | null;
 
 /** Stands for restaurant A's settings form as its loader fills it (posted back unchanged: a real save). */
 const SETTINGS_OF_A = { intent: 'settings-of-a' } as const;
+/** Stands for restaurant A's dish's version as its edit page shows it when the case runs (every edit carries one, decision 0015). */
+const VERSION_OF_A_PRODUCT = 'version-of-a-product';
 
 const redirectTo = (location: string): Expect => (o) =>
   o.status >= 300 && o.status < 400 && o.location === location ? null : `expected a redirect to ${location}`;
@@ -344,7 +346,7 @@ function cases(w: World): Case[] {
     ownerOnly('routes/restaurant-admin.product-new.tsx', 'loader', `${a}/products/new`, pa, ok(contains(A.categoryId))),
     ownerOnly('routes/restaurant-admin.product-new.tsx', 'action', `${a}/products/new`, pa, (o) => (o.status === 302 && o.location?.startsWith(`${a}?saved=`) ? null : 'expected the new product saved'), { ...productForm, nameRo: 'Plăcintă' }),
     ownerOnly('routes/restaurant-admin.product-edit.tsx', 'loader', productPath, productParams, ok(contains(A.productName))),
-    ownerOnly('routes/restaurant-admin.product-edit.tsx', 'action', productPath, productParams, redirectTo(savedProduct), productForm),
+    ownerOnly('routes/restaurant-admin.product-edit.tsx', 'action', productPath, productParams, redirectTo(savedProduct), { ...productForm, version: VERSION_OF_A_PRODUCT }),
     ownerOnly('routes/restaurant-admin.settings.tsx', 'loader', `${a}/settings`, pa, ok(contains(A.restaurantName))),
     ownerOnly('routes/restaurant-admin.settings.tsx', 'action', `${a}/settings`, pa, ok(contains('"ok":true')), SETTINGS_OF_A),
     // the translations panel of a category or location (issue 16): loaded when opened, saved there
@@ -552,8 +554,11 @@ export async function runMatrix(w: World): Promise<MatrixReport> {
 
   // the settings form is posted back as the loader gave it: a real save, whatever its fields are
   const settings = await loadRoute('routes/restaurant-admin.settings.tsx');
-  const settingsValues = ((await call(settings, 'loader', `/${w.ownerA.slug}/admin/settings`, { restaurantSlug: w.ownerA.slug }, w.ownerA.cookie)).data as { values?: Record<string, unknown> } | undefined)?.values ?? {};
+  const settingsLoaded = (await call(settings, 'loader', `/${w.ownerA.slug}/admin/settings`, { restaurantSlug: w.ownerA.slug }, w.ownerA.cookie)).data as { values?: Record<string, unknown>; version?: string } | undefined;
+  const settingsValues: Record<string, unknown> = { ...settingsLoaded?.values, version: settingsLoaded?.version };
   const settingsForm = Object.fromEntries(Object.entries(settingsValues).filter(([, v]) => v !== null && v !== undefined && v !== false).map(([k, v]) => [k, v === true ? 'on' : Array.isArray(v) ? v.map(String) : String(v)]));
+
+  const productVersionOfA = async () => (await w.db.db.selectFrom('product').select('updatedAt').where('id', '=', w.ownerA.productId).executeTakeFirstOrThrow()).updatedAt;
 
   for (const c of all) {
     const module = await loadRoute(c.file);
@@ -564,7 +569,7 @@ export async function runMatrix(w: World): Promise<MatrixReport> {
     for (const actor of ACTORS) {
       const expected = c.expect[actor];
       if (!expected) continue;
-      const form = c.form === SETTINGS_OF_A ? settingsForm : c.form;
+      const form = c.form === SETTINGS_OF_A ? settingsForm : c.form?.version === VERSION_OF_A_PRODUCT ? { ...c.form, version: await productVersionOfA() } : c.form;
       const outcome = await call(module, c.kind, c.path, c.params, cookies[actor], form);
       calls++;
       if (actor === 'disabled') disabledSeen ??= outcome.location;

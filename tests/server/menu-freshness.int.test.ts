@@ -12,6 +12,7 @@ import { createProduct, setProductFlag, updateProduct } from '#app/modules/produ
 import { insertRestaurant } from '#tests/factories/builders.ts';
 import { startBuiltServer, type BuiltServer } from '#tests/support/built-server.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
+import { rowVersion } from '#tests/support/versions.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 
 /**
@@ -72,7 +73,7 @@ describe(`the guest menu stays fresh across two server processes on ${testDialec
     expect((await page(two)).cache).toBe('hit');
 
     // a price change saved (through process one's database handle, as the editor would) shows on both
-    await updateProduct(owner, storage, soupId, ProductInput.parse({ ...soup, price: '26' }));
+    await updateProduct(owner, storage, soupId, ProductInput.parse({ ...soup, price: '26' }), await rowVersion(database.db, 'product', soupId));
     await bothShow('26,00', '24,50');
 
     // a dish hidden: gone from both at once
@@ -81,7 +82,7 @@ describe(`the guest menu stays fresh across two server processes on ${testDialec
 
     // shown again and its category renamed: two edits, the next request has both, on either process
     await setProductFlag(owner, storage, soupId, 'visible', true);
-    await updateCategory(owner, storage, categoryId, CategoryInput.parse({ locationId, nameRo: 'Supe și ciorbe', visible: 'on' }));
+    await updateCategory(owner, storage, categoryId, CategoryInput.parse({ locationId, nameRo: 'Supe și ciorbe', visible: 'on' }), await rowVersion(database.db, 'category', categoryId));
     await bothShow('Supe și ciorbe', '>Ciorbe<');
     expect((await page(two)).html).toContain('Ciorbă de burtă');
   });

@@ -55,12 +55,13 @@ describe(`registration and sign-in on ${testDialect}`, () => {
     expect(result.slug.length).toBeLessThanOrEqual(60);
     // the settings form as its loader fills it, posted back unchanged
     const scope = ownerScope(database.db, result.restaurantId);
-    const values = settingsFormValues(await getRestaurantSettings(scope));
+    const loaded = await getRestaurantSettings(scope);
+    const values = settingsFormValues(loaded);
     const parsed = RestaurantSettingsInput.safeParse({ ...values, openingHours: undefined });
     expect(parsed.error?.issues ?? []).toEqual([]);
     const uploads = mkdtempSync(join(tmpdir(), 'bucate-register-'));
     try {
-      expect(await updateRestaurantSettings(scope, createLocalDiskStorage(uploads), parsed.data!)).toEqual({ slug: result.slug });
+      expect(await updateRestaurantSettings(scope, createLocalDiskStorage(uploads), parsed.data!, loaded.settingsVersion)).toEqual({ slug: result.slug });
     } finally {
       rmSync(uploads, { recursive: true, force: true });
     }

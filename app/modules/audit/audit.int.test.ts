@@ -12,6 +12,7 @@ import { ProductInput } from '#app/modules/product/product.schema.ts';
 import { createProduct, updateProduct } from '#app/modules/product/product.service.server.ts';
 import { buildRestaurant } from '#tests/factories/builders.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
+import { rowVersion } from '#tests/support/versions.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { recordAudit } from './audit.server.ts';
 
@@ -49,7 +50,7 @@ const auditOf = (restaurantId: string) =>
 describe(`the audit log on ${testDialect}`, () => {
   it('records a product update with its actor, restaurant, request and the changed fields only', async () => {
     const { scope, restaurantId, categoryId, productId } = await restaurantWithProduct();
-    await updateProduct(scope, storage, productId, product(categoryId, { nameRo: 'Ciorbă de perișoare', price: '26' }));
+    await updateProduct(scope, storage, productId, product(categoryId, { nameRo: 'Ciorbă de perișoare', price: '26' }), await rowVersion(db(), 'product', productId));
     const rows = (await auditOf(restaurantId)).filter((row) => row.action === 'product.update');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -73,8 +74,8 @@ describe(`the audit log on ${testDialect}`, () => {
   it('writes nothing when the update is refused', async () => {
     const { scope, restaurantId, productId } = await restaurantWithProduct();
     const before = await auditOf(restaurantId);
-    await expect(updateProduct(scope, storage, productId, product('no-such-category'))).rejects.toMatchObject({ code: 'not-found' });
-    await expect(updateProduct(scope, storage, 'no-such-product', product('no-such-category'))).rejects.toMatchObject({ code: 'not-found' });
+    await expect(updateProduct(scope, storage, productId, product('no-such-category'), await rowVersion(db(), 'product', productId))).rejects.toMatchObject({ code: 'not-found' });
+    await expect(updateProduct(scope, storage, 'no-such-product', product('no-such-category'), await rowVersion(db(), 'product', productId))).rejects.toMatchObject({ code: 'not-found' });
     expect(await auditOf(restaurantId)).toEqual(before);
   });
 
@@ -82,7 +83,7 @@ describe(`the audit log on ${testDialect}`, () => {
     const a = await restaurantWithProduct();
     const b = await restaurantWithProduct();
     const [beforeA, beforeB] = [await auditOf(a.restaurantId), await auditOf(b.restaurantId)];
-    await expect(updateProduct(b.scope, storage, a.productId, product(b.categoryId))).rejects.toMatchObject({ code: 'not-found' });
+    await expect(updateProduct(b.scope, storage, a.productId, product(b.categoryId), await rowVersion(db(), 'product', a.productId))).rejects.toMatchObject({ code: 'not-found' });
     expect(await auditOf(a.restaurantId)).toEqual(beforeA);
     expect(await auditOf(b.restaurantId)).toEqual(beforeB);
   });

@@ -18,6 +18,7 @@ import { RestaurantSettingsInput } from '#app/modules/restaurant-settings/restau
 import { getRestaurantSettings, updateRestaurantSettings } from '#app/modules/restaurant-settings/restaurant-settings.service.server.ts';
 import { buildRestaurant } from '#tests/factories/builders.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
+import { rowVersion, settingsVersion } from '#tests/support/versions.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { CategoryInput } from './category.schema.ts';
 import { createCategory, duplicateCategory, updateCategory } from './category.service.server.ts';
@@ -42,6 +43,8 @@ afterAll(async () => {
 });
 
 const db = () => database.db;
+/** An update-category post with the version the editor showed (decision 0015). */
+const versioned = async (form: { id: string } & Record<string, string>) => ({ ...form, version: await rowVersion(db(), 'category', form.id) });
 const { t } = getI18n('ro');
 const at = (iso: string) => Date.parse(iso);
 
@@ -68,7 +71,7 @@ describe(`time-based categories on ${testDialect}`, () => {
   it('a schedule saved from the editor form bumps the menu version; guests see the category marked, then hidden, by the clock', async () => {
     const { scope, restaurant, locationId, categoryId } = await restaurantWithBreakfast('Program');
     const before = await menuVersion(restaurant.id);
-    await runMenuIntent(scope, breakfastForm(locationId, categoryId), { storage, t });
+    await runMenuIntent(scope, await versioned(breakfastForm(locationId, categoryId)), { storage, t });
     expect(await menuVersion(restaurant.id)).toBeGreaterThan(before);
     const editor = await getEditorMenu(scope);
     expect(editor.categories[0]?.schedule).toEqual({ days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], from: '07:00', to: '11:00', overnight: false, outside: 'mark' });
@@ -93,7 +96,7 @@ describe(`time-based categories on ${testDialect}`, () => {
     // a copy keeps the schedule; unticking it makes the category always served again
     const copy = await duplicateCategory(scope, storage, categoryId);
     expect((await getEditorMenu(scope)).categories.find((c) => c.id === copy)?.schedule).toMatchObject({ from: '07:00', outside: 'hide' });
-    await runMenuIntent(scope, { intent: 'update-category', id: categoryId, locationId, nameRo: 'Mic dejun', visible: 'on' }, { storage, t });
+    await runMenuIntent(scope, await versioned({ intent: 'update-category', id: categoryId, locationId, nameRo: 'Mic dejun', visible: 'on' }), { storage, t });
     expect((await getEditorMenu(scope)).categories.find((c) => c.id === categoryId)?.schedule).toBeNull();
   });
 
@@ -111,13 +114,13 @@ describe(`time-based categories on ${testDialect}`, () => {
     expect(await menuVersion(restaurant.id)).toBe(version);
     expect((await getEditorMenu(scope)).categories[0]).toMatchObject({ nameRo: 'Mic dejun', schedule: null });
     // ticked "past midnight", the same range is a late-night schedule
-    await runMenuIntent(scope, { ...form, nameRo: 'Bar', 'scheduleDay-fri': 'on', scheduleOvernight: 'on' }, { storage, t });
+    await runMenuIntent(scope, await versioned({ ...form, nameRo: 'Bar', 'scheduleDay-fri': 'on', scheduleOvernight: 'on' }), { storage, t });
     expect((await getEditorMenu(scope)).categories[0]?.schedule).toEqual({ days: ['fri'], from: '22:00', to: '02:00', overnight: true, outside: 'mark' });
   });
 
   it('refuses every kind of bad schedule with a message in Romanian and English, and the saved one stays', async () => {
     const { scope, restaurant, locationId, categoryId } = await restaurantWithBreakfast('Atac');
-    await runMenuIntent(scope, breakfastForm(locationId, categoryId), { storage, t });
+    await runMenuIntent(scope, await versioned(breakfastForm(locationId, categoryId)), { storage, t });
     const saved = (await getEditorMenu(scope)).categories[0]!;
     const version = await menuVersion(restaurant.id);
     const noDays = Object.fromEntries(Object.entries(breakfastForm(locationId, categoryId)).filter(([key]) => !key.startsWith('scheduleDay-')));
@@ -147,7 +150,7 @@ describe(`time-based categories on ${testDialect}`, () => {
 
   it('a restaurant whose stored time zone is unknown gets its menu in Europe/Bucharest time, not an error', async () => {
     const { restaurant, locationId, categoryId, scope } = await restaurantWithBreakfast('Fus orar');
-    await runMenuIntent(scope, breakfastForm(locationId, categoryId), { storage, t });
+    await runMenuIntent(scope, await versioned(breakfastForm(locationId, categoryId)), { storage, t });
     await db().updateTable('restaurant').set({ timeZone: 'Nowhere/City', openingHours: JSON.stringify({ mon: [['10:00', '22:00']] }) }).where('id', '=', restaurant.id).execute();
     const morning = await getPublicMenu(db(), restaurant.slug, at('2026-12-07T06:30:00Z'));
     if (morning?.status !== 'active') throw new Error('expected an active menu');
@@ -161,8 +164,8 @@ describe(`time-based categories on ${testDialect}`, () => {
     const b = await restaurantWithBreakfast('B');
     const version = await menuVersion(a.restaurant.id);
     const input = CategoryInput.parse(breakfastForm(a.locationId, a.categoryId));
-    await expect(updateCategory(b.scope, storage, a.categoryId, input)).rejects.toMatchObject({ code: 'not-found' });
-    await expect(runMenuIntent(b.scope, breakfastForm(a.locationId, a.categoryId), { storage, t })).rejects.toMatchObject({ code: 'not-found' });
+    await expect(updateCategory(b.scope, storage, a.categoryId, input, await rowVersion(db(), 'category', a.categoryId))).rejects.toMatchObject({ code: 'not-found' });
+    await expect(runMenuIntent(b.scope, await versioned(breakfastForm(a.locationId, a.categoryId)), { storage, t })).rejects.toMatchObject({ code: 'not-found' });
     expect((await getEditorMenu(a.scope)).categories[0]?.schedule).toBeNull();
     expect(await menuVersion(a.restaurant.id)).toBe(version);
   });
@@ -179,7 +182,7 @@ describe(`closed days and special hours on ${testDialect}`, () => {
     await updateRestaurantSettings(scope, storage, RestaurantSettingsInput.parse(settingsForm(restaurant.slug, {
       'exception-0-from': '2026-12-25', 'exception-0-to': '2026-12-26', 'exception-0-note': 'Crăciun',
       'exception-1-from': '2026-12-24', 'exception-1-opens': '10:00', 'exception-1-closes': '14:00',
-    })));
+    })), await settingsVersion(db(), restaurant.id));
     const saved = await getRestaurantSettings(scope);
     expect(saved.openingExceptions).toEqual([
       { from: '2026-12-24', to: '2026-12-24', note: null, hours: [['10:00', '14:00']] },
@@ -196,7 +199,7 @@ describe(`closed days and special hours on ${testDialect}`, () => {
     expect(before.restaurant.opening).toEqual({ openNow: true, today: null, upcoming: saved.openingExceptions });
 
     // the owner's JSON export keeps them, and a category's schedule
-    await runMenuIntent(scope, breakfastForm((await getEditorMenu(scope)).locations[0]!.id, (await getEditorMenu(scope)).categories[0]!.id), { storage, t });
+    await runMenuIntent(scope, await versioned(breakfastForm((await getEditorMenu(scope)).locations[0]!.id, (await getEditorMenu(scope)).categories[0]!.id)), { storage, t });
     const file = await exportMenu(scope, 'json', { slug: restaurant.slug });
     const json = JSON.parse(new TextDecoder().decode(file.body)) as { restaurant: { openingExceptions: unknown }; categories: { schedule: unknown }[] };
     expect(json.restaurant.openingExceptions).toEqual(saved.openingExceptions);
@@ -221,7 +224,7 @@ describe(`closed days and special hours on ${testDialect}`, () => {
 
   it('refuses every kind of bad row, in Romanian and English, and the saved settings stay as they were', async () => {
     const { scope, restaurant } = await restaurantWithBreakfast('Respins');
-    await updateRestaurantSettings(scope, storage, RestaurantSettingsInput.parse(settingsForm(restaurant.slug, { 'exception-0-from': '2026-12-25', 'exception-0-note': 'Crăciun' })));
+    await updateRestaurantSettings(scope, storage, RestaurantSettingsInput.parse(settingsForm(restaurant.slug, { 'exception-0-from': '2026-12-25', 'exception-0-note': 'Crăciun' })), await settingsVersion(db(), restaurant.id));
     const saved = await getRestaurantSettings(scope);
     const bad: [Record<string, string>, string][] = [
       [{ 'exception-0-from': '2026-12-25', 'exception-0-to': '2026-12-24' }, 'exception-0-to'],
@@ -242,7 +245,7 @@ describe(`closed days and special hours on ${testDialect}`, () => {
       const form = Object.fromEntries(Object.entries({ ...settingsForm(restaurant.slug), ...extra }).filter(([, value]) => value !== undefined));
       const answers = await Promise.all((['ro', 'en'] as const).map((lang) =>
         runEditorAction(new Request('http://localhost/x', { headers: { cookie: `lang=${lang}` } }), form, async () => {
-          await updateRestaurantSettings(scope, storage, RestaurantSettingsInput.parse(form));
+          await updateRestaurantSettings(scope, storage, RestaurantSettingsInput.parse(form), await settingsVersion(db(), restaurant.id));
           return { message: 'saved' };
         })));
       const [ro, en] = answers.map((answer) => {
@@ -260,7 +263,7 @@ describe(`closed days and special hours on ${testDialect}`, () => {
   it("a second restaurant's owner saves only their own restaurant", async () => {
     const a = await restaurantWithBreakfast('Prima');
     const b = await restaurantWithBreakfast('A doua');
-    await updateRestaurantSettings(b.scope, storage, RestaurantSettingsInput.parse(settingsForm(b.restaurant.slug, { 'exception-0-from': '2026-12-25' })));
+    await updateRestaurantSettings(b.scope, storage, RestaurantSettingsInput.parse(settingsForm(b.restaurant.slug, { 'exception-0-from': '2026-12-25' })), await settingsVersion(db(), b.restaurant.id));
     expect((await getRestaurantSettings(a.scope)).openingExceptions).toEqual([]);
     expect((await getRestaurantSettings(b.scope)).openingExceptions).toHaveLength(1);
   });

@@ -13,14 +13,13 @@ export async function insertCategory(db: Kysely<Database>, restaurantId: string,
 }
 
 /**
- * Writes a category's columns; with `expectedUpdatedAt`, only while the row is still at that version
- * (optimistic concurrency). False when nothing was written: someone saved it in the meantime.
+ * Writes a category's columns, only while the row is still at `expectedUpdatedAt`, the version the form
+ * was loaded at (optimistic concurrency, decision 0015). False when nothing was written: someone saved it in the meantime.
  */
 export async function updateCategoryRow(
-  db: Kysely<Database>, restaurantId: string, categoryId: string, values: Updateable<CategoryTable>, expectedUpdatedAt?: string,
+  db: Kysely<Database>, restaurantId: string, categoryId: string, values: Updateable<CategoryTable>, expectedUpdatedAt: string,
 ): Promise<boolean> {
-  let query = db.updateTable('category').set(values).where('restaurantId', '=', restaurantId).where('id', '=', categoryId);
-  if (expectedUpdatedAt !== undefined) query = query.where('updatedAt', '=', expectedUpdatedAt);
+  const query = db.updateTable('category').set(values).where('restaurantId', '=', restaurantId).where('id', '=', categoryId).where('updatedAt', '=', expectedUpdatedAt);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -69,14 +69,15 @@ export function createCategory(scope: RestaurantScope, storage: FileStorage, inp
 /**
  * Edits a category; moving it to another location puts it last there (refused when that location
  * has its quota of categories). A replaced image is freed if unused. A save from a form loaded
- * before someone else's save (`expectedVersion` ≠ `updatedAt`) is refused ('stale-edit').
+ * before someone else's save (`expectedVersion` ≠ `updatedAt`) is refused ('stale-edit'), and so is
+ * one without a version (undefined: a post without the hidden field; decision 0015).
  */
 export function updateCategory(
   scope: RestaurantScope,
   storage: FileStorage,
   categoryId: string,
   input: CategoryFields,
-  expectedVersion?: string,
+  expectedVersion: string | undefined,
   quotas: RestaurantQuotas = getRestaurantQuotas(),
 ): Promise<void> {
   return changeMenu(scope, storage, async (change) => {
@@ -90,7 +91,7 @@ export function updateCategory(
         ? current.sortOrder
         : await nextSortOrder(db, restaurantId, { table: 'category', parent: { column: 'locationId', id: input.locationId } });
     const next = columnsOf(input, imageKey, current.schedule);
-    const written = await updateCategoryRow(db, restaurantId, categoryId, { ...next, sortOrder, updatedAt: nextRowVersion(current.updatedAt) }, expectedVersion);
+    const written = expectedVersion !== undefined && (await updateCategoryRow(db, restaurantId, categoryId, { ...next, sortOrder, updatedAt: nextRowVersion(current.updatedAt) }, expectedVersion));
     if (!written) throw new AppError('stale-edit', { context: 'category' });
     await noteContentSave(change.scope, 'category', categoryId, current, next);
     await recordAudit(change.scope, { action: 'category.update', target: { type: 'category', id: categoryId }, ...changedFields(current, next) });

@@ -108,11 +108,14 @@ export const optionalId = z
 
 /** Form data as a plain object; fields named in `lists` keep every value (checkbox groups). */
 /**
- * The version a form was loaded at (a hidden `version` field: the row's `updatedAt`, or the
- * settings' counter). Absent only when the caller never loaded a form (scripts, old tests): then
- * nothing is compared.
+ * The version a form was loaded at (a hidden `version` field: the row's `updatedAt`). Undefined when
+ * the post has none (a script, a tab from before versions): the services then refuse the edit like a
+ * stale one, never write it blind (decision 0015).
  */
 export const formVersion = z.string().trim().min(1).max(40).optional().catch(undefined);
+
+/** The restaurant settings' version counter from the form; anything but a whole number is no version. */
+export const formCounterVersion = formVersion.transform((value) => (value !== undefined && /^\d{1,15}$/.test(value) ? Number(value) : undefined));
 
 export function formValues(form: FormData, lists: readonly string[] = []): Record<string, unknown> {
   const values: Record<string, unknown> = {};

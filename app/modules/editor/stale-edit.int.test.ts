@@ -90,7 +90,7 @@ describe(`stale edits on ${testDialect}`, () => {
     const form = (phone: string) =>
       RestaurantSettingsInput.parse({ name: loaded.name, slug: loaded.slug, currency: loaded.currency, timeZone: loaded.timeZone, phone });
     // a dish edited in another tab moves restaurant.updatedAt, not the settings' version
-    await updateProduct(scope, storage, productId, product('19,90'));
+    await updateProduct(scope, storage, productId, product('19,90'), (await getProductForEdit(scope, productId)).updatedAt);
     await updateRestaurantSettings(scope, storage, form('+40 721 000 000'), loaded.settingsVersion);
     await expect(updateRestaurantSettings(scope, storage, form(''), loaded.settingsVersion)).rejects.toMatchObject(stale);
     expect((await getRestaurantSettings(scope)).phone).toBe('+40 721 000 000');

@@ -13,14 +13,13 @@ export async function insertLocation(db: Kysely<Database>, restaurantId: string,
 }
 
 /**
- * Writes a location's columns; with `expectedUpdatedAt`, only while the row is still at that version
- * (optimistic concurrency). False when nothing was written: someone saved it in the meantime.
+ * Writes a location's columns, only while the row is still at `expectedUpdatedAt`, the version the form
+ * was loaded at (optimistic concurrency, decision 0015). False when nothing was written: someone saved it in the meantime.
  */
 export async function updateLocationRow(
-  db: Kysely<Database>, restaurantId: string, locationId: string, values: Updateable<LocationTable>, expectedUpdatedAt?: string,
+  db: Kysely<Database>, restaurantId: string, locationId: string, values: Updateable<LocationTable>, expectedUpdatedAt: string,
 ): Promise<boolean> {
-  let query = db.updateTable('location').set(values).where('restaurantId', '=', restaurantId).where('id', '=', locationId);
-  if (expectedUpdatedAt !== undefined) query = query.where('updatedAt', '=', expectedUpdatedAt);
+  const query = db.updateTable('location').set(values).where('restaurantId', '=', restaurantId).where('id', '=', locationId).where('updatedAt', '=', expectedUpdatedAt);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

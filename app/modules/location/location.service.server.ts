@@ -41,12 +41,14 @@ export function createLocation(scope: RestaurantScope, storage: FileStorage, inp
 
 /**
  * Renames a location of this restaurant; another restaurant's location is not found. A save from a
- * form loaded before someone else's save (`expectedVersion` ≠ `updatedAt`) is refused ('stale-edit').
+ * form loaded before someone else's save (`expectedVersion` ≠ `updatedAt`) is refused ('stale-edit'),
+ * and so is one without a version (undefined: a post without the hidden field; decision 0015).
  */
-export function updateLocation(scope: RestaurantScope, storage: FileStorage, locationId: string, input: LocationInput, expectedVersion?: string): Promise<void> {
+export function updateLocation(scope: RestaurantScope, storage: FileStorage, locationId: string, input: LocationInput, expectedVersion: string | undefined): Promise<void> {
   return changeMenu(scope, storage, async (change) => {
     const current = await requireOwnLocation(change.scope, locationId);
-    const written = await updateLocationRow(change.scope.db, change.scope.restaurantId, locationId, { ...input, updatedAt: nextRowVersion(current.updatedAt) }, expectedVersion);
+    const written =
+      expectedVersion !== undefined && (await updateLocationRow(change.scope.db, change.scope.restaurantId, locationId, { ...input, updatedAt: nextRowVersion(current.updatedAt) }, expectedVersion));
     if (!written) throw new AppError('stale-edit', { context: 'location' });
     await noteContentSave(change.scope, 'location', locationId, current, input);
     await recordAudit(change.scope, { action: 'location.update', target: { type: 'location', id: locationId }, ...changedFields(current, input) });

@@ -13,14 +13,13 @@ export async function insertProduct(db: Kysely<Database>, restaurantId: string, 
 }
 
 /**
- * Writes a product's columns; with `expectedUpdatedAt`, only while the row is still at that version
- * (optimistic concurrency). False when nothing was written: someone saved it in the meantime.
+ * Writes a product's columns, only while the row is still at `expectedUpdatedAt`, the version the form
+ * was loaded at (optimistic concurrency, decision 0015). False when nothing was written: someone saved it in the meantime.
  */
 export async function updateProductRow(
-  db: Kysely<Database>, restaurantId: string, productId: string, values: Updateable<ProductTable>, expectedUpdatedAt?: string,
+  db: Kysely<Database>, restaurantId: string, productId: string, values: Updateable<ProductTable>, expectedUpdatedAt: string,
 ): Promise<boolean> {
-  let query = db.updateTable('product').set(values).where('restaurantId', '=', restaurantId).where('id', '=', productId);
-  if (expectedUpdatedAt !== undefined) query = query.where('updatedAt', '=', expectedUpdatedAt);
+  const query = db.updateTable('product').set(values).where('restaurantId', '=', restaurantId).where('id', '=', productId).where('updatedAt', '=', expectedUpdatedAt);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

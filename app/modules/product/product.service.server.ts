@@ -64,9 +64,10 @@ export function createProduct(scope: RestaurantScope, storage: FileStorage, inpu
 /**
  * Edits a product; moving it to another category puts it last there. A replaced image is freed if unused.
  * `expectedVersion` is the `updatedAt` the form was loaded at: a save from a stale form (another tab
- * saved first) is refused ('stale-edit') instead of silently reverting the other save.
+ * saved first) is refused ('stale-edit') instead of silently reverting the other save, and so is one
+ * without a version (undefined: a post without the hidden field; decision 0015), after the ownership checks.
  */
-export function updateProduct(scope: RestaurantScope, storage: FileStorage, productId: string, input: ProductInput, expectedVersion?: string): Promise<void> {
+export function updateProduct(scope: RestaurantScope, storage: FileStorage, productId: string, input: ProductInput, expectedVersion: string | undefined): Promise<void> {
   return changeMenu(scope, storage, async (change) => {
     const { db, restaurantId } = change.scope;
     const current = await requireOwnProduct(change.scope, productId);
@@ -77,7 +78,7 @@ export function updateProduct(scope: RestaurantScope, storage: FileStorage, prod
         ? current.sortOrder
         : await nextSortOrder(db, restaurantId, { table: 'product', parent: { column: 'categoryId', id: input.categoryId } });
     const next = { ...columnsOf(input), imageId: image?.id ?? null, imageKey: image?.key ?? null };
-    const written = await updateProductRow(db, restaurantId, productId, { ...next, sortOrder, updatedAt: nextRowVersion(current.updatedAt) }, expectedVersion);
+    const written = expectedVersion !== undefined && (await updateProductRow(db, restaurantId, productId, { ...next, sortOrder, updatedAt: nextRowVersion(current.updatedAt) }, expectedVersion));
     if (!written) throw new AppError('stale-edit', { context: 'product' });
     // a changed Romanian: machine translations made again (a job), the owner's flagged (issue 16)
     await noteContentSave(change.scope, 'product', productId, current, next);
@@ -159,7 +160,9 @@ async function listSiblingIds(db: RestaurantScope['db'], restaurantId: string, c
  * One action on many selected dishes (issue 17): sold out, available, hide, show, move to another
  * category (last there, in their order), or change the price by a percentage or an amount. All or
  * nothing, in one menu change: a dish of another restaurant is 'not-found', a price that would go
- * below zero refuses the whole change ('invalid-input'). Returns how many dishes changed.
+ * below zero refuses the whole change ('invalid-input'). Returns how many dishes changed. Each change
+ * applies to the row as read under the restaurant's row lock (its version then), so it composes with
+ * other saves rather than reverting them: no form version is needed.
  */
 export function bulkEditProducts(scope: RestaurantScope, storage: FileStorage, input: BulkEditInput): Promise<number> {
   return changeMenu(scope, storage, async (change) => {
@@ -171,17 +174,17 @@ export function bulkEditProducts(scope: RestaurantScope, storage: FileStorage, i
       let sortOrder = await nextSortOrder(db, restaurantId, { table: 'product', parent: { column: 'categoryId', id: input.categoryId } });
       for (const row of rows) {
         if (row.categoryId === input.categoryId) continue;
-        await updateProductRow(db, restaurantId, row.id, { categoryId: input.categoryId, sortOrder: sortOrder++, updatedAt: nextRowVersion(row.updatedAt) });
+        await updateProductRow(db, restaurantId, row.id, { categoryId: input.categoryId, sortOrder: sortOrder++, updatedAt: nextRowVersion(row.updatedAt) }, row.updatedAt);
       }
     } else if (input.action === 'price') {
       for (const row of rows) {
         const priceMinor = applyPriceChange(row.priceMinor, { kind: input.kind, value: input.value });
         if (priceMinor === null) throw new AppError('invalid-input');
-        await updateProductRow(db, restaurantId, row.id, { priceMinor, updatedAt: nextRowVersion(row.updatedAt) });
+        await updateProductRow(db, restaurantId, row.id, { priceMinor, updatedAt: nextRowVersion(row.updatedAt) }, row.updatedAt);
       }
     } else {
       const [column, value] = ({ 'sold-out': ['available', 0], available: ['available', 1], hide: ['visible', 0], show: ['visible', 1] } as const)[input.action];
-      for (const row of rows) await updateProductRow(db, restaurantId, row.id, { [column]: value, updatedAt: nextRowVersion(row.updatedAt) });
+      for (const row of rows) await updateProductRow(db, restaurantId, row.id, { [column]: value, updatedAt: nextRowVersion(row.updatedAt) }, row.updatedAt);
     }
     await recordAudit(change.scope, {
       action: 'product.bulk',

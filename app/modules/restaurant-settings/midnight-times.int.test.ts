@@ -6,14 +6,14 @@ import { readScheduleFields, SCHEDULE_FIELDS } from '#app/modules/category/categ
 import { demoRestaurant } from '#app/modules/demo/demo-menu.data.ts';
 import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
 import { exceptionField, serializeOpeningExceptions } from '#app/modules/restaurant/opening-exceptions.ts';
-import { WEEK_DAYS } from '#app/modules/restaurant/opening-hours.ts';
 import { ProductInput } from '#app/modules/product/product.schema.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
+import { untouchedSettingsPost } from '#tests/support/settings-form-post.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { RestaurantSettingsInput } from './restaurant-settings.schema.ts';
 import { getRestaurantSettings, updateRestaurantSettings } from './restaurant-settings.service.server.ts';
-import { settingsFormValues, type SettingsFormValues } from './settings-form.ts';
+import { settingsFormValues } from './settings-form.ts';
 
 /**
  * Issue 23 item 10: times at and past midnight survive the settings form untouched. The demo's
@@ -36,33 +36,10 @@ afterAll(async () => {
 
 const db = () => database.db;
 
-/** What a browser keeps of a time input's value (HTML: a valid time string, hours 00–23; else empty). */
-const timeInput = (value: string) => (/^(?:[01]\d|2[0-3]):[0-5]\d$/.test(value) ? value : '');
-
-/** The fields the settings page posts when the owner changes nothing (ui/editor/settings-form.tsx). */
-function untouchedPost(values: SettingsFormValues, version: number): Record<string, string> {
-  const { openingHours, openingExceptions, ...text } = values;
-  const fields: Record<string, string> = { ...text, version: String(version) };
-  for (const day of WEEK_DAYS) {
-    const range = openingHours[day]?.[0];
-    if (range) fields[`open-${day}`] = 'on';
-    fields[`from-${day}`] = timeInput(range?.[0] ?? '09:00');
-    fields[`to-${day}`] = timeInput(range?.[1] ?? '22:00');
-  }
-  openingExceptions.forEach((row, index) => {
-    fields[exceptionField(index, 'from')] = row.from;
-    fields[exceptionField(index, 'to')] = row.to;
-    fields[exceptionField(index, 'note')] = row.note;
-    fields[exceptionField(index, 'opens')] = timeInput(row.opens);
-    fields[exceptionField(index, 'closes')] = timeInput(row.closes);
-  });
-  return fields;
-}
-
 async function saveUntouched(restaurantId: string) {
   const scope = ownerScope(db(), restaurantId);
   const loaded = await getRestaurantSettings(scope);
-  const parsed = RestaurantSettingsInput.safeParse(untouchedPost(settingsFormValues(loaded), loaded.settingsVersion));
+  const parsed = RestaurantSettingsInput.safeParse(untouchedSettingsPost(settingsFormValues(loaded), loaded.settingsVersion));
   expect(parsed.error?.issues ?? []).toEqual([]);
   await updateRestaurantSettings(scope, storage, parsed.data!, loaded.settingsVersion);
   return { before: loaded, after: await getRestaurantSettings(scope) };

@@ -51,9 +51,10 @@ async function pictureFor(scope: RestaurantScope, submitted: string | null, curr
  * not be one of the app's own paths ('slug-reserved'). docs/product-spec.md section 4: a new logo fills every
  * product and category image that is empty or was the old logo. Returns the (possibly new) slug.
  * `expectedVersion` is the settings version the form was loaded at: a save from a stale form
- * (another tab saved first) is refused ('stale-edit') instead of reverting the other save.
+ * (another tab saved first) is refused ('stale-edit') instead of reverting the other save, and so is
+ * one without a version (undefined: a post without the hidden field; decision 0015).
  */
-export async function updateRestaurantSettings(scope: RestaurantScope, storage: FileStorage, input: RestaurantSettingsInput, expectedVersion?: number): Promise<{ slug: string }> {
+export async function updateRestaurantSettings(scope: RestaurantScope, storage: FileStorage, input: RestaurantSettingsInput, expectedVersion: number | undefined): Promise<{ slug: string }> {
   if (RESERVED_SLUGS.has(input.slug)) throw new AppError('slug-reserved', { slug: input.slug }, { field: 'slug' });
   try {
     return await changeMenu(scope, storage, async (change) => {
@@ -68,7 +69,8 @@ export async function updateRestaurantSettings(scope: RestaurantScope, storage: 
       const next = {
         ...fields, openingHours: JSON.stringify(openingHours), openingExceptions: serializeOpeningExceptions(openingExceptions), logoKey: logo.key, coverImageKey: cover.key,
       };
-      if (!(await updateRestaurantSettingsRow(db, restaurantId, { ...next, updatedAt: now }, expectedVersion))) throw new AppError('stale-edit', { context: 'restaurant' });
+      const written = expectedVersion !== undefined && (await updateRestaurantSettingsRow(db, restaurantId, { ...next, updatedAt: now }, expectedVersion));
+      if (!written) throw new AppError('stale-edit', { context: 'restaurant' });
       await noteContentSave(change.scope, 'restaurant', restaurantId, current, next);
       if (current.slug !== input.slug) await rememberPreviousSlug(db, restaurantId, current.slug, input.slug, now);
       if (current.currency !== input.currency) await setProductsCurrency(db, restaurantId, input.currency, now);

@@ -9,6 +9,7 @@ import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/sto
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { buildCategory, buildLocation, insertRestaurant } from '#tests/factories/builders.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
+import { rowVersion } from '#tests/support/versions.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { listFiles, photoJpeg } from '#tests/support/test-images.ts';
 import type { RestaurantQuotas } from '#app/env.types.ts';
@@ -78,10 +79,10 @@ describe(`restaurant quotas on ${testDialect}`, () => {
     await createCategory(scope, storage, category, quotas);
     await createCategory(scope, storage, category, quotas);
     expect(await refusal(createCategory(scope, storage, category, quotas))).toEqual({ code: 'category-limit-reached', params: { limit: 2 } });
-    expect(await refusal(updateCategory(scope, storage, stranger.id, { ...category, nameRo: 'Mutată' }, undefined, quotas))).toEqual({ code: 'category-limit-reached', params: { limit: 2 } });
+    expect(await refusal(updateCategory(scope, storage, stranger.id, { ...category, nameRo: 'Mutată' }, await rowVersion(database.db, 'category', stranger.id), quotas))).toEqual({ code: 'category-limit-reached', params: { limit: 2 } });
     // the other location still has room, and editing in place is never refused
     await createCategory(scope, storage, { ...category, locationId: other.id }, quotas);
-    await updateCategory(scope, storage, stranger.id, { ...category, locationId: other.id, nameRo: 'Redenumită' }, undefined, quotas);
+    await updateCategory(scope, storage, stranger.id, { ...category, locationId: other.id, nameRo: 'Redenumită' }, await rowVersion(database.db, 'category', stranger.id), quotas);
     expect(await countRows('category', restaurant.id)).toBe(4);
   });
 

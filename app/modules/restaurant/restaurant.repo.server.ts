@@ -94,15 +94,15 @@ export function findOtherRestaurantWithSlug(db: Kysely<Database>, restaurantId: 
 }
 
 /**
- * Writes the settings form's columns and moves the settings version on; with `expectedVersion`, only
- * while it is still that version (optimistic concurrency). False when nothing was written.
+ * Writes the settings form's columns and moves the settings version on, only while it is still
+ * `expectedVersion` (optimistic concurrency, decision 0015). False when nothing was written.
  */
-export async function updateRestaurantSettingsRow(db: Kysely<Database>, restaurantId: string, values: RestaurantUpdate, expectedVersion?: number): Promise<boolean> {
-  let query = db
+export async function updateRestaurantSettingsRow(db: Kysely<Database>, restaurantId: string, values: RestaurantUpdate, expectedVersion: number): Promise<boolean> {
+  const query = db
     .updateTable('restaurant')
     .set((eb) => ({ ...values, settingsVersion: eb('settingsVersion', '+', 1) }))
-    .where('id', '=', restaurantId);
-  if (expectedVersion !== undefined) query = query.where('settingsVersion', '=', expectedVersion);
+    .where('id', '=', restaurantId)
+    .where('settingsVersion', '=', expectedVersion);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -97,7 +97,7 @@ describe(`translations when the Romanian changes on ${testDialect}`, () => {
     await translateFieldNow(owner(), storage, provider, 'product', dish.id, { field: 'name', language: 'de' });
     await saveFieldTranslation(owner(), storage, 'product', dish.id, { field: 'description', language: 'de', text: 'Mit Sauerrahm' });
     const callsBefore = fake.calls.length;
-    await updateProduct(owner(), storage, dish.id, await dishInput({ nameRo: 'Ciorbă de perișoare', descriptionRo: 'Cu leuștean' }));
+    await updateProduct(owner(), storage, dish.id, await dishInput({ nameRo: 'Ciorbă de perișoare', descriptionRo: 'Cu leuștean' }), (await row('product', dish.id)).updatedAt);
     expect(fake.calls.length).toBe(callsBefore);
     // until the job runs, the machine's text shows as possibly outdated
     expect(await view('product', dish.id, 'en', 'name')).toMatchObject({ text: 'en: CIORBĂ DE BURTĂ', state: 'outdated' });
@@ -119,11 +119,11 @@ describe(`translations when the Romanian changes on ${testDialect}`, () => {
   });
 
   it('English typed in the same save as the new Romanian is the owner’s and up to date; saving the Romanian back clears the flag', async () => {
-    await updateProduct(owner(), storage, dish.id, await dishInput({ descriptionRo: 'Cu leuștean și smântână', descriptionEn: 'With lovage and sour cream' }));
+    await updateProduct(owner(), storage, dish.id, await dishInput({ descriptionRo: 'Cu leuștean și smântână', descriptionEn: 'With lovage and sour cream' }), (await row('product', dish.id)).updatedAt);
     expect(await view('product', dish.id, 'en', 'description')).toMatchObject({ text: 'With lovage and sour cream', state: 'owner' });
     // the German one still answers the first Romanian
     expect(await view('product', dish.id, 'de', 'description')).toMatchObject({ state: 'outdated' });
-    await updateProduct(owner(), storage, dish.id, await dishInput({ descriptionRo: 'Cu smântână' }));
+    await updateProduct(owner(), storage, dish.id, await dishInput({ descriptionRo: 'Cu smântână' }), (await row('product', dish.id)).updatedAt);
     expect(await view('product', dish.id, 'de', 'description')).toMatchObject({ text: 'Mit Sauerrahm', state: 'owner' });
   });
 
@@ -164,7 +164,7 @@ describe(`translations when the Romanian changes on ${testDialect}`, () => {
     await expect(getFieldTranslations(intruder, 'category', category.id)).rejects.toMatchObject({ code: 'not-found' });
     await expect(getFieldTranslations(intruder, 'location', location.id)).rejects.toMatchObject({ code: 'not-found' });
     expect(await runRefresh(intruder, storage, provider, 'product', dish.id)).toBe(0);
-    await expect(updateProduct(intruder, storage, dish.id, await dishInput({ nameRo: 'Altceva' }))).rejects.toMatchObject({ code: 'not-found' });
+    await expect(updateProduct(intruder, storage, dish.id, await dishInput({ nameRo: 'Altceva' }), (await row('product', dish.id)).updatedAt)).rejects.toMatchObject({ code: 'not-found' });
     expect(await Promise.all([row('product', dish.id), row('category', category.id), row('location', location.id)])).toEqual(before);
   });
 });

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SettingsFormValues } from '#app/modules/restaurant-settings/settings-form.ts';
+import { untouchedSettingsPost } from '#tests/support/settings-form-post.ts';
+import { testDialect } from '#tests/support/test-database.ts';
+import { call, createWorld, loadRoute, type World } from './authorization-matrix.ts';
+
+/**
+ * Issue 23 item 2 (decision 0015): an edit form posted without its hidden `version` (a script, a tab
+ * from before versions) is refused with the translated conflict and writes nothing, for every form
+ * that overwrites fields; the one-click intents (sold out, hide) set a value and need none.
+ */
+let world: World;
+const STALE = 'Altcineva a modificat între timp';
+
+beforeAll(async () => {
+  world = await createWorld();
+}, 60_000);
+afterAll(() => world?.cleanup());
+
+const db = () => world.db.db;
+const A = () => world.ownerA;
+const menuAction = async (form: Record<string, string>) =>
+  call(await loadRoute('routes/restaurant-admin.menu.tsx'), 'action', `/${A().slug}/admin`, { restaurantSlug: A().slug }, A().cookie, form);
+
+function expectRefused(outcome: { status: number; body: string }) {
+  expect(outcome.status, outcome.body).toBe(409);
+  expect(outcome.body).toContain(STALE);
+}
+
+describe(`an edit without its version is refused on ${testDialect}`, () => {
+  it('a location', async () => {
+    const before = await db().selectFrom('location').selectAll().where('id', '=', A().locationId).executeTakeFirstOrThrow();
+    expectRefused(await menuAction({ intent: 'update-location', id: A().locationId, nameRo: 'Scris de un script' }));
+    expect(await db().selectFrom('location').selectAll().where('id', '=', A().locationId).executeTakeFirstOrThrow()).toEqual(before);
+    // the same post with the version the editor showed is saved
+    const saved = await menuAction({ intent: 'update-location', id: A().locationId, nameRo: 'Terasa nouă', version: before.updatedAt });
+    expect(saved.status, saved.body).toBe(200);
+    expect((await db().selectFrom('location').select('nameRo').where('id', '=', A().locationId).executeTakeFirstOrThrow()).nameRo).toBe('Terasa nouă');
+  });
+
+  it('a category, its serving schedule included', async () => {
+    const before = await db().selectFrom('category').selectAll().where('id', '=', A().categoryId).executeTakeFirstOrThrow();
+    const form = { intent: 'update-category', id: A().categoryId, locationId: A().locationId, nameRo: 'Supe', visible: 'on', scheduled: 'on', 'scheduleDay-mon': 'on', scheduleFrom: '08:00', scheduleTo: '12:00' };
+    expectRefused(await menuAction(form));
+    expect(await db().selectFrom('category').selectAll().where('id', '=', A().categoryId).executeTakeFirstOrThrow()).toEqual(before);
+    expect((await menuAction({ ...form, version: before.updatedAt })).status).toBe(200);
+    expect((await db().selectFrom('category').select('schedule').where('id', '=', A().categoryId).executeTakeFirstOrThrow()).schedule).toContain('12:00');
+  });
+
+  it('a dish (its price)', async () => {
+    const route = await loadRoute('routes/restaurant-admin.product-edit.tsx');
+    const path = `/${A().slug}/admin/products/${A().productId}`;
+    const params = { restaurantSlug: A().slug, productId: A().productId };
+    const before = await db().selectFrom('product').selectAll().where('id', '=', A().productId).executeTakeFirstOrThrow();
+    const form = { categoryId: A().categoryId, nameRo: before.nameRo, price: '99', visible: 'on', available: 'on' };
+    expectRefused(await call(route, 'action', path, params, A().cookie, form));
+    expect(await db().selectFrom('product').selectAll().where('id', '=', A().productId).executeTakeFirstOrThrow()).toEqual(before);
+    const saved = await call(route, 'action', path, params, A().cookie, { ...form, version: before.updatedAt });
+    expect(saved.status, saved.body).toBe(302);
+    expect((await db().selectFrom('product').select('priceMinor').where('id', '=', A().productId).executeTakeFirstOrThrow()).priceMinor).toBe(9900);
+  });
+
+  it("the restaurant's settings (its phone and opening hours), and a version that is not one", async () => {
+    const route = await loadRoute('routes/restaurant-admin.settings.tsx');
+    const path = `/${A().slug}/admin/settings`;
+    const params = { restaurantSlug: A().slug };
+    const loaded = (await call(route, 'loader', path, params, A().cookie)).data as { values: SettingsFormValues; version: string };
+    const before = await db().selectFrom('restaurant').selectAll().where('id', '=', A().restaurantId).executeTakeFirstOrThrow();
+    const form = { ...untouchedSettingsPost(loaded.values), phone: '+40 721 000 000', 'open-mon': 'on', 'from-mon': '08:00', 'to-mon': '24:00' };
+    expectRefused(await call(route, 'action', path, params, A().cookie, form));
+    expectRefused(await call(route, 'action', path, params, A().cookie, { ...form, version: 'abc' }));
+    expect(await db().selectFrom('restaurant').selectAll().where('id', '=', A().restaurantId).executeTakeFirstOrThrow()).toEqual(before);
+    const saved = await call(route, 'action', path, params, A().cookie, { ...form, version: loaded.version });
+    expect(saved.status, saved.body).toBe(200);
+    expect((await db().selectFrom('restaurant').select('phone').where('id', '=', A().restaurantId).executeTakeFirstOrThrow()).phone).toBe('+40 721 000 000');
+  });
+
+  it('one-click intents need no version and set the same value however often they come', async () => {
+    for (let i = 0; i < 2; i++) {
+      expect((await menuAction({ intent: 'set-product-available', id: A().productId, value: 'false' })).status).toBe(200);
+      expect((await menuAction({ intent: 'set-category-visible', id: A().categoryId, value: 'false' })).status).toBe(200);
+    }
+    expect((await db().selectFrom('product').select('available').where('id', '=', A().productId).executeTakeFirstOrThrow()).available).toBe(0);
+    expect((await db().selectFrom('category').select('visible').where('id', '=', A().categoryId).executeTakeFirstOrThrow()).visible).toBe(0);
+  });
+});
