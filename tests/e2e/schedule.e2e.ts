@@ -1,7 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { demoRestaurant } from '#app/modules/demo/demo-menu.data.ts';
 import { registerOwner } from './accounts.ts';
 import { DESKTOP, isHydrated, nextClientIp, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+import { openServerDatabase } from './database.ts';
 import { openOwnerPage, toast } from './owner-session.ts';
 
 /**
@@ -96,5 +98,29 @@ describe('time-based categories and closed days', () => {
     expect(await seriousAxeViolations(christmas.page)).toEqual([]);
     await christmas.context.close();
     await owner.close();
+  });
+
+  it("the demo's hours (Friday and Saturday until 24:00, New Year's Eve until midnight) save untouched and stay as they were", async () => {
+    // issue 23 item 10: a time input cannot show 24:00, and an untouched save answered "Verifică câmpurile marcate."
+    const { cookie, slug } = await registerOwner(baseUrl, 'program-miezul-noptii');
+    const exceptions = [{ from: '2026-12-31', to: '2026-12-31', note: 'Revelion', hours: [['18:00', '24:00']] }];
+    const db = openServerDatabase();
+    const row = () => db.selectFrom('restaurant').select(['openingHours', 'openingExceptions', 'settingsVersion']).where('slug', '=', slug).executeTakeFirstOrThrow();
+    try {
+      await db.updateTable('restaurant').set({ openingHours: JSON.stringify(demoRestaurant.openingHours), openingExceptions: JSON.stringify(exceptions) }).where('slug', '=', slug).execute();
+      const before = await row();
+      const { context, page } = await openOwnerPage(browserOf(), baseUrl, cookie, `/${slug}/admin/settings`);
+      await expect.poll(() => isHydrated(page, 'h1')).toBe(true);
+      expect(await page.getByLabel('Vineri: închide la', { exact: true }).inputValue()).toBe('00:00');
+      await page.getByRole('button', { name: 'Salvează', exact: true }).click();
+      await toast(page, 'Setările au fost salvate.');
+      const saved = await row();
+      expect(JSON.parse(saved.openingHours!)).toEqual(demoRestaurant.openingHours);
+      expect(JSON.parse(saved.openingExceptions!)).toEqual(exceptions);
+      expect(saved.settingsVersion).toBe(before.settingsVersion + 1);
+      await context.close();
+    } finally {
+      await db.destroy();
+    }
   });
 });
