@@ -458,9 +458,10 @@ try {
   }));
   // the edit form exactly as the browser submits it, from the same values the form is filled with
   const product = await getProductForEdit(forRestaurant(systemScope(db, 'script:bench-admin'), fixture.restaurantId), fixture.editedProductId);
-  await db.destroy();
   const values = { ...productFormValues(product, 'ro'), available: true, visible: true };
-  const editForm = (run: number) => {
+  // the version the edit page carries after the previous save (a save without one is refused, decision 0015); read outside the timing
+  const versionNow = async () => (await db.selectFrom('product').select('updatedAt').where('id', '=', fixture.editedProductId).executeTakeFirstOrThrow()).updatedAt;
+  const editForm = (run: number, version: string) => {
     const form = new URLSearchParams();
     for (const [key, value] of Object.entries(values)) {
       if (Array.isArray(value)) for (const item of value) form.append(key, item);
@@ -469,6 +470,7 @@ try {
       } else form.append(key, key === 'price' ? (run % 2 ? '42,50' : '42,00') : value);
     }
     form.append('imageId', product.image?.id ?? '');
+    form.append('version', version);
     return form;
   };
 
@@ -509,21 +511,23 @@ try {
   // browser makes: the editor with ?saved= (dropping the marker afterwards does not revalidate)
   const productPath = `${admin}/products/${fixture.editedProductId}`;
   row('product save, POST /products/:id.data', await timed(async (run) => {
-    const sent = await send('POST', `${productPath}.data`, { form: editForm(run) });
+    const sent = await send('POST', `${productPath}.data`, { form: editForm(run, await versionNow()) });
     if (sent.status !== 202) throw new Error(`the product save answered ${sent.status}, not a redirect`);
     return sent.ms;
   }));
   row('  + the load that follows', await timed(async (run) => {
+    const form = editForm(run, await versionNow());
     const started = performance.now();
-    await send('POST', `${productPath}.data`, { form: editForm(run) });
+    await send('POST', `${productPath}.data`, { form });
     await send('GET', `${admin}.data?saved=${fixture.editedProductId}`);
     return performance.now() - started;
   }));
   row('product save without JavaScript (302)', await timed(async (run) => {
-    const sent = await send('POST', productPath, { form: editForm(run) });
+    const sent = await send('POST', productPath, { form: editForm(run, await versionNow()) });
     if (sent.status !== 302) throw new Error(`the product save answered ${sent.status}, not 302`);
     return sent.ms;
   }));
+  await db.destroy();
 
   console.log(`\n${PRODUCTS} products in the restaurant; ${fixture.productsShown} in the location the editor opens on, ${listed} of them listed in its HTML`);
   printTable(`HTTP, sequential, ${RUNS} runs after ${WARMUP} warm-up (ms, to the last byte)`, ['request', 'p50', 'p95', 'max', 'response'], rows);
