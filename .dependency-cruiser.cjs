@@ -2,7 +2,7 @@
  * The house's shape, checked by `npm test` (docs/architecture.md, decision 0027):
  * routes → modules → db; ui/ never imports server code; db/ imports neither modules/ nor tests/;
  * Kysely only in repositories and db/; no import cycles between files, and none between modules
- * (no-cycle-between-modules, enabled once issue 22's restaurant split lands); a module imports only
+ * (no-cycle-between-modules); a module imports only
  * another module's public files; app/wiring/ (the composition root) is imported by no module, and
  * auth and the configuration import none; owner/admin/user scopes are built only in access/.
  * Test files (*.test.ts) are left out of the graph: nothing imports them, every rule exempted them,
@@ -87,9 +87,7 @@ module.exports = {
     },
     {
       name: 'no-cycle-between-modules',
-      // enable ('error') once restaurant settings leave restaurant/ and the editing/image and
-      // category/location/product knots are cut (issue 22); today's cycles all run through those
-      severity: 'ignore',
+      severity: 'error',
       comment:
         'Modules form no cycle (decision 0027): each folder under app/modules/ is one node, and an import from a ' +
         'file in one to a file in another is an edge, so a cycle through several files of several modules fails ' +
