@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
@@ -183,11 +183,17 @@ const handleMenuRequest = vite
       sharedMaxAge: env.MENU_SHARED_MAX_AGE,
       onAnswer: (outcome) => metrics.menuCache.inc({ result: outcome }),
       // owner insights: a guest's view counted in memory, hits included (server/menu-views.ts)
-      onServe: createMenuViewCounter((view) => entryOf(initialBuild).recordMenuView(view)),
+      onServe: createMenuViewCounter((view) => entryOf(initialBuild).recordMenuView(view), clientAddressOf),
       // browser tests only (never on a public production server): the clock from X-Test-Now
       ...(isTestClockEnabled(env) ? testClockOptions() : {}),
     });
 const origin = `http://localhost:${env.PORT}`;
+
+/** The client address exactly as Express derives req.ip (TRUST_PROXY), for the menu path that runs before Express. */
+function clientAddressOf(req: IncomingMessage): string {
+  const asExpress = Object.assign(Object.create(app.request) as express.Request, { headers: req.headers, socket: req.socket });
+  return asExpress.ip ?? req.socket.remoteAddress ?? '';
+}
 
 /** The menu cache on the test clock: "now" and the render's clock from the guest's X-Test-Now. */
 function testClockOptions() {

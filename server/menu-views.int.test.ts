@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptBeacon } from '#app/modules/insights/beacon.server.ts';
 import { REVISIT_WINDOW_MS } from '#app/modules/insights/insight-classify.ts';
+import { AGENTS_PER_ADDRESS, BEACONS_PER_CLIENT, CLIENT_WINDOW_MS, type GuestClient } from '#app/modules/insights/client-window.server.ts';
 import { BEACONS_PER_INTERVAL, createInsightRecorder, type InsightRecorder } from '#app/modules/insights/insight-recorder.server.ts';
 import { getInsights, getPlatformViewsPerDay, SEARCH_PRIVACY_K } from '#app/modules/insights/insights.service.server.ts';
 import { deriveSearchTermSecret } from '#app/modules/insights/search-terms.server.ts';
@@ -50,7 +51,8 @@ describe(`owner insights counting on ${testDialect}`, () => {
       },
       securityHeaders: {},
       logger: pino({ level: 'silent' }),
-      onServe: createMenuViewCounter((view) => recorder.recordView(view), now),
+      // the test's guests say their address as a trusting proxy would (server/index.ts derives it with TRUST_PROXY)
+      onServe: createMenuViewCounter((view) => recorder.recordView(view), (req) => String(req.headers['x-forwarded-for'] ?? req.socket.remoteAddress), now),
     });
     process.server = createServer((req, res) => {
       void handle(req, res, 'http://localhost').then((handled) => {
@@ -64,8 +66,12 @@ describe(`owner insights counting on ${testDialect}`, () => {
     return process;
   }
 
+  // every visit another guest unless it names its address (one client counts once per window, decision 0028)
+  let guests = 0;
+  const guestAddress = () => `198.51.100.${++guests % 250}`;
+  const guest = (n: number) => ({ address: `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}`, userAgent: CHROME });
   const visit = (p: Process, path: string, headers: Record<string, string> = {}) =>
-    fetch(`${p.base}${path}`, { headers: { 'user-agent': CHROME, ...headers } }).then(async (r) => ({ status: r.status, headers: r.headers, body: await r.text() }));
+    fetch(`${p.base}${path}`, { headers: { 'user-agent': CHROME, 'x-forwarded-for': guestAddress(), ...headers } }).then(async (r) => ({ status: r.status, headers: r.headers, body: await r.text() }));
 
   async function rows(restaurantId: string) {
     const found = await database.db.selectFrom('insightCount').select(['day', 'locationId', 'metric', 'dimension', 'count']).where('restaurantId', '=', restaurantId).execute();
@@ -113,8 +119,8 @@ describe(`owner insights counting on ${testDialect}`, () => {
     await visit(two, `/bistro?loc=${ids.terrace}`);
     // not counted: bots, no agent, HEAD, prefetch, a service worker's fetch, a language or location switch
     await visit(one, '/bistro', { 'user-agent': GOOGLEBOT });
-    await fetch(`${one.base}/bistro`, { headers: { 'user-agent': '' } });
-    await fetch(`${one.base}/bistro`, { method: 'HEAD', headers: { 'user-agent': CHROME } });
+    await fetch(`${one.base}/bistro`, { headers: { 'user-agent': '', 'x-forwarded-for': guestAddress() } });
+    await fetch(`${one.base}/bistro`, { method: 'HEAD', headers: { 'user-agent': CHROME, 'x-forwarded-for': guestAddress() } });
     await visit(one, '/bistro', { 'sec-purpose': 'prefetch' });
     await visit(one, '/bistro', { 'sec-fetch-dest': 'empty' });
     await visit(two, `/bistro?loc=${ids.terrace}`, { referer: `${two.base.replace('http://', 'http://')}/bistro`, host: new URL(two.base).host });
@@ -172,7 +178,7 @@ describe(`owner insights counting on ${testDialect}`, () => {
       for (const [k, v] of fields) f.append(k, v);
       return f;
     };
-    const send = (p: Process, fields: [string, string][]) => acceptBeacon(form(fields), { recorder: p.recorder, menuExists });
+    const send = (p: Process, fields: [string, string][], client = guest(++guests)) => acceptBeacon(form(fields), { recorder: p.recorder, menuExists, client });
     expect(await send(one, [['s', 'bistro'], ['l', ids.first], ['d', ids.soup], ['d', ids.cake], ['d', ids.theirDish], ['q', '0:Vegan'], ['a', 'gluten']])).toBe('counted');
     expect(await send(two, [['s', 'bistro'], ['l', ids.first], ['d', ids.soup], ['q', '0:  VEGÁN '], ['q', '1:Ciorbă']])).toBe('counted');
     expect(await send(one, [['s', 'bistro'], ['l', ids.first], ['q', '0:vegan'], ['q', '0:0722 123 456'], ['a', 'milk']])).toBe('counted');
@@ -184,7 +190,7 @@ describe(`owner insights counting on ${testDialect}`, () => {
     expect(await send(one, [['s', 'bistro']])).toBe('invalid');
     expect(await send(one, [['s', 'Bistro!'], ['d', ids.soup]])).toBe('invalid');
     expect(await send(one, [['s', 'nu-exista'], ['d', ids.soup]])).toBe('unknown');
-    // a flood: past the budget of the interval nothing more is counted from this restaurant
+    // a flood of many guests: past the restaurant's budget of the interval nothing more is counted from it
     let refused = 0;
     for (let i = 0; i < BEACONS_PER_INTERVAL + 5; i++) if ((await send(two, [['s', 'vecin'], ['d', ids.theirDish]])) === 'flood') refused++;
     expect(refused).toBe(5);
@@ -244,7 +250,7 @@ describe(`owner insights counting on ${testDialect}`, () => {
     const recorder = createInsightRecorder({ getDb: () => db, searchSecret: SECRET, now });
     const at = (iso: string) => {
       clock = Date.parse(iso);
-      recorder.recordView({ slug: 'ora-de-vara', locale: 'ro', locationId: '', via: undefined, source: 'direct' });
+      recorder.recordView({ slug: 'ora-de-vara', locale: 'ro', locationId: '', via: undefined, source: 'direct', client: guest(++guests) });
     };
     at('2026-03-28T21:59:00Z'); // 23:59 EET, Saturday
     at('2026-03-28T22:00:00Z'); // 00:00 EET, Sunday 29
@@ -278,11 +284,11 @@ describe(`owner insights counting on ${testDialect}`, () => {
     for (const [r, restaurant] of flooded.entries()) {
       for (let b = 0; b < BEACONS_PER_INTERVAL; b++) {
         const dishes = Array.from({ length: 40 }, (_, d) => `junk-${r}-${b}-${d}`);
-        expect(recorder.recordInterest({ slug: restaurant.slug, locationId: '', dishes: b === 0 && r === 0 ? [...dishes.slice(1), ids.soup] : dishes, searches: [], allergens: [] })).toBe(true);
+        expect(recorder.recordInterest({ slug: restaurant.slug, locationId: '', dishes: b === 0 && r === 0 ? [...dishes.slice(1), ids.soup] : dishes, searches: [], allergens: [], client: guest(++guests) })).toBe(true);
       }
     }
-    recorder.recordInterest({ slug: 'bistro', locationId: '', dishes: [ids.soup], searches: [], allergens: ['gluten'] });
-    recorder.recordView({ slug: 'potop-0', locale: 'ro', locationId: '', via: undefined, source: 'direct' });
+    recorder.recordInterest({ slug: 'bistro', locationId: '', dishes: [ids.soup], searches: [], allergens: ['gluten'], client: guest(++guests) });
+    recorder.recordView({ slug: 'potop-0', locale: 'ro', locationId: '', via: undefined, source: 'direct', client: guest(++guests) });
     await recorder.flush();
     expect(recorder.pendingKeys()).toBe(0);
     const written = await db.selectFrom('insightCount').select(['restaurantId', 'metric', 'dimension', 'count']).where('day', '=', '2026-11-24').execute();
@@ -295,10 +301,42 @@ describe(`owner insights counting on ${testDialect}`, () => {
     const recorder = createInsightRecorder({ getDb: () => database.db, searchSecret: SECRET, now });
     // 11 public menus, each its full beacon budget of 40 made-up dish ids: more keys than the recorder holds
     for (let r = 0; r < 11; r++) {
-      for (let b = 0; b < BEACONS_PER_INTERVAL; b++) recorder.recordInterest({ slug: `potop-${r}`, locationId: '', dishes: Array.from({ length: 40 }, (_, d) => `junk-${b}-${d}`), searches: [], allergens: [] });
+      for (let b = 0; b < BEACONS_PER_INTERVAL; b++) recorder.recordInterest({ slug: `potop-${r}`, locationId: '', dishes: Array.from({ length: 40 }, (_, d) => `junk-${b}-${d}`), searches: [], allergens: [], client: guest(++guests) });
     }
     const held = recorder.pendingKeys();
-    recorder.recordView({ slug: 'bistro', locale: 'ro', locationId: '', via: undefined, source: 'direct' });
+    recorder.recordView({ slug: 'bistro', locale: 'ro', locationId: '', via: undefined, source: 'direct', client: guest(++guests) });
     expect(recorder.pendingKeys()).toBe(held + 4);
+  });
+
+  it('counts one client once per window however often it loads the menu or sends beacons, and leaves the budget to other guests', async () => {
+    clock = Date.parse('2026-11-25T10:05:00Z');
+    const p = await start();
+    const scripted = { 'x-forwarded-for': '203.0.113.66' };
+    // 100 scripted page loads with a phone's user agent: one view
+    for (let i = 0; i < 100; i++) expect((await visit(p, '/vecin', scripted)).status).toBe(200);
+    // the same address under made-up agents: at most AGENTS_PER_ADDRESS clients (a guest Wi-Fi shares one address)
+    for (let i = 0; i < AGENTS_PER_ADDRESS + 10; i++) await visit(p, '/vecin', { ...scripted, 'user-agent': `${CHROME} ${i}` });
+    await visit(p, '/vecin'); // a real guest
+    const beacon = (client: GuestClient) => {
+      const body = new FormData();
+      body.append('s', 'vecin');
+      body.append('d', ids.theirDish);
+      return acceptBeacon(body, { recorder: p.recorder, menuExists: async () => true, client });
+    };
+    const outcomes: string[] = [];
+    for (let i = 0; i < BEACONS_PER_INTERVAL; i++) outcomes.push(await beacon({ address: '203.0.113.66', userAgent: CHROME }));
+    expect(outcomes.filter((o) => o === 'counted')).toHaveLength(BEACONS_PER_CLIENT);
+    expect(outcomes.filter((o) => o !== 'counted')).toEqual(Array.from({ length: BEACONS_PER_INTERVAL - BEACONS_PER_CLIENT }, () => 'flood'));
+    // a real guest's beacon right after the flood is counted
+    expect(await beacon({ address: '198.51.100.251', userAgent: CHROME })).toBe('counted');
+    await p.recorder.flush();
+    const today = async () => (await rows(theirs.id)).filter((r) => r.startsWith('2026-11-25') && / (view|dish) /.test(r));
+    expect(await today()).toEqual([`2026-11-25  dish ${ids.theirDish} 2`, `2026-11-25  view  ${AGENTS_PER_ADDRESS + 1}`]);
+    // the next window, the scripted client is a visitor again (and a new budget after the flush)
+    clock += CLIENT_WINDOW_MS;
+    await visit(p, '/vecin', scripted);
+    expect(await beacon({ address: '203.0.113.66', userAgent: CHROME })).toBe('counted');
+    await p.recorder.flush();
+    expect(await today()).toEqual([`2026-11-25  dish ${ids.theirDish} 3`, `2026-11-25  view  ${AGENTS_PER_ADDRESS + 2}`]);
   });
 });

@@ -8,10 +8,12 @@ const header = (value: string | string[] | undefined) => (Array.isArray(value) ?
  * The menu cache's `onServe` for owner insights: decides from the request's headers whether this
  * answer is a guest's view and hands the few facts kept to `record` (memory only, no query). A
  * counted view gets `Last-Modified: now`, which the browser echoes as If-Modified-Since on its
- * next revalidation: a 304 within the revisit window is the same visit (decision 0018). Nothing
- * of the request (address, agent, referrer URL) is kept.
+ * next revalidation: a 304 within the revisit window is the same visit (decision 0018). The
+ * client (`addressOf`: the address as Express derives it, TRUST_PROXY applied; and the agent) goes
+ * to the recorder, which counts it once per window under a rotating key and keeps it nowhere else
+ * (decision 0028); nothing of the request (address, agent, referrer URL) is stored.
  */
-export function createMenuViewCounter(record: (view: ViewRecord) => void, now: () => number = Date.now) {
+export function createMenuViewCounter(record: (view: ViewRecord) => void, addressOf: (req: ServedMenu['req']) => string, now: () => number = Date.now) {
   return function onServe(served: ServedMenu): Record<string, string> | undefined {
     const { req } = served;
     const at = now();
@@ -39,6 +41,7 @@ export function createMenuViewCounter(record: (view: ViewRecord) => void, now: (
       locationId: served.locationId,
       via: queryStart === -1 ? undefined : viaOf(url.slice(queryStart + 1)),
       source: sourceOfReferer(referer),
+      client: { address: addressOf(req), userAgent: header(req.headers['user-agent']) ?? '' },
     });
     return { 'Last-Modified': new Date(at).toUTCString() };
   };

@@ -1,3 +1,4 @@
+import { requestInfoContext } from '#app/context.ts';
 import { getDb } from '#app/db/db.server.ts';
 import { logger } from '#app/logger.server.ts';
 import { acceptBeacon, type BeaconOutcome } from '#app/modules/insights/beacon.server.ts';
@@ -9,13 +10,14 @@ const STATUS: Record<BeaconOutcome, number> = { counted: 204, invalid: 400, floo
 const headers = { 'Cache-Control': 'no-store' };
 
 /** Owner insights' beacon from the guest menu (modules/insights/beacon.server.ts): counts only, never a 500. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return new Response(null, { status: 405, headers: { ...headers, Allow: 'POST' } });
   try {
     const form = await request.formData();
     const outcome = await acceptBeacon(form, {
       recorder: insightRecorder(),
       menuExists: async (slug) => (await getMenuCacheVersion(getDb(), slug)) !== undefined,
+      client: { address: context.get(requestInfoContext).clientIp, userAgent: request.headers.get('user-agent') ?? '' },
     });
     return new Response(null, { status: STATUS[outcome], headers });
   } catch (error) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALLERGEN_KEYS } from '#app/modules/product/allergens.ts';
 import { normalizeSearchTerm } from './insight-classify.ts';
+import type { GuestClient } from './client-window.server.ts';
 import type { InsightRecorder } from './insight-recorder.server.ts';
 
 /**
@@ -8,7 +9,8 @@ import type { InsightRecorder } from './insight-recorder.server.ts';
  * a urlencoded form (a CORS-safe type the request guard accepts; same origin, no cookie needed,
  * no identifier). Fields: `s` slug, `l` location shown, `d` dish ids opened, `q` searches as
  * `1:<term>` (something matched) or `0:<term>`, `a` allergens excluded. Anything that does not fit
- * is refused whole (400), a restaurant past its budget for the interval is a flood (429), and the
+ * is refused whole (400), a client or a restaurant past its budget for the interval is a flood (429;
+ * one client's flood leaves the restaurant's budget to the other guests, decision 0028), and the
  * answer is never a 500: nobody reads it.
  */
 
@@ -28,7 +30,7 @@ const SINGLE = new Set(['s', 'l']);
 
 export type BeaconOutcome = 'counted' | 'invalid' | 'flood' | 'unknown';
 
-export async function acceptBeacon(form: FormData, deps: { recorder: InsightRecorder; menuExists(slug: string): Promise<boolean> }): Promise<BeaconOutcome> {
+export async function acceptBeacon(form: FormData, deps: { recorder: InsightRecorder; menuExists(slug: string): Promise<boolean>; client: GuestClient }): Promise<BeaconOutcome> {
   const fields: Record<string, string | string[]> = {};
   for (const [name, value] of form) {
     if (!ALLOWED.has(name) || typeof value !== 'string') return 'invalid';
@@ -50,5 +52,5 @@ export async function acceptBeacon(form: FormData, deps: { recorder: InsightReco
   }
   if (dishes.length === 0 && searches.length === 0 && allergens.length === 0) return 'invalid';
   if (!(await deps.menuExists(slug))) return 'unknown';
-  return deps.recorder.recordInterest({ slug, locationId, dishes, searches, allergens }) ? 'counted' : 'flood';
+  return deps.recorder.recordInterest({ slug, locationId, dishes, searches, allergens, client: deps.client }) ? 'counted' : 'flood';
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
+import { createClientWindow, type GuestClient } from './client-window.server.ts';
 import { localDayHour, VIA_CODE } from './insight-classify.ts';
 import { addInsightCounts, findLocationIds, findProductIds, findRestaurantsBySlugs, type InsightRow } from './insights.repo.server.ts';
 import { addSearchCounts, type SearchCount } from './search-terms.server.ts';
@@ -12,7 +13,8 @@ import { addSearchCounts, type SearchCount } from './search-terms.server.ts';
  * with one upsert per chunk. Searches go through the privacy threshold (search-terms.server.ts):
  * a term's text is written only once k searches used it. A flush that fails puts back what it did
  * not write for the next one. A crash loses what was recorded since the last flush (at most one
- * interval); a graceful stop flushes.
+ * interval); a graceful stop flushes. One client counts each thing once per window and spends at
+ * most its own share of a restaurant's beacon budget (client-window.server.ts, decision 0028).
  */
 
 export const FLUSH_INTERVAL_MS = 5_000;
@@ -35,6 +37,8 @@ export interface ViewRecord {
   via: string | undefined;
   /** the referrer's kind when there is no via */
   source: string;
+  /** who asked: held in memory under a rotating key, to count each client once per window */
+  client: GuestClient;
 }
 
 export interface InterestRecord {
@@ -43,11 +47,12 @@ export interface InterestRecord {
   dishes: string[];
   searches: { term: string; matched: boolean }[];
   allergens: string[];
+  client: GuestClient;
 }
 
 export interface InsightRecorder {
   recordView(view: ViewRecord): void;
-  /** false when the restaurant's beacon budget for this interval is spent (a flood) */
+  /** false when the client's or the restaurant's beacon budget for this interval is spent (a flood) */
   recordInterest(interest: InterestRecord): boolean;
   flush(): Promise<void>;
   start(): void;
@@ -68,6 +73,7 @@ export function createInsightRecorder(options: {
   let pending = new Map<string, number>();
   let beacons = new Map<string, number>();
   let viaCodes = new Map<string, Set<string>>();
+  const clients = createClientWindow({ now });
   let timer: ReturnType<typeof setInterval> | undefined;
   let flushing: Promise<void> = Promise.resolve();
 
@@ -82,6 +88,7 @@ export function createInsightRecorder(options: {
   }
 
   function recordView(view: ViewRecord) {
+    if (clients.admit(view.client, view.slug, ['view']).length === 0) return;
     const bucket = Math.floor(now() / BUCKET_MS) * BUCKET_MS;
     const k = (metric: string, dimension: string) => keyOf(view.slug, bucket, view.locationId, metric, dimension);
     add(k('view', ''));
@@ -104,13 +111,19 @@ export function createInsightRecorder(options: {
 
   function recordInterest(interest: InterestRecord): boolean {
     const used = beacons.get(interest.slug) ?? 0;
-    if (used >= BEACONS_PER_INTERVAL) return false;
+    if (used >= BEACONS_PER_INTERVAL || !clients.spendBeacon(interest.client)) return false;
     beacons.set(interest.slug, used + 1);
     const bucket = Math.floor(now() / BUCKET_MS) * BUCKET_MS;
     const k = (metric: string, dimension: string) => keyOf(interest.slug, bucket, interest.locationId, metric, dimension);
-    for (const dish of new Set(interest.dishes)) add(k('dish', dish), 1, MAX_INTEREST_KEYS);
-    for (const search of interest.searches) add(k(search.matched ? 'search-hit' : 'search-miss', search.term), 1, MAX_INTEREST_KEYS);
-    for (const allergen of new Set(interest.allergens)) add(k('allergen', allergen), 1, MAX_INTEREST_KEYS);
+    // a term is one search whether it matched or not (the privacy threshold counts the text)
+    const things = new Map<string, [metric: string, dimension: string]>();
+    for (const dish of interest.dishes) things.set(`dish\t${dish}`, ['dish', dish]);
+    for (const search of interest.searches) things.set(`search\t${search.term}`, [search.matched ? 'search-hit' : 'search-miss', search.term]);
+    for (const allergen of interest.allergens) things.set(`allergen\t${allergen}`, ['allergen', allergen]);
+    for (const thing of clients.admit(interest.client, interest.slug, [...things.keys()])) {
+      const [metric, dimension] = things.get(thing)!;
+      add(k(metric, dimension), 1, MAX_INTEREST_KEYS);
+    }
     return true;
   }
 
@@ -119,6 +132,7 @@ export function createInsightRecorder(options: {
     pending = new Map();
     beacons = new Map();
     viaCodes = new Map();
+    clients.newInterval();
     if (batch.size === 0) return;
     let unwritten = batch;
     try {

@@ -30,8 +30,11 @@ describe(`search terms below the privacy threshold on ${testDialect}`, () => {
   let one: InsightRecorder;
   let two: InsightRecorder;
 
+  // each search by another guest: one client's repeats count once per window (decision 0028)
+  let guests = 0;
+  const guest = () => ({ address: `192.0.2.${++guests % 250}`, userAgent: `Guest ${guests}` });
   const search = (recorder: InsightRecorder, term: string, matched = false) =>
-    expect(recorder.recordInterest({ slug: 'pragul', locationId, dishes: [], searches: [{ term, matched }], allergens: [] })).toBe(true);
+    expect(recorder.recordInterest({ slug: 'pragul', locationId, dishes: [], searches: [{ term, matched }], allergens: [], client: guest() })).toBe(true);
 
   /** every row of every table, as text: the term must not be anywhere */
   async function everyTableHolds(text: string): Promise<string[]> {
@@ -196,7 +199,7 @@ describe(`search terms below the privacy threshold on ${testDialect}`, () => {
       transformResult: async (args) => args.result,
     });
     const recorder = createInsightRecorder({ getDb: () => failing, searchSecret: SECRET, now });
-    expect(recorder.recordInterest({ slug: 'pragul', locationId, dishes: [], searches: [{ term: 'mici', matched: false }], allergens: ['milk'] })).toBe(true);
+    expect(recorder.recordInterest({ slug: 'pragul', locationId, dishes: [], searches: [{ term: 'mici', matched: false }], allergens: ['milk'], client: guest() })).toBe(true);
     await expect(recorder.flush()).rejects.toThrow('database away');
     expect(recorder.pendingKeys()).toBe(1);
     fail = false;
