@@ -33,13 +33,12 @@ describe('content languages (issue 16)', () => {
     expect(servedLanguage('de', ['ro', 'en', 'de'])).toBe('de');
   });
 
-  it('remembers the language picked in the menu switch (menu-lang) before the site cookie and Accept-Language, after ?lang=', () => {
-    expect(requestedMenuLanguage('', 'lang=ro; menu-lang=de', 'fr')).toBe('de');
-    expect(requestedMenuLanguage('loc=x', 'menu-lang=pl', null)).toBe('pl');
-    expect(requestedMenuLanguage('lang=ro', 'menu-lang=de', 'de')).toBe('ro');
-    // a value that is not a content language is ignored
-    expect(requestedMenuLanguage('', 'menu-lang=xx; lang=en', 'de')).toBe('en');
-    expect(requestedMenuLanguage('', 'othermenu-lang=de', 'fr')).toBe('fr');
+  it('takes the menu language from the address, the site cookie or Accept-Language: guests get no menu cookie (issue 23)', () => {
+    // an old menu-lang cookie (set by earlier versions) no longer decides anything
+    expect(requestedMenuLanguage('', 'lang=ro; menu-lang=de', 'fr')).toBe('ro');
+    expect(requestedMenuLanguage('loc=x', 'menu-lang=pl', 'hu')).toBe('hu');
+    expect(requestedMenuLanguage('loc=x&lang=pl', 'menu-lang=de', 'hu')).toBe('pl');
+    expect(requestedMenuLanguage('lang=xx', 'lang=en', 'de')).toBe('en');
   });
 
   it('protects do-not-translate terms as whole words, any case, and puts them back as written', () => {

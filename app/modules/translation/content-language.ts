@@ -134,25 +134,16 @@ export function fieldIn(row: ContentRow, field: TranslatableField, language: Con
 export const MENU_LANGUAGE_PARAM = 'lang';
 
 /**
- * The cookie remembering the language a guest picked in a menu's switch: set by the menu's own
- * script (app/ui/menu/menu-enhance.js) with `Path=/<slug>`, so it speaks for that menu only, and
- * never by the server (a cached menu carries no per-guest Set-Cookie).
- */
-export const MENU_LANGUAGE_COOKIE = 'menu-lang';
-
-/**
  * The language a guest menu request asks for, before the restaurant's offer is known (the render
- * cache keys by it): `?lang=` when it names a content language; else the language the guest picked
- * in this menu's switch before (the `menu-lang` cookie); else the site's `lang` cookie (ro/en: a
- * choice made on the site); else the best of `Accept-Language` among every content language (first
- * visit); else Romanian. The page then shows it if offered, else English (or Romanian when that was
+ * cache keys by it): `?lang=` when it names a content language (the switch's links and every link
+ * inside the menu carry it: guests get no cookie, decision 0019); else the site's `lang` cookie
+ * (ro/en: a choice made on the site); else the best of `Accept-Language` among every content
+ * language; else Romanian. The page then shows it if offered, else English (or Romanian when that was
  * asked): `servedLanguage`.
  */
 export function requestedMenuLanguage(query: string | null, cookie: string | null | undefined, acceptLanguage: string | null | undefined): ContentLanguage {
   const asked = query ? new URLSearchParams(query).get(MENU_LANGUAGE_PARAM) : null;
   if (isContentLanguage(asked)) return asked;
-  const picked = /(?:^|;\s*)menu-lang=([a-z]{2})(?:;|$)/.exec(cookie ?? '')?.[1];
-  if (isContentLanguage(picked)) return picked;
   const site = /(?:^|;\s*)lang=(ro|en)(?:;|$)/.exec(cookie ?? '')?.[1];
   if (site === 'ro' || site === 'en') return site;
   return negotiateLanguage(acceptLanguage, CONTENT_LANGUAGES);

@@ -1,7 +1,7 @@
 // Progressive enhancement of the guest menu (no framework: the page works without it).
 // Search and the allergen filter run in the page, with no round trip; the category bar marks
 // the section being read; the language switch keeps the guest's place; a service worker keeps
-// the menu readable offline.
+// the menu readable offline. No cookie: the menu's language lives in its address (?lang=).
 (function () {
   var doc = document;
   var items = Array.prototype.slice.call(doc.querySelectorAll('[data-dish]'));
@@ -111,21 +111,6 @@
       if (input && current) input.value = location.pathname + location.search + current.getAttribute('href');
     });
   });
-
-  // The guest's language is remembered for this menu (its path only): the next visit and the other
-  // pages of the menu open in it. Set here, never by the server, so the cached page stays the same
-  // for everyone (the server reads it: app/modules/translation/content-language.ts, menu-lang).
-  function remember(language) {
-    if (!/^[a-z]{2}$/.test(language || '')) return;
-    var secure = location.protocol === 'https:' ? '; Secure' : '';
-    doc.cookie = 'menu-lang=' + language + '; Path=' + location.pathname + '; Max-Age=31536000; SameSite=Lax' + secure;
-  }
-  var switchLinks = Array.prototype.slice.call(doc.querySelectorAll('a[hreflang]'));
-  switchLinks.forEach(function (a) {
-    a.addEventListener('click', function () { remember(a.getAttribute('hreflang')); });
-  });
-  var shown = new URLSearchParams(location.search).get('lang');
-  if (shown && switchLinks.some(function (a) { return a.getAttribute('hreflang') === shown; })) remember(shown);
 
   if ('serviceWorker' in navigator) {
     window.addEventListener('load', function () {
