@@ -191,12 +191,12 @@ describe(`closed days and special hours on ${testDialect}`, () => {
     // Friday 25 December 12:00 local: a Friday with hours, but closed for Christmas
     const christmas = await getPublicMenu(db(), restaurant.slug, at('2026-12-25T10:00:00Z'));
     if (christmas?.status !== 'active') throw new Error('expected an active menu');
-    expect(christmas.restaurant.opening).toEqual({ openNow: false, today: saved.openingExceptions[1], upcoming: [] });
+    expect(christmas.restaurant.opening).toEqual({ openNow: false, today: saved.openingExceptions[1], upcoming: [], soon: null });
     expect(christmas.validUntil).toBe('2026-12-25T22:00:00.000Z');
     // Monday 21 December: open, both exceptions announced
     const before = await getPublicMenu(db(), restaurant.slug, at('2026-12-21T10:00:00Z'));
     if (before?.status !== 'active') throw new Error('expected an active menu');
-    expect(before.restaurant.opening).toEqual({ openNow: true, today: null, upcoming: saved.openingExceptions });
+    expect(before.restaurant.opening).toEqual({ openNow: true, today: null, upcoming: saved.openingExceptions, soon: saved.openingExceptions[0] });
 
     // the owner's JSON export keeps them, and a category's schedule
     await runMenuIntent(scope, await versioned(breakfastForm((await getEditorMenu(scope)).locations[0]!.id, (await getEditorMenu(scope)).categories[0]!.id)), { storage, t });

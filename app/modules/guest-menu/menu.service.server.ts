@@ -133,7 +133,7 @@ export async function getPublicMenu(db: Kysely<Database>, slug: string, now: num
       descriptionEn, phone, email, address, openingHours, updatedAt, menuVersion,
       translations: parseTranslations(translations),
       languages: offeredLanguages(parseLanguageList(contentLanguages)),
-      opening: { openNow: opening.openNow, today: opening.today, upcoming: opening.upcoming },
+      opening: { openNow: opening.openNow, today: opening.today, upcoming: opening.upcoming, soon: opening.soon },
     },
     locations,
   };

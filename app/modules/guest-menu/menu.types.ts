@@ -50,7 +50,7 @@ export type MenuRestaurant = {
   /** what the guest menu offers: ro, en, then the enabled extra languages */
   languages: ContentLanguage[];
   /** open now by the hours and the closed days, today's exception and those ahead (decision 0022) */
-  opening: { openNow: boolean | null; today: OpeningException | null; upcoming: OpeningException[] };
+  opening: { openNow: boolean | null; today: OpeningException | null; upcoming: OpeningException[]; soon: OpeningException | null };
 } & Pick<
   Restaurant,
   'id' | 'name' | 'slug' | 'accentColor' | 'currency' | 'timeZone' | 'descriptionRo' |

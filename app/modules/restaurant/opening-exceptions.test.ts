@@ -10,16 +10,21 @@ const christmas: OpeningException = { from: '2026-12-25', to: '2026-12-26', note
 describe('closed days and special hours', () => {
   it('a closed day: closed now, said so, and the answer changes at the next local midnight', () => {
     const status = openingStatus(everyDay('10:00', '22:00'), [christmas], at('2026-12-25T10:00:00Z'), TZ);
-    expect(status).toEqual({ openNow: false, today: christmas, upcoming: [], changesAt: at('2026-12-25T22:00:00Z') });
+    expect(status).toEqual({ openNow: false, today: christmas, upcoming: [], soon: null, changesAt: at('2026-12-25T22:00:00Z') });
   });
 
   it('the days before: open by the weekly hours, the closure announced as upcoming', () => {
     const status = openingStatus(everyDay('10:00', '22:00'), [christmas], at('2026-12-20T10:00:00Z'), TZ);
-    expect(status).toEqual({ openNow: true, today: null, upcoming: [christmas], changesAt: at('2026-12-20T20:00:00Z') });
+    expect(status).toEqual({ openNow: true, today: null, upcoming: [christmas], soon: christmas, changesAt: at('2026-12-20T20:00:00Z') });
+    // within the notice but not soon (issue 23: December's closure beside "closed now" in November): listed, not said beside the status
+    const november = openingStatus(everyDay('10:00', '22:00'), [christmas], at('2026-11-27T21:00:00Z'), TZ);
+    expect(november).toMatchObject({ openNow: false, upcoming: [christmas], soon: null });
+    expect(openingStatus(everyDay('10:00', '22:00'), [christmas], at('2026-12-18T10:00:00Z'), TZ).soon).toEqual(christmas);
+    expect(openingStatus(everyDay('10:00', '22:00'), [christmas], at('2026-12-17T10:00:00Z'), TZ).soon).toBeNull();
     // over a month ahead: not announced yet, but a midnight still may bring it into view
     expect(openingStatus(everyDay('10:00', '22:00'), [christmas], at('2026-11-10T10:00:00Z'), TZ).upcoming).toEqual([]);
     // once past, it no longer matters: the hours alone decide
-    expect(openingStatus(everyDay('10:00', '22:00'), [christmas], at('2026-12-27T10:00:00Z'), TZ)).toEqual({ openNow: true, today: null, upcoming: [], changesAt: at('2026-12-27T20:00:00Z') });
+    expect(openingStatus(everyDay('10:00', '22:00'), [christmas], at('2026-12-27T10:00:00Z'), TZ)).toEqual({ openNow: true, today: null, upcoming: [], soon: null, changesAt: at('2026-12-27T20:00:00Z') });
   });
 
   it('special hours replace the weekday hours for that date', () => {
@@ -39,7 +44,7 @@ describe('closed days and special hours', () => {
 
   it('without weekly hours only the exceptions are told', () => {
     expect(openingStatus(null, [christmas], at('2026-12-25T10:00:00Z'), TZ)).toMatchObject({ openNow: null, today: christmas });
-    expect(openingStatus(null, [], at('2026-12-25T10:00:00Z'), TZ)).toEqual({ openNow: null, today: null, upcoming: [], changesAt: null });
+    expect(openingStatus(null, [], at('2026-12-25T10:00:00Z'), TZ)).toEqual({ openNow: null, today: null, upcoming: [], soon: null, changesAt: null });
   });
 
   it('across the fall-back night the closing time is the local one', () => {

@@ -21,6 +21,8 @@ const DATE = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
 export const MAX_OPENING_EXCEPTIONS = 40;
 /** how far ahead guests are told of closures and special hours */
 export const EXCEPTION_NOTICE_DAYS = 30;
+/** how far ahead a closure or special hours stand beside "open/closed now" (issue 23: not December's in November) */
+export const EXCEPTION_SOON_DAYS = 7;
 
 function isDate(value: unknown): value is string {
   if (typeof value !== 'string' || !DATE.test(value)) return false;
@@ -75,6 +77,8 @@ export interface OpeningStatus {
   today: OpeningException | null;
   /** exceptions still to come within EXCEPTION_NOTICE_DAYS, nearest first (today's not included) */
   upcoming: OpeningException[];
+  /** the nearest of those when it starts within EXCEPTION_SOON_DAYS: said beside open/closed now */
+  soon: OpeningException | null;
   /** the next instant (ms) at which any of the above changes, or null if none does */
   changesAt: number | null;
 }
@@ -87,13 +91,16 @@ export interface OpeningStatus {
 export function openingStatus(hours: OpeningHours | null, exceptions: readonly OpeningException[], now: number, timeZone: string): OpeningStatus {
   const today = localMoment(now, timeZone).date;
   const horizon = addDays(today, EXCEPTION_NOTICE_DAYS);
+  const soonUntil = addDays(today, EXCEPTION_SOON_DAYS);
   const current = exceptions.filter((exception) => exception.to >= today);
   const open = hours ? stateAt(openSpans(hours, exceptions, addDays(today, -1), 10, timeZone), now) : null;
   const midnight = current.length > 0 ? instantOf(addDays(today, 1), 0, timeZone) : null;
+  const upcoming = current.filter((exception) => exception.from > today && exception.from <= horizon);
   return {
     openNow: open ? open.inside : null,
     today: exceptionOn(current, today) ?? null,
-    upcoming: current.filter((exception) => exception.from > today && exception.from <= horizon),
+    upcoming,
+    soon: upcoming[0] && upcoming[0].from <= soonUntil ? upcoming[0] : null,
     changesAt: earliest(open?.changesAt, midnight),
   };
 }

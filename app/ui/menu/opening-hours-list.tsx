@@ -16,9 +16,17 @@ function formatDates(exception: OpeningException, locale: string): string {
 const rangesText = (ranges: [string, string][]) => ranges.map(([from, to]) => `${from}–${to}`).join(', ');
 
 /**
+ * The owner's note on a closure ("Crăciun") is written in Romanian only (the settings form has one
+ * field, no translation), so it is shown to Romanian guests; any other guest reads the dates and
+ * "closed" in their own language, never a Romanian word inside their sentence (issue 23).
+ */
+const noteIn = (exception: OpeningException, locale: string) => (locale === 'ro' ? exception.note : null);
+
+/**
  * The restaurant's hours: open or closed now (closed days and special hours applied), today's
- * exception or the next one in words, then, on demand, the week grouped (Luni – Vineri
- * 08:00–22:00) and the days ahead with other hours (decision 0022).
+ * exception or one starting within a week (`opening.soon`: December's closure is not said beside
+ * "closed now" in November), then, on demand, the week grouped (Luni – Vineri 08:00–22:00) and
+ * every day ahead with other hours (decision 0022). One row on a phone: the status and its toggle.
  */
 export function OpeningHoursList({ hours, opening, locale }: { hours: OpeningHours | null; opening: MenuRestaurant['opening']; locale: string }) {
   const { t } = useTranslation();
@@ -26,17 +34,19 @@ export function OpeningHoursList({ hours, opening, locale }: { hours: OpeningHou
     const text = exception.hours.length === 0
       ? t('serving.closedOn', { dates: formatDates(exception, locale) })
       : t('serving.specialOn', { dates: formatDates(exception, locale), hours: rangesText(exception.hours) });
-    return exception.note ? `${text} (${exception.note})` : text;
+    const note = noteIn(exception, locale);
+    return note ? `${text} (${note})` : text;
   };
   const { today } = opening;
+  const todayNote = today ? noteIn(today, locale) : null;
   const todayText = !today
     ? null
     : today.hours.length === 0
-      ? today.note ? t('serving.closedTodayFor', { note: today.note }) : t('serving.closedToday')
-      : today.note ? t('serving.specialTodayFor', { note: today.note, hours: rangesText(today.hours) }) : t('serving.specialToday', { hours: rangesText(today.hours) });
-  const next = today ? null : opening.upcoming[0];
+      ? todayNote ? t('serving.closedTodayFor', { note: todayNote }) : t('serving.closedToday')
+      : todayNote ? t('serving.specialTodayFor', { note: todayNote, hours: rangesText(today.hours) }) : t('serving.specialToday', { hours: rangesText(today.hours) });
+  const next = today ? null : opening.soon;
   return (
-    <div className="mt-1 text-sm">
+    <div className="mt-1 flex flex-wrap items-center gap-x-3 text-sm">
       {opening.openNow !== null || todayText || next ? (
         <p className="flex flex-wrap gap-x-2" data-testid="opening-status">
           {opening.openNow === null ? null : <strong className="font-semibold">{t(opening.openNow ? 'serving.openNow' : 'serving.closedNow')}</strong>}
@@ -44,8 +54,8 @@ export function OpeningHoursList({ hours, opening, locale }: { hours: OpeningHou
           {next ? <span>{exceptionText(next)}</span> : null}
         </p>
       ) : null}
-      <details>
-        <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium">{t('menu.openingHours')}</summary>
+      <details className="open:basis-full">
+        <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium underline underline-offset-4">{t('menu.openingHours')}</summary>
         {hours ? (
           <dl className="grid max-w-xs grid-cols-[auto_1fr] gap-x-4 gap-y-1">
             {groupOpeningHours(hours).map((group) => (
