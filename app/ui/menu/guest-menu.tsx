@@ -5,6 +5,7 @@ import { buildMenuStructuredData, serializeJsonLd } from '#app/modules/guest-men
 import type { GuestMenuPageData } from '#app/modules/guest-menu/menu.types.ts';
 import { parseOpeningHours } from '#app/modules/restaurant/opening-hours.ts';
 import { fieldIn } from '#app/modules/translation/content-language.ts';
+import { LocationChoice } from './location-choice.tsx';
 import { LocationMenu } from './location-menu.tsx';
 import { MenuLanguageSwitch, menuHref } from './menu-language-switch.tsx';
 import menuScript from './menu-enhance.js?url';
@@ -85,21 +86,24 @@ function GuestMenu({ page: { menu, locale, locationId, url } }: { page: GuestMen
   const current = locations.find((l) => l.id === locationId) ?? locations[0];
   const description = fieldIn(restaurant, 'description', locale);
   const hours = parseOpeningHours(restaurant.openingHours);
+  const otherLocation = locationId === locations[0]?.id ? null : (current?.id ?? null);
+  // compact on a phone (issue 23): a low cover, the logo beside the name, hours in one row, and the
+  // language and location choices in one row, so the first dish shows on the first screen
   return (
     <div className="mx-auto max-w-5xl" id="menu-root" data-location={current?.id ?? ''}>
       {restaurant.coverImageUrl ? (
-        <img src={restaurant.coverImageUrl} alt="" width={1920} height={1080} className="aspect-[3/1] w-full object-cover md:rounded-b-xl print:hidden" />
+        <img src={restaurant.coverImageUrl} alt="" width={1920} height={1080} className="aspect-[5/1] w-full object-cover sm:aspect-[3/1] md:rounded-b-xl print:hidden" />
       ) : null}
-      <header className="px-4 pt-6 pb-4">
-        <div className="flex flex-wrap items-start gap-4 sm:flex-nowrap">
+      <header className="px-4 pt-3 pb-2 sm:pt-6">
+        <div className="flex items-start gap-3 sm:gap-4">
           {restaurant.logoUrl ? (
-            <img src={restaurant.logoUrl} alt="" width={64} height={64} className="h-16 w-16 rounded-xl object-cover" />
+            <img src={restaurant.logoUrl} alt="" width={64} height={64} className="h-12 w-12 rounded-xl object-cover sm:h-16 sm:w-16" />
           ) : null}
           <div className="min-w-0 flex-1">
-            <h1 className="text-3xl font-bold tracking-tight text-balance">{restaurant.name}</h1>
-            {description ? <p className="mt-1 text-stone-700 dark:text-stone-300">{description}</p> : null}
-            <address className="mt-1 text-sm text-stone-700 not-italic dark:text-stone-300">
-              {restaurant.address ? <span className="block">{restaurant.address}</span> : null}
+            <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">{restaurant.name}</h1>
+            {description ? <p className="mt-1 text-sm text-stone-700 sm:text-base dark:text-stone-300">{description}</p> : null}
+            <address className="mt-1 flex flex-wrap items-center gap-x-3 text-sm text-stone-700 not-italic dark:text-stone-300">
+              {restaurant.address ? <span>{restaurant.address}</span> : null}
               {restaurant.phone ? (
                 <a href={`tel:${restaurant.phone.replace(/\s/g, '')}`} className="inline-flex min-h-11 items-center underline" aria-label={t('menu.call', { phone: restaurant.phone })}>
                   {restaurant.phone}
@@ -108,25 +112,11 @@ function GuestMenu({ page: { menu, locale, locationId, url } }: { page: GuestMen
             </address>
             {hours || restaurant.opening.today || restaurant.opening.upcoming.length > 0 ? <OpeningHoursList hours={hours} opening={restaurant.opening} locale={locale} /> : null}
           </div>
-          <MenuLanguageSwitch languages={restaurant.languages} current={locale} url={url} locationId={locationId === locations[0]?.id ? null : (current?.id ?? null)} className="w-full sm:w-auto print:hidden" />
         </div>
-        {locations.length > 1 ? (
-          <nav aria-label={t('menu.location')} className="mt-4 print:hidden">
-            <ul className="flex flex-wrap gap-2">
-              {locations.map((location) => (
-                <li key={location.id}>
-                  <a
-                    href={`?loc=${location.id}&lang=${locale}`}
-                    aria-current={location.id === current?.id ? 'page' : undefined}
-                    className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-4 font-medium aria-[current=page]:border-primary-700 aria-[current=page]:bg-primary-700 aria-[current=page]:text-white dark:border-stone-700"
-                  >
-                    {fieldIn(location, 'name', locale)}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
+        <div className="mt-1 flex items-center gap-2 print:hidden">
+          <MenuLanguageSwitch languages={restaurant.languages} current={locale} url={url} locationId={otherLocation} />
+          {locations.length > 1 && current ? <LocationChoice locations={locations} current={current} locale={locale} /> : null}
+        </div>
       </header>
       <MenuTools />
       {current ? <LocationMenu location={current} locale={locale} currency={restaurant.currency} /> : (

@@ -27,7 +27,7 @@ export function LocationMenu({ location, locale, currency }: { location: MenuLoc
       </nav>
       <main id="main" className="px-4 pb-16">
         {location.categories.map((category) => (
-          <section key={category.id} id={`c-${category.id}`} data-category="" aria-labelledby={`h-${category.id}`} className="scroll-mt-16 pt-8">
+          <section key={category.id} id={`c-${category.id}`} data-category="" aria-labelledby={`h-${category.id}`} className="scroll-mt-16 pt-8 first:pt-4">
             <h2 id={`h-${category.id}`} className="text-2xl font-bold text-primary-700 dark:text-primary-100 print:text-black">
               {fieldIn(category, 'name', locale)}
             </h2>

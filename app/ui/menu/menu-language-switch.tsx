@@ -7,8 +7,10 @@ export function menuHref(url: string, language: ContentLanguage, locationId?: st
 }
 
 /**
- * The guest menu's language switch: plain links, one per offered language, each named in its own
- * language (so it works with no JavaScript and every page stays cacheable per language).
+ * The guest menu's language switch: plain links, one per offered language (so it works with no
+ * JavaScript and every page stays cacheable per language). Each shows its short code (RO, EN, DE),
+ * so the switch and the location choice share one row on a phone, and is named in its own
+ * language for screen readers and voice control ("DE Deutsch").
  */
 export function MenuLanguageSwitch({ languages, current, url, locationId, className = '' }: {
   languages: readonly ContentLanguage[];
@@ -20,7 +22,7 @@ export function MenuLanguageSwitch({ languages, current, url, locationId, classN
   const { t } = useTranslation();
   return (
     <nav aria-label={t('guestMenu.language')} className={className}>
-      <ul className="flex flex-wrap gap-1 text-sm sm:justify-end">
+      <ul className="flex gap-1 text-sm">
         {languages.map((language) => (
           <li key={language}>
             <a
@@ -28,9 +30,10 @@ export function MenuLanguageSwitch({ languages, current, url, locationId, classN
               hrefLang={language}
               lang={language}
               aria-current={language === current ? 'true' : undefined}
-              className="inline-flex min-h-11 items-center rounded-lg px-2 font-medium text-stone-700 underline-offset-4 hover:bg-stone-200 aria-[current=true]:bg-stone-200 aria-[current=true]:no-underline dark:text-stone-200 dark:hover:bg-stone-800 dark:aria-[current=true]:bg-stone-800"
+              className="inline-flex min-h-11 items-center rounded-lg px-2 font-semibold text-stone-700 uppercase underline underline-offset-4 hover:bg-stone-200 aria-[current=true]:bg-stone-200 aria-[current=true]:no-underline dark:text-stone-200 dark:hover:bg-stone-800 dark:aria-[current=true]:bg-stone-800"
             >
-              {LANGUAGE_NAMES[language]}
+              {language}
+              <span className="sr-only"> {LANGUAGE_NAMES[language]}</span>
             </a>
           </li>
         ))}
