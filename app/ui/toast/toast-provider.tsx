@@ -10,18 +10,18 @@ export function useToast(): (request: ShowToast) => void {
 }
 
 /**
- * Where a toast appears. It must never hide a control the user is about to press (issue 17,
- * friction 6): on a phone every toast sits at the bottom, centred (the header, its ☰ and the admin
- * tabs are at the top); from `md` up, a top toast starts below the header (--toast-top, app.css)
- * instead of covering its buttons.
+ * Where a toast appears: where its position says (default top-right, as specified), on a phone
+ * too (issue 23: it sat at the bottom whatever the position). A top toast starts below the
+ * header (--toast-top, app.css), so it never hides the header's controls (issue 17, friction 6);
+ * on a phone it is as wide as the screen allows, on its side.
  */
 const PLACEMENT = {
-  'top-right': 'md:top-[var(--toast-top)] md:right-4',
-  'top-left': 'md:top-[var(--toast-top)] md:left-4',
-  'bottom-right': 'md:bottom-4 md:right-4',
-  'bottom-left': 'md:bottom-4 md:left-4',
+  'top-right': 'top-[var(--toast-top)] right-4 max-md:left-4 max-md:justify-end',
+  'top-left': 'top-[var(--toast-top)] left-4 max-md:right-4 max-md:justify-start',
+  'bottom-right': 'bottom-4 right-4 max-md:left-4 max-md:justify-end',
+  'bottom-left': 'bottom-4 left-4 max-md:right-4 max-md:justify-start',
 } as const;
-const PHONE_PLACEMENT = 'max-md:inset-x-4 max-md:bottom-4 max-md:flex max-md:justify-center';
+const PHONE_PLACEMENT = 'max-md:flex';
 
 /** Shows an action's notice (its success message) as a toast, once per answer (the same text twice is two toasts). */
 export function useNoticeToast(result: { notice?: string | undefined } | undefined): void {
