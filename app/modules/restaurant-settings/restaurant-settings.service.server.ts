@@ -14,6 +14,7 @@ import { parseOpeningHours } from '#app/modules/restaurant/opening-hours.ts';
 import { parseOpeningExceptions, serializeOpeningExceptions } from '#app/modules/restaurant/opening-exceptions.ts';
 import { findOtherRestaurantWithSlug, findRestaurantAdminSummary, rememberPreviousSlug, findRestaurantById, findRestaurantSettings, updateRestaurantSettingsRow } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import type { RestaurantSettingsInput } from './restaurant-settings.schema.ts';
+import { DEMO_RESTAURANT_SLUG } from '#app/modules/restaurant/demo.ts';
 import { RESERVED_SLUGS } from '#app/modules/restaurant/slug.ts';
 
 
@@ -55,6 +56,8 @@ async function pictureFor(scope: RestaurantScope, submitted: string | null, curr
  * one without a version (undefined: a post without the hidden field; decision 0015).
  */
 export async function updateRestaurantSettings(scope: RestaurantScope, storage: FileStorage, input: RestaurantSettingsInput, expectedVersion: number | undefined): Promise<{ slug: string }> {
+  // the demo's slug is another restaurant's, as far as an owner can tell: the spec's sentence (issue 23)
+  if (input.slug === DEMO_RESTAURANT_SLUG) throw new AppError('slug-taken', {}, { field: 'slug' });
   if (RESERVED_SLUGS.has(input.slug)) throw new AppError('slug-reserved', { slug: input.slug }, { field: 'slug' });
   try {
     return await changeMenu(scope, storage, async (change) => {
