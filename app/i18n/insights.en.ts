@@ -63,6 +63,8 @@ export const insightsEn: DeepStrings<typeof insightsRo> = {
     searchesNone: 'No term has reached the display threshold yet.',
     allergens: 'Allergens avoided',
     allergen: 'Allergen',
+    /** the allergen table's count: how many times the filter hid it, not menu views (issue 23) */
+    allergenHidden: 'Times hidden',
     nothingYet: 'Nothing in this period.',
     hints: 'In short',
     hint: {

@@ -61,6 +61,8 @@ export const insightsRo = {
     searchesNone: 'Niciun termen nu a trecut încă pragul de afișare.',
     allergens: 'Alergeni evitați',
     allergen: 'Alergen',
+    /** the allergen table's count: how many times the filter hid it, not menu views (issue 23) */
+    allergenHidden: 'De câte ori a fost ascuns',
     nothingYet: 'Nimic în această perioadă.',
     hints: 'Pe scurt',
     hint: {

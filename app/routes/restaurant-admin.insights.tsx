@@ -144,7 +144,7 @@ export default function InsightsPage({ loaderData }: Route.ComponentProps) {
               />
             </Panel>
             <Panel title={t('insights.allergens')} testId="insights-allergens">
-              <CountTable head={[t('insights.allergen'), t('insights.views')]} rows={insights.allergens.map((a) => [t(`allergen.${a.key}`), a.count])} empty={t('insights.nothingYet')} />
+              <CountTable head={[t('insights.allergen'), t('insights.allergenHidden')]} rows={insights.allergens.map((a) => [t(`allergen.${a.key}`), a.count])} empty={t('insights.nothingYet')} />
             </Panel>
           </div>
         </>

@@ -36,6 +36,11 @@ async function guestVisit(browser: Browser, shortCode: string, openDishes: boole
       await expect.poll(() => one.locator('details').first().getAttribute('open')).not.toBeNull();
     }
   }
+  if (openDishes) {
+    await page.getByText('Filtru alergeni', { exact: true }).click();
+    await page.getByRole('checkbox', { name: 'Lactate' }).check();
+    await page.getByRole('checkbox', { name: 'Lactate' }).uncheck();
+  }
   await page.getByRole('searchbox', { name: 'Caută în meniu' }).fill(MISSING);
   await expect.poll(() => page.locator('#menu-empty').isVisible()).toBe(true);
   await page.getByRole('searchbox', { name: 'Caută în meniu' }).blur();
@@ -99,6 +104,13 @@ describe('owner insights', () => {
     expect(body.toString('utf8')).toContain(`;${MISSING};${SEARCH_PRIVACY_K}`);
     await page.setViewportSize(PHONE);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    // issue 23: the charts' axis labels are readable on a phone (they were 6–7 px): at least 11 px on screen
+    const renderedLabelSizes = () => page.locator('figure svg text').evaluateAll((texts) =>
+      texts.map((text) => (text as SVGTextElement).getScreenCTM()!.a * Number.parseFloat(getComputedStyle(text).fontSize)));
+    await expect.poll(async () => Math.min(...(await renderedLabelSizes()))).toBeGreaterThanOrEqual(11);
+    expect((await renderedLabelSizes()).length).toBeGreaterThan(10);
+    // the allergen table counts the filter's uses, and says so
+    expect(await page.getByTestId('insights-allergens').getByRole('columnheader').allTextContents()).toEqual(['Alergen', 'De câte ori a fost ascuns']);
     await owner.close();
     for (const context of left) await context.close();
   });

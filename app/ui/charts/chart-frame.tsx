@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 /** One point of a chart: a label on the x axis (a day, an hour, a language…) and its value. */
 export interface ChartDatum {
@@ -22,8 +22,11 @@ export interface ChartText {
   tableSummary: string;
 }
 
+/** the drawing's width before the page knows its own (server render), in pixels */
 export const CHART_WIDTH = 640;
 export const CHART_MARGIN = { top: 12, right: 12, bottom: 28, left: 44 } as const;
+/** axis labels' size: drawn at the chart's real width, so 12 px on screen at any width (issue 23: 6–7 px on a phone) */
+export const CHART_FONT_SIZE = 12;
 /** The house palette (app.css): the first series is the primary red, then olive, then stone. */
 export const SERIES_COLOURS = ['var(--color-primary-600)', 'var(--color-olive-600)', '#78716c'] as const;
 
@@ -47,9 +50,12 @@ export function ChartFrame({
   series: ChartSeries[];
   height: number;
   format?: (value: number) => string;
-  children: ReactNode;
+  /** the drawing for a width in pixels (the chart's own, once measured in the browser) */
+  children: (width: number) => ReactNode;
 }) {
   const id = useId();
+  const box = useRef<HTMLDivElement>(null);
+  const width = useMeasuredWidth(box);
   const labels = series[0]?.data.map((d) => d.label) ?? [];
   return (
     <figure className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-4 dark:border-stone-700 dark:bg-stone-900">
@@ -66,16 +72,20 @@ export function ChartFrame({
           ))}
         </ul>
       )}
-      <svg
-        viewBox={`0 0 ${CHART_WIDTH} ${height}`}
-        className="mt-2 h-auto w-full text-stone-600 dark:text-stone-300"
-        role="img"
-        aria-labelledby={`${id}-svg-title ${id}-desc`}
-      >
-        <title id={`${id}-svg-title`}>{text.title}</title>
-        <desc id={`${id}-desc`}>{text.description}</desc>
-        {children}
-      </svg>
+      {/* drawn at its measured width, one unit a pixel, in a box of fixed height (nothing moves when the width is known) */}
+      <div ref={box} className="mt-2" style={{ height }}>
+        <svg
+          viewBox={`0 0 ${width} ${height}`}
+          preserveAspectRatio="xMinYMin meet"
+          className="h-full w-full text-stone-600 dark:text-stone-300"
+          role="img"
+          aria-labelledby={`${id}-svg-title ${id}-desc`}
+        >
+          <title id={`${id}-svg-title`}>{text.title}</title>
+          <desc id={`${id}-desc`}>{text.description}</desc>
+          {children(width)}
+        </svg>
+      </div>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer rounded text-stone-700 underline-offset-2 hover:underline dark:text-stone-300">{text.tableSummary}</summary>
         <div className="mt-2 max-h-80 overflow-auto">
@@ -112,6 +122,26 @@ export function ChartFrame({
       </details>
     </figure>
   );
+}
+
+/** The element's width in pixels once in the browser (and as it changes); CHART_WIDTH on the server. */
+function useMeasuredWidth(box: RefObject<HTMLDivElement | null>): number {
+  const [width, setWidth] = useState(CHART_WIDTH);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const measure = () => setWidth(Math.max(200, Math.round(element.clientWidth)));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [box]);
+  return width;
+}
+
+/** How many axis labels fit a drawing `innerWidth` wide (about 48 px each at CHART_FONT_SIZE), at most `max`. */
+export function tickCount(innerWidth: number, max: number): number {
+  return Math.max(2, Math.min(max, Math.floor(innerWidth / 48)));
 }
 
 /** At most `count` evenly spaced labels of `labels`, so a 90-day axis stays readable. */

@@ -2,7 +2,7 @@ import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleLinear, scalePoint } from '@visx/scale';
 import { LinePath } from '@visx/shape';
-import { CHART_MARGIN, CHART_WIDTH, ChartFrame, defaultFormat, SERIES_COLOURS, sparseTicks, valueTicks, type ChartSeries, type ChartText } from './chart-frame.tsx';
+import { CHART_FONT_SIZE, CHART_MARGIN, ChartFrame, defaultFormat, SERIES_COLOURS, sparseTicks, tickCount, valueTicks, type ChartSeries, type ChartText } from './chart-frame.tsx';
 
 /** One line per series over the same labels (days, usually), rendered as SVG on the server. */
 export function LineChart({
@@ -18,37 +18,41 @@ export function LineChart({
   maxTicks?: number;
   format?: (value: number) => string;
 }) {
-  const innerWidth = CHART_WIDTH - CHART_MARGIN.left - CHART_MARGIN.right;
   const innerHeight = height - CHART_MARGIN.top - CHART_MARGIN.bottom;
   const labels = series[0]?.data.map((d) => d.label) ?? [];
-  const x = scalePoint<string>({ domain: labels, range: [0, innerWidth] });
   const values = series.flatMap((s) => s.data.map((d) => d.value));
   const max = Math.max(1, ...values);
   const y = scaleLinear<number>({ domain: [0, max], range: [innerHeight, 0], nice: true });
   return (
     <ChartFrame text={text} series={series} height={height} format={format}>
-      <Group left={CHART_MARGIN.left} top={CHART_MARGIN.top}>
-        {series.map((s, i) => (
-          <LinePath
-            key={s.name}
-            data={s.data}
-            x={(d) => x(d.label) ?? 0}
-            y={(d) => y(d.value)}
-            stroke={SERIES_COLOURS[i % SERIES_COLOURS.length]}
-            strokeWidth={2}
-            fill="none"
-          />
-        ))}
-        <AxisLeft scale={y} tickValues={valueTicks(y.ticks(4), values)} tickFormat={(v) => format(Number(v))} stroke="currentColor" tickStroke="currentColor" tickLabelProps={{ fill: 'currentColor', fontSize: 11 }} />
-        <AxisBottom
-          top={innerHeight}
-          scale={x}
-          tickValues={sparseTicks(labels, maxTicks)}
-          stroke="currentColor"
-          tickStroke="currentColor"
-          tickLabelProps={{ fill: 'currentColor', fontSize: 11 }}
-        />
-      </Group>
+      {(width) => {
+        const innerWidth = width - CHART_MARGIN.left - CHART_MARGIN.right;
+        const x = scalePoint<string>({ domain: labels, range: [0, innerWidth] });
+        return (
+          <Group left={CHART_MARGIN.left} top={CHART_MARGIN.top}>
+            {series.map((s, i) => (
+              <LinePath
+                key={s.name}
+                data={s.data}
+                x={(d) => x(d.label) ?? 0}
+                y={(d) => y(d.value)}
+                stroke={SERIES_COLOURS[i % SERIES_COLOURS.length]}
+                strokeWidth={2}
+                fill="none"
+              />
+            ))}
+            <AxisLeft scale={y} tickValues={valueTicks(y.ticks(4), values)} tickFormat={(v) => format(Number(v))} stroke="currentColor" tickStroke="currentColor" tickLabelProps={{ fill: 'currentColor', fontSize: CHART_FONT_SIZE }} />
+            <AxisBottom
+              top={innerHeight}
+              scale={x}
+              tickValues={sparseTicks(labels, tickCount(innerWidth, maxTicks))}
+              stroke="currentColor"
+              tickStroke="currentColor"
+              tickLabelProps={{ fill: 'currentColor', fontSize: CHART_FONT_SIZE }}
+            />
+          </Group>
+        );
+      }}
     </ChartFrame>
   );
 }
