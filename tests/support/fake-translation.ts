@@ -29,6 +29,10 @@ export interface FakeTranslator {
   clearFailures(): void;
   /** answers take this long (to test timeouts) */
   delayMs: number;
+  /** rewrites each translated text before it is sent (a provider answering HTML, script, nothing…) */
+  transform: ((translated: string) => string) | null;
+  /** the next request is answered with this body as it is (an HTML error page, say), then normally again */
+  rawNext(status: number, body: string, contentType?: string): void;
   close(): Promise<void>;
 }
 
@@ -63,6 +67,7 @@ export async function startFakeTranslator(format: WireFormat, options: { apiKey?
   let failures: { status: number; count: number; body?: unknown } | undefined;
   let failAfter: { calls: number; status: number } | undefined;
   let successes = 0;
+  let raw: { status: number; body: string; contentType: string } | undefined;
 
   const server = createServer((req, res) => {
     void (async () => {
@@ -101,13 +106,20 @@ export async function startFakeTranslator(format: WireFormat, options: { apiKey?
         return send(res, failures.status, failures.body ?? { message: 'failure' });
       }
       if (failAfter && successes >= failAfter.calls) return send(res, failAfter.status, { message: 'failure' });
+      if (raw) {
+        const answer = raw;
+        raw = undefined;
+        res.writeHead(answer.status, { 'Content-Type': answer.contentType });
+        return void res.end(answer.body);
+      }
       call.failed = false;
       successes += 1;
       const lang = target.toLowerCase();
+      const rewrite = (text: string) => (fake.transform ? fake.transform(text) : text);
       if (format === 'deepl') {
-        return send(res, 200, { translations: (texts as string[]).map((t) => ({ detected_source_language: 'RO', text: fakeTranslate(t, lang, /<x>\d+<\/x>/g) })) });
+        return send(res, 200, { translations: (texts as string[]).map((t) => ({ detected_source_language: 'RO', text: rewrite(fakeTranslate(t, lang, /<x>\d+<\/x>/g)) })) });
       }
-      const translated = (texts as string[]).map((t) => fakeTranslate(t, lang, /<span translate="no">\d+<\/span>/g));
+      const translated = (texts as string[]).map((t) => rewrite(fakeTranslate(t, lang, /<span translate="no">\d+<\/span>/g)));
       if (format === 'google') return send(res, 200, { data: { translations: translated.map((translatedText) => ({ translatedText })) } });
       return send(res, 200, { translatedText: translated });
     })().catch((error: unknown) => send(res, 500, { message: String(error) }));
@@ -119,6 +131,10 @@ export async function startFakeTranslator(format: WireFormat, options: { apiKey?
     apiKey,
     calls,
     delayMs: 0,
+    transform: null,
+    rawNext(status, body, contentType = 'text/html') {
+      raw = { status, body, contentType };
+    },
     failNext(status, opts = {}) {
       failures = { status, count: opts.count ?? Number.POSITIVE_INFINITY, body: opts.body };
     },
@@ -129,6 +145,8 @@ export async function startFakeTranslator(format: WireFormat, options: { apiKey?
     clearFailures() {
       failures = undefined;
       failAfter = undefined;
+      raw = undefined;
+      fake.transform = null;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getI18n } from '#app/i18n/i18n.ts';
+import type { AppError } from '#app/modules/errors/app-error.ts';
 import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
 import { buildCategory, buildLocation, buildProduct, buildRestaurant } from '#tests/factories/builders.ts';
 import { startFakeTranslator, type FakeTranslator } from '#tests/support/fake-translation.ts';
@@ -61,6 +63,32 @@ describe(`one field's translation on ${testDialect}`, () => {
 
     await database.db.updateTable('product').set({ nameRo: 'Sarmale cu smântână' }).where('id', '=', dish.id).execute();
     expect(await german()).toMatchObject({ text: 'Sarmale mit Polenta', state: 'outdated' });
+  });
+
+  it('a provider that errors, times out or answers a page tells the owner in words and saves nothing (issue 23)', async () => {
+    const dessert = buildProduct(restaurant.id, category.id, { nameRo: 'Papanași cu smântână' });
+    await database.db.insertInto('product').values(dessert).execute();
+    const germanName = async () => (await getFieldTranslations(owner(), 'product', dessert.id)).find((row) => row.language === 'de' && row.field === 'name');
+    const before = await menuVersion();
+    const ro = getI18n('ro');
+    fake.failNext(500, { count: 1 });
+    const failed = await translateFieldNow(owner(), storage, provider, 'product', dessert.id, { field: 'name', language: 'de' }).catch((error: unknown) => error);
+    expect(failed).toMatchObject({ code: 'translation-unavailable' });
+    expect(ro.t(`appErrors.${(failed as AppError).code}`, (failed as AppError).params)).toBe('Serviciul de traducere nu a răspuns (HTTP 500). Nu s-a salvat nimic; încearcă din nou peste un minut.');
+    fake.rawNext(200, '<html><body><script>alert(1)</script></body></html>');
+    await expect(translateFieldNow(owner(), storage, provider, 'product', dessert.id, { field: 'name', language: 'de' })).rejects.toMatchObject({ code: 'translation-unavailable' });
+    const slow = createGoogleProvider({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, timeoutMs: 300 });
+    fake.delayMs = 800;
+    await expect(translateFieldNow(owner(), storage, slow, 'product', dessert.id, { field: 'name', language: 'de' })).rejects.toMatchObject({ code: 'translation-unavailable', params: { detail: 'timeout 300 ms' } });
+    fake.delayMs = 0;
+    expect(await germanName()).toMatchObject({ text: '', state: 'missing' });
+    expect(await menuVersion()).toBe(before);
+    expect(await database.db.selectFrom('translationCache').selectAll().where('key', 'like', '%papana%').execute()).toEqual([]);
+    // markup in an answer: only its text is saved, and it is the machine's
+    fake.transform = (text) => `${text}<script>alert(1)</script>`;
+    expect(await translateFieldNow(owner(), storage, provider, 'product', dessert.id, { field: 'name', language: 'de' })).toBe('de: PAPANAȘI CU SMÂNTÂNĂ');
+    fake.clearFailures();
+    expect(await germanName()).toMatchObject({ text: 'de: PAPANAȘI CU SMÂNTÂNĂ', state: 'machine' });
   });
 
   it('refuses a language the restaurant does not offer, and a missing provider', async () => {

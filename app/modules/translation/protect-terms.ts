@@ -48,10 +48,17 @@ export function toMarkup(masked: string, placeholder: (index: number) => string)
   return escaped.replace(PLACEHOLDER, (_whole, index: string) => placeholder(Number(index)));
 }
 
-/** The provider's markup back into text with ⟦n⟧ placeholders (inverse of toMarkup). */
+/**
+ * The provider's markup back into text with ⟦n⟧ placeholders (inverse of toMarkup). Our text went
+ * out escaped, so a literal tag in the answer is markup the provider (or whoever answers in its
+ * place) added, never the owner's words: it is dropped, `<script>` and all, and only text remains
+ * (issue 23). `<` typed by the owner came back as `&lt;` and is text again.
+ */
 export function fromMarkup(markup: string, placeholder: RegExp): string {
   return markup
     .replace(placeholder, (_whole, index: string) => `⟦${index}⟧`)
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/<[^>]*>?/g, '')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')

@@ -66,6 +66,20 @@ export function badAnswer(): AppError {
   return new AppError('translation-unavailable', { detail: 'unexpected answer' });
 }
 
+/** Control characters (but tab and newline) and bidirectional overrides: never part of a menu's text. */
+const INVISIBLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * A provider's text checked before anything keeps it (cache, menu): invisible control and bidi
+ * characters removed; nothing left, or far longer than what was sent (a page, not a translation),
+ * is a bad answer, so the whole batch is refused and nothing of it cached or saved (issue 23).
+ */
+export function checkTranslated(sent: string, translated: string): string {
+  const text = translated.replace(INVISIBLE, '').trim();
+  if (text === '' || text.length > Math.max(sent.length * 4, sent.length + 200)) throw badAnswer();
+  return text;
+}
+
 /** Groups texts into batches under a provider's limits, keeping order; a text over the char limit goes alone. */
 export function splitIntoBatches<T>(items: readonly T[], size: (item: T) => number, limits: { maxTexts: number; maxChars: number }): T[][] {
   const batches: T[][] = [];

@@ -126,6 +126,62 @@ describe.each<WireFormat>(['deepl', 'google', 'libretranslate'])(`translation th
   });
 });
 
+describe.each<WireFormat>(['deepl', 'google', 'libretranslate'])(`a misbehaving %s provider on ${testDialect} (issue 23)`, (format) => {
+  let database: TestDatabase;
+  let fake: FakeTranslator;
+  let provider: TranslationProvider;
+  const scope = () => systemScope(database.db, 'test');
+  const cached = async () => (await database.db.selectFrom('translationCache').select('translations').execute()).map((row) => JSON.parse(row.translations) as Record<string, string>);
+  const now = new Date('2026-11-23T10:00:00.000Z');
+  const translate = (texts: string[]) => translateTexts(scope(), provider, { texts, source: 'ro', target: 'de', terms: ['mici'], now });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    fake = await startFakeTranslator(format);
+    provider = createTranslationProvider({ TRANSLATION_PROVIDER: format, TRANSLATION_API_URL: fake.baseUrl, TRANSLATION_API_KEY: fake.apiKey, TRANSLATION_TIMEOUT_MS: 2000 })!;
+  });
+  afterEach(async () => {
+    fake.clearFailures();
+    await database.db.deleteFrom('translationCache').execute();
+  });
+  afterAll(async () => {
+    await fake.close();
+    await database.cleanup();
+  });
+
+  it('keeps only the text of an answer carrying HTML or a script, and caches that text', async () => {
+    fake.transform = (text) => `<b>${text}</b><script>alert(1)</script><img src=x onerror="alert(2)">`;
+    const [dish, plate] = await translate(['Mici cu muștar', 'Platou <mare> & pâine']);
+    expect(dish).toBe('de: Mici CU MUȘTAR');
+    // the owner's own `<` and `&` stay text
+    expect(plate).toBe('de: PLATOU <MARE> & PÂINE');
+    expect(JSON.stringify(await cached())).not.toMatch(/script|onerror|<b>|<img/);
+  });
+
+  it('refuses an answer that is empty, only markup, or a whole page, and caches nothing of its batch', async () => {
+    for (const transform of [() => '', () => '<script>alert(1)</script>', () => '\u202e', (text: string) => text.repeat(300)]) {
+      fake.transform = transform;
+      expect(await errorOf(translate(['Ciorbă de burtă', 'Papanași']))).toBe('translation-unavailable');
+      expect(await cached()).toEqual([]);
+    }
+    // invisible bidi overrides and control characters never reach the text
+    fake.transform = (text) => `\u202e${text}\u0007`;
+    expect(await translate(['Ciorbă'])).toEqual(['de: CIORBĂ']);
+  });
+
+  it('turns an error status, an HTML error page and a timeout into translation-unavailable, with nothing cached', async () => {
+    fake.failNext(500, { count: 1 });
+    expect(await errorOf(translate(['Ciorbă']))).toBe('translation-unavailable');
+    fake.rawNext(200, '<!DOCTYPE html><html><body><h1>Sign in to the Wi-Fi</h1><script>alert(1)</script></body></html>');
+    expect(await errorOf(translate(['Ciorbă']))).toBe('translation-unavailable');
+    fake.rawNext(502, '<html><body>Bad gateway</body></html>');
+    expect(await errorOf(translate(['Ciorbă']))).toBe('translation-unavailable');
+    expect(await cached()).toEqual([]);
+    // and works again once the provider does
+    expect(await translate(['Ciorbă'])).toEqual(['de: CIORBĂ']);
+  });
+});
+
 describe('provider configuration', () => {
   it('is none on a fresh clone, and LibreTranslate needs its address', () => {
     expect(createTranslationProvider({ TRANSLATION_TIMEOUT_MS: 1000 })).toBeNull();

@@ -3,7 +3,7 @@ import type { AnyScope, SystemScope } from '#app/modules/access/scope.server.ts'
 import type { TargetLanguage } from './content-language.ts';
 import { maskTerms, unmaskTerms } from './protect-terms.ts';
 import type { TranslationProvider } from './provider.server.ts';
-import { splitIntoBatches } from './provider.server.ts';
+import { checkTranslated, splitIntoBatches } from './provider.server.ts';
 import { deleteCachedTranslationsBefore, findCachedTranslations, saveCachedTranslations } from './translation-cache.repo.server.ts';
 
 /** docs/product-spec.md section 9: a cached translation older than 30 days counts as missing (and is swept). */
@@ -49,7 +49,8 @@ export async function translateTexts(scope: AnyScope, provider: TranslationProvi
   const missing = [...new Map(items.filter((item) => item.masked !== '' && !result.has(item.key)).map((item) => [item.key, item])).values()];
   for (const batch of splitIntoBatches(missing, (item) => item.masked.length + 32, provider.limits)) {
     const translated = await provider.translateBatch(batch.map((item) => item.masked), request.source, request.target);
-    const rows = batch.map((item, index) => ({ key: item.key, text: translated[index] ?? '' }));
+    // checked whole before any of it is cached: one bad text refuses the batch
+    const rows = batch.map((item, index) => ({ key: item.key, text: checkTranslated(item.masked, translated[index] ?? '') }));
     await saveCachedTranslations(scope.db, rows.map((row) => ({ key: row.key, translations: JSON.stringify({ [request.target]: row.text }) })), now.toISOString());
     for (const row of rows) result.set(row.key, row.text);
   }
