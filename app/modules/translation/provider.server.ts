@@ -67,7 +67,7 @@ export function badAnswer(): AppError {
 }
 
 /** Control characters (but tab and newline) and bidirectional overrides: never part of a menu's text. */
-const INVISIBLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/g;
+const INVISIBLE = /(?![\t\n])[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu;
 
 /**
  * A provider's text checked before anything keeps it (cache, menu): invisible control and bidi
