@@ -364,7 +364,7 @@ describe(`restaurant settings on ${testDialect}`, () => {
     const restaurantId = await newRestaurant();
     await expect(updateRestaurantSettings(ownerScope(db(), restaurantId), storage, settings({ slug: other.slug }), await settingsVersion(db(), restaurantId))).rejects.toMatchObject({ code: 'slug-taken', status: 409 });
     await expect(updateRestaurantSettings(ownerScope(db(), restaurantId), storage, settings({ slug: 'pricing' }), await settingsVersion(db(), restaurantId))).rejects.toMatchObject({ code: 'slug-reserved' });
-    // the demo's slug is taken, in the spec's words, not "reserved by the app" (issue 23)
+    // the demo's slug is taken, in docs/product-spec.md's words, not "reserved by the app" (issue 23)
     await expect(updateRestaurantSettings(ownerScope(db(), restaurantId), storage, settings({ slug: 'bistro-la-bunica' }), await settingsVersion(db(), restaurantId))).rejects.toMatchObject({ code: 'slug-taken', status: 409 });
     const { slug } = await updateRestaurantSettings(ownerScope(db(), restaurantId), storage, settings({ slug: 'la-mama-acasa' }), await settingsVersion(db(), restaurantId));
     expect((await restaurantRow(restaurantId)).slug).toBe(slug);

@@ -56,7 +56,7 @@ async function pictureFor(scope: RestaurantScope, submitted: string | null, curr
  * one without a version (undefined: a post without the hidden field; decision 0015).
  */
 export async function updateRestaurantSettings(scope: RestaurantScope, storage: FileStorage, input: RestaurantSettingsInput, expectedVersion: number | undefined): Promise<{ slug: string }> {
-  // the demo's slug is another restaurant's, as far as an owner can tell: the spec's sentence (issue 23)
+  // the demo's slug is another restaurant's, as far as an owner can tell: docs/product-spec.md section 5's sentence (issue 23)
   if (input.slug === DEMO_RESTAURANT_SLUG) throw new AppError('slug-taken', {}, { field: 'slug' });
   if (RESERVED_SLUGS.has(input.slug)) throw new AppError('slug-reserved', { slug: input.slug }, { field: 'slug' });
   try {
