@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { MenuLocation } from '#app/modules/menu/menu.types.ts';
+import type { MenuLocation } from '#app/modules/guest-menu/menu.types.ts';
 import { fieldIn, type ContentLanguage } from '#app/modules/translation/content-language.ts';
 
 /**
