@@ -1,5 +1,5 @@
 import { getDb } from '#app/db/db.server.ts';
-import { receiveStripeWebhook } from '#app/modules/billing/billing.service.server.ts';
+import { receiveStripeWebhook } from '#app/modules/billing/billing-webhook.server.ts';
 import { getBilling } from '#app/modules/billing/stripe-client.server.ts';
 import type { Route } from './+types/api.webhooks.stripe';
 

@@ -4,7 +4,7 @@ import { getDb } from '#app/db/db.server.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { logger } from '#app/logger.server.ts';
 import { getSessionUser, requireUserScope } from '#app/modules/access/access.server.ts';
-import { readPaymentReturn } from '#app/modules/billing/billing.service.server.ts';
+import { readPaymentReturn } from '#app/modules/billing/payment-return.server.ts';
 import { getBilling } from '#app/modules/billing/stripe-client.server.ts';
 import { getPublicMenu } from '#app/modules/guest-menu/menu.service.server.ts';
 import { DEMO_RESTAURANT_SLUG } from '#app/modules/restaurant/demo.ts';

@@ -7,7 +7,7 @@ import { getPublicUrl, type Env } from '#app/env.server.ts';
 import { forRestaurant } from '#app/modules/access/scope.server.ts';
 import { logger } from '#app/logger.server.ts';
 import { sendBillingNotices } from '#app/modules/billing/billing-notices.server.ts';
-import { reconcileCustomers, syncCustomer } from '#app/modules/billing/billing.service.server.ts';
+import { reconcileCustomers, syncCustomer } from '#app/modules/billing/billing-sync.server.ts';
 import type { Billing } from '#app/modules/billing/stripe-client.server.ts';
 import { markContactMessageEmailed } from '#app/modules/contact/contact.service.server.ts';
 import { deleteReleasedFiles, sweepAllAbandonedUploads } from '#app/modules/image/image-cleanup.server.ts';

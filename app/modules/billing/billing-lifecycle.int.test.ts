@@ -17,7 +17,11 @@ import { ownerScope, userScope } from '#tests/support/scopes.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import type { Kysely } from 'kysely';
 import { PAYMENT_GRACE_DAYS, sendBillingNotices } from './billing-notices.server.ts';
-import { getCardDetails, readPaymentReturn, receiveStripeWebhook, reconcileCustomers, startCheckout } from './billing.service.server.ts';
+import { getCardDetails } from './billing-card.server.ts';
+import { startCheckout } from './billing-checkout.server.ts';
+import { reconcileCustomers } from './billing-sync.server.ts';
+import { receiveStripeWebhook } from './billing-webhook.server.ts';
+import { readPaymentReturn } from './payment-return.server.ts';
 import { createBilling, type Billing } from './stripe-client.server.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_lifecycle';

@@ -10,7 +10,10 @@ import { startFakeStripe, type FakeStripe } from '#tests/support/fake-stripe.ts'
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { getCardSubscription, openPortal, receiveStripeWebhook, startCheckout, syncCustomer } from './billing.service.server.ts';
+import { getCardSubscription } from './billing-card.server.ts';
+import { openPortal, startCheckout } from './billing-checkout.server.ts';
+import { syncCustomer } from './billing-sync.server.ts';
+import { receiveStripeWebhook } from './billing-webhook.server.ts';
 import { createBilling, type Billing } from './stripe-client.server.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';

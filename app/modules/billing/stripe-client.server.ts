@@ -28,3 +28,12 @@ export function getBilling(): Billing | null {
   if (!cached || cached.config.secretKey !== config.secretKey) cached = { config, billing: createBilling(config) };
   return cached.billing;
 }
+
+/** The id of an expandable Stripe field (an id, or the object when expanded). */
+export function stripeIdOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+/** A Stripe timestamp (seconds) as an ISO string; null for none. */
+export const isoOfStripeTime = (seconds: number | null | undefined): string | null => (seconds ? new Date(seconds * 1000).toISOString() : null);
