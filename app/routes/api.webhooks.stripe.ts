@@ -18,6 +18,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!billing) return text('Card payments are not configured on this installation', 404);
   const payload = Buffer.from(await request.arrayBuffer());
   const outcome = await receiveStripeWebhook(getDb(), billing, payload, signature);
-  if (outcome.status === 400) return text('Bad signature', 400);
+  // a 4xx tells Stripe not to retry: neither a bad signature nor a malformed event gets better
+  if (outcome.status === 400) return text(outcome.reason === 'signature' ? 'Bad signature' : 'Malformed event', 400);
   return Response.json({ received: true, duplicate: outcome.duplicate }, { headers: { 'Cache-Control': 'no-store' } });
 }
