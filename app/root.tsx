@@ -20,7 +20,7 @@ import { ToastProvider } from './ui/toast/toast-provider.tsx';
 import { getDb } from './db/db.server.ts';
 import { getSocialLinks } from './env.server.ts';
 import { getLocalePolicy } from './i18n/locale-policy.ts';
-import { getContactEmail, refreshPlatformSettings } from './modules/backoffice/platform-settings.server.ts';
+import { getContactEmail, refreshPlatformSettings } from './modules/platform/platform-settings.server.ts';
 import { getSessionUser, landingPathFor } from './modules/access/access.server.ts';
 
 export const links: Route.LinksFunction = () => [

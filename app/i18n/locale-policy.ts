@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './i18n.ts';
 
 /**
  * The app config of docs/product-spec.md section 3 (settings/app_config: defaultLocale, availableLocales) as this process last
- * read it. The back office stores it in the database; `app/modules/backoffice/platform-settings.server.ts`
+ * read it. The back office stores it in the database; `app/modules/platform/platform-settings.server.ts`
  * refreshes this snapshot with a short TTL on every request (root middleware, the menu cache's key),
  * so every app process follows a change within seconds without a database read per request here.
  */

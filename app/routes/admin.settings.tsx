@@ -7,7 +7,7 @@ import { getI18n, LOCALES } from '#app/i18n/i18n.ts';
 import { formatPrice } from '#app/i18n/localized.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { requireAdmin } from '#app/modules/access/access.server.ts';
-import { getPlatformSettings, updatePlatformSettings } from '#app/modules/backoffice/platform-settings.server.ts';
+import { getPlatformSettings, updatePlatformSettings } from '#app/modules/platform/platform-settings.server.ts';
 import { AdminPage, fieldClass, useAnswerToast } from '#app/ui/admin/admin-ui.tsx';
 import { primaryButton, secondaryButton } from '#app/ui/editor/fields.tsx';
 import { localeOf } from '#app/ui/admin/format.ts';

@@ -5,7 +5,7 @@ import { resolveAuthSecret } from '#app/auth/auth-secret.server.ts';
 import { requestInfoContext } from '#app/context.ts';
 import { getDb } from '#app/db/db.server.ts';
 import { getEnv } from '#app/env.server.ts';
-import { getContactEmail } from '#app/modules/backoffice/platform-settings.server.ts';
+import { getContactEmail } from '#app/modules/platform/platform-settings.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { requestMetaOf } from '#app/modules/access/access.server.ts';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatPrice } from '#app/i18n/localized.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { getBilling } from '#app/modules/billing/stripe-client.server.ts';
-import { getPlatformPricing } from '#app/modules/backoffice/platform-settings.server.ts';
+import { getPlatformPricing } from '#app/modules/platform/platform-settings.server.ts';
 import { FREE_PRODUCT_LIMIT, TRIAL_DAYS, UPGRADE_PROMPT_THRESHOLD } from '#app/modules/subscription/subscription.ts';
 import { CheckIcon, primaryButton, secondaryButton } from '#app/ui/marketing/marketing-ui.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';

@@ -12,7 +12,7 @@ import { AdminFrame } from '#app/ui/editor/admin-frame.tsx';
 import { SubscriptionOverview } from '#app/ui/editor/subscription-overview.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/subscription';
-import { getPlatformPricing } from '#app/modules/backoffice/platform-settings.server.ts';
+import { getPlatformPricing } from '#app/modules/platform/platform-settings.server.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'admin.subscriptionTitle', 'admin.subscriptionTitle');
 

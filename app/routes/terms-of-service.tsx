@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { TermsOfService } from '#app/content/terms-of-service.tsx';
-import { getContactEmail } from '#app/modules/backoffice/platform-settings.server.ts';
+import { getContactEmail } from '#app/modules/platform/platform-settings.server.ts';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/terms-of-service';
 

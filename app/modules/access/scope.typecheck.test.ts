@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '#app/db/schema.ts';
-import { listUsersForAdmin } from '#app/modules/account/admin-users.service.server.ts';
+import { listUsersForBackOffice } from '#app/modules/backoffice/users.service.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { getEditorMenu } from '#app/modules/editor/menu-editor.service.server.ts';
 import { deleteProduct } from '#app/modules/product/product.service.server.ts';
@@ -26,9 +26,9 @@ function neverCalled(db: Kysely<Database>, storage: FileStorage, owner: Restaura
   // @ts-expect-error storage comes after the scope, never before it
   void deleteProduct(storage, owner, 'product-1');
   // @ts-expect-error an owner's scope is not an admin's
-  void listUsersForAdmin(owner);
+  void listUsersForBackOffice(owner, { sort: 'newest', page: 1 });
   // @ts-expect-error nor is a hand-made admin
-  void listUsersForAdmin({ kind: 'admin', db, actor: { type: 'user', id: 'u', email: 'e', role: 'admin' }, requestMeta: { requestId: null } });
+  void listUsersForBackOffice({ kind: 'admin', db, actor: { type: 'user', id: 'u', email: 'e', role: 'admin' }, requestMeta: { requestId: null } }, { sort: 'newest', page: 1 });
 }
 
 describe('scoped services, at the type level', () => {

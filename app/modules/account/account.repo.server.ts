@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { PLAN_SUMMARY_COLUMNS } from '#app/modules/subscription/subscription.repo.server.ts';
 import type { Database } from '#app/db/schema.ts';
 
 /**
@@ -34,18 +33,6 @@ export function findOwnedRestaurantRow(db: Kysely<Database>, restaurantId: strin
 /** The restaurant's uploads as the export lists them (no download tokens). */
 export function listStoredImagesForExport(db: Kysely<Database>, restaurantId: string) {
   return db.selectFrom('storedImage').select(['id', 'path', 'name', 'size', 'contentType', 'width', 'height', 'createdAt']).where('restaurantId', '=', restaurantId).execute();
-}
-
-/** Users, newest first, with their restaurant's name, slug and plan columns (platform admin only). */
-export function listUsersWithRestaurants(db: Kysely<Database>) {
-  return db
-    .selectFrom('user')
-    .leftJoin('restaurant', 'restaurant.id', 'user.restaurantId')
-    .select(['user.id', 'user.email', 'user.role', 'user.banned', 'user.createdAt', 'restaurant.id as restaurantId', 'restaurant.name as restaurantName', 'restaurant.slug as restaurantSlug'])
-    .select(PLAN_SUMMARY_COLUMNS)
-    .orderBy('user.createdAt', 'desc')
-    .limit(500)
-    .execute();
 }
 
 /** Removes a user again (registration that failed after better-auth created them). */

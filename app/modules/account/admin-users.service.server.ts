@@ -2,20 +2,6 @@ import type { Auth } from '#app/auth/auth.server.ts';
 import { disabledSessionMarker } from '#app/modules/access/access.server.ts';
 import { assertAdmin, type AdminScope } from '#app/modules/access/scope.server.ts';
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
-import { planFromSummary } from '#app/modules/subscription/subscription.service.server.ts';
-import { listUsersWithRestaurants } from './account.repo.server.ts';
-
-/** Users for the platform admin, with their restaurant and whether it is PRO now (and until when). Only an admin may call this. */
-export async function listUsersForAdmin(scope: AdminScope) {
-  assertAdmin(scope);
-  const rows = await listUsersWithRestaurants(scope.db);
-  return rows.map(({ publishedUntil: _publishedUntil, proUntil, planKind, timeZone, ...user }) => ({
-    ...user,
-    /** whether the restaurant is PRO now, and whether an admin's grant is what makes it so (only that can be taken back here) */
-    // a left join: a user without a restaurant (an admin) has none
-    restaurantPlan: user.restaurantId === null ? null : planFromSummary({ proUntil, planKind, timeZone }),
-  }));
-}
 
 /**
  * Disables or re-enables a user (issue "Identity and access"). Disabling ends every session of

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvField } from './audit-log.service.server.ts';
-import { containsPattern, isWholeEmail } from './backoffice.repo.server.ts';
+import { containsPattern, isWholeEmail } from './search.repo.server.ts';
 
 describe('the audit export and the searches', () => {
   it('quotes CSV fields and keeps spreadsheets from running a cell as a formula', () => {

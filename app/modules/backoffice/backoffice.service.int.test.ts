@@ -7,7 +7,7 @@ import { adminScope, forgedAdminScope } from '#tests/support/scopes.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { auditDays, exportAuditLogCsv, listAuditLog } from './audit-log.service.server.ts';
 import { deleteInboxMessage, listInbox, countUnread, setMessageHandled } from './messages.service.server.ts';
-import { getContactEmail, getPlatformPricing, getPlatformSettings, invalidatePlatformSettings, refreshPlatformSettings, updatePlatformSettings } from './platform-settings.server.ts';
+import { getContactEmail, getPlatformPricing, getPlatformSettings, invalidatePlatformSettings, refreshPlatformSettings, updatePlatformSettings } from '#app/modules/platform/platform-settings.server.ts';
 import { extendTrial, getRestaurantForAdmin, grantManualPro, listRestaurantsForAdmin, revokeManualPro, setRestaurantActive } from './restaurants.service.server.ts';
 import { listUsersForBackOffice } from './users.service.server.ts';
 

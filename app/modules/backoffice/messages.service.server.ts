@@ -2,7 +2,7 @@ import { assertAdmin, withDb, type AdminScope } from '#app/modules/access/scope.
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { PAGE_SIZE, type Page } from './backoffice.types.ts';
-import { countMessages, countUnreadMessages, deleteMessage, findMessage, listMessagesPage, markMessagesRead, writeMessageHandled } from './backoffice.repo.server.ts';
+import { countMessages, countUnreadMessages, deleteMessage, findMessage, listMessagesPage, markMessagesRead, writeMessageHandled } from './messages.repo.server.ts';
 
 export interface InboxMessage {
   id: string;

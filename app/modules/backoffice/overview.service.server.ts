@@ -2,8 +2,8 @@ import { assertAdmin, type AdminScope } from '#app/modules/access/scope.server.t
 import { getPlatformViewsPerDay } from '#app/modules/insights/insights.service.server.ts';
 import { countPlatformDaysLive, fillPlatformDays, nextDay, readPlatformDays, type DayCounts } from '#app/modules/subscription/plan-days.repo.server.ts';
 import type { Overview, OverviewRange } from './backoffice.types.ts';
-import { countPayingRowsAt, countPlanStates } from './backoffice.repo.server.ts';
-import { getPlatformPricing } from './platform-settings.server.ts';
+import { countPayingRowsAt, countPlanStates } from './overview.repo.server.ts';
+import { getPlatformPricing } from '#app/modules/platform/platform-settings.server.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -17,7 +17,7 @@ import {
   listRestaurantUsers,
   listUserEmails,
   writeRestaurantActive,
-} from './backoffice.repo.server.ts';
+} from './restaurants.repo.server.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -4,7 +4,7 @@ import { assertAdmin, type AdminScope } from '#app/modules/access/scope.server.t
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { PAGE_SIZE, type Page, type UserSort } from './backoffice.types.ts';
-import { countUsers, findUserForAdmin, listLastSessions, listSignInMethods, listUsersPage } from './backoffice.repo.server.ts';
+import { countUsers, findUserForAdmin, listLastSessions, listSignInMethods, listUsersPage } from './users.repo.server.ts';
 
 export interface AdminUserRow {
   id: string;

@@ -14,7 +14,6 @@ import {
   displayedEnd,
   endedGrant,
   FREE_PRODUCT_LIMIT,
-  isBefore,
   isManualPro,
   isProviderPro,
   newManualGrant,
@@ -25,7 +24,6 @@ import {
   remainingTrialDays,
   shouldShowUpgradePrompt,
   trialEndDate,
-  type PlanSummary,
 } from './subscription.ts';
 import { findProductsCount, insertSubscription, listSubscriptions, lockRestaurantForPlanChange, updateSubscription, writePlanSummary } from './subscription.repo.server.ts';
 
@@ -143,13 +141,4 @@ export async function getPlanForRestaurant(scope: RestaurantScope, now: Date = n
   const productsCount = await findProductsCount(scope.db, scope.restaurantId);
   if (productsCount === undefined) throw new AppError('not-found');
   return readPlanStatus(scope.db, scope.restaurantId, productsCount, now);
-}
-
-/**
- * A list row's plan, from the summary columns (PLAN_SUMMARY_COLUMNS): whether PRO now, whether an
- * admin's grant is what makes it so (only that can be taken back by an admin), and until when.
- */
-export function planFromSummary(summary: Pick<PlanSummary, 'proUntil' | 'planKind'> & { timeZone: string | null }, now: Date = new Date()) {
-  const pro = isBefore(summary.proUntil, now);
-  return { pro, manual: pro && summary.planKind === 'manual', expirationDate: pro ? displayedEnd(summary.proUntil) : null, timeZone: summary.timeZone ?? 'Europe/Bucharest' };
 }

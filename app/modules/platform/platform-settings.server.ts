@@ -6,7 +6,7 @@ import { LOCALES } from '#app/i18n/i18n.ts';
 import { getLocalePolicy, setLocalePolicy } from '#app/i18n/locale-policy.ts';
 import { assertAdmin, withDb, type AdminScope } from '#app/modules/access/scope.server.ts';
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
-import { readAppConfig, writeAppConfig } from './backoffice.repo.server.ts';
+import { readAppConfig, writeAppConfig } from './platform-settings.repo.server.ts';
 
 /**
  * The app config of docs/product-spec.md section 3 (settings/app_config: defaultLocale, availableLocales) and the

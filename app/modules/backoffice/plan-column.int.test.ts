@@ -3,9 +3,10 @@ import { setManualPro } from '#app/modules/subscription/subscription.service.ser
 import { insertRestaurant, newId } from '#tests/factories/builders.ts';
 import { adminScope } from '#tests/support/scopes.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { listUsersForAdmin } from './admin-users.service.server.ts';
+import { getRestaurantForAdmin, listRestaurantsForAdmin } from './restaurants.service.server.ts';
+import { listUsersForBackOffice } from './users.service.server.ts';
 
-describe(`the admin users list's plan column on ${testDialect}`, () => {
+describe(`the back office's plan column and its owners on ${testDialect}`, () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -29,17 +30,25 @@ describe(`the admin users list's plan column on ${testDialect}`, () => {
     await owner('paying@example.com', paying.id);
     await owner('lapsed@example.com', lapsed.id);
     await owner('admin@example.com', null, 'admin');
+    const admin = adminScope(database.db);
     const now = new Date();
-    const { expirationDate } = await setManualPro(adminScope(database.db), granted.id, true, now);
-
-    const plans = Object.fromEntries((await listUsersForAdmin(adminScope(database.db))).map((user) => [user.email, user.restaurantPlan]));
-    expect(plans).toEqual({
-      'trial@example.com': { pro: false, manual: false, expirationDate: null, timeZone: 'Europe/Bucharest' },
-      'granted@example.com': { pro: true, manual: true, expirationDate, timeZone: 'Europe/Bucharest' },
-      'paying@example.com': { pro: true, manual: false, expirationDate: null, timeZone: 'Europe/Bucharest' },
-      'lapsed@example.com': { pro: false, manual: false, expirationDate: null, timeZone: 'Europe/Bucharest' },
-      'admin@example.com': null,
-    });
+    const { expirationDate } = await setManualPro(admin, granted.id, true, now);
     expect(expirationDate).not.toBeNull();
+
+    const { items } = await listRestaurantsForAdmin(admin, { sort: 'newest', page: 1 }, now);
+    const plans = Object.fromEntries(items.map((item) => [item.id, { plan: item.plan, until: item.until }]));
+    const trialEnd = (await getRestaurantForAdmin(admin, inTrial.id, now)).restaurant.publishedUntil;
+    expect(plans).toEqual({
+      [inTrial.id]: { plan: 'trial', until: trialEnd },
+      [granted.id]: { plan: 'pro-manual', until: expirationDate },
+      // a card subscription runs until Stripe ends it: no end to show
+      [paying.id]: { plan: 'pro-card', until: null },
+      [lapsed.id]: { plan: 'inactive', until: null },
+    });
+    expect(trialEnd).not.toBeNull();
+
+    // the users page: each owner with their restaurant, the admin with none
+    const users = Object.fromEntries((await listUsersForBackOffice(admin, { sort: 'newest', page: 1 })).items.map((user) => [user.email, user.restaurantId]));
+    expect(users).toEqual({ 'trial@example.com': inTrial.id, 'granted@example.com': granted.id, 'paying@example.com': paying.id, 'lapsed@example.com': lapsed.id, 'admin@example.com': null });
   });
 });

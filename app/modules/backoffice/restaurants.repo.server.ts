@@ -1,0 +1,136 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '#app/db/schema.ts';
+import { PLAN_SUMMARY_COLUMNS } from '#app/modules/subscription/subscription.repo.server.ts';
+import type { PlanStateFilter, RestaurantSort } from './backoffice.types.ts';
+import { isWholeEmail, textMatches } from './search.repo.server.ts';
+
+/**
+ * The back office's restaurant queries: platform-wide reads (they span restaurants by design; only
+ * services taking an AdminScope call them) and a restaurant's active flag.
+ */
+
+export interface RestaurantListFilter {
+  q?: string;
+  state?: PlanStateFilter;
+  /** ISO now, and now + 7 days ("trial ending") */
+  now: string;
+  soon: string;
+}
+
+/**
+ * The filtered restaurants. The owner's row is joined only when a text search needs it; a whole
+ * e-mail address goes through user.email's unique index instead of a scan.
+ */
+function restaurantsQuery(db: Kysely<Database>, filter: RestaurantListFilter) {
+  let query = db.selectFrom('restaurant');
+  if (filter.q && isWholeEmail(filter.q)) {
+    const email = filter.q.toLowerCase();
+    query = query.where('restaurant.ownerId', 'in', db.selectFrom('user').select('user.id').where('user.email', '=', email));
+  } else if (filter.q) {
+    const text = filter.q;
+    query = query.where((eb) => eb.or([textMatches(db, 'restaurant', ['name', 'slug'], text), eb('restaurant.ownerId', 'in', eb.selectFrom('user').select('user.id').where(textMatches(db, 'user', ['email'], text)))]));
+  }
+  const notPro = sql<boolean>`(${sql.ref('restaurant.proUntil')} is null or ${sql.ref('restaurant.proUntil')} <= ${filter.now})`;
+  switch (filter.state) {
+    case 'trial':
+      query = query.where((eb) => eb.and([notPro, eb('restaurant.publishedUntil', '>', filter.now)]));
+      break;
+    case 'trial-ending':
+      query = query.where((eb) => eb.and([notPro, eb('restaurant.publishedUntil', '>', filter.now), eb('restaurant.publishedUntil', '<=', filter.soon)]));
+      break;
+    case 'pro-card':
+      query = query.where('restaurant.proUntil', '>', filter.now).where('restaurant.planKind', '=', 'provider');
+      break;
+    case 'pro-manual':
+      query = query.where('restaurant.proUntil', '>', filter.now).where('restaurant.planKind', '=', 'manual');
+      break;
+    case 'inactive':
+      query = query.where((eb) => eb.or([eb('restaurant.publishedUntil', 'is', null), eb('restaurant.publishedUntil', '<=', filter.now)]));
+      break;
+    case 'deactivated':
+      query = query.where('restaurant.active', '=', 0);
+      break;
+    default:
+      break;
+  }
+  return query;
+}
+
+const RESTAURANT_ORDER: Record<RestaurantSort, [string, 'asc' | 'desc']> = {
+  newest: ['restaurant.createdAt', 'desc'],
+  oldest: ['restaurant.createdAt', 'asc'],
+  name: ['restaurant.name', 'asc'],
+  products: ['restaurant.productsCount', 'desc'],
+  updated: ['restaurant.updatedAt', 'desc'],
+};
+
+/** One page of restaurants with their plan summary (owners' addresses: listUserEmails, for the page only). */
+export function listRestaurantsPage(db: Kysely<Database>, filter: RestaurantListFilter, sort: RestaurantSort, page: { limit: number; offset: number }) {
+  const [column, direction] = RESTAURANT_ORDER[sort];
+  return restaurantsQuery(db, filter)
+    .select(['restaurant.id', 'restaurant.name', 'restaurant.slug', 'restaurant.active', 'restaurant.productsCount', 'restaurant.createdAt', 'restaurant.updatedAt', 'restaurant.ownerId'])
+    .select(PLAN_SUMMARY_COLUMNS)
+    .orderBy(sql.ref(column), direction)
+    .orderBy('restaurant.id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+/** The e-mail addresses of these users (a page's owners). */
+export function listUserEmails(db: Kysely<Database>, userIds: readonly string[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('user').select(['id', 'email']).where('id', 'in', userIds).execute();
+}
+
+export async function countRestaurants(db: Kysely<Database>, filter: RestaurantListFilter): Promise<number> {
+  const row = await restaurantsQuery(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One restaurant for its detail page (every column but none is secret). */
+export function findRestaurantForAdmin(db: Kysely<Database>, restaurantId: string) {
+  return db
+    .selectFrom('restaurant')
+    .select(['id', 'name', 'slug', 'shortCode', 'active', 'ownerId', 'productsCount', 'menuVersion', 'createdAt', 'updatedAt', 'timeZone', 'currency', 'email', 'phone'])
+    .select(PLAN_SUMMARY_COLUMNS.map((c) => c.replace('restaurant.', '')) as ['publishedUntil', 'proUntil', 'planKind', 'timeZone'])
+    .where('id', '=', restaurantId)
+    .executeTakeFirst();
+}
+
+/** The users linked to a restaurant (its owner and any other account on it). */
+export function listRestaurantUsers(db: Kysely<Database>, restaurantId: string, ownerId: string | null) {
+  let query = db.selectFrom('user').select(['id', 'email', 'name', 'banned', 'createdAt']);
+  query = ownerId ? query.where((eb) => eb.or([eb('restaurantId', '=', restaurantId), eb('id', '=', ownerId)])) : query.where('restaurantId', '=', restaurantId);
+  return query.orderBy('createdAt').execute();
+}
+
+/** Counts of the restaurant's menu: what it uses of the product. */
+export async function countRestaurantContent(db: Kysely<Database>, restaurantId: string) {
+  const [locations, categories, products, images] = await Promise.all(
+    (['location', 'category', 'product', 'storedImage'] as const).map((table) =>
+      db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('restaurantId', '=', restaurantId).executeTakeFirstOrThrow(),
+    ),
+  );
+  return { locations: Number(locations!.n), categories: Number(categories!.n), products: Number(products!.n), images: Number(images!.n) };
+}
+
+/** The newest change an owner made to the menu (the audit log's word), if any. */
+export function findLastOwnerEdit(db: Kysely<Database>, restaurantId: string) {
+  return db
+    .selectFrom('auditEvent')
+    .select(['createdAt', 'action', 'actorEmail'])
+    .where('restaurantId', '=', restaurantId)
+    .where('actorType', '=', 'user')
+    .where('action', 'not like', 'subscription.%')
+    .where('action', 'not like', 'restaurant.deactivate%')
+    .where('action', 'not like', 'restaurant.reactivate%')
+    .orderBy('createdAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Sets the restaurant's active flag; returns its name and slug, or undefined when it does not exist. */
+export function writeRestaurantActive(db: Kysely<Database>, restaurantId: string, active: 0 | 1, updatedAt: string) {
+  return db.updateTable('restaurant').set({ active, updatedAt }).where('id', '=', restaurantId).returning(['name', 'slug']).executeTakeFirst();
+}

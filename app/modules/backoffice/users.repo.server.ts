@@ -1,0 +1,57 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '#app/db/schema.ts';
+import type { UserSort } from './backoffice.types.ts';
+import { isWholeEmail, textMatches } from './search.repo.server.ts';
+
+/** The back office's user queries (platform-wide; only services taking an AdminScope call them). */
+
+const USER_ORDER: Record<UserSort, [string, 'asc' | 'desc']> = {
+  newest: ['user.createdAt', 'desc'],
+  oldest: ['user.createdAt', 'asc'],
+  email: ['user.email', 'asc'],
+};
+
+/** Users filtered by a search (e-mail, name, restaurant name: textMatches); a whole e-mail address goes through the unique index. */
+function usersQuery(db: Kysely<Database>, q: string | undefined) {
+  let query = db.selectFrom('user');
+  if (q && isWholeEmail(q)) {
+    query = query.where('user.email', '=', q.toLowerCase());
+  } else if (q) {
+    query = query.where((eb) => eb.or([textMatches(db, 'user', ['email', 'name'], q), eb('user.restaurantId', 'in', eb.selectFrom('restaurant').select('restaurant.id').where(textMatches(db, 'restaurant', ['name'], q)))]));
+  }
+  return query;
+}
+
+/** One page of users: never a password hash or a token (the columns are named, not `*`). */
+export function listUsersPage(db: Kysely<Database>, q: string | undefined, sort: UserSort, page: { limit: number; offset: number }) {
+  const [column, direction] = USER_ORDER[sort];
+  return usersQuery(db, q)
+    .leftJoin('restaurant', 'restaurant.id', 'user.restaurantId')
+    .select(['user.id', 'user.email', 'user.name', 'user.role', 'user.banned', 'user.emailVerified', 'user.createdAt', 'restaurant.id as restaurantId', 'restaurant.name as restaurantName', 'restaurant.slug as restaurantSlug'])
+    .orderBy(sql.ref(column), direction)
+    .orderBy('user.id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function countUsers(db: Kysely<Database>, q: string | undefined): Promise<number> {
+  const row = await usersQuery(db, q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** How each of these users signs in (provider ids only: no password hash, no token). */
+export function listSignInMethods(db: Kysely<Database>, userIds: readonly string[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('account').select(['userId', 'providerId']).where('userId', 'in', userIds).execute();
+}
+
+/** The newest session each of these users started (their last sign-in the sessions still remember). */
+export function listLastSessions(db: Kysely<Database>, userIds: readonly string[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('session').select(['userId', (eb) => eb.fn.max('createdAt').as('lastAt')]).where('userId', 'in', userIds).groupBy('userId').execute();
+}
+
+export function findUserForAdmin(db: Kysely<Database>, userId: string) {
+  return db.selectFrom('user').select(['id', 'email', 'name', 'role', 'banned', 'restaurantId']).where('id', '=', userId).executeTakeFirst();
+}
