@@ -52,7 +52,7 @@ function localeOf(ctx: { headers?: Headers; request?: Request } | undefined): Lo
  * server that is down delays the e-mail instead of failing it) and the rate-limit module.
  */
 export function createAuth(handle: DatabaseHandle, env: Env, services: AuthServices) {
-  return betterAuth({
+  const instance = betterAuth({
     appName: 'Bucate',
     baseURL: getPublicUrl(env),
     // better-auth's own lines through pino, message and error texts only: the objects it would print
@@ -96,6 +96,7 @@ export function createAuth(handle: DatabaseHandle, env: Env, services: AuthServi
       changeEmail: { enabled: true },
       additionalFields: {
         restaurantId: { type: 'string', required: false, input: false },
+        lastSignInAt: { type: 'date', required: false, input: false },
       },
     },
     session: {
@@ -107,6 +108,18 @@ export function createAuth(handle: DatabaseHandle, env: Env, services: AuthServi
       storage: 'database',
       // registration sends one; the banner's "send again" two more per ten minutes
       customRules: { '/send-verification-email': { window: 10 * 60, max: 3 } },
+    },
+    // every sign-in (password, e-mail link, Google) creates a session: the user keeps its time,
+    // which outlives the session (the back office shows it after sign-out or disabling)
+    databaseHooks: {
+      session: {
+        create: {
+          after: async (session) => {
+            const context = await instance.$context;
+            await context.internalAdapter.updateUser(session.userId, { lastSignInAt: session.createdAt });
+          },
+        },
+      },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
@@ -136,6 +149,7 @@ export function createAuth(handle: DatabaseHandle, env: Env, services: AuthServi
       }),
     ],
   });
+  return instance;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

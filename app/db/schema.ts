@@ -24,6 +24,8 @@ export interface UserTable {
   banReason: string | null;
   banExpires: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   restaurantId: string | null;
+  /** when the user last signed in (any method; migration 0020); null before the first */
+  lastSignInAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface SessionTable {

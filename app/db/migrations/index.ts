@@ -17,6 +17,7 @@ import * as contentLanguages from './2026-11-23-0013-content-languages.ts';
 import * as insightSearchPending from './2026-11-23-0016-insight-search-pending.ts';
 import * as categoryScheduleAndClosures from './2026-11-23-0017-category-schedule-and-closures.ts';
 import * as backofficeRollupSearch from './2026-11-23-0019-backoffice-rollup-search.ts';
+import * as userLastSignIn from './2026-11-27-0020-user-last-sign-in.ts';
 
 /**
  * Every migration, in order. Append new dated files here; never edit or reorder old ones.
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0016-insight-search-pending': insightSearchPending,
   '2026-11-23-0017-category-schedule-and-closures': categoryScheduleAndClosures,
   '2026-11-23-0019-backoffice-rollup-search': backofficeRollupSearch,
+  '2026-11-27-0020-user-last-sign-in': userLastSignIn,
 };

@@ -27,7 +27,7 @@ export function listUsersPage(db: Kysely<Database>, q: string | undefined, sort:
   const [column, direction] = USER_ORDER[sort];
   return usersQuery(db, q)
     .leftJoin('restaurant', 'restaurant.id', 'user.restaurantId')
-    .select(['user.id', 'user.email', 'user.name', 'user.role', 'user.banned', 'user.emailVerified', 'user.createdAt', 'restaurant.id as restaurantId', 'restaurant.name as restaurantName', 'restaurant.slug as restaurantSlug'])
+    .select(['user.id', 'user.email', 'user.name', 'user.role', 'user.banned', 'user.emailVerified', 'user.createdAt', 'user.lastSignInAt', 'restaurant.id as restaurantId', 'restaurant.name as restaurantName', 'restaurant.slug as restaurantSlug'])
     .orderBy(sql.ref(column), direction)
     .orderBy('user.id')
     .limit(page.limit)
@@ -44,12 +44,6 @@ export async function countUsers(db: Kysely<Database>, q: string | undefined): P
 export function listSignInMethods(db: Kysely<Database>, userIds: readonly string[]) {
   if (userIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('account').select(['userId', 'providerId']).where('userId', 'in', userIds).execute();
-}
-
-/** The newest session each of these users started (their last sign-in the sessions still remember). */
-export function listLastSessions(db: Kysely<Database>, userIds: readonly string[]) {
-  if (userIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('session').select(['userId', (eb) => eb.fn.max('createdAt').as('lastAt')]).where('userId', 'in', userIds).groupBy('userId').execute();
 }
 
 export function findUserForAdmin(db: Kysely<Database>, userId: string) {

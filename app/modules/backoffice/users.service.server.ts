@@ -4,7 +4,7 @@ import { assertAdmin, type AdminScope } from '#app/modules/access/scope.server.t
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { PAGE_SIZE, type Page, type UserSort } from './backoffice.types.ts';
-import { countUsers, findUserForAdmin, listLastSessions, listSignInMethods, listUsersPage } from './users.repo.server.ts';
+import { countUsers, findUserForAdmin, listSignInMethods, listUsersPage } from './users.repo.server.ts';
 
 export interface AdminUserRow {
   id: string;
@@ -19,7 +19,7 @@ export interface AdminUserRow {
   restaurantSlug: string | null;
   /** 'credential' (password), 'google', … : provider ids only, never a hash or a token */
   signInMethods: string[];
-  /** the newest session the database still holds; null when none is left */
+  /** when the user last signed in, by any method (kept after sign-out); null when never */
   lastSignInAt: string | null;
 }
 
@@ -34,9 +34,7 @@ export async function listUsersForBackOffice(scope: AdminScope, query: { q?: str
   const page = Math.min(Math.max(1, query.page), pageCount);
   const rows = await listUsersPage(scope.db, q, query.sort, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   const ids = rows.map((row) => row.id);
-  const [methods, sessions] = await Promise.all([listSignInMethods(scope.db, ids), listLastSessions(scope.db, ids)]);
-  const methodsOf = Map.groupBy(methods, (m) => m.userId);
-  const lastOf = new Map(sessions.map((s) => [s.userId, iso(s.lastAt as Date | string | null)]));
+  const methodsOf = Map.groupBy(await listSignInMethods(scope.db, ids), (m) => m.userId);
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -50,7 +48,7 @@ export async function listUsersForBackOffice(scope: AdminScope, query: { q?: str
       restaurantName: row.restaurantName,
       restaurantSlug: row.restaurantSlug,
       signInMethods: [...new Set((methodsOf.get(row.id) ?? []).map((m) => m.providerId))].sort(),
-      lastSignInAt: lastOf.get(row.id) ?? null,
+      lastSignInAt: iso(row.lastSignInAt),
     })),
     total,
     page,
