@@ -4,7 +4,8 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { create as createQr } from 'qrcode';
 import sharp, { type SharpOptions } from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { displayLink, logoAsPrintJpeg, menuShortLink, QUIET_ZONE_MODULES, renderQrPng, renderQrSvg, renderTableCardPdf } from './qr.server.ts';
+import { displayLink, menuShortLink, QUIET_ZONE_MODULES, renderQrPng, renderQrSvg } from './qr.server.ts';
+import { logoAsPrintJpeg, renderTableCardPdf } from './table-card.server.ts';
 
 const URL_ = 'https://bucate.example/m/Ab3-x_9Z';
 /** every Romanian letter with a diacritic, lower and upper case, and typographic quotes */

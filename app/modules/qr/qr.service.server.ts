@@ -7,7 +7,8 @@ import { isOwnImageRef } from '#app/modules/image/file-storage.ts';
 import { publicImageUrl, type FileStorage } from '#app/modules/image/storage.server.ts';
 import { qrDownloadFilename, type QrDownloadFormat } from './qr-downloads.ts';
 import { findQrRestaurant } from './qr.repo.server.ts';
-import { DOWNLOAD_SVG_SIZE_PX, logoAsPrintJpeg, menuShortLink, PRINT_PNG_SIZE_PX, renderQrPng, renderQrSvg, renderTableCardPdf } from './qr.server.ts';
+import { DOWNLOAD_SVG_SIZE_PX, menuShortLink, PRINT_PNG_SIZE_PX, renderQrPng, renderQrSvg } from './qr.server.ts';
+import { logoAsPrintJpeg, renderTableCardPdf } from './table-card.server.ts';
 
 export interface QrData {
   name: string;
