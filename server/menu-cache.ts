@@ -1,12 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import { brotliCompress, brotliDecompress, constants, gzip } from 'node:zlib';
 import type { Logger } from 'pino';
 import { MENU_LANGUAGE_PARAM, requestedMenuLanguage } from '#app/modules/translation/content-language.ts';
-
-const brotliAsync = promisify(brotliCompress);
-const brotliDecompressAsync = promisify(brotliDecompress);
-const gzipAsync = promisify(gzip);
+import { brotliDecompressAsync, createPageStore, LOCATION_ID, renderPage, type CachedPage } from './menu-cache-store.ts';
 
 /**
  * The guest menu's hot path. A rendered menu is kept per (slug, language, location) together with
@@ -31,7 +26,8 @@ const gzipAsync = promisify(gzip);
  * accepts neither gets the brotli copy decompressed for it (not cached).
  *
  * A page asked for again is upgraded in the background: brotli 11 made from the brotli copy's
- * text, and gzip 9 when the page has a gzip copy (or one is being made).
+ * text, and gzip 9 when the page has a gzip copy (or one is being made). The store of pages is
+ * server/menu-cache-store.ts; this file is the HTTP side: canonical keys and the answer.
  */
 export interface MenuCacheOptions {
   /** the restaurant's menu version, or undefined when no restaurant has the slug */
@@ -93,31 +89,7 @@ export interface ServedMenu {
   status: 200 | 304;
 }
 
-interface Entry {
-  version: number;
-  etag: string;
-  /** bytes of the raw HTML, which is not kept (the brotli copy decompresses to it) */
-  htmlLength: number;
-  br: Buffer;
-  /** made from the brotli copy when a client accepting gzip but not br first asks; null until then */
-  gzip: Buffer | null;
-  contentType: string;
-  /** location ids of this version; the first is what a bare link shows */
-  locations: readonly string[];
-  /** brotli 11 is in place, and gzip 9 whenever there is a gzip copy */
-  upgraded: boolean;
-  /** ms: from then on the page differs with the clock alone (X-Menu-Valid-Until); Infinity: never */
-  validUntil: number;
-}
-
 const SLUG_PATH = /^\/([a-z0-9][a-z0-9-]{0,99})$/;
-const LOCATION_ID = /^[A-Za-z0-9-]{1,64}$/;
-/**
- * The only compression a miss pays for before its first byte (issue 18): brotli 4, about 2.9 ms of
- * CPU for a 280 KB menu (32.3 KB, against 29.5 KB at quality 5); no gzip, which is made later and
- * only for a client that needs it.
- */
-const MISS_BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 
 /**
  * The guest menu's language (app/modules/translation/content-language.ts): `?lang=`, the site's
@@ -135,103 +107,14 @@ function requestedLocation(query: string): string {
   return LOCATION_ID.test(value) ? value : '';
 }
 
-function sizeOf(entry: Entry): number {
-  return entry.br.length + (entry.gzip?.length ?? 0) + 256;
-}
-
 export function createMenuCache(options: MenuCacheOptions) {
   const cacheControl = menuCacheControl(options.sharedMaxAge);
   const now = options.now ?? (() => Date.now());
-  const entries = new Map<string, Entry>();
+  const store = createPageStore({ maxBytes: options.maxBytes ?? 64 * 1024 * 1024, logger: options.logger });
   /** renders in flight, so fifty guests arriving together cause one render, not fifty */
-  const pending = new Map<string, Promise<Entry | undefined>>();
-  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
-  let bytes = 0;
-  /** one background upgrade at a time: it must never compete with answering guests */
-  let upgrades: Promise<void> = Promise.resolve();
-  /** pages whose upgrade is queued or done, so many hits queue it once */
-  const upgrading = new WeakSet<Entry>();
-  /** gzip copies being made, so gzip-only clients arriving together cause one compression */
-  const gzipping = new WeakMap<Entry, Promise<Buffer>>();
+  const pending = new Map<string, Promise<CachedPage | undefined>>();
 
-  function forget(key: string) {
-    const old = entries.get(key);
-    if (!old) return;
-    entries.delete(key);
-    bytes -= sizeOf(old);
-  }
-
-  function remember(key: string, entry: Entry) {
-    forget(key);
-    entries.set(key, entry);
-    bytes += sizeOf(entry);
-    evictFor(key);
-  }
-
-  /** Drops the least recently used pages other than `key` until the budget holds. */
-  function evictFor(key: string) {
-    for (const oldest of entries.keys()) {
-      if (bytes <= maxBytes) break;
-      if (oldest !== key) forget(oldest);
-    }
-  }
-
-  /** Changes a cached entry in place, keeping `bytes` exact and its place in the eviction order. */
-  function resize(key: string, entry: Entry, change: Partial<Entry>) {
-    bytes -= sizeOf(entry);
-    Object.assign(entry, change);
-    bytes += sizeOf(entry);
-    evictFor(key);
-  }
-
-  /**
-   * The entry's gzip copy, made from the brotli one on first need (one compression however many
-   * ask together) and kept while the entry is the one cached under its key.
-   */
-  function gzipOf(key: string, entry: Entry): Promise<Buffer> {
-    if (entry.gzip) return Promise.resolve(entry.gzip);
-    let making = gzipping.get(entry);
-    if (!making) {
-      making = (async () => {
-        const html = await brotliDecompressAsync(entry.br);
-        const gz = await gzipAsync(html, { level: entry.upgraded ? 9 : 6 });
-        // not over the upgrade's gzip 9, and not on a page evicted or replaced meanwhile
-        if (entry.gzip === null && entries.get(key) === entry) resize(key, entry, { gzip: gz });
-        return gz;
-      })().finally(() => gzipping.delete(entry));
-      gzipping.set(entry, making);
-    }
-    return making;
-  }
-
-  /** Marks an entry as recently used (a Map keeps insertion order). */
-  function touch(key: string, entry: Entry) {
-    entries.delete(key);
-    entries.set(key, entry);
-  }
-
-  function upgradeLater(key: string, entry: Entry) {
-    if (upgrading.has(entry)) return;
-    upgrading.add(entry);
-    upgrades = upgrades.then(async () => {
-      if (entries.get(key) !== entry) return; // replaced or evicted meanwhile
-      try {
-        // the raw HTML is not kept: the brotli copy gives it back, once, for both recompressions
-        const html = await brotliDecompressAsync(entry.br);
-        const br = await brotliAsync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } });
-        // gzip 9 only for a page that has a gzip copy or is having one made (then it replaces that
-        // level-6 copy); asked here, after brotli, so no copy made at level 6 outlives the upgrade
-        const gz = entry.gzip !== null || gzipping.has(entry) ? await gzipAsync(html, { level: 9 }) : null;
-        if (entries.get(key) !== entry) return;
-        // in place: an upgrade is not a use, so the page keeps its place in the eviction order
-        resize(key, entry, gz ? { br, gzip: gz, upgraded: true } : { br, upgraded: true });
-      } catch (error) {
-        options.logger.warn({ err: error }, 'menu compression upgrade failed');
-      }
-    });
-  }
-
-  async function send(req: IncomingMessage, res: ServerResponse, key: string, entry: Entry, started: bigint, hit: boolean, page: Omit<ServedMenu, 'req' | 'status'>) {
+  async function send(req: IncomingMessage, res: ServerResponse, key: string, entry: CachedPage, started: bigint, hit: boolean, page: Omit<ServedMenu, 'req' | 'status'>) {
     const accept = req.headers['accept-encoding'] ?? '';
     const headers: Record<string, string | number> = {
       ...options.securityHeaders,
@@ -256,7 +139,7 @@ export function createMenuCache(options: MenuCacheOptions) {
     } else if (/\bgzip\b/.test(accept)) {
       // rare (browsers and CDNs accept br): made on first need, a HEAD included (it needs the length)
       headers['Content-Encoding'] = 'gzip';
-      body = await gzipOf(key, entry);
+      body = await store.gzipOf(key, entry);
       length = body.length;
     } else {
       // neither (curl, a probe): the raw HTML, from the brotli copy; a HEAD needs only its length
@@ -275,22 +158,22 @@ export function createMenuCache(options: MenuCacheOptions) {
   }
 
   /** The entry for a key at this version: cached, being rendered, or rendered now (once). */
-  async function entryFor(req: IncomingMessage, key: string, url: string, locale: string, location: string, version: number): Promise<{ entry: Entry | undefined; hit: boolean }> {
-    const cached = entries.get(key);
+  async function entryFor(req: IncomingMessage, key: string, url: string, locale: string, location: string, version: number): Promise<{ entry: CachedPage | undefined; hit: boolean }> {
+    const cached = store.get(key);
     if (cached && cached.version === version && now(req) < cached.validUntil) {
-      touch(key, cached);
+      store.touch(key, cached);
       // upgraded once asked for again: with many menus most misses are one-off visits to the long
       // tail, and brotli 11 on every one of them kept a core busy (bench:menu:zipf, 10,000 menus)
-      if (!cached.upgraded) upgradeLater(key, cached);
+      if (!cached.upgraded) store.upgradeLater(key, cached);
       return { entry: cached, hit: true };
     }
     let rendering = pending.get(key);
     if (!rendering) {
-      rendering = renderEntry(url, locale, location, options.renderHeaders?.(req)).finally(() => pending.delete(key));
+      rendering = renderPage(options.render, url, locale, location, options.renderHeaders?.(req)).finally(() => pending.delete(key));
       pending.set(key, rendering);
     }
     const entry = await rendering;
-    if (entry && entries.get(key) !== entry) remember(key, entry);
+    if (entry && store.get(key) !== entry) store.remember(key, entry);
     return { entry, hit: false };
   }
 
@@ -327,34 +210,5 @@ export function createMenuCache(options: MenuCacheOptions) {
   }
 
   /** What the cache holds now, for /metrics: bytes counted against the budget, and pages. */
-  const stats = () => ({ bytes, entries: entries.size, maxBytes });
-  return Object.assign(handleMenuRequest, { stats });
-
-  async function renderEntry(url: string, locale: string, location: string, extraHeaders?: Record<string, string>): Promise<Entry | undefined> {
-    const headers = new Headers({ ...extraHeaders, 'user-agent': 'bucate-menu-cache' });
-    if (locale === 'ro' || locale === 'en') headers.set('cookie', `lang=${locale}`);
-    const response = await options.render(new Request(url, { headers }));
-    const version = Number(response.headers.get('x-menu-version'));
-    if (response.status !== 200 || !Number.isInteger(version)) {
-      await response.body?.cancel();
-      return undefined;
-    }
-    const html = Buffer.from(await response.arrayBuffer());
-    // one fast brotli copy; the raw HTML is dropped and gzip waits for a client needing it (module comment)
-    const br = await brotliAsync(html, MISS_BROTLI);
-    const locations = (response.headers.get('x-menu-locations') ?? '').split(',').filter((id) => LOCATION_ID.test(id));
-    const validUntil = Date.parse(response.headers.get('x-menu-valid-until') ?? '');
-    return {
-      version,
-      // the period is part of the tag: a page rendered again at a boundary is a new page to the browser
-      etag: `"m${version}-${locale}-${location}${Number.isFinite(validUntil) ? `-${validUntil.toString(36)}` : ''}"`,
-      validUntil: Number.isFinite(validUntil) ? validUntil : Infinity,
-      htmlLength: html.length,
-      br,
-      gzip: null,
-      contentType: response.headers.get('content-type') ?? 'text/html; charset=utf-8',
-      locations,
-      upgraded: false,
-    };
-  }
+  return Object.assign(handleMenuRequest, { stats: store.stats });
 }
