@@ -114,6 +114,29 @@ describe('the platform back office (/admin)', () => {
     await page.context().close();
   });
 
+  it('still shows when an owner last signed in after they signed out', async () => {
+    const owner = await registerOwner(baseUrl, 'backoffice-signout');
+    const db = openServerDatabase();
+    const { id, email } = await db.selectFrom('user').innerJoin('restaurant', 'restaurant.id', 'user.restaurantId').select(['user.id', 'user.email']).where('restaurant.slug', '=', owner.slug).executeTakeFirstOrThrow();
+    const signOut = async (cookie: string) => {
+      const response = await fetch(`${baseUrl}/api/auth/sign-out`, { method: 'POST', headers: { cookie, origin: baseUrl, 'content-type': 'application/json' }, body: '{}' });
+      expect(response.status).toBe(200);
+    };
+    // registered (signed in), out, in again with the password, out again: no session is left
+    await signOut(owner.cookie);
+    await signOut(await sessionCookie(baseUrl, email, 'parola-buna-1'));
+    expect(await db.selectFrom('session').select('id').where('userId', '=', id).execute()).toEqual([]);
+    await db.destroy();
+
+    const page = await adminPage();
+    await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    const lastSignIn = page.locator('tbody tr td').nth(3);
+    expect(await lastSignIn.textContent()).not.toContain('niciodată');
+    expect(await lastSignIn.textContent()).toMatch(/\d/);
+    await page.context().close();
+  });
+
   it('reads a contact message, counted unread in the navigation, and marks it handled', async () => {
     const db = openServerDatabase();
     const id = newId();
