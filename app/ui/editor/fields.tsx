@@ -71,10 +71,13 @@ export const secondaryButton =
 /** A square 44 px button around an icon (app.css: `.icon-button`, one short class on every row's controls). */
 export const iconButton = 'icon-button';
 
-/** A titled group of a long form (product, settings). */
+/**
+ * A titled group of a long form (product, settings). `min-w-0`: a fieldset is otherwise at least as
+ * wide as its widest content (min-inline-size: min-content), and pushed a phone's page sideways.
+ */
 export function Fieldset({ legend, children, className }: { legend: string; children: ReactNode; className?: string }) {
   return (
-    <fieldset className={`rounded-[10px] border border-stone-200 p-4 dark:border-stone-800 ${className ?? ''}`}>
+    <fieldset className={`min-w-0 rounded-[10px] border border-stone-200 p-4 dark:border-stone-800 ${className ?? ''}`}>
       <legend className="px-1 text-lg font-semibold">{legend}</legend>
       {children}
     </fieldset>

@@ -72,8 +72,9 @@ export function SettingsForm({
             const range = values.openingHours[day]?.[0];
             const dayName = t(`weekday.${day}`);
             return (
-              <div key={day} className="grid grid-cols-[minmax(8rem,1fr)_auto_auto] items-end gap-3 py-2">
-                <CheckboxField label={dayName} aria-label={t('editor.openOn', { day: dayName })} name={`open-${day}`} defaultChecked={Boolean(range)} />
+              // on a phone the day above its two times, side by side; from a tablet up, one row per day
+              <div key={day} className="grid grid-cols-2 items-end gap-x-3 py-2 sm:grid-cols-[minmax(8rem,1fr)_auto_auto] sm:gap-3">
+                <CheckboxField label={dayName} aria-label={t('editor.openOn', { day: dayName })} name={`open-${day}`} defaultChecked={Boolean(range)} className="col-span-2 sm:col-span-1" />
                 <TextField label={t('editor.opensAt', { day: dayName })} name={`from-${day}`} type="time" defaultValue={range?.[0] ?? '09:00'} error={errors[`from-${day}`]} className="[&>label]:sr-only" />
                 <TextField label={t('editor.closesAt', { day: dayName })} name={`to-${day}`} type="time" defaultValue={range?.[1] ?? '22:00'} error={errors[`to-${day}`]} className="[&>label]:sr-only" />
               </div>
