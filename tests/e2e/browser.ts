@@ -1,28 +1,39 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  ],
+};
 
 /**
  * Debian's Chromium, with the flags this network needs (stack-notes.md). Playwright turns the
  * back/forward cache off; `backForwardCache` keeps it, for the tests of a page coming back from it.
  */
 export function launchBrowser(options: { backForwardCache?: boolean } = {}): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    ...(options.backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
-  });
+  return chromium.launch({ ...CHROMIUM, ...(options.backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}) });
 }
 
-/** One Chromium for the test file: started before its tests, closed after them. */
+/** The same Chromium, served to other processes (global-setup.ts): one start for the whole run instead of one per file. */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer(CHROMIUM);
+}
+
+/**
+ * The Chromium for the test file: a connection to the run's shared one (global-setup.ts), or a
+ * browser of its own when it needs other flags. Closing it after the file closes every context the
+ * file opened.
+ */
 export function useBrowser(options: { backForwardCache?: boolean } = {}): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser(options);
+    const endpoint = options.backForwardCache ? undefined : inject('chromiumEndpoint');
+    browser = endpoint ? await chromium.connect(endpoint) : await launchBrowser(options);
   });
   afterAll(() => browser?.close());
   return () => {

@@ -1,30 +1,35 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { startFakeTranslator, type FakeTranslator } from '#tests/support/fake-translation.ts';
 import { createThrowawayPostgres } from '#tests/support/throwaway-postgres.ts';
+import { launchBrowserServer } from './browser.ts';
+
+/** One built server on its own seeded data: what a test file of one worker talks to. */
+export interface E2eServer {
+  baseUrl: string;
+  /** the server's data folder (uploads, outbox; the SQLite file when no PostgreSQL is used) */
+  dataDir: string;
+  /** the server's PostgreSQL database, or '' when it runs on the SQLite file in dataDir */
+  databaseUrl: string;
+}
 
 declare module 'vitest' {
-  export interface ProvidedContext {
-    baseUrl: string;
-    /** the server's data folder (uploads, outbox; the SQLite file when no PostgreSQL is used) */
-    dataDir: string;
-    /** the server's PostgreSQL database, or '' when it runs on the SQLite file in dataDir */
-    databaseUrl: string;
+  export interface ProvidedContext extends E2eServer {
+    /** one server per worker (index VITEST_POOL_ID - 1): files running side by side never share a database */
+    e2eServers: E2eServer[];
+    /** the Chromium every file connects to (tests/e2e/browser.ts useBrowser), instead of launching its own */
+    chromiumEndpoint: string;
   }
 }
 
-let server: ChildProcess | undefined;
-let dataDir: string | undefined;
-/** automatic translation goes to a fake LibreTranslate (tests/support/fake-translation.ts) */
-let translator: FakeTranslator | undefined;
-
 /**
  * With E2E_DATABASE_URL (a PostgreSQL server URL, e.g. postgres://postgres@127.0.0.1:5432/postgres)
- * the server runs on a throw-away database made there and dropped at the end; without it, on SQLite.
+ * each server runs on a throw-away database made there and dropped at the end; without it, on SQLite.
  */
 function runToEnd(script: string, env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -33,33 +38,26 @@ function runToEnd(script: string, env: NodeJS.ProcessEnv): Promise<void> {
   });
 }
 
-/** Migrates and seeds a throw-away database (SQLite file, or PostgreSQL), then starts the built server on a free port. */
-export default async function setup(project: TestProject) {
-  dataDir = mkdtempSync(join(tmpdir(), 'bucate-e2e-'));
-  const postgres = process.env.E2E_DATABASE_URL ? await createThrowawayPostgres(process.env.E2E_DATABASE_URL, 'bucate_e2e') : undefined;
-  const teardown = async () => {
-    if (server && server.exitCode === null && server.signalCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server?.once('exit', resolve));
-    }
-    await postgres?.drop();
-    await translator?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  };
-  let port: number;
-  try {
-    translator = await startFakeTranslator('libretranslate');
-    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: postgres?.url ?? '', NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO: 'true' };
-    await runToEnd('scripts/prepare-data.ts', env);
-    const freePort = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const address = probe.address();
-        probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-      });
+function freePort(): Promise<number> {
+  return new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
-    server = fork('server/index.ts', [], {
+  });
+}
+
+interface Running extends E2eServer {
+  process: ChildProcess;
+}
+
+function startServer(env: NodeJS.ProcessEnv, dataDir: string, databaseUrl: string, translator: FakeTranslator): Promise<Running> {
+  return freePort().then((freePort) => {
+    const child = fork('server/index.ts', [], {
       env: {
         ...env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
         NODE_ENV: 'production',
         AUTH_SECRET: 'e2e-secret-'.padEnd(40, 'x'),
         PORT: String(freePort),
@@ -80,18 +78,73 @@ export default async function setup(project: TestProject) {
       },
       stdio: 'inherit',
     });
-    port = await new Promise<number>((resolve, reject) => {
-      server!.on('message', (message: { type?: string; port?: number }) => {
-        if (message.type === 'listening' && message.port) resolve(message.port);
+    return new Promise<Running>((resolve, reject) => {
+      child.on('message', (message: { type?: string; port?: number }) => {
+        if (message.type === 'listening' && message.port) resolve({ process: child, baseUrl: `http://127.0.0.1:${message.port}`, dataDir, databaseUrl });
       });
-      server!.on('exit', (code) => reject(new Error(`server exited early with ${code}`)));
+      child.on('exit', (code) => reject(new Error(`server exited early with ${code}`)));
     });
+  });
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * Migrates and seeds one throw-away database (SQLite file, or PostgreSQL), copies it for every
+ * further worker (a SQLite data folder is copied; PostgreSQL seeds each database, as a fresh clone
+ * would), starts one built server per worker on a free port, and one Chromium for all of them.
+ */
+export default async function setup(project: TestProject) {
+  const workers = Math.max(1, project.config.maxWorkers ?? 1);
+  const dataDirs: string[] = [];
+  const postgres: { url: string; drop(): Promise<void> }[] = [];
+  const servers: Running[] = [];
+  let translator: FakeTranslator | undefined;
+  let chromium: Promise<BrowserServer> | undefined;
+  const teardown = async () => {
+    await Promise.all(servers.map((server) => stopServer(server.process)));
+    await chromium?.then((browser) => browser.close(), () => undefined);
+    await Promise.all(postgres.map((database) => database.drop()));
+    await translator?.close();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  };
+  let endpoint = '';
+  try {
+    chromium = launchBrowserServer();
+    chromium.catch(() => undefined); // awaited below; a failure there is the one reported
+    translator = await startFakeTranslator('libretranslate');
+    const env = { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO: 'true' };
+    for (let i = 0; i < workers; i++) {
+      dataDirs.push(mkdtempSync(join(tmpdir(), 'bucate-e2e-')));
+      if (process.env.E2E_DATABASE_URL) postgres.push(await createThrowawayPostgres(process.env.E2E_DATABASE_URL, 'bucate_e2e'));
+    }
+    if (postgres.length > 0) {
+      await Promise.all(dataDirs.map((dir, i) => runToEnd('scripts/prepare-data.ts', { ...env, DATA_DIR: dir, DATABASE_URL: postgres[i]!.url })));
+    } else {
+      await runToEnd('scripts/prepare-data.ts', { ...env, DATA_DIR: dataDirs[0], DATABASE_URL: '' });
+      // the same seeded SQLite file and uploads for the others: a copy costs milliseconds, a seed seconds
+      for (const dir of dataDirs.slice(1)) cpSync(dataDirs[0]!, dir, { recursive: true });
+    }
+    const started = await Promise.allSettled(dataDirs.map((dir, i) => startServer(env, dir, postgres[i]?.url ?? '', translator!)));
+    for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    endpoint = (await chromium).wsEndpoint();
   } catch (error) {
     await teardown(); // a failed start must not leave a database behind
     throw error;
   }
-  project.provide('baseUrl', `http://127.0.0.1:${port}`);
-  project.provide('dataDir', dataDir);
-  project.provide('databaseUrl', postgres?.url ?? '');
+  const list: E2eServer[] = servers.map(({ baseUrl, dataDir, databaseUrl }) => ({ baseUrl, dataDir, databaseUrl }));
+  project.provide('e2eServers', list);
+  // the first worker's, for code that runs outside a worker; tests/e2e/worker-server.ts gives each worker its own
+  project.provide('baseUrl', list[0]!.baseUrl);
+  project.provide('dataDir', list[0]!.dataDir);
+  project.provide('databaseUrl', list[0]!.databaseUrl);
+  project.provide('chromiumEndpoint', endpoint);
   return teardown;
 }
