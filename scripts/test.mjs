@@ -1,7 +1,8 @@
-// `npm test`: the whole suite. Typecheck, lint, the layer rules (dependency-cruiser), unit + integration tests on SQLite, the same
-// integration tests on PostgreSQL when TEST_DATABASE_URL is set, then browser tests in Chromium.
-// A leg that cannot run here is reported loudly; with REQUIRE_ALL_LEGS=1 (CI) it fails instead.
-import { execFileSync } from 'node:child_process';
+// `npm test`: the whole suite. Typecheck, lint, the layer rules (dependency-cruiser) and the build side by side, then unit +
+// integration tests on SQLite, the same integration tests on PostgreSQL when TEST_DATABASE_URL is set, then browser tests in
+// Chromium. A leg that cannot run here is reported loudly; with REQUIRE_ALL_LEGS=1 (CI) it fails instead. Each leg's duration
+// is printed at the end, also when one fails.
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { ensureInstalled } from './ensure-installed.mjs';
@@ -13,48 +14,97 @@ const bin = join(root, 'node_modules', '.bin');
 const env = { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH}` };
 const requireAll = process.env.REQUIRE_ALL_LEGS === '1';
 const skipped = [];
+/** @type {{ title: string, seconds: number, result: 'passed' | 'FAILED' | 'not run' }[]} */
+const legs = [];
+const suiteStarted = Date.now();
 
-function step(title, command, args, extraEnv = {}) {
-  console.log(`\n▶ ${title}`);
+/**
+ * Runs one command. `buffered`: its output is held and printed in one block when it ends, so legs
+ * running side by side do not interleave; otherwise it goes straight to the terminal.
+ */
+function run(command, args, extraEnv, buffered) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('error', (error) => resolve({ ok: false, output: Buffer.from(String(error)) }));
+    child.on('close', (code) => resolve({ ok: code === 0, output: Buffer.concat(output) }));
+  });
+}
+
+/** A leg: its commands one after another; its duration recorded whatever happens. */
+async function leg(title, commands, { buffered = false } = {}) {
+  if (!buffered) console.log(`\n▶ ${title}`);
   const started = Date.now();
-  execFileSync(command, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } });
-  console.log(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  let ok = true;
+  const output = [];
+  for (const [command, args, extraEnv = {}] of commands) {
+    const result = await run(command, args, extraEnv, buffered);
+    output.push(result.output);
+    if (!result.ok) {
+      ok = false;
+      break;
+    }
+  }
+  const seconds = (Date.now() - started) / 1000;
+  legs.push({ title, seconds, result: ok ? 'passed' : 'FAILED' });
+  if (buffered) {
+    console.log(`\n▶ ${title}`);
+    const text = Buffer.concat(output).toString().trimEnd();
+    if (text) console.log(text);
+  }
+  console.log(`${ok ? '✔' : '✘'} ${title} (${seconds.toFixed(1)} s)`);
+  return ok;
 }
 
-function notRun(leg, reason) {
-  const line = `✘ NOT RUN: ${leg}: ${reason}`;
+function notRun(title, reason) {
+  const line = `✘ NOT RUN: ${title}: ${reason}`;
   console.log(`\n${'!'.repeat(line.length)}\n${line}\n${'!'.repeat(line.length)}`);
-  if (requireAll) {
-    console.error('REQUIRE_ALL_LEGS=1: every leg must run.');
-    process.exit(1);
-  }
+  legs.push({ title, seconds: 0, result: 'not run' });
   skipped.push(line);
+  return !requireAll;
 }
 
-try {
-  step('typecheck', 'react-router', ['typegen']);
-  step('typecheck (tsc)', 'tsc', ['-p', 'tsconfig.json']);
-  step('lint', 'oxlint', ['--deny-warnings', 'app', 'server', 'scripts', 'tests']);
-  // the server tests (tests/server) start the built server, so the build comes first
-  step('build', 'react-router', ['build']);
-  step('layers (dependency-cruiser)', 'depcruise', ['app', 'server', 'scripts', 'tests', '--output-type', 'err']);
-  step('unit and integration tests (SQLite)', 'vitest', ['run'], { TEST_DB: 'sqlite' });
-  if (process.env.TEST_DATABASE_URL) {
-    step('integration tests (PostgreSQL)', 'vitest', ['run', '.int.test.ts'], { TEST_DB: 'postgres' });
-  } else {
-    notRun('PostgreSQL integration tests', 'TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
-  }
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (existsSync(chromium)) {
-    step('browser tests (Chromium)', 'vitest', ['run', '--config', 'vitest.e2e.config.ts'], { CHROMIUM_PATH: chromium });
-  } else {
-    notRun('browser tests', `no Chromium at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
-  }
-} catch {
-  console.error('\n✘ the test suite failed (see above)');
+/** Every leg's duration, the total wall time, and which leg failed. */
+function summary() {
+  const width = Math.max(...legs.map((l) => l.title.length), 5);
+  console.log(`\n${'leg'.padEnd(width)}  ${'seconds'.padStart(8)}  result`);
+  for (const l of legs) console.log(`${l.title.padEnd(width)}  ${l.seconds.toFixed(1).padStart(8)}  ${l.result}`);
+  console.log(`${'total (wall)'.padEnd(width)}  ${((Date.now() - suiteStarted) / 1000).toFixed(1).padStart(8)}`);
+}
+
+function fail(message) {
+  summary();
+  console.error(`\n✘ ${message}`);
   process.exit(1);
 }
 
+// Light legs side by side (on 2 cores they overlap well: tsc and oxlint are native and short, the
+// build and dependency-cruiser mostly Node); the server tests of the SQLite leg start the build.
+const light = await Promise.all([
+  leg('typecheck', [['react-router', ['typegen']], ['tsc', ['-p', 'tsconfig.json']]], { buffered: true }),
+  leg('lint', [['oxlint', ['--deny-warnings', 'app', 'server', 'scripts', 'tests']]], { buffered: true }),
+  leg('layers (dependency-cruiser)', [['depcruise', ['app', 'server', 'scripts', 'tests', '--output-type', 'err']]], { buffered: true }),
+  leg('build', [['react-router', ['build']]], { buffered: true }),
+]);
+if (light.includes(false)) fail(`failed: ${legs.filter((l) => l.result === 'FAILED').map((l) => l.title).join(', ')} (see above)`);
+
+// The test legs one after another: each already uses both cores (vitest workers; the browser leg one server and Chromium page per worker).
+if (!(await leg('unit and integration tests (SQLite)', [['vitest', ['run'], { TEST_DB: 'sqlite' }]]))) fail('failed: unit and integration tests (SQLite) (see above)');
+if (process.env.TEST_DATABASE_URL) {
+  if (!(await leg('integration tests (PostgreSQL)', [['vitest', ['run', '.int.test.ts'], { TEST_DB: 'postgres' }]]))) fail('failed: integration tests (PostgreSQL) (see above)');
+} else if (!notRun('integration tests (PostgreSQL)', 'TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/postgres)')) {
+  fail('REQUIRE_ALL_LEGS=1: every leg must run.');
+}
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (existsSync(chromium)) {
+  if (!(await leg('browser tests (Chromium)', [['vitest', ['run', '--config', 'vitest.e2e.config.ts'], { CHROMIUM_PATH: chromium }]]))) fail('failed: browser tests (Chromium) (see above)');
+} else if (!notRun('browser tests (Chromium)', `no Chromium at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH)`)) {
+  fail('REQUIRE_ALL_LEGS=1: every leg must run.');
+}
+
+summary();
 if (skipped.length > 0) {
   console.log(`\nPassed, but ${skipped.length} leg(s) did not run:\n${skipped.join('\n')}`);
 } else {
