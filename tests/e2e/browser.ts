@@ -103,3 +103,28 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || ALWAYS_REPORTED.has(v.id))
     .map((v) => `${v.impact} ${v.id}: ${v.targets.join(', ')}`);
 }
+
+/**
+ * Call before `goto`: the page records when the first element matching `selector` becomes visible,
+ * in milliseconds after its document became interactive (a delay's timer cannot start before that).
+ * Read it with `shownAfterInteractive`. Timing a delay from `goto`'s return instead fails on a
+ * busy machine, where the load event comes long after the page's scripts started their timers.
+ */
+export async function recordWhenShown(page: Page, selector: string): Promise<void> {
+  await page.addInitScript((wanted: string) => {
+    const record = window as unknown as { __shownAfterInteractive?: number };
+    const observer = new MutationObserver(() => {
+      const element = document.querySelector(wanted);
+      if (record.__shownAfterInteractive !== undefined || !element?.checkVisibility()) return;
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      record.__shownAfterInteractive = performance.now() - navigation.domInteractive;
+      observer.disconnect();
+    });
+    observer.observe(document, { subtree: true, childList: true, attributes: true });
+  }, selector);
+}
+
+/** See recordWhenShown; undefined while the element has not been seen visible. */
+export function shownAfterInteractive(page: Page): Promise<number | undefined> {
+  return page.evaluate(() => (window as unknown as { __shownAfterInteractive?: number }).__shownAfterInteractive);
+}
