@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+    // one migrated database per run, copied by each test file (tests/support/test-database.ts)
+    globalSetup: ['tests/support/global-setup.ts'],
   },
 });
