@@ -12,9 +12,9 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { isAbsolute, join, relative } from 'node:path';
-import type { RouteConfigEntry } from '@react-router/dev/routes';
+import { join } from 'node:path';
 import { RouterContextProvider } from 'react-router';
+import { walkRouteTable } from '#tests/support/route-table.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.ts';
 
 export const ORIGIN = 'http://localhost:3000';
@@ -140,18 +140,7 @@ export interface RouteEntry {
 
 /** Every route of app/routes.ts with its full URL pattern (layouts and nesting resolved). */
 export async function listRoutes(): Promise<RouteEntry[]> {
-  const { default: config } = (await import('#app/routes.ts')) as { default: RouteConfigEntry[] };
-  const out: RouteEntry[] = [];
-  const walk = (entries: RouteConfigEntry[], prefix: string) => {
-    for (const entry of entries) {
-      const pattern = [prefix, entry.path ?? ''].filter(Boolean).join('/');
-      const file = isAbsolute(entry.file) ? relative(join(process.cwd(), 'app'), entry.file) : entry.file;
-      out.push({ file, pattern });
-      if (entry.children) walk(entry.children, pattern);
-    }
-  };
-  walk(config, '');
-  return out;
+  return (await walkRouteTable()).map(({ file, pattern }) => ({ file, pattern }));
 }
 
 const routeModules = import.meta.glob<RouteModule>('/app/routes/*.{ts,tsx}');

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCategory, buildLocation, buildProduct, newId } from '#tests/factories/builders.ts';
 import { startBuiltServer, type BuiltServer } from '#tests/support/built-server.ts';
+import { routeUrlPatterns } from '#tests/support/route-table.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 
 /**
@@ -21,28 +22,12 @@ let owner: { cookie: string; slug: string; restaurantId: string };
 /** the owner's location, category and product */
 const ids = [newId(), newId(), newId()] as const;
 
-type Entry = { path?: string; index?: boolean; children?: Entry[] };
-/** every path of the route table, as a pattern with its :parameters (as request-guard.int.test.ts walks it) */
-async function routePatterns(): Promise<string[]> {
-  const table = (await import('#app/routes.ts')).default as Entry[];
-  const paths = new Set<string>();
-  const walk = (entries: Entry[], prefix: string) => {
-    for (const entry of entries) {
-      const full = entry.path ? `${prefix}/${entry.path}` : prefix;
-      if (entry.path !== undefined || entry.index) paths.add(full || '/');
-      if (entry.children) walk(entry.children, full);
-    }
-  };
-  walk(table, '');
-  return [...paths];
-}
-
 let patterns: string[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
   server = await startBuiltServer({ ...database.location, env: { WORKER: 'off' } });
-  patterns = await routePatterns();
+  patterns = await routeUrlPatterns();
   // an owner registered through the real form, with a menu to aim at
   const response = await fetch(`${server.baseUrl}/login?register=true`, {
     method: 'POST',

@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltServer, type BuiltServer } from '#tests/support/built-server.ts';
+import { routeUrlPatterns } from '#tests/support/route-table.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.ts';
 
 /**
@@ -151,21 +152,8 @@ describe('bad bytes', () => {
 });
 
 describe('state-changing requests come from our own pages', () => {
-  type Entry = { path?: string; index?: boolean; children?: Entry[] };
   /** every path of the route table, parameters filled in */
-  async function routePaths(): Promise<string[]> {
-    const table = (await import('#app/routes.ts')).default as Entry[];
-    const paths = new Set<string>();
-    const walk = (entries: Entry[], prefix: string) => {
-      for (const entry of entries) {
-        const full = entry.path ? `${prefix}/${entry.path}` : prefix;
-        if (entry.path !== undefined || entry.index) paths.add((full || '/').replace(/:[^/]+/g, 'bistro').replace(/\*/g, 'x'));
-        if (entry.children) walk(entry.children, full);
-      }
-    };
-    walk(table, '');
-    return [...paths];
-  }
+  const routePaths = async () => (await routeUrlPatterns()).map((pattern) => pattern.replace(/:[^/]+/g, 'bistro').replace(/\*/g, 'x'));
 
   it('every route refuses a foreign Origin with 403, for every state-changing method', async () => {
     const paths = await routePaths();
