@@ -1,3 +1,5 @@
+// vitest reads a fixture's dependencies from its first parameter, which must be an object pattern, empty when it has none
+/* oxlint-disable no-empty-pattern */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as baseTest } from 'vitest';
@@ -29,6 +31,11 @@ export interface Outbox {
   sent: OutgoingMail[];
 }
 
+/** More databases than the file's one: a migration test's (`upTo`, `migrate: false`) or a second one a test breaks on purpose; each is dropped with the file. */
+export interface Databases {
+  create(options?: { migrate?: boolean; upTo?: string }): Promise<TestDatabase>;
+}
+
 /** Fake translation services; each started one is closed with the file. */
 export interface Translators {
   start(format: WireFormat, options?: { apiKey?: string }): Promise<FakeTranslator>;
@@ -50,7 +57,9 @@ export const STRIPE_PRICES = { monthly: 'price_monthly_test', yearly: 'price_yea
  * The one test context: `test` (or `it`) from here hands a test, or a `test.beforeAll` hook, what it
  * destructures, built once for the file on first use and cleaned up after the file's last test:
  * `database` (a copy of the run's migrated template, tests/support/test-database.ts) and its `db`,
+ * `databases` for more,
  * `uploads` (a temporary folder) and `storage` on it, `scopes`, `outbox`, `translators`, `stripe`.
+ * Helpers outside a test take them from a hook: `test.beforeAll(({ database: fileDatabase }) => { database = fileDatabase; })`.
  */
 export const test = baseTest
   .extend('database', { scope: 'file' }, async ({}, { onCleanup }): Promise<TestDatabase> => {
@@ -59,6 +68,17 @@ export const test = baseTest
     return database;
   })
   .extend('db', { scope: 'file' }, ({ database }): Kysely<Database> => database.db)
+  .extend('databases', { scope: 'file' }, ({}, { onCleanup }): Databases => {
+    const created: TestDatabase[] = [];
+    onCleanup(async () => void (await Promise.all(created.map((database) => database.cleanup()))));
+    return {
+      async create(options) {
+        const database = await createTestDatabase(options);
+        created.push(database);
+        return database;
+      },
+    };
+  })
   .extend('uploads', { scope: 'file' }, ({}, { onCleanup }): string => {
     const dir = mkdtempSync(join(testTmpDir(), 'bucate-uploads-'));
     onCleanup(() => rmSync(dir, { recursive: true, force: true }));
@@ -97,48 +117,3 @@ export const test = baseTest
     billing = createBilling({ secretKey: 'sk_test_fake', webhookSecret: STRIPE_WEBHOOK_SECRET, prices: STRIPE_PRICES, automaticTax: true, apiBase: fake.apiBase, publicUrl: 'http://localhost:3000' });
     return { fake, billing, webhook, webhookSecret: STRIPE_WEBHOOK_SECRET, prices: STRIPE_PRICES };
   });
-
-export const it = test;
-
-export interface TestContextParts {
-  database: TestDatabase;
-  db: Kysely<Database>;
-  uploads: string;
-  storage: FileStorage;
-  scopes: ActorScopes;
-  outbox: Outbox;
-  translators: Translators;
-  stripe: StripeContext;
-}
-
-/*
- * One hook per part: vitest sets up the fixtures a hook's parameter destructures, so each part
- * needs a hook of its own to stay lazy (a file that asks for `db` starts no fake Stripe).
- */
-const binders: { [K in keyof TestContextParts]: (into: Partial<TestContextParts>) => void } = {
-  database: (into) => test.beforeAll(({ database }) => void (into.database = database)),
-  db: (into) => test.beforeAll(({ db }) => void (into.db = db)),
-  uploads: (into) => test.beforeAll(({ uploads }) => void (into.uploads = uploads)),
-  storage: (into) => test.beforeAll(({ storage }) => void (into.storage = storage)),
-  scopes: (into) => test.beforeAll(({ scopes }) => void (into.scopes = scopes)),
-  outbox: (into) => test.beforeAll(({ outbox }) => void (into.outbox = outbox)),
-  translators: (into) => test.beforeAll(({ translators }) => void (into.translators = translators)),
-  stripe: (into) => test.beforeAll(({ stripe }) => void (into.stripe = stripe)),
-};
-
-/**
- * The same context for code outside a test's parameters (helpers at the top of a file, describe
- * blocks that build on it in their own beforeAll): call it at the top of the file or describe block
- * with the parts it needs; the parts are there from the first hook on.
- */
-export function useTestContext<K extends keyof TestContextParts>(...parts: K[]): Pick<TestContextParts, K> {
-  const values: Partial<TestContextParts> = {};
-  for (const part of parts) binders[part](values);
-  return new Proxy(values as Pick<TestContextParts, K>, {
-    get(target, key) {
-      const value = Reflect.get(target, key);
-      if (value === undefined && typeof key === 'string') throw new Error(`test context: "${key}" is not ready (ask useTestContext for it, and read it in a hook or a test)`);
-      return value;
-    },
-  });
-}

@@ -16,7 +16,7 @@ import { createThrowawayPostgres } from './throwaway-postgres.ts';
 export const testDialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 
 export interface TestDatabase extends DatabaseHandle {
-  /** drops the database (PostgreSQL) or deletes the file (SQLite) */
+  /** drops the database (PostgreSQL) or deletes the file (SQLite); a second call does nothing */
   cleanup(): Promise<void>;
   /** the URL or file path, for processes that must open the same database */
   location: { databaseUrl?: string; sqlitePath: string };
@@ -53,10 +53,10 @@ export async function createTestDatabase(options: { migrate?: boolean; upTo?: st
     return {
       ...handle,
       location: { databaseUrl: url, sqlitePath: '' },
-      async cleanup() {
+      cleanup: once(async () => {
         await handle.db.destroy();
         await drop();
-      },
+      }),
     };
   }
   const dir = mkdtempSync(join(testTmpDir(), 'bucate-test-'));
@@ -67,11 +67,16 @@ export async function createTestDatabase(options: { migrate?: boolean; upTo?: st
   return {
     ...handle,
     location: { sqlitePath },
-    async cleanup() {
+    cleanup: once(async () => {
       await handle.db.destroy();
       rmSync(dir, { recursive: true, force: true });
-    },
+    }),
   };
+}
+
+function once(work: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= work());
 }
 
 async function migrateUpTo(db: DatabaseHandle['db'], name: string): Promise<void> {
