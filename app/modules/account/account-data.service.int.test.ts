@@ -1,7 +1,6 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authServices } from '#app/wiring/auth-services.server.ts';
 import { callAuthEndpoint, createAuth } from '#app/auth/auth.server.ts';
 import { parseEnv } from '#app/env.server.ts';
@@ -9,7 +8,8 @@ import type { SessionUser } from '#app/modules/access/access.server.ts';
 import { createLocalDiskStorage } from '#app/modules/image/storage.server.ts';
 import { buildCategory, buildLocation, buildProduct } from '#tests/factories/builders.ts';
 import { ownerScope, userScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { deleteAccount, exportAccountData } from './account-data.service.server.ts';
 import { registerRestaurantOwner } from './register.service.server.ts';
 
@@ -19,9 +19,9 @@ describe(`account data (GDPR) on ${testDialect}`, () => {
   let uploads: string;
   const owners: SessionUser[] = [];
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    uploads = mkdtempSync(join(tmpdir(), 'bucate-gdpr-'));
+  test.beforeAll(async ({ database: fileDatabase, uploads: fileUploads }) => {
+    database = fileDatabase;
+    uploads = fileUploads;
     auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'g'.repeat(32) }), authServices(database));
     for (const name of ['A', 'B']) {
       const result = await registerRestaurantOwner(auth, database.db, { email: `${name}@gdpr.example`, password: 'secret-123', restaurantName: `Restaurant ${name}` }, new Headers());
@@ -39,11 +39,6 @@ describe(`account data (GDPR) on ${testDialect}`, () => {
   /** the account's own audit rows (registration also records the trial's start) */
   const auditOf = (user: SessionUser) =>
     database.db.selectFrom('auditEvent').select(['action', 'actorId', 'restaurantId', 'targetId']).where('actorId', '=', user.id).where('action', 'like', 'account.%').execute();
-
-  afterAll(async () => {
-    await database.cleanup();
-    rmSync(uploads, { recursive: true, force: true });
-  });
 
   it('exports the owner’s own data and menu, no secrets, nothing of another restaurant', async () => {
     const [a, b] = owners as [SessionUser, SessionUser];

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authServices } from '#app/wiring/auth-services.server.ts';
 import { callAuthEndpoint, createAuth } from '#app/auth/auth.server.ts';
 import { parseEnv } from '#app/env.server.ts';
 import type { OutgoingMail } from '#app/modules/mail/mailer.server.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { changeOwnPassword, requestOwnEmailChange } from './account-security.service.server.ts';
 import { DEFAULT_PASSWORD_POLICY } from './password-policy.ts';
 import { registerRestaurantOwner } from './register.service.server.ts';
@@ -14,11 +15,10 @@ describe(`changing password and e-mail on ${testDialect}`, () => {
   let database: TestDatabase;
   let auth: ReturnType<typeof createAuth>;
   const sent: OutgoingMail[] = [];
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(({ database: fileDatabase }) => {
+    database = fileDatabase;
     auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 's'.repeat(32) }), authServices(database, { deliverInstead: { send: async (mail) => void sent.push(mail) } }));
   });
-  afterAll(() => database.cleanup());
 
   async function owner(email: string) {
     const result = await registerRestaurantOwner(auth, database.db, { email, password: 'secret-123', restaurantName: `Bistro ${email}` }, new Headers());

@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setManualPro } from '#app/modules/subscription/subscription.service.server.ts';
 import { insertRestaurant, newId } from '#tests/factories/builders.ts';
 import { adminScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { listUsersForAdmin } from './admin-users.service.server.ts';
 
 describe(`the admin users list's plan column on ${testDialect}`, () => {
   let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(({ database: fileDatabase }) => {
+    database = fileDatabase;
   });
-  afterAll(() => database.cleanup());
 
   async function owner(email: string, restaurantId: string | null, role: 'admin' | 'restaurant' = 'restaurant') {
     // better-auth's own row, written raw: SQLite stores its booleans as 0/1

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authServices } from '#app/wiring/auth-services.server.ts';
 import { createAuth } from '#app/auth/auth.server.ts';
 import { parseEnv } from '#app/env.server.ts';
@@ -10,7 +10,8 @@ import { RestaurantSettingsInput } from '#app/modules/restaurant/restaurant-sett
 import { getRestaurantSettings, updateRestaurantSettings } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
 import { settingsFormValues } from '#app/modules/restaurant/settings-form.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { registerRestaurantOwner } from './register.service.server.ts';
 import { signInWithPassword } from './sign-in.service.server.ts';
 
@@ -18,11 +19,10 @@ describe(`registration and sign-in on ${testDialect}`, () => {
   let database: TestDatabase;
   let auth: ReturnType<typeof createAuth>;
   const headers = new Headers();
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(({ database: fileDatabase }) => {
+    database = fileDatabase;
     auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'z'.repeat(32) }), authServices(database));
   });
-  afterAll(() => database.cleanup());
 
   it('creates the owner, the restaurant with its slug and trial, and signs the owner in', async () => {
     const now = new Date('2026-11-22T10:00:00.000Z');
