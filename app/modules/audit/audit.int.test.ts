@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CategoryInput } from '#app/modules/category/category.schema.ts';
 import { createCategory } from '#app/modules/category/category.service.server.ts';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import { type FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
@@ -12,21 +9,16 @@ import { ProductInput } from '#app/modules/product/product.schema.ts';
 import { createProduct, updateProduct } from '#app/modules/product/product.service.server.ts';
 import { buildRestaurant } from '#tests/factories/builders.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { recordAudit } from './audit.server.ts';
 
 let database: TestDatabase;
 let storage: FileStorage;
-let uploads: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  uploads = mkdtempSync(join(tmpdir(), 'bucate-audit-'));
-  storage = createLocalDiskStorage(uploads);
-});
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(uploads, { recursive: true, force: true });
+test.beforeAll(({ database: fileDatabase, storage: fileStorage }) => {
+  database = fileDatabase;
+  storage = fileStorage;
 });
 
 const db = () => database.db;
