@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { getLocalePolicy, resolveLocale } from '#app/i18n/locale-policy.ts';
 import { getMenuCacheVersion, getPublicMenu } from '#app/modules/menu/menu.service.server.ts';
 import { insertRestaurant, newId } from '#tests/factories/builders.ts';
 import { adminScope, forgedAdminScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { auditDays, exportAuditLogCsv, listAuditLog } from './audit-log.service.server.ts';
 import { deleteInboxMessage, listInbox, countUnread, setMessageHandled } from './messages.service.server.ts';
 import { getContactEmail, getPlatformPricing, getPlatformSettings, invalidatePlatformSettings, refreshPlatformSettings, updatePlatformSettings } from './platform-settings.server.ts';
@@ -15,12 +16,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe(`the back office services on ${testDialect}`, () => {
   let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(({ database: fileDatabase }) => {
+    database = fileDatabase;
   });
-  afterAll(async () => {
+  afterAll(() => {
     invalidatePlatformSettings();
-    await database.cleanup();
   });
 
   async function user(email: string, restaurantId: string | null, role: 'admin' | 'restaurant' = 'restaurant') {

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getProPricing } from '#app/env.server.ts';
 import { seedPlatformHistory } from '#tests/factories/platform-history.ts';
 import { adminScope, forgedAdminScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { countPlatformDaysLive } from '#app/modules/subscription/plan-days.repo.server.ts';
 import { forgetChangedPlanDays } from '#app/modules/subscription/subscription.service.server.ts';
 import { getOverview } from './overview.service.server.ts';
@@ -20,8 +21,8 @@ const NOW = new Date('2026-11-23T12:00:00.000Z');
 describe(`the back office overview on ${testDialect}`, () => {
   let database: TestDatabase;
   let made = 0;
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(async ({ database: fileDatabase }) => {
+    database = fileDatabase;
     made = await seedPlatformHistory(database.db, { now: NOW, days: 430, seed: 11 });
     const someRestaurant = await database.db.selectFrom('restaurant').select('id').executeTakeFirstOrThrow();
     const view = (day: string, count: number, dimension = '') => ({ restaurantId: someRestaurant.id, day, locationId: '', metric: 'view', dimension, count });
@@ -30,7 +31,6 @@ describe(`the back office overview on ${testDialect}`, () => {
       .values([view(NOW.toISOString().slice(0, 10), 3), view(new Date(NOW.getTime() - 2 * 86_400_000).toISOString().slice(0, 10), 2), view('2020-01-01', 100)])
       .execute();
   }, 120_000);
-  afterAll(() => database.cleanup());
 
   const count = async (query: ReturnType<typeof sql<{ n: number | string }>>) => Number((await query.execute(database.db)).rows[0]!.n);
 
