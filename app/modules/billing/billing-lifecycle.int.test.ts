@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#app/db/connection.server.ts';
 import type { Database } from '#app/db/schema.ts';
 import { systemScope } from '#app/modules/access/scope.server.ts';
@@ -14,7 +14,8 @@ import { insertRestaurant } from '#tests/factories/builders.ts';
 import { startFakeStripe, type FakeStripe } from '#tests/support/fake-stripe.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
 import { ownerScope, userScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import type { Kysely } from 'kysely';
 import { PAYMENT_GRACE_DAYS, sendBillingNotices } from './billing-notices.server.ts';
 import { getCardDetails, readPaymentReturn, receiveStripeWebhook, reconcileCustomers, startCheckout } from './billing.service.server.ts';
@@ -50,8 +51,8 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
   let apps: { server: Server; url: string }[];
   let target = 0;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(async ({ database: fileDatabase }) => {
+    database = fileDatabase;
     second = database.location.databaseUrl ? openDatabase({ databaseUrl: database.location.databaseUrl, sqlitePath: '', poolSize: 4 }).db : database.db;
     apps = [await startApp(() => database.db, () => billing), await startApp(() => second, () => billing)];
     fake = await startFakeStripe({ webhookUrl: () => apps[target]!.url, webhookSecret: WEBHOOK_SECRET });
@@ -61,7 +62,6 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
     await fake?.close();
     for (const app of apps ?? []) await new Promise((resolve) => app.server.close(resolve));
     if (second && second !== database.db) await second.destroy();
-    await database?.cleanup();
   });
 
   const sent: OutgoingMail[] = [];

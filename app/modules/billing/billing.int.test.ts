@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { systemScope } from '#app/modules/access/scope.server.ts';
 import { createJobHandlers } from '#app/wiring/job-handlers.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
@@ -9,7 +9,8 @@ import { insertRestaurant } from '#tests/factories/builders.ts';
 import { startFakeStripe, type FakeStripe } from '#tests/support/fake-stripe.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { getCardSubscription, openPortal, receiveStripeWebhook, startCheckout, syncCustomer } from './billing.service.server.ts';
 import { createBilling, type Billing } from './stripe-client.server.ts';
 
@@ -22,8 +23,8 @@ describe(`card payments through (fake) Stripe on ${testDialect}`, () => {
   let billing: Billing;
   let app: Server;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(async ({ database: fileDatabase }) => {
+    database = fileDatabase;
     // the app's webhook endpoint as the route hands it the raw bytes
     app = createServer(async (req, res) => {
       const chunks: Buffer[] = [];
@@ -39,7 +40,6 @@ describe(`card payments through (fake) Stripe on ${testDialect}`, () => {
   afterAll(async () => {
     await fake?.close();
     await new Promise((resolve) => app?.close(resolve));
-    await database?.cleanup();
   });
 
   const handlers = () => ({ 'billing.sync': createJobHandlers({ mailer: { send: async () => {} }, storage: {} as FileStorage, retentionDays: 7, billing })['billing.sync'] });
