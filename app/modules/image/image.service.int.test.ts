@@ -2,11 +2,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { buildRestaurant, newId } from '#tests/factories/builders.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { listFiles, noisyJpeg, photoJpeg, pngClaiming, svgWithScript } from '#tests/support/test-images.ts';
 import { createLocalDiskStorage, type FileStorage } from './storage.server.ts';
 import { deleteStoredImageFiles, sanitiseImageName, saveUploadedImage } from './image.service.server.ts';
@@ -18,11 +19,10 @@ describe(`image uploads on ${testDialect}`, () => {
   const restaurant = buildRestaurant({ name: 'La Mama' });
   const otherRestaurant = buildRestaurant({ name: 'Bistro Vecin' });
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(async ({ database: fileDatabase }) => {
+    database = fileDatabase;
     await database.db.insertInto('restaurant').values([restaurant, otherRestaurant]).execute();
   });
-  afterAll(() => database.cleanup());
   beforeEach(async () => {
     root = await mkdtemp(join(tmpdir(), 'bucate-uploads-'));
     storage = createLocalDiskStorage(root);
