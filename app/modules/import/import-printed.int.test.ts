@@ -1,20 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemScope } from '#app/modules/access/scope.server.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
-import { createJobHandlers, JOB_SCHEDULES } from '#app/wiring/job-handlers.server.ts';
+import { type FileStorage } from '#app/modules/image/storage.server.ts';
+import { createJobHandlers, JOB_SCHEDULES } from '#app/modules/jobs/job-handlers.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
 import { menuPhoto, SMALL_MENU } from '#tests/support/menu-images.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { headerKey } from './import-columns.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { OCR_PHOTOS_PER_DAY } from './import-drafts.server.ts';
@@ -22,17 +20,11 @@ import { commitImport, getImportDraft, previewImport, startImport, sweepImportDr
 
 let database: TestDatabase;
 let storage: FileStorage;
-let uploads: string;
 const require = createRequire(import.meta.url);
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  uploads = mkdtempSync(join(tmpdir(), 'bucate-import-printed-'));
-  storage = createLocalDiskStorage(uploads);
-});
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(uploads, { recursive: true, force: true });
+test.beforeAll(({ database: fileDatabase, storage: fileStorage }) => {
+  database = fileDatabase;
+  storage = fileStorage;
 });
 
 const db = () => database.db;

@@ -1,15 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import { describe, expect, it } from 'vitest';
+import { type FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { FREE_PRODUCT_LIMIT } from '#app/modules/subscription/subscription.ts';
 import { addPlan, insertRestaurant } from '#tests/factories/builders.ts';
 import { refusalOf } from '#tests/support/app-errors.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { exportMenu, importTemplate, menuRows } from './export.service.server.ts';
 import { commitImport, getImportLocations, previewImport, rowsByMapping } from './import.service.server.ts';
 import { readCsv, readXlsx } from './import-read.server.ts';
@@ -17,16 +15,10 @@ import { mapHeaders } from './import-columns.ts';
 
 let database: TestDatabase;
 let storage: FileStorage;
-let uploads: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  uploads = mkdtempSync(join(tmpdir(), 'bucate-import-'));
-  storage = createLocalDiskStorage(uploads);
-});
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(uploads, { recursive: true, force: true });
+test.beforeAll(({ database: fileDatabase, storage: fileStorage }) => {
+  database = fileDatabase;
+  storage = fileStorage;
 });
 
 const db = () => database.db;
