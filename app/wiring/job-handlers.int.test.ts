@@ -1,19 +1,20 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authServices } from '#app/wiring/auth-services.server.ts';
 import { createAuth } from '#app/auth/auth.server.ts';
 import { restoreDatabase } from '#app/db/restore.server.ts';
 import { openDatabase } from '#app/db/connection.server.ts';
 import { parseEnv } from '#app/env.server.ts';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import { type FileStorage } from '#app/modules/image/storage.server.ts';
 import type { OutgoingMail } from '#app/modules/mail/mailer.server.ts';
 import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
 import { buildRestaurant, buildStoredImage } from '#tests/factories/builders.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { BACKUP_SCHEDULE, createJobHandlers } from './job-handlers.server.ts';
 import { enqueueJob, enqueueScheduledJobs } from '#app/modules/jobs/jobs.server.ts';
 
@@ -24,14 +25,10 @@ describe(`job handlers on ${testDialect}`, () => {
   const sent: OutgoingMail[] = [];
   const handlers = (over: Partial<{ storage: FileStorage }> = {}) =>
     createJobHandlers({ mailer: { send: async (mail) => void sent.push(mail) }, storage: over.storage ?? storage, retentionDays: 7 });
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    uploads = mkdtempSync(join(tmpdir(), 'bucate-jobs-'));
-    storage = createLocalDiskStorage(uploads);
-  });
-  afterAll(async () => {
-    await database.cleanup();
-    rmSync(uploads, { recursive: true, force: true });
+  test.beforeAll(({ database: fileDatabase, uploads: fileUploads, storage: fileStorage }) => {
+    database = fileDatabase;
+    uploads = fileUploads;
+    storage = fileStorage;
   });
 
   async function restaurantWithLogo() {
@@ -107,7 +104,7 @@ describe(`job handlers on ${testDialect}`, () => {
     expect(sent[0]!.text).toMatch(/magic-link\/verify\?token=\w+/);
   });
 
-  it('backs the database up daily into BACKUP_DIR when it is set, keeping the newest BACKUP_KEEP', async () => {
+  test('backs the database up daily into BACKUP_DIR when it is set, keeping the newest BACKUP_KEEP', async ({ databases }) => {
     const dir = mkdtempSync(join(tmpdir(), 'bucate-backups-'));
     try {
       const backup = { dir, keep: 2, target: database.location };
@@ -126,7 +123,7 @@ describe(`job handlers on ${testDialect}`, () => {
       expect(files[0]).toMatch(/^bucate-2026-11-21T03-00-00-000Z\.(sqlite|pgdump)$/);
       expect(files[1]).toMatch(/^bucate-2026-11-22T03-00-00-000Z\./);
       // the newest copy restores into a database holding the restaurant
-      const restored = await createTestDatabase({ migrate: false });
+      const restored = await databases.create({ migrate: false });
       try {
         await restoreDatabase(restored.location, join(dir, files[1]!));
         const reopened = openDatabase(restored.location);

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '#app/db/connection.server.ts';
 import { systemScope } from '#app/modules/access/scope.server.ts';
 import { adminScope, forgedAdminScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { claimJobs } from './job.repo.server.ts';
 import { retryDelayMs, runJobsOnce, type JobHandlers } from './job-worker.server.ts';
 import { countJobs, listJobs, retryJob } from './jobs-admin.server.ts';
@@ -12,10 +13,9 @@ const mail = (to: string) => ({ mail: { to, subject: 's', text: 't', html: '' } 
 
 describe(`the job queue on ${testDialect}`, () => {
   let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(({ database: fileDatabase }) => {
+    database = fileDatabase;
   });
-  afterAll(() => database.cleanup());
   beforeEach(async () => {
     await database.db.deleteFrom('job').execute();
   });
