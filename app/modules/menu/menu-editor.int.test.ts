@@ -1,7 +1,6 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CategoryInput } from '#app/modules/category/category.schema.ts';
 import {
   createCategory,
@@ -13,7 +12,7 @@ import {
 } from '#app/modules/category/category.service.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { sweepAbandonedUploads } from '#app/modules/image/image-cleanup.server.ts';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import { type FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation, deleteLocationCascade, moveLocation, reorderLocations, setLocationVisible, updateLocation } from '#app/modules/location/location.service.server.ts';
 import { productFormValues } from '#app/modules/product/product-form.ts';
@@ -34,21 +33,18 @@ import { deleteReleasedFiles } from '#app/modules/image/image-cleanup.server.ts'
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
 import { forRestaurant, systemScope } from '#app/modules/access/scope.server.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { getEditorMenu, getProductForEdit } from './menu-editor.service.server.ts';
 
 let database: TestDatabase;
 let storage: FileStorage;
 let uploads: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  uploads = mkdtempSync(join(tmpdir(), 'bucate-uploads-'));
-  storage = createLocalDiskStorage(uploads);
-});
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(uploads, { recursive: true, force: true });
+test.beforeAll(({ database: fileDatabase, uploads: fileUploads, storage: fileStorage }) => {
+  database = fileDatabase;
+  uploads = fileUploads;
+  storage = fileStorage;
 });
 
 const db = () => database.db;

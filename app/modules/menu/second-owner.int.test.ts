@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { CategoryInput } from '#app/modules/category/category.schema.ts';
 import { createCategory } from '#app/modules/category/category.service.server.ts';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import { type FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { ProductInput } from '#app/modules/product/product.schema.ts';
@@ -14,7 +11,8 @@ import { getQrData } from '#app/modules/qr/qr.service.server.ts';
 import { getRestaurantAdminSummary, getRestaurantSettings } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
 import { buildRestaurant } from '#tests/factories/builders.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { runMenuIntent } from './menu-editor.intents.server.ts';
 import { getEditorMenu, getProductFormChoices } from './menu-editor.service.server.ts';
 
@@ -25,16 +23,10 @@ import { getEditorMenu, getProductFormChoices } from './menu-editor.service.serv
  */
 let database: TestDatabase;
 let storage: FileStorage;
-let uploads: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  uploads = mkdtempSync(join(tmpdir(), 'bucate-second-owner-'));
-  storage = createLocalDiskStorage(uploads);
-});
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(uploads, { recursive: true, force: true });
+test.beforeAll(({ database: fileDatabase, storage: fileStorage }) => {
+  database = fileDatabase;
+  storage = fileStorage;
 });
 
 const db = () => database.db;
