@@ -1,33 +1,25 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { formatPrice } from '#app/i18n/localized.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import { type FileStorage } from '#app/modules/image/storage.server.ts';
 import { commitImport } from '#app/modules/import/import.service.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { ALLERGEN_KEYS } from '#app/modules/product/allergens.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { renderPrintDocument } from './print.service.server.ts';
 
 let database: TestDatabase;
 let storage: FileStorage;
-let uploads: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  uploads = mkdtempSync(join(tmpdir(), 'bucate-print-'));
-  storage = createLocalDiskStorage(uploads);
-});
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(uploads, { recursive: true, force: true });
+test.beforeAll(({ database: fileDatabase, storage: fileStorage }) => {
+  database = fileDatabase;
+  storage = fileStorage;
 });
 
 const db = () => database.db;
