@@ -1,15 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CategoryInput } from '#app/modules/category/category.schema.ts';
 import { createCategory, duplicateCategory } from '#app/modules/category/category.service.server.ts';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import { type FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { applyPriceChange, BulkEditInput, parseChangeValue } from './bulk-edit.ts';
 import { ProductInput } from './product.schema.ts';
 import { bulkEditProducts, createProduct, duplicateProduct } from './product.service.server.ts';
@@ -17,15 +15,9 @@ import { bulkEditProducts, createProduct, duplicateProduct } from './product.ser
 /** Issue 17, faster editing: duplicate a dish or a category; bulk actions on selected dishes. */
 let database: TestDatabase;
 let storage: FileStorage;
-let uploads: string;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  uploads = mkdtempSync(join(tmpdir(), 'bucate-bulk-'));
-  storage = createLocalDiskStorage(uploads);
-});
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(uploads, { recursive: true, force: true });
+test.beforeAll(({ database: fileDatabase, storage: fileStorage }) => {
+  database = fileDatabase;
+  storage = fileStorage;
 });
 const db = () => database.db;
 
