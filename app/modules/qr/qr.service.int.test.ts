@@ -2,12 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { parseEnv } from '#app/env.server.ts';
 import { createLocalDiskStorage } from '#app/modules/image/storage.server.ts';
 import { buildRestaurant } from '#tests/factories/builders.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { QR_DOWNLOAD_FORMATS } from './qr-downloads.ts';
 import { getQrData, getQrPage, qrLinkOrigin, readOwnLogo, renderQrDownload } from './qr.service.server.ts';
 
@@ -19,15 +20,14 @@ describe(`the QR code service on ${testDialect}`, () => {
   const theirs = buildRestaurant({ name: 'Casa Vecină', slug: 'casa-vecina', shortCode: 'V3cina-y', logoKey: 'ext:https://cdn.example/logo.jpg' });
   const options = { origin: 'https://bucate.example', locale: 'ro' as const };
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(async ({ database: fileDatabase }) => {
+    database = fileDatabase;
     const logo = await sharp({ create: { width: 300, height: 120, channels: 3, background: '#b23a2e' } }).png().toBuffer();
     await storage.put(`restaurants/${ours.id}/logo.png`, logo, 'image/png');
     ours.logoKey = `restaurants/${ours.id}/logo.png`;
     await database.db.insertInto('restaurant').values([ours, theirs]).execute();
   });
-  afterAll(async () => {
-    await database.cleanup();
+  afterAll(() => {
     rmSync(root, { recursive: true, force: true });
   });
   afterEach(() => vi.restoreAllMocks());
