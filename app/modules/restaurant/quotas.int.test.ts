@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createCategory, updateCategory } from '#app/modules/category/category.service.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { saveUploadedImage } from '#app/modules/image/image.service.server.ts';
@@ -9,7 +9,8 @@ import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/sto
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { buildCategory, buildLocation, insertRestaurant } from '#tests/factories/builders.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { listFiles, photoJpeg } from '#tests/support/test-images.ts';
 import type { RestaurantQuotas } from '#app/env.types.ts';
 
@@ -29,10 +30,9 @@ describe(`restaurant quotas on ${testDialect}`, () => {
   let database: TestDatabase;
   let root: string;
   let storage: FileStorage;
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(({ database: fileDatabase }) => {
+    database = fileDatabase;
   });
-  afterAll(() => database.cleanup());
   beforeEach(async () => {
     root = await mkdtemp(join(tmpdir(), 'bucate-quotas-'));
     storage = createLocalDiskStorage(root);

@@ -1,28 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import { describe, expect, it } from 'vitest';
+import { type FileStorage } from '#app/modules/image/storage.server.ts';
 import { findMovedMenuSlug } from '#app/modules/menu/menu.service.server.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { RestaurantSettingsInput } from './restaurant-settings.schema.ts';
 import { getRestaurantSettings, updateRestaurantSettings } from './restaurant-settings.service.server.ts';
 
 /** Issue 17, friction 2: changing the slug keeps old links working (301 to the current slug). */
 let database: TestDatabase;
 let storage: FileStorage;
-let uploads: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  uploads = mkdtempSync(join(tmpdir(), 'bucate-slug-'));
-  storage = createLocalDiskStorage(uploads);
-});
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(uploads, { recursive: true, force: true });
+test.beforeAll(({ database: fileDatabase, storage: fileStorage }) => {
+  database = fileDatabase;
+  storage = fileStorage;
 });
 
 const db = () => database.db;
