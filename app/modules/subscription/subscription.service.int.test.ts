@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getMenuCacheVersion, getPublicMenu } from '#app/modules/menu/menu.service.server.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
 import { adminScope, forgedAdminScope, ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { isBefore, isPro, planSummary, proTermEnd, remainingTrialDays } from './subscription.ts';
 import { listSubscriptions } from './subscription.repo.server.ts';
 import { getPlanForRestaurant, setManualPro, startTrial } from './subscription.service.server.ts';
@@ -12,10 +13,9 @@ const DAY = 24 * 3600 * 1000;
 
 describe(`subscriptions on ${testDialect}`, () => {
   let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(({ database: fileDatabase }) => {
+    database = fileDatabase;
   });
-  afterAll(() => database.cleanup());
   const row = (id: string) => database.db.selectFrom('restaurant').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   /** the summary on the restaurant row is exactly what the rules say of its subscription rows */
   async function expectSummaryMatchesRules(restaurantId: string, from: Date = NOW) {
