@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type FileStorage } from '#app/modules/image/storage.server.ts';
 import { buildCategory, buildLocation, buildProduct, buildRestaurant } from '#tests/factories/builders.ts';
 import { startFakeTranslator, type FakeTranslator } from '#tests/support/fake-translation.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { updateContentSettings } from './content-settings.service.server.ts';
 import { getFieldTranslations, saveFieldTranslation, translateFieldNow } from './field-translation.server.ts';
 import { createGoogleProvider } from './providers.server.ts';
@@ -16,7 +14,6 @@ import type { TranslationProvider } from './provider.server.ts';
 describe(`one field's translation on ${testDialect}`, () => {
   let database: TestDatabase;
   let storage: FileStorage;
-  let uploads: string;
   let fake: FakeTranslator;
   let provider: TranslationProvider;
   const restaurant = buildRestaurant();
@@ -28,10 +25,9 @@ describe(`one field's translation on ${testDialect}`, () => {
   const menuVersion = async () => (await database.db.selectFrom('restaurant').select('menuVersion').where('id', '=', restaurant.id).executeTakeFirstOrThrow()).menuVersion;
   const german = async () => (await getFieldTranslations(owner(), 'product', dish.id)).find((row) => row.language === 'de' && row.field === 'name');
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    uploads = mkdtempSync(join(tmpdir(), 'bucate-field-'));
-    storage = createLocalDiskStorage(uploads);
+  test.beforeAll(async ({ database: fileDatabase, storage: fileStorage }) => {
+    database = fileDatabase;
+    storage = fileStorage;
     fake = await startFakeTranslator('google');
     provider = createGoogleProvider({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, timeoutMs: 5000 });
     await database.db.insertInto('restaurant').values([restaurant, other]).execute();
@@ -42,8 +38,6 @@ describe(`one field's translation on ${testDialect}`, () => {
   });
   afterAll(async () => {
     await fake.close();
-    await database.cleanup();
-    rmSync(uploads, { recursive: true, force: true });
   });
 
   it('fills an empty field by machine ("tradus automat"), never replaces the owner’s text, and flags it when the Romanian changes', async () => {

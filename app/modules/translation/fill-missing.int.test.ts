@@ -1,15 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
-import { createJobHandlers } from '#app/wiring/job-handlers.server.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type FileStorage } from '#app/modules/image/storage.server.ts';
+import { createJobHandlers } from '#app/modules/jobs/job-handlers.server.ts';
 import { getPublicMenu } from '#app/modules/menu/menu.service.server.ts';
 import { buildCategory, buildLocation, buildProduct, buildRestaurant } from '#tests/factories/builders.ts';
 import { startFakeTranslator, type FakeTranslator } from '#tests/support/fake-translation.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { fieldIn } from './content-language.ts';
 import { getContentSettings, updateContentSettings } from './content-settings.service.server.ts';
 import { getTranslationProgress, parseMarks, runFillMissing, startFillMissing } from './fill-missing.server.ts';
@@ -24,7 +22,6 @@ import type { TranslationProvider } from './provider.server.ts';
 describe(`translate everything missing on ${testDialect}`, () => {
   let database: TestDatabase;
   let storage: FileStorage;
-  let uploads: string;
   let fake: FakeTranslator;
   let provider: TranslationProvider;
   const restaurant = buildRestaurant({ name: 'Hanul Bucate' });
@@ -48,10 +45,9 @@ describe(`translate everything missing on ${testDialect}`, () => {
   const menuVersion = async () => (await database.db.selectFrom('restaurant').select('menuVersion').where('id', '=', restaurant.id).executeTakeFirstOrThrow()).menuVersion;
   const productRows = () => database.db.selectFrom('product').selectAll().where('restaurantId', '=', restaurant.id).orderBy('sortOrder').execute();
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    uploads = mkdtempSync(join(tmpdir(), 'bucate-fill-'));
-    storage = createLocalDiskStorage(uploads);
+  test.beforeAll(async ({ database: fileDatabase, storage: fileStorage }) => {
+    database = fileDatabase;
+    storage = fileStorage;
     fake = await startFakeTranslator('deepl');
     provider = createDeepLProvider({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, timeoutMs: 5000 });
     await database.db.insertInto('restaurant').values([restaurant, other]).execute();
@@ -63,8 +59,6 @@ describe(`translate everything missing on ${testDialect}`, () => {
   });
   afterAll(async () => {
     await fake.close();
-    await database.cleanup();
-    rmSync(uploads, { recursive: true, force: true });
   });
 
   it('refuses to start with no provider configured', async () => {

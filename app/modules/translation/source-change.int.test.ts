@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CategoryInput } from '#app/modules/category/category.schema.ts';
 import { updateCategory } from '#app/modules/category/category.service.server.ts';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import { type FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { updateLocation } from '#app/modules/location/location.service.server.ts';
 import { ProductInput } from '#app/modules/product/product.schema.ts';
@@ -14,7 +11,8 @@ import { getRestaurantSettings, updateRestaurantSettings } from '#app/modules/re
 import { buildCategory, buildLocation, buildProduct, buildRestaurant } from '#tests/factories/builders.ts';
 import { startFakeTranslator, type FakeTranslator } from '#tests/support/fake-translation.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import type { ContentTable } from './content.repo.server.ts';
 import { updateContentSettings } from './content-settings.service.server.ts';
 import { FieldTranslationInput, getFieldTranslations, saveFieldTranslation, translateFieldNow } from './field-translation.server.ts';
@@ -32,7 +30,6 @@ import { runJobsUntilIdle } from '#tests/support/jobs.ts';
 describe(`translations when the Romanian changes on ${testDialect}`, () => {
   let database: TestDatabase;
   let storage: FileStorage;
-  let uploads: string;
   let fake: FakeTranslator;
   let provider: TranslationProvider;
   const restaurant = buildRestaurant({ descriptionRo: 'Bucătărie de casă', descriptionEn: 'Home cooking' });
@@ -54,10 +51,9 @@ describe(`translations when the Romanian changes on ${testDialect}`, () => {
     });
   };
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    uploads = mkdtempSync(join(tmpdir(), 'bucate-source-'));
-    storage = createLocalDiskStorage(uploads);
+  test.beforeAll(async ({ database: fileDatabase, storage: fileStorage }) => {
+    database = fileDatabase;
+    storage = fileStorage;
     fake = await startFakeTranslator('google');
     provider = createGoogleProvider({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, timeoutMs: 5000 });
     for (const value of [restaurant, other]) await database.db.insertInto('restaurant').values(value).execute();
@@ -68,8 +64,6 @@ describe(`translations when the Romanian changes on ${testDialect}`, () => {
   });
   afterAll(async () => {
     await fake.close();
-    await database.cleanup();
-    rmSync(uploads, { recursive: true, force: true });
   });
 
   it('"Tradu automat" fills an empty English field ("tradus automat"), never over English the owner typed', async () => {

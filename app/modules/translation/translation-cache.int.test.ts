@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { systemScope } from '#app/modules/access/scope.server.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
 import { startFakeTranslator, type FakeTranslator, type WireFormat } from '#tests/support/fake-translation.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { createJobHandlers } from '#app/wiring/job-handlers.server.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
+import { createJobHandlers } from '#app/modules/jobs/job-handlers.server.ts';
 import { createTranslationProvider } from './providers.server.ts';
 import type { TranslationProvider } from './provider.server.ts';
 import { cacheKey, sweepTranslationCache, translateTexts } from './translation-cache.server.ts';
@@ -34,8 +35,8 @@ describe.each<WireFormat>(['deepl', 'google', 'libretranslate'])(`translation th
   const cacheRows = () => database.db.selectFrom('translationCache').selectAll().execute();
   const now = new Date('2026-11-23T10:00:00.000Z');
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(async ({ database: fileDatabase }) => {
+    database = fileDatabase;
     fake = await startFakeTranslator(format);
     const made = createTranslationProvider({ TRANSLATION_PROVIDER: format, TRANSLATION_API_URL: fake.baseUrl, TRANSLATION_API_KEY: fake.apiKey, TRANSLATION_TIMEOUT_MS: 2000 });
     if (!made) throw new Error('no provider');
@@ -49,7 +50,6 @@ describe.each<WireFormat>(['deepl', 'google', 'libretranslate'])(`translation th
   });
   afterAll(async () => {
     await fake.close();
-    await database.cleanup();
   });
 
   it('translates once; the same text again (any case, any spacing) is a cache hit with no call', async () => {
