@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { acceptBeacon } from '#app/modules/insights/beacon.server.ts';
 import { REVISIT_WINDOW_MS } from '#app/modules/insights/insight-classify.ts';
 import { BEACONS_PER_INTERVAL, createInsightRecorder, type InsightRecorder } from '#app/modules/insights/insight-recorder.server.ts';
@@ -8,7 +8,8 @@ import { getInsights, getPlatformViewsPerDay, SEARCH_PRIVACY_K } from '#app/modu
 import { deriveSearchTermSecret } from '#app/modules/insights/search-terms.server.ts';
 import { buildCategory, buildLocation, buildProduct, insertRestaurant } from '#tests/factories/builders.ts';
 import { adminScope, ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { createMenuCache } from './menu-cache.ts';
 import { createMenuViewCounter } from './menu-views.ts';
 
@@ -72,8 +73,8 @@ describe(`owner insights counting on ${testDialect}`, () => {
     return found.map((r) => `${r.day} ${r.locationId === ids.first ? 'first' : r.locationId === ids.terrace ? 'terrace' : r.locationId} ${r.metric} ${r.dimension} ${Number(r.count)}`).sort();
   }
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(async ({ database: fileDatabase }) => {
+    database = fileDatabase;
     ours = await insertRestaurant(database.db, { slug: 'bistro', shortCode: 'QrOwn123', timeZone: 'Europe/Bucharest' });
     theirs = await insertRestaurant(database.db, { slug: 'vecin', shortCode: 'Vecin456', timeZone: 'Europe/Bucharest' });
     const first = buildLocation(ours.id, { sortOrder: 0 });
@@ -91,9 +92,8 @@ describe(`owner insights counting on ${testDialect}`, () => {
     Object.assign(ids, { first: first.id, terrace: terrace.id, soup: soup.id, cake: cake.id, salad: salad.id, theirDish: theirDish.id });
   });
 
-  afterAll(async () => {
+  afterAll(() => {
     for (const p of processes) p.server.close();
-    await database.cleanup();
   });
 
   it('counts guests through two processes, cache hits included, and leaves out bots, prefetches, moves inside the menu and revisits', async () => {
