@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#app/db/connection.server.ts';
 import type { Database } from '#app/db/schema.ts';
@@ -12,6 +10,7 @@ import { startTrial } from '#app/modules/subscription/subscription.service.serve
 import { isBefore } from '#app/modules/subscription/subscription.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
 import { startFakeStripe, type FakeStripe } from '#tests/support/fake-stripe.ts';
+import { startWebhookApp, type WebhookApp } from '#tests/support/stripe-webhook-app.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
 import { ownerScope, userScope } from '#tests/support/scopes.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
@@ -25,18 +24,6 @@ const WEBHOOK_SECRET = 'whsec_test_lifecycle';
 const PRICES = { monthly: 'price_monthly_test', yearly: 'price_yearly_test' };
 const DAY = 24 * 60 * 60 * 1000;
 
-/** A webhook endpoint over its own database handle: one "app process". */
-async function startApp(db: () => Kysely<Database>, billing: () => Billing): Promise<{ server: Server; url: string }> {
-  const server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const outcome = await receiveStripeWebhook(db(), billing(), Buffer.concat(chunks), (req.headers['stripe-signature'] as string | undefined) ?? null);
-    res.writeHead(outcome.status).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/webhooks/stripe` };
-}
-
 describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, () => {
   let database: TestDatabase;
   /**
@@ -48,19 +35,20 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
   let second: Kysely<Database>;
   let fake: FakeStripe;
   let billing: Billing;
-  let apps: { server: Server; url: string }[];
+  let apps: WebhookApp[];
   let target = 0;
 
   test.beforeAll(async ({ database: fileDatabase }) => {
     database = fileDatabase;
     second = database.location.databaseUrl ? openDatabase({ databaseUrl: database.location.databaseUrl, sqlitePath: '', poolSize: 4 }).db : database.db;
-    apps = [await startApp(() => database.db, () => billing), await startApp(() => second, () => billing)];
+    // two app processes' webhook endpoints
+    apps = [await startWebhookApp(() => database.db, () => billing), await startWebhookApp(() => second, () => billing)];
     fake = await startFakeStripe({ webhookUrl: () => apps[target]!.url, webhookSecret: WEBHOOK_SECRET });
     billing = createBilling({ secretKey: 'sk_test_fake', webhookSecret: WEBHOOK_SECRET, prices: PRICES, automaticTax: false, apiBase: fake.apiBase, publicUrl: 'http://localhost:3000' });
   });
   afterAll(async () => {
     await fake?.close();
-    for (const app of apps ?? []) await new Promise((resolve) => app.server.close(resolve));
+    for (const app of apps ?? []) await app.close();
     if (second && second !== database.db) await second.destroy();
   });
 

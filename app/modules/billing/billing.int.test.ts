@@ -1,45 +1,29 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemScope } from '#app/modules/access/scope.server.ts';
 import { createJobHandlers } from '#app/wiring/job-handlers.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { isBefore } from '#app/modules/subscription/subscription.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
-import { startFakeStripe, type FakeStripe } from '#tests/support/fake-stripe.ts';
+import type { FakeStripe } from '#tests/support/fake-stripe.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { test } from '#tests/support/test-context.ts';
+import { STRIPE_PRICES, STRIPE_WEBHOOK_SECRET, test } from '#tests/support/test-context.ts';
 import { getCardSubscription, openPortal, receiveStripeWebhook, startCheckout, syncCustomer } from './billing.service.server.ts';
-import { createBilling, type Billing } from './stripe-client.server.ts';
+import type { Billing } from './stripe-client.server.ts';
 
-const WEBHOOK_SECRET = 'whsec_test_secret';
-const PRICES = { monthly: 'price_monthly_test', yearly: 'price_yearly_test' };
+const WEBHOOK_SECRET = STRIPE_WEBHOOK_SECRET;
+const PRICES = STRIPE_PRICES;
 
 describe(`card payments through (fake) Stripe on ${testDialect}`, () => {
   let database: TestDatabase;
   let fake: FakeStripe;
   let billing: Billing;
-  let app: Server;
 
-  test.beforeAll(async ({ database: fileDatabase }) => {
+  test.beforeAll(({ database: fileDatabase, stripe }) => {
     database = fileDatabase;
-    // the app's webhook endpoint as the route hands it the raw bytes
-    app = createServer(async (req, res) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const outcome = await receiveStripeWebhook(database.db, billing, Buffer.concat(chunks), (req.headers['stripe-signature'] as string | undefined) ?? null);
-      res.writeHead(outcome.status).end();
-    });
-    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
-    const webhookUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}/api/webhooks/stripe`;
-    fake = await startFakeStripe({ webhookUrl: () => webhookUrl, webhookSecret: WEBHOOK_SECRET });
-    billing = createBilling({ secretKey: 'sk_test_fake', webhookSecret: WEBHOOK_SECRET, prices: PRICES, automaticTax: true, apiBase: fake.apiBase, publicUrl: 'http://localhost:3000' });
-  });
-  afterAll(async () => {
-    await fake?.close();
-    await new Promise((resolve) => app?.close(resolve));
+    fake = stripe.fake;
+    billing = stripe.billing;
   });
 
   const handlers = () => ({ 'billing.sync': createJobHandlers({ mailer: { send: async () => {} }, storage: {} as FileStorage, retentionDays: 7, billing })['billing.sync'] });
