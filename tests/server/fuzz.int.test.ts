@@ -1,10 +1,11 @@
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildCategory, buildLocation, buildProduct, newId } from '#tests/factories/builders.ts';
 import { startBuiltServer, type BuiltServer } from '#tests/support/built-server.ts';
 import { routeUrlPatterns } from '#tests/support/route-table.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 
 /**
  * Acceptance of the "Hardening" issue: random bodies, content types, bytes and form fields posted
@@ -24,8 +25,8 @@ const ids = [newId(), newId(), newId()] as const;
 
 let patterns: string[] = [];
 
-beforeAll(async () => {
-  database = await createTestDatabase();
+test.beforeAll(async ({ database: fileDatabase }) => {
+  database = fileDatabase;
   server = await startBuiltServer({ ...database.location, env: { WORKER: 'off' } });
   patterns = await routeUrlPatterns();
   // an owner registered through the real form, with a menu to aim at
@@ -48,7 +49,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
-  await database?.cleanup();
 });
 
 /** What a refused request must leave alone. */

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CategoryInput } from '#app/modules/category/category.schema.ts';
 import { createCategory, updateCategory } from '#app/modules/category/category.service.server.ts';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { ProductInput } from '#app/modules/product/product.schema.ts';
@@ -12,7 +9,8 @@ import { createProduct, setProductFlag, updateProduct } from '#app/modules/produ
 import { insertRestaurant } from '#tests/factories/builders.ts';
 import { startBuiltServer, type BuiltServer } from '#tests/support/built-server.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 
 /**
  * The guest menu's freshness rule (decision 0016, issue 18 goal 4) through two real server
@@ -24,21 +22,17 @@ import { createTestDatabase, testDialect, type TestDatabase } from '#tests/suppo
 describe(`the guest menu stays fresh across two server processes on ${testDialect}`, () => {
   let database: TestDatabase;
   let storage: FileStorage;
-  let uploads: string;
   const servers: BuiltServer[] = [];
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    uploads = mkdtempSync(join(tmpdir(), 'bucate-freshness-'));
-    storage = createLocalDiskStorage(uploads);
+  test.beforeAll(async ({ database: fileDatabase, storage: fileStorage }) => {
+    database = fileDatabase;
+    storage = fileStorage;
     const where = { databaseUrl: database.location.databaseUrl, sqlitePath: database.location.sqlitePath };
     servers.push(await startBuiltServer(where), await startBuiltServer(where));
   });
 
   afterAll(async () => {
     for (const server of servers) await server.stop();
-    await database?.cleanup();
-    rmSync(uploads, { recursive: true, force: true });
   });
 
   it('shows every saved edit on the next request to either process, and renders nothing while the menu is unchanged', async () => {

@@ -1,8 +1,9 @@
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startBuiltServer, type BuiltServer } from '#tests/support/built-server.ts';
 import { routeUrlPatterns } from '#tests/support/route-table.ts';
-import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.ts';
+import type { TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 
 /**
  * Probes of the "Hardening" issue against the built server, on the dialect under test: bodies
@@ -12,13 +13,12 @@ import { createTestDatabase, type TestDatabase } from '#tests/support/test-datab
 let database: TestDatabase;
 let server: BuiltServer;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
+test.beforeAll(async ({ database: fileDatabase }) => {
+  database = fileDatabase;
   server = await startBuiltServer(database.location);
 });
 afterAll(async () => {
   await server?.stop();
-  await database?.cleanup();
 });
 
 const ro = { pageNotFound: 'Pagina nu există.', tooLarge: 'Cererea este prea mare.', unsupported: 'Formularul a fost trimis într-un format neacceptat.', bad: 'Cererea nu a putut fi citită.' };
