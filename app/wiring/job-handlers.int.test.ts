@@ -7,7 +7,7 @@ import { createAuth } from '#app/auth/auth.server.ts';
 import { restoreDatabase } from '#app/db/restore.server.ts';
 import { openDatabase } from '#app/db/connection.server.ts';
 import { parseEnv } from '#app/env.server.ts';
-import { type FileStorage } from '#app/modules/image/storage.server.ts';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import type { OutgoingMail } from '#app/modules/mail/mailer.server.ts';
 import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
 import { buildRestaurant, buildStoredImage } from '#tests/factories/builders.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { fieldErrorsOf, runEditorAction } from '#app/modules/errors/action-result.server.ts';
-import { type FileStorage } from '#app/modules/image/storage.server.ts';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { runMenuIntent } from '#app/modules/menu/menu-editor.intents.server.ts';

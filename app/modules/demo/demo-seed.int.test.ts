@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { authServices } from '#app/wiring/auth-services.server.ts';
 import { createAuth } from '#app/auth/auth.server.ts';
 import { parseEnv } from '#app/env.server.ts';
-import { type FileStorage } from '#app/modules/image/storage.server.ts';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { getPublicMenu } from '#app/modules/menu/menu.service.server.ts';
 import { DEMO_RESTAURANT_SLUG } from '#app/modules/restaurant/demo.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';

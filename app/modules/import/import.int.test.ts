@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type FileStorage } from '#app/modules/image/storage.server.ts';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { FREE_PRODUCT_LIMIT } from '#app/modules/subscription/subscription.ts';

@@ -12,7 +12,7 @@ import {
 } from '#app/modules/category/category.service.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { sweepAbandonedUploads } from '#app/modules/image/image-cleanup.server.ts';
-import { type FileStorage } from '#app/modules/image/storage.server.ts';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation, deleteLocationCascade, moveLocation, reorderLocations, setLocationVisible, updateLocation } from '#app/modules/location/location.service.server.ts';
 import { productFormValues } from '#app/modules/product/product-form.ts';

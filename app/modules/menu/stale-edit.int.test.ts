@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CategoryInput } from '#app/modules/category/category.schema.ts';
 import { createCategory, updateCategory } from '#app/modules/category/category.service.server.ts';
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
-import { type FileStorage } from '#app/modules/image/storage.server.ts';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation, updateLocation } from '#app/modules/location/location.service.server.ts';
 import { ProductInput } from '#app/modules/product/product.schema.ts';

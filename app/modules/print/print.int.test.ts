@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { formatPrice } from '#app/i18n/localized.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
-import { type FileStorage } from '#app/modules/image/storage.server.ts';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { commitImport } from '#app/modules/import/import.service.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';

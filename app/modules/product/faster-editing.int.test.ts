@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CategoryInput } from '#app/modules/category/category.schema.ts';
 import { createCategory, duplicateCategory } from '#app/modules/category/category.service.server.ts';
-import { type FileStorage } from '#app/modules/image/storage.server.ts';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type FileStorage } from '#app/modules/image/storage.server.ts';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { findMovedMenuSlug } from '#app/modules/menu/menu.service.server.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
 import { ownerScope } from '#tests/support/scopes.ts';

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { type FileStorage } from '#app/modules/image/storage.server.ts';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { createJobHandlers } from '#app/modules/jobs/job-handlers.server.ts';
 import { getPublicMenu } from '#app/modules/menu/menu.service.server.ts';
 import { buildCategory, buildLocation, buildProduct, buildRestaurant } from '#tests/factories/builders.ts';
