@@ -1,7 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { buildCategory, buildLocation, buildProduct, buildRestaurant } from '#tests/factories/builders.ts';
-import { startFakeTranslator, type FakeTranslator } from '#tests/support/fake-translation.ts';
+import type { FakeTranslator } from '#tests/support/fake-translation.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { test } from '#tests/support/test-context.ts';
@@ -25,19 +25,16 @@ describe(`one field's translation on ${testDialect}`, () => {
   const menuVersion = async () => (await database.db.selectFrom('restaurant').select('menuVersion').where('id', '=', restaurant.id).executeTakeFirstOrThrow()).menuVersion;
   const german = async () => (await getFieldTranslations(owner(), 'product', dish.id)).find((row) => row.language === 'de' && row.field === 'name');
 
-  test.beforeAll(async ({ database: fileDatabase, storage: fileStorage }) => {
+  test.beforeAll(async ({ database: fileDatabase, storage: fileStorage, translators }) => {
     database = fileDatabase;
     storage = fileStorage;
-    fake = await startFakeTranslator('google');
+    fake = await translators.start('google');
     provider = createGoogleProvider({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, timeoutMs: 5000 });
     await database.db.insertInto('restaurant').values([restaurant, other]).execute();
     await database.db.insertInto('location').values(location).execute();
     await database.db.insertInto('category').values(category).execute();
     await database.db.insertInto('product').values(dish).execute();
     await updateContentSettings(owner(), storage, { languages: ['de'], doNotTranslate: ['sarmale'] });
-  });
-  afterAll(async () => {
-    await fake.close();
   });
 
   it('fills an empty field by machine ("tradus automat"), never replaces the owner’s text, and flags it when the Romanian changes', async () => {

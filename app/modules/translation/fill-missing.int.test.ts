@@ -1,9 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { createJobHandlers } from '#app/modules/jobs/job-handlers.server.ts';
 import { getPublicMenu } from '#app/modules/menu/menu.service.server.ts';
 import { buildCategory, buildLocation, buildProduct, buildRestaurant } from '#tests/factories/builders.ts';
-import { startFakeTranslator, type FakeTranslator } from '#tests/support/fake-translation.ts';
+import type { FakeTranslator } from '#tests/support/fake-translation.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
@@ -45,10 +45,10 @@ describe(`translate everything missing on ${testDialect}`, () => {
   const menuVersion = async () => (await database.db.selectFrom('restaurant').select('menuVersion').where('id', '=', restaurant.id).executeTakeFirstOrThrow()).menuVersion;
   const productRows = () => database.db.selectFrom('product').selectAll().where('restaurantId', '=', restaurant.id).orderBy('sortOrder').execute();
 
-  test.beforeAll(async ({ database: fileDatabase, storage: fileStorage }) => {
+  test.beforeAll(async ({ database: fileDatabase, storage: fileStorage, translators }) => {
     database = fileDatabase;
     storage = fileStorage;
-    fake = await startFakeTranslator('deepl');
+    fake = await translators.start('deepl');
     provider = createDeepLProvider({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, timeoutMs: 5000 });
     await database.db.insertInto('restaurant').values([restaurant, other]).execute();
     await database.db.insertInto('location').values([location, otherLocation]).execute();
@@ -56,9 +56,6 @@ describe(`translate everything missing on ${testDialect}`, () => {
     for (let i = 0; i < products.length; i += 50) await database.db.insertInto('product').values(products.slice(i, i + 50)).execute();
     await database.db.insertInto('product').values(buildProduct(other.id, otherCategory.id, { nameRo: 'Ciorbă de burtă', nameEn: null })).execute();
     await updateContentSettings(owner(), storage, { languages: ['de'], doNotTranslate: ['mici'] });
-  });
-  afterAll(async () => {
-    await fake.close();
   });
 
   it('refuses to start with no provider configured', async () => {

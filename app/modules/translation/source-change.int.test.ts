@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CategoryInput } from '#app/modules/category/category.schema.ts';
 import { updateCategory } from '#app/modules/category/category.service.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
@@ -9,7 +9,7 @@ import { updateProduct } from '#app/modules/product/product.service.server.ts';
 import { RestaurantSettingsInput } from '#app/modules/restaurant/restaurant-settings.schema.ts';
 import { getRestaurantSettings, updateRestaurantSettings } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
 import { buildCategory, buildLocation, buildProduct, buildRestaurant } from '#tests/factories/builders.ts';
-import { startFakeTranslator, type FakeTranslator } from '#tests/support/fake-translation.ts';
+import type { FakeTranslator } from '#tests/support/fake-translation.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { test } from '#tests/support/test-context.ts';
@@ -51,19 +51,16 @@ describe(`translations when the Romanian changes on ${testDialect}`, () => {
     });
   };
 
-  test.beforeAll(async ({ database: fileDatabase, storage: fileStorage }) => {
+  test.beforeAll(async ({ database: fileDatabase, storage: fileStorage, translators }) => {
     database = fileDatabase;
     storage = fileStorage;
-    fake = await startFakeTranslator('google');
+    fake = await translators.start('google');
     provider = createGoogleProvider({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, timeoutMs: 5000 });
     for (const value of [restaurant, other]) await database.db.insertInto('restaurant').values(value).execute();
     await database.db.insertInto('location').values(location).execute();
     await database.db.insertInto('category').values(category).execute();
     await database.db.insertInto('product').values(dish).execute();
     await updateContentSettings(owner(), storage, { languages: ['de'], doNotTranslate: [] });
-  });
-  afterAll(async () => {
-    await fake.close();
   });
 
   it('"Tradu automat" fills an empty English field ("tradus automat"), never over English the owner typed', async () => {

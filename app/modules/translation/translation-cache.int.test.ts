@@ -1,7 +1,7 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { systemScope } from '#app/modules/access/scope.server.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
-import { startFakeTranslator, type FakeTranslator, type WireFormat } from '#tests/support/fake-translation.ts';
+import type { FakeTranslator, WireFormat } from '#tests/support/fake-translation.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { test } from '#tests/support/test-context.ts';
 import { createJobHandlers } from '#app/modules/jobs/job-handlers.server.ts';
@@ -35,9 +35,10 @@ describe.each<WireFormat>(['deepl', 'google', 'libretranslate'])(`translation th
   const cacheRows = () => database.db.selectFrom('translationCache').selectAll().execute();
   const now = new Date('2026-11-23T10:00:00.000Z');
 
-  test.beforeAll(async ({ database: fileDatabase }) => {
-    database = fileDatabase;
-    fake = await startFakeTranslator(format);
+  test.beforeAll(async ({ databases, translators }) => {
+    // a database of its own for each provider
+    database = await databases.create();
+    fake = await translators.start(format);
     const made = createTranslationProvider({ TRANSLATION_PROVIDER: format, TRANSLATION_API_URL: fake.baseUrl, TRANSLATION_API_KEY: fake.apiKey, TRANSLATION_TIMEOUT_MS: 2000 });
     if (!made) throw new Error('no provider');
     provider = made;
@@ -47,9 +48,6 @@ describe.each<WireFormat>(['deepl', 'google', 'libretranslate'])(`translation th
     fake.clearFailures();
     fake.delayMs = 0;
     await database.db.deleteFrom('translationCache').execute();
-  });
-  afterAll(async () => {
-    await fake.close();
   });
 
   it('translates once; the same text again (any case, any spacing) is a cache hit with no call', async () => {
