@@ -8,7 +8,7 @@ import { restoreDatabase } from '#app/db/restore.server.ts';
 import { openDatabase } from '#app/db/connection.server.ts';
 import { parseEnv } from '#app/env.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
-import type { OutgoingMail } from '#app/modules/mail/mailer.server.ts';
+import type { Mailer, OutgoingMail } from '#app/modules/mail/mailer.server.ts';
 import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
 import { buildRestaurant, buildStoredImage } from '#tests/factories/builders.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
@@ -22,10 +22,12 @@ describe(`job handlers on ${testDialect}`, () => {
   let database: TestDatabase;
   let uploads: string;
   let storage: FileStorage;
-  const sent: OutgoingMail[] = [];
+  let sent: OutgoingMail[];
+  let mailer: Mailer;
   const handlers = (over: Partial<{ storage: FileStorage }> = {}) =>
-    createJobHandlers({ mailer: { send: async (mail) => void sent.push(mail) }, storage: over.storage ?? storage, retentionDays: 7 });
-  test.beforeAll(({ database: fileDatabase, uploads: fileUploads, storage: fileStorage }) => {
+    createJobHandlers({ mailer, storage: over.storage ?? storage, retentionDays: 7 });
+  test.beforeAll(({ database: fileDatabase, uploads: fileUploads, storage: fileStorage, outbox }) => {
+    ({ sent, mailer } = outbox);
     database = fileDatabase;
     uploads = fileUploads;
     storage = fileStorage;

@@ -14,10 +14,11 @@ import { registerRestaurantOwner } from './register.service.server.ts';
 describe(`changing password and e-mail on ${testDialect}`, () => {
   let database: TestDatabase;
   let auth: ReturnType<typeof createAuth>;
-  const sent: OutgoingMail[] = [];
-  test.beforeAll(({ database: fileDatabase }) => {
+  let sent: OutgoingMail[];
+  test.beforeAll(({ database: fileDatabase, outbox }) => {
+    sent = outbox.sent;
     database = fileDatabase;
-    auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 's'.repeat(32) }), authServices(database, { deliverInstead: { send: async (mail) => void sent.push(mail) } }));
+    auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 's'.repeat(32) }), authServices(database, { deliverInstead: outbox.mailer }));
   });
 
   async function owner(email: string) {

@@ -10,10 +10,11 @@ import { registerRestaurantOwner } from './register.service.server.ts';
 describe(`e-mail verification of a password sign-up on ${testDialect}`, () => {
   let database: TestDatabase;
   let auth: ReturnType<typeof createAuth>;
-  const sent: OutgoingMail[] = [];
-  test.beforeAll(({ database: fileDatabase }) => {
+  let sent: OutgoingMail[];
+  test.beforeAll(({ database: fileDatabase, outbox }) => {
+    sent = outbox.sent;
     database = fileDatabase;
-    auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'v'.repeat(32) }), authServices(database, { deliverInstead: { send: async (mail) => void sent.push(mail) } }));
+    auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'v'.repeat(32) }), authServices(database, { deliverInstead: outbox.mailer }));
   });
 
   const verified = async (email: string) => Boolean((await database.db.selectFrom('user').select('emailVerified').where('email', '=', email).executeTakeFirstOrThrow()).emailVerified);

@@ -14,13 +14,14 @@ import { CONTACT_LIMIT_PER_HOUR, contactClientKey, submitContactMessage } from '
 
 describe(`contact messages on ${testDialect}`, () => {
   let database: TestDatabase;
-  const sent: OutgoingMail[] = [];
-  const mailer = { send: async (mail: OutgoingMail) => void sent.push(mail) };
+  let sent: OutgoingMail[];
+  let mailer: Mailer;
   const scope = () => systemScope(database.db, 'web:contact-form');
   /** the worker's part: the queued e-mails go out through `through` */
   const deliver = (through: Mailer) => runJobsUntilIdle(database.db, createJobHandlers({ mailer: through, storage: createLocalDiskStorage('unused'), retentionDays: 7 }));
-  test.beforeAll(({ database: fileDatabase }) => {
+  test.beforeAll(({ database: fileDatabase, outbox }) => {
     database = fileDatabase;
+    ({ sent, mailer } = outbox);
   });
 
   const valid = { name: 'Ana Pop', email: 'Ana@Example.com', message: 'Aș vrea o demonstrație pentru restaurantul meu.', restaurantName: 'La Ana' };
