@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { setManualPro } from '#app/modules/subscription/subscription.service.server.ts';
 import { insertRestaurant, newId } from '#tests/factories/builders.ts';
-import { adminScope } from '#tests/support/scopes.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { test } from '#tests/support/test-context.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { listUsersForAdmin } from './admin-users.service.server.ts';
 
 describe(`the admin users list's plan column on ${testDialect}`, () => {
   let database: TestDatabase;
-  test.beforeAll(({ database: fileDatabase }) => {
+  let scopes: ActorScopes;
+  test.beforeAll(({ database: fileDatabase, scopes: fileScopes }) => {
     database = fileDatabase;
+    scopes = fileScopes;
   });
 
   async function owner(email: string, restaurantId: string | null, role: 'admin' | 'restaurant' = 'restaurant') {
@@ -30,9 +31,9 @@ describe(`the admin users list's plan column on ${testDialect}`, () => {
     await owner('lapsed@example.com', lapsed.id);
     await owner('admin@example.com', null, 'admin');
     const now = new Date();
-    const { expirationDate } = await setManualPro(adminScope(database.db), granted.id, true, now);
+    const { expirationDate } = await setManualPro(scopes.admin(), granted.id, true, now);
 
-    const plans = Object.fromEntries((await listUsersForAdmin(adminScope(database.db))).map((user) => [user.email, user.restaurantPlan]));
+    const plans = Object.fromEntries((await listUsersForAdmin(scopes.admin())).map((user) => [user.email, user.restaurantPlan]));
     expect(plans).toEqual({
       'trial@example.com': { pro: false, manual: false, expirationDate: null, timeZone: 'Europe/Bucharest' },
       'granted@example.com': { pro: true, manual: true, expirationDate, timeZone: 'Europe/Bucharest' },

@@ -9,18 +9,19 @@ import { createLocalDiskStorage } from '#app/modules/image/storage.server.ts';
 import { RestaurantSettingsInput } from '#app/modules/restaurant/restaurant-settings.schema.ts';
 import { getRestaurantSettings, updateRestaurantSettings } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
 import { settingsFormValues } from '#app/modules/restaurant/settings-form.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { test } from '#tests/support/test-context.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { registerRestaurantOwner } from './register.service.server.ts';
 import { signInWithPassword } from './sign-in.service.server.ts';
 
 describe(`registration and sign-in on ${testDialect}`, () => {
   let database: TestDatabase;
+  let scopes: ActorScopes;
   let auth: ReturnType<typeof createAuth>;
   const headers = new Headers();
-  test.beforeAll(({ database: fileDatabase }) => {
+  test.beforeAll(({ database: fileDatabase, scopes: fileScopes }) => {
     database = fileDatabase;
+    scopes = fileScopes;
     auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'z'.repeat(32) }), authServices(database));
   });
 
@@ -54,7 +55,7 @@ describe(`registration and sign-in on ${testDialect}`, () => {
     if (!result.ok) throw new Error(result.error);
     expect(result.slug.length).toBeLessThanOrEqual(60);
     // the settings form as its loader fills it, posted back unchanged
-    const scope = ownerScope(database.db, result.restaurantId);
+    const scope = scopes.owner(result.restaurantId);
     const values = settingsFormValues(await getRestaurantSettings(scope));
     const parsed = RestaurantSettingsInput.safeParse({ ...values, openingHours: undefined });
     expect(parsed.error?.issues ?? []).toEqual([]);

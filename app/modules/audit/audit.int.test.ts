@@ -8,16 +8,18 @@ import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
 import { ProductInput } from '#app/modules/product/product.schema.ts';
 import { createProduct, updateProduct } from '#app/modules/product/product.service.server.ts';
 import { buildRestaurant } from '#tests/factories/builders.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { test } from '#tests/support/test-context.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { recordAudit } from './audit.server.ts';
 
 let database: TestDatabase;
+
+let scopes: ActorScopes;
 let storage: FileStorage;
 
-test.beforeAll(({ database: fileDatabase, storage: fileStorage }) => {
+test.beforeAll(({ database: fileDatabase, scopes: fileScopes, storage: fileStorage }) => {
   database = fileDatabase;
+  scopes = fileScopes;
   storage = fileStorage;
 });
 
@@ -28,7 +30,7 @@ const product = (categoryId: string, extra: Record<string, unknown> = {}) =>
 async function restaurantWithProduct() {
   const restaurant = buildRestaurant();
   await db().insertInto('restaurant').values(restaurant).execute();
-  const scope = ownerScope(db(), restaurant.id, { id: `user-${restaurant.id}`, email: 'ana@example.com' });
+  const scope = scopes.owner(restaurant.id, { id: `user-${restaurant.id}`, email: 'ana@example.com' });
   const locationId = await createLocation(scope, storage, LocationInput.parse({ nameRo: 'Centru' }));
   const categoryId = await createCategory(scope, storage, CategoryInput.parse({ locationId, nameRo: 'Ciorbe', visible: 'on' }));
   const productId = await createProduct(scope, storage, product(categoryId));
