@@ -12,9 +12,8 @@ import { insertRestaurant } from '#tests/factories/builders.ts';
 import { startFakeStripe, type FakeStripe } from '#tests/support/fake-stripe.ts';
 import { startWebhookApp, type WebhookApp } from '#tests/support/stripe-webhook-app.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
-import { ownerScope, userScope } from '#tests/support/scopes.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { test } from '#tests/support/test-context.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import type { Kysely } from 'kysely';
 import { PAYMENT_GRACE_DAYS, sendBillingNotices } from './billing-notices.server.ts';
 import { getCardDetails, readPaymentReturn, receiveStripeWebhook, reconcileCustomers, startCheckout } from './billing.service.server.ts';
@@ -26,6 +25,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, () => {
   let database: TestDatabase;
+  let scopes: ActorScopes;
   /**
    * The second app process: on PostgreSQL a second connection pool to the same database (what
    * another process is to the server); on SQLite the same handle (an installation on SQLite runs one
@@ -38,8 +38,9 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
   let apps: WebhookApp[];
   let target = 0;
 
-  test.beforeAll(async ({ database: fileDatabase }) => {
+  test.beforeAll(async ({ database: fileDatabase, scopes: fileScopes }) => {
     database = fileDatabase;
+    scopes = fileScopes;
     second = database.location.databaseUrl ? openDatabase({ databaseUrl: database.location.databaseUrl, sqlitePath: '', poolSize: 4 }).db : database.db;
     // two app processes' webhook endpoints
     apps = [await startWebhookApp(() => database.db, () => billing), await startWebhookApp(() => second, () => billing)];
@@ -72,7 +73,7 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
   }
 
   async function checkout(restaurantId: string) {
-    const url = await startCheckout(ownerScope(database.db, restaurantId), billing, { interval: 'monthly', locale: 'ro' });
+    const url = await startCheckout(scopes.owner(restaurantId), billing, { interval: 'monthly', locale: 'ro' });
     return url.split('/').pop()!;
   }
 
@@ -179,7 +180,7 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
     it('follows the real status: unpaid, waiting, active; never grants PRO itself', async () => {
       const restaurant = await insertRestaurant(database.db);
       const owner = await insertOwner(restaurant.id);
-      const scope = userScope(database.db, restaurant.id, { id: owner });
+      const scope = scopes.user(restaurant.id, { id: owner });
       const sessionId = await checkout(restaurant.id);
       expect(await readPaymentReturn(scope, billing, sessionId)).toMatchObject({ state: 'unpaid', restaurant: { slug: restaurant.slug } });
       await fake.completeCheckout(sessionId);
@@ -194,10 +195,10 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
       const { restaurant, sessionId } = await payingRestaurant();
       const other = await insertRestaurant(database.db);
       const otherOwner = await insertOwner(other.id);
-      const stranger = userScope(database.db, other.id, { id: otherOwner });
+      const stranger = scopes.user(other.id, { id: otherOwner });
       expect(await readPaymentReturn(stranger, billing, sessionId)).toEqual({ state: 'foreign', restaurant: null });
       // an owner whose session claims the paying restaurant but who is not its owner
-      expect(await readPaymentReturn(userScope(database.db, restaurant.id, { id: otherOwner }), billing, sessionId)).toEqual({ state: 'foreign', restaurant: null });
+      expect(await readPaymentReturn(scopes.user(restaurant.id, { id: otherOwner }), billing, sessionId)).toEqual({ state: 'foreign', restaurant: null });
       expect(await readPaymentReturn(stranger, billing, 'cs_test_doesnotexist')).toEqual({ state: 'unknown', restaurant: null });
       expect(await readPaymentReturn(stranger, billing, '../v1/customers')).toEqual({ state: 'unknown', restaurant: null });
       expect(await readPaymentReturn(null, billing, sessionId)).toEqual({ state: 'sign-in', restaurant: null });
@@ -208,7 +209,7 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
   describe('the subscription page’s card details', () => {
     it('shows the next charge and the last invoices of the owner’s own customer only', async () => {
       const { restaurant } = await payingRestaurant();
-      const details = await getCardDetails(ownerScope(database.db, restaurant.id), billing);
+      const details = await getCardDetails(scopes.owner(restaurant.id), billing);
       expect(details.available).toBe(true);
       expect(details.nextCharge).toMatchObject({ amountMinor: 4900, currency: 'ron' });
       expect(details.nextCharge?.date).toMatch(/^\d{4}-/);
@@ -217,7 +218,7 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
       expect(details.invoices[0]!.url).toContain('/invoice');
       // a second restaurant's owner sees none of it
       const other = await insertRestaurant(database.db);
-      expect(await getCardDetails(ownerScope(database.db, other.id), billing)).toEqual({ nextCharge: null, invoices: [], available: true });
+      expect(await getCardDetails(scopes.owner(other.id), billing)).toEqual({ nextCharge: null, invoices: [], available: true });
     });
   });
 
@@ -267,7 +268,7 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
       const restaurant = await insertRestaurant(database.db, {}, { trial: false });
       await insertOwner(restaurant.id, 'en');
       const signUp = new Date();
-      await startTrial(ownerScope(database.db, restaurant.id), signUp);
+      await startTrial(scopes.owner(restaurant.id), signUp);
       const to = (mail: OutgoingMail) => mail.to === `owner-${restaurant.id}@example.com`;
       sent.length = 0;
       // at sign-up nothing yet, even when the hourly sweep happens to run then

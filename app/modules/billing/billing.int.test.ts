@@ -6,9 +6,8 @@ import { isBefore } from '#app/modules/subscription/subscription.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
 import type { FakeStripe } from '#tests/support/fake-stripe.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { STRIPE_PRICES, STRIPE_WEBHOOK_SECRET, test } from '#tests/support/test-context.ts';
+import { STRIPE_PRICES, STRIPE_WEBHOOK_SECRET, test, type ActorScopes } from '#tests/support/test-context.ts';
 import { getCardSubscription, openPortal, receiveStripeWebhook, startCheckout, syncCustomer } from './billing.service.server.ts';
 import type { Billing } from './stripe-client.server.ts';
 
@@ -17,11 +16,13 @@ const PRICES = STRIPE_PRICES;
 
 describe(`card payments through (fake) Stripe on ${testDialect}`, () => {
   let database: TestDatabase;
+  let scopes: ActorScopes;
   let fake: FakeStripe;
   let billing: Billing;
 
-  test.beforeAll(({ database: fileDatabase, stripe }) => {
+  test.beforeAll(({ database: fileDatabase, scopes: fileScopes, stripe }) => {
     database = fileDatabase;
+    scopes = fileScopes;
     fake = stripe.fake;
     billing = stripe.billing;
   });
@@ -39,7 +40,7 @@ describe(`card payments through (fake) Stripe on ${testDialect}`, () => {
   /** a restaurant that went through Checkout: PRO by card */
   async function payingRestaurant() {
     const restaurant = await insertRestaurant(database.db);
-    const url = await startCheckout(ownerScope(database.db, restaurant.id), billing, { interval: 'monthly', locale: 'ro' });
+    const url = await startCheckout(scopes.owner(restaurant.id), billing, { interval: 'monthly', locale: 'ro' });
     const sessionId = url.split('/').pop()!;
     const { subscription, responses } = await fake.completeCheckout(sessionId);
     expect(responses).toEqual([200, 200, 200]);
@@ -65,7 +66,7 @@ describe(`card payments through (fake) Stripe on ${testDialect}`, () => {
     const restaurant = await insertRestaurant(database.db);
     const before = await restaurantRow(restaurant.id);
     expect(isBefore(before.proUntil)).toBe(false);
-    const url = await startCheckout(ownerScope(database.db, restaurant.id), billing, { interval: 'yearly', locale: 'en' });
+    const url = await startCheckout(scopes.owner(restaurant.id), billing, { interval: 'yearly', locale: 'en' });
     const sessionId = url.split('/').pop()!;
     expect(fake.sessionParams.get(sessionId)).toMatchObject({
       mode: 'subscription',
@@ -91,10 +92,10 @@ describe(`card payments through (fake) Stripe on ${testDialect}`, () => {
     const audit = await database.db.selectFrom('auditEvent').select(['action', 'actorType']).where('restaurantId', '=', restaurant.id).execute();
     expect(audit).toEqual([{ action: 'subscription.sync-provider', actorType: 'system' }]);
     // paying again is refused; the portal opens for its customer
-    await expect(startCheckout(ownerScope(database.db, restaurant.id), billing, { interval: 'monthly', locale: 'ro' })).rejects.toMatchObject({ code: 'billing-already-active' });
-    const portal = await openPortal(ownerScope(database.db, restaurant.id), billing, { locale: 'en' });
+    await expect(startCheckout(scopes.owner(restaurant.id), billing, { interval: 'monthly', locale: 'ro' })).rejects.toMatchObject({ code: 'billing-already-active' });
+    const portal = await openPortal(scopes.owner(restaurant.id), billing, { locale: 'en' });
     expect(portal).toContain('/portal/cus_');
-    expect(await getCardSubscription(ownerScope(database.db, restaurant.id))).toMatchObject({ hasCustomer: true, subscription: { providerStatus: 'active', cancelAtPeriodEnd: false } });
+    expect(await getCardSubscription(scopes.owner(restaurant.id))).toMatchObject({ hasCustomer: true, subscription: { providerStatus: 'active', cancelAtPeriodEnd: false } });
   });
 
   it('acknowledges a duplicate delivery and does nothing with it', async () => {
@@ -145,7 +146,7 @@ describe(`card payments through (fake) Stripe on ${testDialect}`, () => {
     await fake.sendEvent('invoice.payment_failed', { id: 'in_failed', object: 'invoice', customer: subscription.customer } as never);
     await runJobs();
     expect(isBefore((await restaurantRow(restaurant.id)).proUntil)).toBe(true);
-    expect((await getCardSubscription(ownerScope(database.db, restaurant.id))).subscription?.providerStatus).toBe('past_due');
+    expect((await getCardSubscription(scopes.owner(restaurant.id))).subscription?.providerStatus).toBe('past_due');
   });
 
   it('acknowledges an event about an unknown customer and changes nothing', async () => {
@@ -164,8 +165,8 @@ describe(`card payments through (fake) Stripe on ${testDialect}`, () => {
     const { restaurant: a } = await payingRestaurant();
     const b = await insertRestaurant(database.db);
     // B's portal is B's customer, of which there is none; A's customer never shows up for B
-    await expect(openPortal(ownerScope(database.db, b.id), billing, { locale: 'ro' })).rejects.toMatchObject({ code: 'billing-no-customer' });
-    const url = await startCheckout(ownerScope(database.db, b.id), billing, { interval: 'monthly', locale: 'ro' });
+    await expect(openPortal(scopes.owner(b.id), billing, { locale: 'ro' })).rejects.toMatchObject({ code: 'billing-no-customer' });
+    const url = await startCheckout(scopes.owner(b.id), billing, { interval: 'monthly', locale: 'ro' });
     const params = fake.sessionParams.get(url.split('/').pop()!)!;
     expect(params['client_reference_id']).toBe(b.id);
     expect(params['customer']).toBeUndefined();

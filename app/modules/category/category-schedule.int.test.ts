@@ -14,9 +14,8 @@ import { createProduct } from '#app/modules/product/product.service.server.ts';
 import { RestaurantSettingsInput } from '#app/modules/restaurant/restaurant-settings.schema.ts';
 import { getRestaurantSettings, updateRestaurantSettings } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
 import { buildRestaurant } from '#tests/factories/builders.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { test } from '#tests/support/test-context.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { CategoryInput } from './category.schema.ts';
 import { createCategory, duplicateCategory, updateCategory } from './category.service.server.ts';
 
@@ -26,10 +25,12 @@ import { createCategory, duplicateCategory, updateCategory } from './category.se
  * refused for another restaurant's owner, and read back by the guest menu at a given moment.
  */
 let database: TestDatabase;
+let scopes: ActorScopes;
 let storage: FileStorage;
 
-test.beforeAll(({ database: fileDatabase, storage: fileStorage }) => {
+test.beforeAll(({ database: fileDatabase, scopes: fileScopes, storage: fileStorage }) => {
   database = fileDatabase;
+  scopes = fileScopes;
   storage = fileStorage;
 });
 
@@ -40,7 +41,7 @@ const at = (iso: string) => Date.parse(iso);
 async function restaurantWithBreakfast(name: string) {
   const restaurant = buildRestaurant({ name });
   await db().insertInto('restaurant').values(restaurant).execute();
-  const scope = ownerScope(db(), restaurant.id);
+  const scope = scopes.owner(restaurant.id);
   const locationId = await createLocation(scope, storage, LocationInput.parse({ nameRo: 'Centru' }));
   const categoryId = await createCategory(scope, storage, CategoryInput.parse({ locationId, nameRo: 'Mic dejun', visible: 'on' }));
   await createProduct(scope, storage, ProductInput.parse({ categoryId, nameRo: 'Omletă', price: '20', available: 'on', visible: 'on' }));

@@ -10,20 +10,22 @@ import { createLocation } from '#app/modules/location/location.service.server.ts
 import { insertRestaurant } from '#tests/factories/builders.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
 import { menuPhoto, SMALL_MENU } from '#tests/support/menu-images.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { test } from '#tests/support/test-context.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { headerKey } from './import-columns.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { OCR_PHOTOS_PER_DAY } from './import-drafts.server.ts';
 import { commitImport, getImportDraft, previewImport, startImport, sweepImportDrafts } from './import.service.server.ts';
 
 let database: TestDatabase;
+
+let scopes: ActorScopes;
 let storage: FileStorage;
 const require = createRequire(import.meta.url);
 
-test.beforeAll(({ database: fileDatabase, storage: fileStorage }) => {
+test.beforeAll(({ database: fileDatabase, scopes: fileScopes, storage: fileStorage }) => {
   database = fileDatabase;
+  scopes = fileScopes;
   storage = fileStorage;
 });
 
@@ -31,7 +33,7 @@ const db = () => database.db;
 
 async function restaurant() {
   const row = await insertRestaurant(db());
-  const scope = ownerScope(db(), row.id);
+  const scope = scopes.owner(row.id);
   const locationId = await createLocation(scope, storage, LocationInput.parse({ nameRo: 'Centru' }));
   return { id: row.id, scope, locationId };
 }

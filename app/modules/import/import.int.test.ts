@@ -5,19 +5,21 @@ import { createLocation } from '#app/modules/location/location.service.server.ts
 import { FREE_PRODUCT_LIMIT } from '#app/modules/subscription/subscription.ts';
 import { addPlan, insertRestaurant } from '#tests/factories/builders.ts';
 import { refusalOf } from '#tests/support/app-errors.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { test } from '#tests/support/test-context.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { exportMenu, importTemplate, menuRows } from './export.service.server.ts';
 import { commitImport, getImportLocations, previewImport, rowsByMapping } from './import.service.server.ts';
 import { readCsv, readXlsx } from './import-read.server.ts';
 import { mapHeaders } from './import-columns.ts';
 
 let database: TestDatabase;
+
+let scopes: ActorScopes;
 let storage: FileStorage;
 
-test.beforeAll(({ database: fileDatabase, storage: fileStorage }) => {
+test.beforeAll(({ database: fileDatabase, scopes: fileScopes, storage: fileStorage }) => {
   database = fileDatabase;
+  scopes = fileScopes;
   storage = fileStorage;
 });
 
@@ -26,7 +28,7 @@ const csv = (text: string) => ({ bytes: new TextEncoder().encode(text), name: 'm
 
 async function restaurant(plan: Parameters<typeof insertRestaurant>[2] = {}) {
   const row = await insertRestaurant(db(), {}, plan);
-  const scope = ownerScope(db(), row.id);
+  const scope = scopes.owner(row.id);
   const locationId = await createLocation(scope, storage, LocationInput.parse({ nameRo: 'Centru' }));
   return { id: row.id, slug: row.slug, scope, locationId };
 }
