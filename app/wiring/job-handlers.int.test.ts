@@ -12,23 +12,24 @@ import type { Mailer, OutgoingMail } from '#app/modules/mail/mailer.server.ts';
 import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
 import { buildRestaurant, buildStoredImage } from '#tests/factories/builders.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { test } from '#tests/support/test-context.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { BACKUP_SCHEDULE, createJobHandlers } from './job-handlers.server.ts';
 import { enqueueJob, enqueueScheduledJobs } from '#app/modules/jobs/jobs.server.ts';
 
 describe(`job handlers on ${testDialect}`, () => {
   let database: TestDatabase;
+  let scopes: ActorScopes;
   let uploads: string;
   let storage: FileStorage;
   let sent: OutgoingMail[];
   let mailer: Mailer;
   const handlers = (over: Partial<{ storage: FileStorage }> = {}) =>
     createJobHandlers({ mailer, storage: over.storage ?? storage, retentionDays: 7 });
-  test.beforeAll(({ database: fileDatabase, uploads: fileUploads, storage: fileStorage, outbox }) => {
+  test.beforeAll(({ database: fileDatabase, scopes: fileScopes, uploads: fileUploads, storage: fileStorage, outbox }) => {
     ({ sent, mailer } = outbox);
     database = fileDatabase;
+    scopes = fileScopes;
     uploads = fileUploads;
     storage = fileStorage;
   });
@@ -45,7 +46,7 @@ describe(`job handlers on ${testDialect}`, () => {
 
   /** The owner removes the logo: the change releases the image. */
   const removeLogo = (restaurantId: string, url: string, fail = false) =>
-    changeMenu(ownerScope(database.db, restaurantId), storage, async (change) => {
+    changeMenu(scopes.owner(restaurantId), storage, async (change) => {
       await change.trx.updateTable('restaurant').set({ logoKey: null }).where('id', '=', restaurantId).execute();
       await change.release([url]);
       if (fail) throw new Error('the change failed');

@@ -10,9 +10,8 @@ import { createProduct } from '#app/modules/product/product.service.server.ts';
 import { getQrData } from '#app/modules/qr/qr.service.server.ts';
 import { getRestaurantAdminSummary, getRestaurantSettings } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
 import { buildRestaurant } from '#tests/factories/builders.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { test } from '#tests/support/test-context.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { runMenuIntent } from './menu-editor.intents.server.ts';
 import { getEditorMenu, getProductFormChoices } from './menu-editor.service.server.ts';
 
@@ -22,10 +21,12 @@ import { getEditorMenu, getProductFormChoices } from './menu-editor.service.serv
  * own restaurant and is refused (not-found) on the first one's rows, which do not change.
  */
 let database: TestDatabase;
+let scopes: ActorScopes;
 let storage: FileStorage;
 
-test.beforeAll(({ database: fileDatabase, storage: fileStorage }) => {
+test.beforeAll(({ database: fileDatabase, scopes: fileScopes, storage: fileStorage }) => {
   database = fileDatabase;
+  scopes = fileScopes;
   storage = fileStorage;
 });
 
@@ -35,7 +36,7 @@ const { t } = getI18n('ro');
 async function restaurantWithMenu(name: string) {
   const restaurant = buildRestaurant({ name });
   await db().insertInto('restaurant').values(restaurant).execute();
-  const scope = ownerScope(db(), restaurant.id);
+  const scope = scopes.owner(restaurant.id);
   const locationId = await createLocation(scope, storage, LocationInput.parse({ nameRo: `Centru ${name}` }));
   const categoryId = await createCategory(scope, storage, CategoryInput.parse({ locationId, nameRo: `Ciorbe ${name}`, visible: 'on' }));
   const productId = await createProduct(scope, storage, ProductInput.parse({ categoryId, nameRo: `Ciorbă ${name}`, price: '20', available: 'on', visible: 'on' }));

@@ -10,9 +10,8 @@ import { createProduct, setProductFlag, updateProduct } from '#app/modules/produ
 import { RestaurantSettingsInput } from '#app/modules/restaurant/restaurant-settings.schema.ts';
 import { getRestaurantSettings, updateRestaurantSettings } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { test } from '#tests/support/test-context.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { getEditorMenu, getProductForEdit } from './menu-editor.service.server.ts';
 
 /**
@@ -20,10 +19,12 @@ import { getEditorMenu, getProductForEdit } from './menu-editor.service.server.t
  * The second save is refused ('stale-edit', 409) and the first one's values stay.
  */
 let database: TestDatabase;
+let scopes: ActorScopes;
 let storage: FileStorage;
 
-test.beforeAll(({ database: fileDatabase, storage: fileStorage }) => {
+test.beforeAll(({ database: fileDatabase, scopes: fileScopes, storage: fileStorage }) => {
   database = fileDatabase;
+  scopes = fileScopes;
   storage = fileStorage;
 });
 
@@ -32,7 +33,7 @@ const stale = { code: 'stale-edit', status: 409 };
 
 async function restaurantWithMenu() {
   const { id: restaurantId } = await insertRestaurant(db(), {}, {});
-  const scope = ownerScope(db(), restaurantId);
+  const scope = scopes.owner(restaurantId);
   const locationId = await createLocation(scope, storage, LocationInput.parse({ nameRo: 'Centru' }));
   const categoryId = await createCategory(scope, storage, CategoryInput.parse({ locationId, nameRo: 'Ciorbe', visible: 'on' }));
   const product = (price: string) => ProductInput.parse({ categoryId, nameRo: 'Ciorbă de burtă', price, available: 'on', visible: 'on' });

@@ -5,25 +5,26 @@ import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { test } from '#tests/support/test-context.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { applyPriceChange, BulkEditInput, parseChangeValue } from './bulk-edit.ts';
 import { ProductInput } from './product.schema.ts';
 import { bulkEditProducts, createProduct, duplicateProduct } from './product.service.server.ts';
 
 /** Issue 17, faster editing: duplicate a dish or a category; bulk actions on selected dishes. */
 let database: TestDatabase;
+let scopes: ActorScopes;
 let storage: FileStorage;
-test.beforeAll(({ database: fileDatabase, storage: fileStorage }) => {
+test.beforeAll(({ database: fileDatabase, scopes: fileScopes, storage: fileStorage }) => {
   database = fileDatabase;
+  scopes = fileScopes;
   storage = fileStorage;
 });
 const db = () => database.db;
 
 async function restaurant(pro = true) {
   const { id } = await insertRestaurant(db(), {}, pro ? { manualProUntil: new Date(Date.now() + 86_400_000).toISOString() } : {});
-  const scope = ownerScope(db(), id!);
+  const scope = scopes.owner(id!);
   const locationId = await createLocation(scope, storage, LocationInput.parse({ nameRo: 'Salon' }));
   const categoryId = await createCategory(scope, storage, CategoryInput.parse({ locationId, nameRo: 'Ciorbe', nameEn: 'Soups', visible: 'on' }));
   const otherCategoryId = await createCategory(scope, storage, CategoryInput.parse({ locationId, nameRo: 'Deserturi', visible: 'on' }));
