@@ -8,9 +8,8 @@ import { ProductInput } from '#app/modules/product/product.schema.ts';
 import { createProduct, setProductFlag, updateProduct } from '#app/modules/product/product.service.server.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
 import { startBuiltServer, type BuiltServer } from '#tests/support/built-server.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { test } from '#tests/support/test-context.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 
 /**
  * The guest menu's freshness rule (decision 0016, issue 18 goal 4) through two real server
@@ -21,11 +20,13 @@ import { test } from '#tests/support/test-context.ts';
  */
 describe(`the guest menu stays fresh across two server processes on ${testDialect}`, () => {
   let database: TestDatabase;
+  let scopes: ActorScopes;
   let storage: FileStorage;
   const servers: BuiltServer[] = [];
 
-  test.beforeAll(async ({ database: fileDatabase, storage: fileStorage }) => {
+  test.beforeAll(async ({ database: fileDatabase, scopes: fileScopes, storage: fileStorage }) => {
     database = fileDatabase;
+    scopes = fileScopes;
     storage = fileStorage;
     const where = { databaseUrl: database.location.databaseUrl, sqlitePath: database.location.sqlitePath };
     servers.push(await startBuiltServer(where), await startBuiltServer(where));
@@ -38,7 +39,7 @@ describe(`the guest menu stays fresh across two server processes on ${testDialec
   it('shows every saved edit on the next request to either process, and renders nothing while the menu is unchanged', async () => {
     const [one, two] = servers as [BuiltServer, BuiltServer];
     const { id } = await insertRestaurant(database.db, { slug: 'mereu-proaspat' }, { manualProUntil: new Date(Date.now() + 86_400_000).toISOString() });
-    const owner = ownerScope(database.db, id!);
+    const owner = scopes.owner(id!);
     const locationId = await createLocation(owner, storage, LocationInput.parse({ nameRo: 'Salon' }));
     const categoryId = await createCategory(owner, storage, CategoryInput.parse({ locationId, nameRo: 'Ciorbe', visible: 'on' }));
     const soup = { categoryId, nameRo: 'Ciorbă de burtă', price: '24,50', available: 'on', visible: 'on' };

@@ -8,9 +8,8 @@ import { saveUploadedImage } from '#app/modules/image/image.service.server.ts';
 import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { buildCategory, buildLocation, insertRestaurant } from '#tests/factories/builders.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { test } from '#tests/support/test-context.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { listFiles, photoJpeg } from '#tests/support/test-images.ts';
 import type { RestaurantQuotas } from '#app/env.types.ts';
 
@@ -28,10 +27,12 @@ async function refusal(promise: Promise<unknown>): Promise<{ code: string; param
 
 describe(`restaurant quotas on ${testDialect}`, () => {
   let database: TestDatabase;
+  let scopes: ActorScopes;
   let root: string;
   let storage: FileStorage;
-  test.beforeAll(({ database: fileDatabase }) => {
+  test.beforeAll(({ database: fileDatabase, scopes: fileScopes }) => {
     database = fileDatabase;
+    scopes = fileScopes;
   });
   beforeEach(async () => {
     root = await mkdtemp(join(tmpdir(), 'bucate-quotas-'));
@@ -46,7 +47,7 @@ describe(`restaurant quotas on ${testDialect}`, () => {
     const restaurant = await insertRestaurant(database.db);
     const neighbour = await insertRestaurant(database.db);
     await database.db.insertInto('location').values([buildLocation(neighbour.id), buildLocation(neighbour.id), buildLocation(neighbour.id)]).execute();
-    const scope = ownerScope(database.db, restaurant.id);
+    const scope = scopes.owner(restaurant.id);
     for (let i = 0; i < 3; i++) await createLocation(scope, storage, location, quotas);
     expect(await refusal(createLocation(scope, storage, location, quotas))).toEqual({ code: 'location-limit-reached', params: { limit: 3 } });
     expect(await countRows('location', restaurant.id)).toBe(3);
@@ -57,7 +58,7 @@ describe(`restaurant quotas on ${testDialect}`, () => {
 
   it('20 concurrent creates at a limit of 5 store exactly 5', async () => {
     const restaurant = await insertRestaurant(database.db);
-    const scope = ownerScope(database.db, restaurant.id);
+    const scope = scopes.owner(restaurant.id);
     const limits = { ...quotas, locationsPerRestaurant: 5 };
     const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => createLocation(scope, storage, { ...location, nameRo: `Sala ${i}` }, limits)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
@@ -73,7 +74,7 @@ describe(`restaurant quotas on ${testDialect}`, () => {
     await database.db.insertInto('location').values([full, other]).execute();
     const stranger = buildCategory(restaurant.id, other.id);
     await database.db.insertInto('category').values(stranger).execute();
-    const scope = ownerScope(database.db, restaurant.id);
+    const scope = scopes.owner(restaurant.id);
     const category = { locationId: full.id, nameRo: 'Ciorbe', nameEn: '', descriptionRo: '', descriptionEn: '', imageId: null, visible: true };
     await createCategory(scope, storage, category, quotas);
     await createCategory(scope, storage, category, quotas);
@@ -87,7 +88,7 @@ describe(`restaurant quotas on ${testDialect}`, () => {
 
   it('refuses uploads past the hourly number, and concurrent uploads store only as many', async () => {
     const restaurant = await insertRestaurant(database.db);
-    const scope = ownerScope(database.db, restaurant.id);
+    const scope = scopes.owner(restaurant.id);
     const file = await photoJpeg(64, 64);
     const results = await Promise.allSettled(Array.from({ length: 5 }, () => saveUploadedImage(scope, storage, { kind: 'other', file, name: 'p.jpg' }, quotas)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
@@ -102,7 +103,7 @@ describe(`restaurant quotas on ${testDialect}`, () => {
 
   it('refuses an upload that would pass the storage limit', async () => {
     const restaurant = await insertRestaurant(database.db);
-    const scope = ownerScope(database.db, restaurant.id);
+    const scope = scopes.owner(restaurant.id);
     const file = await photoJpeg(64, 64);
     const saved = await saveUploadedImage(scope, storage, { kind: 'other', file, name: 'p.jpg' }, quotas);
     const row = await database.db.selectFrom('storedImage').select('size').where('id', '=', saved.id).executeTakeFirstOrThrow();

@@ -2,25 +2,26 @@ import { describe, expect, it } from 'vitest';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { findMovedMenuSlug } from '#app/modules/menu/menu.service.server.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { test } from '#tests/support/test-context.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { RestaurantSettingsInput } from './restaurant-settings.schema.ts';
 import { getRestaurantSettings, updateRestaurantSettings } from './restaurant-settings.service.server.ts';
 
 /** Issue 17, friction 2: changing the slug keeps old links working (301 to the current slug). */
 let database: TestDatabase;
+let scopes: ActorScopes;
 let storage: FileStorage;
 
-test.beforeAll(({ database: fileDatabase, storage: fileStorage }) => {
+test.beforeAll(({ database: fileDatabase, scopes: fileScopes, storage: fileStorage }) => {
   database = fileDatabase;
+  scopes = fileScopes;
   storage = fileStorage;
 });
 
 const db = () => database.db;
 
 async function renameTo(restaurantId: string, slug: string) {
-  const scope = ownerScope(db(), restaurantId);
+  const scope = scopes.owner(restaurantId);
   const loaded = await getRestaurantSettings(scope);
   await updateRestaurantSettings(scope, storage, RestaurantSettingsInput.parse({ name: loaded.name, slug, currency: loaded.currency, timeZone: loaded.timeZone }), loaded.settingsVersion);
 }

@@ -4,18 +4,19 @@ import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { test } from '#tests/support/test-context.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { AddTablesInput, expandTableLabels } from './tables.schema.ts';
 import { findShortLinkTarget } from './tables.repo.server.ts';
 import { addDiningTables, getTablesPage, removeDiningTable, renderTableCards } from './tables.service.server.ts';
 
 /** Issue 17, per-table QR codes: tables per location, each with its own permanent short code. */
 let database: TestDatabase;
+let scopes: ActorScopes;
 let storage: FileStorage;
-test.beforeAll(({ database: fileDatabase, storage: fileStorage }) => {
+test.beforeAll(({ database: fileDatabase, scopes: fileScopes, storage: fileStorage }) => {
   database = fileDatabase;
+  scopes = fileScopes;
   storage = fileStorage;
 });
 const db = () => database.db;
@@ -23,7 +24,7 @@ const origin = 'https://bucate.example';
 
 async function restaurant(slug: string) {
   const { id } = await insertRestaurant(db(), { slug, name: `Bistro ${slug}` }, {});
-  const scope = ownerScope(db(), id!);
+  const scope = scopes.owner(id!);
   const locationId = await createLocation(scope, storage, LocationInput.parse({ nameRo: 'Terasă', nameEn: 'Terrace' }));
   return { id: id!, scope, locationId };
 }

@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { buildCategory, buildLocation, buildProduct, buildRestaurant } from '#tests/factories/builders.ts';
 import type { FakeTranslator } from '#tests/support/fake-translation.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { test } from '#tests/support/test-context.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { updateContentSettings } from './content-settings.service.server.ts';
 import { getFieldTranslations, saveFieldTranslation, translateFieldNow } from './field-translation.server.ts';
 import { createGoogleProvider } from './providers.server.ts';
@@ -13,6 +12,7 @@ import type { TranslationProvider } from './provider.server.ts';
 /** "Tradu automat" per field and the owner's own translations (issue 16), through changeMenu. */
 describe(`one field's translation on ${testDialect}`, () => {
   let database: TestDatabase;
+  let scopes: ActorScopes;
   let storage: FileStorage;
   let fake: FakeTranslator;
   let provider: TranslationProvider;
@@ -21,12 +21,13 @@ describe(`one field's translation on ${testDialect}`, () => {
   const location = buildLocation(restaurant.id);
   const category = buildCategory(restaurant.id, location.id);
   const dish = buildProduct(restaurant.id, category.id, { nameRo: 'Sarmale cu mămăligă', nameEn: 'Cabbage rolls' });
-  const owner = () => ownerScope(database.db, restaurant.id);
+  const owner = () => scopes.owner(restaurant.id);
   const menuVersion = async () => (await database.db.selectFrom('restaurant').select('menuVersion').where('id', '=', restaurant.id).executeTakeFirstOrThrow()).menuVersion;
   const german = async () => (await getFieldTranslations(owner(), 'product', dish.id)).find((row) => row.language === 'de' && row.field === 'name');
 
-  test.beforeAll(async ({ database: fileDatabase, storage: fileStorage, translators }) => {
+  test.beforeAll(async ({ database: fileDatabase, scopes: fileScopes, storage: fileStorage, translators }) => {
     database = fileDatabase;
+    scopes = fileScopes;
     storage = fileStorage;
     fake = await translators.start('google');
     provider = createGoogleProvider({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, timeoutMs: 5000 });
@@ -60,7 +61,7 @@ describe(`one field's translation on ${testDialect}`, () => {
   });
 
   it('refuses a second restaurant’s owner, and changes nothing', async () => {
-    const intruder = ownerScope(database.db, other.id);
+    const intruder = scopes.owner(other.id);
     const row = await database.db.selectFrom('product').selectAll().where('id', '=', dish.id).executeTakeFirstOrThrow();
     await expect(getFieldTranslations(intruder, 'product', dish.id)).rejects.toMatchObject({ code: 'not-found' });
     await expect(saveFieldTranslation(intruder, storage, 'product', dish.id, { field: 'name', language: 'de', text: 'Gestohlen' })).rejects.toMatchObject({ code: 'not-found' });

@@ -5,9 +5,8 @@ import { getPublicMenu } from '#app/modules/menu/menu.service.server.ts';
 import { buildCategory, buildLocation, buildProduct, buildRestaurant } from '#tests/factories/builders.ts';
 import type { FakeTranslator } from '#tests/support/fake-translation.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { test } from '#tests/support/test-context.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { fieldIn } from './content-language.ts';
 import { getContentSettings, updateContentSettings } from './content-settings.service.server.ts';
 import { getTranslationProgress, parseMarks, runFillMissing, startFillMissing } from './fill-missing.server.ts';
@@ -21,6 +20,7 @@ import type { TranslationProvider } from './provider.server.ts';
  */
 describe(`translate everything missing on ${testDialect}`, () => {
   let database: TestDatabase;
+  let scopes: ActorScopes;
   let storage: FileStorage;
   let fake: FakeTranslator;
   let provider: TranslationProvider;
@@ -39,14 +39,15 @@ describe(`translate everything missing on ${testDialect}`, () => {
       sortOrder: i,
     }),
   );
-  const owner = () => ownerScope(database.db, restaurant.id);
-  const otherOwner = () => ownerScope(database.db, other.id);
+  const owner = () => scopes.owner(restaurant.id);
+  const otherOwner = () => scopes.owner(other.id);
   const handlers = () => createJobHandlers({ mailer: { send: async () => undefined } as never, storage, retentionDays: 7, translator: provider });
   const menuVersion = async () => (await database.db.selectFrom('restaurant').select('menuVersion').where('id', '=', restaurant.id).executeTakeFirstOrThrow()).menuVersion;
   const productRows = () => database.db.selectFrom('product').selectAll().where('restaurantId', '=', restaurant.id).orderBy('sortOrder').execute();
 
-  test.beforeAll(async ({ database: fileDatabase, storage: fileStorage, translators }) => {
+  test.beforeAll(async ({ database: fileDatabase, scopes: fileScopes, storage: fileStorage, translators }) => {
     database = fileDatabase;
+    scopes = fileScopes;
     storage = fileStorage;
     fake = await translators.start('deepl');
     provider = createDeepLProvider({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, timeoutMs: 5000 });

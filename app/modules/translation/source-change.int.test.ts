@@ -10,9 +10,8 @@ import { RestaurantSettingsInput } from '#app/modules/restaurant/restaurant-sett
 import { getRestaurantSettings, updateRestaurantSettings } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
 import { buildCategory, buildLocation, buildProduct, buildRestaurant } from '#tests/factories/builders.ts';
 import type { FakeTranslator } from '#tests/support/fake-translation.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { test } from '#tests/support/test-context.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import type { ContentTable } from './content.repo.server.ts';
 import { updateContentSettings } from './content-settings.service.server.ts';
 import { FieldTranslationInput, getFieldTranslations, saveFieldTranslation, translateFieldNow } from './field-translation.server.ts';
@@ -29,6 +28,7 @@ import { runJobsUntilIdle } from '#tests/support/jobs.ts';
  */
 describe(`translations when the Romanian changes on ${testDialect}`, () => {
   let database: TestDatabase;
+  let scopes: ActorScopes;
   let storage: FileStorage;
   let fake: FakeTranslator;
   let provider: TranslationProvider;
@@ -37,7 +37,7 @@ describe(`translations when the Romanian changes on ${testDialect}`, () => {
   const location = buildLocation(restaurant.id, { nameRo: 'Terasa', nameEn: null });
   const category = buildCategory(restaurant.id, location.id, { nameRo: 'Ciorbe', nameEn: 'Sour soups', descriptionRo: null, descriptionEn: null });
   const dish = buildProduct(restaurant.id, category.id, { nameRo: 'Ciorbă de burtă', nameEn: null, descriptionRo: 'Cu smântână', descriptionEn: 'With sour cream' });
-  const owner = () => ownerScope(database.db, restaurant.id);
+  const owner = () => scopes.owner(restaurant.id);
   const view = async (table: ContentTable, id: string, language: string, field: string) =>
     (await getFieldTranslations(owner(), table, id)).find((row) => row.language === language && row.field === field);
   const refreshJobs = async () =>
@@ -51,8 +51,9 @@ describe(`translations when the Romanian changes on ${testDialect}`, () => {
     });
   };
 
-  test.beforeAll(async ({ database: fileDatabase, storage: fileStorage, translators }) => {
+  test.beforeAll(async ({ database: fileDatabase, scopes: fileScopes, storage: fileStorage, translators }) => {
     database = fileDatabase;
+    scopes = fileScopes;
     storage = fileStorage;
     fake = await translators.start('google');
     provider = createGoogleProvider({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, timeoutMs: 5000 });
@@ -147,7 +148,7 @@ describe(`translations when the Romanian changes on ${testDialect}`, () => {
   });
 
   it('refuses a second restaurant’s owner for every new action, and changes nothing', async () => {
-    const intruder = ownerScope(database.db, other.id);
+    const intruder = scopes.owner(other.id);
     const before = await Promise.all([row('product', dish.id), row('category', category.id), row('location', location.id)]);
     await expect(translateFieldNow(intruder, storage, provider, 'product', dish.id, { field: 'name', language: 'en' })).rejects.toMatchObject({ code: 'not-found' });
     await expect(saveFieldTranslation(intruder, storage, 'category', category.id, { field: 'name', language: 'en', text: 'Stolen' })).rejects.toMatchObject({ code: 'not-found' });
