@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RouterContextProvider } from 'react-router';
 import { walkRouteTable } from '#tests/support/route-table.ts';
-import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.ts';
+import type { TestDatabase } from '#tests/support/test-database.ts';
 
 export const ORIGIN = 'http://localhost:3000';
 
@@ -52,6 +52,7 @@ export interface World {
   disabledAdmin: { cookie: string; userId: string };
   /** texts only restaurant A's data contains: none may reach owner B */
   secretsOfA: string[];
+  /** closes the process-wide handle and removes the data folder (the database is the test context's) */
   cleanup(): Promise<void>;
 }
 
@@ -155,11 +156,10 @@ export async function loadRoute(file: string): Promise<RouteModule> {
 // the world: a test database with two restaurants, an admin and a disabled user
 
 /**
- * Makes a fresh database, points the process configuration at it and fills it through the route
- * modules themselves (registration, the editor's actions, the admin's disable action).
+ * Points the process configuration at a fresh test database (the test context's) and fills it
+ * through the route modules themselves (registration, the editor's actions, the admin's disable action).
  */
-export async function createWorld(): Promise<World> {
-  const db = await createTestDatabase();
+export async function createWorld(db: TestDatabase): Promise<World> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bucate-authz-'));
   if (db.location.databaseUrl) process.env.DATABASE_URL = db.location.databaseUrl;
   else delete process.env.DATABASE_URL;
@@ -244,7 +244,6 @@ export async function createWorld(): Promise<World> {
     secretsOfA: [ownerA.restaurantName, ownerA.productName, `Terasa Alfa ${tag}`, `Ciorbe Alfa ${tag}`, ownerA.restaurantId, ownerA.email],
     async cleanup() {
       await closeDatabase();
-      await db.cleanup();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
