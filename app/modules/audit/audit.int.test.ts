@@ -13,7 +13,6 @@ import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { recordAudit } from './audit.server.ts';
 
 let database: TestDatabase;
-
 let scopes: ActorScopes;
 let storage: FileStorage;
 

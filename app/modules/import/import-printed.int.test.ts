@@ -18,7 +18,6 @@ import { OCR_PHOTOS_PER_DAY } from './import-drafts.server.ts';
 import { commitImport, getImportDraft, previewImport, startImport, sweepImportDrafts } from './import.service.server.ts';
 
 let database: TestDatabase;
-
 let scopes: ActorScopes;
 let storage: FileStorage;
 const require = createRequire(import.meta.url);

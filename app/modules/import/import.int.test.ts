@@ -13,7 +13,6 @@ import { readCsv, readXlsx } from './import-read.server.ts';
 import { mapHeaders } from './import-columns.ts';
 
 let database: TestDatabase;
-
 let scopes: ActorScopes;
 let storage: FileStorage;
 

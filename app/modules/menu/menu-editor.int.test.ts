@@ -37,7 +37,6 @@ import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { getEditorMenu, getProductForEdit } from './menu-editor.service.server.ts';
 
 let database: TestDatabase;
-
 let scopes: ActorScopes;
 let storage: FileStorage;
 let uploads: string;

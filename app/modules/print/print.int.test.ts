@@ -14,7 +14,6 @@ import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { renderPrintDocument } from './print.service.server.ts';
 
 let database: TestDatabase;
-
 let scopes: ActorScopes;
 let storage: FileStorage;
 
