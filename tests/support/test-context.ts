@@ -16,6 +16,9 @@ import { startWebhookApp, type WebhookApp } from './stripe-webhook-app.ts';
 import { testTmpDir } from './template-database.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
+/** The file's database, as `db` in a test's or a hook's parameter. */
+export type TestDb = Kysely<Database>;
+
 /** Scopes for the usual actors over the file's database, standing in for a passed access check. */
 export interface ActorScopes {
   owner(restaurantId: string, actor?: Partial<UserActor>): OwnerScope;
@@ -67,7 +70,7 @@ export const test = baseTest
     onCleanup(() => database.cleanup());
     return database;
   })
-  .extend('db', { scope: 'file' }, ({ database }): Kysely<Database> => database.db)
+  .extend('db', { scope: 'file' }, ({ database }): TestDb => database.db)
   .extend('databases', { scope: 'file' }, ({}, { onCleanup }): Databases => {
     const created: TestDatabase[] = [];
     onCleanup(async () => void (await Promise.all(created.map((database) => database.cleanup()))));

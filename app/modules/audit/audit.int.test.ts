@@ -8,27 +8,26 @@ import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
 import { ProductInput } from '#app/modules/product/product.schema.ts';
 import { createProduct, updateProduct } from '#app/modules/product/product.service.server.ts';
 import { buildRestaurant } from '#tests/factories/builders.ts';
-import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { test, type ActorScopes } from '#tests/support/test-context.ts';
+import { testDialect } from '#tests/support/test-database.ts';
+import { test, type ActorScopes, type TestDb } from '#tests/support/test-context.ts';
 import { recordAudit } from './audit.server.ts';
 
-let database: TestDatabase;
+let db: TestDb;
 let scopes: ActorScopes;
 let storage: FileStorage;
 
-test.beforeAll(({ database: fileDatabase, scopes: fileScopes, storage: fileStorage }) => {
-  database = fileDatabase;
+test.beforeAll(({ db: fileDb, scopes: fileScopes, storage: fileStorage }) => {
+  db = fileDb;
   scopes = fileScopes;
   storage = fileStorage;
 });
 
-const db = () => database.db;
 const product = (categoryId: string, extra: Record<string, unknown> = {}) =>
   ProductInput.parse({ categoryId, nameRo: 'Ciorbă de burtă', price: '24,50', available: 'on', visible: 'on', ...extra });
 
 async function restaurantWithProduct() {
   const restaurant = buildRestaurant();
-  await db().insertInto('restaurant').values(restaurant).execute();
+  await db.insertInto('restaurant').values(restaurant).execute();
   const scope = scopes.owner(restaurant.id, { id: `user-${restaurant.id}`, email: 'ana@example.com' });
   const locationId = await createLocation(scope, storage, LocationInput.parse({ nameRo: 'Centru' }));
   const categoryId = await createCategory(scope, storage, CategoryInput.parse({ locationId, nameRo: 'Ciorbe', visible: 'on' }));
@@ -37,7 +36,7 @@ async function restaurantWithProduct() {
 }
 
 const auditOf = (restaurantId: string) =>
-  db().selectFrom('auditEvent').selectAll().where('restaurantId', '=', restaurantId).orderBy('createdAt').orderBy('id').execute();
+  db.selectFrom('auditEvent').selectAll().where('restaurantId', '=', restaurantId).orderBy('createdAt').orderBy('id').execute();
 
 describe(`the audit log on ${testDialect}`, () => {
   it('records a product update with its actor, restaurant, request and the changed fields only', async () => {

@@ -14,8 +14,8 @@ import { createProduct } from '#app/modules/product/product.service.server.ts';
 import { RestaurantSettingsInput } from '#app/modules/restaurant/restaurant-settings.schema.ts';
 import { getRestaurantSettings, updateRestaurantSettings } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
 import { buildRestaurant } from '#tests/factories/builders.ts';
-import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { test, type ActorScopes } from '#tests/support/test-context.ts';
+import { testDialect } from '#tests/support/test-database.ts';
+import { test, type ActorScopes, type TestDb } from '#tests/support/test-context.ts';
 import { CategoryInput } from './category.schema.ts';
 import { createCategory, duplicateCategory, updateCategory } from './category.service.server.ts';
 
@@ -24,23 +24,22 @@ import { createCategory, duplicateCategory, updateCategory } from './category.se
  * shared write path (the menu version moves), refused whole on bad input with every problem named,
  * refused for another restaurant's owner, and read back by the guest menu at a given moment.
  */
-let database: TestDatabase;
+let db: TestDb;
 let scopes: ActorScopes;
 let storage: FileStorage;
 
-test.beforeAll(({ database: fileDatabase, scopes: fileScopes, storage: fileStorage }) => {
-  database = fileDatabase;
+test.beforeAll(({ db: fileDb, scopes: fileScopes, storage: fileStorage }) => {
+  db = fileDb;
   scopes = fileScopes;
   storage = fileStorage;
 });
 
-const db = () => database.db;
 const { t } = getI18n('ro');
 const at = (iso: string) => Date.parse(iso);
 
 async function restaurantWithBreakfast(name: string) {
   const restaurant = buildRestaurant({ name });
-  await db().insertInto('restaurant').values(restaurant).execute();
+  await db.insertInto('restaurant').values(restaurant).execute();
   const scope = scopes.owner(restaurant.id);
   const locationId = await createLocation(scope, storage, LocationInput.parse({ nameRo: 'Centru' }));
   const categoryId = await createCategory(scope, storage, CategoryInput.parse({ locationId, nameRo: 'Mic dejun', visible: 'on' }));
@@ -49,7 +48,7 @@ async function restaurantWithBreakfast(name: string) {
 }
 
 const menuVersion = async (restaurantId: string) =>
-  (await db().selectFrom('restaurant').select('menuVersion').where('id', '=', restaurantId).executeTakeFirstOrThrow()).menuVersion;
+  (await db.selectFrom('restaurant').select('menuVersion').where('id', '=', restaurantId).executeTakeFirstOrThrow()).menuVersion;
 
 const breakfastForm = (locationId: string, categoryId: string, extra: Record<string, string> = {}) => ({
   intent: 'update-category', id: categoryId, locationId, nameRo: 'Mic dejun', visible: 'on',
@@ -67,18 +66,18 @@ describe(`time-based categories on ${testDialect}`, () => {
     expect(editor.categories[0]?.schedule).toEqual({ days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], from: '07:00', to: '11:00', overnight: false, outside: 'mark' });
 
     // Monday 08:30 in Bucharest: served; the page changes at 11:00 local
-    const morning = await getPublicMenu(db(), restaurant.slug, at('2026-12-07T06:30:00Z'));
+    const morning = await getPublicMenu(db, restaurant.slug, at('2026-12-07T06:30:00Z'));
     if (morning?.status !== 'active') throw new Error('expected an active menu');
     expect(morning.locations[0]?.categories[0]).toMatchObject({ id: categoryId, servedNow: true });
     expect(morning.validUntil).toBe('2026-12-07T09:00:00.000Z');
     // 12:00 local: still there, marked, until 07:00 the next day
-    const noon = await getPublicMenu(db(), restaurant.slug, at('2026-12-07T10:00:00Z'));
+    const noon = await getPublicMenu(db, restaurant.slug, at('2026-12-07T10:00:00Z'));
     if (noon?.status !== 'active') throw new Error('expected an active menu');
     expect(noon.locations[0]?.categories[0]).toMatchObject({ id: categoryId, servedNow: false });
     expect(noon.validUntil).toBe('2026-12-08T05:00:00.000Z');
 
     await runMenuIntent(scope, { ...breakfastForm(locationId, categoryId), scheduleOutside: 'hide', version: editor.categories[0]!.updatedAt }, { storage, t });
-    const hidden = await getPublicMenu(db(), restaurant.slug, at('2026-12-07T10:00:00Z'));
+    const hidden = await getPublicMenu(db, restaurant.slug, at('2026-12-07T10:00:00Z'));
     if (hidden?.status !== 'active') throw new Error('expected an active menu');
     expect(hidden.locations[0]?.categories).toEqual([]);
     expect(hidden.validUntil).toBe('2026-12-08T05:00:00.000Z');
@@ -141,8 +140,8 @@ describe(`time-based categories on ${testDialect}`, () => {
   it('a restaurant whose stored time zone is unknown gets its menu in Europe/Bucharest time, not an error', async () => {
     const { restaurant, locationId, categoryId, scope } = await restaurantWithBreakfast('Fus orar');
     await runMenuIntent(scope, breakfastForm(locationId, categoryId), { storage, t });
-    await db().updateTable('restaurant').set({ timeZone: 'Nowhere/City', openingHours: JSON.stringify({ mon: [['10:00', '22:00']] }) }).where('id', '=', restaurant.id).execute();
-    const morning = await getPublicMenu(db(), restaurant.slug, at('2026-12-07T06:30:00Z'));
+    await db.updateTable('restaurant').set({ timeZone: 'Nowhere/City', openingHours: JSON.stringify({ mon: [['10:00', '22:00']] }) }).where('id', '=', restaurant.id).execute();
+    const morning = await getPublicMenu(db, restaurant.slug, at('2026-12-07T06:30:00Z'));
     if (morning?.status !== 'active') throw new Error('expected an active menu');
     expect(morning.locations[0]?.categories[0]).toMatchObject({ id: categoryId, servedNow: true });
     expect(morning.restaurant.opening.openNow).toBe(false);
@@ -179,12 +178,12 @@ describe(`closed days and special hours on ${testDialect}`, () => {
       { from: '2026-12-25', to: '2026-12-26', note: 'Crăciun', hours: [] },
     ]);
     // Friday 25 December 12:00 local: a Friday with hours, but closed for Christmas
-    const christmas = await getPublicMenu(db(), restaurant.slug, at('2026-12-25T10:00:00Z'));
+    const christmas = await getPublicMenu(db, restaurant.slug, at('2026-12-25T10:00:00Z'));
     if (christmas?.status !== 'active') throw new Error('expected an active menu');
     expect(christmas.restaurant.opening).toEqual({ openNow: false, today: saved.openingExceptions[1], upcoming: [] });
     expect(christmas.validUntil).toBe('2026-12-25T22:00:00.000Z');
     // Monday 21 December: open, both exceptions announced
-    const before = await getPublicMenu(db(), restaurant.slug, at('2026-12-21T10:00:00Z'));
+    const before = await getPublicMenu(db, restaurant.slug, at('2026-12-21T10:00:00Z'));
     if (before?.status !== 'active') throw new Error('expected an active menu');
     expect(before.restaurant.opening).toEqual({ openNow: true, today: null, upcoming: saved.openingExceptions });
 

@@ -10,28 +10,27 @@ import { createLocation } from '#app/modules/location/location.service.server.ts
 import { insertRestaurant } from '#tests/factories/builders.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
 import { menuPhoto, SMALL_MENU } from '#tests/support/menu-images.ts';
-import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { test, type ActorScopes } from '#tests/support/test-context.ts';
+import { testDialect } from '#tests/support/test-database.ts';
+import { test, type ActorScopes, type TestDb } from '#tests/support/test-context.ts';
 import { headerKey } from './import-columns.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { OCR_PHOTOS_PER_DAY } from './import-drafts.server.ts';
 import { commitImport, getImportDraft, previewImport, startImport, sweepImportDrafts } from './import.service.server.ts';
 
-let database: TestDatabase;
+let db: TestDb;
 let scopes: ActorScopes;
 let storage: FileStorage;
 const require = createRequire(import.meta.url);
 
-test.beforeAll(({ database: fileDatabase, scopes: fileScopes, storage: fileStorage }) => {
-  database = fileDatabase;
+test.beforeAll(({ db: fileDb, scopes: fileScopes, storage: fileStorage }) => {
+  db = fileDb;
   scopes = fileScopes;
   storage = fileStorage;
 });
 
-const db = () => database.db;
 
 async function restaurant() {
-  const row = await insertRestaurant(db());
+  const row = await insertRestaurant(db);
   const scope = scopes.owner(row.id);
   const locationId = await createLocation(scope, storage, LocationInput.parse({ nameRo: 'Centru' }));
   return { id: row.id, scope, locationId };
@@ -66,7 +65,7 @@ describe(`import from a printed menu on ${testDialect}`, () => {
       { category: 'Deserturi', nameRo: 'Papanași cu smântână', quantity: '2 buc', price: '28' },
     ]);
     expect(preview.rows.every((row) => row.problems.length === 0)).toBe(true);
-    expect(await db().selectFrom('product').select('id').where('restaurantId', '=', r.id).execute()).toEqual([]);
+    expect(await db.selectFrom('product').select('id').where('restaurantId', '=', r.id).execute()).toEqual([]);
   });
 
   it('reads a photo taken at an angle through OCR in a job, with progress, into the review grid', async () => {
@@ -75,7 +74,7 @@ describe(`import from a printed menu on ${testDialect}`, () => {
     if (!('draftId' in started)) throw new Error('a photo goes to a job');
     expect(await getImportDraft(r.scope, started.draftId)).toEqual({ status: 'pending', progress: 0 });
     const handlers = createJobHandlers({ mailer: { send: () => Promise.reject(new Error('no mail here')) }, storage, retentionDays: 7 });
-    expect(await runJobsUntilIdle(db(), { 'import.ocr': handlers['import.ocr'] })).toBe(1);
+    expect(await runJobsUntilIdle(db, { 'import.ocr': handlers['import.ocr'] })).toBe(1);
     const done = await getImportDraft(r.scope, started.draftId, { locationId: r.locationId });
     if (done.status !== 'done') throw new Error('the job finished');
     expect(done.preview.source).toBe('ocr');
@@ -86,7 +85,7 @@ describe(`import from a printed menu on ${testDialect}`, () => {
       ['Deserturi', 'papanasi cu smantana', '28', '2 buc'],
     ]);
     // the image is forgotten once read; nothing reaches the menu until the owner commits
-    const draft = await db().selectFrom('importDraft').select(['image', 'status']).where('id', '=', started.draftId).executeTakeFirstOrThrow();
+    const draft = await db.selectFrom('importDraft').select(['image', 'status']).where('id', '=', started.draftId).executeTakeFirstOrThrow();
     expect(draft).toEqual({ image: null, status: 'done' });
     expect(await commitImport(r.scope, storage, { locationId: r.locationId, rows: done.preview.rows.map((row) => row.cells) })).toEqual({ products: 2, categories: 2, locations: 0 });
   }, 60_000);
@@ -110,8 +109,8 @@ describe(`import from a printed menu on ${testDialect}`, () => {
     if (!('draftId' in old) || !('draftId' in young)) throw new Error('a photo goes to a job');
     // restaurant a never uploads again: only the daily sweep can clear its draft (and the photo in it)
     const now = new Date();
-    await db().updateTable('importDraft').set({ createdAt: new Date(now.getTime() - 25 * 60 * 60 * 1000).toISOString() }).where('id', '=', old.draftId).execute();
-    const swept = await sweepImportDrafts(systemScope(db(), 'test'), now);
+    await db.updateTable('importDraft').set({ createdAt: new Date(now.getTime() - 25 * 60 * 60 * 1000).toISOString() }).where('id', '=', old.draftId).execute();
+    const swept = await sweepImportDrafts(systemScope(db, 'test'), now);
     expect(swept).toBe(1);
     await expect(getImportDraft(a.scope, old.draftId)).rejects.toSatisfy((error) => isAppError(error) && error.code === 'not-found');
     expect(await getImportDraft(b.scope, young.draftId)).toMatchObject({ status: expect.any(String) });

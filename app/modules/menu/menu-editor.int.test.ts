@@ -32,25 +32,24 @@ import { buildRestaurant, buildStoredImage, insertRestaurant, type PlanOptions }
 import { deleteReleasedFiles } from '#app/modules/image/image-cleanup.server.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
 import { forRestaurant, systemScope } from '#app/modules/access/scope.server.ts';
-import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { test, type ActorScopes } from '#tests/support/test-context.ts';
+import { testDialect } from '#tests/support/test-database.ts';
+import { test, type ActorScopes, type TestDb } from '#tests/support/test-context.ts';
 import { getEditorMenu, getProductForEdit } from './menu-editor.service.server.ts';
 
-let database: TestDatabase;
+let db: TestDb;
 let scopes: ActorScopes;
 let storage: FileStorage;
 let uploads: string;
 
-test.beforeAll(({ database: fileDatabase, scopes: fileScopes, uploads: fileUploads, storage: fileStorage }) => {
-  database = fileDatabase;
+test.beforeAll(({ db: fileDb, scopes: fileScopes, uploads: fileUploads, storage: fileStorage }) => {
+  db = fileDb;
   scopes = fileScopes;
   uploads = fileUploads;
   storage = fileStorage;
 });
 
-const db = () => database.db;
 /** the worker's part: released files are deleted by the `image.delete-files` job after commit */
-const runFileJobs = () => runJobsUntilIdle(db(), { 'image.delete-files': ({ images }) => deleteReleasedFiles(storage, images) });
+const runFileJobs = () => runJobsUntilIdle(db, { 'image.delete-files': ({ images }) => deleteReleasedFiles(storage, images) });
 /** an admin's PRO grant for a year */
 const PRO: PlanOptions = { manualProUntil: new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString() };
 const location = (nameRo = 'Centru') => LocationInput.parse({ nameRo });
@@ -59,7 +58,7 @@ const product = (categoryId: string, extra: Record<string, unknown> = {}) =>
   ProductInput.parse({ categoryId, nameRo: 'Ciorbă de burtă', price: '24,50', available: 'on', visible: 'on', ...extra });
 
 async function newRestaurant(overrides: Parameters<typeof buildRestaurant>[0] = {}, plan: PlanOptions = {}) {
-  const restaurant = await insertRestaurant(db(), overrides, plan);
+  const restaurant = await insertRestaurant(db, overrides, plan);
   return restaurant.id;
 }
 
@@ -69,13 +68,13 @@ async function uploadedImage(restaurantId: string, name = 'image.jpg') {
   const variantKey = row.path.replace(/image\.jpg$/, '200.webp');
   await storage.put(variantKey, Buffer.from('webp'), 'image/webp');
   await storage.put(row.path, Buffer.from('jpeg'), 'image/jpeg');
-  await db().insertInto('storedImage').values({ ...row, variants: JSON.stringify({ 200: variantKey }) }).execute();
+  await db.insertInto('storedImage').values({ ...row, variants: JSON.stringify({ 200: variantKey }) }).execute();
   return { id: row.id, key: row.path, url: `/uploads/${row.path}`, file: join(uploads, row.path), variantFile: join(uploads, variantKey) };
 }
 
 const countOf = async (table: 'location' | 'category' | 'product', restaurantId: string) =>
-  Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('restaurantId', '=', restaurantId).executeTakeFirstOrThrow()).n);
-const restaurantRow = (id: string) => db().selectFrom('restaurant').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('restaurantId', '=', restaurantId).executeTakeFirstOrThrow()).n);
+const restaurantRow = (id: string) => db.selectFrom('restaurant').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const refusal = (promise: Promise<unknown>) => expect(promise).rejects.toMatchObject({ code: 'not-found' });
 
 describe(`menu editor services on ${testDialect}`, () => {
@@ -202,7 +201,7 @@ describe(`deletion cascade (docs/product-spec.md section 4) on ${testDialect}`, 
     expect(menu.categories.map((c) => c.id)).toEqual([kept]);
     expect(menu.products.map((p) => p.id)).toEqual([survivor]);
     // no product or category points at a deleted parent
-    const orphans = await db()
+    const orphans = await db
       .selectFrom('product')
       .leftJoin('category', 'category.id', 'product.categoryId')
       .select('product.id')
@@ -216,14 +215,14 @@ describe(`deletion cascade (docs/product-spec.md section 4) on ${testDialect}`, 
     expect(existsSync(onlyHere.variantFile)).toBe(false);
     expect(existsSync(categoryImage.file)).toBe(false);
     expect(existsSync(shared.file)).toBe(true);
-    const images = await db().selectFrom('storedImage').select('id').where('restaurantId', '=', restaurantId).execute();
+    const images = await db.selectFrom('storedImage').select('id').where('restaurantId', '=', restaurantId).execute();
     expect(images.map((i) => i.id)).toEqual([shared.id]);
   });
 
   it('deletes a category with its products; an image still used by the logo stays', async () => {
     const restaurantId = await newRestaurant();
     const logo = await uploadedImage(restaurantId, 'logo.jpg');
-    await db().updateTable('restaurant').set({ logoKey: logo.key }).where('id', '=', restaurantId).execute();
+    await db.updateTable('restaurant').set({ logoKey: logo.key }).where('id', '=', restaurantId).execute();
     const locationId = await createLocation(scopes.owner(restaurantId), storage, location());
     const categoryId = await createCategory(scopes.owner(restaurantId), storage, category(locationId, { imageId: logo.id }));
     await createProduct(scopes.owner(restaurantId), storage, product(categoryId));
@@ -240,7 +239,7 @@ describe(`deletion cascade (docs/product-spec.md section 4) on ${testDialect}`, 
     const locationId = await createLocation(scopes.owner(restaurantId), storage, location());
     const categoryId = await createCategory(scopes.owner(restaurantId), storage, category(locationId));
     const productId = await createProduct(scopes.owner(restaurantId), storage, product(categoryId));
-    await db().updateTable('product').set({ imageKey: 'ext:https://cdn.example.com/dish.jpg' }).where('id', '=', productId).execute();
+    await db.updateTable('product').set({ imageKey: 'ext:https://cdn.example.com/dish.jpg' }).where('id', '=', productId).execute();
     let deletedKeys = 0;
     const watched: FileStorage = { ...storage, delete: async (key) => { deletedKeys++; await storage.delete(key); } };
     await deleteProduct(scopes.owner(restaurantId), watched, productId);
@@ -273,13 +272,13 @@ describe(`abandoned uploads on ${testDialect}`, () => {
     await createCategory(scopes.owner(restaurantId), storage, category(locationId, { imageId: inUse.id }));
     const tomorrow = new Date(Date.now() + 25 * 60 * 60 * 1000);
     // uploaded an hour before the sweep runs: too recent to be called abandoned
-    await db().updateTable('storedImage').set({ createdAt: new Date(tomorrow.getTime() - 60 * 60 * 1000).toISOString() }).where('id', '=', fresh.id).execute();
-    expect(await sweepAbandonedUploads(forRestaurant(systemScope(db(), 'job:image.sweep'), restaurantId), storage, tomorrow)).toBe(1);
+    await db.updateTable('storedImage').set({ createdAt: new Date(tomorrow.getTime() - 60 * 60 * 1000).toISOString() }).where('id', '=', fresh.id).execute();
+    expect(await sweepAbandonedUploads(forRestaurant(systemScope(db, 'job:image.sweep'), restaurantId), storage, tomorrow)).toBe(1);
     await runFileJobs();
     expect(existsSync(abandoned.file)).toBe(false);
     expect(existsSync(inUse.file)).toBe(true);
     expect(existsSync(fresh.file)).toBe(true);
-    const left = await db().selectFrom('storedImage').select('id').where('restaurantId', '=', restaurantId).execute();
+    const left = await db.selectFrom('storedImage').select('id').where('restaurantId', '=', restaurantId).execute();
     expect(left.map((row) => row.id).sort()).toEqual([inUse.id, fresh.id].sort());
   });
 });
@@ -323,7 +322,7 @@ describe(`product count and plan limit (docs/product-spec.md sections 4 and 9) o
     const locationId = await createLocation(scopes.owner(restaurantId), storage, location());
     const categoryId = await createCategory(scopes.owner(restaurantId), storage, category(locationId));
     const productId = await createProduct(scopes.owner(restaurantId), storage, product(categoryId));
-    await db().updateTable('restaurant').set({ productsCount: 0 }).where('id', '=', restaurantId).execute();
+    await db.updateTable('restaurant').set({ productsCount: 0 }).where('id', '=', restaurantId).execute();
     await deleteProduct(scopes.owner(restaurantId), storage, productId);
     expect((await restaurantRow(restaurantId)).productsCount).toBe(0);
   });
@@ -355,7 +354,7 @@ function settings(overrides: Record<string, string> = {}) {
 describe(`restaurant settings on ${testDialect}`, () => {
   it('refuses a slug another restaurant uses with the message of docs/product-spec.md section 5, and a reserved one', async () => {
     const other = buildRestaurant();
-    await db().insertInto('restaurant').values(other).execute();
+    await db.insertInto('restaurant').values(other).execute();
     const restaurantId = await newRestaurant();
     await expect(updateRestaurantSettings(scopes.owner(restaurantId), storage, settings({ slug: other.slug }))).rejects.toMatchObject({ code: 'slug-taken', status: 409 });
     await expect(updateRestaurantSettings(scopes.owner(restaurantId), storage, settings({ slug: 'pricing' }))).rejects.toMatchObject({ code: 'slug-reserved' });

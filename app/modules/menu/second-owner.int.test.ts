@@ -10,8 +10,8 @@ import { createProduct } from '#app/modules/product/product.service.server.ts';
 import { getQrData } from '#app/modules/qr/qr.service.server.ts';
 import { getRestaurantAdminSummary, getRestaurantSettings } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
 import { buildRestaurant } from '#tests/factories/builders.ts';
-import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { test, type ActorScopes } from '#tests/support/test-context.ts';
+import { testDialect } from '#tests/support/test-database.ts';
+import { test, type ActorScopes, type TestDb } from '#tests/support/test-context.ts';
 import { runMenuIntent } from './menu-editor.intents.server.ts';
 import { getEditorMenu, getProductFormChoices } from './menu-editor.service.server.ts';
 
@@ -20,22 +20,21 @@ import { getEditorMenu, getProductFormChoices } from './menu-editor.service.serv
  * editor's and the settings' reads, and the QR data. A second restaurant's owner sees only their
  * own restaurant and is refused (not-found) on the first one's rows, which do not change.
  */
-let database: TestDatabase;
+let db: TestDb;
 let scopes: ActorScopes;
 let storage: FileStorage;
 
-test.beforeAll(({ database: fileDatabase, scopes: fileScopes, storage: fileStorage }) => {
-  database = fileDatabase;
+test.beforeAll(({ db: fileDb, scopes: fileScopes, storage: fileStorage }) => {
+  db = fileDb;
   scopes = fileScopes;
   storage = fileStorage;
 });
 
-const db = () => database.db;
 const { t } = getI18n('ro');
 
 async function restaurantWithMenu(name: string) {
   const restaurant = buildRestaurant({ name });
-  await db().insertInto('restaurant').values(restaurant).execute();
+  await db.insertInto('restaurant').values(restaurant).execute();
   const scope = scopes.owner(restaurant.id);
   const locationId = await createLocation(scope, storage, LocationInput.parse({ nameRo: `Centru ${name}` }));
   const categoryId = await createCategory(scope, storage, CategoryInput.parse({ locationId, nameRo: `Ciorbe ${name}`, visible: 'on' }));
@@ -49,8 +48,8 @@ describe(`a second restaurant's owner on ${testDialect}`, () => {
     const b = await restaurantWithMenu('B');
     const snapshot = async () => [
       await getEditorMenu(a.scope),
-      await db().selectFrom('restaurant').select('menuVersion').where('id', '=', a.restaurantId).executeTakeFirstOrThrow(),
-      await db().selectFrom('auditEvent').select('id').where('restaurantId', '=', a.restaurantId).execute(),
+      await db.selectFrom('restaurant').select('menuVersion').where('id', '=', a.restaurantId).executeTakeFirstOrThrow(),
+      await db.selectFrom('auditEvent').select('id').where('restaurantId', '=', a.restaurantId).execute(),
     ];
     const before = await snapshot();
     const intents: Record<string, unknown>[] = [

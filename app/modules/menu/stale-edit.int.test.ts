@@ -10,29 +10,28 @@ import { createProduct, setProductFlag, updateProduct } from '#app/modules/produ
 import { RestaurantSettingsInput } from '#app/modules/restaurant/restaurant-settings.schema.ts';
 import { getRestaurantSettings, updateRestaurantSettings } from '#app/modules/restaurant/restaurant-settings.service.server.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
-import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { test, type ActorScopes } from '#tests/support/test-context.ts';
+import { testDialect } from '#tests/support/test-database.ts';
+import { test, type ActorScopes, type TestDb } from '#tests/support/test-context.ts';
 import { getEditorMenu, getProductForEdit } from './menu-editor.service.server.ts';
 
 /**
  * Hardening item 7: two tabs load the same form; the first saves, then the second (stale) one.
  * The second save is refused ('stale-edit', 409) and the first one's values stay.
  */
-let database: TestDatabase;
+let db: TestDb;
 let scopes: ActorScopes;
 let storage: FileStorage;
 
-test.beforeAll(({ database: fileDatabase, scopes: fileScopes, storage: fileStorage }) => {
-  database = fileDatabase;
+test.beforeAll(({ db: fileDb, scopes: fileScopes, storage: fileStorage }) => {
+  db = fileDb;
   scopes = fileScopes;
   storage = fileStorage;
 });
 
-const db = () => database.db;
 const stale = { code: 'stale-edit', status: 409 };
 
 async function restaurantWithMenu() {
-  const { id: restaurantId } = await insertRestaurant(db(), {}, {});
+  const { id: restaurantId } = await insertRestaurant(db, {}, {});
   const scope = scopes.owner(restaurantId);
   const locationId = await createLocation(scope, storage, LocationInput.parse({ nameRo: 'Centru' }));
   const categoryId = await createCategory(scope, storage, CategoryInput.parse({ locationId, nameRo: 'Ciorbe', visible: 'on' }));

@@ -9,21 +9,20 @@ import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { ALLERGEN_KEYS } from '#app/modules/product/allergens.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
-import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { test, type ActorScopes } from '#tests/support/test-context.ts';
+import { testDialect } from '#tests/support/test-database.ts';
+import { test, type ActorScopes, type TestDb } from '#tests/support/test-context.ts';
 import { renderPrintDocument } from './print.service.server.ts';
 
-let database: TestDatabase;
+let db: TestDb;
 let scopes: ActorScopes;
 let storage: FileStorage;
 
-test.beforeAll(({ database: fileDatabase, scopes: fileScopes, storage: fileStorage }) => {
-  database = fileDatabase;
+test.beforeAll(({ db: fileDb, scopes: fileScopes, storage: fileStorage }) => {
+  db = fileDb;
   scopes = fileScopes;
   storage = fileStorage;
 });
 
-const db = () => database.db;
 
 /** Every page's text as pdfjs extracts it (what a reader or a screen reader gets), lines joined by spaces. */
 async function pdfText(pdf: Buffer): Promise<{ text: string; pages: number }> {
@@ -46,7 +45,7 @@ const DISHES = [
 ];
 
 async function restaurantWithMenu(count = 1) {
-  const row = await insertRestaurant(db(), { name: 'Hanul Ștefan', timeZone: 'Europe/Bucharest' }, { trial: false, manualProUntil: new Date(Date.now() + 86_400_000).toISOString() });
+  const row = await insertRestaurant(db, { name: 'Hanul Ștefan', timeZone: 'Europe/Bucharest' }, { trial: false, manualProUntil: new Date(Date.now() + 86_400_000).toISOString() });
   const scope = scopes.owner(row.id);
   const locationId = await createLocation(scope, storage, LocationInput.parse({ nameRo: 'Centru', nameEn: 'Downtown' }));
   const rows = Array.from({ length: count }, (_, i) => DISHES.map((d) => (i === 0 ? d : { ...d, nameRo: `${d.nameRo} ${i}`, nameEn: `${d.nameEn} ${i}` }))).flat();

@@ -2,23 +2,22 @@ import { describe, expect, it } from 'vitest';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { findMovedMenuSlug } from '#app/modules/menu/menu.service.server.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
-import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { test, type ActorScopes } from '#tests/support/test-context.ts';
+import { testDialect } from '#tests/support/test-database.ts';
+import { test, type ActorScopes, type TestDb } from '#tests/support/test-context.ts';
 import { RestaurantSettingsInput } from './restaurant-settings.schema.ts';
 import { getRestaurantSettings, updateRestaurantSettings } from './restaurant-settings.service.server.ts';
 
 /** Issue 17, friction 2: changing the slug keeps old links working (301 to the current slug). */
-let database: TestDatabase;
+let db: TestDb;
 let scopes: ActorScopes;
 let storage: FileStorage;
 
-test.beforeAll(({ database: fileDatabase, scopes: fileScopes, storage: fileStorage }) => {
-  database = fileDatabase;
+test.beforeAll(({ db: fileDb, scopes: fileScopes, storage: fileStorage }) => {
+  db = fileDb;
   scopes = fileScopes;
   storage = fileStorage;
 });
 
-const db = () => database.db;
 
 async function renameTo(restaurantId: string, slug: string) {
   const scope = scopes.owner(restaurantId);
@@ -28,28 +27,28 @@ async function renameTo(restaurantId: string, slug: string) {
 
 describe(`previous slugs on ${testDialect}`, () => {
   it('an old slug leads to the current one, through every rename', async () => {
-    const { id } = await insertRestaurant(db(), { slug: 'casa-veche' }, {});
-    expect(await findMovedMenuSlug(db(), 'casa-veche')).toBeUndefined();
+    const { id } = await insertRestaurant(db, { slug: 'casa-veche' }, {});
+    expect(await findMovedMenuSlug(db, 'casa-veche')).toBeUndefined();
     await renameTo(id!, 'casa-noua');
-    expect(await findMovedMenuSlug(db(), 'casa-veche')).toBe('casa-noua');
+    expect(await findMovedMenuSlug(db, 'casa-veche')).toBe('casa-noua');
     await renameTo(id!, 'casa-mare');
-    expect(await findMovedMenuSlug(db(), 'casa-veche')).toBe('casa-mare');
-    expect(await findMovedMenuSlug(db(), 'casa-noua')).toBe('casa-mare');
+    expect(await findMovedMenuSlug(db, 'casa-veche')).toBe('casa-mare');
+    expect(await findMovedMenuSlug(db, 'casa-noua')).toBe('casa-mare');
     // going back to an old slug: it is live again, and the one just left redirects
     await renameTo(id!, 'casa-veche');
-    expect(await findMovedMenuSlug(db(), 'casa-mare')).toBe('casa-veche');
+    expect(await findMovedMenuSlug(db, 'casa-mare')).toBe('casa-veche');
   });
 
   it('a slug given up may be taken by another restaurant, and then the newcomer owns it', async () => {
-    const { id: first } = await insertRestaurant(db(), { slug: 'bistro-liber' }, {});
+    const { id: first } = await insertRestaurant(db, { slug: 'bistro-liber' }, {});
     await renameTo(first!, 'bistro-mutat');
-    const { id: second } = await insertRestaurant(db(), { slug: 'alt-bistro' }, {});
+    const { id: second } = await insertRestaurant(db, { slug: 'alt-bistro' }, {});
     await renameTo(second!, 'bistro-liber');
     // the menu route asks for a moved slug only when no restaurant has it live: the live one wins
-    const live = await db().selectFrom('restaurant').select('id').where('slug', '=', 'bistro-liber').executeTakeFirstOrThrow();
+    const live = await db.selectFrom('restaurant').select('id').where('slug', '=', 'bistro-liber').executeTakeFirstOrThrow();
     expect(live.id).toBe(second);
     // and when the newcomer moves on, the old slug is the newcomer's history, not the first's
     await renameTo(second!, 'alt-bistro-2');
-    expect(await findMovedMenuSlug(db(), 'bistro-liber')).toBe('alt-bistro-2');
+    expect(await findMovedMenuSlug(db, 'bistro-liber')).toBe('alt-bistro-2');
   });
 });
