@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { systemScope } from '#app/modules/access/scope.server.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
-import { createJobHandlers, JOB_SCHEDULES } from '#app/modules/jobs/job-handlers.server.ts';
+import { createJobHandlers, JOB_SCHEDULES } from '#app/wiring/job-handlers.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';

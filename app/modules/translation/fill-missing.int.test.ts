@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
-import { createJobHandlers } from '#app/modules/jobs/job-handlers.server.ts';
+import { createJobHandlers } from '#app/wiring/job-handlers.server.ts';
 import { getPublicMenu } from '#app/modules/menu/menu.service.server.ts';
 import { buildCategory, buildLocation, buildProduct, buildRestaurant } from '#tests/factories/builders.ts';
 import type { FakeTranslator } from '#tests/support/fake-translation.ts';

@@ -4,7 +4,7 @@ import { isAppError } from '#app/modules/errors/app-error.ts';
 import type { FakeTranslator, WireFormat } from '#tests/support/fake-translation.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { test } from '#tests/support/test-context.ts';
-import { createJobHandlers } from '#app/modules/jobs/job-handlers.server.ts';
+import { createJobHandlers } from '#app/wiring/job-handlers.server.ts';
 import { createTranslationProvider } from './providers.server.ts';
 import type { TranslationProvider } from './provider.server.ts';
 import { cacheKey, sweepTranslationCache, translateTexts } from './translation-cache.server.ts';
