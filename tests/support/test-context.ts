@@ -57,12 +57,12 @@ export const STRIPE_WEBHOOK_SECRET = 'whsec_test_secret';
 export const STRIPE_PRICES = { monthly: 'price_monthly_test', yearly: 'price_yearly_test' };
 
 /**
- * The one test context: `test` (or `it`) from here hands a test, or a `test.beforeAll` hook, what it
+ * The one test context: `test` from here hands a test, or a `test.beforeAll` hook, what it
  * destructures, built once for the file on first use and cleaned up after the file's last test:
  * `database` (a copy of the run's migrated template, tests/support/test-database.ts) and its `db`,
- * `databases` for more,
- * `uploads` (a temporary folder) and `storage` on it, `scopes`, `outbox`, `translators`, `stripe`.
- * Helpers outside a test take them from a hook: `test.beforeAll(({ database: fileDatabase }) => { database = fileDatabase; })`.
+ * `databases` for more, `uploads` (a temporary folder) and `storage` on it, `scopes`, `outbox`,
+ * `translators`, `stripe`. A file's helpers take them from a hook:
+ * `test.beforeAll(({ db: fileDb }) => { db = fileDb; })`.
  */
 export const test = baseTest
   .extend('database', { scope: 'file' }, async ({}, { onCleanup }): Promise<TestDatabase> => {
