@@ -120,7 +120,7 @@ describe(`import from a printed menu on ${testDialect}`, () => {
 
 describe(`what menu photos a restaurant can have read, on ${testDialect}`, () => {
   const codeOf = (result: PromiseSettledResult<unknown>) => (result.status === 'rejected' && isAppError(result.reason) ? result.reason.code : result.status);
-  const draftsOf = (restaurantId: string) => db().selectFrom('importDraft').select(['id', 'status']).where('restaurantId', '=', restaurantId).execute();
+  const draftsOf = (restaurantId: string) => db.selectFrom('importDraft').select(['id', 'status']).where('restaurantId', '=', restaurantId).execute();
 
   it('accepts exactly one of six simultaneous photos, tells the others to wait, and takes the next once it is read', async () => {
     const r = await restaurant();
@@ -134,9 +134,9 @@ describe(`what menu photos a restaurant can have read, on ${testDialect}`, () =>
     const other = await restaurant();
     expect(await startImport(other.scope, { bytes: photo, name: 'poza.jpg' })).toHaveProperty('draftId');
     // read (or failed, or stalled for ten minutes): the next photo is taken
-    await db().updateTable('importDraft').set({ status: 'done' }).where('id', '=', drafts[0]?.id ?? '').execute();
+    await db.updateTable('importDraft').set({ status: 'done' }).where('id', '=', drafts[0]?.id ?? '').execute();
     expect(await startImport(r.scope, { bytes: photo, name: 'poza-2.jpg' })).toHaveProperty('draftId');
-    await db().updateTable('importDraft').set({ updatedAt: new Date(Date.now() - 11 * 60 * 1000).toISOString() }).where('restaurantId', '=', r.id).where('status', '=', 'pending').execute();
+    await db.updateTable('importDraft').set({ updatedAt: new Date(Date.now() - 11 * 60 * 1000).toISOString() }).where('restaurantId', '=', r.id).where('status', '=', 'pending').execute();
     expect(await startImport(r.scope, { bytes: photo, name: 'poza-3.jpg' })).toHaveProperty('draftId');
   });
 
@@ -145,7 +145,7 @@ describe(`what menu photos a restaurant can have read, on ${testDialect}`, () =>
     const photo = await menuPhoto(SMALL_MENU, 0);
     const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000).toISOString();
     // twenty photos read today, the first of them 21.5 hours ago
-    await db()
+    await db
       .insertInto('importDraft')
       .values(Array.from({ length: OCR_PHOTOS_PER_DAY }, (_, i) => ({ id: `${r.id}-draft-${i}`, restaurantId: r.id, status: 'done' as const, progress: 100, image: null, rows: '[]', error: null, createdAt: hoursAgo(21.5 - i), updatedAt: hoursAgo(21.5 - i) })))
       .execute();
@@ -155,7 +155,7 @@ describe(`what menu photos a restaurant can have read, on ${testDialect}`, () =>
     expect(getI18n('en').t('appErrors.import-ocr-quota', { limit: OCR_PHOTOS_PER_DAY, count: 1 })).toContain('You can send the next one in an hour');
     expect(await draftsOf(r.id)).toHaveLength(OCR_PHOTOS_PER_DAY);
     // once the first is a day old, one more photo is read
-    await db().updateTable('importDraft').set({ createdAt: hoursAgo(24.5) }).where('id', '=', `${r.id}-draft-0`).execute();
+    await db.updateTable('importDraft').set({ createdAt: hoursAgo(24.5) }).where('id', '=', `${r.id}-draft-0`).execute();
     expect(await startImport(r.scope, { bytes: photo, name: 'poza.jpg' })).toHaveProperty('draftId');
     // a spreadsheet or a PDF is never held back by the photos
     const csv = new TextEncoder().encode('Denumire;Preț\nSarmale;30\n');
