@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { acceptBeacon } from '#app/modules/insights/beacon.server.ts';
 import { REVISIT_WINDOW_MS } from '#app/modules/insights/insight-classify.ts';
 import { AGENTS_PER_ADDRESS, BEACONS_PER_CLIENT, CLIENT_WINDOW_MS, type GuestClient } from '#app/modules/insights/client-window.server.ts';
@@ -8,8 +8,8 @@ import { BEACONS_PER_INTERVAL, createInsightRecorder, type InsightRecorder } fro
 import { getInsights, getPlatformViewsPerDay, SEARCH_PRIVACY_K } from '#app/modules/insights/insights.service.server.ts';
 import { deriveSearchTermSecret } from '#app/modules/insights/search-terms.server.ts';
 import { buildCategory, buildLocation, buildProduct, insertRestaurant } from '#tests/factories/builders.ts';
-import { adminScope, ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { createMenuCache } from './menu-cache.ts';
 import { createMenuViewCounter } from './menu-views.ts';
 
@@ -32,6 +32,7 @@ interface Process {
 
 describe(`owner insights counting on ${testDialect}`, () => {
   let database: TestDatabase;
+  let scopes: ActorScopes;
   let clock = Date.parse('2026-11-23T10:05:00Z'); // 12:05 in Bucharest
   const now = () => clock;
   let ours: Awaited<ReturnType<typeof insertRestaurant>>;
@@ -78,8 +79,9 @@ describe(`owner insights counting on ${testDialect}`, () => {
     return found.map((r) => `${r.day} ${r.locationId === ids.first ? 'first' : r.locationId === ids.terrace ? 'terrace' : r.locationId} ${r.metric} ${r.dimension} ${Number(r.count)}`).sort();
   }
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(async ({ database: fileDatabase, scopes: fileScopes }) => {
+    database = fileDatabase;
+    scopes = fileScopes;
     ours = await insertRestaurant(database.db, { slug: 'bistro', shortCode: 'QrOwn123', timeZone: 'Europe/Bucharest' });
     theirs = await insertRestaurant(database.db, { slug: 'vecin', shortCode: 'Vecin456', timeZone: 'Europe/Bucharest' });
     const first = buildLocation(ours.id, { sortOrder: 0 });
@@ -97,9 +99,8 @@ describe(`owner insights counting on ${testDialect}`, () => {
     Object.assign(ids, { first: first.id, terrace: terrace.id, soup: soup.id, cake: cake.id, salad: salad.id, theirDish: theirDish.id });
   });
 
-  afterAll(async () => {
+  afterAll(() => {
     for (const p of processes) p.server.close();
-    await database.cleanup();
   });
 
   it('counts guests through two processes, cache hits included, and leaves out bots, prefetches, moves inside the menu and revisits', async () => {
@@ -216,7 +217,7 @@ describe(`owner insights counting on ${testDialect}`, () => {
     const at = new Date(clock);
     // the table code scanned is shown by the table's label (per-table QR codes, issue 17)
     await database.db.insertInto('diningTable').values({ id: 'table-7', restaurantId: ours.id, locationId: ids.terrace, label: 'Terasă 7', code: 'Table007', sortOrder: 7, createdAt: at.toISOString() }).execute();
-    const page = await getInsights(ownerScope(database.db, ours.id), { range: 7, locationId: null, locale: 'ro', now: at });
+    const page = await getInsights(scopes.owner(ours.id), { range: 7, locationId: null, locale: 'ro', now: at });
     expect(page.hasData).toBe(true);
     expect(page.figures.views).toEqual({ value: 11, previous: 0, change: null });
     expect(page.sources.find((s) => s.key === 'qr')?.count).toBe(4);
@@ -230,17 +231,17 @@ describe(`owner insights counting on ${testDialect}`, () => {
     expect(page.hints.map((h) => h.key)).toContain('missedSearch');
     // the range before (7 days earlier) had twice the views: the figure says −50 %
     await database.db.insertInto('insightCount').values({ restaurantId: ours.id, day: '2026-11-14', locationId: ids.first, metric: 'view', dimension: '', count: 22 }).execute();
-    const compared = await getInsights(ownerScope(database.db, ours.id), { range: 7, locationId: null, locale: 'ro', now: at });
+    const compared = await getInsights(scopes.owner(ours.id), { range: 7, locationId: null, locale: 'ro', now: at });
     expect(compared.figures.views).toEqual({ value: 11, previous: 22, change: -50 });
     expect(compared.viewsPerDay.map((d) => d.day)).toEqual(['2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23']);
     expect(compared.byWeekday).toEqual([11, 0, 0, 0, 0, 0, 0]); // 23 November 2026 is a Monday
-    const terrace = await getInsights(ownerScope(database.db, ours.id), { range: 7, locationId: ids.terrace, locale: 'ro', now: at });
+    const terrace = await getInsights(scopes.owner(ours.id), { range: 7, locationId: ids.terrace, locale: 'ro', now: at });
     expect(terrace.figures.views.value).toBe(1);
-    const neighbour = await getInsights(ownerScope(database.db, theirs.id), { range: 7, locationId: ids.first, locale: 'ro', now: at });
+    const neighbour = await getInsights(scopes.owner(theirs.id), { range: 7, locationId: ids.first, locale: 'ro', now: at });
     expect(neighbour.locationId).toBeNull();
     expect(neighbour.figures.views.value).toBe(0);
     expect(neighbour.viaCodes).toEqual([]);
-    const platform = await getPlatformViewsPerDay(adminScope(database.db), { days: 2, now: at });
+    const platform = await getPlatformViewsPerDay(scopes.admin(), { days: 2, now: at });
     expect(platform).toEqual([{ day: '2026-11-22', views: 0 }, { day: '2026-11-23', views: 11 }]);
   });
 

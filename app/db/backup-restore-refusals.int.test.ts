@@ -7,9 +7,10 @@ import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildRestaurant } from '#tests/factories/builders.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test, type Databases } from '#tests/support/test-context.ts';
 import { createThrowawayPostgres } from '#tests/support/throwaway-postgres.ts';
 import { backupDatabase } from './backup.server.ts';
 import { restoreDatabase } from './restore.server.ts';
@@ -21,17 +22,18 @@ import { openDatabase } from './connection.server.ts';
 const run = promisify(execFile);
 const ext = testDialect === 'postgres' ? 'pgdump' : 'sqlite';
 let live: TestDatabase;
+let databases: Databases;
 let dir: string;
 let realBackup: string;
 
-beforeAll(async () => {
+test.beforeAll(async ({ database, databases: more }) => {
   dir = mkdtempSync(join(tmpdir(), 'bucate-restore-'));
-  live = await createTestDatabase();
+  live = database;
+  databases = more;
   await live.db.insertInto('restaurant').values(buildRestaurant({ slug: `live-${randomBytes(3).toString('hex')}` })).execute();
   realBackup = await backupDatabase(live.location, join(dir, `real.${ext}`));
 });
-afterAll(async () => {
-  await live?.cleanup();
+afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -63,7 +65,7 @@ async function siblingDatabases(url: string): Promise<string[]> {
 
 /** A backup of another database of this app whose migrations table lists one the code does not have. */
 async function backupFromTheFuture(): Promise<string> {
-  const other = await createTestDatabase();
+  const other = await databases.create();
   try {
     await sql`insert into kysely_migration (name, timestamp) values ('2099-01-01-0001-from-the-future', '2099-01-01T00:00:00.000Z')`.execute(other.db);
     return await backupDatabase(other.location, join(dir, `future.${ext}`));

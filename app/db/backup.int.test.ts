@@ -4,21 +4,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildCategory, buildLocation, buildProduct, buildRestaurant } from '#tests/factories/builders.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { backupDatabase } from './backup.server.ts';
 import { restoreDatabase } from './restore.server.ts';
 import { openDatabase } from './connection.server.ts';
 
 let source: TestDatabase;
 let dir: string;
-beforeAll(async () => {
-  source = await createTestDatabase();
+test.beforeAll(({ database: fileDatabase }) => {
+  source = fileDatabase;
   dir = mkdtempSync(join(tmpdir(), 'bucate-backup-'));
 });
-afterAll(async () => {
-  await source?.cleanup();
+afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildCategory, buildLocation, buildProduct, buildRestaurant } from '#tests/factories/builders.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { getPublicMenu } from '#app/modules/guest-menu/menu.service.server.ts';
 import { textIn } from '#app/modules/translation/content-language.ts';
 import { migrateToLatest } from './migrate.server.ts';
@@ -18,8 +19,8 @@ describe(`the content-languages migration on ${testDialect}`, () => {
     ingredientsRo: 'burtă, smântână', ingredientsEn: null,
   };
 
-  beforeAll(async () => {
-    database = await createTestDatabase({ upTo: '2026-11-23-0009-billing-event' });
+  test.beforeAll(async ({ databases }) => {
+    database = await databases.create({ upTo: '2026-11-23-0009-billing-event' });
     const db = database.db as unknown as Kysely<any>;
     const { translations: _r, translationMeta: _rm, contentLanguages: _l, doNotTranslate: _d, ...oldRestaurant } = restaurant as Record<string, unknown>;
     await db.insertInto('restaurant').values({ ...oldRestaurant, publishedUntil: '9999-12-31T23:59:59.999Z' }).execute();
@@ -29,7 +30,6 @@ describe(`the content-languages migration on ${testDialect}`, () => {
     await db.insertInto('product').values(strip(product)).execute();
     await migrateToLatest(database.db);
   });
-  afterAll(() => database.cleanup());
 
   it('keeps every ro/en value and starts the new columns empty', async () => {
     const db = database.db;

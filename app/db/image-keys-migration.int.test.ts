@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildCategory, buildLocation, buildProduct, buildRestaurant, newId } from '#tests/factories/builders.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { migrateToLatest } from './migrate.server.ts';
 
 /** Decision 0013: rows written as whole URLs before the migration come out as keys, or `ext:` URLs when not ours. */
@@ -26,8 +27,8 @@ describe(`the image-keys migration on ${testDialect}`, () => {
   };
   const ids = Object.fromEntries(Object.keys(products).map((name) => [name, newId()])) as Record<keyof typeof products, string>;
 
-  beforeAll(async () => {
-    database = await createTestDatabase({ upTo: '2026-11-23-0005-subscription' });
+  test.beforeAll(async ({ databases }) => {
+    database = await databases.create({ upTo: '2026-11-23-0005-subscription' });
     // the shape before the migration: whole URLs
     const db = database.db as unknown as Kysely<any>;
     await db.insertInto('restaurant').values({ ...restaurant, logoUrl: `/uploads/${diskKey}`, coverImageUrl: '/assets/cover.svg' }).execute();
@@ -51,7 +52,6 @@ describe(`the image-keys migration on ${testDialect}`, () => {
       else process.env.S3_PUBLIC_URL = before;
     }
   });
-  afterAll(() => database.cleanup());
 
   it('turns URLs under our bases into keys and keeps every other URL as ext:', async () => {
     const rows = await database.db.selectFrom('product').select(['id', 'imageKey']).where('restaurantId', '=', restaurant.id).execute();

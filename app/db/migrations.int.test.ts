@@ -1,17 +1,17 @@
 import { getMigrations } from 'better-auth/db/migration';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authServices } from '#app/wiring/auth-services.server.ts';
 import { createAuth } from '#app/auth/auth.server.ts';
 import { parseEnv } from '#app/env.server.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { migrateToLatest } from './migrate.server.ts';
 
 describe(`migrations on ${testDialect}`, () => {
   let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(({ database: fileDatabase }) => {
+    database = fileDatabase;
   });
-  afterAll(() => database.cleanup());
 
   it('create every table better-auth needs, with every column it expects', async () => {
     const auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'x'.repeat(32) }), authServices(database));

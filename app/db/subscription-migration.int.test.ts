@@ -1,8 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isPro, planSummary } from '#app/modules/subscription/subscription.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { migrateToLatest } from './migrate.server.ts';
 import { migrations } from './migrations/index.ts';
 
@@ -45,8 +46,8 @@ function oldRestaurant(id: string, plan: Record<string, unknown>) {
 describe(`the subscription migration on ${testDialect}`, () => {
   let database: TestDatabase;
   let raw: Kysely<any>;
-  beforeAll(async () => {
-    database = await createTestDatabase({ migrate: false });
+  test.beforeAll(async ({ databases }) => {
+    database = await databases.create({ migrate: false });
     raw = database.db as unknown as Kysely<any>;
     const migrator = new Migrator({ db: raw, provider: { getMigrations: async () => migrations } });
     const before = await migrator.migrateTo('2026-11-23-0003-audit-event');
@@ -65,7 +66,6 @@ describe(`the subscription migration on ${testDialect}`, () => {
     await raw.insertInto('location').values({ id: 'loc-1', restaurantId: 'stripe', nameRo: 'Centru', sortOrder: 0, createdAt: at(0), updatedAt: at(0) }).execute();
     await migrateToLatest(raw);
   });
-  afterAll(() => database.cleanup());
 
   const rowsOf = (restaurantId: string) =>
     database.db.selectFrom('subscription').select(['kind', 'status', 'plan', 'startsAt', 'endsAt', 'providerCustomerId', 'providerSubscriptionId', 'providerStatus', 'currentPeriodEnd']).where('restaurantId', '=', restaurantId).orderBy('startsAt').execute();

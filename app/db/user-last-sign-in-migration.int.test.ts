@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '#tests/factories/builders.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { migrateToLatest } from './migrate.server.ts';
 
 /** Migration 0020: each user's last sign-in starts as their newest session that still exists. */
@@ -10,8 +11,8 @@ describe(`the last-sign-in migration on ${testDialect}`, () => {
   const withSessions = newId();
   const without = newId();
 
-  beforeAll(async () => {
-    database = await createTestDatabase({ upTo: '2026-11-23-0019-backoffice-rollup-search' });
+  test.beforeAll(async ({ databases }) => {
+    database = await databases.create({ upTo: '2026-11-23-0019-backoffice-rollup-search' });
     const db = database.db as unknown as Kysely<any>;
     const now = '2026-11-20T10:00:00.000Z';
     const verified = testDialect === 'sqlite' ? 1 : true;
@@ -23,7 +24,6 @@ describe(`the last-sign-in migration on ${testDialect}`, () => {
     }
     await migrateToLatest(database.db);
   });
-  afterAll(() => database.cleanup());
 
   it('fills the newest session of each user, and leaves users without one unknown', async () => {
     const rows = await database.db.selectFrom('user').select(['id', 'lastSignInAt']).where('id', 'in', [withSessions, without]).execute();

@@ -1,37 +1,37 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authServices } from '#app/wiring/auth-services.server.ts';
 import { createAuth } from '#app/auth/auth.server.ts';
 import { restoreDatabase } from '#app/db/restore.server.ts';
 import { openDatabase } from '#app/db/connection.server.ts';
 import { parseEnv } from '#app/env.server.ts';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
-import type { OutgoingMail } from '#app/modules/mail/mailer.server.ts';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
+import type { Mailer, OutgoingMail } from '#app/modules/mail/mailer.server.ts';
 import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
 import { buildRestaurant, buildStoredImage } from '#tests/factories/builders.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { BACKUP_SCHEDULE, createJobHandlers } from './job-handlers.server.ts';
 import { enqueueJob, enqueueScheduledJobs } from '#app/modules/jobs/jobs.server.ts';
 
 describe(`job handlers on ${testDialect}`, () => {
   let database: TestDatabase;
+  let scopes: ActorScopes;
   let uploads: string;
   let storage: FileStorage;
-  const sent: OutgoingMail[] = [];
+  let sent: OutgoingMail[];
+  let mailer: Mailer;
   const handlers = (over: Partial<{ storage: FileStorage }> = {}) =>
-    createJobHandlers({ mailer: { send: async (mail) => void sent.push(mail) }, storage: over.storage ?? storage, retentionDays: 7 });
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    uploads = mkdtempSync(join(tmpdir(), 'bucate-jobs-'));
-    storage = createLocalDiskStorage(uploads);
-  });
-  afterAll(async () => {
-    await database.cleanup();
-    rmSync(uploads, { recursive: true, force: true });
+    createJobHandlers({ mailer, storage: over.storage ?? storage, retentionDays: 7 });
+  test.beforeAll(({ database: fileDatabase, scopes: fileScopes, uploads: fileUploads, storage: fileStorage, outbox }) => {
+    ({ sent, mailer } = outbox);
+    database = fileDatabase;
+    scopes = fileScopes;
+    uploads = fileUploads;
+    storage = fileStorage;
   });
 
   async function restaurantWithLogo() {
@@ -46,7 +46,7 @@ describe(`job handlers on ${testDialect}`, () => {
 
   /** The owner removes the logo: the change releases the image. */
   const removeLogo = (restaurantId: string, url: string, fail = false) =>
-    changeMenu(ownerScope(database.db, restaurantId), storage, async (change) => {
+    changeMenu(scopes.owner(restaurantId), storage, async (change) => {
       await change.trx.updateTable('restaurant').set({ logoKey: null }).where('id', '=', restaurantId).execute();
       await change.release([url]);
       if (fail) throw new Error('the change failed');
@@ -107,7 +107,7 @@ describe(`job handlers on ${testDialect}`, () => {
     expect(sent[0]!.text).toMatch(/magic-link\/verify\?token=\w+/);
   });
 
-  it('backs the database up daily into BACKUP_DIR when it is set, keeping the newest BACKUP_KEEP', async () => {
+  test('backs the database up daily into BACKUP_DIR when it is set, keeping the newest BACKUP_KEEP', async ({ databases }) => {
     const dir = mkdtempSync(join(tmpdir(), 'bucate-backups-'));
     try {
       const backup = { dir, keep: 2, target: database.location };
@@ -126,7 +126,7 @@ describe(`job handlers on ${testDialect}`, () => {
       expect(files[0]).toMatch(/^bucate-2026-11-21T03-00-00-000Z\.(sqlite|pgdump)$/);
       expect(files[1]).toMatch(/^bucate-2026-11-22T03-00-00-000Z\./);
       // the newest copy restores into a database holding the restaurant
-      const restored = await createTestDatabase({ migrate: false });
+      const restored = await databases.create({ migrate: false });
       try {
         await restoreDatabase(restored.location, join(dir, files[1]!));
         const reopened = openDatabase(restored.location);

@@ -1,8 +1,9 @@
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { startBuiltServer, type BuiltServer } from '#tests/support/built-server.ts';
 import { startFakeStripe, type FakeStripe } from '#tests/support/fake-stripe.ts';
-import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.ts';
+import type { TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { browserCookies, registerOwner } from './accounts.ts';
 import { DESKTOP, isHydrated, nextClientIp, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 import { statusMessage as toast } from './owner-session.ts';
@@ -31,12 +32,12 @@ describe('card payments, end to end (fake Stripe)', () => {
   let server: BuiltServer;
   let baseUrl = '';
 
-  beforeAll(async () => {
+  test.beforeAll(async ({ database: fileDatabase }) => {
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
     // the hosted page redirects at once and the events follow 3 s later: the owner sees the waiting state
     fake = await startFakeStripe({ webhookUrl: () => `${baseUrl}/api/webhooks/stripe`, webhookSecret: WEBHOOK_SECRET, hostedDeliveryDelayMs: 3000 });
-    database = await createTestDatabase();
+    database = fileDatabase;
     server = await startBuiltServer({
       ...database.location,
       env: {
@@ -56,7 +57,6 @@ describe('card payments, end to end (fake Stripe)', () => {
   afterAll(async () => {
     await server?.stop();
     await fake?.close();
-    await database?.cleanup();
   });
 
   const post = (path: string, cookie: string, fields: Record<string, string>) =>

@@ -12,10 +12,10 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { isAbsolute, join, relative } from 'node:path';
-import type { RouteConfigEntry } from '@react-router/dev/routes';
+import { join } from 'node:path';
 import { RouterContextProvider } from 'react-router';
-import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.ts';
+import { walkRouteTable } from '#tests/support/route-table.ts';
+import type { TestDatabase } from '#tests/support/test-database.ts';
 
 export const ORIGIN = 'http://localhost:3000';
 
@@ -52,6 +52,7 @@ export interface World {
   disabledAdmin: { cookie: string; userId: string };
   /** texts only restaurant A's data contains: none may reach owner B */
   secretsOfA: string[];
+  /** closes the process-wide handle and removes the data folder (the database is the test context's) */
   cleanup(): Promise<void>;
 }
 
@@ -140,18 +141,7 @@ export interface RouteEntry {
 
 /** Every route of app/routes.ts with its full URL pattern (layouts and nesting resolved). */
 export async function listRoutes(): Promise<RouteEntry[]> {
-  const { default: config } = (await import('#app/routes.ts')) as { default: RouteConfigEntry[] };
-  const out: RouteEntry[] = [];
-  const walk = (entries: RouteConfigEntry[], prefix: string) => {
-    for (const entry of entries) {
-      const pattern = [prefix, entry.path ?? ''].filter(Boolean).join('/');
-      const file = isAbsolute(entry.file) ? relative(join(process.cwd(), 'app'), entry.file) : entry.file;
-      out.push({ file, pattern });
-      if (entry.children) walk(entry.children, pattern);
-    }
-  };
-  walk(config, '');
-  return out;
+  return (await walkRouteTable()).map(({ file, pattern }) => ({ file, pattern }));
 }
 
 const routeModules = import.meta.glob<RouteModule>('/app/routes/*.{ts,tsx}');
@@ -166,11 +156,10 @@ export async function loadRoute(file: string): Promise<RouteModule> {
 // the world: a test database with two restaurants, an admin and a disabled user
 
 /**
- * Makes a fresh database, points the process configuration at it and fills it through the route
- * modules themselves (registration, the editor's actions, the admin's disable action).
+ * Points the process configuration at a fresh test database (the test context's) and fills it
+ * through the route modules themselves (registration, the editor's actions, the admin's disable action).
  */
-export async function createWorld(): Promise<World> {
-  const db = await createTestDatabase();
+export async function createWorld(db: TestDatabase): Promise<World> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bucate-authz-'));
   if (db.location.databaseUrl) process.env.DATABASE_URL = db.location.databaseUrl;
   else delete process.env.DATABASE_URL;
@@ -255,7 +244,6 @@ export async function createWorld(): Promise<World> {
     secretsOfA: [ownerA.restaurantName, ownerA.productName, `Terasa Alfa ${tag}`, `Ciorbe Alfa ${tag}`, ownerA.restaurantId, ownerA.email],
     async cleanup() {
       await closeDatabase();
-      await db.cleanup();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

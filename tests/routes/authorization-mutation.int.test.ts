@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '#app/db/schema.ts';
+import { test } from '#tests/support/test-context.ts';
 import { createWorld, runMatrix, type MatrixReport, type World } from './authorization-matrix.ts';
 
 /**
@@ -28,8 +29,8 @@ vi.mock('#app/modules/access/access.server.ts', async (importOriginal) => {
 describe('the authorization matrix catches the cross-tenant mutation', () => {
   let world: World | undefined;
   let report: MatrixReport;
-  beforeAll(async () => {
-    world = await createWorld();
+  test.beforeAll(async ({ database }) => {
+    world = await createWorld(database);
     report = await runMatrix(world);
   }, 60_000);
   afterAll(() => world?.cleanup());

@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { test } from '#tests/support/test-context.ts';
 import { createWorld, runMatrix, type MatrixReport, type World } from './authorization-matrix.ts';
 
 // docs/product-spec.md section 6 against the route modules themselves: every loader and action, every kind of user.
 describe('authorization matrix (every route module, every actor)', () => {
   let world: World | undefined;
   let report: MatrixReport;
-  beforeAll(async () => {
-    world = await createWorld();
+  test.beforeAll(async ({ database }) => {
+    world = await createWorld(database);
     report = await runMatrix(world);
   }, 60_000);
   afterAll(() => world?.cleanup());

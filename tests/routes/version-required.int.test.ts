@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { SettingsFormValues } from '#app/modules/restaurant-settings/settings-form.ts';
 import { untouchedSettingsPost } from '#tests/support/settings-form-post.ts';
 import { testDialect } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { call, createWorld, loadRoute, type World } from './authorization-matrix.ts';
 
 /**
@@ -12,8 +13,8 @@ import { call, createWorld, loadRoute, type World } from './authorization-matrix
 let world: World;
 const STALE = 'Altcineva a modificat între timp';
 
-beforeAll(async () => {
-  world = await createWorld();
+test.beforeAll(async ({ database }) => {
+  world = await createWorld(database);
 }, 60_000);
 afterAll(() => world?.cleanup());
 

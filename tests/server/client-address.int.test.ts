@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startBuiltServer, type BuiltServer } from '#tests/support/built-server.ts';
-import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.ts';
+import type { TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 
 /**
  * Behind one proxy (TRUST_PROXY=1): the client address is the entry the proxy added, so writing
@@ -10,13 +11,12 @@ import { createTestDatabase, type TestDatabase } from '#tests/support/test-datab
 let database: TestDatabase;
 let server: BuiltServer;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
+test.beforeAll(async ({ database: fileDatabase }) => {
+  database = fileDatabase;
   server = await startBuiltServer({ ...database.location, env: { TRUST_PROXY: '1' } });
 });
 afterAll(async () => {
   await server?.stop();
-  await database?.cleanup();
 });
 
 function signIn(forwardedFor: string, cookie = '') {

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#app/db/connection.server.ts';
 import { isDatabaseUnavailable } from '#app/db/database-errors.ts';
 import { startBuiltServer, type BuiltServer } from '#tests/support/built-server.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 
 /**
  * A database that goes away (PostgreSQL backends terminated, connections refused; SQLite busy)
@@ -13,14 +14,13 @@ import { createTestDatabase, testDialect, type TestDatabase } from '#tests/suppo
 let database: TestDatabase;
 let server: BuiltServer;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
+test.beforeAll(async ({ database: fileDatabase }) => {
+  database = fileDatabase;
   // a short wait for the writer lock, so the busy case below answers in well under a second per write
   server = await startBuiltServer({ ...database.location, env: { SQLITE_BUSY_TIMEOUT_MS: '300' } });
 });
 afterAll(async () => {
   await server?.stop();
-  await database?.cleanup();
 });
 
 const SERVICE_UNAVAILABLE_RO = 'Serviciul este temporar indisponibil. Încearcă din nou în câteva momente.';

@@ -1,9 +1,11 @@
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildCategory, buildLocation, buildProduct, newId } from '#tests/factories/builders.ts';
 import { startBuiltServer, type BuiltServer } from '#tests/support/built-server.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { routeUrlPatterns } from '#tests/support/route-table.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 
 /**
  * Acceptance of the "Hardening" issue: random bodies, content types, bytes and form fields posted
@@ -21,28 +23,12 @@ let owner: { cookie: string; slug: string; restaurantId: string };
 /** the owner's location, category and product */
 const ids = [newId(), newId(), newId()] as const;
 
-type Entry = { path?: string; index?: boolean; children?: Entry[] };
-/** every path of the route table, as a pattern with its :parameters (as request-guard.int.test.ts walks it) */
-async function routePatterns(): Promise<string[]> {
-  const table = (await import('#app/routes.ts')).default as Entry[];
-  const paths = new Set<string>();
-  const walk = (entries: Entry[], prefix: string) => {
-    for (const entry of entries) {
-      const full = entry.path ? `${prefix}/${entry.path}` : prefix;
-      if (entry.path !== undefined || entry.index) paths.add(full || '/');
-      if (entry.children) walk(entry.children, full);
-    }
-  };
-  walk(table, '');
-  return [...paths];
-}
-
 let patterns: string[] = [];
 
-beforeAll(async () => {
-  database = await createTestDatabase();
+test.beforeAll(async ({ database: fileDatabase }) => {
+  database = fileDatabase;
   server = await startBuiltServer({ ...database.location, env: { WORKER: 'off' } });
-  patterns = await routePatterns();
+  patterns = await routeUrlPatterns();
   // an owner registered through the real form, with a menu to aim at
   const response = await fetch(`${server.baseUrl}/login?register=true`, {
     method: 'POST',
@@ -63,7 +49,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
-  await database?.cleanup();
 });
 
 /** What a refused request must leave alone. */

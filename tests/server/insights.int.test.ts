@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { BEACONS_PER_CLIENT } from '#app/modules/insights/client-window.server.ts';
 import { buildCategory, buildLocation, buildProduct, insertRestaurant } from '#tests/factories/builders.ts';
 import { startBuiltServer, type BuiltServer } from '#tests/support/built-server.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 
 /**
  * Owner insights through two real server processes over one database: guests, bots, a revisit,
@@ -19,8 +20,8 @@ describe(`owner insights across two server processes on ${testDialect}`, () => {
   let shortCode = '';
   const ids = { location: '', soup: '' };
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(async ({ database: fileDatabase }) => {
+    database = fileDatabase;
     const restaurant = await insertRestaurant(database.db, { slug: 'doua-procese', shortCode: 'DouaQr01' });
     restaurantId = restaurant.id;
     shortCode = restaurant.shortCode;
@@ -38,7 +39,6 @@ describe(`owner insights across two server processes on ${testDialect}`, () => {
 
   afterAll(async () => {
     for (const server of servers) await server.stop();
-    await database.cleanup();
   });
 
   it('counts each guest once, leaves out bots and revisits, refuses junk and floods, and loses nothing when both stop', async () => {

@@ -1,19 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CategoryInput } from '#app/modules/category/category.schema.ts';
 import { createCategory, updateCategory } from '#app/modules/category/category.service.server.ts';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { ProductInput } from '#app/modules/product/product.schema.ts';
 import { createProduct, setProductFlag, updateProduct } from '#app/modules/product/product.service.server.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
 import { startBuiltServer, type BuiltServer } from '#tests/support/built-server.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { rowVersion } from '#tests/support/versions.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 
 /**
  * The guest menu's freshness rule (decision 0016, issue 18 goal 4) through two real server
@@ -24,28 +21,26 @@ import { createTestDatabase, testDialect, type TestDatabase } from '#tests/suppo
  */
 describe(`the guest menu stays fresh across two server processes on ${testDialect}`, () => {
   let database: TestDatabase;
+  let scopes: ActorScopes;
   let storage: FileStorage;
-  let uploads: string;
   const servers: BuiltServer[] = [];
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    uploads = mkdtempSync(join(tmpdir(), 'bucate-freshness-'));
-    storage = createLocalDiskStorage(uploads);
+  test.beforeAll(async ({ database: fileDatabase, scopes: fileScopes, storage: fileStorage }) => {
+    database = fileDatabase;
+    scopes = fileScopes;
+    storage = fileStorage;
     const where = { databaseUrl: database.location.databaseUrl, sqlitePath: database.location.sqlitePath };
     servers.push(await startBuiltServer(where), await startBuiltServer(where));
   });
 
   afterAll(async () => {
     for (const server of servers) await server.stop();
-    await database?.cleanup();
-    rmSync(uploads, { recursive: true, force: true });
   });
 
   it('shows every saved edit on the next request to either process, and renders nothing while the menu is unchanged', async () => {
     const [one, two] = servers as [BuiltServer, BuiltServer];
     const { id } = await insertRestaurant(database.db, { slug: 'mereu-proaspat' }, { manualProUntil: new Date(Date.now() + 86_400_000).toISOString() });
-    const owner = ownerScope(database.db, id!);
+    const owner = scopes.owner(id!);
     const locationId = await createLocation(owner, storage, LocationInput.parse({ nameRo: 'Salon' }));
     const categoryId = await createCategory(owner, storage, CategoryInput.parse({ locationId, nameRo: 'Ciorbe', visible: 'on' }));
     const soup = { categoryId, nameRo: 'Ciorbă de burtă', price: '24,50', available: 'on', visible: 'on' };

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startBuiltServer, type BuiltServer } from '#tests/support/built-server.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 
 /** The operator's endpoints: /metrics behind METRICS_TOKEN, /readyz, /healthz. */
 let database: TestDatabase;
@@ -8,15 +9,14 @@ let server: BuiltServer;
 let serverWithoutToken: BuiltServer;
 const token = 'metrics-token-for-tests-0123456789';
 
-beforeAll(async () => {
-  database = await createTestDatabase();
+test.beforeAll(async ({ database: fileDatabase }) => {
+  database = fileDatabase;
   server = await startBuiltServer({ ...database.location, env: { METRICS_TOKEN: token } });
   serverWithoutToken = await startBuiltServer(database.location);
 });
 afterAll(async () => {
   await server?.stop();
   await serverWithoutToken?.stop();
-  await database?.cleanup();
 });
 
 describe('/metrics', () => {

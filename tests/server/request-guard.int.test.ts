@@ -1,7 +1,9 @@
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startBuiltServer, type BuiltServer } from '#tests/support/built-server.ts';
-import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.ts';
+import { routeUrlPatterns } from '#tests/support/route-table.ts';
+import type { TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 
 /**
  * Probes of the "Hardening" issue against the built server, on the dialect under test: bodies
@@ -11,13 +13,12 @@ import { createTestDatabase, type TestDatabase } from '#tests/support/test-datab
 let database: TestDatabase;
 let server: BuiltServer;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
+test.beforeAll(async ({ database: fileDatabase }) => {
+  database = fileDatabase;
   server = await startBuiltServer(database.location);
 });
 afterAll(async () => {
   await server?.stop();
-  await database?.cleanup();
 });
 
 const ro = { pageNotFound: 'Pagina nu există.', tooLarge: 'Cererea este prea mare.', unsupported: 'Formularul a fost trimis într-un format neacceptat.', bad: 'Cererea nu a putut fi citită.' };
@@ -151,21 +152,8 @@ describe('bad bytes', () => {
 });
 
 describe('state-changing requests come from our own pages', () => {
-  type Entry = { path?: string; index?: boolean; children?: Entry[] };
   /** every path of the route table, parameters filled in */
-  async function routePaths(): Promise<string[]> {
-    const table = (await import('#app/routes.ts')).default as Entry[];
-    const paths = new Set<string>();
-    const walk = (entries: Entry[], prefix: string) => {
-      for (const entry of entries) {
-        const full = entry.path ? `${prefix}/${entry.path}` : prefix;
-        if (entry.path !== undefined || entry.index) paths.add((full || '/').replace(/:[^/]+/g, 'bistro').replace(/\*/g, 'x'));
-        if (entry.children) walk(entry.children, full);
-      }
-    };
-    walk(table, '');
-    return [...paths];
-  }
+  const routePaths = async () => (await routeUrlPatterns()).map((pattern) => pattern.replace(/:[^/]+/g, 'bistro').replace(/\*/g, 'x'));
 
   it('every route refuses a foreign Origin with 403, for every state-changing method', async () => {
     const paths = await routePaths();

@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '#app/db/connection.server.ts';
 import { Migrator } from 'kysely/migration';
 import { migrateToLatest } from '#app/db/migrate.server.ts';
 import { migrations } from '#app/db/migrations/index.ts';
+import { copySqliteTemplate, testTmpDir, type DatabaseTemplate } from './template-database.ts';
 import { createThrowawayPostgres } from './throwaway-postgres.ts';
 
 /**
@@ -15,49 +16,67 @@ import { createThrowawayPostgres } from './throwaway-postgres.ts';
 export const testDialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 
 export interface TestDatabase extends DatabaseHandle {
-  /** drops the database (PostgreSQL) or deletes the file (SQLite) */
+  /** drops the database (PostgreSQL) or deletes the file (SQLite); a second call does nothing */
   cleanup(): Promise<void>;
   /** the URL or file path, for processes that must open the same database */
   location: { databaseUrl?: string; sqlitePath: string };
 }
 
+/** The run's migrated template (tests/support/global-setup.ts), when this run has one. */
+function runTemplate(): DatabaseTemplate | null {
+  try {
+    const template = inject('databaseTemplate');
+    return template?.kind === testDialect ? template : null;
+  } catch {
+    return null; // outside a vitest worker
+  }
+}
+
 /**
- * A fresh database of the dialect under test, migrated to the latest. `upTo` stops after the named
- * migration, so a migration's test can write rows in the shape before it and then run the rest;
- * `migrate: false` leaves it empty.
+ * A fresh database of the dialect under test, migrated to the latest: a copy of the run's migrated
+ * template when there is one, otherwise migrated here. `upTo` stops after the named migration, so a
+ * migration's test can write rows in the shape before it and then run the rest; `migrate: false`
+ * leaves it empty.
  */
 export async function createTestDatabase(options: { migrate?: boolean; upTo?: string } = {}): Promise<TestDatabase> {
+  const template = options.migrate === false || options.upTo ? null : runTemplate();
   const migrate = async (db: DatabaseHandle['db']) => {
-    if (options.migrate === false) return;
+    if (options.migrate === false || template) return;
     await (options.upTo ? migrateUpTo(db, options.upTo) : migrateToLatest(db));
   };
   if (testDialect === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-    const { url, drop } = await createThrowawayPostgres(adminUrl, 'bucate_test');
+    const { url, drop } = await createThrowawayPostgres(adminUrl, 'bucate_test', template?.kind === 'postgres' ? template.name : undefined);
     const handle = openDatabase({ databaseUrl: url, sqlitePath: '', poolSize: 4 });
     await migrate(handle.db);
     return {
       ...handle,
       location: { databaseUrl: url, sqlitePath: '' },
-      async cleanup() {
+      cleanup: once(async () => {
         await handle.db.destroy();
         await drop();
-      },
+      }),
     };
   }
-  const dir = mkdtempSync(join(tmpdir(), 'bucate-test-'));
+  const dir = mkdtempSync(join(testTmpDir(), 'bucate-test-'));
   const sqlitePath = join(dir, 'test.sqlite');
+  if (template?.kind === 'sqlite') copySqliteTemplate(template, sqlitePath);
   const handle = openDatabase({ sqlitePath });
   await migrate(handle.db);
   return {
     ...handle,
     location: { sqlitePath },
-    async cleanup() {
+    cleanup: once(async () => {
       await handle.db.destroy();
       rmSync(dir, { recursive: true, force: true });
-    },
+    }),
   };
+}
+
+function once(work: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= work());
 }
 
 async function migrateUpTo(db: DatabaseHandle['db'], name: string): Promise<void> {

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /**
- * A new, empty PostgreSQL database on the server `adminUrl` points at, for one test file or one
- * browser run; `drop()` removes it even while connections are open.
+ * A new PostgreSQL database on the server `adminUrl` points at, for one test file or one browser
+ * run: empty, or a copy of `template` (a database no one is connected to); `drop()` removes it even
+ * while connections are open.
  */
-export async function createThrowawayPostgres(adminUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createThrowawayPostgres(adminUrl: string, prefix: string, template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
@@ -16,8 +17,24 @@ export async function createThrowawayPostgres(adminUrl: string, prefix: string):
       await client.end();
     }
   };
-  await run(`CREATE DATABASE ${name}`);
+  if (template) await copyTemplate(run, name, template);
+  else await run(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
+ * `CREATE DATABASE … TEMPLATE`: PostgreSQL refuses while another session is connected to the
+ * template, which a copy running at the same moment from another test worker briefly is; wait and retry.
+ */
+async function copyTemplate(run: (statement: string) => Promise<void>, name: string, template: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    } catch (error) {
+      if (attempt >= 50 || !/being accessed by other users/.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    }
+  }
 }

@@ -1,27 +1,28 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authServices } from '#app/wiring/auth-services.server.ts';
 import { callAuthEndpoint, createAuth } from '#app/auth/auth.server.ts';
 import { parseEnv } from '#app/env.server.ts';
 import type { SessionUser } from '#app/modules/access/access.server.ts';
 import { createLocalDiskStorage } from '#app/modules/image/storage.server.ts';
 import { buildCategory, buildLocation, buildProduct } from '#tests/factories/builders.ts';
-import { ownerScope, userScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { deleteAccount, exportAccountData } from './account-data.service.server.ts';
 import { registerRestaurantOwner } from './register.service.server.ts';
 
 describe(`account data (GDPR) on ${testDialect}`, () => {
   let database: TestDatabase;
+  let scopes: ActorScopes;
   let auth: ReturnType<typeof createAuth>;
   let uploads: string;
   const owners: SessionUser[] = [];
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    uploads = mkdtempSync(join(tmpdir(), 'bucate-gdpr-'));
+  test.beforeAll(async ({ database: fileDatabase, scopes: fileScopes, uploads: fileUploads }) => {
+    database = fileDatabase;
+    scopes = fileScopes;
+    uploads = fileUploads;
     auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'g'.repeat(32) }), authServices(database));
     for (const name of ['A', 'B']) {
       const result = await registerRestaurantOwner(auth, database.db, { email: `${name}@gdpr.example`, password: 'secret-123', restaurantName: `Restaurant ${name}` }, new Headers());
@@ -35,19 +36,14 @@ describe(`account data (GDPR) on ${testDialect}`, () => {
       owners.push({ id: result.userId, email: `${name.toLowerCase()}@gdpr.example`, name, role: 'restaurant', restaurantId: result.restaurantId, emailVerified: false });
     }
   });
-  const owner = (user: SessionUser) => ownerScope(database.db, user.restaurantId!, { id: user.id, email: user.email });
+  const owner = (user: SessionUser) => scopes.owner(user.restaurantId!, { id: user.id, email: user.email });
   /** the account's own audit rows (registration also records the trial's start) */
   const auditOf = (user: SessionUser) =>
     database.db.selectFrom('auditEvent').select(['action', 'actorId', 'restaurantId', 'targetId']).where('actorId', '=', user.id).where('action', 'like', 'account.%').execute();
 
-  afterAll(async () => {
-    await database.cleanup();
-    rmSync(uploads, { recursive: true, force: true });
-  });
-
   it('exports the owner’s own data and menu, no secrets, nothing of another restaurant', async () => {
     const [a, b] = owners as [SessionUser, SessionUser];
-    const exported = await exportAccountData(userScope(database.db, a.restaurantId, { id: a.id, email: a.email }));
+    const exported = await exportAccountData(scopes.user(a.restaurantId, { id: a.id, email: a.email }));
     expect(exported.user?.email).toBe('a@gdpr.example');
     expect(exported.restaurant?.id).toBe(a.restaurantId);
     expect(exported.products.map((p) => p.nameRo)).toEqual(['Ciorbă A']);
@@ -56,7 +52,7 @@ describe(`account data (GDPR) on ${testDialect}`, () => {
     expect(text).not.toContain('"token"');
     expect(text).not.toContain(b.restaurantId!);
     // an owner whose session names another restaurant still gets only what they own
-    const forged = await exportAccountData(userScope(database.db, b.restaurantId, { id: a.id, email: a.email }));
+    const forged = await exportAccountData(scopes.user(b.restaurantId, { id: a.id, email: a.email }));
     expect(forged.restaurant).toBeNull();
     expect(forged.products).toEqual([]);
   });
@@ -68,7 +64,7 @@ describe(`account data (GDPR) on ${testDialect}`, () => {
       .insertInto('contactMessage')
       .values({ id: `cm-${Date.now()}`, name: 'Guest', email: b.email, restaurantName: null, message: 'Mesaj privat de la un oaspete.', locale: 'ro', emailedAt: null, clientKey: 'guest', createdAt: new Date().toISOString() })
       .execute();
-    const scopeOfB = () => userScope(database.db, b.restaurantId, { id: b.id, email: b.email });
+    const scopeOfB = () => scopes.user(b.restaurantId, { id: b.id, email: b.email });
     expect((await exportAccountData(scopeOfB())).contactMessages).toEqual([]);
     await (await auth.$context).internalAdapter.updateUser(b.id, { emailVerified: true });
     expect((await exportAccountData(scopeOfB())).contactMessages.map((m) => m.message)).toEqual(['Mesaj privat de la un oaspete.']);
@@ -77,7 +73,7 @@ describe(`account data (GDPR) on ${testDialect}`, () => {
   it('limits password checks per user: after 5 wrong guesses even the right password is refused, with a wait', async () => {
     const result = await registerRestaurantOwner(auth, database.db, { email: 'guessed@gdpr.example', password: 'secret-123', restaurantName: 'Restaurant C' }, new Headers());
     if (!result.ok) throw new Error(result.error);
-    const c = ownerScope(database.db, result.restaurantId, { id: result.userId, email: 'guessed@gdpr.example' });
+    const c = scopes.owner(result.restaurantId, { id: result.userId, email: 'guessed@gdpr.example' });
     for (let i = 0; i < 5; i++) expect(await deleteAccount(c, auth, createLocalDiskStorage(uploads), `guess-${i}`)).toEqual({ ok: false, error: 'invalid-credential' });
     const refused = await deleteAccount(c, auth, createLocalDiskStorage(uploads), 'secret-123');
     expect(refused).toMatchObject({ ok: false, error: 'too-many-requests' });
@@ -100,7 +96,7 @@ describe(`account data (GDPR) on ${testDialect}`, () => {
     }
     const right = await callAuthEndpoint(auth, '/change-password', { currentPassword: 'secret-123', newPassword: 'another-secret-1' }, headers);
     expect(right.status).toBe(429);
-    const d = ownerScope(database.db, result.restaurantId, { id: result.userId, email: 'changer@gdpr.example' });
+    const d = scopes.owner(result.restaurantId, { id: result.userId, email: 'changer@gdpr.example' });
     expect(await deleteAccount(d, auth, createLocalDiskStorage(uploads), 'secret-123')).toMatchObject({ ok: false, error: 'too-many-requests' });
   });
 

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authServices } from '#app/wiring/auth-services.server.ts';
 import { callAuthEndpoint, createAuth } from '#app/auth/auth.server.ts';
 import { parseEnv } from '#app/env.server.ts';
 import type { OutgoingMail } from '#app/modules/mail/mailer.server.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { changeOwnPassword, requestOwnEmailChange } from './account-security.service.server.ts';
 import { DEFAULT_PASSWORD_POLICY } from './password-policy.ts';
 import { registerRestaurantOwner } from './register.service.server.ts';
@@ -12,19 +12,21 @@ import { registerRestaurantOwner } from './register.service.server.ts';
 /** Issue 17, friction 10: an owner changes their password and e-mail while signed in. */
 describe(`changing password and e-mail on ${testDialect}`, () => {
   let database: TestDatabase;
+  let scopes: ActorScopes;
   let auth: ReturnType<typeof createAuth>;
-  const sent: OutgoingMail[] = [];
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 's'.repeat(32) }), authServices(database, { deliverInstead: { send: async (mail) => void sent.push(mail) } }));
+  let sent: OutgoingMail[];
+  test.beforeAll(({ database: fileDatabase, scopes: fileScopes, outbox }) => {
+    sent = outbox.sent;
+    database = fileDatabase;
+    scopes = fileScopes;
+    auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 's'.repeat(32) }), authServices(database, { deliverInstead: outbox.mailer }));
   });
-  afterAll(() => database.cleanup());
 
   async function owner(email: string) {
     const result = await registerRestaurantOwner(auth, database.db, { email, password: 'secret-123', restaurantName: `Bistro ${email}` }, new Headers());
     if (!result.ok) throw new Error(result.error);
     const cookie = result.cookies.map((line) => line.split(';')[0]).join('; ');
-    return { ...result, scope: ownerScope(database.db, result.restaurantId, { id: result.userId, email }), headers: new Headers({ cookie }) };
+    return { ...result, scope: scopes.owner(result.restaurantId, { id: result.userId, email }), headers: new Headers({ cookie }) };
   }
   const signIn = async (email: string, password: string) => {
     const response = await callAuthEndpoint(auth, '/sign-in/email', { email, password }, new Headers());

@@ -1,23 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authServices } from '#app/wiring/auth-services.server.ts';
 import { createAuth } from '#app/auth/auth.server.ts';
 import { parseEnv } from '#app/env.server.ts';
 import { systemScope } from '#app/modules/access/scope.server.ts';
-import { forgedAdminScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { createOrPromoteAdmin } from './admin-accounts.server.ts';
 
 describe(`admin accounts on ${testDialect}`, () => {
   let database: TestDatabase;
+  let scopes: ActorScopes;
   let auth: ReturnType<typeof createAuth>;
   const sent: string[] = [];
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(({ database: fileDatabase, scopes: fileScopes }) => {
+    database = fileDatabase;
+    scopes = fileScopes;
     auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'a'.repeat(32) }), authServices(database, {
       deliverInstead: { send: async (mail) => void sent.push(mail.text) },
     }));
   });
-  afterAll(() => database.cleanup());
 
   it('creates an admin without a password, who can sign in with a one-time link', async () => {
     const { created, userId } = await createOrPromoteAdmin(systemScope(database.db, 'script:admin-create'), auth, 'boss@example.com');
@@ -31,7 +32,7 @@ describe(`admin accounts on ${testDialect}`, () => {
   });
 
   it('refuses a scope that claims to be an admin but is not', async () => {
-    await expect(createOrPromoteAdmin(forgedAdminScope(database.db), auth, 'sneaky@example.com')).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(createOrPromoteAdmin(scopes.forgedAdmin(), auth, 'sneaky@example.com')).rejects.toMatchObject({ code: 'forbidden' });
     expect(await database.db.selectFrom('user').select('id').where('email', '=', 'sneaky@example.com').execute()).toEqual([]);
   });
 

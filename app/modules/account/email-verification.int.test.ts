@@ -1,20 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authServices } from '#app/wiring/auth-services.server.ts';
 import { createAuth } from '#app/auth/auth.server.ts';
 import { parseEnv } from '#app/env.server.ts';
 import type { OutgoingMail } from '#app/modules/mail/mailer.server.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { registerRestaurantOwner } from './register.service.server.ts';
 
 describe(`e-mail verification of a password sign-up on ${testDialect}`, () => {
   let database: TestDatabase;
   let auth: ReturnType<typeof createAuth>;
-  const sent: OutgoingMail[] = [];
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'v'.repeat(32) }), authServices(database, { deliverInstead: { send: async (mail) => void sent.push(mail) } }));
+  let sent: OutgoingMail[];
+  test.beforeAll(({ database: fileDatabase, outbox }) => {
+    sent = outbox.sent;
+    database = fileDatabase;
+    auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'v'.repeat(32) }), authServices(database, { deliverInstead: outbox.mailer }));
   });
-  afterAll(() => database.cleanup());
 
   const verified = async (email: string) => Boolean((await database.db.selectFrom('user').select('emailVerified').where('email', '=', email).executeTakeFirstOrThrow()).emailVerified);
 

@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authServices } from '#app/wiring/auth-services.server.ts';
 import { CLIENT_IP_HEADER, createAuth } from '#app/auth/auth.server.ts';
 import { parseEnv } from '#app/env.server.ts';
 import type { SessionUser } from '#app/modules/access/access.server.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { completeGoogleProfile, GOOGLE_COMPLETE_PATH, startGoogleSignIn } from './google.service.server.ts';
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -28,8 +29,8 @@ function stubGoogleTokenEndpoint(claims: object) {
 describe(`Google sign-in on ${testDialect}`, () => {
   let database: TestDatabase;
   let auth: ReturnType<typeof createAuth>;
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(({ database: fileDatabase }) => {
+    database = fileDatabase;
     auth = createAuth(
       database,
       parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'o'.repeat(32), PUBLIC_URL: 'http://localhost:3000', GOOGLE_CLIENT_ID: 'client-id', GOOGLE_CLIENT_SECRET: 'client-secret' }),
@@ -37,7 +38,6 @@ describe(`Google sign-in on ${testDialect}`, () => {
     );
   });
   afterEach(() => vi.unstubAllGlobals());
-  afterAll(() => database.cleanup());
 
   async function signInWithGoogle(email: string): Promise<{ location: string | null; user: SessionUser }> {
     const started = await startGoogleSignIn(auth, new Headers({ [CLIENT_IP_HEADER]: '192.0.2.1' }));

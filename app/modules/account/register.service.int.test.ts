@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authServices } from '#app/wiring/auth-services.server.ts';
 import { createAuth } from '#app/auth/auth.server.ts';
 import { parseEnv } from '#app/env.server.ts';
@@ -9,20 +9,21 @@ import { createLocalDiskStorage } from '#app/modules/image/storage.server.ts';
 import { RestaurantSettingsInput } from '#app/modules/restaurant-settings/restaurant-settings.schema.ts';
 import { getRestaurantSettings, updateRestaurantSettings } from '#app/modules/restaurant-settings/restaurant-settings.service.server.ts';
 import { settingsFormValues } from '#app/modules/restaurant-settings/settings-form.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { registerRestaurantOwner } from './register.service.server.ts';
 import { signInWithPassword } from './sign-in.service.server.ts';
 
 describe(`registration and sign-in on ${testDialect}`, () => {
   let database: TestDatabase;
+  let scopes: ActorScopes;
   let auth: ReturnType<typeof createAuth>;
   const headers = new Headers();
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(({ database: fileDatabase, scopes: fileScopes }) => {
+    database = fileDatabase;
+    scopes = fileScopes;
     auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'z'.repeat(32) }), authServices(database));
   });
-  afterAll(() => database.cleanup());
 
   it('creates the owner, the restaurant with its slug and trial, and signs the owner in', async () => {
     const now = new Date('2026-11-22T10:00:00.000Z');
@@ -54,7 +55,7 @@ describe(`registration and sign-in on ${testDialect}`, () => {
     if (!result.ok) throw new Error(result.error);
     expect(result.slug.length).toBeLessThanOrEqual(60);
     // the settings form as its loader fills it, posted back unchanged
-    const scope = ownerScope(database.db, result.restaurantId);
+    const scope = scopes.owner(result.restaurantId);
     const loaded = await getRestaurantSettings(scope);
     const values = settingsFormValues(loaded);
     const parsed = RestaurantSettingsInput.safeParse({ ...values, openingHours: undefined });

@@ -1,14 +1,15 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createAuth, CLIENT_IP_HEADER } from '#app/auth/auth.server.ts';
 import { parseEnv } from '#app/env.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { createMailer, outboxDir } from '#app/modules/mail/mailer.server.ts';
 import { authServices } from '#app/wiring/auth-services.server.ts';
 import { verificationBannerText } from '#app/ui/editor/verify-email-banner.tsx';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { resendVerificationLink, verifiedLandingPath } from './email-link.service.server.ts';
 import { registerRestaurantOwner, registrationLandingPath } from './register.service.server.ts';
 
@@ -24,16 +25,15 @@ describe(`the verification e-mail refused by the per-address limit, on ${testDia
   const headers = new Headers({ [CLIENT_IP_HEADER]: '198.51.100.23', cookie: 'lang=ro' });
   const mailsTo = (email: string) => readdirSync(outboxDir({ DATA_DIR: dataDir })).filter((name) => name.endsWith(`-${email}.eml`)).length;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(({ database: fileDatabase }) => {
+    database = fileDatabase;
     dataDir = mkdtempSync(join(tmpdir(), 'bucate-verify-limit-'));
     // rate limits are on outside NODE_ENV=test: this is what a visitor meets
     const env = parseEnv({ NODE_ENV: 'development', AUTH_SECRET: 'r'.repeat(32), DATA_DIR: dataDir });
     auth = createAuth(database, env, authServices(database, { deliverInstead: createMailer({ ...env, SMTP_URL: undefined }) }));
   });
   afterEach(() => vi.useRealTimers());
-  afterAll(async () => {
-    await database?.cleanup();
+  afterAll(() => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -1,43 +1,35 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CategoryInput } from '#app/modules/category/category.schema.ts';
 import { createCategory } from '#app/modules/category/category.service.server.ts';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
 import { ProductInput } from '#app/modules/product/product.schema.ts';
 import { createProduct, updateProduct } from '#app/modules/product/product.service.server.ts';
 import { buildRestaurant } from '#tests/factories/builders.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
+import { testDialect } from '#tests/support/test-database.ts';
+import { test, type ActorScopes, type TestDb } from '#tests/support/test-context.ts';
 import { rowVersion } from '#tests/support/versions.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { recordAudit } from './audit.server.ts';
 
-let database: TestDatabase;
+let db: TestDb;
+let scopes: ActorScopes;
 let storage: FileStorage;
-let uploads: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  uploads = mkdtempSync(join(tmpdir(), 'bucate-audit-'));
-  storage = createLocalDiskStorage(uploads);
-});
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(uploads, { recursive: true, force: true });
+test.beforeAll(({ db: fileDb, scopes: fileScopes, storage: fileStorage }) => {
+  db = fileDb;
+  scopes = fileScopes;
+  storage = fileStorage;
 });
 
-const db = () => database.db;
 const product = (categoryId: string, extra: Record<string, unknown> = {}) =>
   ProductInput.parse({ categoryId, nameRo: 'Ciorbă de burtă', price: '24,50', available: 'on', visible: 'on', ...extra });
 
 async function restaurantWithProduct() {
   const restaurant = buildRestaurant();
-  await db().insertInto('restaurant').values(restaurant).execute();
-  const scope = ownerScope(db(), restaurant.id, { id: `user-${restaurant.id}`, email: 'ana@example.com' });
+  await db.insertInto('restaurant').values(restaurant).execute();
+  const scope = scopes.owner(restaurant.id, { id: `user-${restaurant.id}`, email: 'ana@example.com' });
   const locationId = await createLocation(scope, storage, LocationInput.parse({ nameRo: 'Centru' }));
   const categoryId = await createCategory(scope, storage, CategoryInput.parse({ locationId, nameRo: 'Ciorbe', visible: 'on' }));
   const productId = await createProduct(scope, storage, product(categoryId));
@@ -45,12 +37,12 @@ async function restaurantWithProduct() {
 }
 
 const auditOf = (restaurantId: string) =>
-  db().selectFrom('auditEvent').selectAll().where('restaurantId', '=', restaurantId).orderBy('createdAt').orderBy('id').execute();
+  db.selectFrom('auditEvent').selectAll().where('restaurantId', '=', restaurantId).orderBy('createdAt').orderBy('id').execute();
 
 describe(`the audit log on ${testDialect}`, () => {
   it('records a product update with its actor, restaurant, request and the changed fields only', async () => {
     const { scope, restaurantId, categoryId, productId } = await restaurantWithProduct();
-    await updateProduct(scope, storage, productId, product(categoryId, { nameRo: 'Ciorbă de perișoare', price: '26' }), await rowVersion(db(), 'product', productId));
+    await updateProduct(scope, storage, productId, product(categoryId, { nameRo: 'Ciorbă de perișoare', price: '26' }), await rowVersion(db, 'product', productId));
     const rows = (await auditOf(restaurantId)).filter((row) => row.action === 'product.update');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -74,8 +66,8 @@ describe(`the audit log on ${testDialect}`, () => {
   it('writes nothing when the update is refused', async () => {
     const { scope, restaurantId, productId } = await restaurantWithProduct();
     const before = await auditOf(restaurantId);
-    await expect(updateProduct(scope, storage, productId, product('no-such-category'), await rowVersion(db(), 'product', productId))).rejects.toMatchObject({ code: 'not-found' });
-    await expect(updateProduct(scope, storage, 'no-such-product', product('no-such-category'), await rowVersion(db(), 'product', productId))).rejects.toMatchObject({ code: 'not-found' });
+    await expect(updateProduct(scope, storage, productId, product('no-such-category'), await rowVersion(db, 'product', productId))).rejects.toMatchObject({ code: 'not-found' });
+    await expect(updateProduct(scope, storage, 'no-such-product', product('no-such-category'), await rowVersion(db, 'product', productId))).rejects.toMatchObject({ code: 'not-found' });
     expect(await auditOf(restaurantId)).toEqual(before);
   });
 
@@ -83,7 +75,7 @@ describe(`the audit log on ${testDialect}`, () => {
     const a = await restaurantWithProduct();
     const b = await restaurantWithProduct();
     const [beforeA, beforeB] = [await auditOf(a.restaurantId), await auditOf(b.restaurantId)];
-    await expect(updateProduct(b.scope, storage, a.productId, product(b.categoryId), await rowVersion(db(), 'product', a.productId))).rejects.toMatchObject({ code: 'not-found' });
+    await expect(updateProduct(b.scope, storage, a.productId, product(b.categoryId), await rowVersion(db, 'product', a.productId))).rejects.toMatchObject({ code: 'not-found' });
     expect(await auditOf(a.restaurantId)).toEqual(beforeA);
     expect(await auditOf(b.restaurantId)).toEqual(beforeB);
   });

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { getLocalePolicy, resolveLocale } from '#app/i18n/locale-policy.ts';
 import { getMenuCacheVersion, getPublicMenu } from '#app/modules/guest-menu/menu.service.server.ts';
 import { insertRestaurant, newId } from '#tests/factories/builders.ts';
-import { adminScope, forgedAdminScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { auditDays, exportAuditLogCsv, listAuditLog } from './audit-log.service.server.ts';
 import { deleteInboxMessage, listInbox, countUnread, setMessageHandled } from './messages.service.server.ts';
 import { getContactEmail, getPlatformPricing, getPlatformSettings, invalidatePlatformSettings, refreshPlatformSettings, updatePlatformSettings } from '#app/modules/platform/platform-settings.server.ts';
@@ -15,12 +15,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe(`the back office services on ${testDialect}`, () => {
   let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  let scopes: ActorScopes;
+  test.beforeAll(({ database: fileDatabase, scopes: fileScopes }) => {
+    database = fileDatabase;
+    scopes = fileScopes;
   });
-  afterAll(async () => {
+  afterAll(() => {
     invalidatePlatformSettings();
-    await database.cleanup();
   });
 
   async function user(email: string, restaurantId: string | null, role: 'admin' | 'restaurant' = 'restaurant') {
@@ -54,7 +55,7 @@ describe(`the back office services on ${testDialect}`, () => {
     const lapsed = await insertRestaurant(database.db, { name: 'Expirat' }, { trial: new Date(Date.now() - 90 * DAY_MS) });
     const off = await insertRestaurant(database.db, { name: 'Oprit', active: 0 });
     await user('cineva.anume@example.com', trial.id);
-    const admin = adminScope(database.db);
+    const admin = scopes.admin();
     const names = async (query: Parameters<typeof listRestaurantsForAdmin>[1]) => (await listRestaurantsForAdmin(admin, query)).items.map((r) => r.name).sort();
     expect(await names({ q: 'CINEVA.anume', sort: 'newest', page: 1 })).toEqual(['Bistro Căutat']);
     expect(await names({ q: trial.slug, sort: 'newest', page: 1 })).toEqual(['Bistro Căutat']);
@@ -88,7 +89,7 @@ describe(`the back office services on ${testDialect}`, () => {
 
   it('grants manual PRO for the chosen period, takes it back, never a card-paid PRO, and audits each', async () => {
     const restaurant = await insertRestaurant(database.db, { name: 'Grant Șase Luni' });
-    const admin = adminScope(database.db);
+    const admin = scopes.admin();
     const now = new Date('2026-11-23T10:00:00.000Z');
     const granted = await grantManualPro(admin, restaurant.id, 6, now);
     expect(granted.endsAt).toBe('2027-05-23T10:00:00.000Z');
@@ -106,7 +107,7 @@ describe(`the back office services on ${testDialect}`, () => {
   });
 
   it('extends a running trial from its end, and an ended one from now', async () => {
-    const admin = adminScope(database.db);
+    const admin = scopes.admin();
     const now = new Date();
     const running = await insertRestaurant(database.db, {}, { trial: new Date(now.getTime() - 50 * DAY_MS) });
     const result = await extendTrial(admin, running.id, 14, now);
@@ -117,7 +118,7 @@ describe(`the back office services on ${testDialect}`, () => {
   });
 
   it('deactivates a restaurant: no menu for guests and no cache version, until it is reactivated', async () => {
-    const admin = adminScope(database.db);
+    const admin = scopes.admin();
     const restaurant = await insertRestaurant(database.db);
     const before = await getMenuCacheVersion(database.db, restaurant.slug);
     await setRestaurantActive(admin, restaurant.id, false);
@@ -133,14 +134,14 @@ describe(`the back office services on ${testDialect}`, () => {
   it('lists users with sign-in methods and never a password hash or token', async () => {
     const restaurant = await insertRestaurant(database.db, { name: 'Utilizatori' });
     await user('proprietar.lista@example.com', restaurant.id);
-    const page = await listUsersForBackOffice(adminScope(database.db), { q: 'proprietar.lista', sort: 'newest', page: 1 });
+    const page = await listUsersForBackOffice(scopes.admin(), { q: 'proprietar.lista', sort: 'newest', page: 1 });
     expect(page.items).toHaveLength(1);
     expect(page.items[0]).toMatchObject({ email: 'proprietar.lista@example.com', signInMethods: ['credential'], lastSignInAt: null, restaurantName: 'Utilizatori' });
     expect(JSON.stringify(page)).not.toMatch(/scrypt-hash|secret-token/);
   });
 
   it('keeps the contact inbox: unread until seen, handled, searched, deleted for good', async () => {
-    const admin = adminScope(database.db);
+    const admin = scopes.admin();
     const at = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
     const rows = [
       { id: newId(), name: 'Ana', email: 'ana@example.com', restaurantName: 'La Ana', message: 'Vreau o ofertă', locale: 'ro', emailedAt: null, clientKey: 'k1', createdAt: at(10) },
@@ -163,7 +164,7 @@ describe(`the back office services on ${testDialect}`, () => {
   });
 
   it('validates the app config, applies it at once, and lets the stored values win over the environment', async () => {
-    const admin = adminScope(database.db);
+    const admin = scopes.admin();
     await expect(updatePlatformSettings(admin, { defaultLocale: 'en', availableLocales: ['ro'] })).rejects.toThrow();
     await expect(updatePlatformSettings(admin, { defaultLocale: 'ro', availableLocales: [] })).rejects.toThrow();
     await expect(updatePlatformSettings(admin, { defaultLocale: 'de', availableLocales: ['de'] })).rejects.toThrow();
@@ -189,7 +190,7 @@ describe(`the back office services on ${testDialect}`, () => {
   });
 
   it('takes the audit log’s filters literally: no LIKE wildcards in an action prefix, no impossible day, formulas neutralised in the CSV', async () => {
-    const admin = adminScope(database.db);
+    const admin = scopes.admin();
     const restaurant = await insertRestaurant(database.db, { name: '=HYPERLINK("http://x")' });
     const event = (action: string, createdAt: string) => ({ id: newId(), createdAt, actorType: 'user' as const, actorId: 'admin-1', actorEmail: '+40@example.com', restaurantId: restaurant.id, action, targetType: 'restaurant', targetId: restaurant.id, summary: '{}', requestId: '-1' });
     await database.db.insertInto('auditEvent').values([event('literal.probe', '2026-03-01T10:00:00.000Z'), event('literal.probe', '2026-04-15T10:00:00.000Z')]).execute();
@@ -208,7 +209,7 @@ describe(`the back office services on ${testDialect}`, () => {
   });
 
   it('refuses every service to a scope that is not an admin’s', async () => {
-    const forged = forgedAdminScope(database.db);
+    const forged = scopes.forgedAdmin();
     const restaurant = await insertRestaurant(database.db);
     const attempts = [
       listRestaurantsForAdmin(forged, { sort: 'newest', page: 1 }),
@@ -224,6 +225,6 @@ describe(`the back office services on ${testDialect}`, () => {
       exportAuditLogCsv(forged, {}),
     ];
     for (const attempt of attempts) await expect(attempt).rejects.toMatchObject({ code: 'forbidden' });
-    expect((await getRestaurantForAdmin(adminScope(database.db), restaurant.id)).restaurant.active).toBe(true);
+    expect((await getRestaurantForAdmin(scopes.admin(), restaurant.id)).restaurant.active).toBe(true);
   });
 });

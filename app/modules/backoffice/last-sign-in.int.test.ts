@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_IP_HEADER, createAuth, type Auth } from '#app/auth/auth.server.ts';
 import { parseEnv } from '#app/env.server.ts';
 import { setUserDisabled } from '#app/modules/account/admin-users.service.server.ts';
@@ -6,8 +6,8 @@ import { requestSignInLink } from '#app/modules/account/email-link.service.serve
 import { startGoogleSignIn } from '#app/modules/account/google.service.server.ts';
 import type { OutgoingMail } from '#app/modules/mail/mailer.server.ts';
 import { authServices } from '#app/wiring/auth-services.server.ts';
-import { adminScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { listUsersForBackOffice } from './users.service.server.ts';
 
 const cookieOf = (response: Response | Headers) => (response instanceof Headers ? response : response.headers).getSetCookie().map((c) => c.split(';')[0]).join('; ');
@@ -19,23 +19,25 @@ const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString
  */
 describe(`the back office's last sign-in on ${testDialect}`, () => {
   let database: TestDatabase;
+  let scopes: ActorScopes;
   let auth: Auth;
-  const sent: OutgoingMail[] = [];
+  let sent: OutgoingMail[];
   const headers = () => new Headers({ [CLIENT_IP_HEADER]: '192.0.2.7' });
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(({ database: fileDatabase, scopes: fileScopes, outbox }) => {
+    database = fileDatabase;
+    scopes = fileScopes;
+    sent = outbox.sent;
     auth = createAuth(
       database,
       parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'l'.repeat(32), PUBLIC_URL: 'http://localhost:3000', GOOGLE_CLIENT_ID: 'client-id', GOOGLE_CLIENT_SECRET: 'client-secret' }),
-      authServices(database, { deliverInstead: { send: async (mail) => void sent.push(mail) } }),
+      authServices(database, { deliverInstead: outbox.mailer }),
     );
   });
   afterEach(() => vi.unstubAllGlobals());
-  afterAll(() => database.cleanup());
 
   const shown = async (email: string) => {
-    const { items } = await listUsersForBackOffice(adminScope(database.db), { q: email, sort: 'newest', page: 1 });
+    const { items } = await listUsersForBackOffice(scopes.admin(), { q: email, sort: 'newest', page: 1 });
     expect(items).toHaveLength(1);
     return items[0]!;
   };
@@ -70,7 +72,7 @@ describe(`the back office's last sign-in on ${testDialect}`, () => {
     const id = await passwordUser('bogdan@example.com');
     const before = new Date();
     await auth.api.signInEmail({ body: { email: 'bogdan@example.com', password: 'a long enough password' }, headers: headers() });
-    expect(await setUserDisabled(adminScope(database.db), auth, id, true)).toBe('ok');
+    expect(await setUserDisabled(scopes.admin(), auth, id, true)).toBe('ok');
     expect(await sessions(id)).toBe(0);
     const row = await shown('bogdan@example.com');
     expect(row.disabled).toBe(true);

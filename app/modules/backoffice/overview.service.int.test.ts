@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getProPricing } from '#app/env.server.ts';
 import { seedPlatformHistory } from '#tests/factories/platform-history.ts';
-import { adminScope, forgedAdminScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { countPlatformDaysLive } from '#app/modules/subscription/plan-days.repo.server.ts';
 import { forgetChangedPlanDays } from '#app/modules/subscription/subscription.service.server.ts';
 import { getOverview } from './overview.service.server.ts';
@@ -19,9 +19,11 @@ const NOW = new Date('2026-11-23T12:00:00.000Z');
  */
 describe(`the back office overview on ${testDialect}`, () => {
   let database: TestDatabase;
+  let scopes: ActorScopes;
   let made = 0;
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(async ({ database: fileDatabase, scopes: fileScopes }) => {
+    database = fileDatabase;
+    scopes = fileScopes;
     made = await seedPlatformHistory(database.db, { now: NOW, days: 430, seed: 11 });
     const someRestaurant = await database.db.selectFrom('restaurant').select('id').executeTakeFirstOrThrow();
     const view = (day: string, count: number, dimension = '') => ({ restaurantId: someRestaurant.id, day, locationId: '', metric: 'view', dimension, count });
@@ -30,7 +32,6 @@ describe(`the back office overview on ${testDialect}`, () => {
       .values([view(NOW.toISOString().slice(0, 10), 3), view(new Date(NOW.getTime() - 2 * 86_400_000).toISOString().slice(0, 10), 2), view('2020-01-01', 100)])
       .execute();
   }, 120_000);
-  afterAll(() => database.cleanup());
 
   const count = async (query: ReturnType<typeof sql<{ n: number | string }>>) => Number((await query.execute(database.db)).rows[0]!.n);
 
@@ -71,7 +72,7 @@ describe(`the back office overview on ${testDialect}`, () => {
 
   for (const range of [30, 90, 365] as const) {
     it(`equals the SQL counts over the last ${range} days`, async () => {
-      const overview = await getOverview(adminScope(database.db), range, NOW);
+      const overview = await getOverview(scopes.admin(), range, NOW);
       const e = await expected(range);
       const { perDay, ...figures } = e;
       expect({
@@ -100,7 +101,7 @@ describe(`the back office overview on ${testDialect}`, () => {
   }
 
   const overviewFigures = async (range: 30 | 90 | 365, now = NOW) => {
-    const overview = await getOverview(adminScope(database.db), range, now);
+    const overview = await getOverview(scopes.admin(), range, now);
     const { perDay, ...figures } = await expected(range, now);
     return {
       got: {
@@ -129,13 +130,13 @@ describe(`the back office overview on ${testDialect}`, () => {
     // a second read takes them from the roll-up: mark one day's row and see it come back
     const marked = stored[100]!;
     await database.db.updateTable('platformDay').set({ signups: marked.signups + 1000 }).where('day', '=', marked.day).execute();
-    const again = await getOverview(adminScope(database.db), 365, NOW);
+    const again = await getOverview(scopes.admin(), 365, NOW);
     expect(again.signups).toBe(first.want.signups + 1000);
     await database.db.updateTable('platformDay').set({ signups: marked.signups }).where('day', '=', marked.day).execute();
   });
 
   it('keeps the figures right when a plan change or a deletion touches a day already rolled up', async () => {
-    await getOverview(adminScope(database.db), 365, NOW);
+    await getOverview(scopes.admin(), 365, NOW);
     const later = new Date(NOW.getTime() + 60_000);
     // a trial that ended 40 days ago and never converted now converts (an old cohort's figure moves)
     const unconverted = await sql<{ restaurantId: string }>`select t."restaurantId" from subscription t where t.kind = 'trial' and t."endsAt" < ${new Date(NOW.getTime() - 40 * DAY_MS).toISOString()} and t."endsAt" > ${new Date(NOW.getTime() - 200 * DAY_MS).toISOString()}
@@ -147,14 +148,14 @@ describe(`the back office overview on ${testDialect}`, () => {
         expect(got, `${range} days`).toEqual(want);
       }
     };
-    await grantManualPro(adminScope(database.db), converts!, 6, later);
+    await grantManualPro(scopes.admin(), converts!, 6, later);
     await expectSame(later);
     // an ended trial extended from now: its old end day loses a trial that ended (the first change
     // of a seeded restaurant drops every day from its start; this second one only its own days)
-    await extendTrial(adminScope(database.db), extended!, 14, later);
+    await extendTrial(scopes.admin(), extended!, 14, later);
     await expectSame(later);
     const rolledUp = await database.db.selectFrom('platformDay').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    await extendTrial(adminScope(database.db), converts!, 7, later);
+    await extendTrial(scopes.admin(), converts!, 7, later);
     const afterPreciseDrop = await database.db.selectFrom('platformDay').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(rolledUp.n) - Number(afterPreciseDrop.n)).toBe(1);
     await expectSame(later);
@@ -169,6 +170,6 @@ describe(`the back office overview on ${testDialect}`, () => {
   });
 
   it('is refused to a scope that is not an admin’s', async () => {
-    await expect(getOverview(forgedAdminScope(database.db), 30, NOW)).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(getOverview(scopes.forgedAdmin(), 30, NOW)).rejects.toMatchObject({ code: 'forbidden' });
   });
 });

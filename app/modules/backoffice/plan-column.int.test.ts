@@ -1,17 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setManualPro } from '#app/modules/subscription/subscription.service.server.ts';
 import { insertRestaurant, newId } from '#tests/factories/builders.ts';
-import { adminScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { getRestaurantForAdmin, listRestaurantsForAdmin } from './restaurants.service.server.ts';
 import { listUsersForBackOffice } from './users.service.server.ts';
 
 describe(`the back office's plan column and its owners on ${testDialect}`, () => {
   let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  let scopes: ActorScopes;
+  test.beforeAll(({ database: fileDatabase, scopes: fileScopes }) => {
+    database = fileDatabase;
+    scopes = fileScopes;
   });
-  afterAll(() => database.cleanup());
 
   async function owner(email: string, restaurantId: string | null, role: 'admin' | 'restaurant' = 'restaurant') {
     // better-auth's own row, written raw: SQLite stores its booleans as 0/1
@@ -30,7 +31,7 @@ describe(`the back office's plan column and its owners on ${testDialect}`, () =>
     await owner('paying@example.com', paying.id);
     await owner('lapsed@example.com', lapsed.id);
     await owner('admin@example.com', null, 'admin');
-    const admin = adminScope(database.db);
+    const admin = scopes.admin();
     const now = new Date();
     const { expirationDate } = await setManualPro(admin, granted.id, true, now);
     expect(expirationDate).not.toBeNull();

@@ -1,6 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#app/db/connection.server.ts';
 import type { Database } from '#app/db/schema.ts';
 import { systemScope } from '#app/modules/access/scope.server.ts';
@@ -12,9 +10,10 @@ import { startTrial } from '#app/modules/subscription/subscription.service.serve
 import { isBefore } from '#app/modules/subscription/subscription.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
 import { startFakeStripe, type FakeStripe } from '#tests/support/fake-stripe.ts';
+import { startWebhookApp, type WebhookApp } from '#tests/support/stripe-webhook-app.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
-import { ownerScope, userScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import type { Kysely } from 'kysely';
 import { PAYMENT_GRACE_DAYS, sendBillingNotices } from './billing-notices.server.ts';
 import { getCardDetails } from './billing-card.server.ts';
@@ -28,20 +27,9 @@ const WEBHOOK_SECRET = 'whsec_test_lifecycle';
 const PRICES = { monthly: 'price_monthly_test', yearly: 'price_yearly_test' };
 const DAY = 24 * 60 * 60 * 1000;
 
-/** A webhook endpoint over its own database handle: one "app process". */
-async function startApp(db: () => Kysely<Database>, billing: () => Billing): Promise<{ server: Server; url: string }> {
-  const server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const outcome = await receiveStripeWebhook(db(), billing(), Buffer.concat(chunks), (req.headers['stripe-signature'] as string | undefined) ?? null);
-    res.writeHead(outcome.status).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/webhooks/stripe` };
-}
-
 describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, () => {
   let database: TestDatabase;
+  let scopes: ActorScopes;
   /**
    * The second app process: on PostgreSQL a second connection pool to the same database (what
    * another process is to the server); on SQLite the same handle (an installation on SQLite runs one
@@ -51,21 +39,22 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
   let second: Kysely<Database>;
   let fake: FakeStripe;
   let billing: Billing;
-  let apps: { server: Server; url: string }[];
+  let apps: WebhookApp[];
   let target = 0;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(async ({ database: fileDatabase, scopes: fileScopes }) => {
+    database = fileDatabase;
+    scopes = fileScopes;
     second = database.location.databaseUrl ? openDatabase({ databaseUrl: database.location.databaseUrl, sqlitePath: '', poolSize: 4 }).db : database.db;
-    apps = [await startApp(() => database.db, () => billing), await startApp(() => second, () => billing)];
+    // two app processes' webhook endpoints
+    apps = [await startWebhookApp(() => database.db, () => billing), await startWebhookApp(() => second, () => billing)];
     fake = await startFakeStripe({ webhookUrl: () => apps[target]!.url, webhookSecret: WEBHOOK_SECRET });
     billing = createBilling({ secretKey: 'sk_test_fake', webhookSecret: WEBHOOK_SECRET, prices: PRICES, automaticTax: false, apiBase: fake.apiBase, publicUrl: 'http://localhost:3000' });
   });
   afterAll(async () => {
     await fake?.close();
-    for (const app of apps ?? []) await new Promise((resolve) => app.server.close(resolve));
+    for (const app of apps ?? []) await app.close();
     if (second && second !== database.db) await second.destroy();
-    await database?.cleanup();
   });
 
   const sent: OutgoingMail[] = [];
@@ -88,7 +77,7 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
   }
 
   async function checkout(restaurantId: string) {
-    const url = await startCheckout(ownerScope(database.db, restaurantId), billing, { interval: 'monthly', locale: 'ro' });
+    const url = await startCheckout(scopes.owner(restaurantId), billing, { interval: 'monthly', locale: 'ro' });
     return url.split('/').pop()!;
   }
 
@@ -195,7 +184,7 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
     it('follows the real status: unpaid, waiting, active; never grants PRO itself', async () => {
       const restaurant = await insertRestaurant(database.db);
       const owner = await insertOwner(restaurant.id);
-      const scope = userScope(database.db, restaurant.id, { id: owner });
+      const scope = scopes.user(restaurant.id, { id: owner });
       const sessionId = await checkout(restaurant.id);
       expect(await readPaymentReturn(scope, billing, sessionId)).toMatchObject({ state: 'unpaid', restaurant: { slug: restaurant.slug } });
       await fake.completeCheckout(sessionId);
@@ -210,10 +199,10 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
       const { restaurant, sessionId } = await payingRestaurant();
       const other = await insertRestaurant(database.db);
       const otherOwner = await insertOwner(other.id);
-      const stranger = userScope(database.db, other.id, { id: otherOwner });
+      const stranger = scopes.user(other.id, { id: otherOwner });
       expect(await readPaymentReturn(stranger, billing, sessionId)).toEqual({ state: 'foreign', restaurant: null });
       // an owner whose session claims the paying restaurant but who is not its owner
-      expect(await readPaymentReturn(userScope(database.db, restaurant.id, { id: otherOwner }), billing, sessionId)).toEqual({ state: 'foreign', restaurant: null });
+      expect(await readPaymentReturn(scopes.user(restaurant.id, { id: otherOwner }), billing, sessionId)).toEqual({ state: 'foreign', restaurant: null });
       expect(await readPaymentReturn(stranger, billing, 'cs_test_doesnotexist')).toEqual({ state: 'unknown', restaurant: null });
       expect(await readPaymentReturn(stranger, billing, '../v1/customers')).toEqual({ state: 'unknown', restaurant: null });
       expect(await readPaymentReturn(null, billing, sessionId)).toEqual({ state: 'sign-in', restaurant: null });
@@ -224,7 +213,7 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
   describe('the subscription page’s card details', () => {
     it('shows the next charge and the last invoices of the owner’s own customer only', async () => {
       const { restaurant } = await payingRestaurant();
-      const details = await getCardDetails(ownerScope(database.db, restaurant.id), billing);
+      const details = await getCardDetails(scopes.owner(restaurant.id), billing);
       expect(details.available).toBe(true);
       expect(details.nextCharge).toMatchObject({ amountMinor: 4900, currency: 'ron' });
       expect(details.nextCharge?.date).toMatch(/^\d{4}-/);
@@ -233,7 +222,7 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
       expect(details.invoices[0]!.url).toContain('/invoice');
       // a second restaurant's owner sees none of it
       const other = await insertRestaurant(database.db);
-      expect(await getCardDetails(ownerScope(database.db, other.id), billing)).toEqual({ nextCharge: null, invoices: [], available: true });
+      expect(await getCardDetails(scopes.owner(other.id), billing)).toEqual({ nextCharge: null, invoices: [], available: true });
     });
   });
 
@@ -283,7 +272,7 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
       const restaurant = await insertRestaurant(database.db, {}, { trial: false });
       await insertOwner(restaurant.id, 'en');
       const signUp = new Date();
-      await startTrial(ownerScope(database.db, restaurant.id), signUp);
+      await startTrial(scopes.owner(restaurant.id), signUp);
       const to = (mail: OutgoingMail) => mail.to === `owner-${restaurant.id}@example.com`;
       sent.length = 0;
       // at sign-up nothing yet, even when the hourly sweep happens to run then

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { receiveStripeWebhook } from './billing-webhook.server.ts';
 import { createBilling, type Billing } from './stripe-client.server.ts';
 
@@ -15,13 +16,10 @@ describe(`Stripe webhook events signed but malformed, on ${testDialect}`, () => 
   let database: TestDatabase;
   let billing: Billing;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(({ database: fileDatabase }) => {
+    database = fileDatabase;
     // malformed events are refused before any call to Stripe: no fake server is needed
     billing = createBilling({ secretKey: 'sk_test_fake', webhookSecret: WEBHOOK_SECRET, prices: { monthly: 'price_m', yearly: 'price_y' }, automaticTax: false, apiBase: { host: '127.0.0.1', port: 9, protocol: 'http' }, publicUrl: 'http://localhost:3000' });
-  });
-  afterAll(async () => {
-    await database?.cleanup();
   });
 
   let counter = 0;

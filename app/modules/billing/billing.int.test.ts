@@ -1,48 +1,33 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemScope } from '#app/modules/access/scope.server.ts';
 import { createJobHandlers } from '#app/wiring/job-handlers.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { isBefore } from '#app/modules/subscription/subscription.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
-import { startFakeStripe, type FakeStripe } from '#tests/support/fake-stripe.ts';
+import type { FakeStripe } from '#tests/support/fake-stripe.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { STRIPE_PRICES, STRIPE_WEBHOOK_SECRET, test, type ActorScopes } from '#tests/support/test-context.ts';
 import { getCardSubscription } from './billing-card.server.ts';
 import { openPortal, startCheckout } from './billing-checkout.server.ts';
 import { syncCustomer } from './billing-sync.server.ts';
 import { receiveStripeWebhook } from './billing-webhook.server.ts';
-import { createBilling, type Billing } from './stripe-client.server.ts';
+import type { Billing } from './stripe-client.server.ts';
 
-const WEBHOOK_SECRET = 'whsec_test_secret';
-const PRICES = { monthly: 'price_monthly_test', yearly: 'price_yearly_test' };
+const WEBHOOK_SECRET = STRIPE_WEBHOOK_SECRET;
+const PRICES = STRIPE_PRICES;
 
 describe(`card payments through (fake) Stripe on ${testDialect}`, () => {
   let database: TestDatabase;
+  let scopes: ActorScopes;
   let fake: FakeStripe;
   let billing: Billing;
-  let app: Server;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    // the app's webhook endpoint as the route hands it the raw bytes
-    app = createServer(async (req, res) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const outcome = await receiveStripeWebhook(database.db, billing, Buffer.concat(chunks), (req.headers['stripe-signature'] as string | undefined) ?? null);
-      res.writeHead(outcome.status).end();
-    });
-    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
-    const webhookUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}/api/webhooks/stripe`;
-    fake = await startFakeStripe({ webhookUrl: () => webhookUrl, webhookSecret: WEBHOOK_SECRET });
-    billing = createBilling({ secretKey: 'sk_test_fake', webhookSecret: WEBHOOK_SECRET, prices: PRICES, automaticTax: true, apiBase: fake.apiBase, publicUrl: 'http://localhost:3000' });
-  });
-  afterAll(async () => {
-    await fake?.close();
-    await new Promise((resolve) => app?.close(resolve));
-    await database?.cleanup();
+  test.beforeAll(({ database: fileDatabase, scopes: fileScopes, stripe }) => {
+    database = fileDatabase;
+    scopes = fileScopes;
+    fake = stripe.fake;
+    billing = stripe.billing;
   });
 
   const handlers = () => ({ 'billing.sync': createJobHandlers({ mailer: { send: async () => {} }, storage: {} as FileStorage, retentionDays: 7, billing })['billing.sync'] });
@@ -58,7 +43,7 @@ describe(`card payments through (fake) Stripe on ${testDialect}`, () => {
   /** a restaurant that went through Checkout: PRO by card */
   async function payingRestaurant() {
     const restaurant = await insertRestaurant(database.db);
-    const url = await startCheckout(ownerScope(database.db, restaurant.id), billing, { interval: 'monthly', locale: 'ro' });
+    const url = await startCheckout(scopes.owner(restaurant.id), billing, { interval: 'monthly', locale: 'ro' });
     const sessionId = url.split('/').pop()!;
     const { subscription, responses } = await fake.completeCheckout(sessionId);
     expect(responses).toEqual([200, 200, 200]);
@@ -84,7 +69,7 @@ describe(`card payments through (fake) Stripe on ${testDialect}`, () => {
     const restaurant = await insertRestaurant(database.db);
     const before = await restaurantRow(restaurant.id);
     expect(isBefore(before.proUntil)).toBe(false);
-    const url = await startCheckout(ownerScope(database.db, restaurant.id), billing, { interval: 'yearly', locale: 'en' });
+    const url = await startCheckout(scopes.owner(restaurant.id), billing, { interval: 'yearly', locale: 'en' });
     const sessionId = url.split('/').pop()!;
     expect(fake.sessionParams.get(sessionId)).toMatchObject({
       mode: 'subscription',
@@ -110,10 +95,10 @@ describe(`card payments through (fake) Stripe on ${testDialect}`, () => {
     const audit = await database.db.selectFrom('auditEvent').select(['action', 'actorType']).where('restaurantId', '=', restaurant.id).execute();
     expect(audit).toEqual([{ action: 'subscription.sync-provider', actorType: 'system' }]);
     // paying again is refused; the portal opens for its customer
-    await expect(startCheckout(ownerScope(database.db, restaurant.id), billing, { interval: 'monthly', locale: 'ro' })).rejects.toMatchObject({ code: 'billing-already-active' });
-    const portal = await openPortal(ownerScope(database.db, restaurant.id), billing, { locale: 'en' });
+    await expect(startCheckout(scopes.owner(restaurant.id), billing, { interval: 'monthly', locale: 'ro' })).rejects.toMatchObject({ code: 'billing-already-active' });
+    const portal = await openPortal(scopes.owner(restaurant.id), billing, { locale: 'en' });
     expect(portal).toContain('/portal/cus_');
-    expect(await getCardSubscription(ownerScope(database.db, restaurant.id))).toMatchObject({ hasCustomer: true, subscription: { providerStatus: 'active', cancelAtPeriodEnd: false } });
+    expect(await getCardSubscription(scopes.owner(restaurant.id))).toMatchObject({ hasCustomer: true, subscription: { providerStatus: 'active', cancelAtPeriodEnd: false } });
   });
 
   it('acknowledges a duplicate delivery and does nothing with it', async () => {
@@ -164,7 +149,7 @@ describe(`card payments through (fake) Stripe on ${testDialect}`, () => {
     await fake.sendEvent('invoice.payment_failed', { id: 'in_failed', object: 'invoice', customer: subscription.customer } as never);
     await runJobs();
     expect(isBefore((await restaurantRow(restaurant.id)).proUntil)).toBe(true);
-    expect((await getCardSubscription(ownerScope(database.db, restaurant.id))).subscription?.providerStatus).toBe('past_due');
+    expect((await getCardSubscription(scopes.owner(restaurant.id))).subscription?.providerStatus).toBe('past_due');
   });
 
   it('acknowledges an event about an unknown customer and changes nothing', async () => {
@@ -183,8 +168,8 @@ describe(`card payments through (fake) Stripe on ${testDialect}`, () => {
     const { restaurant: a } = await payingRestaurant();
     const b = await insertRestaurant(database.db);
     // B's portal is B's customer, of which there is none; A's customer never shows up for B
-    await expect(openPortal(ownerScope(database.db, b.id), billing, { locale: 'ro' })).rejects.toMatchObject({ code: 'billing-no-customer' });
-    const url = await startCheckout(ownerScope(database.db, b.id), billing, { interval: 'monthly', locale: 'ro' });
+    await expect(openPortal(scopes.owner(b.id), billing, { locale: 'ro' })).rejects.toMatchObject({ code: 'billing-no-customer' });
+    const url = await startCheckout(scopes.owner(b.id), billing, { interval: 'monthly', locale: 'ro' });
     const params = fake.sessionParams.get(url.split('/').pop()!)!;
     expect(params['client_reference_id']).toBe(b.id);
     expect(params['customer']).toBeUndefined();

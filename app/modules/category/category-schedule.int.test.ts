@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { fieldErrorsOf, runEditorAction } from '#app/modules/errors/action-result.server.ts';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { runMenuIntent } from '#app/modules/editor/menu-editor.intents.server.ts';
@@ -17,9 +14,9 @@ import { createProduct } from '#app/modules/product/product.service.server.ts';
 import { RestaurantSettingsInput } from '#app/modules/restaurant-settings/restaurant-settings.schema.ts';
 import { getRestaurantSettings, updateRestaurantSettings } from '#app/modules/restaurant-settings/restaurant-settings.service.server.ts';
 import { buildRestaurant } from '#tests/factories/builders.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
+import { testDialect } from '#tests/support/test-database.ts';
+import { test, type ActorScopes, type TestDb } from '#tests/support/test-context.ts';
 import { rowVersion, settingsVersion } from '#tests/support/versions.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { CategoryInput } from './category.schema.ts';
 import { createCategory, duplicateCategory, updateCategory } from './category.service.server.ts';
 
@@ -28,30 +25,25 @@ import { createCategory, duplicateCategory, updateCategory } from './category.se
  * shared write path (the menu version moves), refused whole on bad input with every problem named,
  * refused for another restaurant's owner, and read back by the guest menu at a given moment.
  */
-let database: TestDatabase;
+let db: TestDb;
+let scopes: ActorScopes;
 let storage: FileStorage;
-let uploads: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  uploads = mkdtempSync(join(tmpdir(), 'bucate-schedule-'));
-  storage = createLocalDiskStorage(uploads);
-});
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(uploads, { recursive: true, force: true });
+test.beforeAll(({ db: fileDb, scopes: fileScopes, storage: fileStorage }) => {
+  db = fileDb;
+  scopes = fileScopes;
+  storage = fileStorage;
 });
 
-const db = () => database.db;
 /** An update-category post with the version the editor showed (decision 0015). */
-const versioned = async (form: { id: string } & Record<string, string>) => ({ ...form, version: await rowVersion(db(), 'category', form.id) });
+const versioned = async (form: { id: string } & Record<string, string>) => ({ ...form, version: await rowVersion(db, 'category', form.id) });
 const { t } = getI18n('ro');
 const at = (iso: string) => Date.parse(iso);
 
 async function restaurantWithBreakfast(name: string) {
   const restaurant = buildRestaurant({ name });
-  await db().insertInto('restaurant').values(restaurant).execute();
-  const scope = ownerScope(db(), restaurant.id);
+  await db.insertInto('restaurant').values(restaurant).execute();
+  const scope = scopes.owner(restaurant.id);
   const locationId = await createLocation(scope, storage, LocationInput.parse({ nameRo: 'Centru' }));
   const categoryId = await createCategory(scope, storage, CategoryInput.parse({ locationId, nameRo: 'Mic dejun', visible: 'on' }));
   await createProduct(scope, storage, ProductInput.parse({ categoryId, nameRo: 'Omletă', price: '20', available: 'on', visible: 'on' }));
@@ -59,7 +51,7 @@ async function restaurantWithBreakfast(name: string) {
 }
 
 const menuVersion = async (restaurantId: string) =>
-  (await db().selectFrom('restaurant').select('menuVersion').where('id', '=', restaurantId).executeTakeFirstOrThrow()).menuVersion;
+  (await db.selectFrom('restaurant').select('menuVersion').where('id', '=', restaurantId).executeTakeFirstOrThrow()).menuVersion;
 
 const breakfastForm = (locationId: string, categoryId: string, extra: Record<string, string> = {}) => ({
   intent: 'update-category', id: categoryId, locationId, nameRo: 'Mic dejun', visible: 'on',
@@ -77,18 +69,18 @@ describe(`time-based categories on ${testDialect}`, () => {
     expect(editor.categories[0]?.schedule).toEqual({ days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], from: '07:00', to: '11:00', overnight: false, outside: 'mark' });
 
     // Monday 08:30 in Bucharest: served; the page changes at 11:00 local
-    const morning = await getPublicMenu(db(), restaurant.slug, at('2026-12-07T06:30:00Z'));
+    const morning = await getPublicMenu(db, restaurant.slug, at('2026-12-07T06:30:00Z'));
     if (morning?.status !== 'active') throw new Error('expected an active menu');
     expect(morning.locations[0]?.categories[0]).toMatchObject({ id: categoryId, servedNow: true });
     expect(morning.validUntil).toBe('2026-12-07T09:00:00.000Z');
     // 12:00 local: still there, marked, until 07:00 the next day
-    const noon = await getPublicMenu(db(), restaurant.slug, at('2026-12-07T10:00:00Z'));
+    const noon = await getPublicMenu(db, restaurant.slug, at('2026-12-07T10:00:00Z'));
     if (noon?.status !== 'active') throw new Error('expected an active menu');
     expect(noon.locations[0]?.categories[0]).toMatchObject({ id: categoryId, servedNow: false });
     expect(noon.validUntil).toBe('2026-12-08T05:00:00.000Z');
 
     await runMenuIntent(scope, { ...breakfastForm(locationId, categoryId), scheduleOutside: 'hide', version: editor.categories[0]!.updatedAt }, { storage, t });
-    const hidden = await getPublicMenu(db(), restaurant.slug, at('2026-12-07T10:00:00Z'));
+    const hidden = await getPublicMenu(db, restaurant.slug, at('2026-12-07T10:00:00Z'));
     if (hidden?.status !== 'active') throw new Error('expected an active menu');
     expect(hidden.locations[0]?.categories).toEqual([]);
     expect(hidden.validUntil).toBe('2026-12-08T05:00:00.000Z');
@@ -151,8 +143,8 @@ describe(`time-based categories on ${testDialect}`, () => {
   it('a restaurant whose stored time zone is unknown gets its menu in Europe/Bucharest time, not an error', async () => {
     const { restaurant, locationId, categoryId, scope } = await restaurantWithBreakfast('Fus orar');
     await runMenuIntent(scope, await versioned(breakfastForm(locationId, categoryId)), { storage, t });
-    await db().updateTable('restaurant').set({ timeZone: 'Nowhere/City', openingHours: JSON.stringify({ mon: [['10:00', '22:00']] }) }).where('id', '=', restaurant.id).execute();
-    const morning = await getPublicMenu(db(), restaurant.slug, at('2026-12-07T06:30:00Z'));
+    await db.updateTable('restaurant').set({ timeZone: 'Nowhere/City', openingHours: JSON.stringify({ mon: [['10:00', '22:00']] }) }).where('id', '=', restaurant.id).execute();
+    const morning = await getPublicMenu(db, restaurant.slug, at('2026-12-07T06:30:00Z'));
     if (morning?.status !== 'active') throw new Error('expected an active menu');
     expect(morning.locations[0]?.categories[0]).toMatchObject({ id: categoryId, servedNow: true });
     expect(morning.restaurant.opening.openNow).toBe(false);
@@ -164,7 +156,7 @@ describe(`time-based categories on ${testDialect}`, () => {
     const b = await restaurantWithBreakfast('B');
     const version = await menuVersion(a.restaurant.id);
     const input = CategoryInput.parse(breakfastForm(a.locationId, a.categoryId));
-    await expect(updateCategory(b.scope, storage, a.categoryId, input, await rowVersion(db(), 'category', a.categoryId))).rejects.toMatchObject({ code: 'not-found' });
+    await expect(updateCategory(b.scope, storage, a.categoryId, input, await rowVersion(db, 'category', a.categoryId))).rejects.toMatchObject({ code: 'not-found' });
     await expect(runMenuIntent(b.scope, await versioned(breakfastForm(a.locationId, a.categoryId)), { storage, t })).rejects.toMatchObject({ code: 'not-found' });
     expect((await getEditorMenu(a.scope)).categories[0]?.schedule).toBeNull();
     expect(await menuVersion(a.restaurant.id)).toBe(version);
@@ -182,19 +174,19 @@ describe(`closed days and special hours on ${testDialect}`, () => {
     await updateRestaurantSettings(scope, storage, RestaurantSettingsInput.parse(settingsForm(restaurant.slug, {
       'exception-0-from': '2026-12-25', 'exception-0-to': '2026-12-26', 'exception-0-note': 'Crăciun',
       'exception-1-from': '2026-12-24', 'exception-1-opens': '10:00', 'exception-1-closes': '14:00',
-    })), await settingsVersion(db(), restaurant.id));
+    })), await settingsVersion(db, restaurant.id));
     const saved = await getRestaurantSettings(scope);
     expect(saved.openingExceptions).toEqual([
       { from: '2026-12-24', to: '2026-12-24', note: null, hours: [['10:00', '14:00']] },
       { from: '2026-12-25', to: '2026-12-26', note: 'Crăciun', hours: [] },
     ]);
     // Friday 25 December 12:00 local: a Friday with hours, but closed for Christmas
-    const christmas = await getPublicMenu(db(), restaurant.slug, at('2026-12-25T10:00:00Z'));
+    const christmas = await getPublicMenu(db, restaurant.slug, at('2026-12-25T10:00:00Z'));
     if (christmas?.status !== 'active') throw new Error('expected an active menu');
     expect(christmas.restaurant.opening).toEqual({ openNow: false, today: saved.openingExceptions[1], upcoming: [], soon: null });
     expect(christmas.validUntil).toBe('2026-12-25T22:00:00.000Z');
     // Monday 21 December: open, both exceptions announced
-    const before = await getPublicMenu(db(), restaurant.slug, at('2026-12-21T10:00:00Z'));
+    const before = await getPublicMenu(db, restaurant.slug, at('2026-12-21T10:00:00Z'));
     if (before?.status !== 'active') throw new Error('expected an active menu');
     expect(before.restaurant.opening).toEqual({ openNow: true, today: null, upcoming: saved.openingExceptions, soon: saved.openingExceptions[0] });
 
@@ -224,7 +216,7 @@ describe(`closed days and special hours on ${testDialect}`, () => {
 
   it('refuses every kind of bad row, in Romanian and English, and the saved settings stay as they were', async () => {
     const { scope, restaurant } = await restaurantWithBreakfast('Respins');
-    await updateRestaurantSettings(scope, storage, RestaurantSettingsInput.parse(settingsForm(restaurant.slug, { 'exception-0-from': '2026-12-25', 'exception-0-note': 'Crăciun' })), await settingsVersion(db(), restaurant.id));
+    await updateRestaurantSettings(scope, storage, RestaurantSettingsInput.parse(settingsForm(restaurant.slug, { 'exception-0-from': '2026-12-25', 'exception-0-note': 'Crăciun' })), await settingsVersion(db, restaurant.id));
     const saved = await getRestaurantSettings(scope);
     const bad: [Record<string, string>, string][] = [
       [{ 'exception-0-from': '2026-12-25', 'exception-0-to': '2026-12-24' }, 'exception-0-to'],
@@ -245,7 +237,7 @@ describe(`closed days and special hours on ${testDialect}`, () => {
       const form = Object.fromEntries(Object.entries({ ...settingsForm(restaurant.slug), ...extra }).filter(([, value]) => value !== undefined));
       const answers = await Promise.all((['ro', 'en'] as const).map((lang) =>
         runEditorAction(new Request('http://localhost/x', { headers: { cookie: `lang=${lang}` } }), form, async () => {
-          await updateRestaurantSettings(scope, storage, RestaurantSettingsInput.parse(form), await settingsVersion(db(), restaurant.id));
+          await updateRestaurantSettings(scope, storage, RestaurantSettingsInput.parse(form), await settingsVersion(db, restaurant.id));
           return { message: 'saved' };
         })));
       const [ro, en] = answers.map((answer) => {
@@ -263,7 +255,7 @@ describe(`closed days and special hours on ${testDialect}`, () => {
   it("a second restaurant's owner saves only their own restaurant", async () => {
     const a = await restaurantWithBreakfast('Prima');
     const b = await restaurantWithBreakfast('A doua');
-    await updateRestaurantSettings(b.scope, storage, RestaurantSettingsInput.parse(settingsForm(b.restaurant.slug, { 'exception-0-from': '2026-12-25' })), await settingsVersion(db(), b.restaurant.id));
+    await updateRestaurantSettings(b.scope, storage, RestaurantSettingsInput.parse(settingsForm(b.restaurant.slug, { 'exception-0-from': '2026-12-25' })), await settingsVersion(db, b.restaurant.id));
     expect((await getRestaurantSettings(a.scope)).openingExceptions).toEqual([]);
     expect((await getRestaurantSettings(b.scope)).openingExceptions).toHaveLength(1);
   });

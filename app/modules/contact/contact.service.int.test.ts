@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,21 +7,22 @@ import { createJobHandlers } from '#app/wiring/job-handlers.server.ts';
 import { createMailer, outboxDir, type Mailer, type OutgoingMail } from '#app/modules/mail/mailer.server.ts';
 import { createLocalDiskStorage } from '#app/modules/image/storage.server.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { ContactInput } from './contact.schema.ts';
 import { CONTACT_LIMIT_PER_HOUR, contactClientKey, submitContactMessage } from './contact.service.server.ts';
 
 describe(`contact messages on ${testDialect}`, () => {
   let database: TestDatabase;
-  const sent: OutgoingMail[] = [];
-  const mailer = { send: async (mail: OutgoingMail) => void sent.push(mail) };
+  let sent: OutgoingMail[];
+  let mailer: Mailer;
   const scope = () => systemScope(database.db, 'web:contact-form');
   /** the worker's part: the queued e-mails go out through `through` */
   const deliver = (through: Mailer) => runJobsUntilIdle(database.db, createJobHandlers({ mailer: through, storage: createLocalDiskStorage('unused'), retentionDays: 7 }));
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(({ database: fileDatabase, outbox }) => {
+    database = fileDatabase;
+    ({ sent, mailer } = outbox);
   });
-  afterAll(() => database.cleanup());
 
   const valid = { name: 'Ana Pop', email: 'Ana@Example.com', message: 'Aș vrea o demonstrație pentru restaurantul meu.', restaurantName: 'La Ana' };
 
@@ -96,8 +97,8 @@ describe(`contact messages on ${testDialect}`, () => {
     expect(await database.db.selectFrom('contactMessage').select('id').where('clientKey', '=', clientKey).execute()).toHaveLength(CONTACT_LIMIT_PER_HOUR);
   });
 
-  it('reports a database failure as unavailable instead of throwing', async () => {
-    const broken = await createTestDatabase();
+  test('reports a database failure as unavailable instead of throwing', async ({ databases }) => {
+    const broken = await databases.create();
     try {
       await broken.db.schema.dropTable('contactMessage').execute();
       const result = await submitContactMessage(systemScope(broken.db, 'web:contact-form'), ContactInput.parse(valid), { clientKey: 'k3', locale: 'ro', to: 't@x.example' });

@@ -1,15 +1,15 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authServices } from '#app/wiring/auth-services.server.ts';
 import { createAuth } from '#app/auth/auth.server.ts';
 import { parseEnv } from '#app/env.server.ts';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { getPublicMenu } from '#app/modules/guest-menu/menu.service.server.ts';
 import { DEMO_RESTAURANT_SLUG } from '#app/modules/restaurant/demo.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { DEMO_LOGINS, isDatabaseEmpty, seedDemo } from './demo-seed.server.ts';
 
 describe(`demo seed on ${testDialect}`, () => {
@@ -17,17 +17,13 @@ describe(`demo seed on ${testDialect}`, () => {
   let uploads: string;
   let auth: ReturnType<typeof createAuth>;
   let storage: FileStorage;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    uploads = mkdtempSync(join(tmpdir(), 'bucate-uploads-'));
+  test.beforeAll(async ({ database: fileDatabase, uploads: fileUploads, storage: fileStorage }) => {
+    database = fileDatabase;
+    uploads = fileUploads;
     auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'y'.repeat(32), DATA_DIR: uploads }), authServices(database));
     expect(await isDatabaseEmpty(database.db)).toBe(true);
-    storage = createLocalDiskStorage(uploads);
+    storage = fileStorage;
     await seedDemo(database.db, auth, storage);
-  });
-  afterAll(async () => {
-    await database.cleanup();
-    rmSync(uploads, { recursive: true, force: true });
   });
 
   it('makes a realistic restaurant: 2 locations, 8+ categories, 60+ bilingual products with images', async () => {

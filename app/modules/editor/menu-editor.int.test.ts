@@ -1,7 +1,6 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CategoryInput } from '#app/modules/category/category.schema.ts';
 import {
   createCategory,
@@ -13,7 +12,7 @@ import {
 } from '#app/modules/category/category.service.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { sweepAbandonedUploads } from '#app/modules/image/image-cleanup.server.ts';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation, deleteLocationCascade, moveLocation, reorderLocations, setLocationVisible, updateLocation } from '#app/modules/location/location.service.server.ts';
 import { productFormValues } from '#app/modules/product/product-form.ts';
@@ -32,29 +31,26 @@ import { FREE_PRODUCT_LIMIT } from '#app/modules/subscription/subscription.ts';
 import { buildRestaurant, buildStoredImage, insertRestaurant, type PlanOptions } from '#tests/factories/builders.ts';
 import { deleteReleasedFiles } from '#app/modules/image/image-cleanup.server.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
 import { rowVersion, settingsVersion } from '#tests/support/versions.ts';
 import { forRestaurant, systemScope } from '#app/modules/access/scope.server.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect } from '#tests/support/test-database.ts';
+import { test, type ActorScopes, type TestDb } from '#tests/support/test-context.ts';
 import { getEditorMenu, getProductForEdit } from './menu-editor.service.server.ts';
 
-let database: TestDatabase;
+let db: TestDb;
+let scopes: ActorScopes;
 let storage: FileStorage;
 let uploads: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  uploads = mkdtempSync(join(tmpdir(), 'bucate-uploads-'));
-  storage = createLocalDiskStorage(uploads);
-});
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(uploads, { recursive: true, force: true });
+test.beforeAll(({ db: fileDb, scopes: fileScopes, uploads: fileUploads, storage: fileStorage }) => {
+  db = fileDb;
+  scopes = fileScopes;
+  uploads = fileUploads;
+  storage = fileStorage;
 });
 
-const db = () => database.db;
 /** the worker's part: released files are deleted by the `image.delete-files` job after commit */
-const runFileJobs = () => runJobsUntilIdle(db(), { 'image.delete-files': ({ images }) => deleteReleasedFiles(storage, images) });
+const runFileJobs = () => runJobsUntilIdle(db, { 'image.delete-files': ({ images }) => deleteReleasedFiles(storage, images) });
 /** an admin's PRO grant for a year */
 const PRO: PlanOptions = { manualProUntil: new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString() };
 const location = (nameRo = 'Centru') => LocationInput.parse({ nameRo });
@@ -63,7 +59,7 @@ const product = (categoryId: string, extra: Record<string, unknown> = {}) =>
   ProductInput.parse({ categoryId, nameRo: 'Ciorbă de burtă', price: '24,50', available: 'on', visible: 'on', ...extra });
 
 async function newRestaurant(overrides: Parameters<typeof buildRestaurant>[0] = {}, plan: PlanOptions = {}) {
-  const restaurant = await insertRestaurant(db(), overrides, plan);
+  const restaurant = await insertRestaurant(db, overrides, plan);
   return restaurant.id;
 }
 
@@ -73,82 +69,82 @@ async function uploadedImage(restaurantId: string, name = 'image.jpg') {
   const variantKey = row.path.replace(/image\.jpg$/, '200.webp');
   await storage.put(variantKey, Buffer.from('webp'), 'image/webp');
   await storage.put(row.path, Buffer.from('jpeg'), 'image/jpeg');
-  await db().insertInto('storedImage').values({ ...row, variants: JSON.stringify({ 200: variantKey }) }).execute();
+  await db.insertInto('storedImage').values({ ...row, variants: JSON.stringify({ 200: variantKey }) }).execute();
   return { id: row.id, key: row.path, url: `/uploads/${row.path}`, file: join(uploads, row.path), variantFile: join(uploads, variantKey) };
 }
 
 const countOf = async (table: 'location' | 'category' | 'product', restaurantId: string) =>
-  Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('restaurantId', '=', restaurantId).executeTakeFirstOrThrow()).n);
-const restaurantRow = (id: string) => db().selectFrom('restaurant').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('restaurantId', '=', restaurantId).executeTakeFirstOrThrow()).n);
+const restaurantRow = (id: string) => db.selectFrom('restaurant').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const refusal = (promise: Promise<unknown>) => expect(promise).rejects.toMatchObject({ code: 'not-found' });
 
 describe(`menu editor services on ${testDialect}`, () => {
   it('creates a location, a category and a product in order, and bumps the menu version each time', async () => {
     const restaurantId = await newRestaurant();
     const before = (await restaurantRow(restaurantId)).menuVersion;
-    const locationId = await createLocation(ownerScope(db(), restaurantId), storage, location());
-    const categoryId = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId));
-    const first = await createProduct(ownerScope(db(), restaurantId), storage, product(categoryId, { allergens: ['milk', 'gluten'], additives: 'e330, E160a' }));
-    const second = await createProduct(ownerScope(db(), restaurantId), storage, product(categoryId, { nameRo: 'Sarmale' }));
+    const locationId = await createLocation(scopes.owner(restaurantId), storage, location());
+    const categoryId = await createCategory(scopes.owner(restaurantId), storage, category(locationId));
+    const first = await createProduct(scopes.owner(restaurantId), storage, product(categoryId, { allergens: ['milk', 'gluten'], additives: 'e330, E160a' }));
+    const second = await createProduct(scopes.owner(restaurantId), storage, product(categoryId, { nameRo: 'Sarmale' }));
     expect((await restaurantRow(restaurantId)).menuVersion).toBe(before + 4);
-    const menu = await getEditorMenu(ownerScope(db(), restaurantId));
+    const menu = await getEditorMenu(scopes.owner(restaurantId));
     expect(menu.products.map((p) => p.id)).toEqual([first, second]);
-    const saved = await getProductForEdit(ownerScope(db(), restaurantId), first);
+    const saved = await getProductForEdit(scopes.owner(restaurantId), first);
     expect(saved).toMatchObject({ priceMinor: 2450, allergens: ['gluten', 'milk'], additives: 'E330, E160A', currency: 'RON' });
     expect((await restaurantRow(restaurantId)).productsCount).toBe(2);
   });
 
   it('reorders by drag and drop and by one step, refusing an order that is not exactly the siblings', async () => {
     const restaurantId = await newRestaurant();
-    const a = await createLocation(ownerScope(db(), restaurantId), storage, location('A'));
-    const b = await createLocation(ownerScope(db(), restaurantId), storage, location('B'));
-    await reorderLocations(ownerScope(db(), restaurantId), storage, [b, a]);
-    expect((await getEditorMenu(ownerScope(db(), restaurantId))).locations.map((l) => l.id)).toEqual([b, a]);
-    await moveLocation(ownerScope(db(), restaurantId), storage, b, 'down');
-    expect((await getEditorMenu(ownerScope(db(), restaurantId))).locations.map((l) => l.id)).toEqual([a, b]);
-    await refusal(reorderLocations(ownerScope(db(), restaurantId), storage, [a]));
+    const a = await createLocation(scopes.owner(restaurantId), storage, location('A'));
+    const b = await createLocation(scopes.owner(restaurantId), storage, location('B'));
+    await reorderLocations(scopes.owner(restaurantId), storage, [b, a]);
+    expect((await getEditorMenu(scopes.owner(restaurantId))).locations.map((l) => l.id)).toEqual([b, a]);
+    await moveLocation(scopes.owner(restaurantId), storage, b, 'down');
+    expect((await getEditorMenu(scopes.owner(restaurantId))).locations.map((l) => l.id)).toEqual([a, b]);
+    await refusal(reorderLocations(scopes.owner(restaurantId), storage, [a]));
 
-    const c1 = await createCategory(ownerScope(db(), restaurantId), storage, category(a));
-    const c2 = await createCategory(ownerScope(db(), restaurantId), storage, category(a));
-    await reorderCategories(ownerScope(db(), restaurantId), storage, a, [c2, c1]);
-    await moveCategory(ownerScope(db(), restaurantId), storage, c1, 'up');
-    expect((await getEditorMenu(ownerScope(db(), restaurantId))).categories.map((c) => c.id)).toEqual([c1, c2]);
+    const c1 = await createCategory(scopes.owner(restaurantId), storage, category(a));
+    const c2 = await createCategory(scopes.owner(restaurantId), storage, category(a));
+    await reorderCategories(scopes.owner(restaurantId), storage, a, [c2, c1]);
+    await moveCategory(scopes.owner(restaurantId), storage, c1, 'up');
+    expect((await getEditorMenu(scopes.owner(restaurantId))).categories.map((c) => c.id)).toEqual([c1, c2]);
 
-    const p1 = await createProduct(ownerScope(db(), restaurantId), storage, product(c1));
-    const p2 = await createProduct(ownerScope(db(), restaurantId), storage, product(c1));
-    await reorderProducts(ownerScope(db(), restaurantId), storage, c1, [p2, p1]);
-    expect((await getEditorMenu(ownerScope(db(), restaurantId))).products.map((p) => p.id)).toEqual([p2, p1]);
-    await moveProduct(ownerScope(db(), restaurantId), storage, p2, 'down');
-    expect((await getEditorMenu(ownerScope(db(), restaurantId))).products.map((p) => p.id)).toEqual([p1, p2]);
+    const p1 = await createProduct(scopes.owner(restaurantId), storage, product(c1));
+    const p2 = await createProduct(scopes.owner(restaurantId), storage, product(c1));
+    await reorderProducts(scopes.owner(restaurantId), storage, c1, [p2, p1]);
+    expect((await getEditorMenu(scopes.owner(restaurantId))).products.map((p) => p.id)).toEqual([p2, p1]);
+    await moveProduct(scopes.owner(restaurantId), storage, p2, 'down');
+    expect((await getEditorMenu(scopes.owner(restaurantId))).products.map((p) => p.id)).toEqual([p1, p2]);
   });
 
   it('hides, shows and marks sold out in one call', async () => {
     const restaurantId = await newRestaurant();
-    const locationId = await createLocation(ownerScope(db(), restaurantId), storage, location());
-    const categoryId = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId));
-    const productId = await createProduct(ownerScope(db(), restaurantId), storage, product(categoryId));
-    await setProductFlag(ownerScope(db(), restaurantId), storage, productId, 'visible', false);
-    await setProductFlag(ownerScope(db(), restaurantId), storage, productId, 'available', false);
-    await setCategoryVisible(ownerScope(db(), restaurantId), storage, categoryId, false);
-    await setLocationVisible(ownerScope(db(), restaurantId), storage, locationId, false);
-    let menu = await getEditorMenu(ownerScope(db(), restaurantId));
+    const locationId = await createLocation(scopes.owner(restaurantId), storage, location());
+    const categoryId = await createCategory(scopes.owner(restaurantId), storage, category(locationId));
+    const productId = await createProduct(scopes.owner(restaurantId), storage, product(categoryId));
+    await setProductFlag(scopes.owner(restaurantId), storage, productId, 'visible', false);
+    await setProductFlag(scopes.owner(restaurantId), storage, productId, 'available', false);
+    await setCategoryVisible(scopes.owner(restaurantId), storage, categoryId, false);
+    await setLocationVisible(scopes.owner(restaurantId), storage, locationId, false);
+    let menu = await getEditorMenu(scopes.owner(restaurantId));
     expect(menu.products[0]).toMatchObject({ visible: false, available: false });
     expect(menu.categories[0]).toMatchObject({ visible: false });
     expect(menu.locations[0]).toMatchObject({ visible: false });
-    await setLocationVisible(ownerScope(db(), restaurantId), storage, locationId, true);
-    menu = await getEditorMenu(ownerScope(db(), restaurantId));
+    await setLocationVisible(scopes.owner(restaurantId), storage, locationId, true);
+    menu = await getEditorMenu(scopes.owner(restaurantId));
     expect(menu.locations[0]).toMatchObject({ visible: true });
   });
 
   it('moves a product to another category of the same restaurant, last there', async () => {
     const restaurantId = await newRestaurant();
-    const locationId = await createLocation(ownerScope(db(), restaurantId), storage, location());
-    const from = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId));
-    const to = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId));
-    const existing = await createProduct(ownerScope(db(), restaurantId), storage, product(to));
-    const moving = await createProduct(ownerScope(db(), restaurantId), storage, product(from));
-    await updateProduct(ownerScope(db(), restaurantId), storage, moving, product(to, { nameRo: 'Mutat' }), await rowVersion(db(), 'product', moving));
-    const menu = await getEditorMenu(ownerScope(db(), restaurantId));
+    const locationId = await createLocation(scopes.owner(restaurantId), storage, location());
+    const from = await createCategory(scopes.owner(restaurantId), storage, category(locationId));
+    const to = await createCategory(scopes.owner(restaurantId), storage, category(locationId));
+    const existing = await createProduct(scopes.owner(restaurantId), storage, product(to));
+    const moving = await createProduct(scopes.owner(restaurantId), storage, product(from));
+    await updateProduct(scopes.owner(restaurantId), storage, moving, product(to, { nameRo: 'Mutat' }), await rowVersion(db, 'product', moving));
+    const menu = await getEditorMenu(scopes.owner(restaurantId));
     expect(menu.products.filter((p) => p.categoryId === to).map((p) => p.id)).toEqual([existing, moving]);
   });
 });
@@ -168,9 +164,9 @@ describe(`every product field on ${testDialect}`, () => {
 
   it('comes back into the form exactly as typed, after a create and after an update', async () => {
     const restaurantId = await newRestaurant();
-    const categoryId = await createCategory(ownerScope(db(), restaurantId), storage, category(await createLocation(ownerScope(db(), restaurantId), storage, location())));
-    const id = await createProduct(ownerScope(db(), restaurantId), storage, ProductInput.parse(posted(categoryId, typed)));
-    expect(productFormValues(await getProductForEdit(ownerScope(db(), restaurantId), id), 'ro')).toEqual({ ...typed, categoryId, price: '32,50' });
+    const categoryId = await createCategory(scopes.owner(restaurantId), storage, category(await createLocation(scopes.owner(restaurantId), storage, location())));
+    const id = await createProduct(scopes.owner(restaurantId), storage, ProductInput.parse(posted(categoryId, typed)));
+    expect(productFormValues(await getProductForEdit(scopes.owner(restaurantId), id), 'ro')).toEqual({ ...typed, categoryId, price: '32,50' });
 
     // every field changed, English emptied, flags cleared: nothing of the old values survives
     const changed = {
@@ -178,35 +174,35 @@ describe(`every product field on ${testDialect}`, () => {
       additives: '', frozen: false, energyKcal: '', fat: '', saturates: '', carbs: '', sugars: '', protein: '', salt: '', servedFrom: '', servedUntil: '',
       available: false, visible: false,
     };
-    await updateProduct(ownerScope(db(), restaurantId), storage, id, ProductInput.parse(posted(categoryId, changed)), await rowVersion(db(), 'product', id));
-    expect(productFormValues(await getProductForEdit(ownerScope(db(), restaurantId), id), 'en')).toEqual({ ...changed, categoryId, price: '30.00', traces: ['gluten', 'sesame'] });
+    await updateProduct(scopes.owner(restaurantId), storage, id, ProductInput.parse(posted(categoryId, changed)), await rowVersion(db, 'product', id));
+    expect(productFormValues(await getProductForEdit(scopes.owner(restaurantId), id), 'en')).toEqual({ ...changed, categoryId, price: '30.00', traces: ['gluten', 'sesame'] });
   });
 });
 
 describe(`deletion cascade (docs/product-spec.md section 4) on ${testDialect}`, () => {
   it('deletes a location with its categories and products, leaving no orphan and freeing only unused images', async () => {
     const restaurantId = await newRestaurant();
-    const keep = await createLocation(ownerScope(db(), restaurantId), storage, location('Rămâne'));
-    const doomed = await createLocation(ownerScope(db(), restaurantId), storage, location('Pleacă'));
+    const keep = await createLocation(scopes.owner(restaurantId), storage, location('Rămâne'));
+    const doomed = await createLocation(scopes.owner(restaurantId), storage, location('Pleacă'));
     const onlyHere = await uploadedImage(restaurantId);
     const shared = await uploadedImage(restaurantId);
     const categoryImage = await uploadedImage(restaurantId);
-    const c1 = await createCategory(ownerScope(db(), restaurantId), storage, category(doomed, { imageId: categoryImage.id }));
-    const c2 = await createCategory(ownerScope(db(), restaurantId), storage, category(doomed));
-    const kept = await createCategory(ownerScope(db(), restaurantId), storage, category(keep));
-    await createProduct(ownerScope(db(), restaurantId), storage, product(c1, { imageId: onlyHere.id }));
-    await createProduct(ownerScope(db(), restaurantId), storage, product(c2, { imageId: shared.id }));
-    await createProduct(ownerScope(db(), restaurantId), storage, product(c2));
-    const survivor = await createProduct(ownerScope(db(), restaurantId), storage, product(kept, { imageId: shared.id }));
+    const c1 = await createCategory(scopes.owner(restaurantId), storage, category(doomed, { imageId: categoryImage.id }));
+    const c2 = await createCategory(scopes.owner(restaurantId), storage, category(doomed));
+    const kept = await createCategory(scopes.owner(restaurantId), storage, category(keep));
+    await createProduct(scopes.owner(restaurantId), storage, product(c1, { imageId: onlyHere.id }));
+    await createProduct(scopes.owner(restaurantId), storage, product(c2, { imageId: shared.id }));
+    await createProduct(scopes.owner(restaurantId), storage, product(c2));
+    const survivor = await createProduct(scopes.owner(restaurantId), storage, product(kept, { imageId: shared.id }));
 
-    await deleteLocationCascade(ownerScope(db(), restaurantId), storage, doomed);
+    await deleteLocationCascade(scopes.owner(restaurantId), storage, doomed);
 
     expect(await countOf('location', restaurantId)).toBe(1);
-    const menu = await getEditorMenu(ownerScope(db(), restaurantId));
+    const menu = await getEditorMenu(scopes.owner(restaurantId));
     expect(menu.categories.map((c) => c.id)).toEqual([kept]);
     expect(menu.products.map((p) => p.id)).toEqual([survivor]);
     // no product or category points at a deleted parent
-    const orphans = await db()
+    const orphans = await db
       .selectFrom('product')
       .leftJoin('category', 'category.id', 'product.categoryId')
       .select('product.id')
@@ -220,19 +216,19 @@ describe(`deletion cascade (docs/product-spec.md section 4) on ${testDialect}`, 
     expect(existsSync(onlyHere.variantFile)).toBe(false);
     expect(existsSync(categoryImage.file)).toBe(false);
     expect(existsSync(shared.file)).toBe(true);
-    const images = await db().selectFrom('storedImage').select('id').where('restaurantId', '=', restaurantId).execute();
+    const images = await db.selectFrom('storedImage').select('id').where('restaurantId', '=', restaurantId).execute();
     expect(images.map((i) => i.id)).toEqual([shared.id]);
   });
 
   it('deletes a category with its products; an image still used by the logo stays', async () => {
     const restaurantId = await newRestaurant();
     const logo = await uploadedImage(restaurantId, 'logo.jpg');
-    await db().updateTable('restaurant').set({ logoKey: logo.key }).where('id', '=', restaurantId).execute();
-    const locationId = await createLocation(ownerScope(db(), restaurantId), storage, location());
-    const categoryId = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId, { imageId: logo.id }));
-    await createProduct(ownerScope(db(), restaurantId), storage, product(categoryId));
-    await createProduct(ownerScope(db(), restaurantId), storage, product(categoryId));
-    await deleteCategoryCascade(ownerScope(db(), restaurantId), storage, categoryId);
+    await db.updateTable('restaurant').set({ logoKey: logo.key }).where('id', '=', restaurantId).execute();
+    const locationId = await createLocation(scopes.owner(restaurantId), storage, location());
+    const categoryId = await createCategory(scopes.owner(restaurantId), storage, category(locationId, { imageId: logo.id }));
+    await createProduct(scopes.owner(restaurantId), storage, product(categoryId));
+    await createProduct(scopes.owner(restaurantId), storage, product(categoryId));
+    await deleteCategoryCascade(scopes.owner(restaurantId), storage, categoryId);
     expect(await countOf('category', restaurantId)).toBe(0);
     expect(await countOf('product', restaurantId)).toBe(0);
     expect((await restaurantRow(restaurantId)).productsCount).toBe(0);
@@ -241,29 +237,29 @@ describe(`deletion cascade (docs/product-spec.md section 4) on ${testDialect}`, 
 
   it('never deletes an image this storage does not own', async () => {
     const restaurantId = await newRestaurant();
-    const locationId = await createLocation(ownerScope(db(), restaurantId), storage, location());
-    const categoryId = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId));
-    const productId = await createProduct(ownerScope(db(), restaurantId), storage, product(categoryId));
-    await db().updateTable('product').set({ imageKey: 'ext:https://cdn.example.com/dish.jpg' }).where('id', '=', productId).execute();
+    const locationId = await createLocation(scopes.owner(restaurantId), storage, location());
+    const categoryId = await createCategory(scopes.owner(restaurantId), storage, category(locationId));
+    const productId = await createProduct(scopes.owner(restaurantId), storage, product(categoryId));
+    await db.updateTable('product').set({ imageKey: 'ext:https://cdn.example.com/dish.jpg' }).where('id', '=', productId).execute();
     let deletedKeys = 0;
     const watched: FileStorage = { ...storage, delete: async (key) => { deletedKeys++; await storage.delete(key); } };
-    await deleteProduct(ownerScope(db(), restaurantId), watched, productId);
+    await deleteProduct(scopes.owner(restaurantId), watched, productId);
     expect(deletedKeys).toBe(0);
   });
 
   it('replacing a product image frees the old file', async () => {
     const restaurantId = await newRestaurant();
-    const locationId = await createLocation(ownerScope(db(), restaurantId), storage, location());
-    const categoryId = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId));
+    const locationId = await createLocation(scopes.owner(restaurantId), storage, location());
+    const categoryId = await createCategory(scopes.owner(restaurantId), storage, category(locationId));
     const before = await uploadedImage(restaurantId);
     const after = await uploadedImage(restaurantId);
-    const productId = await createProduct(ownerScope(db(), restaurantId), storage, product(categoryId, { imageId: before.id }));
-    await updateProduct(ownerScope(db(), restaurantId), storage, productId, product(categoryId, { imageId: 'current' }), await rowVersion(db(), 'product', productId));
+    const productId = await createProduct(scopes.owner(restaurantId), storage, product(categoryId, { imageId: before.id }));
+    await updateProduct(scopes.owner(restaurantId), storage, productId, product(categoryId, { imageId: 'current' }), await rowVersion(db, 'product', productId));
     expect(existsSync(before.file)).toBe(true);
-    await updateProduct(ownerScope(db(), restaurantId), storage, productId, product(categoryId, { imageId: after.id }), await rowVersion(db(), 'product', productId));
+    await updateProduct(scopes.owner(restaurantId), storage, productId, product(categoryId, { imageId: after.id }), await rowVersion(db, 'product', productId));
     await runFileJobs();
     expect(existsSync(before.file)).toBe(false);
-    expect((await getProductForEdit(ownerScope(db(), restaurantId), productId)).image).toEqual({ id: after.id, url: after.url });
+    expect((await getProductForEdit(scopes.owner(restaurantId), productId)).image).toEqual({ id: after.id, url: after.url });
   });
 });
 
@@ -273,17 +269,17 @@ describe(`abandoned uploads on ${testDialect}`, () => {
     const abandoned = await uploadedImage(restaurantId);
     const inUse = await uploadedImage(restaurantId);
     const fresh = await uploadedImage(restaurantId);
-    const locationId = await createLocation(ownerScope(db(), restaurantId), storage, location());
-    await createCategory(ownerScope(db(), restaurantId), storage, category(locationId, { imageId: inUse.id }));
+    const locationId = await createLocation(scopes.owner(restaurantId), storage, location());
+    await createCategory(scopes.owner(restaurantId), storage, category(locationId, { imageId: inUse.id }));
     const tomorrow = new Date(Date.now() + 25 * 60 * 60 * 1000);
     // uploaded an hour before the sweep runs: too recent to be called abandoned
-    await db().updateTable('storedImage').set({ createdAt: new Date(tomorrow.getTime() - 60 * 60 * 1000).toISOString() }).where('id', '=', fresh.id).execute();
-    expect(await sweepAbandonedUploads(forRestaurant(systemScope(db(), 'job:image.sweep'), restaurantId), storage, tomorrow)).toBe(1);
+    await db.updateTable('storedImage').set({ createdAt: new Date(tomorrow.getTime() - 60 * 60 * 1000).toISOString() }).where('id', '=', fresh.id).execute();
+    expect(await sweepAbandonedUploads(forRestaurant(systemScope(db, 'job:image.sweep'), restaurantId), storage, tomorrow)).toBe(1);
     await runFileJobs();
     expect(existsSync(abandoned.file)).toBe(false);
     expect(existsSync(inUse.file)).toBe(true);
     expect(existsSync(fresh.file)).toBe(true);
-    const left = await db().selectFrom('storedImage').select('id').where('restaurantId', '=', restaurantId).execute();
+    const left = await db.selectFrom('storedImage').select('id').where('restaurantId', '=', restaurantId).execute();
     expect(left.map((row) => row.id).sort()).toEqual([inUse.id, fresh.id].sort());
   });
 });
@@ -291,9 +287,9 @@ describe(`abandoned uploads on ${testDialect}`, () => {
 describe(`product count and plan limit (docs/product-spec.md sections 4 and 9) on ${testDialect}`, () => {
   it('equals COUNT(*) after 200 random creates, deletes and moves', async () => {
     const restaurantId = await newRestaurant({}, PRO);
-    const locationIds = [await createLocation(ownerScope(db(), restaurantId), storage, location('L1')), await createLocation(ownerScope(db(), restaurantId), storage, location('L2'))];
+    const locationIds = [await createLocation(scopes.owner(restaurantId), storage, location('L1')), await createLocation(scopes.owner(restaurantId), storage, location('L2'))];
     const categoryIds: string[] = [];
-    for (const locationId of locationIds) for (let i = 0; i < 2; i++) categoryIds.push(await createCategory(ownerScope(db(), restaurantId), storage, category(locationId)));
+    for (const locationId of locationIds) for (let i = 0; i < 2; i++) categoryIds.push(await createCategory(scopes.owner(restaurantId), storage, category(locationId)));
     let seed = 42;
     const random = (n: number) => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
@@ -303,19 +299,19 @@ describe(`product count and plan limit (docs/product-spec.md sections 4 and 9) o
     for (let step = 0; step < 200; step++) {
       const op = random(10);
       if (op < 5 || productIds.length === 0) {
-        productIds.push(await createProduct(ownerScope(db(), restaurantId), storage, product(categoryIds[random(categoryIds.length)]!)));
+        productIds.push(await createProduct(scopes.owner(restaurantId), storage, product(categoryIds[random(categoryIds.length)]!)));
       } else if (op < 8) {
         const [id] = productIds.splice(random(productIds.length), 1);
-        await deleteProduct(ownerScope(db(), restaurantId), storage, id!);
+        await deleteProduct(scopes.owner(restaurantId), storage, id!);
       } else if (op === 8) {
         const edited = productIds[random(productIds.length)]!;
-        await updateProduct(ownerScope(db(), restaurantId), storage, edited, product(categoryIds[random(categoryIds.length)]!), await rowVersion(db(), 'product', edited));
+        await updateProduct(scopes.owner(restaurantId), storage, edited, product(categoryIds[random(categoryIds.length)]!), await rowVersion(db, 'product', edited));
       } else {
         // a whole category goes: its products with it
         const categoryId = categoryIds[random(categoryIds.length)]!;
-        const inside = (await getEditorMenu(ownerScope(db(), restaurantId))).products.filter((p) => p.categoryId === categoryId).map((p) => p.id);
-        await deleteCategoryCascade(ownerScope(db(), restaurantId), storage, categoryId);
-        categoryIds.splice(categoryIds.indexOf(categoryId), 1, await createCategory(ownerScope(db(), restaurantId), storage, category(locationIds[0]!)));
+        const inside = (await getEditorMenu(scopes.owner(restaurantId))).products.filter((p) => p.categoryId === categoryId).map((p) => p.id);
+        await deleteCategoryCascade(scopes.owner(restaurantId), storage, categoryId);
+        categoryIds.splice(categoryIds.indexOf(categoryId), 1, await createCategory(scopes.owner(restaurantId), storage, category(locationIds[0]!)));
         for (const id of inside) productIds.splice(productIds.indexOf(id), 1);
       }
       expect((await restaurantRow(restaurantId)).productsCount, `after step ${step}`).toBe(await countOf('product', restaurantId));
@@ -325,19 +321,19 @@ describe(`product count and plan limit (docs/product-spec.md sections 4 and 9) o
 
   it('never goes below zero when the stored count was already wrong', async () => {
     const restaurantId = await newRestaurant();
-    const locationId = await createLocation(ownerScope(db(), restaurantId), storage, location());
-    const categoryId = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId));
-    const productId = await createProduct(ownerScope(db(), restaurantId), storage, product(categoryId));
-    await db().updateTable('restaurant').set({ productsCount: 0 }).where('id', '=', restaurantId).execute();
-    await deleteProduct(ownerScope(db(), restaurantId), storage, productId);
+    const locationId = await createLocation(scopes.owner(restaurantId), storage, location());
+    const categoryId = await createCategory(scopes.owner(restaurantId), storage, category(locationId));
+    const productId = await createProduct(scopes.owner(restaurantId), storage, product(categoryId));
+    await db.updateTable('restaurant').set({ productsCount: 0 }).where('id', '=', restaurantId).execute();
+    await deleteProduct(scopes.owner(restaurantId), storage, productId);
     expect((await restaurantRow(restaurantId)).productsCount).toBe(0);
   });
 
   it('refuses a product past the free limit with the upgrade code, and changes nothing', async () => {
     const restaurantId = await newRestaurant({ productsCount: FREE_PRODUCT_LIMIT });
-    const locationId = await createLocation(ownerScope(db(), restaurantId), storage, location());
-    const categoryId = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId));
-    const error = await createProduct(ownerScope(db(), restaurantId), storage, product(categoryId)).catch((e: unknown) => e);
+    const locationId = await createLocation(scopes.owner(restaurantId), storage, location());
+    const categoryId = await createCategory(scopes.owner(restaurantId), storage, category(locationId));
+    const error = await createProduct(scopes.owner(restaurantId), storage, product(categoryId)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: 'product-limit-reached', status: 403, params: { limit: FREE_PRODUCT_LIMIT } });
     expect(await countOf('product', restaurantId)).toBe(0);
@@ -346,9 +342,9 @@ describe(`product count and plan limit (docs/product-spec.md sections 4 and 9) o
 
   it('lets a PRO restaurant add past the free limit', async () => {
     const restaurantId = await newRestaurant({ productsCount: FREE_PRODUCT_LIMIT }, PRO);
-    const locationId = await createLocation(ownerScope(db(), restaurantId), storage, location());
-    const categoryId = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId));
-    await createProduct(ownerScope(db(), restaurantId), storage, product(categoryId));
+    const locationId = await createLocation(scopes.owner(restaurantId), storage, location());
+    const categoryId = await createCategory(scopes.owner(restaurantId), storage, category(locationId));
+    await createProduct(scopes.owner(restaurantId), storage, product(categoryId));
     expect((await restaurantRow(restaurantId)).productsCount).toBe(FREE_PRODUCT_LIMIT + 1);
   });
 });
@@ -360,13 +356,13 @@ function settings(overrides: Record<string, string> = {}) {
 describe(`restaurant settings on ${testDialect}`, () => {
   it('refuses a slug another restaurant uses with the message of docs/product-spec.md section 5, and a reserved one', async () => {
     const other = buildRestaurant();
-    await db().insertInto('restaurant').values(other).execute();
+    await db.insertInto('restaurant').values(other).execute();
     const restaurantId = await newRestaurant();
-    await expect(updateRestaurantSettings(ownerScope(db(), restaurantId), storage, settings({ slug: other.slug }), await settingsVersion(db(), restaurantId))).rejects.toMatchObject({ code: 'slug-taken', status: 409 });
-    await expect(updateRestaurantSettings(ownerScope(db(), restaurantId), storage, settings({ slug: 'pricing' }), await settingsVersion(db(), restaurantId))).rejects.toMatchObject({ code: 'slug-reserved' });
+    await expect(updateRestaurantSettings(scopes.owner(restaurantId), storage, settings({ slug: other.slug }), await settingsVersion(db, restaurantId))).rejects.toMatchObject({ code: 'slug-taken', status: 409 });
+    await expect(updateRestaurantSettings(scopes.owner(restaurantId), storage, settings({ slug: 'pricing' }), await settingsVersion(db, restaurantId))).rejects.toMatchObject({ code: 'slug-reserved' });
     // the demo's slug is taken, in docs/product-spec.md's words, not "reserved by the app" (issue 23)
-    await expect(updateRestaurantSettings(ownerScope(db(), restaurantId), storage, settings({ slug: 'bistro-la-bunica' }), await settingsVersion(db(), restaurantId))).rejects.toMatchObject({ code: 'slug-taken', status: 409 });
-    const { slug } = await updateRestaurantSettings(ownerScope(db(), restaurantId), storage, settings({ slug: 'la-mama-acasa' }), await settingsVersion(db(), restaurantId));
+    await expect(updateRestaurantSettings(scopes.owner(restaurantId), storage, settings({ slug: 'bistro-la-bunica' }), await settingsVersion(db, restaurantId))).rejects.toMatchObject({ code: 'slug-taken', status: 409 });
+    const { slug } = await updateRestaurantSettings(scopes.owner(restaurantId), storage, settings({ slug: 'la-mama-acasa' }), await settingsVersion(db, restaurantId));
     expect((await restaurantRow(restaurantId)).slug).toBe(slug);
   });
 
@@ -375,59 +371,59 @@ describe(`restaurant settings on ${testDialect}`, () => {
     const oldLogo = await uploadedImage(restaurantId, 'logo.jpg');
     const newLogo = await uploadedImage(restaurantId, 'logo.jpg');
     const dish = await uploadedImage(restaurantId);
-    await updateRestaurantSettings(ownerScope(db(), restaurantId), storage, settings({ logoId: oldLogo.id }), await settingsVersion(db(), restaurantId));
-    const locationId = await createLocation(ownerScope(db(), restaurantId), storage, location());
-    const withOldLogo = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId, { imageId: oldLogo.id }));
-    const empty = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId));
-    const ownPicture = await createProduct(ownerScope(db(), restaurantId), storage, product(empty, { imageId: dish.id }));
-    const noPicture = await createProduct(ownerScope(db(), restaurantId), storage, product(empty));
+    await updateRestaurantSettings(scopes.owner(restaurantId), storage, settings({ logoId: oldLogo.id }), await settingsVersion(db, restaurantId));
+    const locationId = await createLocation(scopes.owner(restaurantId), storage, location());
+    const withOldLogo = await createCategory(scopes.owner(restaurantId), storage, category(locationId, { imageId: oldLogo.id }));
+    const empty = await createCategory(scopes.owner(restaurantId), storage, category(locationId));
+    const ownPicture = await createProduct(scopes.owner(restaurantId), storage, product(empty, { imageId: dish.id }));
+    const noPicture = await createProduct(scopes.owner(restaurantId), storage, product(empty));
 
-    await updateRestaurantSettings(ownerScope(db(), restaurantId), storage, settings({ logoId: newLogo.id }), await settingsVersion(db(), restaurantId));
+    await updateRestaurantSettings(scopes.owner(restaurantId), storage, settings({ logoId: newLogo.id }), await settingsVersion(db, restaurantId));
 
-    const menu = await getEditorMenu(ownerScope(db(), restaurantId));
+    const menu = await getEditorMenu(scopes.owner(restaurantId));
     expect(menu.categories.find((c) => c.id === withOldLogo)?.image?.url).toBe(newLogo.url);
     expect(menu.categories.find((c) => c.id === empty)?.image?.url).toBe(newLogo.url);
-    expect((await getProductForEdit(ownerScope(db(), restaurantId), noPicture)).image).toEqual({ id: newLogo.id, url: newLogo.url });
-    expect((await getProductForEdit(ownerScope(db(), restaurantId), ownPicture)).image?.url).toBe(dish.url);
+    expect((await getProductForEdit(scopes.owner(restaurantId), noPicture)).image).toEqual({ id: newLogo.id, url: newLogo.url });
+    expect((await getProductForEdit(scopes.owner(restaurantId), ownPicture)).image?.url).toBe(dish.url);
     await runFileJobs();
     expect(existsSync(oldLogo.file)).toBe(false);
-    expect((await getRestaurantSettings(ownerScope(db(), restaurantId))).logo).toEqual({ id: newLogo.id, url: newLogo.url });
+    expect((await getRestaurantSettings(scopes.owner(restaurantId))).logo).toEqual({ id: newLogo.id, url: newLogo.url });
   });
 
   it('saves contact details, opening hours and currency (products follow the currency)', async () => {
     const restaurantId = await newRestaurant();
-    const locationId = await createLocation(ownerScope(db(), restaurantId), storage, location());
-    const categoryId = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId));
-    const productId = await createProduct(ownerScope(db(), restaurantId), storage, product(categoryId));
+    const locationId = await createLocation(scopes.owner(restaurantId), storage, location());
+    const categoryId = await createCategory(scopes.owner(restaurantId), storage, category(locationId));
+    const productId = await createProduct(scopes.owner(restaurantId), storage, product(categoryId));
     await updateRestaurantSettings(
-      ownerScope(db(), restaurantId),
+      scopes.owner(restaurantId),
       storage,
       settings({ currency: 'EUR', phone: '+40 721 000 000', 'open-mon': 'on', 'from-mon': '08:00', 'to-mon': '22:00', 'open-sat': 'on', 'from-sat': '18:00', 'to-sat': '02:00' }),
-      await settingsVersion(db(), restaurantId),
+      await settingsVersion(db, restaurantId),
     );
-    const saved = await getRestaurantSettings(ownerScope(db(), restaurantId));
+    const saved = await getRestaurantSettings(scopes.owner(restaurantId));
     expect(saved).toMatchObject({ currency: 'EUR', phone: '+40 721 000 000' });
     expect(saved.openingHours).toMatchObject({ mon: [['08:00', '22:00']], sat: [['18:00', '02:00']], tue: [] });
-    expect((await getProductForEdit(ownerScope(db(), restaurantId), productId)).currency).toBe('EUR');
+    expect((await getProductForEdit(scopes.owner(restaurantId), productId)).currency).toBe('EUR');
   });
 });
 
 describe(`concurrent edits of one restaurant on ${testDialect}`, () => {
   it('queue up behind the restaurant row: no deadlock, no miscount', async () => {
     const restaurantId = await newRestaurant({}, PRO);
-    const locationId = await createLocation(ownerScope(db(), restaurantId), storage, location());
-    const keep = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId));
-    const edited = await createProduct(ownerScope(db(), restaurantId), storage, product(keep));
+    const locationId = await createLocation(scopes.owner(restaurantId), storage, location());
+    const keep = await createCategory(scopes.owner(restaurantId), storage, category(locationId));
+    const edited = await createProduct(scopes.owner(restaurantId), storage, product(keep));
     for (let round = 0; round < 15; round++) {
-      const doomed = await createCategory(ownerScope(db(), restaurantId), storage, category(locationId));
-      await createProduct(ownerScope(db(), restaurantId), storage, product(doomed));
-      const versions = { settings: await settingsVersion(db(), restaurantId), product: await rowVersion(db(), 'product', edited) };
+      const doomed = await createCategory(scopes.owner(restaurantId), storage, category(locationId));
+      await createProduct(scopes.owner(restaurantId), storage, product(doomed));
+      const versions = { settings: await settingsVersion(db, restaurantId), product: await rowVersion(db, 'product', edited) };
       const results = await Promise.allSettled([
-        updateRestaurantSettings(ownerScope(db(), restaurantId), storage, settings({ slug: `rush-${restaurantId.slice(0, 8)}`, currency: round % 2 ? 'EUR' : 'RON' }), versions.settings),
-        updateProduct(ownerScope(db(), restaurantId), storage, edited, product(keep, { nameRo: `Runda ${round}` }), versions.product),
-        createProduct(ownerScope(db(), restaurantId), storage, product(doomed)),
-        createProduct(ownerScope(db(), restaurantId), storage, product(keep)),
-        deleteCategoryCascade(ownerScope(db(), restaurantId), storage, doomed),
+        updateRestaurantSettings(scopes.owner(restaurantId), storage, settings({ slug: `rush-${restaurantId.slice(0, 8)}`, currency: round % 2 ? 'EUR' : 'RON' }), versions.settings),
+        updateProduct(scopes.owner(restaurantId), storage, edited, product(keep, { nameRo: `Runda ${round}` }), versions.product),
+        createProduct(scopes.owner(restaurantId), storage, product(doomed)),
+        createProduct(scopes.owner(restaurantId), storage, product(keep)),
+        deleteCategoryCascade(scopes.owner(restaurantId), storage, doomed),
       ]);
       // the product added to the category being deleted may lose the race and find it gone; the dish's
       // form is stale when the settings' currency change (which moves every dish's version) commits
@@ -447,42 +443,42 @@ describe(`a second restaurant's owner is refused on ${testDialect}`, () => {
   it('for every editor operation, and nothing of the first restaurant changes', async () => {
     const a = await newRestaurant();
     const b = await newRestaurant();
-    const locationId = await createLocation(ownerScope(db(), a), storage, location());
-    const categoryId = await createCategory(ownerScope(db(), a), storage, category(locationId));
-    const productId = await createProduct(ownerScope(db(), a), storage, product(categoryId));
+    const locationId = await createLocation(scopes.owner(a), storage, location());
+    const categoryId = await createCategory(scopes.owner(a), storage, category(locationId));
+    const productId = await createProduct(scopes.owner(a), storage, product(categoryId));
     const imageOfA = await uploadedImage(a);
-    const locationOfB = await createLocation(ownerScope(db(), b), storage, location());
-    const categoryOfB = await createCategory(ownerScope(db(), b), storage, category(locationOfB));
-    const snapshot = async () => [await getEditorMenu(ownerScope(db(), a)), (await restaurantRow(a)).menuVersion];
+    const locationOfB = await createLocation(scopes.owner(b), storage, location());
+    const categoryOfB = await createCategory(scopes.owner(b), storage, category(locationOfB));
+    const snapshot = async () => [await getEditorMenu(scopes.owner(a)), (await restaurantRow(a)).menuVersion];
     const before = await snapshot();
 
-    await refusal(updateLocation(ownerScope(db(), b), storage, locationId, location('Furat'), await rowVersion(db(), 'location', locationId)));
-    await refusal(deleteLocationCascade(ownerScope(db(), b), storage, locationId));
-    await refusal(moveLocation(ownerScope(db(), b), storage, locationId, 'up'));
-    await refusal(setLocationVisible(ownerScope(db(), b), storage, locationId, false));
-    await refusal(reorderLocations(ownerScope(db(), b), storage, [locationId]));
-    await refusal(createCategory(ownerScope(db(), b), storage, category(locationId)));
-    await refusal(updateCategory(ownerScope(db(), b), storage, categoryId, category(locationOfB), await rowVersion(db(), 'category', categoryId)));
-    await refusal(deleteCategoryCascade(ownerScope(db(), b), storage, categoryId));
-    await refusal(setCategoryVisible(ownerScope(db(), b), storage, categoryId, false));
-    await refusal(moveCategory(ownerScope(db(), b), storage, categoryId, 'down'));
-    await refusal(reorderCategories(ownerScope(db(), b), storage, locationId, [categoryId]));
-    await refusal(createProduct(ownerScope(db(), b), storage, product(categoryId)));
-    await refusal(createProduct(ownerScope(db(), b), storage, product(categoryOfB, { imageId: imageOfA.id })));
-    await refusal(updateProduct(ownerScope(db(), b), storage, productId, product(categoryOfB), await rowVersion(db(), 'product', productId)));
-    await refusal(deleteProduct(ownerScope(db(), b), storage, productId));
-    await refusal(setProductFlag(ownerScope(db(), b), storage, productId, 'visible', false));
-    await refusal(setProductFlag(ownerScope(db(), b), storage, productId, 'available', false));
-    await refusal(moveProduct(ownerScope(db(), b), storage, productId, 'up'));
-    await refusal(reorderProducts(ownerScope(db(), b), storage, categoryId, [productId]));
-    await refusal(getProductForEdit(ownerScope(db(), b), productId));
-    await refusal(updateRestaurantSettings(ownerScope(db(), b), storage, settings({ logoId: imageOfA.id }), await settingsVersion(db(), b)));
-    await refusal(updateRestaurantSettings(ownerScope(db(), b), storage, settings({ coverId: imageOfA.id }), await settingsVersion(db(), b)));
+    await refusal(updateLocation(scopes.owner(b), storage, locationId, location('Furat'), await rowVersion(db, 'location', locationId)));
+    await refusal(deleteLocationCascade(scopes.owner(b), storage, locationId));
+    await refusal(moveLocation(scopes.owner(b), storage, locationId, 'up'));
+    await refusal(setLocationVisible(scopes.owner(b), storage, locationId, false));
+    await refusal(reorderLocations(scopes.owner(b), storage, [locationId]));
+    await refusal(createCategory(scopes.owner(b), storage, category(locationId)));
+    await refusal(updateCategory(scopes.owner(b), storage, categoryId, category(locationOfB), await rowVersion(db, 'category', categoryId)));
+    await refusal(deleteCategoryCascade(scopes.owner(b), storage, categoryId));
+    await refusal(setCategoryVisible(scopes.owner(b), storage, categoryId, false));
+    await refusal(moveCategory(scopes.owner(b), storage, categoryId, 'down'));
+    await refusal(reorderCategories(scopes.owner(b), storage, locationId, [categoryId]));
+    await refusal(createProduct(scopes.owner(b), storage, product(categoryId)));
+    await refusal(createProduct(scopes.owner(b), storage, product(categoryOfB, { imageId: imageOfA.id })));
+    await refusal(updateProduct(scopes.owner(b), storage, productId, product(categoryOfB), await rowVersion(db, 'product', productId)));
+    await refusal(deleteProduct(scopes.owner(b), storage, productId));
+    await refusal(setProductFlag(scopes.owner(b), storage, productId, 'visible', false));
+    await refusal(setProductFlag(scopes.owner(b), storage, productId, 'available', false));
+    await refusal(moveProduct(scopes.owner(b), storage, productId, 'up'));
+    await refusal(reorderProducts(scopes.owner(b), storage, categoryId, [productId]));
+    await refusal(getProductForEdit(scopes.owner(b), productId));
+    await refusal(updateRestaurantSettings(scopes.owner(b), storage, settings({ logoId: imageOfA.id }), await settingsVersion(db, b)));
+    await refusal(updateRestaurantSettings(scopes.owner(b), storage, settings({ coverId: imageOfA.id }), await settingsVersion(db, b)));
     // B's own rows may not take A's picture either
-    const productOfB = await createProduct(ownerScope(db(), b), storage, product(categoryOfB));
-    await refusal(updateProduct(ownerScope(db(), b), storage, productOfB, product(categoryOfB, { imageId: imageOfA.id }), await rowVersion(db(), 'product', productOfB)));
-    await refusal(updateCategory(ownerScope(db(), b), storage, categoryOfB, category(locationOfB, { imageId: imageOfA.id }), await rowVersion(db(), 'category', categoryOfB)));
-    await refusal(createCategory(ownerScope(db(), b), storage, category(locationOfB, { imageId: imageOfA.id })));
+    const productOfB = await createProduct(scopes.owner(b), storage, product(categoryOfB));
+    await refusal(updateProduct(scopes.owner(b), storage, productOfB, product(categoryOfB, { imageId: imageOfA.id }), await rowVersion(db, 'product', productOfB)));
+    await refusal(updateCategory(scopes.owner(b), storage, categoryOfB, category(locationOfB, { imageId: imageOfA.id }), await rowVersion(db, 'category', categoryOfB)));
+    await refusal(createCategory(scopes.owner(b), storage, category(locationOfB, { imageId: imageOfA.id })));
 
     expect(await snapshot()).toEqual(before);
     expect(existsSync(imageOfA.file)).toBe(true);

@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { CategoryInput } from '#app/modules/category/category.schema.ts';
 import { createCategory } from '#app/modules/category/category.service.server.ts';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { ProductInput } from '#app/modules/product/product.schema.ts';
@@ -13,8 +10,8 @@ import { createProduct } from '#app/modules/product/product.service.server.ts';
 import { getQrData } from '#app/modules/qr/qr.service.server.ts';
 import { getRestaurantAdminSummary, getRestaurantSettings } from '#app/modules/restaurant-settings/restaurant-settings.service.server.ts';
 import { buildRestaurant } from '#tests/factories/builders.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect } from '#tests/support/test-database.ts';
+import { test, type ActorScopes, type TestDb } from '#tests/support/test-context.ts';
 import { runMenuIntent } from './menu-editor.intents.server.ts';
 import { getEditorMenu, getProductFormChoices } from './menu-editor.service.server.ts';
 
@@ -23,27 +20,22 @@ import { getEditorMenu, getProductFormChoices } from './menu-editor.service.serv
  * editor's and the settings' reads, and the QR data. A second restaurant's owner sees only their
  * own restaurant and is refused (not-found) on the first one's rows, which do not change.
  */
-let database: TestDatabase;
+let db: TestDb;
+let scopes: ActorScopes;
 let storage: FileStorage;
-let uploads: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  uploads = mkdtempSync(join(tmpdir(), 'bucate-second-owner-'));
-  storage = createLocalDiskStorage(uploads);
-});
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(uploads, { recursive: true, force: true });
+test.beforeAll(({ db: fileDb, scopes: fileScopes, storage: fileStorage }) => {
+  db = fileDb;
+  scopes = fileScopes;
+  storage = fileStorage;
 });
 
-const db = () => database.db;
 const { t } = getI18n('ro');
 
 async function restaurantWithMenu(name: string) {
   const restaurant = buildRestaurant({ name });
-  await db().insertInto('restaurant').values(restaurant).execute();
-  const scope = ownerScope(db(), restaurant.id);
+  await db.insertInto('restaurant').values(restaurant).execute();
+  const scope = scopes.owner(restaurant.id);
   const locationId = await createLocation(scope, storage, LocationInput.parse({ nameRo: `Centru ${name}` }));
   const categoryId = await createCategory(scope, storage, CategoryInput.parse({ locationId, nameRo: `Ciorbe ${name}`, visible: 'on' }));
   const productId = await createProduct(scope, storage, ProductInput.parse({ categoryId, nameRo: `Ciorbă ${name}`, price: '20', available: 'on', visible: 'on' }));
@@ -56,8 +48,8 @@ describe(`a second restaurant's owner on ${testDialect}`, () => {
     const b = await restaurantWithMenu('B');
     const snapshot = async () => [
       await getEditorMenu(a.scope),
-      await db().selectFrom('restaurant').select('menuVersion').where('id', '=', a.restaurantId).executeTakeFirstOrThrow(),
-      await db().selectFrom('auditEvent').select('id').where('restaurantId', '=', a.restaurantId).execute(),
+      await db.selectFrom('restaurant').select('menuVersion').where('id', '=', a.restaurantId).executeTakeFirstOrThrow(),
+      await db.selectFrom('auditEvent').select('id').where('restaurantId', '=', a.restaurantId).execute(),
     ];
     const before = await snapshot();
     const intents: Record<string, unknown>[] = [

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildCategory, buildLocation, buildProduct, insertRestaurant, type PlanOptions } from '#tests/factories/builders.ts';
-import { countQueries, createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { countQueries, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { listMenuRows } from './menu.repo.server.ts';
 import { getMenuCacheVersion, getPublicMenu } from './menu.service.server.ts';
 
@@ -18,10 +19,9 @@ async function insertMenu(database: TestDatabase, products: number, overrides: P
 
 describe(`public menu on ${testDialect}`, () => {
   let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(({ database: fileDatabase }) => {
+    database = fileDatabase;
   });
-  afterAll(() => database.cleanup());
 
   it('keys the render cache anew when the trial ends with the passing of time, with no edit', async () => {
     const started = new Date('2026-09-01T08:00:00.000Z');

@@ -2,27 +2,28 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { buildRestaurant, newId } from '#tests/factories/builders.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { listFiles, noisyJpeg, photoJpeg, pngClaiming, svgWithScript } from '#tests/support/test-images.ts';
 import { createLocalDiskStorage, type FileStorage } from './storage.server.ts';
 import { deleteStoredImageFiles, sanitiseImageName, saveUploadedImage } from './image.service.server.ts';
 
 describe(`image uploads on ${testDialect}`, () => {
   let database: TestDatabase;
+  let scopes: ActorScopes;
   let root: string;
   let storage: FileStorage;
   const restaurant = buildRestaurant({ name: 'La Mama' });
   const otherRestaurant = buildRestaurant({ name: 'Bistro Vecin' });
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(async ({ database: fileDatabase, scopes: fileScopes }) => {
+    database = fileDatabase;
+    scopes = fileScopes;
     await database.db.insertInto('restaurant').values([restaurant, otherRestaurant]).execute();
   });
-  afterAll(() => database.cleanup());
   beforeEach(async () => {
     root = await mkdtemp(join(tmpdir(), 'bucate-uploads-'));
     storage = createLocalDiskStorage(root);
@@ -33,7 +34,7 @@ describe(`image uploads on ${testDialect}`, () => {
   const rows = () => database.db.selectFrom('storedImage').selectAll().orderBy('createdAt').execute();
 
   async function refusedCode(file: Buffer, name: string): Promise<string> {
-    const error = await saveUploadedImage(ownerScope(database.db, restaurant.id), storage, { kind: 'other', file, name }).then(
+    const error = await saveUploadedImage(scopes.owner(restaurant.id), storage, { kind: 'other', file, name }).then(
       () => undefined,
       (thrown: unknown) => thrown,
     );
@@ -57,7 +58,7 @@ describe(`image uploads on ${testDialect}`, () => {
   });
 
   it('stores a cover as JPEG plus WebP variants under a folder of its own, and records it', async () => {
-    const saved = await saveUploadedImage(ownerScope(database.db, restaurant.id), storage, {
+    const saved = await saveUploadedImage(scopes.owner(restaurant.id), storage, {
       kind: 'cover',
       file: await photoJpeg(4000, 3000),
       name: 'C:\\Poze\\terasă vara.PNG',
@@ -101,9 +102,9 @@ describe(`image uploads on ${testDialect}`, () => {
 
   it('names the file by its kind and gives every upload a new folder, even of the same file', async () => {
     const file = await photoJpeg(1000, 1000);
-    const logo = await saveUploadedImage(ownerScope(database.db, restaurant.id), storage, { kind: 'logo', file, name: 'a.png' });
-    const again = await saveUploadedImage(ownerScope(database.db, restaurant.id), storage, { kind: 'logo', file, name: 'a.png' });
-    const product = await saveUploadedImage(ownerScope(database.db, otherRestaurant.id), storage, { kind: 'other', file, name: 'b.png' });
+    const logo = await saveUploadedImage(scopes.owner(restaurant.id), storage, { kind: 'logo', file, name: 'a.png' });
+    const again = await saveUploadedImage(scopes.owner(restaurant.id), storage, { kind: 'logo', file, name: 'a.png' });
+    const product = await saveUploadedImage(scopes.owner(otherRestaurant.id), storage, { kind: 'other', file, name: 'b.png' });
     expect(logo.url).toMatch(/\/logo\.jpg$/);
     expect(again.url).not.toBe(logo.url);
     expect(product.url).toMatch(new RegExp(`^/uploads/r/${otherRestaurant.shortCode}/[\\w-]{12}/image\\.jpg$`));
@@ -122,7 +123,7 @@ describe(`image uploads on ${testDialect}`, () => {
         return disk.put(key, body, contentType);
       },
     };
-    const error = await saveUploadedImage(ownerScope(database.db, restaurant.id), failing, { kind: 'other', file: await photoJpeg(1200, 900), name: 'x.jpg' }).catch((thrown: unknown) => thrown);
+    const error = await saveUploadedImage(scopes.owner(restaurant.id), failing, { kind: 'other', file: await photoJpeg(1200, 900), name: 'x.jpg' }).catch((thrown: unknown) => thrown);
     expect((error as Error).message).toBe('disk full');
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(await listFiles(root)).toEqual([]);
@@ -132,7 +133,7 @@ describe(`image uploads on ${testDialect}`, () => {
   it('removes the files when the row cannot be recorded', async () => {
     const unknownRestaurant = newId();
     await expect(
-      saveUploadedImage(ownerScope(database.db, unknownRestaurant), storage, { kind: 'other', file: await photoJpeg(600, 400), name: 'x.jpg' }),
+      saveUploadedImage(scopes.owner(unknownRestaurant), storage, { kind: 'other', file: await photoJpeg(600, 400), name: 'x.jpg' }),
     ).rejects.toThrow();
     expect(await listFiles(root)).toEqual([]);
     expect(await rows()).toEqual([]);
@@ -141,8 +142,8 @@ describe(`image uploads on ${testDialect}`, () => {
   describe('deleteStoredImageFiles', () => {
     it('deletes the JPEG and every variant of one row, and nothing of another', async () => {
       const file = await photoJpeg(900, 600);
-      const kept = await saveUploadedImage(ownerScope(database.db, restaurant.id), storage, { kind: 'other', file, name: 'a.jpg' });
-      const gone = await saveUploadedImage(ownerScope(database.db, restaurant.id), storage, { kind: 'other', file, name: 'b.jpg' });
+      const kept = await saveUploadedImage(scopes.owner(restaurant.id), storage, { kind: 'other', file, name: 'a.jpg' });
+      const gone = await saveUploadedImage(scopes.owner(restaurant.id), storage, { kind: 'other', file, name: 'b.jpg' });
       const row = await database.db.selectFrom('storedImage').selectAll().where('id', '=', gone.id).executeTakeFirstOrThrow();
       await deleteStoredImageFiles(storage, { key: row.path, variants: row.variants });
       const keptFolder = dirname(kept.key);

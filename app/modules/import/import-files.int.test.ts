@@ -1,12 +1,12 @@
 import { constants, crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
 import { refusalOf } from '#tests/support/app-errors.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
 import { textPdf } from '#tests/support/text-pdfs.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { previewImport } from './import.service.server.ts';
 import { MAX_WAITING_FILES, parseInWorker } from './parse-pool.server.ts';
 import { MAX_PDF_LINES, MAX_PDF_PAGES } from './pdf-text.server.ts';
@@ -18,17 +18,16 @@ import { writeStoredZip, writeZip, type ZipFile } from './zip-read.server.ts';
  */
 
 let database: TestDatabase;
+let scopes: ActorScopes;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.cleanup();
+test.beforeAll(({ database: fileDatabase, scopes: fileScopes }) => {
+  database = fileDatabase;
+  scopes = fileScopes;
 });
 
 async function owner() {
   const row = await insertRestaurant(database.db);
-  return ownerScope(database.db, row.id);
+  return scopes.owner(row.id);
 }
 
 

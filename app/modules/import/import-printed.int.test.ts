@@ -1,45 +1,37 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemScope } from '#app/modules/access/scope.server.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { createJobHandlers, JOB_SCHEDULES } from '#app/wiring/job-handlers.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
 import { menuPhoto, SMALL_MENU } from '#tests/support/menu-images.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect } from '#tests/support/test-database.ts';
+import { test, type ActorScopes, type TestDb } from '#tests/support/test-context.ts';
 import { headerKey } from './import-columns.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { OCR_PHOTOS_PER_DAY } from './import-drafts.server.ts';
 import { commitImport, getImportDraft, previewImport, startImport, sweepImportDrafts } from './import.service.server.ts';
 
-let database: TestDatabase;
+let db: TestDb;
+let scopes: ActorScopes;
 let storage: FileStorage;
-let uploads: string;
 const require = createRequire(import.meta.url);
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  uploads = mkdtempSync(join(tmpdir(), 'bucate-import-printed-'));
-  storage = createLocalDiskStorage(uploads);
-});
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(uploads, { recursive: true, force: true });
+test.beforeAll(({ db: fileDb, scopes: fileScopes, storage: fileStorage }) => {
+  db = fileDb;
+  scopes = fileScopes;
+  storage = fileStorage;
 });
 
-const db = () => database.db;
 
 async function restaurant() {
-  const row = await insertRestaurant(db());
-  const scope = ownerScope(db(), row.id);
+  const row = await insertRestaurant(db);
+  const scope = scopes.owner(row.id);
   const locationId = await createLocation(scope, storage, LocationInput.parse({ nameRo: 'Centru' }));
   return { id: row.id, scope, locationId };
 }
@@ -73,7 +65,7 @@ describe(`import from a printed menu on ${testDialect}`, () => {
       { category: 'Deserturi', nameRo: 'Papanași cu smântână', quantity: '2 buc', price: '28' },
     ]);
     expect(preview.rows.every((row) => row.problems.length === 0)).toBe(true);
-    expect(await db().selectFrom('product').select('id').where('restaurantId', '=', r.id).execute()).toEqual([]);
+    expect(await db.selectFrom('product').select('id').where('restaurantId', '=', r.id).execute()).toEqual([]);
   });
 
   it('reads a photo taken at an angle through OCR in a job, with progress, into the review grid', async () => {
@@ -82,7 +74,7 @@ describe(`import from a printed menu on ${testDialect}`, () => {
     if (!('draftId' in started)) throw new Error('a photo goes to a job');
     expect(await getImportDraft(r.scope, started.draftId)).toEqual({ status: 'pending', progress: 0 });
     const handlers = createJobHandlers({ mailer: { send: () => Promise.reject(new Error('no mail here')) }, storage, retentionDays: 7 });
-    expect(await runJobsUntilIdle(db(), { 'import.ocr': handlers['import.ocr'] })).toBe(1);
+    expect(await runJobsUntilIdle(db, { 'import.ocr': handlers['import.ocr'] })).toBe(1);
     const done = await getImportDraft(r.scope, started.draftId, { locationId: r.locationId });
     if (done.status !== 'done') throw new Error('the job finished');
     expect(done.preview.source).toBe('ocr');
@@ -93,7 +85,7 @@ describe(`import from a printed menu on ${testDialect}`, () => {
       ['Deserturi', 'papanasi cu smantana', '28', '2 buc'],
     ]);
     // the image is forgotten once read; nothing reaches the menu until the owner commits
-    const draft = await db().selectFrom('importDraft').select(['image', 'status']).where('id', '=', started.draftId).executeTakeFirstOrThrow();
+    const draft = await db.selectFrom('importDraft').select(['image', 'status']).where('id', '=', started.draftId).executeTakeFirstOrThrow();
     expect(draft).toEqual({ image: null, status: 'done' });
     expect(await commitImport(r.scope, storage, { locationId: r.locationId, rows: done.preview.rows.map((row) => row.cells) })).toEqual({ products: 2, categories: 2, locations: 0 });
   }, 60_000);
@@ -117,8 +109,8 @@ describe(`import from a printed menu on ${testDialect}`, () => {
     if (!('draftId' in old) || !('draftId' in young)) throw new Error('a photo goes to a job');
     // restaurant a never uploads again: only the daily sweep can clear its draft (and the photo in it)
     const now = new Date();
-    await db().updateTable('importDraft').set({ createdAt: new Date(now.getTime() - 25 * 60 * 60 * 1000).toISOString() }).where('id', '=', old.draftId).execute();
-    const swept = await sweepImportDrafts(systemScope(db(), 'test'), now);
+    await db.updateTable('importDraft').set({ createdAt: new Date(now.getTime() - 25 * 60 * 60 * 1000).toISOString() }).where('id', '=', old.draftId).execute();
+    const swept = await sweepImportDrafts(systemScope(db, 'test'), now);
     expect(swept).toBe(1);
     await expect(getImportDraft(a.scope, old.draftId)).rejects.toSatisfy((error) => isAppError(error) && error.code === 'not-found');
     expect(await getImportDraft(b.scope, young.draftId)).toMatchObject({ status: expect.any(String) });
@@ -128,7 +120,7 @@ describe(`import from a printed menu on ${testDialect}`, () => {
 
 describe(`what menu photos a restaurant can have read, on ${testDialect}`, () => {
   const codeOf = (result: PromiseSettledResult<unknown>) => (result.status === 'rejected' && isAppError(result.reason) ? result.reason.code : result.status);
-  const draftsOf = (restaurantId: string) => db().selectFrom('importDraft').select(['id', 'status']).where('restaurantId', '=', restaurantId).execute();
+  const draftsOf = (restaurantId: string) => db.selectFrom('importDraft').select(['id', 'status']).where('restaurantId', '=', restaurantId).execute();
 
   it('accepts exactly one of six simultaneous photos, tells the others to wait, and takes the next once it is read', async () => {
     const r = await restaurant();
@@ -142,9 +134,9 @@ describe(`what menu photos a restaurant can have read, on ${testDialect}`, () =>
     const other = await restaurant();
     expect(await startImport(other.scope, { bytes: photo, name: 'poza.jpg' })).toHaveProperty('draftId');
     // read (or failed, or stalled for ten minutes): the next photo is taken
-    await db().updateTable('importDraft').set({ status: 'done' }).where('id', '=', drafts[0]?.id ?? '').execute();
+    await db.updateTable('importDraft').set({ status: 'done' }).where('id', '=', drafts[0]?.id ?? '').execute();
     expect(await startImport(r.scope, { bytes: photo, name: 'poza-2.jpg' })).toHaveProperty('draftId');
-    await db().updateTable('importDraft').set({ updatedAt: new Date(Date.now() - 11 * 60 * 1000).toISOString() }).where('restaurantId', '=', r.id).where('status', '=', 'pending').execute();
+    await db.updateTable('importDraft').set({ updatedAt: new Date(Date.now() - 11 * 60 * 1000).toISOString() }).where('restaurantId', '=', r.id).where('status', '=', 'pending').execute();
     expect(await startImport(r.scope, { bytes: photo, name: 'poza-3.jpg' })).toHaveProperty('draftId');
   });
 
@@ -153,7 +145,7 @@ describe(`what menu photos a restaurant can have read, on ${testDialect}`, () =>
     const photo = await menuPhoto(SMALL_MENU, 0);
     const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000).toISOString();
     // twenty photos read today, the first of them 21.5 hours ago
-    await db()
+    await db
       .insertInto('importDraft')
       .values(Array.from({ length: OCR_PHOTOS_PER_DAY }, (_, i) => ({ id: `${r.id}-draft-${i}`, restaurantId: r.id, status: 'done' as const, progress: 100, image: null, rows: '[]', error: null, createdAt: hoursAgo(21.5 - i), updatedAt: hoursAgo(21.5 - i) })))
       .execute();
@@ -163,7 +155,7 @@ describe(`what menu photos a restaurant can have read, on ${testDialect}`, () =>
     expect(getI18n('en').t('appErrors.import-ocr-quota', { limit: OCR_PHOTOS_PER_DAY, count: 1 })).toContain('You can send the next one in an hour');
     expect(await draftsOf(r.id)).toHaveLength(OCR_PHOTOS_PER_DAY);
     // once the first is a day old, one more photo is read
-    await db().updateTable('importDraft').set({ createdAt: hoursAgo(24.5) }).where('id', '=', `${r.id}-draft-0`).execute();
+    await db.updateTable('importDraft').set({ createdAt: hoursAgo(24.5) }).where('id', '=', `${r.id}-draft-0`).execute();
     expect(await startImport(r.scope, { bytes: photo, name: 'poza.jpg' })).toHaveProperty('draftId');
     // a spreadsheet or a PDF is never held back by the photos
     const csv = new TextEncoder().encode('Denumire;Preț\nSarmale;30\n');

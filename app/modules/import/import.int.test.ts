@@ -1,40 +1,32 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import { describe, expect, it } from 'vitest';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { FREE_PRODUCT_LIMIT } from '#app/modules/subscription/subscription.ts';
 import { addPlan, insertRestaurant } from '#tests/factories/builders.ts';
 import { refusalOf } from '#tests/support/app-errors.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect } from '#tests/support/test-database.ts';
+import { test, type ActorScopes, type TestDb } from '#tests/support/test-context.ts';
 import { exportMenu, importTemplate, menuRows } from './export.service.server.ts';
 import { commitImport, getImportLocations, previewImport, rowsByMapping } from './import.service.server.ts';
 import { readCsv, readXlsx } from './import-read.server.ts';
 import { mapHeaders } from './import-columns.ts';
 
-let database: TestDatabase;
+let db: TestDb;
+let scopes: ActorScopes;
 let storage: FileStorage;
-let uploads: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  uploads = mkdtempSync(join(tmpdir(), 'bucate-import-'));
-  storage = createLocalDiskStorage(uploads);
-});
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(uploads, { recursive: true, force: true });
+test.beforeAll(({ db: fileDb, scopes: fileScopes, storage: fileStorage }) => {
+  db = fileDb;
+  scopes = fileScopes;
+  storage = fileStorage;
 });
 
-const db = () => database.db;
 const csv = (text: string) => ({ bytes: new TextEncoder().encode(text), name: 'meniu.csv' });
 
 async function restaurant(plan: Parameters<typeof insertRestaurant>[2] = {}) {
-  const row = await insertRestaurant(db(), {}, plan);
-  const scope = ownerScope(db(), row.id);
+  const row = await insertRestaurant(db, {}, plan);
+  const scope = scopes.owner(row.id);
   const locationId = await createLocation(scope, storage, LocationInput.parse({ nameRo: 'Centru' }));
   return { id: row.id, slug: row.slug, scope, locationId };
 }
@@ -49,9 +41,9 @@ const MENU = [
 
 async function snapshot(id: string) {
   return {
-    restaurant: await db().selectFrom('restaurant').select(['menuVersion', 'productsCount']).where('id', '=', id).executeTakeFirstOrThrow(),
-    categories: await db().selectFrom('category').select('id').where('restaurantId', '=', id).execute(),
-    products: await db().selectFrom('product').select('id').where('restaurantId', '=', id).execute(),
+    restaurant: await db.selectFrom('restaurant').select(['menuVersion', 'productsCount']).where('id', '=', id).executeTakeFirstOrThrow(),
+    categories: await db.selectFrom('category').select('id').where('restaurantId', '=', id).execute(),
+    products: await db.selectFrom('product').select('id').where('restaurantId', '=', id).execute(),
   };
 }
 
@@ -70,11 +62,11 @@ describe(`menu import on ${testDialect}`, () => {
     const after = await snapshot(r.id);
     expect(after.restaurant.menuVersion).toBe(before.restaurant.menuVersion + 1);
     expect(after.restaurant.productsCount).toBe(3);
-    const soup = await db().selectFrom('product').selectAll().where('restaurantId', '=', r.id).where('nameRo', '=', 'Ciorbă de burtă').executeTakeFirstOrThrow();
+    const soup = await db.selectFrom('product').selectAll().where('restaurantId', '=', r.id).where('nameRo', '=', 'Ciorbă de burtă').executeTakeFirstOrThrow();
     expect(soup).toMatchObject({ nameEn: 'Tripe soup', priceMinor: 2450, weightValue: 400, weightUnit: 'g', allergens: '["milk","celery"]', traces: '["mustard"]', frozen: 0, currency: 'RON' });
-    const dessert = await db().selectFrom('product').selectAll().where('restaurantId', '=', r.id).where('nameRo', '=', 'Papanași').executeTakeFirstOrThrow();
+    const dessert = await db.selectFrom('product').selectAll().where('restaurantId', '=', r.id).where('nameRo', '=', 'Papanași').executeTakeFirstOrThrow();
     expect(dessert).toMatchObject({ weightValue: 2, weightUnit: 'pcs', additives: '["E330"]', frozen: 1 });
-    const audit = await db().selectFrom('auditEvent').select('action').where('restaurantId', '=', r.id).where('action', '=', 'menu.import').execute();
+    const audit = await db.selectFrom('auditEvent').select('action').where('restaurantId', '=', r.id).where('action', '=', 'menu.import').execute();
     expect(audit).toHaveLength(1);
   });
 
@@ -106,7 +98,7 @@ describe(`menu import on ${testDialect}`, () => {
       params: { limit: FREE_PRODUCT_LIMIT, count: FREE_PRODUCT_LIMIT + 1, remaining: FREE_PRODUCT_LIMIT },
     });
     expect(await snapshot(r.id)).toEqual(before);
-    await addPlan(db(), r.id, { trial: false, manualProUntil: new Date(Date.now() + 86_400_000).toISOString() });
+    await addPlan(db, r.id, { trial: false, manualProUntil: new Date(Date.now() + 86_400_000).toISOString() });
     expect(await commitImport(r.scope, storage, { locationId: r.locationId, rows })).toEqual({ products: FREE_PRODUCT_LIMIT + 1, categories: 1, locations: 0 });
   });
 
@@ -116,7 +108,7 @@ describe(`menu import on ${testDialect}`, () => {
     const preview = await previewImport(r.scope, csv(lines.join('\n')), { locationId: r.locationId });
     expect(preview.rows).toHaveLength(5000);
     expect(await commitImport(r.scope, storage, { locationId: r.locationId, rows: preview.rows.map((row) => row.cells) }, { locationsPerRestaurant: 10, categoriesPerLocation: 100, uploadsPerHour: 100, storageBytes: 1e9 })).toEqual({ products: 5000, categories: 20, locations: 0 });
-    const count = await db().selectFrom('restaurant').select('productsCount').where('id', '=', r.id).executeTakeFirstOrThrow();
+    const count = await db.selectFrom('restaurant').select('productsCount').where('id', '=', r.id).executeTakeFirstOrThrow();
     expect(count.productsCount).toBe(5000);
   }, 60_000);
 
@@ -190,7 +182,7 @@ describe(`menu import on ${testDialect}`, () => {
     expect(new TextDecoder().decode(exported.body)).not.toContain('Sarmale');
     expect(await snapshot(a.id)).toEqual(before);
     // a row naming a location goes to that location of the importing restaurant, never another's
-    const aCentru = await db().selectFrom('location').select('nameRo').where('id', '=', a.locationId).executeTakeFirstOrThrow();
+    const aCentru = await db.selectFrom('location').select('nameRo').where('id', '=', a.locationId).executeTakeFirstOrThrow();
     await commitImport(b.scope, storage, { locationId: b.locationId, rows: [{ location: aCentru.nameRo, nameRo: 'Sarmale', price: '31' }] });
     expect(await snapshot(a.id)).toEqual(before);
     expect((await menuOf(b.id)).map((l) => l.nameRo)).toEqual(['Centru']);
@@ -200,9 +192,9 @@ describe(`menu import on ${testDialect}`, () => {
 
 /** The whole menu as the export knows it: locations, their categories and dishes in order, every exported field. */
 async function menuOf(id: string) {
-  const locations = await db().selectFrom('location').select(['id', 'nameRo', 'nameEn']).where('restaurantId', '=', id).orderBy('sortOrder').orderBy('createdAt').execute();
-  const categories = await db().selectFrom('category').select(['id', 'locationId', 'nameRo', 'nameEn']).where('restaurantId', '=', id).orderBy('sortOrder').orderBy('createdAt').execute();
-  const products = await db()
+  const locations = await db.selectFrom('location').select(['id', 'nameRo', 'nameEn']).where('restaurantId', '=', id).orderBy('sortOrder').orderBy('createdAt').execute();
+  const categories = await db.selectFrom('category').select(['id', 'locationId', 'nameRo', 'nameEn']).where('restaurantId', '=', id).orderBy('sortOrder').orderBy('createdAt').execute();
+  const products = await db
     .selectFrom('product')
     .select(['categoryId', 'nameRo', 'nameEn', 'descriptionRo', 'descriptionEn', 'ingredientsRo', 'ingredientsEn', 'priceMinor', 'currency', 'weightValue', 'weightUnit', 'allergens', 'traces', 'additives', 'frozen'])
     .where('restaurantId', '=', id)
@@ -309,7 +301,7 @@ describe(`export → import with locations on ${testDialect}`, () => {
     const quotas = { locationsPerRestaurant: 2, categoriesPerLocation: 10, uploadsPerHour: 10, storageBytes: 1e9 };
     expect(await refusalOf(commitImport(r.scope, storage, { locationId: r.locationId, rows }, quotas))).toEqual({ code: 'location-limit-reached', params: { limit: 2 } });
     expect(await snapshot(r.id)).toEqual(before);
-    expect(await db().selectFrom('location').select('id').where('restaurantId', '=', r.id).execute()).toHaveLength(1);
+    expect(await db.selectFrom('location').select('id').where('restaurantId', '=', r.id).execute()).toHaveLength(1);
     // the category quota holds per location, for created locations too
     const tooManyCategories = [{ location: 'Mall', category: 'X', nameRo: 'A', price: '1' }, { location: 'Mall', category: 'Y', nameRo: 'B', price: '1' }];
     expect(await refusalOf(commitImport(r.scope, storage, { locationId: r.locationId, rows: tooManyCategories }, { ...quotas, locationsPerRestaurant: 5, categoriesPerLocation: 1 }))).toEqual({ code: 'category-limit-reached', params: { limit: 1 } });

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '#app/db/connection.server.ts';
 import { migrateToLatest } from '#app/db/migrate.server.ts';
 import { systemScope } from '#app/modules/access/scope.server.ts';
 import { JOB_SCHEDULES } from '#app/wiring/job-handlers.server.ts';
 import { buildLocation, insertRestaurant } from '#tests/factories/builders.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { createInsightRecorder, type InsightRecorder } from './insight-recorder.server.ts';
 import { SEARCH_PRIVACY_K } from './insights.types.ts';
 import { deriveSearchTermSecret, SEARCH_PENDING_DAYS, searchTermKey, sweepPendingSearches } from './search-terms.server.ts';
@@ -62,8 +63,8 @@ describe(`search terms below the privacy threshold on ${testDialect}`, () => {
       .map((r) => `${r.day} ${r.metric} ${Number(r.count)}`)
       .sort();
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(async ({ database: fileDatabase }) => {
+    database = fileDatabase;
     // PostgreSQL: a second pool, as a second process has. SQLite: one handle, whose driver queues
     // the two recorders' statements; a second node:sqlite handle in this one thread would wait for the
     // write lock synchronously, blocking the very thread that holds it (real processes: tests/server)
@@ -79,7 +80,6 @@ describe(`search terms below the privacy threshold on ${testDialect}`, () => {
 
   afterAll(async () => {
     await second?.db.destroy();
-    await database?.cleanup();
   });
 
   it('keys a term by a keyed hash, per restaurant, never by its text', () => {
@@ -212,8 +212,8 @@ describe(`search terms below the privacy threshold on ${testDialect}`, () => {
 });
 
 describe(`migration 0016 on ${testDialect}`, () => {
-  it('deletes the stored search rows of terms searched fewer than 3 times in all, keeping the others and every other count', async () => {
-    const database = await createTestDatabase({ upTo: '2026-11-23-0015-slug-history-and-tables' });
+  test('deletes the stored search rows of terms searched fewer than 3 times in all, keeping the others and every other count', async ({ databases }) => {
+    const database = await databases.create({ upTo: '2026-11-23-0015-slug-history-and-tables' });
     try {
       const restaurant = await insertRestaurant(database.db, { slug: 'inainte' });
       const other = await insertRestaurant(database.db, { slug: 'alt-restaurant' });

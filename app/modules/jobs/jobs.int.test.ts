@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '#app/db/connection.server.ts';
 import { systemScope } from '#app/modules/access/scope.server.ts';
-import { adminScope, forgedAdminScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { claimJobs } from './job.repo.server.ts';
 import { retryDelayMs, runJobsOnce, type JobHandlers } from './job-worker.server.ts';
 import { countJobs, listJobs, retryJob } from './jobs-admin.server.ts';
@@ -12,10 +12,11 @@ const mail = (to: string) => ({ mail: { to, subject: 's', text: 't', html: '' } 
 
 describe(`the job queue on ${testDialect}`, () => {
   let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  let scopes: ActorScopes;
+  test.beforeAll(({ database: fileDatabase, scopes: fileScopes }) => {
+    database = fileDatabase;
+    scopes = fileScopes;
   });
-  afterAll(() => database.cleanup());
   beforeEach(async () => {
     await database.db.deleteFrom('job').execute();
   });
@@ -159,7 +160,7 @@ describe(`the job queue on ${testDialect}`, () => {
     await enqueueJob(database.db, { type: 'mail.send', payload: mail('e@example.com'), maxAttempts: 1 });
     await enqueueJob(database.db, { type: 'image.sweep', payload: {} });
     await runJobsOnce({ db: database.db, kind: testDialect, handlers: { 'mail.send': async () => Promise.reject(new Error('mailbox full')) } });
-    const admin = adminScope(database.db);
+    const admin = scopes.admin();
     expect(await countJobs(admin)).toEqual({ pending: 1, running: 0, done: 0, dead: 1 });
     const dead = await listJobs(admin, { status: 'dead' });
     expect(dead).toMatchObject([{ type: 'mail.send', attempts: 1, lastError: 'Error: mailbox full' }]);
@@ -171,8 +172,8 @@ describe(`the job queue on ${testDialect}`, () => {
     expect(JSON.parse(audit[0]!.summary)).toMatchObject({ before: { status: 'dead', lastError: 'Error: mailbox full' }, after: { status: 'pending' } });
     // a job that is not dead cannot be retried; nor can anyone but an admin
     await expect(retryJob(admin, dead[0]!.id)).rejects.toMatchObject({ code: 'not-found' });
-    await expect(listJobs(forgedAdminScope(database.db), { status: 'dead' })).rejects.toMatchObject({ code: 'forbidden' });
-    await expect(retryJob(forgedAdminScope(database.db), dead[0]!.id)).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(listJobs(scopes.forgedAdmin(), { status: 'dead' })).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(retryJob(scopes.forgedAdmin(), dead[0]!.id)).rejects.toMatchObject({ code: 'forbidden' });
     expect(systemScope(database.db, 'job:test').actor.id).toBe('job:test');
   });
 });

@@ -12,7 +12,8 @@ import { requestPasswordReset, requestSignInLink } from '#app/modules/account/em
 import { registerRestaurantOwner } from '#app/modules/account/register.service.server.ts';
 import { authServices } from '#app/wiring/auth-services.server.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { createMailer, outboxDir, type Mailer } from './mailer.server.ts';
 
 // Issue 23 item 3: the server log held whole verify-e-mail, reset-password and sign-in links at level
@@ -21,12 +22,11 @@ import { createMailer, outboxDir, type Mailer } from './mailer.server.ts';
 
 let database: TestDatabase;
 let dataDir: string;
-beforeAll(async () => {
-  database = await createTestDatabase();
+test.beforeAll(({ database: fileDatabase }) => {
+  database = fileDatabase;
   dataDir = mkdtempSync(join(tmpdir(), 'bucate-mail-logs-'));
 });
-afterAll(async () => {
-  await database?.cleanup();
+afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -1,36 +1,28 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { formatPrice } from '#app/i18n/localized.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { commitImport } from '#app/modules/import/import.service.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { ALLERGEN_KEYS } from '#app/modules/product/allergens.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect } from '#tests/support/test-database.ts';
+import { test, type ActorScopes, type TestDb } from '#tests/support/test-context.ts';
 import { renderPrintDocument } from './print.service.server.ts';
 
-let database: TestDatabase;
+let db: TestDb;
+let scopes: ActorScopes;
 let storage: FileStorage;
-let uploads: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  uploads = mkdtempSync(join(tmpdir(), 'bucate-print-'));
-  storage = createLocalDiskStorage(uploads);
-});
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(uploads, { recursive: true, force: true });
+test.beforeAll(({ db: fileDb, scopes: fileScopes, storage: fileStorage }) => {
+  db = fileDb;
+  scopes = fileScopes;
+  storage = fileStorage;
 });
 
-const db = () => database.db;
 
 /** Every page's text as pdfjs extracts it (what a reader or a screen reader gets), lines joined by spaces. */
 async function pdfText(pdf: Buffer): Promise<{ text: string; pages: number }> {
@@ -53,8 +45,8 @@ const DISHES = [
 ];
 
 async function restaurantWithMenu(count = 1) {
-  const row = await insertRestaurant(db(), { name: 'Hanul Ștefan', timeZone: 'Europe/Bucharest' }, { trial: false, manualProUntil: new Date(Date.now() + 86_400_000).toISOString() });
-  const scope = ownerScope(db(), row.id);
+  const row = await insertRestaurant(db, { name: 'Hanul Ștefan', timeZone: 'Europe/Bucharest' }, { trial: false, manualProUntil: new Date(Date.now() + 86_400_000).toISOString() });
+  const scope = scopes.owner(row.id);
   const locationId = await createLocation(scope, storage, LocationInput.parse({ nameRo: 'Centru', nameEn: 'Downtown' }));
   const rows = Array.from({ length: count }, (_, i) => DISHES.map((d) => (i === 0 ? d : { ...d, nameRo: `${d.nameRo} ${i}`, nameEn: `${d.nameEn} ${i}` }))).flat();
   await commitImport(scope, storage, { locationId, rows });

@@ -1,37 +1,29 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CategoryInput } from '#app/modules/category/category.schema.ts';
 import { createCategory, duplicateCategory } from '#app/modules/category/category.service.server.ts';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect } from '#tests/support/test-database.ts';
+import { test, type ActorScopes, type TestDb } from '#tests/support/test-context.ts';
 import { applyPriceChange, BulkEditInput, parseChangeValue } from './bulk-edit.ts';
 import { ProductInput } from './product.schema.ts';
 import { bulkEditProducts, createProduct, duplicateProduct } from './product.service.server.ts';
 
 /** Issue 17, faster editing: duplicate a dish or a category; bulk actions on selected dishes. */
-let database: TestDatabase;
+let db: TestDb;
+let scopes: ActorScopes;
 let storage: FileStorage;
-let uploads: string;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  uploads = mkdtempSync(join(tmpdir(), 'bucate-bulk-'));
-  storage = createLocalDiskStorage(uploads);
+test.beforeAll(({ db: fileDb, scopes: fileScopes, storage: fileStorage }) => {
+  db = fileDb;
+  scopes = fileScopes;
+  storage = fileStorage;
 });
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(uploads, { recursive: true, force: true });
-});
-const db = () => database.db;
 
 async function restaurant(pro = true) {
-  const { id } = await insertRestaurant(db(), {}, pro ? { manualProUntil: new Date(Date.now() + 86_400_000).toISOString() } : {});
-  const scope = ownerScope(db(), id!);
+  const { id } = await insertRestaurant(db, {}, pro ? { manualProUntil: new Date(Date.now() + 86_400_000).toISOString() } : {});
+  const scope = scopes.owner(id!);
   const locationId = await createLocation(scope, storage, LocationInput.parse({ nameRo: 'Salon' }));
   const categoryId = await createCategory(scope, storage, CategoryInput.parse({ locationId, nameRo: 'Ciorbe', nameEn: 'Soups', visible: 'on' }));
   const otherCategoryId = await createCategory(scope, storage, CategoryInput.parse({ locationId, nameRo: 'Deserturi', visible: 'on' }));
@@ -42,8 +34,8 @@ async function restaurant(pro = true) {
   return { id: id!, scope, locationId, categoryId, otherCategoryId, ids };
 }
 const productsOf = (categoryId: string) =>
-  db().selectFrom('product').select(['id', 'nameRo', 'priceMinor', 'available', 'visible', 'allergens', 'sortOrder']).where('categoryId', '=', categoryId).orderBy('sortOrder').execute();
-const menuVersion = async (id: string) => (await db().selectFrom('restaurant').select('menuVersion').where('id', '=', id).executeTakeFirstOrThrow()).menuVersion;
+  db.selectFrom('product').select(['id', 'nameRo', 'priceMinor', 'available', 'visible', 'allergens', 'sortOrder']).where('categoryId', '=', categoryId).orderBy('sortOrder').execute();
+const menuVersion = async (id: string) => (await db.selectFrom('restaurant').select('menuVersion').where('id', '=', id).executeTakeFirstOrThrow()).menuVersion;
 
 describe('price changes', () => {
   it('by a percentage or an amount, rounded to the ban, never below zero', () => {
@@ -68,16 +60,16 @@ describe(`faster editing on ${testDialect}`, () => {
     expect(rows.map((row) => row.nameRo)).toEqual(['Ciorbă de burtă', 'Ciorbă de burtă (copie)', 'Ciorbă de perișoare', 'Supă cremă']);
     expect(rows[1]).toMatchObject({ id: copy, priceMinor: 2450, allergens: '["milk"]' });
     expect(await menuVersion(r.id)).toBeGreaterThan(before);
-    expect((await db().selectFrom('restaurant').select('productsCount').where('id', '=', r.id).executeTakeFirstOrThrow()).productsCount).toBe(4);
+    expect((await db.selectFrom('restaurant').select('productsCount').where('id', '=', r.id).executeTakeFirstOrThrow()).productsCount).toBe(4);
   });
 
   it('duplicates a whole category with its dishes, at the end of the location', async () => {
     const r = await restaurant();
     const copy = await duplicateCategory(r.scope, storage, r.categoryId);
-    const category = await db().selectFrom('category').select(['nameRo', 'nameEn', 'sortOrder']).where('id', '=', copy).executeTakeFirstOrThrow();
+    const category = await db.selectFrom('category').select(['nameRo', 'nameEn', 'sortOrder']).where('id', '=', copy).executeTakeFirstOrThrow();
     expect(category).toMatchObject({ nameRo: 'Ciorbe (copie)', nameEn: 'Soups (copy)', sortOrder: 2 });
     expect((await productsOf(copy)).map((row) => row.nameRo)).toEqual(['Ciorbă de burtă', 'Ciorbă de perișoare', 'Supă cremă']);
-    expect((await db().selectFrom('restaurant').select('productsCount').where('id', '=', r.id).executeTakeFirstOrThrow()).productsCount).toBe(6);
+    expect((await db.selectFrom('restaurant').select('productsCount').where('id', '=', r.id).executeTakeFirstOrThrow()).productsCount).toBe(6);
   });
 
   it('applies one action to the selected dishes: sold out, hide, move, price', async () => {
@@ -109,7 +101,7 @@ describe(`faster editing on ${testDialect}`, () => {
 
   it('keeps the free plan’s product limit when copying', async () => {
     const r = await restaurant(false);
-    await db().updateTable('restaurant').set({ productsCount: 50 }).where('id', '=', r.id).execute();
+    await db.updateTable('restaurant').set({ productsCount: 50 }).where('id', '=', r.id).execute();
     await expect(duplicateProduct(r.scope, storage, r.ids[0]!)).rejects.toMatchObject({ code: 'product-limit-reached' });
     await expect(duplicateCategory(r.scope, storage, r.categoryId)).rejects.toMatchObject({ code: 'product-limit-reached' });
     expect(await productsOf(r.categoryId)).toHaveLength(3);

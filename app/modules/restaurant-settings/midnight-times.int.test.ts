@@ -1,16 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readScheduleFields, SCHEDULE_FIELDS } from '#app/modules/category/category-schedule.ts';
 import { demoRestaurant } from '#app/modules/demo/demo-menu.data.ts';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { exceptionField, serializeOpeningExceptions } from '#app/modules/restaurant/opening-exceptions.ts';
 import { ProductInput } from '#app/modules/product/product.schema.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
 import { untouchedSettingsPost } from '#tests/support/settings-form-post.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect } from '#tests/support/test-database.ts';
+import { test, type ActorScopes, type TestDb } from '#tests/support/test-context.ts';
 import { RestaurantSettingsInput } from './restaurant-settings.schema.ts';
 import { getRestaurantSettings, updateRestaurantSettings } from './restaurant-settings.service.server.ts';
 import { settingsFormValues } from './settings-form.ts';
@@ -20,24 +17,18 @@ import { settingsFormValues } from './settings-form.ts';
  * Friday and Saturday close at 24:00, which an <input type="time"> cannot show (its value must be
  * 00:00–23:59, anything else becomes empty), so an untouched save used to be refused.
  */
-let database: TestDatabase;
+let db: TestDb;
+let scopes: ActorScopes;
 let storage: FileStorage;
-let uploads: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  uploads = mkdtempSync(join(tmpdir(), 'bucate-midnight-'));
-  storage = createLocalDiskStorage(uploads);
+test.beforeAll(({ db: fileDb, scopes: fileScopes, storage: fileStorage }) => {
+  db = fileDb;
+  scopes = fileScopes;
+  storage = fileStorage;
 });
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(uploads, { recursive: true, force: true });
-});
-
-const db = () => database.db;
 
 async function saveUntouched(restaurantId: string) {
-  const scope = ownerScope(db(), restaurantId);
+  const scope = scopes.owner(restaurantId);
   const loaded = await getRestaurantSettings(scope);
   const parsed = RestaurantSettingsInput.safeParse(untouchedSettingsPost(settingsFormValues(loaded), loaded.settingsVersion));
   expect(parsed.error?.issues ?? []).toEqual([]);
@@ -48,7 +39,7 @@ async function saveUntouched(restaurantId: string) {
 describe(`times up to and past midnight on ${testDialect}`, () => {
   it("the demo restaurant's hours (Friday and Saturday until 24:00) save untouched and stay as they were", async () => {
     const exceptions = [{ from: '2026-12-31', to: '2026-12-31', note: 'Revelion', hours: [['18:00', '24:00']] as [string, string][] }];
-    const { id } = await insertRestaurant(db(), { openingHours: JSON.stringify(demoRestaurant.openingHours), openingExceptions: serializeOpeningExceptions(exceptions) });
+    const { id } = await insertRestaurant(db, { openingHours: JSON.stringify(demoRestaurant.openingHours), openingExceptions: serializeOpeningExceptions(exceptions) });
     const { before, after } = await saveUntouched(id!);
     expect(after.openingHours).toEqual(demoRestaurant.openingHours);
     expect(after.openingExceptions).toEqual(exceptions);
@@ -57,7 +48,7 @@ describe(`times up to and past midnight on ${testDialect}`, () => {
 
   it('a closing time past midnight (02:00) and a closing time of 00:00 save untouched', async () => {
     const hours = { mon: [['18:00', '02:00']], tue: [['08:00', '00:00']], wed: [['00:00', '24:00']] };
-    const { id } = await insertRestaurant(db(), { openingHours: JSON.stringify(hours) });
+    const { id } = await insertRestaurant(db, { openingHours: JSON.stringify(hours) });
     const { after } = await saveUntouched(id!);
     // midnight as the day's end is stored one way, 24:00; the guest sees the same hours
     expect(after.openingHours).toEqual({ mon: [['18:00', '02:00']], tue: [['08:00', '24:00']], wed: [['00:00', '24:00']], thu: [], fri: [], sat: [], sun: [] });

@@ -1,62 +1,54 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import { describe, expect, it } from 'vitest';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { findMovedMenuSlug } from '#app/modules/guest-menu/menu.service.server.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect } from '#tests/support/test-database.ts';
+import { test, type ActorScopes, type TestDb } from '#tests/support/test-context.ts';
 import { RestaurantSettingsInput } from './restaurant-settings.schema.ts';
 import { getRestaurantSettings, updateRestaurantSettings } from './restaurant-settings.service.server.ts';
 
 /** Issue 17, friction 2: changing the slug keeps old links working (301 to the current slug). */
-let database: TestDatabase;
+let db: TestDb;
+let scopes: ActorScopes;
 let storage: FileStorage;
-let uploads: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  uploads = mkdtempSync(join(tmpdir(), 'bucate-slug-'));
-  storage = createLocalDiskStorage(uploads);
-});
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(uploads, { recursive: true, force: true });
+test.beforeAll(({ db: fileDb, scopes: fileScopes, storage: fileStorage }) => {
+  db = fileDb;
+  scopes = fileScopes;
+  storage = fileStorage;
 });
 
-const db = () => database.db;
 
 async function renameTo(restaurantId: string, slug: string) {
-  const scope = ownerScope(db(), restaurantId);
+  const scope = scopes.owner(restaurantId);
   const loaded = await getRestaurantSettings(scope);
   await updateRestaurantSettings(scope, storage, RestaurantSettingsInput.parse({ name: loaded.name, slug, currency: loaded.currency, timeZone: loaded.timeZone }), loaded.settingsVersion);
 }
 
 describe(`previous slugs on ${testDialect}`, () => {
   it('an old slug leads to the current one, through every rename', async () => {
-    const { id } = await insertRestaurant(db(), { slug: 'casa-veche' }, {});
-    expect(await findMovedMenuSlug(db(), 'casa-veche')).toBeUndefined();
+    const { id } = await insertRestaurant(db, { slug: 'casa-veche' }, {});
+    expect(await findMovedMenuSlug(db, 'casa-veche')).toBeUndefined();
     await renameTo(id!, 'casa-noua');
-    expect(await findMovedMenuSlug(db(), 'casa-veche')).toBe('casa-noua');
+    expect(await findMovedMenuSlug(db, 'casa-veche')).toBe('casa-noua');
     await renameTo(id!, 'casa-mare');
-    expect(await findMovedMenuSlug(db(), 'casa-veche')).toBe('casa-mare');
-    expect(await findMovedMenuSlug(db(), 'casa-noua')).toBe('casa-mare');
+    expect(await findMovedMenuSlug(db, 'casa-veche')).toBe('casa-mare');
+    expect(await findMovedMenuSlug(db, 'casa-noua')).toBe('casa-mare');
     // going back to an old slug: it is live again, and the one just left redirects
     await renameTo(id!, 'casa-veche');
-    expect(await findMovedMenuSlug(db(), 'casa-mare')).toBe('casa-veche');
+    expect(await findMovedMenuSlug(db, 'casa-mare')).toBe('casa-veche');
   });
 
   it('a slug given up may be taken by another restaurant, and then the newcomer owns it', async () => {
-    const { id: first } = await insertRestaurant(db(), { slug: 'bistro-liber' }, {});
+    const { id: first } = await insertRestaurant(db, { slug: 'bistro-liber' }, {});
     await renameTo(first!, 'bistro-mutat');
-    const { id: second } = await insertRestaurant(db(), { slug: 'alt-bistro' }, {});
+    const { id: second } = await insertRestaurant(db, { slug: 'alt-bistro' }, {});
     await renameTo(second!, 'bistro-liber');
     // the menu route asks for a moved slug only when no restaurant has it live: the live one wins
-    const live = await db().selectFrom('restaurant').select('id').where('slug', '=', 'bistro-liber').executeTakeFirstOrThrow();
+    const live = await db.selectFrom('restaurant').select('id').where('slug', '=', 'bistro-liber').executeTakeFirstOrThrow();
     expect(live.id).toBe(second);
     // and when the newcomer moves on, the old slug is the newcomer's history, not the first's
     await renameTo(second!, 'alt-bistro-2');
-    expect(await findMovedMenuSlug(db(), 'bistro-liber')).toBe('alt-bistro-2');
+    expect(await findMovedMenuSlug(db, 'bistro-liber')).toBe('alt-bistro-2');
   });
 });

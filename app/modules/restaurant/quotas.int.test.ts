@@ -1,16 +1,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createCategory, updateCategory } from '#app/modules/category/category.service.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { saveUploadedImage } from '#app/modules/image/image.service.server.ts';
 import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { buildCategory, buildLocation, insertRestaurant } from '#tests/factories/builders.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { rowVersion } from '#tests/support/versions.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { listFiles, photoJpeg } from '#tests/support/test-images.ts';
 import type { RestaurantQuotas } from '#app/env.types.ts';
 
@@ -28,12 +28,13 @@ async function refusal(promise: Promise<unknown>): Promise<{ code: string; param
 
 describe(`restaurant quotas on ${testDialect}`, () => {
   let database: TestDatabase;
+  let scopes: ActorScopes;
   let root: string;
   let storage: FileStorage;
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  test.beforeAll(({ database: fileDatabase, scopes: fileScopes }) => {
+    database = fileDatabase;
+    scopes = fileScopes;
   });
-  afterAll(() => database.cleanup());
   beforeEach(async () => {
     root = await mkdtemp(join(tmpdir(), 'bucate-quotas-'));
     storage = createLocalDiskStorage(root);
@@ -47,7 +48,7 @@ describe(`restaurant quotas on ${testDialect}`, () => {
     const restaurant = await insertRestaurant(database.db);
     const neighbour = await insertRestaurant(database.db);
     await database.db.insertInto('location').values([buildLocation(neighbour.id), buildLocation(neighbour.id), buildLocation(neighbour.id)]).execute();
-    const scope = ownerScope(database.db, restaurant.id);
+    const scope = scopes.owner(restaurant.id);
     for (let i = 0; i < 3; i++) await createLocation(scope, storage, location, quotas);
     expect(await refusal(createLocation(scope, storage, location, quotas))).toEqual({ code: 'location-limit-reached', params: { limit: 3 } });
     expect(await countRows('location', restaurant.id)).toBe(3);
@@ -58,7 +59,7 @@ describe(`restaurant quotas on ${testDialect}`, () => {
 
   it('20 concurrent creates at a limit of 5 store exactly 5', async () => {
     const restaurant = await insertRestaurant(database.db);
-    const scope = ownerScope(database.db, restaurant.id);
+    const scope = scopes.owner(restaurant.id);
     const limits = { ...quotas, locationsPerRestaurant: 5 };
     const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => createLocation(scope, storage, { ...location, nameRo: `Sala ${i}` }, limits)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
@@ -74,7 +75,7 @@ describe(`restaurant quotas on ${testDialect}`, () => {
     await database.db.insertInto('location').values([full, other]).execute();
     const stranger = buildCategory(restaurant.id, other.id);
     await database.db.insertInto('category').values(stranger).execute();
-    const scope = ownerScope(database.db, restaurant.id);
+    const scope = scopes.owner(restaurant.id);
     const category = { locationId: full.id, nameRo: 'Ciorbe', nameEn: '', descriptionRo: '', descriptionEn: '', imageId: null, visible: true };
     await createCategory(scope, storage, category, quotas);
     await createCategory(scope, storage, category, quotas);
@@ -88,7 +89,7 @@ describe(`restaurant quotas on ${testDialect}`, () => {
 
   it('refuses uploads past the hourly number, and concurrent uploads store only as many', async () => {
     const restaurant = await insertRestaurant(database.db);
-    const scope = ownerScope(database.db, restaurant.id);
+    const scope = scopes.owner(restaurant.id);
     const file = await photoJpeg(64, 64);
     const results = await Promise.allSettled(Array.from({ length: 5 }, () => saveUploadedImage(scope, storage, { kind: 'other', file, name: 'p.jpg' }, quotas)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
@@ -103,7 +104,7 @@ describe(`restaurant quotas on ${testDialect}`, () => {
 
   it('refuses an upload that would pass the storage limit', async () => {
     const restaurant = await insertRestaurant(database.db);
-    const scope = ownerScope(database.db, restaurant.id);
+    const scope = scopes.owner(restaurant.id);
     const file = await photoJpeg(64, 64);
     const saved = await saveUploadedImage(scope, storage, { kind: 'other', file, name: 'p.jpg' }, quotas);
     const row = await database.db.selectFrom('storedImage').select('size').where('id', '=', saved.id).executeTakeFirstOrThrow();

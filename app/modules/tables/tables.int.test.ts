@@ -1,37 +1,29 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import { describe, expect, it } from 'vitest';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect } from '#tests/support/test-database.ts';
+import { test, type ActorScopes, type TestDb } from '#tests/support/test-context.ts';
 import { AddTablesInput, expandTableLabels } from './tables.schema.ts';
 import { findShortLinkTarget } from './tables.repo.server.ts';
 import { addDiningTables, getTablesPage, removeDiningTable, renderTableCards } from './tables.service.server.ts';
 
 /** Issue 17, per-table QR codes: tables per location, each with its own permanent short code. */
-let database: TestDatabase;
+let db: TestDb;
+let scopes: ActorScopes;
 let storage: FileStorage;
-let uploads: string;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  uploads = mkdtempSync(join(tmpdir(), 'bucate-tables-'));
-  storage = createLocalDiskStorage(uploads);
+test.beforeAll(({ db: fileDb, scopes: fileScopes, storage: fileStorage }) => {
+  db = fileDb;
+  scopes = fileScopes;
+  storage = fileStorage;
 });
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(uploads, { recursive: true, force: true });
-});
-const db = () => database.db;
 const origin = 'https://bucate.example';
 
 async function restaurant(slug: string) {
-  const { id } = await insertRestaurant(db(), { slug, name: `Bistro ${slug}` }, {});
-  const scope = ownerScope(db(), id!);
+  const { id } = await insertRestaurant(db, { slug, name: `Bistro ${slug}` }, {});
+  const scope = scopes.owner(id!);
   const locationId = await createLocation(scope, storage, LocationInput.parse({ nameRo: 'Terasă', nameEn: 'Terrace' }));
   return { id: id!, scope, locationId };
 }
@@ -68,14 +60,14 @@ describe(`per-table codes on ${testDialect}`, () => {
     expect(tables.map((table) => table.label)).toEqual(Array.from({ length: 12 }, (_, i) => `Terasă ${i + 1}`));
     expect(new Set(tables.map((table) => table.code)).size).toBe(12);
     expect(tables[0]!.url).toBe(`${origin}/m/${tables[0]!.code}`);
-    expect(await findShortLinkTarget(db(), tables[4]!.code)).toEqual({ slug: 'mese-a', locationId: a.locationId });
+    expect(await findShortLinkTarget(db, tables[4]!.code)).toEqual({ slug: 'mese-a', locationId: a.locationId });
     // the restaurant's own code still works, without a location
-    const { shortCode } = await db().selectFrom('restaurant').select('shortCode').where('id', '=', a.id).executeTakeFirstOrThrow();
-    expect(await findShortLinkTarget(db(), shortCode)).toEqual({ slug: 'mese-a', locationId: null });
+    const { shortCode } = await db.selectFrom('restaurant').select('shortCode').where('id', '=', a.id).executeTakeFirstOrThrow();
+    expect(await findShortLinkTarget(db, shortCode)).toEqual({ slug: 'mese-a', locationId: null });
 
     await removeDiningTable(a.scope, tables[0]!.id);
-    expect(await findShortLinkTarget(db(), tables[0]!.code)).toBeUndefined();
-    const audit = await db().selectFrom('auditEvent').select('action').where('restaurantId', '=', a.id).where('action', 'like', 'table.%').execute();
+    expect(await findShortLinkTarget(db, tables[0]!.code)).toBeUndefined();
+    const audit = await db.selectFrom('auditEvent').select('action').where('restaurantId', '=', a.id).where('action', 'like', 'table.%').execute();
     expect(audit.map((row) => row.action).sort()).toEqual(['table.create', 'table.delete']);
   });
 
@@ -102,6 +94,6 @@ describe(`per-table codes on ${testDialect}`, () => {
     await expect(removeDiningTable(intruder.scope, table!.id)).rejects.toMatchObject({ code: 'not-found' });
     await expect(renderTableCards(intruder.scope, storage, { origin, locale: 'ro', locationId: a.locationId })).rejects.toMatchObject({ code: 'not-found' });
     expect((await getTablesPage(intruder.scope, { origin, locale: 'ro' })).total).toBe(0);
-    expect(await findShortLinkTarget(db(), table!.code)).toEqual({ slug: 'mese-c', locationId: a.locationId });
+    expect(await findShortLinkTarget(db, table!.code)).toEqual({ slug: 'mese-c', locationId: a.locationId });
   });
 });

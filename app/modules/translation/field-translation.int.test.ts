@@ -1,14 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getI18n } from '#app/i18n/i18n.ts';
 import type { AppError } from '#app/modules/errors/app-error.ts';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { buildCategory, buildLocation, buildProduct, buildRestaurant } from '#tests/factories/builders.ts';
-import { startFakeTranslator, type FakeTranslator } from '#tests/support/fake-translation.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import type { FakeTranslator } from '#tests/support/fake-translation.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { updateContentSettings } from './content-settings.service.server.ts';
 import { getFieldTranslations, saveFieldTranslation, translateFieldNow } from './field-translation.server.ts';
 import { createGoogleProvider } from './providers.server.ts';
@@ -17,8 +14,8 @@ import type { TranslationProvider } from './provider.server.ts';
 /** "Tradu automat" per field and the owner's own translations (issue 16), through changeMenu. */
 describe(`one field's translation on ${testDialect}`, () => {
   let database: TestDatabase;
+  let scopes: ActorScopes;
   let storage: FileStorage;
-  let uploads: string;
   let fake: FakeTranslator;
   let provider: TranslationProvider;
   const restaurant = buildRestaurant();
@@ -26,26 +23,21 @@ describe(`one field's translation on ${testDialect}`, () => {
   const location = buildLocation(restaurant.id);
   const category = buildCategory(restaurant.id, location.id);
   const dish = buildProduct(restaurant.id, category.id, { nameRo: 'Sarmale cu mămăligă', nameEn: 'Cabbage rolls' });
-  const owner = () => ownerScope(database.db, restaurant.id);
+  const owner = () => scopes.owner(restaurant.id);
   const menuVersion = async () => (await database.db.selectFrom('restaurant').select('menuVersion').where('id', '=', restaurant.id).executeTakeFirstOrThrow()).menuVersion;
   const german = async () => (await getFieldTranslations(owner(), 'product', dish.id)).find((row) => row.language === 'de' && row.field === 'name');
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    uploads = mkdtempSync(join(tmpdir(), 'bucate-field-'));
-    storage = createLocalDiskStorage(uploads);
-    fake = await startFakeTranslator('google');
+  test.beforeAll(async ({ database: fileDatabase, scopes: fileScopes, storage: fileStorage, translators }) => {
+    database = fileDatabase;
+    scopes = fileScopes;
+    storage = fileStorage;
+    fake = await translators.start('google');
     provider = createGoogleProvider({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, timeoutMs: 5000 });
     await database.db.insertInto('restaurant').values([restaurant, other]).execute();
     await database.db.insertInto('location').values(location).execute();
     await database.db.insertInto('category').values(category).execute();
     await database.db.insertInto('product').values(dish).execute();
     await updateContentSettings(owner(), storage, { languages: ['de'], doNotTranslate: ['sarmale'] });
-  });
-  afterAll(async () => {
-    await fake.close();
-    await database.cleanup();
-    rmSync(uploads, { recursive: true, force: true });
   });
 
   it('fills an empty field by machine ("tradus automat"), never replaces the owner’s text, and flags it when the Romanian changes', async () => {
@@ -97,7 +89,7 @@ describe(`one field's translation on ${testDialect}`, () => {
   });
 
   it('refuses a second restaurant’s owner, and changes nothing', async () => {
-    const intruder = ownerScope(database.db, other.id);
+    const intruder = scopes.owner(other.id);
     const row = await database.db.selectFrom('product').selectAll().where('id', '=', dish.id).executeTakeFirstOrThrow();
     await expect(getFieldTranslations(intruder, 'product', dish.id)).rejects.toMatchObject({ code: 'not-found' });
     await expect(saveFieldTranslation(intruder, storage, 'product', dish.id, { field: 'name', language: 'de', text: 'Gestohlen' })).rejects.toMatchObject({ code: 'not-found' });

@@ -1,15 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import { describe, expect, it } from 'vitest';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { createJobHandlers } from '#app/wiring/job-handlers.server.ts';
 import { getPublicMenu } from '#app/modules/guest-menu/menu.service.server.ts';
 import { buildCategory, buildLocation, buildProduct, buildRestaurant } from '#tests/factories/builders.ts';
-import { startFakeTranslator, type FakeTranslator } from '#tests/support/fake-translation.ts';
+import type { FakeTranslator } from '#tests/support/fake-translation.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { fieldIn } from './content-language.ts';
 import { getContentSettings, updateContentSettings } from './content-settings.service.server.ts';
 import { getTranslationProgress, parseMarks, runFillMissing, startFillMissing } from './fill-missing.server.ts';
@@ -23,8 +20,8 @@ import type { TranslationProvider } from './provider.server.ts';
  */
 describe(`translate everything missing on ${testDialect}`, () => {
   let database: TestDatabase;
+  let scopes: ActorScopes;
   let storage: FileStorage;
-  let uploads: string;
   let fake: FakeTranslator;
   let provider: TranslationProvider;
   const restaurant = buildRestaurant({ name: 'Hanul Bucate' });
@@ -42,17 +39,17 @@ describe(`translate everything missing on ${testDialect}`, () => {
       sortOrder: i,
     }),
   );
-  const owner = () => ownerScope(database.db, restaurant.id);
-  const otherOwner = () => ownerScope(database.db, other.id);
+  const owner = () => scopes.owner(restaurant.id);
+  const otherOwner = () => scopes.owner(other.id);
   const handlers = () => createJobHandlers({ mailer: { send: async () => undefined } as never, storage, retentionDays: 7, translator: provider });
   const menuVersion = async () => (await database.db.selectFrom('restaurant').select('menuVersion').where('id', '=', restaurant.id).executeTakeFirstOrThrow()).menuVersion;
   const productRows = () => database.db.selectFrom('product').selectAll().where('restaurantId', '=', restaurant.id).orderBy('sortOrder').execute();
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    uploads = mkdtempSync(join(tmpdir(), 'bucate-fill-'));
-    storage = createLocalDiskStorage(uploads);
-    fake = await startFakeTranslator('deepl');
+  test.beforeAll(async ({ database: fileDatabase, scopes: fileScopes, storage: fileStorage, translators }) => {
+    database = fileDatabase;
+    scopes = fileScopes;
+    storage = fileStorage;
+    fake = await translators.start('deepl');
     provider = createDeepLProvider({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, timeoutMs: 5000 });
     await database.db.insertInto('restaurant').values([restaurant, other]).execute();
     await database.db.insertInto('location').values([location, otherLocation]).execute();
@@ -60,11 +57,6 @@ describe(`translate everything missing on ${testDialect}`, () => {
     for (let i = 0; i < products.length; i += 50) await database.db.insertInto('product').values(products.slice(i, i + 50)).execute();
     await database.db.insertInto('product').values(buildProduct(other.id, otherCategory.id, { nameRo: 'Ciorbă de burtă', nameEn: null })).execute();
     await updateContentSettings(owner(), storage, { languages: ['de'], doNotTranslate: ['mici'] });
-  });
-  afterAll(async () => {
-    await fake.close();
-    await database.cleanup();
-    rmSync(uploads, { recursive: true, force: true });
   });
 
   it('refuses to start with no provider configured', async () => {

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CategoryInput } from '#app/modules/category/category.schema.ts';
 import { updateCategory } from '#app/modules/category/category.service.server.ts';
-import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
+import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { updateLocation } from '#app/modules/location/location.service.server.ts';
 import { ProductInput } from '#app/modules/product/product.schema.ts';
@@ -12,9 +9,9 @@ import { updateProduct } from '#app/modules/product/product.service.server.ts';
 import { RestaurantSettingsInput } from '#app/modules/restaurant-settings/restaurant-settings.schema.ts';
 import { getRestaurantSettings, updateRestaurantSettings } from '#app/modules/restaurant-settings/restaurant-settings.service.server.ts';
 import { buildCategory, buildLocation, buildProduct, buildRestaurant } from '#tests/factories/builders.ts';
-import { startFakeTranslator, type FakeTranslator } from '#tests/support/fake-translation.ts';
-import { ownerScope } from '#tests/support/scopes.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import type { FakeTranslator } from '#tests/support/fake-translation.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import type { ContentTable } from './content.repo.server.ts';
 import { updateContentSettings } from './content-settings.service.server.ts';
 import { FieldTranslationInput, getFieldTranslations, saveFieldTranslation, translateFieldNow } from './field-translation.server.ts';
@@ -31,8 +28,8 @@ import { runJobsUntilIdle } from '#tests/support/jobs.ts';
  */
 describe(`translations when the Romanian changes on ${testDialect}`, () => {
   let database: TestDatabase;
+  let scopes: ActorScopes;
   let storage: FileStorage;
-  let uploads: string;
   let fake: FakeTranslator;
   let provider: TranslationProvider;
   const restaurant = buildRestaurant({ descriptionRo: 'Bucătărie de casă', descriptionEn: 'Home cooking' });
@@ -40,7 +37,7 @@ describe(`translations when the Romanian changes on ${testDialect}`, () => {
   const location = buildLocation(restaurant.id, { nameRo: 'Terasa', nameEn: null });
   const category = buildCategory(restaurant.id, location.id, { nameRo: 'Ciorbe', nameEn: 'Sour soups', descriptionRo: null, descriptionEn: null });
   const dish = buildProduct(restaurant.id, category.id, { nameRo: 'Ciorbă de burtă', nameEn: null, descriptionRo: 'Cu smântână', descriptionEn: 'With sour cream' });
-  const owner = () => ownerScope(database.db, restaurant.id);
+  const owner = () => scopes.owner(restaurant.id);
   const view = async (table: ContentTable, id: string, language: string, field: string) =>
     (await getFieldTranslations(owner(), table, id)).find((row) => row.language === language && row.field === field);
   const refreshJobs = async () =>
@@ -54,22 +51,17 @@ describe(`translations when the Romanian changes on ${testDialect}`, () => {
     });
   };
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    uploads = mkdtempSync(join(tmpdir(), 'bucate-source-'));
-    storage = createLocalDiskStorage(uploads);
-    fake = await startFakeTranslator('google');
+  test.beforeAll(async ({ database: fileDatabase, scopes: fileScopes, storage: fileStorage, translators }) => {
+    database = fileDatabase;
+    scopes = fileScopes;
+    storage = fileStorage;
+    fake = await translators.start('google');
     provider = createGoogleProvider({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, timeoutMs: 5000 });
     for (const value of [restaurant, other]) await database.db.insertInto('restaurant').values(value).execute();
     await database.db.insertInto('location').values(location).execute();
     await database.db.insertInto('category').values(category).execute();
     await database.db.insertInto('product').values(dish).execute();
     await updateContentSettings(owner(), storage, { languages: ['de'], doNotTranslate: [] });
-  });
-  afterAll(async () => {
-    await fake.close();
-    await database.cleanup();
-    rmSync(uploads, { recursive: true, force: true });
   });
 
   it('"Tradu automat" fills an empty English field ("tradus automat"), never over English the owner typed', async () => {
@@ -156,7 +148,7 @@ describe(`translations when the Romanian changes on ${testDialect}`, () => {
   });
 
   it('refuses a second restaurant’s owner for every new action, and changes nothing', async () => {
-    const intruder = ownerScope(database.db, other.id);
+    const intruder = scopes.owner(other.id);
     const before = await Promise.all([row('product', dish.id), row('category', category.id), row('location', location.id)]);
     await expect(translateFieldNow(intruder, storage, provider, 'product', dish.id, { field: 'name', language: 'en' })).rejects.toMatchObject({ code: 'not-found' });
     await expect(saveFieldTranslation(intruder, storage, 'category', category.id, { field: 'name', language: 'en', text: 'Stolen' })).rejects.toMatchObject({ code: 'not-found' });

@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { systemScope } from '#app/modules/access/scope.server.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
-import { startFakeTranslator, type FakeTranslator, type WireFormat } from '#tests/support/fake-translation.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import type { FakeTranslator, WireFormat } from '#tests/support/fake-translation.ts';
+import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { test } from '#tests/support/test-context.ts';
 import { createJobHandlers } from '#app/wiring/job-handlers.server.ts';
 import { createTranslationProvider } from './providers.server.ts';
 import type { TranslationProvider } from './provider.server.ts';
@@ -34,9 +35,10 @@ describe.each<WireFormat>(['deepl', 'google', 'libretranslate'])(`translation th
   const cacheRows = () => database.db.selectFrom('translationCache').selectAll().execute();
   const now = new Date('2026-11-23T10:00:00.000Z');
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    fake = await startFakeTranslator(format);
+  test.beforeAll(async ({ databases, translators }) => {
+    // a database of its own for each provider
+    database = await databases.create();
+    fake = await translators.start(format);
     const made = createTranslationProvider({ TRANSLATION_PROVIDER: format, TRANSLATION_API_URL: fake.baseUrl, TRANSLATION_API_KEY: fake.apiKey, TRANSLATION_TIMEOUT_MS: 2000 });
     if (!made) throw new Error('no provider');
     provider = made;
@@ -46,10 +48,6 @@ describe.each<WireFormat>(['deepl', 'google', 'libretranslate'])(`translation th
     fake.clearFailures();
     fake.delayMs = 0;
     await database.db.deleteFrom('translationCache').execute();
-  });
-  afterAll(async () => {
-    await fake.close();
-    await database.cleanup();
   });
 
   it('translates once; the same text again (any case, any spacing) is a cache hit with no call', async () => {
@@ -135,18 +133,15 @@ describe.each<WireFormat>(['deepl', 'google', 'libretranslate'])(`a misbehaving 
   const now = new Date('2026-11-23T10:00:00.000Z');
   const translate = (texts: string[]) => translateTexts(scope(), provider, { texts, source: 'ro', target: 'de', terms: ['mici'], now });
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    fake = await startFakeTranslator(format);
+  test.beforeAll(async ({ databases, translators }) => {
+    // a database of its own for each provider
+    database = await databases.create();
+    fake = await translators.start(format);
     provider = createTranslationProvider({ TRANSLATION_PROVIDER: format, TRANSLATION_API_URL: fake.baseUrl, TRANSLATION_API_KEY: fake.apiKey, TRANSLATION_TIMEOUT_MS: 2000 })!;
   });
   afterEach(async () => {
     fake.clearFailures();
     await database.db.deleteFrom('translationCache').execute();
-  });
-  afterAll(async () => {
-    await fake.close();
-    await database.cleanup();
   });
 
   it('keeps only the text of an answer carrying HTML or a script, and caches that text', async () => {
