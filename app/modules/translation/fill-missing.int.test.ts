@@ -10,6 +10,7 @@ import { startFakeTranslator, type FakeTranslator } from '#tests/support/fake-tr
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
 import { ownerScope } from '#tests/support/scopes.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-database.ts';
+import { contentSettingsVersion } from '#tests/support/versions.ts';
 import { fieldIn } from './content-language.ts';
 import { getContentSettings, updateContentSettings } from './content-settings.service.server.ts';
 import { getTranslationProgress, parseMarks, runFillMissing, startFillMissing } from './fill-missing.server.ts';
@@ -59,7 +60,7 @@ describe(`translate everything missing on ${testDialect}`, () => {
     await database.db.insertInto('category').values([category, otherCategory]).execute();
     for (let i = 0; i < products.length; i += 50) await database.db.insertInto('product').values(products.slice(i, i + 50)).execute();
     await database.db.insertInto('product').values(buildProduct(other.id, otherCategory.id, { nameRo: 'Ciorbă de burtă', nameEn: null })).execute();
-    await updateContentSettings(owner(), storage, { languages: ['de'], doNotTranslate: ['mici'] });
+    await updateContentSettings(owner(), storage, { languages: ['de'], doNotTranslate: ['mici'] }, await contentSettingsVersion(owner()));
   });
   afterAll(async () => {
     await fake.close();
