@@ -272,6 +272,8 @@ const SETTINGS_OF_A = { intent: 'settings-of-a' } as const;
 const VERSION_OF_A_PRODUCT = 'version-of-a-product';
 /** Stands for the version of A's location's English name as its translations panel shows it when the case runs. */
 const VERSION_OF_A_LOCATION_NAME = 'version-of-a-location-name';
+/** Stands for the back office's settings version as its page shows it when the case runs. */
+const VERSION_OF_PLATFORM_SETTINGS = 'version-of-platform-settings';
 
 const redirectTo = (location: string): Expect => (o) =>
   o.status >= 300 && o.status < 400 && o.location === location ? null : `expected a redirect to ${location}`;
@@ -466,7 +468,7 @@ function cases(w: World): Case[] {
     adminOnly('routes/admin.messages.tsx', 'action', '/admin/messages', {}, status(404), { intent: 'handle', messageId: 'no-such-message' }),
     adminOnly('routes/admin.messages.tsx', 'action', '/admin/messages', {}, status(404), { intent: 'delete', messageId: 'no-such-message' }),
     adminOnly('routes/admin.settings.tsx', 'loader', '/admin/settings', {}, ok(contains('"availableLocales"'))),
-    adminOnly('routes/admin.settings.tsx', 'action', '/admin/settings', {}, ok(contains('"notice"')), { defaultLocale: 'ro', availableLocales: ['ro', 'en'] }),
+    adminOnly('routes/admin.settings.tsx', 'action', '/admin/settings', {}, ok(contains('"notice"')), { defaultLocale: 'ro', availableLocales: ['ro', 'en'], version: VERSION_OF_PLATFORM_SETTINGS }),
     adminOnly('routes/admin.settings.tsx', 'action', '/admin/settings', {}, status(400), { defaultLocale: 'en', availableLocales: ['ro'] }),
     adminOnly('routes/admin.audit.tsx', 'loader', `/admin/audit?restaurant=${B.restaurantId}`, {}, ok(contains('subscription.grant-manual-pro'))),
     adminOnly('routes/admin.audit-export.ts', 'loader', '/admin/audit.csv?action=restaurant.deactivate', {}, ok((o) => (o.body.includes('restaurant.deactivate') && !o.body.includes('restaurant.reactivate') ? null : 'expected the filtered CSV'))),
@@ -567,6 +569,8 @@ export async function runMatrix(w: World): Promise<MatrixReport> {
     const loaded = (await call(panel, 'loader', `/${w.ownerA.slug}/admin/translations?table=location&id=${w.ownerA.locationId}`, { restaurantSlug: w.ownerA.slug }, w.ownerA.cookie)).data as { rows: { field: string; language: string; version: string }[] };
     return loaded.rows.find((row) => row.field === 'name' && row.language === 'en')?.version ?? '';
   };
+  const platformSettings = await loadRoute('routes/admin.settings.tsx');
+  const platformSettingsVersion = async () => ((await call(platformSettings, 'loader', '/admin/settings', {}, w.admin.cookie)).data as { settings: { version: string } }).settings.version;
 
   for (const c of all) {
     const module = await loadRoute(c.file);
@@ -580,6 +584,7 @@ export async function runMatrix(w: World): Promise<MatrixReport> {
       const form = c.form === SETTINGS_OF_A ? settingsForm
         : c.form?.version === VERSION_OF_A_PRODUCT ? { ...c.form, version: await productVersionOfA() }
         : c.form?.version === VERSION_OF_A_LOCATION_NAME ? { ...c.form, version: await locationNameVersionOfA() }
+        : c.form?.version === VERSION_OF_PLATFORM_SETTINGS ? { ...c.form, version: await platformSettingsVersion() }
         : c.form;
       const outcome = await call(module, c.kind, c.path, c.params, cookies[actor], form);
       calls++;

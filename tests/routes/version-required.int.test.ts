@@ -142,6 +142,30 @@ describe(`an edit without its version is refused on ${testDialect}`, () => {
     expect((await db().selectFrom('restaurant').select('contentLanguages').where('id', '=', A().restaurantId).executeTakeFirstOrThrow()).contentLanguages).toBe('["de","fr"]');
   });
 
+  it("the back office's platform settings (prices, languages)", async () => {
+    const route = await loadRoute('routes/admin.settings.tsx');
+    const load = async () => ((await call(route, 'loader', '/admin/settings', {}, world.admin.cookie)).data as { settings: { version: string } }).settings.version;
+    const loaded = await load();
+    const config = () => db().selectFrom('appConfig').selectAll().execute();
+    const before = await config();
+    const form = { defaultLocale: 'ro', availableLocales: ['ro', 'en'], contactEmail: 'contact@example.com', priceMonthly: '49', priceYearly: '', priceCurrency: '' };
+    const refused = async (posted: Record<string, string | string[]>) => {
+      const outcome = await call(route, 'action', '/admin/settings', {}, world.admin.cookie, posted);
+      expect(outcome.status, outcome.body).toBe(409);
+      expect(outcome.body).toContain(STALE);
+    };
+    await refused(form);
+    await refused({ ...form, version: 'abc' });
+    expect(await config()).toEqual(before);
+    const saved = await call(route, 'action', '/admin/settings', {}, world.admin.cookie, { ...form, version: loaded });
+    expect(saved.status, saved.body).toBe(200);
+    expect((await config())[0]?.priceMonthlyMinor).toBe(4900);
+    // another admin's tab loaded before that save is stale now
+    await refused({ ...form, priceMonthly: '10', version: loaded });
+    expect((await config())[0]?.priceMonthlyMinor).toBe(4900);
+    expect(await load()).not.toBe(loaded);
+  });
+
   it('one-click intents need no version and set the same value however often they come', async () => {
     for (let i = 0; i < 2; i++) {
       expect((await menuAction({ intent: 'set-product-available', id: A().productId, value: 'false' })).status).toBe(200);
