@@ -7,6 +7,7 @@ import { getI18n, LOCALES } from '#app/i18n/i18n.ts';
 import { formatPrice } from '#app/i18n/localized.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { requireAdmin } from '#app/modules/access/access.server.ts';
+import { isAppError } from '#app/modules/errors/app-error.ts';
 import { getPlatformSettings, updatePlatformSettings } from '#app/modules/platform/platform-settings.server.ts';
 import { AdminPage, fieldClass, useAnswerToast } from '#app/ui/admin/admin-ui.tsx';
 import { primaryButton, secondaryButton } from '#app/ui/editor/fields.tsx';
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type Answer = { notice: string | undefined; error: string | undefined; fieldErrors?: Record<string, string> };
 
-// i18n-keys: backoffice.settings.error-*
+// i18n-keys: backoffice.settings.error-* appErrors.*
 /** Saves the app config; bad input changes nothing and says what to fix, field by field. */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(getDb(), request);
@@ -38,8 +39,11 @@ export async function action({ request }: Route.ActionArgs) {
     priceCurrency: form.get('priceCurrency') ?? '',
   };
   try {
-    await updatePlatformSettings(admin, input);
+    const version = form.get('version');
+    await updatePlatformSettings(admin, input, typeof version === 'string' ? version : undefined);
   } catch (error) {
+    // another admin saved since this form was loaded (or the post has no version): nothing written
+    if (isAppError(error)) return data<Answer>({ notice: undefined, error: t(`appErrors.${error.code}`, error.params) }, { status: error.status });
     if (!(error instanceof z.ZodError)) throw error;
     const fieldErrors: Record<string, string> = {};
     for (const issue of error.issues) {
@@ -75,6 +79,8 @@ export default function AdminSettingsPage({ loaderData }: Route.ComponentProps) 
       <p className="mt-2">{t('backoffice.settings.intro', { seconds: s.ttlSeconds })}</p>
       {answer?.error ? <p role="alert" className="mt-4 font-semibold text-red-800 dark:text-red-300">{answer.error}</p> : null}
       <Form id={formId} method="post" className="mt-6 max-w-xl space-y-8" noValidate>
+        {/* the version this form was loaded at: a save over another admin's newer one is refused */}
+        <input type="hidden" name="version" value={s.version} />
         <fieldset className="space-y-4" aria-describedby={errors.availableLocales ? 'availableLocales-error' : undefined}>
           <legend className="text-xl font-semibold">{t('backoffice.settings.languages')}</legend>
           <div role="group" aria-label={t('backoffice.settings.availableLocales')}>

@@ -14,7 +14,7 @@ import { SettingsForm } from '#app/ui/editor/settings-form.tsx';
 import { LanguagesForm } from '#app/ui/editor/languages-form.tsx';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { ContentSettingsInput, getContentSettings, updateContentSettings } from '#app/modules/translation/content-settings.service.server.ts';
+import { ContentSettingsInput, getContentSettingsForm, updateContentSettings } from '#app/modules/translation/content-settings.service.server.ts';
 import { getTranslationProgress, startFillMissing } from '#app/modules/translation/fill-missing.server.ts';
 import { getTranslationProvider } from '#app/modules/translation/providers.server.ts';
 import { getFieldTranslations } from '#app/modules/translation/field-translation.server.ts';
@@ -33,7 +33,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const progress = await getTranslationProgress(owner);
   const { t } = getI18n(getRequestLocale(request));
   return {
-    content: await getContentSettings(owner),
+    content: await getContentSettingsForm(owner),
     // the restaurant's description in the extra languages
     translations: await getFieldTranslations(owner, 'restaurant', owner.restaurantId),
     translationConfigured: getTranslationProvider() !== null,
@@ -55,7 +55,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   // the languages section (issue 16): its own two small forms on this page
   if (values.intent === 'languages') {
     return runEditorAction(request, values, async (t) => {
-      await updateContentSettings(owner, getStorage(), ContentSettingsInput.parse(values));
+      await updateContentSettings(owner, getStorage(), ContentSettingsInput.parse(values), typeof values.version === 'string' ? values.version : undefined);
       return { message: t('translation.languagesSaved') };
     });
   }
@@ -103,6 +103,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
       <LanguagesForm
         languages={loaderData.content.languages}
         doNotTranslate={loaderData.content.doNotTranslate}
+        version={loaderData.content.version}
         translationConfigured={loaderData.translationConfigured}
         progress={loaderData.progress}
       />

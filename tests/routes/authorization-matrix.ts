@@ -258,6 +258,10 @@ type Expect = (outcome: Outcome) => string | null;
 const SETTINGS_OF_A = { intent: 'settings-of-a' } as const;
 /** Stands for restaurant A's dish's version as its edit page shows it when the case runs (every edit carries one, decision 0015). */
 const VERSION_OF_A_PRODUCT = 'version-of-a-product';
+/** Stands for the version of A's location's English name as its translations panel shows it when the case runs. */
+const VERSION_OF_A_LOCATION_NAME = 'version-of-a-location-name';
+/** Stands for the back office's settings version as its page shows it when the case runs. */
+const VERSION_OF_PLATFORM_SETTINGS = 'version-of-platform-settings';
 
 const redirectTo = (location: string): Expect => (o) =>
   o.status >= 300 && o.status < 400 && o.location === location ? null : `expected a redirect to ${location}`;
@@ -339,7 +343,7 @@ function cases(w: World): Case[] {
     ownerOnly('routes/restaurant-admin.settings.tsx', 'action', `${a}/settings`, pa, ok(contains('"ok":true')), SETTINGS_OF_A),
     // the translations panel of a category or location (issue 16): loaded when opened, saved there
     ownerOnly('routes/restaurant-admin.translations.ts', 'loader', `${a}/translations?table=location&id=${A.locationId}`, pa, ok(contains('"rows"'))),
-    ownerOnly('routes/restaurant-admin.translations.ts', 'action', `${a}/translations`, pa, ok(contains('"ok":true')), { intent: 'translation-save', table: 'location', id: A.locationId, field: 'name', language: 'en', text: 'Terrace' }),
+    ownerOnly('routes/restaurant-admin.translations.ts', 'action', `${a}/translations`, pa, ok(contains('"ok":true')), { intent: 'translation-save', table: 'location', id: A.locationId, field: 'name', language: 'en', text: 'Terrace', version: VERSION_OF_A_LOCATION_NAME }),
     ownerOnly('routes/restaurant-admin.qr.tsx', 'loader', `${a}/qr`, pa, ok()),
     ownerOnly('routes/restaurant-admin.qr-download.ts', 'loader', `${a}/qr/qr.svg`, { ...pa, format: 'qr.svg' }, ok(contains('<svg'))),
     ownerOnly('routes/restaurant-admin.tables.tsx', 'loader', `${a}/tables`, pa, ok()),
@@ -452,7 +456,7 @@ function cases(w: World): Case[] {
     adminOnly('routes/admin.messages.tsx', 'action', '/admin/messages', {}, status(404), { intent: 'handle', messageId: 'no-such-message' }),
     adminOnly('routes/admin.messages.tsx', 'action', '/admin/messages', {}, status(404), { intent: 'delete', messageId: 'no-such-message' }),
     adminOnly('routes/admin.settings.tsx', 'loader', '/admin/settings', {}, ok(contains('"availableLocales"'))),
-    adminOnly('routes/admin.settings.tsx', 'action', '/admin/settings', {}, ok(contains('"notice"')), { defaultLocale: 'ro', availableLocales: ['ro', 'en'] }),
+    adminOnly('routes/admin.settings.tsx', 'action', '/admin/settings', {}, ok(contains('"notice"')), { defaultLocale: 'ro', availableLocales: ['ro', 'en'], version: VERSION_OF_PLATFORM_SETTINGS }),
     adminOnly('routes/admin.settings.tsx', 'action', '/admin/settings', {}, status(400), { defaultLocale: 'en', availableLocales: ['ro'] }),
     adminOnly('routes/admin.audit.tsx', 'loader', `/admin/audit?restaurant=${B.restaurantId}`, {}, ok(contains('subscription.grant-manual-pro'))),
     adminOnly('routes/admin.audit-export.ts', 'loader', '/admin/audit.csv?action=restaurant.deactivate', {}, ok((o) => (o.body.includes('restaurant.deactivate') && !o.body.includes('restaurant.reactivate') ? null : 'expected the filtered CSV'))),
@@ -548,6 +552,14 @@ export async function runMatrix(w: World): Promise<MatrixReport> {
 
   const productVersionOfA = async () => (await w.db.db.selectFrom('product').select('updatedAt').where('id', '=', w.ownerA.productId).executeTakeFirstOrThrow()).updatedAt;
 
+  const panel = await loadRoute('routes/restaurant-admin.translations.ts');
+  const locationNameVersionOfA = async () => {
+    const loaded = (await call(panel, 'loader', `/${w.ownerA.slug}/admin/translations?table=location&id=${w.ownerA.locationId}`, { restaurantSlug: w.ownerA.slug }, w.ownerA.cookie)).data as { rows: { field: string; language: string; version: string }[] };
+    return loaded.rows.find((row) => row.field === 'name' && row.language === 'en')?.version ?? '';
+  };
+  const platformSettings = await loadRoute('routes/admin.settings.tsx');
+  const platformSettingsVersion = async () => ((await call(platformSettings, 'loader', '/admin/settings', {}, w.admin.cookie)).data as { settings: { version: string } }).settings.version;
+
   for (const c of all) {
     const module = await loadRoute(c.file);
     if (!module[c.kind]) {
@@ -557,7 +569,11 @@ export async function runMatrix(w: World): Promise<MatrixReport> {
     for (const actor of ACTORS) {
       const expected = c.expect[actor];
       if (!expected) continue;
-      const form = c.form === SETTINGS_OF_A ? settingsForm : c.form?.version === VERSION_OF_A_PRODUCT ? { ...c.form, version: await productVersionOfA() } : c.form;
+      const form = c.form === SETTINGS_OF_A ? settingsForm
+        : c.form?.version === VERSION_OF_A_PRODUCT ? { ...c.form, version: await productVersionOfA() }
+        : c.form?.version === VERSION_OF_A_LOCATION_NAME ? { ...c.form, version: await locationNameVersionOfA() }
+        : c.form?.version === VERSION_OF_PLATFORM_SETTINGS ? { ...c.form, version: await platformSettingsVersion() }
+        : c.form;
       const outcome = await call(module, c.kind, c.path, c.params, cookies[actor], form);
       calls++;
       if (actor === 'disabled') disabledSeen ??= outcome.location;

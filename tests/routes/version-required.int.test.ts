@@ -76,6 +76,97 @@ describe(`an edit without its version is refused on ${testDialect}`, () => {
     expect((await db().selectFrom('restaurant').select('phone').where('id', '=', A().restaurantId).executeTakeFirstOrThrow()).phone).toBe('+40 721 000 000');
   });
 
+  it("a translations panel's save (a location's English name), and a version from before another save", async () => {
+    const route = await loadRoute('routes/restaurant-admin.translations.ts');
+    const path = `/${A().slug}/admin/translations`;
+    const params = { restaurantSlug: A().slug };
+    const panel = async () => ((await call(route, 'loader', `${path}?table=location&id=${A().locationId}`, params, A().cookie)).data as { rows: { field: string; language: string; version: string }[] }).rows.find((row) => row.field === 'name' && row.language === 'en')!;
+    const loaded = await panel();
+    const before = await db().selectFrom('location').selectAll().where('id', '=', A().locationId).executeTakeFirstOrThrow();
+    const form = { intent: 'translation-save', table: 'location', id: A().locationId, field: 'name', language: 'en', text: 'Written by a script' };
+    expectRefused(await call(route, 'action', path, params, A().cookie, form));
+    expectRefused(await call(route, 'action', path, params, A().cookie, { ...form, version: 'abc' }));
+    expect(await db().selectFrom('location').selectAll().where('id', '=', A().locationId).executeTakeFirstOrThrow()).toEqual(before);
+    const saved = await call(route, 'action', path, params, A().cookie, { ...form, text: 'Garden', version: loaded.version });
+    expect(saved.status, saved.body).toBe(200);
+    expect((await db().selectFrom('location').select('nameEn').where('id', '=', A().locationId).executeTakeFirstOrThrow()).nameEn).toBe('Garden');
+    // the tab still showing the text from before that save is stale now
+    expectRefused(await call(route, 'action', path, params, A().cookie, { ...form, version: loaded.version }));
+    expect((await db().selectFrom('location').select('nameEn').where('id', '=', A().locationId).executeTakeFirstOrThrow()).nameEn).toBe('Garden');
+    expect((await panel()).version).not.toBe(loaded.version);
+  });
+
+  it("a dish's and the restaurant's translations panels", async () => {
+    const productRoute = await loadRoute('routes/restaurant-admin.product-edit.tsx');
+    const productPath = `/${A().slug}/admin/products/${A().productId}`;
+    const productParams = { restaurantSlug: A().slug, productId: A().productId };
+    type Panel = { translations: { field: string; language: string; version: string }[] };
+    const dish = (await call(productRoute, 'loader', productPath, productParams, A().cookie)).data as Panel;
+    const before = await db().selectFrom('product').selectAll().where('id', '=', A().productId).executeTakeFirstOrThrow();
+    const form = { intent: 'translation-save', field: 'description', language: 'en', text: 'Scripted' };
+    expectRefused(await call(productRoute, 'action', productPath, productParams, A().cookie, form));
+    expect(await db().selectFrom('product').selectAll().where('id', '=', A().productId).executeTakeFirstOrThrow()).toEqual(before);
+    const version = dish.translations.find((row) => row.field === 'description' && row.language === 'en')!.version;
+    expect((await call(productRoute, 'action', productPath, productParams, A().cookie, { ...form, text: 'Hot soup', version })).status).toBe(200);
+    expect((await db().selectFrom('product').select('descriptionEn').where('id', '=', A().productId).executeTakeFirstOrThrow()).descriptionEn).toBe('Hot soup');
+
+    const settingsRoute = await loadRoute('routes/restaurant-admin.settings.tsx');
+    const settingsPath = `/${A().slug}/admin/settings`;
+    const settingsParams = { restaurantSlug: A().slug };
+    const page = (await call(settingsRoute, 'loader', settingsPath, settingsParams, A().cookie)).data as Panel & { version: string };
+    const restaurant = await db().selectFrom('restaurant').selectAll().where('id', '=', A().restaurantId).executeTakeFirstOrThrow();
+    expectRefused(await call(settingsRoute, 'action', settingsPath, settingsParams, A().cookie, form));
+    expect(await db().selectFrom('restaurant').selectAll().where('id', '=', A().restaurantId).executeTakeFirstOrThrow()).toEqual(restaurant);
+    const description = page.translations.find((row) => row.field === 'description' && row.language === 'en')!.version;
+    expect((await call(settingsRoute, 'action', settingsPath, settingsParams, A().cookie, { ...form, text: 'A family place', version: description })).status).toBe(200);
+    const after = await db().selectFrom('restaurant').select(['descriptionEn', 'settingsVersion']).where('id', '=', A().restaurantId).executeTakeFirstOrThrow();
+    expect(after.descriptionEn).toBe('A family place');
+    // the settings form carries the English description too: one loaded before this save is stale
+    expect(String(after.settingsVersion)).not.toBe(page.version);
+  });
+
+  it('the content languages and do-not-translate terms', async () => {
+    const route = await loadRoute('routes/restaurant-admin.settings.tsx');
+    const path = `/${A().slug}/admin/settings`;
+    const params = { restaurantSlug: A().slug };
+    const loaded = (await call(route, 'loader', path, params, A().cookie)).data as { content: { version: string } };
+    const before = await db().selectFrom('restaurant').selectAll().where('id', '=', A().restaurantId).executeTakeFirstOrThrow();
+    const form = { intent: 'languages', languages: ['de', 'fr'], doNotTranslate: 'Mămăligă' };
+    expectRefused(await call(route, 'action', path, params, A().cookie, form));
+    expectRefused(await call(route, 'action', path, params, A().cookie, { ...form, version: 'abc' }));
+    expect(await db().selectFrom('restaurant').selectAll().where('id', '=', A().restaurantId).executeTakeFirstOrThrow()).toEqual(before);
+    const saved = await call(route, 'action', path, params, A().cookie, { ...form, version: loaded.content.version });
+    expect(saved.status, saved.body).toBe(200);
+    expect((await db().selectFrom('restaurant').select('contentLanguages').where('id', '=', A().restaurantId).executeTakeFirstOrThrow()).contentLanguages).toBe('["de","fr"]');
+    // the same post again: the languages changed since that version, refused
+    expectRefused(await call(route, 'action', path, params, A().cookie, { ...form, languages: ['it'], version: loaded.content.version }));
+    expect((await db().selectFrom('restaurant').select('contentLanguages').where('id', '=', A().restaurantId).executeTakeFirstOrThrow()).contentLanguages).toBe('["de","fr"]');
+  });
+
+  it("the back office's platform settings (prices, languages)", async () => {
+    const route = await loadRoute('routes/admin.settings.tsx');
+    const load = async () => ((await call(route, 'loader', '/admin/settings', {}, world.admin.cookie)).data as { settings: { version: string } }).settings.version;
+    const loaded = await load();
+    const config = () => db().selectFrom('appConfig').selectAll().execute();
+    const before = await config();
+    const form = { defaultLocale: 'ro', availableLocales: ['ro', 'en'], contactEmail: 'contact@example.com', priceMonthly: '49', priceYearly: '', priceCurrency: '' };
+    const refused = async (posted: Record<string, string | string[]>) => {
+      const outcome = await call(route, 'action', '/admin/settings', {}, world.admin.cookie, posted);
+      expect(outcome.status, outcome.body).toBe(409);
+      expect(outcome.body).toContain(STALE);
+    };
+    await refused(form);
+    await refused({ ...form, version: 'abc' });
+    expect(await config()).toEqual(before);
+    const saved = await call(route, 'action', '/admin/settings', {}, world.admin.cookie, { ...form, version: loaded });
+    expect(saved.status, saved.body).toBe(200);
+    expect((await config())[0]?.priceMonthlyMinor).toBe(4900);
+    // another admin's tab loaded before that save is stale now
+    await refused({ ...form, priceMonthly: '10', version: loaded });
+    expect((await config())[0]?.priceMonthlyMinor).toBe(4900);
+    expect(await load()).not.toBe(loaded);
+  });
+
   it('one-click intents need no version and set the same value however often they come', async () => {
     for (let i = 0; i < 2; i++) {
       expect((await menuAction({ intent: 'set-product-available', id: A().productId, value: 'false' })).status).toBe(200);

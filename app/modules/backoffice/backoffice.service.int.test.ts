@@ -165,13 +165,15 @@ describe(`the back office services on ${testDialect}`, () => {
 
   it('validates the app config, applies it at once, and lets the stored values win over the environment', async () => {
     const admin = scopes.admin();
-    await expect(updatePlatformSettings(admin, { defaultLocale: 'en', availableLocales: ['ro'] })).rejects.toThrow();
-    await expect(updatePlatformSettings(admin, { defaultLocale: 'ro', availableLocales: [] })).rejects.toThrow();
-    await expect(updatePlatformSettings(admin, { defaultLocale: 'de', availableLocales: ['de'] })).rejects.toThrow();
-    await expect(updatePlatformSettings(admin, { defaultLocale: 'ro', availableLocales: ['ro'], priceMonthly: '-3' })).rejects.toThrow();
+    // every save carries the version its form was loaded at (decision 0015)
+    const version = async () => (await getPlatformSettings(admin)).version;
+    await expect(updatePlatformSettings(admin, { defaultLocale: 'en', availableLocales: ['ro'] }, await version())).rejects.toThrow();
+    await expect(updatePlatformSettings(admin, { defaultLocale: 'ro', availableLocales: [] }, await version())).rejects.toThrow();
+    await expect(updatePlatformSettings(admin, { defaultLocale: 'de', availableLocales: ['de'] }, await version())).rejects.toThrow();
+    await expect(updatePlatformSettings(admin, { defaultLocale: 'ro', availableLocales: ['ro'], priceMonthly: '-3' }, await version())).rejects.toThrow();
     expect(getLocalePolicy().availableLocales).toEqual(['ro', 'en']);
 
-    await updatePlatformSettings(admin, { defaultLocale: 'en', availableLocales: ['en'], contactEmail: 'echipa@example.com', priceMonthly: '59,90', priceYearly: '', priceCurrency: 'eur' });
+    await updatePlatformSettings(admin, { defaultLocale: 'en', availableLocales: ['en'], contactEmail: 'echipa@example.com', priceMonthly: '59,90', priceYearly: '', priceCurrency: 'eur' }, await version());
     expect(getLocalePolicy()).toEqual({ defaultLocale: 'en', availableLocales: ['en'] });
     expect(resolveLocale('ro')).toBe('en');
     expect(getContactEmail()).toBe('echipa@example.com');
@@ -185,7 +187,7 @@ describe(`the back office services on ${testDialect}`, () => {
     expect(getLocalePolicy()).toEqual({ defaultLocale: 'ro', availableLocales: ['ro', 'en'] });
     expect(resolveLocale('en')).toBe('en');
     expect((await listAuditLog(admin, { action: 'settings.update' }, 1)).total).toBe(1);
-    await updatePlatformSettings(admin, { defaultLocale: 'ro', availableLocales: ['ro', 'en'] });
+    await updatePlatformSettings(admin, { defaultLocale: 'ro', availableLocales: ['ro', 'en'] }, await version());
     expect(getContactEmail()).not.toBe('echipa@example.com');
   });
 
@@ -220,7 +222,7 @@ describe(`the back office services on ${testDialect}`, () => {
       listUsersForBackOffice(forged, { sort: 'newest', page: 1 }),
       listInbox(forged, { show: 'all', page: 1 }),
       getPlatformSettings(forged),
-      updatePlatformSettings(forged, { defaultLocale: 'ro', availableLocales: ['ro'] }),
+      updatePlatformSettings(forged, { defaultLocale: 'ro', availableLocales: ['ro'] }, 'none'),
       listAuditLog(forged, {}, 1),
       exportAuditLogCsv(forged, {}),
     ];

@@ -23,8 +23,15 @@ export interface AppConfigValues {
   updatedAt: string;
 }
 
-/** Writes the one app config row (created when a database lost it). */
-export async function writeAppConfig(db: Kysely<Database>, values: AppConfigValues): Promise<void> {
-  const updated = await db.updateTable('appConfig').set(values).where('id', '=', APP_CONFIG_ID).executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) await db.insertInto('appConfig').values({ id: APP_CONFIG_ID, ...values }).execute();
+/**
+ * Writes the one app config row only while it is still at `expectedUpdatedAt`, the version the form was
+ * loaded at (decision 0015; null: there was no row, it is created). False when nothing was written.
+ */
+export async function writeAppConfig(db: Kysely<Database>, values: AppConfigValues, expectedUpdatedAt: string | null): Promise<boolean> {
+  if (expectedUpdatedAt === null) {
+    await db.insertInto('appConfig').values({ id: APP_CONFIG_ID, ...values }).execute();
+    return true;
+  }
+  const updated = await db.updateTable('appConfig').set(values).where('id', '=', APP_CONFIG_ID).where('updatedAt', '=', expectedUpdatedAt).executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
 }

@@ -6,6 +6,8 @@ import { LOCALES } from '#app/i18n/i18n.ts';
 import { getLocalePolicy, setLocalePolicy } from '#app/i18n/locale-policy.ts';
 import { assertAdmin, withDb, type AdminScope } from '#app/modules/access/scope.server.ts';
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
+import { nextRowVersion } from '#app/modules/editing/menu-rules.ts';
+import { AppError } from '#app/modules/errors/app-error.ts';
 import { readAppConfig, writeAppConfig } from './platform-settings.repo.server.ts';
 
 /**
@@ -128,7 +130,12 @@ export interface PlatformSettingsView {
   stored: { contactEmail: string | null; priceMonthlyMinor: number | null; priceYearlyMinor: number | null; priceCurrency: string | null };
   defaults: { contactEmail: string; priceMonthlyMinor: number; priceYearlyMinor: number; priceCurrency: string };
   ttlSeconds: number;
+  /** what the form's save must send back: the row's updatedAt, or NO_CONFIG while there is none (decision 0015) */
+  version: string;
 }
+
+/** The settings form's version while no row is stored yet (a database that lost it). */
+const NO_CONFIG = 'none';
 
 /** What the settings page shows: the stored values and the environment's defaults under them. */
 export async function getPlatformSettings(scope: AdminScope): Promise<PlatformSettingsView> {
@@ -144,14 +151,16 @@ export async function getPlatformSettings(scope: AdminScope): Promise<PlatformSe
     stored: operator,
     defaults: { contactEmail: getEnv().CONTACT_EMAIL, priceMonthlyMinor: env.monthlyMinor, priceYearlyMinor: env.yearlyMinor, priceCurrency: env.currency },
     ttlSeconds: SETTINGS_TTL_MS / 1000,
+    version: row?.updatedAt ?? NO_CONFIG,
   };
 }
 
 /**
  * Saves the app config (validated: throws the ZodError for the form) in one transaction with its
- * audit row, and applies it to this process at once.
+ * audit row, and applies it to this process at once. `expectedVersion` is the version the form was
+ * loaded at: absent or stale (another admin saved since), it is refused ('stale-edit'), nothing written.
  */
-export async function updatePlatformSettings(scope: AdminScope, input: unknown, now: Date = new Date()): Promise<void> {
+export async function updatePlatformSettings(scope: AdminScope, input: unknown, expectedVersion: string | undefined, now: Date = new Date()): Promise<void> {
   assertAdmin(scope);
   const value = platformSettingsSchema.parse(input);
   const next = {
@@ -161,14 +170,14 @@ export async function updatePlatformSettings(scope: AdminScope, input: unknown, 
     priceMonthlyMinor: value.priceMonthly ?? null,
     priceYearlyMinor: value.priceYearly ?? null,
     priceCurrency: value.priceCurrency ?? null,
-    updatedAt: now.toISOString(),
   };
   const row = await scope.db.transaction().execute(async (trx) => {
     const before = await readAppConfig(trx);
-    await writeAppConfig(trx, next);
+    if (expectedVersion !== (before?.updatedAt ?? NO_CONFIG)) throw new AppError('stale-edit');
+    const updatedAt = before ? nextRowVersion(before.updatedAt, now) : now.toISOString();
+    if (!(await writeAppConfig(trx, { ...next, updatedAt }, before?.updatedAt ?? null))) throw new AppError('stale-edit');
     const { updatedAt: _before, ...was } = before ?? { updatedAt: null };
-    const { updatedAt: _after, ...is } = next;
-    await recordAudit(withDb(scope, trx), { action: 'settings.update', target: { type: 'appConfig', id: 'app_config' }, before: was, after: is });
+    await recordAudit(withDb(scope, trx), { action: 'settings.update', target: { type: 'appConfig', id: 'app_config' }, before: was, after: next });
     return readAppConfig(trx);
   });
   apply(row);

@@ -13,3 +13,8 @@ export function findContentSettingsRow(db: Kysely<Database>, restaurantId: strin
 export async function updateContentSettingsRow(db: Kysely<Database>, restaurantId: string, values: { contentLanguages: string; doNotTranslate: string }, now: string): Promise<void> {
   await db.updateTable('restaurant').set({ ...values, updatedAt: now }).where('id', '=', restaurantId).execute();
 }
+
+/** A save that changes a field of the settings form outside it (the description's English): a settings form loaded before is stale. */
+export async function bumpSettingsVersion(db: Kysely<Database>, restaurantId: string): Promise<void> {
+  await db.updateTable('restaurant').set((eb) => ({ settingsVersion: eb('settingsVersion', '+', 1) })).where('id', '=', restaurantId).execute();
+}

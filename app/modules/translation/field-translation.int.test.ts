@@ -6,6 +6,7 @@ import { buildCategory, buildLocation, buildProduct, buildRestaurant } from '#te
 import type { FakeTranslator } from '#tests/support/fake-translation.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { test, type ActorScopes } from '#tests/support/test-context.ts';
+import { contentSettingsVersion, translationVersion } from '#tests/support/versions.ts';
 import { updateContentSettings } from './content-settings.service.server.ts';
 import { getFieldTranslations, saveFieldTranslation, translateFieldNow } from './field-translation.server.ts';
 import { createGoogleProvider } from './providers.server.ts';
@@ -37,7 +38,7 @@ describe(`one field's translation on ${testDialect}`, () => {
     await database.db.insertInto('location').values(location).execute();
     await database.db.insertInto('category').values(category).execute();
     await database.db.insertInto('product').values(dish).execute();
-    await updateContentSettings(owner(), storage, { languages: ['de'], doNotTranslate: ['sarmale'] });
+    await updateContentSettings(owner(), storage, { languages: ['de'], doNotTranslate: ['sarmale'] }, await contentSettingsVersion(owner()));
   });
 
   it('fills an empty field by machine ("tradus automat"), never replaces the owner’s text, and flags it when the Romanian changes', async () => {
@@ -48,7 +49,7 @@ describe(`one field's translation on ${testDialect}`, () => {
     expect(await menuVersion()).toBeGreaterThan(before);
 
     // approved (saved as is) or edited: the owner's from now on
-    await saveFieldTranslation(owner(), storage, 'product', dish.id, { field: 'name', language: 'de', text: 'Sarmale mit Polenta' });
+    await saveFieldTranslation(owner(), storage, 'product', dish.id, { field: 'name', language: 'de', text: 'Sarmale mit Polenta' }, await translationVersion(owner(), 'product', dish.id, 'name', 'de'));
     expect(await german()).toMatchObject({ text: 'Sarmale mit Polenta', state: 'owner' });
     await expect(translateFieldNow(owner(), storage, provider, 'product', dish.id, { field: 'name', language: 'de' })).rejects.toMatchObject({ code: 'invalid-input' });
     expect((await german())?.text).toBe('Sarmale mit Polenta');
@@ -84,7 +85,7 @@ describe(`one field's translation on ${testDialect}`, () => {
   });
 
   it('refuses a language the restaurant does not offer, and a missing provider', async () => {
-    await expect(saveFieldTranslation(owner(), storage, 'product', dish.id, { field: 'name', language: 'fr', text: 'Chou farci' })).rejects.toMatchObject({ code: 'invalid-input' });
+    await expect(saveFieldTranslation(owner(), storage, 'product', dish.id, { field: 'name', language: 'fr', text: 'Chou farci' }, undefined)).rejects.toMatchObject({ code: 'invalid-input' });
     await expect(translateFieldNow(owner(), storage, null, 'product', dish.id, { field: 'name', language: 'de' })).rejects.toMatchObject({ code: 'translation-not-configured' });
   });
 
@@ -92,7 +93,7 @@ describe(`one field's translation on ${testDialect}`, () => {
     const intruder = scopes.owner(other.id);
     const row = await database.db.selectFrom('product').selectAll().where('id', '=', dish.id).executeTakeFirstOrThrow();
     await expect(getFieldTranslations(intruder, 'product', dish.id)).rejects.toMatchObject({ code: 'not-found' });
-    await expect(saveFieldTranslation(intruder, storage, 'product', dish.id, { field: 'name', language: 'de', text: 'Gestohlen' })).rejects.toMatchObject({ code: 'not-found' });
+    await expect(saveFieldTranslation(intruder, storage, 'product', dish.id, { field: 'name', language: 'de', text: 'Gestohlen' }, await translationVersion(owner(), 'product', dish.id, 'name', 'de'))).rejects.toMatchObject({ code: 'not-found' });
     await expect(translateFieldNow(intruder, storage, provider, 'product', dish.id, { field: 'name', language: 'de' })).rejects.toMatchObject({ code: 'not-found' });
     expect(await database.db.selectFrom('product').selectAll().where('id', '=', dish.id).executeTakeFirstOrThrow()).toEqual(row);
   });

@@ -5,7 +5,8 @@ import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { EXTRA_LANGUAGES, parseLanguageList, parseTermList, parseTranslations, TRANSLATABLE_FIELDS, type ExtraLanguage, type TargetLanguage, type TranslatableField } from './content-language.ts';
-import { findContentSettingsRow } from './content-settings.repo.server.ts';
+import { bumpSettingsVersion, findContentSettingsRow } from './content-settings.repo.server.ts';
+import { contentVersion } from './content-version.server.ts';
 import { CONTENT_FIELDS, findContentTexts, updateContentTexts, type ContentRowTexts, type ContentTable } from './content.repo.server.ts';
 import { isMachineText, parseMarks, sourceHash } from './fill-missing.server.ts';
 import type { TranslationProvider } from './provider.server.ts';
@@ -40,6 +41,9 @@ function textOf(row: ContentRowTexts, translations: ReturnType<typeof parseTrans
   return (language === 'en' ? row.en[field] : translations[language]?.[field]) ?? '';
 }
 
+/** One panel field's version: the text it shows and the Romanian it translates (decision 0015). */
+const fieldVersion = (source: string, text: string) => contentVersion([source, text]);
+
 /** The row's texts in English and the restaurant's extra languages, with their marks (tradus automat / possibly outdated). */
 export async function getFieldTranslations(scope: RestaurantScope, table: ContentTable, id: string): Promise<FieldTranslationView[]> {
   const row = await loadRow(scope, table, id);
@@ -54,7 +58,7 @@ export async function getFieldTranslations(scope: RestaurantScope, table: Conten
       const mark = marks[`${language}.${field}`];
       const machine = isMachineText(mark, text);
       views.push({
-        field, language, text, source,
+        field, language, text, source, version: fieldVersion(source, text),
         state: text === '' ? 'missing' : machine ? (mark?.src === sourceHash(source) ? 'machine' : 'outdated') : mark?.src && mark.src !== sourceHash(source) ? 'outdated' : 'owner',
       });
     }
@@ -77,17 +81,25 @@ function withText(row: ContentRowTexts, language: TargetLanguage, field: Transla
   return { en, translations: JSON.stringify(translations) };
 }
 
-/** The owner writes (or approves, by saving it as is) one translation: theirs from now on. Empty clears it. */
-export async function saveFieldTranslation(scope: RestaurantScope, storage: FileStorage, table: ContentTable, id: string, input: FieldTranslationInput): Promise<void> {
+/**
+ * The owner writes (or approves, by saving it as is) one translation: theirs from now on. Empty clears it.
+ * `expectedVersion` is the field's version the panel showed: refused ('stale-edit') when absent or when the
+ * text or its Romanian changed since, after the ownership checks. The restaurant's description moves the
+ * settings version too: the settings form carries its English text.
+ */
+export async function saveFieldTranslation(scope: RestaurantScope, storage: FileStorage, table: ContentTable, id: string, input: FieldTranslationInput, expectedVersion: string | undefined): Promise<void> {
   await changeMenu(scope, storage, async (change) => {
     const row = await loadRow(change.scope, table, id);
     assertEnabled(parseLanguageList((await findContentSettingsRow(change.scope.db, change.scope.restaurantId)).contentLanguages), input.language);
     if (!(CONTENT_FIELDS[table] as readonly string[]).includes(input.field)) throw new AppError('invalid-input');
+    const current = textOf(row, parseTranslations(row.translations), input.language, input.field);
+    if (expectedVersion !== fieldVersion(row.ro[input.field] ?? '', current)) throw new AppError('stale-edit', { context: table });
     const marks = parseMarks(row.translationMeta);
     const key = `${input.language}.${input.field}`;
     if (input.text === '') delete marks[key];
     else marks[key] = { by: 'owner', src: sourceHash(row.ro[input.field] ?? '') };
     await updateContentTexts(change.scope.db, change.scope.restaurantId, table, id, { ...withText(row, input.language, input.field, input.text), translationMeta: JSON.stringify(marks), updatedAt: new Date().toISOString() });
+    if (table === 'restaurant') await bumpSettingsVersion(change.scope.db, change.scope.restaurantId);
     await recordAudit(change.scope, { action: `${table}.translate`, target: { type: table, id }, after: { [key]: input.text } });
   });
 }
@@ -114,6 +126,7 @@ export async function translateFieldNow(scope: RestaurantScope, storage: FileSto
     if (fresh.ro[input.field] !== source) throw new AppError('stale-edit', { context: table });
     marks[key] = { by: 'machine', src: sourceHash(source), out: sourceHash(text) };
     await updateContentTexts(change.scope.db, change.scope.restaurantId, table, id, { ...withText(fresh, input.language, input.field, text), translationMeta: JSON.stringify(marks), updatedAt: new Date().toISOString() });
+    if (table === 'restaurant') await bumpSettingsVersion(change.scope.db, change.scope.restaurantId);
     await recordAudit(change.scope, { action: `${table}.translate`, target: { type: table, id }, after: { [key]: text, by: 'machine' } });
   });
   return text;

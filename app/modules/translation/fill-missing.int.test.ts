@@ -7,6 +7,7 @@ import type { FakeTranslator } from '#tests/support/fake-translation.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { test, type ActorScopes } from '#tests/support/test-context.ts';
+import { contentSettingsVersion } from '#tests/support/versions.ts';
 import { fieldIn } from './content-language.ts';
 import { getContentSettings, updateContentSettings } from './content-settings.service.server.ts';
 import { getTranslationProgress, parseMarks, runFillMissing, startFillMissing } from './fill-missing.server.ts';
@@ -56,7 +57,7 @@ describe(`translate everything missing on ${testDialect}`, () => {
     await database.db.insertInto('category').values([category, otherCategory]).execute();
     for (let i = 0; i < products.length; i += 50) await database.db.insertInto('product').values(products.slice(i, i + 50)).execute();
     await database.db.insertInto('product').values(buildProduct(other.id, otherCategory.id, { nameRo: 'Ciorbă de burtă', nameEn: null })).execute();
-    await updateContentSettings(owner(), storage, { languages: ['de'], doNotTranslate: ['mici'] });
+    await updateContentSettings(owner(), storage, { languages: ['de'], doNotTranslate: ['mici'] }, await contentSettingsVersion(owner()));
   });
 
   it('refuses to start with no provider configured', async () => {

@@ -12,7 +12,8 @@ export function isTranslationPanelIntent(intent: unknown): boolean {
 
 /**
  * One post of a translations panel for one row: "Tradu automat" (through the cache, never over
- * the owner's text) or the owner's text saved (approving machine text by saving it as is).
+ * the owner's text; a one-click fill, it needs no version) or the owner's text saved (approving machine
+ * text by saving it as is), with the field's version the panel showed (decision 0015).
  * Shared by the dish page, the settings page and the panels of categories and locations.
  */
 export function runTranslationPanelAction(owner: RestaurantScope, request: Request, values: Record<string, unknown>, table: ContentTable, id: string) {
@@ -22,7 +23,7 @@ export function runTranslationPanelAction(owner: RestaurantScope, request: Reque
       await translateFieldNow(owner, getStorage(), getTranslationProvider(), table, id, input);
       return { message: t('translation.translated') };
     }
-    await saveFieldTranslation(owner, getStorage(), table, id, input);
+    await saveFieldTranslation(owner, getStorage(), table, id, input, typeof values.version === 'string' ? values.version : undefined);
     return { message: t('translation.translationSaved') };
   });
 }

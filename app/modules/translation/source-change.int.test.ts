@@ -20,6 +20,7 @@ import type { TranslationProvider } from './provider.server.ts';
 import { runRefresh } from './source-change.server.ts';
 import { createJobHandlers } from '#app/wiring/job-handlers.server.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
+import { contentSettingsVersion, translationVersion } from '#tests/support/versions.ts';
 
 /**
  * Issue 16's remaining lines: "Tradu automat" for English (its own columns) and what a save does
@@ -61,7 +62,7 @@ describe(`translations when the Romanian changes on ${testDialect}`, () => {
     await database.db.insertInto('location').values(location).execute();
     await database.db.insertInto('category').values(category).execute();
     await database.db.insertInto('product').values(dish).execute();
-    await updateContentSettings(owner(), storage, { languages: ['de'], doNotTranslate: [] });
+    await updateContentSettings(owner(), storage, { languages: ['de'], doNotTranslate: [] }, await contentSettingsVersion(owner()));
   });
 
   it('"Tradu automat" fills an empty English field ("tradus automat"), never over English the owner typed', async () => {
@@ -73,10 +74,10 @@ describe(`translations when the Romanian changes on ${testDialect}`, () => {
     await expect(translateFieldNow(owner(), storage, provider, 'product', dish.id, { field: 'description', language: 'en' })).rejects.toMatchObject({ code: 'invalid-input' });
     expect((await row('product', dish.id)).descriptionEn).toBe('With sour cream');
     // approving: saved as is, the owner's from then on
-    await saveFieldTranslation(owner(), storage, 'product', dish.id, { field: 'name', language: 'en', text: 'en: CIORBĂ DE BURTĂ' });
+    await saveFieldTranslation(owner(), storage, 'product', dish.id, { field: 'name', language: 'en', text: 'en: CIORBĂ DE BURTĂ' }, await translationVersion(owner(), 'product', dish.id, 'name', 'en'));
     expect(await view('product', dish.id, 'en', 'name')).toMatchObject({ state: 'owner' });
     // cleared: back to missing, and the machine may fill it again
-    await saveFieldTranslation(owner(), storage, 'product', dish.id, { field: 'name', language: 'en', text: '' });
+    await saveFieldTranslation(owner(), storage, 'product', dish.id, { field: 'name', language: 'en', text: '' }, await translationVersion(owner(), 'product', dish.id, 'name', 'en'));
     expect((await row('product', dish.id)).nameEn).toBeNull();
     await translateFieldNow(owner(), storage, provider, 'product', dish.id, { field: 'name', language: 'en' });
     expect(await view('product', dish.id, 'en', 'name')).toMatchObject({ state: 'machine' });
@@ -87,7 +88,7 @@ describe(`translations when the Romanian changes on ${testDialect}`, () => {
 
   it('a dish saved with a new Romanian: machine text refreshed by a job through the cache, owner text flagged, the save itself calls no provider', async () => {
     await translateFieldNow(owner(), storage, provider, 'product', dish.id, { field: 'name', language: 'de' });
-    await saveFieldTranslation(owner(), storage, 'product', dish.id, { field: 'description', language: 'de', text: 'Mit Sauerrahm' });
+    await saveFieldTranslation(owner(), storage, 'product', dish.id, { field: 'description', language: 'de', text: 'Mit Sauerrahm' }, await translationVersion(owner(), 'product', dish.id, 'description', 'de'));
     const callsBefore = fake.calls.length;
     await updateProduct(owner(), storage, dish.id, await dishInput({ nameRo: 'Ciorbă de perișoare', descriptionRo: 'Cu leuștean' }), (await row('product', dish.id)).updatedAt);
     expect(fake.calls.length).toBe(callsBefore);
@@ -151,7 +152,7 @@ describe(`translations when the Romanian changes on ${testDialect}`, () => {
     const intruder = scopes.owner(other.id);
     const before = await Promise.all([row('product', dish.id), row('category', category.id), row('location', location.id)]);
     await expect(translateFieldNow(intruder, storage, provider, 'product', dish.id, { field: 'name', language: 'en' })).rejects.toMatchObject({ code: 'not-found' });
-    await expect(saveFieldTranslation(intruder, storage, 'category', category.id, { field: 'name', language: 'en', text: 'Stolen' })).rejects.toMatchObject({ code: 'not-found' });
+    await expect(saveFieldTranslation(intruder, storage, 'category', category.id, { field: 'name', language: 'en', text: 'Stolen' }, await translationVersion(owner(), 'category', category.id, 'name', 'en'))).rejects.toMatchObject({ code: 'not-found' });
     await expect(translateFieldNow(intruder, storage, provider, 'location', location.id, { field: 'name', language: 'en' })).rejects.toMatchObject({ code: 'not-found' });
     await expect(getFieldTranslations(intruder, 'category', category.id)).rejects.toMatchObject({ code: 'not-found' });
     await expect(getFieldTranslations(intruder, 'location', location.id)).rejects.toMatchObject({ code: 'not-found' });

@@ -16,4 +16,6 @@ export interface FieldTranslationView {
   source: string;
   /** missing; machine: "tradus automat"; owner; outdated: the Romanian changed since */
   state: 'missing' | 'machine' | 'owner' | 'outdated';
+  /** what the panel's save must send back: a digest of this text and its Romanian (decision 0015) */
+  version: string;
 }

@@ -14,9 +14,11 @@ import { useActionToast } from './use-action-toast.ts';
  * runs, so the owner can leave and come back. With no provider configured the action is hidden and
  * the section says how to enable it.
  */
-export function LanguagesForm({ languages, doNotTranslate, translationConfigured, progress }: {
+export function LanguagesForm({ languages, doNotTranslate, version, translationConfigured, progress }: {
   languages: readonly ExtraLanguage[];
   doNotTranslate: readonly string[];
+  /** what the form was loaded with: a save from a stale tab is refused, not silently applied */
+  version: string;
   translationConfigured: boolean;
   progress: TranslationProgressView | null;
 }) {
@@ -38,6 +40,7 @@ export function LanguagesForm({ languages, doNotTranslate, translationConfigured
     <Fieldset legend={t('translation.languagesLegend')} className="space-y-4">
       <save.Form method="post" className="space-y-4" aria-label={t('translation.languagesLegend')}>
         <input type="hidden" name="intent" value="languages" />
+        <input type="hidden" name="version" value={version} />
         <p className="text-sm text-stone-700 dark:text-stone-300">{t('translation.languagesHelp')}</p>
         <div className="grid grid-cols-2 gap-x-4 sm:grid-cols-3">
           {EXTRA_LANGUAGES.map((language) => (

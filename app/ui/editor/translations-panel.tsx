@@ -42,6 +42,8 @@ function TranslationRow({ row, translationConfigured, target }: { row: FieldTran
       {target ? <input type="hidden" name="id" value={target.id} /> : null}
       <input type="hidden" name="field" value={row.field} />
       <input type="hidden" name="language" value={row.language} />
+      {/* the text this field was loaded with: a save over a newer one is refused, not silently applied */}
+      <input type="hidden" name="version" value={row.version} />
       {/* the key makes the field show the saved text after every save or machine translation */}
       <TextArea key={row.text} label={label} name="text" defaultValue={row.text} lang={row.language} maxLength={row.field === 'name' ? 120 : 2000} rows={row.field === 'name' ? 1 : 2} hint={row.source ? `ro: ${row.source}` : undefined} error={fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors.text : undefined} />
       <div className="flex flex-wrap items-center gap-2">
