@@ -33,7 +33,7 @@ async function npmStart(env: Record<string, string>): Promise<Started> {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SEED_DEMO: 'false', ...env },
+    env: { ...inherited, START_AS_BUILT: '1', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SEED_DEMO: 'false', ...env },
   });
   const port = await new Promise<number>((done, fail) => {
     const read = (chunk: Buffer) => {
