@@ -1,17 +1,11 @@
-import { createServer, type Server } from 'node:http';
-import pino from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { acceptBeacon } from '#app/modules/insights/beacon.server.ts';
 import { REVISIT_WINDOW_MS } from '#app/modules/insights/insight-classify.ts';
-import { AGENTS_PER_ADDRESS, BEACONS_PER_CLIENT, CLIENT_WINDOW_MS, type GuestClient } from '#app/modules/insights/client-window.server.ts';
-import { BEACONS_PER_INTERVAL, createInsightRecorder, type InsightRecorder } from '#app/modules/insights/insight-recorder.server.ts';
+import { BEACONS_PER_INTERVAL, createInsightRecorder } from '#app/modules/insights/insight-recorder.server.ts';
 import { getInsights, getPlatformViewsPerDay, SEARCH_PRIVACY_K } from '#app/modules/insights/insights.service.server.ts';
-import { deriveSearchTermSecret } from '#app/modules/insights/search-terms.server.ts';
-import { buildCategory, buildLocation, buildProduct, insertRestaurant } from '#tests/factories/builders.ts';
-import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
-import { test, type ActorScopes } from '#tests/support/test-context.ts';
-import { createMenuCache } from './menu-cache.ts';
-import { createMenuViewCounter } from './menu-views.ts';
+import { testDialect } from '#tests/support/test-database.ts';
+import { insertRestaurant } from '#tests/factories/builders.ts';
+import { CHROME, database, GOOGLEBOT, guest, guestAddress, ids, processes, rows, scopes, SECRET, start, theirs, ours, useInsightsWorld, visit, type Process } from '#tests/support/menu-views-harness.ts';
 
 /**
  * Owner insights end to end below the browser: two "processes" (each its own menu cache and
@@ -19,89 +13,11 @@ import { createMenuViewCounter } from './menu-views.ts';
  * what the visits say, bots, prefetches, revisits, floods and junk beacons left out.
  */
 
-const CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
-const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-const SECRET = deriveSearchTermSecret('menu-views-test-secret'.padEnd(40, 'x'));
-
-interface Process {
-  base: string;
-  server: Server;
-  recorder: InsightRecorder;
-  renders: number;
-}
-
 describe(`owner insights counting on ${testDialect}`, () => {
-  let database: TestDatabase;
-  let scopes: ActorScopes;
   let clock = Date.parse('2026-11-23T10:05:00Z'); // 12:05 in Bucharest
   const now = () => clock;
-  let ours: Awaited<ReturnType<typeof insertRestaurant>>;
-  let theirs: Awaited<ReturnType<typeof insertRestaurant>>;
-  const ids = { first: '', terrace: '', soup: '', cake: '', salad: '', theirDish: '' };
-  const processes: Process[] = [];
-
-  async function start(): Promise<Process> {
-    const db = database.db;
-    const recorder = createInsightRecorder({ getDb: () => db, searchSecret: SECRET, now });
-    const process: Process = { base: '', server: undefined as unknown as Server, recorder, renders: 0 };
-    const handle = createMenuCache({
-      getVersion: async (slug) => (slug === ours.slug || slug === theirs.slug ? 1 : undefined),
-      render: async () => {
-        process.renders++;
-        return new Response('<h1>menu</h1>', { headers: { 'content-type': 'text/html', 'x-menu-version': '1', 'x-menu-locations': `${ids.first},${ids.terrace}` } });
-      },
-      securityHeaders: {},
-      logger: pino({ level: 'silent' }),
-      // the test's guests say their address as a trusting proxy would (server/index.ts derives it with TRUST_PROXY)
-      onServe: createMenuViewCounter((view) => recorder.recordView(view), (req) => String(req.headers['x-forwarded-for'] ?? req.socket.remoteAddress), now),
-    });
-    process.server = createServer((req, res) => {
-      void handle(req, res, 'http://localhost').then((handled) => {
-        if (!handled) res.writeHead(404).end();
-      });
-    });
-    await new Promise<void>((resolve) => process.server.listen(0, '127.0.0.1', resolve));
-    const address = process.server.address();
-    process.base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    processes.push(process);
-    return process;
-  }
-
-  // every visit another guest unless it names its address (one client counts once per window, decision 0028)
   let guests = 0;
-  const guestAddress = () => `198.51.100.${++guests % 250}`;
-  const guest = (n: number) => ({ address: `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}`, userAgent: CHROME });
-  const visit = (p: Process, path: string, headers: Record<string, string> = {}) =>
-    fetch(`${p.base}${path}`, { headers: { 'user-agent': CHROME, 'x-forwarded-for': guestAddress(), ...headers } }).then(async (r) => ({ status: r.status, headers: r.headers, body: await r.text() }));
-
-  async function rows(restaurantId: string) {
-    const found = await database.db.selectFrom('insightCount').select(['day', 'locationId', 'metric', 'dimension', 'count']).where('restaurantId', '=', restaurantId).execute();
-    return found.map((r) => `${r.day} ${r.locationId === ids.first ? 'first' : r.locationId === ids.terrace ? 'terrace' : r.locationId} ${r.metric} ${r.dimension} ${Number(r.count)}`).sort();
-  }
-
-  test.beforeAll(async ({ database: fileDatabase, scopes: fileScopes }) => {
-    database = fileDatabase;
-    scopes = fileScopes;
-    ours = await insertRestaurant(database.db, { slug: 'bistro', shortCode: 'QrOwn123', timeZone: 'Europe/Bucharest' });
-    theirs = await insertRestaurant(database.db, { slug: 'vecin', shortCode: 'Vecin456', timeZone: 'Europe/Bucharest' });
-    const first = buildLocation(ours.id, { sortOrder: 0 });
-    const terrace = buildLocation(ours.id, { sortOrder: 1 });
-    const theirLocation = buildLocation(theirs.id);
-    await database.db.insertInto('location').values([first, terrace, theirLocation]).execute();
-    const category = buildCategory(ours.id, first.id);
-    const theirCategory = buildCategory(theirs.id, theirLocation.id);
-    await database.db.insertInto('category').values([category, theirCategory]).execute();
-    const soup = buildProduct(ours.id, category.id, { nameRo: 'Ciorbă de burtă', imageKey: 'restaurants/x/soup.webp' });
-    const cake = buildProduct(ours.id, category.id, { nameRo: 'Papanași' });
-    const salad = buildProduct(ours.id, category.id, { nameRo: 'Salată de vinete' });
-    const theirDish = buildProduct(theirs.id, theirCategory.id, { nameRo: 'Altceva' });
-    for (const product of [soup, cake, salad, theirDish]) await database.db.insertInto('product').values(product).execute();
-    Object.assign(ids, { first: first.id, terrace: terrace.id, soup: soup.id, cake: cake.id, salad: salad.id, theirDish: theirDish.id });
-  });
-
-  afterAll(() => {
-    for (const p of processes) p.server.close();
-  });
+  useInsightsWorld({ now, nextGuest: () => ++guests });
 
   it('counts guests through two processes, cache hits included, and leaves out bots, prefetches, moves inside the menu and revisits', async () => {
     const one = await start();
@@ -274,70 +190,5 @@ describe(`owner insights counting on ${testDialect}`, () => {
         '2026-10-26 view  1', '2026-10-26 hour 00 1',
       ].sort(),
     );
-  });
-
-  it('survives a flood of junk dish ids across restaurants: the flush does not fail, real counts are kept', async () => {
-    clock = Date.parse('2026-11-24T10:05:00Z');
-    const db = database.db;
-    const recorder = createInsightRecorder({ getDb: () => db, searchSecret: SECRET, now });
-    const flooded = await Promise.all(Array.from({ length: 7 }, (_, i) => insertRestaurant(db, { slug: `potop-${i}`, timeZone: 'Europe/Bucharest' })));
-    // every restaurant's full beacon budget, each beacon naming 40 ids that exist nowhere: 33 600 distinct ids in one batch
-    for (const [r, restaurant] of flooded.entries()) {
-      for (let b = 0; b < BEACONS_PER_INTERVAL; b++) {
-        const dishes = Array.from({ length: 40 }, (_, d) => `junk-${r}-${b}-${d}`);
-        expect(recorder.recordInterest({ slug: restaurant.slug, locationId: '', dishes: b === 0 && r === 0 ? [...dishes.slice(1), ids.soup] : dishes, searches: [], allergens: [], client: guest(++guests) })).toBe(true);
-      }
-    }
-    recorder.recordInterest({ slug: 'bistro', locationId: '', dishes: [ids.soup], searches: [], allergens: ['gluten'], client: guest(++guests) });
-    recorder.recordView({ slug: 'potop-0', locale: 'ro', locationId: '', via: undefined, source: 'direct', client: guest(++guests) });
-    await recorder.flush();
-    expect(recorder.pendingKeys()).toBe(0);
-    const written = await db.selectFrom('insightCount').select(['restaurantId', 'metric', 'dimension', 'count']).where('day', '=', '2026-11-24').execute();
-    expect(written.map((r) => `${r.restaurantId === ours.id ? 'bistro' : r.restaurantId === flooded[0]!.id ? 'potop-0' : r.restaurantId} ${r.metric} ${r.dimension} ${Number(r.count)}`).sort()).toEqual(
-      ['bistro allergen gluten 1', `bistro dish ${ids.soup} 1`, 'potop-0 hour 12 1', 'potop-0 lang ro 1', 'potop-0 source direct 1', 'potop-0 view  1'].sort(),
-    );
-  });
-
-  it('keeps room for views when beacons of many restaurants flood the held rows with junk', () => {
-    const recorder = createInsightRecorder({ getDb: () => database.db, searchSecret: SECRET, now });
-    // 11 public menus, each its full beacon budget of 40 made-up dish ids: more keys than the recorder holds
-    for (let r = 0; r < 11; r++) {
-      for (let b = 0; b < BEACONS_PER_INTERVAL; b++) recorder.recordInterest({ slug: `potop-${r}`, locationId: '', dishes: Array.from({ length: 40 }, (_, d) => `junk-${b}-${d}`), searches: [], allergens: [], client: guest(++guests) });
-    }
-    const held = recorder.pendingKeys();
-    recorder.recordView({ slug: 'bistro', locale: 'ro', locationId: '', via: undefined, source: 'direct', client: guest(++guests) });
-    expect(recorder.pendingKeys()).toBe(held + 4);
-  });
-
-  it('counts one client once per window however often it loads the menu or sends beacons, and leaves the budget to other guests', async () => {
-    clock = Date.parse('2026-11-25T10:05:00Z');
-    const p = await start();
-    const scripted = { 'x-forwarded-for': '203.0.113.66' };
-    // 100 scripted page loads with a phone's user agent: one view
-    for (let i = 0; i < 100; i++) expect((await visit(p, '/vecin', scripted)).status).toBe(200);
-    // the same address under made-up agents: at most AGENTS_PER_ADDRESS clients (a guest Wi-Fi shares one address)
-    for (let i = 0; i < AGENTS_PER_ADDRESS + 10; i++) await visit(p, '/vecin', { ...scripted, 'user-agent': `${CHROME} ${i}` });
-    await visit(p, '/vecin'); // a real guest
-    const beacon = (client: GuestClient) => {
-      const body = new FormData();
-      body.append('s', 'vecin');
-      body.append('d', ids.theirDish);
-      return acceptBeacon(body, { recorder: p.recorder, menuExists: async () => true, client });
-    };
-    const outcomes: string[] = [];
-    for (let i = 0; i < BEACONS_PER_INTERVAL; i++) outcomes.push(await beacon({ address: '203.0.113.66', userAgent: CHROME }));
-    expect(outcomes.filter((o) => o === 'counted')).toHaveLength(BEACONS_PER_CLIENT);
-    expect(outcomes.filter((o) => o !== 'counted')).toEqual(Array.from({ length: BEACONS_PER_INTERVAL - BEACONS_PER_CLIENT }, () => 'flood'));
-    // a real guest's beacon right after the flood is counted
-    expect(await beacon({ address: '198.51.100.251', userAgent: CHROME })).toBe('counted');
-    await p.recorder.flush();
-    const today = async () => (await rows(theirs.id)).filter((r) => r.startsWith('2026-11-25') && / (view|dish) /.test(r));
-    expect(await today()).toEqual([`2026-11-25  dish ${ids.theirDish} 2`, `2026-11-25  view  ${AGENTS_PER_ADDRESS + 1}`]);
-    // the next window, the scripted client is a visitor again (and a new budget after the flush)
-    clock += CLIENT_WINDOW_MS;
-    await visit(p, '/vecin', scripted);
-    expect(await beacon({ address: '203.0.113.66', userAgent: CHROME })).toBe('counted');
-    await p.recorder.flush();
-    expect(await today()).toEqual([`2026-11-25  dish ${ids.theirDish} 3`, `2026-11-25  view  ${AGENTS_PER_ADDRESS + 2}`]);
   });
 });
