@@ -22,7 +22,6 @@ const OVER_LONG_TEST_FILES_TO_SPLIT = new Set<string>([
   'app/modules/billing/billing-lifecycle.int.test.ts',
   'app/modules/editor/menu-editor.int.test.ts',
   'app/modules/import/import.int.test.ts',
-  'server/menu-cache.test.ts',
   'server/menu-views.int.test.ts',
 ]);
 
