@@ -16,15 +16,6 @@ const EXCEPTED: { kind: string; path: RegExp }[] = [
   { kind: 'catalogue', path: /^app\/i18n\/(ro|en|[\w-]+\.(ro|en)|guest-labels\.[a-z]{2})\.ts$/ },
 ];
 
-// TEMPORARY: test files over the limit on the day this test landed, while the test setup was being rewritten.
-// Each is split along its describe blocks and then removed from here; the list only shrinks, and the lead empties it.
-const OVER_LONG_TEST_FILES_TO_SPLIT = new Set<string>([
-  'app/modules/billing/billing-lifecycle.int.test.ts',
-  'app/modules/editor/menu-editor.int.test.ts',
-  'app/modules/import/import.int.test.ts',
-  'server/menu-views.int.test.ts',
-]);
-
 const root = join(import.meta.dirname, '..', '..');
 
 function lineCounts(): { file: string; lines: number }[] {
@@ -43,13 +34,8 @@ const files = lineCounts();
 describe('file size', () => {
   it(`keeps every file under app/ and server/ within ${LIMIT} lines, data, content, schema types and catalogues excepted`, () => {
     const over = files
-      .filter(({ file, lines }) => lines > LIMIT && !EXCEPTED.some(({ path }) => path.test(file)) && !OVER_LONG_TEST_FILES_TO_SPLIT.has(file))
+      .filter(({ file, lines }) => lines > LIMIT && !EXCEPTED.some(({ path }) => path.test(file)))
       .map(({ file, lines }) => `${file}: ${lines} lines`);
     expect(over).toEqual([]);
-  });
-
-  it('lists only files that are still over the limit as temporary', () => {
-    const fixed = [...OVER_LONG_TEST_FILES_TO_SPLIT].filter((file) => (files.find((entry) => entry.file === file)?.lines ?? 0) <= LIMIT);
-    expect(fixed, 'split or gone: remove it from OVER_LONG_TEST_FILES_TO_SPLIT').toEqual([]);
   });
 });
