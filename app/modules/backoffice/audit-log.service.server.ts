@@ -1,5 +1,5 @@
 import { assertAdmin, type AdminScope } from '#app/modules/access/scope.server.ts';
-import { FORMULA_START } from '#app/modules/import/import-read.server.ts';
+import { FORMULA_START } from '#app/modules/text/spreadsheet-cell.ts';
 import { PAGE_SIZE, type Page } from './backoffice.types.ts';
 import { countAudit, listAuditActions, listAuditPage, type AuditLogFilter } from './audit-log.repo.server.ts';
 

@@ -5,7 +5,7 @@ import { AppError } from '#app/modules/errors/app-error.ts';
 import { publicImageUrl } from '#app/modules/image/storage.server.ts';
 import { parseAllergenList } from '#app/modules/product/allergens.ts';
 import { TEMPLATE_HEADERS } from './import-columns.ts';
-import { FORMULA_START } from './import-read.server.ts';
+import { FORMULA_START } from '#app/modules/text/spreadsheet-cell.ts';
 import { formatPrice } from './import-rows.ts';
 import { findRestaurantForExport, readMenuForExport } from './import.repo.server.ts';
 import { IMPORT_FIELDS, type ImportField } from './import.types.ts';

@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import { readSheet } from 'read-excel-file/node';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { readZipEntries, writeStoredZip } from './zip-read.server.ts';
+import { FORMULA_START } from '#app/modules/text/spreadsheet-cell.ts';
 
 /** The largest file the import reads (a 5,000-row menu is about 1 MB as CSV). */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
@@ -50,13 +51,6 @@ export function decodeText(bytes: Uint8Array): string {
 function nonEmpty(rows: string[][]): string[][] {
   return rows.filter((row) => row.some((cell) => cell.trim() !== ''));
 }
-
-/**
- * A cell Excel or LibreOffice would read as a formula (= + - @, a tab or a CR first): the CSV export
- * writes it with an apostrophe in front (CSV injection), which spreadsheets show as text and
- * `readCsv` strips again, so export → import gives the same text.
- */
-export const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** The export's apostrophe before a would-be formula, taken off (an apostrophe before anything else stays). */
 export function unguardCell(cell: string): string {
