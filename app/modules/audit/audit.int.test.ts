@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CategoryInput } from '#app/modules/category/category.schema.ts';
 import { createCategory } from '#app/modules/category/category.service.server.ts';
-import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
@@ -9,19 +8,12 @@ import { ProductInput } from '#app/modules/product/product.schema.ts';
 import { createProduct, updateProduct } from '#app/modules/product/product.service.server.ts';
 import { buildRestaurant } from '#tests/factories/builders.ts';
 import { testDialect } from '#tests/support/test-database.ts';
-import { test, type ActorScopes, type TestDb } from '#tests/support/test-context.ts';
 import { rowVersion } from '#tests/support/versions.ts';
 import { recordAudit } from './audit.server.ts';
+import { db, scopes, storage, useFileWorld } from '#tests/support/file-world.ts';
 
-let db: TestDb;
-let scopes: ActorScopes;
-let storage: FileStorage;
 
-test.beforeAll(({ db: fileDb, scopes: fileScopes, storage: fileStorage }) => {
-  db = fileDb;
-  scopes = fileScopes;
-  storage = fileStorage;
-});
+useFileWorld();
 
 const product = (categoryId: string, extra: Record<string, unknown> = {}) =>
   ProductInput.parse({ categoryId, nameRo: 'Ciorbă de burtă', price: '24,50', available: 'on', visible: 'on', ...extra });

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { fieldErrorsOf, runEditorAction } from '#app/modules/errors/action-result.server.ts';
-import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { runMenuIntent } from '#app/modules/editor/menu-editor.intents.server.ts';
@@ -15,25 +14,18 @@ import { RestaurantSettingsInput } from '#app/modules/restaurant-settings/restau
 import { getRestaurantSettings, updateRestaurantSettings } from '#app/modules/restaurant-settings/restaurant-settings.service.server.ts';
 import { buildRestaurant } from '#tests/factories/builders.ts';
 import { testDialect } from '#tests/support/test-database.ts';
-import { test, type ActorScopes, type TestDb } from '#tests/support/test-context.ts';
 import { rowVersion, settingsVersion } from '#tests/support/versions.ts';
 import { CategoryInput } from './category.schema.ts';
 import { createCategory, duplicateCategory, updateCategory } from './category.service.server.ts';
+import { db, scopes, storage, useFileWorld } from '#tests/support/file-world.ts';
 
 /**
  * Time-based categories and closed days through the services (decision 0022): saved through the
  * shared write path (the menu version moves), refused whole on bad input with every problem named,
  * refused for another restaurant's owner, and read back by the guest menu at a given moment.
  */
-let db: TestDb;
-let scopes: ActorScopes;
-let storage: FileStorage;
 
-test.beforeAll(({ db: fileDb, scopes: fileScopes, storage: fileStorage }) => {
-  db = fileDb;
-  scopes = fileScopes;
-  storage = fileStorage;
-});
+useFileWorld();
 
 /** An update-category post with the version the editor showed (decision 0015). */
 const versioned = async (form: { id: string } & Record<string, string>) => ({ ...form, version: await rowVersion(db, 'category', form.id) });

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { CategoryInput } from '#app/modules/category/category.schema.ts';
 import { createCategory } from '#app/modules/category/category.service.server.ts';
-import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { ProductInput } from '#app/modules/product/product.schema.ts';
@@ -11,24 +10,17 @@ import { getQrData } from '#app/modules/qr/qr.service.server.ts';
 import { getRestaurantAdminSummary, getRestaurantSettings } from '#app/modules/restaurant-settings/restaurant-settings.service.server.ts';
 import { buildRestaurant } from '#tests/factories/builders.ts';
 import { testDialect } from '#tests/support/test-database.ts';
-import { test, type ActorScopes, type TestDb } from '#tests/support/test-context.ts';
 import { runMenuIntent } from './menu-editor.intents.server.ts';
 import { getEditorMenu, getProductFormChoices } from './menu-editor.service.server.ts';
+import { db, scopes, storage, useFileWorld } from '#tests/support/file-world.ts';
 
 /**
  * The services the editor's other test file does not hold to it: the intents dispatcher, the
  * editor's and the settings' reads, and the QR data. A second restaurant's owner sees only their
  * own restaurant and is refused (not-found) on the first one's rows, which do not change.
  */
-let db: TestDb;
-let scopes: ActorScopes;
-let storage: FileStorage;
 
-test.beforeAll(({ db: fileDb, scopes: fileScopes, storage: fileStorage }) => {
-  db = fileDb;
-  scopes = fileScopes;
-  storage = fileStorage;
-});
+useFileWorld();
 
 const { t } = getI18n('ro');
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { CategoryInput } from '#app/modules/category/category.schema.ts';
 import { createCategory, updateCategory } from '#app/modules/category/category.service.server.ts';
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
-import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation, updateLocation } from '#app/modules/location/location.service.server.ts';
 import { ProductInput } from '#app/modules/product/product.schema.ts';
@@ -11,22 +10,15 @@ import { RestaurantSettingsInput } from '#app/modules/restaurant-settings/restau
 import { getRestaurantSettings, updateRestaurantSettings } from '#app/modules/restaurant-settings/restaurant-settings.service.server.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
 import { testDialect } from '#tests/support/test-database.ts';
-import { test, type ActorScopes, type TestDb } from '#tests/support/test-context.ts';
 import { getEditorMenu, getProductForEdit } from './menu-editor.service.server.ts';
+import { db, scopes, storage, useFileWorld } from '#tests/support/file-world.ts';
 
 /**
  * Hardening item 7: two tabs load the same form; the first saves, then the second (stale) one.
  * The second save is refused ('stale-edit', 409) and the first one's values stay.
  */
-let db: TestDb;
-let scopes: ActorScopes;
-let storage: FileStorage;
 
-test.beforeAll(({ db: fileDb, scopes: fileScopes, storage: fileStorage }) => {
-  db = fileDb;
-  scopes = fileScopes;
-  storage = fileStorage;
-});
+useFileWorld();
 
 const stale = { code: 'stale-edit', status: 409 };
 

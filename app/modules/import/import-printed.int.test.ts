@@ -3,7 +3,6 @@ import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { systemScope } from '#app/modules/access/scope.server.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
-import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { createJobHandlers, JOB_SCHEDULES } from '#app/wiring/job-handlers.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
@@ -11,22 +10,15 @@ import { insertRestaurant } from '#tests/factories/builders.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
 import { menuPhoto, SMALL_MENU } from '#tests/support/menu-images.ts';
 import { testDialect } from '#tests/support/test-database.ts';
-import { test, type ActorScopes, type TestDb } from '#tests/support/test-context.ts';
 import { headerKey } from './import-columns.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { OCR_PHOTOS_PER_DAY } from './import-drafts.server.ts';
 import { commitImport, getImportDraft, previewImport, startImport, sweepImportDrafts } from './import.service.server.ts';
+import { db, scopes, storage, useFileWorld } from '#tests/support/file-world.ts';
 
-let db: TestDb;
-let scopes: ActorScopes;
-let storage: FileStorage;
 const require = createRequire(import.meta.url);
 
-test.beforeAll(({ db: fileDb, scopes: fileScopes, storage: fileStorage }) => {
-  db = fileDb;
-  scopes = fileScopes;
-  storage = fileStorage;
-});
+useFileWorld();
 
 
 async function restaurant() {

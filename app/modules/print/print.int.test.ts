@@ -3,25 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { formatPrice } from '#app/i18n/localized.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
-import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { commitImport } from '#app/modules/import/import.service.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { ALLERGEN_KEYS } from '#app/modules/product/allergens.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
 import { testDialect } from '#tests/support/test-database.ts';
-import { test, type ActorScopes, type TestDb } from '#tests/support/test-context.ts';
 import { renderPrintDocument } from './print.service.server.ts';
+import { db, scopes, storage, useFileWorld } from '#tests/support/file-world.ts';
 
-let db: TestDb;
-let scopes: ActorScopes;
-let storage: FileStorage;
 
-test.beforeAll(({ db: fileDb, scopes: fileScopes, storage: fileStorage }) => {
-  db = fileDb;
-  scopes = fileScopes;
-  storage = fileStorage;
-});
+useFileWorld();
 
 
 /** Every page's text as pdfjs extracts it (what a reader or a screen reader gets), lines joined by spaces. */

@@ -1,25 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { CategoryInput } from '#app/modules/category/category.schema.ts';
 import { createCategory, duplicateCategory } from '#app/modules/category/category.service.server.ts';
-import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
 import { testDialect } from '#tests/support/test-database.ts';
-import { test, type ActorScopes, type TestDb } from '#tests/support/test-context.ts';
 import { applyPriceChange, BulkEditInput, parseChangeValue } from './bulk-edit.ts';
 import { ProductInput } from './product.schema.ts';
 import { bulkEditProducts, createProduct, duplicateProduct } from './product.service.server.ts';
+import { db, scopes, storage, useFileWorld } from '#tests/support/file-world.ts';
 
 /** Issue 17, faster editing: duplicate a dish or a category; bulk actions on selected dishes. */
-let db: TestDb;
-let scopes: ActorScopes;
-let storage: FileStorage;
-test.beforeAll(({ db: fileDb, scopes: fileScopes, storage: fileStorage }) => {
-  db = fileDb;
-  scopes = fileScopes;
-  storage = fileStorage;
-});
+useFileWorld();
 
 async function restaurant(pro = true) {
   const { id } = await insertRestaurant(db, {}, pro ? { manualProUntil: new Date(Date.now() + 86_400_000).toISOString() } : {});

@@ -1,31 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { readScheduleFields, SCHEDULE_FIELDS } from '#app/modules/category/category-schedule.ts';
 import { demoRestaurant } from '#app/modules/demo/demo-menu.data.ts';
-import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { exceptionField, serializeOpeningExceptions } from '#app/modules/restaurant/opening-exceptions.ts';
 import { ProductInput } from '#app/modules/product/product.schema.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
 import { untouchedSettingsPost } from '#tests/support/settings-form-post.ts';
 import { testDialect } from '#tests/support/test-database.ts';
-import { test, type ActorScopes, type TestDb } from '#tests/support/test-context.ts';
 import { RestaurantSettingsInput } from './restaurant-settings.schema.ts';
 import { getRestaurantSettings, updateRestaurantSettings } from './restaurant-settings.service.server.ts';
 import { settingsFormValues } from './settings-form.ts';
+import { db, scopes, storage, useFileWorld } from '#tests/support/file-world.ts';
 
 /**
  * Issue 23 item 10: times at and past midnight survive the settings form untouched. The demo's
  * Friday and Saturday close at 24:00, which an <input type="time"> cannot show (its value must be
  * 00:00–23:59, anything else becomes empty), so an untouched save used to be refused.
  */
-let db: TestDb;
-let scopes: ActorScopes;
-let storage: FileStorage;
 
-test.beforeAll(({ db: fileDb, scopes: fileScopes, storage: fileStorage }) => {
-  db = fileDb;
-  scopes = fileScopes;
-  storage = fileStorage;
-});
+useFileWorld();
 
 async function saveUntouched(restaurantId: string) {
   const scope = scopes.owner(restaurantId);

@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { findMovedMenuSlug } from '#app/modules/guest-menu/menu.service.server.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
 import { testDialect } from '#tests/support/test-database.ts';
-import { test, type ActorScopes, type TestDb } from '#tests/support/test-context.ts';
 import { RestaurantSettingsInput } from './restaurant-settings.schema.ts';
 import { getRestaurantSettings, updateRestaurantSettings } from './restaurant-settings.service.server.ts';
+import { db, scopes, storage, useFileWorld } from '#tests/support/file-world.ts';
 
 /** Issue 17, friction 2: changing the slug keeps old links working (301 to the current slug). */
-let db: TestDb;
-let scopes: ActorScopes;
-let storage: FileStorage;
 
-test.beforeAll(({ db: fileDb, scopes: fileScopes, storage: fileStorage }) => {
-  db = fileDb;
-  scopes = fileScopes;
-  storage = fileStorage;
-});
+useFileWorld();
 
 
 async function renameTo(restaurantId: string, slug: string) {

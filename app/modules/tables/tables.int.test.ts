@@ -1,24 +1,16 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
 import { testDialect } from '#tests/support/test-database.ts';
-import { test, type ActorScopes, type TestDb } from '#tests/support/test-context.ts';
 import { AddTablesInput, expandTableLabels } from './tables.schema.ts';
 import { findShortLinkTarget } from './tables.repo.server.ts';
 import { addDiningTables, getTablesPage, removeDiningTable, renderTableCards } from './tables.service.server.ts';
+import { db, scopes, storage, useFileWorld } from '#tests/support/file-world.ts';
 
 /** Issue 17, per-table QR codes: tables per location, each with its own permanent short code. */
-let db: TestDb;
-let scopes: ActorScopes;
-let storage: FileStorage;
-test.beforeAll(({ db: fileDb, scopes: fileScopes, storage: fileStorage }) => {
-  db = fileDb;
-  scopes = fileScopes;
-  storage = fileStorage;
-});
+useFileWorld();
 const origin = 'https://bucate.example';
 
 async function restaurant(slug: string) {
