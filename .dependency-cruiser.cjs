@@ -134,6 +134,13 @@ module.exports = {
       to: { path: '^app/modules/' },
     },
     {
+      name: 'routes-call-services-not-repositories',
+      severity: 'error',
+      comment: 'A route parses input, calls a service and maps the answer; queries and their tenant filter stay behind the services.',
+      from: { path: '^app/routes/' },
+      to: { path: '\\.repo\\.server\\.ts$' },
+    },
+    {
       name: 'modules-never-import-routes',
       severity: 'error',
       comment: 'routes → modules, never back.',

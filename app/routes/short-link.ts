@@ -2,7 +2,7 @@ import { redirect } from 'react-router';
 import { getDb } from '#app/db/db.server.ts';
 import { ro } from '#app/i18n/ro.ts';
 import { redirectToNotFound } from '#app/modules/access/redirects.ts';
-import { findShortLinkTarget } from '#app/modules/tables/tables.repo.server.ts';
+import { resolveShortLink } from '#app/modules/tables/tables.service.server.ts';
 import type { Route } from './+types/short-link';
 
 /**
@@ -12,7 +12,7 @@ import type { Route } from './+types/short-link';
  * cache ignore it: server/menu-cache.ts keys on `loc` only).
  */
 export async function loader({ params }: Route.LoaderArgs) {
-  const found = await findShortLinkTarget(getDb(), params.code);
+  const found = await resolveShortLink(getDb(), params.code);
   if (!found) throw redirectToNotFound(ro.errors.restaurantNotFound);
   const query = new URLSearchParams();
   if (found.locationId) query.set('loc', found.locationId);

@@ -1,7 +1,6 @@
 import { getDb } from '#app/db/db.server.ts';
 import { getPublicUrl } from '#app/env.server.ts';
-import { isMenuPublished } from '#app/modules/guest-menu/menu.service.server.ts';
-import { listActiveRestaurantsForSitemap } from '#app/modules/restaurant/restaurant.repo.server.ts';
+import { listPublishedMenusForSitemap } from '#app/modules/guest-menu/menu.service.server.ts';
 import { offeredLanguages, parseLanguageList } from '#app/modules/translation/content-language.ts';
 
 const PUBLIC_PAGES = ['/', '/pricing', '/detalii', '/contact', '/privacy-policy', '/terms-of-service'];
@@ -13,8 +12,7 @@ function escapeXml(text: string): string {
 /** The public pages and every menu guests can currently see. */
 export async function loader() {
   const base = getPublicUrl();
-  const now = new Date();
-  const restaurants = (await listActiveRestaurantsForSitemap(getDb())).filter((r) => isMenuPublished(r, now));
+  const restaurants = await listPublishedMenusForSitemap(getDb());
   const urls = [
     ...PUBLIC_PAGES.map((path) => `<url><loc>${escapeXml(base + path)}</loc></url>`),
     ...restaurants.map((r) => {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Restaurant } from '#app/db/schema.ts';
 import { parseAllergenList } from '#app/modules/product/allergens.ts';
 import { isBefore } from '#app/modules/subscription/subscription.ts';
-import { findCurrentSlugForPreviousSlug, findMenuStateBySlug, findRestaurantBySlug } from '#app/modules/restaurant/restaurant.repo.server.ts';
+import { findCurrentSlugForPreviousSlug, findMenuStateBySlug, findRestaurantBySlug, listActiveRestaurantsForSitemap } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { parseImageVariants } from '#app/modules/image/image.service.server.ts';
 import { publicImageUrl } from '#app/modules/image/storage.server.ts';
 import { listMenuRows } from './menu.repo.server.ts';
@@ -39,6 +39,11 @@ function parseStringList(stored: string): string[] {
  */
 export function isMenuPublished(restaurant: Pick<Restaurant, 'active' | 'publishedUntil'>, now: Date = new Date()): boolean {
   return restaurant.active === 1 && isBefore(restaurant.publishedUntil, now);
+}
+
+/** The menus guests can see now, for the sitemap: active and published (slug, languages, last change). */
+export async function listPublishedMenusForSitemap(db: Kysely<Database>, now: Date = new Date()) {
+  return (await listActiveRestaurantsForSitemap(db)).filter((restaurant) => isMenuPublished(restaurant, now));
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '#app/db/schema.ts';
 import type { Locale } from '#app/i18n/i18n.ts';
 import { localized } from '#app/i18n/localized.ts';
 import { withDb, type RestaurantScope } from '#app/modules/access/scope.server.ts';
@@ -15,12 +17,22 @@ import type { TablesPage } from './tables.types.ts';
 import {
   countDiningTables,
   deleteDiningTable,
+  findShortLinkTarget,
   insertDiningTables,
   isOwnLocation,
   isShortCodeTaken,
   listDiningTables,
   nextTableSortOrder,
 } from './tables.repo.server.ts';
+
+/**
+ * Where a QR code's permanent address leads (docs/decisions/0021): the restaurant's current slug for a
+ * restaurant's code, and the table's location as well for a table's; undefined for an unknown code.
+ * Guests ask, so no scope: the code is the only key.
+ */
+export function resolveShortLink(db: Kysely<Database>, code: string): Promise<{ slug: string; locationId: string | null } | undefined> {
+  return findShortLinkTarget(db, code);
+}
 
 /** The tables page: every location with its tables, each with its own permanent short link. */
 export async function getTablesPage(scope: RestaurantScope, { origin, locale }: { origin: string; locale: Locale }): Promise<TablesPage> {
