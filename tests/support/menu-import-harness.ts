@@ -1,8 +1,7 @@
-import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
-import { test, type ActorScopes, type TestDb } from './test-context.ts';
+import { db, scopes, storage, useFileWorld } from './file-world.ts';
 
 /**
  * The menu import's tests' file context, a restaurant with one location, a sample file and the
@@ -10,16 +9,9 @@ import { test, type ActorScopes, type TestDb } from './test-context.ts';
  * `db`, `scopes` and `storage` before its first test.
  */
 
-// live bindings: set from the file's context before its first test (ES modules hand importers the binding, so they see the value)
-export let db: TestDb;
-export let scopes: ActorScopes;
-export let storage: FileStorage;
-
-test.beforeAll(({ db: fileDb, scopes: fileScopes, storage: fileStorage }) => {
-  db = fileDb;
-  scopes = fileScopes;
-  storage = fileStorage;
-});
+// the file's own fixtures, as live bindings (tests/support/file-world.ts)
+export { db, scopes, storage };
+useFileWorld();
 
 export const csv = (text: string) => ({ bytes: new TextEncoder().encode(text), name: 'meniu.csv' });
 

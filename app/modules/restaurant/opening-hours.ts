@@ -10,7 +10,6 @@ export type OpeningHours = Partial<Record<WeekDay, [string, string][]>>;
 
 /** A stored time of day: HH:MM, or 24:00 for midnight at the end of the day. */
 export const TIME_OF_DAY = /^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/;
-const TIME = TIME_OF_DAY;
 
 /** An opening time the form accepts: 00:00–23:59 (24:00 only ends a day). */
 export const OPENING_TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
@@ -41,7 +40,7 @@ export function parseOpeningHours(stored: string | null | undefined): OpeningHou
     if (!Array.isArray(ranges)) continue;
     hours[day] = ranges.filter(
       (range): range is [string, string] =>
-        Array.isArray(range) && range.length === 2 && TIME.test(String(range[0])) && TIME.test(String(range[1])),
+        Array.isArray(range) && range.length === 2 && TIME_OF_DAY.test(String(range[0])) && TIME_OF_DAY.test(String(range[1])),
     );
   }
   // A week with no open range at all is hours not set yet (a new restaurant saves seven empty days):
