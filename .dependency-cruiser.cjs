@@ -60,11 +60,33 @@ module.exports = {
       name: 'scope-builders-only-in-access',
       severity: 'error',
       comment:
-        'An owner, admin or user scope stands for a proven access check: only access/ builds one (and tests, ' +
-        'through tests/support/scopes.ts). Jobs, webhooks and scripts act as the system (systemScope, forRestaurant ' +
-        'in scope.server.ts); a just-registered owner gets ownerScopeForNewRestaurant from access.server.ts.',
+        'A member, admin or user scope stands for a proven access check (decision 0029): only access/ builds one ' +
+        '(and tests, through tests/support/scopes.ts). A new restaurant\'s first owner gets theirs from ' +
+        'access/new-restaurant.server.ts, which makes one only for the restaurant it has just inserted.',
       from: { pathNot: ['^app/modules/access/', '^tests/'] },
       to: { path: '^app/modules/access/scope-builders\\.server\\.ts$' },
+    },
+    {
+      name: 'system-scopes-only-for-the-system',
+      severity: 'error',
+      comment:
+        'A system scope acts on any restaurant with no person behind it (decision 0029): only the job worker and ' +
+        'the job handlers (app/wiring/, the image sweep, the billing sync), the payment webhook, the demo seed, ' +
+        'scripts, the server process and tests make one. A route or a service on a person\'s behalf never does.',
+      from: {
+        pathNot: [
+          '^app/modules/access/',
+          '^app/wiring/',
+          '^app/modules/jobs/job-worker\\.server\\.ts$',
+          '^app/modules/image/image-cleanup\\.server\\.ts$',
+          '^app/modules/billing/billing-(webhook|sync)\\.server\\.ts$',
+          '^app/modules/demo/demo-seed\\.server\\.ts$',
+          '^scripts/',
+          '^server/',
+          '^tests/',
+        ],
+      },
+      to: { path: '^app/modules/access/system-scope\\.server\\.ts$' },
     },
     {
       name: 'editor-dispatcher-on-top',

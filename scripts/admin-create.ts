@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createAuth } from '#app/auth/auth.server.ts';
 import { authServices } from '#app/wiring/auth-services.server.ts';
 import { getEnv } from '#app/env.server.ts';
-import { systemScope } from '#app/modules/access/scope.server.ts';
+import { systemScope } from '#app/modules/access/system-scope.server.ts';
 import { createOrPromoteAdmin } from '#app/modules/account/admin-accounts.server.ts';
 import { withDatabase } from '#server/runtime.ts';
 

@@ -25,7 +25,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { openDatabase } from '#app/db/connection.server.ts';
-import { forRestaurant, systemScope } from '#app/modules/access/scope.server.ts';
+import { forRestaurant, systemScope } from '#app/modules/access/system-scope.server.ts';
 import { getEditorMenu, getProductForEdit } from '#app/modules/editor/menu-editor.service.server.ts';
 import { productFormValues } from '#app/modules/product/product-form.ts';
 import { DESKTOP, launchBrowser, PHONE } from '#tests/e2e/browser.ts';

@@ -95,7 +95,7 @@ export function createAuth(handle: DatabaseHandle, env: Env, services: AuthServi
       // changes only when it is followed; the old address is told by our own notice
       changeEmail: { enabled: true },
       additionalFields: {
-        restaurantId: { type: 'string', required: false, input: false },
+        lastRestaurantId: { type: 'string', required: false, input: false },
         lastSignInAt: { type: 'date', required: false, input: false },
       },
     },

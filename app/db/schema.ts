@@ -23,7 +23,8 @@ export interface UserTable {
   banned: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
   banReason: string | null;
   banExpires: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  restaurantId: string | null;
+  /** the restaurant the member opened last: where sign-in lands (migration 0021); null before the first */
+  lastRestaurantId: string | null;
   /** when the user last signed in (any method; migration 0020); null before the first */
   lastSignInAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
 }
@@ -110,7 +111,6 @@ export interface RestaurantTable {
   slug: string;
   /** permanent code behind the QR short link /m/{shortCode}; survives slug changes */
   shortCode: string;
-  ownerId: string | null;
   active: Bool;
   /** a storage key, or `ext:` + the URL of a picture that is not ours (docs/decisions/0013-image-keys.md) */
   logoKey: string | null;
@@ -311,6 +311,8 @@ export interface AuditEventTable {
   /** JSON { before?, after? } */
   summary: string;
   requestId: string | null;
+  /** the role a member acted in (migration 0021); null for the system, admins and older rows */
+  actorRole: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type JobStatus = 'pending' | 'running' | 'done' | 'dead';
@@ -452,7 +454,37 @@ export interface DiningTableTable {
 }
 export type DiningTable = Selectable<DiningTableTable>;
 
+/** A user's role in one restaurant (decision 0029): the only source of who may act in it. */
+export interface MembershipTable {
+  id: string;
+  restaurantId: string;
+  userId: string;
+  role: 'owner' | 'manager' | 'editor' | 'staff';
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An address invited into a restaurant with a role; the token itself is never stored (decision 0029). */
+export interface InvitationTable {
+  id: string;
+  restaurantId: string;
+  email: string;
+  role: 'owner' | 'manager' | 'editor' | 'staff';
+  /** SHA-256 (hex) of the token in the link */
+  tokenHash: string;
+  invitedBy: string | null;
+  /** the language the invitation was written in, 'ro' or 'en' */
+  locale: string;
+  createdAt: string;
+  expiresAt: string;
+  acceptedAt: string | null;
+  acceptedBy: string | null;
+  revokedAt: string | null;
+}
+
 export interface Database {
+  membership: MembershipTable;
+  invitation: InvitationTable;
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

@@ -77,7 +77,16 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
               {u.email}
               <div className="text-sm text-stone-700 dark:text-stone-300">{u.role === 'admin' ? t('backoffice.users.roleAdmin') : t('backoffice.users.roleRestaurant')}</div>
             </td>
-            <td className={td}>{u.restaurantId ? <Link className={linkClass} to={`/admin/restaurants/${u.restaurantId}`}>{u.restaurantName}</Link> : '–'}</td>
+            <td className={td}>
+              {u.restaurants.length === 0
+                ? '–'
+                : u.restaurants.map((r, i) => (
+                    <span key={r.id}>
+                      {i > 0 ? ', ' : ''}
+                      <Link className={linkClass} to={`/admin/restaurants/${r.id}`}>{r.name}</Link> ({t(`team.roles.${r.role}`)})
+                    </span>
+                  ))}
+            </td>
             <td className={td}>{[...u.signInMethods.map(method), t('backoffice.users.methodLink')].join(', ')}</td>
             <td className={td}>{u.lastSignInAt ? formatMoment(u.lastSignInAt, lang) : t('backoffice.common.never')}</td>
             <td className={td}>{formatDay(u.createdAt, lang)}</td>

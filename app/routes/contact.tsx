@@ -8,8 +8,6 @@ import { getEnv } from '#app/env.server.ts';
 import { getContactEmail } from '#app/modules/platform/platform-settings.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { requestMetaOf } from '#app/modules/access/access.server.ts';
-import { systemScope } from '#app/modules/access/scope.server.ts';
 import { ContactInput } from '#app/modules/contact/contact.schema.ts';
 import { contactClientKey, submitContactMessage } from '#app/modules/contact/contact.service.server.ts';
 import { pageMeta } from '#app/ui/page-meta.ts';
@@ -44,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const env = getEnv();
   const clientKey = contactClientKey(context.get(requestInfoContext).clientIp, resolveAuthSecret(env));
-  const result = await submitContactMessage(systemScope(getDb(), 'web:contact-form', requestMetaOf(request)), parsed.data, { clientKey, locale, to: getContactEmail() });
+  const result = await submitContactMessage(getDb(), parsed.data, { clientKey, locale, to: getContactEmail() });
   if (!result.ok) {
     const tooMany = result.error === 'too-many-requests';
     return data(

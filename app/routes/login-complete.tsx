@@ -4,7 +4,7 @@ import { getDb } from '#app/db/db.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { completeGoogleProfile } from '#app/modules/account/google.service.server.ts';
-import { landingPathFor, requireUser } from '#app/modules/access/access.server.ts';
+import { hasRestaurant, landingPathFor, requireUser } from '#app/modules/access/access.server.ts';
 import { FormMessages } from '#app/ui/form-messages.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/login-complete';
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, '
 /** After Google: a user who already has a restaurant (or is an admin) goes on; a new one names it. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  if (user.role === 'admin' || user.restaurantId) throw redirect(await landingPathFor(getDb(), user));
+  if (user.role === 'admin' || (await hasRestaurant(getDb(), user))) throw redirect(await landingPathFor(getDb(), user));
   return null;
 }
 

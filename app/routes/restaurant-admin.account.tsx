@@ -8,7 +8,7 @@ import { getPasswordPolicy } from '#app/env.server.ts';
 import { deleteAccount } from '#app/modules/account/account-data.service.server.ts';
 import { changeOwnPassword, requestOwnEmailChange, type SecurityChangeResult } from '#app/modules/account/account-security.service.server.ts';
 import { resendVerificationLink, verifiedLandingPath } from '#app/modules/account/email-link.service.server.ts';
-import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
+import { requireMember } from '#app/modules/access/access.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
 import { AccountSection } from '#app/ui/account/account-section.tsx';
 import { describePasswordRules } from '#app/ui/auth/password-rules.ts';
@@ -16,7 +16,7 @@ import { useNoticeToast } from '#app/ui/toast/toast-provider.tsx';
 import type { Route } from './+types/restaurant-admin.account';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'restaurant.view');
   const { t } = getI18n(getRequestLocale(request));
   const policy = getPasswordPolicy();
   return { email: owner.actor.email, passwordHint: describePasswordRules(t, policy), minPasswordLength: policy.minLength };
@@ -47,7 +47,7 @@ function securityAnswer(request: Request, form: SecurityAnswer['form'], result: 
 /** Account self-service; every intent checks the owner first, whatever the page showed. */
 export async function action({ request, params }: Route.ActionArgs) {
   const db = getDb();
-  const owner = await requireRestaurantOwner(db, request, params.restaurantSlug);
+  const { scope: owner, user } = await requireMember(db, request, params.restaurantSlug, 'restaurant.view');
   const form = await request.formData();
   const signedOut = { headers: { 'Set-Cookie': clearSessionCookie() } };
   if (form.get('intent') === 'sign-out-everywhere') {
@@ -57,7 +57,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   if (form.get('intent') === 'resend-verification') {
     const { t } = getI18n(getRequestLocale(request));
-    const result = await resendVerificationLink(db, getAuth(), owner.user, verifiedLandingPath(params.restaurantSlug), request.headers);
+    const result = await resendVerificationLink(db, getAuth(), user, verifiedLandingPath(params.restaurantSlug), request.headers);
     if (result.ok) return { error: undefined, notice: t('emailVerification.resent') };
     if ('retryAt' in result) {
       const retryAfter = Math.max(1, Math.ceil((Date.parse(result.retryAt) - Date.now()) / 1000));

@@ -1,11 +1,11 @@
 import { getDb } from '#app/db/db.server.ts';
-import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
+import { requireMember } from '#app/modules/access/access.server.ts';
 import { exportMenu, isExportFormat } from '#app/modules/import/export.service.server.ts';
 import type { Route } from './+types/restaurant-admin.export';
 
 /** The menu as CSV or XLSX (the import reads it back), or the whole restaurant as JSON, for the owner. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'menu.import');
   if (!isExportFormat(params.format)) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   const locationId = new URL(request.url).searchParams.get('location') ?? undefined;
   const file = await exportMenu(owner, params.format, { slug: params.restaurantSlug, locationId });

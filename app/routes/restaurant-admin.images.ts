@@ -1,7 +1,7 @@
 import { getDb } from '#app/db/db.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
+import { requireMember } from '#app/modules/access/access.server.ts';
 import { requireSameOrigin } from '#app/modules/access/same-origin.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
 import { readImageUploadForm } from '#app/modules/image/image-upload-request.server.ts';
@@ -25,7 +25,7 @@ export function loader() {
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const db = getDb();
-  const owner = await requireRestaurantOwner(db, request, params.restaurantSlug);
+  const { scope: owner } = await requireMember(db, request, params.restaurantSlug, 'menu.edit');
   if (request.method !== 'POST') return methodNotAllowed();
   requireSameOrigin(request);
   try {

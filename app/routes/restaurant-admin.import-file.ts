@@ -1,7 +1,7 @@
 import { getDb } from '#app/db/db.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
+import { requireMember } from '#app/modules/access/access.server.ts';
 import { requireSameOrigin } from '#app/modules/access/same-origin.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
@@ -23,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const draftId = url.searchParams.get('draft');
   if (!draftId) return methodNotAllowed();
-  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'menu.import');
   try {
     return Response.json(await getImportDraft(owner, draftId, { locationId: url.searchParams.get('location') ?? undefined }), { headers: noStore });
   } catch (error) {
@@ -38,7 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const db = getDb();
-  const owner = await requireRestaurantOwner(db, request, params.restaurantSlug);
+  const { scope: owner } = await requireMember(db, request, params.restaurantSlug, 'menu.import');
   if (request.method !== 'POST') return methodNotAllowed();
   requireSameOrigin(request);
   const { t } = getI18n(getRequestLocale(request));

@@ -1,11 +1,11 @@
 import { getDb } from '#app/db/db.server.ts';
-import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
+import { requireMember } from '#app/modules/access/access.server.ts';
 import { importTemplate } from '#app/modules/import/export.service.server.ts';
 import type { Route } from './+types/restaurant-admin.import-template';
 
 /** The import's template, CSV or XLSX, for the owner. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  await requireMember(getDb(), request, params.restaurantSlug, 'menu.import');
   if (params.format !== 'csv' && params.format !== 'xlsx') return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   const file = await importTemplate(params.format);
   return new Response(new Uint8Array(file.body), {

@@ -1,5 +1,5 @@
 import { getDb } from '#app/db/db.server.ts';
-import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
+import { requireMember } from '#app/modules/access/access.server.ts';
 import { MAX_IMPORT_BYTES } from '#app/modules/import/import-read.server.ts';
 import { getImportLocations } from '#app/modules/import/import.service.server.ts';
 import { ImportPage } from '#app/ui/import/import-page.tsx';
@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'impo
 
 /** Import (spreadsheet, PDF, photo), export and the printable documents of the menu. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'menu.import');
   return { slug: params.restaurantSlug, locations: await getImportLocations(owner), maxMb: MAX_IMPORT_BYTES / (1024 * 1024) };
 }
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
 import { getDb } from '#app/db/db.server.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
+import { requireMember } from '#app/modules/access/access.server.ts';
 import { getInsights, parseRange } from '#app/modules/insights/insights.service.server.ts';
 import { RANGES, SEARCH_PRIVACY_K, type Figure } from '#app/modules/insights/insights.types.ts';
 import { BarChart } from '#app/ui/charts/bar-chart.tsx';
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'insi
 
 /** Owner insights (modules/insights): what guests look at, counted without tracking anyone. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'insights.view');
   const url = new URL(request.url);
   const insights = await getInsights(owner, { range: parseRange(url.searchParams.get('range')), locationId: url.searchParams.get('loc'), locale: getRequestLocale(request) });
   return { insights, slug: params.restaurantSlug };

@@ -4,7 +4,7 @@ import { useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router
 import { localized } from '#app/i18n/localized.ts';
 import { getDb } from '#app/db/db.server.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
+import { requireMember } from '#app/modules/access/access.server.ts';
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
 import { formValues } from '#app/modules/editing/menu-fields.ts';
@@ -18,7 +18,7 @@ import type { Route } from './+types/restaurant-admin.menu';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'editor.menuTitle', 'editor.menuTitle');
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'restaurant.view');
   return { menu: await getEditorMenu(owner), locale: getRequestLocale(request) };
 }
 
@@ -35,7 +35,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 
 /** The editor's one-click operations; the owner is checked here, whatever the page showed. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'restaurant.view');
   const values = formValues(await request.formData(), ['ids']);
   return runEditorAction(request, values, (t) => runMenuIntent(owner, values, { storage: getStorage(), t }));
 }

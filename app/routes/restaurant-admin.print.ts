@@ -1,13 +1,13 @@
 import { getDb } from '#app/db/db.server.ts';
 import { isLocale } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
+import { requireMember } from '#app/modules/access/access.server.ts';
 import { isPrintDocument, renderPrintDocument } from '#app/modules/print/print.service.server.ts';
 import type { Route } from './+types/restaurant-admin.print';
 
 /** The printable menu and the allergen matrix of a location (`?location=`), in `?lang=` ro or en, for the owner. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'menu.import');
   if (!isPrintDocument(params.document)) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   const url = new URL(request.url);
   const lang = url.searchParams.get('lang');

@@ -4,7 +4,7 @@ import { getDb } from '#app/db/db.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { redirectToNotFound } from '#app/modules/access/redirects.ts';
-import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
+import { requireMember } from '#app/modules/access/access.server.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
@@ -24,7 +24,7 @@ import type { Route } from './+types/restaurant-admin.product-edit';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'editor.editProduct', 'editor.editProduct');
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'menu.edit');
   const locale = getRequestLocale(request);
   const [choices, product] = await Promise.all([
     getProductFormChoices(owner),
@@ -42,7 +42,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** Saves every field; a refused save keeps what was typed and says what to fix. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'menu.edit');
   const values = formValues(await request.formData(), ['allergens', 'traces']);
   // the translations panel's own small forms (issue 16)
   if (isTranslationPanelIntent(values.intent)) return runTranslationPanelAction(owner, request, values, 'product', params.productId);

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { getDb } from '#app/db/db.server.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
+import { requireMember } from '#app/modules/access/access.server.ts';
 import { qrDownloadFilename, qrDownloadPath, type QrDownloadFormat } from '#app/modules/qr/qr-downloads.ts';
 import { getQrPage, qrLinkOrigin } from '#app/modules/qr/qr.service.server.ts';
 import { pageMeta } from '#app/ui/page-meta.ts';
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'qr.t
 /** The menu's QR code: preview, the permanent short link, and the downloads. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getDb();
-  const owner = await requireRestaurantOwner(db, request, params.restaurantSlug);
+  const { scope: owner } = await requireMember(db, request, params.restaurantSlug, 'qr.manage');
   return getQrPage(owner, { origin: qrLinkOrigin(), locale: getRequestLocale(request) });
 }
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { redirect, useActionData, useSearchParams } from 'react-router';
 import { getDb } from '#app/db/db.server.ts';
 import { getPublicUrl } from '#app/env.server.ts';
-import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
+import { requireMember } from '#app/modules/access/access.server.ts';
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
 import { formCounterVersion, formValues } from '#app/modules/editing/menu-fields.ts';
@@ -28,7 +28,7 @@ import type { Route } from './+types/restaurant-admin.settings';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'editor.settingsTitle', 'editor.settingsTitle');
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'settings.edit');
   const settings = await getRestaurantSettings(owner);
   const progress = await getTranslationProgress(owner);
   const { t } = getI18n(getRequestLocale(request));
@@ -50,7 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** docs/product-spec.md section 5: a slug already used is refused with 'Acest URL este deja folosit de alt restaurant'. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'settings.edit');
   const values = formValues(await request.formData(), ['languages']);
   // the languages section (issue 16): its own two small forms on this page
   if (values.intent === 'languages') {

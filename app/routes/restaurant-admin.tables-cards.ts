@@ -1,6 +1,6 @@
 import { getDb } from '#app/db/db.server.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
+import { requireMember } from '#app/modules/access/access.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
 import { qrLinkOrigin } from '#app/modules/qr/qr.service.server.ts';
 import { renderTableCards } from '#app/modules/tables/tables.service.server.ts';
@@ -8,7 +8,7 @@ import type { Route } from './+types/restaurant-admin.tables-cards';
 
 /** The sheet of per-table cards (PDF), for one location (?loc=) or all, for the owner only. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'qr.manage');
   const file = await renderTableCards(owner, getStorage(), {
     origin: qrLinkOrigin(),
     locale: getRequestLocale(request),

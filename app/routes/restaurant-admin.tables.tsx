@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useActionData } from 'react-router';
 import { getDb } from '#app/db/db.server.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
+import { requireMember } from '#app/modules/access/access.server.ts';
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { formValues } from '#app/modules/editing/menu-fields.ts';
 import { qrLinkOrigin } from '#app/modules/qr/qr.service.server.ts';
@@ -17,12 +17,12 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'tabl
 
 /** The owner's tables and areas per location, each with its own permanent QR code (issue 17). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'qr.manage');
   return getTablesPage(owner, { origin: qrLinkOrigin(), locale: getRequestLocale(request) });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'qr.manage');
   const values = formValues(await request.formData());
   return runEditorAction(request, values, async (t) => {
     if (values.intent === 'delete-table') {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { getDb } from '#app/db/db.server.ts';
-import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
+import { requireMember } from '#app/modules/access/access.server.ts';
 import { formValues } from '#app/modules/editing/menu-fields.ts';
 import { AppError, isAppError } from '#app/modules/errors/app-error.ts';
 import { getFieldTranslations } from '#app/modules/translation/field-translation.server.ts';
@@ -19,7 +19,7 @@ function targetOf(values: Record<string, unknown>) {
 
 /** A category's or location's texts in English and the extra languages, loaded when its panel opens (the editor list stays light). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'menu.translate');
   try {
     const { table, id } = targetOf(Object.fromEntries(new URL(request.url).searchParams));
     return { rows: await getFieldTranslations(owner, table, id), translationConfigured: getTranslationProvider() !== null };
@@ -31,7 +31,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** That panel's "Tradu automat" and save, for the row it names. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'menu.translate');
   const values = formValues(await request.formData(), []);
   const parsed = PanelTarget.safeParse(values);
   // a post without a row is bad input; the row itself is checked against this restaurant by the service

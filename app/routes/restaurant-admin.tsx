@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { getDb } from '#app/db/db.server.ts';
-import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
+import { rememberRestaurantOpened, requireMember } from '#app/modules/access/access.server.ts';
 import { getRestaurantAdminSummary } from '#app/modules/restaurant-settings/restaurant-settings.service.server.ts';
 import { AdminFrame } from '#app/ui/editor/admin-frame.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
@@ -10,8 +10,10 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'admi
 
 /** The restaurant admin's frame: name, sections, the upgrade prompt. Each child checks access itself. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
-  return { ...(await getRestaurantAdminSummary(owner)), owner: { email: owner.user.email, emailVerified: owner.user.emailVerified } };
+  const access = await requireMember(getDb(), request, params.restaurantSlug, 'restaurant.view');
+  const { scope: owner, user } = access;
+  await rememberRestaurantOpened(access);
+  return { ...(await getRestaurantAdminSummary(owner)), owner: { email: user.email, emailVerified: user.emailVerified } };
 }
 
 export default function RestaurantAdminLayout({ loaderData }: Route.ComponentProps) {

@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router';
 import { getDb } from '#app/db/db.server.ts';
 import { formatDate, formatPrice } from '#app/i18n/localized.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { requireRestaurantOwner } from '#app/modules/access/access.server.ts';
+import { requireMember } from '#app/modules/access/access.server.ts';
 import { getCardDetails, getCardSubscription } from '#app/modules/billing/billing-card.server.ts';
 import { openPortal, rememberOwnerLocale, startCheckout } from '#app/modules/billing/billing-checkout.server.ts';
 import { getBilling } from '#app/modules/billing/stripe-client.server.ts';
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'admi
 
 /** The owner's plan (docs/product-spec.md section 4), with dates in the restaurant's time zone and prices from configuration. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const { scope: owner, user } = await requireMember(getDb(), request, params.restaurantSlug, 'billing.manage');
   const { restaurant, subscription } = await getRestaurantAdminSummary(owner);
   const locale = getRequestLocale(request);
   const { monthlyMinor, yearlyMinor, currency } = getPlatformPricing();
@@ -49,7 +49,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         ? { ...card.subscription, currentPeriodEnd: card.subscription.currentPeriodEnd ? formatDate(card.subscription.currentPeriodEnd, locale, restaurant.timeZone) : null }
         : null,
     },
-    owner: { email: owner.user.email, emailVerified: owner.user.emailVerified },
+    owner: { email: user.email, emailVerified: user.emailVerified },
     formatted: {
       trialEndsAt: subscription.trialEndsAt ? formatDate(subscription.trialEndsAt, locale, restaurant.timeZone) : null,
       expirationDate: subscription.expirationDate ? formatDate(subscription.expirationDate, locale, restaurant.timeZone) : null,
@@ -61,10 +61,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /**
  * Card payments: monthly/yearly go to Stripe Checkout, "manage billing" to the Customer Portal.
- * Only the restaurant's own owner gets here (requireRestaurantOwner); nothing is granted on the way.
+ * Only the restaurant's own owner gets here (requireMember); nothing is granted on the way.
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  const owner = await requireRestaurantOwner(getDb(), request, params.restaurantSlug);
+  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'billing.manage');
   const form = await request.formData();
   const intent = form.get('intent');
   const billing = getBilling();

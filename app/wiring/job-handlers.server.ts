@@ -4,7 +4,7 @@ import { backupDatabase, backupFileName, pruneBackups, type BackupTarget } from 
 import { defaultSqlitePath, type DatabaseKind } from '#app/db/connection.server.ts';
 import type { Database } from '#app/db/schema.ts';
 import { getPublicUrl, type Env } from '#app/env.server.ts';
-import { forRestaurant } from '#app/modules/access/scope.server.ts';
+import { forRestaurant } from '#app/modules/access/system-scope.server.ts';
 import { logger } from '#app/logger.server.ts';
 import { sendBillingNotices } from '#app/modules/billing/billing-notices.server.ts';
 import { reconcileCustomers, syncCustomer } from '#app/modules/billing/billing-sync.server.ts';

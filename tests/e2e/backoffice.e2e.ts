@@ -67,7 +67,7 @@ describe('the platform back office (/admin)', () => {
     const owner = await registerOwner(baseUrl, 'backoffice-owner');
     const db = openServerDatabase();
     const { id: restaurantId, name } = await db.selectFrom('restaurant').select(['id', 'name']).where('slug', '=', owner.slug).executeTakeFirstOrThrow();
-    const { email } = await db.selectFrom('user').select('email').where('restaurantId', '=', restaurantId).executeTakeFirstOrThrow();
+    const { email } = await db.selectFrom('user').innerJoin('membership', 'membership.userId', 'user.id').select('user.email').where('membership.restaurantId', '=', restaurantId).executeTakeFirstOrThrow();
 
     const page = await adminPage();
     await page.goto('/admin/restaurants');
@@ -117,7 +117,7 @@ describe('the platform back office (/admin)', () => {
   it('still shows when an owner last signed in after they signed out', async () => {
     const owner = await registerOwner(baseUrl, 'backoffice-signout');
     const db = openServerDatabase();
-    const { id, email } = await db.selectFrom('user').innerJoin('restaurant', 'restaurant.id', 'user.restaurantId').select(['user.id', 'user.email']).where('restaurant.slug', '=', owner.slug).executeTakeFirstOrThrow();
+    const { id, email } = await db.selectFrom('user').innerJoin('membership', 'membership.userId', 'user.id').innerJoin('restaurant', 'restaurant.id', 'membership.restaurantId').select(['user.id', 'user.email']).where('restaurant.slug', '=', owner.slug).executeTakeFirstOrThrow();
     const signOut = async (cookie: string) => {
       const response = await fetch(`${baseUrl}/api/auth/sign-out`, { method: 'POST', headers: { cookie, origin: baseUrl, 'content-type': 'application/json' }, body: '{}' });
       expect(response.status).toBe(200);
@@ -212,7 +212,7 @@ describe('the platform back office (/admin)', () => {
     const owner = await registerOwner(baseUrl, 'backoffice-keyboard');
     const db = openServerDatabase();
     const { id: restaurantId, name } = await db.selectFrom('restaurant').select(['id', 'name']).where('slug', '=', owner.slug).executeTakeFirstOrThrow();
-    const { email } = await db.selectFrom('user').select('email').where('restaurantId', '=', restaurantId).executeTakeFirstOrThrow();
+    const { email } = await db.selectFrom('user').innerJoin('membership', 'membership.userId', 'user.id').select('user.email').where('membership.restaurantId', '=', restaurantId).executeTakeFirstOrThrow();
     const page = await adminPage(DESKTOP);
     await page.goto('/admin');
     await expect.poll(() => isHydrated(page, 'nav a')).toBe(true);

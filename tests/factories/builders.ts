@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, NewRestaurant } from '#app/db/schema.ts';
+import type { Database, MembershipTable, NewRestaurant } from '#app/db/schema.ts';
 import { buildPlan, buildRestaurant, type PlanOptions } from '#app/modules/demo/builders.ts';
 import { planSummary } from '#app/modules/subscription/subscription.ts';
 
@@ -31,4 +31,10 @@ export async function addPlan(db: Kysely<Database>, restaurantId: string, plan: 
   if (rows.length > 0) await db.insertInto('subscription').values(rows).execute();
   const all = await db.selectFrom('subscription').select(['kind', 'status', 'plan', 'startsAt', 'endsAt']).where('restaurantId', '=', restaurantId).execute();
   await db.updateTable('restaurant').set(planSummary(all)).where('id', '=', restaurantId).execute();
+}
+
+/** Makes `userId` a member of the restaurant in `role` (decision 0029), as registration or an accepted invitation would. */
+export async function addMember(db: Kysely<Database>, restaurantId: string, userId: string, role: MembershipTable['role'] = 'owner'): Promise<void> {
+  const now = new Date().toISOString();
+  await db.insertInto('membership').values({ id: `${role}-${userId}-${restaurantId}`, restaurantId, userId, role, createdAt: now, updatedAt: now }).execute();
 }

@@ -5,23 +5,23 @@ import { test } from '#tests/support/test-context.ts';
 import { createWorld, runMatrix, type MatrixReport, type World } from './authorization-matrix.ts';
 
 /**
- * The mutation an outside review made by hand: `requireRestaurantOwner` finds the restaurant by the
+ * The mutation an outside review made by hand: `requireMember` finds the restaurant by the
  * slug in the address and no longer checks that the signed-in user owns it. Every other test passed
  * with it; the authorization matrix must not.
  */
 vi.mock('#app/modules/access/access.server.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('#app/modules/access/access.server.ts')>();
-  const { makeOwnerScope } = await import('#app/modules/access/scope-builders.server.ts');
+  const { makeMemberScope } = await import('#app/modules/access/scope-builders.server.ts');
   const { redirectToUnauthorized } = await import('#app/modules/access/redirects.ts');
   return {
     ...real,
-    async requireRestaurantOwner(db: Kysely<Database>, request: Request, restaurantSlug: string) {
+    async requireMember(db: Kysely<Database>, request: Request, restaurantSlug: string) {
       const user = await real.requireUser(request);
       if (user.role !== 'restaurant') throw redirectToUnauthorized();
       const found = await db.selectFrom('restaurant').select(['id']).where('slug', '=', restaurantSlug).executeTakeFirst();
       if (!found) throw redirectToUnauthorized('Nu aveți permisiunea de a accesa acest restaurant.');
       const actor = { type: 'user' as const, id: user.id, email: user.email, role: user.role };
-      return { ...makeOwnerScope(db, actor, found.id, real.requestMetaOf(request)), user };
+      return { scope: makeMemberScope(db, actor, found.id, 'owner', real.requestMetaOf(request)), user, role: 'owner' as const };
     },
   };
 });

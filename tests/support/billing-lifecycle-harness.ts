@@ -7,7 +7,7 @@ import { createBilling, type Billing } from '#app/modules/billing/stripe-client.
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import type { OutgoingMail } from '#app/modules/mail/mailer.server.ts';
 import { createJobHandlers } from '#app/wiring/job-handlers.server.ts';
-import { insertRestaurant } from '#tests/factories/builders.ts';
+import { addMember, insertRestaurant } from '#tests/factories/builders.ts';
 import { startFakeStripe, type FakeStripe } from './fake-stripe.ts';
 import { runJobsUntilIdle } from './jobs.ts';
 import { startWebhookApp, type WebhookApp } from './stripe-webhook-app.ts';
@@ -70,8 +70,9 @@ export async function insertOwner(restaurantId: string, locale: 'ro' | 'en' | nu
   // better-auth's own row, written raw: SQLite stores its booleans as 0/1
   const now = new Date().toISOString();
   const verified = (testDialect === 'sqlite' ? 1 : true) as unknown as boolean;
-  await database.db.insertInto('user').values({ id, name: 'Owner', email: `owner-${restaurantId}@example.com`, emailVerified: verified, image: null, createdAt: now, updatedAt: now, role: 'restaurant', banReason: null, restaurantId }).execute();
-  await database.db.updateTable('restaurant').set({ ownerId: id, ownerLocale: locale }).where('id', '=', restaurantId).execute();
+  await database.db.insertInto('user').values({ id, name: 'Owner', email: `owner-${restaurantId}@example.com`, emailVerified: verified, image: null, createdAt: now, updatedAt: now, role: 'restaurant', banReason: null, lastRestaurantId: restaurantId }).execute();
+  await addMember(database.db, restaurantId, id, 'owner');
+  await database.db.updateTable('restaurant').set({ ownerLocale: locale }).where('id', '=', restaurantId).execute();
   return id;
 }
 

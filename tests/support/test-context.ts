@@ -5,13 +5,14 @@ import { join } from 'node:path';
 import { test as baseTest } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
-import type { AdminScope, OwnerScope, UserActor, UserScope } from '#app/modules/access/scope.server.ts';
+import type { AdminScope, MemberScope, UserActor, UserScope } from '#app/modules/access/scope.server.ts';
 import { createBilling, type Billing } from '#app/modules/billing/stripe-client.server.ts';
 import { createLocalDiskStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
 import type { Mailer, OutgoingMail } from '#app/modules/mail/mailer.server.ts';
 import { startFakeStripe, type FakeStripe } from './fake-stripe.ts';
 import { startFakeTranslator, type FakeTranslator, type WireFormat } from './fake-translation.ts';
-import { adminScope, forgedAdminScope, ownerScope, userScope } from './scopes.ts';
+import type { Role } from '#app/modules/access/policy.ts';
+import { adminScope, forgedAdminScope, forgedMemberScope, memberScope, ownerScope, userScope } from './scopes.ts';
 import { startWebhookApp, type WebhookApp } from './stripe-webhook-app.ts';
 import { testTmpDir } from './template-database.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -21,8 +22,12 @@ export type TestDb = Kysely<Database>;
 
 /** Scopes for the usual actors over the file's database, standing in for a passed access check. */
 export interface ActorScopes {
-  owner(restaurantId: string, actor?: Partial<UserActor>): OwnerScope;
-  user(restaurantId: string | null, actor?: Partial<UserActor>): UserScope;
+  owner(restaurantId: string, actor?: Partial<UserActor>): MemberScope;
+  /** a member of the restaurant in `role` (decision 0029) */
+  member(restaurantId: string, role: Role, actor?: Partial<UserActor>): MemberScope;
+  /** a copy of an owner's scope the access module did not make: refused at run time */
+  forgedOwner(restaurantId: string): MemberScope;
+  user(actor?: Partial<UserActor>): UserScope;
   admin(actor?: Partial<UserActor>): AdminScope;
   /** an admin scope whose user is not an admin: what a cast or a bug could produce */
   forgedAdmin(): AdminScope;
@@ -90,7 +95,9 @@ export const test = baseTest
   .extend('storage', { scope: 'file' }, ({ uploads }): FileStorage => createLocalDiskStorage(uploads))
   .extend('scopes', { scope: 'file' }, ({ db }): ActorScopes => ({
     owner: (restaurantId, actor) => ownerScope(db, restaurantId, actor),
-    user: (restaurantId, actor) => userScope(db, restaurantId, actor),
+    member: (restaurantId, role, actor) => memberScope(db, restaurantId, role, actor),
+    forgedOwner: (restaurantId) => forgedMemberScope(db, restaurantId),
+    user: (actor) => userScope(db, actor),
     admin: (actor) => adminScope(db, actor),
     forgedAdmin: () => forgedAdminScope(db),
   }))

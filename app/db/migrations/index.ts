@@ -18,6 +18,7 @@ import * as insightSearchPending from './2026-11-23-0016-insight-search-pending.
 import * as categoryScheduleAndClosures from './2026-11-23-0017-category-schedule-and-closures.ts';
 import * as backofficeRollupSearch from './2026-11-23-0019-backoffice-rollup-search.ts';
 import * as userLastSignIn from './2026-11-27-0020-user-last-sign-in.ts';
+import * as memberships from './2026-11-27-0021-memberships.ts';
 
 /**
  * Every migration, in order. Append new dated files here; never edit or reorder old ones.
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0017-category-schedule-and-closures': categoryScheduleAndClosures,
   '2026-11-23-0019-backoffice-rollup-search': backofficeRollupSearch,
   '2026-11-27-0020-user-last-sign-in': userLastSignIn,
+  '2026-11-27-0021-memberships': memberships,
 };

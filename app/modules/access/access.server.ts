@@ -3,10 +3,11 @@ import { redirect } from 'react-router';
 import { clearSessionCookie, getAuth } from '#app/auth/auth.server.ts';
 import type { Database } from '#app/db/schema.ts';
 import { ro } from '#app/i18n/ro.ts';
-import { findOwnedRestaurant } from '#app/modules/restaurant/restaurant.repo.server.ts';
+import { findLastRestaurant, findMembershipBySlug, listMembershipsOf, rememberLastRestaurant } from '#app/modules/restaurant/restaurant.repo.server.ts';
+import { can, isRole, type Permission, type Role } from './policy.ts';
 import { redirectToLogin, redirectToUnauthorized } from './redirects.ts';
-import { makeAdminScope, makeOwnerScope, makeUserScope } from './scope-builders.server.ts';
-import type { AdminScope, OwnerScope, RequestMeta, UserActor, UserScope } from './scope.server.ts';
+import { makeAdminScope, makeMemberScope, makeUserScope } from './scope-builders.server.ts';
+import type { AdminScope, MemberScope, RequestMeta, UserActor, UserScope } from './scope.server.ts';
 
 /** Set by the HTTP server on every request (a client's own value is replaced). */
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -16,7 +17,7 @@ export function requestMetaOf(request: Request): RequestMeta {
   return { requestId: request.headers.get(REQUEST_ID_HEADER) };
 }
 
-function actorOf(user: SessionUser): UserActor {
+export function actorOf(user: Pick<SessionUser, 'id' | 'email' | 'role'>): UserActor {
   return { type: 'user', id: user.id, email: user.email, role: user.role };
 }
 
@@ -25,7 +26,6 @@ export interface SessionUser {
   email: string;
   name: string;
   role: 'admin' | 'restaurant';
-  restaurantId: string | null;
   /** the owner followed the link sent to the address (or signed in by e-mail link or Google) */
   emailVerified: boolean;
 }
@@ -41,7 +41,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     await refuseDisabledSession(request);
     return null;
   }
-  const user = session.user as typeof session.user & { role?: string | null; restaurantId?: string | null; banned?: boolean | null };
+  const user = session.user as typeof session.user & { role?: string | null; banned?: boolean | null };
   if (user.banned) {
     await (await auth.$context).internalAdapter.deleteUserSessions(user.id);
     throw redirect('/login?error=USER_DISABLED', { headers: { 'Set-Cookie': clearSessionCookie() } });
@@ -51,7 +51,6 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     email: user.email,
     name: user.name,
     role: user.role === 'admin' ? 'admin' : 'restaurant',
-    restaurantId: user.restaurantId ?? null,
     emailVerified: Boolean(user.emailVerified),
   };
 }
@@ -76,13 +75,10 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/**
- * Any signed-in user acting on their own account (the GDPR export): the scope names the user and
- * the restaurant their session claims; the service still checks that they own it.
- */
+/** Any signed-in user acting on their own account (the GDPR export, the payment return, a new restaurant). */
 export async function requireUserScope(db: Kysely<Database>, request: Request): Promise<UserScope> {
   const user = await requireUser(request);
-  return makeUserScope(db, actorOf(user), user.restaurantId, requestMetaOf(request));
+  return makeUserScope(db, actorOf(user), requestMetaOf(request));
 }
 
 /** docs/product-spec.md section 6: the admin page needs role admin. Returns the admin's scope for the services. */
@@ -92,43 +88,56 @@ export async function requireAdmin(db: Kysely<Database>, request: Request): Prom
   return makeAdminScope(db, actorOf(user), requestMetaOf(request));
 }
 
+/** What a restaurant page's guard proved: the member's scope (carrying their role) and who they are. */
+export interface MemberAccess {
+  scope: MemberScope;
+  user: SessionUser;
+  role: Role;
+}
+
 /**
- * docs/product-spec.md section 6: restaurant pages need role restaurant, and an owner may open only their own
- * restaurant. Returns the owner's scope: the services scope every query by its restaurant id.
+ * docs/product-spec.md section 6 with decision 0029: restaurant pages need role restaurant and a
+ * membership in the restaurant at this slug (otherwise 'Nu aveți permisiunea de a accesa acest
+ * restaurant.'), and the member's role must allow `permission` (otherwise 'Nu aveți permisiunea
+ * de a accesa această pagină.'). The membership is read on every request, so a removed member's
+ * access ends with their next request, whatever their session says.
  */
-export async function requireRestaurantOwner(
-  db: Kysely<Database>,
-  request: Request,
-  restaurantSlug: string,
-): Promise<OwnerScope & { user: SessionUser }> {
+export async function requireMember(db: Kysely<Database>, request: Request, restaurantSlug: string, permission: Permission): Promise<MemberAccess> {
   const user = await requireUser(request);
   if (user.role !== 'restaurant') throw redirectToUnauthorized(ro.errors.pageForbidden);
-  const own = user.restaurantId ? await findOwnedRestaurant(db, user.restaurantId, user.id) : undefined;
-  if (!own || own.slug !== restaurantSlug) throw redirectToUnauthorized(ro.errors.restaurantForbidden);
-  return { ...makeOwnerScope(db, actorOf(user), own.id, requestMetaOf(request)), user };
+  const membership = await findMembershipBySlug(db, user.id, restaurantSlug);
+  if (!membership || !isRole(membership.role)) throw redirectToUnauthorized(ro.errors.restaurantForbidden);
+  if (!can(membership.role, permission)) throw redirectToUnauthorized(ro.errors.pageForbidden);
+  return { scope: makeMemberScope(db, actorOf(user), membership.id, membership.role, requestMetaOf(request)), user, role: membership.role };
+}
+
+/** The member opened this restaurant's admin: their next sign-in lands here (one write, only when it changed). */
+export async function rememberRestaurantOpened(access: MemberAccess): Promise<void> {
+  await rememberLastRestaurant(access.scope.db, access.user.id, access.scope.restaurantId);
 }
 
 /**
- * The owner's scope for a restaurant created in this very transaction for a user who has just
- * signed up (registration, a Google user's first visit): creating it for them is the proof of
- * ownership, there is no session to check yet. Pass the transaction that inserted the restaurant.
- */
-export function ownerScopeForNewRestaurant(db: Kysely<Database>, owner: { id: string; email: string }, restaurantId: string): OwnerScope {
-  return makeOwnerScope(db, { type: 'user', id: owner.id, email: owner.email, role: 'restaurant' }, restaurantId);
-}
-
-/**
- * docs/product-spec.md section 6: where a signed-in user belongs: admins to /admin, owners to their restaurant's
- * admin, anyone else to contact. Guest-only pages send signed-in users here.
+ * docs/product-spec.md section 6: where a signed-in user belongs: admins to /admin, members to the
+ * restaurant they opened last (or their only one, or the chooser when they have several), anyone
+ * else to contact. Guest-only pages send signed-in users here.
  */
 export async function landingPathFor(db: Kysely<Database>, user: SessionUser): Promise<string> {
   if (user.role === 'admin') return '/admin';
-  if (user.restaurantId) {
-    const own = await findOwnedRestaurant(db, user.restaurantId, user.id);
-    if (own) return `/${own.slug}/admin`;
-  }
+  const last = await findLastRestaurant(db, user.id);
+  if (last) return `/${last.slug}/admin`;
+  const memberships = await listMembershipsOf(db, user.id);
+  if (memberships.length === 1) return `/${memberships[0]!.slug}/admin`;
+  if (memberships.length > 1) return RESTAURANT_CHOOSER_PATH;
   return '/contact';
 }
+
+/** Whether the user is a member of any restaurant (a Google user's first visit names one when not). */
+export async function hasRestaurant(db: Kysely<Database>, user: SessionUser): Promise<boolean> {
+  return (await listMembershipsOf(db, user.id)).length > 0;
+}
+
+/** Where a member of several restaurants picks one. */
+export const RESTAURANT_CHOOSER_PATH = '/restaurants';
 
 /** docs/product-spec.md section 6: guest-only pages send a signed-in user to where they belong. */
 export async function requireGuest(db: Kysely<Database>, request: Request): Promise<void> {

@@ -34,7 +34,7 @@ function neverCalled(db: Kysely<Database>, storage: FileStorage, owner: Restaura
 describe('scoped services, at the type level', () => {
   it('accept a scope made by the access module (or its test stand-in)', () => {
     const scope = ownerScope({} as Kysely<Database>, 'restaurant-1');
-    expect(scope).toMatchObject({ kind: 'owner', restaurantId: 'restaurant-1' });
+    expect(scope).toMatchObject({ kind: 'member', role: 'owner', restaurantId: 'restaurant-1' });
     expect(typeof neverCalled).toBe('function');
   });
 });

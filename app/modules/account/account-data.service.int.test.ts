@@ -6,7 +6,7 @@ import { callAuthEndpoint, createAuth } from '#app/auth/auth.server.ts';
 import { parseEnv } from '#app/env.server.ts';
 import type { SessionUser } from '#app/modules/access/access.server.ts';
 import { createLocalDiskStorage } from '#app/modules/image/storage.server.ts';
-import { buildCategory, buildLocation, buildProduct } from '#tests/factories/builders.ts';
+import { addMember, buildCategory, buildLocation, buildProduct } from '#tests/factories/builders.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { deleteAccount, exportAccountData } from './account-data.service.server.ts';
@@ -17,7 +17,8 @@ describe(`account data (GDPR) on ${testDialect}`, () => {
   let scopes: ActorScopes;
   let auth: ReturnType<typeof createAuth>;
   let uploads: string;
-  const owners: SessionUser[] = [];
+  type Owner = SessionUser & { restaurantId: string };
+  const owners: Owner[] = [];
 
   test.beforeAll(async ({ database: fileDatabase, scopes: fileScopes, uploads: fileUploads }) => {
     database = fileDatabase;
@@ -36,35 +37,40 @@ describe(`account data (GDPR) on ${testDialect}`, () => {
       owners.push({ id: result.userId, email: `${name.toLowerCase()}@gdpr.example`, name, role: 'restaurant', restaurantId: result.restaurantId, emailVerified: false });
     }
   });
-  const owner = (user: SessionUser) => scopes.owner(user.restaurantId!, { id: user.id, email: user.email });
+  const owner = (user: Owner) => scopes.owner(user.restaurantId, { id: user.id, email: user.email });
   /** the account's own audit rows (registration also records the trial's start) */
-  const auditOf = (user: SessionUser) =>
+  const auditOf = (user: Owner) =>
     database.db.selectFrom('auditEvent').select(['action', 'actorId', 'restaurantId', 'targetId']).where('actorId', '=', user.id).where('action', 'like', 'account.%').execute();
 
   it('exports the owner’s own data and menu, no secrets, nothing of another restaurant', async () => {
-    const [a, b] = owners as [SessionUser, SessionUser];
-    const exported = await exportAccountData(scopes.user(a.restaurantId, { id: a.id, email: a.email }));
+    const [a, b] = owners as [Owner, Owner];
+    const exported = await exportAccountData(scopes.user({ id: a.id, email: a.email }));
     expect(exported.user?.email).toBe('a@gdpr.example');
-    expect(exported.restaurant?.id).toBe(a.restaurantId);
-    expect(exported.products.map((p) => p.nameRo)).toEqual(['Ciorbă A']);
+    expect(exported.restaurants.map((r) => r.restaurant.id)).toEqual([a.restaurantId]);
+    expect(exported.restaurants[0]?.products.map((p) => p.nameRo)).toEqual(['Ciorbă A']);
+    expect(exported.memberships).toEqual([{ restaurant: 'Restaurant A', slug: expect.any(String), role: 'owner', since: expect.any(String) }]);
     const text = JSON.stringify(exported);
     expect(text).not.toContain('"password"');
     expect(text).not.toContain('"token"');
-    expect(text).not.toContain(b.restaurantId!);
-    // an owner whose session names another restaurant still gets only what they own
-    const forged = await exportAccountData(scopes.user(b.restaurantId, { id: a.id, email: a.email }));
-    expect(forged.restaurant).toBeNull();
-    expect(forged.products).toEqual([]);
+    expect(text).not.toContain(b.restaurantId);
+    // a member of B who owns nothing gets B in their memberships, never B's menu
+    await addMember(database.db, b.restaurantId, a.id, 'editor');
+    const asEditor = await exportAccountData(scopes.user({ id: a.id, email: a.email }));
+    expect(asEditor.restaurants.map((r) => r.restaurant.id)).toEqual([a.restaurantId]);
+    expect(asEditor.memberships.map((m) => m.role).sort()).toEqual(['editor', 'owner']);
+    await database.db.deleteFrom('membership').where('userId', '=', a.id).where('restaurantId', '=', b.restaurantId).execute();
+    // a copy of a user's scope the access module did not make is refused
+    await expect(exportAccountData({ ...scopes.user({ id: a.id, email: a.email }) })).rejects.toThrow();
   });
 
   it('exports contact messages sent from the address only once the address is verified', async () => {
-    const [, b] = owners as [SessionUser, SessionUser];
+    const [, b] = owners as [Owner, Owner];
     // a guest used this address on the contact form before anyone registered it
     await database.db
       .insertInto('contactMessage')
       .values({ id: `cm-${Date.now()}`, name: 'Guest', email: b.email, restaurantName: null, message: 'Mesaj privat de la un oaspete.', locale: 'ro', emailedAt: null, clientKey: 'guest', createdAt: new Date().toISOString() })
       .execute();
-    const scopeOfB = () => scopes.user(b.restaurantId, { id: b.id, email: b.email });
+    const scopeOfB = () => scopes.user({ id: b.id, email: b.email });
     expect((await exportAccountData(scopeOfB())).contactMessages).toEqual([]);
     await (await auth.$context).internalAdapter.updateUser(b.id, { emailVerified: true });
     expect((await exportAccountData(scopeOfB())).contactMessages.map((m) => m.message)).toEqual(['Mesaj privat de la un oaspete.']);
@@ -101,23 +107,36 @@ describe(`account data (GDPR) on ${testDialect}`, () => {
   });
 
   it('refuses to delete with a wrong password and changes nothing', async () => {
-    const [a] = owners as [SessionUser];
+    const [a] = owners as [Owner];
     expect(await deleteAccount(owner(a), auth, createLocalDiskStorage(uploads), 'wrong-password')).toEqual({ ok: false, error: 'invalid-credential' });
-    expect(await database.db.selectFrom('product').select('id').where('restaurantId', '=', a.restaurantId!).execute()).toHaveLength(1);
+    expect(await database.db.selectFrom('product').select('id').where('restaurantId', '=', a.restaurantId).execute()).toHaveLength(1);
     expect(await auditOf(a)).toEqual([]);
   });
 
   it('deletes the account, the restaurant, its menu and its files; the other restaurant is untouched', async () => {
-    const [a, b] = owners as [SessionUser, SessionUser];
+    const [a, b] = owners as [Owner, Owner];
     expect(await deleteAccount(owner(a), auth, createLocalDiskStorage(uploads), 'secret-123')).toEqual({ ok: true });
     for (const table of ['location', 'category', 'product'] as const) {
-      expect(await database.db.selectFrom(table).select('id').where('restaurantId', '=', a.restaurantId!).execute()).toEqual([]);
+      expect(await database.db.selectFrom(table).select('id').where('restaurantId', '=', a.restaurantId).execute()).toEqual([]);
     }
     expect(await database.db.selectFrom('user').select('id').where('id', '=', a.id).execute()).toEqual([]);
     expect(await database.db.selectFrom('account').select('id').where('userId', '=', a.id).execute()).toEqual([]);
-    expect(existsSync(join(uploads, 'restaurants', a.restaurantId!))).toBe(false);
-    expect(existsSync(join(uploads, 'restaurants', b.restaurantId!, 'logo.jpg'))).toBe(true);
-    expect(await database.db.selectFrom('product').select('id').where('restaurantId', '=', b.restaurantId!).execute()).toHaveLength(1);
+    expect(existsSync(join(uploads, 'restaurants', a.restaurantId))).toBe(false);
+    expect(existsSync(join(uploads, 'restaurants', b.restaurantId, 'logo.jpg'))).toBe(true);
+    expect(await database.db.selectFrom('product').select('id').where('restaurantId', '=', b.restaurantId).execute()).toHaveLength(1);
     expect(await auditOf(a)).toEqual([{ action: 'account.delete', actorId: a.id, restaurantId: a.restaurantId, targetId: a.id }]);
+  });
+
+  it('keeps a restaurant that has another owner when one owner deletes their account', async () => {
+    const shared = await registerRestaurantOwner(auth, database.db, { email: 'first@gdpr.example', password: 'secret-123', restaurantName: 'Restaurant E' }, new Headers());
+    const second = await registerRestaurantOwner(auth, database.db, { email: 'second@gdpr.example', password: 'secret-123', restaurantName: 'Restaurant F' }, new Headers());
+    if (!shared.ok || !second.ok) throw new Error('registration failed');
+    await addMember(database.db, shared.restaurantId, second.userId, 'owner');
+    expect(await deleteAccount(scopes.owner(shared.restaurantId, { id: shared.userId, email: 'first@gdpr.example' }), auth, createLocalDiskStorage(uploads), 'secret-123')).toEqual({ ok: true });
+    expect(await database.db.selectFrom('restaurant').select('id').where('id', '=', shared.restaurantId).execute()).toHaveLength(1);
+    expect(await database.db.selectFrom('membership').select(['userId', 'role']).where('restaurantId', '=', shared.restaurantId).execute()).toEqual([{ userId: second.userId, role: 'owner' }]);
+    // the second owner, now alone in both, takes both with them
+    expect(await deleteAccount(scopes.owner(second.restaurantId, { id: second.userId, email: 'second@gdpr.example' }), auth, createLocalDiskStorage(uploads), 'secret-123')).toEqual({ ok: true });
+    expect(await database.db.selectFrom('restaurant').select('id').where('id', 'in', [shared.restaurantId, second.restaurantId]).execute()).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { callAuthEndpoint, type Auth } from '#app/auth/auth.server.ts';
 import type { Locale } from '#app/i18n/i18n.ts';
-import { withDb, type OwnerScope } from '#app/modules/access/scope.server.ts';
+import { withDb, type MemberScope } from '#app/modules/access/scope.server.ts';
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { enqueueJob } from '#app/modules/jobs/jobs.server.ts';
 import { emailChangeRequestedMail, passwordChangedMail } from '#app/modules/mail/account-security-emails.ts';
@@ -23,7 +23,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * fresh one (its Set-Cookie is returned). The owner is told by e-mail, and the change is audited.
  */
 export async function changeOwnPassword(
-  scope: OwnerScope,
+  scope: MemberScope,
   auth: Auth,
   input: { currentPassword: string; newPassword: string },
   { policy, locale, headers }: { policy: PasswordPolicy; locale: Locale; headers: Headers },
@@ -50,7 +50,7 @@ export async function changeOwnPassword(
  * (better-auth sends nothing then), so the form never reveals who has an account.
  */
 export async function requestOwnEmailChange(
-  scope: OwnerScope,
+  scope: MemberScope,
   auth: Auth,
   input: { password: string; newEmail: string },
   { locale, headers, callbackURL }: { locale: Locale; headers: Headers; callbackURL: string },

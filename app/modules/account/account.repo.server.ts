@@ -7,7 +7,7 @@ import type { Database } from '#app/db/schema.ts';
  */
 
 export function findUserProfile(db: Kysely<Database>, userId: string) {
-  return db.selectFrom('user').select(['id', 'name', 'email', 'emailVerified', 'role', 'createdAt', 'updatedAt', 'restaurantId']).where('id', '=', userId).executeTakeFirst();
+  return db.selectFrom('user').select(['id', 'name', 'email', 'emailVerified', 'role', 'createdAt', 'updatedAt', 'lastRestaurantId']).where('id', '=', userId).executeTakeFirst();
 }
 
 /** Sign-in methods, without their password hashes or tokens. */
@@ -25,9 +25,47 @@ export function listContactMessagesFrom(db: Kysely<Database>, email: string) {
   return db.selectFrom('contactMessage').select(['name', 'email', 'restaurantName', 'message', 'locale', 'createdAt']).where('email', '=', email).execute();
 }
 
-/** Every restaurant row of the restaurant, when `ownerId` owns it (GDPR export). */
-export function findOwnedRestaurantRow(db: Kysely<Database>, restaurantId: string, ownerId: string) {
-  return db.selectFrom('restaurant').selectAll().where('id', '=', restaurantId).where('ownerId', '=', ownerId).executeTakeFirst();
+/** Every restaurant row of the restaurants the user owns (GDPR export). */
+export function listOwnedRestaurantRows(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('restaurant')
+    .selectAll('restaurant')
+    .where('restaurant.id', 'in', db.selectFrom('membership').select('membership.restaurantId').where('membership.userId', '=', userId).where('membership.role', '=', 'owner'))
+    .orderBy('restaurant.name')
+    .execute();
+}
+
+/** The invitations the user sent, and those sent to their address (GDPR export): never a token's hash. */
+export function listInvitationsOfUser(db: Kysely<Database>, userId: string, email: string) {
+  return db
+    .selectFrom('invitation')
+    .innerJoin('restaurant', 'restaurant.id', 'invitation.restaurantId')
+    .select(['invitation.email', 'invitation.role', 'restaurant.name as restaurantName', 'invitation.createdAt', 'invitation.expiresAt', 'invitation.acceptedAt', 'invitation.revokedAt'])
+    .where((eb) => eb.or([eb('invitation.invitedBy', '=', userId), eb('invitation.email', '=', email.toLowerCase())]))
+    .orderBy('invitation.createdAt')
+    .execute();
+}
+
+/**
+ * The restaurants the user owns with no other owner: deleting the account deletes them. Read in the
+ * deletion's transaction after `lockRestaurantRow`, so two owners leaving at once see each other.
+ */
+export function listSoleOwnedRestaurants(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('membership as mine')
+    .innerJoin('restaurant', 'restaurant.id', 'mine.restaurantId')
+    .select(['restaurant.id', 'restaurant.slug', 'restaurant.shortCode'])
+    .where('mine.userId', '=', userId)
+    .where('mine.role', '=', 'owner')
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('membership as other').select('other.id').whereRef('other.restaurantId', '=', 'mine.restaurantId').where('other.role', '=', 'owner').where('other.userId', '!=', userId))),
+    )
+    .execute();
+}
+
+/** The restaurants the user owns (to lock before counting their owners). */
+export function listOwnedRestaurantIds(db: Kysely<Database>, userId: string) {
+  return db.selectFrom('membership').select('restaurantId').where('userId', '=', userId).where('role', '=', 'owner').orderBy('restaurantId').execute();
 }
 
 /** The restaurant's uploads as the export lists them (no download tokens). */
@@ -40,7 +78,7 @@ export async function deleteUserRow(db: Kysely<Database>, userId: string): Promi
   await db.deleteFrom('user').where('id', '=', userId).execute();
 }
 
-/** Makes a user the owner of their new restaurant (role restaurant, linked to it). */
-export async function linkUserToRestaurant(db: Kysely<Database>, userId: string, restaurantId: string): Promise<void> {
-  await db.updateTable('user').set({ role: 'restaurant', restaurantId }).where('id', '=', userId).execute();
+/** A user who has just joined a restaurant: role restaurant, landing in it next time. */
+export async function setRestaurantRole(db: Kysely<Database>, userId: string, restaurantId: string): Promise<void> {
+  await db.updateTable('user').set({ role: 'restaurant', lastRestaurantId: restaurantId }).where('id', '=', userId).execute();
 }

@@ -39,7 +39,7 @@ describe(`Google sign-in on ${testDialect}`, () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  async function signInWithGoogle(email: string): Promise<{ location: string | null; user: SessionUser }> {
+  async function signInWithGoogle(email: string): Promise<{ location: string | null; user: SessionUser; restaurantIds: string[] }> {
     const started = await startGoogleSignIn(auth, new Headers({ [CLIENT_IP_HEADER]: '192.0.2.1' }));
     if (!started.ok) throw new Error(started.error);
     expect(new URL(started.url).origin).toBe('https://accounts.google.com');
@@ -49,17 +49,19 @@ describe(`Google sign-in on ${testDialect}`, () => {
     const callback = await auth.handler(new Request(`http://localhost:3000/api/auth/callback/google?code=the-code&state=${state}`, { headers: { cookie } }));
     const session = await auth.api.getSession({ headers: new Headers({ cookie: callback.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') }) });
     if (!session) throw new Error(`no session after the callback (${callback.status} ${callback.headers.get('location')})`);
-    const user = session.user as typeof session.user & { role: string; restaurantId: string | null };
+    const user = session.user as typeof session.user & { role: string };
+    const memberships = await database.db.selectFrom('membership').select('restaurantId').where('userId', '=', user.id).execute();
     return {
       location: callback.headers.get('location'),
-      user: { id: user.id, email: user.email, name: user.name, role: user.role === 'admin' ? 'admin' : 'restaurant', restaurantId: user.restaurantId ?? null, emailVerified: user.emailVerified },
+      user: { id: user.id, email: user.email, name: user.name, role: user.role === 'admin' ? ('admin' as const) : ('restaurant' as const), emailVerified: user.emailVerified },
+      restaurantIds: memberships.map((m) => m.restaurantId),
     };
   }
 
   it('asks a new Google user for the restaurant name, then creates it like a registration', async () => {
-    const { location, user } = await signInWithGoogle('ion@gmail.example');
+    const { location, user, restaurantIds } = await signInWithGoogle('ion@gmail.example');
     expect(location).toBe(GOOGLE_COMPLETE_PATH);
-    expect(user.restaurantId).toBeNull();
+    expect(restaurantIds).toEqual([]);
     // Google vouches for the address (email_verified): it counts as verified here too
     expect(user.emailVerified).toBe(true);
     expect(await completeGoogleProfile(database.db, user, undefined)).toEqual({ ok: false, error: 'restaurant-name-required' });
@@ -67,18 +69,19 @@ describe(`Google sign-in on ${testDialect}`, () => {
     const done = await completeGoogleProfile(database.db, user, 'Cârciuma lui Ion');
     if (!done.ok) throw new Error(done.error);
     expect(done.slug).toMatch(/^carciuma-lui-ion-\d+$/);
-    const row = await database.db.selectFrom('user').select(['role', 'restaurantId']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await database.db.selectFrom('user').select(['role', 'lastRestaurantId']).where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row.role).toBe('restaurant');
-    const restaurant = await database.db.selectFrom('restaurant').selectAll().where('id', '=', row.restaurantId!).executeTakeFirstOrThrow();
-    expect(restaurant).toMatchObject({ ownerId: user.id, planKind: 'trial', proUntil: null, productsCount: 0 });
+    const restaurant = await database.db.selectFrom('restaurant').selectAll().where('id', '=', row.lastRestaurantId!).executeTakeFirstOrThrow();
+    expect(restaurant).toMatchObject({ slug: done.slug, planKind: 'trial', proUntil: null, productsCount: 0 });
+    expect(await database.db.selectFrom('membership').select(['userId', 'role']).where('restaurantId', '=', restaurant.id).execute()).toEqual([{ userId: user.id, role: 'owner' }]);
     expect(await database.db.selectFrom('subscription').select(['kind', 'status']).where('restaurantId', '=', restaurant.id).execute()).toEqual([{ kind: 'trial', status: 'active' }]);
   });
 
   it('loads the existing profile the next time, without asking again or creating a second restaurant', async () => {
-    const { user } = await signInWithGoogle('ion@gmail.example');
-    expect(user.restaurantId).not.toBeNull();
+    const { user, restaurantIds } = await signInWithGoogle('ion@gmail.example');
+    expect(restaurantIds).toHaveLength(1);
     const again = await completeGoogleProfile(database.db, user, undefined);
     expect(again.ok).toBe(true);
-    expect(await database.db.selectFrom('restaurant').select('id').where('ownerId', '=', user.id).execute()).toHaveLength(1);
+    expect(await database.db.selectFrom('membership').select('restaurantId').where('userId', '=', user.id).execute()).toEqual([{ restaurantId: restaurantIds[0] }]);
   });
 });

@@ -3,7 +3,7 @@ import { callAuthEndpoint, type Auth } from '#app/auth/auth.server.ts';
 import { identityErrorFrom, type IdentityErrorCode } from '#app/auth/identity-errors.ts';
 import type { Database } from '#app/db/schema.ts';
 import type { SessionUser } from '#app/modules/access/access.server.ts';
-import { findOwnedRestaurant } from '#app/modules/restaurant/restaurant.repo.server.ts';
+import { listMembershipsOf } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { createRestaurantForOwner } from './register.service.server.ts';
 import type { Locale } from '#app/i18n/i18n.ts';
 
@@ -32,10 +32,8 @@ export async function completeGoogleProfile(
   restaurantName: string | undefined,
   ownerLocale?: Locale,
 ): Promise<{ ok: true; slug: string } | { ok: false; error: 'restaurant-name-required' }> {
-  if (user.restaurantId) {
-    const own = await findOwnedRestaurant(db, user.restaurantId, user.id);
-    if (own) return { ok: true, slug: own.slug };
-  }
+  const [first] = await listMembershipsOf(db, user.id);
+  if (first) return { ok: true, slug: first.slug };
   const name = restaurantName?.trim() ?? '';
   if (name.length < 2 || name.length > 100) return { ok: false, error: 'restaurant-name-required' };
   const { slug } = await createRestaurantForOwner(db, { id: user.id, email: user.email }, name, new Date(), ownerLocale);

@@ -39,13 +39,14 @@ describe(`registration and sign-in on ${testDialect}`, () => {
     expect(result.cookies.some((c) => c.includes('session_token'))).toBe(true);
     const restaurant = await database.db.selectFrom('restaurant').selectAll().where('id', '=', result.restaurantId).executeTakeFirstOrThrow();
     const trialEnd = new Date(now.getTime() + 60 * 24 * 3600 * 1000).toISOString();
-    expect(restaurant).toMatchObject({ ownerId: result.userId, productsCount: 0, planKind: 'trial', proUntil: null, publishedUntil: trialEnd, ownerLocale: 'ro' });
+    expect(restaurant).toMatchObject({ productsCount: 0, planKind: 'trial', proUntil: null, publishedUntil: trialEnd, ownerLocale: 'ro' });
     const subscriptions = await database.db.selectFrom('subscription').selectAll().where('restaurantId', '=', result.restaurantId).execute();
     expect(subscriptions).toMatchObject([{ kind: 'trial', status: 'active', plan: 'free', startsAt: now.toISOString(), endsAt: trialEnd }]);
     const audit = await database.db.selectFrom('auditEvent').selectAll().where('restaurantId', '=', result.restaurantId).execute();
     expect(audit).toMatchObject([{ action: 'subscription.start-trial', actorType: 'user', actorId: result.userId, actorEmail: 'ana@tara.example' }]);
     const user = await database.db.selectFrom('user').selectAll().where('id', '=', result.userId).executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ role: 'restaurant', restaurantId: result.restaurantId, email: 'ana@tara.example' });
+    expect(user).toMatchObject({ role: 'restaurant', lastRestaurantId: result.restaurantId, email: 'ana@tara.example' });
+    expect(await database.db.selectFrom('membership').select(['userId', 'role']).where('restaurantId', '=', result.restaurantId).execute()).toEqual([{ userId: result.userId, role: 'owner' }]);
   });
 
   it('gives a 60-character name a slug the settings form accepts, so the first settings save works (Hardening item 8)', async () => {

@@ -5,11 +5,10 @@ import type { Database } from '#app/db/schema.ts';
 import { logger } from '#app/logger.server.ts';
 import { newId, newShortCode } from '#app/modules/restaurant/ids.ts';
 import { buildRestaurantSlug } from '#app/modules/restaurant/slug.ts';
-import { ownerScopeForNewRestaurant } from '#app/modules/access/access.server.ts';
-import { insertRestaurantRow } from '#app/modules/restaurant/restaurant.repo.server.ts';
+import { createRestaurantWithOwner } from '#app/modules/access/new-restaurant.server.ts';
 import { startTrial } from '#app/modules/subscription/subscription.service.server.ts';
 import type { RegisterInput } from './account.schema.ts';
-import { deleteUserRow, linkUserToRestaurant } from './account.repo.server.ts';
+import { deleteUserRow, setRestaurantRole } from './account.repo.server.ts';
 import { sendVerificationLink, verifiedLandingPath } from './email-link.service.server.ts';
 import { DEFAULT_LOCALE, type Locale } from '#app/i18n/i18n.ts';
 import { localeFromHeaders } from '#app/i18n/locale.server.ts';
@@ -102,12 +101,11 @@ export async function createRestaurantForOwner(
   const slug = buildRestaurantSlug(restaurantName, now);
   await db.transaction().execute(async (trx) => {
     const timestamp = now.toISOString();
-    await insertRestaurantRow(trx, {
+    const scope = await createRestaurantWithOwner(trx, { type: 'user', id: owner.id, email: owner.email, role: 'restaurant' }, {
       id: restaurantId,
       name: restaurantName,
       slug,
       shortCode: newShortCode(),
-      ownerId: owner.id,
       active: 1,
       currency: 'RON',
       timeZone: NEW_RESTAURANT_TIME_ZONE,
@@ -116,9 +114,8 @@ export async function createRestaurantForOwner(
       createdAt: timestamp,
       updatedAt: timestamp,
     });
-    await linkUserToRestaurant(trx, owner.id, restaurantId);
-    // the user has just signed up with this restaurant: that is the proof of ownership a scope stands for
-    await startTrial(ownerScopeForNewRestaurant(trx, owner, restaurantId), now);
+    await setRestaurantRole(trx, owner.id, restaurantId);
+    await startTrial(scope, now);
   });
   return { slug, restaurantId };
 }

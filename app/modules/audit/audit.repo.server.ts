@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { AuditEventTable, Database } from '#app/db/schema.ts';
 
-export type NewAuditEvent = AuditEventTable;
+export type NewAuditEvent = Insertable<AuditEventTable>;
 
 /** Appends one audit row; the caller's handle is the transaction of the change it records. */
 export async function insertAuditEvent(db: Kysely<Database>, event: NewAuditEvent): Promise<void> {

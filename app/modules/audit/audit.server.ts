@@ -1,5 +1,5 @@
 import { newId } from '#app/modules/restaurant/ids.ts';
-import { scopeRestaurantId, type AnyScope } from '#app/modules/access/scope.server.ts';
+import { scopeRestaurantId, scopeRole, type AnyScope } from '#app/modules/access/scope.server.ts';
 import { insertAuditEvent } from './audit.repo.server.ts';
 
 export interface AuditEntry {
@@ -43,6 +43,7 @@ export async function recordAudit(scope: AnyScope, entry: AuditEntry): Promise<v
     actorType: scope.actor.type,
     actorId: scope.actor.id,
     actorEmail: scope.actor.type === 'user' ? scope.actor.email : null,
+    actorRole: scopeRole(scope),
     restaurantId: entry.restaurantId ?? scopeRestaurantId(scope),
     action: entry.action,
     targetType: entry.target.type,

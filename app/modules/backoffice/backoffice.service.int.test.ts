@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getLocalePolicy, resolveLocale } from '#app/i18n/locale-policy.ts';
 import { getMenuCacheVersion, getPublicMenu } from '#app/modules/guest-menu/menu.service.server.ts';
-import { insertRestaurant, newId } from '#tests/factories/builders.ts';
+import { addMember, insertRestaurant, newId } from '#tests/factories/builders.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { auditDays, exportAuditLogCsv, listAuditLog } from './audit-log.service.server.ts';
@@ -28,9 +28,9 @@ describe(`the back office services on ${testDialect}`, () => {
     const now = new Date().toISOString();
     const verified = (testDialect === 'sqlite' ? 1 : true) as unknown as boolean;
     const id = newId();
-    await database.db.insertInto('user').values({ id, name: email, email, emailVerified: verified, image: null, createdAt: now, updatedAt: now, role, banReason: null, restaurantId }).execute();
+    await database.db.insertInto('user').values({ id, name: email, email, emailVerified: verified, image: null, createdAt: now, updatedAt: now, role, banReason: null, lastRestaurantId: restaurantId }).execute();
     await database.db.insertInto('account').values({ id: newId(), accountId: id, providerId: 'credential', userId: id, password: 'scrypt-hash-never-shown', accessToken: 'secret-token', createdAt: now, updatedAt: now }).execute();
-    if (restaurantId) await database.db.updateTable('restaurant').set({ ownerId: id }).where('id', '=', restaurantId).execute();
+    if (restaurantId) await addMember(database.db, restaurantId, id, 'owner');
     return id;
   }
 
@@ -136,7 +136,7 @@ describe(`the back office services on ${testDialect}`, () => {
     await user('proprietar.lista@example.com', restaurant.id);
     const page = await listUsersForBackOffice(scopes.admin(), { q: 'proprietar.lista', sort: 'newest', page: 1 });
     expect(page.items).toHaveLength(1);
-    expect(page.items[0]).toMatchObject({ email: 'proprietar.lista@example.com', signInMethods: ['credential'], lastSignInAt: null, restaurantName: 'Utilizatori' });
+    expect(page.items[0]).toMatchObject({ email: 'proprietar.lista@example.com', signInMethods: ['credential'], lastSignInAt: null, restaurants: [{ id: restaurant.id, name: 'Utilizatori', slug: restaurant.slug, role: 'owner' }] });
     expect(JSON.stringify(page)).not.toMatch(/scrypt-hash|secret-token/);
   });
 

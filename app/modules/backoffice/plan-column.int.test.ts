@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setManualPro } from '#app/modules/subscription/subscription.service.server.ts';
-import { insertRestaurant, newId } from '#tests/factories/builders.ts';
+import { addMember, insertRestaurant, newId } from '#tests/factories/builders.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { getRestaurantForAdmin, listRestaurantsForAdmin } from './restaurants.service.server.ts';
@@ -18,7 +18,9 @@ describe(`the back office's plan column and its owners on ${testDialect}`, () =>
     // better-auth's own row, written raw: SQLite stores its booleans as 0/1
     const now = new Date().toISOString();
     const verified = (testDialect === 'sqlite' ? 1 : true) as unknown as boolean;
-    await database.db.insertInto('user').values({ id: newId(), name: email, email, emailVerified: verified, image: null, createdAt: now, updatedAt: now, role, banReason: null, restaurantId }).execute();
+    const id = newId();
+    await database.db.insertInto('user').values({ id, name: email, email, emailVerified: verified, image: null, createdAt: now, updatedAt: now, role, banReason: null, lastRestaurantId: restaurantId }).execute();
+    if (restaurantId) await addMember(database.db, restaurantId, id, 'owner');
   }
 
   it('reads whether each restaurant is PRO, by whose doing and until when, from the summary', async () => {
@@ -49,7 +51,7 @@ describe(`the back office's plan column and its owners on ${testDialect}`, () =>
     expect(trialEnd).not.toBeNull();
 
     // the users page: each owner with their restaurant, the admin with none
-    const users = Object.fromEntries((await listUsersForBackOffice(admin, { sort: 'newest', page: 1 })).items.map((user) => [user.email, user.restaurantId]));
+    const users = Object.fromEntries((await listUsersForBackOffice(admin, { sort: 'newest', page: 1 })).items.map((user) => [user.email, user.restaurants[0]?.id ?? null]));
     expect(users).toEqual({ 'trial@example.com': inTrial.id, 'granted@example.com': granted.id, 'paying@example.com': paying.id, 'lapsed@example.com': lapsed.id, 'admin@example.com': null });
   });
 });

@@ -25,10 +25,10 @@ function restaurantsQuery(db: Kysely<Database>, filter: RestaurantListFilter) {
   let query = db.selectFrom('restaurant');
   if (filter.q && isWholeEmail(filter.q)) {
     const email = filter.q.toLowerCase();
-    query = query.where('restaurant.ownerId', 'in', db.selectFrom('user').select('user.id').where('user.email', '=', email));
+    query = query.where('restaurant.id', 'in', db.selectFrom('membership').innerJoin('user', 'user.id', 'membership.userId').select('membership.restaurantId').where('user.email', '=', email));
   } else if (filter.q) {
     const text = filter.q;
-    query = query.where((eb) => eb.or([textMatches(db, 'restaurant', ['name', 'slug'], text), eb('restaurant.ownerId', 'in', eb.selectFrom('user').select('user.id').where(textMatches(db, 'user', ['email'], text)))]));
+    query = query.where((eb) => eb.or([textMatches(db, 'restaurant', ['name', 'slug'], text), eb('restaurant.id', 'in', eb.selectFrom('membership').innerJoin('user', 'user.id', 'membership.userId').select('membership.restaurantId').where(textMatches(db, 'user', ['email'], text)))]));
   }
   const notPro = sql<boolean>`(${sql.ref('restaurant.proUntil')} is null or ${sql.ref('restaurant.proUntil')} <= ${filter.now})`;
   switch (filter.state) {
@@ -68,7 +68,7 @@ const RESTAURANT_ORDER: Record<RestaurantSort, [string, 'asc' | 'desc']> = {
 export function listRestaurantsPage(db: Kysely<Database>, filter: RestaurantListFilter, sort: RestaurantSort, page: { limit: number; offset: number }) {
   const [column, direction] = RESTAURANT_ORDER[sort];
   return restaurantsQuery(db, filter)
-    .select(['restaurant.id', 'restaurant.name', 'restaurant.slug', 'restaurant.active', 'restaurant.productsCount', 'restaurant.createdAt', 'restaurant.updatedAt', 'restaurant.ownerId'])
+    .select(['restaurant.id', 'restaurant.name', 'restaurant.slug', 'restaurant.active', 'restaurant.productsCount', 'restaurant.createdAt', 'restaurant.updatedAt'])
     .select(PLAN_SUMMARY_COLUMNS)
     .orderBy(sql.ref(column), direction)
     .orderBy('restaurant.id')
@@ -77,10 +77,18 @@ export function listRestaurantsPage(db: Kysely<Database>, filter: RestaurantList
     .execute();
 }
 
-/** The e-mail addresses of these users (a page's owners). */
-export function listUserEmails(db: Kysely<Database>, userIds: readonly string[]) {
-  if (userIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('user').select(['id', 'email']).where('id', 'in', userIds).execute();
+/** The owners' addresses of these restaurants (a page's), first owner first. */
+export function listOwnerEmails(db: Kysely<Database>, restaurantIds: readonly string[]) {
+  if (restaurantIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('membership')
+    .innerJoin('user', 'user.id', 'membership.userId')
+    .select(['membership.restaurantId', 'user.email'])
+    .where('membership.restaurantId', 'in', restaurantIds)
+    .where('membership.role', '=', 'owner')
+    .orderBy('membership.createdAt')
+    .orderBy('membership.id')
+    .execute();
 }
 
 export async function countRestaurants(db: Kysely<Database>, filter: RestaurantListFilter): Promise<number> {
@@ -92,17 +100,22 @@ export async function countRestaurants(db: Kysely<Database>, filter: RestaurantL
 export function findRestaurantForAdmin(db: Kysely<Database>, restaurantId: string) {
   return db
     .selectFrom('restaurant')
-    .select(['id', 'name', 'slug', 'shortCode', 'active', 'ownerId', 'productsCount', 'menuVersion', 'createdAt', 'updatedAt', 'timeZone', 'currency', 'email', 'phone'])
+    .select(['id', 'name', 'slug', 'shortCode', 'active', 'productsCount', 'menuVersion', 'createdAt', 'updatedAt', 'timeZone', 'currency', 'email', 'phone'])
     .select(PLAN_SUMMARY_COLUMNS.map((c) => c.replace('restaurant.', '')) as ['publishedUntil', 'proUntil', 'planKind', 'timeZone'])
     .where('id', '=', restaurantId)
     .executeTakeFirst();
 }
 
-/** The users linked to a restaurant (its owner and any other account on it). */
-export function listRestaurantUsers(db: Kysely<Database>, restaurantId: string, ownerId: string | null) {
-  let query = db.selectFrom('user').select(['id', 'email', 'name', 'banned', 'createdAt']);
-  query = ownerId ? query.where((eb) => eb.or([eb('restaurantId', '=', restaurantId), eb('id', '=', ownerId)])) : query.where('restaurantId', '=', restaurantId);
-  return query.orderBy('createdAt').execute();
+/** The restaurant's members with their roles, first member first. */
+export function listRestaurantUsers(db: Kysely<Database>, restaurantId: string) {
+  return db
+    .selectFrom('membership')
+    .innerJoin('user', 'user.id', 'membership.userId')
+    .select(['user.id', 'user.email', 'user.name', 'user.banned', 'user.createdAt', 'membership.role'])
+    .where('membership.restaurantId', '=', restaurantId)
+    .orderBy('membership.createdAt')
+    .orderBy('membership.id')
+    .execute();
 }
 
 /** Counts of the restaurant's menu: what it uses of the product. */

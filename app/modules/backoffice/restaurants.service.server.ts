@@ -15,7 +15,7 @@ import {
   findRestaurantForAdmin,
   listRestaurantsPage,
   listRestaurantUsers,
-  listUserEmails,
+  listOwnerEmails,
   writeRestaurantActive,
 } from './restaurants.repo.server.ts';
 
@@ -40,7 +40,8 @@ export async function listRestaurantsForAdmin(
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(Math.max(1, query.page), pageCount);
   const rows = await listRestaurantsPage(scope.db, filter, query.sort, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
-  const emails = new Map((await listUserEmails(scope.db, [...new Set(rows.flatMap((row) => (row.ownerId ? [row.ownerId] : [])))])).map((u) => [u.id, u.email]));
+  const emails = new Map<string, string>();
+  for (const owner of await listOwnerEmails(scope.db, rows.map((row) => row.id))) if (!emails.has(owner.restaurantId)) emails.set(owner.restaurantId, owner.email);
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -49,7 +50,7 @@ export async function listRestaurantsForAdmin(
       active: row.active === 1,
       productsCount: row.productsCount,
       createdAt: row.createdAt,
-      ownerEmail: row.ownerId ? (emails.get(row.ownerId) ?? null) : null,
+      ownerEmail: emails.get(row.id) ?? null,
       ...planLabelOf(row, now),
     })),
     total,
@@ -64,7 +65,7 @@ export async function getRestaurantForAdmin(scope: AdminScope, restaurantId: str
   const restaurant = await findRestaurantForAdmin(scope.db, restaurantId);
   if (!restaurant) throw new AppError('not-found');
   const [users, content, lastEdit, history, audit] = await Promise.all([
-    listRestaurantUsers(scope.db, restaurantId, restaurant.ownerId),
+    listRestaurantUsers(scope.db, restaurantId),
     countRestaurantContent(scope.db, restaurantId),
     findLastOwnerEdit(scope.db, restaurantId),
     listSubscriptions(scope.db, restaurantId),
@@ -76,7 +77,7 @@ export async function getRestaurantForAdmin(scope: AdminScope, restaurantId: str
     /** a grant an admin may take back (running manual PRO) and whether a card pays (never an admin's to end) */
     manualRunning: history.some((row) => isManualPro(row, now)),
     cardPaid: label.plan === 'pro-card',
-    owners: users.map((user) => ({ id: user.id, email: user.email, name: user.name, disabled: Boolean(user.banned), createdAt: String(user.createdAt instanceof Date ? user.createdAt.toISOString() : user.createdAt), isOwner: user.id === restaurant.ownerId })),
+    owners: users.map((user) => ({ id: user.id, email: user.email, name: user.name, disabled: Boolean(user.banned), createdAt: String(user.createdAt instanceof Date ? user.createdAt.toISOString() : user.createdAt), role: user.role, isOwner: user.role === 'owner' })),
     content,
     lastEdit: lastEdit ?? null,
     history: history

@@ -17,7 +17,7 @@ function usersQuery(db: Kysely<Database>, q: string | undefined) {
   if (q && isWholeEmail(q)) {
     query = query.where('user.email', '=', q.toLowerCase());
   } else if (q) {
-    query = query.where((eb) => eb.or([textMatches(db, 'user', ['email', 'name'], q), eb('user.restaurantId', 'in', eb.selectFrom('restaurant').select('restaurant.id').where(textMatches(db, 'restaurant', ['name'], q)))]));
+    query = query.where((eb) => eb.or([textMatches(db, 'user', ['email', 'name'], q), eb('user.id', 'in', eb.selectFrom('membership').innerJoin('restaurant', 'restaurant.id', 'membership.restaurantId').select('membership.userId').where(textMatches(db, 'restaurant', ['name'], q)))]));
   }
   return query;
 }
@@ -26,8 +26,7 @@ function usersQuery(db: Kysely<Database>, q: string | undefined) {
 export function listUsersPage(db: Kysely<Database>, q: string | undefined, sort: UserSort, page: { limit: number; offset: number }) {
   const [column, direction] = USER_ORDER[sort];
   return usersQuery(db, q)
-    .leftJoin('restaurant', 'restaurant.id', 'user.restaurantId')
-    .select(['user.id', 'user.email', 'user.name', 'user.role', 'user.banned', 'user.emailVerified', 'user.createdAt', 'user.lastSignInAt', 'restaurant.id as restaurantId', 'restaurant.name as restaurantName', 'restaurant.slug as restaurantSlug'])
+    .select(['user.id', 'user.email', 'user.name', 'user.role', 'user.banned', 'user.emailVerified', 'user.createdAt', 'user.lastSignInAt'])
     .orderBy(sql.ref(column), direction)
     .orderBy('user.id')
     .limit(page.limit)
@@ -46,6 +45,19 @@ export function listSignInMethods(db: Kysely<Database>, userIds: readonly string
   return db.selectFrom('account').select(['userId', 'providerId']).where('userId', 'in', userIds).execute();
 }
 
+/** The restaurants these users are members of, with their roles (a page's users). */
+export function listMembershipsOfUsers(db: Kysely<Database>, userIds: readonly string[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('membership')
+    .innerJoin('restaurant', 'restaurant.id', 'membership.restaurantId')
+    .select(['membership.userId', 'membership.role', 'restaurant.id', 'restaurant.name', 'restaurant.slug'])
+    .where('membership.userId', 'in', userIds)
+    .orderBy('restaurant.name')
+    .orderBy('restaurant.id')
+    .execute();
+}
+
 export function findUserForAdmin(db: Kysely<Database>, userId: string) {
-  return db.selectFrom('user').select(['id', 'email', 'name', 'role', 'banned', 'restaurantId']).where('id', '=', userId).executeTakeFirst();
+  return db.selectFrom('user').select(['id', 'email', 'name', 'role', 'banned', 'lastRestaurantId']).where('id', '=', userId).executeTakeFirst();
 }

@@ -4,7 +4,7 @@ import { assertAdmin, type AdminScope } from '#app/modules/access/scope.server.t
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { PAGE_SIZE, type Page, type UserSort } from './backoffice.types.ts';
-import { countUsers, findUserForAdmin, listSignInMethods, listUsersPage } from './users.repo.server.ts';
+import { countUsers, findUserForAdmin, listMembershipsOfUsers, listSignInMethods, listUsersPage } from './users.repo.server.ts';
 
 export interface AdminUserRow {
   id: string;
@@ -14,9 +14,8 @@ export interface AdminUserRow {
   disabled: boolean;
   emailVerified: boolean;
   createdAt: string;
-  restaurantId: string | null;
-  restaurantName: string | null;
-  restaurantSlug: string | null;
+  /** the restaurants the user is a member of, with their role in each */
+  restaurants: { id: string; name: string; slug: string; role: string }[];
   /** 'credential' (password), 'google', … : provider ids only, never a hash or a token */
   signInMethods: string[];
   /** when the user last signed in, by any method (kept after sign-out); null when never */
@@ -35,6 +34,7 @@ export async function listUsersForBackOffice(scope: AdminScope, query: { q?: str
   const rows = await listUsersPage(scope.db, q, query.sort, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   const ids = rows.map((row) => row.id);
   const methodsOf = Map.groupBy(await listSignInMethods(scope.db, ids), (m) => m.userId);
+  const membershipsOf = Map.groupBy(await listMembershipsOfUsers(scope.db, ids), (m) => m.userId);
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -44,9 +44,7 @@ export async function listUsersForBackOffice(scope: AdminScope, query: { q?: str
       disabled: Boolean(row.banned),
       emailVerified: Boolean(row.emailVerified),
       createdAt: iso(row.createdAt) ?? '',
-      restaurantId: row.restaurantId,
-      restaurantName: row.restaurantName,
-      restaurantSlug: row.restaurantSlug,
+      restaurants: (membershipsOf.get(row.id) ?? []).map(({ id, name, slug, role }) => ({ id, name, slug, role })),
       signInMethods: [...new Set((methodsOf.get(row.id) ?? []).map((m) => m.providerId))].sort(),
       lastSignInAt: iso(row.lastSignInAt),
     })),
@@ -67,6 +65,6 @@ export async function resendSignInLink(scope: AdminScope, auth: Auth, userId: st
   const outcome = await requestSignInLink(auth, user.email, headers);
   // the sign-in form's own rate limit applies: too many links for one address are refused
   if (!outcome.ok) return { ok: false, email: user.email };
-  await recordAudit(scope, { action: 'user.send-sign-in-link', target: { type: 'user', id: userId }, restaurantId: user.restaurantId });
+  await recordAudit(scope, { action: 'user.send-sign-in-link', target: { type: 'user', id: userId }, restaurantId: user.lastRestaurantId });
   return { ok: true, email: user.email };
 }

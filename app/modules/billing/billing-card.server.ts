@@ -1,4 +1,4 @@
-import type { OwnerScope, RestaurantScope } from '#app/modules/access/scope.server.ts';
+import type { MemberScope, RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { logger } from '#app/logger.server.ts';
 import { isProviderPro } from '#app/modules/subscription/subscription.ts';
 import { listSubscriptions } from '#app/modules/subscription/subscription.repo.server.ts';
@@ -48,7 +48,7 @@ export interface CardDetails {
 }
 
 /** The owner's next charge and last invoices, read from Stripe (nothing of it is stored here). */
-export async function getCardDetails(scope: OwnerScope, billing: Billing, options: { invoices?: number } = {}): Promise<CardDetails> {
+export async function getCardDetails(scope: MemberScope, billing: Billing, options: { invoices?: number } = {}): Promise<CardDetails> {
   const customer = await findProviderCustomerId(scope.db, scope.restaurantId);
   if (!customer) return { nextCharge: null, invoices: [], available: true };
   const rows = (await listSubscriptions(scope.db, scope.restaurantId)).filter((row) => isProviderPro(row) && row.providerSubscriptionId && !row.cancelAtPeriodEnd);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { systemScope } from '#app/modules/access/scope.server.ts';
+import { systemScope } from '#app/modules/access/system-scope.server.ts';
 import type { OutgoingMail } from '#app/modules/mail/mailer.server.ts';
 import { startTrial } from '#app/modules/subscription/subscription.service.server.ts';
 import { isBefore } from '#app/modules/subscription/subscription.ts';

@@ -13,7 +13,7 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
     it('follows the real status: unpaid, waiting, active; never grants PRO itself', async () => {
       const restaurant = await insertRestaurant(database.db);
       const owner = await insertOwner(restaurant.id);
-      const scope = scopes.user(restaurant.id, { id: owner });
+      const scope = scopes.user({ id: owner });
       const sessionId = await checkout(restaurant.id);
       expect(await readPaymentReturn(scope, billing, sessionId)).toMatchObject({ state: 'unpaid', restaurant: { slug: restaurant.slug } });
       await fake.completeCheckout(sessionId);
@@ -25,13 +25,13 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
     });
 
     it('is honest about an unknown session, another owner’s session, no sign-in and no Stripe', async () => {
-      const { restaurant, sessionId } = await payingRestaurant();
+      const { sessionId } = await payingRestaurant();
       const other = await insertRestaurant(database.db);
       const otherOwner = await insertOwner(other.id);
-      const stranger = scopes.user(other.id, { id: otherOwner });
+      const stranger = scopes.user({ id: otherOwner });
       expect(await readPaymentReturn(stranger, billing, sessionId)).toEqual({ state: 'foreign', restaurant: null });
       // an owner whose session claims the paying restaurant but who is not its owner
-      expect(await readPaymentReturn(scopes.user(restaurant.id, { id: otherOwner }), billing, sessionId)).toEqual({ state: 'foreign', restaurant: null });
+      expect(await readPaymentReturn(scopes.user({ id: otherOwner }), billing, sessionId)).toEqual({ state: 'foreign', restaurant: null });
       expect(await readPaymentReturn(stranger, billing, 'cs_test_doesnotexist')).toEqual({ state: 'unknown', restaurant: null });
       expect(await readPaymentReturn(stranger, billing, '../v1/customers')).toEqual({ state: 'unknown', restaurant: null });
       expect(await readPaymentReturn(null, billing, sessionId)).toEqual({ state: 'sign-in', restaurant: null });

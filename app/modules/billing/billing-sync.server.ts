@@ -1,7 +1,8 @@
 import type Stripe from 'stripe';
 import type { Subscription, SubscriptionStatus } from '#app/db/schema.ts';
 import { logger } from '#app/logger.server.ts';
-import { forRestaurant, withDb, type SystemScope } from '#app/modules/access/scope.server.ts';
+import { withDb, type SystemScope } from '#app/modules/access/scope.server.ts';
+import { forRestaurant } from '#app/modules/access/system-scope.server.ts';
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
 import { bumpMenuVersion } from '#app/modules/restaurant/restaurant.repo.server.ts';

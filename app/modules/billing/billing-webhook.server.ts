@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
 import { logger } from '#app/logger.server.ts';
-import { systemScope } from '#app/modules/access/scope.server.ts';
+import { systemScope } from '#app/modules/access/system-scope.server.ts';
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { enqueueJob } from '#app/modules/jobs/jobs.server.ts';
 import { insertBillingEvent } from './billing.repo.server.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { systemScope } from '#app/modules/access/scope.server.ts';
+import { systemScope } from '#app/modules/access/system-scope.server.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
 import { isBefore } from '#app/modules/subscription/subscription.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';

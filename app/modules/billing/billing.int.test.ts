@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { systemScope } from '#app/modules/access/scope.server.ts';
+import { systemScope } from '#app/modules/access/system-scope.server.ts';
 import { createJobHandlers } from '#app/wiring/job-handlers.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { isBefore } from '#app/modules/subscription/subscription.ts';

@@ -60,14 +60,17 @@ export async function findNoticeCandidates(db: Kysely<Database>, window: { recen
   return rows.map((row) => row.restaurantId);
 }
 
-/** Whom a restaurant's billing e-mails go to: its owner's address, and the owner's language. */
+/** Whom a restaurant's billing e-mails go to: its first owner's address (decision 0029), in the restaurant's billing language. */
 export function findNoticeRecipient(db: Kysely<Database>, restaurantId: string) {
   return db
     .selectFrom('restaurant')
-    .innerJoin('user', 'user.id', 'restaurant.ownerId')
+    .innerJoin('membership', (join) => join.onRef('membership.restaurantId', '=', 'restaurant.id').on('membership.role', '=', 'owner'))
+    .innerJoin('user', 'user.id', 'membership.userId')
     .select(['restaurant.id', 'restaurant.name', 'restaurant.slug', 'restaurant.timeZone', 'restaurant.ownerLocale', 'user.email'])
     .where('restaurant.id', '=', restaurantId)
     .where('restaurant.active', '=', 1)
+    .orderBy('membership.createdAt')
+    .orderBy('membership.id')
     .executeTakeFirst();
 }
 
@@ -97,5 +100,12 @@ export async function findCustomersToReconcile(db: Kysely<Database>): Promise<st
 
 /** Whether this user owns this restaurant (the payment-return page's check). */
 export async function findOwnedRestaurantOf(db: Kysely<Database>, restaurantId: string, userId: string) {
-  return db.selectFrom('restaurant').select(['id', 'name', 'slug']).where('id', '=', restaurantId).where('ownerId', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('restaurant')
+    .innerJoin('membership', 'membership.restaurantId', 'restaurant.id')
+    .select(['restaurant.id', 'restaurant.name', 'restaurant.slug'])
+    .where('restaurant.id', '=', restaurantId)
+    .where('membership.userId', '=', userId)
+    .where('membership.role', '=', 'owner')
+    .executeTakeFirst();
 }

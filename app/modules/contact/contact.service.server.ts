@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '#app/db/schema.ts';
 import { createHmac, randomUUID } from 'node:crypto';
 import { logger } from '#app/logger.server.ts';
 import type { SystemScope } from '#app/modules/access/scope.server.ts';
@@ -33,13 +35,13 @@ export function contactNotificationMail(input: ContactInput, to: string): Outgoi
  * (`mail.send`, reply-to the sender), so the message is kept whatever the mail server does and the
  * e-mail retries until it goes; `emailedAt` is set when it went. A filled honeypot is answered like
  * a success and stores nothing. When the database fails nothing is stored: the failure is logged
- * and reported as 'unavailable', so the page can say so and keep the guest's text. The scope is
- * the public form's system scope (a guest has no account). The sender's lock row is taken before
+ * and reported as 'unavailable', so the page can say so and keep the guest's text. It takes no
+ * scope: a guest has no account and no authority, only a database to leave a message in. The sender's lock row is taken before
  * counting, so concurrent messages from one sender count and insert one after the other and the
  * hourly limit holds under a burst (issue "Hardening" item 12).
  */
 export async function submitContactMessage(
-  scope: SystemScope,
+  db: Kysely<Database>,
   input: ContactInput,
   options: { clientKey: string; locale: string; to: string; now?: Date },
 ): Promise<ContactResult> {
@@ -48,7 +50,7 @@ export async function submitContactMessage(
   const since = new Date(now.getTime() - 60 * 60 * 1000).toISOString();
   const id = randomUUID();
   try {
-    return await scope.db.transaction().execute(async (trx): Promise<ContactResult> => {
+    return await db.transaction().execute(async (trx): Promise<ContactResult> => {
       await lockRateKey(trx, `contact:${options.clientKey}`, now.toISOString());
       if ((await countContactMessagesSince(trx, options.clientKey, since)) >= CONTACT_LIMIT_PER_HOUR) return { ok: false, error: 'too-many-requests' };
       await insertContactMessage(trx, {

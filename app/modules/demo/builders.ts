@@ -28,7 +28,6 @@ export function buildRestaurant(overrides: Partial<NewRestaurant> = {}): NewRest
     name,
     slug: `${slugifyName(name)}-${Date.now()}-${n}`,
     shortCode: newShortCode(),
-    ownerId: null,
     active: 1,
     currency: 'RON',
     timeZone: 'Europe/Bucharest',

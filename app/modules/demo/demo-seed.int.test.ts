@@ -81,9 +81,9 @@ describe(`demo seed on ${testDialect}`, () => {
     const admin = await database.db.selectFrom('user').selectAll().where('email', '=', DEMO_LOGINS.admin.email).executeTakeFirstOrThrow();
     expect(owner.role).toBe('restaurant');
     expect(admin.role).toBe('admin');
-    const restaurant = await database.db.selectFrom('restaurant').select(['id', 'ownerId']).where('slug', '=', DEMO_RESTAURANT_SLUG).executeTakeFirstOrThrow();
-    expect(owner.restaurantId).toBe(restaurant.id);
-    expect(restaurant.ownerId).toBe(owner.id);
+    const restaurant = await database.db.selectFrom('restaurant').select(['id']).where('slug', '=', DEMO_RESTAURANT_SLUG).executeTakeFirstOrThrow();
+    expect(owner.lastRestaurantId).toBe(restaurant.id);
+    expect(await database.db.selectFrom('membership').select(['userId', 'role']).where('restaurantId', '=', restaurant.id).execute()).toEqual([{ userId: owner.id, role: 'owner' }]);
   });
 
   it('refuses a wrong password', async () => {

@@ -6,10 +6,11 @@ import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { Database, NewStoredImage } from '#app/db/schema.ts';
 import { getRestaurantQuotas } from '#app/env.server.ts';
-import { forRestaurant, systemScope } from '#app/modules/access/scope.server.ts';
+import { forRestaurant, systemScope } from '#app/modules/access/system-scope.server.ts';
 import { saveUploadedImage } from '#app/modules/image/image.service.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { DEMO_RESTAURANT_SLUG } from '#app/modules/restaurant/demo.ts';
+import { insertMembership } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { refreshPlanSummary } from '#app/modules/subscription/subscription.service.server.ts';
 import { buildCategory, buildLocation, buildPlan, buildProduct, buildRestaurant, newId } from './builders.ts';
 import { demoLocations, demoRestaurant } from './demo-menu.data.ts';
@@ -149,9 +150,9 @@ export async function seedDemo(
   const images: NewStoredImage[] = [];
   const ownerId = await createUserWithPassword(auth, { ...DEMO_LOGINS.owner, name: 'Ana Popescu', role: 'restaurant' });
   await createUserWithPassword(auth, { ...DEMO_LOGINS.admin, name: 'Bucate Admin', role: 'admin' });
-  restaurant.ownerId = ownerId;
   await db.transaction().execute(async (trx) => {
     await insertRestaurantWithPlan(trx, restaurant, plan);
+    await insertMembership(trx, { id: newId(), restaurantId, userId: ownerId, role: 'owner', createdAt: restaurant.createdAt, updatedAt: restaurant.createdAt });
     await refreshPlanSummary(trx, restaurantId);
 
     let dish = 0;
@@ -228,6 +229,6 @@ export async function seedDemo(
     await insertProducts(trx, restaurantId, products, images);
   });
   await addDemoPictures(db, storage, restaurantId);
-  await (await auth.$context).internalAdapter.updateUser(ownerId, { restaurantId });
+  await (await auth.$context).internalAdapter.updateUser(ownerId, { lastRestaurantId: restaurantId });
   return { restaurantId, slug: restaurant.slug, products: products.length };
 }

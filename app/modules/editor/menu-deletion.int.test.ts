@@ -6,7 +6,7 @@ import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { createLocation, deleteLocationCascade } from '#app/modules/location/location.service.server.ts';
 import { createProduct, deleteProduct, updateProduct } from '#app/modules/product/product.service.server.ts';
 import { rowVersion } from '#tests/support/versions.ts';
-import { forRestaurant, systemScope } from '#app/modules/access/scope.server.ts';
+import { forRestaurant, systemScope } from '#app/modules/access/system-scope.server.ts';
 import { testDialect } from '#tests/support/test-database.ts';
 import { getEditorMenu, getProductForEdit } from './menu-editor.service.server.ts';
 import { category, countOf, db, location, newRestaurant, product, restaurantRow, runFileJobs, scopes, storage, uploadedImage } from '#tests/support/menu-editor-harness.ts';

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { systemScope } from '#app/modules/access/scope.server.ts';
+import { systemScope } from '#app/modules/access/system-scope.server.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
 import { createJobHandlers, JOB_SCHEDULES } from '#app/wiring/job-handlers.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';

@@ -1,4 +1,4 @@
-import type { AdminScope, OwnerScope } from '#app/modules/access/scope.server.ts';
+import type { AdminScope, MemberScope } from '#app/modules/access/scope.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { localized } from '#app/i18n/localized.ts';
 import type { Locale } from '#app/i18n/i18n.ts';
@@ -34,7 +34,7 @@ function figure(value: number, previous: number): Figure {
 const sortDesc = <T extends { count: number }>(list: T[]) => list.sort((a, b) => b.count - a.count);
 
 export async function getInsights(
-  owner: OwnerScope,
+  owner: MemberScope,
   options: { range: Range; locationId: string | null; locale: Locale; now?: Date },
 ): Promise<Insights> {
   const [products, locationRows, restaurant] = await findInsightCatalogue(owner.db, owner.restaurantId);

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '#app/db/connection.server.ts';
 import { migrateToLatest } from '#app/db/migrate.server.ts';
-import { systemScope } from '#app/modules/access/scope.server.ts';
+import { systemScope } from '#app/modules/access/system-scope.server.ts';
 import { JOB_SCHEDULES } from '#app/wiring/job-handlers.server.ts';
 import { buildLocation, insertRestaurant } from '#tests/factories/builders.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '#app/db/connection.server.ts';
-import { systemScope } from '#app/modules/access/scope.server.ts';
+import { systemScope } from '#app/modules/access/system-scope.server.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { claimJobs } from './job.repo.server.ts';

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database, NewRestaurant, Restaurant, RestaurantUpdate } from '#app/db/schema.ts';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, MembershipTable, NewRestaurant, Restaurant, RestaurantUpdate } from '#app/db/schema.ts';
 
 /** Public lookup by slug (docs/product-spec.md section 7: "a restaurant by slug equal to the parameter"). */
 export function findRestaurantBySlug(db: Kysely<Database>, slug: string): Promise<Restaurant | undefined> {
@@ -50,9 +50,60 @@ export function listActiveRestaurantsForSitemap(db: Kysely<Database>) {
     .execute();
 }
 
-/** The restaurant with this id, only when `ownerId` owns it (the access check). */
-export function findOwnedRestaurant(db: Kysely<Database>, restaurantId: string, ownerId: string) {
-  return db.selectFrom('restaurant').select(['id', 'slug', 'shortCode']).where('id', '=', restaurantId).where('ownerId', '=', ownerId).executeTakeFirst();
+/** The restaurant with this id, only when `userId` is one of its owners (billing, GDPR, account deletion). */
+export function findOwnedRestaurant(db: Kysely<Database>, restaurantId: string, userId: string) {
+  return db
+    .selectFrom('restaurant')
+    .innerJoin('membership', 'membership.restaurantId', 'restaurant.id')
+    .select(['restaurant.id', 'restaurant.slug', 'restaurant.shortCode'])
+    .where('restaurant.id', '=', restaurantId)
+    .where('membership.userId', '=', userId)
+    .where('membership.role', '=', 'owner')
+    .executeTakeFirst();
+}
+
+/** The access check (decision 0029): the restaurant at this slug and the user's role in it, if they are a member. */
+export function findMembershipBySlug(db: Kysely<Database>, userId: string, slug: string) {
+  return db
+    .selectFrom('restaurant')
+    .innerJoin('membership', 'membership.restaurantId', 'restaurant.id')
+    .select(['restaurant.id', 'restaurant.slug', 'restaurant.shortCode', 'membership.role'])
+    .where('restaurant.slug', '=', slug)
+    .where('membership.userId', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Every restaurant the user is a member of, with their role, by name (the switcher, the landing page, GDPR). */
+export function listMembershipsOf(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('membership')
+    .innerJoin('restaurant', 'restaurant.id', 'membership.restaurantId')
+    .select(['restaurant.id', 'restaurant.name', 'restaurant.slug', 'membership.role', 'membership.createdAt'])
+    .where('membership.userId', '=', userId)
+    .orderBy('restaurant.name')
+    .orderBy('restaurant.id')
+    .execute();
+}
+
+/** A membership row (in a transaction that creates a restaurant or accepts an invitation). */
+export async function insertMembership(db: Kysely<Database>, row: Insertable<MembershipTable>): Promise<void> {
+  await db.insertInto('membership').values(row).execute();
+}
+
+/** Remembers the restaurant a member opened, where their next sign-in lands. */
+export async function rememberLastRestaurant(db: Kysely<Database>, userId: string, restaurantId: string): Promise<void> {
+  await db.updateTable('user').set({ lastRestaurantId: restaurantId }).where('id', '=', userId).where('lastRestaurantId', 'is distinct from', restaurantId).execute();
+}
+
+/** The restaurant the user opened last, if they are still a member of it. */
+export function findLastRestaurant(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('user')
+    .innerJoin('membership', (join) => join.onRef('membership.restaurantId', '=', 'user.lastRestaurantId').onRef('membership.userId', '=', 'user.id'))
+    .innerJoin('restaurant', 'restaurant.id', 'membership.restaurantId')
+    .select(['restaurant.id', 'restaurant.slug'])
+    .where('user.id', '=', userId)
+    .executeTakeFirst();
 }
 
 /** Every column of one restaurant. */

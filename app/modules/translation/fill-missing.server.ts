@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { withDb, type RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
 import { AppError, isAppError } from '#app/modules/errors/app-error.ts';
@@ -159,7 +159,7 @@ export async function getTranslationProgress(scope: RestaurantScope): Promise<Tr
 export async function startFillMissing(scope: RestaurantScope, provider: TranslationProvider | null, now = new Date()): Promise<TranslationProgress> {
   if (!provider) throw new AppError('translation-not-configured');
   return scope.db.transaction().execute(async (trx) => {
-    const inTrx = { ...scope, db: trx };
+    const inTrx = withDb(scope, trx);
     const latest = await findLatestTranslationRun(trx, scope.restaurantId);
     if (latest?.status === 'running') return { id: latest.id, status: latest.status, total: latest.total, done: latest.done, error: latest.error };
     const { languages } = await restaurantTranslationSettings(inTrx);

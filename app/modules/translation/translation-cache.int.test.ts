@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { systemScope } from '#app/modules/access/scope.server.ts';
+import { systemScope } from '#app/modules/access/system-scope.server.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
 import type { FakeTranslator, WireFormat } from '#tests/support/fake-translation.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
