@@ -8,6 +8,7 @@ import { insightsEn } from './insights.en.ts';
 import { backofficeEn } from './backoffice.en.ts';
 import { accountEn } from './account.en.ts';
 import { tablesEn } from './tables.en.ts';
+import { teamEn } from './team.en.ts';
 import { guestMenuEn } from './guest-labels.en.ts';
 import { translationEn } from './translation.en.ts';
 import { scheduleEn } from './schedule.en.ts';
@@ -51,6 +52,7 @@ export const en: DeepStrings<Catalogue> = {
   ...backofficeEn,
   ...accountEn,
   ...tablesEn,
+  ...teamEn,
   ...guestMenuEn,
   ...translationEn,
   ...scheduleEn,

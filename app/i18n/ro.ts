@@ -8,6 +8,7 @@ import { insightsRo } from './insights.ro.ts';
 import { backofficeRo } from './backoffice.ro.ts';
 import { accountRo } from './account.ro.ts';
 import { tablesRo } from './tables.ro.ts';
+import { teamRo } from './team.ro.ts';
 import { guestMenuRo } from './guest-labels.ro.ts';
 import { translationRo } from './translation.ro.ts';
 import { scheduleRo } from './schedule.ro.ts';
@@ -51,6 +52,7 @@ export const ro = {
   ...backofficeRo,
   ...accountRo,
   ...tablesRo,
+  ...teamRo,
   ...guestMenuRo,
   ...translationRo,
   ...scheduleRo,

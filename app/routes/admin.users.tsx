@@ -83,6 +83,7 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
                 : u.restaurants.map((r, i) => (
                     <span key={r.id}>
                       {i > 0 ? ', ' : ''}
+                      {/* i18n-keys: team.roles.* */}
                       <Link className={linkClass} to={`/admin/restaurants/${r.id}`}>{r.name}</Link> ({t(`team.roles.${r.role}`)})
                     </span>
                   ))}
