@@ -57,7 +57,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   if (form.get('intent') === 'resend-verification') {
     const { t } = getI18n(getRequestLocale(request));
-    const result = await resendVerificationLink(db, getAuth(), user, verifiedLandingPath(params.restaurantSlug), request.headers);
+    const result = await resendVerificationLink(db, getAuth(), user, verifiedLandingPath(params.restaurantSlug), request.headers, owner.restaurantId);
     if (result.ok) return { error: undefined, notice: t('emailVerification.resent') };
     if ('retryAt' in result) {
       const retryAfter = Math.max(1, Math.ceil((Date.parse(result.retryAt) - Date.now()) / 1000));

@@ -26,6 +26,6 @@ export async function setUserDisabled(scope: AdminScope, auth: Auth, userId: str
     }
     await context.internalAdapter.deleteUserSessions(userId);
   }
-  await recordAudit(scope, { action: disabled ? 'user.disable' : 'user.enable', target: { type: 'user', id: userId }, restaurantId: (target as { restaurantId?: string | null }).restaurantId ?? null });
+  await recordAudit(scope, { action: disabled ? 'user.disable' : 'user.enable', target: { type: 'user', id: userId } });
   return 'ok';
 }

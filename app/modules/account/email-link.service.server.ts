@@ -92,15 +92,19 @@ export async function sendVerificationLink(auth: Auth, email: string, callbackUR
   return { ok: false, error: identityErrorFrom(response.status, body.code) };
 }
 
-/** The banner's "send again", counted per user across processes, on top of better-auth's per-address limit. */
+/**
+ * The banner's "send again", counted per user across processes, on top of better-auth's per-address
+ * limit; `restaurantId` is the restaurant whose admin shows the banner (its time zone words the wait).
+ */
 export async function resendVerificationLink(
   db: Kysely<Database>,
   auth: Auth,
-  user: { id: string; email: string; restaurantId?: string | null },
+  user: { id: string; email: string },
   callbackURL: string,
   headers: Headers,
+  restaurantId: string | null = null,
 ): Promise<Outcome | RefusedUntil> {
-  const restaurant = user.restaurantId ? await findRestaurantById(db, user.restaurantId) : undefined;
+  const restaurant = restaurantId ? await findRestaurantById(db, restaurantId) : undefined;
   const limit = await consumeRateLimit(db, `verify-email:${user.id}`, VERIFICATION_RESEND_RULE);
   if (!limit.ok) return refusedFor(limit.retryAfterSeconds, restaurant?.timeZone);
   return sendVerificationLink(auth, user.email, callbackURL, headers, restaurant?.timeZone);
