@@ -1,11 +1,9 @@
-import { getDb } from '#app/db/db.server.ts';
+import { userRoute } from '#app/modules/access/route-guards.server.ts';
 import { exportAccountData } from '#app/modules/account/account-data.service.server.ts';
-import { requireUserScope } from '#app/modules/access/access.server.ts';
 import type { Route } from './+types/account-export';
 
 /** GDPR data download for the signed-in user (never cached, never another user's data). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const scope = await requireUserScope(getDb(), request);
+export const loader = userRoute(async (_args: Route.LoaderArgs, { scope }) => {
   const body = JSON.stringify(await exportAccountData(scope), null, 2);
   return new Response(body, {
     headers: {
@@ -14,4 +12,4 @@ export async function loader({ request }: Route.LoaderArgs) {
       'Cache-Control': 'no-store',
     },
   });
-}
+});

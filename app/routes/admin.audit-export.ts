@@ -1,11 +1,9 @@
-import { getDb } from '#app/db/db.server.ts';
-import { requireAdmin } from '#app/modules/access/access.server.ts';
+import { adminRoute } from '#app/modules/access/route-guards.server.ts';
 import { auditFilterOf, exportAuditLogCsv } from '#app/modules/backoffice/audit-log.service.server.ts';
 import type { Route } from './+types/admin.audit-export';
 
 /** The audit log, filtered as on its page, as a CSV download (admin only). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(getDb(), request);
+export const loader = adminRoute(async ({ request }: Route.LoaderArgs, admin) => {
   const { fromDay: _from, toDay: _to, ...filter } = auditFilterOf(new URL(request.url).searchParams);
   const csv = await exportAuditLogCsv(admin, filter);
   const day = new Date().toISOString().slice(0, 10);
@@ -16,4 +14,4 @@ export async function loader({ request }: Route.LoaderArgs) {
       'Cache-Control': 'no-store',
     },
   });
-}
+});

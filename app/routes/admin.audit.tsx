@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation } from 'react-router';
-import { getDb } from '#app/db/db.server.ts';
-import { requireAdmin } from '#app/modules/access/access.server.ts';
+import { adminRoute } from '#app/modules/access/route-guards.server.ts';
 import { auditFilterOf, listAuditLog } from '#app/modules/backoffice/audit-log.service.server.ts';
 import { AdminPage, fieldClass, linkClass, Pager, ScrollTable, smallButton, td, th } from '#app/ui/admin/admin-ui.tsx';
 import { formatMoment } from '#app/ui/admin/format.ts';
@@ -11,8 +10,7 @@ import type { Route } from './+types/admin.audit';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'backoffice.audit.title', 'backoffice.audit.title');
 
 /** Every admin, owner and system change, filtered by actor, restaurant, action and date. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(getDb(), request);
+export const loader = adminRoute(async ({ request }: Route.LoaderArgs, admin) => {
   const params = new URL(request.url).searchParams;
   const { fromDay, toDay, ...filter } = auditFilterOf(params);
   const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
@@ -20,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     filter: { actor: filter.actor ?? '', restaurant: filter.restaurantId ?? '', action: filter.action ?? '', from: fromDay, to: toDay },
     log: await listAuditLog(admin, filter, page),
   };
-}
+});
 
 export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Form, useActionData } from 'react-router';
-import { getDb } from '#app/db/db.server.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { requireAdmin } from '#app/modules/access/access.server.ts';
+import { adminRoute } from '#app/modules/access/route-guards.server.ts';
 import { runNoticeAction } from '#app/modules/errors/action-result.server.ts';
 import { jobStatuses } from '#app/modules/jobs/job-types.ts';
 import { countJobs, listJobs, retryJob, type JobListItem } from '#app/modules/jobs/jobs-admin.server.ts';
@@ -15,24 +14,22 @@ import type { Route } from './+types/admin.jobs';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'adminJobs.title', 'adminJobs.title');
 
 /** Queue depth per status, the dead jobs and the ones being retried (decision 0010). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(getDb(), request);
+export const loader = adminRoute(async ({ request }: Route.LoaderArgs, admin) => {
   const locale = getRequestLocale(request);
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium', timeZone: 'UTC' });
   const shown = (job: JobListItem) => ({ ...job, updatedAt: `${when.format(new Date(job.updatedAt))} UTC`, runAt: `${when.format(new Date(job.runAt))} UTC` });
   const [counts, dead, retrying] = await Promise.all([countJobs(admin), listJobs(admin, { status: 'dead' }), listJobs(admin, { status: 'pending', failedOnly: true })]);
   return { counts, dead: dead.map(shown), retrying: retrying.map(shown) };
-}
+});
 
 /** Retry a dead job; the action checks the admin itself. */
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(getDb(), request);
+export const action = adminRoute(async ({ request }: Route.ActionArgs, admin) => {
   const form = await request.formData();
   return runNoticeAction(request, async (t) => {
     await retryJob(admin, String(form.get('jobId') ?? ''));
     return t('adminJobs.retried');
   });
-}
+});
 
 function JobTable({ jobs, retry, label }: { jobs: Route.ComponentProps['loaderData']['dead']; retry: boolean; label: string }) {
   const { t } = useTranslation();

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Form, useActionData } from 'react-router';
-import { getDb } from '#app/db/db.server.ts';
-import { requireAdmin } from '#app/modules/access/access.server.ts';
+import { adminRoute } from '#app/modules/access/route-guards.server.ts';
 import { deleteInboxMessage, listInbox, setMessageHandled } from '#app/modules/backoffice/messages.service.server.ts';
 import { runNoticeAction } from '#app/modules/errors/action-result.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
@@ -14,18 +13,16 @@ import type { Route } from './+types/admin.messages';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'backoffice.messages.title', 'backoffice.messages.title');
 
 /** The contact inbox, newest first; opening the page marks its messages read. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(getDb(), request);
+export const loader = adminRoute(async ({ request }: Route.LoaderArgs, admin) => {
   const params = new URL(request.url).searchParams;
   const q = (params.get('q') ?? '').slice(0, 200);
   const show = params.get('show') === 'all' ? 'all' : 'open';
   const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
   return { q, show, list: await listInbox(admin, { q, show, page }) };
-}
+});
 
 /** Mark handled, reopen, or delete (GDPR); the action checks the admin itself. */
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(getDb(), request);
+export const action = adminRoute(async ({ request }: Route.ActionArgs, admin) => {
   const form = await request.formData();
   const intent = form.get('intent');
   const id = String(form.get('messageId') ?? '');
@@ -40,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     throw new AppError('invalid-input');
   });
-}
+});
 
 export default function AdminMessagesPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();

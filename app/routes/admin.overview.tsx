@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
-import { getDb } from '#app/db/db.server.ts';
 import { formatPrice } from '#app/i18n/localized.ts';
-import { requireAdmin } from '#app/modules/access/access.server.ts';
+import { adminRoute } from '#app/modules/access/route-guards.server.ts';
 import { OVERVIEW_RANGES, type OverviewRange } from '#app/modules/backoffice/backoffice.types.ts';
 import { getOverview } from '#app/modules/backoffice/overview.service.server.ts';
 import { AdminPage, fieldClass, smallButton } from '#app/ui/admin/admin-ui.tsx';
@@ -14,12 +13,11 @@ import type { Route } from './+types/admin.overview';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'backoffice.overview.title', 'backoffice.overview.title');
 
 /** The business at a glance over 30, 90 or 365 days (docs/decisions/0017-back-office.md). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(getDb(), request);
+export const loader = adminRoute(async ({ request }: Route.LoaderArgs, admin) => {
   const asked = Number(new URL(request.url).searchParams.get('range'));
   const range: OverviewRange = (OVERVIEW_RANGES as readonly number[]).includes(asked) ? (asked as OverviewRange) : 30;
   return { overview: await getOverview(admin, range) };
-}
+});
 
 function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (

@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { getDb } from '#app/db/db.server.ts';
 import { getPublicUrl } from '#app/env.server.ts';
 import { formatDate } from '#app/i18n/localized.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { requireAdmin } from '#app/modules/access/access.server.ts';
+import { adminRoute } from '#app/modules/access/route-guards.server.ts';
 import { DEFAULT_GRANT_MONTHS, GRANT_MONTHS, TRIAL_EXTENSION_DAYS } from '#app/modules/backoffice/backoffice.types.ts';
 import { extendTrial, getRestaurantForAdmin, grantManualPro, revokeManualPro, setRestaurantActive } from '#app/modules/backoffice/restaurants.service.server.ts';
 import { runNoticeAction } from '#app/modules/errors/action-result.server.ts';
@@ -17,8 +16,7 @@ import type { Route } from './+types/admin.restaurant';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'backoffice.restaurants.title', 'backoffice.restaurants.title');
 
 /** One restaurant: owners, plan and its history, usage, links, recent audit events. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(getDb(), request);
+export const loader = adminRoute(async ({ params }: Route.LoaderArgs, admin) => {
   try {
     const detail = await getRestaurantForAdmin(admin, params.restaurantId);
     const base = getPublicUrl();
@@ -27,11 +25,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (error instanceof AppError && error.code === 'not-found') throw new Response('Not Found', { status: 404 });
     throw error;
   }
-}
+});
 
 /** Grant or take back manual PRO, extend the trial, deactivate or reactivate; each checks the admin itself. */
-export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(getDb(), request);
+export const action = adminRoute(async ({ request, params }: Route.ActionArgs, admin) => {
   const locale = getRequestLocale(request);
   const form = await request.formData();
   const intent = form.get('intent');
@@ -60,7 +57,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         throw new AppError('invalid-input');
     }
   });
-}
+});
 
 // i18n-keys: backoffice.plan.* backoffice.restaurant.locations backoffice.restaurant.categories backoffice.restaurant.products backoffice.restaurant.images backoffice.restaurant.kind-* backoffice.restaurant.status-*
 export default function AdminRestaurantPage({ loaderData }: Route.ComponentProps) {

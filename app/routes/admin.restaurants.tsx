@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { getDb } from '#app/db/db.server.ts';
-import { requireAdmin } from '#app/modules/access/access.server.ts';
+import { adminRoute } from '#app/modules/access/route-guards.server.ts';
 import { PLAN_STATE_FILTERS, RESTAURANT_SORTS, type PlanStateFilter, type RestaurantSort } from '#app/modules/backoffice/backoffice.types.ts';
 import { listRestaurantsForAdmin } from '#app/modules/backoffice/restaurants.service.server.ts';
 import { listRow, ListSearch, ListSelect, ListTable } from '#app/ui/admin/admin-list.tsx';
@@ -15,15 +14,14 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'back
 const pick = <T extends string>(values: readonly T[], value: string | null): T | undefined => (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
 
 /** Every restaurant, searched, filtered by plan state, sorted and paged on the server. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(getDb(), request);
+export const loader = adminRoute(async ({ request }: Route.LoaderArgs, admin) => {
   const params = new URL(request.url).searchParams;
   const q = (params.get('q') ?? '').slice(0, 200);
   const state = pick<PlanStateFilter>(PLAN_STATE_FILTERS, params.get('state'));
   const sort = pick<RestaurantSort>(RESTAURANT_SORTS, params.get('sort')) ?? 'newest';
   const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
   return { q, state: state ?? '', sort, list: await listRestaurantsForAdmin(admin, { q, state, sort, page }) };
-}
+});
 
 // i18n-keys: backoffice.restaurants.sort-* backoffice.plan.* backoffice.restaurants.name backoffice.restaurants.owner backoffice.restaurants.plan backoffice.restaurants.products backoffice.restaurants.created backoffice.restaurants.status
 export default function AdminRestaurantsPage({ loaderData }: Route.ComponentProps) {

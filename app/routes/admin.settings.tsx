@@ -2,11 +2,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Form, useActionData } from 'react-router';
 import { z } from 'zod';
-import { getDb } from '#app/db/db.server.ts';
 import { getI18n, LOCALES } from '#app/i18n/i18n.ts';
 import { formatPrice } from '#app/i18n/localized.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { requireAdmin } from '#app/modules/access/access.server.ts';
+import { adminRoute } from '#app/modules/access/route-guards.server.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
 import { getPlatformSettings, updatePlatformSettings } from '#app/modules/platform/platform-settings.server.ts';
 import { AdminPage, fieldClass, useAnswerToast } from '#app/ui/admin/admin-ui.tsx';
@@ -17,17 +16,15 @@ import type { Route } from './+types/admin.settings';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'backoffice.settings.title', 'backoffice.settings.title');
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(getDb(), request);
+export const loader = adminRoute(async (_args: Route.LoaderArgs, admin) => {
   return { settings: await getPlatformSettings(admin) };
-}
+});
 
 type Answer = { notice: string | undefined; error: string | undefined; fieldErrors?: Record<string, string> };
 
 // i18n-keys: backoffice.settings.error-* appErrors.*
 /** Saves the app config; bad input changes nothing and says what to fix, field by field. */
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(getDb(), request);
+export const action = adminRoute(async ({ request }: Route.ActionArgs, admin) => {
   const { t } = getI18n(getRequestLocale(request));
   const form = await request.formData();
   const input = {
@@ -54,7 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data<Answer>({ notice: undefined, error: t('backoffice.settings.fixErrors'), fieldErrors }, { status: 400 });
   }
   return data<Answer>({ notice: t('backoffice.settings.saved'), error: undefined });
-}
+});
 
 const amount = (minor: number | null) => (minor === null ? '' : (minor / 100).toFixed(2));
 

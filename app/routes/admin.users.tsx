@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import { getAuth } from '#app/auth/auth.server.ts';
-import { getDb } from '#app/db/db.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
+import { adminRoute } from '#app/modules/access/route-guards.server.ts';
 import { setUserDisabled } from '#app/modules/account/admin-users.service.server.ts';
-import { requireAdmin } from '#app/modules/access/access.server.ts';
 import { USER_SORTS, type UserSort } from '#app/modules/backoffice/backoffice.types.ts';
 import { listUsersForBackOffice, resendSignInLink } from '#app/modules/backoffice/users.service.server.ts';
 import type { NoticeResult } from '#app/modules/errors/action-result.server.ts';
@@ -19,19 +18,17 @@ import type { Route } from './+types/admin.users';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'backoffice.users.title', 'backoffice.users.title');
 
 /** Every user, searched and paged; sign-in methods and last sign-in, never a password hash or token. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(getDb(), request);
+export const loader = adminRoute(async ({ request }: Route.LoaderArgs, admin) => {
   const params = new URL(request.url).searchParams;
   const q = (params.get('q') ?? '').slice(0, 200);
   const sortParam = params.get('sort') ?? '';
   const sort: UserSort = (USER_SORTS as readonly string[]).includes(sortParam) ? (sortParam as UserSort) : 'newest';
   const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
   return { q, sort, list: await listUsersForBackOffice(admin, { q, sort, page }), self: admin.actor.id };
-}
+});
 
 /** Disable or enable a user, or send them a sign-in link; the action checks the admin itself. */
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(getDb(), request);
+export const action = adminRoute(async ({ request }: Route.ActionArgs, admin) => {
   const { t } = getI18n(getRequestLocale(request));
   const form = await request.formData();
   const intent = form.get('intent');
@@ -51,7 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (result === 'self') return data<NoticeResult>({ error: t('admin.cannotDisableSelf'), notice: undefined }, { status: 400 });
   if (result !== 'ok') return data<NoticeResult>({ error: t('errors.pageNotFound'), notice: undefined }, { status: 404 });
   return data<NoticeResult>({ error: undefined, notice: intent === 'disable' ? t('admin.userDisabled') : t('admin.userEnabled') });
-}
+});
 
 // i18n-keys: backoffice.users.method-* backoffice.users.sort-* backoffice.users.email backoffice.users.restaurant backoffice.users.methods backoffice.users.lastSignIn backoffice.users.created backoffice.users.status
 export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 import { requestInfoContext } from '#app/context.ts';
 import { getDb } from '#app/db/db.server.ts';
 import { logger } from '#app/logger.server.ts';
+import { publicRoute } from '#app/modules/access/route-guards.server.ts';
 import { acceptBeacon, type BeaconOutcome } from '#app/modules/insights/beacon.server.ts';
 import { insightRecorder } from '#app/modules/insights/insights-runtime.server.ts';
 import { getMenuCacheVersion } from '#app/modules/guest-menu/menu.service.server.ts';
@@ -10,7 +11,7 @@ const STATUS: Record<BeaconOutcome, number> = { counted: 204, invalid: 400, floo
 const headers = { 'Cache-Control': 'no-store' };
 
 /** Owner insights' beacon from the guest menu (modules/insights/beacon.server.ts): counts only, never a 500. */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = publicRoute(async ({ request, context }: Route.ActionArgs) => {
   if (request.method !== 'POST') return new Response(null, { status: 405, headers: { ...headers, Allow: 'POST' } });
   try {
     const form = await request.formData();
@@ -24,8 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     logger.warn({ err: error }, 'beacon not counted');
     return new Response(null, { status: 400, headers });
   }
-}
+});
 
-export function loader() {
+export const loader = publicRoute(() => {
   return new Response(null, { status: 405, headers: { ...headers, Allow: 'POST' } });
-}
+});

@@ -1,4 +1,5 @@
 import { getDb } from '#app/db/db.server.ts';
+import { publicRoute } from '#app/modules/access/route-guards.server.ts';
 import { receiveStripeWebhook } from '#app/modules/billing/billing-webhook.server.ts';
 import { getBilling } from '#app/modules/billing/stripe-client.server.ts';
 import type { Route } from './+types/api.webhooks.stripe';
@@ -10,7 +11,7 @@ const text = (body: string, status: number) => new Response(body, { status, head
  * rule: it proves its caller by Stripe's signature over the exact bytes sent, which the server
  * passes through unparsed (server/request-guard.ts, body kind `webhook`, capped).
  */
-export async function action({ request }: Route.ActionArgs) {
+export const action = publicRoute(async ({ request }: Route.ActionArgs) => {
   if (request.method !== 'POST') return text('Method not allowed', 405);
   const signature = request.headers.get('stripe-signature');
   if (!signature) return text('Missing Stripe-Signature', 400);
@@ -21,4 +22,4 @@ export async function action({ request }: Route.ActionArgs) {
   // a 4xx tells Stripe not to retry: neither a bad signature nor a malformed event gets better
   if (outcome.status === 400) return text(outcome.reason === 'signature' ? 'Bad signature' : 'Malformed event', 400);
   return Response.json({ received: true, duplicate: outcome.duplicate }, { headers: { 'Cache-Control': 'no-store' } });
-}
+});

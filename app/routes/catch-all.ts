@@ -1,9 +1,10 @@
 import { redirectToNotFound } from '#app/modules/access/redirects.ts';
+import { publicRoute } from '#app/modules/access/route-guards.server.ts';
 
-export function loader() {
+export const loader = publicRoute(() => {
   throw redirectToNotFound();
-}
+});
 
-export function action() {
+export const action = publicRoute(() => {
   throw redirectToNotFound();
-}
+});

@@ -5,6 +5,7 @@ import { resolveAuthSecret } from '#app/auth/auth-secret.server.ts';
 import { requestInfoContext } from '#app/context.ts';
 import { getDb } from '#app/db/db.server.ts';
 import { getEnv } from '#app/env.server.ts';
+import { publicRoute } from '#app/modules/access/route-guards.server.ts';
 import { getContactEmail } from '#app/modules/platform/platform-settings.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
@@ -27,7 +28,7 @@ function typedValues(values: Record<string, FormDataEntryValue>): FieldTexts {
 
 // i18n-keys: contactErrors.*
 /** The contact form: validated, rate limited per sender, stored, e-mailed to the contact address (app config, else CONTACT_EMAIL; through the job queue). */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = publicRoute(async ({ request, context }: Route.ActionArgs) => {
   const locale = getRequestLocale(request);
   const { t } = getI18n(locale);
   const values = Object.fromEntries(await request.formData());
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   return { sent: true, errors: {} as FieldTexts, failed: undefined, values: {} as FieldTexts };
-}
+});
 
 const input =
   'mt-1 block min-h-11 w-full rounded-lg border border-stone-400 bg-white px-3 text-base text-stone-900 aria-[invalid=true]:border-primary-600 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100';

@@ -4,6 +4,7 @@ import { getDb } from '#app/db/db.server.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { logger } from '#app/logger.server.ts';
 import { getSessionUser, requireUserScope } from '#app/modules/access/access.server.ts';
+import { publicRoute } from '#app/modules/access/route-guards.server.ts';
 import { readPaymentReturn } from '#app/modules/billing/payment-return.server.ts';
 import { getBilling } from '#app/modules/billing/stripe-client.server.ts';
 import { getPublicMenu } from '#app/modules/guest-menu/menu.service.server.ts';
@@ -30,7 +31,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'home
  * service. No demo (the operator turned seeding off), an unpublished demo or a failed read only
  * leave the preview out; the home page itself never fails because of it.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = publicRoute(async ({ request }: Route.LoaderArgs) => {
   const locale = getRequestLocale(request);
   const preview = await getPublicMenu(getDb(), DEMO_RESTAURANT_SLUG).then(
     (menu) => buildMenuPreview(menu, locale),
@@ -40,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
   );
   return { preview, payment: await paymentReturnOf(request) };
-}
+});
 
 /**
  * docs/product-spec.md section 2: `?success=true&session_id=…` raises the payment-success state with the session id.

@@ -3,8 +3,9 @@ import { data, Form, redirect, useActionData } from 'react-router';
 import { getDb } from '#app/db/db.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
+import { userRoute } from '#app/modules/access/route-guards.server.ts';
 import { completeGoogleProfile } from '#app/modules/account/google.service.server.ts';
-import { hasRestaurant, landingPathFor, requireUser } from '#app/modules/access/access.server.ts';
+import { hasRestaurant, landingPathFor } from '#app/modules/access/access.server.ts';
 import { FormMessages } from '#app/ui/form-messages.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/login-complete';
@@ -12,14 +13,12 @@ import type { Route } from './+types/login-complete';
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, 'login.registerTitle', 'auth.googleCompleteLead'), { name: 'robots', content: 'noindex' }];
 
 /** After Google: a user who already has a restaurant (or is an admin) goes on; a new one names it. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export const loader = userRoute(async (_args: Route.LoaderArgs, { user }) => {
   if (user.role === 'admin' || (await hasRestaurant(getDb(), user))) throw redirect(await landingPathFor(getDb(), user));
   return null;
-}
+});
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+export const action = userRoute(async ({ request }: Route.ActionArgs, { user }) => {
   if (user.role === 'admin') throw redirect('/admin');
   const form = await request.formData();
   const result = await completeGoogleProfile(getDb(), user, form.get('restaurantName')?.toString(), getRequestLocale(request));
@@ -28,7 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ error: t(`identityErrors.${result.error}`) }, { status: 400 });
   }
   return redirect(`/${result.slug}/admin`);
-}
+});
 
 export default function LoginCompletePage() {
   const { t } = useTranslation();

@@ -5,13 +5,14 @@ import { getDb } from '#app/db/db.server.ts';
 import { getPasswordPolicy, isGoogleEnabled } from '#app/env.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
+import { guestRoute } from '#app/modules/access/route-guards.server.ts';
 import { EmailOnlyInput, RegisterInput, SignInInput } from '#app/modules/account/account.schema.ts';
 import { requestPasswordReset, requestSignInLink } from '#app/modules/account/email-link.service.server.ts';
 import { startGoogleSignIn } from '#app/modules/account/google.service.server.ts';
 import { failedPasswordRules } from '#app/modules/account/password-policy.ts';
 import { registerRestaurantOwner, registrationLandingPath } from '#app/modules/account/register.service.server.ts';
 import { signInWithPassword } from '#app/modules/account/sign-in.service.server.ts';
-import { landingPathFor, requireGuest } from '#app/modules/access/access.server.ts';
+import { landingPathFor } from '#app/modules/access/access.server.ts';
 import { redirectWithCookies, safeRedirectPath } from '#app/modules/access/redirects.ts';
 import { getSessionUserFromCookies } from '#app/modules/access/session-cookies.server.ts';
 import { LoginForm, type LoginMode } from '#app/ui/auth/login-form.tsx';
@@ -38,8 +39,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 };
 
 /** docs/product-spec.md section 6: a guest-only page. Failed e-mail links come back here with `?error=`. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireGuest(getDb(), request);
+export const loader = guestRoute(async ({ request }: Route.LoaderArgs) => {
   const { t } = getI18n(getRequestLocale(request));
   const search = new URL(request.url).searchParams;
   const linkError = linkErrorFrom(search.get('error'));
@@ -50,12 +50,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     error: linkError ? t(`identityErrors.${linkError}`) : undefined,
     notice: search.get('reset') === 'done' ? t('auth.passwordChanged') : undefined,
   };
-}
+});
 
 /** Sign-in, registration, e-mail link and reset requests; a failure keeps what was typed and says why. */
-export async function action({ request }: Route.ActionArgs) {
+export const action = guestRoute(async ({ request }: Route.ActionArgs) => {
   const db = getDb();
-  await requireGuest(db, request);
   const { t } = getI18n(getRequestLocale(request));
   const form = Object.fromEntries(await request.formData());
   const fields = { ...form, password: '' } as Record<string, string>;
@@ -103,7 +102,7 @@ export async function action({ request }: Route.ActionArgs) {
       return redirectWithCookies(target || (user ? await landingPathFor(db, user) : '/'), result.cookies);
     }
   }
-}
+});
 
 /** docs/product-spec.md section 2: sign-in; `?register=true` shows the registration variant. */
 export default function LoginPage() {

@@ -3,6 +3,7 @@ import { getDb } from '#app/db/db.server.ts';
 import { getPublicUrl } from '#app/env.server.ts';
 import { ro } from '#app/i18n/ro.ts';
 import { redirectToNotFound } from '#app/modules/access/redirects.ts';
+import { publicRoute } from '#app/modules/access/route-guards.server.ts';
 import { loadGuestMenuPage } from '#app/modules/guest-menu/guest-menu-page.server.ts';
 import { findMovedMenuSlug } from '#app/modules/guest-menu/menu.service.server.ts';
 import { MenuDocument } from '#app/ui/menu/guest-menu.tsx';
@@ -14,7 +15,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 /** docs/product-spec.md section 2: the restaurant is looked up by slug before the menu is entered. */
-export async function loader({ params, request }: Route.LoaderArgs) {
+export const loader = publicRoute(async ({ params, request }: Route.LoaderArgs) => {
   const page = await loadGuestMenuPage(getDb(), params.slug, request, getPublicUrl());
   if (!page) {
     // an old slug keeps working: 301 to the current one, with the same query (?loc=, ?via=)
@@ -23,7 +24,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     throw redirectToNotFound(ro.errors.restaurantNotFound);
   }
   return data(page.data, { headers: page.headers });
-}
+});
 
 /**
  * The whole document, head included (the root layout leaves it to this route, see menu-layout.tsx):

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatPrice } from '#app/i18n/localized.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
+import { publicRoute } from '#app/modules/access/route-guards.server.ts';
 import { getBilling } from '#app/modules/billing/stripe-client.server.ts';
 import { getPlatformPricing } from '#app/modules/platform/platform-settings.server.ts';
 import { FREE_PRODUCT_LIMIT, TRIAL_DAYS, UPGRADE_PROMPT_THRESHOLD } from '#app/modules/subscription/subscription.ts';
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * The plans with the PRO prices (the back office's app config, else PRO_PRICE_*, PRICE_CURRENCY), formatted on
  * the server in the visitor's language so the hydrated page shows the very same characters.
  */
-export function loader({ request }: Route.LoaderArgs) {
+export const loader = publicRoute(({ request }: Route.LoaderArgs) => {
   const locale = getRequestLocale(request);
   const { monthlyMinor, yearlyMinor, currency } = getPlatformPricing();
   const saving = monthlyMinor * 12 - yearlyMinor;
@@ -32,7 +33,7 @@ export function loader({ request }: Route.LoaderArgs) {
     // the FAQ says what this installation can do: card payments only where Stripe is configured
     cardPayments: getBilling() !== null,
   };
-}
+});
 
 function PlanPoint({ children }: { children: ReactNode }) {
   return (

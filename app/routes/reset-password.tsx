@@ -5,6 +5,7 @@ import { linkErrorFrom } from '#app/auth/identity-errors.ts';
 import { getPasswordPolicy } from '#app/env.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
+import { publicRoute } from '#app/modules/access/route-guards.server.ts';
 import { NewPasswordInput } from '#app/modules/account/account.schema.ts';
 import { failedPasswordRules } from '#app/modules/account/password-policy.ts';
 import { resetPassword } from '#app/modules/account/email-link.service.server.ts';
@@ -16,7 +17,7 @@ import type { Route } from './+types/reset-password';
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, 'auth.resetTitle', 'auth.resetLead'), { name: 'robots', content: 'noindex' }];
 
 /** Where a reset e-mail's link lands (after better-auth checked the token): `?token=` or `?error=`. */
-export function loader({ request }: Route.LoaderArgs) {
+export const loader = publicRoute(({ request }: Route.LoaderArgs) => {
   const search = new URL(request.url).searchParams;
   const linkError = linkErrorFrom(search.get('error'));
   if (linkError || !search.get('token')) {
@@ -24,9 +25,9 @@ export function loader({ request }: Route.LoaderArgs) {
   }
   const { t } = getI18n(getRequestLocale(request));
   return { token: search.get('token')!, passwordHint: describePasswordRules(t, getPasswordPolicy()), minPasswordLength: getPasswordPolicy().minLength };
-}
+});
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = publicRoute(async ({ request }: Route.ActionArgs) => {
   const { t } = getI18n(getRequestLocale(request));
   const policy = getPasswordPolicy();
   const fail = (code: string, rules = describePasswordRules(t, policy)) => data({ error: t(`identityErrors.${code}`, { rules }) }, { status: 400 });
@@ -37,7 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await resetPassword(getAuth(), parsed.data.token, parsed.data.password, request.headers);
   if (!result.ok) return fail(result.error);
   return redirect('/login?reset=done');
-}
+});
 
 export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

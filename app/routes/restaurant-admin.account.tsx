@@ -5,22 +5,21 @@ import { getDb } from '#app/db/db.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { getPasswordPolicy } from '#app/env.server.ts';
+import { restaurantRoute } from '#app/modules/access/route-guards.server.ts';
 import { deleteAccount } from '#app/modules/account/account-data.service.server.ts';
 import { changeOwnPassword, requestOwnEmailChange, type SecurityChangeResult } from '#app/modules/account/account-security.service.server.ts';
 import { resendVerificationLink, verifiedLandingPath } from '#app/modules/account/email-link.service.server.ts';
-import { requireMember } from '#app/modules/access/access.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
 import { AccountSection } from '#app/ui/account/account-section.tsx';
 import { describePasswordRules } from '#app/ui/auth/password-rules.ts';
 import { useNoticeToast } from '#app/ui/toast/toast-provider.tsx';
 import type { Route } from './+types/restaurant-admin.account';
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'restaurant.view');
+export const loader = restaurantRoute('restaurant.view', async ({ request }: Route.LoaderArgs, { scope: owner }) => {
   const { t } = getI18n(getRequestLocale(request));
   const policy = getPasswordPolicy();
   return { email: owner.actor.email, passwordHint: describePasswordRules(t, policy), minPasswordLength: policy.minLength };
-}
+});
 
 type SecurityAnswer = { form: 'password' | 'email'; error: string | undefined; notice: string | undefined };
 
@@ -45,9 +44,8 @@ function securityAnswer(request: Request, form: SecurityAnswer['form'], result: 
 }
 
 /** Account self-service; every intent checks the owner first, whatever the page showed. */
-export async function action({ request, params }: Route.ActionArgs) {
+export const action = restaurantRoute('restaurant.view', async ({ request, params }: Route.ActionArgs, { scope: owner, user }) => {
   const db = getDb();
-  const { scope: owner, user } = await requireMember(db, request, params.restaurantSlug, 'restaurant.view');
   const form = await request.formData();
   const signedOut = { headers: { 'Set-Cookie': clearSessionCookie() } };
   if (form.get('intent') === 'sign-out-everywhere') {
@@ -98,7 +96,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return redirect('/', signedOut);
   }
   return data({ error: undefined }, { status: 400 });
-}
+});
 
 export default function RestaurantAccountPage({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();

@@ -1,7 +1,6 @@
-import { getDb } from '#app/db/db.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { requireMember } from '#app/modules/access/access.server.ts';
+import { restaurantRoute } from '#app/modules/access/route-guards.server.ts';
 import { requireSameOrigin } from '#app/modules/access/same-origin.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
 import { readImageUploadForm } from '#app/modules/image/image-upload-request.server.ts';
@@ -13,19 +12,15 @@ import type { Route } from './+types/restaurant-admin.images';
 const noStore = { 'Cache-Control': 'no-store' };
 const methodNotAllowed = () => new Response(null, { status: 405, headers: { Allow: 'POST' } });
 
-/** Only uploads come here; without this, React Router would answer a GET with a logged 400. */
-export function loader() {
-  return methodNotAllowed();
-}
+/** Only uploads come here; without this, React Router would answer a GET with a logged 400 (after the same check as the upload). */
+export const loader = restaurantRoute('menu.edit', () => methodNotAllowed());
 
 /**
  * Image upload of the restaurant admin (docs/product-spec.md section 5): a multipart POST with `file` and `kind`,
  * answered with JSON for the upload control, `{ image }` or `{ error, code }`. A resource route,
  * so React Router's own origin check does not run here: requireSameOrigin does it.
  */
-export async function action({ request, params }: Route.ActionArgs) {
-  const db = getDb();
-  const { scope: owner } = await requireMember(db, request, params.restaurantSlug, 'menu.edit');
+export const action = restaurantRoute('menu.edit', async ({ request }: Route.ActionArgs, { scope: owner }) => {
   if (request.method !== 'POST') return methodNotAllowed();
   requireSameOrigin(request);
   try {
@@ -42,4 +37,4 @@ export async function action({ request, params }: Route.ActionArgs) {
     const message = getI18n(getRequestLocale(request)).t(`appErrors.${error.code}`, error.params);
     return Response.json({ error: message, code: error.code }, { status: error.status, headers: noStore });
   }
-}
+});

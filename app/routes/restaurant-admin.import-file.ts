@@ -1,7 +1,6 @@
-import { getDb } from '#app/db/db.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { requireMember } from '#app/modules/access/access.server.ts';
+import { restaurantRoute } from '#app/modules/access/route-guards.server.ts';
 import { requireSameOrigin } from '#app/modules/access/same-origin.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
@@ -19,26 +18,23 @@ function refusal(request: Request, error: unknown): Response {
 }
 
 /** `?draft=<id>`: where a menu photo's recognition is, then its rows for the review grid. */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = restaurantRoute('menu.import', async ({ request }: Route.LoaderArgs, { scope: owner }) => {
   const url = new URL(request.url);
   const draftId = url.searchParams.get('draft');
   if (!draftId) return methodNotAllowed();
-  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'menu.import');
   try {
     return Response.json(await getImportDraft(owner, draftId, { locationId: url.searchParams.get('location') ?? undefined }), { headers: noStore });
   } catch (error) {
     return refusal(request, error);
   }
-}
+});
 
 /**
  * The menu import's file, a multipart POST answered with JSON for the import page: `preview` reads
  * the file into the review grid (nothing saved), `commit` saves the reviewed rows all or nothing.
  * A resource route (its body may be a few MB): requireSameOrigin stands in for React Router's check.
  */
-export async function action({ request, params }: Route.ActionArgs) {
-  const db = getDb();
-  const { scope: owner } = await requireMember(db, request, params.restaurantSlug, 'menu.import');
+export const action = restaurantRoute('menu.import', async ({ request }: Route.ActionArgs, { scope: owner }) => {
   if (request.method !== 'POST') return methodNotAllowed();
   requireSameOrigin(request);
   const { t } = getI18n(getRequestLocale(request));
@@ -55,4 +51,4 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     return refusal(request, error);
   }
-}
+});

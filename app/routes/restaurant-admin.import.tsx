@@ -1,5 +1,4 @@
-import { getDb } from '#app/db/db.server.ts';
-import { requireMember } from '#app/modules/access/access.server.ts';
+import { restaurantRoute } from '#app/modules/access/route-guards.server.ts';
 import { MAX_IMPORT_BYTES } from '#app/modules/import/import-read.server.ts';
 import { getImportLocations } from '#app/modules/import/import.service.server.ts';
 import { ImportPage } from '#app/ui/import/import-page.tsx';
@@ -9,10 +8,9 @@ import type { Route } from './+types/restaurant-admin.import';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'import.title', 'import.description');
 
 /** Import (spreadsheet, PDF, photo), export and the printable documents of the menu. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'menu.import');
+export const loader = restaurantRoute('menu.import', async ({ params }: Route.LoaderArgs, { scope: owner }) => {
   return { slug: params.restaurantSlug, locations: await getImportLocations(owner), maxMb: MAX_IMPORT_BYTES / (1024 * 1024) };
-}
+});
 
 export default function ImportRoute({ loaderData }: Route.ComponentProps) {
   return <ImportPage {...loaderData} />;

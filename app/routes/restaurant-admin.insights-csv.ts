@@ -1,14 +1,12 @@
-import { getDb } from '#app/db/db.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { requireMember } from '#app/modules/access/access.server.ts';
+import { restaurantRoute } from '#app/modules/access/route-guards.server.ts';
 import { insightsCsv } from '#app/modules/insights/insights-csv.ts';
 import { getInsights, parseRange } from '#app/modules/insights/insights.service.server.ts';
 import type { Route } from './+types/restaurant-admin.insights-csv';
 
 /** The insights page's range as CSV (UTF-8 with BOM, `;`-separated for Excel in Romanian). */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'insights.view');
+export const loader = restaurantRoute('insights.view', async ({ request, params }: Route.LoaderArgs, { scope: owner }) => {
   const url = new URL(request.url);
   const locale = getRequestLocale(request);
   const insights = await getInsights(owner, { range: parseRange(url.searchParams.get('range')), locationId: url.searchParams.get('loc'), locale });
@@ -20,4 +18,4 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       'Cache-Control': 'private, no-store',
     },
   });
-}
+});

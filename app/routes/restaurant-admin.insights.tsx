@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
-import { getDb } from '#app/db/db.server.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { requireMember } from '#app/modules/access/access.server.ts';
+import { restaurantRoute } from '#app/modules/access/route-guards.server.ts';
 import { getInsights, parseRange } from '#app/modules/insights/insights.service.server.ts';
 import { RANGES, SEARCH_PRIVACY_K, type Figure } from '#app/modules/insights/insights.types.ts';
 import { BarChart } from '#app/ui/charts/bar-chart.tsx';
@@ -14,12 +13,11 @@ import type { Route } from './+types/restaurant-admin.insights';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'insights.title', 'insights.description');
 
 /** Owner insights (modules/insights): what guests look at, counted without tracking anyone. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'insights.view');
+export const loader = restaurantRoute('insights.view', async ({ request, params }: Route.LoaderArgs, { scope: owner }) => {
   const url = new URL(request.url);
   const insights = await getInsights(owner, { range: parseRange(url.searchParams.get('range')), locationId: url.searchParams.get('loc'), locale: getRequestLocale(request) });
   return { insights, slug: params.restaurantSlug };
-}
+});
 
 const card = 'rounded-[var(--radius-card)] border border-stone-200 bg-white p-4 dark:border-stone-700 dark:bg-stone-900';
 

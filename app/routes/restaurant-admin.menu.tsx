@@ -2,9 +2,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { localized } from '#app/i18n/localized.ts';
-import { getDb } from '#app/db/db.server.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { requireMember } from '#app/modules/access/access.server.ts';
+import { restaurantRoute } from '#app/modules/access/route-guards.server.ts';
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
 import { formValues } from '#app/modules/editing/menu-fields.ts';
@@ -17,10 +16,9 @@ import type { Route } from './+types/restaurant-admin.menu';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'editor.menuTitle', 'editor.menuTitle');
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'restaurant.view');
+export const loader = restaurantRoute('restaurant.view', async ({ request }: Route.LoaderArgs, { scope: owner }) => {
   return { menu: await getEditorMenu(owner), locale: getRequestLocale(request) };
-}
+});
 
 /**
  * Dropping the "just saved" marker from the address is not a reason to load the editor again
@@ -34,11 +32,10 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 /** The editor's one-click operations; the owner is checked here, whatever the page showed. */
-export async function action({ request, params }: Route.ActionArgs) {
-  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'restaurant.view');
+export const action = restaurantRoute('restaurant.view', async ({ request }: Route.ActionArgs, { scope: owner }) => {
   const values = formValues(await request.formData(), ['ids']);
   return runEditorAction(request, values, (t) => runMenuIntent(owner, values, { storage: getStorage(), t }));
-}
+});
 
 export default function MenuEditorPage({ loaderData, params }: Route.ComponentProps) {
   const { menu, locale } = loaderData;

@@ -1,13 +1,11 @@
-import { getDb } from '#app/db/db.server.ts';
 import { isLocale } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { requireMember } from '#app/modules/access/access.server.ts';
+import { restaurantRoute } from '#app/modules/access/route-guards.server.ts';
 import { isPrintDocument, renderPrintDocument } from '#app/modules/print/print.service.server.ts';
 import type { Route } from './+types/restaurant-admin.print';
 
 /** The printable menu and the allergen matrix of a location (`?location=`), in `?lang=` ro or en, for the owner. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'menu.import');
+export const loader = restaurantRoute('menu.import', async ({ request, params }: Route.LoaderArgs, { scope: owner }) => {
   if (!isPrintDocument(params.document)) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   const url = new URL(request.url);
   const lang = url.searchParams.get('lang');
@@ -18,4 +16,4 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return new Response(new Uint8Array(file.body), {
     headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${file.filename}"`, 'Cache-Control': 'private, no-store' },
   });
-}
+});

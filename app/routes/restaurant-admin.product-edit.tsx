@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { redirect, useActionData } from 'react-router';
-import { getDb } from '#app/db/db.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { redirectToNotFound } from '#app/modules/access/redirects.ts';
-import { requireMember } from '#app/modules/access/access.server.ts';
+import { restaurantRoute } from '#app/modules/access/route-guards.server.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
@@ -23,8 +22,7 @@ import type { Route } from './+types/restaurant-admin.product-edit';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'editor.editProduct', 'editor.editProduct');
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'menu.edit');
+export const loader = restaurantRoute('menu.edit', async ({ request, params }: Route.LoaderArgs, { scope: owner }) => {
   const locale = getRequestLocale(request);
   const [choices, product] = await Promise.all([
     getProductFormChoices(owner),
@@ -38,11 +36,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ...choices, product: { id: product.id, nameRo: product.nameRo, image: product.image }, values: productFormValues(product, locale), version: product.updatedAt, locale,
     translations, translationConfigured: getTranslationProvider() !== null,
   };
-}
+});
 
 /** Saves every field; a refused save keeps what was typed and says what to fix. */
-export async function action({ request, params }: Route.ActionArgs) {
-  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'menu.edit');
+export const action = restaurantRoute('menu.edit', async ({ request, params }: Route.ActionArgs, { scope: owner }) => {
   const values = formValues(await request.formData(), ['allergens', 'traces']);
   // the translations panel's own small forms (issue 16)
   if (isTranslationPanelIntent(values.intent)) return runTranslationPanelAction(owner, request, values, 'product', params.productId);
@@ -51,7 +48,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     await updateProduct(owner, getStorage(), id, ProductInput.parse(values), formVersion.parse(values.version));
     throw redirect(`/${params.restaurantSlug}/admin?saved=${id}#product-${id}`);
   });
-}
+});
 
 export default function EditProductPage({ loaderData, params }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { redirect, useActionData } from 'react-router';
-import { getDb } from '#app/db/db.server.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { requireMember } from '#app/modules/access/access.server.ts';
+import { restaurantRoute } from '#app/modules/access/route-guards.server.ts';
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
 import { formValues } from '#app/modules/editing/menu-fields.ts';
@@ -16,23 +15,21 @@ import type { Route } from './+types/restaurant-admin.product-new';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'editor.newProduct', 'editor.newProduct');
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'menu.edit');
+export const loader = restaurantRoute('menu.edit', async ({ request }: Route.LoaderArgs, { scope: owner }) => {
   const choices = await getProductFormChoices(owner);
   const requested = new URL(request.url).searchParams.get('category');
   const categoryId = choices.categories.find((c) => c.id === requested)?.id ?? choices.categories[0]?.id ?? '';
   return { ...choices, values: emptyProductFormValues(categoryId), locale: getRequestLocale(request) };
-}
+});
 
 /** docs/product-spec.md section 4: refused past the plan limit with the upgrade message; nothing typed is lost. */
-export async function action({ request, params }: Route.ActionArgs) {
-  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'menu.edit');
+export const action = restaurantRoute('menu.edit', async ({ request, params }: Route.ActionArgs, { scope: owner }) => {
   const values = formValues(await request.formData(), ['allergens', 'traces']);
   return runEditorAction(request, values, async () => {
     const id = await createProduct(owner, getStorage(), ProductInput.parse(values));
     throw redirect(`/${params.restaurantSlug}/admin?saved=${id}#product-${id}`);
   });
-}
+});
 
 export default function NewProductPage({ loaderData, params }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -1,15 +1,12 @@
-import { getDb } from '#app/db/db.server.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { requireMember } from '#app/modules/access/access.server.ts';
+import { restaurantRoute } from '#app/modules/access/route-guards.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
 import { isQrDownloadFormat } from '#app/modules/qr/qr-downloads.ts';
 import { qrLinkOrigin, renderQrDownload } from '#app/modules/qr/qr.service.server.ts';
 import type { Route } from './+types/restaurant-admin.qr-download';
 
 /** The QR code (SVG, PNG) and the table cards (PDF A6, A4) as downloads, for the owner only. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const db = getDb();
-  const { scope: owner } = await requireMember(db, request, params.restaurantSlug, 'qr.manage');
+export const loader = restaurantRoute('qr.manage', async ({ request, params }: Route.LoaderArgs, { scope: owner }) => {
   if (!isQrDownloadFormat(params.format)) {
     return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
   }
@@ -24,4 +21,4 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       'Cache-Control': 'private, no-store',
     },
   });
-}
+});

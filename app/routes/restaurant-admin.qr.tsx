@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { getDb } from '#app/db/db.server.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { requireMember } from '#app/modules/access/access.server.ts';
+import { restaurantRoute } from '#app/modules/access/route-guards.server.ts';
 import { qrDownloadFilename, qrDownloadPath, type QrDownloadFormat } from '#app/modules/qr/qr-downloads.ts';
 import { getQrPage, qrLinkOrigin } from '#app/modules/qr/qr.service.server.ts';
 import { pageMeta } from '#app/ui/page-meta.ts';
@@ -11,11 +10,9 @@ import type { Route } from './+types/restaurant-admin.qr';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'qr.title', 'qr.description');
 
 /** The menu's QR code: preview, the permanent short link, and the downloads. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const db = getDb();
-  const { scope: owner } = await requireMember(db, request, params.restaurantSlug, 'qr.manage');
+export const loader = restaurantRoute('qr.manage', async ({ request }: Route.LoaderArgs, { scope: owner }) => {
   return getQrPage(owner, { origin: qrLinkOrigin(), locale: getRequestLocale(request) });
-}
+});
 
 const DOWNLOADS: { format: QrDownloadFormat; label: string; hint: string }[] = [
   { format: 'card-a6.pdf', label: 'qr.downloadCardA6', hint: 'qr.downloadCardA6Hint' },

@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { redirect, useActionData, useSearchParams } from 'react-router';
-import { getDb } from '#app/db/db.server.ts';
 import { getPublicUrl } from '#app/env.server.ts';
-import { requireMember } from '#app/modules/access/access.server.ts';
+import { restaurantRoute } from '#app/modules/access/route-guards.server.ts';
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
 import { formCounterVersion, formValues } from '#app/modules/editing/menu-fields.ts';
@@ -27,8 +26,7 @@ import type { Route } from './+types/restaurant-admin.settings';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'editor.settingsTitle', 'editor.settingsTitle');
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'settings.edit');
+export const loader = restaurantRoute('settings.edit', async ({ request }: Route.LoaderArgs, { scope: owner }) => {
   const settings = await getRestaurantSettings(owner);
   const progress = await getTranslationProgress(owner);
   const { t } = getI18n(getRequestLocale(request));
@@ -46,11 +44,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // the public address, never the host the admin was opened at (issue 17, friction 3)
     origin: getPublicUrl(),
   };
-}
+});
 
 /** docs/product-spec.md section 5: a slug already used is refused with 'Acest URL este deja folosit de alt restaurant'. */
-export async function action({ request, params }: Route.ActionArgs) {
-  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'settings.edit');
+export const action = restaurantRoute('settings.edit', async ({ request, params }: Route.ActionArgs, { scope: owner }) => {
   const values = formValues(await request.formData(), ['languages']);
   // the languages section (issue 16): its own two small forms on this page
   if (values.intent === 'languages') {
@@ -72,7 +69,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (slug !== params.restaurantSlug) throw redirect(`/${slug}/admin/settings?saved=1`);
     return { message: t('editor.settingsSaved') };
   });
-}
+});
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

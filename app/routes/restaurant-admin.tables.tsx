@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useActionData } from 'react-router';
-import { getDb } from '#app/db/db.server.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { requireMember } from '#app/modules/access/access.server.ts';
+import { restaurantRoute } from '#app/modules/access/route-guards.server.ts';
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { formValues } from '#app/modules/editing/menu-fields.ts';
 import { qrLinkOrigin } from '#app/modules/qr/qr.service.server.ts';
@@ -16,13 +15,11 @@ import type { Route } from './+types/restaurant-admin.tables';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'tables.title', 'tables.description');
 
 /** The owner's tables and areas per location, each with its own permanent QR code (issue 17). */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'qr.manage');
+export const loader = restaurantRoute('qr.manage', async ({ request }: Route.LoaderArgs, { scope: owner }) => {
   return getTablesPage(owner, { origin: qrLinkOrigin(), locale: getRequestLocale(request) });
-}
+});
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'qr.manage');
+export const action = restaurantRoute('qr.manage', async ({ request }: Route.ActionArgs, { scope: owner }) => {
   const values = formValues(await request.formData());
   return runEditorAction(request, values, async (t) => {
     if (values.intent === 'delete-table') {
@@ -32,7 +29,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const added = await addDiningTables(owner, AddTablesInput.parse(values));
     return { message: t('tables.added', { count: added }) };
   });
-}
+});
 
 export default function TablesPageRoute({ loaderData, params }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { getDb } from '#app/db/db.server.ts';
-import { requireMember } from '#app/modules/access/access.server.ts';
+import { restaurantRoute } from '#app/modules/access/route-guards.server.ts';
 import { formValues } from '#app/modules/editing/menu-fields.ts';
 import { AppError, isAppError } from '#app/modules/errors/app-error.ts';
 import { getFieldTranslations } from '#app/modules/translation/field-translation.server.ts';
@@ -18,8 +17,7 @@ function targetOf(values: Record<string, unknown>) {
 }
 
 /** A category's or location's texts in English and the extra languages, loaded when its panel opens (the editor list stays light). */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'menu.translate');
+export const loader = restaurantRoute('menu.translate', async ({ request }: Route.LoaderArgs, { scope: owner }) => {
   try {
     const { table, id } = targetOf(Object.fromEntries(new URL(request.url).searchParams));
     return { rows: await getFieldTranslations(owner, table, id), translationConfigured: getTranslationProvider() !== null };
@@ -27,13 +25,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (isAppError(error)) throw new Response(null, { status: error.status });
     throw error;
   }
-}
+});
 
 /** That panel's "Tradu automat" and save, for the row it names. */
-export async function action({ request, params }: Route.ActionArgs) {
-  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'menu.translate');
+export const action = restaurantRoute('menu.translate', async ({ request }: Route.ActionArgs, { scope: owner }) => {
   const values = formValues(await request.formData(), []);
   const parsed = PanelTarget.safeParse(values);
   // a post without a row is bad input; the row itself is checked against this restaurant by the service
   return runTranslationPanelAction(owner, request, values, parsed.success ? parsed.data.table : 'category', parsed.success ? parsed.data.id : '');
-}
+});

@@ -1,7 +1,8 @@
 import { getPublicUrl } from '#app/env.server.ts';
+import { publicRoute } from '#app/modules/access/route-guards.server.ts';
 
 /** Crawlers may read the public site and menus, not the signed-in areas or the API. */
-export function loader() {
+export const loader = publicRoute(() => {
   const body = [
     'User-agent: *',
     'Allow: /',
@@ -15,4 +16,4 @@ export function loader() {
     '',
   ].join('\n');
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });
-}
+});

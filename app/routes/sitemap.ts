@@ -1,5 +1,6 @@
 import { getDb } from '#app/db/db.server.ts';
 import { getPublicUrl } from '#app/env.server.ts';
+import { publicRoute } from '#app/modules/access/route-guards.server.ts';
 import { listPublishedMenusForSitemap } from '#app/modules/guest-menu/menu.service.server.ts';
 import { offeredLanguages, parseLanguageList } from '#app/modules/translation/content-language.ts';
 
@@ -10,7 +11,7 @@ function escapeXml(text: string): string {
 }
 
 /** The public pages and every menu guests can currently see. */
-export async function loader() {
+export const loader = publicRoute(async () => {
   const base = getPublicUrl();
   const restaurants = await listPublishedMenusForSitemap(getDb());
   const urls = [
@@ -27,4 +28,4 @@ export async function loader() {
   ];
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
   return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });
-}
+});

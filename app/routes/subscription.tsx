@@ -1,8 +1,7 @@
 import { data, redirect } from 'react-router';
-import { getDb } from '#app/db/db.server.ts';
 import { formatDate, formatPrice } from '#app/i18n/localized.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { requireMember } from '#app/modules/access/access.server.ts';
+import { restaurantRoute } from '#app/modules/access/route-guards.server.ts';
 import { getCardDetails, getCardSubscription } from '#app/modules/billing/billing-card.server.ts';
 import { openPortal, rememberOwnerLocale, startCheckout } from '#app/modules/billing/billing-checkout.server.ts';
 import { getBilling } from '#app/modules/billing/stripe-client.server.ts';
@@ -17,8 +16,7 @@ import { getPlatformPricing } from '#app/modules/platform/platform-settings.serv
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'admin.subscriptionTitle', 'admin.subscriptionTitle');
 
 /** The owner's plan (docs/product-spec.md section 4), with dates in the restaurant's time zone and prices from configuration. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { scope: owner, user } = await requireMember(getDb(), request, params.restaurantSlug, 'billing.manage');
+export const loader = restaurantRoute('billing.manage', async ({ request }: Route.LoaderArgs, { scope: owner, user }) => {
   const { restaurant, subscription } = await getRestaurantAdminSummary(owner);
   const locale = getRequestLocale(request);
   const { monthlyMinor, yearlyMinor, currency } = getPlatformPricing();
@@ -57,14 +55,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       yearly: formatPrice(yearlyMinor, currency, locale),
     },
   };
-}
+});
 
 /**
  * Card payments: monthly/yearly go to Stripe Checkout, "manage billing" to the Customer Portal.
  * Only the restaurant's own owner gets here (requireMember); nothing is granted on the way.
  */
-export async function action({ request, params }: Route.ActionArgs) {
-  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'billing.manage');
+export const action = restaurantRoute('billing.manage', async ({ request }: Route.ActionArgs, { scope: owner }) => {
   const form = await request.formData();
   const intent = form.get('intent');
   const billing = getBilling();
@@ -82,7 +79,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     throw error;
   }
   return data({ error: 'invalid-input' as const }, { status: 400 });
-}
+});
 
 export default function SubscriptionPage({ loaderData, actionData }: Route.ComponentProps) {
   const { restaurant, subscription, formatted, billing, owner } = loaderData;

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { TermsOfService } from '#app/content/terms-of-service.tsx';
+import { publicRoute } from '#app/modules/access/route-guards.server.ts';
 import { getContactEmail } from '#app/modules/platform/platform-settings.server.ts';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/terms-of-service';
@@ -9,9 +10,9 @@ export const handle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'terms.title', 'terms.description');
 
-export function loader() {
+export const loader = publicRoute(() => {
   return { contactEmail: getContactEmail() };
-}
+});
 
 export default function TermsOfServicePage({ loaderData }: Route.ComponentProps) {
   const { i18n } = useTranslation();

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compareCatalogues } from '#app/i18n/catalogue-diff.ts';
+import { publicRoute } from '#app/modules/access/route-guards.server.ts';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/translation-debug';
 
@@ -9,9 +10,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export function loader() {
+export const loader = publicRoute(() => {
   return { entries: compareCatalogues() };
-}
+});
 
 /** docs/product-spec.md section 2: every key in ro and en side by side, gaps highlighted, a text filter, a count. */
 export default function TranslationDebugPage({ loaderData }: Route.ComponentProps) {

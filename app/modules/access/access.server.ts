@@ -75,10 +75,21 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   return user;
 }
 
+/** What a signed-in user's guard proved: their own scope and who they are. */
+export interface UserAccess {
+  scope: UserScope;
+  user: SessionUser;
+}
+
+/** Any signed-in user acting on their own account, with the session's user (one session read). */
+export async function requireUserAccess(db: Kysely<Database>, request: Request): Promise<UserAccess> {
+  const user = await requireUser(request);
+  return { scope: makeUserScope(db, actorOf(user), requestMetaOf(request)), user };
+}
+
 /** Any signed-in user acting on their own account (the GDPR export, the payment return, a new restaurant). */
 export async function requireUserScope(db: Kysely<Database>, request: Request): Promise<UserScope> {
-  const user = await requireUser(request);
-  return makeUserScope(db, actorOf(user), requestMetaOf(request));
+  return (await requireUserAccess(db, request)).scope;
 }
 
 /** docs/product-spec.md section 6: the admin page needs role admin. Returns the admin's scope for the services. */
