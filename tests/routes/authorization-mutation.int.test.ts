@@ -1,21 +1,28 @@
 import type { Kysely } from 'kysely';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '#app/db/schema.ts';
+import type { Permission } from '#app/modules/access/policy.ts';
 import { test } from '#tests/support/test-context.ts';
-import { createWorld, runMatrix, type MatrixReport, type World } from './authorization-matrix.ts';
+import { createWorld, runMatrix, type World } from './authorization-matrix.ts';
+import { PAGE_FORBIDDEN, RESTAURANT_FORBIDDEN, unauthorized } from './matrix-expect.ts';
 
 /**
- * The mutation an outside review made by hand: `requireMember` finds the restaurant by the
- * slug in the address and no longer checks that the signed-in user owns it. Every other test passed
- * with it; the authorization matrix must not.
+ * Two broken guards the authorization matrix must catch (every other test passed with the first):
+ *  - 'slug': the mutation an outside review made by hand: `requireMember` finds the restaurant by the
+ *    slug in the address and no longer checks that the signed-in user is a member of it;
+ *  - 'role': `requireMember` checks the membership but not the permission the route's guard names
+ *    (any member may do anything).
  */
+const mutation = vi.hoisted(() => ({ kind: 'slug' as 'slug' | 'role' }));
+
 vi.mock('#app/modules/access/access.server.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('#app/modules/access/access.server.ts')>();
   const { makeMemberScope } = await import('#app/modules/access/scope-builders.server.ts');
   const { redirectToUnauthorized } = await import('#app/modules/access/redirects.ts');
   return {
     ...real,
-    async requireMember(db: Kysely<Database>, request: Request, restaurantSlug: string) {
+    async requireMember(db: Kysely<Database>, request: Request, restaurantSlug: string, _permission: Permission) {
+      if (mutation.kind === 'role') return real.requireMember(db, request, restaurantSlug, 'restaurant.view');
       const user = await real.requireUser(request);
       if (user.role !== 'restaurant') throw redirectToUnauthorized();
       const found = await db.selectFrom('restaurant').select(['id']).where('slug', '=', restaurantSlug).executeTakeFirst();
@@ -26,23 +33,41 @@ vi.mock('#app/modules/access/access.server.ts', async (importOriginal) => {
   };
 });
 
-describe('the authorization matrix catches the cross-tenant mutation', () => {
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+describe('the authorization matrix catches a broken guard', () => {
   let world: World | undefined;
-  let report: MatrixReport;
   test.beforeAll(async ({ database }) => {
     world = await createWorld(database);
-    report = await runMatrix(world);
   }, 60_000);
   afterAll(() => world?.cleanup());
 
-  it('reports owner B reaching restaurant A’s editor and data', () => {
-    const slugA = world!.ownerA.slug;
-    expect(report.violations).toEqual(
+  it('reports a guard that reads only the role: the staff editing dishes, an editor changing settings', async () => {
+    mutation.kind = 'role';
+    const { violations } = await runMatrix(world!);
+    const a = `/${world!.A.slug}/admin`;
+    const pageForbidden = escape(unauthorized(PAGE_FORBIDDEN));
+    expect(violations).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`^staffA POST ${a}/products/${world!.A.productId}: expected a redirect to ${pageForbidden}`)),
+        expect.stringMatching(new RegExp(`^editorA POST ${a}/settings: expected a redirect to ${pageForbidden}`)),
+        expect.stringMatching(new RegExp(`^managerA GET /restaurant/${world!.A.slug}/settings/subscription: expected a redirect to ${pageForbidden}`)),
+      ]),
+    );
+    // the membership is still checked: nobody outside A got in
+    expect(violations.filter((violation) => violation.startsWith('ownerB') || violation.includes(unauthorized(RESTAURANT_FORBIDDEN)))).toEqual([]);
+  }, 120_000);
+
+  it('reports owner B reaching restaurant A’s editor and data when the slug alone finds the restaurant', async () => {
+    mutation.kind = 'slug';
+    const { violations } = await runMatrix(world!);
+    const slugA = world!.A.slug;
+    expect(violations).toEqual(
       expect.arrayContaining([
         expect.stringMatching(new RegExp(`^ownerB GET /${slugA}/admin: expected a redirect to /unauthorized`)),
         expect.stringMatching(new RegExp(`^ownerB GET /${slugA}/admin: restaurant A's data .* reached ownerB`)),
-        expect.stringMatching(new RegExp(`^ownerB POST /${slugA}/admin/products/${world!.ownerA.productId}: expected a redirect to /unauthorized`)),
+        expect.stringMatching(new RegExp(`^ownerB POST /${slugA}/admin/products/${world!.A.productId}: expected a redirect to /unauthorized`)),
       ]),
     );
-  });
+  }, 120_000);
 });

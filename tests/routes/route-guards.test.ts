@@ -55,20 +55,53 @@ describe('the route wrappers (every loader and action names its guard)', () => {
     expect(found.filter((one) => one.guard?.kind !== 'admin').map(describeOne)).toEqual([]);
   });
 
-  it('keeps the permissions the routes had', async () => {
-    const permissionOf = new Map((await everyLoaderAndAction()).map((one) => [`${one.file}#${one.kind}`, one.guard?.kind === 'restaurant' ? one.guard.permission : one.guard?.kind]));
-    expect(Object.fromEntries(['routes/restaurant-admin.tsx#loader', 'routes/restaurant-admin.menu.tsx#loader', 'routes/restaurant-admin.menu.tsx#action', 'routes/restaurant-admin.product-edit.tsx#action', 'routes/restaurant-admin.settings.tsx#action', 'routes/subscription.tsx#action', 'routes/account-export.ts#loader', 'routes/login.tsx#action', 'routes/api.webhooks.stripe.ts#action'].map((key) => [key, permissionOf.get(key)]))).toEqual({
-      'routes/restaurant-admin.tsx#loader': 'restaurant.view',
-      // the editor's intents are authorized one by one in the services (menu.edit or menu.availability)
-      'routes/restaurant-admin.menu.tsx#loader': 'restaurant.view',
-      'routes/restaurant-admin.menu.tsx#action': 'restaurant.view',
-      'routes/restaurant-admin.product-edit.tsx#action': 'menu.edit',
-      'routes/restaurant-admin.settings.tsx#action': 'settings.edit',
-      'routes/subscription.tsx#action': 'billing.manage',
-      'routes/account-export.ts#loader': 'user',
-      'routes/login.tsx#action': 'guest',
-      'routes/api.webhooks.stripe.ts#action': 'public',
+  it('names, for each restaurant page, the permission of decision 0029 it stands for', async () => {
+    // the matrix derives who gets in from these markers: this table is where a change of permission is seen
+    const permissions = Object.fromEntries(
+      (await everyLoaderAndAction()).flatMap((one) => (one.guard?.kind === 'restaurant' ? [[`${one.file.replace('routes/', '')} ${one.kind}`, one.guard.permission]] : [])),
+    );
+    expect(permissions).toEqual({
+      'restaurant-admin.tsx loader': 'restaurant.view',
+      // the editor: read by every role; its intents are authorized one by one in the services (menu.edit or menu.availability)
+      'restaurant-admin.menu.tsx loader': 'restaurant.view',
+      'restaurant-admin.menu.tsx action': 'restaurant.view',
+      'restaurant-admin.product-new.tsx loader': 'menu.edit',
+      'restaurant-admin.product-new.tsx action': 'menu.edit',
+      'restaurant-admin.product-edit.tsx loader': 'menu.edit',
+      'restaurant-admin.product-edit.tsx action': 'menu.edit',
+      'restaurant-admin.images.ts loader': 'menu.edit',
+      'restaurant-admin.images.ts action': 'menu.edit',
+      'restaurant-admin.translations.ts loader': 'menu.translate',
+      'restaurant-admin.translations.ts action': 'menu.translate',
+      'restaurant-admin.import.tsx loader': 'menu.import',
+      'restaurant-admin.import-file.ts loader': 'menu.import',
+      'restaurant-admin.import-file.ts action': 'menu.import',
+      'restaurant-admin.import-template.ts loader': 'menu.import',
+      'restaurant-admin.export.ts loader': 'menu.import',
+      'restaurant-admin.print.ts loader': 'menu.import',
+      'restaurant-admin.settings.tsx loader': 'settings.edit',
+      'restaurant-admin.settings.tsx action': 'settings.edit',
+      'restaurant-admin.qr.tsx loader': 'qr.manage',
+      'restaurant-admin.qr-download.ts loader': 'qr.manage',
+      'restaurant-admin.tables.tsx loader': 'qr.manage',
+      'restaurant-admin.tables.tsx action': 'qr.manage',
+      'restaurant-admin.tables-cards.ts loader': 'qr.manage',
+      'restaurant-admin.insights.tsx loader': 'insights.view',
+      'restaurant-admin.insights-csv.ts loader': 'insights.view',
+      // one's own account page within the restaurant
+      'restaurant-admin.account.tsx loader': 'restaurant.view',
+      'restaurant-admin.account.tsx action': 'restaurant.view',
+      'subscription.tsx loader': 'billing.manage',
+      'subscription.tsx action': 'billing.manage',
     });
+  });
+
+  it('marks the signed-in, guest-only and public pages as such', async () => {
+    const kindOf = new Map((await everyLoaderAndAction()).map((one) => [`${one.file.replace('routes/', '')} ${one.kind}`, one.guard?.kind]));
+    expect(['account-export.ts loader', 'login-complete.tsx loader', 'login-complete.tsx action'].map((key) => kindOf.get(key))).toEqual(['user', 'user', 'user']);
+    expect(['login.tsx loader', 'login.tsx action'].map((key) => kindOf.get(key))).toEqual(['guest', 'guest']);
+    // Stripe's webhook is public: its signature stands in for a session
+    expect(['api.webhooks.stripe.ts action', 'home.tsx loader', 'contact.tsx action'].map((key) => kindOf.get(key))).toEqual(['public', 'public', 'public']);
   });
 
   it('marks a wrapped function without making the mark enumerable or changing what the handler returns', async () => {

@@ -3,7 +3,7 @@ import type { SettingsFormValues } from '#app/modules/restaurant-settings/settin
 import { untouchedSettingsPost } from '#tests/support/settings-form-post.ts';
 import { testDialect } from '#tests/support/test-database.ts';
 import { test } from '#tests/support/test-context.ts';
-import { call, createWorld, loadRoute, type World } from './authorization-matrix.ts';
+import { call, createWorld, loadRoute, type World } from './matrix-world.ts';
 
 /**
  * Issue 23 item 2 (decision 0015): an edit form posted without its hidden `version` (a script, a tab
@@ -19,7 +19,7 @@ test.beforeAll(async ({ database }) => {
 afterAll(() => world?.cleanup());
 
 const db = () => world.db.db;
-const A = () => world.ownerA;
+const A = () => ({ ...world.A, cookie: world.A.owner.cookie });
 const menuAction = async (form: Record<string, string>) =>
   call(await loadRoute('routes/restaurant-admin.menu.tsx'), 'action', `/${A().slug}/admin`, { restaurantSlug: A().slug }, A().cookie, form);
 
