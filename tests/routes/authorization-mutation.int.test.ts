@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '#app/db/schema.ts';
 import type { Permission } from '#app/modules/access/policy.ts';
 import { test } from '#tests/support/test-context.ts';
-import { createWorld, runMatrix, type World } from './authorization-matrix.ts';
+import { createWorld, restaurantMatrixCases, runMatrix, type World } from './authorization-matrix.ts';
 import { PAGE_FORBIDDEN, RESTAURANT_FORBIDDEN, unauthorized } from './matrix-expect.ts';
 
 /**
@@ -39,12 +39,12 @@ describe('the authorization matrix catches a broken guard', () => {
   let world: World | undefined;
   test.beforeAll(async ({ database }) => {
     world = await createWorld(database);
-  }, 60_000);
+  }, 120_000);
   afterAll(() => world?.cleanup());
 
   it('reports a guard that reads only the role: the staff editing dishes, an editor changing settings', async () => {
     mutation.kind = 'role';
-    const { violations } = await runMatrix(world!);
+    const { violations } = await runMatrix(world!, restaurantMatrixCases(world!));
     const a = `/${world!.A.slug}/admin`;
     const pageForbidden = escape(unauthorized(PAGE_FORBIDDEN));
     expect(violations).toEqual(
@@ -56,11 +56,11 @@ describe('the authorization matrix catches a broken guard', () => {
     );
     // the membership is still checked: nobody outside A got in
     expect(violations.filter((violation) => violation.startsWith('ownerB') || violation.includes(unauthorized(RESTAURANT_FORBIDDEN)))).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 
   it('reports owner B reaching restaurant A’s editor and data when the slug alone finds the restaurant', async () => {
     mutation.kind = 'slug';
-    const { violations } = await runMatrix(world!);
+    const { violations } = await runMatrix(world!, restaurantMatrixCases(world!));
     const slugA = world!.A.slug;
     expect(violations).toEqual(
       expect.arrayContaining([
@@ -69,5 +69,5 @@ describe('the authorization matrix catches a broken guard', () => {
         expect.stringMatching(new RegExp(`^ownerB POST /${slugA}/admin/products/${world!.A.productId}: expected a redirect to /unauthorized`)),
       ]),
     );
-  }, 120_000);
+  }, 180_000);
 });

@@ -12,7 +12,7 @@ describe('authorization matrix (every route module, every actor)', () => {
   test.beforeAll(async ({ database }) => {
     world = await createWorld(database);
     report = await runMatrix(world);
-  }, 120_000);
+  }, 240_000);
   afterAll(() => world?.cleanup());
 
   it('gives each actor exactly what its role allows, and nothing of another restaurant', () => {
