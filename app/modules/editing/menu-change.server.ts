@@ -20,6 +20,7 @@ export interface MenuChange {
  * `change.scope`; a refused change throws, and nothing of it (audit row included) is kept.
  */
 export async function changeMenu<T>(scope: RestaurantScope, storage: FileStorage, work: (change: MenuChange) => Promise<T>): Promise<T> {
+  // each caller checked its own permission first; this refuses a scope nobody made before the transaction
   authorize(scope, 'restaurant.view');
   const { restaurantId } = scope;
   const result = await scope.db.transaction().execute(async (trx) => {

@@ -75,6 +75,7 @@ export function marksAfterSave(before: RowBeforeSave, after: ContentRowTexts, la
  * changed no Romanian or English text costs no query.
  */
 export async function noteContentSave(change: RestaurantScope, table: ContentTable, id: string, before: RowBeforeSave, written: RowBeforeSave): Promise<void> {
+  // the save calling it checked its permission (menu.edit, settings.edit); a scope nobody made goes no further
   authorize(change, 'restaurant.view');
   const touched = (CONTENT_FIELDS[table] as readonly TranslatableField[]).some((field) =>
     (['Ro', 'En'] as const).some((suffix) => `${field}${suffix}` in written && !same(before[`${field}${suffix}`], written[`${field}${suffix}`])));
