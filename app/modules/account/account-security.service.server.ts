@@ -1,6 +1,6 @@
 import { callAuthEndpoint, type Auth } from '#app/auth/auth.server.ts';
 import type { Locale } from '#app/i18n/i18n.ts';
-import { withDb, type MemberScope } from '#app/modules/access/scope.server.ts';
+import { authorize, withDb, type MemberScope } from '#app/modules/access/scope.server.ts';
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { enqueueJob } from '#app/modules/jobs/jobs.server.ts';
 import { emailChangeRequestedMail, passwordChangedMail } from '#app/modules/mail/account-security-emails.ts';
@@ -28,6 +28,7 @@ export async function changeOwnPassword(
   input: { currentPassword: string; newPassword: string },
   { policy, locale, headers }: { policy: PasswordPolicy; locale: Locale; headers: Headers },
 ): Promise<SecurityChangeResult> {
+  authorize(scope, 'restaurant.view');
   if (!input.currentPassword || !input.newPassword) return { ok: false, error: 'missing-password' };
   const broken = failedPasswordRules(input.newPassword, policy);
   if (broken.length > 0) return { ok: false, error: 'password-does-not-meet-requirements', broken };
@@ -55,6 +56,7 @@ export async function requestOwnEmailChange(
   input: { password: string; newEmail: string },
   { locale, headers, callbackURL }: { locale: Locale; headers: Headers; callbackURL: string },
 ): Promise<SecurityChangeResult> {
+  authorize(scope, 'restaurant.view');
   const newEmail = input.newEmail.trim().toLowerCase();
   if (!EMAIL.test(newEmail) || newEmail.length > 254) return { ok: false, error: 'invalid-email' };
   if (!input.password) return { ok: false, error: 'missing-password' };

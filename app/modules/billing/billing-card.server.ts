@@ -1,4 +1,4 @@
-import type { MemberScope, RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { authorize, type MemberScope, type RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { logger } from '#app/logger.server.ts';
 import { isProviderPro } from '#app/modules/subscription/subscription.ts';
 import { listSubscriptions } from '#app/modules/subscription/subscription.repo.server.ts';
@@ -18,6 +18,7 @@ export interface CardSubscriptionStatus {
 
 /** Card payment state for the owner: the latest card subscription and whether the portal can open. */
 export async function getCardSubscription(scope: RestaurantScope): Promise<{ subscription: CardSubscriptionStatus | null; hasCustomer: boolean }> {
+  authorize(scope, 'billing.manage');
   const rows = (await listSubscriptions(scope.db, scope.restaurantId)).filter((row) => row.kind === 'provider');
   const latest = [...rows].sort((a, b) => Number(b.status === 'active') - Number(a.status === 'active') || b.startsAt.localeCompare(a.startsAt))[0];
   return {
@@ -49,6 +50,7 @@ export interface CardDetails {
 
 /** The owner's next charge and last invoices, read from Stripe (nothing of it is stored here). */
 export async function getCardDetails(scope: MemberScope, billing: Billing, options: { invoices?: number } = {}): Promise<CardDetails> {
+  authorize(scope, 'billing.manage');
   const customer = await findProviderCustomerId(scope.db, scope.restaurantId);
   if (!customer) return { nextCharge: null, invoices: [], available: true };
   const rows = (await listSubscriptions(scope.db, scope.restaurantId)).filter((row) => isProviderPro(row) && row.providerSubscriptionId && !row.cancelAtPeriodEnd);

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { logger } from '#app/logger.server.ts';
-import type { MemberScope, RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { authorize, type MemberScope, type RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { findRestaurantById } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { isProviderPro } from '#app/modules/subscription/subscription.ts';
@@ -44,6 +44,7 @@ async function restaurantSlug(scope: RestaurantScope): Promise<string> {
  * back: only the webhook's sync from Stripe writes it.
  */
 export async function startCheckout(scope: MemberScope, billing: Billing, options: { interval: BillingInterval; locale: BillingLocale }): Promise<string> {
+  authorize(scope, 'billing.manage');
   const rows = await listSubscriptions(scope.db, scope.restaurantId);
   if (rows.some((row) => isProviderPro(row))) throw new AppError('billing-already-active');
   const slug = await restaurantSlug(scope);
@@ -79,6 +80,7 @@ export async function startCheckout(scope: MemberScope, billing: Billing, option
 
 /** Stripe's Customer Portal for the restaurant's customer (card, plan, cancellation, invoices). */
 export async function openPortal(scope: MemberScope, billing: Billing, options: { locale: BillingLocale }): Promise<string> {
+  authorize(scope, 'billing.manage');
   const customer = await findProviderCustomerId(scope.db, scope.restaurantId);
   if (!customer) throw new AppError('billing-no-customer');
   const slug = await restaurantSlug(scope);
@@ -90,6 +92,7 @@ export async function openPortal(scope: MemberScope, billing: Billing, options: 
 
 /** Remembers the owner's language for the billing e-mails (the subscription page and checkout call it). */
 export async function rememberOwnerLocale(scope: MemberScope, locale: BillingLocale): Promise<void> {
+  authorize(scope, 'billing.manage');
   await writeOwnerLocale(scope.db, scope.restaurantId, locale);
 }
 

@@ -18,6 +18,7 @@ import {
   updateProviderSubscription,
 } from './billing.repo.server.ts';
 import { isoOfStripeTime, type Billing } from './stripe-client.server.ts';
+import { isRowOfRestaurant } from './sync-guard.ts';
 
 /**
  * From Stripe's word to our rows (docs/decisions/0014-billing.md): each card subscription is a
@@ -108,7 +109,7 @@ export async function syncCustomer(scope: SystemScope, billing: Billing, custome
     for (const subscription of subscriptions) {
       const next = providerRowOf(subscription, billing);
       const existing = await findProviderSubscription(trx, subscription.id);
-      if (existing && existing.restaurantId !== restaurantId) {
+      if (existing && !isRowOfRestaurant(existing, restaurantId)) {
         // never move a row between restaurants on Stripe's word
         logger.warn({ subscription: subscription.id, restaurantId, owner: existing.restaurantId }, 'billing sync: subscription belongs to another restaurant; left alone');
         continue;

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { logger } from '#app/logger.server.ts';
-import type { UserScope } from '#app/modules/access/scope.server.ts';
+import { assertUser, type UserScope } from '#app/modules/access/scope.server.ts';
 import { isProviderPro } from '#app/modules/subscription/subscription.ts';
 import { findOwnedRestaurantOf, findProviderSubscription } from './billing.repo.server.ts';
 import type { PaymentReturn, PaymentReturnState } from './payment-return.ts';
@@ -18,6 +18,7 @@ const SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
  * call to Stripe at all).
  */
 export async function readPaymentReturn(scope: UserScope | null, billing: Billing | null, sessionId: string): Promise<PaymentReturn> {
+  if (scope) assertUser(scope);
   const none = (state: PaymentReturnState): PaymentReturn => ({ state, restaurant: null });
   if (!billing) return none('not-configured');
   if (!scope) return none('sign-in');

@@ -1,4 +1,4 @@
-import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { authorize, type RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { changedFields, recordAudit } from '#app/modules/audit/audit.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
@@ -51,7 +51,8 @@ function columnsOf(input: CategoryFields, imageKey: string | null, currentSchedu
  * Adds a category at the end of one of this restaurant's locations; refused with
  * 'category-limit-reached' when that location has its quota (counted under the row lock).
  */
-export function createCategory(scope: RestaurantScope, storage: FileStorage, input: CategoryFields, quotas: RestaurantQuotas = getRestaurantQuotas()): Promise<string> {
+export async function createCategory(scope: RestaurantScope, storage: FileStorage, input: CategoryFields, quotas: RestaurantQuotas = getRestaurantQuotas()): Promise<string> {
+  authorize(scope, 'menu.edit');
   return changeMenu(scope, storage, async (change) => {
     const { db, restaurantId } = change.scope;
     await requireOwnLocation(change.scope, input.locationId);
@@ -72,7 +73,7 @@ export function createCategory(scope: RestaurantScope, storage: FileStorage, inp
  * before someone else's save (`expectedVersion` ≠ `updatedAt`) is refused ('stale-edit'), and so is
  * one without a version (undefined: a post without the hidden field; decision 0015).
  */
-export function updateCategory(
+export async function updateCategory(
   scope: RestaurantScope,
   storage: FileStorage,
   categoryId: string,
@@ -80,6 +81,7 @@ export function updateCategory(
   expectedVersion: string | undefined,
   quotas: RestaurantQuotas = getRestaurantQuotas(),
 ): Promise<void> {
+  authorize(scope, 'menu.edit');
   return changeMenu(scope, storage, async (change) => {
     const { db, restaurantId } = change.scope;
     const current = await requireOwnCategory(change.scope, categoryId);
@@ -100,7 +102,8 @@ export function updateCategory(
 }
 
 /** docs/product-spec.md section 4: deleting a category deletes its products; images nobody else uses are freed. */
-export function deleteCategoryCascade(scope: RestaurantScope, storage: FileStorage, categoryId: string): Promise<void> {
+export async function deleteCategoryCascade(scope: RestaurantScope, storage: FileStorage, categoryId: string): Promise<void> {
+  authorize(scope, 'menu.edit');
   return changeMenu(scope, storage, async (change) => {
     const { db, restaurantId } = change.scope;
     const category = await requireOwnCategory(change.scope, categoryId);
@@ -116,7 +119,8 @@ export function deleteCategoryCascade(scope: RestaurantScope, storage: FileStora
 }
 
 /** Shows or hides a category on the menu in one click. */
-export function setCategoryVisible(scope: RestaurantScope, storage: FileStorage, categoryId: string, visible: boolean): Promise<void> {
+export async function setCategoryVisible(scope: RestaurantScope, storage: FileStorage, categoryId: string, visible: boolean): Promise<void> {
+  authorize(scope, 'menu.availability');
   return changeMenu(scope, storage, async (change) => {
     await setRowFlag(change.scope.db, change.scope.restaurantId, { table: 'category', id: categoryId }, 'visible', visible);
     await recordAudit(change.scope, { action: 'category.flag', target: { type: 'category', id: categoryId }, after: { visible } });
@@ -124,7 +128,8 @@ export function setCategoryVisible(scope: RestaurantScope, storage: FileStorage,
 }
 
 /** Drag and drop: the full new order of one location's categories. */
-export function reorderCategories(scope: RestaurantScope, storage: FileStorage, locationId: string, orderedIds: readonly string[]): Promise<void> {
+export async function reorderCategories(scope: RestaurantScope, storage: FileStorage, locationId: string, orderedIds: readonly string[]): Promise<void> {
+  authorize(scope, 'menu.edit');
   return changeMenu(scope, storage, async (change) => {
     await applyOrder(change.scope.db, change.scope.restaurantId, { table: 'category', parent: { column: 'locationId', id: locationId } }, orderedIds);
     await recordAudit(change.scope, { action: 'category.reorder', target: { type: 'location', id: locationId }, after: { count: orderedIds.length } });
@@ -132,7 +137,8 @@ export function reorderCategories(scope: RestaurantScope, storage: FileStorage, 
 }
 
 /** Keyboard: one step up or down within its location. */
-export function moveCategory(scope: RestaurantScope, storage: FileStorage, categoryId: string, direction: 'up' | 'down'): Promise<void> {
+export async function moveCategory(scope: RestaurantScope, storage: FileStorage, categoryId: string, direction: 'up' | 'down'): Promise<void> {
+  authorize(scope, 'menu.edit');
   return changeMenu(scope, storage, async (change) => {
     const category = await requireOwnCategory(change.scope, categoryId);
     await moveOneStep(change.scope.db, change.scope.restaurantId, { table: 'category', parent: { column: 'locationId', id: category.locationId } }, categoryId, direction);
@@ -145,7 +151,8 @@ export function moveCategory(scope: RestaurantScope, storage: FileStorage, categ
  * the end of the same location, with a copy of every dish in the same order. Refused past the
  * location's category quota or the free plan's product limit, and then nothing is copied.
  */
-export function duplicateCategory(scope: RestaurantScope, storage: FileStorage, categoryId: string, quotas: RestaurantQuotas = getRestaurantQuotas()): Promise<string> {
+export async function duplicateCategory(scope: RestaurantScope, storage: FileStorage, categoryId: string, quotas: RestaurantQuotas = getRestaurantQuotas()): Promise<string> {
+  authorize(scope, 'menu.edit');
   return changeMenu(scope, storage, async (change) => {
     const { db, restaurantId } = change.scope;
     const original = await requireOwnCategory(change.scope, categoryId);

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
-import { withDb, type RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { authorize, withDb, type RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { enqueueReleasedFilesDeletion, releaseUnusedImages } from '#app/modules/image/image-cleanup.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { bumpMenuVersion } from '#app/modules/restaurant/restaurant.repo.server.ts';
@@ -20,6 +20,8 @@ export interface MenuChange {
  * `change.scope`; a refused change throws, and nothing of it (audit row included) is kept.
  */
 export async function changeMenu<T>(scope: RestaurantScope, storage: FileStorage, work: (change: MenuChange) => Promise<T>): Promise<T> {
+  // each caller checked its own permission first; this refuses a scope nobody made before the transaction
+  authorize(scope, 'restaurant.view');
   const { restaurantId } = scope;
   const result = await scope.db.transaction().execute(async (trx) => {
     // the restaurant's row lock first, always: concurrent edits of one restaurant queue up here

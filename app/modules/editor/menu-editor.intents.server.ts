@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { getI18n } from '#app/i18n/i18n.ts';
-import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { authorize, type RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { CategoryInput } from '#app/modules/category/category.schema.ts';
 import * as categories from '#app/modules/category/category.service.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
@@ -10,6 +10,7 @@ import * as locations from '#app/modules/location/location.service.server.ts';
 import { BulkEditInput } from '#app/modules/product/bulk-edit.ts';
 import * as products from '#app/modules/product/product.service.server.ts';
 import { formVersion, idField } from '#app/modules/editing/menu-fields.ts';
+import { menuIntentPermission } from './menu-intents.ts';
 
 const direction = z.enum(['up', 'down']);
 const orderedIds = z.string().transform((value) => value.split(',').filter(Boolean));
@@ -24,8 +25,10 @@ interface Context {
 /**
  * The menu page's one-click operations, by `intent`: each parses its fields, calls one service
  * (which scopes every row to the restaurant) and says what happened in the owner's language.
+ * The intent's permission (menu-intents.ts) is checked first, before any field is read.
  */
 export async function runMenuIntent(scope: RestaurantScope, values: Record<string, unknown>, { storage, t }: Context): Promise<{ message: string; id?: string }> {
+  authorize(scope, menuIntentPermission(values));
   const id = () => idField.parse(values.id);
   switch (values.intent) {
     case 'create-location':

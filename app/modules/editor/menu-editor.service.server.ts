@@ -1,4 +1,4 @@
-import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { authorize, type RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { parseAllergenList } from '#app/modules/product/allergens.ts';
 import { findProduct } from '#app/modules/product/product.repo.server.ts';
@@ -25,6 +25,7 @@ function smallestVariant(variants: string | null): string | null {
  * its size. Scoped to the restaurant the caller was checked to own.
  */
 export async function getEditorMenu(scope: RestaurantScope): Promise<EditorMenu> {
+  authorize(scope, 'restaurant.view');
   const { db, restaurantId } = scope;
   const [restaurant, locations, categories, products] = await Promise.all([
     findRestaurantCurrency(db, restaurantId),
@@ -52,6 +53,7 @@ export async function getEditorMenu(scope: RestaurantScope): Promise<EditorMenu>
 
 /** One product with every field, for its edit form; another restaurant's product is not found. */
 export async function getProductForEdit(scope: RestaurantScope, productId: string): Promise<ProductForEdit> {
+  authorize(scope, 'restaurant.view');
   const product = await findProduct(scope.db, scope.restaurantId, productId);
   if (!product) throw new AppError('not-found');
   return {
@@ -65,6 +67,7 @@ export async function getProductForEdit(scope: RestaurantScope, productId: strin
 
 /** What a product form offers to choose from: the categories (by location order) and the currency. */
 export async function getProductFormChoices(scope: RestaurantScope) {
+  authorize(scope, 'restaurant.view');
   const [restaurant, categories] = await Promise.all([findRestaurantCurrency(scope.db, scope.restaurantId), listCategoryChoices(scope.db, scope.restaurantId)]);
   return { currency: restaurant.currency, categories };
 }

@@ -4,7 +4,7 @@ import { logger } from '#app/logger.server.ts';
 import { imagesToRemove } from './release-rule.ts';
 import { lockRestaurantRow } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { deleteStoredImageFiles } from './image.service.server.ts';
-import { type RestaurantScope, type SystemScope } from '#app/modules/access/scope.server.ts';
+import { authorize, type RestaurantScope, type SystemScope } from '#app/modules/access/scope.server.ts';
 import { forRestaurant } from '#app/modules/access/system-scope.server.ts';
 import { enqueueJob } from '#app/modules/jobs/jobs.server.ts';
 import { deleteStoredImageRows, listAbandonedUploadKeys, listImageKeysInUse, listRestaurantsWithAbandonedUploads, listStoredImagesByKey } from './image.repo.server.ts';
@@ -67,6 +67,7 @@ export const ABANDONED_UPLOAD_AFTER_MS = 24 * 60 * 60 * 1000;
  * restaurant that has some; returns how many went.
  */
 export async function sweepAbandonedUploads(scope: RestaurantScope, storage: FileStorage, now = new Date()): Promise<number> {
+  authorize(scope, 'menu.edit');
   const { restaurantId } = scope;
   const before = new Date(now.getTime() - ABANDONED_UPLOAD_AFTER_MS).toISOString();
   const released = await scope.db.transaction().execute(async (trx) => {

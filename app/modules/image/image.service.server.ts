@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { logger } from '#app/logger.server.ts';
-import { withDb, type RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { authorize, withDb, type RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
 import { processImage } from './image-processing.server.ts';
@@ -93,6 +93,7 @@ export async function saveUploadedImage(
   input: { kind: ImageKind; file: Buffer; name: string },
   quotas: RestaurantQuotas = getRestaurantQuotas(),
 ): Promise<SavedImage> {
+  authorize(scope, 'menu.edit');
   const { restaurantId } = scope;
   await requireUploadRoom(scope.db, restaurantId, quotas, 0);
   const processed = await processImage(input.file, input.kind);

@@ -1,4 +1,4 @@
-import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { authorize, type RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { findLocation } from '#app/modules/location/location.repo.server.ts';
 import { dishKey } from './import-rows.ts';
@@ -10,6 +10,7 @@ import { listDishNamesForImport } from './import.repo.server.ts';
  * restaurant is not found.
  */
 export async function existingDishKeys(scope: RestaurantScope, locationId: string | undefined): Promise<{ existing: Set<string>; defaultLocation: string }> {
+  authorize(scope, 'menu.import');
   if (!locationId) return { existing: new Set(), defaultLocation: '' };
   const location = await findLocation(scope.db, scope.restaurantId, locationId);
   if (!location) throw new AppError('not-found');

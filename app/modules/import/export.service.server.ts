@@ -1,4 +1,4 @@
-import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { authorize, type RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { parseCategorySchedule } from '#app/modules/category/category-schedule.ts';
 import { parseOpeningExceptions } from '#app/modules/restaurant/opening-exceptions.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
@@ -62,6 +62,7 @@ export async function importTemplate(format: 'csv' | 'xlsx'): Promise<DownloadFi
 
 /** The menu's dishes (one location's, or every location's) as rows the import reads back into the same menu, each naming its location. */
 export async function menuRows(scope: RestaurantScope, locationId?: string): Promise<string[][]> {
+  authorize(scope, 'menu.import');
   const menu = await readMenuForExport(scope.db, scope.restaurantId);
   const locations = locationId ? menu.locations.filter((location) => location.id === locationId) : menu.locations;
   if (locationId && locations.length === 0) throw new AppError('not-found');
@@ -100,6 +101,7 @@ export async function menuRows(scope: RestaurantScope, locationId?: string): Pro
  * whole restaurant as JSON for the owner to keep (settings, locations, categories, dishes).
  */
 export async function exportMenu(scope: RestaurantScope, format: ExportFormat, options: { locationId?: string; slug: string }): Promise<DownloadFile> {
+  authorize(scope, 'menu.import');
   const date = new Date().toISOString().slice(0, 10);
   if (format === 'json') {
     const restaurant = await findRestaurantForExport(scope.db, scope.restaurantId);

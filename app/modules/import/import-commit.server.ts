@@ -1,4 +1,4 @@
-import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { authorize, type RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
@@ -24,12 +24,13 @@ import type { ImportResult } from './import.types.ts';
  * whole import and saves nothing. Categories are matched by name within their location and created
  * when missing, in file order.
  */
-export function commitImport(
+export async function commitImport(
   scope: RestaurantScope,
   storage: FileStorage,
   input: { locationId: string; rows: unknown },
   quotas: RestaurantQuotas = getRestaurantQuotas(),
 ): Promise<ImportResult> {
+  authorize(scope, 'menu.import');
   const raw = Array.isArray(input.rows) ? input.rows : [];
   if (raw.length === 0) throw new AppError('import-empty');
   if (raw.length > MAX_IMPORT_ROWS) throw new AppError('import-too-many-rows', { max: MAX_IMPORT_ROWS });

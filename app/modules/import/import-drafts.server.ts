@@ -1,4 +1,4 @@
-import type { RestaurantScope, SystemScope } from '#app/modules/access/scope.server.ts';
+import { authorize, type RestaurantScope, type SystemScope } from '#app/modules/access/scope.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { enqueueJob } from '#app/modules/jobs/jobs.server.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
@@ -50,6 +50,7 @@ export async function sweepImportDrafts(scope: SystemScope, now: Date): Promise<
  * simultaneous photos exactly one is accepted.
  */
 export async function startPhotoImport(scope: RestaurantScope, bytes: Uint8Array): Promise<{ draftId: string }> {
+  authorize(scope, 'menu.import');
   await requireOcrAllowance(scope.db, scope.restaurantId, new Date());
   let prepared: Buffer;
   try {
@@ -75,6 +76,7 @@ export async function startPhotoImport(scope: RestaurantScope, bytes: Uint8Array
  * as failed (the page says so); it is not retried.
  */
 export async function runOcrDraft(scope: RestaurantScope, draftId: string, recognize: typeof recognizeLines = recognizeLines): Promise<void> {
+  authorize(scope, 'menu.import');
   const draft = await findImportDraft(scope.db, scope.restaurantId, draftId);
   if (!draft?.image || draft.status === 'done') return;
   await updateImportDraft(scope.db, scope.restaurantId, draftId, { status: 'running', progress: 0 });
@@ -99,6 +101,7 @@ export async function getImportDraft(
   draftId: string,
   options: { locationId?: string } = {},
 ): Promise<{ status: 'pending' | 'running'; progress: number } | { status: 'done'; preview: ImportPreview }> {
+  authorize(scope, 'menu.import');
   const draft = await findImportDraft(scope.db, scope.restaurantId, draftId);
   if (!draft) throw new AppError('not-found');
   if (draft.status === 'failed') throw new AppError('import-unreadable');

@@ -1,4 +1,4 @@
-import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { authorize, type RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { existingDishKeys } from './existing-dishes.server.ts';
 import { cleanMapping, mapHeaders } from './import-columns.ts';
@@ -24,6 +24,7 @@ export interface ImportFile {
 
 /** The locations the owner can import into. */
 export async function getImportLocations(scope: RestaurantScope) {
+  authorize(scope, 'menu.import');
   return (await listLocationChoices(scope.db, scope.restaurantId)).map(({ id, nameRo, nameEn }) => ({ id, nameRo, nameEn }));
 }
 
@@ -49,6 +50,7 @@ const tooLarge = () => new AppError('import-too-large', { maxMb: MAX_IMPORT_BYTE
  * refused with how to save it as XLSX or CSV.
  */
 export async function previewImport(scope: RestaurantScope, file: ImportFile, options: { mapping?: unknown; locationId?: string } = {}): Promise<ImportPreview> {
+  authorize(scope, 'menu.import');
   if (file.bytes.length === 0) throw new AppError('import-missing');
   if (file.bytes.length > MAX_IMPORT_BYTES) throw tooLarge();
   const kind = detectImportKind(file.bytes);
@@ -79,6 +81,7 @@ export async function previewImport(scope: RestaurantScope, file: ImportFile, op
  * the OCR job (one at a time per restaurant, a daily number), answered with its draft's id.
  */
 export async function startImport(scope: RestaurantScope, file: ImportFile, options: { mapping?: unknown; locationId?: string } = {}): Promise<{ preview: ImportPreview } | { draftId: string }> {
+  authorize(scope, 'menu.import');
   if (file.bytes.length > MAX_IMPORT_BYTES) throw tooLarge();
   if (detectImportKind(file.bytes) !== 'image') return { preview: await previewImport(scope, file, options) };
   return startPhotoImport(scope, file.bytes);

@@ -1,4 +1,4 @@
-import type { AdminScope, MemberScope } from '#app/modules/access/scope.server.ts';
+import { assertAdmin, authorize, type AdminScope, type MemberScope } from '#app/modules/access/scope.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { localized } from '#app/i18n/localized.ts';
 import type { Locale } from '#app/i18n/i18n.ts';
@@ -37,6 +37,7 @@ export async function getInsights(
   owner: MemberScope,
   options: { range: Range; locationId: string | null; locale: Locale; now?: Date },
 ): Promise<Insights> {
+  authorize(owner, 'insights.view');
   const [products, locationRows, restaurant] = await findInsightCatalogue(owner.db, owner.restaurantId);
   if (!restaurant) throw new AppError('not-found');
   const locationId = options.locationId && locationRows.some((l) => l.id === options.locationId) ? options.locationId : null;
@@ -148,6 +149,7 @@ export async function getInsights(
 
 /** The platform overview (back office): menu views per local day across every restaurant. */
 export async function getPlatformViewsPerDay(admin: AdminScope, options: { days: number; now?: Date }): Promise<{ day: string; views: number }[]> {
+  assertAdmin(admin);
   const to = localDayHour((options.now ?? new Date()).getTime(), 'Europe/Bucharest').day;
   const from = addDays(to, -(Math.max(1, Math.min(366, options.days)) - 1));
   const found = new Map((await sumViewsPerDay(admin.db, from, to)).map((r) => [r.day, r.views]));

@@ -1,4 +1,4 @@
-import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { authorize, type RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { changedFields, recordAudit } from '#app/modules/audit/audit.server.ts';
 import { deleteCategories, listCategoriesOfLocation } from '#app/modules/category/category.repo.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
@@ -26,7 +26,8 @@ async function requireOwnLocation(scope: RestaurantScope, locationId: string) {
  * the restaurant has its quota of locations; counted under the row lock changeMenu takes first,
  * so concurrent creates cannot pass the limit together.
  */
-export function createLocation(scope: RestaurantScope, storage: FileStorage, input: LocationInput, quotas: RestaurantQuotas = getRestaurantQuotas()): Promise<string> {
+export async function createLocation(scope: RestaurantScope, storage: FileStorage, input: LocationInput, quotas: RestaurantQuotas = getRestaurantQuotas()): Promise<string> {
+  authorize(scope, 'menu.edit');
   return changeMenu(scope, storage, async (change) => {
     const { db, restaurantId } = change.scope;
     if ((await countLocations(db, restaurantId)) >= quotas.locationsPerRestaurant) throw new AppError('location-limit-reached', { limit: quotas.locationsPerRestaurant });
@@ -44,7 +45,8 @@ export function createLocation(scope: RestaurantScope, storage: FileStorage, inp
  * form loaded before someone else's save (`expectedVersion` ≠ `updatedAt`) is refused ('stale-edit'),
  * and so is one without a version (undefined: a post without the hidden field; decision 0015).
  */
-export function updateLocation(scope: RestaurantScope, storage: FileStorage, locationId: string, input: LocationInput, expectedVersion: string | undefined): Promise<void> {
+export async function updateLocation(scope: RestaurantScope, storage: FileStorage, locationId: string, input: LocationInput, expectedVersion: string | undefined): Promise<void> {
+  authorize(scope, 'menu.edit');
   return changeMenu(scope, storage, async (change) => {
     const current = await requireOwnLocation(change.scope, locationId);
     const written =
@@ -56,7 +58,8 @@ export function updateLocation(scope: RestaurantScope, storage: FileStorage, loc
 }
 
 /** Shows or hides a whole location (its categories and dishes with it) on the guests' menu. */
-export function setLocationVisible(scope: RestaurantScope, storage: FileStorage, locationId: string, visible: boolean): Promise<void> {
+export async function setLocationVisible(scope: RestaurantScope, storage: FileStorage, locationId: string, visible: boolean): Promise<void> {
+  authorize(scope, 'menu.edit');
   return changeMenu(scope, storage, async (change) => {
     await setRowFlag(change.scope.db, change.scope.restaurantId, { table: 'location', id: locationId }, 'visible', visible);
     await recordAudit(change.scope, { action: 'location.flag', target: { type: 'location', id: locationId }, after: { visible } });
@@ -67,7 +70,8 @@ export function setLocationVisible(scope: RestaurantScope, storage: FileStorage,
  * docs/product-spec.md section 4: deleting a location deletes its categories and their products in one
  * transaction, lowers the product count by as many, and frees images nobody else uses.
  */
-export function deleteLocationCascade(scope: RestaurantScope, storage: FileStorage, locationId: string): Promise<void> {
+export async function deleteLocationCascade(scope: RestaurantScope, storage: FileStorage, locationId: string): Promise<void> {
+  authorize(scope, 'menu.edit');
   return changeMenu(scope, storage, async (change) => {
     const { db, restaurantId } = change.scope;
     const location = await requireOwnLocation(change.scope, locationId);
@@ -89,7 +93,8 @@ export function deleteLocationCascade(scope: RestaurantScope, storage: FileStora
 }
 
 /** Drag and drop: the full new order of the restaurant's locations. */
-export function reorderLocations(scope: RestaurantScope, storage: FileStorage, orderedIds: readonly string[]): Promise<void> {
+export async function reorderLocations(scope: RestaurantScope, storage: FileStorage, orderedIds: readonly string[]): Promise<void> {
+  authorize(scope, 'menu.edit');
   return changeMenu(scope, storage, async (change) => {
     await applyOrder(change.scope.db, change.scope.restaurantId, { table: 'location' }, orderedIds);
     await recordAudit(change.scope, { action: 'location.reorder', target: { type: 'restaurant', id: change.scope.restaurantId }, after: { count: orderedIds.length } });
@@ -97,7 +102,8 @@ export function reorderLocations(scope: RestaurantScope, storage: FileStorage, o
 }
 
 /** Keyboard: one step up or down. */
-export function moveLocation(scope: RestaurantScope, storage: FileStorage, locationId: string, direction: 'up' | 'down'): Promise<void> {
+export async function moveLocation(scope: RestaurantScope, storage: FileStorage, locationId: string, direction: 'up' | 'down'): Promise<void> {
+  authorize(scope, 'menu.edit');
   return changeMenu(scope, storage, async (change) => {
     await moveOneStep(change.scope.db, change.scope.restaurantId, { table: 'location' }, locationId, direction);
     await recordAudit(change.scope, { action: 'location.move', target: { type: 'location', id: locationId }, after: { direction } });

@@ -1,7 +1,7 @@
 import type { Locale } from '#app/i18n/i18n.ts';
 import { formatDate, formatPrice, formatQuantity, localized } from '#app/i18n/localized.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
-import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { authorize, type RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { parseAllergenList } from '#app/modules/product/allergens.ts';
 import { renderAllergenMatrixPdf, renderMenuPdf, type PrintDish } from './print-pdf.server.ts';
@@ -29,6 +29,7 @@ export async function renderPrintDocument(
   document: PrintDocument,
   options: { locationId?: string; locale: Locale; now?: Date },
 ): Promise<{ body: Buffer; filename: string }> {
+  authorize(scope, 'menu.import');
   const restaurant = await findRestaurantForPrint(scope.db, scope.restaurantId);
   if (!restaurant) throw new AppError('not-found');
   const locations = await listLocationsForPrint(scope.db, scope.restaurantId);

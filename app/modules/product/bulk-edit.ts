@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Permission } from '#app/modules/access/policy.ts';
 
 /**
  * Bulk actions on the dishes an owner selected in the editor (issue 17, faster editing). Plain
@@ -23,13 +24,21 @@ export function parseChangeValue(text: string): number | null {
   return match[1] === '-' || match[1] === '−' ? -value : value;
 }
 
+/** What a waiter does during service (decision 0029, `menu.availability`): sold out, back, hidden, shown. */
+export const AVAILABILITY_ACTIONS = ['sold-out', 'available', 'hide', 'show'] as const;
+
+/** The permission a bulk action needs: availability for service-time flags, `menu.edit` for moves and prices (and anything else). */
+export function bulkEditPermission(action: unknown): Permission {
+  return (AVAILABILITY_ACTIONS as readonly unknown[]).includes(action) ? 'menu.availability' : 'menu.edit';
+}
+
 const ids = z
   .union([z.string(), z.array(z.string())])
   .transform((value) => [...new Set((Array.isArray(value) ? value : [value]).map((id) => id.trim()).filter(Boolean))])
   .pipe(z.array(z.string().max(64)).min(1, { error: 'bulkNothingSelected' }).max(500));
 
 export const BulkEditInput = z.discriminatedUnion('action', [
-  z.object({ action: z.enum(['sold-out', 'available', 'hide', 'show']), ids }),
+  z.object({ action: z.enum(AVAILABILITY_ACTIONS), ids }),
   z.object({ action: z.literal('move'), ids, categoryId: z.string().trim().min(1, { error: 'required' }).max(64) }),
   z.object({
     action: z.literal('price'),

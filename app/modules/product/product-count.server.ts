@@ -1,4 +1,4 @@
-import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { authorize, type RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { nextProductsCount } from '#app/modules/editing/menu-rules.ts';
 import { lockPlanState, setProductsCount } from '#app/modules/restaurant/restaurant.repo.server.ts';
@@ -20,6 +20,7 @@ async function lockedPlanState(scope: RestaurantScope): Promise<{ proUntil: stri
  * free plan; the count then goes up by one. Refused with 'product-limit-reached' otherwise.
  */
 export async function incrementProductsCountWithinLimit(scope: RestaurantScope): Promise<void> {
+  authorize(scope, 'menu.edit');
   const state = await lockedPlanState(scope);
   if (!canAddProduct({ pro: isBefore(state.proUntil), productsCount: state.productsCount })) throw new AppError('product-limit-reached', { limit: FREE_PRODUCT_LIMIT });
   await setProductsCount(scope.db, scope.restaurantId, nextProductsCount(state.productsCount, 1));
@@ -27,6 +28,7 @@ export async function incrementProductsCountWithinLimit(scope: RestaurantScope):
 
 /** docs/product-spec.md section 4: deleting products lowers the count by as many, never below 0. */
 export async function decrementProductsCount(scope: RestaurantScope, deleted: number): Promise<void> {
+  authorize(scope, 'menu.edit');
   if (deleted === 0) return;
   const state = await lockedPlanState(scope);
   await setProductsCount(scope.db, scope.restaurantId, nextProductsCount(state.productsCount, -deleted));

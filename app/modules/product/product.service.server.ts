@@ -1,5 +1,5 @@
 import type { ProductTable } from '#app/db/schema.ts';
-import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { authorize, type RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { changedFields, recordAudit } from '#app/modules/audit/audit.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
@@ -11,7 +11,7 @@ import { nextRowVersion } from '#app/modules/editing/menu-rules.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
 import { findRestaurantCurrency } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { decrementProductsCount, incrementProductsCountWithinLimit } from './product-count.server.ts';
-import { applyPriceChange, type BulkEditInput } from './bulk-edit.ts';
+import { applyPriceChange, bulkEditPermission, type BulkEditInput } from './bulk-edit.ts';
 import { deleteProductRow, findProduct, insertProduct, listFullProductsOfCategory, listProductsByIds, updateProductRow } from './product.repo.server.ts';
 import type { ProductInput } from './product.schema.ts';
 
@@ -45,7 +45,8 @@ function columnsOf(input: ProductInput) {
  * Adds a product at the end of its category. docs/product-spec.md section 4: refused past the free plan's limit
  * ('product-limit-reached', offering the upgrade); the product count goes up by one.
  */
-export function createProduct(scope: RestaurantScope, storage: FileStorage, input: ProductInput): Promise<string> {
+export async function createProduct(scope: RestaurantScope, storage: FileStorage, input: ProductInput): Promise<string> {
+  authorize(scope, 'menu.edit');
   return changeMenu(scope, storage, async (change) => {
     const { db, restaurantId } = change.scope;
     await requireOwnCategory(change.scope, input.categoryId);
@@ -67,7 +68,8 @@ export function createProduct(scope: RestaurantScope, storage: FileStorage, inpu
  * saved first) is refused ('stale-edit') instead of silently reverting the other save, and so is one
  * without a version (undefined: a post without the hidden field; decision 0015), after the ownership checks.
  */
-export function updateProduct(scope: RestaurantScope, storage: FileStorage, productId: string, input: ProductInput, expectedVersion: string | undefined): Promise<void> {
+export async function updateProduct(scope: RestaurantScope, storage: FileStorage, productId: string, input: ProductInput, expectedVersion: string | undefined): Promise<void> {
+  authorize(scope, 'menu.edit');
   return changeMenu(scope, storage, async (change) => {
     const { db, restaurantId } = change.scope;
     const current = await requireOwnProduct(change.scope, productId);
@@ -88,7 +90,8 @@ export function updateProduct(scope: RestaurantScope, storage: FileStorage, prod
 }
 
 /** Deletes a product: the count goes down by one (never below 0); its image is freed if unused. */
-export function deleteProduct(scope: RestaurantScope, storage: FileStorage, productId: string): Promise<void> {
+export async function deleteProduct(scope: RestaurantScope, storage: FileStorage, productId: string): Promise<void> {
+  authorize(scope, 'menu.edit');
   return changeMenu(scope, storage, async (change) => {
     const product = await requireOwnProduct(change.scope, productId);
     await deleteProductRow(change.scope.db, change.scope.restaurantId, productId);
@@ -99,7 +102,8 @@ export function deleteProduct(scope: RestaurantScope, storage: FileStorage, prod
 }
 
 /** One click: show or hide a product, or mark it available or sold out. */
-export function setProductFlag(scope: RestaurantScope, storage: FileStorage, productId: string, field: 'visible' | 'available', value: boolean): Promise<void> {
+export async function setProductFlag(scope: RestaurantScope, storage: FileStorage, productId: string, field: 'visible' | 'available', value: boolean): Promise<void> {
+  authorize(scope, 'menu.availability');
   return changeMenu(scope, storage, async (change) => {
     await setRowFlag(change.scope.db, change.scope.restaurantId, { table: 'product', id: productId }, field, value);
     await recordAudit(change.scope, { action: 'product.flag', target: { type: 'product', id: productId }, after: { [field]: value } });
@@ -107,7 +111,8 @@ export function setProductFlag(scope: RestaurantScope, storage: FileStorage, pro
 }
 
 /** Drag and drop: the full new order of one category's products. */
-export function reorderProducts(scope: RestaurantScope, storage: FileStorage, categoryId: string, orderedIds: readonly string[]): Promise<void> {
+export async function reorderProducts(scope: RestaurantScope, storage: FileStorage, categoryId: string, orderedIds: readonly string[]): Promise<void> {
+  authorize(scope, 'menu.edit');
   return changeMenu(scope, storage, async (change) => {
     await applyOrder(change.scope.db, change.scope.restaurantId, { table: 'product', parent: { column: 'categoryId', id: categoryId } }, orderedIds);
     await recordAudit(change.scope, { action: 'product.reorder', target: { type: 'category', id: categoryId }, after: { count: orderedIds.length } });
@@ -115,7 +120,8 @@ export function reorderProducts(scope: RestaurantScope, storage: FileStorage, ca
 }
 
 /** Keyboard: one step up or down within its category. */
-export function moveProduct(scope: RestaurantScope, storage: FileStorage, productId: string, direction: 'up' | 'down'): Promise<void> {
+export async function moveProduct(scope: RestaurantScope, storage: FileStorage, productId: string, direction: 'up' | 'down'): Promise<void> {
+  authorize(scope, 'menu.edit');
   return changeMenu(scope, storage, async (change) => {
     const product = await requireOwnProduct(change.scope, productId);
     await moveOneStep(change.scope.db, change.scope.restaurantId, { table: 'product', parent: { column: 'categoryId', id: product.categoryId } }, productId, direction);
@@ -133,7 +139,8 @@ export function copyNames(row: { nameRo: string; nameEn: string | null }) {
  * right after the original in its category, sharing its picture. Counts as a new product (the free
  * plan's limit applies).
  */
-export function duplicateProduct(scope: RestaurantScope, storage: FileStorage, productId: string): Promise<string> {
+export async function duplicateProduct(scope: RestaurantScope, storage: FileStorage, productId: string): Promise<string> {
+  authorize(scope, 'menu.edit');
   return changeMenu(scope, storage, async (change) => {
     const { db, restaurantId } = change.scope;
     const original = await requireOwnProduct(change.scope, productId);
@@ -164,7 +171,8 @@ async function listSiblingIds(db: RestaurantScope['db'], restaurantId: string, c
  * applies to the row as read under the restaurant's row lock (its version then), so it composes with
  * other saves rather than reverting them: no form version is needed.
  */
-export function bulkEditProducts(scope: RestaurantScope, storage: FileStorage, input: BulkEditInput): Promise<number> {
+export async function bulkEditProducts(scope: RestaurantScope, storage: FileStorage, input: BulkEditInput): Promise<number> {
+  authorize(scope, bulkEditPermission(input.action));
   return changeMenu(scope, storage, async (change) => {
     const { db, restaurantId } = change.scope;
     const rows = await listProductsByIds(db, restaurantId, input.ids);

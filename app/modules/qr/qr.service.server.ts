@@ -1,7 +1,7 @@
 import { getEnv, getPublicUrl, type Env } from '#app/env.server.ts';
 import { getI18n, type Locale } from '#app/i18n/i18n.ts';
 import { logger } from '#app/logger.server.ts';
-import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { authorize, type RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { isOwnImageRef } from '#app/modules/image/file-storage.ts';
 import { publicImageUrl, type FileStorage } from '#app/modules/image/storage.server.ts';
@@ -19,6 +19,7 @@ export interface QrData {
 
 /** Name, slug, permanent short code and logo of the scope's restaurant (docs/style.md, Scopes). */
 export async function getQrData(scope: RestaurantScope): Promise<QrData> {
+  authorize(scope, 'qr.manage');
   const restaurant = await findQrRestaurant(scope.db, scope.restaurantId);
   if (!restaurant) throw new AppError('not-found');
   const { logoKey, ...rest } = restaurant;
@@ -65,6 +66,7 @@ export interface QrPage {
 
 /** What the QR page shows: the short link, the code as SVG, and the PNG's size for the download list. */
 export async function getQrPage(scope: RestaurantScope, { origin, locale }: { origin: string; locale: Locale }): Promise<QrPage> {
+  authorize(scope, 'qr.manage');
   const restaurant = await getQrData(scope);
   const shortUrl = menuShortLink(origin, restaurant.shortCode);
   const title = getI18n(locale).t('qr.svgTitle', { name: restaurant.name, url: shortUrl });
@@ -84,6 +86,7 @@ export async function renderQrDownload(
   format: QrDownloadFormat,
   { origin, locale }: { origin: string; locale: Locale },
 ): Promise<QrDownload> {
+  authorize(scope, 'qr.manage');
   const restaurant = await findQrRestaurant(scope.db, scope.restaurantId);
   if (!restaurant) throw new AppError('not-found');
   const url = menuShortLink(origin, restaurant.shortCode);

@@ -1,4 +1,4 @@
-import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { authorize, type RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { changedFields, recordAudit } from '#app/modules/audit/audit.server.ts';
 import { listCategoryImages, setCategoriesImage } from '#app/modules/category/category.repo.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
@@ -23,6 +23,7 @@ import { RESERVED_SLUGS } from '#app/modules/restaurant/slug.ts';
  * behind the upgrade prompt (docs/product-spec.md section 4), for the scope's restaurant.
  */
 export async function getRestaurantAdminSummary(scope: RestaurantScope, now = new Date()) {
+  authorize(scope, 'restaurant.view');
   const restaurant = await findRestaurantAdminSummary(scope.db, scope.restaurantId);
   const subscription = await readPlanStatus(scope.db, scope.restaurantId, restaurant.productsCount, now);
   return { restaurant: { name: restaurant.name, slug: restaurant.slug, logoUrl: publicImageUrl(restaurant.logoKey), timeZone: restaurant.timeZone }, subscription };
@@ -30,6 +31,7 @@ export async function getRestaurantAdminSummary(scope: RestaurantScope, now = ne
 
 /** The settings form's current values. */
 export async function getRestaurantSettings(scope: RestaurantScope) {
+  authorize(scope, 'settings.edit');
   const restaurant = await findRestaurantSettings(scope.db, scope.restaurantId);
   const { logoKey, coverImageKey, logoId, coverId, openingHours, openingExceptions, ...rest } = restaurant;
   return {
@@ -53,18 +55,22 @@ async function pictureFor(scope: RestaurantScope, submitted: string | null, curr
  * product and category image that is empty or was the old logo. Returns the (possibly new) slug.
  * `expectedVersion` is the settings version the form was loaded at: a save from a stale form
  * (another tab saved first) is refused ('stale-edit') instead of reverting the other save, and so is
- * one without a version (undefined: a post without the hidden field; decision 0015).
+ * one without a version (undefined: a post without the hidden field; decision 0015). Needs `settings.edit`,
+ * and `settings.slug` as well when the slug changes.
  */
 export async function updateRestaurantSettings(scope: RestaurantScope, storage: FileStorage, input: RestaurantSettingsInput, expectedVersion: number | undefined): Promise<{ slug: string }> {
+  authorize(scope, 'settings.edit');
   // the demo's slug is another restaurant's, as far as an owner can tell: docs/product-spec.md section 5's sentence (issue 23)
   if (input.slug === DEMO_RESTAURANT_SLUG) throw new AppError('slug-taken', {}, { field: 'slug' });
   if (RESERVED_SLUGS.has(input.slug)) throw new AppError('slug-reserved', { slug: input.slug }, { field: 'slug' });
   try {
     return await changeMenu(scope, storage, async (change) => {
       const { db, restaurantId } = change.scope;
-      if (await findOtherRestaurantWithSlug(db, restaurantId, input.slug)) throw new AppError('slug-taken', {}, { field: 'slug' });
       const current = await findRestaurantById(db, restaurantId);
       if (!current) throw new AppError('not-found');
+      // a new address breaks every link not printed as a QR code: its own permission (decision 0029)
+      if (current.slug !== input.slug) authorize(change.scope, 'settings.slug');
+      if (await findOtherRestaurantWithSlug(db, restaurantId, input.slug)) throw new AppError('slug-taken', {}, { field: 'slug' });
       const logo = await pictureFor(change.scope, input.logoId, current.logoKey);
       const cover = await pictureFor(change.scope, input.coverId, current.coverImageKey);
       const now = new Date().toISOString();

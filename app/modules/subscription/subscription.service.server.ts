@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
-import { assertAdmin, withDb, type AdminScope, type RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { assertAdmin, authorize, withDb, type AdminScope, type RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { enqueueJob } from '#app/modules/jobs/jobs.server.ts';
@@ -63,6 +63,7 @@ function runInTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>)
  * on the restaurant row). Called by registration and Google sign-up inside their transaction.
  */
 export async function startTrial(scope: RestaurantScope, now: Date = new Date()): Promise<void> {
+  authorize(scope, 'billing.manage');
   await runInTransaction(scope.db, async (trx) => {
     const trial = newTrial(now);
     const timestamp = now.toISOString();
@@ -138,6 +139,7 @@ export async function readPlanStatus(db: Kysely<Database>, restaurantId: string,
 
 /** The owner's plan (docs/product-spec.md section 4) for the editor frame and the subscription page. */
 export async function getPlanForRestaurant(scope: RestaurantScope, now: Date = new Date()): Promise<PlanStatus> {
+  authorize(scope, 'restaurant.view');
   const productsCount = await findProductsCount(scope.db, scope.restaurantId);
   if (productsCount === undefined) throw new AppError('not-found');
   return readPlanStatus(scope.db, scope.restaurantId, productsCount, now);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
 import type { Locale } from '#app/i18n/i18n.ts';
 import { localized } from '#app/i18n/localized.ts';
-import { withDb, type RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { authorize, withDb, type RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
@@ -36,6 +36,7 @@ export function resolveShortLink(db: Kysely<Database>, code: string): Promise<{ 
 
 /** The tables page: every location with its tables, each with its own permanent short link. */
 export async function getTablesPage(scope: RestaurantScope, { origin, locale }: { origin: string; locale: Locale }): Promise<TablesPage> {
+  authorize(scope, 'qr.manage');
   const [locations, tables] = await Promise.all([listAllLocations(scope.db, scope.restaurantId), listDiningTables(scope.db, scope.restaurantId)]);
   const byLocation = Map.groupBy(tables, (table) => table.locationId);
   return {
@@ -67,6 +68,7 @@ async function freshCode(scope: RestaurantScope, taken: Set<string>): Promise<st
  * change (no version bump); it is audited.
  */
 export async function addDiningTables(scope: RestaurantScope, input: AddTablesInput): Promise<number> {
+  authorize(scope, 'qr.manage');
   return scope.db.transaction().execute(async (trx) => {
     const { restaurantId } = scope;
     if (!(await isOwnLocation(trx, restaurantId, input.locationId))) throw new AppError('not-found');
@@ -87,6 +89,7 @@ export async function addDiningTables(scope: RestaurantScope, input: AddTablesIn
 
 /** Removes one table: its code stops working (a card printed for it then leads nowhere). */
 export async function removeDiningTable(scope: RestaurantScope, tableId: string): Promise<void> {
+  authorize(scope, 'qr.manage');
   await scope.db.transaction().execute(async (trx) => {
     const removed = await deleteDiningTable(trx, scope.restaurantId, tableId);
     if (!removed) throw new AppError('not-found');
@@ -103,6 +106,7 @@ export async function renderTableCards(
   storage: FileStorage,
   { origin, locale, locationId }: { origin: string; locale: Locale; locationId?: string | null },
 ): Promise<{ body: Buffer; filename: string }> {
+  authorize(scope, 'qr.manage');
   const restaurant = await findQrRestaurant(scope.db, scope.restaurantId);
   if (!restaurant) throw new AppError('not-found');
   const page = await getTablesPage(scope, { origin, locale });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { authorize, type RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
@@ -29,12 +29,14 @@ export interface ContentSettings {
 const versionOf = (row: { contentLanguages: string; doNotTranslate: string }) => contentVersion([row.contentLanguages, row.doNotTranslate]);
 
 export async function getContentSettings(scope: RestaurantScope): Promise<ContentSettings> {
+  authorize(scope, 'restaurant.view');
   const row = await findContentSettingsRow(scope.db, scope.restaurantId);
   return { languages: parseLanguageList(row.contentLanguages), doNotTranslate: parseTermList(row.doNotTranslate) };
 }
 
 /** The languages form's values and the version its save must send back. */
 export async function getContentSettingsForm(scope: RestaurantScope): Promise<ContentSettings & { version: string }> {
+  authorize(scope, 'settings.edit');
   const row = await findContentSettingsRow(scope.db, scope.restaurantId);
   return { languages: parseLanguageList(row.contentLanguages), doNotTranslate: parseTermList(row.doNotTranslate), version: versionOf(row) };
 }
@@ -45,6 +47,7 @@ export async function getContentSettingsForm(scope: RestaurantScope): Promise<Co
  * `expectedVersion` is the form's version: refused ('stale-edit') when absent or when either changed since.
  */
 export async function updateContentSettings(scope: RestaurantScope, storage: FileStorage, input: ContentSettingsInput, expectedVersion: string | undefined): Promise<ContentSettings> {
+  authorize(scope, 'settings.edit');
   return changeMenu(scope, storage, async (change) => {
     if (expectedVersion !== versionOf(await findContentSettingsRow(change.scope.db, change.scope.restaurantId))) throw new AppError('stale-edit', { context: 'restaurant' });
     const before = await getContentSettings(change.scope);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { authorize, type RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
@@ -46,6 +46,7 @@ const fieldVersion = (source: string, text: string) => contentVersion([source, t
 
 /** The row's texts in English and the restaurant's extra languages, with their marks (tradus automat / possibly outdated). */
 export async function getFieldTranslations(scope: RestaurantScope, table: ContentTable, id: string): Promise<FieldTranslationView[]> {
+  authorize(scope, 'menu.translate');
   const row = await loadRow(scope, table, id);
   const languages: TargetLanguage[] = ['en', ...parseLanguageList((await findContentSettingsRow(scope.db, scope.restaurantId)).contentLanguages)];
   const translations = parseTranslations(row.translations);
@@ -88,6 +89,7 @@ function withText(row: ContentRowTexts, language: TargetLanguage, field: Transla
  * settings version too: the settings form carries its English text.
  */
 export async function saveFieldTranslation(scope: RestaurantScope, storage: FileStorage, table: ContentTable, id: string, input: FieldTranslationInput, expectedVersion: string | undefined): Promise<void> {
+  authorize(scope, 'menu.translate');
   await changeMenu(scope, storage, async (change) => {
     const row = await loadRow(change.scope, table, id);
     assertEnabled(parseLanguageList((await findContentSettingsRow(change.scope.db, change.scope.restaurantId)).contentLanguages), input.language);
@@ -109,6 +111,7 @@ export async function saveFieldTranslation(scope: RestaurantScope, storage: File
  * machine-made field. Owner text is never replaced (refused with 'invalid-input').
  */
 export async function translateFieldNow(scope: RestaurantScope, storage: FileStorage, provider: TranslationProvider | null, table: ContentTable, id: string, input: Pick<FieldTranslationInput, 'field' | 'language'>): Promise<string> {
+  authorize(scope, 'menu.translate');
   if (!provider) throw new AppError('translation-not-configured');
   const row = await loadRow(scope, table, id);
   const settings = await findContentSettingsRow(scope.db, scope.restaurantId);

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { withDb, type RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { authorize, withDb, type RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
 import { AppError, isAppError } from '#app/modules/errors/app-error.ts';
@@ -148,6 +148,7 @@ export interface TranslationProgress {
 
 /** The latest run of this restaurant, for the progress bar (the owner may leave and come back). */
 export async function getTranslationProgress(scope: RestaurantScope): Promise<TranslationProgress | null> {
+  authorize(scope, 'menu.translate');
   const run = await findLatestTranslationRun(scope.db, scope.restaurantId);
   return run ? { id: run.id, status: run.status, total: run.total, done: run.done, error: run.error } : null;
 }
@@ -157,6 +158,7 @@ export async function getTranslationProgress(scope: RestaurantScope): Promise<Tr
  * (a run already going is returned instead of starting a second). Refused with no provider.
  */
 export async function startFillMissing(scope: RestaurantScope, provider: TranslationProvider | null, now = new Date()): Promise<TranslationProgress> {
+  authorize(scope, 'menu.translate');
   if (!provider) throw new AppError('translation-not-configured');
   return scope.db.transaction().execute(async (trx) => {
     const inTrx = withDb(scope, trx);
@@ -184,6 +186,7 @@ export const FILL_STEP = 120;
  * (the work is recomputed from the rows, so nothing is done twice).
  */
 export async function runFillMissing(scope: RestaurantScope, storage: FileStorage, provider: TranslationProvider | null, runId: string, now = new Date()): Promise<void> {
+  authorize(scope, 'menu.translate');
   const run = await findTranslationRun(scope.db, scope.restaurantId, runId);
   if (!run || run.status !== 'running') return;
   const stamp = () => new Date().toISOString();

@@ -1,4 +1,4 @@
-import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { authorize, type RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
 import type { ContentTable } from './content.repo.server.ts';
@@ -16,7 +16,8 @@ export function isTranslationPanelIntent(intent: unknown): boolean {
  * text by saving it as is), with the field's version the panel showed (decision 0015).
  * Shared by the dish page, the settings page and the panels of categories and locations.
  */
-export function runTranslationPanelAction(owner: RestaurantScope, request: Request, values: Record<string, unknown>, table: ContentTable, id: string) {
+export async function runTranslationPanelAction(owner: RestaurantScope, request: Request, values: Record<string, unknown>, table: ContentTable, id: string) {
+  authorize(owner, 'menu.translate');
   return runEditorAction(request, values, async (t) => {
     const input = FieldTranslationInput.parse(values);
     if (values.intent === 'translation-auto') {

@@ -1,4 +1,4 @@
-import type { RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { authorize, type RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
@@ -75,6 +75,8 @@ export function marksAfterSave(before: RowBeforeSave, after: ContentRowTexts, la
  * changed no Romanian or English text costs no query.
  */
 export async function noteContentSave(change: RestaurantScope, table: ContentTable, id: string, before: RowBeforeSave, written: RowBeforeSave): Promise<void> {
+  // the save calling it checked its permission (menu.edit, settings.edit); a scope nobody made goes no further
+  authorize(change, 'restaurant.view');
   const touched = (CONTENT_FIELDS[table] as readonly TranslatableField[]).some((field) =>
     (['Ro', 'En'] as const).some((suffix) => `${field}${suffix}` in written && !same(before[`${field}${suffix}`], written[`${field}${suffix}`])));
   if (!touched) return;
@@ -96,6 +98,7 @@ export async function noteContentSave(change: RestaurantScope, table: ContentTab
  * machine text stays, shown as possibly outdated.
  */
 export async function runRefresh(scope: RestaurantScope, storage: FileStorage, provider: TranslationProvider | null, table: ContentTable, id: string, now = new Date()): Promise<number> {
+  authorize(scope, 'menu.translate');
   if (!provider) return 0;
   const row = await findContentTexts(scope.db, scope.restaurantId, table, id);
   if (!row) return 0;

@@ -1,0 +1,73 @@
+import { deleteAccount, exportAccountData } from '#app/modules/account/account-data.service.server.ts';
+import { createOrPromoteAdmin } from '#app/modules/account/admin-accounts.server.ts';
+import { setUserDisabled } from '#app/modules/account/admin-users.service.server.ts';
+import { exportAuditLogCsv, listAuditLog } from '#app/modules/backoffice/audit-log.service.server.ts';
+import { countUnread, deleteInboxMessage, listInbox, setMessageHandled } from '#app/modules/backoffice/messages.service.server.ts';
+import { countDays, getOverview } from '#app/modules/backoffice/overview.service.server.ts';
+import { extendTrial, getRestaurantForAdmin, grantManualPro, listRestaurantsForAdmin, revokeManualPro, setRestaurantActive } from '#app/modules/backoffice/restaurants.service.server.ts';
+import { listUsersForBackOffice, resendSignInLink } from '#app/modules/backoffice/users.service.server.ts';
+import { readPaymentReturn } from '#app/modules/billing/payment-return.server.ts';
+import { getPlatformViewsPerDay } from '#app/modules/insights/insights.service.server.ts';
+import { countJobs, listJobs, retryJob } from '#app/modules/jobs/jobs-admin.server.ts';
+import { getPlatformSettings, updatePlatformSettings } from '#app/modules/platform/platform-settings.server.ts';
+import { setManualPro } from '#app/modules/subscription/subscription.service.server.ts';
+import { adminRefusals, type AdminRow, type UserRow } from './service-matrix.ts';
+import type { ServiceWorld } from './service-world.ts';
+
+/**
+ * The back office's services (every one refuses a scope that is not a real admin's: `assertAdmin`)
+ * and the services of a signed-in user's own account (`assertUser`), each with a call with valid
+ * arguments: restaurant A, its owner, a dead job, a contact message.
+ */
+
+const BO = 'backoffice/';
+const day = (offset: number) => new Date(Date.now() + offset * 24 * 3600 * 1000).toISOString().slice(0, 10);
+
+export const ADMIN_SERVICE_ROWS: AdminRow[] = [
+  { service: 'account/admin-users.service.server.ts#setUserDisabled', call: (s, w) => setUserDisabled(s, w.auth, w.a.ownerId, true) },
+  { service: 'account/admin-accounts.server.ts#createOrPromoteAdmin', call: (s, w) => createOrPromoteAdmin(s, w.auth, 'new-admin@example.com') },
+  { service: `${BO}audit-log.service.server.ts#listAuditLog`, call: (s, w) => listAuditLog(s, { restaurantId: w.a.id }, 1) },
+  { service: `${BO}audit-log.service.server.ts#exportAuditLogCsv`, call: (s, w) => exportAuditLogCsv(s, { restaurantId: w.a.id }) },
+  { service: `${BO}messages.service.server.ts#listInbox`, call: (s) => listInbox(s, { show: 'all', page: 1 }) },
+  { service: `${BO}messages.service.server.ts#countUnread`, call: (s) => countUnread(s) },
+  { service: `${BO}messages.service.server.ts#setMessageHandled`, call: (s, w) => setMessageHandled(s, w.contactMessageId, true) },
+  { service: `${BO}messages.service.server.ts#deleteInboxMessage`, call: (s, w) => deleteInboxMessage(s, w.contactMessageId) },
+  { service: `${BO}overview.service.server.ts#countDays`, call: (s) => countDays(s, day(-30), day(0)) },
+  { service: `${BO}overview.service.server.ts#getOverview`, call: (s) => getOverview(s, 30) },
+  { service: `${BO}restaurants.service.server.ts#listRestaurantsForAdmin`, call: (s) => listRestaurantsForAdmin(s, { sort: 'newest', page: 1 }) },
+  { service: `${BO}restaurants.service.server.ts#getRestaurantForAdmin`, call: (s, w) => getRestaurantForAdmin(s, w.a.id) },
+  { service: `${BO}restaurants.service.server.ts#grantManualPro`, call: (s, w) => grantManualPro(s, w.b.id, 12) },
+  { service: `${BO}restaurants.service.server.ts#revokeManualPro`, call: (s, w) => revokeManualPro(s, w.b.id) },
+  { service: `${BO}restaurants.service.server.ts#extendTrial`, call: (s, w) => extendTrial(s, w.b.id, 14) },
+  { service: `${BO}restaurants.service.server.ts#setRestaurantActive`, call: (s, w) => setRestaurantActive(s, w.a.id, false) },
+  { service: `${BO}users.service.server.ts#listUsersForBackOffice`, call: (s) => listUsersForBackOffice(s, { sort: 'newest', page: 1 }) },
+  { service: `${BO}users.service.server.ts#resendSignInLink`, call: (s, w) => resendSignInLink(s, w.auth, w.a.ownerId, new Headers()) },
+  { service: 'insights/insights.service.server.ts#getPlatformViewsPerDay', call: (s) => getPlatformViewsPerDay(s, { days: 30 }) },
+  { service: 'jobs/jobs-admin.server.ts#countJobs', call: (s) => countJobs(s) },
+  { service: 'jobs/jobs-admin.server.ts#listJobs', call: (s) => listJobs(s, { status: 'dead' }) },
+  { service: 'jobs/jobs-admin.server.ts#retryJob', call: (s, w) => retryJob(s, w.deadJobId) },
+  { service: 'platform/platform-settings.server.ts#getPlatformSettings', call: (s) => getPlatformSettings(s) },
+  {
+    service: 'platform/platform-settings.server.ts#updatePlatformSettings',
+    call: async (s, w) => updatePlatformSettings(s, { defaultLocale: 'ro', availableLocales: ['ro', 'en'], contactEmail: 'contact@example.com' }, (await getPlatformSettingsVersion(w)) ?? 'none'),
+  },
+  { service: 'subscription/subscription.service.server.ts#setManualPro', call: (s, w) => setManualPro(s, w.b.id, true) },
+];
+
+/** The version the platform settings form would carry (read as a real admin would). */
+async function getPlatformSettingsVersion(w: ServiceWorld): Promise<string | undefined> {
+  return (await getPlatformSettings(w.scopes.admin())).version;
+}
+
+export const USER_SERVICE_ROWS: UserRow[] = [
+  { service: 'account/account-data.service.server.ts#exportAccountData', call: (s) => exportAccountData(s) },
+  { service: 'account/account-data.service.server.ts#deleteAccount', call: (s, w) => deleteAccount(s, w.auth, w.storage, 'password-1') },
+  { service: 'billing/payment-return.server.ts#readPaymentReturn', call: (s, w) => readPaymentReturn(s, w.billing, 'cs_test_session') },
+];
+
+/** Every back-office service's refusals (the mutation test expects some). */
+export async function adminViolations(world: ServiceWorld): Promise<string[]> {
+  const violations: string[] = [];
+  for (const row of ADMIN_SERVICE_ROWS) violations.push(...(await adminRefusals(world, row)));
+  return violations;
+}

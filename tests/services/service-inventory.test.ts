@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MENU_INTENT_PERMISSIONS } from '#app/modules/editor/menu-intents.ts';
+import { ADMIN_SERVICE_ROWS, USER_SERVICE_ROWS } from './account-service-rows.ts';
+import { MENU_SERVICE_ROWS } from './menu-service-rows.ts';
+import { RESTAURANT_SERVICE_ROWS } from './restaurant-service-rows.ts';
+import { exportedFunctionCount, scopedFunctions, scopeKindsOf, type ScopeKind } from './service-inventory.ts';
+
+/**
+ * The service matrix covers every exported function that takes a scope (issue 24, item 7): a new
+ * service, or a new module's, without a row in one of the tables fails here, and so does a row
+ * for a service that is gone.
+ */
+
+/** Shared helpers that take any scope and check nothing themselves: each is called inside a service that checked first. */
+const ANY_SCOPE_HELPERS: Record<string, string> = {
+  'audit/audit.server.ts#recordAudit': 'writes the audit row of a change inside the service that checked it',
+  'translation/translation-cache.server.ts#translateTexts': 'platform-wide cache, called by translation services after their check',
+};
+
+const covered = (kind: ScopeKind) => scopedFunctions().filter((fn) => fn.kinds.includes(kind)).map((fn) => fn.key).sort();
+const unique = (keys: string[]) => [...new Set(keys)].sort();
+
+describe('the service matrix covers every service that takes a scope', () => {
+  it('reads the signatures it should (the scanner itself)', () => {
+    expect(scopeKindsOf('scope: RestaurantScope')).toEqual(['restaurant']);
+    expect(scopeKindsOf('scope: MemberScope | UserScope')).toEqual(['restaurant', 'user']);
+    expect(scopeKindsOf('scope: AdminScope | SystemScope')).toEqual(['admin']);
+    expect(scopeKindsOf('scope: SystemScope')).toEqual([]);
+    expect(scopeKindsOf("db: RestaurantScope['db']")).toBe('not-a-scope');
+    expect(scopeKindsOf('db: Kysely<Database>')).toBe('not-a-scope');
+    expect(() => scopeKindsOf('scope: GuestScope')).toThrow(/unknown scope type/);
+    expect(exportedFunctionCount()).toBeGreaterThan(300);
+    const keys = scopedFunctions().map((fn) => fn.key);
+    expect(keys).toEqual(expect.arrayContaining(['product/product.service.server.ts#createProduct', 'account/admin-users.service.server.ts#setUserDisabled', 'account/account-data.service.server.ts#exportAccountData']));
+  });
+
+  it('has a row for every service of a restaurant (member or system scope), and none for a service that is gone', () => {
+    expect(unique([...MENU_SERVICE_ROWS, ...RESTAURANT_SERVICE_ROWS].map((row) => row.service))).toEqual(covered('restaurant'));
+  });
+
+  it('has a row for every back-office service (admin scope)', () => {
+    expect(unique(ADMIN_SERVICE_ROWS.map((row) => row.service))).toEqual(covered('admin'));
+  });
+
+  it("has a row for every service of a user's own account (user scope)", () => {
+    expect(unique(USER_SERVICE_ROWS.map((row) => row.service))).toEqual(covered('user'));
+  });
+
+  it('knows why each helper that takes any scope checks nothing itself', () => {
+    expect(Object.keys(ANY_SCOPE_HELPERS).sort()).toEqual(covered('any'));
+  });
+
+  it("names a permission for every intent the menu page's dispatcher handles", () => {
+    const source = readFileSync(join(import.meta.dirname, '../../app/modules/editor/menu-editor.intents.server.ts'), 'utf8');
+    const cases = [...source.matchAll(/case '([a-z-]+)':/g)].map((match) => match[1]).sort();
+    expect(Object.keys(MENU_INTENT_PERMISSIONS).sort()).toEqual(cases);
+  });
+});
