@@ -1,7 +1,8 @@
 /**
  * The house's shape, checked by `npm test` (docs/architecture.md, decision 0027):
  * routes → modules → db; ui/ never imports server code; db/ imports neither modules/ nor tests/;
- * Kysely only in repositories and db/; no import cycles between files, and none between modules
+ * Kysely only in repositories and db/, and the tenant helper (app/db/tenant.ts, decision 0030) only in
+ * repositories; no import cycles between files, and none between modules
  * (no-cycle-between-modules); a module imports only
  * another module's public files; app/wiring/ (the composition root) is imported by no module, and
  * auth and the configuration import none; owner/admin/user scopes are built only in access/.
@@ -32,6 +33,13 @@ module.exports = {
       comment: 'SQL lives in *.repo.server.ts and app/db/ only; services hold rules.',
       from: { path: '^(app|server)/', pathNot: ['\\.repo\\.server\\.ts$', '^app/db/', '\\.test\\.ts$'] },
       to: { path: 'node_modules/kysely/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'tenant-helper-only-in-repositories',
+      severity: 'error',
+      comment: 'tenant() and acrossRestaurants() start queries (decision 0030): repositories use them, nothing above does.',
+      from: { path: '^(app|server)/', pathNot: ['\\.repo\\.server\\.ts$', '^app/db/', '\\.test\\.ts$'] },
+      to: { path: '^app/db/tenant\\.ts$' },
     },
     {
       name: 'ui-never-imports-server-code',

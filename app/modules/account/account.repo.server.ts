@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
+import { acrossRestaurants, tenant } from '#app/db/tenant.ts';
 
 /**
  * Kysely queries on a user's own account rows (better-auth's tables, read-only here), each scoped to
@@ -27,17 +28,18 @@ export function listContactMessagesFrom(db: Kysely<Database>, email: string) {
 
 /** Every restaurant row of the restaurants the user owns (GDPR export). */
 export function listOwnedRestaurantRows(db: Kysely<Database>, userId: string) {
-  return db
+  const across = acrossRestaurants(db, 'a user’s own restaurants, for their GDPR export');
+  return across
     .selectFrom('restaurant')
     .selectAll('restaurant')
-    .where('restaurant.id', 'in', db.selectFrom('membership').select('membership.restaurantId').where('membership.userId', '=', userId).where('membership.role', '=', 'owner'))
+    .where('restaurant.id', 'in', across.selectFrom('membership').select('membership.restaurantId').where('membership.userId', '=', userId).where('membership.role', '=', 'owner'))
     .orderBy('restaurant.name')
     .execute();
 }
 
 /** The invitations the user sent, and those sent to their address (GDPR export): never a token's hash. */
 export function listInvitationsOfUser(db: Kysely<Database>, userId: string, email: string) {
-  return db
+  return acrossRestaurants(db, 'the invitations a user sent or received, for their GDPR export')
     .selectFrom('invitation')
     .innerJoin('restaurant', 'restaurant.id', 'invitation.restaurantId')
     .select(['invitation.email', 'invitation.role', 'restaurant.name as restaurantName', 'invitation.createdAt', 'invitation.expiresAt', 'invitation.acceptedAt', 'invitation.revokedAt'])
@@ -51,7 +53,7 @@ export function listInvitationsOfUser(db: Kysely<Database>, userId: string, emai
  * deletion's transaction after `lockRestaurantRow`, so two owners leaving at once see each other.
  */
 export function listSoleOwnedRestaurants(db: Kysely<Database>, userId: string) {
-  return db
+  return acrossRestaurants(db, 'the restaurants a user alone owns, for deleting their account')
     .selectFrom('membership as mine')
     .innerJoin('restaurant', 'restaurant.id', 'mine.restaurantId')
     .select(['restaurant.id', 'restaurant.slug', 'restaurant.shortCode'])
@@ -65,12 +67,12 @@ export function listSoleOwnedRestaurants(db: Kysely<Database>, userId: string) {
 
 /** The restaurants the user owns (to lock before counting their owners). */
 export function listOwnedRestaurantIds(db: Kysely<Database>, userId: string) {
-  return db.selectFrom('membership').select('restaurantId').where('userId', '=', userId).where('role', '=', 'owner').orderBy('restaurantId').execute();
+  return acrossRestaurants(db, 'the restaurants a user owns, for deleting their account').selectFrom('membership').select('restaurantId').where('userId', '=', userId).where('role', '=', 'owner').orderBy('restaurantId').execute();
 }
 
 /** The restaurant's uploads as the export lists them (no download tokens). */
 export function listStoredImagesForExport(db: Kysely<Database>, restaurantId: string) {
-  return db.selectFrom('storedImage').select(['id', 'path', 'name', 'size', 'contentType', 'width', 'height', 'createdAt']).where('restaurantId', '=', restaurantId).execute();
+  return tenant(db, restaurantId).selectFrom('storedImage').select(['id', 'path', 'name', 'size', 'contentType', 'width', 'height', 'createdAt']).execute();
 }
 
 /** Removes a user again (registration that failed after better-auth created them). */

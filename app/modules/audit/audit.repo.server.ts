@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { AuditEventTable, Database } from '#app/db/schema.ts';
+import { acrossRestaurants } from '#app/db/tenant.ts';
 
 export type NewAuditEvent = Insertable<AuditEventTable>;
 
@@ -20,7 +21,7 @@ export interface AuditFilter {
 
 /** Newest first, for the back office and a restaurant's detail page. */
 export function listAuditEvents(db: Kysely<Database>, filter: AuditFilter, page: { limit: number; offset: number }) {
-  let query = db.selectFrom('auditEvent').selectAll();
+  let query = acrossRestaurants(db, 'the back office reads the log of one restaurant or of all').selectFrom('auditEvent').selectAll();
   if (filter.restaurantId) query = query.where('restaurantId', '=', filter.restaurantId);
   if (filter.actorId) query = query.where('actorId', '=', filter.actorId);
   if (filter.action) query = query.where('action', '=', filter.action);

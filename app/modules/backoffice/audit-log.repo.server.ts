@@ -1,5 +1,6 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
+import { acrossRestaurants } from '#app/db/tenant.ts';
 import { containsPattern, like, literal } from './search.repo.server.ts';
 
 /** The platform-wide audit log as the back office filters and pages it. */
@@ -28,7 +29,7 @@ function auditQuery(db: Kysely<Database>, filter: AuditLogFilter) {
 }
 
 export function listAuditPage(db: Kysely<Database>, filter: AuditLogFilter, page: { limit: number; offset: number }) {
-  return auditQuery(db, filter)
+  return auditQuery(acrossRestaurants(db, 'the back office reads the whole audit log'), filter)
     .select(['auditEvent.id', 'auditEvent.createdAt', 'auditEvent.actorType', 'auditEvent.actorId', 'auditEvent.actorEmail', 'auditEvent.restaurantId', 'restaurant.name as restaurantName', 'auditEvent.action', 'auditEvent.targetType', 'auditEvent.targetId', 'auditEvent.summary', 'auditEvent.requestId'])
     .orderBy('auditEvent.createdAt', 'desc')
     .orderBy('auditEvent.id', 'desc')
@@ -38,12 +39,12 @@ export function listAuditPage(db: Kysely<Database>, filter: AuditLogFilter, page
 }
 
 export async function countAudit(db: Kysely<Database>, filter: AuditLogFilter): Promise<number> {
-  const row = await auditQuery(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await auditQuery(acrossRestaurants(db, 'the back office reads the whole audit log'), filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** The distinct actions recorded (the filter's choices). */
 export async function listAuditActions(db: Kysely<Database>): Promise<string[]> {
-  const rows = await db.selectFrom('auditEvent').select('action').distinct().orderBy('action').limit(200).execute();
+  const rows = await acrossRestaurants(db, 'the back office lists every action recorded').selectFrom('auditEvent').select('action').distinct().orderBy('action').limit(200).execute();
   return rows.map((row) => row.action);
 }

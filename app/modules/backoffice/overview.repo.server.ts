@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
+import { acrossRestaurants } from '#app/db/tenant.ts';
 
 /** The overview's platform-wide counts (only services taking an AdminScope call them). */
 
 /** From the plan summary: running trials (served by the trial, not PRO), those ending soon, PRO by kind. */
 export async function countPlanStates(db: Kysely<Database>, now: string, soon: string) {
-  const row = await db
+  const row = await acrossRestaurants(db, 'the back office overview counts every restaurant')
     .selectFrom('restaurant')
     .select((eb) => {
       const notPro = eb.or([eb('proUntil', 'is', null), eb('proUntil', '<=', now)]);
@@ -28,7 +29,7 @@ export async function countPlanStates(db: Kysely<Database>, now: string, soon: s
  * pays while the provider calls it active or past due; a canceled or ended row until its endsAt).
  */
 export async function countPayingRowsAt(db: Kysely<Database>, at: string) {
-  const rows = await db
+  const rows = await acrossRestaurants(db, 'the back office overview counts every paying subscription')
     .selectFrom('subscription')
     .select(['plan', (eb) => eb.fn.countAll<number>().as('n')])
     .where('kind', '=', 'provider')

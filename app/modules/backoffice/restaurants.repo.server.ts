@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
+import { acrossRestaurants, tenant } from '#app/db/tenant.ts';
 import { PLAN_SUMMARY_COLUMNS } from '#app/modules/subscription/subscription.repo.server.ts';
 import type { PlanStateFilter, RestaurantSort } from './backoffice.types.ts';
 import { isWholeEmail, textMatches } from './search.repo.server.ts';
@@ -67,7 +68,7 @@ const RESTAURANT_ORDER: Record<RestaurantSort, [string, 'asc' | 'desc']> = {
 /** One page of restaurants with their plan summary (owners' addresses: listUserEmails, for the page only). */
 export function listRestaurantsPage(db: Kysely<Database>, filter: RestaurantListFilter, sort: RestaurantSort, page: { limit: number; offset: number }) {
   const [column, direction] = RESTAURANT_ORDER[sort];
-  return restaurantsQuery(db, filter)
+  return restaurantsQuery(acrossRestaurants(db, 'the back office lists every restaurant'), filter)
     .select(['restaurant.id', 'restaurant.name', 'restaurant.slug', 'restaurant.active', 'restaurant.productsCount', 'restaurant.createdAt', 'restaurant.updatedAt'])
     .select(PLAN_SUMMARY_COLUMNS)
     .orderBy(sql.ref(column), direction)
@@ -80,7 +81,7 @@ export function listRestaurantsPage(db: Kysely<Database>, filter: RestaurantList
 /** The owners' addresses of these restaurants (a page's), first owner first. */
 export function listOwnerEmails(db: Kysely<Database>, restaurantIds: readonly string[]) {
   if (restaurantIds.length === 0) return Promise.resolve([]);
-  return db
+  return acrossRestaurants(db, 'the owners of a page of restaurants in the back office')
     .selectFrom('membership')
     .innerJoin('user', 'user.id', 'membership.userId')
     .select(['membership.restaurantId', 'user.email'])
@@ -92,27 +93,25 @@ export function listOwnerEmails(db: Kysely<Database>, restaurantIds: readonly st
 }
 
 export async function countRestaurants(db: Kysely<Database>, filter: RestaurantListFilter): Promise<number> {
-  const row = await restaurantsQuery(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await restaurantsQuery(acrossRestaurants(db, 'the back office lists every restaurant'), filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** One restaurant for its detail page (every column but none is secret). */
 export function findRestaurantForAdmin(db: Kysely<Database>, restaurantId: string) {
-  return db
+  return tenant(db, restaurantId)
     .selectFrom('restaurant')
     .select(['id', 'name', 'slug', 'shortCode', 'active', 'productsCount', 'menuVersion', 'createdAt', 'updatedAt', 'timeZone', 'currency', 'email', 'phone'])
     .select(PLAN_SUMMARY_COLUMNS.map((c) => c.replace('restaurant.', '')) as ['publishedUntil', 'proUntil', 'planKind', 'timeZone'])
-    .where('id', '=', restaurantId)
     .executeTakeFirst();
 }
 
 /** The restaurant's members with their roles, first member first. */
 export function listRestaurantUsers(db: Kysely<Database>, restaurantId: string) {
-  return db
+  return tenant(db, restaurantId)
     .selectFrom('membership')
     .innerJoin('user', 'user.id', 'membership.userId')
     .select(['user.id', 'user.email', 'user.name', 'user.banned', 'user.createdAt', 'membership.role'])
-    .where('membership.restaurantId', '=', restaurantId)
     .orderBy('membership.createdAt')
     .orderBy('membership.id')
     .execute();
@@ -122,7 +121,7 @@ export function listRestaurantUsers(db: Kysely<Database>, restaurantId: string) 
 export async function countRestaurantContent(db: Kysely<Database>, restaurantId: string) {
   const [locations, categories, products, images] = await Promise.all(
     (['location', 'category', 'product', 'storedImage'] as const).map((table) =>
-      db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('restaurantId', '=', restaurantId).executeTakeFirstOrThrow(),
+      tenant(db, restaurantId).selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ),
   );
   return { locations: Number(locations!.n), categories: Number(categories!.n), products: Number(products!.n), images: Number(images!.n) };
@@ -130,10 +129,9 @@ export async function countRestaurantContent(db: Kysely<Database>, restaurantId:
 
 /** The newest change an owner made to the menu (the audit log's word), if any. */
 export function findLastOwnerEdit(db: Kysely<Database>, restaurantId: string) {
-  return db
+  return tenant(db, restaurantId)
     .selectFrom('auditEvent')
     .select(['createdAt', 'action', 'actorEmail'])
-    .where('restaurantId', '=', restaurantId)
     .where('actorType', '=', 'user')
     .where('action', 'not like', 'subscription.%')
     .where('action', 'not like', 'restaurant.deactivate%')
@@ -145,5 +143,5 @@ export function findLastOwnerEdit(db: Kysely<Database>, restaurantId: string) {
 
 /** Sets the restaurant's active flag; returns its name and slug, or undefined when it does not exist. */
 export function writeRestaurantActive(db: Kysely<Database>, restaurantId: string, active: 0 | 1, updatedAt: string) {
-  return db.updateTable('restaurant').set({ active, updatedAt }).where('id', '=', restaurantId).returning(['name', 'slug']).executeTakeFirst();
+  return tenant(db, restaurantId).updateTable('restaurant').set({ active, updatedAt }).returning(['name', 'slug']).executeTakeFirst();
 }

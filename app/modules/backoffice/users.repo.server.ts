@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
+import { acrossRestaurants } from '#app/db/tenant.ts';
 import type { UserSort } from './backoffice.types.ts';
 import { isWholeEmail, textMatches } from './search.repo.server.ts';
 
@@ -25,7 +26,7 @@ function usersQuery(db: Kysely<Database>, q: string | undefined) {
 /** One page of users: never a password hash or a token (the columns are named, not `*`). */
 export function listUsersPage(db: Kysely<Database>, q: string | undefined, sort: UserSort, page: { limit: number; offset: number }) {
   const [column, direction] = USER_ORDER[sort];
-  return usersQuery(db, q)
+  return usersQuery(acrossRestaurants(db, 'the back office finds users by the name of their restaurants'), q)
     .select(['user.id', 'user.email', 'user.name', 'user.role', 'user.banned', 'user.emailVerified', 'user.createdAt', 'user.lastSignInAt'])
     .orderBy(sql.ref(column), direction)
     .orderBy('user.id')
@@ -35,7 +36,7 @@ export function listUsersPage(db: Kysely<Database>, q: string | undefined, sort:
 }
 
 export async function countUsers(db: Kysely<Database>, q: string | undefined): Promise<number> {
-  const row = await usersQuery(db, q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await usersQuery(acrossRestaurants(db, 'the back office finds users by the name of their restaurants'), q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -48,7 +49,7 @@ export function listSignInMethods(db: Kysely<Database>, userIds: readonly string
 /** The restaurants these users are members of, with their roles (a page's users). */
 export function listMembershipsOfUsers(db: Kysely<Database>, userIds: readonly string[]) {
   if (userIds.length === 0) return Promise.resolve([]);
-  return db
+  return acrossRestaurants(db, 'the memberships of a page of users in the back office')
     .selectFrom('membership')
     .innerJoin('restaurant', 'restaurant.id', 'membership.restaurantId')
     .select(['membership.userId', 'membership.role', 'restaurant.id', 'restaurant.name', 'restaurant.slug'])

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, NewSubscription } from '#app/db/schema.ts';
+import { acrossRestaurants, tenant } from '#app/db/tenant.ts';
 
 /** Records a webhook event's id; false when it was recorded before (a duplicate delivery). */
 export async function insertBillingEvent(db: Kysely<Database>, event: { id: string; type: string; customerId: string | null; receivedAt: string }): Promise<boolean> {
@@ -9,10 +10,9 @@ export async function insertBillingEvent(db: Kysely<Database>, event: { id: stri
 
 /** The Stripe customer of a restaurant: the one on its latest card subscription row, if any. */
 export async function findProviderCustomerId(db: Kysely<Database>, restaurantId: string): Promise<string | null> {
-  const row = await db
+  const row = await tenant(db, restaurantId)
     .selectFrom('subscription')
     .select('providerCustomerId')
-    .where('restaurantId', '=', restaurantId)
     .where('kind', '=', 'provider')
     .where('providerCustomerId', 'is not', null)
     .orderBy('createdAt', 'desc')
@@ -22,17 +22,17 @@ export async function findProviderCustomerId(db: Kysely<Database>, restaurantId:
 
 /** The restaurants that already hold rows of this Stripe customer (normally one). */
 export async function findRestaurantIdsOfCustomer(db: Kysely<Database>, customerId: string): Promise<string[]> {
-  const rows = await db.selectFrom('subscription').select('restaurantId').distinct().where('providerCustomerId', '=', customerId).execute();
+  const rows = await acrossRestaurants(db, 'the payment webhook finds the restaurants of a Stripe customer').selectFrom('subscription').select('restaurantId').distinct().where('providerCustomerId', '=', customerId).execute();
   return rows.map((row) => row.restaurantId);
 }
 
 export async function restaurantExists(db: Kysely<Database>, restaurantId: string): Promise<boolean> {
-  return (await db.selectFrom('restaurant').select('id').where('id', '=', restaurantId).executeTakeFirst()) !== undefined;
+  return (await tenant(db, restaurantId).selectFrom('restaurant').select('id').executeTakeFirst()) !== undefined;
 }
 
 /** The row of a card subscription, by Stripe's subscription id. */
 export function findProviderSubscription(db: Kysely<Database>, providerSubscriptionId: string) {
-  return db.selectFrom('subscription').selectAll().where('providerSubscriptionId', '=', providerSubscriptionId).executeTakeFirst();
+  return acrossRestaurants(db, 'the payment webhook finds a row by its Stripe subscription').selectFrom('subscription').selectAll().where('providerSubscriptionId', '=', providerSubscriptionId).executeTakeFirst();
 }
 
 export async function insertProviderSubscription(db: Kysely<Database>, row: NewSubscription): Promise<void> {
@@ -40,12 +40,12 @@ export async function insertProviderSubscription(db: Kysely<Database>, row: NewS
 }
 
 export async function updateProviderSubscription(db: Kysely<Database>, id: string, change: Partial<Omit<NewSubscription, 'id' | 'restaurantId' | 'kind'>>): Promise<void> {
-  await db.updateTable('subscription').set(change).where('id', '=', id).where('kind', '=', 'provider').execute();
+  await acrossRestaurants(db, 'the payment webhook changes the row it found by its Stripe subscription').updateTable('subscription').set(change).where('id', '=', id).where('kind', '=', 'provider').execute();
 }
 
 /** A restaurant the sweep of lifecycle e-mails has to look at: its rows changed lately or a date of its is near. */
 export async function findNoticeCandidates(db: Kysely<Database>, window: { recentSince: string; trialEndsFrom: string; trialEndsTo: string }): Promise<string[]> {
-  const rows = await db
+  const rows = await acrossRestaurants(db, 'the billing e-mail sweep looks at every restaurant')
     .selectFrom('subscription')
     .select('restaurantId')
     .distinct()
@@ -62,12 +62,11 @@ export async function findNoticeCandidates(db: Kysely<Database>, window: { recen
 
 /** Whom a restaurant's billing e-mails go to: its first owner's address (decision 0029), in the restaurant's billing language. */
 export function findNoticeRecipient(db: Kysely<Database>, restaurantId: string) {
-  return db
+  return tenant(db, restaurantId)
     .selectFrom('restaurant')
     .innerJoin('membership', (join) => join.onRef('membership.restaurantId', '=', 'restaurant.id').on('membership.role', '=', 'owner'))
     .innerJoin('user', 'user.id', 'membership.userId')
     .select(['restaurant.id', 'restaurant.name', 'restaurant.slug', 'restaurant.timeZone', 'restaurant.ownerLocale', 'user.email'])
-    .where('restaurant.id', '=', restaurantId)
     .where('restaurant.active', '=', 1)
     .orderBy('membership.createdAt')
     .orderBy('membership.id')
@@ -82,12 +81,12 @@ export async function insertBillingNotice(db: Kysely<Database>, notice: { key: s
 
 /** The owner's language for billing e-mails, remembered from their last visit to the subscription page or checkout. */
 export async function writeOwnerLocale(db: Kysely<Database>, restaurantId: string, locale: string): Promise<void> {
-  await db.updateTable('restaurant').set({ ownerLocale: locale }).where('id', '=', restaurantId).where((eb) => eb.or([eb('ownerLocale', 'is', null), eb('ownerLocale', '!=', locale)])).execute();
+  await tenant(db, restaurantId).updateTable('restaurant').set({ ownerLocale: locale }).where((eb) => eb.or([eb('ownerLocale', 'is', null), eb('ownerLocale', '!=', locale)])).execute();
 }
 
 /** Restaurants whose card subscription Stripe may still change: an active row, or one set to cancel. */
 export async function findCustomersToReconcile(db: Kysely<Database>): Promise<string[]> {
-  const rows = await db
+  const rows = await acrossRestaurants(db, 'the reconcile job looks at every card subscription')
     .selectFrom('subscription')
     .select('providerCustomerId')
     .distinct()
@@ -100,11 +99,10 @@ export async function findCustomersToReconcile(db: Kysely<Database>): Promise<st
 
 /** Whether this user owns this restaurant (the payment-return page's check). */
 export async function findOwnedRestaurantOf(db: Kysely<Database>, restaurantId: string, userId: string) {
-  return db
+  return tenant(db, restaurantId)
     .selectFrom('restaurant')
     .innerJoin('membership', 'membership.restaurantId', 'restaurant.id')
     .select(['restaurant.id', 'restaurant.name', 'restaurant.slug'])
-    .where('restaurant.id', '=', restaurantId)
     .where('membership.userId', '=', userId)
     .where('membership.role', '=', 'owner')
     .executeTakeFirst();

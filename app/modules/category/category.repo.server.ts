@@ -1,15 +1,16 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { CategoryTable, Database, NewCategory } from '#app/db/schema.ts';
+import { tenant } from '#app/db/tenant.ts';
 
 /** Kysely queries on categories, each scoped to one restaurant; the rules live in category.service.server.ts. */
 
 /** One category of this restaurant, every column; another restaurant's is undefined. */
 export function findCategory(db: Kysely<Database>, restaurantId: string, categoryId: string) {
-  return db.selectFrom('category').selectAll().where('restaurantId', '=', restaurantId).where('id', '=', categoryId).executeTakeFirst();
+  return tenant(db, restaurantId).selectFrom('category').selectAll().where('id', '=', categoryId).executeTakeFirst();
 }
 
 export async function insertCategory(db: Kysely<Database>, restaurantId: string, row: Omit<NewCategory, 'restaurantId'>): Promise<void> {
-  await db.insertInto('category').values({ ...row, restaurantId }).execute();
+  await tenant(db, restaurantId).insertInto('category', row).execute();
 }
 
 /**
@@ -19,7 +20,7 @@ export async function insertCategory(db: Kysely<Database>, restaurantId: string,
 export async function updateCategoryRow(
   db: Kysely<Database>, restaurantId: string, categoryId: string, values: Updateable<CategoryTable>, expectedUpdatedAt: string,
 ): Promise<boolean> {
-  const query = db.updateTable('category').set(values).where('restaurantId', '=', restaurantId).where('id', '=', categoryId).where('updatedAt', '=', expectedUpdatedAt);
+  const query = tenant(db, restaurantId).updateTable('category').set(values).where('id', '=', categoryId).where('updatedAt', '=', expectedUpdatedAt);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -27,35 +28,34 @@ export async function updateCategoryRow(
 /** Deletes some categories of this restaurant (their products first: see the product repository). */
 export async function deleteCategories(db: Kysely<Database>, restaurantId: string, categoryIds: readonly string[]): Promise<void> {
   if (categoryIds.length === 0) return;
-  await db.deleteFrom('category').where('restaurantId', '=', restaurantId).where('id', 'in', categoryIds).execute();
+  await tenant(db, restaurantId).deleteFrom('category').where('id', 'in', categoryIds).execute();
 }
 
 /** The categories of one location, with what a deletion needs to plan (their images). */
 export function listCategoriesOfLocation(db: Kysely<Database>, restaurantId: string, locationId: string) {
-  return db.selectFrom('category').select(['id', 'locationId', 'imageKey']).where('restaurantId', '=', restaurantId).where('locationId', '=', locationId).execute();
+  return tenant(db, restaurantId).selectFrom('category').select(['id', 'locationId', 'imageKey']).where('locationId', '=', locationId).execute();
 }
 
 /** Every category's image, for the logo fill rule. */
 export function listCategoryImages(db: Kysely<Database>, restaurantId: string) {
-  return db.selectFrom('category').select(['id', 'imageKey']).where('restaurantId', '=', restaurantId).execute();
+  return tenant(db, restaurantId).selectFrom('category').select(['id', 'imageKey']).execute();
 }
 
 /** Sets one picture on some categories (at most 500 ids a call). */
 export async function setCategoriesImage(db: Kysely<Database>, restaurantId: string, categoryIds: readonly string[], imageKey: string | null, now: string): Promise<void> {
-  await db.updateTable('category').set({ imageKey, updatedAt: now }).where('restaurantId', '=', restaurantId).where('id', 'in', categoryIds).execute();
+  await tenant(db, restaurantId).updateTable('category').set({ imageKey, updatedAt: now }).where('id', 'in', categoryIds).execute();
 }
 
 /** Every category row of the restaurant (GDPR export). */
 export function listAllCategories(db: Kysely<Database>, restaurantId: string) {
-  return db.selectFrom('category').selectAll().where('restaurantId', '=', restaurantId).execute();
+  return tenant(db, restaurantId).selectFrom('category').selectAll().execute();
 }
 
 /** How many categories one location of this restaurant has (its quota). */
 export async function countCategoriesOfLocation(db: Kysely<Database>, restaurantId: string, locationId: string): Promise<number> {
-  const row = await db
+  const row = await tenant(db, restaurantId)
     .selectFrom('category')
     .select((eb) => eb.fn.countAll<string | number>().as('count'))
-    .where('restaurantId', '=', restaurantId)
     .where('locationId', '=', locationId)
     .executeTakeFirstOrThrow();
   return Number(row.count);

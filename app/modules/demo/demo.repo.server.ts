@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, NewCategory, NewLocation, NewProduct, NewRestaurant, NewStoredImage, NewSubscription } from '#app/db/schema.ts';
+import { acrossRestaurants, tenant } from '#app/db/tenant.ts';
 
 /**
  * The demo seed's queries: it writes whole rows built by `builders.ts` on a new database, as the
@@ -8,16 +9,18 @@ import type { Database, NewCategory, NewLocation, NewProduct, NewRestaurant, New
 
 /** A database is new when nobody has signed up and no restaurant exists. */
 export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
+  const across = acrossRestaurants(db, 'the demo seed runs only when no restaurant exists');
   const [users, restaurants] = await Promise.all([
-    db.selectFrom('user').select('id').limit(1).execute(),
-    db.selectFrom('restaurant').select('id').limit(1).execute(),
+    across.selectFrom('user').select('id').limit(1).execute(),
+    across.selectFrom('restaurant').select('id').limit(1).execute(),
   ]);
   return users.length === 0 && restaurants.length === 0;
 }
 
 export async function insertRestaurantWithPlan(db: Kysely<Database>, restaurant: NewRestaurant, plan: NewSubscription[]): Promise<void> {
-  await db.insertInto('restaurant').values(restaurant).execute();
-  if (plan.length > 0) await db.insertInto('subscription').values(plan).execute();
+  const across = acrossRestaurants(db, 'the demo seed creates its restaurant');
+  await across.insertInto('restaurant').values(restaurant).execute();
+  if (plan.length > 0) await across.insertInto('subscription').values(plan).execute();
 }
 
 export async function insertLocation(db: Kysely<Database>, location: NewLocation): Promise<void> {
@@ -32,10 +35,10 @@ export async function insertCategory(db: Kysely<Database>, category: NewCategory
 export async function insertProducts(db: Kysely<Database>, restaurantId: string, products: NewProduct[], images: NewStoredImage[]): Promise<void> {
   if (images.length > 0) await db.insertInto('storedImage').values(images).execute();
   for (const product of products) await db.insertInto('product').values(product).execute();
-  await db.updateTable('restaurant').set({ productsCount: products.length }).where('id', '=', restaurantId).execute();
+  await tenant(db, restaurantId).updateTable('restaurant').set({ productsCount: products.length }).execute();
 }
 
 /** The demo restaurant's logo and cover, stored as any owner's pictures are (storage keys, decision 0013). */
 export async function setDemoPictures(db: Kysely<Database>, restaurantId: string, pictures: { logoKey: string; coverImageKey: string }): Promise<void> {
-  await db.updateTable('restaurant').set({ ...pictures, menuVersion: (eb) => eb('menuVersion', '+', 1) }).where('id', '=', restaurantId).execute();
+  await tenant(db, restaurantId).updateTable('restaurant').set({ ...pictures, menuVersion: (eb) => eb('menuVersion', '+', 1) }).execute();
 }

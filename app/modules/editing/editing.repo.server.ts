@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
+import { tenant } from '#app/db/tenant.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { isPermutationOf, moveInOrder } from './menu-rules.ts';
 
@@ -21,7 +22,7 @@ export type Orderable =
 /** Sibling ids in their current order, scoped to the restaurant. */
 export async function listSiblingIds(db: Db, restaurantId: string, of: Orderable): Promise<string[]> {
   // the three tables share id, restaurantId, sortOrder and createdAt; Kysely needs one concrete table to type the query
-  let query = db.selectFrom(of.table as 'product').select('id').where('restaurantId', '=', restaurantId);
+  let query = tenant(db, restaurantId).selectFrom(of.table as 'product').select('id');
   if (of.parent) query = query.where(of.parent.column as 'categoryId', '=', of.parent.id);
   const rows = await query.orderBy('sortOrder').orderBy('createdAt').orderBy('id').execute();
   return rows.map((row) => row.id);
@@ -35,10 +36,9 @@ export async function setRowFlag(db: Db, restaurantId: string, row: { table: 'pr
 export async function setRowFlag(db: Db, restaurantId: string, row: { table: 'location' | 'category'; id: string }, column: 'visible', value: boolean): Promise<void>;
 export async function setRowFlag(db: Db, restaurantId: string, row: { table: Orderable['table']; id: string }, column: 'visible' | 'available', value: boolean): Promise<void> {
   // `available` exists on products only; the overloads keep callers to that
-  const result = await db
+  const result = await tenant(db, restaurantId)
     .updateTable(row.table as 'product')
     .set({ [column]: value ? 1 : 0, updatedAt: new Date().toISOString() })
-    .where('restaurantId', '=', restaurantId)
     .where('id', '=', row.id)
     .executeTakeFirst();
   if (result.numUpdatedRows === 0n) throw new AppError('not-found');
@@ -49,13 +49,13 @@ export async function setRowFlag(db: Db, restaurantId: string, row: { table: Ord
  * product's category. Another restaurant's id is as good as missing.
  */
 export async function requireOwnRow(db: Db, restaurantId: string, row: { table: 'location' | 'category'; id: string }): Promise<void> {
-  const found = await db.selectFrom(row.table as 'category').select('id').where('restaurantId', '=', restaurantId).where('id', '=', row.id).executeTakeFirst();
+  const found = await tenant(db, restaurantId).selectFrom(row.table as 'category').select('id').where('id', '=', row.id).executeTakeFirst();
   if (!found) throw new AppError('not-found');
 }
 
 /** The sort position after the last sibling. */
 export async function nextSortOrder(db: Db, restaurantId: string, of: Orderable): Promise<number> {
-  let query = db.selectFrom(of.table as 'product').select((eb) => eb.fn.max('sortOrder').as('last')).where('restaurantId', '=', restaurantId);
+  let query = tenant(db, restaurantId).selectFrom(of.table as 'product').select((eb) => eb.fn.max('sortOrder').as('last'));
   if (of.parent) query = query.where(of.parent.column as 'categoryId', '=', of.parent.id);
   const row = await query.executeTakeFirst();
   return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
@@ -69,13 +69,12 @@ async function writeOrder(db: Db, restaurantId: string, table: Orderable['table'
   const now = new Date().toISOString();
   for (let start = 0; start < ids.length; start += 500) {
     const chunk = ids.slice(start, start + 500);
-    await db
+    await tenant(db, restaurantId)
       .updateTable(table as 'product')
       .set({
         sortOrder: sql<number>`case ${sql.ref('id')} ${sql.join(chunk.map((id, index) => sql`when ${id} then cast(${start + index} as integer)`), sql` `)} else ${sql.ref('sortOrder')} end`,
         updatedAt: now,
       })
-      .where('restaurantId', '=', restaurantId)
       .where('id', 'in', chunk)
       .execute();
   }
@@ -98,7 +97,7 @@ export async function moveOneStep(db: Db, restaurantId: string, of: Orderable, i
 /** An image this restaurant uploaded, by id; another restaurant's image id is refused. */
 export async function resolveOwnImage(db: Db, restaurantId: string, imageId: string | null): Promise<{ id: string; key: string } | null> {
   if (!imageId) return null;
-  const image = await db.selectFrom('storedImage').select(['id', 'path as key']).where('restaurantId', '=', restaurantId).where('id', '=', imageId).executeTakeFirst();
+  const image = await tenant(db, restaurantId).selectFrom('storedImage').select(['id', 'path as key']).where('id', '=', imageId).executeTakeFirst();
   if (!image) throw new AppError('not-found');
   return image;
 }

@@ -1,20 +1,20 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
+import { tenant } from '#app/db/tenant.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** The editor's list of locations, in order, hidden ones included. */
 export function listEditorLocations(db: Db, restaurantId: string) {
-  return db.selectFrom('location').select(['id', 'nameRo', 'nameEn', 'address', 'visible', 'updatedAt']).where('restaurantId', '=', restaurantId).orderBy('sortOrder').orderBy('createdAt').execute();
+  return tenant(db, restaurantId).selectFrom('location').select(['id', 'nameRo', 'nameEn', 'address', 'visible', 'updatedAt']).orderBy('sortOrder').orderBy('createdAt').execute();
 }
 
 /** The editor's categories in order, with the id of their picture when it is one of this restaurant's uploads. */
 export function listEditorCategories(db: Db, restaurantId: string) {
-  return db
+  return tenant(db, restaurantId)
     .selectFrom('category')
     .leftJoin('storedImage', (join) => join.onRef('storedImage.path', '=', 'category.imageKey').onRef('storedImage.restaurantId', '=', 'category.restaurantId'))
     .select(['category.id', 'locationId', 'nameRo', 'nameEn', 'descriptionRo', 'descriptionEn', 'imageKey', 'visible', 'category.schedule', 'category.updatedAt', 'storedImage.id as storedImageId'])
-    .where('category.restaurantId', '=', restaurantId)
     .orderBy('sortOrder')
     .orderBy('category.createdAt')
     .execute();
@@ -22,11 +22,10 @@ export function listEditorCategories(db: Db, restaurantId: string) {
 
 /** The editor's products in order, with their image's variants for the thumbnail. */
 export function listEditorProducts(db: Db, restaurantId: string) {
-  return db
+  return tenant(db, restaurantId)
     .selectFrom('product')
-    .leftJoin('storedImage', 'storedImage.id', 'product.imageId')
+    .leftJoin('storedImage', (join) => join.onRef('storedImage.id', '=', 'product.imageId').onRef('storedImage.restaurantId', '=', 'product.restaurantId'))
     .select(['product.id', 'categoryId', 'nameRo', 'nameEn', 'priceMinor', 'product.currency', 'available', 'visible', 'imageKey', 'storedImage.variants'])
-    .where('product.restaurantId', '=', restaurantId)
     .orderBy('sortOrder')
     .orderBy('product.createdAt')
     .execute();
@@ -34,11 +33,10 @@ export function listEditorProducts(db: Db, restaurantId: string) {
 
 /** The categories a product form offers, by location order. */
 export function listCategoryChoices(db: Db, restaurantId: string) {
-  return db
+  return tenant(db, restaurantId)
     .selectFrom('category')
-    .innerJoin('location', 'location.id', 'category.locationId')
+    .innerJoin('location', (join) => join.onRef('location.id', '=', 'category.locationId').onRef('location.restaurantId', '=', 'category.restaurantId'))
     .select(['category.id', 'category.locationId', 'category.nameRo', 'category.nameEn'])
-    .where('category.restaurantId', '=', restaurantId)
     .orderBy('location.sortOrder')
     .orderBy('category.sortOrder')
     .orderBy('category.createdAt')

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, NewStoredImage } from '#app/db/schema.ts';
+import { acrossRestaurants, tenant, type TenantSelect } from '#app/db/tenant.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -13,20 +14,19 @@ export async function insertStoredImage(db: Db, row: NewStoredImage): Promise<vo
  * `since`, and the bytes all of them take (`size`, the JPEG's).
  */
 export async function findUploadUsage(db: Db, restaurantId: string, since: string): Promise<{ uploadsSince: number; storedBytes: number }> {
-  const row = await db
+  const row = await tenant(db, restaurantId)
     .selectFrom('storedImage')
     .select((eb) => [
       eb.fn.sum<string | number | null>(eb.case().when('createdAt', '>=', since).then(1).else(0).end()).as('uploadsSince'),
       eb.fn.sum<string | number | null>('size').as('storedBytes'),
     ])
-    .where('restaurantId', '=', restaurantId)
     .executeTakeFirstOrThrow();
   return { uploadsSince: Number(row.uploadsSince ?? 0), storedBytes: Number(row.storedBytes ?? 0) };
 }
 
 /** The restaurant's permanent short code, which names the folder of its uploads. */
 export async function findRestaurantShortCode(db: Db, restaurantId: string): Promise<string> {
-  const row = await db.selectFrom('restaurant').select('shortCode').where('id', '=', restaurantId).executeTakeFirstOrThrow();
+  const row = await tenant(db, restaurantId).selectFrom('restaurant').select('shortCode').executeTakeFirstOrThrow();
   return row.shortCode;
 }
 
@@ -38,9 +38,9 @@ export async function findRestaurantShortCode(db: Db, restaurantId: string): Pro
 export async function listImageKeysInUse(db: Db, restaurantId: string, candidates: readonly string[]): Promise<string[]> {
   if (candidates.length === 0) return [];
   const [categories, products, restaurant] = await Promise.all([
-    db.selectFrom('category').select('imageKey').where('restaurantId', '=', restaurantId).where('imageKey', 'in', candidates).execute(),
-    db.selectFrom('product').select('imageKey').where('restaurantId', '=', restaurantId).where('imageKey', 'in', candidates).execute(),
-    db.selectFrom('restaurant').select(['logoKey', 'coverImageKey']).where('id', '=', restaurantId).executeTakeFirst(),
+    tenant(db, restaurantId).selectFrom('category').select('imageKey').where('imageKey', 'in', candidates).execute(),
+    tenant(db, restaurantId).selectFrom('product').select('imageKey').where('imageKey', 'in', candidates).execute(),
+    tenant(db, restaurantId).selectFrom('restaurant').select(['logoKey', 'coverImageKey']).executeTakeFirst(),
   ]);
   return [...categories, ...products]
     .map((row) => row.imageKey)
@@ -51,13 +51,13 @@ export async function listImageKeysInUse(db: Db, restaurantId: string, candidate
 /** The storedImage rows of a restaurant behind some keys. */
 export function listStoredImagesByKey(db: Db, restaurantId: string, keys: readonly string[]) {
   if (keys.length === 0) return Promise.resolve([]);
-  return db.selectFrom('storedImage').select(['id', 'path', 'variants']).where('restaurantId', '=', restaurantId).where('path', 'in', keys).execute();
+  return tenant(db, restaurantId).selectFrom('storedImage').select(['id', 'path', 'variants']).where('path', 'in', keys).execute();
 }
 
 /** Forgets storedImage rows of a restaurant, by id. */
 export async function deleteStoredImageRows(db: Db, restaurantId: string, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.deleteFrom('storedImage').where('restaurantId', '=', restaurantId).where('id', 'in', ids).execute();
+  await tenant(db, restaurantId).deleteFrom('storedImage').where('id', 'in', ids).execute();
 }
 
 /**
@@ -65,8 +65,8 @@ export async function deleteStoredImageRows(db: Db, restaurantId: string, ids: r
  * names their key. Repeats what listImageKeysInUse checks, so a sweep's batch does not fill up
  * with images still in use.
  */
-function unusedUpload(db: Db) {
-  return db.selectFrom('storedImage').where(({ not, exists, selectFrom, or, eb }) =>
+function unusedUpload(uploads: TenantSelect<'storedImage'>) {
+  return uploads.where(({ not, exists, selectFrom, or, eb }) =>
     not(
       or([
         exists(selectFrom('product').select('product.id').whereRef('product.restaurantId', '=', 'storedImage.restaurantId').whereRef('product.imageKey', '=', 'storedImage.path')),
@@ -88,7 +88,7 @@ function unusedUpload(db: Db) {
  * The sweep then works on each restaurant under its row lock and checks again.
  */
 export async function listRestaurantsWithAbandonedUploads(db: Kysely<Database>, before: string, limit = 1000): Promise<string[]> {
-  const rows = await unusedUpload(db)
+  const rows = await unusedUpload(acrossRestaurants(db, 'the sweep looks for abandoned uploads in every restaurant').selectFrom('storedImage'))
     .select('storedImage.restaurantId')
     .distinct()
     .where('storedImage.createdAt', '<', before)
@@ -100,9 +100,8 @@ export async function listRestaurantsWithAbandonedUploads(db: Kysely<Database>, 
 
 /** One restaurant's uploads older than `before` that nothing shows, oldest first, at most `limit`. */
 export async function listAbandonedUploadKeys(db: Db, restaurantId: string, before: string, limit = 500): Promise<string[]> {
-  const rows = await unusedUpload(db)
+  const rows = await unusedUpload(tenant(db, restaurantId).selectFrom('storedImage'))
     .select('storedImage.path')
-    .where('storedImage.restaurantId', '=', restaurantId)
     .where('storedImage.createdAt', '<', before)
     .orderBy('storedImage.createdAt')
     .limit(limit)

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
+import { acrossRestaurants, tenant } from '#app/db/tenant.ts';
 
 /**
  * Queries on `insightCount` (migration 0012) and the search terms below the privacy threshold
@@ -22,7 +23,7 @@ const ID_CHUNK = 1_000;
 
 export async function addInsightCounts(db: Kysely<Database>, rows: InsightRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) {
-    await db
+    await acrossRestaurants(db, 'a flush writes the counts of every restaurant seen')
       .insertInto('insightCount')
       .values(rows.slice(i, i + CHUNK))
       .onConflict((oc) =>
@@ -54,7 +55,7 @@ export interface PendingSearchRow extends SearchTermKey {
 export async function bumpSearchTerms(db: Kysely<Database>, rows: (SearchTermKey & { count: number })[], at: string) {
   const totals: (SearchTermKey & { count: number })[] = [];
   for (let i = 0; i < rows.length; i += CHUNK) {
-    const found = await db
+    const found = await acrossRestaurants(db, 'a flush writes the search terms of every restaurant seen')
       .insertInto('insightSearchTerm')
       .values(rows.slice(i, i + CHUNK).map((row) => ({ ...row, firstAt: at, lastAt: at })))
       .onConflict((oc) =>
@@ -72,7 +73,7 @@ export async function bumpSearchTerms(db: Kysely<Database>, rows: (SearchTermKey
 
 export async function addPendingSearches(db: Kysely<Database>, rows: PendingSearchRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) {
-    await db
+    await acrossRestaurants(db, 'a flush writes the search terms of every restaurant seen')
       .insertInto('insightSearchPending')
       .values(rows.slice(i, i + CHUNK))
       .onConflict((oc) =>
@@ -89,7 +90,7 @@ export async function takePendingSearches(db: Kysely<Database>, keys: SearchTerm
   const taken: PendingSearchRow[] = [];
   for (let i = 0; i < keys.length; i += CHUNK) {
     const chunk = keys.slice(i, i + CHUNK);
-    const found = await db
+    const found = await acrossRestaurants(db, 'a flush takes the pending searches of every restaurant seen')
       .deleteFrom('insightSearchPending')
       .where((eb) => eb.or(chunk.map((key) => eb.and([eb('restaurantId', '=', key.restaurantId), eb('termKey', '=', key.termKey)]))))
       .returning(['restaurantId', 'termKey', 'day', 'locationId', 'metric', 'count'])
@@ -101,7 +102,7 @@ export async function takePendingSearches(db: Kysely<Database>, keys: SearchTerm
 
 /** Terms whose totals the daily sweep removes: below k since `before`, or not searched since. */
 export function findStaleSearchTerms(db: Kysely<Database>, before: string, k: number): Promise<SearchTermKey[]> {
-  return db
+  return acrossRestaurants(db, 'the daily sweep looks at every restaurant')
     .selectFrom('insightSearchTerm')
     .select(['restaurantId', 'termKey'])
     .where((eb) => eb.or([eb('lastAt', '<', before), eb.and([eb('count', '<', k), eb('firstAt', '<', before)])]))
@@ -110,24 +111,23 @@ export function findStaleSearchTerms(db: Kysely<Database>, before: string, k: nu
 
 /** Deletes one term's total and pending rows if it is still stale (checked again under the row's lock). */
 export async function deleteStaleSearchTerm(db: Kysely<Database>, key: SearchTermKey, before: string, k: number): Promise<boolean> {
-  const gone = await db
+  const term = tenant(db, key.restaurantId);
+  const gone = await term
     .deleteFrom('insightSearchTerm')
-    .where('restaurantId', '=', key.restaurantId)
     .where('termKey', '=', key.termKey)
     .where((eb) => eb.or([eb('lastAt', '<', before), eb.and([eb('count', '<', k), eb('firstAt', '<', before)])]))
     .returning('termKey')
     .execute();
   if (gone.length === 0) return false;
-  await db.deleteFrom('insightSearchPending').where('restaurantId', '=', key.restaurantId).where('termKey', '=', key.termKey).execute();
+  await term.deleteFrom('insightSearchPending').where('termKey', '=', key.termKey).execute();
   return true;
 }
 
 /** Searches of terms still below the threshold between two local days: counted in the figure, never named. */
 export function findPendingSearchCounts(db: Kysely<Database>, restaurantId: string, from: string, to: string, locationId?: string) {
-  let query = db
+  let query = tenant(db, restaurantId)
     .selectFrom('insightSearchPending')
     .select(['day', 'metric', 'count'])
-    .where('restaurantId', '=', restaurantId)
     .where('day', '>=', from)
     .where('day', '<=', to);
   if (locationId) query = query.where('locationId', '=', locationId);
@@ -136,11 +136,11 @@ export function findPendingSearchCounts(db: Kysely<Database>, restaurantId: stri
 
 /** What a flush needs to turn slugs into restaurants and local days. */
 export function findRestaurantsBySlugs(db: Kysely<Database>, slugs: string[]) {
-  return db.selectFrom('restaurant').select(['id', 'slug', 'shortCode', 'timeZone']).where('slug', 'in', slugs).execute();
+  return acrossRestaurants(db, 'a flush resolves the slugs of every restaurant seen').selectFrom('restaurant').select(['id', 'slug', 'shortCode', 'timeZone']).where('slug', 'in', slugs).execute();
 }
 
 export function findLocationIds(db: Kysely<Database>, restaurantIds: string[]) {
-  return db.selectFrom('location').select(['id', 'restaurantId']).where('restaurantId', 'in', restaurantIds).execute();
+  return acrossRestaurants(db, 'a flush checks the locations of every restaurant seen').selectFrom('location').select(['id', 'restaurantId']).where('restaurantId', 'in', restaurantIds).execute();
 }
 
 /** In chunks: a flood of junk ids (up to the recorder's key cap) must not pass SQLite's 32 766 bound variables and fail every flush. */
@@ -148,17 +148,16 @@ export async function findProductIds(db: Kysely<Database>, restaurantIds: string
   const found: { id: string; restaurantId: string }[] = [];
   for (let i = 0; i < productIds.length; i += ID_CHUNK) {
     const ids = productIds.slice(i, i + ID_CHUNK);
-    found.push(...(await db.selectFrom('product').select(['id', 'restaurantId']).where('restaurantId', 'in', restaurantIds).where('id', 'in', ids).execute()));
+    found.push(...(await acrossRestaurants(db, 'a flush checks the dishes of every restaurant seen').selectFrom('product').select(['id', 'restaurantId']).where('restaurantId', 'in', restaurantIds).where('id', 'in', ids).execute()));
   }
   return found;
 }
 
 /** Counts of one restaurant between two local days (inclusive), optionally for one location. */
 export function findInsightCounts(db: Kysely<Database>, restaurantId: string, from: string, to: string, locationId?: string) {
-  let query = db
+  let query = tenant(db, restaurantId)
     .selectFrom('insightCount')
     .select(['day', 'locationId', 'metric', 'dimension', 'count'])
-    .where('restaurantId', '=', restaurantId)
     .where('day', '>=', from)
     .where('day', '<=', to);
   if (locationId) query = query.where('locationId', '=', locationId);
@@ -167,30 +166,29 @@ export function findInsightCounts(db: Kysely<Database>, restaurantId: string, fr
 
 /** Whether the restaurant was ever counted (the empty state). */
 export async function hasAnyInsight(db: Kysely<Database>, restaurantId: string): Promise<boolean> {
-  const row = await db.selectFrom('insightCount').select('day').where('restaurantId', '=', restaurantId).limit(1).executeTakeFirst();
+  const row = await tenant(db, restaurantId).selectFrom('insightCount').select('day').limit(1).executeTakeFirst();
   return row !== undefined;
 }
 
 /** The dishes and locations an insights page names. */
 export function findInsightCatalogue(db: Kysely<Database>, restaurantId: string) {
   return Promise.all([
-    db
+    tenant(db, restaurantId)
       .selectFrom('product')
-      .innerJoin('category', 'category.id', 'product.categoryId')
+      .innerJoin('category', (join) => join.onRef('category.id', '=', 'product.categoryId').onRef('category.restaurantId', '=', 'product.restaurantId'))
       .select(['product.id', 'product.nameRo', 'product.nameEn', 'product.imageKey', 'category.locationId'])
-      .where('product.restaurantId', '=', restaurantId)
       .where('product.visible', '=', 1)
       .orderBy('category.sortOrder')
       .orderBy('product.sortOrder')
       .execute(),
-    db.selectFrom('location').select(['id', 'nameRo', 'nameEn']).where('restaurantId', '=', restaurantId).orderBy('sortOrder').execute(),
-    db.selectFrom('restaurant').select(['shortCode', 'timeZone']).where('id', '=', restaurantId).executeTakeFirst(),
+    tenant(db, restaurantId).selectFrom('location').select(['id', 'nameRo', 'nameEn']).orderBy('sortOrder').execute(),
+    tenant(db, restaurantId).selectFrom('restaurant').select(['shortCode', 'timeZone']).executeTakeFirst(),
   ]);
 }
 
 /** Views per day across every restaurant (the platform overview). */
 export async function sumViewsPerDay(db: Kysely<Database>, from: string, to: string): Promise<{ day: string; views: number }[]> {
-  const rows = await db
+  const rows = await acrossRestaurants(db, 'the back office overview counts the views of every restaurant')
     .selectFrom('insightCount')
     .select((eb) => ['day', eb.fn.sum<number | string>('count').as('views')])
     .where('metric', '=', 'view')

@@ -1,9 +1,10 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, MembershipTable, NewRestaurant, Restaurant, RestaurantUpdate } from '#app/db/schema.ts';
+import { acrossRestaurants, tenant } from '#app/db/tenant.ts';
 
 /** Public lookup by slug (docs/product-spec.md section 7: "a restaurant by slug equal to the parameter"). */
 export function findRestaurantBySlug(db: Kysely<Database>, slug: string): Promise<Restaurant | undefined> {
-  return db.selectFrom('restaurant').selectAll().where('slug', '=', slug).executeTakeFirst();
+  return acrossRestaurants(db, 'a public lookup by slug').selectFrom('restaurant').selectAll().where('slug', '=', slug).executeTakeFirst();
 }
 
 /**
@@ -11,7 +12,7 @@ export function findRestaurantBySlug(db: Kysely<Database>, slug: string): Promis
  * it: the summary docs/decisions/0010 keeps); undefined when the slug is unknown.
  */
 export function findMenuStateBySlug(db: Kysely<Database>, slug: string) {
-  return db
+  return acrossRestaurants(db, 'a public lookup by slug')
     .selectFrom('restaurant')
     .select(['menuVersion', 'active', 'publishedUntil'])
     .where('slug', '=', slug)
@@ -23,16 +24,15 @@ export function findMenuStateBySlug(db: Kysely<Database>, slug: string) {
  * in the same transaction, so the next request, on any app process, renders afresh.
  */
 export async function bumpMenuVersion(db: Kysely<Database>, restaurantId: string): Promise<void> {
-  await db
+  await tenant(db, restaurantId)
     .updateTable('restaurant')
     .set((eb) => ({ menuVersion: eb('menuVersion', '+', 1), updatedAt: new Date().toISOString() }))
-    .where('id', '=', restaurantId)
     .execute();
 }
 
 /** Takes the restaurant's row lock for the rest of the transaction, changing nothing. */
 export async function lockRestaurantRow(db: Kysely<Database>, restaurantId: string): Promise<void> {
-  await db.updateTable('restaurant').set((eb) => ({ menuVersion: eb.ref('menuVersion') })).where('id', '=', restaurantId).execute();
+  await tenant(db, restaurantId).updateTable('restaurant').set((eb) => ({ menuVersion: eb.ref('menuVersion') })).execute();
 }
 
 /**
@@ -40,7 +40,7 @@ export async function lockRestaurantRow(db: Kysely<Database>, restaurantId: stri
  * A public read model: the sitemap lists what any guest may open, so it takes no scope.
  */
 export function listActiveRestaurantsForSitemap(db: Kysely<Database>) {
-  return db
+  return acrossRestaurants(db, 'the sitemap lists every published restaurant')
     .selectFrom('restaurant')
     .selectAll()
     .where('active', '=', 1)
@@ -52,11 +52,10 @@ export function listActiveRestaurantsForSitemap(db: Kysely<Database>) {
 
 /** The restaurant with this id, only when `userId` is one of its owners (billing, GDPR, account deletion). */
 export function findOwnedRestaurant(db: Kysely<Database>, restaurantId: string, userId: string) {
-  return db
+  return tenant(db, restaurantId)
     .selectFrom('restaurant')
     .innerJoin('membership', 'membership.restaurantId', 'restaurant.id')
     .select(['restaurant.id', 'restaurant.slug', 'restaurant.shortCode'])
-    .where('restaurant.id', '=', restaurantId)
     .where('membership.userId', '=', userId)
     .where('membership.role', '=', 'owner')
     .executeTakeFirst();
@@ -64,7 +63,7 @@ export function findOwnedRestaurant(db: Kysely<Database>, restaurantId: string, 
 
 /** The access check (decision 0029): the restaurant at this slug and the user's role in it, if they are a member. */
 export function findMembershipBySlug(db: Kysely<Database>, userId: string, slug: string) {
-  return db
+  return acrossRestaurants(db, 'the access check finds the restaurant by slug and the user in it')
     .selectFrom('restaurant')
     .innerJoin('membership', 'membership.restaurantId', 'restaurant.id')
     .select(['restaurant.id', 'restaurant.slug', 'restaurant.shortCode', 'membership.role'])
@@ -75,7 +74,7 @@ export function findMembershipBySlug(db: Kysely<Database>, userId: string, slug:
 
 /** Every restaurant the user is a member of, with their role, by name (the switcher, the landing page, GDPR). */
 export function listMembershipsOf(db: Kysely<Database>, userId: string) {
-  return db
+  return acrossRestaurants(db, 'a user’s own memberships in every restaurant')
     .selectFrom('membership')
     .innerJoin('restaurant', 'restaurant.id', 'membership.restaurantId')
     .select(['restaurant.id', 'restaurant.name', 'restaurant.slug', 'membership.role', 'membership.createdAt'])
@@ -97,7 +96,7 @@ export async function rememberLastRestaurant(db: Kysely<Database>, userId: strin
 
 /** The restaurant the user opened last, if they are still a member of it. */
 export function findLastRestaurant(db: Kysely<Database>, userId: string) {
-  return db
+  return acrossRestaurants(db, 'a user’s own last restaurant, before one is chosen')
     .selectFrom('user')
     .innerJoin('membership', (join) => join.onRef('membership.restaurantId', '=', 'user.lastRestaurantId').onRef('membership.userId', '=', 'user.id'))
     .innerJoin('restaurant', 'restaurant.id', 'membership.restaurantId')
@@ -108,26 +107,25 @@ export function findLastRestaurant(db: Kysely<Database>, userId: string) {
 
 /** Every column of one restaurant. */
 export function findRestaurantById(db: Kysely<Database>, restaurantId: string): Promise<Restaurant | undefined> {
-  return db.selectFrom('restaurant').selectAll().where('id', '=', restaurantId).executeTakeFirst();
+  return tenant(db, restaurantId).selectFrom('restaurant').selectAll().executeTakeFirst();
 }
 
 /** The currency prices of this restaurant are in. */
 export function findRestaurantCurrency(db: Kysely<Database>, restaurantId: string) {
-  return db.selectFrom('restaurant').select('currency').where('id', '=', restaurantId).executeTakeFirstOrThrow();
+  return tenant(db, restaurantId).selectFrom('restaurant').select('currency').executeTakeFirstOrThrow();
 }
 
 /** What the admin frame needs: name, slug, logo, time zone and the plan columns. */
 export function findRestaurantAdminSummary(db: Kysely<Database>, restaurantId: string) {
-  return db
+  return tenant(db, restaurantId)
     .selectFrom('restaurant')
     .select(['name', 'slug', 'logoKey', 'productsCount', 'timeZone'])
-    .where('id', '=', restaurantId)
     .executeTakeFirstOrThrow();
 }
 
 /** The settings form's columns, with the ids of the logo and cover when they are this restaurant's uploads. */
 export function findRestaurantSettings(db: Kysely<Database>, restaurantId: string) {
-  return db
+  return tenant(db, restaurantId)
     .selectFrom('restaurant')
     .leftJoin('storedImage as logo', (join) => join.onRef('logo.path', '=', 'restaurant.logoKey').onRef('logo.restaurantId', '=', 'restaurant.id'))
     .leftJoin('storedImage as cover', (join) => join.onRef('cover.path', '=', 'restaurant.coverImageKey').onRef('cover.restaurantId', '=', 'restaurant.id'))
@@ -135,13 +133,12 @@ export function findRestaurantSettings(db: Kysely<Database>, restaurantId: strin
       'restaurant.name', 'slug', 'shortCode', 'currency', 'timeZone', 'descriptionRo', 'descriptionEn', 'phone', 'email', 'address',
       'accentColor', 'openingHours', 'openingExceptions', 'settingsVersion', 'logoKey', 'coverImageKey', 'logo.id as logoId', 'cover.id as coverId',
     ])
-    .where('restaurant.id', '=', restaurantId)
     .executeTakeFirstOrThrow();
 }
 
 /** Another restaurant already using `slug`, if any. */
 export function findOtherRestaurantWithSlug(db: Kysely<Database>, restaurantId: string, slug: string) {
-  return db.selectFrom('restaurant').select('id').where('slug', '=', slug).where('id', '!=', restaurantId).executeTakeFirst();
+  return acrossRestaurants(db, 'a slug is unique across restaurants').selectFrom('restaurant').select('id').where('slug', '=', slug).where('id', '!=', restaurantId).executeTakeFirst();
 }
 
 /**
@@ -149,10 +146,9 @@ export function findOtherRestaurantWithSlug(db: Kysely<Database>, restaurantId: 
  * `expectedVersion` (optimistic concurrency, decision 0015). False when nothing was written.
  */
 export async function updateRestaurantSettingsRow(db: Kysely<Database>, restaurantId: string, values: RestaurantUpdate, expectedVersion: number): Promise<boolean> {
-  const query = db
+  const query = tenant(db, restaurantId)
     .updateTable('restaurant')
     .set((eb) => ({ ...values, settingsVersion: eb('settingsVersion', '+', 1) }))
-    .where('id', '=', restaurantId)
     .where('settingsVersion', '=', expectedVersion);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
@@ -163,27 +159,26 @@ export async function updateRestaurantSettingsRow(db: Kysely<Database>, restaura
  * no-op update: portable, where SELECT ... FOR UPDATE is not).
  */
 export function lockPlanState(db: Kysely<Database>, restaurantId: string) {
-  return db
+  return tenant(db, restaurantId)
     .updateTable('restaurant')
     .set((eb) => ({ productsCount: eb('productsCount', '+', 0) }))
-    .where('id', '=', restaurantId)
     .returning(['proUntil', 'productsCount'])
     .executeTakeFirst();
 }
 
 /** Stores the restaurant's product count. */
 export async function setProductsCount(db: Kysely<Database>, restaurantId: string, productsCount: number): Promise<void> {
-  await db.updateTable('restaurant').set({ productsCount }).where('id', '=', restaurantId).execute();
+  await tenant(db, restaurantId).updateTable('restaurant').set({ productsCount }).execute();
 }
 
 /** Deletes a restaurant; its locations, categories, products and image rows go with it (foreign keys). */
 export async function deleteRestaurantRow(db: Kysely<Database>, restaurantId: string): Promise<void> {
-  await db.deleteFrom('restaurant').where('id', '=', restaurantId).execute();
+  await tenant(db, restaurantId).deleteFrom('restaurant').execute();
 }
 
 /** A new restaurant's row (registration; its owner and trial are written in the same transaction). */
 export async function insertRestaurantRow(db: Kysely<Database>, row: NewRestaurant): Promise<void> {
-  await db.insertInto('restaurant').values(row).execute();
+  await acrossRestaurants(db, 'creates the restaurant itself').insertInto('restaurant').values(row).execute();
 }
 
 /**
@@ -192,8 +187,8 @@ export async function insertRestaurantRow(db: Kysely<Database>, row: NewRestaura
  * its own history (the live slug always wins anyway).
  */
 export async function rememberPreviousSlug(db: Kysely<Database>, restaurantId: string, previous: string, current: string, now: string): Promise<void> {
-  await db.deleteFrom('restaurantSlugHistory').where('slug', 'in', [previous, current]).execute();
-  await db.insertInto('restaurantSlugHistory').values({ slug: previous, restaurantId, createdAt: now }).execute();
+  await acrossRestaurants(db, 'a slug given up belongs to the latest restaurant that gave it up').deleteFrom('restaurantSlugHistory').where('slug', 'in', [previous, current]).execute();
+  await tenant(db, restaurantId).insertInto('restaurantSlugHistory', { slug: previous, createdAt: now }).execute();
 }
 
 /**
@@ -202,7 +197,7 @@ export async function rememberPreviousSlug(db: Kysely<Database>, restaurantId: s
  * never redirects.
  */
 export async function findCurrentSlugForPreviousSlug(db: Kysely<Database>, slug: string): Promise<string | undefined> {
-  const row = await db
+  const row = await acrossRestaurants(db, 'a public lookup by an old slug')
     .selectFrom('restaurantSlugHistory')
     .innerJoin('restaurant', 'restaurant.id', 'restaurantSlugHistory.restaurantId')
     .select('restaurant.slug')

@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
+import { acrossRestaurants, tenant } from '#app/db/tenant.ts';
 
 /**
  * The overview's daily roll-up (`platformDay`, migration 0019): counts of closed UTC days, filled
@@ -16,12 +17,12 @@ export interface DayCounts {
 
 /** The restaurant's roll-up key (null: never written, from before migration 0019) and its sign-up moment. */
 export function readStatsKey(db: Kysely<Database>, restaurantId: string) {
-  return db.selectFrom('restaurant').select(['statsKey', 'createdAt']).where('id', '=', restaurantId).executeTakeFirst();
+  return tenant(db, restaurantId).selectFrom('restaurant').select(['statsKey', 'createdAt']).executeTakeFirst();
 }
 
 /** The restaurant's earliest subscription row start (for a key never written: every day it may count on is at or after it). */
 export async function findFirstPlanDay(db: Kysely<Database>, restaurantId: string, createdAt: string): Promise<string> {
-  const row = await db.selectFrom('subscription').select((eb) => eb.fn.min('startsAt').as('first')).where('restaurantId', '=', restaurantId).executeTakeFirst();
+  const row = await tenant(db, restaurantId).selectFrom('subscription').select((eb) => eb.fn.min('startsAt').as('first')).executeTakeFirst();
   const first = row?.first && row.first < createdAt ? row.first : createdAt;
   return first.slice(0, 10);
 }
@@ -49,12 +50,13 @@ const dayOfColumn = (column: string) => sql<string>`substr(${sql.ref(column)}, 1
  * trial did and before `now`), card rows canceled or ended by the provider. Days without any are absent.
  */
 export async function countPlatformDaysLive(db: Kysely<Database>, from: string, to: string, now: string): Promise<Map<string, DayCounts>> {
+  const across = acrossRestaurants(db, 'the back office overview counts every restaurant');
   const created = dayOfColumn('createdAt');
   const ended = dayOfColumn('trial.endsAt');
   const canceled = dayOfColumn('endsAt');
   const [signups, trials, cancellations] = await Promise.all([
-    db.selectFrom('restaurant').select([created.as('day'), (eb) => eb.fn.countAll<number>().as('n')]).where('createdAt', '>=', from).where('createdAt', '<', to).groupBy(created).execute(),
-    db
+    across.selectFrom('restaurant').select([created.as('day'), (eb) => eb.fn.countAll<number>().as('n')]).where('createdAt', '>=', from).where('createdAt', '<', to).groupBy(created).execute(),
+    across
       .selectFrom('subscription as trial')
       .select((eb) => [
         ended.as('day'),
@@ -86,7 +88,7 @@ export async function countPlatformDaysLive(db: Kysely<Database>, from: string, 
       .where('trial.endsAt', '<', to)
       .groupBy(ended)
       .execute(),
-    db
+    across
       .selectFrom('subscription')
       .select([canceled.as('day'), (eb) => eb.fn.countAll<number>().as('n')])
       .where('kind', '=', 'provider')
@@ -115,7 +117,7 @@ export async function countPlatformDaysLive(db: Kysely<Database>, from: string, 
  * the write and leave a stale day behind.
  */
 export async function fillPlatformDays(db: Kysely<Database>, runs: readonly (readonly [string, string])[], now: string): Promise<Map<string, DayCounts>> {
-  return db.transaction().execute(async (trx) => {
+  return acrossRestaurants(db, 'the back office overview counts every restaurant').transaction().execute(async (trx) => {
     if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`lock table "platformDay" in share row exclusive mode`.execute(trx);
     const filled = new Map<string, DayCounts>();
     for (const [fromDay, toDay] of runs) {

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database, NewSubscription, Subscription } from '#app/db/schema.ts';
+import { tenant } from '#app/db/tenant.ts';
 import type { PlanSummary } from './subscription.ts';
 
 /** A restaurant's subscription rows, oldest first (history included: ended rows stay). */
 export function listSubscriptions(db: Kysely<Database>, restaurantId: string): Promise<Subscription[]> {
-  return db.selectFrom('subscription').selectAll().where('restaurantId', '=', restaurantId).orderBy('startsAt').orderBy('createdAt').execute();
+  return tenant(db, restaurantId).selectFrom('subscription').selectAll().orderBy('startsAt').orderBy('createdAt').execute();
 }
 
 export async function insertSubscription(db: Kysely<Database>, row: NewSubscription): Promise<void> {
@@ -13,7 +14,7 @@ export async function insertSubscription(db: Kysely<Database>, row: NewSubscript
 
 /** Changes one row of this restaurant's (never a row by id alone). */
 export async function updateSubscription(db: Kysely<Database>, restaurantId: string, id: string, change: Partial<Omit<NewSubscription, 'id' | 'restaurantId'>>): Promise<void> {
-  await db.updateTable('subscription').set(change).where('restaurantId', '=', restaurantId).where('id', '=', id).execute();
+  await tenant(db, restaurantId).updateTable('subscription').set(change).where('id', '=', id).execute();
 }
 
 /**
@@ -22,20 +23,18 @@ export async function updateSubscription(db: Kysely<Database>, restaurantId: str
  * when the restaurant does not exist.
  */
 export function writePlanSummary(db: Kysely<Database>, restaurantId: string, summary: PlanSummary, updatedAt: string, statsKey: string) {
-  return db
+  return tenant(db, restaurantId)
     .updateTable('restaurant')
     .set({ ...summary, statsKey, updatedAt })
-    .where('id', '=', restaurantId)
     .returning(['name', 'timeZone', 'productsCount', 'publishedUntil', 'proUntil', 'planKind'])
     .executeTakeFirst();
 }
 
 /** Takes the restaurant's row lock and reads its name (undefined when it does not exist). */
 export function lockRestaurantForPlanChange(db: Kysely<Database>, restaurantId: string) {
-  return db
+  return tenant(db, restaurantId)
     .updateTable('restaurant')
     .set((eb) => ({ menuVersion: eb.ref('menuVersion') }))
-    .where('id', '=', restaurantId)
     .returning(['id', 'name', 'timeZone'])
     .executeTakeFirst();
 }
@@ -49,6 +48,6 @@ export const PLAN_SUMMARY_COLUMNS = ['restaurant.publishedUntil', 'restaurant.pr
 
 /** The plan limit's counter, kept on the restaurant row. */
 export async function findProductsCount(db: Kysely<Database>, restaurantId: string): Promise<number | undefined> {
-  const row = await db.selectFrom('restaurant').select('productsCount').where('id', '=', restaurantId).executeTakeFirst();
+  const row = await tenant(db, restaurantId).selectFrom('restaurant').select('productsCount').executeTakeFirst();
   return row?.productsCount;
 }

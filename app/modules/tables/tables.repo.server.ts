@@ -1,25 +1,24 @@
 import type { Kysely } from 'kysely';
 import type { Database, DiningTable } from '#app/db/schema.ts';
+import { acrossRestaurants, tenant } from '#app/db/tenant.ts';
 
 /** The restaurant's tables, by location and the order they were added. */
 export function listDiningTables(db: Kysely<Database>, restaurantId: string): Promise<DiningTable[]> {
-  return db.selectFrom('diningTable').selectAll().where('restaurantId', '=', restaurantId).orderBy('locationId').orderBy('sortOrder').execute();
+  return tenant(db, restaurantId).selectFrom('diningTable').selectAll().orderBy('locationId').orderBy('sortOrder').execute();
 }
 
 export function countDiningTables(db: Kysely<Database>, restaurantId: string): Promise<number> {
-  return db
+  return tenant(db, restaurantId)
     .selectFrom('diningTable')
     .select((eb) => eb.fn.countAll<string | number>().as('count'))
-    .where('restaurantId', '=', restaurantId)
     .executeTakeFirstOrThrow()
     .then((row) => Number(row.count));
 }
 
 export async function nextTableSortOrder(db: Kysely<Database>, restaurantId: string, locationId: string): Promise<number> {
-  const row = await db
+  const row = await tenant(db, restaurantId)
     .selectFrom('diningTable')
     .select((eb) => eb.fn.max('sortOrder').as('max'))
-    .where('restaurantId', '=', restaurantId)
     .where('locationId', '=', locationId)
     .executeTakeFirst();
   return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
@@ -27,14 +26,15 @@ export async function nextTableSortOrder(db: Kysely<Database>, restaurantId: str
 
 /** Whether a location is this restaurant's. */
 export async function isOwnLocation(db: Kysely<Database>, restaurantId: string, locationId: string): Promise<boolean> {
-  return Boolean(await db.selectFrom('location').select('id').where('id', '=', locationId).where('restaurantId', '=', restaurantId).executeTakeFirst());
+  return Boolean(await tenant(db, restaurantId).selectFrom('location').select('id').where('id', '=', locationId).executeTakeFirst());
 }
 
 /** Whether a short code is in use by a restaurant or a table (they share /m/<code>). */
 export async function isShortCodeTaken(db: Kysely<Database>, code: string): Promise<boolean> {
+  const across = acrossRestaurants(db, 'a short code is unique across restaurants and tables');
   const [restaurant, table] = await Promise.all([
-    db.selectFrom('restaurant').select('id').where('shortCode', '=', code).executeTakeFirst(),
-    db.selectFrom('diningTable').select('id').where('code', '=', code).executeTakeFirst(),
+    across.selectFrom('restaurant').select('id').where('shortCode', '=', code).executeTakeFirst(),
+    across.selectFrom('diningTable').select('id').where('code', '=', code).executeTakeFirst(),
   ]);
   return Boolean(restaurant || table);
 }
@@ -45,8 +45,8 @@ export async function insertDiningTables(db: Kysely<Database>, rows: DiningTable
 
 /** Deletes one of this restaurant's tables; false when it is not theirs (or gone). */
 export async function deleteDiningTable(db: Kysely<Database>, restaurantId: string, id: string): Promise<DiningTable | undefined> {
-  const row = await db.selectFrom('diningTable').selectAll().where('id', '=', id).where('restaurantId', '=', restaurantId).executeTakeFirst();
-  if (row) await db.deleteFrom('diningTable').where('id', '=', id).where('restaurantId', '=', restaurantId).execute();
+  const row = await tenant(db, restaurantId).selectFrom('diningTable').selectAll().where('id', '=', id).executeTakeFirst();
+  if (row) await tenant(db, restaurantId).deleteFrom('diningTable').where('id', '=', id).execute();
   return row;
 }
 
@@ -55,9 +55,10 @@ export async function deleteDiningTable(db: Kysely<Database>, restaurantId: stri
  * table's code, the location it stands in.
  */
 export async function findShortLinkTarget(db: Kysely<Database>, code: string): Promise<{ slug: string; locationId: string | null } | undefined> {
-  const restaurant = await db.selectFrom('restaurant').select('slug').where('shortCode', '=', code).executeTakeFirst();
+  const across = acrossRestaurants(db, 'a public lookup by short code');
+  const restaurant = await across.selectFrom('restaurant').select('slug').where('shortCode', '=', code).executeTakeFirst();
   if (restaurant) return { slug: restaurant.slug, locationId: null };
-  return db
+  return across
     .selectFrom('diningTable')
     .innerJoin('restaurant', 'restaurant.id', 'diningTable.restaurantId')
     .select(['restaurant.slug', 'diningTable.locationId'])

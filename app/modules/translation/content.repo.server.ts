@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder, UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
+import { tenant } from '#app/db/tenant.ts';
 import type { TranslatableField } from './content-language.ts';
 
 /** The content tables and which of their fields are translatable (decision 0019). */
@@ -34,15 +35,19 @@ function toTexts(table: ContentTable, row: Record<string, unknown>): ContentRowT
   return { table, id: String(row.id), ro, en, translations: String(row.translations ?? '{}'), translationMeta: String(row.translationMeta ?? '{}') };
 }
 
+// the column lists are fixed above; Kysely cannot type a computed list, hence the loose builders
+// (the restaurant filter still comes from tenant(): `restaurant`.id, or the row's restaurantId)
+type LooseContent = Record<ContentTable, Record<string, unknown>>;
+const selectContent = (db: Kysely<Database>, restaurantId: string, table: ContentTable) =>
+  tenant(db, restaurantId).selectFrom(table) as unknown as SelectQueryBuilder<LooseContent, ContentTable, object>;
+const updateContent = (db: Kysely<Database>, restaurantId: string, table: ContentTable) =>
+  tenant(db, restaurantId).updateTable(table) as unknown as UpdateQueryBuilder<LooseContent, ContentTable, ContentTable, UpdateResult>;
+
 /** Every translatable text of one restaurant: four queries, whatever the menu's size. */
 export async function listContentTexts(db: Kysely<Database>, restaurantId: string): Promise<ContentRowTexts[]> {
-  // the column lists are fixed above; Kysely cannot type a computed list, hence the loose builder
-  const loose = db as unknown as Kysely<Record<ContentTable, Record<string, unknown>>>;
   const select = (table: ContentTable) =>
-    loose
-      .selectFrom(table)
+    selectContent(db, restaurantId, table)
       .select(['id', 'translations', 'translationMeta', ...columnsOf(table)])
-      .where(table === 'restaurant' ? 'id' : 'restaurantId', '=', restaurantId)
       .orderBy('id')
       .execute()
       .then((rows) => rows.map((row) => toTexts(table, row)));
@@ -52,12 +57,9 @@ export async function listContentTexts(db: Kysely<Database>, restaurantId: strin
 
 /** One row's texts, scoped to the restaurant; undefined when it is not this restaurant's. */
 export async function findContentTexts(db: Kysely<Database>, restaurantId: string, table: ContentTable, id: string): Promise<ContentRowTexts | undefined> {
-  const loose = db as unknown as Kysely<Record<ContentTable, Record<string, unknown>>>;
-  const row = await loose
-    .selectFrom(table)
+  const row = await selectContent(db, restaurantId, table)
     .select(['id', 'translations', 'translationMeta', ...columnsOf(table)])
     .where('id', '=', id)
-    .where(table === 'restaurant' ? 'id' : 'restaurantId', '=', restaurantId)
     .executeTakeFirst();
   return row ? toTexts(table, row) : undefined;
 }
@@ -70,16 +72,14 @@ export async function updateContentTexts(
   id: string,
   values: { en: Partial<Record<TranslatableField, string | null>>; translations: string; translationMeta: string; updatedAt: string },
 ): Promise<void> {
-  const loose = db as unknown as Kysely<Record<ContentTable, Record<string, unknown>>>;
   const set: Record<string, unknown> = { translations: values.translations, translationMeta: values.translationMeta, updatedAt: values.updatedAt };
   for (const [field, text] of Object.entries(values.en)) set[`${field}En`] = text;
-  await loose.updateTable(table).set(set).where('id', '=', id).where(table === 'restaurant' ? 'id' : 'restaurantId', '=', restaurantId).execute();
+  await updateContent(db, restaurantId, table).set(set).where('id', '=', id).execute();
 }
 
 /** Only a row's marks (the save-time flags): its version (`updatedAt`) stays the one its save wrote. */
 export async function updateTranslationMeta(db: Kysely<Database>, restaurantId: string, table: ContentTable, id: string, translationMeta: string): Promise<void> {
-  const loose = db as unknown as Kysely<Record<ContentTable, Record<string, unknown>>>;
-  await loose.updateTable(table).set({ translationMeta }).where('id', '=', id).where(table === 'restaurant' ? 'id' : 'restaurantId', '=', restaurantId).execute();
+  await updateContent(db, restaurantId, table).set({ translationMeta }).where('id', '=', id).execute();
 }
 
 export function insertTranslationRun(db: Kysely<Database>, row: { id: string; restaurantId: string; total: number; createdAt: string }) {
@@ -87,15 +87,15 @@ export function insertTranslationRun(db: Kysely<Database>, row: { id: string; re
 }
 
 export function findLatestTranslationRun(db: Kysely<Database>, restaurantId: string) {
-  return db.selectFrom('translationRun').selectAll().where('restaurantId', '=', restaurantId).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return tenant(db, restaurantId).selectFrom('translationRun').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
 export function findTranslationRun(db: Kysely<Database>, restaurantId: string, id: string) {
-  return db.selectFrom('translationRun').selectAll().where('restaurantId', '=', restaurantId).where('id', '=', id).executeTakeFirst();
+  return tenant(db, restaurantId).selectFrom('translationRun').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export async function updateTranslationRun(db: Kysely<Database>, restaurantId: string, id: string, values: { status?: 'running' | 'done' | 'failed'; total?: number; addDone?: number; error?: string | null; updatedAt: string }) {
-  await db
+  await tenant(db, restaurantId)
     .updateTable('translationRun')
     .set((eb) => ({
       ...(values.status ? { status: values.status } : {}),
@@ -104,7 +104,6 @@ export async function updateTranslationRun(db: Kysely<Database>, restaurantId: s
       ...(values.addDone ? { done: eb('done', '+', values.addDone) } : {}),
       updatedAt: values.updatedAt,
     }))
-    .where('restaurantId', '=', restaurantId)
     .where('id', '=', id)
     .execute();
 }

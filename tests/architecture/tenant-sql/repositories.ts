@@ -1,0 +1,17 @@
+import type { RepositoryCases } from './case.ts';
+import { backofficeCases } from './cases/backoffice.cases.ts';
+import { contentCases } from './cases/content.cases.ts';
+import { menuCases } from './cases/menu.cases.ts';
+import { planCases } from './cases/plan.cases.ts';
+import { platformCases } from './cases/platform.cases.ts';
+import { restaurantCases } from './cases/restaurant.cases.ts';
+
+/** Every repository file (path from the project's root) with its capture cases. */
+export const REPOSITORIES: Record<string, RepositoryCases> = {
+  ...menuCases,
+  ...restaurantCases,
+  ...planCases,
+  ...contentCases,
+  ...platformCases,
+  ...backofficeCases,
+};
