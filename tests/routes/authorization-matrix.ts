@@ -350,6 +350,9 @@ function cases(w: World): Case[] {
     ownerOnly('routes/restaurant-admin.tables.tsx', 'action', `${a}/tables`, pa, ok(contains('"ok":true')), { intent: 'add-tables', locationId: A.locationId, label: 'Terasă 1–2' }),
     // no tables yet for A at this point of the matrix? the action above adds two: the sheet has cards
     ownerOnly('routes/restaurant-admin.tables-cards.ts', 'loader', `${a}/tables/cards.pdf`, pa, (o) => (o.status === 200 || o.status === 404 ? null : 'expected the PDF, or not found when no table exists yet')),
+    // the team (decision 0029): every member sees it; inviting is 'team.manage', checked by the service
+    ownerOnly('routes/restaurant-admin.team.tsx', 'loader', `${a}/team`, pa, ok(contains(A.email))),
+    ownerOnly('routes/restaurant-admin.team.tsx', 'action', `${a}/team`, pa, ok(contains('"ok":true')), { intent: 'invite', email: 'invited-by-the-matrix@example.com', role: 'editor', locale: 'ro' }),
     ownerOnly('routes/restaurant-admin.account.tsx', 'loader', `${a}/account`, pa, ok()),
     ownerOnly('routes/restaurant-admin.insights.tsx', 'loader', `${a}/insights`, pa, ok()),
     ownerOnly('routes/restaurant-admin.insights-csv.ts', 'loader', `${a}/insights.csv`, pa, ok(contains('Secțiune;Eticheta;Valoare'))),
@@ -484,6 +487,23 @@ function cases(w: World): Case[] {
         disabled: disabledThen(redirectTo(toLogin('/login/complete'))),
       },
     })),
+
+    // an invitation's link: anyone may open it, the token is the key (an unknown one is not found for everyone);
+    // accepting needs an account, and a platform admin's is refused before the token is looked at
+    {
+      file: 'routes/invitation.tsx', kind: 'loader', path: '/invitatie/no-such-token', params: { token: 'no-such-token' },
+      expect: { guest: status(404), ownerA: status(404), ownerB: status(404), admin: status(404), disabled: disabledThen(status(404)) },
+    },
+    {
+      file: 'routes/invitation.tsx', kind: 'action', path: '/invitatie/no-such-token', params: { token: 'no-such-token' }, form: { intent: 'accept' },
+      expect: {
+        guest: redirectTo(toLogin('/invitatie/no-such-token')),
+        ownerA: status(404),
+        ownerB: status(404),
+        admin: status(403),
+        disabled: disabledThen(redirectTo(toLogin('/invitatie/no-such-token'))),
+      },
+    },
 
     // guest-only pages send a signed-in user where they belong
     ...(['loader', 'action'] as const).map((kind): Case => ({
