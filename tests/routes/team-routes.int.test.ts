@@ -84,11 +84,12 @@ describe(`the team through its pages on ${testDialect}`, () => {
     expect(seen.status).toBe(200);
     const members = (seen.data as { page: TeamPage }).page.members;
     expect(members.map((member) => member.role)).toEqual(['owner', 'editor']);
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { intent: 'invite', email: 'friend@example.com', role: 'staff', locale: 'ro' },
       { intent: 'remove-member', membershipId: members[0]!.id },
       { intent: 'change-role', membershipId: members[1]!.id, role: 'owner', version: members[1]!.version },
-    ]) {
+    ];
+    for (const form of forms) {
       const refused = await team(editor, form);
       expect(refused.status, form.intent).toBe(403);
       expect(refused.body).toContain('Nu ai permisiunea pentru această acțiune.');
