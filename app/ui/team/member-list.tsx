@@ -41,14 +41,14 @@ export function MemberList({ members }: { members: TeamMember[] }) {
       <ul className="divide-y divide-stone-200 rounded-[10px] border border-stone-200 dark:divide-stone-800 dark:border-stone-800">
         {members.map((member) => (
           <li key={member.id} data-testid="team-member" className="flex flex-col gap-3 p-4 md:flex-row md:items-start md:justify-between">
-            <div className="min-w-0">
+            <div className="min-w-0 flex-1">
               <p className="font-semibold">
                 {member.name} {member.isMe ? <span className="font-normal text-stone-600 dark:text-stone-400">{t('team.you')}</span> : null}
               </p>
               <p className="break-all text-stone-700 dark:text-stone-300">{member.email}</p>
               <p className="text-sm text-stone-600 dark:text-stone-400">{t('team.since', { date: member.since })}</p>
             </div>
-            <div className="flex flex-col gap-2 md:items-end">
+            <div className="flex flex-col gap-2 md:w-96 md:shrink-0 md:items-end">
               {member.roleChoices.length > 0 ? (
                 <RoleForm member={member} />
               ) : (

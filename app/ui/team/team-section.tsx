@@ -17,9 +17,9 @@ export function TeamSection({ page, defaultLocale, result }: { page: TeamPage; d
   const { t } = useTranslation();
   return (
     <div className="mt-6 space-y-10">
-      <details className="max-w-prose rounded-[10px] bg-stone-100 p-4 dark:bg-stone-800">
+      <details className="max-w-prose rounded-[10px] bg-stone-100 px-4 py-1 dark:bg-stone-800">
         <summary className="min-h-11 cursor-pointer content-center font-medium">{t('team.rolesSummary')}</summary>
-        <dl className="mt-2 space-y-2">
+        <dl className="mb-3 mt-1 space-y-2">
           {ROLES.map((role) => (
             <div key={role}>
               <dt className="font-semibold">{t(`team.roles.${role}`)}</dt>
