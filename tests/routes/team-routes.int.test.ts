@@ -120,14 +120,23 @@ describe(`the team through its pages on ${testDialect}`, () => {
     expect(used.body).toContain('Invitația a fost deja folosită.');
   });
 
-  it('refuses a tampered role and a manager’s removal of an owner with their messages', async () => {
+  it('refuses a tampered role, a manager’s removal of an owner and a role change without its version, with their messages', async () => {
     const email = `boss-${Date.now()}@example.com`;
     expect((await team(A().cookie, { intent: 'invite', email, role: 'manager', locale: 'ro' })).status).toBe(200);
     const manager = (await postInvitation(await tokenSentTo(email), { intent: 'register', name: 'Maria', password: 'parola-buna-1' })).cookie;
     const asOwner = await team(manager, { intent: 'invite', email: 'new-owner@example.com', role: 'owner', locale: 'ro' });
     expect(asOwner.status).toBe(403);
     expect(asOwner.body).toContain('Nu poți da acest rol');
-    const owner = (((await team(manager)).data as { page: TeamPage }).page.members.find((member) => member.role === 'owner'))!;
+    const members = ((await team(manager)).data as { page: TeamPage }).page.members;
+    const owner = members.find((member) => member.role === 'owner')!;
+    // a role change without the version the page showed, or with one that is not it: the translated conflict (decision 0015)
+    const maria = members.find((member) => member.email === email)!;
+    for (const version of [undefined, 'abc']) {
+      const stale = await team(A().cookie, { intent: 'change-role', membershipId: maria.id, role: 'staff', ...(version ? { version } : {}) });
+      expect(stale.status).toBe(409);
+      expect(stale.body).toContain('Altcineva a modificat între timp');
+    }
+    expect((await team(A().cookie, { intent: 'change-role', membershipId: maria.id, role: 'manager', version: maria.version })).body).toContain('avea deja rolul Manager');
     const removal = await team(manager, { intent: 'remove-member', membershipId: owner.id });
     expect(removal.status).toBe(403);
     expect(removal.body).toContain('Doar un proprietar poate');

@@ -21,8 +21,11 @@ export const InviteInput = z.object({
 });
 export type InviteInput = z.infer<typeof InviteInput>;
 
-/** A role change carries the member's version as the page showed it (decision 0015): a stale form is refused. */
-export const ChangeRoleInput = z.object({ membershipId: id, role, version: z.string({ error: 'required' }).min(1, { error: 'required' }) });
+/**
+ * A role change carries the member's version as the page showed it (decision 0015): a stale form,
+ * or one posted without it, is refused as a conflict by the service.
+ */
+export const ChangeRoleInput = z.object({ membershipId: id, role, version: z.string().max(64).optional().default('') });
 export type ChangeRoleInput = z.infer<typeof ChangeRoleInput>;
 
 export const MemberInput = z.object({ membershipId: id });
