@@ -251,6 +251,7 @@ export const editorEn: DeepStrings<typeof editorRo> = {
     // the team
     'invite-self': 'You cannot invite yourself. Enter the address of the person you are inviting.',
     'invite-member': '{{email}} is already on the team. You can change their role in the list of members.',
+    'invite-limit': 'The restaurant has sent {{max}} invitations in the last hour, as many as it can. Try again in an hour.',
     'invitation-unknown': 'This invitation link is not valid. Check that you copied all of it, or ask for a new invitation.',
     'invitation-expired': 'This invitation has expired. Ask the person who invited you to send it again.',
     'invitation-used': 'This invitation has already been used. Sign in to open the restaurant.',

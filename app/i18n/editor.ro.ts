@@ -251,6 +251,7 @@ export const editorRo = {
     // the team
     'invite-self': 'Nu te poți invita pe tine. Scrie adresa persoanei pe care o inviți.',
     'invite-member': '{{email}} face deja parte din echipă. Îi poți schimba rolul din lista de membri.',
+    'invite-limit': 'Restaurantul a trimis {{max}} de invitații în ultima oră, cât se pot trimite. Încearcă din nou peste o oră.',
     'invitation-unknown': 'Linkul de invitație nu este valid. Verifică dacă l-ai copiat întreg sau cere o invitație nouă.',
     'invitation-expired': 'Invitația a expirat. Cere persoanei care te-a invitat să o trimită din nou.',
     'invitation-used': 'Invitația a fost deja folosită. Intră în cont ca să deschizi restaurantul.',

@@ -22,6 +22,7 @@ export const APP_ERROR_STATUS = {
   // the team (app/modules/team, decision 0029)
   'invite-self': 400,
   'invite-member': 409,
+  'invite-limit': 429,
   'invitation-unknown': 404,
   'invitation-expired': 410,
   'invitation-used': 410,

@@ -6,7 +6,7 @@ import { testDialect } from '#tests/support/test-database.ts';
 import { db, scopes, useFileWorld } from '#tests/support/file-world.ts';
 import { addMate, auditActions, deliverMail, insertTeam, rolesIn, tokenIn } from '#tests/support/team-world.ts';
 import { getInvitationView } from './invitation-accept.service.server.ts';
-import { inviteMember, resendInvitation, revokeInvitation } from './invitation.service.server.ts';
+import { INVITATION_MAIL_RULE, inviteMember, resendInvitation, revokeInvitation } from './invitation.service.server.ts';
 import { InviteInput } from './team.schema.ts';
 
 /**
@@ -97,6 +97,21 @@ describe(`inviting on ${testDialect}`, () => {
 });
 
 describe(`sending again and revoking on ${testDialect}`, () => {
+  it('sends at most INVITATION_MAIL_RULE invitation e-mails an hour per restaurant, new or again; past it nothing is stored or sent', async () => {
+    const { restaurantId, mates } = await insertTeam(db, scopes, ['owner']);
+    const now = new Date();
+    for (let i = 0; i < INVITATION_MAIL_RULE.max; i++) await inviteMember(mates[0]!.scope, { email: `guest-${i}@example.com`, role: 'staff', locale: 'ro' }, now);
+    const jobs = await pendingMailJobs();
+    await expect(inviteMember(mates[0]!.scope, { email: 'one-more@example.com', role: 'staff', locale: 'ro' }, now)).rejects.toMatchObject({ code: 'invite-limit', status: 429 });
+    const [first] = await invitationsOf(restaurantId);
+    await expect(resendInvitation(mates[0]!.scope, first!.id, now)).rejects.toMatchObject({ code: 'invite-limit' });
+    expect(await invitationsOf(restaurantId)).toHaveLength(INVITATION_MAIL_RULE.max);
+    expect(await pendingMailJobs()).toBe(jobs);
+    // an hour later the restaurant may invite again
+    await inviteMember(mates[0]!.scope, { email: 'one-more@example.com', role: 'staff', locale: 'ro' }, new Date(now.getTime() + 61 * 60 * 1000));
+    await deliverMail(db, sent);
+  });
+
   it('sends again with a new link and seven more days; the old link no longer works', async () => {
     const { restaurantId, mates } = await insertTeam(db, scopes, ['owner']);
     const long = new Date(Date.now() - 6 * 24 * 60 * 60 * 1000);

@@ -7,6 +7,7 @@ import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { enqueueJob } from '#app/modules/jobs/jobs.server.ts';
 import { invitationMail } from '#app/modules/mail/team-emails.ts';
+import { consumeRateLimit, type RateRule } from '#app/modules/rate-limit/rate-limit.server.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
 import { formatInvitationExpiry, invitationExpiry, invitationUrl, newInvitationToken } from './invitation-token.server.ts';
 import { lockTeam } from './team-guard.server.ts';
@@ -18,8 +19,20 @@ import { findOpenInvitation, findTeamRestaurant, findUserIdentity, insertInvitat
  * with a role no higher than their own may give (`grantableRoles`), in the language they pick.
  * The row and its e-mail (a `mail.send` job) are one transaction, with the audit row. Sending
  * again makes a new link and a new expiry (the old link stops working); revoking ends it. A
- * manager can neither send again nor revoke an invitation to be an owner.
+ * manager can neither send again nor revoke an invitation to be an owner. A restaurant sends at
+ * most INVITATION_MAIL_RULE invitation e-mails an hour.
  */
+
+/**
+ * Invitation e-mails one restaurant may send (new and sent again) per hour: each goes to an
+ * address nobody has proven, so the app must not become a way to mail strangers in bulk.
+ */
+export const INVITATION_MAIL_RULE: RateRule = { max: 20, windowSeconds: 60 * 60 };
+
+async function countInvitationMail(scope: MemberScope, now: Date): Promise<void> {
+  const verdict = await consumeRateLimit(scope.db, `invitation-mail:${scope.restaurantId}`, INVITATION_MAIL_RULE, now);
+  if (!verdict.ok) throw new AppError('invite-limit', { max: INVITATION_MAIL_RULE.max });
+}
 
 /** The role must be one the actor may give, as their role is now. */
 function assertGrantable(actorRole: Role, role: Role): void {
@@ -56,6 +69,7 @@ export async function inviteMember(scope: MemberScope, input: InviteInput, now =
   assertGrantable(scope.role, input.role);
   const email = input.email.trim().toLowerCase();
   if (email === scope.actor.email.toLowerCase()) throw new AppError('invite-self', {}, { field: 'email' });
+  await countInvitationMail(scope, now);
   return scope.db.transaction().execute(async (trx) => {
     const actor = await lockTeam(trx, scope, 'team.manage');
     assertGrantable(actor.role, input.role);
@@ -75,6 +89,7 @@ export async function inviteMember(scope: MemberScope, input: InviteInput, now =
 /** Sends an open invitation again with a new link and a new seven days; the old link stops working. */
 export async function resendInvitation(scope: MemberScope, invitationId: string, now = new Date()): Promise<{ email: string }> {
   authorize(scope, 'team.manage');
+  await countInvitationMail(scope, now);
   return scope.db.transaction().execute(async (trx) => {
     const actor = await lockTeam(trx, scope, 'team.manage');
     const invitation = await findOpenInvitation(trx, scope.restaurantId, invitationId);
