@@ -21,7 +21,9 @@ const SAME_ON_PURPOSE = new Set(['app.name', 'team.roles.manager', 'team.roles.e
   // the back office (app/i18n/backoffice.*.ts): names, codes and words both languages share
   'backoffice.plan.pro-card', 'backoffice.plan.pro-manual', 'backoffice.restaurants.name', 'backoffice.restaurants.plan', 'backoffice.restaurant.kind-provider',
   'backoffice.restaurant.lastEditBy', 'backoffice.users.sort-email', 'backoffice.users.email', 'backoffice.users.roleAdmin', 'backoffice.users.roleRestaurant',
-  'backoffice.users.restaurant', 'backoffice.users.method-google', 'backoffice.messages.restaurant', 'backoffice.audit.restaurant']);
+  'backoffice.users.restaurant', 'backoffice.users.method-google', 'backoffice.messages.restaurant', 'backoffice.audit.restaurant',
+  // the invitation e-mail's languages, each named in itself
+  'team.locales.ro', 'team.locales.en']);
 
 /**
  * Every key of both catalogues side by side for /translation-debug: missing in either language,

@@ -1,0 +1,186 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, InvitationTable, MembershipTable } from '#app/db/schema.ts';
+
+/**
+ * The team's rows (decision 0029): memberships with their people, and invitations. Every query
+ * names the restaurant it belongs to, except the lookup of an invitation by its token's hash,
+ * which is how a link finds its restaurant.
+ */
+
+type Role = MembershipTable['role'];
+
+/** What the team page and the invitation e-mail say about the restaurant. */
+export function findTeamRestaurant(db: Kysely<Database>, restaurantId: string) {
+  return db.selectFrom('restaurant').select(['id', 'name', 'slug', 'timeZone']).where('id', '=', restaurantId).executeTakeFirst();
+}
+
+/** The restaurant's members with their names and addresses, in the order they joined. */
+export function listMembers(db: Kysely<Database>, restaurantId: string) {
+  return db
+    .selectFrom('membership')
+    .innerJoin('user', 'user.id', 'membership.userId')
+    .select(['membership.id', 'membership.userId', 'membership.role', 'membership.createdAt', 'membership.updatedAt', 'user.name', 'user.email'])
+    .where('membership.restaurantId', '=', restaurantId)
+    .orderBy('membership.createdAt')
+    .orderBy('membership.id')
+    .execute();
+}
+
+/** One membership of the restaurant by its id. */
+export function findMembership(db: Kysely<Database>, restaurantId: string, membershipId: string) {
+  return db
+    .selectFrom('membership')
+    .innerJoin('user', 'user.id', 'membership.userId')
+    .select(['membership.id', 'membership.userId', 'membership.role', 'membership.updatedAt', 'user.email'])
+    .where('membership.restaurantId', '=', restaurantId)
+    .where('membership.id', '=', membershipId)
+    .executeTakeFirst();
+}
+
+/** The user's membership of the restaurant, if they still have one. */
+export function findMembershipOfUser(db: Kysely<Database>, restaurantId: string, userId: string) {
+  return db.selectFrom('membership').select(['id', 'role']).where('restaurantId', '=', restaurantId).where('userId', '=', userId).executeTakeFirst();
+}
+
+/** Whether someone with this address (any case) is a member of the restaurant. */
+export async function isMemberAddress(db: Kysely<Database>, restaurantId: string, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('membership')
+    .innerJoin('user', 'user.id', 'membership.userId')
+    .select('membership.id')
+    .where('membership.restaurantId', '=', restaurantId)
+    .where((eb) => eb(eb.fn('lower', ['user.email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** How many owners the restaurant has (read after the restaurant's row lock). */
+export async function countOwners(db: Kysely<Database>, restaurantId: string): Promise<number> {
+  const row = await db.selectFrom('membership').select((eb) => eb.fn.countAll<number | string>().as('count')).where('restaurantId', '=', restaurantId).where('role', '=', 'owner').executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Sets a member's role; with `version`, only when the row is still the one the form showed. Whether it changed. */
+export async function updateMembershipRole(db: Kysely<Database>, restaurantId: string, membershipId: string, role: Role, now: string, version?: string): Promise<boolean> {
+  let query = db.updateTable('membership').set({ role, updatedAt: now }).where('restaurantId', '=', restaurantId).where('id', '=', membershipId);
+  if (version !== undefined) query = query.where('updatedAt', '=', version);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Removes a membership; whether there was one. */
+export async function deleteMembership(db: Kysely<Database>, restaurantId: string, membershipId: string): Promise<boolean> {
+  const result = await db.deleteFrom('membership').where('restaurantId', '=', restaurantId).where('id', '=', membershipId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** A user's name and address, for what an invitation says about who sent it. */
+export function findUserIdentity(db: Kysely<Database>, userId: string) {
+  return db.selectFrom('user').select(['name', 'email']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** Removes an account again (a registration from an invitation that could not join). */
+export async function deleteUserRow(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.deleteFrom('user').where('id', '=', userId).execute();
+}
+
+// ---- invitations ----
+
+export async function insertInvitation(db: Kysely<Database>, row: Insertable<InvitationTable>): Promise<void> {
+  await db.insertInto('invitation').values(row).execute();
+}
+
+/** Revokes the restaurant's open invitations to an address (a new one replaces them). */
+export async function revokeOpenInvitationsTo(db: Kysely<Database>, restaurantId: string, email: string, now: string): Promise<void> {
+  await db.updateTable('invitation').set({ revokedAt: now }).where('restaurantId', '=', restaurantId).where('email', '=', email).where('acceptedAt', 'is', null).where('revokedAt', 'is', null).execute();
+}
+
+/** The invitations neither accepted nor revoked (expired ones too: they can be sent again), newest first. */
+export function listOpenInvitations(db: Kysely<Database>, restaurantId: string) {
+  return db
+    .selectFrom('invitation')
+    .leftJoin('user', 'user.id', 'invitation.invitedBy')
+    .select(['invitation.id', 'invitation.email', 'invitation.role', 'invitation.locale', 'invitation.expiresAt', 'invitation.createdAt', 'user.name as inviterName'])
+    .where('invitation.restaurantId', '=', restaurantId)
+    .where('invitation.acceptedAt', 'is', null)
+    .where('invitation.revokedAt', 'is', null)
+    .orderBy('invitation.createdAt', 'desc')
+    .orderBy('invitation.id')
+    .execute();
+}
+
+/** One open invitation of the restaurant by its id. */
+export function findOpenInvitation(db: Kysely<Database>, restaurantId: string, invitationId: string) {
+  return db
+    .selectFrom('invitation')
+    .selectAll()
+    .where('restaurantId', '=', restaurantId)
+    .where('id', '=', invitationId)
+    .where('acceptedAt', 'is', null)
+    .where('revokedAt', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The invitation a link's token stands for, with its restaurant and who sent it. */
+export function findInvitationByTokenHash(db: Kysely<Database>, tokenHash: string) {
+  return db
+    .selectFrom('invitation')
+    .innerJoin('restaurant', 'restaurant.id', 'invitation.restaurantId')
+    .leftJoin('user', 'user.id', 'invitation.invitedBy')
+    .select([
+      'invitation.id',
+      'invitation.restaurantId',
+      'invitation.email',
+      'invitation.role',
+      'invitation.expiresAt',
+      'invitation.acceptedAt',
+      'invitation.revokedAt',
+      'restaurant.name as restaurantName',
+      'restaurant.slug',
+      'user.name as inviterName',
+    ])
+    .where('invitation.tokenHash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** A new token and expiry for an open invitation (the old link stops working); whether it was still open. */
+export async function renewInvitationToken(db: Kysely<Database>, restaurantId: string, invitationId: string, tokenHash: string, expiresAt: string): Promise<boolean> {
+  const result = await db
+    .updateTable('invitation')
+    .set({ tokenHash, expiresAt })
+    .where('restaurantId', '=', restaurantId)
+    .where('id', '=', invitationId)
+    .where('acceptedAt', 'is', null)
+    .where('revokedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Revokes an open invitation; whether it was still open. */
+export async function revokeInvitationRow(db: Kysely<Database>, restaurantId: string, invitationId: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('invitation')
+    .set({ revokedAt: now })
+    .where('restaurantId', '=', restaurantId)
+    .where('id', '=', invitationId)
+    .where('acceptedAt', 'is', null)
+    .where('revokedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Marks an invitation used by `userId`, only while it is open and unexpired: one statement, so of
+ * two acceptances at once exactly one wins (single use). Whether this one did.
+ */
+export async function claimInvitation(db: Kysely<Database>, invitationId: string, userId: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('invitation')
+    .set({ acceptedAt: now, acceptedBy: userId })
+    .where('id', '=', invitationId)
+    .where('acceptedAt', 'is', null)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
