@@ -5,6 +5,7 @@ import { localized } from '#app/i18n/localized.ts';
 import { getDb } from '#app/db/db.server.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { requireMember } from '#app/modules/access/access.server.ts';
+import { permissionsOf } from '#app/modules/access/policy.ts';
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
 import { formValues } from '#app/modules/editing/menu-fields.ts';
@@ -18,8 +19,9 @@ import type { Route } from './+types/restaurant-admin.menu';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'editor.menuTitle', 'editor.menuTitle');
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { scope: owner } = await requireMember(getDb(), request, params.restaurantSlug, 'restaurant.view');
-  return { menu: await getEditorMenu(owner), locale: getRequestLocale(request) };
+  const { scope: member, role } = await requireMember(getDb(), request, params.restaurantSlug, 'restaurant.view');
+  // what the role may use, for the page (staff: sold out and show / hide only); the services refuse the rest
+  return { menu: await getEditorMenu(member), locale: getRequestLocale(request), permissions: permissionsOf(role) };
 }
 
 /**
@@ -41,7 +43,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function MenuEditorPage({ loaderData, params }: Route.ComponentProps) {
-  const { menu, locale } = loaderData;
+  const { menu, locale, permissions } = loaderData;
   const { t } = useTranslation();
   const toast = useToast();
   const [search, setSearch] = useSearchParams();
@@ -58,5 +60,5 @@ export default function MenuEditorPage({ loaderData, params }: Route.ComponentPr
       return current;
     }, { replace: true, preventScrollReset: true });
   }, [saved, selected, setSearch, t, toast, locale]);
-  return <MenuEditor menu={menu} selectedLocationId={selected} openCategoryId={saved?.categoryId} slug={params.restaurantSlug} locale={locale} />;
+  return <MenuEditor menu={menu} selectedLocationId={selected} openCategoryId={saved?.categoryId} slug={params.restaurantSlug} locale={locale} permissions={permissions} />;
 }

@@ -3,6 +3,8 @@ import { getDb } from '#app/db/db.server.ts';
 import { formatDate, formatPrice } from '#app/i18n/localized.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { requireMember } from '#app/modules/access/access.server.ts';
+import { permissionsOf } from '#app/modules/access/policy.ts';
+import { listMyRestaurants } from '#app/modules/account/restaurants.service.server.ts';
 import { getCardDetails, getCardSubscription } from '#app/modules/billing/billing-card.server.ts';
 import { openPortal, rememberOwnerLocale, startCheckout } from '#app/modules/billing/billing-checkout.server.ts';
 import { getBilling } from '#app/modules/billing/stripe-client.server.ts';
@@ -18,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'admi
 
 /** The owner's plan (docs/product-spec.md section 4), with dates in the restaurant's time zone and prices from configuration. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { scope: owner, user } = await requireMember(getDb(), request, params.restaurantSlug, 'billing.manage');
+  const { scope: owner, user, role } = await requireMember(getDb(), request, params.restaurantSlug, 'billing.manage');
   const { restaurant, subscription } = await getRestaurantAdminSummary(owner);
   const locale = getRequestLocale(request);
   const { monthlyMinor, yearlyMinor, currency } = getPlatformPricing();
@@ -50,6 +52,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         : null,
     },
     owner: { email: user.email, emailVerified: user.emailVerified },
+    // the admin frame's switcher and sections (decision 0029)
+    restaurants: await listMyRestaurants(owner),
+    permissions: permissionsOf(role),
     formatted: {
       trialEndsAt: subscription.trialEndsAt ? formatDate(subscription.trialEndsAt, locale, restaurant.timeZone) : null,
       expirationDate: subscription.expirationDate ? formatDate(subscription.expirationDate, locale, restaurant.timeZone) : null,
@@ -85,9 +90,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function SubscriptionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { restaurant, subscription, formatted, billing, owner } = loaderData;
+  const { restaurant, subscription, formatted, billing, owner, restaurants, permissions } = loaderData;
   return (
-    <AdminFrame restaurant={restaurant} subscription={subscription} owner={owner}>
+    <AdminFrame restaurant={restaurant} subscription={subscription} owner={owner} restaurants={restaurants} permissions={permissions}>
       <SubscriptionOverview subscription={subscription} formatted={formatted} billing={billing} error={actionData?.error ?? null} />
     </AdminFrame>
   );

@@ -485,6 +485,29 @@ function cases(w: World): Case[] {
       },
     })),
 
+    // a user's restaurants (decision 0029): any signed-in user of role restaurant, never a platform admin
+    {
+      file: 'routes/restaurants.tsx', kind: 'loader', path: '/restaurants', params: {},
+      expect: {
+        guest: redirectTo(toLogin('/restaurants')),
+        ownerA: ok((o) => (o.body.includes(A.slug) && !o.body.includes(B.slug) ? null : 'expected A\'s own restaurants only')),
+        ownerB: ok((o) => (o.body.includes(B.slug) && !o.body.includes(A.slug) ? null : 'expected B\'s own restaurants only')),
+        admin: redirectTo(unauthorized(PAGE_FORBIDDEN)),
+        disabled: disabledThen(redirectTo(toLogin('/restaurants'))),
+      },
+    },
+    ...(['loader', 'action'] as const).map((kind): Case => ({
+      // an empty name: refused and nothing created (a real restaurant would move the owners' landing)
+      file: 'routes/restaurants.new.tsx', kind, path: '/restaurants/new', params: {}, form: kind === 'action' ? { restaurantName: '' } : undefined,
+      expect: {
+        guest: redirectTo(toLogin('/restaurants/new')),
+        ownerA: kind === 'loader' ? ok(contains('"shared"')) : status(400),
+        ownerB: kind === 'loader' ? ok(contains('"shared"')) : status(400),
+        admin: redirectTo(unauthorized(PAGE_FORBIDDEN)),
+        disabled: disabledThen(redirectTo(toLogin('/restaurants/new'))),
+      },
+    })),
+
     // guest-only pages send a signed-in user where they belong
     ...(['loader', 'action'] as const).map((kind): Case => ({
       file: 'routes/login.tsx', kind, path: '/login', params: {}, form: kind === 'action' ? { intent: 'sign-in', email: 'nobody@example.com', password: 'wrong-password-1' } : undefined,
