@@ -97,6 +97,8 @@ describe(`a user's restaurants on ${testDialect}`, () => {
     const theirs = await insertRestaurant(database.db, { name: 'Hanul din Deal' });
     await addMember(database.db, theirs.id, vlad.id, 'staff');
     expect(await listMyRestaurants(scopes.user(vlad))).toEqual([{ id: theirs.id, name: 'Hanul din Deal', slug: theirs.slug, role: 'staff' }]);
+    expect(await listMyRestaurants(scopes.member(theirs.id, 'staff', vlad))).toHaveLength(1);
+    await expect(listMyRestaurants(scopes.forgedOwner(theirs.id))).rejects.toMatchObject({ code: 'forbidden' });
     const session = { id: vlad.id, email: vlad.email, name: 'vlad', role: 'restaurant' as const, emailVerified: true };
     expect(await landingPathFor(database.db, session)).toBe(`/${theirs.slug}/admin`);
     // removed from their only team: the chooser, where they can add a restaurant (it was /contact)

@@ -1,5 +1,5 @@
 import type { Locale } from '#app/i18n/i18n.ts';
-import { assertUser, type MemberScope, type UserScope } from '#app/modules/access/scope.server.ts';
+import { assertUser, authorize, type MemberScope, type UserScope } from '#app/modules/access/scope.server.ts';
 import { isRole, type Role } from '#app/modules/access/policy.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { consumeRateLimit, type RateRule } from '#app/modules/rate-limit/rate-limit.server.ts';
@@ -18,6 +18,8 @@ export interface MyRestaurant {
 
 /** Every restaurant the signed-in user is a member of, with their role there, by name. */
 export async function listMyRestaurants(scope: UserScope | MemberScope): Promise<MyRestaurant[]> {
+  if (scope.kind === 'user') assertUser(scope);
+  else authorize(scope, 'restaurant.view');
   const rows = await listMembershipsOf(scope.db, scope.actor.id);
   return rows.flatMap((row) => (isRole(row.role) ? [{ id: row.id, name: row.name, slug: row.slug, role: row.role }] : []));
 }
