@@ -8,8 +8,6 @@ import { newId } from '#app/modules/restaurant/ids.ts';
 import { bumpMenuVersion } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import type { PlanStatus } from './plan-status.ts';
 import { TRIAL_DAYS, WELCOME_DELAY_MS } from './subscription.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 import { changedPlanDays, dayOf, planDaysKey, planDaysOf } from './plan-days.ts';
 import { dropPlatformDays, dropPlatformDaysFrom, findFirstPlanDay, readStatsKey } from './plan-days.repo.server.ts';
 import {
@@ -28,6 +26,8 @@ import {
   trialEndDate,
 } from './subscription.ts';
 import { claimPersonalTrial, findPersonalTrialEnd, findProductsCount, insertSubscription, listSubscriptions, lockRestaurantForPlanChange, updateSubscription, writePlanSummary } from './subscription.repo.server.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Recomputes the restaurant's plan summary from its subscription rows and writes it. Every change
