@@ -67,6 +67,9 @@ export default [
       route('account', 'routes/restaurant-admin.account.tsx'),
     ]),
     route('restaurant/:restaurantSlug/settings/subscription', 'routes/subscription.tsx'),
+    // a user's restaurants (decision 0029): the chooser and "Adaugă un restaurant"
+    route('restaurants', 'routes/restaurants.tsx'),
+    route('restaurants/new', 'routes/restaurants.new.tsx'),
   ]),
 
   // menu layout: neither footer nor cookie banner

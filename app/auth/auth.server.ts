@@ -97,6 +97,8 @@ export function createAuth(handle: DatabaseHandle, env: Env, services: AuthServi
       additionalFields: {
         lastRestaurantId: { type: 'string', required: false, input: false },
         lastSignInAt: { type: 'date', required: false, input: false },
+        // the person's one free trial (decision 0029), written by the subscription module only
+        trialEndsAt: { type: 'string', required: false, input: false },
       },
     },
     session: {

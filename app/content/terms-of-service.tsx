@@ -86,8 +86,8 @@ export function TermsOfService({ language, contactEmail }: { language: Locale; c
             </li>
             <li><strong>Vizitatorul</strong>: orice persoană care consultă un meniu publicat.</li>
             <li>
-              <strong>Perioada de probă</strong>: primele 60 de zile de la crearea contului, în care serviciul se folosește gratuit, pe
-              planul gratuit.
+              <strong>Perioada de probă</strong>: primele 60 de zile de la crearea primului restaurant al unei persoane, în care
+              serviciul se folosește gratuit, pe planul gratuit; este una pentru fiecare persoană, nu pentru fiecare restaurant.
             </li>
             <li>
               <strong>Planul gratuit</strong> și <strong>planul PRO</strong>: planurile de utilizare descrise la „Accesul la servicii” și
@@ -111,6 +111,13 @@ export function TermsOfService({ language, contactEmail }: { language: Locale; c
             Fiecare cont nou începe cu o perioadă de probă gratuită de 60 de zile, pentru care nu este necesar un card. Pe planul
             gratuit, meniul unui restaurant poate conține cel mult 50 de produse. La sfârșitul perioadei de probă, utilizarea în
             continuare a serviciului necesită planul PRO.
+          </p>
+          <p className={P}>
+            Perioada de probă se acordă o singură dată fiecărei persoane. Un restaurant adăugat de cineva care are sau a avut deja un
+            restaurant împarte perioada de probă începută la primul restaurant și se încheie odată cu ea; după încheierea ei,
+            restaurantul nou poate fi pregătit, iar meniul lui este afișat clienților numai cu planul PRO. Ștergerea unui restaurant
+            nu acordă o nouă perioadă de probă. Fiecare restaurant are propriul abonament: planul PRO al unuia nu se extinde la
+            celelalte.
           </p>
 
           <h3 className={H3}>3.3. Planul PRO</h3>

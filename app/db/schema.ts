@@ -27,6 +27,8 @@ export interface UserTable {
   lastRestaurantId: string | null;
   /** when the user last signed in (any method; migration 0020); null before the first */
   lastSignInAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
+  /** when the person's one free trial ends (ISO-8601 UTC), set with their first restaurant (migration 0022, decision 0029); null before */
+  trialEndsAt: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionTable {

@@ -9,6 +9,7 @@ import { backofficeEn } from './backoffice.en.ts';
 import { accountEn } from './account.en.ts';
 import { tablesEn } from './tables.en.ts';
 import { teamEn } from './team.en.ts';
+import { restaurantsEn } from './restaurants.en.ts';
 import { guestMenuEn } from './guest-labels.en.ts';
 import { translationEn } from './translation.en.ts';
 import { scheduleEn } from './schedule.en.ts';
@@ -53,6 +54,7 @@ export const en: DeepStrings<Catalogue> = {
   ...accountEn,
   ...tablesEn,
   ...teamEn,
+  ...restaurantsEn,
   ...guestMenuEn,
   ...translationEn,
   ...scheduleEn,

@@ -172,6 +172,9 @@ export const marketingEn: DeepStrings<typeof marketingRo> = {
       adminQ: 'Can PRO be turned on without a card?',
       adminA:
         'Yes. A platform administrator can grant PRO to a restaurant by hand; PRO granted this way lasts one year. Write to us from the contact page.',
+      restaurantsQ: 'I run several restaurants. Does each one get a trial?',
+      restaurantsA:
+        'The {{days}} trial is one per person, not one per restaurant. A restaurant you add later shares the trial that began with your first restaurant and ends with it; once it has ended, the new restaurant can be set up, and guests see it once it has PRO. Each restaurant has its own plan: PRO for one is not PRO for the others.',
       limitQ: 'What does the product limit mean?',
       limitA:
         'Without PRO the menu can hold at most {{products}}, counted across all locations together. The editor tells you when {{threshold}} remain; with PRO there is no limit.',

@@ -171,6 +171,9 @@ export const marketingRo = {
       adminQ: 'Se poate activa PRO fără card?',
       adminA:
         'Da. Un administrator al platformei poate acorda PRO manual unui restaurant; PRO acordat astfel este valabil un an. Scrie-ne din pagina de contact.',
+      restaurantsQ: 'Am mai multe restaurante. Primește fiecare o perioadă de probă?',
+      restaurantsA:
+        'Perioada de probă de {{days}} este una pentru fiecare persoană, nu pentru fiecare restaurant. Un restaurant pe care îl adaugi mai târziu o împarte pe cea începută la primul tău restaurant și se încheie odată cu ea; după ce s-a încheiat, restaurantul nou se poate pregăti, iar clienții îl văd după trecerea la PRO. Fiecare restaurant are abonamentul lui: PRO pentru unul nu înseamnă PRO pentru celelalte.',
       limitQ: 'Ce înseamnă limita de produse?',
       limitA:
         'Fără PRO, meniul poate avea cel mult {{products}}, numărate în toate locațiile la un loc. Editorul îți arată când mai rămân {{threshold}}; cu PRO nu există limită.',

@@ -9,6 +9,7 @@ import { backofficeRo } from './backoffice.ro.ts';
 import { accountRo } from './account.ro.ts';
 import { tablesRo } from './tables.ro.ts';
 import { teamRo } from './team.ro.ts';
+import { restaurantsRo } from './restaurants.ro.ts';
 import { guestMenuRo } from './guest-labels.ro.ts';
 import { translationRo } from './translation.ro.ts';
 import { scheduleRo } from './schedule.ro.ts';
@@ -53,6 +54,7 @@ export const ro = {
   ...accountRo,
   ...tablesRo,
   ...teamRo,
+  ...restaurantsRo,
   ...guestMenuRo,
   ...translationRo,
   ...scheduleRo,

@@ -45,7 +45,7 @@ function PlanPoint({ children }: { children: ReactNode }) {
 }
 
 // i18n-keys: pricing.faq.*Q pricing.faq.*A pricingNoCard.*Q pricingNoCard.*A
-const FAQ = ['afterTrial', 'cancel', 'card', 'admin', 'limit'] as const;
+const FAQ = ['afterTrial', 'restaurants', 'cancel', 'card', 'admin', 'limit'] as const;
 
 export default function PricingPage({ loaderData }: Route.ComponentProps) {
   const { free, monthly, yearly, saving, cardPayments } = loaderData;
@@ -105,7 +105,7 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
           {FAQ.map((key) => (
             <div key={key} className="py-6">
               <h3 className="text-lg font-semibold">{t(faqKey(key, 'Q'))}</h3>
-              <p className="mt-2 max-w-3xl text-stone-700 dark:text-stone-300">{t(faqKey(key, 'A'), { products, threshold })}</p>
+              <p className="mt-2 max-w-3xl text-stone-700 dark:text-stone-300">{t(faqKey(key, 'A'), { products, threshold, days })}</p>
             </div>
           ))}
         </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { localized } from '#app/i18n/localized.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
+import { permissionsOf } from '#app/modules/access/policy.ts';
 import { restaurantRoute } from '#app/modules/access/route-guards.server.ts';
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
@@ -16,8 +17,9 @@ import type { Route } from './+types/restaurant-admin.menu';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'editor.menuTitle', 'editor.menuTitle');
 
-export const loader = restaurantRoute('restaurant.view', async ({ request }: Route.LoaderArgs, { scope: owner }) => {
-  return { menu: await getEditorMenu(owner), locale: getRequestLocale(request) };
+export const loader = restaurantRoute('restaurant.view', async ({ request }: Route.LoaderArgs, { scope: member, role }) => {
+  // what the role may use, for the page (staff: sold out and show / hide only); the services refuse the rest
+  return { menu: await getEditorMenu(member), locale: getRequestLocale(request), permissions: permissionsOf(role) };
 });
 
 /**
@@ -38,7 +40,7 @@ export const action = restaurantRoute('restaurant.view', async ({ request }: Rou
 });
 
 export default function MenuEditorPage({ loaderData, params }: Route.ComponentProps) {
-  const { menu, locale } = loaderData;
+  const { menu, locale, permissions } = loaderData;
   const { t } = useTranslation();
   const toast = useToast();
   const [search, setSearch] = useSearchParams();
@@ -55,5 +57,5 @@ export default function MenuEditorPage({ loaderData, params }: Route.ComponentPr
       return current;
     }, { replace: true, preventScrollReset: true });
   }, [saved, selected, setSearch, t, toast, locale]);
-  return <MenuEditor menu={menu} selectedLocationId={selected} openCategoryId={saved?.categoryId} slug={params.restaurantSlug} locale={locale} />;
+  return <MenuEditor menu={menu} selectedLocationId={selected} openCategoryId={saved?.categoryId} slug={params.restaurantSlug} locale={locale} permissions={permissions} />;
 }

@@ -1,7 +1,9 @@
 import { data, redirect } from 'react-router';
 import { formatDate, formatPrice } from '#app/i18n/localized.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
+import { permissionsOf } from '#app/modules/access/policy.ts';
 import { restaurantRoute } from '#app/modules/access/route-guards.server.ts';
+import { listMyRestaurants } from '#app/modules/account/restaurants.service.server.ts';
 import { getCardDetails, getCardSubscription } from '#app/modules/billing/billing-card.server.ts';
 import { openPortal, rememberOwnerLocale, startCheckout } from '#app/modules/billing/billing-checkout.server.ts';
 import { getBilling } from '#app/modules/billing/stripe-client.server.ts';
@@ -16,7 +18,7 @@ import { getPlatformPricing } from '#app/modules/platform/platform-settings.serv
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'admin.subscriptionTitle', 'admin.subscriptionTitle');
 
 /** The owner's plan (docs/product-spec.md section 4), with dates in the restaurant's time zone and prices from configuration. */
-export const loader = restaurantRoute('billing.manage', async ({ request }: Route.LoaderArgs, { scope: owner, user }) => {
+export const loader = restaurantRoute('billing.manage', async ({ request }: Route.LoaderArgs, { scope: owner, user, role }) => {
   const { restaurant, subscription } = await getRestaurantAdminSummary(owner);
   const locale = getRequestLocale(request);
   const { monthlyMinor, yearlyMinor, currency } = getPlatformPricing();
@@ -48,6 +50,9 @@ export const loader = restaurantRoute('billing.manage', async ({ request }: Rout
         : null,
     },
     owner: { email: user.email, emailVerified: user.emailVerified },
+    // the admin frame's switcher and sections (decision 0029)
+    restaurants: await listMyRestaurants(owner),
+    permissions: permissionsOf(role),
     formatted: {
       trialEndsAt: subscription.trialEndsAt ? formatDate(subscription.trialEndsAt, locale, restaurant.timeZone) : null,
       expirationDate: subscription.expirationDate ? formatDate(subscription.expirationDate, locale, restaurant.timeZone) : null,
@@ -82,9 +87,9 @@ export const action = restaurantRoute('billing.manage', async ({ request }: Rout
 });
 
 export default function SubscriptionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { restaurant, subscription, formatted, billing, owner } = loaderData;
+  const { restaurant, subscription, formatted, billing, owner, restaurants, permissions } = loaderData;
   return (
-    <AdminFrame restaurant={restaurant} subscription={subscription} owner={owner}>
+    <AdminFrame restaurant={restaurant} subscription={subscription} owner={owner} restaurants={restaurants} permissions={permissions}>
       <SubscriptionOverview subscription={subscription} formatted={formatted} billing={billing} error={actionData?.error ?? null} />
     </AdminFrame>
   );

@@ -19,6 +19,7 @@ import * as categoryScheduleAndClosures from './2026-11-23-0017-category-schedul
 import * as backofficeRollupSearch from './2026-11-23-0019-backoffice-rollup-search.ts';
 import * as userLastSignIn from './2026-11-27-0020-user-last-sign-in.ts';
 import * as memberships from './2026-11-27-0021-memberships.ts';
+import * as userTrial from './2026-11-27-0022-user-trial.ts';
 
 /**
  * Every migration, in order. Append new dated files here; never edit or reorder old ones.
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0019-backoffice-rollup-search': backofficeRollupSearch,
   '2026-11-27-0020-user-last-sign-in': userLastSignIn,
   '2026-11-27-0021-memberships': memberships,
+  '2026-11-27-0022-user-trial': userTrial,
 };

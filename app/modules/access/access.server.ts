@@ -128,9 +128,10 @@ export async function rememberRestaurantOpened(access: MemberAccess): Promise<vo
 }
 
 /**
- * docs/product-spec.md section 6: where a signed-in user belongs: admins to /admin, members to the
- * restaurant they opened last (or their only one, or the chooser when they have several), anyone
- * else to contact. Guest-only pages send signed-in users here.
+ * docs/product-spec.md section 6 with decision 0029: where a signed-in user belongs: admins to
+ * /admin, members to the restaurant they opened last (or their only one), anyone else to the
+ * chooser: a member of several picks one there, and a user with none (removed from their only
+ * team) can add one. Guest-only pages send signed-in users here.
  */
 export async function landingPathFor(db: Kysely<Database>, user: SessionUser): Promise<string> {
   if (user.role === 'admin') return '/admin';
@@ -138,8 +139,7 @@ export async function landingPathFor(db: Kysely<Database>, user: SessionUser): P
   if (last) return `/${last.slug}/admin`;
   const memberships = await listMembershipsOf(db, user.id);
   if (memberships.length === 1) return `/${memberships[0]!.slug}/admin`;
-  if (memberships.length > 1) return RESTAURANT_CHOOSER_PATH;
-  return '/contact';
+  return RESTAURANT_CHOOSER_PATH;
 }
 
 /** Whether the user is a member of any restaurant (a Google user's first visit names one when not). */
@@ -147,7 +147,7 @@ export async function hasRestaurant(db: Kysely<Database>, user: SessionUser): Pr
   return (await listMembershipsOf(db, user.id)).length > 0;
 }
 
-/** Where a member of several restaurants picks one. */
+/** Where a member of several restaurants picks one, and anyone adds one. */
 export const RESTAURANT_CHOOSER_PATH = '/restaurants';
 
 /** docs/product-spec.md section 6: guest-only pages send a signed-in user to where they belong. */

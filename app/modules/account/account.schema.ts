@@ -29,3 +29,12 @@ export const RegisterInput = z.object({
 });
 
 export type RegisterInput = z.infer<typeof RegisterInput>;
+
+/** The name of a further restaurant ("Adaugă un restaurant"): registration's length rule, each end of it named. */
+export const NewRestaurantInput = z.object({
+  restaurantName: z
+    .string({ error: 'restaurant-name-required' })
+    .trim()
+    .min(2, { error: 'restaurant-name-required' })
+    .max(100, { error: 'restaurant-name-too-long' }),
+});

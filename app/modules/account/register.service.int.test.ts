@@ -45,7 +45,8 @@ describe(`registration and sign-in on ${testDialect}`, () => {
     const audit = await database.db.selectFrom('auditEvent').selectAll().where('restaurantId', '=', result.restaurantId).execute();
     expect(audit).toMatchObject([{ action: 'subscription.start-trial', actorType: 'user', actorId: result.userId, actorEmail: 'ana@tara.example' }]);
     const user = await database.db.selectFrom('user').selectAll().where('id', '=', result.userId).executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ role: 'restaurant', lastRestaurantId: result.restaurantId, email: 'ana@tara.example' });
+    // the trial is the person's (decision 0029): a further restaurant of theirs shares it
+    expect(user).toMatchObject({ role: 'restaurant', lastRestaurantId: result.restaurantId, email: 'ana@tara.example', trialEndsAt: trialEnd });
     expect(await database.db.selectFrom('membership').select(['userId', 'role']).where('restaurantId', '=', result.restaurantId).execute()).toEqual([{ userId: result.userId, role: 'owner' }]);
   });
 

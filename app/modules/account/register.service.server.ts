@@ -6,7 +6,7 @@ import { logger } from '#app/logger.server.ts';
 import { newId, newShortCode } from '#app/modules/restaurant/ids.ts';
 import { buildRestaurantSlug } from '#app/modules/restaurant/slug.ts';
 import { createRestaurantWithOwner } from '#app/modules/access/new-restaurant.server.ts';
-import { startTrial } from '#app/modules/subscription/subscription.service.server.ts';
+import { startOwnersTrial, type OwnersTrial } from '#app/modules/subscription/subscription.service.server.ts';
 import type { RegisterInput } from './account.schema.ts';
 import { deleteUserRow, setRestaurantRole } from './account.repo.server.ts';
 import { sendVerificationLink, verifiedLandingPath } from './email-link.service.server.ts';
@@ -17,7 +17,7 @@ import { localeFromHeaders } from '#app/i18n/locale.server.ts';
 export type FirstVerification = { sent: true } | { sent: false; retryAt?: string; retryTime?: string };
 
 /** A new restaurant's zone until its owner changes it. */
-const NEW_RESTAURANT_TIME_ZONE = 'Europe/Bucharest';
+export const NEW_RESTAURANT_TIME_ZONE = 'Europe/Bucharest';
 
 export type RegisterResult =
   | { ok: true; slug: string; restaurantId: string; userId: string; cookies: string[]; verification: FirstVerification }
@@ -86,8 +86,10 @@ export function registrationLandingPath(result: { slug: string; verification: Fi
 }
 
 /**
- * A signed-up user's restaurant: slug per docs/product-spec.md section 5 and the trial of section 4, linked to the
- * user (role restaurant) in one transaction. Used by registration and by a Google user's first visit.
+ * A new restaurant of this user, its first owner: slug per docs/product-spec.md section 5, the
+ * person's trial (docs/product-spec.md section 4 with decision 0029: the first restaurant gets the
+ * 60 days, a further one shares them or starts without), and where the user lands next, in one
+ * transaction. Used by registration, a Google user's first visit and "Adaugă un restaurant".
  */
 export async function createRestaurantForOwner(
   db: Kysely<Database>,
@@ -96,10 +98,10 @@ export async function createRestaurantForOwner(
   now: Date = new Date(),
   /** the language the owner signed up in: their billing e-mails follow it */
   ownerLocale: Locale = DEFAULT_LOCALE,
-): Promise<{ slug: string; restaurantId: string }> {
+): Promise<{ slug: string; restaurantId: string; trial: OwnersTrial }> {
   const restaurantId = newId();
   const slug = buildRestaurantSlug(restaurantName, now);
-  await db.transaction().execute(async (trx) => {
+  const trial = await db.transaction().execute(async (trx) => {
     const timestamp = now.toISOString();
     const scope = await createRestaurantWithOwner(trx, { type: 'user', id: owner.id, email: owner.email, role: 'restaurant' }, {
       id: restaurantId,
@@ -115,7 +117,7 @@ export async function createRestaurantForOwner(
       updatedAt: timestamp,
     });
     await setRestaurantRole(trx, owner.id, restaurantId);
-    await startTrial(scope, now);
+    return startOwnersTrial(scope, now);
   });
-  return { slug, restaurantId };
+  return { slug, restaurantId, trial };
 }

@@ -51,3 +51,19 @@ export async function findProductsCount(db: Kysely<Database>, restaurantId: stri
   const row = await tenant(db, restaurantId).selectFrom('restaurant').select('productsCount').executeTakeFirst();
   return row?.productsCount;
 }
+
+/**
+ * Records `endsAt` as the end of the person's one free trial (decision 0029) unless they already
+ * have one: true when this call set it. One conditional update, so two restaurants created at once
+ * by the same person cannot both start a first trial, on either database.
+ */
+export async function claimPersonalTrial(db: Kysely<Database>, userId: string, endsAt: string): Promise<boolean> {
+  const result = await db.updateTable('user').set({ trialEndsAt: endsAt }).where('id', '=', userId).where('trialEndsAt', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** When the person's one free trial ends (null: none yet); undefined when there is no such user. */
+export async function findPersonalTrialEnd(db: Kysely<Database>, userId: string): Promise<string | null | undefined> {
+  const row = await db.selectFrom('user').select('trialEndsAt').where('id', '=', userId).executeTakeFirst();
+  return row?.trialEndsAt;
+}

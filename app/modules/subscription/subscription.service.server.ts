@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
-import { assertAdmin, authorize, withDb, type AdminScope, type RestaurantScope } from '#app/modules/access/scope.server.ts';
+import { assertAdmin, assertUser, authorize, withDb, type AdminScope, type MemberScope, type RestaurantScope, type UserScope } from '#app/modules/access/scope.server.ts';
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { enqueueJob } from '#app/modules/jobs/jobs.server.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
 import { bumpMenuVersion } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import type { PlanStatus } from './plan-status.ts';
-import { WELCOME_DELAY_MS } from './subscription.ts';
+import { TRIAL_DAYS, WELCOME_DELAY_MS } from './subscription.ts';
 import { changedPlanDays, dayOf, planDaysKey, planDaysOf } from './plan-days.ts';
 import { dropPlatformDays, dropPlatformDaysFrom, findFirstPlanDay, readStatsKey } from './plan-days.repo.server.ts';
 import {
@@ -25,7 +25,9 @@ import {
   shouldShowUpgradePrompt,
   trialEndDate,
 } from './subscription.ts';
-import { findProductsCount, insertSubscription, listSubscriptions, lockRestaurantForPlanChange, updateSubscription, writePlanSummary } from './subscription.repo.server.ts';
+import { claimPersonalTrial, findPersonalTrialEnd, findProductsCount, insertSubscription, listSubscriptions, lockRestaurantForPlanChange, updateSubscription, writePlanSummary } from './subscription.repo.server.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Recomputes the restaurant's plan summary from its subscription rows and writes it. Every change
@@ -60,22 +62,68 @@ function runInTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>)
 
 /**
  * docs/product-spec.md section 4: initialisation creates a trial (60 days, not PRO; the product count starts at 0
- * on the restaurant row). Called by registration and Google sign-up inside their transaction.
+ * on the restaurant row). A new restaurant gets it through startOwnersTrial (the person's one trial); this
+ * starts one for the restaurant whatever its owner had (tests, and the first trial itself).
  */
 export async function startTrial(scope: RestaurantScope, now: Date = new Date()): Promise<void> {
   authorize(scope, 'billing.manage');
-  await runInTransaction(scope.db, async (trx) => {
-    const trial = newTrial(now);
-    const timestamp = now.toISOString();
-    const id = newId();
-    await insertSubscription(trx, { id, restaurantId: scope.restaurantId, ...trial, grantedBy: null, providerCustomerId: null, providerSubscriptionId: null, providerPriceId: null, providerStatus: null, currentPeriodEnd: null, createdAt: timestamp, updatedAt: timestamp });
+  await runInTransaction(scope.db, (trx) => insertTrial(withDb(scope, trx), newTrial(now), now, { welcome: true }));
+}
+
+/** What a new restaurant got of its first owner's trial (decision 0029, "Trials of a second restaurant"). */
+export type OwnersTrial = { kind: 'first' | 'shared'; endsAt: string } | { kind: 'none'; endedAt: string };
+
+/**
+ * Decision 0029, "Trials of a second restaurant": the 60-day trial belongs to the person. A first
+ * owner who never had one gets it, and its end is kept on their account (deleting the restaurant
+ * does not give it back); one who had gets a trial that ends when theirs ends, and once it has
+ * ended none: the restaurant can be set up, guests see it once it has PRO. Every creation of a
+ * restaurant calls this in its transaction, with the new owner's scope.
+ */
+export async function startOwnersTrial(scope: MemberScope, now: Date = new Date()): Promise<OwnersTrial> {
+  authorize(scope, 'billing.manage');
+  return runInTransaction(scope.db, async (trx) => {
+    const inTrx = withDb(scope, trx);
+    const first = newTrial(now);
+    if (await claimPersonalTrial(trx, scope.actor.id, first.endsAt!)) {
+      await insertTrial(inTrx, first, now, { welcome: true });
+      return { kind: 'first', endsAt: first.endsAt! };
+    }
+    const endsAt = await findPersonalTrialEnd(trx, scope.actor.id);
+    if (!endsAt) throw new AppError('not-found');
+    if (Date.parse(endsAt) > now.getTime()) {
+      // the person's trial, for this restaurant too: dated from when it began (so the welcome e-mail's
+      // "60 days" is not sent for it once that is a week past), never later than today
+      const startsAt = new Date(Math.min(now.getTime(), Date.parse(endsAt) - TRIAL_DAYS * DAY_MS)).toISOString();
+      await insertTrial(inTrx, { ...first, startsAt, endsAt }, now, { welcome: false });
+      return { kind: 'shared', endsAt };
+    }
     await refreshPlanSummary(trx, scope.restaurantId, now);
-    await recordAudit(withDb(scope, trx), { action: 'subscription.start-trial', target: { type: 'subscription', id }, after: { kind: 'trial', endsAt: trial.endsAt } });
-    // the welcome e-mail goes out shortly after sign-up (after the address-confirmation e-mail, not
-    // beside it): a run of the notices sweep then, which sends each notice once by its key, whether
-    // this run or the hourly one gets there first
-    await enqueueJob(trx, { type: 'billing.notices', payload: {}, dedupeKey: `billing.notices:welcome:${scope.restaurantId}`, runAt: new Date(now.getTime() + WELCOME_DELAY_MS + 30_000) });
+    await recordAudit(inTrx, { action: 'subscription.no-trial', target: { type: 'restaurant', id: scope.restaurantId }, after: { trialEndedAt: endsAt } });
+    return { kind: 'none', endedAt: endsAt };
   });
+}
+
+/** What a restaurant this user creates now would get of their trial (the new-restaurant page says it before). */
+export async function previewOwnersTrial(scope: UserScope, now: Date = new Date()): Promise<OwnersTrial> {
+  assertUser(scope);
+  const endsAt = await findPersonalTrialEnd(scope.db, scope.actor.id);
+  if (!endsAt) return { kind: 'first', endsAt: newTrial(now).endsAt! };
+  return Date.parse(endsAt) > now.getTime() ? { kind: 'shared', endsAt } : { kind: 'none', endedAt: endsAt };
+}
+
+/** One trial row, its summary and audit row, in the scope's transaction; the first one also queues the welcome e-mail. */
+async function insertTrial(scope: RestaurantScope, trial: ReturnType<typeof newTrial>, now: Date, options: { welcome: boolean }): Promise<void> {
+  const timestamp = now.toISOString();
+  const id = newId();
+  await insertSubscription(scope.db, { id, restaurantId: scope.restaurantId, ...trial, grantedBy: null, providerCustomerId: null, providerSubscriptionId: null, providerPriceId: null, providerStatus: null, currentPeriodEnd: null, createdAt: timestamp, updatedAt: timestamp });
+  await refreshPlanSummary(scope.db, scope.restaurantId, now);
+  await recordAudit(scope, { action: 'subscription.start-trial', target: { type: 'subscription', id }, after: { kind: 'trial', endsAt: trial.endsAt } });
+  if (!options.welcome) return;
+  // the welcome e-mail goes out shortly after sign-up (after the address-confirmation e-mail, not
+  // beside it): a run of the notices sweep then, which sends each notice once by its key, whether
+  // this run or the hourly one gets there first
+  await enqueueJob(scope.db, { type: 'billing.notices', payload: {}, dedupeKey: `billing.notices:welcome:${scope.restaurantId}`, runAt: new Date(now.getTime() + WELCOME_DELAY_MS + 30_000) });
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
+import type { Permission } from '#app/modules/access/policy.ts';
 import type { PlanStatus } from '#app/modules/subscription/plan-status.ts';
+import { RestaurantSwitcher, type SwitcherRestaurant } from '#app/ui/restaurants/restaurant-switcher.tsx';
 import { subscriptionPath } from './editor-paths.ts';
 import { IconSprite } from './icons.tsx';
 import { UpgradePrompt } from './upgrade-prompt.tsx';
@@ -13,31 +15,51 @@ const tab = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /**
- * The restaurant admin's frame: the name, the "view menu" link, the sections as tabs and the
- * upgrade prompt (docs/product-spec.md section 4) and, until the owner confirms their address, the banner asking
- * them to, around whichever section is open.
+ * The restaurant admin's frame: the name with the restaurant switcher, the "view menu" link, the
+ * sections the member's role may use as tabs (decision 0029: hidden here, refused by the server
+ * anyway), the upgrade prompt (docs/product-spec.md section 4) for whoever handles the plan and,
+ * until the user confirms their address, the banner asking them to, around whichever section is open.
  */
 export function AdminFrame({
   restaurant,
   subscription,
   owner,
+  restaurants,
+  permissions,
   children,
 }: {
   restaurant: { name: string; slug: string };
   subscription: PlanStatus;
-  /** whose admin this is: an unconfirmed address gets the banner that asks to confirm it */
+  /** who is signed in: an unconfirmed address gets the banner that asks to confirm it */
   owner: { email: string; emailVerified: boolean };
+  /** every restaurant of the user, for the switcher */
+  restaurants: readonly SwitcherRestaurant[];
+  /** what the member's role allows here (permissionsOf) */
+  permissions: Readonly<Record<Permission, boolean>>;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   const base = `/${restaurant.slug}/admin`;
   const { pathname } = useLocation();
   const onSubscriptionPage = pathname === subscriptionPath(restaurant.slug);
+  const sections: { to: string; label: string; allowed: boolean }[] = [
+    { to: `${base}/settings`, label: t('editor.tabSettings'), allowed: permissions['settings.edit'] },
+    { to: `${base}/qr`, label: t('editor.tabQr'), allowed: permissions['qr.manage'] },
+    { to: `${base}/import`, label: t('import.tab'), allowed: permissions['menu.import'] },
+    { to: `${base}/insights`, label: t('insights.tab'), allowed: permissions['insights.view'] },
+    { to: `${base}/tables`, label: t('tables.tab'), allowed: permissions['qr.manage'] },
+    { to: subscriptionPath(restaurant.slug), label: t('admin.subscriptionTitle'), allowed: permissions['billing.manage'] },
+    { to: `${base}/team`, label: t('restaurants.nav.team'), allowed: permissions['team.view'] },
+    { to: `${base}/account`, label: t('account.title'), allowed: permissions['restaurant.view'] },
+  ];
   return (
     <div className="mx-auto max-w-5xl px-4 pb-16 pt-6">
       <IconSprite />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{restaurant.name}</h1>
+        <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2">
+          <h1 className="min-w-0 break-words text-2xl font-bold tracking-tight md:text-3xl">{restaurant.name}</h1>
+          <RestaurantSwitcher currentSlug={restaurant.slug} restaurants={restaurants} />
+        </div>
         <a href={`/${restaurant.slug}`} target="_blank" rel="noopener" className="inline-flex min-h-11 items-center rounded-lg bg-primary-600 px-4 font-semibold text-white hover:bg-primary-700">
           {t('account.viewMenu')}
           <span className="sr-only"> {t('editor.opensInNewTab')}</span>
@@ -48,17 +70,13 @@ export function AdminFrame({
       <nav aria-label={t('editor.sections')} className="mt-4 flex flex-wrap border-b border-stone-200 dark:border-stone-800">
         {/* product pages belong to the menu tab */}
         <NavLink to={base} end className={() => tab({ isActive: pathname === base || pathname.startsWith(`${base}/products`) })}>{t('editor.tabMenu')}</NavLink>
-        <NavLink to={`${base}/settings`} className={tab}>{t('editor.tabSettings')}</NavLink>
-        <NavLink to={`${base}/qr`} className={tab}>{t('editor.tabQr')}</NavLink>
-        <NavLink to={`${base}/import`} className={tab}>{t('import.tab')}</NavLink>
-        <NavLink to={`${base}/insights`} className={tab}>{t('insights.tab')}</NavLink>
-        <NavLink to={`${base}/tables`} className={tab}>{t('tables.tab')}</NavLink>
-        <NavLink to={subscriptionPath(restaurant.slug)} className={tab}>{t('admin.subscriptionTitle')}</NavLink>
-        <NavLink to={`${base}/account`} className={tab}>{t('account.title')}</NavLink>
+        {sections.filter((section) => section.allowed).map((section) => (
+          <NavLink key={section.to} to={section.to} className={tab}>{section.label}</NavLink>
+        ))}
       </nav>
       <VerifyEmailBanner email={owner.email} verified={owner.emailVerified} accountPath={`${base}/account`} />
-      {/* the subscription page says it all itself */}
-      {subscription.showUpgradePrompt && !onSubscriptionPage ? <UpgradePrompt slug={restaurant.slug} subscription={subscription} /> : null}
+      {/* the subscription page says it all itself; only whoever handles the plan can act on the prompt */}
+      {subscription.showUpgradePrompt && permissions['billing.manage'] && !onSubscriptionPage ? <UpgradePrompt slug={restaurant.slug} subscription={subscription} /> : null}
       <div className="mt-6">{children}</div>
     </div>
   );

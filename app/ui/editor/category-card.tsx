@@ -14,6 +14,7 @@ import { ProductRow } from './product-row.tsx';
 import { MoveButtons, optimisticFlag, VisibilityToggle } from './row-controls.tsx';
 import { DragHandle, SortableList } from './sortable-list.tsx';
 import { useActionToast } from './use-action-toast.ts';
+import { useCan } from './editor-permissions.tsx';
 import { Icon } from './icons.tsx';
 import { CategoryScheduleFields } from './category-schedule-fields.tsx';
 
@@ -22,7 +23,7 @@ type EditorCategory = EditorMenu['categories'][number];
 /** An open category draws this many dishes with the page and the rest just after (a screen and more, at desktop width). */
 const FIRST_ROWS = 12;
 
-/** A category with its dishes: reorder, hide, edit in place, delete with its products. */
+/** A category with its dishes: reorder, hide, edit in place, delete with its products (staff: hide only). */
 export function CategoryCard({
   category,
   products,
@@ -57,6 +58,7 @@ export function CategoryCard({
   const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : {};
   // a stale save (someone saved first): the toast says why, the form stays open with a reload link
   const stale = fetcher.data?.ok === false && fetcher.data.code === 'stale-edit';
+  const canEdit = useCan('menu.edit');
   const headingId = `category-${category.id}-title`;
   const listId = `category-${category.id}-products`;
   return (
@@ -82,36 +84,42 @@ export function CategoryCard({
         </div>
         <div className="flex items-center">
           <VisibilityToggle fetcher={fetcher} intent="set-category-visible" id={category.id} name={name} visible={visible} />
-          <MoveButtons fetcher={fetcher} intent="move-category" id={category.id} name={name} first={first} last={last} />
-          <DuplicateButton fetcher={fetcher} intent="duplicate-category" id={category.id} label={t('editor.duplicateCategory', { name })} />
-          <ConfirmDelete intent="delete-category" id={category.id} label={t('editor.deleteCategory')} question={t('editor.confirmDeleteCategory', { name })} />
+          {canEdit ? (
+            <>
+              <MoveButtons fetcher={fetcher} intent="move-category" id={category.id} name={name} first={first} last={last} />
+              <DuplicateButton fetcher={fetcher} intent="duplicate-category" id={category.id} label={t('editor.duplicateCategory', { name })} />
+              <ConfirmDelete intent="delete-category" id={category.id} label={t('editor.deleteCategory')} question={t('editor.confirmDeleteCategory', { name })} />
+            </>
+          ) : null}
         </div>
       </div>
 
-      <EditInPlace label={t('editor.editCategory')} name={name} open={stale || Object.keys(errors).length > 0} className="border-t border-stone-200 px-3 dark:border-stone-800">
-        <fetcher.Form method="post" className="grid gap-4 pb-4 md:grid-cols-2">
-          <input type="hidden" name="id" value={category.id} />
-          {/* the version this form was loaded at: a save from a stale tab is refused, not silently applied */}
-          <input type="hidden" name="version" value={category.updatedAt} />
-          <TextField label={t('editor.nameRo')} name="nameRo" defaultValue={category.nameRo} required maxLength={80} error={errors.nameRo} />
-          <TextField label={t('editor.nameEn')} name="nameEn" defaultValue={category.nameEn ?? ''} maxLength={80} hint={t('editor.englishOptional')} error={errors.nameEn} />
-          <TextArea label={t('editor.descriptionRo')} name="descriptionRo" defaultValue={category.descriptionRo ?? ''} maxLength={500} error={errors.descriptionRo} />
-          <TextArea label={t('editor.descriptionEn')} name="descriptionEn" defaultValue={category.descriptionEn ?? ''} maxLength={500} error={errors.descriptionEn} />
-          <SelectField label={t('editor.location')} name="locationId" defaultValue={category.locationId} error={errors.locationId}>
-            {locations.map((location) => (
-              <option key={location.id} value={location.id}>{localized(location.nameRo, location.nameEn, locale)}</option>
-            ))}
-          </SelectField>
-          <ImageField slug={slug} kind="category" name="imageId" label={t('editor.image')} image={category.image} />
-          <CheckboxField label={t('editor.visibleCheckbox')} name="visible" defaultChecked={category.visible} />
-          <CategoryScheduleFields schedule={category.schedule} errors={errors} />
-          <div className="flex flex-wrap items-end gap-x-4 md:col-span-2">
-            <button type="submit" name="intent" value="update-category" className={primaryButton}>{t('editor.save')}</button>
-            {stale ? <ReloadLatest /> : null}
-          </div>
-        </fetcher.Form>
-        <ContentTranslations slug={slug} table="category" id={category.id} name={name} />
-      </EditInPlace>
+      {canEdit ? (
+        <EditInPlace label={t('editor.editCategory')} name={name} open={stale || Object.keys(errors).length > 0} className="border-t border-stone-200 px-3 dark:border-stone-800">
+          <fetcher.Form method="post" className="grid gap-4 pb-4 md:grid-cols-2">
+            <input type="hidden" name="id" value={category.id} />
+            {/* the version this form was loaded at: a save from a stale tab is refused, not silently applied */}
+            <input type="hidden" name="version" value={category.updatedAt} />
+            <TextField label={t('editor.nameRo')} name="nameRo" defaultValue={category.nameRo} required maxLength={80} error={errors.nameRo} />
+            <TextField label={t('editor.nameEn')} name="nameEn" defaultValue={category.nameEn ?? ''} maxLength={80} hint={t('editor.englishOptional')} error={errors.nameEn} />
+            <TextArea label={t('editor.descriptionRo')} name="descriptionRo" defaultValue={category.descriptionRo ?? ''} maxLength={500} error={errors.descriptionRo} />
+            <TextArea label={t('editor.descriptionEn')} name="descriptionEn" defaultValue={category.descriptionEn ?? ''} maxLength={500} error={errors.descriptionEn} />
+            <SelectField label={t('editor.location')} name="locationId" defaultValue={category.locationId} error={errors.locationId}>
+              {locations.map((location) => (
+                <option key={location.id} value={location.id}>{localized(location.nameRo, location.nameEn, locale)}</option>
+              ))}
+            </SelectField>
+            <ImageField slug={slug} kind="category" name="imageId" label={t('editor.image')} image={category.image} />
+            <CheckboxField label={t('editor.visibleCheckbox')} name="visible" defaultChecked={category.visible} />
+            <CategoryScheduleFields schedule={category.schedule} errors={errors} />
+            <div className="flex flex-wrap items-end gap-x-4 md:col-span-2">
+              <button type="submit" name="intent" value="update-category" className={primaryButton}>{t('editor.save')}</button>
+              {stale ? <ReloadLatest /> : null}
+            </div>
+          </fetcher.Form>
+          <ContentTranslations slug={slug} table="category" id={category.id} name={name} />
+        </EditInPlace>
+      ) : null}
 
       <div id={listId} className="px-2 pb-2">
         {open && products.length === 0 ? <p className="px-2 py-3 text-stone-600 dark:text-stone-400">{t('editor.noProducts')}</p> : null}
@@ -125,10 +133,12 @@ export function CategoryCard({
             {(product, index) => <ProductRow product={product} slug={slug} locale={locale} first={index === 0} last={index === products.length - 1} />}
           </SortableList>
         ) : null}
-        <Link to={`/${slug}/admin/products/new?category=${category.id}`} aria-label={`${t('editor.addProduct')}: ${name}`} className={`${secondaryButton} mt-2`}>
-          <Icon name="plus" />
-          {t('editor.addProduct')}
-        </Link>
+        {canEdit ? (
+          <Link to={`/${slug}/admin/products/new?category=${category.id}`} aria-label={`${t('editor.addProduct')}: ${name}`} className={`${secondaryButton} mt-2`}>
+            <Icon name="plus" />
+            {t('editor.addProduct')}
+          </Link>
+        ) : null}
       </div>
     </section>
   );

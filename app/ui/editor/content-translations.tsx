@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import type { FieldTranslationView } from '#app/modules/translation/translation.types.ts';
+import { useCan } from './editor-permissions.tsx';
 import { Icon } from './icons.tsx';
 import { TranslationsPanel } from './translations-panel.tsx';
 
@@ -13,6 +14,8 @@ export function ContentTranslations({ slug, table, id, name }: { slug: string; t
   const { t } = useTranslation();
   const panel = useFetcher<{ rows: FieldTranslationView[]; translationConfigured: boolean }>();
   const action = `/${slug}/admin/translations`;
+  const canTranslate = useCan('menu.translate');
+  if (!canTranslate) return null;
   return (
     <details
       className="pb-3"

@@ -5,6 +5,7 @@ import type { Locale } from '#app/i18n/i18n.ts';
 import { localized } from '#app/i18n/localized.ts';
 import type { ActionResult } from '#app/modules/errors/action-result.ts';
 import type { EditorMenu } from '#app/modules/editor/menu-editor.types.ts';
+import type { Permission } from '#app/modules/access/policy.ts';
 import { BulkBar, SelectionProvider, ShortcutsHelp } from './bulk-actions.tsx';
 import { CategoryCard } from './category-card.tsx';
 import { ConfirmDelete, useDeletionToast } from './confirm-delete.tsx';
@@ -14,6 +15,7 @@ import { ProductRow } from './product-row.tsx';
 import { MoveButtons, optimisticFlag, VisibilityToggle } from './row-controls.tsx';
 import { DragHandle, SortableList } from './sortable-list.tsx';
 import { EditorTranslations } from './editor-t.tsx';
+import { EditorPermissions, useCan } from './editor-permissions.tsx';
 import { useActionToast } from './use-action-toast.ts';
 import { Icon } from './icons.tsx';
 
@@ -50,6 +52,7 @@ function LocationRow({ location, locale, first, last, selected, slug }: { locati
   const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : {};
   // a stale save (someone saved first): the toast says why, the form stays open with a reload link
   const stale = fetcher.data?.ok === false && fetcher.data.code === 'stale-edit';
+  const canEdit = useCan('menu.edit');
   return (
     <div className={`rounded-[10px] border p-1 ${selected ? 'border-primary-600 bg-primary-50 dark:bg-stone-900' : 'border-stone-200 dark:border-stone-800'}`}>
       <div className="flex flex-wrap items-center gap-1">
@@ -62,26 +65,30 @@ function LocationRow({ location, locale, first, last, selected, slug }: { locati
           </span>
         </Link>
         {/* beside a long name in the narrow column the buttons wrap to a line of their own, never the name */}
-        <div className="ml-auto flex">
-          <VisibilityToggle fetcher={fetcher} intent="set-location-visible" id={location.id} name={name} visible={visible} />
-          <MoveButtons fetcher={fetcher} intent="move-location" id={location.id} name={name} first={first} last={last} />
-          <ConfirmDelete intent="delete-location" id={location.id} label={t('editor.deleteLocation')} question={t('editor.confirmDeleteLocation', { name })} />
-        </div>
-      </div>
-      <EditInPlace label={t('editor.editLocation')} name={name} open={stale || Object.keys(errors).length > 0} className="px-2">
-        <fetcher.Form method="post" className="grid gap-3 pb-3">
-          <input type="hidden" name="id" value={location.id} />
-          <input type="hidden" name="version" value={location.updatedAt} />
-          <TextField label={t('editor.nameRo')} name="nameRo" defaultValue={location.nameRo} required maxLength={80} error={errors.nameRo} />
-          <TextField label={t('editor.nameEn')} name="nameEn" defaultValue={location.nameEn ?? ''} maxLength={80} hint={t('editor.englishOptional')} error={errors.nameEn} />
-          <TextField label={t('editor.address')} name="address" defaultValue={location.address ?? ''} maxLength={200} error={errors.address} />
-          <div className="flex flex-wrap items-end gap-x-4">
-            <button type="submit" name="intent" value="update-location" className={primaryButton}>{t('editor.save')}</button>
-            {stale ? <ReloadLatest /> : null}
+        {canEdit ? (
+          <div className="ml-auto flex">
+            <VisibilityToggle fetcher={fetcher} intent="set-location-visible" id={location.id} name={name} visible={visible} />
+            <MoveButtons fetcher={fetcher} intent="move-location" id={location.id} name={name} first={first} last={last} />
+            <ConfirmDelete intent="delete-location" id={location.id} label={t('editor.deleteLocation')} question={t('editor.confirmDeleteLocation', { name })} />
           </div>
-        </fetcher.Form>
-        <ContentTranslations slug={slug} table="location" id={location.id} name={name} />
-      </EditInPlace>
+        ) : null}
+      </div>
+      {canEdit ? (
+        <EditInPlace label={t('editor.editLocation')} name={name} open={stale || Object.keys(errors).length > 0} className="px-2">
+          <fetcher.Form method="post" className="grid gap-3 pb-3">
+            <input type="hidden" name="id" value={location.id} />
+            <input type="hidden" name="version" value={location.updatedAt} />
+            <TextField label={t('editor.nameRo')} name="nameRo" defaultValue={location.nameRo} required maxLength={80} error={errors.nameRo} />
+            <TextField label={t('editor.nameEn')} name="nameEn" defaultValue={location.nameEn ?? ''} maxLength={80} hint={t('editor.englishOptional')} error={errors.nameEn} />
+            <TextField label={t('editor.address')} name="address" defaultValue={location.address ?? ''} maxLength={200} error={errors.address} />
+            <div className="flex flex-wrap items-end gap-x-4">
+              <button type="submit" name="intent" value="update-location" className={primaryButton}>{t('editor.save')}</button>
+              {stale ? <ReloadLatest /> : null}
+            </div>
+          </fetcher.Form>
+          <ContentTranslations slug={slug} table="location" id={location.id} name={name} />
+        </EditInPlace>
+      ) : null}
     </div>
   );
 }
@@ -139,14 +146,18 @@ export function MenuEditor({
   openCategoryId,
   slug,
   locale,
+  permissions,
 }: {
   menu: EditorMenu;
   selectedLocationId: string | undefined;
   openCategoryId?: string;
   slug: string;
   locale: Locale;
+  /** what the member's role allows (decision 0029): staff get the sold-out and show/hide buttons only */
+  permissions: Readonly<Record<Permission, boolean>>;
 }) {
   const { t } = useTranslation();
+  const canEdit = permissions['menu.edit'];
   const reorder = useFetcher<ActionResult>();
   useActionToast(reorder.data, reorder.state);
   useDeletionToast();
@@ -155,6 +166,7 @@ export function MenuEditor({
   // with many dishes, only the first categories start open (and the one the owner just edited in)
   const foldFrom = menu.products.length > OPEN_ALL_UP_TO ? 1 : undefined;
   return (
+    <EditorPermissions permissions={permissions}>
     <EditorTranslations>
     <SelectionProvider>
     <div className="grid gap-8 lg:grid-cols-[18rem_1fr]">
@@ -171,7 +183,7 @@ export function MenuEditor({
             <LocationRow location={location} locale={locale} slug={slug} selected={location.id === selectedLocationId} first={index === 0} last={index === menu.locations.length - 1} />
           )}
         </SortableList>
-        <QuickAdd intent="create-location" label={t('editor.addLocation')} fieldLabel={t('editor.newLocationName')} />
+        {canEdit ? <QuickAdd intent="create-location" label={t('editor.addLocation')} fieldLabel={t('editor.newLocationName')} /> : null}
       </section>
 
       {selectedLocationId ? (
@@ -207,13 +219,18 @@ export function MenuEditor({
               />
             )}
           </SortableList>
-          <QuickAdd intent="create-category" label={t('editor.addCategory')} fieldLabel={t('editor.newCategoryName')} parentId={selectedLocationId} />
-          <BulkBar menu={menu} locale={locale} />
-          <ShortcutsHelp withSearch={menu.products.length > OPEN_ALL_UP_TO} />
+          {canEdit ? (
+            <>
+              <QuickAdd intent="create-category" label={t('editor.addCategory')} fieldLabel={t('editor.newCategoryName')} parentId={selectedLocationId} />
+              <BulkBar menu={menu} locale={locale} />
+              <ShortcutsHelp withSearch={menu.products.length > OPEN_ALL_UP_TO} />
+            </>
+          ) : null}
         </section>
       ) : null}
     </div>
     </SelectionProvider>
     </EditorTranslations>
+    </EditorPermissions>
   );
 }

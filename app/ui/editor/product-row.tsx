@@ -8,11 +8,12 @@ import { MoveButtons, optimisticFlag, VisibilityToggle } from './row-controls.ts
 import { DragHandle } from './sortable-list.tsx';
 import { useEditorT } from './editor-t.tsx';
 import { useActionToast } from './use-action-toast.ts';
+import { useCan } from './editor-permissions.tsx';
 import type { ActionResult } from '#app/modules/errors/action-result.ts';
 
 type EditorProduct = EditorMenu['products'][number];
 
-/** One dish in the editor: drag, open, sold out / available, show / hide, move, delete. */
+/** One dish in the editor: drag, open, sold out / available, show / hide, move, delete (staff: sold out and show / hide only). */
 export function ProductRow({
   product,
   slug,
@@ -36,19 +37,24 @@ export function ProductRow({
   const visible = optimisticFlag(fetcher, 'set-product-visible', product.visible);
   const available = optimisticFlag(fetcher, 'set-product-available', product.available);
   const availabilityLabel = available ? t('editor.markSoldOut', { name }) : t('editor.markAvailable', { name });
+  const canEdit = useCan('menu.edit');
   return (
     <div id={anchor ? `product-${product.id}` : undefined} data-product-id={product.id} className={`flex flex-wrap items-center gap-x-1 gap-y-1 border-t border-stone-200 py-2 dark:border-stone-800 ${visible ? '' : 'bg-stone-100 dark:bg-stone-800'}`}>
       <DragHandle />
-      <SelectBox id={product.id} name={name} />
+      {canEdit ? <SelectBox id={product.id} name={name} /> : null}
       {product.thumbnailUrl ? (
         <img src={product.thumbnailUrl} alt="" width={44} height={44} loading="lazy" className="size-11 shrink-0 rounded-md object-cover" />
       ) : (
         <span aria-hidden="true" className="size-11 shrink-0 rounded-md bg-stone-100 dark:bg-stone-800" />
       )}
       <div className="min-w-0 flex-1 basis-40 px-2">
-        <Link to={`/${slug}/admin/products/${product.id}`} className="font-medium underline-offset-2 hover:underline">
-          {name}
-        </Link>
+        {canEdit ? (
+          <Link to={`/${slug}/admin/products/${product.id}`} className="font-medium underline-offset-2 hover:underline">
+            {name}
+          </Link>
+        ) : (
+          <span className="font-medium">{name}</span>
+        )}
         <div className="flex flex-wrap gap-x-3 text-sm text-stone-600 dark:text-stone-400">
           <span className="whitespace-nowrap">{formatPrice(product.priceMinor, product.currency, locale)}</span>
           {visible ? null : <span className="font-medium text-primary-800 dark:text-primary-100">{t('editor.hidden')}</span>}
@@ -71,9 +77,13 @@ export function ProductRow({
           </button>
         </fetcher.Form>
         <VisibilityToggle fetcher={fetcher} intent="set-product-visible" id={product.id} name={name} visible={visible} />
-        <MoveButtons fetcher={fetcher} intent="move-product" id={product.id} name={name} first={first} last={last} />
-        <DuplicateButton fetcher={fetcher} intent="duplicate-product" id={product.id} label={t('editor.duplicateProduct', { name })} />
-        <ConfirmDelete intent="delete-product" id={product.id} label={t('editor.deleteProduct')} question={t('editor.confirmDeleteProduct', { name })} />
+        {canEdit ? (
+          <>
+            <MoveButtons fetcher={fetcher} intent="move-product" id={product.id} name={name} first={first} last={last} />
+            <DuplicateButton fetcher={fetcher} intent="duplicate-product" id={product.id} label={t('editor.duplicateProduct', { name })} />
+            <ConfirmDelete intent="delete-product" id={product.id} label={t('editor.deleteProduct')} question={t('editor.confirmDeleteProduct', { name })} />
+          </>
+        ) : null}
       </div>
     </div>
   );

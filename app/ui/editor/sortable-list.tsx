@@ -15,6 +15,7 @@ import { createContext, startTransition, useCallback, useContext, useEffect, use
 import { useTranslation } from 'react-i18next';
 import { iconButton } from './fields.tsx';
 import { useEditorT } from './editor-t.tsx';
+import { useCan } from './editor-permissions.tsx';
 import { Icon } from './icons.tsx';
 
 interface Item {
@@ -203,7 +204,9 @@ function SortableBinding({
 export function DragHandle() {
   const t = useEditorT();
   const { name, binding, inList } = useContext(HandleContext);
-  if (!inList) return null;
+  // reordering is editing the menu: staff's rows have no handle (and the server refuses a reorder from them)
+  const canReorder = useCan('menu.edit');
+  if (!inList || !canReorder) return null;
   return (
     <button
       type="button"
