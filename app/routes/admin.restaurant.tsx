@@ -9,14 +9,15 @@ import { DEFAULT_GRANT_MONTHS, GRANT_MONTHS, TRIAL_EXTENSION_DAYS } from '#app/m
 import { extendTrial, getRestaurantForAdmin, grantManualPro, revokeManualPro, setRestaurantActive } from '#app/modules/backoffice/restaurants.service.server.ts';
 import { runNoticeAction } from '#app/modules/errors/action-result.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
-import { AdminPage, ConfirmAction, dangerButton, fieldClass, linkClass, ScrollTable, td, th } from '#app/ui/admin/admin-ui.tsx';
+import { actorWithRole, AdminPage, ConfirmAction, dangerButton, fieldClass, linkClass, ScrollTable, td, th } from '#app/ui/admin/admin-ui.tsx';
 import { formatDay, formatMoment } from '#app/ui/admin/format.ts';
+import { RestaurantTeam } from '#app/ui/admin/restaurant-team.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/admin.restaurant';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'backoffice.restaurants.title', 'backoffice.restaurants.title');
 
-/** One restaurant: owners, plan and its history, usage, links, recent audit events. */
+/** One restaurant: plan and its history, team (read only), usage, links, recent audit events. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(getDb(), request);
   try {
@@ -65,7 +66,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 // i18n-keys: backoffice.plan.* backoffice.restaurant.locations backoffice.restaurant.categories backoffice.restaurant.products backoffice.restaurant.images backoffice.restaurant.kind-* backoffice.restaurant.status-*
 export default function AdminRestaurantPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { restaurant: r, owners, history, content, lastEdit, audit } = loaderData;
+  const { restaurant: r, history, content, lastEdit, audit } = loaderData;
   const lang = i18n.language;
   const fields = { restaurantId: r.id };
   const section = 'mt-8 text-xl font-semibold';
@@ -108,16 +109,7 @@ export default function AdminRestaurantPage({ loaderData }: Route.ComponentProps
       </div>
       {loaderData.cardPaid ? <p className="mt-2 text-sm">{t('backoffice.restaurant.cardNotRevocable')}</p> : null}
 
-      <h2 className={section}>{t('backoffice.restaurant.owners')}</h2>
-      <ul className="mt-2 list-disc pl-6">
-        {owners.map((o) => (
-          <li key={o.id} className="break-all">
-            <Link className={linkClass} to={`/admin/users?q=${encodeURIComponent(o.email)}`}>{o.email}</Link>
-            {o.isOwner ? ` (${t('backoffice.restaurant.owner')})` : ''}
-            {o.disabled ? ` · ${t('backoffice.users.disabled')}` : ''}
-          </li>
-        ))}
-      </ul>
+      <RestaurantTeam members={loaderData.members} invitations={loaderData.invitations} />
 
       <h2 className={section}>{t('backoffice.restaurant.links')}</h2>
       <ul className="mt-2 list-disc pl-6">
@@ -168,7 +160,7 @@ export default function AdminRestaurantPage({ loaderData }: Route.ComponentProps
       <ul className="mt-2 space-y-2">
         {audit.map((event) => (
           <li key={event.id} className="break-words">
-            <span className="font-mono text-sm">{event.action}</span> · {formatMoment(event.createdAt, lang)} · {event.actor}
+            <span className="font-mono text-sm">{event.action}</span> · {formatMoment(event.createdAt, lang)} · {actorWithRole(t, event.actor, event.actorRole)}
           </li>
         ))}
       </ul>
