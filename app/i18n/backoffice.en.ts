@@ -165,7 +165,7 @@ export const backofficeEn: DeepStrings<typeof backofficeRo> = {
       email: 'E-mail',
       roleAdmin: 'administrator',
       roleRestaurant: 'restaurant',
-      restaurant: 'Restaurant',
+      restaurant: 'Restaurants and roles',
       methods: 'Sign-in',
       'method-credential': 'password',
       'method-google': 'Google',

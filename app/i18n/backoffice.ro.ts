@@ -163,7 +163,7 @@ export const backofficeRo = {
       email: 'E-mail',
       roleAdmin: 'administrator',
       roleRestaurant: 'restaurant',
-      restaurant: 'Restaurant',
+      restaurant: 'Restaurante și roluri',
       methods: 'Autentificare',
       'method-credential': 'parolă',
       'method-google': 'Google',

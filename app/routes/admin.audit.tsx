@@ -75,7 +75,7 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
               {log.items.map((e) => (
                 <tr key={e.id} className="border-b border-stone-200 dark:border-stone-800">
                   <td className={`${td} whitespace-nowrap`}>{formatMoment(e.createdAt, i18n.language)}</td>
-                  <td className={`${td} break-all`}>{e.actorType === 'system' ? `${t('backoffice.audit.system')}: ${e.actor}` : actorWithRole(t, e.actor, e.actorRole)}</td>
+                  <td className={`${td} wrap-anywhere`}>{e.actorType === 'system' ? `${t('backoffice.audit.system')}: ${e.actor}` : actorWithRole(t, e.actor, e.actorRole)}</td>
                   <td className={`${td} font-mono text-sm`}>{e.action}</td>
                   <td className={td}>{e.restaurantId ? <Link className={linkClass} to={`/admin/restaurants/${e.restaurantId}`}>{e.restaurantName ?? e.restaurantId}</Link> : '–'}</td>
                   <td className={`${td} break-all font-mono text-sm`}>{e.target}</td>

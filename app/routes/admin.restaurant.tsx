@@ -128,7 +128,7 @@ export default function AdminRestaurantPage({ loaderData }: Route.ComponentProps
       </dl>
       <p className="mt-3">
         {t('backoffice.restaurant.lastEdit')}:{' '}
-        {lastEdit ? t('backoffice.restaurant.lastEditBy', { date: formatMoment(lastEdit.createdAt, lang), action: lastEdit.action, who: lastEdit.actorEmail ?? '–' }) : t('backoffice.common.never')}
+        {lastEdit ? t('backoffice.restaurant.lastEditBy', { date: formatMoment(lastEdit.createdAt, lang), action: lastEdit.action, who: actorWithRole(t, lastEdit.actorEmail ?? '–', lastEdit.actorRole) }) : t('backoffice.common.never')}
       </p>
 
       <h2 className={section}>{t('backoffice.restaurant.history')}</h2>

@@ -161,11 +161,11 @@ export async function countRestaurantContent(db: Kysely<Database>, restaurantId:
   return { locations: Number(locations!.n), categories: Number(categories!.n), products: Number(products!.n), images: Number(images!.n) };
 }
 
-/** The newest change an owner made to the menu (the audit log's word), if any. */
-export function findLastOwnerEdit(db: Kysely<Database>, restaurantId: string) {
+/** The newest change a member (any role) made to the menu (the audit log's word) and the role they made it in, if any. */
+export function findLastMemberEdit(db: Kysely<Database>, restaurantId: string) {
   return db
     .selectFrom('auditEvent')
-    .select(['createdAt', 'action', 'actorEmail'])
+    .select(['createdAt', 'action', 'actorEmail', 'actorRole'])
     .where('restaurantId', '=', restaurantId)
     .where('actorType', '=', 'user')
     .where('action', 'not like', 'subscription.%')

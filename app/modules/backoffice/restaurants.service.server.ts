@@ -11,7 +11,7 @@ import { PAGE_SIZE, type Page, type PlanLabel, type PlanStateFilter, type Restau
 import {
   countRestaurantContent,
   countRestaurants,
-  findLastOwnerEdit,
+  findLastMemberEdit,
   findRestaurantForAdmin,
   countMembers,
   listPendingInvitations,
@@ -76,7 +76,7 @@ export async function getRestaurantForAdmin(scope: AdminScope, restaurantId: str
     listRestaurantUsers(scope.db, restaurantId),
     listPendingInvitations(scope.db, restaurantId, now.toISOString()),
     countRestaurantContent(scope.db, restaurantId),
-    findLastOwnerEdit(scope.db, restaurantId),
+    findLastMemberEdit(scope.db, restaurantId),
     listSubscriptions(scope.db, restaurantId),
     listAuditEvents(scope.db, { restaurantId }, { limit: 20, offset: 0 }),
   ]);

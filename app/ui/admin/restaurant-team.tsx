@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { linkClass } from './admin-ui.tsx';
-import { formatDay, formatMoment } from './format.ts';
+import { formatDay } from './format.ts';
 
 /**
  * A restaurant's team on its back-office page: members and pending invitations, read only (an admin
@@ -88,7 +88,7 @@ export function RestaurantTeam({ members, invitations }: { members: readonly Tea
                   [t('backoffice.restaurant.memberRole'), t(`team.roles.${invitation.role}`)],
                   [t('backoffice.restaurant.invitedBy'), invitation.invitedBy ?? '–'],
                   [t('backoffice.restaurant.invitedOn'), formatDay(invitation.createdAt, lang)],
-                  [t('backoffice.restaurant.expires'), formatMoment(invitation.expiresAt, lang)],
+                  [t('backoffice.restaurant.expires'), formatDay(invitation.expiresAt, lang)],
                 ]}
               />
             </li>
