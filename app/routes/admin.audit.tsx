@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation } from 'react-router';
 import { adminRoute } from '#app/modules/access/route-guards.server.ts';
 import { auditFilterOf, listAuditLog } from '#app/modules/backoffice/audit-log.service.server.ts';
-import { AdminPage, fieldClass, linkClass, Pager, ScrollTable, smallButton, td, th } from '#app/ui/admin/admin-ui.tsx';
+import { actorWithRole, AdminPage, fieldClass, linkClass, Pager, ScrollTable, smallButton, td, th } from '#app/ui/admin/admin-ui.tsx';
 import { formatMoment } from '#app/ui/admin/format.ts';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/admin.audit';
@@ -73,7 +73,7 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
               {log.items.map((e) => (
                 <tr key={e.id} className="border-b border-stone-200 dark:border-stone-800">
                   <td className={`${td} whitespace-nowrap`}>{formatMoment(e.createdAt, i18n.language)}</td>
-                  <td className={`${td} break-all`}>{e.actorType === 'system' ? `${t('backoffice.audit.system')}: ${e.actor}` : e.actor}</td>
+                  <td className={`${td} wrap-anywhere`}>{e.actorType === 'system' ? `${t('backoffice.audit.system')}: ${e.actor}` : actorWithRole(t, e.actor, e.actorRole)}</td>
                   <td className={`${td} font-mono text-sm`}>{e.action}</td>
                   <td className={td}>{e.restaurantId ? <Link className={linkClass} to={`/admin/restaurants/${e.restaurantId}`}>{e.restaurantName ?? e.restaurantId}</Link> : '–'}</td>
                   <td className={`${td} break-all font-mono text-sm`}>{e.target}</td>

@@ -8,14 +8,15 @@ import { DEFAULT_GRANT_MONTHS, GRANT_MONTHS, TRIAL_EXTENSION_DAYS } from '#app/m
 import { extendTrial, getRestaurantForAdmin, grantManualPro, revokeManualPro, setRestaurantActive } from '#app/modules/backoffice/restaurants.service.server.ts';
 import { runNoticeAction } from '#app/modules/errors/action-result.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
-import { AdminPage, ConfirmAction, dangerButton, fieldClass, linkClass, ScrollTable, td, th } from '#app/ui/admin/admin-ui.tsx';
+import { actorWithRole, AdminPage, ConfirmAction, dangerButton, fieldClass, linkClass, ScrollTable, td, th } from '#app/ui/admin/admin-ui.tsx';
 import { formatDay, formatMoment } from '#app/ui/admin/format.ts';
+import { RestaurantTeam } from '#app/ui/admin/restaurant-team.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/admin.restaurant';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'backoffice.restaurants.title', 'backoffice.restaurants.title');
 
-/** One restaurant: owners, plan and its history, usage, links, recent audit events. */
+/** One restaurant: plan and its history, team (read only), usage, links, recent audit events. */
 export const loader = adminRoute(async ({ params }: Route.LoaderArgs, admin) => {
   try {
     const detail = await getRestaurantForAdmin(admin, params.restaurantId);
@@ -62,7 +63,7 @@ export const action = adminRoute(async ({ request, params }: Route.ActionArgs, a
 // i18n-keys: backoffice.plan.* backoffice.restaurant.locations backoffice.restaurant.categories backoffice.restaurant.products backoffice.restaurant.images backoffice.restaurant.kind-* backoffice.restaurant.status-*
 export default function AdminRestaurantPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { restaurant: r, owners, history, content, lastEdit, audit } = loaderData;
+  const { restaurant: r, history, content, lastEdit, audit } = loaderData;
   const lang = i18n.language;
   const fields = { restaurantId: r.id };
   const section = 'mt-8 text-xl font-semibold';
@@ -105,16 +106,7 @@ export default function AdminRestaurantPage({ loaderData }: Route.ComponentProps
       </div>
       {loaderData.cardPaid ? <p className="mt-2 text-sm">{t('backoffice.restaurant.cardNotRevocable')}</p> : null}
 
-      <h2 className={section}>{t('backoffice.restaurant.owners')}</h2>
-      <ul className="mt-2 list-disc pl-6">
-        {owners.map((o) => (
-          <li key={o.id} className="break-all">
-            <Link className={linkClass} to={`/admin/users?q=${encodeURIComponent(o.email)}`}>{o.email}</Link>
-            {o.isOwner ? ` (${t('backoffice.restaurant.owner')})` : ''}
-            {o.disabled ? ` · ${t('backoffice.users.disabled')}` : ''}
-          </li>
-        ))}
-      </ul>
+      <RestaurantTeam members={loaderData.members} invitations={loaderData.invitations} />
 
       <h2 className={section}>{t('backoffice.restaurant.links')}</h2>
       <ul className="mt-2 list-disc pl-6">
@@ -133,7 +125,7 @@ export default function AdminRestaurantPage({ loaderData }: Route.ComponentProps
       </dl>
       <p className="mt-3">
         {t('backoffice.restaurant.lastEdit')}:{' '}
-        {lastEdit ? t('backoffice.restaurant.lastEditBy', { date: formatMoment(lastEdit.createdAt, lang), action: lastEdit.action, who: lastEdit.actorEmail ?? '–' }) : t('backoffice.common.never')}
+        {lastEdit ? t('backoffice.restaurant.lastEditBy', { date: formatMoment(lastEdit.createdAt, lang), action: lastEdit.action, who: actorWithRole(t, lastEdit.actorEmail ?? '–', lastEdit.actorRole) }) : t('backoffice.common.never')}
       </p>
 
       <h2 className={section}>{t('backoffice.restaurant.history')}</h2>
@@ -165,7 +157,7 @@ export default function AdminRestaurantPage({ loaderData }: Route.ComponentProps
       <ul className="mt-2 space-y-2">
         {audit.map((event) => (
           <li key={event.id} className="break-words">
-            <span className="font-mono text-sm">{event.action}</span> · {formatMoment(event.createdAt, lang)} · {event.actor}
+            <span className="font-mono text-sm">{event.action}</span> · {formatMoment(event.createdAt, lang)} · {actorWithRole(t, event.actor, event.actorRole)}
           </li>
         ))}
       </ul>

@@ -48,7 +48,10 @@ export default function AdminRestaurantsPage({ loaderData }: Route.ComponentProp
               <Link className={linkClass} to={`/admin/restaurants/${r.id}`}>{r.name}</Link>
               <div className="text-sm text-stone-700 dark:text-stone-300">/{r.slug}</div>
             </td>
-            <td className={`${td} break-all`}>{r.ownerEmail ?? '–'}</td>
+            <td className={`${td} break-all`}>
+              {r.ownerEmail ?? '–'}
+              {r.membersCount > (r.ownerEmail ? 1 : 0) ? <div className="text-sm text-stone-700 dark:text-stone-300">{t('backoffice.restaurants.moreMembers', { count: r.membersCount - (r.ownerEmail ? 1 : 0) })}</div> : null}
+            </td>
             <td className={td}>
               {t(`backoffice.plan.${r.plan}`)}
               {r.until ? <div className="text-sm text-stone-700 dark:text-stone-300">{t('backoffice.plan.until', { date: formatDay(r.until, i18n.language) })}</div> : null}

@@ -75,15 +75,18 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
               <div className="text-sm text-stone-700 dark:text-stone-300">{u.role === 'admin' ? t('backoffice.users.roleAdmin') : t('backoffice.users.roleRestaurant')}</div>
             </td>
             <td className={td}>
-              {u.restaurants.length === 0
-                ? '–'
-                : u.restaurants.map((r, i) => (
-                    <span key={r.id}>
-                      {i > 0 ? ', ' : ''}
+              {/* one restaurant a line, its role under its name: a list that reads on a phone too */}
+              {u.restaurants.length === 0 ? '–' : (
+                <ul className="space-y-1">
+                  {u.restaurants.map((r) => (
+                    <li key={r.id} className="break-words">
+                      <Link className={linkClass} to={`/admin/restaurants/${r.id}`}>{r.name}</Link>
                       {/* i18n-keys: team.roles.* */}
-                      <Link className={linkClass} to={`/admin/restaurants/${r.id}`}>{r.name}</Link> ({t(`team.roles.${r.role}`)})
-                    </span>
+                      <span className="block text-sm text-stone-700 dark:text-stone-300">{t(`team.roles.${r.role}`)}</span>
+                    </li>
                   ))}
+                </ul>
+              )}
             </td>
             <td className={td}>{[...u.signInMethods.map(method), t('backoffice.users.methodLink')].join(', ')}</td>
             <td className={td}>{u.lastSignInAt ? formatMoment(u.lastSignInAt, lang) : t('backoffice.common.never')}</td>

@@ -73,7 +73,7 @@ describe('the platform back office (/admin)', () => {
     await page.goto('/admin/restaurants');
     await expect.poll(() => isHydrated(page, 'form[role=search] button')).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.getByLabel('Nume, adresă URL sau e-mailul proprietarului').fill(email);
+    await page.getByLabel('Nume, adresă URL sau e-mailul unui membru').fill(email);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     await page.getByRole('link', { name }).click();
@@ -111,6 +111,62 @@ describe('the platform back office (/admin)', () => {
     expect(actions).toEqual(expect.arrayContaining(['subscription.grant-manual-pro', 'restaurant.deactivate', 'restaurant.reactivate']));
     await db.destroy();
     await guest.close();
+    await page.context().close();
+  });
+
+  it('shows a restaurant’s team read only: members with their roles, only pending invitations, the role each actor acted in', async () => {
+    const owner = await registerOwner(baseUrl, 'backoffice-team');
+    const other = await registerOwner(baseUrl, 'backoffice-team-manager');
+    const db = openServerDatabase();
+    const userOf = (slug: string) => db.selectFrom('user').innerJoin('membership', 'membership.userId', 'user.id').innerJoin('restaurant', 'restaurant.id', 'membership.restaurantId').select(['user.id', 'user.email', 'restaurant.id as restaurantId']).where('restaurant.slug', '=', slug).executeTakeFirstOrThrow();
+    const first = await userOf(owner.slug);
+    const manager = await userOf(other.slug);
+    const restaurantId = first.restaurantId;
+    const now = Date.now();
+    const at = (days: number) => new Date(now + days * DAY_MS).toISOString();
+    await db.insertInto('membership').values({ id: newId(), restaurantId, userId: manager.id, role: 'manager', createdAt: at(-1), updatedAt: at(-1) }).execute();
+    const tag = restaurantId.slice(0, 8);
+    const invitation = (email: string, row: { expiresAt: string; revokedAt?: string }) => ({ id: newId(), restaurantId, email, role: 'editor' as const, tokenHash: newId(), invitedBy: first.id, locale: 'ro', createdAt: at(-2), acceptedAt: null, acceptedBy: null, revokedAt: null, ...row });
+    await db.insertInto('invitation').values([
+      invitation(`asteapta-${tag}@example.com`, { expiresAt: at(5) }),
+      invitation(`expirata-${tag}@example.com`, { expiresAt: at(-1) }),
+      invitation(`revocata-${tag}@example.com`, { expiresAt: at(5), revokedAt: at(-1) }),
+    ]).execute();
+    await db.insertInto('auditEvent').values({ id: newId(), createdAt: at(0), actorType: 'user', actorId: manager.id, actorEmail: manager.email, actorRole: 'manager', restaurantId, action: 'product.update', targetType: 'product', targetId: null, summary: '{}', requestId: null }).execute();
+
+    const page = await adminPage(PHONE);
+    await page.goto(`/admin/restaurants/${restaurantId}`);
+    const members = page.getByTestId('team-member');
+    await expect.poll(() => members.count()).toBe(2);
+    expect(await members.filter({ hasText: first.email }).textContent()).toContain('Proprietar');
+    expect(await members.filter({ hasText: manager.email }).textContent()).toContain('Manager');
+    expect(await page.getByText('Doar pentru citire: echipa restaurantului o gestionează proprietarii și managerii lui').count()).toBe(1);
+    const invitations = page.getByTestId('team-invitation');
+    expect(await invitations.count()).toBe(1);
+    expect(await invitations.textContent()).toContain(`asteapta-${tag}@example.com`);
+    expect(await invitations.textContent()).toContain(first.email);
+    // read only: nothing on the team's cards acts
+    expect(await page.locator('[data-testid^=team-] button').count()).toBe(0);
+    // the menu's last change and the recent events both name the role the manager acted in
+    expect(await page.getByText(`${manager.email} (Manager)`).count()).toBe(2);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+    // the list: the first owner and the count of the others; the manager's address finds both their restaurants
+    await page.goto(`/admin/restaurants?q=${encodeURIComponent(first.email)}`);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    expect(await page.locator('tbody tr').textContent()).toContain('+ încă 1 membru');
+    await page.goto(`/admin/restaurants?q=${encodeURIComponent(manager.email)}`);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(2);
+
+    // the log names the role; its CSV has a column of its own
+    await page.goto(`/admin/audit?restaurant=${restaurantId}`);
+    expect(await page.locator('tbody').getByText(`${manager.email} (Manager)`).count()).toBe(1);
+    const cookie = await sessionCookie(baseUrl, DEMO_LOGINS.admin.email, DEMO_LOGINS.admin.password);
+    const csv = await (await fetch(`${baseUrl}/admin/audit.csv?restaurant=${restaurantId}`, { headers: { cookie } })).text();
+    expect(csv.split('\r\n')[0]).toContain('actor,actorRole,');
+    expect(csv).toContain(`${manager.email},manager,`);
+    await db.destroy();
     await page.context().close();
   });
 
@@ -240,7 +296,7 @@ describe('the platform back office (/admin)', () => {
     await tabTo(page, /^Restaurante$/);
     await page.keyboard.press('Enter');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/restaurants');
-    await tabTo(page, 'Nume, adresă URL sau e-mailul proprietarului');
+    await tabTo(page, 'Nume, adresă URL sau e-mailul unui membru');
     await page.keyboard.type(email.split('@')[0]!);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);

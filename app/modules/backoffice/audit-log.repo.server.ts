@@ -30,7 +30,7 @@ function auditQuery(db: Kysely<Database>, filter: AuditLogFilter) {
 
 export function listAuditPage(db: Kysely<Database>, filter: AuditLogFilter, page: { limit: number; offset: number }) {
   return auditQuery(acrossRestaurants(db, 'the back office reads the whole audit log'), filter)
-    .select(['auditEvent.id', 'auditEvent.createdAt', 'auditEvent.actorType', 'auditEvent.actorId', 'auditEvent.actorEmail', 'auditEvent.restaurantId', 'restaurant.name as restaurantName', 'auditEvent.action', 'auditEvent.targetType', 'auditEvent.targetId', 'auditEvent.summary', 'auditEvent.requestId'])
+    .select(['auditEvent.id', 'auditEvent.createdAt', 'auditEvent.actorType', 'auditEvent.actorId', 'auditEvent.actorEmail', 'auditEvent.actorRole', 'auditEvent.restaurantId', 'restaurant.name as restaurantName', 'auditEvent.action', 'auditEvent.targetType', 'auditEvent.targetId', 'auditEvent.summary', 'auditEvent.requestId'])
     .orderBy('auditEvent.createdAt', 'desc')
     .orderBy('auditEvent.id', 'desc')
     .limit(page.limit)

@@ -10,6 +10,8 @@ export interface AuditLogRow {
   createdAt: string;
   actorType: string;
   actor: string;
+  /** the role a member acted in (owner, manager, editor, staff); null for admins, the system and rows older than roles */
+  actorRole: string | null;
   restaurantId: string | null;
   restaurantName: string | null;
   action: string;
@@ -60,6 +62,7 @@ function rowOf(event: Awaited<ReturnType<typeof listAuditPage>>[number]): AuditL
     createdAt: event.createdAt,
     actorType: event.actorType,
     actor: event.actorEmail ?? event.actorId,
+    actorRole: event.actorRole,
     restaurantId: event.restaurantId,
     restaurantName: event.restaurantName,
     action: event.action,
@@ -86,11 +89,15 @@ export function csvField(value: string | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The filtered log as CSV (UTF-8 with a BOM, so spreadsheets read the diacritics), newest first. */
+/**
+ * The filtered log as CSV (UTF-8 with a BOM, so spreadsheets read the diacritics), newest first.
+ * The role a member acted in is its own column (`actorRole`, the role's id: owner, manager, editor,
+ * staff; empty for admins and the system), beside the actor.
+ */
 export async function exportAuditLogCsv(scope: AdminScope, filter: AuditLogFilter): Promise<string> {
   assertAdmin(scope);
   const rows = (await listAuditPage(scope.db, filter, { limit: AUDIT_EXPORT_LIMIT, offset: 0 })).map(rowOf);
-  const header = ['createdAt', 'actorType', 'actor', 'restaurantId', 'restaurantName', 'action', 'target', 'summary', 'requestId'];
-  const lines = rows.map((row) => [row.createdAt, row.actorType, row.actor, row.restaurantId, row.restaurantName, row.action, row.target, row.summary, row.requestId].map(csvField).join(','));
+  const header = ['createdAt', 'actorType', 'actor', 'actorRole', 'restaurantId', 'restaurantName', 'action', 'target', 'summary', 'requestId'];
+  const lines = rows.map((row) => [row.createdAt, row.actorType, row.actor, row.actorRole, row.restaurantId, row.restaurantName, row.action, row.target, row.summary, row.requestId].map(csvField).join(','));
   return `\uFEFF${[header.join(','), ...lines].join('\r\n')}\r\n`;
 }

@@ -64,7 +64,10 @@ export interface RestaurantListItem {
   active: boolean;
   productsCount: number;
   createdAt: string;
+  /** the first owner's address (by membership date) */
   ownerEmail: string | null;
+  /** every member, of any role, the first owner included */
+  membersCount: number;
   plan: PlanLabel;
   /** until when the plan label holds (PRO's end, or the trial's); null when open-ended or none */
   until: string | null;

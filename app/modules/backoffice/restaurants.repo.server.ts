@@ -19,8 +19,10 @@ export interface RestaurantListFilter {
 }
 
 /**
- * The filtered restaurants. The owner's row is joined only when a text search needs it; a whole
- * e-mail address goes through user.email's unique index instead of a scan.
+ * The filtered restaurants. A text search matches the name, the slug or the e-mail address of any
+ * member (every role: the operator looks for a restaurant by whoever wrote to them); the members'
+ * rows are read only when a search needs them, and a whole e-mail address goes through
+ * user.email's unique index instead of a scan.
  */
 function restaurantsQuery(db: Kysely<Database>, filter: RestaurantListFilter) {
   let query = db.selectFrom('restaurant');
@@ -92,6 +94,18 @@ export function listOwnerEmails(db: Kysely<Database>, restaurantIds: readonly st
     .execute();
 }
 
+/** How many members each of these restaurants (a page's) has, every role counted. */
+export async function countMembers(db: Kysely<Database>, restaurantIds: readonly string[]): Promise<Map<string, number>> {
+  if (restaurantIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('membership')
+    .select(['restaurantId', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('restaurantId', 'in', restaurantIds)
+    .groupBy('restaurantId')
+    .execute();
+  return new Map(rows.map((row) => [row.restaurantId, Number(row.n)]));
+}
+
 export async function countRestaurants(db: Kysely<Database>, filter: RestaurantListFilter): Promise<number> {
   const row = await restaurantsQuery(acrossRestaurants(db, 'the back office lists every restaurant'), filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
@@ -106,14 +120,32 @@ export function findRestaurantForAdmin(db: Kysely<Database>, restaurantId: strin
     .executeTakeFirst();
 }
 
-/** The restaurant's members with their roles, first member first. */
+/** The restaurant's members with their roles and since when they are members, first member first. */
 export function listRestaurantUsers(db: Kysely<Database>, restaurantId: string) {
   return tenant(db, restaurantId)
     .selectFrom('membership')
     .innerJoin('user', 'user.id', 'membership.userId')
-    .select(['user.id', 'user.email', 'user.name', 'user.banned', 'user.createdAt', 'membership.role'])
+    .select(['user.id', 'user.email', 'user.name', 'user.banned', 'membership.role', 'membership.createdAt as memberSince'])
     .orderBy('membership.createdAt')
     .orderBy('membership.id')
+    .execute();
+}
+
+/**
+ * The restaurant's pending invitations, oldest first: not accepted, not revoked, not expired at
+ * `now` (ISO). Who invited is the inviter's address, when their account still exists; never the
+ * token's hash.
+ */
+export function listPendingInvitations(db: Kysely<Database>, restaurantId: string, now: string) {
+  return tenant(db, restaurantId)
+    .selectFrom('invitation')
+    .leftJoin('user as inviter', 'inviter.id', 'invitation.invitedBy')
+    .select(['invitation.id', 'invitation.email', 'invitation.role', 'invitation.createdAt', 'invitation.expiresAt', 'inviter.email as invitedByEmail'])
+    .where('invitation.acceptedAt', 'is', null)
+    .where('invitation.revokedAt', 'is', null)
+    .where('invitation.expiresAt', '>', now)
+    .orderBy('invitation.createdAt')
+    .orderBy('invitation.id')
     .execute();
 }
 
@@ -127,11 +159,11 @@ export async function countRestaurantContent(db: Kysely<Database>, restaurantId:
   return { locations: Number(locations!.n), categories: Number(categories!.n), products: Number(products!.n), images: Number(images!.n) };
 }
 
-/** The newest change an owner made to the menu (the audit log's word), if any. */
-export function findLastOwnerEdit(db: Kysely<Database>, restaurantId: string) {
+/** The newest change a member (any role) made to the menu (the audit log's word) and the role they made it in, if any. */
+export function findLastMemberEdit(db: Kysely<Database>, restaurantId: string) {
   return tenant(db, restaurantId)
     .selectFrom('auditEvent')
-    .select(['createdAt', 'action', 'actorEmail'])
+    .select(['createdAt', 'action', 'actorEmail', 'actorRole'])
     .where('actorType', '=', 'user')
     .where('action', 'not like', 'subscription.%')
     .where('action', 'not like', 'restaurant.deactivate%')

@@ -11,8 +11,10 @@ import { PAGE_SIZE, type Page, type PlanLabel, type PlanStateFilter, type Restau
 import {
   countRestaurantContent,
   countRestaurants,
-  findLastOwnerEdit,
+  findLastMemberEdit,
   findRestaurantForAdmin,
+  countMembers,
+  listPendingInvitations,
   listRestaurantsPage,
   listRestaurantUsers,
   listOwnerEmails,
@@ -41,7 +43,9 @@ export async function listRestaurantsForAdmin(
   const page = Math.min(Math.max(1, query.page), pageCount);
   const rows = await listRestaurantsPage(scope.db, filter, query.sort, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   const emails = new Map<string, string>();
-  for (const owner of await listOwnerEmails(scope.db, rows.map((row) => row.id))) if (!emails.has(owner.restaurantId)) emails.set(owner.restaurantId, owner.email);
+  const ids = rows.map((row) => row.id);
+  const [owners, members] = await Promise.all([listOwnerEmails(scope.db, ids), countMembers(scope.db, ids)]);
+  for (const owner of owners) if (!emails.has(owner.restaurantId)) emails.set(owner.restaurantId, owner.email);
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -51,6 +55,7 @@ export async function listRestaurantsForAdmin(
       productsCount: row.productsCount,
       createdAt: row.createdAt,
       ownerEmail: emails.get(row.id) ?? null,
+      membersCount: members.get(row.id) ?? 0,
       ...planLabelOf(row, now),
     })),
     total,
@@ -59,15 +64,19 @@ export async function listRestaurantsForAdmin(
   };
 }
 
-/** Everything the restaurant's detail page shows. Only an admin may call this. */
+/**
+ * Everything the restaurant's detail page shows: its team (members, and invitations still pending
+ * at `now`) is read only, since an admin does not manage teams. Only an admin may call this.
+ */
 export async function getRestaurantForAdmin(scope: AdminScope, restaurantId: string, now: Date = new Date()) {
   assertAdmin(scope);
   const restaurant = await findRestaurantForAdmin(scope.db, restaurantId);
   if (!restaurant) throw new AppError('not-found');
-  const [users, content, lastEdit, history, audit] = await Promise.all([
+  const [users, invitations, content, lastEdit, history, audit] = await Promise.all([
     listRestaurantUsers(scope.db, restaurantId),
+    listPendingInvitations(scope.db, restaurantId, now.toISOString()),
     countRestaurantContent(scope.db, restaurantId),
-    findLastOwnerEdit(scope.db, restaurantId),
+    findLastMemberEdit(scope.db, restaurantId),
     listSubscriptions(scope.db, restaurantId),
     listAuditEvents(scope.db, { restaurantId }, { limit: 20, offset: 0 }),
   ]);
@@ -77,13 +86,14 @@ export async function getRestaurantForAdmin(scope: AdminScope, restaurantId: str
     /** a grant an admin may take back (running manual PRO) and whether a card pays (never an admin's to end) */
     manualRunning: history.some((row) => isManualPro(row, now)),
     cardPaid: label.plan === 'pro-card',
-    owners: users.map((user) => ({ id: user.id, email: user.email, name: user.name, disabled: Boolean(user.banned), createdAt: String(user.createdAt instanceof Date ? user.createdAt.toISOString() : user.createdAt), role: user.role, isOwner: user.role === 'owner' })),
+    members: users.map((user) => ({ id: user.id, email: user.email, name: user.name, disabled: Boolean(user.banned), since: user.memberSince, role: user.role })),
+    invitations: invitations.map(({ id, email, role, createdAt, expiresAt, invitedByEmail }) => ({ id, email, role, createdAt, expiresAt, invitedBy: invitedByEmail })),
     content,
     lastEdit: lastEdit ?? null,
     history: history
       .map((row) => ({ id: row.id, kind: row.kind, status: row.status, plan: row.plan, startsAt: row.startsAt, endsAt: displayedEnd(row.endsAt), grantedBy: row.grantedBy, cancelAtPeriodEnd: row.cancelAtPeriodEnd === 1 }))
       .reverse(),
-    audit: audit.map((event) => ({ id: event.id, createdAt: event.createdAt, action: event.action, actor: event.actorEmail ?? event.actorId, summary: event.summary })),
+    audit: audit.map((event) => ({ id: event.id, createdAt: event.createdAt, action: event.action, actor: event.actorEmail ?? event.actorId, actorRole: event.actorRole, summary: event.summary })),
   };
 }
 

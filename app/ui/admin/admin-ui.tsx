@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useFetcher, useLocation } from 'react-router';
@@ -196,3 +197,9 @@ export function ScrollTable({ label, children }: { label: string; children: Reac
 
 export const th = 'py-2 pr-4 text-left font-semibold';
 export const td = 'py-2 pr-4 align-top';
+
+/** An audit row's actor with the role they acted in, when a member acted: "ana@example.com (Manager)". */
+// i18n-keys: team.roles.*
+export function actorWithRole(t: TFunction, actor: string, role: string | null): string {
+  return role ? `${actor} (${t(`team.roles.${role}`)})` : actor;
+}
