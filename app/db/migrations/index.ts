@@ -19,11 +19,14 @@ import * as categoryScheduleAndClosures from './2026-11-23-0017-category-schedul
 import * as backofficeRollupSearch from './2026-11-23-0019-backoffice-rollup-search.ts';
 import * as userLastSignIn from './2026-11-27-0020-user-last-sign-in.ts';
 import * as memberships from './2026-11-27-0021-memberships.ts';
+import * as liveEvent from './2026-11-27-0023-live-event.ts';
 
 /**
  * Every migration, in order. Append new dated files here; never edit or reorder old ones.
  * 0018 is missing on purpose: the number went to session 6's parallel work, recovered as one commit
  * (7e991aa) without it; no migration 0018 was ever committed, so no database has run one.
+ * 0022 and 0023 were handed out at once to parallel work (session 10); 0023 (live events) needs
+ * nothing of 0022, and Kysely runs them in the order of their names whichever merges first.
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-initial': initial,
@@ -46,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0019-backoffice-rollup-search': backofficeRollupSearch,
   '2026-11-27-0020-user-last-sign-in': userLastSignIn,
   '2026-11-27-0021-memberships': memberships,
+  '2026-11-27-0023-live-event': liveEvent,
 };
