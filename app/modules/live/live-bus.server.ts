@@ -17,7 +17,7 @@ export interface LiveBus {
   close(): Promise<void>;
 }
 
-/** The wake-up's text: restaurant ids hold no ':', channel names neither. */
+/** The wake-up's text (the NOTIFY payload): matched whole, never taken apart. */
 export function liveKey(restaurantId: string, channel: string): string {
   return `${restaurantId}:${channel}`;
 }

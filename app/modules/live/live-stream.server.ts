@@ -4,14 +4,15 @@ import { logger } from '#app/logger.server.ts';
 import { liveBus, type LiveBus } from './live-bus.server.ts';
 import { liveEventBounds, listLiveEventsAfter } from './live-event.repo.server.ts';
 import { LIVE_CHANNELS, type LiveChannel } from './live-events.server.ts';
-import { formatSseEvent, formatSseRetry, requestedEventId, SSE_HEARTBEAT } from './sse.ts';
+import { formatSseEvent, formatSseRetry, requestedEventId, SSE_HEARTBEAT, SSE_RESET } from './sse.ts';
 
 /**
  * A board's live stream (decision 0031): a resource route's loader checks who is asking and returns
  * `liveStream(scope, request, { channel })`. The stream sends the restaurant channel's events after
  * the board's last id (`Last-Event-ID` on a reconnect, `?since=` from the page at first), each with
- * its id; it reads the log when the bus wakes it and every few seconds in case a wake-up was lost;
- * a comment every 20 s keeps proxies from closing it; it ends when the board goes away.
+ * its id (a board away longer than the log keeps events is told to reload: `event: reset`); it
+ * reads the log when the bus wakes it and every few seconds in case a wake-up was lost; a comment
+ * every 20 s keeps proxies from closing it; it ends when the board goes away.
  * Bounded: a number of streams per process and per restaurant (beyond: 503 and Retry-After), one
  * page of events read at a time and only when the board has taken the previous one.
  */
@@ -127,7 +128,7 @@ export function createLiveStreams(config: LiveStreamsConfig) {
       start(c) {
         controller = c;
         if (closed) return void c.close();
-        c.enqueue(encoder.encode(formatSseRetry(timing.retryMs) + (reset ? 'event: reset\ndata: {}\n\n' : '')));
+        c.enqueue(encoder.encode(formatSseRetry(timing.retryMs) + (reset ? SSE_RESET : '')));
       },
       // called when the board has taken what was sent: one page or one heartbeat per call
       async pull() {

@@ -21,6 +21,12 @@ export function formatSseEvent(event: SseEvent): string {
 /** A comment line: ignored by the browser, it keeps proxies and load balancers from closing an idle stream. */
 export const SSE_HEARTBEAT = ': heartbeat\n\n';
 
+/**
+ * Sent first to a board whose last id is older than what the log still holds: events after it may
+ * have been swept, so the board reloads its page (and its data) instead of trusting the stream.
+ */
+export const SSE_RESET = 'event: reset\ndata: {}\n\n';
+
 /** How long the browser waits before reconnecting after the stream ends. */
 export function formatSseRetry(ms: number): string {
   return `retry: ${Math.trunc(ms)}\n\n`;
