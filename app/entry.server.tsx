@@ -15,6 +15,9 @@ import { getBilling } from './modules/billing/stripe-client.server.ts';
 import { getStorage } from './modules/image/storage.server.ts';
 import type { JobWorker } from './modules/jobs/job-worker.server.ts';
 import { wireAuth } from './wiring/auth-services.server.ts';
+import { wireLiveBus } from './wiring/live-bus.server.ts';
+import { closeLiveBus } from './modules/live/live-bus.server.ts';
+import { closeLiveStreams } from './modules/live/live-stream.server.ts';
 import { createConfiguredWorker } from './wiring/job-handlers.server.ts';
 import { getMailer } from './modules/mail/mailer.server.ts';
 import { loadGuestMenuPage } from './modules/guest-menu/guest-menu-page.server.ts';
@@ -28,8 +31,12 @@ import { flushInsightsOnStop, insightRecorder } from './modules/insights/insight
 export { requestInfoContext } from './context.ts';
 
 // The composition root of the app process (decision 0027): better-auth's e-mails and password-check
-// limit come from the modules, given before any request reaches getAuth().
+// limit come from the modules, given before any request reaches getAuth(); the live boards' bus
+// is chosen for the database (decision 0031).
 wireAuth();
+wireLiveBus();
+
+export { closeLiveStreams };
 
 /** For the server's menu render cache: the menu version of a slug and whether it is published now (one indexed read). */
 export function getMenuVersion(slug: string): Promise<number | undefined> {
@@ -107,6 +114,8 @@ export async function checkReadiness(): Promise<Record<'database' | 'migrations'
 export async function shutdown(): Promise<void> {
   await stopJobWorker();
   await flushInsightsOnStop();
+  closeLiveStreams();
+  await closeLiveBus();
   await closeDatabase();
 }
 

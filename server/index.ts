@@ -14,6 +14,7 @@ import { uploadsDir } from '#app/modules/image/storage.server.ts';
 import { isDatabaseUnavailable } from '#app/db/database-errors.ts';
 import type { RequestInfo } from '#app/context.ts';
 import { compressedAssets } from './compressed-assets.ts';
+import { compressUnlessEventStream } from './compression-filter.ts';
 import { sendServerError } from './error-page.ts';
 import { redactUrl } from './log-redaction.ts';
 import type { ViewRecord } from '#app/modules/insights/insight-recorder.server.ts';
@@ -42,6 +43,7 @@ type EntryModule = {
   recordMenuView(view: ViewRecord): void;
   startJobWorker(): void;
   stopJobWorker(): Promise<void>;
+  closeLiveStreams(): void;
   shutdown(): Promise<void>;
 };
 
@@ -130,7 +132,7 @@ app.use(
 
 // the build's CSS and JavaScript at maximum compression, from memory (before the on-the-fly compression)
 if (!vite) app.use('/assets', compressedAssets('build/client/assets'));
-app.use(compression());
+app.use(compression({ filter: compressUnlessEventStream }));
 
 if (vite) {
   app.use(vite.middlewares);
@@ -243,6 +245,8 @@ server.listen(env.PORT, env.HOST, () => {
 
 stopGracefully('server', 10_000, async () => {
   server.close();
+  // the live boards' streams never end on their own: ended here, each board reconnects to another process
+  entryOf(initialBuild).closeLiveStreams();
   server.closeIdleConnections();
   // no new jobs claimed; the running ones finish while the last requests do
   const workerStopped = entryOf(initialBuild).stopJobWorker();

@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * Table types, kept by hand next to the migrations (docs/decisions/0002-portable-columns.md).
@@ -317,6 +317,20 @@ export interface AuditEventTable {
   actorRole: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** One live event (migration 0023, decision 0031): what an open staff board is told, in id order. */
+export interface LiveEventTable {
+  /** given by the database, only growing: the stream's event id */
+  id: Generated<number>;
+  restaurantId: string;
+  /** e.g. 'orders' (app/modules/live) */
+  channel: string;
+  /** e.g. 'order.placed' */
+  type: string;
+  /** JSON text */
+  payload: string;
+  createdAt: Timestamp;
+}
+
 export type JobStatus = 'pending' | 'running' | 'done' | 'dead';
 
 /** One unit of background work (app/modules/jobs, decision 0010). */
@@ -502,6 +516,7 @@ export interface Database {
   storedImage: StoredImageTable;
   contactMessage: ContactMessageTable;
   auditEvent: AuditEventTable;
+  liveEvent: LiveEventTable;
   job: JobTable;
   subscription: SubscriptionTable;
   billingEvent: BillingEventTable;

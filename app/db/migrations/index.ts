@@ -20,11 +20,14 @@ import * as backofficeRollupSearch from './2026-11-23-0019-backoffice-rollup-sea
 import * as userLastSignIn from './2026-11-27-0020-user-last-sign-in.ts';
 import * as memberships from './2026-11-27-0021-memberships.ts';
 import * as userTrial from './2026-11-27-0022-user-trial.ts';
+import * as liveEvent from './2026-11-27-0023-live-event.ts';
 
 /**
  * Every migration, in order. Append new dated files here; never edit or reorder old ones.
  * 0018 is missing on purpose: the number went to session 6's parallel work, recovered as one commit
  * (7e991aa) without it; no migration 0018 was ever committed, so no database has run one.
+ * 0022 and 0023 were handed out at once to parallel work (session 10); 0023 (live events) needs
+ * nothing of 0022, and Kysely runs them in the order of their names whichever merges first.
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-initial': initial,
@@ -48,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0020-user-last-sign-in': userLastSignIn,
   '2026-11-27-0021-memberships': memberships,
   '2026-11-27-0022-user-trial': userTrial,
+  '2026-11-27-0023-live-event': liveEvent,
 };

@@ -40,6 +40,8 @@ export const jobPayloads = {
   'translation.sweep': z.object({}),
   /** scheduled daily: insights search terms still below the privacy threshold after 90 days (decision 0018) */
   'insights.sweep': z.object({}),
+  /** scheduled hourly: live events past their 24 hours (app/modules/live, decision 0031) */
+  'live.sweep': z.object({}),
   /** scheduled: done jobs past the retention period */
   'jobs.purge': z.object({}),
   /** scheduled when BACKUP_DIR is set: a copy of the database, the oldest beyond BACKUP_KEEP deleted */
