@@ -21,6 +21,7 @@ export const TENANT_COLUMN = {
   insightSearchPending: 'restaurantId',
   insightSearchTerm: 'restaurantId',
   invitation: 'restaurantId',
+  liveEvent: 'restaurantId',
   location: 'restaurantId',
   membership: 'restaurantId',
   product: 'restaurantId',

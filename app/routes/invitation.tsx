@@ -7,6 +7,7 @@ import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { failedPasswordRules } from '#app/modules/account/password-policy.ts';
 import { signOut } from '#app/modules/account/sign-in.service.server.ts';
 import { getSessionUser, REQUEST_ID_HEADER, requireUserScope } from '#app/modules/access/access.server.ts';
+import { publicRoute } from '#app/modules/access/route-guards.server.ts';
 import { redirectWithCookies } from '#app/modules/access/redirects.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
 import { acceptInvitation, getInvitationView, registerFromInvitation } from '#app/modules/team/invitation-accept.service.server.ts';
@@ -20,7 +21,7 @@ import type { Route } from './+types/invitation';
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, 'invitation.title', 'invitation.description'), { name: 'robots', content: 'noindex' }];
 
 /** The link of an invitation e-mail (decision 0029): anyone may open it; the token is the key. */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = publicRoute(async ({ request, params }: Route.LoaderArgs) => {
   const { t } = getI18n(getRequestLocale(request));
   const user = await getSessionUser(request);
   const view = await getInvitationView(getDb(), params.token, user);
@@ -36,7 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     { status: view.ok ? 200 : view.error === 'invitation-unknown' ? 404 : 410 },
   );
-}
+});
 
 /** The new account's session, as a request the access module reads to make the account's scope. */
 function withSession(request: Request, cookies: string[]): Request {
@@ -47,7 +48,7 @@ function withSession(request: Request, cookies: string[]): Request {
 }
 
 /** Accept (signed in), register and accept (nobody signed in), or sign out to come back as the invited address. */
-export async function action({ request, params }: Route.ActionArgs) {
+export const action = publicRoute(async ({ request, params }: Route.ActionArgs) => {
   const db = getDb();
   const { t } = getI18n(getRequestLocale(request));
   const form = Object.fromEntries(await request.formData());
@@ -80,7 +81,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (isAppError(error)) return fail(t(`appErrors.${error.code}`, error.params), error.status);
     throw error;
   }
-}
+});
 
 export default function InvitationPage({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();

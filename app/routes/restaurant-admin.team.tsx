@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { redirect, useActionData, useNavigation } from 'react-router';
 import { getAuth } from '#app/auth/auth.server.ts';
-import { getDb } from '#app/db/db.server.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { landingPathFor, requireMember } from '#app/modules/access/access.server.ts';
+import { landingPathFor } from '#app/modules/access/access.server.ts';
+import { restaurantRoute } from '#app/modules/access/route-guards.server.ts';
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { formValues } from '#app/modules/editing/menu-fields.ts';
@@ -18,17 +18,15 @@ import type { Route } from './+types/restaurant-admin.team';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'team.title', 'team.description');
 
 /** The team (decision 0029): members, their roles, invitations. Every member sees it; what they may change is per intent. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { scope: member } = await requireMember(getDb(), request, params.restaurantSlug, 'team.view');
+export const loader = restaurantRoute('team.view', async ({ request }: Route.LoaderArgs, { scope: member }) => {
   const locale = getRequestLocale(request);
   return { page: await getTeamPage(member, locale), locale };
-}
+});
 
 // i18n-keys: team.roles.*
 /** One intent per form; each service checks the member's permission for it again ('team.manage', 'team.transfer'). */
-export async function action({ request, params }: Route.ActionArgs) {
-  const db = getDb();
-  const { scope: member, user } = await requireMember(db, request, params.restaurantSlug, 'team.view');
+export const action = restaurantRoute('team.view', async ({ request }: Route.ActionArgs, { scope: member, user }) => {
+  const db = member.db;
   const values = formValues(await request.formData());
   // a password never travels back to the page
   const echoed = { ...values, password: '' };
@@ -67,7 +65,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         throw new AppError('invalid-input');
     }
   });
-}
+});
 
 export default function TeamPageRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

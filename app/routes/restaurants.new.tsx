@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
-import { getDb } from '#app/db/db.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { formatDate } from '#app/i18n/localized.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { ro } from '#app/i18n/ro.ts';
-import { requireUserScope } from '#app/modules/access/access.server.ts';
+import { userRoute } from '#app/modules/access/route-guards.server.ts';
+import type { UserScope } from '#app/modules/access/scope.server.ts';
 import { redirectToUnauthorized } from '#app/modules/access/redirects.ts';
 import { addRestaurant, trialOfNextRestaurant } from '#app/modules/account/restaurants.service.server.ts';
 import { TRIAL_DAYS } from '#app/modules/subscription/subscription.ts';
@@ -18,15 +18,14 @@ import type { Route } from './+types/restaurants.new';
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, 'restaurants.new.title', 'restaurants.new.description'), { name: 'robots', content: 'noindex' }];
 
 /** A signed-in user of role restaurant; platform admins own no restaurants (decision 0029). */
-async function requireRestaurantUser(request: Request) {
-  const scope = await requireUserScope(getDb(), request);
+function requireRestaurantUser(scope: UserScope): UserScope {
   if (scope.actor.role !== 'restaurant') throw redirectToUnauthorized(ro.errors.pageForbidden);
   return scope;
 }
 
 /** "Adaugă un restaurant": the form, and what trial the new restaurant would get (decision 0029). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const scope = await requireRestaurantUser(request);
+export const loader = userRoute(async ({ request }: Route.LoaderArgs, access) => {
+  const scope = requireRestaurantUser(access.scope);
   const locale = getRequestLocale(request);
   const { trial, timeZone } = await trialOfNextRestaurant(scope);
   const { t } = getI18n(locale);
@@ -37,12 +36,12 @@ export async function loader({ request }: Route.LoaderArgs) {
         ? t('restaurants.new.trialShared', { date: formatDate(trial.endsAt, locale, timeZone) })
         : t('restaurants.new.trialFirst', { days: t('marketing.days', { count: TRIAL_DAYS }) });
   return { trial: { kind: trial.kind, notice } };
-}
+});
 
 // i18n-keys: restaurants.errors.*
 /** Creates the restaurant with the user as its owner and opens its admin; bad input creates nothing. */
-export async function action({ request }: Route.ActionArgs) {
-  const scope = await requireRestaurantUser(request);
+export const action = userRoute(async ({ request }: Route.ActionArgs, access) => {
+  const scope = requireRestaurantUser(access.scope);
   const locale = getRequestLocale(request);
   const form = await request.formData();
   const restaurantName = form.get('restaurantName')?.toString() ?? '';
@@ -54,7 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ error: t(`restaurants.errors.${result.error}`, { minutes }), restaurantName }, { status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } });
   }
   return data({ error: t(`restaurants.errors.${result.error}`), restaurantName }, { status: 400 });
-}
+});
 
 export default function NewRestaurantPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

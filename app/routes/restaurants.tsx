@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { getDb } from '#app/db/db.server.ts';
 import { ro } from '#app/i18n/ro.ts';
-import { requireUserScope } from '#app/modules/access/access.server.ts';
+import { userRoute } from '#app/modules/access/route-guards.server.ts';
 import { redirectToUnauthorized } from '#app/modules/access/redirects.ts';
 import { listMyRestaurants } from '#app/modules/account/restaurants.service.server.ts';
 import { primaryButton } from '#app/ui/editor/fields.tsx';
@@ -18,11 +17,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, '
  * usable last one, and for a user with none (removed from their only team). Platform admins are
  * members of no restaurant: they are refused, as on every restaurant page.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const scope = await requireUserScope(getDb(), request);
+export const loader = userRoute(async (_args: Route.LoaderArgs, { scope }) => {
   if (scope.actor.role !== 'restaurant') throw redirectToUnauthorized(ro.errors.pageForbidden);
   return { restaurants: await listMyRestaurants(scope) };
-}
+});
 
 // i18n-keys: team.roles.*
 export default function RestaurantsPage({ loaderData }: Route.ComponentProps) {

@@ -55,6 +55,9 @@ export function restaurantCases(w: World, r: Restaurant, actors: readonly ActorN
     one('routes/restaurant-admin.tables.tsx', 'action', `${a}/tables`, pa, ok(contains('"ok":true')), { intent: 'add-tables', locationId: r.locationId, label: 'Terasă 1–2' }),
     // the action above adds tables for whoever may: the sheet has cards, or none yet
     one('routes/restaurant-admin.tables-cards.ts', 'loader', `${a}/tables/cards.pdf`, pa, (o) => (o.status === 200 || o.status === 404 ? null : 'expected the PDF, or not found when no table exists yet')),
+    // the team (decision 0029): every member sees it; without an intent nothing changes (inviting is 'team.manage', the service's check)
+    one('routes/restaurant-admin.team.tsx', 'loader', `${a}/team`, pa, ok(contains(r.owner.email))),
+    one('routes/restaurant-admin.team.tsx', 'action', `${a}/team`, pa, (o) => (o.status >= 400 && o.status < 500 ? null : `expected a 4xx for no intent, got ${o.status}`), {}),
     one('routes/restaurant-admin.account.tsx', 'loader', `${a}/account`, pa, ok()),
     // without an intent nothing happens (sign-out-everywhere and deletion would end the actors' sessions)
     one('routes/restaurant-admin.account.tsx', 'action', `${a}/account`, pa, status(400), {}),

@@ -3,7 +3,7 @@
  * of any signed-in user, the guest-only sign-in and the public site. As in matrix-cases.ts, who gets
  * in comes from each route's guard (tests/routes/matrix-expect.ts); a case says what they get.
  */
-import { ok, contains, redirectTo, status, type Case, type Expect } from './matrix-expect.ts';
+import { ok, contains, PAGE_FORBIDDEN, redirectTo, status, unauthorized, type Case, type Expect } from './matrix-expect.ts';
 import { ACTORS, MEMBERS_OF_A, call, loadRoute, type ActorName, type World } from './matrix-world.ts';
 
 const notFoundPage: Expect = (o) => (o.location?.startsWith('/not-found?message=') ? null : 'expected not found');
@@ -61,6 +61,24 @@ export function siteCases(w: World): Case[] {
       file: 'routes/login-complete.tsx', kind, path: '/login/complete', params: {}, form: kind === 'action' ? { restaurantName: 'Alt nume' } : undefined,
       allowed: perActor((actor) => redirectTo(homeOf(w, actor))),
     })),
+    // a user's restaurants (decision 0029): any signed-in user of role restaurant sees their own, never a platform admin
+    {
+      // (the admin's refusal is the page's own, after the guard: app/modules/account's tests)
+      file: 'routes/restaurants.tsx', kind: 'loader', path: '/restaurants', params: {}, actors: ACTORS.filter((actor) => actor !== 'admin'),
+      allowed: perActor((actor) => (actor === 'admin' ? redirectTo(unauthorized(PAGE_FORBIDDEN)) : ok((o) => (o.body.includes(inA(actor) ? A.slug : B.slug) && !o.body.includes(inA(actor) ? B.slug : A.slug) ? null : 'expected only their own restaurants')))),
+    },
+    // "Adaugă un restaurant": the form; an empty name is refused and nothing is created
+    ...(['loader', 'action'] as const).map((kind): Case => ({
+      file: 'routes/restaurants.new.tsx', kind, path: '/restaurants/new', params: {}, actors: ACTORS.filter((actor) => actor !== 'admin'), form: kind === 'action' ? { restaurantName: '' } : undefined,
+      allowed: perActor((actor) => (actor === 'admin' ? redirectTo(unauthorized(PAGE_FORBIDDEN)) : kind === 'loader' ? ok() : status(400))),
+    })),
+    // an invitation's link: anyone may open it, the token is the key; an unknown one is not found
+    everyone('routes/invitation.tsx', 'loader', '/invitatie/no-such-token', { token: 'no-such-token' }, status(404)),
+    {
+      // accepting needs an account (a guest is sent to sign in: tests/routes/team-routes.int.test.ts) and never an admin's
+      file: 'routes/invitation.tsx', kind: 'action', path: '/invitatie/no-such-token', params: { token: 'no-such-token' }, form: { intent: 'accept' }, actors: signedIn,
+      allowed: perActor((actor) => (actor === 'admin' ? status(403) : status(404))),
+    },
     // guest-only: a signed-in actor is sent where they belong (the guard's outcome)
     everyone('routes/login.tsx', 'loader', '/login', {}, ok()),
     everyone('routes/login.tsx', 'action', '/login', {}, status(400), { intent: 'sign-in', email: 'nobody@example.com', password: 'wrong-password-1' }),

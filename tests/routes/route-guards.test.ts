@@ -84,6 +84,8 @@ describe('the route wrappers (every loader and action names its guard)', () => {
       'restaurant-admin.qr.tsx loader': 'qr.manage',
       'restaurant-admin.qr-download.ts loader': 'qr.manage',
       'restaurant-admin.tables.tsx loader': 'qr.manage',
+      'restaurant-admin.team.tsx loader': 'team.view',
+      'restaurant-admin.team.tsx action': 'team.view',
       'restaurant-admin.tables.tsx action': 'qr.manage',
       'restaurant-admin.tables-cards.ts loader': 'qr.manage',
       'restaurant-admin.insights.tsx loader': 'insights.view',

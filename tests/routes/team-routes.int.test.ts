@@ -3,7 +3,8 @@ import { RouterContextProvider } from 'react-router';
 import type { TeamPage } from '#app/modules/team/team.types.ts';
 import { testDialect } from '#tests/support/test-database.ts';
 import { test } from '#tests/support/test-context.ts';
-import { call, createWorld, loadRoute, ORIGIN, RESTAURANT_FORBIDDEN, type World } from './authorization-matrix.ts';
+import { RESTAURANT_FORBIDDEN } from './matrix-expect.ts';
+import { call, createWorld, loadRoute, ORIGIN, type World } from './matrix-world.ts';
 
 /**
  * The team through its route modules (decision 0029, issue 24 item 3): owner A invites an editor,
@@ -19,7 +20,7 @@ test.beforeAll(async ({ database }) => {
 afterAll(() => world?.cleanup());
 
 const db = () => world.db.db;
-const A = () => world.ownerA;
+const A = () => ({ ...world.A, ...world.A.owner });
 const teamPath = () => `/${A().slug}/admin/team`;
 const team = async (cookie: string, form?: Record<string, string>) =>
   call(await loadRoute('routes/restaurant-admin.team.tsx'), form ? 'action' : 'loader', teamPath(), { restaurantSlug: A().slug }, cookie, form);
@@ -83,11 +84,13 @@ describe(`the team through its pages on ${testDialect}`, () => {
     const seen = await team(editor);
     expect(seen.status).toBe(200);
     const members = (seen.data as { page: TeamPage }).page.members;
-    expect(members.map((member) => member.role)).toEqual(['owner', 'editor']);
+    // the matrix's world gives A a manager, an editor and staff besides its owner; the new editor joined last
+    expect(members.map((member) => member.role)).toEqual(['owner', 'manager', 'editor', 'staff', 'editor']);
+    const newcomer = members.at(-1)!;
     const forms: Record<string, string>[] = [
       { intent: 'invite', email: 'friend@example.com', role: 'staff', locale: 'ro' },
       { intent: 'remove-member', membershipId: members[0]!.id },
-      { intent: 'change-role', membershipId: members[1]!.id, role: 'owner', version: members[1]!.version },
+      { intent: 'change-role', membershipId: newcomer.id, role: 'owner', version: newcomer.version },
     ];
     for (const form of forms) {
       const refused = await team(editor, form);
@@ -95,7 +98,7 @@ describe(`the team through its pages on ${testDialect}`, () => {
       expect(refused.body).toContain('Nu ai permisiunea pentru această acțiune.');
     }
 
-    const removed = await team(A().cookie, { intent: 'remove-member', membershipId: members[1]!.id });
+    const removed = await team(A().cookie, { intent: 'remove-member', membershipId: newcomer.id });
     expect(removed.status, removed.body).toBe(200);
     expect(removed.body).toContain(`${email} nu mai face parte din echipă.`);
     const stale = await editPrice(editor, '99');
@@ -107,12 +110,12 @@ describe(`the team through its pages on ${testDialect}`, () => {
     const email = `manager-${Date.now()}@example.com`;
     expect((await team(A().cookie, { intent: 'invite', email, role: 'manager', locale: 'ro' })).status).toBe(200);
     const token = await tokenSentTo(email);
-    const asB = await postInvitation(token, { intent: 'accept' }, world.ownerB.cookie);
+    const asB = await postInvitation(token, { intent: 'accept' }, world.B.owner.cookie);
     expect(asB.status).toBe(403);
     expect(asB.body).toContain(`Invitația este pentru ${email}`);
-    expect(await db().selectFrom('membership').select('id').where('restaurantId', '=', A().restaurantId).where('userId', '=', world.ownerB.userId).execute()).toEqual([]);
-    const shown = await call(await loadRoute('routes/invitation.tsx'), 'loader', `/invitatie/${token}`, { token }, world.ownerB.cookie);
-    expect(shown.data).toMatchObject({ view: { viewer: 'other-account' }, current: world.ownerB.email });
+    expect(await db().selectFrom('membership').select('id').where('restaurantId', '=', A().restaurantId).where('userId', '=', world.B.owner.userId).execute()).toEqual([]);
+    const shown = await call(await loadRoute('routes/invitation.tsx'), 'loader', `/invitatie/${token}`, { token }, world.B.owner.cookie);
+    expect(shown.data).toMatchObject({ view: { viewer: 'other-account' }, current: world.B.owner.email });
 
     expect((await postInvitation(token, { intent: 'register', name: 'Mihai', password: 'parola-buna-1' })).status).toBe(302);
     const used = await call(await loadRoute('routes/invitation.tsx'), 'loader', `/invitatie/${token}`, { token }, null);

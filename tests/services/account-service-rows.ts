@@ -11,6 +11,7 @@ import { getPlatformViewsPerDay } from '#app/modules/insights/insights.service.s
 import { countJobs, listJobs, retryJob } from '#app/modules/jobs/jobs-admin.server.ts';
 import { getPlatformSettings, updatePlatformSettings } from '#app/modules/platform/platform-settings.server.ts';
 import { setManualPro } from '#app/modules/subscription/subscription.service.server.ts';
+import { TEAM_USER_ROWS } from './team-service-rows.ts';
 import { adminRefusals, type AdminRow, type UserRow } from './service-matrix.ts';
 import type { ServiceWorld } from './service-world.ts';
 
@@ -63,6 +64,7 @@ export const USER_SERVICE_ROWS: UserRow[] = [
   { service: 'account/account-data.service.server.ts#exportAccountData', call: (s) => exportAccountData(s) },
   { service: 'account/account-data.service.server.ts#deleteAccount', call: (s, w) => deleteAccount(s, w.auth, w.storage, 'password-1') },
   { service: 'billing/payment-return.server.ts#readPaymentReturn', call: (s, w) => readPaymentReturn(s, w.billing, 'cs_test_session') },
+  ...TEAM_USER_ROWS,
 ];
 
 /** Every back-office service's refusals (the mutation test expects some). */

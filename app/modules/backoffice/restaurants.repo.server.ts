@@ -97,7 +97,7 @@ export function listOwnerEmails(db: Kysely<Database>, restaurantIds: readonly st
 /** How many members each of these restaurants (a page's) has, every role counted. */
 export async function countMembers(db: Kysely<Database>, restaurantIds: readonly string[]): Promise<Map<string, number>> {
   if (restaurantIds.length === 0) return new Map();
-  const rows = await db
+  const rows = await acrossRestaurants(db, 'the member counts of a page of restaurants in the back office')
     .selectFrom('membership')
     .select(['restaurantId', (eb) => eb.fn.countAll<number>().as('n')])
     .where('restaurantId', 'in', restaurantIds)

@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, LiveEventTable } from '#app/db/schema.ts';
+import { acrossRestaurants, tenant } from '#app/db/tenant.ts';
 
 /**
  * The live events' log (migration 0023, decision 0031): queries only. Every read is one
@@ -25,16 +26,15 @@ export async function insertLiveEvent(trx: Kysely<Database>, row: Insertable<Liv
   if (isPostgres(trx)) {
     await sql`select pg_advisory_xact_lock(hashtext('bucate_live'), hashtext(${`${row.restaurantId}:${row.channel}`}))`.execute(trx);
   }
-  const { id } = await trx.insertInto('liveEvent').values(row).returning('id').executeTakeFirstOrThrow();
+  const { id } = await tenant(trx, row.restaurantId).insertInto('liveEvent', row).returning('id').executeTakeFirstOrThrow();
   return Number(id);
 }
 
 /** One restaurant's channel after `afterId`, oldest first, at most `limit`. */
 export async function listLiveEventsAfter(db: Kysely<Database>, restaurantId: string, channel: string, afterId: number, limit: number): Promise<StoredLiveEvent[]> {
-  const rows = await db
+  const rows = await tenant(db, restaurantId)
     .selectFrom('liveEvent')
     .select(['id', 'type', 'payload'])
-    .where('restaurantId', '=', restaurantId)
     .where('channel', '=', channel)
     .where('id', '>', afterId)
     .orderBy('id')
@@ -45,7 +45,7 @@ export async function listLiveEventsAfter(db: Kysely<Database>, restaurantId: st
 
 /** The oldest and newest id still in the log (both null when it is empty): two ends of the primary key. */
 export async function liveEventBounds(db: Kysely<Database>): Promise<{ oldest: number | null; newest: number | null }> {
-  const row = await db
+  const row = await acrossRestaurants(db, 'the bounds of the whole log: one primary key for every restaurant')
     .selectFrom('liveEvent')
     .select((eb) => [eb.fn.min('id').as('oldest'), eb.fn.max('id').as('newest')])
     .executeTakeFirst();
@@ -54,11 +54,12 @@ export async function liveEventBounds(db: Kysely<Database>): Promise<{ oldest: n
 
 /** Deletes every event created before `before` (ISO); returns how many went. */
 export async function deleteLiveEventsBefore(db: Kysely<Database>, before: string): Promise<number> {
-  const result = await db.deleteFrom('liveEvent').where('createdAt', '<', before).executeTakeFirst();
+  const result = await acrossRestaurants(db, 'the retention sweep deletes old events of every restaurant').deleteFrom('liveEvent').where('createdAt', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
-/** PostgreSQL only: wakes every connection LISTENing on `channel` (a pooled connection, outside any transaction). */
+/** Wakes every connection LISTENing on `channel` (a pooled connection, outside any transaction); nothing on SQLite, which has no NOTIFY. */
 export async function notifyChannel(db: Kysely<Database>, channel: string, payload: string): Promise<void> {
+  if (!isPostgres(db)) return;
   await sql`select pg_notify(${channel}, ${payload})`.execute(db);
 }

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, InvitationTable, MembershipTable } from '#app/db/schema.ts';
+import { acrossRestaurants, tenant } from '#app/db/tenant.ts';
 
 /**
  * The team's rows (decision 0029): memberships with their people, and invitations. Every query
@@ -11,16 +12,15 @@ type Role = MembershipTable['role'];
 
 /** What the team page and the invitation e-mail say about the restaurant. */
 export function findTeamRestaurant(db: Kysely<Database>, restaurantId: string) {
-  return db.selectFrom('restaurant').select(['id', 'name', 'slug', 'timeZone']).where('id', '=', restaurantId).executeTakeFirst();
+  return tenant(db, restaurantId).selectFrom('restaurant').select(['id', 'name', 'slug', 'timeZone']).executeTakeFirst();
 }
 
 /** The restaurant's members with their names and addresses, in the order they joined. */
 export function listMembers(db: Kysely<Database>, restaurantId: string) {
-  return db
+  return tenant(db, restaurantId)
     .selectFrom('membership')
     .innerJoin('user', 'user.id', 'membership.userId')
     .select(['membership.id', 'membership.userId', 'membership.role', 'membership.createdAt', 'membership.updatedAt', 'user.name', 'user.email'])
-    .where('membership.restaurantId', '=', restaurantId)
     .orderBy('membership.createdAt')
     .orderBy('membership.id')
     .execute();
@@ -28,27 +28,25 @@ export function listMembers(db: Kysely<Database>, restaurantId: string) {
 
 /** One membership of the restaurant by its id. */
 export function findMembership(db: Kysely<Database>, restaurantId: string, membershipId: string) {
-  return db
+  return tenant(db, restaurantId)
     .selectFrom('membership')
     .innerJoin('user', 'user.id', 'membership.userId')
     .select(['membership.id', 'membership.userId', 'membership.role', 'membership.updatedAt', 'user.email'])
-    .where('membership.restaurantId', '=', restaurantId)
     .where('membership.id', '=', membershipId)
     .executeTakeFirst();
 }
 
 /** The user's membership of the restaurant, if they still have one. */
 export function findMembershipOfUser(db: Kysely<Database>, restaurantId: string, userId: string) {
-  return db.selectFrom('membership').select(['id', 'role']).where('restaurantId', '=', restaurantId).where('userId', '=', userId).executeTakeFirst();
+  return tenant(db, restaurantId).selectFrom('membership').select(['id', 'role']).where('userId', '=', userId).executeTakeFirst();
 }
 
 /** Whether someone with this address (any case) is a member of the restaurant. */
 export async function isMemberAddress(db: Kysely<Database>, restaurantId: string, email: string): Promise<boolean> {
-  const row = await db
+  const row = await tenant(db, restaurantId)
     .selectFrom('membership')
     .innerJoin('user', 'user.id', 'membership.userId')
     .select('membership.id')
-    .where('membership.restaurantId', '=', restaurantId)
     .where((eb) => eb(eb.fn('lower', ['user.email']), '=', email.toLowerCase()))
     .executeTakeFirst();
   return Boolean(row);
@@ -56,13 +54,13 @@ export async function isMemberAddress(db: Kysely<Database>, restaurantId: string
 
 /** How many owners the restaurant has (read after the restaurant's row lock). */
 export async function countOwners(db: Kysely<Database>, restaurantId: string): Promise<number> {
-  const row = await db.selectFrom('membership').select((eb) => eb.fn.countAll<number | string>().as('count')).where('restaurantId', '=', restaurantId).where('role', '=', 'owner').executeTakeFirstOrThrow();
+  const row = await tenant(db, restaurantId).selectFrom('membership').select((eb) => eb.fn.countAll<number | string>().as('count')).where('role', '=', 'owner').executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 /** Sets a member's role; with `version`, only when the row is still the one the form showed. Whether it changed. */
 export async function updateMembershipRole(db: Kysely<Database>, restaurantId: string, membershipId: string, role: Role, now: string, version?: string): Promise<boolean> {
-  let query = db.updateTable('membership').set({ role, updatedAt: now }).where('restaurantId', '=', restaurantId).where('id', '=', membershipId);
+  let query = tenant(db, restaurantId).updateTable('membership').set({ role, updatedAt: now }).where('id', '=', membershipId);
   if (version !== undefined) query = query.where('updatedAt', '=', version);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
@@ -70,7 +68,7 @@ export async function updateMembershipRole(db: Kysely<Database>, restaurantId: s
 
 /** Removes a membership; whether there was one. */
 export async function deleteMembership(db: Kysely<Database>, restaurantId: string, membershipId: string): Promise<boolean> {
-  const result = await db.deleteFrom('membership').where('restaurantId', '=', restaurantId).where('id', '=', membershipId).executeTakeFirst();
+  const result = await tenant(db, restaurantId).deleteFrom('membership').where('id', '=', membershipId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -92,16 +90,15 @@ export async function insertInvitation(db: Kysely<Database>, row: Insertable<Inv
 
 /** Revokes the restaurant's open invitations to an address (a new one replaces them). */
 export async function revokeOpenInvitationsTo(db: Kysely<Database>, restaurantId: string, email: string, now: string): Promise<void> {
-  await db.updateTable('invitation').set({ revokedAt: now }).where('restaurantId', '=', restaurantId).where('email', '=', email).where('acceptedAt', 'is', null).where('revokedAt', 'is', null).execute();
+  await tenant(db, restaurantId).updateTable('invitation').set({ revokedAt: now }).where('email', '=', email).where('acceptedAt', 'is', null).where('revokedAt', 'is', null).execute();
 }
 
 /** The invitations neither accepted nor revoked (expired ones too: they can be sent again), newest first. */
 export function listOpenInvitations(db: Kysely<Database>, restaurantId: string) {
-  return db
+  return tenant(db, restaurantId)
     .selectFrom('invitation')
     .leftJoin('user', 'user.id', 'invitation.invitedBy')
     .select(['invitation.id', 'invitation.email', 'invitation.role', 'invitation.locale', 'invitation.expiresAt', 'invitation.createdAt', 'user.name as inviterName'])
-    .where('invitation.restaurantId', '=', restaurantId)
     .where('invitation.acceptedAt', 'is', null)
     .where('invitation.revokedAt', 'is', null)
     .orderBy('invitation.createdAt', 'desc')
@@ -111,10 +108,9 @@ export function listOpenInvitations(db: Kysely<Database>, restaurantId: string) 
 
 /** One open invitation of the restaurant by its id. */
 export function findOpenInvitation(db: Kysely<Database>, restaurantId: string, invitationId: string) {
-  return db
+  return tenant(db, restaurantId)
     .selectFrom('invitation')
     .selectAll()
-    .where('restaurantId', '=', restaurantId)
     .where('id', '=', invitationId)
     .where('acceptedAt', 'is', null)
     .where('revokedAt', 'is', null)
@@ -123,7 +119,7 @@ export function findOpenInvitation(db: Kysely<Database>, restaurantId: string, i
 
 /** The invitation a link's token stands for, with its restaurant and who sent it. */
 export function findInvitationByTokenHash(db: Kysely<Database>, tokenHash: string) {
-  return db
+  return acrossRestaurants(db, 'an invitation link finds its restaurant by the hash of its token')
     .selectFrom('invitation')
     .innerJoin('restaurant', 'restaurant.id', 'invitation.restaurantId')
     .leftJoin('user', 'user.id', 'invitation.invitedBy')
@@ -145,10 +141,9 @@ export function findInvitationByTokenHash(db: Kysely<Database>, tokenHash: strin
 
 /** A new token and expiry for an open invitation (the old link stops working); whether it was still open. */
 export async function renewInvitationToken(db: Kysely<Database>, restaurantId: string, invitationId: string, tokenHash: string, expiresAt: string): Promise<boolean> {
-  const result = await db
+  const result = await tenant(db, restaurantId)
     .updateTable('invitation')
     .set({ tokenHash, expiresAt })
-    .where('restaurantId', '=', restaurantId)
     .where('id', '=', invitationId)
     .where('acceptedAt', 'is', null)
     .where('revokedAt', 'is', null)
@@ -158,10 +153,9 @@ export async function renewInvitationToken(db: Kysely<Database>, restaurantId: s
 
 /** Revokes an open invitation; whether it was still open. */
 export async function revokeInvitationRow(db: Kysely<Database>, restaurantId: string, invitationId: string, now: string): Promise<boolean> {
-  const result = await db
+  const result = await tenant(db, restaurantId)
     .updateTable('invitation')
     .set({ revokedAt: now })
-    .where('restaurantId', '=', restaurantId)
     .where('id', '=', invitationId)
     .where('acceptedAt', 'is', null)
     .where('revokedAt', 'is', null)
@@ -174,7 +168,7 @@ export async function revokeInvitationRow(db: Kysely<Database>, restaurantId: st
  * two acceptances at once exactly one wins (single use). Whether this one did.
  */
 export async function claimInvitation(db: Kysely<Database>, invitationId: string, userId: string, now: string): Promise<boolean> {
-  const result = await db
+  const result = await acrossRestaurants(db, 'the invitation its link found, by its id')
     .updateTable('invitation')
     .set({ acceptedAt: now, acceptedBy: userId })
     .where('id', '=', invitationId)

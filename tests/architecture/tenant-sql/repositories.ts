@@ -5,6 +5,7 @@ import { menuCases } from './cases/menu.cases.ts';
 import { planCases } from './cases/plan.cases.ts';
 import { platformCases } from './cases/platform.cases.ts';
 import { restaurantCases } from './cases/restaurant.cases.ts';
+import { teamCases } from './cases/team.cases.ts';
 
 /** Every repository file (path from the project's root) with its capture cases. */
 export const REPOSITORIES: Record<string, RepositoryCases> = {
@@ -14,4 +15,5 @@ export const REPOSITORIES: Record<string, RepositoryCases> = {
   ...contentCases,
   ...platformCases,
   ...backofficeCases,
+  ...teamCases,
 };

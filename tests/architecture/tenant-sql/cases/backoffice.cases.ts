@@ -32,11 +32,13 @@ export const backofficeCases: Record<string, RepositoryCases> = {
   'app/modules/backoffice/restaurants.repo.server.ts': repository(restaurants, {
     listRestaurantsPage: (f) => [f.db, { q: 'bistro', state: 'trial', now: f.now, soon: f.now }, 'name', page],
     listOwnerEmails: (f) => [f.db, [f.r, f.other]],
+    countMembers: (f) => [f.db, [f.r, f.other]],
     countRestaurants: (f) => [f.db, { q: f.user.email, state: 'pro-card', now: f.now, soon: f.now }],
     findRestaurantForAdmin: (f) => [f.db, f.r],
     listRestaurantUsers: (f) => [f.db, f.r],
     countRestaurantContent: (f) => [f.db, f.r],
-    findLastOwnerEdit: (f) => [f.db, f.r],
+    findLastMemberEdit: (f) => [f.db, f.r],
+    listPendingInvitations: (f) => [f.db, f.r, f.now],
     writeRestaurantActive: (f) => [f.db, f.r, 0, f.now],
   }),
   'app/modules/backoffice/search.repo.server.ts': repository(search, {

@@ -15,6 +15,8 @@ export const planCases: Record<string, RepositoryCases> = {
     writePlanSummary: (f) => [f.db, f.r, planSummary([]), f.now, 'stats-key'],
     lockRestaurantForPlanChange: (f) => [f.db, f.r],
     findProductsCount: (f) => [f.db, f.r],
+    claimPersonalTrial: (f) => [f.db, f.user.id, f.now],
+    findPersonalTrialEnd: (f) => [f.db, f.user.id],
   }),
   'app/modules/subscription/plan-days.repo.server.ts': repository(
     planDays,

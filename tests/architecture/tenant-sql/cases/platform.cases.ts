@@ -1,6 +1,7 @@
 import * as account from '#app/modules/account/account.repo.server.ts';
 import * as audit from '#app/modules/audit/audit.repo.server.ts';
 import * as contact from '#app/modules/contact/contact.repo.server.ts';
+import * as live from '#app/modules/live/live-event.repo.server.ts';
 import * as demo from '#app/modules/demo/demo.repo.server.ts';
 import * as jobs from '#app/modules/jobs/job.repo.server.ts';
 import * as platform from '#app/modules/platform/platform-settings.repo.server.ts';
@@ -68,5 +69,12 @@ export const platformCases: Record<string, RepositoryCases> = {
       return [f.db, f.r, [buildProduct(f.r, f.category, { imageId: image.id, imageKey: image.path })], [image]];
     },
     setDemoPictures: (f) => [f.db, f.r, { logoKey: f.image.key, coverImageKey: f.image.key }],
+  }),
+  'app/modules/live/live-event.repo.server.ts': repository(live, {
+    insertLiveEvent: (f) => [f.db, { restaurantId: f.r, channel: 'orders', type: 'order.placed', payload: '{}', createdAt: f.now }],
+    listLiveEventsAfter: (f) => [f.db, f.r, 'orders', 0, 100],
+    liveEventBounds: (f) => [f.db],
+    deleteLiveEventsBefore: (f) => [f.db, f.past],
+    notifyChannel: (f) => [f.db, 'bucate_live', `${f.r}:orders`],
   }),
 };
