@@ -41,6 +41,6 @@ export function buildRestaurantSlug(name: string, now: Date = new Date()): strin
 export const RESERVED_SLUGS = new Set([
   DEMO_RESTAURANT_SLUG,
   'admin', 'api', 'login', 'contact', 'pricing', 'detalii', 'privacy-policy', 'terms-of-service',
-  'translation-debug', 'not-found', 'unauthorized', 'restaurant', 'restaurants', 'healthz', 'set-locale', 'logout', 'reset-password', 'account', 'm',
+  'translation-debug', 'not-found', 'unauthorized', 'restaurant', 'restaurants', 'invitatie', 'healthz', 'set-locale', 'logout', 'reset-password', 'account', 'm',
   'assets', 'uploads', 'favicon.svg', 'robots.txt', 'sitemap.xml', 'sw.js',
 ]);
