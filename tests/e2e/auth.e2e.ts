@@ -349,8 +349,9 @@ describe('account self-service', () => {
     const { cookie, slug } = await registerOwner('selfservice');
     const download = await fetch(`${baseUrl}/account/export`, { headers: { cookie } });
     expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="bucate-/);
-    const exported = (await download.json()) as { restaurant: { slug: string } };
-    expect(exported.restaurant.slug).toBe(slug);
+    const exported = (await download.json()) as { restaurants: { restaurant: { slug: string } }[]; memberships: { slug: string; role: string }[] };
+    expect(exported.restaurants.map((owned) => owned.restaurant.slug)).toEqual([slug]);
+    expect(exported.memberships).toMatchObject([{ slug, role: 'owner' }]);
     expect((await fetch(`${baseUrl}/account/export`, { redirect: 'manual' })).headers.get('location')).toBe('/login?redirect=%2Faccount%2Fexport');
 
     // a second device of the same owner
