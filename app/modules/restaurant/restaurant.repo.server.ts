@@ -50,17 +50,6 @@ export function listActiveRestaurantsForSitemap(db: Kysely<Database>) {
     .execute();
 }
 
-/** The restaurant with this id, only when `userId` is one of its owners (billing, GDPR, account deletion). */
-export function findOwnedRestaurant(db: Kysely<Database>, restaurantId: string, userId: string) {
-  return tenant(db, restaurantId)
-    .selectFrom('restaurant')
-    .innerJoin('membership', 'membership.restaurantId', 'restaurant.id')
-    .select(['restaurant.id', 'restaurant.slug', 'restaurant.shortCode'])
-    .where('membership.userId', '=', userId)
-    .where('membership.role', '=', 'owner')
-    .executeTakeFirst();
-}
-
 /** The access check (decision 0029): the restaurant at this slug and the user's role in it, if they are a member. */
 export function findMembershipBySlug(db: Kysely<Database>, userId: string, slug: string) {
   return acrossRestaurants(db, 'the access check finds the restaurant by slug and the user in it')

@@ -18,7 +18,6 @@ export const restaurantCases: Record<string, RepositoryCases> = {
     bumpMenuVersion: (f) => [f.db, f.r],
     lockRestaurantRow: (f) => [f.db, f.r],
     listActiveRestaurantsForSitemap: (f) => [f.db],
-    findOwnedRestaurant: (f) => [f.db, f.r, f.user.id],
     findMembershipBySlug: (f) => [f.db, f.user.id, f.slug],
     listMembershipsOf: (f) => [f.db, f.user.id],
     insertMembership: (f) => [f.db, { id: newId(), restaurantId: f.r, userId: f.stranger, role: 'editor', createdAt: f.now, updatedAt: f.now }],
