@@ -498,7 +498,124 @@ export interface InvitationTable {
   revokedAt: string | null;
 }
 
+/** A location's ordering and reservation settings (migration 0024); no row means both are off. */
+export interface OrderingSettingsTable {
+  locationId: string;
+  restaurantId: string;
+  ordersEnabled: Bool;
+  dineIn: Bool;
+  pickup: Bool;
+  paused: Bool;
+  pausedAt: Timestamp | null;
+  reservationsEnabled: Bool;
+  slotMinutes: number;
+  maxPartySize: number;
+  leadMinutes: number;
+  daysAhead: number;
+  capacityPerSlot: number;
+  autoAccept: Bool;
+  guestNoteRo: string | null;
+  guestNoteEn: string | null;
+  version: number;
+  updatedAt: Timestamp;
+}
+export type OrderingSettingsRow = Selectable<OrderingSettingsTable>;
+
+export type OrderKind = 'dineIn' | 'pickup';
+export type OrderStatus = 'received' | 'accepted' | 'declined' | 'ready' | 'served';
+
+/** An order a guest placed from the menu, as the server priced it (migration 0024). */
+export interface GuestOrderTable {
+  id: string;
+  restaurantId: string;
+  locationId: string;
+  /** the guest's order page address: unguessable, never listed */
+  token: string;
+  /** the restaurant's local day 'YYYY-MM-DD' and the order's number that day */
+  serviceDay: string;
+  number: number;
+  kind: OrderKind;
+  tableId: string | null;
+  tableLabel: string | null;
+  status: OrderStatus;
+  etaMinutes: number | null;
+  declineReason: string | null;
+  customerName: string | null;
+  customerPhone: string | null;
+  /** pickup: local 'HH:MM' on serviceDay */
+  pickupTime: string | null;
+  totalMinor: number;
+  currency: string;
+  locale: string;
+  idempotencyKey: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  acceptedAt: Timestamp | null;
+  readyAt: Timestamp | null;
+  /** served or declined */
+  closedAt: Timestamp | null;
+  /** when the retention job erased the name, phone and notes */
+  contactErasedAt: Timestamp | null;
+}
+export type GuestOrder = Selectable<GuestOrderTable>;
+
+/** One line of an order: the name and unit price the guest confirmed (migration 0024). */
+export interface GuestOrderLineTable {
+  id: string;
+  orderId: string;
+  restaurantId: string;
+  productId: string | null;
+  nameRo: string;
+  nameEn: string | null;
+  unitPriceMinor: number;
+  quantity: number;
+  note: string | null;
+  position: number;
+}
+export type GuestOrderLine = Selectable<GuestOrderLineTable>;
+
+export type ReservationStatus = 'requested' | 'accepted' | 'declined' | 'cancelled' | 'noShow';
+
+/** A guest's request for a slot (migration 0024); contact details until the retention job erases them. */
+export interface ReservationTable {
+  id: string;
+  restaurantId: string;
+  locationId: string;
+  token: string;
+  /** local 'YYYY-MM-DD' and slot start 'HH:MM' */
+  date: string;
+  time: string;
+  partySize: number;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  note: string | null;
+  locale: string;
+  status: ReservationStatus;
+  declineReason: string | null;
+  idempotencyKey: string;
+  reminderSentAt: Timestamp | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  contactErasedAt: Timestamp | null;
+}
+export type Reservation = Selectable<ReservationTable>;
+
+/** "Decline and block this table code for today" (migration 0024). */
+export interface TableBlockTable {
+  tableId: string;
+  /** the restaurant's local day */
+  day: string;
+  restaurantId: string;
+  createdAt: Timestamp;
+}
+
 export interface Database {
+  orderingSettings: OrderingSettingsTable;
+  guestOrder: GuestOrderTable;
+  guestOrderLine: GuestOrderLineTable;
+  reservation: ReservationTable;
+  tableBlock: TableBlockTable;
   membership: MembershipTable;
   invitation: InvitationTable;
   user: UserTable;

@@ -16,6 +16,8 @@ export const TENANT_COLUMN = {
   billingNotice: 'restaurantId',
   category: 'restaurantId',
   diningTable: 'restaurantId',
+  guestOrder: 'restaurantId',
+  guestOrderLine: 'restaurantId',
   importDraft: 'restaurantId',
   insightCount: 'restaurantId',
   insightSearchPending: 'restaurantId',
@@ -24,10 +26,13 @@ export const TENANT_COLUMN = {
   liveEvent: 'restaurantId',
   location: 'restaurantId',
   membership: 'restaurantId',
+  orderingSettings: 'restaurantId',
   product: 'restaurantId',
+  reservation: 'restaurantId',
   restaurantSlugHistory: 'restaurantId',
   storedImage: 'restaurantId',
   subscription: 'restaurantId',
+  tableBlock: 'restaurantId',
   translationRun: 'restaurantId',
 } as const satisfies Partial<Record<keyof Database, string>>;
 

@@ -21,6 +21,7 @@ import * as userLastSignIn from './2026-11-27-0020-user-last-sign-in.ts';
 import * as memberships from './2026-11-27-0021-memberships.ts';
 import * as userTrial from './2026-11-27-0022-user-trial.ts';
 import * as liveEvent from './2026-11-27-0023-live-event.ts';
+import * as ordersAndReservations from './2026-11-27-0024-orders-and-reservations.ts';
 
 /**
  * Every migration, in order. Append new dated files here; never edit or reorder old ones.
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0021-memberships': memberships,
   '2026-11-27-0022-user-trial': userTrial,
   '2026-11-27-0023-live-event': liveEvent,
+  '2026-11-27-0024-orders-and-reservations': ordersAndReservations,
 };

@@ -10,7 +10,9 @@ import { parseCategorySchedule, servingState } from '#app/modules/category/categ
 import { earliest } from '#app/modules/restaurant/local-time.ts';
 import { openingStatus, parseOpeningExceptions } from '#app/modules/restaurant/opening-exceptions.ts';
 import { parseOpeningHours } from '#app/modules/restaurant/opening-hours.ts';
-import type { MenuLocation, PublicMenu } from './menu.types.ts';
+import type { MenuLocation, MenuLocationOrdering, PublicMenu } from './menu.types.ts';
+import { orderingForGuests } from '#app/modules/ordering/ordering-settings.service.server.ts';
+import type { LocationOrdering } from '#app/modules/ordering/ordering.types.ts';
 import { offeredLanguages, parseLanguageList, parseTranslations } from '#app/modules/translation/content-language.ts';
 
 /** The render cache's version of a menu: its edits and whether it is published (see getMenuCacheVersion). */
@@ -74,6 +76,17 @@ export function findMovedMenuSlug(db: Kysely<Database>, slug: string): Promise<s
   return findCurrentSlugForPreviousSlug(db, slug);
 }
 
+/** What the menu shows of a location's ordering and reservations: null when neither is on. */
+function guestOrdering(settings: LocationOrdering | undefined): MenuLocationOrdering | null {
+  if (!settings || (!settings.ordersEnabled && !settings.reservationsEnabled)) return null;
+  return {
+    orders: settings.ordersEnabled ? { dineIn: settings.dineIn, pickup: settings.pickup, paused: settings.paused } : null,
+    reservations: settings.reservationsEnabled,
+    noteRo: settings.guestNoteRo,
+    noteEn: settings.guestNoteEn,
+  };
+}
+
 /**
  * The guest menu at `now` (ms; the request's clock): a category served at certain times is marked
  * or left out outside them, and `validUntil` says when that, or the hours block, next changes
@@ -91,7 +104,7 @@ export async function getPublicMenu(db: Kysely<Database>, slug: string, now: num
       restaurant: { name: restaurant.name, slug: restaurant.slug, menuVersion: restaurant.menuVersion },
     };
   }
-  const rows = await listMenuRows(db, restaurant.id);
+  const [rows, ordering] = await Promise.all([listMenuRows(db, restaurant.id), orderingForGuests(db, restaurant.id)]);
   const productsByCategory = Map.groupBy(rows.products, (p) => p.categoryId);
   const { timeZone } = restaurant;
   const opening = openingStatus(parseOpeningHours(restaurant.openingHours), parseOpeningExceptions(restaurant.openingExceptions), now, timeZone);
@@ -107,6 +120,7 @@ export async function getPublicMenu(db: Kysely<Database>, slug: string, now: num
   const locations: MenuLocation[] = rows.locations.map((location) => ({
     ...location,
     translations: parseTranslations(location.translations),
+    ordering: guestOrdering(ordering.get(location.id)),
     categories: (categoriesByLocation.get(location.id) ?? []).map(({ locationId: _locationId, imageKey: categoryImage, ...category }) => ({
       ...category,
       translations: parseTranslations(category.translations),

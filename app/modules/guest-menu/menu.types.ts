@@ -38,8 +38,19 @@ export interface MenuCategory extends Pick<Category, 'id' | 'nameRo' | 'nameEn' 
   translations?: ContentTranslations;
 }
 
+/** What a location offers guests beyond reading (issue 25, decision 0032); null: nothing. */
+export interface MenuLocationOrdering {
+  /** ordering from the menu: which kinds, and whether the kitchen paused it; null when off */
+  orders: { dineIn: boolean; pickup: boolean; paused: boolean } | null;
+  reservations: boolean;
+  /** the owner's text above the cart and the reservation form */
+  noteRo: string | null;
+  noteEn: string | null;
+}
+
 export interface MenuLocation extends Pick<Location, 'id' | 'nameRo' | 'nameEn' | 'address'> {
   categories: MenuCategory[];
+  ordering: MenuLocationOrdering | null;
   translations?: ContentTranslations;
 }
 

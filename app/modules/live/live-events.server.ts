@@ -16,6 +16,8 @@ import { deleteLiveEventsBefore, insertLiveEvent, liveEventBounds } from './live
 export const LIVE_CHANNELS = {
   /** the orders board (issue 25) */
   orders: { permission: 'orders.board' },
+  /** the reservations list (issue 25) */
+  reservations: { permission: 'reservations.manage' },
 } as const satisfies Record<string, { permission: Permission }>;
 export type LiveChannel = keyof typeof LIVE_CHANNELS;
 

@@ -18,7 +18,7 @@ function category(id: string, products: MenuProduct[]): MenuCategory {
 
 function menu(categories: MenuCategory[]): PublicMenu {
   const restaurant = { name: 'Bistro La Bunica', slug: 'bistro-la-bunica', currency: 'RON' } as MenuRestaurant;
-  return { status: 'active', cacheVersion: 1, validUntil: null, restaurant, locations: [{ id: 'l', nameRo: 'Centru', nameEn: null, address: null, categories }] };
+  return { status: 'active', cacheVersion: 1, validUntil: null, restaurant, locations: [{ id: 'l', nameRo: 'Centru', nameEn: null, address: null, ordering: null, categories }] };
 }
 
 describe('the home page’s demo menu preview', () => {

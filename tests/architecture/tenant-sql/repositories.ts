@@ -6,6 +6,7 @@ import { planCases } from './cases/plan.cases.ts';
 import { platformCases } from './cases/platform.cases.ts';
 import { restaurantCases } from './cases/restaurant.cases.ts';
 import { teamCases } from './cases/team.cases.ts';
+import { orderingCases } from './cases/ordering.cases.ts';
 
 /** Every repository file (path from the project's root) with its capture cases. */
 export const REPOSITORIES: Record<string, RepositoryCases> = {
@@ -16,4 +17,5 @@ export const REPOSITORIES: Record<string, RepositoryCases> = {
   ...platformCases,
   ...backofficeCases,
   ...teamCases,
+  ...orderingCases,
 };

@@ -1,0 +1,19 @@
+import { getOrderingSettings, setOrdersPaused, updateOrderingSettings } from '#app/modules/ordering/ordering-settings.service.server.ts';
+import type { ServiceRow } from './service-matrix.ts';
+
+/**
+ * The rows of the ordering and reservation services (issue 25, decision 0032). Their ids name no row
+ * of restaurant A: another restaurant's location is refused by the module's own tests
+ * (app/modules/ordering/*.int.test.ts).
+ */
+const O = 'ordering/';
+const settingsInput = {
+  locationId: 'no-such-location', version: 0, ordersEnabled: true, dineIn: true, pickup: false, reservationsEnabled: false, slotMinutes: 30,
+  maxPartySize: 8, leadMinutes: 60, daysAhead: 30, capacityPerSlot: 4, autoAccept: false, guestNoteRo: null, guestNoteEn: null,
+};
+
+export const ORDERING_SERVICE_ROWS: ServiceRow[] = [
+  { service: `${O}ordering-settings.service.server.ts#getOrderingSettings`, permission: 'orders.settings', namesRows: false, call: (s) => getOrderingSettings(s) },
+  { service: `${O}ordering-settings.service.server.ts#updateOrderingSettings`, permission: 'orders.settings', namesRows: false, call: (s, w) => updateOrderingSettings(s, w.storage, settingsInput) },
+  { service: `${O}ordering-settings.service.server.ts#setOrdersPaused`, permission: 'orders.board', namesRows: false, call: (s, w) => setOrdersPaused(s, w.storage, 'no-such-location', true) },
+];
