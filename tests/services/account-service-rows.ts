@@ -11,8 +11,17 @@ import { getPlatformViewsPerDay } from '#app/modules/insights/insights.service.s
 import { countJobs, listJobs, retryJob } from '#app/modules/jobs/jobs-admin.server.ts';
 import { getPlatformSettings, updatePlatformSettings } from '#app/modules/platform/platform-settings.server.ts';
 import { setManualPro } from '#app/modules/subscription/subscription.service.server.ts';
+import { reconcileCustomers, syncCustomer } from '#app/modules/billing/billing-sync.server.ts';
+import { sendBillingNotices } from '#app/modules/billing/billing-notices.server.ts';
+import { markContactMessageEmailed } from '#app/modules/contact/contact.service.server.ts';
+import { sweepAllAbandonedUploads } from '#app/modules/image/image-cleanup.server.ts';
+import { sweepImportDrafts } from '#app/modules/import/import-drafts.server.ts';
+import { sweepPendingSearches } from '#app/modules/insights/search-terms.server.ts';
+import { purgeDoneJobs } from '#app/modules/jobs/jobs.server.ts';
+import { sweepLiveEvents } from '#app/modules/live/live-events.server.ts';
+import { sweepTranslationCache } from '#app/modules/translation/translation-cache.server.ts';
 import { TEAM_USER_ROWS } from './team-service-rows.ts';
-import { adminRefusals, type AdminRow, type UserRow } from './service-matrix.ts';
+import { adminRefusals, type AdminRow, type SystemRow, type UserRow } from './service-matrix.ts';
 import type { ServiceWorld } from './service-world.ts';
 
 /**
@@ -73,3 +82,19 @@ export async function adminViolations(world: ServiceWorld): Promise<string[]> {
   for (const row of ADMIN_SERVICE_ROWS) violations.push(...(await adminRefusals(world, row)));
   return violations;
 }
+
+/** The services only the system runs (`assertSystem`), each with a call with valid arguments. */
+const longAgo = new Date('2000-01-01T00:00:00Z');
+export const SYSTEM_SERVICE_ROWS: SystemRow[] = [
+  { service: 'account/admin-accounts.server.ts#createOrPromoteAdmin', alsoAdmin: true, call: (s, w) => createOrPromoteAdmin(s, w.auth, 'system-made-admin@example.com') },
+  { service: 'billing/billing-sync.server.ts#syncCustomer', call: (s, w) => syncCustomer(s, w.billing, 'cus_unknown') },
+  { service: 'billing/billing-sync.server.ts#reconcileCustomers', call: (s, w) => reconcileCustomers(s, w.billing) },
+  { service: 'billing/billing-notices.server.ts#sendBillingNotices', call: (s) => sendBillingNotices(s, { publicUrl: 'http://localhost:3000' }) },
+  { service: 'contact/contact.service.server.ts#markContactMessageEmailed', call: (s, w) => markContactMessageEmailed(s, w.contactMessageId) },
+  { service: 'image/image-cleanup.server.ts#sweepAllAbandonedUploads', call: (s, w) => sweepAllAbandonedUploads(s, w.storage, longAgo) },
+  { service: 'import/import-drafts.server.ts#sweepImportDrafts', call: (s) => sweepImportDrafts(s, longAgo) },
+  { service: 'insights/search-terms.server.ts#sweepPendingSearches', call: (s) => sweepPendingSearches(s, longAgo) },
+  { service: 'jobs/jobs.server.ts#purgeDoneJobs', call: (s) => purgeDoneJobs(s, longAgo) },
+  { service: 'live/live-events.server.ts#sweepLiveEvents', call: (s) => sweepLiveEvents(s, longAgo) },
+  { service: 'translation/translation-cache.server.ts#sweepTranslationCache', call: (s) => sweepTranslationCache(s, longAgo) },
+];

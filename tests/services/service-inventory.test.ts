@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MENU_INTENT_PERMISSIONS } from '#app/modules/editor/menu-intents.ts';
-import { ADMIN_SERVICE_ROWS, USER_SERVICE_ROWS } from './account-service-rows.ts';
+import { ADMIN_SERVICE_ROWS, SYSTEM_SERVICE_ROWS, USER_SERVICE_ROWS } from './account-service-rows.ts';
 import { MENU_SERVICE_ROWS } from './menu-service-rows.ts';
 import { RESTAURANT_SERVICE_ROWS } from './restaurant-service-rows.ts';
 import { exportedFunctionCount, scopedFunctions, scopeKindsOf, type ScopeKind } from './service-inventory.ts';
@@ -26,8 +26,8 @@ describe('the service matrix covers every service that takes a scope', () => {
   it('reads the signatures it should (the scanner itself)', () => {
     expect(scopeKindsOf('scope: RestaurantScope')).toEqual(['restaurant']);
     expect(scopeKindsOf('scope: MemberScope | UserScope')).toEqual(['restaurant', 'user']);
-    expect(scopeKindsOf('scope: AdminScope | SystemScope')).toEqual(['admin']);
-    expect(scopeKindsOf('scope: SystemScope')).toEqual([]);
+    expect(scopeKindsOf('scope: AdminScope | SystemScope')).toEqual(['admin', 'system']);
+    expect(scopeKindsOf('scope: SystemScope')).toEqual(['system']);
     expect(scopeKindsOf("db: RestaurantScope['db']")).toBe('not-a-scope');
     expect(scopeKindsOf('db: Kysely<Database>')).toBe('not-a-scope');
     expect(() => scopeKindsOf('scope: GuestScope')).toThrow(/unknown scope type/);
@@ -42,6 +42,10 @@ describe('the service matrix covers every service that takes a scope', () => {
 
   it('has a row for every back-office service (admin scope)', () => {
     expect(unique(ADMIN_SERVICE_ROWS.map((row) => row.service))).toEqual(covered('admin'));
+  });
+
+  it('has a row for every service only the system runs (system scope)', () => {
+    expect(unique(SYSTEM_SERVICE_ROWS.map((row) => row.service))).toEqual(covered('system'));
   });
 
   it("has a row for every service of a user's own account (user scope)", () => {

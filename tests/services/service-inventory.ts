@@ -11,12 +11,12 @@ import { join, relative } from 'node:path';
  * which check first) and tests.
  */
 
-export type ScopeKind = 'restaurant' | 'user' | 'admin' | 'any';
+export type ScopeKind = 'restaurant' | 'user' | 'admin' | 'system' | 'any';
 
 export interface ScopedFunction {
   /** `module/file.ts#name`, e.g. `category/category.service.server.ts#createCategory` */
   key: string;
-  /** what the first parameter accepts: a member's or the system's restaurant scope, a user's, an admin's, any scope */
+  /** what the first parameter accepts: a member's or the system's restaurant scope, a user's, an admin's, the system's own, any scope */
   kinds: ScopeKind[];
 }
 
@@ -29,8 +29,8 @@ const KIND_OF: Record<string, ScopeKind | null> = {
   UserScope: 'user',
   AdminScope: 'admin',
   AnyScope: 'any',
-  // the system's own scope: made only by jobs, the webhook, the seed and scripts (a dependency-cruiser rule)
-  SystemScope: null,
+  // the system's own scope: made only by jobs, the webhook, the seed and scripts (a dependency-cruiser rule), checked by assertSystem
+  SystemScope: 'system',
   SystemRestaurantScope: 'restaurant',
 };
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
 import { can, ROLES, type Permission } from '#app/modules/access/policy.ts';
-import type { AdminScope, MemberScope, UserScope } from '#app/modules/access/scope.server.ts';
+import type { AdminScope, MemberScope, SystemScope, UserScope } from '#app/modules/access/scope.server.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
 import { SECRET, type ServiceWorld } from './service-world.ts';
 
@@ -30,6 +30,14 @@ export interface ServiceRow {
 export interface AdminRow {
   service: string;
   call(scope: AdminScope, world: ServiceWorld): Promise<unknown>;
+}
+
+/** A service only the system runs (a job, the webhook, a script) and a call with valid arguments. */
+export interface SystemRow {
+  service: string;
+  /** the service also serves an admin (its signature takes AdminScope | SystemScope): an admin's scope is no refusal case */
+  alsoAdmin?: true;
+  call(scope: SystemScope, world: ServiceWorld): Promise<unknown>;
 }
 
 /** A service of a signed-in user's own account and a call with valid arguments. */
@@ -156,6 +164,14 @@ export function userRefusals(world: ServiceWorld, row: UserRow): Promise<string[
     ['a forged user scope', () => row.call({ ...scopes.user({ id: world.a.ownerId }) } as UserScope, world)],
     ["an admin's scope passed as a user's", () => row.call(scopes.admin() as unknown as UserScope, world)],
   ]);
+}
+
+/** A system-only service refuses a look-alike system scope and an admin's passed as the system's; nothing changes. */
+export function systemRefusals(world: ServiceWorld, row: SystemRow): Promise<string[]> {
+  const lookAlike = { kind: 'system', db: world.db, actor: { type: 'system', id: 'forged' }, requestMeta: { requestId: 'forged' } } as unknown as SystemScope;
+  const calls: [string, () => Promise<unknown>][] = [['a look-alike system scope', () => row.call(lookAlike, world)]];
+  if (!row.alsoAdmin) calls.push(["an admin's scope passed as the system's", () => row.call(world.scopes.admin() as unknown as SystemScope, world)]);
+  return refusedCalls(world, row.service, calls);
 }
 
 async function refusedCalls(world: ServiceWorld, name: string, calls: [string, () => Promise<unknown>][]): Promise<string[]> {

@@ -124,6 +124,15 @@ export function assertAdmin(scope: AdminScope): void {
   if (scope.kind !== 'admin' || scope.actor.role !== 'admin') throw new AppError('forbidden');
 }
 
+/**
+ * The check at the top of every service only the system runs (jobs, the payment webhook, scripts):
+ * the scope is one `systemScope` made. A look-alike object is refused like a forged member's.
+ */
+export function assertSystem(scope: SystemScope): void {
+  assertIssued(scope);
+  if (scope.kind !== 'system') throw new AppError('forbidden');
+}
+
 /** A user's own scope, proven: the access module made it (or a member's, admin's, which also name a user). */
 export function assertUser(scope: UserScope): void {
   assertIssued(scope);

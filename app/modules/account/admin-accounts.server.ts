@@ -1,5 +1,5 @@
 import type { Auth } from '#app/auth/auth.server.ts';
-import { assertAdmin, type AdminScope, type SystemScope } from '#app/modules/access/scope.server.ts';
+import { assertAdmin, assertSystem, type AdminScope, type SystemScope } from '#app/modules/access/scope.server.ts';
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
 
 /**
@@ -9,7 +9,8 @@ import { recordAudit } from '#app/modules/audit/audit.server.ts';
  * the system (the `admin:create` script that makes the first one), may call this; it is audited.
  */
 export async function createOrPromoteAdmin(scope: AdminScope | SystemScope, auth: Auth, email: string): Promise<{ created: boolean; userId: string }> {
-  if (scope.kind !== 'system') assertAdmin(scope);
+  if (scope.kind === 'system') assertSystem(scope);
+  else assertAdmin(scope);
   const context = await auth.$context;
   const existing = await context.internalAdapter.findUserByEmail(email);
   if (existing) {

@@ -1,7 +1,7 @@
 import type { Locale } from '#app/i18n/i18n.ts';
 import { formatDate } from '#app/i18n/localized.ts';
 import { logger } from '#app/logger.server.ts';
-import type { SystemScope } from '#app/modules/access/scope.server.ts';
+import { assertSystem, type SystemScope } from '#app/modules/access/scope.server.ts';
 import { enqueueJob } from '#app/modules/jobs/jobs.server.ts';
 import { billingNoticeMail, type BillingNoticeKind } from '#app/modules/mail/billing-emails.ts';
 import { listSubscriptions } from '#app/modules/subscription/subscription.repo.server.ts';
@@ -66,6 +66,7 @@ export function noticesFor(restaurantId: string, rows: readonly Subscription[], 
  * or on two processes at once, sends each one once. Returns how many were queued.
  */
 export async function sendBillingNotices(scope: SystemScope, options: { publicUrl: string }, now: Date = new Date()): Promise<number> {
+  assertSystem(scope);
   const ahead = new Date(now.getTime() + (UPGRADE_PROMPT_THRESHOLD + 1) * DAY_MS).toISOString();
   const since = new Date(now.getTime() - CATCH_UP_DAYS * DAY_MS).toISOString();
   const candidates = await findNoticeCandidates(scope.db, { recentSince: since, trialEndsFrom: since, trialEndsTo: ahead });

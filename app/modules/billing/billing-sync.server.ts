@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type { Subscription, SubscriptionStatus } from '#app/db/schema.ts';
 import { logger } from '#app/logger.server.ts';
-import { withDb, type SystemScope } from '#app/modules/access/scope.server.ts';
+import { assertSystem, type SystemScope, withDb } from '#app/modules/access/scope.server.ts';
 import { forRestaurant } from '#app/modules/access/system-scope.server.ts';
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
@@ -91,6 +91,7 @@ export interface SyncResult {
  * a customer none of these name is left alone.
  */
 export async function syncCustomer(scope: SystemScope, billing: Billing, customerId: string, hint: { restaurantId?: string } = {}, now: Date = new Date()): Promise<SyncResult> {
+  assertSystem(scope);
   const list = await billing.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 });
   const subscriptions = list.data;
   const known = await findRestaurantIdsOfCustomer(scope.db, customerId);
@@ -150,6 +151,7 @@ export async function syncCustomer(scope: SystemScope, billing: Billing, custome
  * on; the job then fails so it retries (syncs are idempotent). Returns how many rows changed.
  */
 export async function reconcileCustomers(scope: SystemScope, billing: Billing, now: Date = new Date()): Promise<{ customers: number; changed: number }> {
+  assertSystem(scope);
   const customers = await findCustomersToReconcile(scope.db);
   let changed = 0;
   let failed = 0;

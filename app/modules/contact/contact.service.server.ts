@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
 import { createHmac, randomUUID } from 'node:crypto';
 import { logger } from '#app/logger.server.ts';
-import type { SystemScope } from '#app/modules/access/scope.server.ts';
+import { assertSystem, type SystemScope } from '#app/modules/access/scope.server.ts';
 import { enqueueJob } from '#app/modules/jobs/jobs.server.ts';
 import type { OutgoingMail } from '#app/modules/mail/mailer.server.ts';
 import { lockRateKey } from '#app/modules/rate-limit/rate-counter.repo.server.ts';
@@ -75,5 +75,6 @@ export async function submitContactMessage(
 
 /** Called by the `mail.send` job once the team's copy went out. */
 export async function markContactMessageEmailed(scope: SystemScope, id: string, at = new Date()): Promise<void> {
+  assertSystem(scope);
   await markEmailed(scope.db, id, at.toISOString());
 }

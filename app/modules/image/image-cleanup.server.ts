@@ -4,7 +4,7 @@ import { logger } from '#app/logger.server.ts';
 import { imagesToRemove } from './release-rule.ts';
 import { lockRestaurantRow } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { deleteStoredImageFiles } from './image.service.server.ts';
-import { authorize, type RestaurantScope, type SystemScope } from '#app/modules/access/scope.server.ts';
+import { assertSystem, authorize, type RestaurantScope, type SystemScope } from '#app/modules/access/scope.server.ts';
 import { forRestaurant } from '#app/modules/access/system-scope.server.ts';
 import { enqueueJob } from '#app/modules/jobs/jobs.server.ts';
 import { deleteStoredImageRows, listAbandonedUploadKeys, listImageKeysInUse, listRestaurantsWithAbandonedUploads, listStoredImagesByKey } from './image.repo.server.ts';
@@ -87,6 +87,7 @@ export async function sweepAbandonedUploads(scope: RestaurantScope, storage: Fil
  * run; returns how many uploads went.
  */
 export async function sweepAllAbandonedUploads(scope: SystemScope, storage: FileStorage, now = new Date()): Promise<number> {
+  assertSystem(scope);
   const before = new Date(now.getTime() - ABANDONED_UPLOAD_AFTER_MS).toISOString();
   let swept = 0;
   for (const restaurantId of await listRestaurantsWithAbandonedUploads(scope.db, before)) {

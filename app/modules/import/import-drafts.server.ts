@@ -1,4 +1,4 @@
-import { authorize, type RestaurantScope, type SystemScope } from '#app/modules/access/scope.server.ts';
+import { assertSystem, authorize, type RestaurantScope, type SystemScope } from '#app/modules/access/scope.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { enqueueJob } from '#app/modules/jobs/jobs.server.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
@@ -40,6 +40,7 @@ async function requireOcrAllowance(db: RestaurantScope['db'], restaurantId: stri
  * restaurant; a new upload also clears its own restaurant's old drafts.
  */
 export async function sweepImportDrafts(scope: SystemScope, now: Date): Promise<number> {
+  assertSystem(scope);
   return deleteImportDraftsBefore(scope.db, new Date(now.getTime() - DRAFT_LIFETIME_MS).toISOString());
 }
 

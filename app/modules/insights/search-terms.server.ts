@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
-import type { SystemScope } from '#app/modules/access/scope.server.ts';
+import { assertSystem, type SystemScope } from '#app/modules/access/scope.server.ts';
 import { SEARCH_PRIVACY_K } from './insights.types.ts';
 import {
   addInsightCounts,
@@ -102,6 +102,7 @@ export async function addSearchCounts(db: Kysely<Database>, searches: SearchCoun
 
 /** The daily `insights.sweep` job: pending terms older than SEARCH_PENDING_DAYS and totals of terms not searched since. */
 export async function sweepPendingSearches(scope: SystemScope, now: Date): Promise<number> {
+  assertSystem(scope);
   const before = new Date(now.getTime() - SEARCH_PENDING_DAYS * DAY_MS).toISOString();
   let swept = 0;
   // one term per transaction: the delete takes the total's row lock first, as a flush does

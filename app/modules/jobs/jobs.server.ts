@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
-import type { SystemScope } from '#app/modules/access/scope.server.ts';
+import { assertSystem, type SystemScope } from '#app/modules/access/scope.server.ts';
 import { deleteDoneJobs, insertJob } from './job.repo.server.ts';
 import { jobPayloads, type JobPayloadInput, type JobType } from './job-types.ts';
 
@@ -102,5 +102,6 @@ export async function enqueueScheduledJobs(db: Kysely<Database>, schedules: read
 
 /** Deletes done jobs finished before `before`; the daily `jobs.purge` job. Returns how many went. */
 export function purgeDoneJobs(scope: SystemScope, before: Date): Promise<number> {
+  assertSystem(scope);
   return deleteDoneJobs(scope.db, before.toISOString());
 }

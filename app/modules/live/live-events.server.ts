@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
 import type { Permission } from '#app/modules/access/policy.ts';
-import { authorize, type RestaurantScope, type SystemScope } from '#app/modules/access/scope.server.ts';
+import { assertSystem, authorize, type RestaurantScope, type SystemScope } from '#app/modules/access/scope.server.ts';
 import { deleteLiveEventsBefore, insertLiveEvent, liveEventBounds } from './live-event.repo.server.ts';
 
 /**
@@ -68,5 +68,6 @@ export async function liveCursor(scope: RestaurantScope, channel: LiveChannel): 
 
 /** The hourly `live.sweep`: deletes events past retention. Returns how many went. */
 export function sweepLiveEvents(scope: SystemScope, now: Date): Promise<number> {
+  assertSystem(scope);
   return deleteLiveEventsBefore(scope.db, new Date(now.getTime() - LIVE_RETENTION_HOURS * 60 * 60 * 1000).toISOString());
 }

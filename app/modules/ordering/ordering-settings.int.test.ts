@@ -70,7 +70,7 @@ describe(`ordering settings per location on ${testDialect}`, () => {
     const noKind = OrderingSettingsInput.safeParse({ locationId: 'l', version: '0', ordersEnabled: 'on', slotMinutes: '30', maxPartySize: '6', leadMinutes: '0', daysAhead: '14', capacityPerSlot: '3' });
     expect(noKind.error?.issues.map((issue) => issue.message)).toEqual(['orderKindRequired']);
     const outOfRange = OrderingSettingsInput.safeParse({ locationId: 'l', version: '0', slotMinutes: '5', maxPartySize: '-1', leadMinutes: '', daysAhead: '1.5', capacityPerSlot: '9999' });
-    expect(outOfRange.error?.issues.map((issue) => `${issue.path[0]}:${issue.message}`).sort()).toEqual([
+    expect(outOfRange.error?.issues.map((issue) => `${String(issue.path[0])}:${issue.message}`).sort()).toEqual([
       'capacityPerSlot:outOfRange', 'daysAhead:wholeNumber', 'leadMinutes:required', 'maxPartySize:wholeNumber', 'slotMinutes:outOfRange',
     ]);
   });

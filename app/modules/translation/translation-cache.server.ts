@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AnyScope, SystemScope } from '#app/modules/access/scope.server.ts';
+import { type AnyScope, assertSystem, type SystemScope } from '#app/modules/access/scope.server.ts';
 import type { TargetLanguage } from './content-language.ts';
 import { maskTerms, unmaskTerms } from './protect-terms.ts';
 import type { TranslationProvider } from './provider.server.ts';
@@ -69,5 +69,6 @@ function readStored(stored: string, target: TargetLanguage): string | undefined 
 
 /** The `translation.sweep` job: deletes cache rows past the 30 days. */
 export async function sweepTranslationCache(scope: SystemScope, now: Date): Promise<number> {
+  assertSystem(scope);
   return deleteCachedTranslationsBefore(scope.db, new Date(now.getTime() - CACHE_DAYS * DAY_MS).toISOString());
 }
