@@ -141,5 +141,6 @@ describe(`job handlers on ${testDialect}`, () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // three pg_dumps and a pg_restore: 20 s was passed on a loaded 2-core machine
+  }, 60_000);
 });

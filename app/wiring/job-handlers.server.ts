@@ -14,6 +14,7 @@ import { deleteReleasedFiles, sweepAllAbandonedUploads } from '#app/modules/imag
 import { runOcrDraft, sweepImportDrafts } from '#app/modules/import/import.service.server.ts';
 import { sweepPendingSearches } from '#app/modules/insights/search-terms.server.ts';
 import { sweepLiveEvents } from '#app/modules/live/live-events.server.ts';
+import { sweepEndedInvitations } from '#app/modules/team/invitation-sweep.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import type { Mailer } from '#app/modules/mail/mailer.server.ts';
 import { runFillMissing } from '#app/modules/translation/fill-missing.server.ts';
@@ -98,6 +99,10 @@ export function createJobHandlers(deps: JobDependencies): Required<JobHandlers> 
       const swept = await sweepLiveEvents(scope, now);
       if (swept > 0) logger.info({ swept }, 'old live events swept');
     },
+    async 'team.sweep'(_payload, { scope, now }) {
+      const swept = await sweepEndedInvitations(scope, now);
+      if (swept > 0) logger.info({ swept }, 'ended invitations swept');
+    },
     async 'jobs.purge'(_payload, { scope, now }) {
       const purged = await purgeDoneJobs(scope, new Date(now.getTime() - deps.retentionDays * 24 * 60 * 60 * 1000));
       if (purged > 0) logger.info({ purged }, 'done jobs purged');
@@ -121,6 +126,7 @@ export const JOB_SCHEDULES: readonly JobSchedule[] = [
   { type: 'insights.sweep', every: 'day' },
   { type: 'import.sweep', every: 'day' },
   { type: 'live.sweep', every: 'hour' },
+  { type: 'team.sweep', every: 'day' },
 ];
 
 /** The daily backup, scheduled only where BACKUP_DIR is set. */

@@ -42,6 +42,8 @@ export const jobPayloads = {
   'insights.sweep': z.object({}),
   /** scheduled hourly: live events past their 24 hours (app/modules/live, decision 0031) */
   'live.sweep': z.object({}),
+  /** scheduled daily: invitations that ended more than 30 days ago, with their addresses (app/modules/team) */
+  'team.sweep': z.object({}),
   /** scheduled: done jobs past the retention period */
   'jobs.purge': z.object({}),
   /** scheduled when BACKUP_DIR is set: a copy of the database, the oldest beyond BACKUP_KEEP deleted */

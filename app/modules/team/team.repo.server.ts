@@ -178,3 +178,15 @@ export async function claimInvitation(db: Kysely<Database>, invitationId: string
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/**
+ * Deletes invitations that ended (accepted, revoked or expired) before `before`, across restaurants:
+ * the invited address is kept no longer than the retention needs (the retention job). How many went.
+ */
+export async function deleteInvitationsEndedBefore(db: Kysely<Database>, before: string): Promise<number> {
+  const result = await acrossRestaurants(db, 'the retention sweep of ended invitations, every restaurant')
+    .deleteFrom('invitation')
+    .where((eb) => eb.or([eb('acceptedAt', '<', before), eb('revokedAt', '<', before), eb('expiresAt', '<', before)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -29,5 +29,6 @@ export const teamCases: Record<string, RepositoryCases> = {
     renewInvitationToken: (f) => [f.db, f.r, 'invitation-1', 'token-hash-2', f.now],
     revokeInvitationRow: (f) => [f.db, f.r, 'invitation-1', f.now],
     claimInvitation: (f) => [f.db, 'invitation-1', f.stranger, f.now],
+    deleteInvitationsEndedBefore: (f) => [f.db, f.now],
   }),
 };
