@@ -3,7 +3,7 @@ import { systemScope } from '#app/modules/access/system-scope.server.ts';
 import type { OutgoingMail } from '#app/modules/mail/mailer.server.ts';
 import { startTrial } from '#app/modules/subscription/subscription.service.server.ts';
 import { isBefore } from '#app/modules/subscription/subscription.ts';
-import { insertRestaurant } from '#tests/factories/builders.ts';
+import { addMember, insertRestaurant } from '#tests/factories/builders.ts';
 import { testDialect } from '#tests/support/test-database.ts';
 import { PAYMENT_GRACE_DAYS, sendBillingNotices } from './billing-notices.server.ts';
 import type { Kysely } from 'kysely';
@@ -16,7 +16,8 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
   describe('lifecycle and dunning e-mails (fake clock)', () => {
     const noticeMails = async () =>
       (await database.db.selectFrom('job').select(['payload', 'dedupeKey']).where('type', '=', 'mail.send').where('dedupeKey', 'like', 'billing-notice:%').orderBy('createdAt').orderBy('dedupeKey').execute()).map((job) => ({
-        key: job.dedupeKey!.slice('billing-notice:'.length),
+        // billing-notice:<notice key>#<owner's user id>
+        key: job.dedupeKey!.slice('billing-notice:'.length).split('#')[0]!,
         mail: (JSON.parse(job.payload) as { mail: OutgoingMail }).mail,
       }));
     const forRestaurant = async (id: string) => (await noticeMails()).filter((n) => n.key.includes(id) || n.mail.to === `owner-${id}@example.com`);
@@ -53,6 +54,22 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
       sent.length = 0;
       await runJobs();
       expect(sent.filter((mail) => mail.to === `owner-${restaurant.id}@example.com`).map((mail) => mail.subject)).toHaveLength(3);
+    });
+
+    it('writes to every owner of the restaurant, each once, and to no other member', async () => {
+      const start = new Date('2030-05-01T09:00:00.000Z');
+      const restaurant = await insertRestaurant(database.db, { name: 'Doi Proprietari' }, { trial: start });
+      await insertOwner(restaurant.id, 'ro');
+      const now = new Date().toISOString();
+      const verified = (testDialect === 'sqlite' ? 1 : true) as unknown as boolean;
+      for (const [id, role] of [['co-owner', 'owner'], ['their-editor', 'editor']] as const) {
+        await database.db.insertInto('user').values({ id: `${id}-${restaurant.id}`, name: id, email: `${id}-${restaurant.id}@example.com`, emailVerified: verified, image: null, createdAt: now, updatedAt: now, role: 'restaurant', banReason: null, lastRestaurantId: restaurant.id }).execute();
+        await addMember(database.db, restaurant.id, `${id}-${restaurant.id}`, role);
+      }
+      await sweep(new Date(start.getTime() + 11 * 60_000));
+      await sweep(new Date(start.getTime() + 12 * 60_000));
+      const welcome = (await noticeMails()).filter((n) => n.key === `welcome:${restaurant.id}`).map((n) => n.mail.to).sort();
+      expect(welcome).toEqual([`co-owner-${restaurant.id}@example.com`, `owner-${restaurant.id}@example.com`]);
     });
 
     it('sends the welcome shortly after sign-up (the trial’s start queues a sweep), after the confirmation e-mail, once', async () => {

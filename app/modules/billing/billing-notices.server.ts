@@ -7,7 +7,7 @@ import { billingNoticeMail, type BillingNoticeKind } from '#app/modules/mail/bil
 import { listSubscriptions } from '#app/modules/subscription/subscription.repo.server.ts';
 import { FREE_PRODUCT_LIMIT, isPro, isProviderPro, remainingTrialDays, TRIAL_DAYS, UPGRADE_PROMPT_THRESHOLD, WELCOME_DELAY_MS } from '#app/modules/subscription/subscription.ts';
 import type { Subscription } from '#app/db/schema.ts';
-import { findNoticeCandidates, findNoticeRecipient, insertBillingNotice } from './billing.repo.server.ts';
+import { findNoticeCandidates, findNoticeRecipients, insertBillingNotice } from './billing.repo.server.ts';
 
 /**
  * The grace period of a failed card payment (decision 0014): Stripe retries the payment for about
@@ -72,7 +72,8 @@ export async function sendBillingNotices(scope: SystemScope, options: { publicUr
   const candidates = await findNoticeCandidates(scope.db, { recentSince: since, trialEndsFrom: since, trialEndsTo: ahead });
   let queued = 0;
   for (const restaurantId of candidates) {
-    const recipient = await findNoticeRecipient(scope.db, restaurantId);
+    const owners = await findNoticeRecipients(scope.db, restaurantId);
+    const recipient = owners[0];
     if (!recipient) continue;
     const rows = await listSubscriptions(scope.db, restaurantId);
     const notices = noticesFor(restaurantId, rows, now);
@@ -82,17 +83,20 @@ export async function sendBillingNotices(scope: SystemScope, options: { publicUr
     for (const notice of notices) {
       const sent = await scope.db.transaction().execute(async (trx) => {
         if (!(await insertBillingNotice(trx, { key: notice.key, restaurantId, kind: notice.kind, sentAt: now.toISOString() }))) return false;
-        const mail = billingNoticeMail({
-          to: recipient.email,
-          locale,
-          kind: notice.kind,
-          restaurantName: recipient.name,
-          subscriptionUrl,
-          date: notice.date ? formatDate(notice.date, locale, recipient.timeZone) : null,
-          days: notice.kind === 'welcome' ? TRIAL_DAYS : notice.days,
-          products: FREE_PRODUCT_LIMIT,
-        });
-        await enqueueJob(trx, { type: 'mail.send', payload: { mail }, dedupeKey: `billing-notice:${notice.key}` });
+        // every owner hears of the plan (decision 0029), each in a job of their own
+        for (const owner of owners) {
+          const mail = billingNoticeMail({
+            to: owner.email,
+            locale,
+            kind: notice.kind,
+            restaurantName: recipient.name,
+            subscriptionUrl,
+            date: notice.date ? formatDate(notice.date, locale, recipient.timeZone) : null,
+            days: notice.kind === 'welcome' ? TRIAL_DAYS : notice.days,
+            products: FREE_PRODUCT_LIMIT,
+          });
+          await enqueueJob(trx, { type: 'mail.send', payload: { mail }, dedupeKey: `billing-notice:${notice.key}#${owner.userId}` });
+        }
         return true;
       });
       if (sent) {

@@ -60,17 +60,19 @@ export async function findNoticeCandidates(db: Kysely<Database>, window: { recen
   return rows.map((row) => row.restaurantId);
 }
 
-/** Whom a restaurant's billing e-mails go to: its first owner's address (decision 0029), in the restaurant's billing language. */
-export function findNoticeRecipient(db: Kysely<Database>, restaurantId: string) {
+/** Whom a restaurant's billing e-mails go to: every owner, the first first (decision 0029), in the restaurant's billing language. */
+export function findNoticeRecipients(db: Kysely<Database>, restaurantId: string) {
   return tenant(db, restaurantId)
     .selectFrom('restaurant')
     .innerJoin('membership', (join) => join.onRef('membership.restaurantId', '=', 'restaurant.id').on('membership.role', '=', 'owner'))
     .innerJoin('user', 'user.id', 'membership.userId')
-    .select(['restaurant.id', 'restaurant.name', 'restaurant.slug', 'restaurant.timeZone', 'restaurant.ownerLocale', 'user.email'])
+    .select(['restaurant.id', 'restaurant.name', 'restaurant.slug', 'restaurant.timeZone', 'restaurant.ownerLocale', 'user.id as userId', 'user.email'])
     .where('restaurant.active', '=', 1)
     .orderBy('membership.createdAt')
     .orderBy('membership.id')
-    .executeTakeFirst();
+    // every owner of a restaurant (decision 0029); a restaurant has a handful
+    .limit(20)
+    .execute();
 }
 
 /** Records a notice by its dedupe key; false when it was sent before (by this sweep or another process). */
