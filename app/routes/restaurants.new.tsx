@@ -4,10 +4,7 @@ import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-
 import { getI18n } from '#app/i18n/i18n.ts';
 import { formatDate } from '#app/i18n/localized.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { ro } from '#app/i18n/ro.ts';
-import { userRoute } from '#app/modules/access/route-guards.server.ts';
-import type { UserScope } from '#app/modules/access/scope.server.ts';
-import { redirectToUnauthorized } from '#app/modules/access/redirects.ts';
+import { restaurantUserRoute } from '#app/modules/access/route-guards.server.ts';
 import { addRestaurant, trialOfNextRestaurant } from '#app/modules/account/restaurants.service.server.ts';
 import { TRIAL_DAYS } from '#app/modules/subscription/subscription.ts';
 import { primaryButton, TextField } from '#app/ui/editor/fields.tsx';
@@ -17,15 +14,8 @@ import type { Route } from './+types/restaurants.new';
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, 'restaurants.new.title', 'restaurants.new.description'), { name: 'robots', content: 'noindex' }];
 
-/** A signed-in user of role restaurant; platform admins own no restaurants (decision 0029). */
-function requireRestaurantUser(scope: UserScope): UserScope {
-  if (scope.actor.role !== 'restaurant') throw redirectToUnauthorized(ro.errors.pageForbidden);
-  return scope;
-}
-
 /** "Adaugă un restaurant": the form, and what trial the new restaurant would get (decision 0029). */
-export const loader = userRoute(async ({ request }: Route.LoaderArgs, access) => {
-  const scope = requireRestaurantUser(access.scope);
+export const loader = restaurantUserRoute(async ({ request }: Route.LoaderArgs, { scope }) => {
   const locale = getRequestLocale(request);
   const { trial, timeZone } = await trialOfNextRestaurant(scope);
   const { t } = getI18n(locale);
@@ -40,8 +30,7 @@ export const loader = userRoute(async ({ request }: Route.LoaderArgs, access) =>
 
 // i18n-keys: restaurants.errors.*
 /** Creates the restaurant with the user as its owner and opens its admin; bad input creates nothing. */
-export const action = userRoute(async ({ request }: Route.ActionArgs, access) => {
-  const scope = requireRestaurantUser(access.scope);
+export const action = restaurantUserRoute(async ({ request }: Route.ActionArgs, { scope }) => {
   const locale = getRequestLocale(request);
   const form = await request.formData();
   const restaurantName = form.get('restaurantName')?.toString() ?? '';

@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ro } from '#app/i18n/ro.ts';
-import { userRoute } from '#app/modules/access/route-guards.server.ts';
-import { redirectToUnauthorized } from '#app/modules/access/redirects.ts';
+import { restaurantUserRoute } from '#app/modules/access/route-guards.server.ts';
 import { listMyRestaurants } from '#app/modules/account/restaurants.service.server.ts';
 import { primaryButton } from '#app/ui/editor/fields.tsx';
 import { NEW_RESTAURANT_PATH } from '#app/ui/restaurants/restaurant-paths.ts';
@@ -17,8 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, '
  * usable last one, and for a user with none (removed from their only team). Platform admins are
  * members of no restaurant: they are refused, as on every restaurant page.
  */
-export const loader = userRoute(async (_args: Route.LoaderArgs, { scope }) => {
-  if (scope.actor.role !== 'restaurant') throw redirectToUnauthorized(ro.errors.pageForbidden);
+export const loader = restaurantUserRoute(async (_args: Route.LoaderArgs, { scope }) => {
   return { restaurants: await listMyRestaurants(scope) };
 });
 

@@ -85,7 +85,7 @@ export function expectationFor(guard: RouteGuard, actor: ActorName, c: Case, w: 
     case 'guest':
       return redirectTo(landingOf(actor, w));
     case 'user':
-      return granted(allowedFor(c, actor));
+      return guard.restaurantUsersOnly && actor === 'admin' ? redirectTo(unauthorized(PAGE_FORBIDDEN)) : granted(allowedFor(c, actor));
     case 'admin':
       return actor === 'admin' ? granted(allowedFor(c, actor)) : redirectTo(unauthorized(PAGE_FORBIDDEN));
     case 'restaurant': {

@@ -63,14 +63,13 @@ export function siteCases(w: World): Case[] {
     })),
     // a user's restaurants (decision 0029): any signed-in user of role restaurant sees their own, never a platform admin
     {
-      // (the admin's refusal is the page's own, after the guard: app/modules/account's tests)
-      file: 'routes/restaurants.tsx', kind: 'loader', path: '/restaurants', params: {}, actors: ACTORS.filter((actor) => actor !== 'admin'),
-      allowed: perActor((actor) => (actor === 'admin' ? redirectTo(unauthorized(PAGE_FORBIDDEN)) : ok((o) => (o.body.includes(inA(actor) ? A.slug : B.slug) && !o.body.includes(inA(actor) ? B.slug : A.slug) ? null : 'expected only their own restaurants')))),
+      file: 'routes/restaurants.tsx', kind: 'loader', path: '/restaurants', params: {},
+      allowed: perActor((actor) => (ok((o) => (o.body.includes(inA(actor) ? A.slug : B.slug) && !o.body.includes(inA(actor) ? B.slug : A.slug) ? null : 'expected only their own restaurants')))),
     },
     // "Adaugă un restaurant": the form; an empty name is refused and nothing is created
     ...(['loader', 'action'] as const).map((kind): Case => ({
-      file: 'routes/restaurants.new.tsx', kind, path: '/restaurants/new', params: {}, actors: ACTORS.filter((actor) => actor !== 'admin'), form: kind === 'action' ? { restaurantName: '' } : undefined,
-      allowed: perActor((actor) => (actor === 'admin' ? redirectTo(unauthorized(PAGE_FORBIDDEN)) : kind === 'loader' ? ok() : status(400))),
+      file: 'routes/restaurants.new.tsx', kind, path: '/restaurants/new', params: {}, form: kind === 'action' ? { restaurantName: '' } : undefined,
+      allowed: perActor(() => (kind === 'loader' ? ok() : status(400))),
     })),
     // an invitation's link: anyone may open it, the token is the key; an unknown one is not found
     everyone('routes/invitation.tsx', 'loader', '/invitatie/no-such-token', { token: 'no-such-token' }, status(404)),

@@ -39,7 +39,8 @@ describe('the route wrappers (every loader and action names its guard)', () => {
     const found = await everyLoaderAndAction();
     expect(found.length).toBeGreaterThan(60);
     expect(found.filter((one) => !one.guard).map(describeOne)).toEqual([]);
-  });
+    // the first test imports every route module: under a loaded 2-core machine that took over 20 s
+  }, 60_000);
 
   it('guards every route under :restaurantSlug with a permission of the policy table', async () => {
     const found = (await everyLoaderAndAction()).filter((one) => one.pattern.split('/').includes(':restaurantSlug'));

@@ -87,6 +87,17 @@ export async function requireUserAccess(db: Kysely<Database>, request: Request):
   return { scope: makeUserScope(db, actorOf(user), requestMetaOf(request)), user };
 }
 
+/**
+ * A signed-in user who may have restaurants (role restaurant) acting on their own account: their
+ * restaurants, "Adaugă un restaurant". Platform admins are members of no restaurant (decision 0029):
+ * refused as on every restaurant page.
+ */
+export async function requireRestaurantUserAccess(db: Kysely<Database>, request: Request): Promise<UserAccess> {
+  const user = await requireUser(request);
+  if (user.role !== 'restaurant') throw redirectToUnauthorized(ro.errors.pageForbidden);
+  return { scope: makeUserScope(db, actorOf(user), requestMetaOf(request)), user };
+}
+
 /** Any signed-in user acting on their own account (the GDPR export, the payment return, a new restaurant). */
 export async function requireUserScope(db: Kysely<Database>, request: Request): Promise<UserScope> {
   return (await requireUserAccess(db, request)).scope;

@@ -1,5 +1,5 @@
 import { getDb } from '#app/db/db.server.ts';
-import { requireAdmin, requireGuest, requireMember, requireUserAccess, type MemberAccess, type UserAccess } from './access.server.ts';
+import { requireAdmin, requireGuest, requireMember, requireRestaurantUserAccess, requireUserAccess, type MemberAccess, type UserAccess } from './access.server.ts';
 import type { Permission } from './policy.ts';
 import type { AdminScope } from './scope.server.ts';
 
@@ -14,6 +14,7 @@ import type { AdminScope } from './scope.server.ts';
  *       the platform back office: `requireAdmin`, the handler gets the AdminScope
  *   export const loader = userRoute(async ({ request }: Route.LoaderArgs, { scope, user }) => …);
  *       any signed-in user on their own account: a UserScope and the session's user
+ *       (`restaurantUserRoute`: the same, refusing platform admins, for a user's restaurants)
  *   export const action = guestRoute(async ({ request }: Route.ActionArgs) => …);
  *       guest-only pages (sign-in): a signed-in user is sent where they belong
  *   export const loader = publicRoute(() => …);
@@ -32,7 +33,8 @@ import type { AdminScope } from './scope.server.ts';
 export type RouteGuard =
   | { readonly kind: 'restaurant'; readonly permission: Permission }
   | { readonly kind: 'admin' }
-  | { readonly kind: 'user' }
+  /** `restaurantUsersOnly`: a platform admin is refused (a user's restaurants, a new restaurant) */
+  | { readonly kind: 'user'; readonly restaurantUsersOnly?: true }
   | { readonly kind: 'guest' }
   | { readonly kind: 'public' };
 
@@ -74,6 +76,11 @@ export function adminRoute<Args extends RouteArgs, Result>(handler: (args: Args,
 /** Any signed-in user acting on their own account. */
 export function userRoute<Args extends RouteArgs, Result>(handler: (args: Args, access: UserAccess) => Result | Promise<Result>): (args: Args) => Promise<Result> {
   return guarded(async (args: Args) => handler(args, await requireUserAccess(getDb(), args.request)), { kind: 'user' });
+}
+
+/** A user's own restaurants and "Adaugă un restaurant": a signed-in user of role restaurant (never a platform admin). */
+export function restaurantUserRoute<Args extends RouteArgs, Result>(handler: (args: Args, access: UserAccess) => Result | Promise<Result>): (args: Args) => Promise<Result> {
+  return guarded(async (args: Args) => handler(args, await requireRestaurantUserAccess(getDb(), args.request)), { kind: 'user', restaurantUsersOnly: true });
 }
 
 /** A guest-only page (sign-in, registration): a signed-in user is redirected to where they belong. */
