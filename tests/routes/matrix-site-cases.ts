@@ -3,7 +3,7 @@
  * of any signed-in user, the guest-only sign-in and the public site. As in matrix-cases.ts, who gets
  * in comes from each route's guard (tests/routes/matrix-expect.ts); a case says what they get.
  */
-import { ok, contains, PAGE_FORBIDDEN, redirectTo, status, unauthorized, type Case, type Expect } from './matrix-expect.ts';
+import { ok, contains, redirectTo, status, type Case, type Expect } from './matrix-expect.ts';
 import { ACTORS, MEMBERS_OF_A, call, loadRoute, type ActorName, type World } from './matrix-world.ts';
 
 const notFoundPage: Expect = (o) => (o.location?.startsWith('/not-found?message=') ? null : 'expected not found');
