@@ -6,14 +6,21 @@ import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { userRoute } from '#app/modules/access/route-guards.server.ts';
 import { completeGoogleProfile } from '#app/modules/account/google.service.server.ts';
 import { hasRestaurant, landingPathFor } from '#app/modules/access/access.server.ts';
+import { safeRedirectPath } from '#app/modules/access/redirects.ts';
 import { FormMessages } from '#app/ui/form-messages.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/login-complete';
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, 'login.registerTitle', 'auth.googleCompleteLead'), { name: 'robots', content: 'noindex' }];
 
-/** After Google: a user who already has a restaurant (or is an admin) goes on; a new one names it. */
-export const loader = userRoute(async (_args: Route.LoaderArgs, { user }) => {
+/**
+ * After Google: where the user was going (`?redirect=`, e.g. an invitation's page: a new user joins that
+ * team there and is not asked for a restaurant of their own); otherwise a user who already has a
+ * restaurant (or is an admin) goes on, and a new one names their restaurant.
+ */
+export const loader = userRoute(async ({ request }: Route.LoaderArgs, { user }) => {
+  const target = safeRedirectPath(new URL(request.url).searchParams.get('redirect'), '');
+  if (target) throw redirect(target);
   if (user.role === 'admin' || (await hasRestaurant(getDb(), user))) throw redirect(await landingPathFor(getDb(), user));
   return null;
 });

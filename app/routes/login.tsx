@@ -70,7 +70,7 @@ export const action = guestRoute(async ({ request }: Route.ActionArgs) => {
   switch (form.intent) {
     case 'google': {
       if (!isGoogleEnabled()) return fail('invalid-credential');
-      const started = await startGoogleSignIn(getAuth(), request.headers);
+      const started = await startGoogleSignIn(getAuth(), request.headers, typeof form.redirect === 'string' ? safeRedirectPath(form.redirect, '') : '');
       if (!started.ok) return fail(started.error);
       return redirectWithCookies(started.url, started.cookies);
     }

@@ -61,6 +61,11 @@ export function siteCases(w: World): Case[] {
       file: 'routes/login-complete.tsx', kind, path: '/login/complete', params: {}, form: kind === 'action' ? { restaurantName: 'Alt nume' } : undefined,
       allowed: perActor((actor) => redirectTo(homeOf(w, actor))),
     })),
+    // after Google, where the user was going (an invitation's page) wins over the restaurant-name step
+    {
+      file: 'routes/login-complete.tsx', kind: 'loader', path: '/login/complete?redirect=%2Finvitatie%2Fsome-token', params: {},
+      allowed: perActor(() => redirectTo('/invitatie/some-token')),
+    },
     // a user's restaurants (decision 0029): any signed-in user of role restaurant sees their own, never a platform admin
     {
       file: 'routes/restaurants.tsx', kind: 'loader', path: '/restaurants', params: {},

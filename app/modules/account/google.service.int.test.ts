@@ -39,8 +39,8 @@ describe(`Google sign-in on ${testDialect}`, () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  async function signInWithGoogle(email: string): Promise<{ location: string | null; user: SessionUser; restaurantIds: string[] }> {
-    const started = await startGoogleSignIn(auth, new Headers({ [CLIENT_IP_HEADER]: '192.0.2.1' }));
+  async function signInWithGoogle(email: string, redirectTo = ''): Promise<{ location: string | null; user: SessionUser; restaurantIds: string[] }> {
+    const started = await startGoogleSignIn(auth, new Headers({ [CLIENT_IP_HEADER]: '192.0.2.1' }), redirectTo);
     if (!started.ok) throw new Error(started.error);
     expect(new URL(started.url).origin).toBe('https://accounts.google.com');
     const state = new URL(started.url).searchParams.get('state');
@@ -83,5 +83,11 @@ describe(`Google sign-in on ${testDialect}`, () => {
     const again = await completeGoogleProfile(database.db, user, undefined);
     expect(again.ok).toBe(true);
     expect(await database.db.selectFrom('membership').select('restaurantId').where('userId', '=', user.id).execute()).toEqual([{ restaurantId: restaurantIds[0] }]);
+  });
+
+  it('brings a first Google sign-in from an invitation back to the invitation, creating no restaurant of its own', async () => {
+    const { location, restaurantIds } = await signInWithGoogle('maria@gmail.example', '/invitatie/the-token');
+    expect(location).toBe('/login/complete?redirect=%2Finvitatie%2Fthe-token');
+    expect(restaurantIds).toEqual([]);
   });
 });

@@ -10,12 +10,22 @@ import type { Locale } from '#app/i18n/i18n.ts';
 /** Where Google sends the user back: a new user gives the restaurant name there first. */
 export const GOOGLE_COMPLETE_PATH = '/login/complete';
 
-/** Starts Google sign-in: the address to send the browser to, and the state cookie better-auth set. */
+/** Where Google sends the user back, carrying where they were going (an invitation's page, say): a local path only. */
+export function googleCallbackPath(redirectTo = ''): string {
+  return redirectTo ? `${GOOGLE_COMPLETE_PATH}?${new URLSearchParams({ redirect: redirectTo })}` : GOOGLE_COMPLETE_PATH;
+}
+
+/**
+ * Starts Google sign-in: the address to send the browser to, and the state cookie better-auth set.
+ * `redirectTo` (already a safe local path) is where the user goes after: an invitation's page, so a
+ * first Google sign-in from an invitation joins that team instead of being asked for a restaurant.
+ */
 export async function startGoogleSignIn(
   auth: Auth,
   headers: Headers,
+  redirectTo = '',
 ): Promise<{ ok: true; url: string; cookies: string[] } | { ok: false; error: IdentityErrorCode }> {
-  const response = await callAuthEndpoint(auth, '/sign-in/social', { provider: 'google', callbackURL: GOOGLE_COMPLETE_PATH, errorCallbackURL: '/login' }, headers);
+  const response = await callAuthEndpoint(auth, '/sign-in/social', { provider: 'google', callbackURL: googleCallbackPath(redirectTo), errorCallbackURL: '/login' }, headers);
   const body = (await response.json().catch(() => ({}))) as { url?: string; code?: string };
   if (!response.ok || !body.url) return { ok: false, error: identityErrorFrom(response.status, body.code) };
   return { ok: true, url: body.url, cookies: response.headers.getSetCookie() };

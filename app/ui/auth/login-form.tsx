@@ -108,6 +108,7 @@ export function LoginForm({
       {googleEnabled && mode !== 'reset' ? (
         <Form method="post" className="mt-6">
           <Intent value="google" />
+          {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
           <button type="submit" disabled={busy} className={secondaryButton}>{t('auth.continueWithGoogle')}</button>
           <p className="mt-4 text-center text-stone-600 dark:text-stone-400">{t('auth.or')}</p>
         </Form>
