@@ -169,6 +169,7 @@ export const editorEn: DeepStrings<typeof editorRo> = {
     'phase-pro': 'PRO',
     'phase-trial-ended': 'The free trial has ended',
     trialUntil: 'The free trial ends on {{date}}.',
+    noOwnTrial: 'Your account’s free trial had already ended when you created this restaurant, so its menu has not been visible to guests yet. Once you move to PRO it goes online at once.',
     trialEnded: 'Guests no longer see your menu. Nothing was deleted: once you move to PRO the menu is back online at once.',
     proActive: 'PRO is active: unlimited products, and your menu stays online.',
     productsUsed: 'Products on the menu: {{count}} of {{limit}}.',

@@ -168,6 +168,7 @@ export const editorRo = {
     'phase-pro': 'PRO',
     'phase-trial-ended': 'Perioada de probă s-a încheiat',
     trialUntil: 'Perioada de probă se încheie pe {{date}}.',
+    noOwnTrial: 'Perioada de probă gratuită a contului dvs. se încheiase deja când ați creat acest restaurant, așa că meniul lui nu a fost încă vizibil clienților. După trecerea la PRO apare online imediat.',
     trialEnded: 'Clienții nu mai văd meniul. Nu am șters nimic: după trecerea la PRO meniul revine online imediat.',
     proActive: 'PRO este activ: produse nelimitate, iar meniul rămâne online.',
     productsUsed: 'Produse în meniu: {{count}} din {{limit}}.',

@@ -26,7 +26,9 @@ export async function getRestaurantAdminSummary(scope: RestaurantScope, now = ne
   authorize(scope, 'restaurant.view');
   const restaurant = await findRestaurantAdminSummary(scope.db, scope.restaurantId);
   const subscription = await readPlanStatus(scope.db, scope.restaurantId, restaurant.productsCount, now);
-  return { restaurant: { name: restaurant.name, slug: restaurant.slug, logoUrl: publicImageUrl(restaurant.logoKey), timeZone: restaurant.timeZone }, subscription };
+  // a restaurant added after its owner's trial ended never had days of its own (decision 0029): its page says so, not "no longer"
+  const trialBeforeIt = subscription.phase === 'trial-ended' && (subscription.trialEndsAt === null || subscription.trialEndsAt <= restaurant.createdAt);
+  return { restaurant: { name: restaurant.name, slug: restaurant.slug, logoUrl: publicImageUrl(restaurant.logoKey), timeZone: restaurant.timeZone }, subscription: { ...subscription, trialBeforeIt } };
 }
 
 /** The settings form's current values. */

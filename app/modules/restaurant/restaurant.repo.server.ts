@@ -108,7 +108,7 @@ export function findRestaurantCurrency(db: Kysely<Database>, restaurantId: strin
 export function findRestaurantAdminSummary(db: Kysely<Database>, restaurantId: string) {
   return tenant(db, restaurantId)
     .selectFrom('restaurant')
-    .select(['name', 'slug', 'logoKey', 'productsCount', 'timeZone'])
+    .select(['name', 'slug', 'logoKey', 'productsCount', 'timeZone', 'createdAt'])
     .executeTakeFirstOrThrow();
 }
 

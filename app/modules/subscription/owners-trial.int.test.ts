@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getPublicMenu } from '#app/modules/guest-menu/menu.service.server.ts';
+import { getRestaurantAdminSummary } from '#app/modules/restaurant-settings/restaurant-settings.service.server.ts';
 import { addMember, insertRestaurant, newId } from '#tests/factories/builders.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { test, type ActorScopes } from '#tests/support/test-context.ts';
@@ -71,6 +72,9 @@ describe(`the person's trial on ${testDialect}`, () => {
     expect(row).toEqual({ planKind: null, publishedUntil: null, proUntil: null });
     expect((await getPublicMenu(database.db, third.restaurant.slug, after.getTime()))?.status).toBe('inactive');
     expect(await getPlanForRestaurant(third.scope, after)).toMatchObject({ phase: 'trial-ended', remainingDays: 0, trialEndsAt: null });
+    // its subscription page says it never had days of its own, not that guests "no longer" see it
+    expect((await getRestaurantAdminSummary(third.scope, after)).subscription.trialBeforeIt).toBe(true);
+    expect((await getRestaurantAdminSummary(first.scope, after)).subscription).toMatchObject({ phase: 'trial-ended', trialBeforeIt: false });
     expect(await auditOf(third.restaurant.id)).toEqual([{ action: 'subscription.no-trial', summary: JSON.stringify({ before: null, after: { trialEndedAt: FIRST_END } }) }]);
   });
 

@@ -4,7 +4,8 @@ import type { PlanStatus } from '#app/modules/subscription/plan-status.ts';
 import { primaryButton, secondaryButton } from './fields.tsx';
 
 export interface SubscriptionOverviewProps {
-  subscription: PlanStatus;
+  /** `trialBeforeIt`: the restaurant was added after its owner's trial had ended, so it never had one (decision 0029) */
+  subscription: PlanStatus & { trialBeforeIt?: boolean };
   /** dates and prices already written in the owner's language, on the server */
   formatted: { trialEndsAt: string | null; expirationDate: string | null; monthly: string; yearly: string };
   /** card payments: whether this installation has them, and the restaurant's card subscription */
@@ -93,7 +94,9 @@ export function SubscriptionOverview({ subscription, formatted, billing, error }
               {formatted.trialEndsAt ? <p>{t('subscription.trialUntil', { date: formatted.trialEndsAt })}</p> : null}
             </>
           ) : null}
-          {phase === 'trial-ended' ? <p>{t('subscription.trialEnded')}</p> : null}
+          {phase === 'trial-ended' ? (
+            <p>{subscription.trialBeforeIt ? t('subscription.noOwnTrial') : t('subscription.trialEnded')}</p>
+          ) : null}
           {phase === 'pro' ? <p>{formatted.expirationDate ? t('subscription.manualProUntil', { date: formatted.expirationDate }) : t('subscription.proActive')}</p> : null}
           {billing.card ? <p data-testid="card-status">{t(cardStatusKey(billing.card), { date: billing.card.currentPeriodEnd ?? '' })}</p> : null}
           {billing.nextCharge?.date ? <p data-testid="next-charge">{t('billing.nextCharge', { amount: billing.nextCharge.amount, date: billing.nextCharge.date })}</p> : null}
