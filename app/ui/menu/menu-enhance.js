@@ -112,6 +112,37 @@
     });
   });
 
+  // Ordering (decision 0032): the cart script loads on the first "Adaugă" only (or at once when the
+  // guest already has a cart); until then "Adaugă" is the plain form it is without JavaScript.
+  var bar = doc.getElementById('cart-bar');
+  if (bar) {
+    var loading;
+    var loadCart = function () {
+      return loading || (loading = new Promise(function (resolve, reject) {
+        var script = doc.createElement('script');
+        script.src = bar.getAttribute('data-cart-script');
+        script.onload = function () { resolve(window.bucateCart); };
+        script.onerror = reject;
+        doc.head.appendChild(script);
+      }));
+    };
+    doc.addEventListener('submit', function (event) {
+      var form = event.target;
+      if (!form.hasAttribute('data-add')) return;
+      event.preventDefault();
+      var button = event.submitter || form.querySelector('button');
+      loadCart().then(function (cart) { cart.add(form, button); }, function () {
+        var input = doc.createElement('input');
+        input.type = 'hidden';
+        input.name = button.name;
+        input.value = button.value;
+        form.appendChild(input);
+        form.submit();
+      });
+    });
+    if (/(?:^|;\s*)cart=/.test(doc.cookie)) loadCart().then(function (cart) { cart.refresh(); }, function () {});
+  }
+
   if ('serviceWorker' in navigator) {
     window.addEventListener('load', function () {
       navigator.serviceWorker.register('/sw.js').then(function () {
