@@ -2,6 +2,7 @@
 // dish without leaving the page (the same route the plain form posts to, asked for JSON) and shows
 // the cart bar's count and total. The table code of the QR link (?via=) goes with each dish.
 (function () {
+  if (window.bucateCart) return;
   var doc = document;
   var bar = doc.getElementById('cart-bar');
   var summary = bar && bar.querySelector('[data-cart-summary]');
@@ -29,15 +30,8 @@
       button.disabled = true;
       ask(form.action, { method: 'POST', body: body })
         .then(function (data) { show(data, data.ok ? data.message : data.error); })
-        .catch(function () {
-          // the network or the script failed: the plain form still works
-          var input = doc.createElement('input');
-          input.type = 'hidden';
-          input.name = 'p';
-          input.value = button.value;
-          form.appendChild(input);
-          form.submit();
-        })
+        // the network failed: the plain form's post (menu-enhance.js) still adds
+        .catch(function () { window.bucateCartPost(form, button); })
         .then(function () { button.disabled = false; });
     },
     refresh: function () {
