@@ -13,6 +13,9 @@ export default [
   route('api/webhooks/stripe', 'routes/api.webhooks.stripe.ts'),
   route('api/beacon', 'routes/api.beacon.ts'),
   route('m/:code', 'routes/short-link.ts'),
+  // a guest's order (decision 0032): "Adaugă" and the order's live stream
+  route(':slug/comanda/adauga', 'routes/menu-cart-add.ts'),
+  route(':slug/comanda/:token/live', 'routes/menu-order-live.ts'),
   route('admin/audit.csv', 'routes/admin.audit-export.ts'),
   route(':restaurantSlug/admin/images', 'routes/restaurant-admin.images.ts'),
   route(':restaurantSlug/admin/qr/:format', 'routes/restaurant-admin.qr-download.ts'),
@@ -74,6 +77,9 @@ export default [
 
   // menu layout: neither footer nor cookie banner
   layout('routes/menu-layout.tsx', [route(':slug', 'routes/menu.tsx')]),
+  // the guest's cart and order pages: HTML without React in the browser, no footer nor cookie banner
+  route(':slug/comanda', 'routes/menu-cart.tsx'),
+  route(':slug/comanda/:token', 'routes/menu-order.tsx'),
 
   // docs/product-spec.md section 2: any other path goes to not-found with 'Pagina nu există.'
   route('*', 'routes/catch-all.ts'),

@@ -91,6 +91,14 @@ export function siteCases(w: World): Case[] {
     everyone('routes/home.tsx', 'loader', '/', {}, ok()),
     everyone('routes/menu.tsx', 'loader', '/nu-exista-restaurant', { slug: 'nu-exista-restaurant' }, (o) => (o.location?.startsWith('/not-found?message=') || o.status === 404 ? null : 'expected not found')),
     everyone('routes/short-link.ts', 'loader', '/m/zzzzzz', { code: 'zzzzzz' }, notFoundPage),
+    // a guest's order (decision 0032; B's menu: A's ids are the leak check's secrets): ordering is off there, so
+    // "Adaugă" is refused to the cart page, which says why; an empty cart sends nothing; an unknown order is a 404
+    everyone('routes/menu-cart-add.ts', 'action', `/${B.slug}/comanda/adauga`, { slug: B.slug }, redirectTo(`/${B.slug}/comanda?error=ordering-off`), { p: B.productId }),
+    everyone('routes/menu-cart-add.ts', 'loader', `/${B.slug}/comanda/adauga`, { slug: B.slug }, ok(contains('"count":0'))),
+    everyone('routes/menu-cart.tsx', 'loader', `/${B.slug}/comanda`, { slug: B.slug }, ok(contains('"lines":[]'))),
+    everyone('routes/menu-cart.tsx', 'action', `/${B.slug}/comanda`, { slug: B.slug }, status(400), { intent: 'send', total: '0' }),
+    everyone('routes/menu-order.tsx', 'loader', `/${B.slug}/comanda/${'x'.repeat(32)}`, { slug: B.slug, token: 'x'.repeat(32) }, status(404)),
+    everyone('routes/menu-order-live.ts', 'loader', `/${B.slug}/comanda/${'x'.repeat(32)}/live`, { slug: B.slug, token: 'x'.repeat(32) }, status(404)),
     everyone('routes/healthz.ts', 'loader', '/healthz', {}, ok()),
     // counts only: no session is read, junk is refused whole
     everyone('routes/api.beacon.ts', 'loader', '/api/beacon', {}, status(405)),

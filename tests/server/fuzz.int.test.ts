@@ -53,7 +53,7 @@ afterAll(async () => {
 
 /** What a refused request must leave alone. */
 async function snapshot(): Promise<unknown> {
-  const tables = ['restaurant', 'location', 'category', 'product', 'contactMessage', 'storedImage'] as const;
+  const tables = ['restaurant', 'location', 'category', 'product', 'contactMessage', 'storedImage', 'guestOrder'] as const;
   const counts = await Promise.all(tables.map(async (table) => [table, (await database.db.selectFrom(table).select('id').execute()).length] as const));
   const restaurant = await database.db.selectFrom('restaurant').selectAll().where('id', '=', owner.restaurantId).executeTakeFirst();
   return { counts: Object.fromEntries(counts), restaurant };
@@ -91,12 +91,14 @@ const fieldNames = [
   'address', 'descriptionRo', 'descriptionEn', 'ingredientsRo', 'ingredientsEn', 'price', 'weightUnit', 'available', 'visible', 'email', 'password',
   'name', 'message', 'restaurantName', 'redirectTo', 'redirect', 'token', 'locale', 'kind', 'file', 'slug', 'phone', 'website', 'accentColor',
   'currency', 'timeZone', 'frozen', 'jobId', 'userId', 'restaurantId',
+  // a guest's order (decision 0032): "Adaugă" and the cart page's form
+  'p', 'via', 'total', 'table', 'pickupTime', 'note-0', 'note-1',
 ];
 const intents = [
   'create-location', 'update-location', 'delete-location', 'set-location-visible', 'move-location', 'reorder-locations', 'create-category',
   'update-category', 'delete-category', 'set-category-visible', 'move-category', 'reorder-categories', 'delete-product', 'set-product-visible',
   'set-product-available', 'move-product', 'reorder-products', 'register', 'magic-link', 'reset-request', 'google', 'grant-pro', 'remove-pro',
-  'disable',
+  'disable', 'send', 'save', 'inc:0', 'dec:0', 'remove:0', 'inc:999',
 ];
 
 const text = fc.oneof(

@@ -128,3 +128,13 @@ export function readScheduleFields(values: Record<string, unknown>): { schedule:
     issues,
   };
 }
+
+/**
+ * A dish served between two times every day (`product.servedFrom`/`servedUntil`, both or neither):
+ * whether it is served at `now` and when that next changes. Guests may order it only then (issue 25).
+ */
+export function dishServingState(servedFrom: string | null, servedUntil: string | null, now: number, timeZone: string): ServingState {
+  if (!servedFrom || !servedUntil) return { servedNow: true, changesAt: null };
+  const schedule = parseCategorySchedule(JSON.stringify({ days: WEEK_DAYS, from: servedFrom, to: servedUntil }));
+  return servingState(schedule, now, timeZone);
+}

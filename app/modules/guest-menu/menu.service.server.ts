@@ -6,7 +6,7 @@ import { findCurrentSlugForPreviousSlug, findMenuStateBySlug, findRestaurantBySl
 import { parseImageVariants } from '#app/modules/image/image.service.server.ts';
 import { publicImageUrl } from '#app/modules/image/storage.server.ts';
 import { listMenuRows } from './menu.repo.server.ts';
-import { parseCategorySchedule, servingState } from '#app/modules/category/category-schedule.ts';
+import { dishServingState, parseCategorySchedule, servingState } from '#app/modules/category/category-schedule.ts';
 import { earliest } from '#app/modules/restaurant/local-time.ts';
 import { openingStatus, parseOpeningExceptions } from '#app/modules/restaurant/opening-exceptions.ts';
 import { parseOpeningHours } from '#app/modules/restaurant/opening-hours.ts';
@@ -117,27 +117,39 @@ export async function getPublicMenu(db: Kysely<Database>, slug: string, now: num
     return !servedNow && schedule?.outside === 'hide' ? [] : [{ ...category, schedule, servedNow }];
   });
   const categoriesByLocation = Map.groupBy(categories, (c) => c.locationId);
-  const locations: MenuLocation[] = rows.locations.map((location) => ({
-    ...location,
-    translations: parseTranslations(location.translations),
-    ordering: guestOrdering(ordering.get(location.id)),
-    categories: (categoriesByLocation.get(location.id) ?? []).map(({ locationId: _locationId, imageKey: categoryImage, ...category }) => ({
-      ...category,
-      translations: parseTranslations(category.translations),
-      imageUrl: publicImageUrl(categoryImage),
-      products: (productsByCategory.get(category.id) ?? []).map(({ imageVariants, imageKey, ...product }) => ({
-        ...product,
-        translations: parseTranslations(product.translations),
-        imageUrl: publicImageUrl(imageKey),
-        imageSrcSet: toSrcSet(imageVariants),
-        allergens: parseAllergenList(product.allergens),
-        traces: parseAllergenList(product.traces),
-        additives: parseStringList(product.additives),
-        frozen: product.frozen === 1,
-        available: product.available === 1,
+  const locations: MenuLocation[] = rows.locations.map((location) => {
+    const offer = guestOrdering(ordering.get(location.id));
+    // "Adaugă" on a dish guests may order now (decision 0032): the page then changes with the dishes' own hours too
+    const takesOrders = offer?.orders != null && !offer.orders.paused;
+    const orderable = (product: { available: number; servedFrom: string | null; servedUntil: string | null }, categoryServed: boolean) => {
+      if (!takesOrders) return undefined;
+      const dish = dishServingState(product.servedFrom, product.servedUntil, now, timeZone);
+      changes.push(dish.changesAt);
+      return product.available === 1 && categoryServed && dish.servedNow;
+    };
+    return {
+      ...location,
+      translations: parseTranslations(location.translations),
+      ordering: offer,
+      categories: (categoriesByLocation.get(location.id) ?? []).map(({ locationId: _locationId, imageKey: categoryImage, ...category }) => ({
+        ...category,
+        translations: parseTranslations(category.translations),
+        imageUrl: publicImageUrl(categoryImage),
+        products: (productsByCategory.get(category.id) ?? []).map(({ imageVariants, imageKey, ...product }) => ({
+          ...product,
+          orderable: orderable(product, category.servedNow),
+          translations: parseTranslations(product.translations),
+          imageUrl: publicImageUrl(imageKey),
+          imageSrcSet: toSrcSet(imageVariants),
+          allergens: parseAllergenList(product.allergens),
+          traces: parseAllergenList(product.traces),
+          additives: parseStringList(product.additives),
+          frozen: product.frozen === 1,
+          available: product.available === 1,
+        })),
       })),
-    })),
-  }));
+    };
+  });
   const {
     id, name, logoKey, coverImageKey, accentColor, currency, descriptionRo, descriptionEn, phone, email,
     address, openingHours, updatedAt, menuVersion, translations, contentLanguages,

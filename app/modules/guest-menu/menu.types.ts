@@ -25,6 +25,8 @@ export interface MenuProduct
   additives: string[];
   frozen: boolean;
   available: boolean;
+  /** guests may order it now (its location takes orders, it is available and served now); undefined where no orders are taken */
+  orderable?: boolean;
   /** texts in the extra languages (decision 0019) */
   translations?: ContentTranslations;
 }

@@ -4,6 +4,7 @@ import { logger } from '#app/logger.server.ts';
 import { liveBus, type LiveBus } from './live-bus.server.ts';
 import { liveEventBounds, listLiveEventsAfter } from './live-event.repo.server.ts';
 import { LIVE_CHANNELS, type LiveChannel } from './live-events.server.ts';
+import { closeWatchStreams } from './watch-stream.server.ts';
 import { formatSseEvent, formatSseRetry, requestedEventId, SSE_HEARTBEAT, SSE_RESET } from './sse.ts';
 
 /**
@@ -199,7 +200,8 @@ export function liveStream(scope: RestaurantScope, request: Request, options: Li
   return processStreams.open(scope, request, options);
 }
 
-/** On a graceful stop, before the server waits for its connections: every board reconnects elsewhere. */
+/** On a graceful stop, before the server waits for its connections: every board (and guest's order page) reconnects elsewhere. */
 export function closeLiveStreams(): void {
   processStreams.closeAll();
+  closeWatchStreams();
 }

@@ -9,7 +9,9 @@ import { LocationChoice } from './location-choice.tsx';
 import { LocationMenu } from './location-menu.tsx';
 import { MenuLanguageSwitch, menuHref } from './menu-language-switch.tsx';
 import menuScript from './menu-enhance.js?url';
+import cartScript from './menu-cart.js?url';
 import { MenuTools } from './menu-tools.tsx';
+import { orderLangParam } from '#app/modules/ordering/guest-locale.ts';
 import { OpeningHoursList } from './opening-hours-list.tsx';
 
 /**
@@ -119,9 +121,16 @@ function GuestMenu({ page: { menu, locale, locationId, url } }: { page: GuestMen
         </div>
       </header>
       <MenuTools />
-      {current ? <LocationMenu location={current} locale={locale} currency={restaurant.currency} /> : (
+      {current ? <LocationMenu location={current} locale={locale} currency={restaurant.currency} slug={restaurant.slug} /> : (
         <main id="main" className="px-4 py-8">{t('menu.noProducts')}</main>
       )}
+      {current?.ordering?.orders && !current.ordering.orders.paused ? (
+        // the cart's link; the cart script (loaded by menu-enhance.js on the first "Adaugă" only) adds the count and total
+        <a id="cart-bar" href={`/${restaurant.slug}/comanda${orderLangParam(locale)}`} data-cart-script={cartScript}>
+          <span>{t('order.viewCart')}</span>
+          <span data-cart-summary="" aria-live="polite" />
+        </a>
+      ) : null}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(buildMenuStructuredData(restaurant, current, locale, url)) }} />
       <script src={menuScript} defer />
     </div>

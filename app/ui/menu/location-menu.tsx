@@ -3,11 +3,15 @@ import { fieldIn, type ContentLanguage } from '#app/modules/translation/content-
 import type { MenuLocation } from '#app/modules/guest-menu/menu.types.ts';
 import { MenuProductItem } from './menu-product.tsx';
 import { CategoryServing } from './category-serving.tsx';
+import { orderLangParam } from '#app/modules/ordering/guest-locale.ts';
 
 /** The categories of one location: a sticky category bar, then a section per category. */
-export function LocationMenu({ location, locale, currency }: { location: MenuLocation; locale: ContentLanguage; currency: string }) {
+export function LocationMenu({ location, locale, currency, slug }: { location: MenuLocation; locale: ContentLanguage; currency: string; slug: string }) {
   const { t } = useTranslation();
   if (location.categories.length === 0) return <p className="px-4 py-8">{t('menu.noProducts')}</p>;
+  const orders = location.ordering?.orders ?? null;
+  // the same form action on every dish: the page stays one HTML for every guest (the table code travels apart, decision 0032)
+  const addAction = orders && !orders.paused ? `/${slug}/comanda/adauga${orderLangParam(locale)}` : undefined;
   return (
     <>
       <nav aria-label={t('menu.categories')} className="sticky top-0 z-10 border-y border-stone-200 bg-stone-50/95 backdrop-blur dark:border-stone-800 dark:bg-stone-950/95 print:hidden">
@@ -26,6 +30,11 @@ export function LocationMenu({ location, locale, currency }: { location: MenuLoc
         </ul>
       </nav>
       <main id="main" className="px-4 pb-16">
+        {orders?.paused ? (
+          <p role="status" className="mt-4 rounded-lg border border-stone-400 bg-stone-100 p-3 font-medium dark:border-stone-600 dark:bg-stone-900" data-testid="orders-paused">
+            {t('order.pausedOnMenu')}
+          </p>
+        ) : null}
         {location.categories.map((category) => (
           <section key={category.id} id={`c-${category.id}`} data-category="" aria-labelledby={`h-${category.id}`} className="scroll-mt-16 pt-8 first:pt-4">
             <h2 id={`h-${category.id}`} className="text-2xl font-bold text-primary-700 dark:text-primary-100 print:text-black">
@@ -34,7 +43,7 @@ export function LocationMenu({ location, locale, currency }: { location: MenuLoc
             <CategoryServing schedule={category.schedule} servedNow={category.servedNow} />
             <ul className="mt-4 grid gap-4 md:grid-cols-2">
               {category.products.map((product) => (
-                <MenuProductItem key={product.id} product={product} locale={locale} currency={currency} />
+                <MenuProductItem key={product.id} product={product} locale={locale} currency={currency} addAction={addAction} />
               ))}
             </ul>
           </section>

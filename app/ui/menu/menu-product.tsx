@@ -28,6 +28,7 @@ interface DishLabels {
   nutrients: { energy: string; fats: string; saturates: string; carbs: string; sugars: string; proteins: string; salt: string };
   per100: Record<'g' | 'ml', string>;
   servedBetween(from: string, to: string): string;
+  add: string;
 }
 
 const labelsByInstance = new WeakMap<I18n, Map<string, DishLabels>>();
@@ -65,6 +66,7 @@ function dishLabelsOf(i18n: I18n): DishLabels {
       },
       per100: { g: t('menu.nutritionPer100', { unit: 'g' }), ml: t('menu.nutritionPer100', { unit: 'ml' }) },
       servedBetween: (from, to) => served.replace('\u0001', from).replace('\u0002', to),
+      add: t('order.add'),
     };
     byLanguage.set(i18n.language, labels);
   }
@@ -76,7 +78,7 @@ function dishLabelsOf(i18n: I18n): DishLabels {
  * as words; ingredients, additives and the nutrition declaration open on demand. The data-*
  * attributes feed the in-page search and allergen filter (menu-enhance.js).
  */
-export function MenuProductItem({ product, locale, currency }: { product: MenuProduct; locale: ContentLanguage; currency: string }) {
+export function MenuProductItem({ product, locale, currency, addAction }: { product: MenuProduct; locale: ContentLanguage; currency: string; addAction?: string }) {
   // the provider's instance itself: useTranslation hands each component its own wrapper, which no cache could key on
   const i18n = useContext(I18nContext)?.i18n;
   if (!i18n) throw new Error('a dish card renders inside an I18nextProvider');
@@ -90,7 +92,7 @@ export function MenuProductItem({ product, locale, currency }: { product: MenuPr
   const allergenNames = product.allergens.map((key) => labels.allergen[key]).join(', ');
   return (
     // data-dish carries the dish's id (insights) and marks it for search and the filter; data-allergens for the filter
-    <li data-dish={product.id} data-allergens={product.allergens.length > 0 ? product.allergens.join(' ') : undefined}>
+    <li data-dish={product.id} id={addAction ? `d-${product.id}` : undefined} data-allergens={product.allergens.length > 0 ? product.allergens.join(' ') : undefined}>
       {product.imageUrl ? (
         <picture>
           {product.imageSrcSet ? <source type="image/webp" srcSet={product.imageSrcSet} sizes="96px" /> : null}
@@ -134,6 +136,12 @@ export function MenuProductItem({ product, locale, currency }: { product: MenuPr
           // written as one string: ~25 elements per dish that React would otherwise build, walk and
           // escape on every render (the page is never hydrated, so nothing has to match in the browser)
           <details dangerouslySetInnerHTML={{ __html: detailsHtml(product, ingredients, hasNutrition, locale, labels) }} />
+        ) : null}
+        {addAction && product.orderable ? (
+          // a plain form (decision 0032): without JavaScript it adds and comes back to this dish; the cart script adds in place
+          <form method="post" action={addAction} className="dish-add" data-add="">
+            <button name="p" value={product.id} aria-label={`${labels.add}: ${name}`}>{labels.add}</button>
+          </form>
         ) : null}
       </div>
     </li>

@@ -1,7 +1,15 @@
+import * as guestOrders from '#app/modules/ordering/guest-order.repo.server.ts';
 import * as orderingSettings from '#app/modules/ordering/ordering-settings.repo.server.ts';
 import { repository, type RepositoryCases } from '../case.ts';
 
-/** Orders and reservations (issue 25, decision 0032): each location's settings. */
+/** Orders and reservations (issue 25, decision 0032): each location's settings, the guest's orders. */
+
+const order = (f: { location: string; table: { id: string; label?: string }; now: string }) => ({
+  id: 'order-capture', locationId: f.location, token: 'tok-capture-0123456789abcdefghijk', serviceDay: '2026-11-27', number: 1, kind: 'dineIn' as const,
+  tableId: f.table.id, tableLabel: 'Masa 1', status: 'received' as const, etaMinutes: null, declineReason: null, customerName: null, customerPhone: null,
+  pickupTime: null, totalMinor: 2450, currency: 'RON', locale: 'ro', idempotencyKey: 'capture-key-0123456789', createdAt: f.now, updatedAt: f.now,
+  acceptedAt: null, readyAt: null, closedAt: null, contactErasedAt: null,
+});
 
 const values = {
   ordersEnabled: 1, dineIn: 1, pickup: 0, reservationsEnabled: 0, slotMinutes: 30, maxPartySize: 8, leadMinutes: 60, daysAhead: 30,
@@ -14,5 +22,17 @@ export const orderingCases: Record<string, RepositoryCases> = {
     findOrderingSettings: (f) => [f.db, f.r, f.location],
     saveOrderingSettings: (f) => [f.db, f.r, f.location, 3, values, f.now],
     setOrderingPaused: (f) => [f.db, f.r, f.location, true, f.now],
+  }),
+  'app/modules/ordering/guest-order.repo.server.ts': repository(guestOrders, {
+    listDishesForCart: (f) => [f.db, f.r, f.location, [f.product]],
+    findDishLocation: (f) => [f.db, f.r, f.product],
+    findTableByCode: (f) => [f.db, f.r, f.table.code],
+    isTableBlocked: (f) => [f.db, f.r, f.table.id, '2026-11-27'],
+    countOpenOrdersAtTable: (f) => [f.db, f.r, f.table.id],
+    findOrderByIdempotencyKey: (f) => [f.db, f.r, 'capture-key-0123456789'],
+    nextOrderNumber: (f) => [f.db, f.r, '2026-11-27'],
+    insertGuestOrder: (f) => [f.db, f.r, order(f), [{ id: 'line-capture', orderId: 'order-capture', productId: f.product, nameRo: 'Ciorbă', nameEn: null, unitPriceMinor: 2450, quantity: 1, note: null, position: 0 }]],
+    findGuestOrderByToken: (f) => [f.db, f.r, 'tok-capture-0123456789abcdefghijk'],
+    findGuestOrderState: (f) => [f.db, f.r, 'tok-capture-0123456789abcdefghijk'],
   }),
 };

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '#app/db/schema.ts';
+import { AppError } from '#app/modules/errors/app-error.ts';
+import { listAllLocations } from '#app/modules/location/location.repo.server.ts';
+import { localMoment } from '#app/modules/restaurant/local-time.ts';
+import { parseOpeningHours, WEEK_DAYS, type OpeningHours } from '#app/modules/restaurant/opening-hours.ts';
+import { addToCart, type Cart } from './cart-cookie.ts';
+import { findDishLocation, findTableByCode, isTableBlocked } from './guest-order.repo.server.ts';
+import { findOrderingRestaurant, priceCart, requireOrdersOpen, type GuestLocale, type PricedCart } from './order-pricing.server.ts';
+import { locationOrderingForGuests } from './ordering-settings.service.server.ts';
+import type { LocationOrdering } from './ordering.types.ts';
+
+/**
+ * The guest's cart (decision 0032): "Adaugă" on the menu and the cart page. Public read models and
+ * pure cookie updates; nothing is written to the database until the order is sent.
+ */
+
+const TABLE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** A new cart's idempotency key: 24 random characters. */
+function newCartKey(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/**
+ * "Adaugă": the cart with one more of the dish, checked to be orderable now at an open location. A
+ * dish of another location than the cart's starts a new cart there (a cart is one location's). The
+ * table code, when the menu's address carried one, is kept with the cart.
+ */
+export async function addDishToCart(
+  db: Kysely<Database>,
+  slug: string,
+  productId: string,
+  cart: Cart | null,
+  tableCode: string | null,
+  locale: GuestLocale,
+  now: number = Date.now(),
+): Promise<{ cart: Cart; name: string }> {
+  const restaurant = await findOrderingRestaurant(db, slug, new Date(now));
+  if (!restaurant) throw new AppError('ordering-off');
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(productId)) throw new AppError('order-dish-unavailable', { names: '—' });
+  const locationId = await findDishLocation(db, restaurant.id, productId);
+  if (!locationId) throw new AppError('order-dish-unavailable', { names: '—' });
+  await requireOrdersOpen(db, restaurant.id, locationId);
+  const [line] = (await priceCart(db, restaurant, locationId, [{ productId, quantity: 1, note: null }], now, locale)).lines;
+  if (!line || line.problem) throw new AppError('order-dish-unavailable', { names: line?.name ?? '—' });
+  const code = tableCode && TABLE_CODE.test(tableCode) ? tableCode : null;
+  const base: Cart = cart && cart.locationId === locationId ? cart : { locationId, tableCode: null, key: newCartKey(), lines: [] };
+  const next = addToCart({ ...base, tableCode: code ?? base.tableCode }, productId);
+  if (next === 'too-many-lines') throw new AppError('order-too-many-lines', { max: base.lines.length });
+  if (next === 'too-many') throw new AppError('order-quantity', { max: 20 });
+  return { cart: next, name: line.name ?? '' };
+}
+
+export interface CartPage {
+  restaurant: { name: string; slug: string; currency: string; accentColor: string | null };
+  location: { id: string; name: string };
+  ordering: LocationOrdering;
+  priced: PricedCart;
+  /** the table the cart's code names, when it is one of this location's, not blocked today */
+  table: { label: string } | null;
+  /** today's opening ranges (for the pickup time's hint), local 'HH:MM' */
+  todayHours: [string, string][] | null;
+  /** the earliest pickup time to suggest: now, rounded up to 5 minutes, local 'HH:MM' */
+  earliestPickup: string;
+}
+
+/**
+ * The cart page's data: the cart priced now, the location's offer (a paused or closed location is
+ * shown, not refused: the page says so and keeps the cart), the table its code names. Undefined when
+ * the slug names no published menu.
+ */
+export async function getCartPage(db: Kysely<Database>, slug: string, cart: Cart | null, locale: GuestLocale, now: number = Date.now()): Promise<CartPage | undefined> {
+  const restaurant = await findOrderingRestaurant(db, slug, new Date(now));
+  if (!restaurant) return undefined;
+  const locations = await listAllLocations(db, restaurant.id);
+  const shown = locations.filter((location) => location.visible === 1).sort((a, b) => a.sortOrder - b.sortOrder);
+  const location = shown.find((candidate) => candidate.id === cart?.locationId) ?? shown[0];
+  if (!location) return undefined;
+  const lines = cart && cart.locationId === location.id ? cart.lines : [];
+  const [ordering, priced] = await Promise.all([locationOrderingForGuests(db, restaurant.id, location.id), priceCart(db, restaurant, location.id, lines, now, locale)]);
+  let table: CartPage['table'] = null;
+  const local = localMoment(now, restaurant.timeZone);
+  if (cart?.tableCode) {
+    const found = await findTableByCode(db, restaurant.id, cart.tableCode);
+    if (found && found.locationId === location.id && !(await isTableBlocked(db, restaurant.id, found.id, local.date))) table = { label: found.label };
+  }
+  const hours: OpeningHours | null = parseOpeningHours(restaurant.openingHours);
+  const rounded = Math.min(Math.ceil(local.minutes / 5) * 5, 23 * 60 + 55);
+  return {
+    restaurant: { name: restaurant.name, slug: restaurant.slug, currency: restaurant.currency, accentColor: restaurant.accentColor },
+    location: { id: location.id, name: locale === 'en' ? (location.nameEn ?? location.nameRo) : location.nameRo },
+    ordering,
+    priced,
+    table,
+    todayHours: hours ? (hours[WEEK_DAYS.find((day) => day === local.weekDay)!] ?? []) : null,
+    earliestPickup: `${String(Math.floor(rounded / 60)).padStart(2, '0')}:${String(rounded % 60).padStart(2, '0')}`,
+  };
+}

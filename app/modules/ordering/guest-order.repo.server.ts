@@ -1,0 +1,121 @@
+import type { Kysely } from 'kysely';
+import type { Database, GuestOrder, GuestOrderLine } from '#app/db/schema.ts';
+import { tenant, type TenantInsert } from '#app/db/tenant.ts';
+
+/**
+ * The guest side of orders (decision 0032): the dishes a cart names as the menu shows them now, the
+ * table a QR code names, and the orders themselves. Every query is one restaurant's (decision 0030).
+ * The staff board reads the same tables through its own repository (order-board.*).
+ */
+
+/**
+ * What an order line needs of a dish of one location, shown or not (a dish hidden meanwhile is
+ * refused by its name): its price, its allergens, and whether the dish, its category and its
+ * location are visible.
+ */
+export function listDishesForCart(db: Kysely<Database>, restaurantId: string, locationId: string, productIds: readonly string[]) {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return tenant(db, restaurantId)
+    .selectFrom('product')
+    .innerJoin('category', (join) => join.onRef('category.id', '=', 'product.categoryId').onRef('category.restaurantId', '=', 'product.restaurantId'))
+    .innerJoin('location', (join) => join.onRef('location.id', '=', 'category.locationId').onRef('location.restaurantId', '=', 'product.restaurantId'))
+    .select([
+      'product.id', 'product.nameRo', 'product.nameEn', 'product.priceMinor', 'product.currency', 'product.available', 'product.servedFrom',
+      'product.servedUntil', 'product.allergens', 'product.visible', 'category.visible as categoryVisible', 'category.schedule as categorySchedule',
+      'location.visible as locationVisible',
+    ])
+    .where('product.id', 'in', [...new Set(productIds)])
+    .where('category.locationId', '=', locationId)
+    .execute();
+}
+
+/** The location a dish is on (the "Adaugă" form names the dish only); undefined for a dish not shown. */
+export async function findDishLocation(db: Kysely<Database>, restaurantId: string, productId: string): Promise<string | undefined> {
+  const row = await tenant(db, restaurantId)
+    .selectFrom('product')
+    .innerJoin('category', (join) => join.onRef('category.id', '=', 'product.categoryId').onRef('category.restaurantId', '=', 'product.restaurantId'))
+    .select('category.locationId')
+    .where('product.id', '=', productId)
+    .where('product.visible', '=', 1)
+    .where('category.visible', '=', 1)
+    .executeTakeFirst();
+  return row?.locationId;
+}
+
+/** The table a QR code names (a removed table's code names nothing). */
+export function findTableByCode(db: Kysely<Database>, restaurantId: string, code: string) {
+  return tenant(db, restaurantId).selectFrom('diningTable').select(['id', 'locationId', 'label']).where('code', '=', code).executeTakeFirst();
+}
+
+/** Whether the staff blocked the table for the local day ("decline and block this table code for today"). */
+export async function isTableBlocked(db: Kysely<Database>, restaurantId: string, tableId: string, day: string): Promise<boolean> {
+  const row = await tenant(db, restaurantId).selectFrom('tableBlock').select('tableId').where('tableId', '=', tableId).where('day', '=', day).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A table's orders the kitchen has not finished: received or accepted. */
+export async function countOpenOrdersAtTable(db: Kysely<Database>, restaurantId: string, tableId: string): Promise<number> {
+  const row = await tenant(db, restaurantId)
+    .selectFrom('guestOrder')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('tableId', '=', tableId)
+    .where('status', 'in', ['received', 'accepted'])
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The order a cart already placed (its idempotency key), if any. */
+export function findOrderByIdempotencyKey(db: Kysely<Database>, restaurantId: string, key: string) {
+  return tenant(db, restaurantId).selectFrom('guestOrder').select(['id', 'token', 'number', 'status', 'locationId']).where('idempotencyKey', '=', key).executeTakeFirst();
+}
+
+/** The next number of the restaurant's local day (1 for the first order of the day). */
+export async function nextOrderNumber(db: Kysely<Database>, restaurantId: string, serviceDay: string): Promise<number> {
+  const row = await tenant(db, restaurantId)
+    .selectFrom('guestOrder')
+    .select((eb) => eb.fn.max<number | string | null>('number').as('last'))
+    .where('serviceDay', '=', serviceDay)
+    .executeTakeFirst();
+  return Number(row?.last ?? 0) + 1;
+}
+
+/** Writes an order and its lines (the caller's transaction). */
+export async function insertGuestOrder(
+  db: Kysely<Database>,
+  restaurantId: string,
+  order: TenantInsert<'guestOrder'>,
+  lines: readonly TenantInsert<'guestOrderLine'>[],
+): Promise<void> {
+  const orders = tenant(db, restaurantId);
+  await orders.insertInto('guestOrder', order).execute();
+  if (lines.length > 0) await orders.insertInto('guestOrderLine', lines).execute();
+}
+
+/** What the guest's own page shows of an order: never the name or the phone. */
+export type GuestOrderView = Pick<
+  GuestOrder,
+  'id' | 'locationId' | 'serviceDay' | 'number' | 'kind' | 'tableLabel' | 'status' | 'etaMinutes' | 'declineReason' | 'pickupTime' | 'totalMinor' | 'currency' | 'locale' | 'createdAt' | 'updatedAt'
+> & { lines: Pick<GuestOrderLine, 'nameRo' | 'nameEn' | 'unitPriceMinor' | 'quantity' | 'note'>[] };
+
+/** An order by its token, for the guest's page; undefined for a token of no order of this restaurant. */
+export async function findGuestOrderByToken(db: Kysely<Database>, restaurantId: string, token: string): Promise<GuestOrderView | undefined> {
+  const orders = tenant(db, restaurantId);
+  const order = await orders
+    .selectFrom('guestOrder')
+    .select(['id', 'locationId', 'serviceDay', 'number', 'kind', 'tableLabel', 'status', 'etaMinutes', 'declineReason', 'pickupTime', 'totalMinor', 'currency', 'locale', 'createdAt', 'updatedAt'])
+    .where('token', '=', token)
+    .executeTakeFirst();
+  if (!order) return undefined;
+  const lines = await orders
+    .selectFrom('guestOrderLine')
+    .select(['nameRo', 'nameEn', 'unitPriceMinor', 'quantity', 'note'])
+    .where('orderId', '=', order.id)
+    .orderBy('position')
+    .execute();
+  return { ...order, lines };
+}
+
+/** An order's state only, by its token: what the guest's live stream compares on each wake-up. */
+export function findGuestOrderState(db: Kysely<Database>, restaurantId: string, token: string) {
+  return tenant(db, restaurantId).selectFrom('guestOrder').select(['status', 'etaMinutes', 'declineReason', 'updatedAt']).where('token', '=', token).executeTakeFirst();
+}

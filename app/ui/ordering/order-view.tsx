@@ -1,0 +1,101 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { formatPrice } from '#app/i18n/localized.ts';
+import orderLiveScript from './order-live.js?url';
+
+/**
+ * The guest's order page (decision 0032): where the order is (received → accepted → ready →
+ * served, or declined with the reason), its lines and total. Sent as HTML; a small script follows
+ * the order's live stream and redraws the part that changed (#order-live) from the page itself, so
+ * every word stays the server's. Without JavaScript the page refreshes itself every 30 s and has a
+ * refresh link.
+ */
+
+export interface OrderViewData {
+  locale: 'ro' | 'en';
+  restaurantName: string;
+  number: number;
+  status: string;
+  kind: string;
+  tableLabel: string | null;
+  pickupTime: string | null;
+  etaMinutes: number | null;
+  declineReason: string | null;
+  currency: string;
+  totalMinor: number;
+  lines: { name: string; quantity: number; unitPriceMinor: number; note: string | null }[];
+  placedAt: string;
+  liveUrl: string;
+  selfUrl: string;
+  menuHref: string;
+}
+
+const STEPS = ['received', 'accepted', 'ready', 'served'] as const;
+const FINAL = new Set(['served', 'declined']);
+
+// i18n-keys: order.status.* order.step.*
+function statusText(t: TFunction, data: OrderViewData): string {
+  if (data.status === 'accepted') return data.etaMinutes ? t('order.status.acceptedEta', { count: data.etaMinutes }) : t('order.status.accepted');
+  if (data.status === 'ready') return t(data.kind === 'pickup' ? 'order.status.readyPickup' : 'order.status.readyTable');
+  if (data.status === 'declined') return data.declineReason ? t('order.status.declinedReason', { reason: data.declineReason }) : t('order.status.declined');
+  if (data.status === 'served') return t('order.status.served');
+  return t('order.status.received');
+}
+
+export function OrderView({ data }: { data: OrderViewData }) {
+  const { t } = useTranslation();
+  const price = (minor: number) => formatPrice(minor, data.currency, data.locale);
+  const reached = STEPS.indexOf(data.status as (typeof STEPS)[number]);
+  const final = FINAL.has(data.status);
+  return (
+    <main id="main" className="mx-auto max-w-2xl px-4 pt-6 pb-16">
+      {final ? null : (
+        <noscript>
+          <meta httpEquiv="refresh" content="30" />
+        </noscript>
+      )}
+      <p className="text-sm text-stone-700 dark:text-stone-300">{data.restaurantName}</p>
+      <h1 className="mt-1 text-3xl font-bold">{t('order.orderTitle', { number: data.number })}</h1>
+      <p className="mt-1 text-stone-700 dark:text-stone-300">
+        {data.kind === 'pickup' ? t('order.pickupAt', { time: data.pickupTime ?? '' }) : t('order.atTable', { table: data.tableLabel ?? '' })}
+      </p>
+      {/* what the live script redraws: the state and its steps */}
+      <div id="order-live" data-status={data.status} data-eta={String(data.etaMinutes)} data-live={final ? undefined : data.liveUrl}>
+        <p role="status" className="mt-4 rounded-lg border-2 border-primary-700 p-4 text-lg font-semibold" data-testid="order-status">{statusText(t, data)}</p>
+        {data.status === 'declined' ? null : (
+          <ol className="mt-4 grid grid-cols-4 gap-1 text-center text-sm" aria-label={t('order.progress')}>
+            {STEPS.map((step, index) => (
+              <li
+                key={step}
+                aria-current={index === reached ? 'step' : undefined}
+                className={`rounded-md px-1 py-2 ${index <= reached ? 'bg-primary-700 font-semibold text-white' : 'bg-stone-200 text-stone-800 dark:bg-stone-800 dark:text-stone-200'}`}
+              >
+                {t(`order.step.${step}`)}
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+      <a href={data.selfUrl} className="mt-3 inline-flex min-h-11 items-center font-medium text-primary-700 underline dark:text-primary-100" data-refresh="">{t('order.refresh')}</a>
+      <h2 className="mt-6 text-xl font-semibold">{t('order.yourOrder')}</h2>
+      <ul className="mt-2 divide-y divide-stone-200 border-y border-stone-200 dark:divide-stone-800 dark:border-stone-800">
+        {data.lines.map((line, index) => (
+          <li key={index} className="py-2">
+            <div className="flex justify-between gap-3">
+              <span>{`${line.quantity} × ${line.name}`}</span>
+              <span className="tabular-nums">{price(line.unitPriceMinor * line.quantity)}</span>
+            </div>
+            {line.note ? <p className="text-sm text-stone-700 dark:text-stone-300">{t('order.noteShown', { note: line.note })}</p> : null}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 flex justify-between text-xl font-bold tabular-nums">
+        <span>{t('order.total')}</span>
+        <span>{price(data.totalMinor)}</span>
+      </p>
+      <p className="mt-4 text-sm text-stone-700 dark:text-stone-300">{t('order.keepLink')}</p>
+      <a href={data.menuHref} className="mt-2 inline-flex min-h-11 items-center font-medium text-primary-700 underline dark:text-primary-100">{t('order.backToMenu')}</a>
+      <script src={orderLiveScript} defer />
+    </main>
+  );
+}
