@@ -8,6 +8,7 @@ import { insightsRo } from './insights.ro.ts';
 import { backofficeRo } from './backoffice.ro.ts';
 import { accountRo } from './account.ro.ts';
 import { tablesRo } from './tables.ro.ts';
+import { reservationsRo } from './reservations.ro.ts';
 import { teamRo } from './team.ro.ts';
 import { restaurantsRo } from './restaurants.ro.ts';
 import { guestMenuRo } from './guest-labels.ro.ts';
@@ -53,6 +54,7 @@ export const ro = {
   ...backofficeRo,
   ...accountRo,
   ...tablesRo,
+  ...reservationsRo,
   ...teamRo,
   ...restaurantsRo,
   ...guestMenuRo,
@@ -165,6 +167,7 @@ export const ro = {
     noResults: 'Niciun preparat nu corespunde căutării.',
     clearFilters: 'Șterge filtrele',
     call: 'Sună la {{phone}}',
+    bookTable: 'Rezervă o masă',
     openingHours: 'Program',
     closed: 'Închis',
     unit: { g: 'g', ml: 'ml', pcs: 'buc' },
