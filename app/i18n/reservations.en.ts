@@ -11,7 +11,6 @@ export const reservationsEn: DeepStrings<typeof reservationsRo> = {
     location: 'Location',
     date: 'Day',
     showTimes: 'Show free times',
-    time: 'Time',
     timesOn: 'Free times on {{date}}',
     noSlots: 'No free time on this day. Choose another day.',
     slotFull: '{{time}} (full)',

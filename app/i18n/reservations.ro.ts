@@ -8,7 +8,6 @@ export const reservationsRo = {
     location: 'Locația',
     date: 'Ziua',
     showTimes: 'Arată orele libere',
-    time: 'Ora',
     timesOn: 'Orele libere pe {{date}}',
     noSlots: 'Nicio oră liberă în această zi. Alege altă zi.',
     slotFull: '{{time}} (ocupat)',

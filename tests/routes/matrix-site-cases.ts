@@ -91,6 +91,11 @@ export function siteCases(w: World): Case[] {
     everyone('routes/home.tsx', 'loader', '/', {}, ok()),
     everyone('routes/menu.tsx', 'loader', '/nu-exista-restaurant', { slug: 'nu-exista-restaurant' }, (o) => (o.location?.startsWith('/not-found?message=') || o.status === 404 ? null : 'expected not found')),
     everyone('routes/short-link.ts', 'loader', '/m/zzzzzz', { code: 'zzzzzz' }, notFoundPage),
+    // a guest's reservation (issue 25): public, the slug and the token are the keys; an empty form changes nothing
+    everyone('routes/reservation.tsx', 'loader', '/nu-exista-restaurant/rezervare', { slug: 'nu-exista-restaurant' }, notFoundPage),
+    everyone('routes/reservation.tsx', 'action', '/nu-exista-restaurant/rezervare', { slug: 'nu-exista-restaurant' }, status(400), {}),
+    everyone('routes/reservation-status.tsx', 'loader', '/nu-exista-restaurant/rezervare/no-such-token', { slug: 'nu-exista-restaurant', token: 'no-such-token' }, status(404)),
+    everyone('routes/reservation-status.tsx', 'action', '/nu-exista-restaurant/rezervare/no-such-token', { slug: 'nu-exista-restaurant', token: 'no-such-token' }, status(404), { intent: 'cancel' }),
     everyone('routes/healthz.ts', 'loader', '/healthz', {}, ok()),
     // counts only: no session is read, junk is refused whole
     everyone('routes/api.beacon.ts', 'loader', '/api/beacon', {}, status(405)),

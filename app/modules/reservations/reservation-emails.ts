@@ -26,7 +26,7 @@ export interface ReservationMailInput {
   now: number;
 }
 
-// i18n-keys: reservations.mail.*
+// i18n-keys: reservations.mail.*.subject reservations.mail.*.lead
 /**
  * The guest's e-mail in the guest's language, text and HTML (every value escaped), with the
  * calendar file when there is an event to add or remove (accepted, reminder, cancelled; a declined
