@@ -1,4 +1,4 @@
-import type { SystemScope } from '#app/modules/access/scope.server.ts';
+import { assertSystem, type SystemScope } from '#app/modules/access/scope.server.ts';
 import { locationOrderingForGuests } from '#app/modules/ordering/ordering-settings.service.server.ts';
 import { CONTACT_RETENTION_DAYS } from '#app/modules/ordering/ordering.types.ts';
 import { addDays } from '#app/modules/restaurant/local-time.ts';
@@ -20,6 +20,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * than a day ahead needs none: its answer came just now. Returns how many were queued.
  */
 export async function sendReservationReminders(scope: SystemScope, now: Date): Promise<number> {
+  assertSystem(scope);
   const utcToday = now.toISOString().slice(0, 10);
   const dates = [addDays(utcToday, -1), utcToday, addDays(utcToday, 1), addDays(utcToday, 2)];
   let queued = 0;
@@ -40,5 +41,6 @@ export async function sendReservationReminders(scope: SystemScope, now: Date): P
 
 /** The daily `reservations.erase`: contact details of reservations dated more than CONTACT_RETENTION_DAYS ago. */
 export function eraseOldReservationContacts(scope: SystemScope, now: Date): Promise<number> {
+  assertSystem(scope);
   return eraseReservationContacts(scope.db, addDays(now.toISOString().slice(0, 10), -CONTACT_RETENTION_DAYS), now.toISOString());
 }
