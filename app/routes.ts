@@ -26,6 +26,7 @@ export default [
   route(':restaurantSlug/admin/insights.csv', 'routes/restaurant-admin.insights-csv.ts'),
   route(':restaurantSlug/admin/tables/cards.pdf', 'routes/restaurant-admin.tables-cards.ts'),
   route(':restaurantSlug/admin/translations', 'routes/restaurant-admin.translations.ts'),
+  route(':restaurantSlug/admin/reservations/live', 'routes/restaurant-admin.reservations-live.ts'),
 
   // public layout: header and footer
   layout('routes/public-layout.tsx', [
@@ -67,12 +68,19 @@ export default [
       route('insights', 'routes/restaurant-admin.insights.tsx'),
       route('tables', 'routes/restaurant-admin.tables.tsx'),
       route('team', 'routes/restaurant-admin.team.tsx'),
+      route('reservations', 'routes/restaurant-admin.reservations.tsx'),
       route('account', 'routes/restaurant-admin.account.tsx'),
     ]),
     route('restaurant/:restaurantSlug/settings/subscription', 'routes/subscription.tsx'),
     // a user's restaurants (decision 0029): the chooser and "Adaugă un restaurant"
     route('restaurants', 'routes/restaurants.tsx'),
     route('restaurants/new', 'routes/restaurants.new.tsx'),
+  ]),
+
+  // a guest's reservation (issue 25): light pages without the site's chrome
+  layout('routes/reservation-layout.tsx', [
+    route(':slug/rezervare', 'routes/reservation.tsx'),
+    route(':slug/rezervare/:token', 'routes/reservation-status.tsx'),
   ]),
 
   // menu layout: neither footer nor cookie banner

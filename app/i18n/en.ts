@@ -9,6 +9,7 @@ import { backofficeEn } from './backoffice.en.ts';
 import { accountEn } from './account.en.ts';
 import { tablesEn } from './tables.en.ts';
 import { orderingEn } from './ordering.en.ts';
+import { reservationsEn } from './reservations.en.ts';
 import { teamEn } from './team.en.ts';
 import { restaurantsEn } from './restaurants.en.ts';
 import { guestMenuEn } from './guest-labels.en.ts';
@@ -55,6 +56,7 @@ export const en: DeepStrings<Catalogue> = {
   ...accountEn,
   ...tablesEn,
   ...orderingEn,
+  ...reservationsEn,
   ...teamEn,
   ...restaurantsEn,
   ...guestMenuEn,
@@ -167,6 +169,7 @@ export const en: DeepStrings<Catalogue> = {
     noResults: 'No dish matches your search.',
     clearFilters: 'Clear filters',
     call: 'Call {{phone}}',
+    bookTable: 'Book a table',
     openingHours: 'Opening hours',
     closed: 'Closed',
     unit: { g: 'g', ml: 'ml', pcs: 'pcs' },

@@ -34,6 +34,7 @@ export const guestLabelsDe: GuestLabelCatalogue = {
     noResults: 'Kein Gericht passt zu Ihrer Suche.',
     clearFilters: 'Filter zurücksetzen',
     call: '{{phone}} anrufen',
+    bookTable: 'Tisch reservieren',
     openingHours: 'Öffnungszeiten',
     closed: 'Geschlossen',
     unit: { g: 'g', ml: 'ml', pcs: 'Stk.' },

@@ -34,6 +34,7 @@ export const guestLabelsEs: GuestLabelCatalogue = {
     noResults: 'Ningún plato coincide con tu búsqueda.',
     clearFilters: 'Quitar filtros',
     call: 'Llamar al {{phone}}',
+    bookTable: 'Reservar mesa',
     openingHours: 'Horario de apertura',
     closed: 'Cerrado',
     unit: { g: 'g', ml: 'ml', pcs: 'uds.' },

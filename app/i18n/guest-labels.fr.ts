@@ -34,6 +34,7 @@ export const guestLabelsFr: GuestLabelCatalogue = {
     noResults: 'Aucun plat ne correspond à votre recherche.',
     clearFilters: 'Effacer les filtres',
     call: 'Appeler le {{phone}}',
+    bookTable: 'Réserver une table',
     openingHours: 'Horaires d’ouverture',
     closed: 'Fermé',
     unit: { g: 'g', ml: 'ml', pcs: 'pièces' },

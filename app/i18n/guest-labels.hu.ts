@@ -34,6 +34,7 @@ export const guestLabelsHu: GuestLabelCatalogue = {
     noResults: 'Egyetlen étel sem felel meg a keresésnek.',
     clearFilters: 'Szűrők törlése',
     call: '{{phone}} hívása',
+    bookTable: 'Asztalfoglalás',
     openingHours: 'Nyitvatartás',
     closed: 'Zárva',
     unit: { g: 'g', ml: 'ml', pcs: 'db' },

@@ -34,6 +34,7 @@ export const guestLabelsIt: GuestLabelCatalogue = {
     noResults: 'Nessun piatto corrisponde alla tua ricerca.',
     clearFilters: 'Azzera i filtri',
     call: 'Chiama il {{phone}}',
+    bookTable: 'Prenota un tavolo',
     openingHours: 'Orari di apertura',
     closed: 'Chiuso',
     unit: { g: 'g', ml: 'ml', pcs: 'pz' },

@@ -34,6 +34,7 @@ export const guestLabelsPl: GuestLabelCatalogue = {
     noResults: 'Żadne danie nie pasuje do wyszukiwania.',
     clearFilters: 'Wyczyść filtry',
     call: 'Zadzwoń: {{phone}}',
+    bookTable: 'Zarezerwuj stolik',
     openingHours: 'Godziny otwarcia',
     closed: 'Zamknięte',
     unit: { g: 'g', ml: 'ml', pcs: 'szt.' },

@@ -9,6 +9,7 @@ import { backofficeRo } from './backoffice.ro.ts';
 import { accountRo } from './account.ro.ts';
 import { tablesRo } from './tables.ro.ts';
 import { orderingRo } from './ordering.ro.ts';
+import { reservationsRo } from './reservations.ro.ts';
 import { teamRo } from './team.ro.ts';
 import { restaurantsRo } from './restaurants.ro.ts';
 import { guestMenuRo } from './guest-labels.ro.ts';
@@ -55,6 +56,7 @@ export const ro = {
   ...accountRo,
   ...tablesRo,
   ...orderingRo,
+  ...reservationsRo,
   ...teamRo,
   ...restaurantsRo,
   ...guestMenuRo,
@@ -167,6 +169,7 @@ export const ro = {
     noResults: 'Niciun preparat nu corespunde căutării.',
     clearFilters: 'Șterge filtrele',
     call: 'Sună la {{phone}}',
+    bookTable: 'Rezervă o masă',
     openingHours: 'Program',
     closed: 'Închis',
     unit: { g: 'g', ml: 'ml', pcs: 'buc' },

@@ -56,6 +56,10 @@ export function restaurantCases(w: World, r: Restaurant, actors: readonly ActorN
     // the action above adds tables for whoever may: the sheet has cards, or none yet
     one('routes/restaurant-admin.tables-cards.ts', 'loader', `${a}/tables/cards.pdf`, pa, (o) => (o.status === 200 || o.status === 404 ? null : 'expected the PDF, or not found when no table exists yet')),
     // the team (decision 0029): every member sees it; without an intent nothing changes (inviting is 'team.manage', the service's check)
+    // reservations (issue 25): the day's list, its live stream; an action without a reservation changes nothing
+    one('routes/restaurant-admin.reservations.tsx', 'loader', `${a}/reservations`, pa, ok(contains('"reservations"'))),
+    one('routes/restaurant-admin.reservations.tsx', 'action', `${a}/reservations`, pa, fourHundreds('reservation'), { intent: 'accept', id: 'no-such-reservation', version: 'x' }),
+    one('routes/restaurant-admin.reservations-live.ts', 'loader', `${a}/reservations/live`, pa, (o) => (o.status === 200 && o.body === '<event-stream>' ? null : `expected the live stream, got ${o.status}`)),
     one('routes/restaurant-admin.team.tsx', 'loader', `${a}/team`, pa, ok(contains(r.owner.email))),
     one('routes/restaurant-admin.team.tsx', 'action', `${a}/team`, pa, (o) => (o.status >= 400 && o.status < 500 ? null : `expected a 4xx for no intent, got ${o.status}`), {}),
     one('routes/restaurant-admin.account.tsx', 'loader', `${a}/account`, pa, ok()),

@@ -99,6 +99,11 @@ export function siteCases(w: World): Case[] {
     everyone('routes/menu-cart.tsx', 'action', `/${B.slug}/comanda`, { slug: B.slug }, status(400), { intent: 'send', total: '0' }),
     everyone('routes/menu-order.tsx', 'loader', `/${B.slug}/comanda/${'x'.repeat(32)}`, { slug: B.slug, token: 'x'.repeat(32) }, status(404)),
     everyone('routes/menu-order-live.ts', 'loader', `/${B.slug}/comanda/${'x'.repeat(32)}/live`, { slug: B.slug, token: 'x'.repeat(32) }, status(404)),
+    // a guest's reservation (issue 25): public, the slug and the token are the keys; an empty form changes nothing
+    everyone('routes/reservation.tsx', 'loader', '/nu-exista-restaurant/rezervare', { slug: 'nu-exista-restaurant' }, notFoundPage),
+    everyone('routes/reservation.tsx', 'action', '/nu-exista-restaurant/rezervare', { slug: 'nu-exista-restaurant' }, status(400), {}),
+    everyone('routes/reservation-status.tsx', 'loader', '/nu-exista-restaurant/rezervare/no-such-token', { slug: 'nu-exista-restaurant', token: 'no-such-token' }, status(404)),
+    everyone('routes/reservation-status.tsx', 'action', '/nu-exista-restaurant/rezervare/no-such-token', { slug: 'nu-exista-restaurant', token: 'no-such-token' }, status(404), { intent: 'cancel' }),
     everyone('routes/healthz.ts', 'loader', '/healthz', {}, ok()),
     // counts only: no session is read, junk is refused whole
     everyone('routes/api.beacon.ts', 'loader', '/api/beacon', {}, status(405)),

@@ -111,6 +111,11 @@ export async function call(
   }
   if (result instanceof Response) {
     const type = result.headers.get('content-type') ?? '';
+    // a live stream never ends by itself: its answer is its status and type
+    if (type.startsWith('text/event-stream')) {
+      await result.body?.cancel();
+      return { status: result.status, location: result.headers.get('location'), body: '<event-stream>' };
+    }
     const text = type.startsWith('application/pdf') || type.startsWith('image/png') ? '<binary>' : await result.text();
     return { status: result.status, location: result.headers.get('location'), body: text };
   }

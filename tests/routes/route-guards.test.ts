@@ -89,6 +89,9 @@ describe('the route wrappers (every loader and action names its guard)', () => {
       'restaurant-admin.team.tsx action': 'team.view',
       'restaurant-admin.tables.tsx action': 'qr.manage',
       'restaurant-admin.tables-cards.ts loader': 'qr.manage',
+      'restaurant-admin.reservations.tsx loader': 'reservations.manage',
+      'restaurant-admin.reservations.tsx action': 'reservations.manage',
+      'restaurant-admin.reservations-live.ts loader': 'reservations.manage',
       'restaurant-admin.insights.tsx loader': 'insights.view',
       'restaurant-admin.insights-csv.ts loader': 'insights.view',
       // one's own account page within the restaurant

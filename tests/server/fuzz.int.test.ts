@@ -46,6 +46,11 @@ test.beforeAll(async ({ database: fileDatabase }) => {
   await database.db.insertInto('location').values(location).execute();
   await database.db.insertInto('category').values(category).execute();
   await database.db.insertInto('product').values(product).execute();
+  // reservations on at the owner's location (issue 25): its form and the staff's list are fuzzed too
+  await database.db.insertInto('orderingSettings').values({
+    locationId: location.id, restaurantId: restaurant.id, ordersEnabled: 0, dineIn: 1, pickup: 0, paused: 0, pausedAt: null, reservationsEnabled: 1, slotMinutes: 30,
+    maxPartySize: 8, leadMinutes: 60, daysAhead: 30, capacityPerSlot: 4, autoAccept: 0, guestNoteRo: null, guestNoteEn: null, version: 1, updatedAt: new Date().toISOString(),
+  }).execute();
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
@@ -53,7 +58,7 @@ afterAll(async () => {
 
 /** What a refused request must leave alone. */
 async function snapshot(): Promise<unknown> {
-  const tables = ['restaurant', 'location', 'category', 'product', 'contactMessage', 'storedImage', 'guestOrder'] as const;
+  const tables = ['restaurant', 'location', 'category', 'product', 'contactMessage', 'storedImage', 'guestOrder', 'reservation'] as const;
   const counts = await Promise.all(tables.map(async (table) => [table, (await database.db.selectFrom(table).select('id').execute()).length] as const));
   const restaurant = await database.db.selectFrom('restaurant').selectAll().where('id', '=', owner.restaurantId).executeTakeFirst();
   return { counts: Object.fromEntries(counts), restaurant };
@@ -93,12 +98,15 @@ const fieldNames = [
   'currency', 'timeZone', 'frozen', 'jobId', 'userId', 'restaurantId',
   // a guest's order (decision 0032): "Adaugă" and the cart page's form
   'p', 'via', 'total', 'table', 'pickupTime', 'note-0', 'note-1',
+  // a guest's reservation and the staff's list (issue 25)
+  'date', 'time', 'partySize', 'note', 'idempotencyKey', 'version', 'reason',
 ];
 const intents = [
   'create-location', 'update-location', 'delete-location', 'set-location-visible', 'move-location', 'reorder-locations', 'create-category',
   'update-category', 'delete-category', 'set-category-visible', 'move-category', 'reorder-categories', 'delete-product', 'set-product-visible',
   'set-product-available', 'move-product', 'reorder-products', 'register', 'magic-link', 'reset-request', 'google', 'grant-pro', 'remove-pro',
   'disable', 'send', 'save', 'inc:0', 'dec:0', 'remove:0', 'inc:999',
+  'accept', 'decline', 'cancel', 'no-show',
 ];
 
 const text = fc.oneof(

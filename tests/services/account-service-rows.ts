@@ -22,6 +22,7 @@ import { sweepLiveEvents } from '#app/modules/live/live-events.server.ts';
 import { sweepEndedInvitations } from '#app/modules/team/invitation-sweep.server.ts';
 import { sweepTranslationCache } from '#app/modules/translation/translation-cache.server.ts';
 import { TEAM_USER_ROWS } from './team-service-rows.ts';
+import { RESERVATION_SYSTEM_ROWS } from './reservation-service-rows.ts';
 import { adminRefusals, type AdminRow, type SystemRow, type UserRow } from './service-matrix.ts';
 import type { ServiceWorld } from './service-world.ts';
 
@@ -99,4 +100,5 @@ export const SYSTEM_SERVICE_ROWS: SystemRow[] = [
   { service: 'live/live-events.server.ts#sweepLiveEvents', call: (s) => sweepLiveEvents(s, longAgo) },
   { service: 'team/invitation-sweep.server.ts#sweepEndedInvitations', call: (s) => sweepEndedInvitations(s, longAgo) },
   { service: 'translation/translation-cache.server.ts#sweepTranslationCache', call: (s) => sweepTranslationCache(s, longAgo) },
+  ...RESERVATION_SYSTEM_ROWS,
 ];

@@ -13,6 +13,7 @@ import { getQrData, getQrPage, renderQrDownload } from '#app/modules/qr/qr.servi
 import { RestaurantSettingsInput } from '#app/modules/restaurant-settings/restaurant-settings.schema.ts';
 import { getRestaurantAdminSummary, getRestaurantSettings, updateRestaurantSettings } from '#app/modules/restaurant-settings/restaurant-settings.service.server.ts';
 import { ORDERING_SERVICE_ROWS } from './ordering-service-rows.ts';
+import { RESERVATION_SERVICE_ROWS } from './reservation-service-rows.ts';
 import { TEAM_SERVICE_ROWS } from './team-service-rows.ts';
 import { getPlanForRestaurant, startTrial } from '#app/modules/subscription/subscription.service.server.ts';
 import { AddTablesInput } from '#app/modules/tables/tables.schema.ts';
@@ -118,4 +119,5 @@ export const RESTAURANT_SERVICE_ROWS: ServiceRow[] = [
   { service: 'account/account-data.service.server.ts#deleteAccount', permission: 'restaurant.view', namesRows: false, call: (s, w) => deleteAccount(s, w.auth, w.storage, 'password-1') },
   ...TEAM_SERVICE_ROWS,
   ...ORDERING_SERVICE_ROWS,
+  ...RESERVATION_SERVICE_ROWS,
 ];

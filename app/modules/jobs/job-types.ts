@@ -11,6 +11,7 @@ const OutgoingMailPayload = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  attachments: z.array(z.object({ filename: z.string().min(1).max(100), content: z.string().max(64 * 1024), contentType: z.string().min(1).max(100) })).max(3).optional(),
 });
 
 const ReleasedImagePayload = z.object({ url: z.string().min(1), variants: z.string() });
@@ -44,6 +45,10 @@ export const jobPayloads = {
   'live.sweep': z.object({}),
   /** scheduled daily: invitations that ended more than 30 days ago, with their addresses (app/modules/team) */
   'team.sweep': z.object({}),
+  /** scheduled hourly: the reminder e-mail the day before an accepted reservation, sent once (decision 0032) */
+  'reservations.remind': z.object({}),
+  /** scheduled daily: reservations' contact details erased CONTACT_RETENTION_DAYS after their date (decision 0032) */
+  'reservations.erase': z.object({}),
   /** scheduled: done jobs past the retention period */
   'jobs.purge': z.object({}),
   /** scheduled when BACKUP_DIR is set: a copy of the database, the oldest beyond BACKUP_KEEP deleted */

@@ -12,6 +12,15 @@ export interface OutgoingMail {
   text: string;
   /** empty: a text-only message */
   html: string;
+  /** small text files sent along (a reservation's calendar file) */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  /** the file's text */
+  content: string;
+  contentType: string;
 }
 
 export interface Mailer {

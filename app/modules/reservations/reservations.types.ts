@@ -1,0 +1,88 @@
+import type { ReservationStatus } from '#app/db/schema.ts';
+
+/**
+ * The reservations' plain contract (issue 25, decision 0032): what the guest's pages and the staff's
+ * list show, safe for ui/.
+ */
+
+/** The reservation form's language: the site's two (a menu in another language books in English). */
+export type ReservationLocale = 'ro' | 'en';
+
+export interface ReservationLocationChoice {
+  id: string;
+  name: string;
+}
+
+export interface ReservationSlotView {
+  time: string;
+  free: number;
+}
+
+/** The guest's form at `/:slug/rezervare`: where, which day, the day's free times. */
+export type ReservationFormPage =
+  | { status: 'closed'; restaurantName: string; slug: string; reason: 'reservations-off' | 'unpublished' }
+  | {
+    status: 'open';
+    restaurantName: string;
+    slug: string;
+    locations: ReservationLocationChoice[];
+    locationId: string;
+    date: string;
+    today: string;
+    lastDate: string;
+    slots: ReservationSlotView[];
+    maxPartySize: number;
+    note: string | null;
+    /** a fresh key per form shown: a double submit is one reservation */
+    idempotencyKey: string;
+  };
+
+/** The guest's page at `/:slug/rezervare/:token`. */
+export interface ReservationGuestView {
+  restaurantName: string;
+  slug: string;
+  locationName: string;
+  date: string;
+  time: string;
+  partySize: number;
+  name: string | null;
+  status: ReservationStatus;
+  declineReason: string | null;
+  /** requested or accepted and not yet begun */
+  cancellable: boolean;
+}
+
+/** One row of the staff's day list. */
+export interface StaffReservation {
+  id: string;
+  locationId: string;
+  locationName: string;
+  date: string;
+  time: string;
+  partySize: number;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  note: string | null;
+  status: ReservationStatus;
+  declineReason: string | null;
+  /** the form's version: a change by someone else meanwhile makes the action stale */
+  version: string;
+  /** whether its slot has begun (no-show is possible from then) */
+  begun: boolean;
+}
+
+export interface StaffReservationsPage {
+  date: string;
+  today: string;
+  locationId: string | null;
+  locations: ReservationLocationChoice[];
+  reservations: StaffReservation[];
+  /** the calendar strip: the next days with their requested and accepted reservations */
+  days: { date: string; open: number; requested: number }[];
+  /** the live stream starts after this event id */
+  since: number;
+}
+
+export const STAFF_ACTIONS = ['accept', 'decline', 'cancel', 'no-show'] as const;
+export type StaffAction = (typeof STAFF_ACTIONS)[number];

@@ -1,0 +1,53 @@
+import { I18nextProvider } from 'react-i18next';
+import { data, redirect } from 'react-router';
+import { getDb } from '#app/db/db.server.ts';
+import { getI18n } from '#app/i18n/i18n.ts';
+import { publicRoute } from '#app/modules/access/route-guards.server.ts';
+import { isAppError } from '#app/modules/errors/app-error.ts';
+import { cancelReservationByGuest, getReservationGuestView, reservationLocaleOf } from '#app/modules/reservations/reservation-guest.service.server.ts';
+import { ReservationFrame, ReservationStatus } from '#app/ui/reservations/reservation-status.tsx';
+import type { Route } from './+types/reservation-status';
+
+export const meta: Route.MetaFunction = ({ loaderData: page }) => {
+  const { t } = getI18n(page?.locale ?? 'ro');
+  return [{ title: `${t('reservations.guest.title')} · ${page?.view?.restaurantName ?? t('app.name')}` }, { name: 'robots', content: 'noindex' }, { name: 'referrer', content: 'no-referrer' }];
+};
+
+/** The guest's page: public, the unguessable token is the key (an unknown one is a 404 that says so). */
+export const loader = publicRoute(async ({ request, params }: Route.LoaderArgs) => {
+  const url = new URL(request.url);
+  const locale = reservationLocaleOf(url.searchParams.get('lang'), request);
+  const view = await getReservationGuestView(getDb(), params.token, locale);
+  const found = view && view.slug === params.slug ? view : null;
+  return data({ view: found, locale, htmlLang: locale, cancelled: url.searchParams.get('cancelled') === '1' }, { status: found ? 200 : 404, headers: { 'Cache-Control': 'no-store' } });
+});
+
+/** "Cancel my reservation" (the token is the key). */
+export const action = publicRoute(async ({ request, params }: Route.ActionArgs) => {
+  const url = new URL(request.url);
+  const locale = reservationLocaleOf(url.searchParams.get('lang'), request);
+  const form = await request.formData();
+  const { t } = getI18n(locale);
+  if (form.get('intent') !== 'cancel') return data({ error: t('appErrors.invalid-input') }, { status: 400 });
+  try {
+    await cancelReservationByGuest(getDb(), params.token);
+    return redirect(`/${params.slug}/rezervare/${params.token}?lang=${locale}&cancelled=1`, { status: 303 });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data({ error: t(`appErrors.${error.code}`) }, { status: error.status });
+  }
+});
+
+export default function ReservationStatusPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { view, locale } = loaderData;
+  const i18n = getI18n(locale);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ReservationFrame heading={view ? i18n.t('reservations.guest.heading', { restaurant: view.restaurantName }) : i18n.t('reservations.guest.title')}>
+        {view ? <ReservationStatus view={view} locale={locale} error={actionData?.error} cancelledNow={loaderData.cancelled && view.status === 'cancelled'} /> : (
+          <p role="status" className="mt-6">{i18n.t('reservations.guest.notFound')}</p>
+        )}
+      </ReservationFrame>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,141 @@
+import { mkdirSync } from 'node:fs';
+import ICAL from 'ical.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addDays, instantOf, localMoment } from '#app/modules/restaurant/local-time.ts';
+import { buildLocation } from '#tests/factories/builders.ts';
+import { DESKTOP, isHydrated, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+import { openServerDatabase } from './database.ts';
+import { latestAttachmentTo } from './outbox.ts';
+import { browserCookies, registerOwner } from './accounts.ts';
+import { toast } from './owner-session.ts';
+
+/**
+ * Issue 25 item 5: a guest on a phone books a table from the menu's link; the staff's list, open on
+ * a desktop, shows the request without a reload; the staff accepts; the guest's page says so; the
+ * e-mail's calendar file in the outbox is read by ical.js. The form, the guest's page and the
+ * staff's list pass axe and are photographed in both languages at both widths.
+ */
+const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
+const browserOf = useBrowser();
+const shots = 'test-results/screenshots';
+beforeAll(() => mkdirSync(shots, { recursive: true }));
+
+const TZ = 'Europe/Bucharest';
+const ALL_DAY = JSON.stringify(Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, [['00:00', '24:00']]])));
+
+let ownerContext: BrowserContext;
+let owner: Page;
+let guestContext: BrowserContext;
+let guest: Page;
+let slug: string;
+const email = `ana-${Date.now()}@example.com`;
+const tomorrow = addDays(localMoment(Date.now(), TZ).date, 1);
+afterAll(async () => {
+  await guestContext?.close();
+  await ownerContext?.close();
+});
+
+/** What the owner would set in the settings: hours every day, reservations on at the location. */
+async function openForReservations(restaurantSlug: string): Promise<void> {
+  const db = openServerDatabase();
+  try {
+    const { id } = await db.selectFrom('restaurant').select('id').where('slug', '=', restaurantSlug).executeTakeFirstOrThrow();
+    const location = buildLocation(id, { nameRo: 'Terasă', nameEn: 'Terrace' });
+    await db.insertInto('location').values(location).execute();
+    await db.insertInto('orderingSettings').values({
+      locationId: location.id, restaurantId: id, ordersEnabled: 0, dineIn: 1, pickup: 0, paused: 0, pausedAt: null, reservationsEnabled: 1, slotMinutes: 30,
+      maxPartySize: 6, leadMinutes: 0, daysAhead: 14, capacityPerSlot: 2, autoAccept: 0, guestNoteRo: null, guestNoteEn: null, version: 1, updatedAt: new Date().toISOString(),
+    }).execute();
+    // a change guests see moves the menu's version (the render cache renders afresh)
+    await db.updateTable('restaurant').set((eb) => ({ openingHours: ALL_DAY, menuVersion: eb('menuVersion', '+', 1) })).where('id', '=', id).execute();
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function shoot(page: Page, name: string, viewport: { width: number; height: number }) {
+  await page.setViewportSize(viewport);
+  await page.screenshot({ path: `${shots}/reservations-${name}-${viewport.width}.png`, fullPage: true });
+}
+
+describe('a reservation from the menu to the staff’s answer', () => {
+  it('a guest books on a phone; the staff’s list shows it live; accept; the e-mail’s calendar file parses', async () => {
+    const registered = await registerOwner(baseUrl, 'rezervari-bistro');
+    slug = registered.slug;
+    await openForReservations(slug);
+    // the staff's list, open on a desktop before the guest comes
+    ownerContext = await openContext(browserOf(), baseUrl, { viewport: DESKTOP, locale: 'ro' });
+    await ownerContext.addCookies(browserCookies(registered.cookie, baseUrl));
+    await ownerContext.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
+    owner = await ownerContext.newPage();
+    owner.setDefaultTimeout(20_000);
+    await owner.goto(`/${slug}/admin/reservations?date=${tomorrow}`, { waitUntil: 'domcontentloaded' });
+    await expect.poll(() => isHydrated(owner, 'h2'), { timeout: 20_000 }).toBe(true);
+    await owner.getByTestId('no-reservations').waitFor();
+    expect(await seriousAxeViolations(owner)).toEqual([]);
+
+    guestContext = await openContext(browserOf(), baseUrl, { viewport: PHONE });
+    guest = await guestContext.newPage();
+    guest.setDefaultTimeout(20_000);
+    await guest.goto(`/${slug}`);
+    await guest.getByRole('link', { name: 'Rezervă o masă' }).click();
+    await guest.getByRole('heading', { name: /Rezervă o masă la/ }).waitFor();
+    expect(await seriousAxeViolations(guest)).toEqual([]);
+    // another day: the GET form reloads the day's free times
+    await guest.getByLabel('Ziua').fill(tomorrow);
+    await guest.getByRole('button', { name: 'Arată orele libere' }).click();
+    await guest.getByText('19:00', { exact: true }).click();
+    await guest.getByLabel('Câte persoane').selectOption('3');
+    await guest.getByLabel('Numele').fill('Ana <b>Pop</b> 🍷');
+    await guest.getByLabel('Telefonul').fill('0722 123 456');
+    await guest.getByLabel('Adresa de e-mail (opțional)').fill(email);
+    await guest.getByLabel('Mențiuni (opțional)').fill('Un scaun pentru copil');
+    await guest.getByRole('button', { name: 'Trimite cererea' }).click();
+    await expect.poll(() => guest.getByTestId('reservation-status').getAttribute('data-status')).toBe('requested');
+    expect(await guest.getByText('Ana <b>Pop</b> 🍷').count()).toBe(1);
+    expect(await seriousAxeViolations(guest)).toEqual([]);
+
+    // the staff's list, without a reload
+    const row = owner.getByTestId('staff-reservation');
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+    expect(await row.textContent()).toContain('Ana <b>Pop</b> 🍷');
+    await row.getByRole('button', { name: 'Acceptă' }).click();
+    await toast(owner, 'Rezervarea este acceptată.');
+    await expect.poll(() => row.getAttribute('data-status')).toBe('accepted');
+
+    await guest.reload();
+    await expect.poll(() => guest.getByTestId('reservation-status').getAttribute('data-status')).toBe('accepted');
+
+    // the e-mail's calendar file, as the worker wrote it to the outbox, read by a calendar parser
+    await expect.poll(() => latestAttachmentTo(dataDir, email, 'rezervare.ics'), { timeout: 20_000 }).toBeTruthy();
+    const calendar = new ICAL.Component(ICAL.parse(latestAttachmentTo(dataDir, email, 'rezervare.ics')!));
+    const vevent = calendar.getFirstSubcomponent('vevent')!;
+    const event = new ICAL.Event(vevent);
+    expect(vevent.getFirstPropertyValue('status')).toBe('CONFIRMED');
+    expect(event.summary).toMatch(/^Rezervare la /);
+    expect(event.location).toContain('Terasă');
+    expect(event.startDate.toJSDate().getTime()).toBe(instantOf(tomorrow, 19 * 60, TZ));
+  });
+
+  it('the form, the guest’s page and the staff’s list in both languages at both widths', async () => {
+    const statusUrl = guest.url().split('?')[0]!;
+    for (const locale of ['ro', 'en'] as const) {
+      await guest.goto(`/${slug}/rezervare?lang=${locale}&date=${tomorrow}`);
+      await guest.getByRole('heading', { name: locale === 'en' ? /Book a table at/ : /Rezervă o masă la/ }).waitFor();
+      expect(await guest.locator('html').getAttribute('lang')).toBe(locale);
+      expect(await seriousAxeViolations(guest)).toEqual([]);
+      for (const viewport of [PHONE, DESKTOP]) await shoot(guest, `form-${locale}`, viewport);
+      await guest.goto(`${statusUrl}?lang=${locale}`);
+      await guest.getByTestId('reservation-status').waitFor();
+      for (const viewport of [PHONE, DESKTOP]) await shoot(guest, `status-${locale}`, viewport);
+
+      await ownerContext.addCookies([{ name: 'lang', value: locale, url: baseUrl }]);
+      await owner.goto(`/${slug}/admin/reservations?date=${tomorrow}`);
+      await owner.getByRole('heading', { name: locale === 'en' ? 'Reservations' : 'Rezervări', level: 2 }).waitFor();
+      expect(await seriousAxeViolations(owner)).toEqual([]);
+      for (const viewport of [PHONE, DESKTOP]) await shoot(owner, `staff-${locale}`, viewport);
+    }
+  });
+});
