@@ -8,6 +8,7 @@ import { insightsRo } from './insights.ro.ts';
 import { backofficeRo } from './backoffice.ro.ts';
 import { accountRo } from './account.ro.ts';
 import { tablesRo } from './tables.ro.ts';
+import { ordersRo } from './orders.ro.ts';
 import { teamRo } from './team.ro.ts';
 import { restaurantsRo } from './restaurants.ro.ts';
 import { guestMenuRo } from './guest-labels.ro.ts';
@@ -53,6 +54,7 @@ export const ro = {
   ...backofficeRo,
   ...accountRo,
   ...tablesRo,
+  ...ordersRo,
   ...teamRo,
   ...restaurantsRo,
   ...guestMenuRo,
