@@ -26,7 +26,6 @@ export const ordersEn: DeepStrings<typeof ordersRo> = {
     pausedDone: 'Orders are paused at {{location}}: guests cannot order for now.',
     resumedDone: 'Orders are open again at {{location}}.',
     totalsTitle: "The day's totals",
-    totalsAll: 'All: {{count}} · {{total}}',
     empty: 'No orders today yet.',
     listTitle: "The day's list",
     status: {

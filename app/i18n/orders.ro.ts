@@ -23,7 +23,6 @@ export const ordersRo = {
     pausedDone: 'Comenzile sunt oprite în {{location}}: clienții nu mai pot comanda.',
     resumedDone: 'Comenzile sunt din nou pornite în {{location}}.',
     totalsTitle: 'Totalul zilei',
-    totalsAll: 'Toate: {{count}} · {{total}}',
     empty: 'Nicio comandă azi deocamdată.',
     listTitle: 'Lista zilei',
     status: {
