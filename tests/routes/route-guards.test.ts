@@ -89,6 +89,11 @@ describe('the route wrappers (every loader and action names its guard)', () => {
       'restaurant-admin.team.tsx action': 'team.view',
       'restaurant-admin.tables.tsx action': 'qr.manage',
       'restaurant-admin.tables-cards.ts loader': 'qr.manage',
+      // the orders board (issue 25): the staff run it
+      'restaurant-admin.orders.tsx loader': 'orders.board',
+      'restaurant-admin.orders.tsx action': 'orders.board',
+      'restaurant-admin.orders-live.ts loader': 'orders.board',
+      'restaurant-admin.order-ticket.ts loader': 'orders.board',
       'restaurant-admin.insights.tsx loader': 'insights.view',
       'restaurant-admin.insights-csv.ts loader': 'insights.view',
       // one's own account page within the restaurant
