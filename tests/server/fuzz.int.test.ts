@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildCategory, buildLocation, buildProduct, newId } from '#tests/factories/builders.ts';
+import { buildOrder } from '#tests/factories/orders.ts';
 import { startBuiltServer, type BuiltServer } from '#tests/support/built-server.ts';
 import { routeUrlPatterns } from '#tests/support/route-table.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
@@ -20,8 +21,8 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 let database: TestDatabase;
 let server: BuiltServer;
 let owner: { cookie: string; slug: string; restaurantId: string };
-/** the owner's location, category and product */
-const ids = [newId(), newId(), newId()] as const;
+/** the owner's location, category, product and a received order (issue 25) */
+const ids = [newId(), newId(), newId(), newId()] as const;
 
 let patterns: string[] = [];
 
@@ -46,6 +47,9 @@ test.beforeAll(async ({ database: fileDatabase }) => {
   await database.db.insertInto('location').values(location).execute();
   await database.db.insertInto('category').values(category).execute();
   await database.db.insertInto('product').values(product).execute();
+  const { order, lines } = buildOrder({ restaurantId: restaurant.id, locationId: location.id, table: null }, 1);
+  await database.db.insertInto('guestOrder').values({ ...order, id: ids[3] }).execute();
+  await database.db.insertInto('guestOrderLine').values(lines.map((line) => ({ ...line, orderId: ids[3] }))).execute();
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
@@ -53,10 +57,12 @@ afterAll(async () => {
 
 /** What a refused request must leave alone. */
 async function snapshot(): Promise<unknown> {
-  const tables = ['restaurant', 'location', 'category', 'product', 'contactMessage', 'storedImage'] as const;
+  const tables = ['restaurant', 'location', 'category', 'product', 'contactMessage', 'storedImage', 'guestOrder', 'liveEvent'] as const;
   const counts = await Promise.all(tables.map(async (table) => [table, (await database.db.selectFrom(table).select('id').execute()).length] as const));
   const restaurant = await database.db.selectFrom('restaurant').selectAll().where('id', '=', owner.restaurantId).executeTakeFirst();
-  return { counts: Object.fromEntries(counts), restaurant };
+  const order = await database.db.selectFrom('guestOrder').selectAll().where('id', '=', ids[3]).executeTakeFirst();
+  const blocks = (await database.db.selectFrom('tableBlock').select('tableId').execute()).length;
+  return { counts: Object.fromEntries(counts), restaurant, order, blocks };
 }
 
 // ---- generators ----
@@ -91,12 +97,14 @@ const fieldNames = [
   'address', 'descriptionRo', 'descriptionEn', 'ingredientsRo', 'ingredientsEn', 'price', 'weightUnit', 'available', 'visible', 'email', 'password',
   'name', 'message', 'restaurantName', 'redirectTo', 'redirect', 'token', 'locale', 'kind', 'file', 'slug', 'phone', 'website', 'accentColor',
   'currency', 'timeZone', 'frozen', 'jobId', 'userId', 'restaurantId',
+  // the orders board (issue 25)
+  'orderId', 'status', 'minutes', 'reason', 'blockTable', 'locationName',
 ];
 const intents = [
   'create-location', 'update-location', 'delete-location', 'set-location-visible', 'move-location', 'reorder-locations', 'create-category',
   'update-category', 'delete-category', 'set-category-visible', 'move-category', 'reorder-categories', 'delete-product', 'set-product-visible',
   'set-product-available', 'move-product', 'reorder-products', 'register', 'magic-link', 'reset-request', 'google', 'grant-pro', 'remove-pro',
-  'disable',
+  'disable', 'accept', 'decline', 'ready', 'served', 'pause', 'resume',
 ];
 
 const text = fc.oneof(
