@@ -65,18 +65,15 @@ export function OrderBoardView({ board, since, slug, failed }: { board: OrderBoa
           <ul className="mt-1 flex flex-wrap gap-2">
             {switchable.map((location) => (
               <li key={location.id}>
-                <Form method="post">
+                <Form method="post" className="flex flex-wrap items-center gap-2">
                   <input type="hidden" name="locationId" value={location.id} />
                   <input type="hidden" name="locationName" value={location.name} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={location.ordering!.paused ? 'resume' : 'pause'}
-                    aria-label={t(location.ordering!.paused ? 'orders.resume' : 'orders.pause', { location: location.name })}
-                    className={`${boardButton} gap-2`}
-                  >
+                  <span className="inline-flex items-center gap-2 text-sm font-medium">
                     <span aria-hidden="true" className={`inline-block size-3 rounded-full ${location.ordering!.paused ? 'bg-primary-700' : 'bg-olive-600'}`} />
                     {location.name}: {location.ordering!.paused ? t('orders.paused') : t('orders.taking')}
+                  </span>
+                  <button type="submit" name="intent" value={location.ordering!.paused ? 'resume' : 'pause'} className={boardButton}>
+                    {t(location.ordering!.paused ? 'orders.resume' : 'orders.pause', { location: location.name })}
                   </button>
                 </Form>
               </li>
@@ -87,13 +84,13 @@ export function OrderBoardView({ board, since, slug, failed }: { board: OrderBoa
 
       <section aria-labelledby="orders-totals">
         <h3 id="orders-totals" className="text-sm font-medium">{t('orders.totalsTitle')}</h3>
-        <dl className="mt-1 grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-6" data-testid="board-totals">
-          <div className="rounded-lg bg-stone-100 p-2 dark:bg-stone-800">
+        <dl className="mt-1 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6" data-testid="board-totals">
+          <div className="min-w-0 break-words rounded-lg bg-stone-100 p-2 dark:bg-stone-800">
             <dt className="text-sm">{t('orders.total')}</dt>
             <dd className="font-semibold">{board.totals.count} · {money(board.totals.totalMinor)}</dd>
           </div>
           {TOTAL_STATUSES.map((status) => (
-            <div key={status} className="rounded-lg bg-stone-100 p-2 dark:bg-stone-800">
+            <div key={status} className="min-w-0 break-words rounded-lg bg-stone-100 p-2 dark:bg-stone-800">
               <dt className="text-sm">{t(`orders.status.${status}`)}</dt>
               <dd className="font-semibold">{board.totals.byStatus[status].count} · {money(board.totals.byStatus[status].totalMinor)}</dd>
             </div>
@@ -106,7 +103,7 @@ export function OrderBoardView({ board, since, slug, failed }: { board: OrderBoa
         {board.orders.length === 0 ? (
           <p className="rounded-lg bg-stone-100 p-4 dark:bg-stone-800">{t('orders.empty')}</p>
         ) : (
-          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="board-orders">
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="board-orders">
             {board.orders.map((order) => <OrderCard key={order.id} order={order} slug={slug} />)}
           </ul>
         )}

@@ -18,23 +18,30 @@ export function useLiveOrders(streamPath: string, since: number, onPlaced: () =>
   const [connected, setConnected] = useState(false);
 
   useEffect(() => {
-    const source = new EventSource(`${streamPath}?since=${start}`);
+    let source: EventSource | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const refresh = () => {
       clearTimeout(timer);
       timer = setTimeout(() => void revalidate.current(), 150);
     };
-    source.onopen = () => setConnected(true);
-    source.onerror = () => setConnected(false);
-    source.addEventListener('order.placed', () => {
-      placed.current();
-      refresh();
-    });
-    source.addEventListener('order.updated', refresh);
-    source.addEventListener('reset', () => window.location.reload());
+    // after the page's load event: a stream opened before it would hold the load (and the browser's spinner) open
+    const connect = () => {
+      source = new EventSource(`${streamPath}?since=${start}`);
+      source.onopen = () => setConnected(true);
+      source.onerror = () => setConnected(false);
+      source.addEventListener('order.placed', () => {
+        placed.current();
+        refresh();
+      });
+      source.addEventListener('order.updated', refresh);
+      source.addEventListener('reset', () => window.location.reload());
+    };
+    if (document.readyState === 'complete') connect();
+    else window.addEventListener('load', connect, { once: true });
     return () => {
+      window.removeEventListener('load', connect);
       clearTimeout(timer);
-      source.close();
+      source?.close();
     };
   }, [streamPath, start]);
 
