@@ -95,8 +95,9 @@ export async function getOrderBoard(scope: RestaurantScope, options: { locale: L
     locationId,
     orders: sorted.map((order) => toBoardOrder(order, lines.get(order.id) ?? [], names.get(order.locationId) ?? '', restaurant.timeZone, options.locale)),
     totals: {
-      count: sums.reduce((sum, row) => sum + row.count, 0),
-      totalMinor: sums.reduce((sum, row) => sum + row.totalMinor, 0),
+      // what the day took: every order but the declined ones
+      count: sums.filter((row) => row.status !== 'declined').reduce((sum, row) => sum + row.count, 0),
+      totalMinor: sums.filter((row) => row.status !== 'declined').reduce((sum, row) => sum + row.totalMinor, 0),
       byStatus,
     },
   };

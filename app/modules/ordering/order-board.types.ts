@@ -72,7 +72,7 @@ export interface BoardLocation {
 }
 
 export interface BoardTotals {
-  /** every order of the day (in the location filter) */
+  /** every order of the day but the declined ones (in the location filter) */
   count: number;
   totalMinor: number;
   byStatus: Record<OrderStatus, { count: number; totalMinor: number }>;
