@@ -27,6 +27,9 @@ export default [
   route(':restaurantSlug/admin/tables/cards.pdf', 'routes/restaurant-admin.tables-cards.ts'),
   route(':restaurantSlug/admin/translations', 'routes/restaurant-admin.translations.ts'),
   route(':restaurantSlug/admin/reservations/live', 'routes/restaurant-admin.reservations-live.ts'),
+  // the orders board's live stream (decision 0031) and an order's kitchen ticket (issue 25)
+  route(':restaurantSlug/admin/orders/live', 'routes/restaurant-admin.orders-live.ts'),
+  route(':restaurantSlug/admin/orders/:orderId/ticket.pdf', 'routes/restaurant-admin.order-ticket.ts'),
 
   // public layout: header and footer
   layout('routes/public-layout.tsx', [
@@ -67,6 +70,7 @@ export default [
       route('import', 'routes/restaurant-admin.import.tsx'),
       route('insights', 'routes/restaurant-admin.insights.tsx'),
       route('tables', 'routes/restaurant-admin.tables.tsx'),
+      route('orders', 'routes/restaurant-admin.orders.tsx'),
       route('team', 'routes/restaurant-admin.team.tsx'),
       route('reservations', 'routes/restaurant-admin.reservations.tsx'),
       route('account', 'routes/restaurant-admin.account.tsx'),

@@ -23,7 +23,9 @@ const SAME_ON_PURPOSE = new Set(['app.name', 'order.total', 'team.roles.manager'
   'backoffice.restaurant.lastEditBy', 'backoffice.users.sort-email', 'backoffice.users.email', 'backoffice.users.roleAdmin', 'backoffice.users.roleRestaurant',
   'backoffice.users.restaurant', 'backoffice.users.method-google', 'backoffice.messages.restaurant', 'backoffice.audit.restaurant',
   // the invitation e-mail's languages, each named in itself
-  'team.locales.ro', 'team.locales.en']);
+  'team.locales.ro', 'team.locales.en',
+  // the orders board's "Total"
+  'orders.total']);
 
 /**
  * Every key of both catalogues side by side for /translation-debug: missing in either language,

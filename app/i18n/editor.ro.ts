@@ -219,6 +219,7 @@ export const editorRo = {
     role: 'Alege un rol din listă.',
     color: 'Alege o culoare.',
     tablesTooMany: 'Cel mult {{max}} de mese odată.',
+    orderMinutes: 'Scrie un număr întreg de minute, între {{min}} și {{max}}.',
     bulkNothingSelected: 'Selectează cel puțin un produs.',
     bulkChange: 'Scrie o valoare diferită de zero, de exemplu 10 sau -2,50.',
     tablesBadRange: 'Numerotarea trebuie să crească, de exemplu „Terasă 1–12”.',
@@ -255,6 +256,8 @@ export const editorRo = {
     'billing-unavailable': 'Serviciul de plată cu cardul nu răspunde acum. Nu s-a încasat nimic; încearcă din nou peste un minut.',
     'slug-taken': 'Acest URL este deja folosit de alt restaurant',
     // a stale form (another tab or person saved first); the context names what changed
+    'order-changed': 'Comanda #{{number}} a fost schimbată între timp de un coleg: lista arată acum starea ei de acum. Nu am schimbat nimic.',
+    'order-transition': 'Comanda #{{number}} nu poate trece în această stare din starea în care este.',
     'stale-edit': 'Altcineva a modificat între timp aceste date. Reîncarcă pagina pentru a vedea ultima versiune; ce ai scris a rămas în formular.',
     'stale-edit_product': 'Altcineva a modificat între timp acest produs. Reîncarcă pagina pentru a vedea ultima versiune; ce ai scris a rămas în formular.',
     'stale-edit_category': 'Altcineva a modificat între timp această categorie. Reîncarcă pagina pentru a vedea ultima versiune; ce ai scris a rămas în formular.',

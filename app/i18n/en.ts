@@ -10,6 +10,7 @@ import { accountEn } from './account.en.ts';
 import { tablesEn } from './tables.en.ts';
 import { orderingEn } from './ordering.en.ts';
 import { reservationsEn } from './reservations.en.ts';
+import { ordersEn } from './orders.en.ts';
 import { teamEn } from './team.en.ts';
 import { restaurantsEn } from './restaurants.en.ts';
 import { guestMenuEn } from './guest-labels.en.ts';
@@ -57,6 +58,7 @@ export const en: DeepStrings<Catalogue> = {
   ...tablesEn,
   ...orderingEn,
   ...reservationsEn,
+  ...ordersEn,
   ...teamEn,
   ...restaurantsEn,
   ...guestMenuEn,

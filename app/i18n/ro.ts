@@ -10,6 +10,7 @@ import { accountRo } from './account.ro.ts';
 import { tablesRo } from './tables.ro.ts';
 import { orderingRo } from './ordering.ro.ts';
 import { reservationsRo } from './reservations.ro.ts';
+import { ordersRo } from './orders.ro.ts';
 import { teamRo } from './team.ro.ts';
 import { restaurantsRo } from './restaurants.ro.ts';
 import { guestMenuRo } from './guest-labels.ro.ts';
@@ -57,6 +58,7 @@ export const ro = {
   ...tablesRo,
   ...orderingRo,
   ...reservationsRo,
+  ...ordersRo,
   ...teamRo,
   ...restaurantsRo,
   ...guestMenuRo,

@@ -55,11 +55,16 @@ export function restaurantCases(w: World, r: Restaurant, actors: readonly ActorN
     one('routes/restaurant-admin.tables.tsx', 'action', `${a}/tables`, pa, ok(contains('"ok":true')), { intent: 'add-tables', locationId: r.locationId, label: 'Terasă 1–2' }),
     // the action above adds tables for whoever may: the sheet has cards, or none yet
     one('routes/restaurant-admin.tables-cards.ts', 'loader', `${a}/tables/cards.pdf`, pa, (o) => (o.status === 200 || o.status === 404 ? null : 'expected the PDF, or not found when no table exists yet')),
+    // the orders board (issue 25): the day's orders, a move its state refuses (so every actor gets the same answer), the live stream, the ticket
+    one('routes/restaurant-admin.orders.tsx', 'loader', `${a}/orders`, pa, ok(contains(r.orderId))),
+    one('routes/restaurant-admin.orders.tsx', 'action', `${a}/orders`, pa, (o) => (o.status === 409 && o.body.includes('"code":"order-transition"') ? null : 'expected the move refused for its state'), { intent: 'ready', orderId: r.orderId, status: 'received' }),
+    one('routes/restaurant-admin.orders-live.ts', 'loader', `${a}/orders/live`, pa, ok(contains('retry:'))),
+    one('routes/restaurant-admin.order-ticket.ts', 'loader', `${a}/orders/${r.orderId}/ticket.pdf`, { ...pa, orderId: r.orderId }, ok(contains('<binary>'))),
     // the team (decision 0029): every member sees it; without an intent nothing changes (inviting is 'team.manage', the service's check)
     // reservations (issue 25): the day's list, its live stream; an action without a reservation changes nothing
     one('routes/restaurant-admin.reservations.tsx', 'loader', `${a}/reservations`, pa, ok(contains('"reservations"'))),
     one('routes/restaurant-admin.reservations.tsx', 'action', `${a}/reservations`, pa, fourHundreds('reservation'), { intent: 'accept', id: 'no-such-reservation', version: 'x' }),
-    one('routes/restaurant-admin.reservations-live.ts', 'loader', `${a}/reservations/live`, pa, (o) => (o.status === 200 && o.body === '<event-stream>' ? null : `expected the live stream, got ${o.status}`)),
+    one('routes/restaurant-admin.reservations-live.ts', 'loader', `${a}/reservations/live`, pa, ok(contains('retry:'))),
     one('routes/restaurant-admin.team.tsx', 'loader', `${a}/team`, pa, ok(contains(r.owner.email))),
     one('routes/restaurant-admin.team.tsx', 'action', `${a}/team`, pa, (o) => (o.status >= 400 && o.status < 500 ? null : `expected a 4xx for no intent, got ${o.status}`), {}),
     one('routes/restaurant-admin.account.tsx', 'loader', `${a}/account`, pa, ok()),
@@ -125,6 +130,10 @@ export function crossTenantCases(w: World): Case[] {
       { file: 'routes/restaurant-admin.translations.ts', kind: 'action', path: `${b}/translations`, params: pb, form: translationSave(table, A), allowed: status(404), actors: asOwnerB },
       { file: 'routes/restaurant-admin.translations.ts', kind: 'action', path: `/${A.slug}/admin/translations`, params: { restaurantSlug: A.slug }, form: translationSave(table, B), allowed: status(404), actors: A_TEAM },
     ]),
+    // the orders board: B's owner naming A's order on B's board
+    { file: 'routes/restaurant-admin.orders.tsx', kind: 'action', path: `${b}/orders`, params: pb, form: { intent: 'accept', orderId: A.orderId, status: 'received', minutes: '5' }, allowed: status(404), actors: asOwnerB },
+    { file: 'routes/restaurant-admin.orders.tsx', kind: 'action', path: `${b}/orders`, params: pb, form: { intent: 'decline', orderId: A.orderId, status: 'received', reason: 'Furat', blockTable: 'on' }, allowed: status(404), actors: asOwnerB },
+    { file: 'routes/restaurant-admin.order-ticket.ts', kind: 'loader', path: `${b}/orders/${A.orderId}/ticket.pdf`, params: { ...pb, orderId: A.orderId }, allowed: status(404), actors: asOwnerB },
     { file: 'routes/restaurant-admin.translations.ts', kind: 'loader', path: `/${A.slug}/admin/translations?table=category&id=${B.categoryId}`, params: { restaurantSlug: A.slug }, allowed: status(404), actors: A_TEAM },
   ];
 }

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { RouterContextProvider } from 'react-router';
 import type { Role } from '#app/modules/access/policy.ts';
 import { addMember } from '#tests/factories/builders.ts';
+import { insertOrder } from '#tests/factories/orders.ts';
 import { walkRouteTable } from '#tests/support/route-table.ts';
 import type { TestDatabase } from '#tests/support/test-database.ts';
 
@@ -45,6 +46,8 @@ export interface Restaurant {
   categoryId: string;
   productId: string;
   productName: string;
+  /** a pickup order of today (issue 25), inserted as a placement would */
+  orderId: string;
   /** its one owner, who registered it */
   owner: Person;
   /** every member by actor name, with their role */
@@ -111,18 +114,22 @@ export async function call(
   }
   if (result instanceof Response) {
     const type = result.headers.get('content-type') ?? '';
-    // a live stream never ends by itself: its answer is its status and type
-    if (type.startsWith('text/event-stream')) {
-      await result.body?.cancel();
-      return { status: result.status, location: result.headers.get('location'), body: '<event-stream>' };
-    }
-    const text = type.startsWith('application/pdf') || type.startsWith('image/png') ? '<binary>' : await result.text();
+    // a live stream never ends by itself: its answer is its status and its first chunk
+    const text = type.startsWith('application/pdf') || type.startsWith('image/png') ? '<binary>' : type.startsWith('text/event-stream') ? await firstChunkOf(result) : await result.text();
     return { status: result.status, location: result.headers.get('location'), body: text };
   }
   if (isDataWithInit(result)) {
     return { status: result.init?.status ?? 200, location: null, body: JSON.stringify(result.data) ?? '', data: result.data };
   }
   return { status: 200, location: null, body: JSON.stringify(result) ?? 'null', data: result };
+}
+
+/** A live stream never ends: its first chunk (the `retry:` line) shows it opened, then it is closed. */
+async function firstChunkOf(response: Response): Promise<string> {
+  const reader = response.body!.getReader();
+  const { value } = await reader.read();
+  await reader.cancel();
+  return new TextDecoder().decode(value);
 }
 
 function isDataWithInit(value: unknown): value is { data: unknown; init: ResponseInit | null } {
@@ -228,7 +235,8 @@ export async function createWorld(db: TestDatabase): Promise<World> {
     const product = await call(productNew, 'action', `${base}/products/new`, params, cookie, { categoryId, nameRo: productName, price: '23', visible: 'on', available: 'on' });
     const productId = /saved=([^#&]+)/.exec(product.location ?? '')?.[1];
     if (!productId) throw new Error(`creating ${label}'s product failed: ${product.status} ${product.body}`);
-    return { ...registered, locationId, categoryId, productId, productName, members: { [ownerName]: 'owner' } };
+    const { order } = await insertOrder(getDb(), { restaurantId: registered.restaurantId, locationId, table: null });
+    return { ...registered, locationId, categoryId, productId, productName, orderId: order.id, members: { [ownerName]: 'owner' } };
   };
 
   let people = 0;

@@ -92,6 +92,11 @@ describe('the route wrappers (every loader and action names its guard)', () => {
       'restaurant-admin.reservations.tsx loader': 'reservations.manage',
       'restaurant-admin.reservations.tsx action': 'reservations.manage',
       'restaurant-admin.reservations-live.ts loader': 'reservations.manage',
+      // the orders board (issue 25): the staff run it
+      'restaurant-admin.orders.tsx loader': 'orders.board',
+      'restaurant-admin.orders.tsx action': 'orders.board',
+      'restaurant-admin.orders-live.ts loader': 'orders.board',
+      'restaurant-admin.order-ticket.ts loader': 'orders.board',
       'restaurant-admin.insights.tsx loader': 'insights.view',
       'restaurant-admin.insights-csv.ts loader': 'insights.view',
       // one's own account page within the restaurant

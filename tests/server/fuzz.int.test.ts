@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildCategory, buildLocation, buildProduct, newId } from '#tests/factories/builders.ts';
+import { buildOrder } from '#tests/factories/orders.ts';
 import { startBuiltServer, type BuiltServer } from '#tests/support/built-server.ts';
 import { routeUrlPatterns } from '#tests/support/route-table.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
@@ -20,8 +21,8 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 let database: TestDatabase;
 let server: BuiltServer;
 let owner: { cookie: string; slug: string; restaurantId: string };
-/** the owner's location, category and product */
-const ids = [newId(), newId(), newId()] as const;
+/** the owner's location, category, product and a received order (issue 25) */
+const ids = [newId(), newId(), newId(), newId()] as const;
 
 let patterns: string[] = [];
 
@@ -51,6 +52,9 @@ test.beforeAll(async ({ database: fileDatabase }) => {
     locationId: location.id, restaurantId: restaurant.id, ordersEnabled: 0, dineIn: 1, pickup: 0, paused: 0, pausedAt: null, reservationsEnabled: 1, slotMinutes: 30,
     maxPartySize: 8, leadMinutes: 60, daysAhead: 30, capacityPerSlot: 4, autoAccept: 0, guestNoteRo: null, guestNoteEn: null, version: 1, updatedAt: new Date().toISOString(),
   }).execute();
+  const { order, lines } = buildOrder({ restaurantId: restaurant.id, locationId: location.id, table: null }, 1);
+  await database.db.insertInto('guestOrder').values({ ...order, id: ids[3] }).execute();
+  await database.db.insertInto('guestOrderLine').values(lines.map((line) => ({ ...line, orderId: ids[3] }))).execute();
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
@@ -58,10 +62,12 @@ afterAll(async () => {
 
 /** What a refused request must leave alone. */
 async function snapshot(): Promise<unknown> {
-  const tables = ['restaurant', 'location', 'category', 'product', 'contactMessage', 'storedImage', 'guestOrder', 'reservation'] as const;
+  const tables = ['restaurant', 'location', 'category', 'product', 'contactMessage', 'storedImage', 'guestOrder', 'reservation', 'liveEvent'] as const;
   const counts = await Promise.all(tables.map(async (table) => [table, (await database.db.selectFrom(table).select('id').execute()).length] as const));
   const restaurant = await database.db.selectFrom('restaurant').selectAll().where('id', '=', owner.restaurantId).executeTakeFirst();
-  return { counts: Object.fromEntries(counts), restaurant };
+  const order = await database.db.selectFrom('guestOrder').selectAll().where('id', '=', ids[3]).executeTakeFirst();
+  const blocks = (await database.db.selectFrom('tableBlock').select('tableId').execute()).length;
+  return { counts: Object.fromEntries(counts), restaurant, order, blocks };
 }
 
 // ---- generators ----
@@ -100,6 +106,8 @@ const fieldNames = [
   'p', 'via', 'total', 'table', 'pickupTime', 'note-0', 'note-1',
   // a guest's reservation and the staff's list (issue 25)
   'date', 'time', 'partySize', 'note', 'idempotencyKey', 'version', 'reason',
+  // the orders board (issue 25)
+  'orderId', 'status', 'minutes', 'blockTable', 'locationName',
 ];
 const intents = [
   'create-location', 'update-location', 'delete-location', 'set-location-visible', 'move-location', 'reorder-locations', 'create-category',
@@ -107,6 +115,7 @@ const intents = [
   'set-product-available', 'move-product', 'reorder-products', 'register', 'magic-link', 'reset-request', 'google', 'grant-pro', 'remove-pro',
   'disable', 'send', 'save', 'inc:0', 'dec:0', 'remove:0', 'inc:999',
   'accept', 'decline', 'cancel', 'no-show',
+  'ready', 'served', 'pause', 'resume',
 ];
 
 const text = fc.oneof(

@@ -68,6 +68,9 @@ export const APP_ERROR_STATUS = {
   'password-attempts': 429,
   /** the row changed since the form was loaded (another tab, another person): optimistic concurrency */
   'stale-edit': 409,
+  /** the orders board (issue 25): a colleague moved the order first; a move its state does not allow */
+  'order-changed': 409,
+  'order-transition': 409,
   'image-missing': 400,
   'image-unsupported': 415,
   'image-too-large': 413,

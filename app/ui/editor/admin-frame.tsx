@@ -43,6 +43,7 @@ export function AdminFrame({
   const { pathname } = useLocation();
   const onSubscriptionPage = pathname === subscriptionPath(restaurant.slug);
   const sections: { to: string; label: string; allowed: boolean }[] = [
+    { to: `${base}/orders`, label: t('orders.tab'), allowed: permissions['orders.board'] },
     { to: `${base}/settings`, label: t('editor.tabSettings'), allowed: permissions['settings.edit'] },
     { to: `${base}/qr`, label: t('editor.tabQr'), allowed: permissions['qr.manage'] },
     { to: `${base}/import`, label: t('import.tab'), allowed: permissions['menu.import'] },

@@ -1,8 +1,9 @@
 import * as guestOrders from '#app/modules/ordering/guest-order.repo.server.ts';
+import * as orderBoard from '#app/modules/ordering/order-board.repo.server.ts';
 import * as orderingSettings from '#app/modules/ordering/ordering-settings.repo.server.ts';
 import { repository, type RepositoryCases } from '../case.ts';
 
-/** Orders and reservations (issue 25, decision 0032): each location's settings, the guest's orders. */
+/** Orders and reservations (issue 25, decision 0032): each location's settings, the guest's orders, the staff's orders board. */
 
 const order = (f: { location: string; table: { id: string; label?: string }; now: string }) => ({
   id: 'order-capture', locationId: f.location, token: 'tok-capture-0123456789abcdefghijk', serviceDay: '2026-11-27', number: 1, kind: 'dineIn' as const,
@@ -34,5 +35,14 @@ export const orderingCases: Record<string, RepositoryCases> = {
     insertGuestOrder: (f) => [f.db, f.r, order(f), [{ id: 'line-capture', orderId: 'order-capture', productId: f.product, nameRo: 'Ciorbă', nameEn: null, unitPriceMinor: 2450, quantity: 1, note: null, position: 0 }]],
     findGuestOrderByToken: (f) => [f.db, f.r, 'tok-capture-0123456789abcdefghijk'],
     findGuestOrderState: (f) => [f.db, f.r, 'tok-capture-0123456789abcdefghijk'],
+  }),
+  'app/modules/ordering/order-board.repo.server.ts': repository(orderBoard, {
+    findBoardRestaurant: (f) => [f.db, f.r],
+    listOrdersOfDay: (f) => [f.db, f.r, '2026-11-27', f.location, 500],
+    sumOrdersOfDay: (f) => [f.db, f.r, '2026-11-27', f.location],
+    listLinesOfOrders: (f) => [f.db, f.r, ['no-such-order']],
+    findOrder: (f) => [f.db, f.r, 'no-such-order'],
+    moveOrder: (f) => [f.db, f.r, 'no-such-order', 'received', { status: 'accepted', etaMinutes: 10, acceptedAt: f.now, updatedAt: f.now }],
+    insertTableBlock: (f) => [f.db, f.r, f.table.id, '2026-11-27', f.now],
   }),
 };

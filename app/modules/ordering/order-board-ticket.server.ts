@@ -1,0 +1,106 @@
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import { getI18n, type Locale } from '#app/i18n/i18n.ts';
+import { formatPrice } from '#app/i18n/localized.ts';
+import type { BoardOrder } from './order-board.types.ts';
+
+/**
+ * The kitchen ticket (issue 25): an 80 mm receipt, as a thermal printer's driver takes it, one page
+ * as long as the order. Black only; Lora from its npm package as on the printed menu, so ă â î ș ț
+ * print on any printer. The page is laid out twice: once to measure, once at the measured height.
+ */
+
+const require = createRequire(import.meta.url);
+let fonts: { regular: string; bold: string } | undefined;
+function ticketFonts() {
+  fonts ??= {
+    regular: require.resolve('@expo-google-fonts/lora/400Regular/Lora_400Regular.ttf'),
+    bold: require.resolve('@expo-google-fonts/lora/700Bold/Lora_700Bold.ttf'),
+  };
+  return fonts;
+}
+
+/** 80 mm in points; a receipt printer prints about 72 mm of it. */
+const WIDTH = (80 / 25.4) * 72;
+const MARGIN = 12;
+
+export interface OrderTicketInput {
+  restaurantName: string;
+  order: BoardOrder;
+  locale: Locale;
+  /** local 'HH:MM' the ticket was printed */
+  printedAt: string;
+}
+
+type Doc = PDFKit.PDFDocument;
+
+/** Draws the ticket from the top; returns where it ended. */
+function draw(doc: Doc, { restaurantName, order, locale, printedAt }: OrderTicketInput): number {
+  const { t } = getI18n(locale);
+  const f = ticketFonts();
+  const width = WIDTH - MARGIN * 2;
+  const rule = () => {
+    doc.moveDown(0.3);
+    doc.moveTo(MARGIN, doc.y).lineTo(WIDTH - MARGIN, doc.y).lineWidth(0.75).dash(2, { space: 2 }).stroke('#000000').undash();
+    doc.moveDown(0.4);
+  };
+  doc.fillColor('#000000');
+  doc.font(f.bold).fontSize(12).text(restaurantName, MARGIN, MARGIN, { width, align: 'center' });
+  doc.font(f.regular).fontSize(9).text(order.locationName, { width, align: 'center' });
+  rule();
+  doc.font(f.bold).fontSize(20).text(t('orders.ticketNumber', { number: order.number }), { width, align: 'center' });
+  const who = order.kind === 'dineIn'
+    ? (order.tableLabel ?? '—')
+    : t('orders.pickupFor', { name: order.customerName ?? '—', time: order.pickupTime ?? '—' });
+  doc.font(f.bold).fontSize(13).text(who, { width, align: 'center' });
+  if (order.kind === 'pickup' && order.customerPhone) doc.font(f.regular).fontSize(10).text(order.customerPhone, { width, align: 'center' });
+  doc.font(f.regular).fontSize(9).text(t('orders.placedAt', { time: order.placedAt }), { width, align: 'center' });
+  rule();
+  const quantityWidth = 26;
+  for (const line of order.lines) {
+    const top = doc.y;
+    doc.font(f.bold).fontSize(11).text(`${line.quantity}×`, MARGIN, top, { width: quantityWidth });
+    doc.font(f.bold).fontSize(11).text(line.name, MARGIN + quantityWidth, top, { width: width - quantityWidth });
+    if (line.note) doc.font(f.regular).fontSize(10).text(`» ${line.note}`, MARGIN + quantityWidth, doc.y, { width: width - quantityWidth });
+    doc.moveDown(0.25);
+  }
+  rule();
+  const totalTop = doc.y;
+  doc.font(f.bold).fontSize(11).text(t('orders.total'), MARGIN, totalTop, { width: width / 2 });
+  doc.text(formatPrice(order.totalMinor, order.currency, locale), MARGIN + width / 2, totalTop, { width: width / 2, align: 'right' });
+  doc.moveDown(0.4);
+  doc.font(f.regular).fontSize(8).text(t('orders.printedAt', { day: order.serviceDay, time: printedAt }), MARGIN, doc.y, { width, align: 'center' });
+  return doc.y + MARGIN;
+}
+
+function collect(doc: Doc): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  return new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
+
+export async function renderOrderTicketPdf(input: OrderTicketInput): Promise<Buffer> {
+  const { t } = getI18n(input.locale);
+  const options = (height: number) => ({
+    size: [WIDTH, height] as [number, number],
+    margins: { top: MARGIN, bottom: 0, left: MARGIN, right: MARGIN },
+    font: ticketFonts().regular,
+    lang: input.locale,
+    displayTitle: true,
+    info: { Title: `${input.restaurantName}: ${t('orders.ticketNumber', { number: input.order.number })}`, Creator: 'Bucate', Producer: 'Bucate' },
+  });
+  // a page tall enough for any order to measure it on (pdfkit cannot change a page's size once drawn)
+  const scratch = new PDFDocument(options(14_400));
+  const scratchDone = collect(scratch);
+  const height = draw(scratch, input);
+  scratch.end();
+  await scratchDone;
+  const doc = new PDFDocument(options(Math.max(height, 160)));
+  const done = collect(doc);
+  draw(doc, input);
+  doc.end();
+  return done;
+}

@@ -1,0 +1,66 @@
+import { useActionData, useNavigation } from 'react-router';
+import { getI18n } from '#app/i18n/i18n.ts';
+import { getRequestLocale } from '#app/i18n/locale.server.ts';
+import { restaurantRoute } from '#app/modules/access/route-guards.server.ts';
+import { formValues } from '#app/modules/editing/menu-fields.ts';
+import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
+import { AppError } from '#app/modules/errors/app-error.ts';
+import { getStorage } from '#app/modules/image/storage.server.ts';
+import { liveCursor } from '#app/modules/live/live-events.server.ts';
+import { AcceptOrderInput, DeclineOrderInput, MoveOrderInput, PauseOrdersInput } from '#app/modules/ordering/order-board.schema.ts';
+import { acceptOrder, declineOrder, getOrderBoard, markOrderReady, markOrderServed } from '#app/modules/ordering/order-board.service.server.ts';
+import { setOrdersPaused } from '#app/modules/ordering/ordering-settings.service.server.ts';
+import { OrderBoardView } from '#app/ui/order-board/order-board.tsx';
+import { useActionToast } from '#app/ui/editor/use-action-toast.ts';
+import { localeFromMatches } from '#app/ui/page-meta.ts';
+import type { Route } from './+types/restaurant-admin.orders';
+
+/** The tab's title counts the orders waiting to be accepted: "(3) Comenzi". */
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const { t } = getI18n(localeFromMatches(matches));
+  const waiting = loaderData?.board.orders.filter((order) => order.status === 'received').length ?? 0;
+  return [{ title: `${waiting > 0 ? `(${waiting}) ` : ''}${t('orders.title')} · ${t('app.name')}` }, { name: 'description', content: t('orders.description') }];
+};
+
+/**
+ * The staff's orders board (issue 25): the live cursor is read BEFORE the data, so an order placed
+ * in between reaches the board through its stream (decision 0031) and none is lost.
+ */
+export const loader = restaurantRoute('orders.board', async ({ request }: Route.LoaderArgs, { scope }) => {
+  const since = await liveCursor(scope, 'orders');
+  const board = await getOrderBoard(scope, { locale: getRequestLocale(request), locationId: new URL(request.url).searchParams.get('loc') });
+  return { since, board };
+});
+
+export const action = restaurantRoute('orders.board', async ({ request }: Route.ActionArgs, { scope }) => {
+  const values = formValues(await request.formData());
+  return runEditorAction(request, values, async (t) => {
+    switch (values.intent) {
+      case 'accept':
+        return { message: t('orders.acceptedDone', await acceptOrder(scope, AcceptOrderInput.parse(values))) };
+      case 'decline':
+        return { message: t('orders.declinedDone', await declineOrder(scope, DeclineOrderInput.parse(values))) };
+      case 'ready':
+        return { message: t('orders.readyDone', await markOrderReady(scope, MoveOrderInput.parse(values))) };
+      case 'served':
+        return { message: t('orders.servedDone', await markOrderServed(scope, MoveOrderInput.parse(values))) };
+      case 'pause':
+      case 'resume': {
+        const { locationId } = PauseOrdersInput.parse(values);
+        await setOrdersPaused(scope, getStorage(), locationId, values.intent === 'pause');
+        const location = String(values.locationName ?? '').slice(0, 120);
+        return { message: t(values.intent === 'pause' ? 'orders.pausedDone' : 'orders.resumedDone', { location }) };
+      }
+      default:
+        throw new AppError('invalid-input');
+    }
+  });
+});
+
+export default function OrdersBoardRoute({ loaderData, params }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  useActionToast(result, navigation.state);
+  const failed = result && !result.ok ? result : undefined;
+  return <OrderBoardView board={loaderData.board} since={loaderData.since} slug={params.restaurantSlug} failed={failed} />;
+}

@@ -1,0 +1,139 @@
+import type { Kysely } from 'kysely';
+import type { Database, GuestOrder, GuestOrderLine, OrderKind, OrderStatus } from '#app/db/schema.ts';
+import { appendLiveEvent } from '#app/modules/live/live-events.server.ts';
+import { newId } from '#app/modules/restaurant/ids.ts';
+import { localMoment } from '#app/modules/restaurant/local-time.ts';
+
+/**
+ * Orders as a placement would leave them (issue 25), for tests of the board, the guest's page, the
+ * retention job and insights: `insertOrder` writes an order with its lines for a restaurant's
+ * location (and table, for dine-in), numbered after the day's last; `placeOrder` does the same in a
+ * transaction that appends the 'order.placed' live event last, as the placement service does, and
+ * returns the event's id (publish after it, on the bus the test uses).
+ */
+
+export interface OrderLineSpec {
+  nameRo: string;
+  nameEn?: string | null;
+  unitPriceMinor: number;
+  quantity?: number;
+  note?: string | null;
+  productId?: string | null;
+}
+
+export interface OrderSpec {
+  restaurantId: string;
+  locationId: string;
+  /** dine-in at this table (its label is copied as the placement would); none: pickup */
+  table?: { id: string; label: string } | null;
+  kind?: OrderKind;
+  status?: OrderStatus;
+  lines?: OrderLineSpec[];
+  customerName?: string | null;
+  customerPhone?: string | null;
+  pickupTime?: string | null;
+  /** the restaurant's local day; by default today in Europe/Bucharest (the restaurants' default zone) */
+  serviceDay?: string;
+  timeZone?: string;
+  createdAt?: string;
+  currency?: string;
+  locale?: 'ro' | 'en';
+  etaMinutes?: number | null;
+}
+
+export const DEFAULT_ORDER_LINES: OrderLineSpec[] = [
+  { nameRo: 'Ciorbă de burtă', nameEn: 'Tripe soup', unitPriceMinor: 2450, quantity: 2, note: 'fără ardei iute' },
+  { nameRo: 'Papanași', nameEn: 'Papanași', unitPriceMinor: 2800, quantity: 1 },
+];
+
+/** Builds an order and its lines (not inserted); the number is the caller's. */
+export function buildOrder(spec: OrderSpec, number: number): { order: GuestOrder; lines: GuestOrderLine[] } {
+  const id = newId();
+  const now = spec.createdAt ?? new Date().toISOString();
+  const kind = spec.kind ?? (spec.table === undefined || spec.table ? 'dineIn' : 'pickup');
+  const lineSpecs = spec.lines ?? DEFAULT_ORDER_LINES;
+  const lines: GuestOrderLine[] = lineSpecs.map((line, position) => ({
+    id: newId(),
+    orderId: id,
+    restaurantId: spec.restaurantId,
+    productId: line.productId ?? null,
+    nameRo: line.nameRo,
+    nameEn: line.nameEn ?? null,
+    unitPriceMinor: line.unitPriceMinor,
+    quantity: line.quantity ?? 1,
+    note: line.note ?? null,
+    position,
+  }));
+  const status = spec.status ?? 'received';
+  const order: GuestOrder = {
+    id,
+    restaurantId: spec.restaurantId,
+    locationId: spec.locationId,
+    token: `${newId()}${newId()}`.slice(0, 32),
+    serviceDay: spec.serviceDay ?? localMoment(Date.parse(now), spec.timeZone ?? 'Europe/Bucharest').date,
+    number,
+    kind,
+    tableId: kind === 'dineIn' ? (spec.table?.id ?? null) : null,
+    tableLabel: kind === 'dineIn' ? (spec.table?.label ?? null) : null,
+    status,
+    etaMinutes: spec.etaMinutes ?? (status === 'received' || status === 'declined' ? null : 15),
+    declineReason: status === 'declined' ? 'Bucătăria se închide' : null,
+    customerName: kind === 'pickup' ? (spec.customerName ?? 'Ana Popescu') : (spec.customerName ?? null),
+    customerPhone: kind === 'pickup' ? (spec.customerPhone ?? '+40 721 000 000') : (spec.customerPhone ?? null),
+    pickupTime: kind === 'pickup' ? (spec.pickupTime ?? '13:30') : null,
+    totalMinor: lines.reduce((sum, line) => sum + line.unitPriceMinor * line.quantity, 0),
+    currency: spec.currency ?? 'RON',
+    locale: spec.locale ?? 'ro',
+    idempotencyKey: newId(),
+    createdAt: now,
+    updatedAt: now,
+    acceptedAt: status === 'received' || status === 'declined' ? null : now,
+    readyAt: status === 'ready' || status === 'served' ? now : null,
+    closedAt: status === 'served' || status === 'declined' ? now : null,
+    contactErasedAt: null,
+  };
+  return { order, lines };
+}
+
+async function nextNumber(db: Kysely<Database>, restaurantId: string, serviceDay: string): Promise<number> {
+  const row = await db.selectFrom('guestOrder').select((eb) => eb.fn.max('number').as('last')).where('restaurantId', '=', restaurantId).where('serviceDay', '=', serviceDay).executeTakeFirst();
+  return Number(row?.last ?? 0) + 1;
+}
+
+async function write(db: Kysely<Database>, spec: OrderSpec): Promise<{ order: GuestOrder; lines: GuestOrderLine[] }> {
+  const probe = buildOrder(spec, 0);
+  const built = buildOrder({ ...spec, serviceDay: probe.order.serviceDay }, await nextNumber(db, spec.restaurantId, probe.order.serviceDay));
+  await db.insertInto('guestOrder').values(built.order).execute();
+  if (built.lines.length > 0) await db.insertInto('guestOrderLine').values(built.lines).execute();
+  return built;
+}
+
+/** Inserts an order with its lines (no live event): a board reading its data finds it. */
+export function insertOrder(db: Kysely<Database>, spec: OrderSpec): Promise<{ order: GuestOrder; lines: GuestOrderLine[] }> {
+  return write(db, spec);
+}
+
+/**
+ * Places an order as the placement service does: the order, its lines and, last in the same
+ * transaction, the 'order.placed' event (decision 0031). Returns the order and the event's id; the
+ * caller publishes on its bus after this returns (or lets the stream's 5 s look find it).
+ */
+export async function placeOrder(db: Kysely<Database>, spec: OrderSpec): Promise<{ order: GuestOrder; lines: GuestOrderLine[]; eventId: number }> {
+  return db.transaction().execute(async (trx) => {
+    const built = await write(trx, spec);
+    const eventId = await appendLiveEvent(trx, {
+      restaurantId: spec.restaurantId,
+      channel: 'orders',
+      type: 'order.placed',
+      payload: { orderId: built.order.id, status: built.order.status, locationId: built.order.locationId },
+    });
+    return { ...built, eventId };
+  });
+}
+
+/** A table of a location, for dine-in orders. */
+export async function insertDiningTable(db: Kysely<Database>, restaurantId: string, locationId: string, label = 'Masa 5'): Promise<{ id: string; label: string; code: string }> {
+  const table = { id: newId(), label, code: `T${newId().slice(0, 7)}` };
+  await db.insertInto('diningTable').values({ id: table.id, restaurantId, locationId, label, code: table.code, sortOrder: 0, createdAt: new Date().toISOString() }).execute();
+  return table;
+}
