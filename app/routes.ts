@@ -63,6 +63,7 @@ export default [
       route('import', 'routes/restaurant-admin.import.tsx'),
       route('insights', 'routes/restaurant-admin.insights.tsx'),
       route('tables', 'routes/restaurant-admin.tables.tsx'),
+      route('ordering', 'routes/restaurant-admin.ordering.tsx'),
       route('team', 'routes/restaurant-admin.team.tsx'),
       route('account', 'routes/restaurant-admin.account.tsx'),
     ]),

@@ -8,6 +8,7 @@ import { insightsEn } from './insights.en.ts';
 import { backofficeEn } from './backoffice.en.ts';
 import { accountEn } from './account.en.ts';
 import { tablesEn } from './tables.en.ts';
+import { orderingSettingsEn } from './ordering-settings.en.ts';
 import { teamEn } from './team.en.ts';
 import { restaurantsEn } from './restaurants.en.ts';
 import { guestMenuEn } from './guest-labels.en.ts';
@@ -53,6 +54,7 @@ export const en: DeepStrings<Catalogue> = {
   ...backofficeEn,
   ...accountEn,
   ...tablesEn,
+  ...orderingSettingsEn,
   ...teamEn,
   ...restaurantsEn,
   ...guestMenuEn,

@@ -8,6 +8,7 @@ import { insightsRo } from './insights.ro.ts';
 import { backofficeRo } from './backoffice.ro.ts';
 import { accountRo } from './account.ro.ts';
 import { tablesRo } from './tables.ro.ts';
+import { orderingSettingsRo } from './ordering-settings.ro.ts';
 import { teamRo } from './team.ro.ts';
 import { restaurantsRo } from './restaurants.ro.ts';
 import { guestMenuRo } from './guest-labels.ro.ts';
@@ -53,6 +54,7 @@ export const ro = {
   ...backofficeRo,
   ...accountRo,
   ...tablesRo,
+  ...orderingSettingsRo,
   ...teamRo,
   ...restaurantsRo,
   ...guestMenuRo,

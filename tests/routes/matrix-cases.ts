@@ -33,6 +33,7 @@ export function restaurantCases(w: World, r: Restaurant, actors: readonly ActorN
   const productPath = `${a}/products/${r.productId}`;
   const productParams = { ...pa, productId: r.productId };
   const productForm = { categoryId: r.categoryId, nameRo: r.productName, price: '24', visible: 'on', available: 'on' };
+  const orderingVersion = async () => String((await w.db.db.selectFrom('orderingSettings').select('version').where('locationId', '=', r.locationId).executeTakeFirst())?.version ?? 0);
   const productVersion = async () => (await w.db.db.selectFrom('product').select('updatedAt').where('id', '=', r.productId).executeTakeFirstOrThrow()).updatedAt;
   const one = (file: string, kind: Case['kind'], path: string, params: Record<string, string>, allowed: Allowed, form?: Case['form']): Case => ({ file, kind, path, params, allowed, form, actors });
   return [
@@ -55,6 +56,12 @@ export function restaurantCases(w: World, r: Restaurant, actors: readonly ActorN
     one('routes/restaurant-admin.tables.tsx', 'action', `${a}/tables`, pa, ok(contains('"ok":true')), { intent: 'add-tables', locationId: r.locationId, label: 'Terasă 1–2' }),
     // the action above adds tables for whoever may: the sheet has cards, or none yet
     one('routes/restaurant-admin.tables-cards.ts', 'loader', `${a}/tables/cards.pdf`, pa, (o) => (o.status === 200 || o.status === 404 ? null : 'expected the PDF, or not found when no table exists yet')),
+    // ordering and reservations per location (issue 25): the form posted with the version it was loaded at
+    one('routes/restaurant-admin.ordering.tsx', 'loader', `${a}/ordering`, pa, ok(contains(r.locationId))),
+    one('routes/restaurant-admin.ordering.tsx', 'action', `${a}/ordering`, pa, ok(contains('"ok":true')), async () => ({
+      intent: 'save', locationId: r.locationId, version: await orderingVersion(), ordersEnabled: 'on', dineIn: 'on', slotMinutes: '30', maxPartySize: '8',
+      leadMinutes: '60', daysAhead: '30', capacityPerSlot: '4',
+    })),
     // the team (decision 0029): every member sees it; without an intent nothing changes (inviting is 'team.manage', the service's check)
     one('routes/restaurant-admin.team.tsx', 'loader', `${a}/team`, pa, ok(contains(r.owner.email))),
     one('routes/restaurant-admin.team.tsx', 'action', `${a}/team`, pa, (o) => (o.status >= 400 && o.status < 500 ? null : `expected a 4xx for no intent, got ${o.status}`), {}),
@@ -121,6 +128,11 @@ export function crossTenantCases(w: World): Case[] {
       { file: 'routes/restaurant-admin.translations.ts', kind: 'action', path: `${b}/translations`, params: pb, form: translationSave(table, A), allowed: status(404), actors: asOwnerB },
       { file: 'routes/restaurant-admin.translations.ts', kind: 'action', path: `/${A.slug}/admin/translations`, params: { restaurantSlug: A.slug }, form: translationSave(table, B), allowed: status(404), actors: A_TEAM },
     ]),
+    // the ordering settings and the pause switch of A's location, from B's page
+    ...['save', 'pause'].map((intent): Case => ({
+      file: 'routes/restaurant-admin.ordering.tsx', kind: 'action', path: `${b}/ordering`, params: pb, allowed: status(404), actors: asOwnerB,
+      form: { intent, locationId: A.locationId, version: '0', ordersEnabled: 'on', dineIn: 'on', slotMinutes: '30', maxPartySize: '8', leadMinutes: '60', daysAhead: '30', capacityPerSlot: '4' },
+    })),
     { file: 'routes/restaurant-admin.translations.ts', kind: 'loader', path: `/${A.slug}/admin/translations?table=category&id=${B.categoryId}`, params: { restaurantSlug: A.slug }, allowed: status(404), actors: A_TEAM },
   ];
 }

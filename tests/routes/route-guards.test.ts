@@ -89,6 +89,8 @@ describe('the route wrappers (every loader and action names its guard)', () => {
       'restaurant-admin.team.tsx action': 'team.view',
       'restaurant-admin.tables.tsx action': 'qr.manage',
       'restaurant-admin.tables-cards.ts loader': 'qr.manage',
+      'restaurant-admin.ordering.tsx loader': 'orders.settings',
+      'restaurant-admin.ordering.tsx action': 'orders.settings',
       'restaurant-admin.insights.tsx loader': 'insights.view',
       'restaurant-admin.insights-csv.ts loader': 'insights.view',
       // one's own account page within the restaurant

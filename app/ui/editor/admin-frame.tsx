@@ -48,6 +48,7 @@ export function AdminFrame({
     { to: `${base}/import`, label: t('import.tab'), allowed: permissions['menu.import'] },
     { to: `${base}/insights`, label: t('insights.tab'), allowed: permissions['insights.view'] },
     { to: `${base}/tables`, label: t('tables.tab'), allowed: permissions['qr.manage'] },
+    { to: `${base}/ordering`, label: t('orderingSettings.tab'), allowed: permissions['orders.settings'] },
     { to: subscriptionPath(restaurant.slug), label: t('admin.subscriptionTitle'), allowed: permissions['billing.manage'] },
     { to: `${base}/team`, label: t('restaurants.nav.team'), allowed: permissions['team.view'] },
     { to: `${base}/account`, label: t('account.title'), allowed: permissions['restaurant.view'] },
