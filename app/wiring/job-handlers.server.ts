@@ -15,6 +15,7 @@ import { runOcrDraft, sweepImportDrafts } from '#app/modules/import/import.servi
 import { sweepPendingSearches } from '#app/modules/insights/search-terms.server.ts';
 import { sweepLiveEvents } from '#app/modules/live/live-events.server.ts';
 import { sweepEndedInvitations } from '#app/modules/team/invitation-sweep.server.ts';
+import { eraseExpiredContacts } from '#app/modules/retention/retention.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import type { Mailer } from '#app/modules/mail/mailer.server.ts';
 import { runFillMissing } from '#app/modules/translation/fill-missing.server.ts';
@@ -103,6 +104,10 @@ export function createJobHandlers(deps: JobDependencies): Required<JobHandlers> 
       const swept = await sweepEndedInvitations(scope, now);
       if (swept > 0) logger.info({ swept }, 'ended invitations swept');
     },
+    async 'retention.erase-contacts'(_payload, { scope, now }) {
+      const erased = await eraseExpiredContacts(scope, now);
+      if (erased.orders + erased.reservations > 0) logger.info(erased, 'guests\' contact details erased');
+    },
     async 'jobs.purge'(_payload, { scope, now }) {
       const purged = await purgeDoneJobs(scope, new Date(now.getTime() - deps.retentionDays * 24 * 60 * 60 * 1000));
       if (purged > 0) logger.info({ purged }, 'done jobs purged');
@@ -127,6 +132,7 @@ export const JOB_SCHEDULES: readonly JobSchedule[] = [
   { type: 'import.sweep', every: 'day' },
   { type: 'live.sweep', every: 'hour' },
   { type: 'team.sweep', every: 'day' },
+  { type: 'retention.erase-contacts', every: 'day' },
 ];
 
 /** The daily backup, scheduled only where BACKUP_DIR is set. */

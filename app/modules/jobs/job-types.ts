@@ -44,6 +44,8 @@ export const jobPayloads = {
   'live.sweep': z.object({}),
   /** scheduled daily: invitations that ended more than 30 days ago, with their addresses (app/modules/team) */
   'team.sweep': z.object({}),
+  /** scheduled daily: guests' contact details on orders and reservations past their 30 days (app/modules/retention, decision 0032) */
+  'retention.erase-contacts': z.object({}),
   /** scheduled: done jobs past the retention period */
   'jobs.purge': z.object({}),
   /** scheduled when BACKUP_DIR is set: a copy of the database, the oldest beyond BACKUP_KEEP deleted */

@@ -7,6 +7,7 @@ import { platformCases } from './cases/platform.cases.ts';
 import { restaurantCases } from './cases/restaurant.cases.ts';
 import { teamCases } from './cases/team.cases.ts';
 import { orderingCases } from './cases/ordering.cases.ts';
+import { retentionCases } from './cases/retention.cases.ts';
 
 /** Every repository file (path from the project's root) with its capture cases. */
 export const REPOSITORIES: Record<string, RepositoryCases> = {
@@ -18,4 +19,5 @@ export const REPOSITORIES: Record<string, RepositoryCases> = {
   ...backofficeCases,
   ...teamCases,
   ...orderingCases,
+  ...retentionCases,
 };
