@@ -45,4 +45,16 @@ export const orderingSettingsEn = {
     saved: 'The settings for {{location}} were saved.',
     retention: 'Guests’ names, phone numbers, e-mail addresses and notes are erased automatically {{days}} days after the order or the reservation date; only the dishes and totals stay, for statistics. Guests make no account.',
   },
+  orderingData: {
+    title: 'Orders and reservations',
+    ordersOn: 'Orders from the menu: {{state}}',
+    reservationsOn: 'Reservations from the menu: {{state}}',
+    on: 'on',
+    off: 'off',
+    ordersLast30Days: 'Orders in the last 30 days',
+    reservationsLast30Days: 'Reservations in the last 30 days',
+    orders: 'Orders in all',
+    reservations: 'Reservations in all',
+    retention: 'Guests’ contact details (name, phone, e-mail, notes) are erased automatically {{days}} days after the order or the reservation date; the dishes and totals stay.',
+  },
 };

@@ -45,4 +45,16 @@ export const orderingSettingsRo = {
     saved: 'Setările pentru {{location}} au fost salvate.',
     retention: 'Numele, telefoanele, adresele de e-mail și notițele clienților se șterg automat la {{days}} de zile după comandă sau după data rezervării; rămân doar produsele și totalurile, pentru statistici. Clienții nu își fac cont.',
   },
+  orderingData: {
+    title: 'Comenzi și rezervări',
+    ordersOn: 'Comenzi din meniu: {{state}}',
+    reservationsOn: 'Rezervări din meniu: {{state}}',
+    on: 'pornite',
+    off: 'oprite',
+    ordersLast30Days: 'Comenzi în ultimele 30 de zile',
+    reservationsLast30Days: 'Rezervări în ultimele 30 de zile',
+    orders: 'Comenzi în total',
+    reservations: 'Rezervări în total',
+    retention: 'Datele de contact ale clienților (nume, telefon, e-mail, notițe) se șterg automat la {{days}} de zile după comandă sau după data rezervării; produsele și totalurile rămân.',
+  },
 };

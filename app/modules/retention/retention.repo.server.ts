@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
-import { acrossRestaurants } from '#app/db/tenant.ts';
+import { acrossRestaurants, tenant } from '#app/db/tenant.ts';
 
 /**
  * The retention job's queries (issue 25 item 7, decision 0032): contact details of guests' orders
@@ -49,4 +49,22 @@ export async function eraseReservationContactsBefore(db: Kysely<Database>, befor
     .where('reservation.id', 'in', batch)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** How many orders a restaurant holds, and how many of them were placed since `since` (the exports and the back office). */
+export async function countOrders(db: Kysely<Database>, restaurantId: string, since: string): Promise<{ total: number; recent: number }> {
+  const row = await tenant(db, restaurantId)
+    .selectFrom('guestOrder')
+    .select((eb) => [eb.fn.countAll<number | string>().as('total'), eb.fn.sum<number | string | null>(eb.case().when('guestOrder.createdAt', '>=', since).then(1).else(0).end()).as('recent')])
+    .executeTakeFirst();
+  return { total: Number(row?.total ?? 0), recent: Number(row?.recent ?? 0) };
+}
+
+/** How many reservations a restaurant holds, and how many were asked for since `since`. */
+export async function countReservations(db: Kysely<Database>, restaurantId: string, since: string): Promise<{ total: number; recent: number }> {
+  const row = await tenant(db, restaurantId)
+    .selectFrom('reservation')
+    .select((eb) => [eb.fn.countAll<number | string>().as('total'), eb.fn.sum<number | string | null>(eb.case().when('reservation.createdAt', '>=', since).then(1).else(0).end()).as('recent')])
+    .executeTakeFirst();
+  return { total: Number(row?.total ?? 0), recent: Number(row?.recent ?? 0) };
 }

@@ -1,6 +1,9 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '#app/db/schema.ts';
 import type { SystemScope } from '#app/modules/access/scope.server.ts';
+import { orderingForGuests } from '#app/modules/ordering/ordering-settings.service.server.ts';
 import { CONTACT_RETENTION_DAYS } from '#app/modules/ordering/ordering.types.ts';
-import { eraseOrderContactsBefore, eraseReservationContactsBefore } from './retention.repo.server.ts';
+import { countOrders, countReservations, eraseOrderContactsBefore, eraseReservationContactsBefore } from './retention.repo.server.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -39,4 +42,36 @@ export async function eraseExpiredContacts(
     if (reservations < batch) break;
   }
   return erased;
+}
+
+/** What a restaurant's ordering keeps, as its owner's data export and the back office say it. */
+export interface OrderingDataSummary {
+  /** some location takes orders / reservation requests */
+  ordersOn: boolean;
+  reservationsOn: boolean;
+  orders: number;
+  reservations: number;
+  /** placed or asked for in the last CONTACT_RETENTION_DAYS days: those still hold contact details */
+  ordersLast30Days: number;
+  reservationsLast30Days: number;
+  contactRetentionDays: number;
+}
+
+/**
+ * A restaurant's orders and reservations in figures, never a guest's details. No scope: the
+ * callers (the owner's export, the back office) checked theirs and name a restaurant they may read.
+ */
+export async function orderingDataSummary(db: Kysely<Database>, restaurantId: string, now: Date = new Date()): Promise<OrderingDataSummary> {
+  const since = new Date(now.getTime() - CONTACT_RETENTION_DAYS * DAY_MS).toISOString();
+  const [offers, orders, reservations] = await Promise.all([orderingForGuests(db, restaurantId), countOrders(db, restaurantId, since), countReservations(db, restaurantId, since)]);
+  const locations = [...offers.values()];
+  return {
+    ordersOn: locations.some((location) => location.ordersEnabled),
+    reservationsOn: locations.some((location) => location.reservationsEnabled),
+    orders: orders.total,
+    reservations: reservations.total,
+    ordersLast30Days: orders.recent,
+    reservationsLast30Days: reservations.recent,
+    contactRetentionDays: CONTACT_RETENTION_DAYS,
+  };
 }

@@ -6,5 +6,7 @@ export const retentionCases: Record<string, RepositoryCases> = {
   'app/modules/retention/retention.repo.server.ts': repository(retention, {
     eraseOrderContactsBefore: (f) => [f.db, f.past, 500, f.now],
     eraseReservationContactsBefore: (f) => [f.db, f.past.slice(0, 10), 500, f.now],
+    countOrders: (f) => [f.db, f.r, f.past],
+    countReservations: (f) => [f.db, f.r, f.past],
   }),
 };
