@@ -56,7 +56,8 @@ async function snapshot(): Promise<unknown> {
   const tables = ['restaurant', 'location', 'category', 'product', 'contactMessage', 'storedImage'] as const;
   const counts = await Promise.all(tables.map(async (table) => [table, (await database.db.selectFrom(table).select('id').execute()).length] as const));
   const restaurant = await database.db.selectFrom('restaurant').selectAll().where('id', '=', owner.restaurantId).executeTakeFirst();
-  return { counts: Object.fromEntries(counts), restaurant };
+  const ordering = await database.db.selectFrom('orderingSettings').selectAll().execute();
+  return { counts: Object.fromEntries(counts), restaurant, ordering };
 }
 
 // ---- generators ----
@@ -91,12 +92,15 @@ const fieldNames = [
   'address', 'descriptionRo', 'descriptionEn', 'ingredientsRo', 'ingredientsEn', 'price', 'weightUnit', 'available', 'visible', 'email', 'password',
   'name', 'message', 'restaurantName', 'redirectTo', 'redirect', 'token', 'locale', 'kind', 'file', 'slug', 'phone', 'website', 'accentColor',
   'currency', 'timeZone', 'frozen', 'jobId', 'userId', 'restaurantId',
+  // the ordering settings form (issue 25)
+  'version', 'ordersEnabled', 'dineIn', 'pickup', 'reservationsEnabled', 'slotMinutes', 'maxPartySize', 'leadMinutes', 'daysAhead', 'capacityPerSlot',
+  'autoAccept', 'guestNoteRo', 'guestNoteEn',
 ];
 const intents = [
   'create-location', 'update-location', 'delete-location', 'set-location-visible', 'move-location', 'reorder-locations', 'create-category',
   'update-category', 'delete-category', 'set-category-visible', 'move-category', 'reorder-categories', 'delete-product', 'set-product-visible',
   'set-product-available', 'move-product', 'reorder-products', 'register', 'magic-link', 'reset-request', 'google', 'grant-pro', 'remove-pro',
-  'disable',
+  'disable', 'save', 'pause', 'resume',
 ];
 
 const text = fc.oneof(
