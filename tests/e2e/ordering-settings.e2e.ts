@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, isHydrated, nextClientIp, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 import { openServerDatabase } from './database.ts';
-import { openOwnerPage, ownerSessionOpener, toast, type OwnerSession } from './owner-session.ts';
+import { openOwnerPage, toast, type OwnerSession } from './owner-session.ts';
+import { browserCookies, registerOwner } from './accounts.ts';
 
 /**
  * Issue 25 items 1 and 7: an owner turns on ordering and reservations for a location, a bad number
@@ -13,7 +14,16 @@ import { openOwnerPage, ownerSessionOpener, toast, type OwnerSession } from './o
  */
 const baseUrl = inject('baseUrl');
 const browserOf = useBrowser();
-const openOwner = ownerSessionOpener(browserOf, baseUrl);
+/** A freshly registered owner's browser, consent given; generous waits: the first load of a busy machine's build is slow. */
+async function openOwner(name: string): Promise<OwnerSession> {
+  const { cookie, slug } = await registerOwner(baseUrl, name);
+  const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP, locale: 'ro' });
+  await context.addCookies(browserCookies(cookie, baseUrl));
+  await context.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  return { context, page, slug, cookie };
+}
 const shots = 'test-results/screenshots';
 beforeAll(() => mkdirSync(shots, { recursive: true }));
 
@@ -22,7 +32,7 @@ const post = (cookie: string, path: string, fields: Record<string, string>) =>
 
 async function openOrdering(page: Page, slug: string) {
   await page.goto(`/${slug}/admin/ordering`);
-  await expect.poll(() => isHydrated(page, 'h2')).toBe(true);
+  await expect.poll(() => isHydrated(page, 'h2'), { timeout: 30_000 }).toBe(true);
 }
 
 const db = openServerDatabase();
@@ -36,16 +46,17 @@ afterAll(async () => {
 
 describe('ordering and reservation settings', () => {
   it('an owner saves a location’s settings; a bad number is refused with its rule; the pause switch', async () => {
-    owner = await openOwner('comenzi-bistro', DESKTOP);
+    owner = await openOwner('comenzi-bistro');
     const { page, slug, cookie } = owner;
     expect((await post(cookie, `/${slug}/admin?index`, { intent: 'create-location', nameRo: 'Salon' })).status).toBe(200);
     const restaurant = await db.selectFrom('restaurant').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();
     locationId = (await db.selectFrom('location').select('id').where('restaurantId', '=', restaurant.id).executeTakeFirstOrThrow()).id;
 
     await page.goto(`/${slug}/admin`);
+    await expect.poll(() => isHydrated(page, 'h1'), { timeout: 30_000 }).toBe(true);
     await page.getByRole('navigation', { name: 'Secțiunile administrării' }).getByRole('link', { name: 'Comenzi și rezervări' }).click();
     await page.getByRole('heading', { name: 'Comenzi și rezervări', level: 2 }).waitFor();
-    await expect.poll(() => isHydrated(page, 'h2')).toBe(true);
+    await expect.poll(() => isHydrated(page, 'h2'), { timeout: 30_000 }).toBe(true);
     expect(await page.getByTestId('ordering-tables').textContent()).toContain('Nicio masă încă');
     expect(await page.getByTestId('ordering-retention').textContent()).toContain('30 de zile');
 
@@ -73,7 +84,7 @@ describe('ordering and reservation settings', () => {
     const { page, slug, context } = owner;
     await openOrdering(page, slug);
     const second = await context.newPage();
-    second.setDefaultTimeout(10_000);
+    second.setDefaultTimeout(30_000);
     await openOrdering(second, slug);
 
     await page.getByLabel('Numărul maxim de persoane la o rezervare').fill('10');
