@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
-import type { SystemScope } from '#app/modules/access/scope.server.ts';
+import { assertSystem, type SystemScope } from '#app/modules/access/scope.server.ts';
 import { orderingForGuests } from '#app/modules/ordering/ordering-settings.service.server.ts';
 import { CONTACT_RETENTION_DAYS } from '#app/modules/ordering/ordering.types.ts';
 import { countOrders, countReservations, eraseOrderContactsBefore, eraseReservationContactsBefore } from './retention.repo.server.ts';
@@ -28,6 +28,7 @@ export async function eraseExpiredContacts(
   now: Date,
   { batch = RETENTION_BATCH, maxBatches = RETENTION_MAX_BATCHES }: { batch?: number; maxBatches?: number } = {},
 ): Promise<ErasedContacts> {
+  assertSystem(scope);
   const stamp = now.toISOString();
   const cutoff = new Date(now.getTime() - CONTACT_RETENTION_DAYS * DAY_MS);
   const erased: ErasedContacts = { orders: 0, reservations: 0 };
