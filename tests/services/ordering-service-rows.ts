@@ -1,4 +1,5 @@
 import { getOrderingSettings, setOrdersPaused, updateOrderingSettings } from '#app/modules/ordering/ordering-settings.service.server.ts';
+import { getOrderingSettingsPage } from '#app/modules/ordering/ordering-page.service.server.ts';
 import type { ServiceRow } from './service-matrix.ts';
 
 /**
@@ -13,6 +14,7 @@ const settingsInput = {
 };
 
 export const ORDERING_SERVICE_ROWS: ServiceRow[] = [
+  { service: `${O}ordering-page.service.server.ts#getOrderingSettingsPage`, permission: 'orders.settings', namesRows: false, call: (s) => getOrderingSettingsPage(s, { locale: 'ro' }) },
   { service: `${O}ordering-settings.service.server.ts#getOrderingSettings`, permission: 'orders.settings', namesRows: false, call: (s) => getOrderingSettings(s) },
   { service: `${O}ordering-settings.service.server.ts#updateOrderingSettings`, permission: 'orders.settings', namesRows: false, call: (s, w) => updateOrderingSettings(s, w.storage, settingsInput) },
   { service: `${O}ordering-settings.service.server.ts#setOrdersPaused`, permission: 'orders.board', namesRows: false, call: (s, w) => setOrdersPaused(s, w.storage, 'no-such-location', true) },
