@@ -71,6 +71,7 @@ export default [
       route('insights', 'routes/restaurant-admin.insights.tsx'),
       route('tables', 'routes/restaurant-admin.tables.tsx'),
       route('orders', 'routes/restaurant-admin.orders.tsx'),
+      route('ordering', 'routes/restaurant-admin.ordering.tsx'),
       route('team', 'routes/restaurant-admin.team.tsx'),
       route('reservations', 'routes/restaurant-admin.reservations.tsx'),
       route('account', 'routes/restaurant-admin.account.tsx'),

@@ -73,7 +73,8 @@ export function TermsOfService({ language, contactEmail }: { language: Locale; c
             <li><strong>Bucate</strong> sau <strong>noi</strong>: furnizorul serviciului și operatorul site-ului.</li>
             <li>
               <strong>Serviciul</strong>: platforma online Bucate, împreună cu meniurile publicate, codurile QR și linkurile scurte
-              generate pentru acestea.
+              generate pentru acestea, precum și comenzile și cererile de rezervare pe care clienții le trimit restaurantului din meniu,
+              când restaurantul le activează.
             </li>
             <li>
               <strong>Proprietarul</strong>: persoana fizică sau juridică ce își creează un cont pentru a administra unul sau mai multe
@@ -111,6 +112,11 @@ export function TermsOfService({ language, contactEmail }: { language: Locale; c
             Fiecare cont nou începe cu o perioadă de probă gratuită de 60 de zile, pentru care nu este necesar un card. Pe planul
             gratuit, meniul unui restaurant poate conține cel mult 50 de produse. La sfârșitul perioadei de probă, utilizarea în
             continuare a serviciului necesită planul PRO.
+          </p>
+          <p className={P}>
+            Comenzile din meniu (la masă și la pachet) și rezervările fac parte din perioada de probă și din planul PRO. Când meniul
+            nu mai este afișat clienților, nici comenzile și rezervările nu mai pot fi trimise; o comandă trimisă înainte își păstrează
+            pagina până la încheiere.
           </p>
           <p className={P}>
             Perioada de probă se acordă o singură dată fiecărei persoane. Un restaurant adăugat de cineva care are sau a avut deja un

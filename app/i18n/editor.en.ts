@@ -223,6 +223,8 @@ export const editorEn: DeepStrings<typeof editorRo> = {
     orderMinutes: 'Enter a whole number of minutes, from {{min}} to {{max}}.',
     bulkNothingSelected: 'Select at least one dish.',
     bulkChange: 'Enter a value other than zero, for example 10 or -2.50.',
+    outOfRange: 'Choose a number between {{min}} and {{max}}.',
+    orderKindRequired: 'Choose at least one kind of order: at the table or pickup.',
     tablesBadRange: 'The numbers must go up, for example “Terrace 1–12”.',
   },
   appErrors: {

@@ -222,6 +222,8 @@ export const editorRo = {
     orderMinutes: 'Scrie un număr întreg de minute, între {{min}} și {{max}}.',
     bulkNothingSelected: 'Selectează cel puțin un produs.',
     bulkChange: 'Scrie o valoare diferită de zero, de exemplu 10 sau -2,50.',
+    outOfRange: 'Alege un număr între {{min}} și {{max}}.',
+    orderKindRequired: 'Alege cel puțin un fel de comandă: la masă sau la pachet.',
     tablesBadRange: 'Numerotarea trebuie să crească, de exemplu „Terasă 1–12”.',
   },
   appErrors: {

@@ -11,6 +11,7 @@ import { tablesEn } from './tables.en.ts';
 import { orderingEn } from './ordering.en.ts';
 import { reservationsEn } from './reservations.en.ts';
 import { ordersEn } from './orders.en.ts';
+import { orderingSettingsEn } from './ordering-settings.en.ts';
 import { teamEn } from './team.en.ts';
 import { restaurantsEn } from './restaurants.en.ts';
 import { guestMenuEn } from './guest-labels.en.ts';
@@ -59,6 +60,7 @@ export const en: DeepStrings<Catalogue> = {
   ...orderingEn,
   ...reservationsEn,
   ...ordersEn,
+  ...orderingSettingsEn,
   ...teamEn,
   ...restaurantsEn,
   ...guestMenuEn,

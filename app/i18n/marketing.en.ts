@@ -142,7 +142,7 @@ export const marketingEn: DeepStrings<typeof marketingRo> = {
       name: 'Free',
       period: 'for {{days}}',
       products: 'Up to {{products}} on the menu',
-      everything: 'Every feature: Romanian and English, allergens, nutrition, QR codes, several locations',
+      everything: 'Every feature: Romanian and English, allergens, nutrition, QR codes, several locations, orders from the menu (at the table and pickup) and reservations',
       noCard: 'No card to sign up',
       after: 'After {{days}} the menu stays in your account, but guests see it again only once you move to PRO',
       cta: 'Create a menu',

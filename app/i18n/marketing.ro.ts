@@ -141,7 +141,7 @@ export const marketingRo = {
       name: 'Gratuit',
       period: 'timp de {{days}}',
       products: 'Până la {{products}} în meniu',
-      everything: 'Toate funcționalitățile: română și engleză, alergeni, valori nutriționale, coduri QR, mai multe locații',
+      everything: 'Toate funcționalitățile: română și engleză, alergeni, valori nutriționale, coduri QR, mai multe locații, comenzi din meniu (la masă și la pachet) și rezervări',
       noCard: 'Fără card la înregistrare',
       after: 'După {{days}}, meniul rămâne în cont, dar clienții îl văd din nou abia după trecerea la PRO',
       cta: 'Creează meniu',

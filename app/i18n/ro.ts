@@ -11,6 +11,7 @@ import { tablesRo } from './tables.ro.ts';
 import { orderingRo } from './ordering.ro.ts';
 import { reservationsRo } from './reservations.ro.ts';
 import { ordersRo } from './orders.ro.ts';
+import { orderingSettingsRo } from './ordering-settings.ro.ts';
 import { teamRo } from './team.ro.ts';
 import { restaurantsRo } from './restaurants.ro.ts';
 import { guestMenuRo } from './guest-labels.ro.ts';
@@ -59,6 +60,7 @@ export const ro = {
   ...orderingRo,
   ...reservationsRo,
   ...ordersRo,
+  ...orderingSettingsRo,
   ...teamRo,
   ...restaurantsRo,
   ...guestMenuRo,

@@ -10,6 +10,7 @@ import { runNoticeAction } from '#app/modules/errors/action-result.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { actorWithRole, AdminPage, ConfirmAction, dangerButton, fieldClass, linkClass, ScrollTable, td, th } from '#app/ui/admin/admin-ui.tsx';
 import { formatDay, formatMoment } from '#app/ui/admin/format.ts';
+import { OrderingData } from '#app/ui/admin/ordering-data.tsx';
 import { RestaurantTeam } from '#app/ui/admin/restaurant-team.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/admin.restaurant';
@@ -123,6 +124,7 @@ export default function AdminRestaurantPage({ loaderData }: Route.ComponentProps
           </div>
         ))}
       </dl>
+      <OrderingData summary={loaderData.ordering} />
       <p className="mt-3">
         {t('backoffice.restaurant.lastEdit')}:{' '}
         {lastEdit ? t('backoffice.restaurant.lastEditBy', { date: formatMoment(lastEdit.createdAt, lang), action: lastEdit.action, who: actorWithRole(t, lastEdit.actorEmail ?? '–', lastEdit.actorRole) }) : t('backoffice.common.never')}

@@ -7,6 +7,7 @@ import { getInsights, parseRange } from '#app/modules/insights/insights.service.
 import { RANGES, SEARCH_PRIVACY_K, type Figure } from '#app/modules/insights/insights.types.ts';
 import { BarChart } from '#app/ui/charts/bar-chart.tsx';
 import { LineChart } from '#app/ui/charts/line-chart.tsx';
+import { OrderInsightsSection } from '#app/ui/insights/order-insights-section.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/restaurant-admin.insights';
 
@@ -54,7 +55,7 @@ export default function InsightsPage({ loaderData }: Route.ComponentProps) {
           </label>
         ) : null}
         <button type="submit" className="min-h-11 rounded-lg bg-primary-600 px-4 font-semibold text-white hover:bg-primary-700">{t('insights.apply')}</button>
-        {insights.hasData ? (
+        {insights.hasData || insights.orders.any ? (
           <a href={`/${slug}/admin/insights.csv?${query}`} download className="inline-flex min-h-11 items-center rounded-lg border border-stone-400 px-4 font-semibold dark:border-stone-600">
             {t('insights.exportCsv')}
           </a>
@@ -147,6 +148,7 @@ export default function InsightsPage({ loaderData }: Route.ComponentProps) {
           </div>
         </>
       )}
+      {insights.orders.any ? <OrderInsightsSection orders={insights.orders} /> : null}
     </section>
   );
 }

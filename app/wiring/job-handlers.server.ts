@@ -15,7 +15,8 @@ import { runOcrDraft, sweepImportDrafts } from '#app/modules/import/import.servi
 import { sweepPendingSearches } from '#app/modules/insights/search-terms.server.ts';
 import { sweepLiveEvents } from '#app/modules/live/live-events.server.ts';
 import { sweepEndedInvitations } from '#app/modules/team/invitation-sweep.server.ts';
-import { eraseOldReservationContacts, sendReservationReminders } from '#app/modules/reservations/reservation-jobs.server.ts';
+import { sendReservationReminders } from '#app/modules/reservations/reservation-jobs.server.ts';
+import { eraseExpiredContacts } from '#app/modules/retention/retention.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import type { Mailer } from '#app/modules/mail/mailer.server.ts';
 import { runFillMissing } from '#app/modules/translation/fill-missing.server.ts';
@@ -108,9 +109,9 @@ export function createJobHandlers(deps: JobDependencies): Required<JobHandlers> 
       const queued = await sendReservationReminders(scope, now);
       if (queued > 0) logger.info({ queued }, 'reservation reminders queued');
     },
-    async 'reservations.erase'(_payload, { scope, now }) {
-      const erased = await eraseOldReservationContacts(scope, now);
-      if (erased > 0) logger.info({ erased }, 'old reservations’ contact details erased');
+    async 'retention.erase-contacts'(_payload, { scope, now }) {
+      const erased = await eraseExpiredContacts(scope, now);
+      if (erased.orders + erased.reservations > 0) logger.info(erased, 'guests\' contact details erased');
     },
     async 'jobs.purge'(_payload, { scope, now }) {
       const purged = await purgeDoneJobs(scope, new Date(now.getTime() - deps.retentionDays * 24 * 60 * 60 * 1000));
@@ -137,7 +138,7 @@ export const JOB_SCHEDULES: readonly JobSchedule[] = [
   { type: 'live.sweep', every: 'hour' },
   { type: 'team.sweep', every: 'day' },
   { type: 'reservations.remind', every: 'hour' },
-  { type: 'reservations.erase', every: 'day' },
+  { type: 'retention.erase-contacts', every: 'day' },
 ];
 
 /** The daily backup, scheduled only where BACKUP_DIR is set. */

@@ -33,6 +33,7 @@ export function restaurantCases(w: World, r: Restaurant, actors: readonly ActorN
   const productPath = `${a}/products/${r.productId}`;
   const productParams = { ...pa, productId: r.productId };
   const productForm = { categoryId: r.categoryId, nameRo: r.productName, price: '24', visible: 'on', available: 'on' };
+  const orderingVersion = async () => String((await w.db.db.selectFrom('orderingSettings').select('version').where('locationId', '=', r.locationId).executeTakeFirst())?.version ?? 0);
   const productVersion = async () => (await w.db.db.selectFrom('product').select('updatedAt').where('id', '=', r.productId).executeTakeFirstOrThrow()).updatedAt;
   const one = (file: string, kind: Case['kind'], path: string, params: Record<string, string>, allowed: Allowed, form?: Case['form']): Case => ({ file, kind, path, params, allowed, form, actors });
   return [
@@ -60,6 +61,12 @@ export function restaurantCases(w: World, r: Restaurant, actors: readonly ActorN
     one('routes/restaurant-admin.orders.tsx', 'action', `${a}/orders`, pa, (o) => (o.status === 409 && o.body.includes('"code":"order-transition"') ? null : 'expected the move refused for its state'), { intent: 'ready', orderId: r.orderId, status: 'received' }),
     one('routes/restaurant-admin.orders-live.ts', 'loader', `${a}/orders/live`, pa, ok(contains('retry:'))),
     one('routes/restaurant-admin.order-ticket.ts', 'loader', `${a}/orders/${r.orderId}/ticket.pdf`, { ...pa, orderId: r.orderId }, ok(contains('<binary>'))),
+    // ordering and reservations per location (issue 25): the form posted with the version it was loaded at
+    one('routes/restaurant-admin.ordering.tsx', 'loader', `${a}/ordering`, pa, ok(contains(r.locationId))),
+    one('routes/restaurant-admin.ordering.tsx', 'action', `${a}/ordering`, pa, ok(contains('"ok":true')), async () => ({
+      intent: 'save', locationId: r.locationId, version: await orderingVersion(), ordersEnabled: 'on', dineIn: 'on', slotMinutes: '30', maxPartySize: '8',
+      leadMinutes: '60', daysAhead: '30', capacityPerSlot: '4',
+    })),
     // the team (decision 0029): every member sees it; without an intent nothing changes (inviting is 'team.manage', the service's check)
     // reservations (issue 25): the day's list, its live stream; an action without a reservation changes nothing
     one('routes/restaurant-admin.reservations.tsx', 'loader', `${a}/reservations`, pa, ok(contains('"reservations"'))),
@@ -134,6 +141,11 @@ export function crossTenantCases(w: World): Case[] {
     { file: 'routes/restaurant-admin.orders.tsx', kind: 'action', path: `${b}/orders`, params: pb, form: { intent: 'accept', orderId: A.orderId, status: 'received', minutes: '5' }, allowed: status(404), actors: asOwnerB },
     { file: 'routes/restaurant-admin.orders.tsx', kind: 'action', path: `${b}/orders`, params: pb, form: { intent: 'decline', orderId: A.orderId, status: 'received', reason: 'Furat', blockTable: 'on' }, allowed: status(404), actors: asOwnerB },
     { file: 'routes/restaurant-admin.order-ticket.ts', kind: 'loader', path: `${b}/orders/${A.orderId}/ticket.pdf`, params: { ...pb, orderId: A.orderId }, allowed: status(404), actors: asOwnerB },
+    // the ordering settings and the pause switch of A's location, from B's page
+    ...['save', 'pause'].map((intent): Case => ({
+      file: 'routes/restaurant-admin.ordering.tsx', kind: 'action', path: `${b}/ordering`, params: pb, allowed: status(404), actors: asOwnerB,
+      form: { intent, locationId: A.locationId, version: '0', ordersEnabled: 'on', dineIn: 'on', slotMinutes: '30', maxPartySize: '8', leadMinutes: '60', daysAhead: '30', capacityPerSlot: '4' },
+    })),
     { file: 'routes/restaurant-admin.translations.ts', kind: 'loader', path: `/${A.slug}/admin/translations?table=category&id=${B.categoryId}`, params: { restaurantSlug: A.slug }, allowed: status(404), actors: A_TEAM },
   ];
 }

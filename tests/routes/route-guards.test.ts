@@ -97,6 +97,8 @@ describe('the route wrappers (every loader and action names its guard)', () => {
       'restaurant-admin.orders.tsx action': 'orders.board',
       'restaurant-admin.orders-live.ts loader': 'orders.board',
       'restaurant-admin.order-ticket.ts loader': 'orders.board',
+      'restaurant-admin.ordering.tsx loader': 'orders.settings',
+      'restaurant-admin.ordering.tsx action': 'orders.settings',
       'restaurant-admin.insights.tsx loader': 'insights.view',
       'restaurant-admin.insights-csv.ts loader': 'insights.view',
       // one's own account page within the restaurant

@@ -67,7 +67,8 @@ async function snapshot(): Promise<unknown> {
   const restaurant = await database.db.selectFrom('restaurant').selectAll().where('id', '=', owner.restaurantId).executeTakeFirst();
   const order = await database.db.selectFrom('guestOrder').selectAll().where('id', '=', ids[3]).executeTakeFirst();
   const blocks = (await database.db.selectFrom('tableBlock').select('tableId').execute()).length;
-  return { counts: Object.fromEntries(counts), restaurant, order, blocks };
+  const ordering = await database.db.selectFrom('orderingSettings').selectAll().execute();
+  return { counts: Object.fromEntries(counts), restaurant, order, blocks, ordering };
 }
 
 // ---- generators ----
@@ -108,6 +109,9 @@ const fieldNames = [
   'date', 'time', 'partySize', 'note', 'idempotencyKey', 'version', 'reason',
   // the orders board (issue 25)
   'orderId', 'status', 'minutes', 'blockTable', 'locationName',
+  // the ordering settings form (issue 25)
+  'ordersEnabled', 'dineIn', 'pickup', 'reservationsEnabled', 'slotMinutes', 'maxPartySize', 'leadMinutes', 'daysAhead', 'capacityPerSlot',
+  'autoAccept', 'guestNoteRo', 'guestNoteEn',
 ];
 const intents = [
   'create-location', 'update-location', 'delete-location', 'set-location-visible', 'move-location', 'reorder-locations', 'create-category',

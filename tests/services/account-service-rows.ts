@@ -19,6 +19,7 @@ import { sweepImportDrafts } from '#app/modules/import/import-drafts.server.ts';
 import { sweepPendingSearches } from '#app/modules/insights/search-terms.server.ts';
 import { purgeDoneJobs } from '#app/modules/jobs/jobs.server.ts';
 import { sweepLiveEvents } from '#app/modules/live/live-events.server.ts';
+import { eraseExpiredContacts } from '#app/modules/retention/retention.server.ts';
 import { sweepEndedInvitations } from '#app/modules/team/invitation-sweep.server.ts';
 import { sweepTranslationCache } from '#app/modules/translation/translation-cache.server.ts';
 import { TEAM_USER_ROWS } from './team-service-rows.ts';
@@ -98,6 +99,7 @@ export const SYSTEM_SERVICE_ROWS: SystemRow[] = [
   { service: 'insights/search-terms.server.ts#sweepPendingSearches', call: (s) => sweepPendingSearches(s, longAgo) },
   { service: 'jobs/jobs.server.ts#purgeDoneJobs', call: (s) => purgeDoneJobs(s, longAgo) },
   { service: 'live/live-events.server.ts#sweepLiveEvents', call: (s) => sweepLiveEvents(s, longAgo) },
+  { service: 'retention/retention.server.ts#eraseExpiredContacts', call: (s) => eraseExpiredContacts(s, longAgo) },
   { service: 'team/invitation-sweep.server.ts#sweepEndedInvitations', call: (s) => sweepEndedInvitations(s, longAgo) },
   { service: 'translation/translation-cache.server.ts#sweepTranslationCache', call: (s) => sweepTranslationCache(s, longAgo) },
   ...RESERVATION_SYSTEM_ROWS,

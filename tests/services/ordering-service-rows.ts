@@ -8,6 +8,7 @@ import {
   markOrderServed,
   renderOrderTicket,
 } from '#app/modules/ordering/order-board.service.server.ts';
+import { getOrderingSettingsPage } from '#app/modules/ordering/ordering-page.service.server.ts';
 import type { ServiceRow } from './service-matrix.ts';
 
 /**
@@ -22,6 +23,7 @@ const settingsInput = {
 };
 
 export const ORDERING_SERVICE_ROWS: ServiceRow[] = [
+  { service: `${O}ordering-page.service.server.ts#getOrderingSettingsPage`, permission: 'orders.settings', namesRows: false, call: (s) => getOrderingSettingsPage(s, { locale: 'ro' }) },
   { service: `${O}ordering-settings.service.server.ts#getOrderingSettings`, permission: 'orders.settings', namesRows: false, call: (s) => getOrderingSettings(s) },
   { service: `${O}ordering-settings.service.server.ts#updateOrderingSettings`, permission: 'orders.settings', namesRows: false, call: (s, w) => updateOrderingSettings(s, w.storage, settingsInput) },
   // the staff's board: its ids name no order of A (A's orders are refused to B by order-board.int.test.ts)

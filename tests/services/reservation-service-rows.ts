@@ -1,4 +1,4 @@
-import { eraseOldReservationContacts, sendReservationReminders } from '#app/modules/reservations/reservation-jobs.server.ts';
+import { sendReservationReminders } from '#app/modules/reservations/reservation-jobs.server.ts';
 import { changeReservation, getStaffReservations } from '#app/modules/reservations/reservation-staff.service.server.ts';
 import type { ServiceRow, SystemRow } from './service-matrix.ts';
 
@@ -21,5 +21,4 @@ export const RESERVATION_SERVICE_ROWS: ServiceRow[] = [
 const longAgo = new Date('2000-01-01T00:00:00Z');
 export const RESERVATION_SYSTEM_ROWS: SystemRow[] = [
   { service: 'reservations/reservation-jobs.server.ts#sendReservationReminders', call: (s) => sendReservationReminders(s, longAgo) },
-  { service: 'reservations/reservation-jobs.server.ts#eraseOldReservationContacts', call: (s) => eraseOldReservationContacts(s, longAgo) },
 ];

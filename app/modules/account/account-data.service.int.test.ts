@@ -7,6 +7,7 @@ import { parseEnv } from '#app/env.server.ts';
 import type { SessionUser } from '#app/modules/access/access.server.ts';
 import { createLocalDiskStorage } from '#app/modules/image/storage.server.ts';
 import { addMember, buildCategory, buildLocation, buildProduct } from '#tests/factories/builders.ts';
+import { insertGuestOrder, insertReservation } from '#tests/factories/insight-orders.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { deleteAccount, exportAccountData } from './account-data.service.server.ts';
@@ -61,6 +62,22 @@ describe(`account data (GDPR) on ${testDialect}`, () => {
     await database.db.deleteFrom('membership').where('userId', '=', a.id).where('restaurantId', '=', b.restaurantId).execute();
     // a copy of a user's scope the access module did not make is refused
     await expect(exportAccountData({ ...scopes.user({ id: a.id, email: a.email }) })).rejects.toThrow();
+  });
+
+  it('says how many orders and reservations the restaurant holds and how long guests’ contact details stay, never the details (issue 25)', async () => {
+    const [a] = owners as [Owner, Owner];
+    const location = await database.db.selectFrom('location').select('id').where('restaurantId', '=', a.restaurantId).executeTakeFirstOrThrow();
+    await insertGuestOrder(database.db, a.restaurantId, location.id, { customerName: 'Oaspete Secret', createdAt: new Date(Date.now() - 40 * 86_400_000).toISOString() });
+    await insertGuestOrder(database.db, a.restaurantId, location.id);
+    await insertReservation(database.db, a.restaurantId, location.id, { email: 'oaspete@example.com' });
+    const exported = await exportAccountData(scopes.user({ id: a.id, email: a.email }));
+    expect(exported.restaurants[0]?.ordersAndReservations).toMatchObject({
+      ordersOn: false, reservationsOn: false, orders: 2, reservations: 1, ordersLast30Days: 1, reservationsLast30Days: 1, contactRetentionDays: 30,
+      retention: { ro: expect.stringContaining('30 de zile'), en: expect.stringContaining('30 days') },
+    });
+    const text = JSON.stringify(exported);
+    expect(text).not.toContain('Oaspete Secret');
+    expect(text).not.toContain('oaspete@example.com');
   });
 
   it('exports contact messages sent from the address only once the address is verified', async () => {

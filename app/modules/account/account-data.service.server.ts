@@ -8,6 +8,7 @@ import { listAllLocations } from '#app/modules/location/location.repo.server.ts'
 import { listAllProducts } from '#app/modules/product/product.repo.server.ts';
 import { consumeRateLimit, PASSWORD_CHECK_RULE, passwordCheckKey } from '#app/modules/rate-limit/rate-limit.server.ts';
 import { deleteRestaurantRow, listMembershipsOf, lockRestaurantRow } from '#app/modules/restaurant/restaurant.repo.server.ts';
+import { orderingDataSummary } from '#app/modules/retention/retention.server.ts';
 import { forgetChangedPlanDays } from '#app/modules/subscription/subscription.service.server.ts';
 import {
   deleteUserRow,
@@ -44,7 +45,13 @@ export async function exportAccountData(scope: UserScope) {
   const contactMessages = profile?.emailVerified ? await listContactMessagesFrom(db, actor.email) : [];
   const restaurants = await Promise.all(
     owned.map(async (restaurant) => {
-      const [locations, categories, products, images] = await Promise.all([listAllLocations(db, restaurant.id), listAllCategories(db, restaurant.id), listAllProducts(db, restaurant.id), listStoredImagesForExport(db, restaurant.id)]);
+      const [locations, categories, products, images, ordering] = await Promise.all([
+        listAllLocations(db, restaurant.id),
+        listAllCategories(db, restaurant.id),
+        listAllProducts(db, restaurant.id),
+        listStoredImagesForExport(db, restaurant.id),
+        orderingDataSummary(db, restaurant.id),
+      ]);
       // pictures are stored as keys (decision 0013); the export also says where each one is served
       return {
         restaurant: { ...restaurant, logoUrl: publicImageUrl(restaurant.logoKey), coverImageUrl: publicImageUrl(restaurant.coverImageKey) },
@@ -52,6 +59,8 @@ export async function exportAccountData(scope: UserScope) {
         categories: categories.map((category) => ({ ...category, imageUrl: publicImageUrl(category.imageKey) })),
         products: products.map((product) => ({ ...product, imageUrl: publicImageUrl(product.imageKey) })),
         images: images.map((image) => ({ ...image, url: publicImageUrl(image.path) })),
+        // guests' orders and reservations (issue 25): how many, and how long their contact details are kept; never a guest's details
+        ordersAndReservations: { ...ordering, retention: retentionNote(ordering.contactRetentionDays) },
       };
     }),
   );
@@ -64,6 +73,14 @@ export async function exportAccountData(scope: UserScope) {
     memberships: memberships.map(({ name, slug, role, createdAt }) => ({ restaurant: name, slug, role, since: createdAt })),
     invitations,
     restaurants,
+  };
+}
+
+/** What the export says about guests' contact details, in both of the site's languages. */
+function retentionNote(days: number) {
+  return {
+    ro: `Numele, telefoanele, adresele de e-mail și notițele clienților se șterg automat la ${days} de zile după comandă sau după data rezervării; produsele și totalurile rămân. Clienții nu au cont.`,
+    en: `Guests' names, phone numbers, e-mail addresses and notes are erased automatically ${days} days after the order or the reservation date; the dishes and totals stay. Guests have no account.`,
   };
 }
 

@@ -3,6 +3,7 @@ import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { listAuditEvents } from '#app/modules/audit/audit.repo.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
+import { orderingDataSummary } from '#app/modules/retention/retention.server.ts';
 import { bumpMenuVersion } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { insertSubscription, listSubscriptions, lockRestaurantForPlanChange, updateSubscription } from '#app/modules/subscription/subscription.repo.server.ts';
 import { refreshPlanSummary, setManualPro } from '#app/modules/subscription/subscription.service.server.ts';
@@ -72,13 +73,15 @@ export async function getRestaurantForAdmin(scope: AdminScope, restaurantId: str
   assertAdmin(scope);
   const restaurant = await findRestaurantForAdmin(scope.db, restaurantId);
   if (!restaurant) throw new AppError('not-found');
-  const [users, invitations, content, lastEdit, history, audit] = await Promise.all([
+  const [users, invitations, content, lastEdit, history, audit, ordering] = await Promise.all([
     listRestaurantUsers(scope.db, restaurantId),
     listPendingInvitations(scope.db, restaurantId, now.toISOString()),
     countRestaurantContent(scope.db, restaurantId),
     findLastMemberEdit(scope.db, restaurantId),
     listSubscriptions(scope.db, restaurantId),
     listAuditEvents(scope.db, { restaurantId }, { limit: 20, offset: 0 }),
+    // orders and reservations (issue 25): on or off, counts, and the retention rule; never a guest's details
+    orderingDataSummary(scope.db, restaurantId, now),
   ]);
   const label = planLabelOf(restaurant, now);
   return {
@@ -89,6 +92,7 @@ export async function getRestaurantForAdmin(scope: AdminScope, restaurantId: str
     members: users.map((user) => ({ id: user.id, email: user.email, name: user.name, disabled: Boolean(user.banned), since: user.memberSince, role: user.role })),
     invitations: invitations.map(({ id, email, role, createdAt, expiresAt, invitedByEmail }) => ({ id, email, role, createdAt, expiresAt, invitedBy: invitedByEmail })),
     content,
+    ordering,
     lastEdit: lastEdit ?? null,
     history: history
       .map((row) => ({ id: row.id, kind: row.kind, status: row.status, plan: row.plan, startsAt: row.startsAt, endsAt: displayedEnd(row.endsAt), grantedBy: row.grantedBy, cancelAtPeriodEnd: row.cancelAtPeriodEnd === 1 }))

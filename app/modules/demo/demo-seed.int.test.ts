@@ -43,6 +43,15 @@ describe(`demo seed on ${testDialect}`, () => {
     expect(readdirSync(join(uploads, 'restaurants', restaurant.id, 'products')).length).toBe(products.length * 3);
   });
 
+  it('takes orders at its first location, at the table from one table’s QR code and for pickup, and reservations (issue 25 item 10)', async () => {
+    const menu = await getPublicMenu(database.db, DEMO_RESTAURANT_SLUG);
+    if (menu?.status !== 'active') throw new Error('the demo menu should be active');
+    expect(menu.locations[0]!.ordering).toMatchObject({ orders: { dineIn: true, pickup: true, paused: false }, reservations: true });
+    expect(menu.locations[1]!.ordering).toBeNull();
+    const tables = await database.db.selectFrom('diningTable').select(['label', 'code', 'locationId']).execute();
+    expect(tables).toEqual([{ label: 'Masa 1', code: expect.stringMatching(/^\w+$/), locationId: menu.locations[0]!.id }]);
+  });
+
   it('offers German with every name and every dish description and ingredient list translated (issue 16)', async () => {
     const menu = await getPublicMenu(database.db, DEMO_RESTAURANT_SLUG);
     if (menu?.status !== 'active') throw new Error('the demo menu should be active');

@@ -10,7 +10,11 @@ import { forRestaurant, systemScope } from '#app/modules/access/system-scope.ser
 import { saveUploadedImage } from '#app/modules/image/image.service.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { DEMO_RESTAURANT_SLUG } from '#app/modules/restaurant/demo.ts';
+import { OrderingSettingsInput } from '#app/modules/ordering/ordering-settings.schema.ts';
+import { getOrderingSettings, updateOrderingSettings } from '#app/modules/ordering/ordering-settings.service.server.ts';
 import { insertMembership } from '#app/modules/restaurant/restaurant.repo.server.ts';
+import { AddTablesInput } from '#app/modules/tables/tables.schema.ts';
+import { addDiningTables } from '#app/modules/tables/tables.service.server.ts';
 import { refreshPlanSummary } from '#app/modules/subscription/subscription.service.server.ts';
 import { buildCategory, buildLocation, buildPlan, buildProduct, buildRestaurant, newId } from './builders.ts';
 import { demoLocations, demoRestaurant } from './demo-menu.data.ts';
@@ -106,6 +110,22 @@ async function addDemoPictures(db: Kysely<Database>, storage: FileStorage, resta
   const savedLogo = await saveUploadedImage(scope, storage, { kind: 'logo', file: logo, name: 'la-bunica-logo.png' }, quotas);
   const savedCover = await saveUploadedImage(scope, storage, { kind: 'cover', file: cover, name: 'la-bunica-coperta.jpg' }, quotas);
   await setDemoPictures(db, restaurantId, { logoKey: savedLogo.key, coverImageKey: savedCover.key });
+}
+
+/**
+ * Ordering and reservations on at the demo's first location, with one table and its QR code (issue
+ * 25 item 10), through the same services an owner uses, so a newcomer sees them at once.
+ */
+async function addDemoOrdering(db: Kysely<Database>, storage: FileStorage, restaurantId: string): Promise<void> {
+  const scope = forRestaurant(systemScope(db, 'demo-seed'), restaurantId);
+  const [first] = await getOrderingSettings(scope);
+  if (!first) return;
+  await addDiningTables(scope, AddTablesInput.parse({ locationId: first.locationId, label: 'Masa 1' }));
+  await updateOrderingSettings(scope, storage, OrderingSettingsInput.parse({
+    locationId: first.locationId, version: '0', ordersEnabled: 'on', dineIn: 'on', pickup: 'on', reservationsEnabled: 'on', slotMinutes: '30', maxPartySize: '8',
+    leadMinutes: '60', daysAhead: '30', capacityPerSlot: '4',
+    guestNoteRo: 'Comenzile la pachet sunt gata în aproximativ 20 de minute.', guestNoteEn: 'Pickup orders are ready in about 20 minutes.',
+  }));
 }
 
 /** The demo's closed days (decision 0022): the next Christmas and New Year's Day from `today`. */
@@ -229,6 +249,7 @@ export async function seedDemo(
     await insertProducts(trx, restaurantId, products, images);
   });
   await addDemoPictures(db, storage, restaurantId);
+  await addDemoOrdering(db, storage, restaurantId);
   await (await auth.$context).internalAdapter.updateUser(ownerId, { lastRestaurantId: restaurantId });
   return { restaurantId, slug: restaurant.slug, products: products.length };
 }

@@ -28,6 +28,16 @@ export function insightsCsv(insights: Insights, t: TFunction): string {
   for (const d of insights.neverOpened) rows.push([t('insights.neverOpened'), d.name, 0]);
   for (const s of insights.searches) rows.push([`${t('insights.searches')} (${s.matched ? t('insights.found') : t('insights.notFound')})`, s.term, s.count]);
   for (const a of insights.allergens) rows.push([t('insights.allergens'), t(`allergen.${a.key}`), a.count]);
+  // orders and reservations (issue 25): from the rows, not from the menu's views
+  const { orders } = insights;
+  rows.push([t('orderInsights.figureOrders'), '', orders.totals.orders]);
+  rows.push([t('orderInsights.figureReservations'), '', orders.totals.reservations]);
+  rows.push([t('orderInsights.figureNoShows'), '', orders.totals.noShows]);
+  for (const d of orders.ordersPerDay) rows.push([t('orderInsights.ordersPerDay'), d.day, d.orders]);
+  orders.ordersByHour.forEach((count, hour) => rows.push([t('orderInsights.ordersByHour'), `${String(hour).padStart(2, '0')}:00`, count]));
+  for (const d of orders.topOrdered) rows.push([t('orderInsights.topOrdered'), d.name, d.quantity]);
+  for (const d of orders.reservationsPerDay) rows.push([t('orderInsights.reservationsPerDay'), d.day, d.reservations]);
+  for (const d of orders.reservationsPerDay) rows.push([t('orderInsights.noShows'), d.day, d.noShows]);
   return `\uFEFF${rows.map((row) => row.map(cell).join(';')).join('\r\n')}\r\n`;
 }
 

@@ -6,6 +6,7 @@ import { localDayHour, SOURCES, weekdayOf } from './insight-classify.ts';
 import { RANGES, SEARCH_PRIVACY_K, type Figure, type Hint, type Insights, type Range } from './insights.types.ts';
 import { findInsightCatalogue, findInsightCounts, findPendingSearchCounts, hasAnyInsight, sumViewsPerDay } from './insights.repo.server.ts';
 import { listDiningTables } from '#app/modules/tables/tables.repo.server.ts';
+import { orderInsights } from './order-insights.server.ts';
 
 /**
  * What the owner's insights page and CSV show (decision 0018): counts of the range against the
@@ -44,11 +45,12 @@ export async function getInsights(
   const to = localDayHour((options.now ?? new Date()).getTime(), restaurant.timeZone).day;
   const from = addDays(to, -(options.range - 1));
   const previousFrom = addDays(from, -options.range);
-  const [rows, pendingSearches, hasData, tables] = await Promise.all([
+  const [rows, pendingSearches, hasData, tables, orders] = await Promise.all([
     findInsightCounts(owner.db, owner.restaurantId, previousFrom, to, locationId ?? undefined),
     findPendingSearchCounts(owner.db, owner.restaurantId, previousFrom, to, locationId ?? undefined),
     hasAnyInsight(owner.db, owner.restaurantId),
     listDiningTables(owner.db, owner.restaurantId),
+    orderInsights(owner.db, owner.restaurantId, { from, to, locationId, timeZone: restaurant.timeZone, locale: options.locale }),
   ]);
   const tableLabels = new Map(tables.map((table) => [table.code, table.label]));
   const current = new Map<string, Map<string, number>>();
@@ -144,6 +146,7 @@ export async function getInsights(
     searches,
     allergens: list('allergen'),
     hints,
+    orders,
   };
 }
 

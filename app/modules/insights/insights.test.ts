@@ -63,6 +63,11 @@ describe('insights CSV', () => {
       viewsPerDay: [{ day: '2026-11-23', views: 3 }], byHour: Array.from({ length: 24 }, () => 0), byWeekday: [0, 0, 0, 0, 0, 0, 3],
       languages: [{ key: 'ro', count: 3 }], sources: [{ key: 'qr', count: 3 }], viaCodes: [{ code: 'Qr1234', label: 'QR', count: 3 }],
       topDishes: [{ id: 'd1', name: '=HYPERLINK("x"); Ciorbă', count: 1 }], neverOpened: [], searches: [], allergens: [], hints: [],
+      orders: {
+        any: true, totals: { orders: 2, reservations: 1, noShows: 1 }, ordersPerDay: [{ day: '2026-11-23', orders: 2 }],
+        ordersByHour: Array.from({ length: 24 }, (_, hour) => (hour === 13 ? 2 : 0)), topOrdered: [{ name: '@Sarmale', quantity: 3 }],
+        reservationsPerDay: [{ day: '2026-11-23', reservations: 1, noShows: 1 }],
+      },
     } satisfies Insights;
     const csv = insightsCsv(insights, getI18n('ro').t);
     const bytes = Buffer.from(csv, 'utf8');
@@ -73,5 +78,11 @@ describe('insights CSV', () => {
     expect(lines).toContain('Surse;Cod QR;3');
     expect(lines).toContain('Coduri scanate;QR;3');
     expect(lines).toContain('Produsele deschise cel mai des;"\'=HYPERLINK(""x""); Ciorbă";1');
+    expect(lines).toContain('Comenzi;;2');
+    expect(lines).toContain('Comenzi pe zi;2026-11-23;2');
+    expect(lines).toContain('Comenzi pe oră;13:00;2');
+    expect(lines).toContain('Produsele comandate cel mai des;\'@Sarmale;3');
+    expect(lines).toContain('Rezervări pe zi;2026-11-23;1');
+    expect(lines).toContain('Neprezentări;2026-11-23;1');
   });
 });

@@ -17,6 +17,20 @@ export interface Hint {
   params: Record<string, string | number>;
 }
 
+/** Orders and reservations of the range (issue 25 item 9): counted from the rows, not from the menu's views. */
+export interface OrderInsights {
+  /** anything to show: an order or a reservation in the range */
+  any: boolean;
+  totals: { orders: number; reservations: number; noShows: number };
+  ordersPerDay: { day: string; orders: number }[];
+  /** orders by the local hour they were placed, 0..23 */
+  ordersByHour: number[];
+  /** the dishes ordered most, by quantity (declined orders left out) */
+  topOrdered: { name: string; quantity: number }[];
+  /** reservations by the local date they were for (declined and cancelled left out), and the no-shows among them */
+  reservationsPerDay: { day: string; reservations: number; noShows: number }[];
+}
+
 export interface Insights {
   range: Range;
   from: string;
@@ -36,5 +50,6 @@ export interface Insights {
   searches: { term: string; count: number; matched: boolean }[];
   allergens: { key: string; count: number }[];
   hints: Hint[];
+  orders: OrderInsights;
 }
 

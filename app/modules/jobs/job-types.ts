@@ -47,8 +47,8 @@ export const jobPayloads = {
   'team.sweep': z.object({}),
   /** scheduled hourly: the reminder e-mail the day before an accepted reservation, sent once (decision 0032) */
   'reservations.remind': z.object({}),
-  /** scheduled daily: reservations' contact details erased CONTACT_RETENTION_DAYS after their date (decision 0032) */
-  'reservations.erase': z.object({}),
+  /** scheduled daily: guests' contact details on orders and reservations past their 30 days (app/modules/retention, decision 0032) */
+  'retention.erase-contacts': z.object({}),
   /** scheduled: done jobs past the retention period */
   'jobs.purge': z.object({}),
   /** scheduled when BACKUP_DIR is set: a copy of the database, the oldest beyond BACKUP_KEEP deleted */

@@ -1,9 +1,8 @@
 import { assertSystem, type SystemScope } from '#app/modules/access/scope.server.ts';
 import { locationOrderingForGuests } from '#app/modules/ordering/ordering-settings.service.server.ts';
-import { CONTACT_RETENTION_DAYS } from '#app/modules/ordering/ordering.types.ts';
 import { addDays } from '#app/modules/restaurant/local-time.ts';
 import { enqueueReservationMail } from './reservation-notify.server.ts';
-import { eraseReservationContacts, findReservation, listReminderCandidates, markReminderSent } from './reservation.repo.server.ts';
+import { findReservation, listReminderCandidates, markReminderSent } from './reservation.repo.server.ts';
 import { reservationSpan } from './reservation-slots.ts';
 
 /**
@@ -37,10 +36,4 @@ export async function sendReservationReminders(scope: SystemScope, now: Date): P
     if (sent) queued++;
   }
   return queued;
-}
-
-/** The daily `reservations.erase`: contact details of reservations dated more than CONTACT_RETENTION_DAYS ago. */
-export function eraseOldReservationContacts(scope: SystemScope, now: Date): Promise<number> {
-  assertSystem(scope);
-  return eraseReservationContacts(scope.db, addDays(now.toISOString().slice(0, 10), -CONTACT_RETENTION_DAYS), now.toISOString());
 }

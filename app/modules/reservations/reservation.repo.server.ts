@@ -112,13 +112,3 @@ export async function markReminderSent(db: Kysely<Database>, restaurantId: strin
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Privacy (decision 0032): names, phones, e-mails and notes of reservations dated before `before` erased. */
-export async function eraseReservationContacts(db: Kysely<Database>, before: string, now: string): Promise<number> {
-  const result = await acrossRestaurants(db, 'the retention job erases old contact details in every restaurant')
-    .updateTable('reservation')
-    .set({ name: null, phone: null, email: null, note: null, contactErasedAt: now })
-    .where('date', '<', before)
-    .where('contactErasedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}

@@ -12,7 +12,8 @@ import { insertRestaurant } from '#tests/factories/builders.ts';
 import { db, scopes, storage, useFileWorld } from '#tests/support/file-world.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
 import { testDialect } from '#tests/support/test-database.ts';
-import { eraseOldReservationContacts, sendReservationReminders } from './reservation-jobs.server.ts';
+import { eraseExpiredContacts } from '#app/modules/retention/retention.server.ts';
+import { sendReservationReminders } from './reservation-jobs.server.ts';
 import { cancelReservationByGuest, getReservationForm, getReservationGuestView, newIdempotencyKey, requestReservation } from './reservation-guest.service.server.ts';
 import { changeReservation, getStaffReservations } from './reservation-staff.service.server.ts';
 import { ReservationRequestInput } from './reservation.schema.ts';
@@ -198,7 +199,8 @@ describe(`reservations on ${testDialect}`, () => {
     expect(reminders[0]!.subject).toBe(`Mâine: rezervarea ta la Bistro ${seq}`);
     expect(calendarOf(reminders[0]!).status).toBe('CONFIRMED');
 
-    expect(await eraseOldReservationContacts(system, now)).toBeGreaterThanOrEqual(1);
+    // the retention job (app/modules/retention) erases what a reservation kept, 30 days after its date
+    expect((await eraseExpiredContacts(system, now)).reservations).toBeGreaterThanOrEqual(1);
     const old = await db.selectFrom('reservation').selectAll().where('id', '=', `old-${seq}`).executeTakeFirstOrThrow();
     expect(old).toMatchObject({ name: null, phone: null, email: null, note: null, status: 'accepted', partySize: 2 });
     expect((await db.selectFrom('reservation').select('name').where('id', '=', `rem-${seq}`).executeTakeFirstOrThrow()).name).toBe('Ion');

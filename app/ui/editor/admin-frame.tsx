@@ -44,12 +44,13 @@ export function AdminFrame({
   const onSubscriptionPage = pathname === subscriptionPath(restaurant.slug);
   const sections: { to: string; label: string; allowed: boolean }[] = [
     { to: `${base}/orders`, label: t('orders.tab'), allowed: permissions['orders.board'] },
+    { to: `${base}/reservations`, label: t('reservations.staff.tab'), allowed: permissions['reservations.manage'] },
     { to: `${base}/settings`, label: t('editor.tabSettings'), allowed: permissions['settings.edit'] },
     { to: `${base}/qr`, label: t('editor.tabQr'), allowed: permissions['qr.manage'] },
     { to: `${base}/import`, label: t('import.tab'), allowed: permissions['menu.import'] },
     { to: `${base}/insights`, label: t('insights.tab'), allowed: permissions['insights.view'] },
     { to: `${base}/tables`, label: t('tables.tab'), allowed: permissions['qr.manage'] },
-    { to: `${base}/reservations`, label: t('reservations.staff.tab'), allowed: permissions['reservations.manage'] },
+    { to: `${base}/ordering`, label: t('orderingSettings.tab'), allowed: permissions['orders.settings'] },
     { to: subscriptionPath(restaurant.slug), label: t('admin.subscriptionTitle'), allowed: permissions['billing.manage'] },
     { to: `${base}/team`, label: t('restaurants.nav.team'), allowed: permissions['team.view'] },
     { to: `${base}/account`, label: t('account.title'), allowed: permissions['restaurant.view'] },

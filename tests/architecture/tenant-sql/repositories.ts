@@ -8,6 +8,7 @@ import { restaurantCases } from './cases/restaurant.cases.ts';
 import { teamCases } from './cases/team.cases.ts';
 import { orderingCases } from './cases/ordering.cases.ts';
 import { reservationsCases } from './cases/reservations.cases.ts';
+import { retentionCases } from './cases/retention.cases.ts';
 
 /** Every repository file (path from the project's root) with its capture cases. */
 export const REPOSITORIES: Record<string, RepositoryCases> = {
@@ -20,4 +21,5 @@ export const REPOSITORIES: Record<string, RepositoryCases> = {
   ...teamCases,
   ...orderingCases,
   ...reservationsCases,
+  ...retentionCases,
 };

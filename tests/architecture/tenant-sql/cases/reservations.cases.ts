@@ -22,6 +22,5 @@ export const reservationsCases: Record<string, RepositoryCases> = {
     updateReservationStatus: (f) => [f.db, f.r, 'no-such-reservation', { from: ['requested'], version: f.now }, { status: 'accepted', updatedAt: f.now, declineReason: null }],
     listReminderCandidates: (f) => [f.db, [DAY, '2030-01-08']],
     markReminderSent: (f) => [f.db, f.r, 'no-such-reservation', f.now],
-    eraseReservationContacts: (f) => [f.db, '2000-01-01', f.now],
   }),
 };

@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '#app/db/schema.ts';
+import { tenant } from '#app/db/tenant.ts';
+
+/**
+ * The insights of orders and reservations (issue 25 item 9), read from the rows themselves
+ * (migration 0024): aggregated in the database, so a busy restaurant's 90 days come back as at most
+ * a few thousand small rows. Days are the restaurant's local days (`serviceDay`, `date`).
+ */
+
+export interface OrderHourRow {
+  serviceDay: string;
+  /** the UTC hour the order was placed, 'YYYY-MM-DDTHH' (the service turns it into the local hour) */
+  utcHour: string;
+  count: number | string;
+}
+
+/** Orders placed per local day and UTC hour, `fromDay`..`toDay`, at one location or all. */
+export function countOrdersByHour(db: Kysely<Database>, restaurantId: string, fromDay: string, toDay: string, locationId?: string): Promise<OrderHourRow[]> {
+  let query = tenant(db, restaurantId)
+    .selectFrom('guestOrder')
+    .select((eb) => [
+      'guestOrder.serviceDay',
+      eb.fn<string>('substr', ['guestOrder.createdAt', eb.lit(1), eb.lit(13)]).as('utcHour'),
+      eb.fn.countAll<number | string>().as('count'),
+    ])
+    .where('guestOrder.serviceDay', '>=', fromDay)
+    .where('guestOrder.serviceDay', '<=', toDay);
+  if (locationId) query = query.where('guestOrder.locationId', '=', locationId);
+  return query.groupBy((eb) => ['guestOrder.serviceDay', eb.fn('substr', ['guestOrder.createdAt', eb.lit(1), eb.lit(13)])]).execute();
+}
+
+export interface OrderedDishRow {
+  productId: string | null;
+  nameRo: string;
+  nameEn: string | null;
+  quantity: number | string;
+}
+
+/** The dishes ordered most (quantities), of orders not declined, `fromDay`..`toDay`; the line's own name (a deleted dish keeps it). */
+export function sumOrderedDishes(db: Kysely<Database>, restaurantId: string, fromDay: string, toDay: string, limit: number, locationId?: string): Promise<OrderedDishRow[]> {
+  let query = tenant(db, restaurantId)
+    .selectFrom('guestOrderLine')
+    .innerJoin('guestOrder', (join) => join.onRef('guestOrder.id', '=', 'guestOrderLine.orderId').onRef('guestOrder.restaurantId', '=', 'guestOrderLine.restaurantId'))
+    .select((eb) => ['guestOrderLine.productId', 'guestOrderLine.nameRo', 'guestOrderLine.nameEn', eb.fn.sum<number | string>('guestOrderLine.quantity').as('quantity')])
+    .where('guestOrder.serviceDay', '>=', fromDay)
+    .where('guestOrder.serviceDay', '<=', toDay)
+    .where('guestOrder.status', '!=', 'declined');
+  if (locationId) query = query.where('guestOrder.locationId', '=', locationId);
+  return query
+    .groupBy(['guestOrderLine.productId', 'guestOrderLine.nameRo', 'guestOrderLine.nameEn'])
+    .orderBy('quantity', 'desc')
+    .orderBy('guestOrderLine.nameRo')
+    .limit(limit)
+    .execute();
+}
+
+export interface ReservationDayRow {
+  date: string;
+  status: string;
+  count: number | string;
+}
+
+/** Reservations per local date and status, `fromDay`..`toDay`. */
+export function countReservationsByDay(db: Kysely<Database>, restaurantId: string, fromDay: string, toDay: string, locationId?: string): Promise<ReservationDayRow[]> {
+  let query = tenant(db, restaurantId)
+    .selectFrom('reservation')
+    .select((eb) => ['reservation.date', 'reservation.status', eb.fn.countAll<number | string>().as('count')])
+    .where('reservation.date', '>=', fromDay)
+    .where('reservation.date', '<=', toDay);
+  if (locationId) query = query.where('reservation.locationId', '=', locationId);
+  return query.groupBy(['reservation.date', 'reservation.status']).execute();
+}

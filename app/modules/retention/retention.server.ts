@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '#app/db/schema.ts';
+import { assertSystem, type SystemScope } from '#app/modules/access/scope.server.ts';
+import { orderingForGuests } from '#app/modules/ordering/ordering-settings.service.server.ts';
+import { CONTACT_RETENTION_DAYS } from '#app/modules/ordering/ordering.types.ts';
+import { countOrders, countReservations, eraseOrderContactsBefore, eraseReservationContactsBefore } from './retention.repo.server.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Rows per statement, and statements per kind per run: a run is bounded; the next day's run takes the rest. */
+export const RETENTION_BATCH = 500;
+export const RETENTION_MAX_BATCHES = 20;
+
+export interface ErasedContacts {
+  orders: number;
+  reservations: number;
+}
+
+/**
+ * The daily `retention.erase-contacts` job (issue 25 item 7, decision 0032): guests' names, phones,
+ * e-mails and notes are erased `CONTACT_RETENTION_DAYS` days after the order was placed, or after
+ * the reservation's date (the restaurant's local date, compared with the UTC day: a few hours
+ * either way in a month do not matter). Orders keep their lines and totals, reservations their
+ * date, party and status (insights). Erasing twice changes nothing: erased rows are marked.
+ */
+export async function eraseExpiredContacts(
+  scope: SystemScope,
+  now: Date,
+  { batch = RETENTION_BATCH, maxBatches = RETENTION_MAX_BATCHES }: { batch?: number; maxBatches?: number } = {},
+): Promise<ErasedContacts> {
+  assertSystem(scope);
+  const stamp = now.toISOString();
+  const cutoff = new Date(now.getTime() - CONTACT_RETENTION_DAYS * DAY_MS);
+  const erased: ErasedContacts = { orders: 0, reservations: 0 };
+  for (let round = 0; round < maxBatches; round++) {
+    const orders = await scope.db.transaction().execute((trx) => eraseOrderContactsBefore(trx, cutoff.toISOString(), batch, stamp));
+    erased.orders += orders;
+    if (orders < batch) break;
+  }
+  for (let round = 0; round < maxBatches; round++) {
+    const reservations = await eraseReservationContactsBefore(scope.db, cutoff.toISOString().slice(0, 10), batch, stamp);
+    erased.reservations += reservations;
+    if (reservations < batch) break;
+  }
+  return erased;
+}
+
+/** What a restaurant's ordering keeps, as its owner's data export and the back office say it. */
+export interface OrderingDataSummary {
+  /** some location takes orders / reservation requests */
+  ordersOn: boolean;
+  reservationsOn: boolean;
+  orders: number;
+  reservations: number;
+  /** placed or asked for in the last CONTACT_RETENTION_DAYS days: those still hold contact details */
+  ordersLast30Days: number;
+  reservationsLast30Days: number;
+  contactRetentionDays: number;
+}
+
+/**
+ * A restaurant's orders and reservations in figures, never a guest's details. No scope: the
+ * callers (the owner's export, the back office) checked theirs and name a restaurant they may read.
+ */
+export async function orderingDataSummary(db: Kysely<Database>, restaurantId: string, now: Date = new Date()): Promise<OrderingDataSummary> {
+  const since = new Date(now.getTime() - CONTACT_RETENTION_DAYS * DAY_MS).toISOString();
+  const [offers, orders, reservations] = await Promise.all([orderingForGuests(db, restaurantId), countOrders(db, restaurantId, since), countReservations(db, restaurantId, since)]);
+  const locations = [...offers.values()];
+  return {
+    ordersOn: locations.some((location) => location.ordersEnabled),
+    reservationsOn: locations.some((location) => location.reservationsEnabled),
+    orders: orders.total,
+    reservations: reservations.total,
+    ordersLast30Days: orders.recent,
+    reservationsLast30Days: reservations.recent,
+    contactRetentionDays: CONTACT_RETENTION_DAYS,
+  };
+}
