@@ -12,6 +12,27 @@ export async function sessionCookie(baseUrl: string, email: string, password: st
   return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
 
+const signedIn = new Map<string, string>();
+
+/**
+ * A session cookie for an existing account (the demo owner, the platform admin), signed in once per
+ * worker and reused by every later file of the worker: a sign-in hashes the password (the costliest
+ * request the server answers), a session check reads one row. A session ended since (a sign-out
+ * everywhere, a disabled user, a changed password) is seen by the check, and the account signs in anew.
+ */
+export async function sharedSessionCookie(baseUrl: string, email: string, password: string): Promise<string> {
+  const key = `${baseUrl} ${email} ${password}`;
+  const known = signedIn.get(key);
+  if (known) {
+    const session = await fetch(`${baseUrl}/api/auth/get-session`, { headers: { cookie: known, 'x-forwarded-for': nextClientIp() } });
+    const body = session.ok ? ((await session.json()) as { user?: { email?: string } } | null) : null;
+    if (body?.user?.email === email) return known;
+  }
+  const cookie = await sessionCookie(baseUrl, email, password);
+  signedIn.set(key, cookie);
+  return cookie;
+}
+
 /** Registers a new owner through the real form; returns their session cookie and restaurant slug. */
 export async function registerOwner(baseUrl: string, name: string): Promise<{ cookie: string; slug: string }> {
   const response = await fetch(`${baseUrl}/login?register=true`, {

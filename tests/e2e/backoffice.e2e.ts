@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_LOGINS } from '#app/modules/demo/demo-seed.server.ts';
 import { newId } from '#app/modules/demo/builders.ts';
-import { browserCookies, registerOwner, sessionCookie } from './accounts.ts';
+import { browserCookies, registerOwner, sessionCookie, sharedSessionCookie } from './accounts.ts';
 import { DESKTOP, isHydrated, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 import { openServerDatabase } from './database.ts';
 import { toast } from './owner-session.ts';
@@ -12,7 +12,7 @@ const browserOf = useBrowser();
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function adminPage(viewport = DESKTOP): Promise<Page> {
-  const cookie = await sessionCookie(baseUrl, DEMO_LOGINS.admin.email, DEMO_LOGINS.admin.password);
+  const cookie = await sharedSessionCookie(baseUrl, DEMO_LOGINS.admin.email, DEMO_LOGINS.admin.password);
   const context = await openContext(browserOf(), baseUrl, { viewport });
   await context.addCookies(browserCookies(cookie, baseUrl));
   // the operator answered the cookie banner long ago (it is tested in consent.e2e.ts)
@@ -162,7 +162,7 @@ describe('the platform back office (/admin)', () => {
     // the log names the role; its CSV has a column of its own
     await page.goto(`/admin/audit?restaurant=${restaurantId}`);
     expect(await page.locator('tbody').getByText(`${manager.email} (Manager)`).count()).toBe(1);
-    const cookie = await sessionCookie(baseUrl, DEMO_LOGINS.admin.email, DEMO_LOGINS.admin.password);
+    const cookie = await sharedSessionCookie(baseUrl, DEMO_LOGINS.admin.email, DEMO_LOGINS.admin.password);
     const csv = await (await fetch(`${baseUrl}/admin/audit.csv?restaurant=${restaurantId}`, { headers: { cookie } })).text();
     expect(csv.split('\r\n')[0]).toContain('actor,actorRole,');
     expect(csv).toContain(`${manager.email},manager,`);
@@ -336,16 +336,20 @@ describe('the platform back office (/admin)', () => {
     const db = openServerDatabase();
     const { id: restaurantId } = await db.selectFrom('restaurant').select('id').orderBy('createdAt').executeTakeFirstOrThrow();
     await db.destroy();
-    for (const viewport of [PHONE, DESKTOP]) {
-      const page = await adminPage(viewport);
-      for (const path of ['/admin', '/admin?range=365', '/admin/restaurants?state=trial', `/admin/restaurants/${restaurantId}`, '/admin/users', '/admin/messages?show=all', '/admin/settings', '/admin/audit', '/admin/jobs']) {
-        await page.goto(path);
+    // each page loaded once and checked at both widths (the window resized: the same media queries decide)
+    const page = await adminPage(PHONE);
+    for (const path of ['/admin', '/admin?range=365', '/admin/restaurants?state=trial', `/admin/restaurants/${restaurantId}`, '/admin/users', '/admin/messages?show=all', '/admin/settings', '/admin/audit', '/admin/jobs']) {
+      await page.setViewportSize(PHONE);
+      await page.goto(path);
+      for (const viewport of [PHONE, DESKTOP]) {
+        await page.setViewportSize(viewport);
+        await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(viewport.width);
         expect(await seriousAxeViolations(page), `${path} at ${viewport.width}px`).toEqual([]);
         // nothing wider than the screen but the tables' own scrolling regions
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} at ${viewport.width}px`).toBeLessThanOrEqual(0);
       }
-      await page.context().close();
     }
+    await page.context().close();
   });
 });

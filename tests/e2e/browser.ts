@@ -84,8 +84,9 @@ const ALWAYS_REPORTED = new Set(['label-content-name-mismatch']);
 
 /** axe-core's serious and critical findings on the current page (WCAG 2 A/AA rules), plus ALWAYS_REPORTED. */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  // evaluated through the DevTools protocol, so the page's CSP (rightly) does not apply
-  await page.evaluate(axeSource);
+  // evaluated through the DevTools protocol, so the page's CSP (rightly) does not apply; once per document
+  // (about 650 KB of script to parse: seconds on a loaded machine, and a page is often checked in several states)
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     // @ts-expect-error axe is evaluated above
     const result = await window.axe.run(document, {

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_LOGINS } from '#app/modules/demo/demo-seed.server.ts';
-import { registerOwner, sessionCookie } from './accounts.ts';
+import { registerOwner, sharedSessionCookie } from './accounts.ts';
 import { isHydrated, nextClientIp, seriousAxeViolations, useBrowser } from './browser.ts';
 import { openOwnerPage, statusMessage } from './owner-session.ts';
 
@@ -26,7 +26,7 @@ async function longMenu(name: string): Promise<{ cookie: string; slug: string }>
   expect(locationId).toBeTruthy();
   for (const category of ['Ciorbe', 'Deserturi']) expect((await post({ intent: 'create-category', nameRo: category, locationId: locationId!, visible: 'on' })).status).toBe(200);
 
-  const admin = await sessionCookie(baseUrl, DEMO_LOGINS.admin.email, DEMO_LOGINS.admin.password);
+  const admin = await sharedSessionCookie(baseUrl, DEMO_LOGINS.admin.email, DEMO_LOGINS.admin.password);
   const found = await (await fetch(`${baseUrl}/admin/restaurants?q=${encodeURIComponent(`${name}-`)}`, { headers: { cookie: admin } })).text();
   const restaurantId = /href="\/admin\/restaurants\/([^"?]+)"/.exec(found)?.[1];
   expect(restaurantId).toBeTruthy();

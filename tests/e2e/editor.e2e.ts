@@ -5,7 +5,7 @@ import { getI18n } from '#app/i18n/i18n.ts';
 import { QR_DOWNLOAD_FORMATS } from '#app/modules/qr/qr-downloads.ts';
 import { noisyJpeg, photoJpeg, pngClaiming, svgWithScript } from '#tests/support/test-images.ts';
 import { DEMO_LOGINS } from '#app/modules/demo/demo-seed.server.ts';
-import { registerOwner, sessionCookie } from './accounts.ts';
+import { registerOwner, sharedSessionCookie } from './accounts.ts';
 import { DESKTOP, isHydrated, nextClientIp, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 import { ownerSessionOpener, statusMessage as toast } from './owner-session.ts';
 import { openServerDatabase } from './database.ts';
@@ -15,7 +15,7 @@ const browserOf = useBrowser();
 
 /** PRO for the restaurant of the owner whose e-mail starts with `emailPrefix`, granted by the demo admin in the back office. */
 async function grantProAsAdmin(emailPrefix: string): Promise<void> {
-  const admin = await sessionCookie(baseUrl, DEMO_LOGINS.admin.email, DEMO_LOGINS.admin.password);
+  const admin = await sharedSessionCookie(baseUrl, DEMO_LOGINS.admin.email, DEMO_LOGINS.admin.password);
   const html = await (await fetch(`${baseUrl}/admin/restaurants?q=${encodeURIComponent(emailPrefix)}`, { headers: { cookie: admin } })).text();
   const restaurantId = /href="\/admin\/restaurants\/([^"?]+)"/.exec(html)?.[1];
   expect(restaurantId, `a restaurant of ${emailPrefix} on /admin/restaurants`).toBeTruthy();

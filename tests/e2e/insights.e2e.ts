@@ -3,7 +3,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_LOGINS } from '#app/modules/demo/demo-seed.server.ts';
 import { FLUSH_INTERVAL_MS } from '#app/modules/insights/insight-recorder.server.ts';
 import { SEARCH_PRIVACY_K } from '#app/modules/insights/insights.types.ts';
-import { browserCookies, registerOwner, sessionCookie } from './accounts.ts';
+import { browserCookies, registerOwner, sharedSessionCookie } from './accounts.ts';
 import { DESKTOP, nextClientIp, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 import { openServerDatabase } from './database.ts';
 
@@ -67,7 +67,7 @@ describe('owner insights', () => {
     expect(opened).toHaveLength(2);
 
     const owner = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl, extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp() } });
-    await owner.addCookies(browserCookies(await sessionCookie(baseUrl, DEMO_LOGINS.owner.email, DEMO_LOGINS.owner.password), baseUrl));
+    await owner.addCookies(browserCookies(await sharedSessionCookie(baseUrl, DEMO_LOGINS.owner.email, DEMO_LOGINS.owner.password), baseUrl));
     const page = await owner.newPage();
     const views = async () => Number(await page.getByTestId('figure-views').locator('dd').first().textContent());
     // the view, the source and both dish opens, once flushed (the beacon may land a flush later than the view)

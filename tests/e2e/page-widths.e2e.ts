@@ -1,9 +1,9 @@
 import type { RouteConfigEntry } from '@react-router/dev/routes';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_LOGINS } from '#app/modules/demo/demo-seed.server.ts';
 import { DEMO_RESTAURANT_SLUG } from '#app/modules/restaurant/demo.ts';
-import { browserCookies, sessionCookie } from './accounts.ts';
+import { browserCookies, sharedSessionCookie } from './accounts.ts';
 import { isHydrated, openContext, useBrowser } from './browser.ts';
 import { openServerDatabase } from './database.ts';
 
@@ -44,36 +44,49 @@ function fill(pattern: string, values: Record<string, string>): string {
   });
 }
 
-/** How far the document scrolls sideways at each width, and the widest elements that make it do so. */
+/** How far the document scrolls sideways at the page's width, and the widest elements that make it do so. */
+function measure(page: Page) {
+  return page.evaluate(() => {
+    const viewport = document.documentElement.clientWidth;
+    const widest = [...document.body.querySelectorAll<HTMLElement>('*')]
+      .map((element) => ({ element, right: element.getBoundingClientRect().right }))
+      .filter(({ right }) => right > viewport + 0.5)
+      .sort((a, b) => b.right - a.right)
+      .slice(0, 3)
+      .map(({ element, right }) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${[...element.classList].slice(0, 4).join('.')} → ${Math.round(right)}`);
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, widest };
+  });
+}
+
+/**
+ * Each page is loaded once, at the first width, and measured at every width in turn (the viewport
+ * resized, as a phone turned or a window narrowed: the same media queries decide the layout), so a
+ * page costs one load and hydration, not one per width.
+ */
 async function overflows(browser: Browser, login: { email: string; password: string }, paths: string[], widths: number[]): Promise<string[]> {
-  const cookie = await sessionCookie(baseUrl, login.email, login.password);
+  const cookie = await sharedSessionCookie(baseUrl, login.email, login.password);
   const found: string[] = [];
-  for (const width of widths) {
-    const context = await openContext(browser, baseUrl, { viewport: { width, height: 800 }, locale: 'ro' });
-    await context.addCookies(browserCookies(cookie, baseUrl));
-    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    for (const path of paths) {
-      const response = await page.goto(path);
-      expect(response?.status(), `${path} answers`).toBe(200);
-      expect(new URL(page.url()).pathname, `${path} is not redirected`).toBe(path.split('?')[0]);
-      await expect.poll(() => isHydrated(page, 'h1'), { timeout: 15_000 }).toBe(true);
-      const measured = await page.evaluate(() => {
-        const viewport = document.documentElement.clientWidth;
-        const widest = [...document.body.querySelectorAll<HTMLElement>('*')]
-          .map((element) => ({ element, right: element.getBoundingClientRect().right }))
-          .filter(({ right }) => right > viewport + 0.5)
-          .sort((a, b) => b.right - a.right)
-          .slice(0, 3)
-          .map(({ element, right }) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${[...element.classList].slice(0, 4).join('.')} → ${Math.round(right)}`);
-        return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, widest };
-      });
+  const context = await openContext(browser, baseUrl, { viewport: { width: widths[0]!, height: 800 }, locale: 'ro' });
+  await context.addCookies(browserCookies(cookie, baseUrl));
+  await context.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  for (const path of paths) {
+    await page.setViewportSize({ width: widths[0]!, height: 800 });
+    const response = await page.goto(path);
+    expect(response?.status(), `${path} answers`).toBe(200);
+    expect(new URL(page.url()).pathname, `${path} is not redirected`).toBe(path.split('?')[0]);
+    await expect.poll(() => isHydrated(page, 'h1'), { timeout: 15_000 }).toBe(true);
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 800 });
+      // the resize has reached the page's layout once window.innerWidth reports it
+      await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(width);
+      const measured = await measure(page);
       expect(measured.innerWidth).toBe(width);
       if (measured.scrollWidth !== width) found.push(`${path} at ${width} px is ${measured.scrollWidth} px wide: ${measured.widest.join('; ')}`);
     }
-    await context.close();
   }
+  await context.close();
   return found;
 }
 
