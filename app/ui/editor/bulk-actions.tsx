@@ -5,7 +5,7 @@ import type { Locale } from '#app/i18n/i18n.ts';
 import { formatPrice, localized } from '#app/i18n/localized.ts';
 import type { ActionResult } from '#app/modules/errors/action-result.ts';
 import type { EditorMenu } from '#app/modules/editor/menu-editor.types.ts';
-import { applyPriceChange, parseChangeValue } from '#app/modules/product/bulk-edit.ts';
+import { applyPriceChange, parseChangeValue } from '#app/modules/product/bulk-change.ts';
 import { iconButton, primaryButton, secondaryButton } from './fields.tsx';
 import { useEditorT } from './editor-t.tsx';
 import { Icon } from './icons.tsx';
