@@ -14,7 +14,7 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useLayoutEffect } from 'react';
-import type { RowTie } from './sortable-list.tsx';
+import type { RowTie } from './sortable-types.ts';
 
 /**
  * dnd-kit's half of a sortable list (sortable-list.tsx), fetched when drag and drop is armed (issue 26:

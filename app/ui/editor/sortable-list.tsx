@@ -1,26 +1,15 @@
-import type { useSortable } from '@dnd-kit/sortable';
-import { createContext, startTransition, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { iconButton } from './fields.tsx';
 import { useEditorT } from './editor-t.tsx';
 import { useCan } from './editor-permissions.tsx';
 import { Icon } from './icons.tsx';
+import type { Binding, RowTie } from './sortable-types.ts';
 
 interface Item {
   id: string;
   name: string;
 }
-
-/** What a row's drag handle needs from dnd-kit once its row is armed. */
-type Binding = Pick<ReturnType<typeof useSortable>, 'attributes' | 'listeners' | 'setActivatorNodeRef'>;
-
-/** What a row gives the drag-and-drop module (sortable-dnd.tsx): its <li>, and where to hand the binding. */
-export interface RowTie {
-  row: RefObject<HTMLLIElement | null>;
-  attach: RefObject<((li: HTMLLIElement | null) => void) | null>;
-  bind: (binding: Binding | null) => void;
-}
-export type { Binding };
 
 const HandleContext = createContext<{ name: string; binding: Binding | null; inList: boolean }>({ name: '', binding: null, inList: false });
 
