@@ -24,6 +24,11 @@ import { loadGuestMenuPage } from './modules/guest-menu/guest-menu-page.server.t
 import { getMenuCacheVersion } from './modules/guest-menu/menu.service.server.ts';
 import { MenuDocument } from './ui/menu/guest-menu.tsx';
 import { NonceProvider } from './ui/nonce.tsx';
+import { DEFAULT_LOCALE, getI18n, isLocale } from './i18n/i18n.ts';
+import { pageCatalogueJson } from './i18n/catalogue-parts.server.ts';
+import { PageCatalogueContext, setPageI18n } from './i18n/page-i18n.ts';
+import { PrivacyPolicy } from './content/privacy-policy.tsx';
+import { providePrivacyPolicy } from './ui/consent/privacy-modal.tsx';
 import type { ViewRecord } from './modules/insights/insight-recorder.server.ts';
 import { flushInsightsOnStop, insightRecorder } from './modules/insights/insights-runtime.server.ts';
 
@@ -35,6 +40,9 @@ export { requestInfoContext } from './context.ts';
 // is chosen for the database (decision 0031).
 wireAuth();
 wireLiveBus();
+// pages render with the full catalogues here; a hydrated page carries its own part for the browser
+setPageI18n(getI18n);
+providePrivacyPolicy(PrivacyPolicy);
 
 export { closeLiveStreams };
 
@@ -143,13 +151,18 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { nonce } = loadContext.get(requestInfoContext);
+  // the root layout writes the page's catalogue (its language, its area's namespaces) for hydration
+  const rootLocale = (routerContext.staticHandlerContext.loaderData.root as { locale?: unknown } | undefined)?.locale;
+  const catalogue = pageCatalogueJson(isLocale(rootLocale) ? rootLocale : DEFAULT_LOCALE, new URL(request.url).pathname);
   // Bots and our own menu page get the whole document at once; people get it streamed.
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <PageCatalogueContext value={catalogue}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </PageCatalogueContext>
       </NonceProvider>,
       {
         nonce,

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { use, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import {
   isRouteErrorResponse,
@@ -12,7 +12,9 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
-import { DEFAULT_LOCALE, getI18n, type Locale } from './i18n/i18n.ts';
+import { DEFAULT_LOCALE, type Locale } from './i18n/locales.ts';
+import { CATALOGUE_SCRIPT_ID } from './i18n/page-catalogue.ts';
+import { PageCatalogueContext, pageI18n } from './i18n/page-i18n.ts';
 import { getRequestLocale } from './i18n/locale.server.ts';
 import { useStaticDocument } from './ui/hydration.ts';
 import { useNonce } from './ui/nonce.tsx';
@@ -58,6 +60,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // routes whose `handle` says `{ hydrate: false }` are sent as HTML and CSS only (ui/hydration.ts)
   const hydrate = !useStaticDocument();
   // the guest menu may be in a content language beyond the site's ro/en (its loader says which)
+  const catalogue = use(PageCatalogueContext);
   const pageLang = useMatches().map((match) => (match.loaderData as { htmlLang?: string } | undefined)?.htmlLang).find(Boolean);
   if (useOwnDocument()) return children;
   return (
@@ -70,9 +73,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <I18nextProvider i18n={getI18n(locale)}>{children}</I18nextProvider>
+        <I18nextProvider i18n={pageI18n(locale)}>{children}</I18nextProvider>
         {hydrate ? (
           <>
+            {/* the page's own language and namespaces for the browser's i18next (issue 26; i18n/page-catalogue.ts) */}
+            {catalogue ? <script id={CATALOGUE_SCRIPT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: catalogue }} /> : null}
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
@@ -94,7 +99,7 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>('root');
-  const t = getI18n(data?.locale ?? DEFAULT_LOCALE).t;
+  const t = pageI18n(data?.locale ?? DEFAULT_LOCALE).t;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = status === 404 ? t('errors.pageNotFound') : t('errors.unexpected');
   return (

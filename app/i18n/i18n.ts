@@ -2,18 +2,12 @@ import i18next, { type i18n } from 'i18next';
 import { en } from './en.ts';
 import { ro } from './ro.ts';
 
-/** docs/product-spec.md section 9: default locale ro, fallback en, available ro and en. */
-export const LOCALES = ['ro', 'en'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'ro';
-export const FALLBACK_LOCALE: Locale = 'en';
-export const LOCALE_COOKIE = 'lang';
+import { FALLBACK_LOCALE, LOCALES, type Locale } from './locales.ts';
+
+// the languages themselves live in locales.ts, which a browser module imports without the catalogues
+export { DEFAULT_LOCALE, FALLBACK_LOCALE, isLocale, LOCALE_COOKIE, LOCALES, type Locale } from './locales.ts';
 
 export const catalogues = { ro, en } as const;
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
 
 const instances = new Map<Locale, i18n>();
 

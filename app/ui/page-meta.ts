@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { MetaDescriptor } from 'react-router';
-import { DEFAULT_LOCALE, getI18n, isLocale } from '#app/i18n/i18n.ts';
+import { DEFAULT_LOCALE, isLocale } from '#app/i18n/locales.ts';
+import { pageI18n } from '#app/i18n/page-i18n.ts';
 
 interface MatchLike {
   id: string;
@@ -24,7 +25,7 @@ export function pageMeta(
   descriptionKey: string,
   values?: (t: TFunction) => Record<string, string | number>,
 ): MetaDescriptor[] {
-  const { t } = getI18n(localeFromMatches(matches));
+  const { t } = pageI18n(localeFromMatches(matches));
   return [
     { title: `${t(titleKey)} · ${t('app.name')}` },
     { name: 'description', content: t(descriptionKey, values?.(t) ?? {}) },

@@ -1,5 +1,5 @@
 import type { Permission } from '#app/modules/access/policy.ts';
-import { bulkEditPermission } from '#app/modules/product/bulk-edit.ts';
+import { bulkEditPermission } from '#app/modules/product/bulk-change.ts';
 
 /**
  * The permission each of the menu page's one-click intents needs (decision 0029): what a waiter

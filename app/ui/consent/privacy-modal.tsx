@@ -1,6 +1,19 @@
-import { useEffect, useRef, type MouseEventHandler, type ReactNode, type Ref } from 'react';
+import { useEffect, useRef, useState, type MouseEventHandler, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PrivacyPolicy } from '#app/content/privacy-policy.tsx';
+
+type PolicyComponent = typeof import('#app/content/privacy-policy.tsx').PrivacyPolicy;
+
+// The policy's text (22 KB) is not in every hydrated page's bundle (issue 26): the server gives it here
+// (entry.server.tsx) for the pages sent without JavaScript; a browser fetches it when the modal first opens.
+let policy: PolicyComponent | undefined;
+
+export function providePrivacyPolicy(component: PolicyComponent): void {
+  policy = component;
+}
+
+function loadPolicy(): Promise<PolicyComponent> {
+  return import('#app/content/privacy-policy.tsx').then((module) => (policy = module.PrivacyPolicy));
+}
 
 /**
  * docs/product-spec.md section 2: the privacy-policy modal opened from the cookie banner; closes by its × button,
@@ -9,6 +22,10 @@ import { PrivacyPolicy } from '#app/content/privacy-policy.tsx';
 export function PrivacyModal({ open, onClose, contactEmail }: { open: boolean; onClose: () => void; contactEmail: string }) {
   const { i18n } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
+  const [Policy, setPolicy] = useState<PolicyComponent | undefined>(() => policy);
+  useEffect(() => {
+    if (open && !Policy) void loadPolicy().then((component) => setPolicy(() => component));
+  }, [open, Policy]);
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -24,7 +41,7 @@ export function PrivacyModal({ open, onClose, contactEmail }: { open: boolean; o
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      {open ? <PrivacyPolicy language={i18n.language === 'en' ? 'en' : 'ro'} contactEmail={contactEmail} idPrefix="privacy-modal-" /> : null}
+      {open && Policy ? <Policy language={i18n.language === 'en' ? 'en' : 'ro'} contactEmail={contactEmail} idPrefix="privacy-modal-" /> : null}
     </PrivacyDialog>
   );
 }
@@ -35,10 +52,11 @@ export function PrivacyModal({ open, onClose, contactEmail }: { open: boolean; o
  */
 export function StaticPrivacyModal({ contactEmail }: { contactEmail: string }) {
   const { i18n } = useTranslation();
+  const Policy = policy;
   return (
     <PrivacyDialog>
       <template data-privacy-policy="">
-        <PrivacyPolicy language={i18n.language === 'en' ? 'en' : 'ro'} contactEmail={contactEmail} idPrefix="privacy-modal-" />
+        {Policy ? <Policy language={i18n.language === 'en' ? 'en' : 'ro'} contactEmail={contactEmail} idPrefix="privacy-modal-" /> : null}
       </template>
     </PrivacyDialog>
   );

@@ -1,54 +1,45 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  MeasuringStrategy,
-  PointerSensor,
-  TouchSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import { createContext, startTransition, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { iconButton } from './fields.tsx';
 import { useEditorT } from './editor-t.tsx';
 import { useCan } from './editor-permissions.tsx';
 import { Icon } from './icons.tsx';
+import type { Binding, RowTie } from './sortable-types.ts';
 
 interface Item {
   id: string;
   name: string;
 }
 
-/** What a row's drag handle needs from dnd-kit once its row is armed. */
-type Binding = Pick<ReturnType<typeof useSortable>, 'attributes' | 'listeners' | 'setActivatorNodeRef'>;
-
 const HandleContext = createContext<{ name: string; binding: Binding | null; inList: boolean }>({ name: '', binding: null, inList: false });
 
 /**
  * Drag and drop is armed after the page is interactive, not during hydration: binding every row
  * to dnd-kit (a sortable per row, each registered and measured) lengthened the editor's hydration
- * with hundreds of dishes (bench:admin). Every list arms at once, on the first idle moment after
- * the editor mounted, or as soon as the owner reaches for a handle (pointer over it, focus on it,
- * a touch), so a drag always finds its handle live. The rows themselves are never re-mounted:
+ * with hundreds of dishes (bench:admin). dnd-kit itself is not in the page's first load either
+ * (issue 26): arming fetches it (sortable-dnd.tsx). Every list arms at once, on the first idle moment
+ * after the editor mounted, or as soon as the owner reaches for a handle (pointer over it, focus
+ * on it, a touch). The rows themselves are never re-mounted: the bindings live beside the list, so
  * focus, typed text and open forms survive arming.
  */
+type DndModule = typeof import('./sortable-dnd.tsx');
 let armed = false;
+let dnd: DndModule | undefined;
 const armedListeners = new Set<() => void>();
 function armAll() {
   if (armed) return;
   armed = true;
-  for (const listener of armedListeners) listener();
+  void import('./sortable-dnd.tsx').then((module) => {
+    dnd = module;
+    for (const listener of armedListeners) listener();
+  });
 }
 function subscribeArmed(listener: () => void) {
   armedListeners.add(listener);
   return () => armedListeners.delete(listener);
 }
-function useArmed(): boolean {
-  const isArmed = useSyncExternalStore(subscribeArmed, () => armed, () => false);
+function useArmed(): DndModule | undefined {
+  const module = useSyncExternalStore(subscribeArmed, () => dnd, () => undefined);
   useEffect(() => {
     if (armed) return;
     if (typeof requestIdleCallback === 'function') {
@@ -58,7 +49,15 @@ function useArmed(): boolean {
     const timer = setTimeout(armAll, 200);
     return () => clearTimeout(timer);
   }, []);
-  return isArmed;
+  return module;
+}
+
+/** `items` with the one at `from` moved to `to` (dnd-kit's arrayMove, without loading dnd-kit). */
+function moved<T>(items: readonly T[], from: number, to: number): T[] {
+  const next = [...items];
+  const [item] = next.splice(from, 1);
+  if (item !== undefined) next.splice(to, 0, item);
+  return next;
 }
 
 /**
@@ -88,7 +87,8 @@ export function SortableList<T extends Item>({
   firstRows?: number;
 }) {
   const { t } = useTranslation();
-  const isArmed = useArmed();
+  const Dnd = useArmed();
+  const ties = useRef(new Map<string, RowTie>()).current;
   const [drawn, setDrawn] = useState(firstRows ?? Infinity);
   useEffect(() => {
     if (drawn !== Infinity) startTransition(() => setDrawn(Infinity));
@@ -99,53 +99,49 @@ export function SortableList<T extends Item>({
   useEffect(() => setOrder(serverOrder ? serverOrder.split(',') : []), [serverOrder]);
   const byId = new Map(items.map((item) => [item.id, item]));
   const sorted = order.map((itemId) => byId.get(itemId)).filter((item): item is T => item !== undefined);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const shown = sorted.slice(0, drawn);
   const nameOf = (itemId: string | number) => byId.get(String(itemId))?.name ?? '';
   const position = (itemId: string | number) => ({ position: order.indexOf(String(itemId)) + 1, total: order.length });
 
-  function onDragEnd({ active, over }: DragEndEvent) {
-    if (!over || active.id === over.id) return;
-    const next = arrayMove(order, order.indexOf(String(active.id)), order.indexOf(String(over.id)));
+  function onMove(activeId: string, overId: string) {
+    if (activeId === overId) return;
+    const next = moved(order, order.indexOf(activeId), order.indexOf(overId));
     setOrder(next);
     onReorder(next);
   }
 
   return (
-    <DndContext
-      id={id}
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      // rows measured up front: an arrow key pressed right after pick-up must already know where to go
-      measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
-      onDragEnd={onDragEnd}
-      accessibility={{
-        screenReaderInstructions: { draggable: t('editor.dragInstructions') },
-        announcements: {
-          onDragStart: ({ active }) => t('editor.dragPicked', { name: nameOf(active.id) }),
-          onDragOver: ({ active, over }) => (over ? t('editor.dragOver', { name: nameOf(active.id), ...position(over.id) }) : undefined),
-          onDragEnd: ({ active, over }) => (over ? t('editor.dragDropped', { name: nameOf(active.id), ...position(over.id) }) : t('editor.dragCancelled')),
-          onDragCancel: () => t('editor.dragCancelled'),
-        },
-      }}
-    >
-      <SortableContext items={order} strategy={verticalListSortingStrategy}>
-        <Tag className={className}>
-          {sorted.slice(0, drawn).map((item, index) => (
-            <SortableRow key={item.id} id={item.id} name={item.name} armed={isArmed}>
-              {children(item, index)}
-            </SortableRow>
-          ))}
-        </Tag>
-      </SortableContext>
-    </DndContext>
+    <>
+      <Tag className={className}>
+        {shown.map((item, index) => (
+          <SortableRow key={item.id} id={item.id} name={item.name} ties={ties}>
+            {children(item, index)}
+          </SortableRow>
+        ))}
+      </Tag>
+      {Dnd ? (
+        <Dnd.SortableBindings
+          id={id}
+          order={order}
+          shown={shown.map((item) => item.id)}
+          ties={ties}
+          onMove={onMove}
+          accessibility={{
+            screenReaderInstructions: { draggable: t('editor.dragInstructions') },
+            announcements: {
+              onDragStart: ({ active }) => t('editor.dragPicked', { name: nameOf(active.id) }),
+              onDragOver: ({ active, over }) => (over ? t('editor.dragOver', { name: nameOf(active.id), ...position(over.id) }) : undefined),
+              onDragEnd: ({ active, over }) => (over ? t('editor.dragDropped', { name: nameOf(active.id), ...position(over.id) }) : t('editor.dragCancelled')),
+              onDragCancel: () => t('editor.dragCancelled'),
+            },
+          }}
+        />
+      ) : null}
+    </>
   );
 }
 
-function SortableRow({ id, name, armed: isArmed, children }: { id: string; name: string; armed: boolean; children: ReactNode }) {
+function SortableRow({ id, name, ties, children }: { id: string; name: string; ties: Map<string, RowTie>; children: ReactNode }) {
   const row = useRef<HTMLLIElement | null>(null);
   // the binding's node setter, told of the <li> whichever of the two is mounted first
   const attach = useRef<((li: HTMLLIElement | null) => void) | null>(null);
@@ -154,50 +150,19 @@ function SortableRow({ id, name, armed: isArmed, children }: { id: string; name:
     attach.current?.(li);
   }, []);
   const [binding, setBinding] = useState<Binding | null>(null);
+  // the row's tie, read by the bindings drawn after the list (same objects on every render)
+  ties.set(id, { row, attach, bind: setBinding });
+  useEffect(
+    () => () => {
+      if (ties.get(id)?.row === row) ties.delete(id);
+    },
+    [id, ties],
+  );
   return (
     <li ref={setRow}>
-      {isArmed ? <SortableBinding id={id} row={row} attach={attach} bind={setBinding} /> : null}
       <HandleContext.Provider value={{ name, binding, inList: true }}>{children}</HandleContext.Provider>
     </li>
   );
-}
-
-/**
- * A row's tie to dnd-kit, drawn nothing: it registers the row (its <li>) as sortable, moves it
- * while dragged, and hands the drag handle its listeners and attributes.
- */
-function SortableBinding({
-  id,
-  row,
-  attach,
-  bind,
-}: {
-  id: string;
-  row: RefObject<HTMLLIElement | null>;
-  attach: RefObject<((li: HTMLLIElement | null) => void) | null>;
-  bind: (binding: Binding | null) => void;
-}) {
-  const { setNodeRef, setActivatorNodeRef, attributes, listeners, transform, transition, isDragging } = useSortable({ id });
-  useLayoutEffect(() => {
-    attach.current = setNodeRef;
-    setNodeRef(row.current);
-    return () => {
-      attach.current = null;
-      setNodeRef(null);
-    };
-  }, [row, attach, setNodeRef]);
-  useLayoutEffect(() => {
-    const li = row.current;
-    if (!li) return;
-    li.style.transform = CSS.Translate.toString(transform) ?? '';
-    li.style.transition = transition ?? '';
-    for (const name of ['relative', 'z-10', 'opacity-80', 'shadow-lg']) li.classList.toggle(name, isDragging);
-  }, [row, transform, transition, isDragging]);
-  useLayoutEffect(() => {
-    bind({ attributes, listeners, setActivatorNodeRef });
-  }, [bind, attributes, listeners, setActivatorNodeRef]);
-  useLayoutEffect(() => () => bind(null), [bind]);
-  return null;
 }
 
 /** The drag handle of the row it sits in; before drag and drop is armed, reaching for it arms it. */

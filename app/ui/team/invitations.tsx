@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
-import { LOCALES, type Locale } from '#app/i18n/i18n.ts';
+import { LOCALES, type Locale } from '#app/i18n/locales.ts';
 import type { Role } from '#app/modules/access/policy.ts';
 import type { ActionResult } from '#app/modules/errors/action-result.ts';
 import type { PendingInvitation } from '#app/modules/team/team.types.ts';

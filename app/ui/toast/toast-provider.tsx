@@ -1,4 +1,3 @@
-import DOMPurify from 'dompurify';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { hideToast, INITIAL_TOAST, showToast, toastRequestError, type ShowToast, type ToastState } from './toast.ts';
 
@@ -31,11 +30,25 @@ export function useNoticeToast(result: { notice?: string | undefined } | undefin
   }, [result, toast]);
 }
 
-/** Markup is sanitised in the browser; where that is impossible it is shown as plain text. */
+// DOMPurify (31 KB) is fetched with the first toast that carries markup, not with every page (issue 26)
+let purifier: { sanitize(html: string): string; isSupported: boolean } | undefined;
+let purifierLoad: Promise<void> | undefined;
+function loadPurifier(): Promise<void> {
+  purifierLoad ??= import('dompurify').then((module) => {
+    purifier = module.default;
+  });
+  return purifierLoad;
+}
+
+/** Markup is sanitised in the browser; where that is impossible (or until the sanitiser arrives) it is shown as plain text. */
 export function ToastBody({ toast }: { toast: ToastState }) {
+  const [, setLoaded] = useState(false);
+  useEffect(() => {
+    if (toast.htmlContent && !purifier) void loadPurifier().then(() => setLoaded(true));
+  }, [toast.htmlContent]);
   if (!toast.htmlContent) return <>{toast.message}</>;
-  if (typeof window === 'undefined' || !DOMPurify.isSupported) return <>{toast.htmlContent}</>;
-  return <span dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(toast.htmlContent) }} />;
+  if (typeof window === 'undefined' || !purifier?.isSupported) return <>{toast.htmlContent}</>;
+  return <span dangerouslySetInnerHTML={{ __html: purifier.sanitize(toast.htmlContent) }} />;
 }
 
 export function ToastProvider({ children }: { children: ReactNode }) {

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { pageCatalogueJson } from './catalogue-parts.server.ts';
+import { en } from './en.ts';
+import { ro } from './ro.ts';
+import type { PageCatalogue } from './page-catalogue.ts';
+
+const read = (locale: 'ro' | 'en', path: string) => JSON.parse(pageCatalogueJson(locale, path)) as PageCatalogue;
+
+describe('the catalogue a hydrated page carries (issue 26)', () => {
+  it('gives the editor its own language and the owner namespaces, without the marketing, back-office and e-mail texts', () => {
+    const page = read('ro', '/bistro-la-bunica/admin');
+    expect(page.locale).toBe('ro');
+    expect(page.resources.editor).toEqual(ro.editor);
+    expect(page.resources.schedule).toEqual(ro.schedule);
+    expect(page.resources.nav).toEqual(ro.nav);
+    for (const left of ['marketing', 'home', 'pricing', 'backoffice', 'mail', 'securityMail', 'billingMail']) expect(page.resources).not.toHaveProperty(left);
+    expect(page.namespaces).toContain('editor');
+    expect(page.namespaces).not.toContain('marketing');
+    expect(read('en', '/bistro-la-bunica/admin/settings').resources.editor).toEqual(en.editor);
+  });
+
+  it('gives sign-in the base texts only, the back office its own, and escapes what could close the script', () => {
+    const login = read('ro', '/login');
+    expect(login.namespaces).toEqual([]);
+    expect(login.resources.auth).toEqual(ro.auth);
+    expect(login.resources).not.toHaveProperty('editor');
+    expect(read('en', '/admin/users').resources.backoffice).toEqual(en.backoffice);
+    expect(read('ro', '/pricing').namespaces).toEqual(['billing', 'marketing']);
+    expect(pageCatalogueJson('ro', '/translation-debug')).not.toContain('</');
+  });
+});
