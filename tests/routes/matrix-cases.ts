@@ -64,7 +64,8 @@ export function restaurantCases(w: World, r: Restaurant, actors: readonly ActorN
     // ordering and reservations per location (issue 25): the form posted with the version it was loaded at
     one('routes/restaurant-admin.ordering.tsx', 'loader', `${a}/ordering`, pa, ok(contains(r.locationId))),
     one('routes/restaurant-admin.ordering.tsx', 'action', `${a}/ordering`, pa, ok(contains('"ok":true')), async () => ({
-      intent: 'save', locationId: r.locationId, version: await orderingVersion(), ordersEnabled: 'on', dineIn: 'on', slotMinutes: '30', maxPartySize: '8',
+      // ordering stays off: the guest's "Adaugă" case on B's menu expects it so
+      intent: 'save', locationId: r.locationId, version: await orderingVersion(), dineIn: 'on', slotMinutes: '30', maxPartySize: '8',
       leadMinutes: '60', daysAhead: '30', capacityPerSlot: '4',
     })),
     // the team (decision 0029): every member sees it; without an intent nothing changes (inviting is 'team.manage', the service's check)
