@@ -1,0 +1,301 @@
+/**
+ * `npm run bench:orders`: orders live across processes under load (issue 25, "Performance";
+ * decisions 0031, 0032). Creates a throw-away PostgreSQL database (BENCH_DATABASE_URL, default the
+ * project's machines' 127.0.0.1:5432), seeds the demo restaurant and turns dine-in ordering on for
+ * its first location with 25 tables, starts TWO production app processes on it, and:
+ *   1. guests read the menu (autocannon, 100 connections per process as bench:scale) for
+ *      BENCH_SECONDS (default 20) without orders: the baseline;
+ *   2. the same, while 50 guests order through process 1 the way a browser does (the dish's
+ *      "Adaugă" post, the cart page, its send) and 10 staff boards hold process 2's live stream;
+ *      one board is cut halfway and reconnects with Last-Event-ID. Each order's time from the
+ *      send's answer to its event on each board, and whether every board saw every order exactly once;
+ *   3. the memory of 1,000 open live connections per process (RSS before and after): the board
+ *      streams are bounded at 500 per process and 50 per restaurant (LIVE_STREAM_LIMITS, constants,
+ *      no setting), so 500 board streams over 10 restaurants and 500 guest order-page streams
+ *      (WATCH_STREAM_LIMITS: 1,000 per process, 4 per order) over 125 orders.
+ * Figures go to docs/performance.md by hand, with the date and machine.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import autocannon from 'autocannon';
+import { openDatabase } from '#app/db/connection.server.ts';
+import { insertRestaurant, newId } from '#tests/factories/builders.ts';
+import { insertOrder } from '#tests/factories/orders.ts';
+import { createThrowawayPostgres } from '#tests/support/throwaway-postgres.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const GUESTS = 200;
+const ORDERS = 50;
+const BOARDS = 10;
+const TABLES = 25;
+const SLUG = 'bistro-la-bunica';
+const OWNER = { email: 'demo@bucate.localhost', password: 'demo-bucate-2026' };
+const SERVER_LOG = `/tmp/bucate-bench-orders-${process.pid}.log`;
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function runToEnd(script: string, env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    fork(script, { env, stdio: 'ignore' }).on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`))));
+  });
+}
+
+async function startServer(env: NodeJS.ProcessEnv): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  // the servers' errors go to a file the bench names at the end when there were any
+  const log = openSync(SERVER_LOG, 'a');
+  const child = fork('server/index.ts', [], { env: { ...env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base }, stdio: ['ignore', log, log, 'ipc'] });
+  await new Promise<void>((resolve, reject) => {
+    child.on('message', (m: { type?: string }) => m.type === 'listening' && resolve());
+    child.on('exit', (code) => reject(new Error(`a server exited early with ${code}`)));
+  });
+  return { base, child };
+}
+
+const cookiesOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+
+async function signIn(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(OWNER) });
+  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
+  return cookiesOf(response);
+}
+
+const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? 0;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Board {
+  /** order id → the times (performance.now()) its 'order.placed' arrived on this board */
+  seen: Map<string, number[]>;
+  lastId: string | null;
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+/** A staff board: reads the stream as EventSource does, noting when each order's event arrives. */
+async function openBoard(url: string, cookie: string, board: Board | null): Promise<Board> {
+  const controller = new AbortController();
+  const headers: Record<string, string> = { cookie, accept: 'text/event-stream' };
+  if (board?.lastId) headers['last-event-id'] = board.lastId;
+  const response = await fetch(url, { headers, signal: controller.signal });
+  if (response.status !== 200) throw new Error(`a board's stream answered ${response.status}`);
+  const state: Board = { seen: board?.seen ?? new Map(), lastId: board?.lastId ?? null, controller, done: Promise.resolve() };
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  state.done = (async () => {
+    let buffer = '';
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        const at = performance.now();
+        buffer += decoder.decode(value, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const field = (name: string) => block.split('\n').find((line) => line.startsWith(`${name}:`))?.slice(name.length + 1).trim();
+          const id = field('id');
+          if (id) state.lastId = id;
+          if (field('event') !== 'order.placed') continue;
+          const orderId = (JSON.parse(field('data') ?? '{}') as { orderId?: string }).orderId ?? '';
+          state.seen.set(orderId, [...(state.seen.get(orderId) ?? []), at]);
+        }
+      }
+    } catch {
+      // cut by the bench
+    }
+  })();
+  return state;
+}
+
+interface Placed {
+  token: string;
+  /** performance.now() when the send's answer arrived */
+  answeredAt: number;
+}
+
+/** One guest, as a browser does it: "Adaugă" (the cart script's post), the cart page, its send. */
+async function order(base: string, guest: number, productId: string, tableCode: string): Promise<Placed> {
+  // every guest its own address (TRUST_PROXY=1): the per-client rate limit is per guest, as in a restaurant
+  const client = { 'x-forwarded-for': `10.25.${Math.floor(guest / 250)}.${(guest % 250) + 1}`, origin: base };
+  const add = await fetch(`${base}/${SLUG}/comanda/adauga`, {
+    method: 'POST',
+    headers: { ...client, accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', referer: `${base}/${SLUG}?via=${tableCode}` },
+    body: new URLSearchParams({ p: productId, via: tableCode }),
+  });
+  const added = await add.text();
+  if (add.status !== 200) throw new Error(`add answered ${add.status}: ${added.slice(0, 160)}`);
+  const cookie = cookiesOf(add);
+  const cart = await fetch(`${base}/${SLUG}/comanda`, { headers: { ...client, cookie } });
+  const html = await cart.text();
+  const total = /name="total" value="(\d+)"/.exec(html)?.[1];
+  if (!total) throw new Error(`the cart page (${cart.status}) has no total`);
+  const send = await fetch(`${base}/${SLUG}/comanda`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { ...client, cookie, 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', referer: `${base}/${SLUG}/comanda` },
+    body: new URLSearchParams({ intent: 'send', kind: 'dineIn', total, 'note-0': '', table: '' }),
+  });
+  const answeredAt = performance.now();
+  const location = send.headers.get('location') ?? '';
+  await send.arrayBuffer();
+  const token = new RegExp(`/${SLUG}/comanda/([A-Za-z0-9_-]{32})`).exec(location)?.[1];
+  if (send.status !== 303 || !token) throw new Error(`send answered ${send.status} ${location}`);
+  return { token, answeredAt };
+}
+
+async function guestsRead(bases: string[]) {
+  const results = await Promise.all(bases.map((base) => autocannon({ url: `${base}/${SLUG}`, connections: GUESTS / 2, duration: SECONDS, headers: { 'accept-encoding': 'br, gzip' } })));
+  const requests = results.reduce((sum, r) => sum + r.requests.total, 0);
+  return { perSecond: requests / SECONDS, p99: results.map((r) => r.latency.p99), errors: results.reduce((sum, r) => sum + r.errors + r.non2xx + r.timeouts, 0) };
+}
+
+const database = await createThrowawayPostgres(adminUrl, 'bucate_bench_orders');
+const env = { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'error', SEED_DEMO: 'true', TRUST_PROXY: '1', WORKER: 'off', AUTH_SECRET: randomBytes(32).toString('hex'), DATA_DIR: `/tmp/bucate-bench-orders-${process.pid}` };
+const servers: ChildProcess[] = [];
+try {
+  console.log(`${cpus().length} cores, Node ${process.versions.node}, load average before: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  await runToEnd('scripts/prepare-data.ts', { ...env, NODE_ENV: 'development' });
+  const { db } = openDatabase({ databaseUrl: database.url, sqlitePath: '' });
+  const restaurant = await db.selectFrom('restaurant').select(['id']).where('slug', '=', SLUG).executeTakeFirstOrThrow();
+  const location = await db.selectFrom('location').select('id').where('restaurantId', '=', restaurant.id).orderBy('id').executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  // the owner's settings form, as its service would store them: dine-in on, 25 tables with their QR codes
+  await db.insertInto('orderingSettings').values({
+    locationId: location.id, restaurantId: restaurant.id, ordersEnabled: 1, dineIn: 1, pickup: 0, paused: 0, pausedAt: null, reservationsEnabled: 0, slotMinutes: 30,
+    maxPartySize: 8, leadMinutes: 60, daysAhead: 30, capacityPerSlot: 4, autoAccept: 0, guestNoteRo: null, guestNoteEn: null, version: 1, updatedAt: now,
+  }).execute();
+  const tables = Array.from({ length: TABLES }, (_, i) => ({ id: newId(), restaurantId: restaurant.id, locationId: location.id, label: `Masa ${i + 1}`, code: `bench${i + 1}`, sortOrder: i, createdAt: now }));
+  await db.insertInto('diningTable').values(tables).execute();
+  await db.updateTable('restaurant').set((eb) => ({ menuVersion: eb('menuVersion', '+', 1) })).where('id', '=', restaurant.id).execute();
+  const dishes = await db.selectFrom('product').innerJoin('category', 'category.id', 'product.categoryId')
+    .select('product.id').where('product.restaurantId', '=', restaurant.id).where('category.locationId', '=', location.id).where('product.available', '=', 1)
+    .orderBy('product.id').execute();
+
+  const a = await startServer(env);
+  const b = await startServer(env);
+  servers.push(a.child, b.child);
+  // the dishes a guest may order now (the demo has breakfast-only and evening-only dishes): as the menu would offer them
+  const orderable: string[] = [];
+  for (const { id } of dishes) {
+    if (orderable.length === 10) break;
+    const probe = await fetch(`${a.base}/${SLUG}/comanda/adauga`, { method: 'POST', headers: { 'x-forwarded-for': '10.24.0.1', origin: a.base, accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' }, body: new URLSearchParams({ p: id, via: tables[0]!.code }) });
+    if (probe.status === 200) orderable.push(id);
+    await probe.arrayBuffer();
+  }
+  if (orderable.length === 0) throw new Error('no dish of the demo can be ordered now (out of hours?)');
+  const boardCookie = await signIn(b.base);
+  const stream = `${b.base}/${SLUG}/admin/orders/live`;
+  console.log(`two app processes on one PostgreSQL; ${GUESTS} guest connections for ${SECONDS} s per run; the host is shared with other work, so figures move`);
+
+  // 1. the baseline: guests read the menu, nobody orders
+  const baseline = await guestsRead([a.base, b.base]);
+
+  // 2. the same with 50 orders through process 1 and 10 boards on process 2
+  const boards: Board[] = [];
+  for (let i = 0; i < BOARDS; i++) boards.push(await openBoard(stream, boardCookie, null));
+  await pause(500);
+  const errors: string[] = [];
+  let dish = 0;
+  const reading = guestsRead([a.base, b.base]);
+  const spacing = (SECONDS * 1000 * 0.8) / ORDERS;
+  let cutDuring = new Set<string>();
+  const reconnect = (async () => {
+    // halfway: board 0's connection is cut; a second later it reconnects with the last id it had
+    await pause(SECONDS * 500);
+    boards[0]!.controller.abort();
+    await boards[0]!.done;
+    const before = new Set(boards[0]!.seen.keys());
+    await pause(1000);
+    boards[0] = await openBoard(stream, boardCookie, boards[0]!);
+    cutDuring = before;
+  })();
+  const placed = (await Promise.all(Array.from({ length: ORDERS }, async (_, guest) => {
+    await pause(guest * spacing);
+    try {
+      return await order(a.base, guest, orderable[dish++ % orderable.length]!, tables[guest % TABLES]!.code);
+    } catch (error) {
+      errors.push(String(error));
+      return null;
+    }
+  }))).filter((p): p is Placed => p !== null);
+  const withOrders = await reading;
+  await reconnect;
+  // the last order's event has time to arrive (the stream's own safety net looks every 5 s)
+  await pause(6000);
+  for (const board of boards) board.controller.abort();
+  await Promise.all(boards.map((board) => board.done));
+
+  const ids = new Map((await db.selectFrom('guestOrder').select(['id', 'token']).where('restaurantId', '=', restaurant.id).execute()).map((o) => [o.token, o.id]));
+  const latencies: number[] = [];
+  let lost = 0;
+  let duplicated = 0;
+  for (const [index, board] of boards.entries()) {
+    for (const p of placed) {
+      const times = board.seen.get(ids.get(p.token) ?? '') ?? [];
+      if (times.length === 0) lost++;
+      if (times.length > 1) duplicated += times.length - 1;
+      // the cut board's catch-up is not a delivery time: only the other boards' and its own before the cut count
+      if (times[0] !== undefined && (index !== 0 || cutDuring.has(ids.get(p.token)!))) latencies.push(times[0] - p.answeredAt);
+    }
+  }
+  latencies.sort((x, y) => x - y);
+  console.log(`orders: ${placed.length} of ${ORDERS} placed through process 1, errors ${errors.length}`);
+  for (const error of [...new Set(errors)].slice(0, 5)) console.log(`  error: ${error}`);
+  if (errors.length > 0) console.log(`  the servers' log: ${SERVER_LOG}`);
+  console.log(`order → visible on a board of process 2: p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p99 ${percentile(latencies, 0.99).toFixed(0)} ms, max ${(latencies.at(-1) ?? 0).toFixed(0)} ms (${latencies.length} deliveries; target p99 ≤ 1000 ms)`);
+  console.log(`across ${BOARDS} boards (one cut and resumed with Last-Event-ID): ${lost} lost, ${duplicated} duplicated (target 0 and 0)`);
+  const change = (withOrders.perSecond / baseline.perSecond - 1) * 100;
+  console.log(`guest menu: ${Math.round(baseline.perSecond)} req/s without orders (p99 ${baseline.p99.join(' / ')} ms, errors ${baseline.errors}), ` +
+    `${Math.round(withOrders.perSecond)} req/s with orders (p99 ${withOrders.p99.join(' / ')} ms, errors ${withOrders.errors}): ${change >= 0 ? '+' : ''}${change.toFixed(1)} % (target within 10 %)`);
+
+  // 3. memory: 500 board streams over 10 restaurants and 500 guest order-page streams, per process
+  const owner = await db.selectFrom('user').select('id').where('email', '=', OWNER.email).executeTakeFirstOrThrow();
+  const slugs = [SLUG];
+  for (let i = 1; i < 10; i++) {
+    const other = await insertRestaurant(db, { name: `Bench Live ${i}`, slug: `bench-live-${i}` });
+    await db.insertInto('membership').values({ id: newId(), restaurantId: other.id!, userId: owner.id, role: 'owner', createdAt: now, updatedAt: now }).execute();
+    slugs.push(other.slug!);
+  }
+  const tokens: string[] = [];
+  for (let i = 0; i < 125; i++) tokens.push((await insertOrder(db, { restaurantId: restaurant.id, locationId: location.id, table: tables[i % TABLES]! })).order.token);
+  await pause(2000);
+  const held: AbortController[] = [];
+  const hold = async (url: string, cookie: string | null) => {
+    const controller = new AbortController();
+    const response = await fetch(url, { headers: cookie ? { cookie } : {}, signal: controller.signal });
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+    // the first chunk (the reconnect pause) says the stream is open
+    await response.body!.getReader().read();
+    held.push(controller);
+  };
+  for (const [name, server] of [['process 1', a], ['process 2', b]] as const) {
+    const cookie = await signIn(server.base);
+    const before = rssKb(server.child.pid!);
+    for (const slug of slugs) await Promise.all(Array.from({ length: 50 }, () => hold(`${server.base}/${slug}/admin/orders/live`, cookie)));
+    for (let i = 0; i < tokens.length; i += 25) await Promise.all(tokens.slice(i, i + 25).flatMap((token) => Array.from({ length: 4 }, () => hold(`${server.base}/${SLUG}/comanda/${token}/live`, null))));
+    await pause(3000);
+    const after = rssKb(server.child.pid!);
+    console.log(`${name}: 1,000 open live connections (500 boards over 10 restaurants, 500 order pages): RSS ${Math.round(before / 1024)} → ${Math.round(after / 1024)} MB, +${((after - before) / 1024).toFixed(1)} MB (${((after - before) / 1000).toFixed(1)} KB each)`);
+  }
+  for (const controller of held) controller.abort();
+  console.log(`load average after: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  await db.destroy();
+} finally {
+  for (const server of servers) server.kill('SIGTERM');
+  await pause(500);
+  await database.drop();
+}
