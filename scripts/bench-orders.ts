@@ -171,13 +171,13 @@ try {
   await runToEnd('scripts/prepare-data.ts', { ...env, NODE_ENV: 'development' });
   const { db } = openDatabase({ databaseUrl: database.url, sqlitePath: '' });
   const restaurant = await db.selectFrom('restaurant').select(['id']).where('slug', '=', SLUG).executeTakeFirstOrThrow();
-  const location = await db.selectFrom('location').select('id').where('restaurantId', '=', restaurant.id).orderBy('id').executeTakeFirstOrThrow();
+  const location = await db.selectFrom('location').select('id').where('restaurantId', '=', restaurant.id).orderBy('sortOrder').executeTakeFirstOrThrow();
   const now = new Date().toISOString();
-  // the owner's settings form, as its service would store them: dine-in on, 25 tables with their QR codes
+  // the owner's settings form, as its service would store them: dine-in on (the demo seed turns it on already), 25 tables with their QR codes
   await db.insertInto('orderingSettings').values({
     locationId: location.id, restaurantId: restaurant.id, ordersEnabled: 1, dineIn: 1, pickup: 0, paused: 0, pausedAt: null, reservationsEnabled: 0, slotMinutes: 30,
     maxPartySize: 8, leadMinutes: 60, daysAhead: 30, capacityPerSlot: 4, autoAccept: 0, guestNoteRo: null, guestNoteEn: null, version: 1, updatedAt: now,
-  }).execute();
+  }).onConflict((oc) => oc.column('locationId').doUpdateSet({ ordersEnabled: 1, dineIn: 1, paused: 0, pausedAt: null, updatedAt: now })).execute();
   const tables = Array.from({ length: TABLES }, (_, i) => ({ id: newId(), restaurantId: restaurant.id, locationId: location.id, label: `Masa ${i + 1}`, code: `bench${i + 1}`, sortOrder: i, createdAt: now }));
   await db.insertInto('diningTable').values(tables).execute();
   await db.updateTable('restaurant').set((eb) => ({ menuVersion: eb('menuVersion', '+', 1) })).where('id', '=', restaurant.id).execute();
