@@ -129,3 +129,11 @@ export async function recordWhenShown(page: Page, selector: string): Promise<voi
 export function shownAfterInteractive(page: Page): Promise<number | undefined> {
   return page.evaluate(() => (window as unknown as { __shownAfterInteractive?: number }).__shownAfterInteractive);
 }
+
+/**
+ * A hydrated page's HTML without its catalogue for the browser's i18next (issue 26: a JSON script
+ * holding the area's texts), so a check that a text is absent from the page does not match the catalogue.
+ */
+export function withoutCatalogue(html: string): string {
+  return html.replace(/<script id="bucate-i18n"[^>]*>[\s\S]*?<\/script>/, '');
+}

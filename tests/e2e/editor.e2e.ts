@@ -6,7 +6,7 @@ import { QR_DOWNLOAD_FORMATS } from '#app/modules/qr/qr-downloads.ts';
 import { noisyJpeg, photoJpeg, pngClaiming, svgWithScript } from '#tests/support/test-images.ts';
 import { DEMO_LOGINS } from '#app/modules/demo/demo-seed.server.ts';
 import { registerOwner, sharedSessionCookie } from './accounts.ts';
-import { DESKTOP, isHydrated, nextClientIp, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+import { DESKTOP, isHydrated, nextClientIp, PHONE, seriousAxeViolations, useBrowser, withoutCatalogue } from './browser.ts';
 import { ownerSessionOpener, statusMessage as toast } from './owner-session.ts';
 import { openServerDatabase } from './database.ts';
 
@@ -32,8 +32,6 @@ const ownerContext = ownerSessionOpener(browserOf, baseUrl);
 
 const publicMenu = async (slug: string) => (await fetch(`${baseUrl}/${slug}`)).text();
 /** Whether a page's HTML holds a text, without dumping the whole page into a failure message. */
-// the page's own text, not its catalogue for the browser's i18next (issue 26: a JSON script in the page)
-const withoutCatalogue = (html: string) => html.replace(/<script id="bucate-i18n"[^>]*>[\s\S]*?<\/script>/, '');
 const holds = (html: string, text: string) => expect(withoutCatalogue(html).includes(text), `page holds “${text}”`);
 
 async function addLocationAndCategory(page: Page, location: string, category: string) {

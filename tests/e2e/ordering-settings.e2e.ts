@@ -93,7 +93,7 @@ describe('ordering and reservation settings', () => {
 
     await second.getByLabel('Numărul maxim de persoane la o rezervare').fill('40');
     await second.getByRole('button', { name: 'Salvează: Salon' }).click();
-    await second.getByRole('alert').filter({ hasText: 'Altcineva a modificat între timp' }).waitFor();
+    await second.getByTestId('ordering-location').getByRole('alert').filter({ hasText: 'Altcineva a modificat între timp' }).waitFor();
     // what was typed stays in the form
     expect(await second.getByLabel('Numărul maxim de persoane la o rezervare').inputValue()).toBe('40');
     expect(await settingsRow()).toMatchObject({ maxPartySize: 10, version: 2 });

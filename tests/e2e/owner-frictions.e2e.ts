@@ -109,6 +109,8 @@ describe('frictions a new owner met (issue 17)', () => {
     await page.getByLabel('Numele noii locații', { exact: true }).fill('Salon');
     await page.getByRole('button', { name: 'Adaugă o locație' }).click();
     await toast(page, 'Locația a fost salvată.');
+    // the header and the tabs where they stand (the save scrolled the page to the new location, moving the tabs under whatever is fixed)
+    await page.evaluate(() => window.scrollTo(0, 0));
     const card = (await page.locator('[data-testid="toast"]').boundingBox())!;
     const controls = page.locator('header a:visible, header button:visible, header summary:visible, nav[aria-label="Secțiunile administrării"] a');
     for (const control of await controls.all()) {

@@ -6,6 +6,7 @@ import { liveEventBounds, listLiveEventsAfter } from './live-event.repo.server.t
 import { LIVE_CHANNELS, type LiveChannel } from './live-events.server.ts';
 import { closeWatchStreams } from './watch-stream.server.ts';
 import { formatSseEvent, formatSseRetry, requestedEventId, SSE_HEARTBEAT, SSE_RESET } from './sse.ts';
+import { eventStreamResponse, StreamPump, tooManyStreamsResponse } from './stream-pump.server.ts';
 
 /**
  * A board's live stream (decision 0031): a resource route's loader checks who is asking and returns
@@ -25,7 +26,6 @@ export const LIVE_STREAM_TIMING = { pollMs: 5_000, heartbeatMs: 20_000, retryMs:
 /** Events sent in one write, at most. */
 const PAGE = 100;
 /** What a refused board is told to wait, in seconds. */
-const BUSY_RETRY_AFTER_S = 30;
 
 export interface LiveStreamOptions {
   channel: LiveChannel;
@@ -38,8 +38,6 @@ export interface LiveStreamsConfig {
   limits?: typeof LIVE_STREAM_LIMITS;
   timing?: typeof LIVE_STREAM_TIMING;
 }
-
-const encoder = new TextEncoder();
 
 /** A set of streams sharing limits: one per process (below), more in tests. */
 export function createLiveStreams(config: LiveStreamsConfig) {
@@ -59,10 +57,7 @@ export function createLiveStreams(config: LiveStreamsConfig) {
     if (asked === 'invalid') throw new AppError('invalid-input');
     const { restaurantId, db } = scope;
     if (open.size >= limits.perProcess || (perRestaurant.get(restaurantId) ?? 0) >= limits.perRestaurant) {
-      return new Response('Too many live connections; try again later.\n', {
-        status: 503,
-        headers: { 'Retry-After': String(BUSY_RETRY_AFTER_S), 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8' },
-      });
+      return tooManyStreamsResponse();
     }
 
     // counted and subscribed before the first await: two requests at once cannot both pass the limit,
@@ -70,12 +65,10 @@ export function createLiveStreams(config: LiveStreamsConfig) {
     let closed = false;
     let woken = true;
     let lastRead = 0;
-    let lastWrite = Date.now();
-    let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
-    let stopWaiting: (() => void) | undefined;
+    const pump = new StreamPump();
     const unsubscribe = config.bus().subscribe(restaurantId, options.channel, () => {
       woken = true;
-      stopWaiting?.();
+      pump.wake();
     });
     const finish = () => {
       if (closed) return;
@@ -84,12 +77,7 @@ export function createLiveStreams(config: LiveStreamsConfig) {
       open.delete(finish);
       count(restaurantId, -1);
       request.signal.removeEventListener('abort', finish);
-      stopWaiting?.();
-      try {
-        controller?.close();
-      } catch {
-        // already cancelled by the reader
-      }
+      pump.close();
     };
     open.add(finish);
     count(restaurantId, 1);
@@ -109,27 +97,11 @@ export function createLiveStreams(config: LiveStreamsConfig) {
       throw error;
     }
 
-    const write = (text: string) => {
-      controller?.enqueue(encoder.encode(text));
-      lastWrite = Date.now();
-    };
-    const pause = (ms: number) =>
-      new Promise<void>((resolve) => {
-        const timer = setTimeout(done, Math.max(0, ms));
-        timer.unref();
-        stopWaiting = done;
-        function done() {
-          clearTimeout(timer);
-          stopWaiting = undefined;
-          resolve();
-        }
-      });
-
     const body = new ReadableStream<Uint8Array>({
       start(c) {
-        controller = c;
+        pump.controller = c;
         if (closed) return void c.close();
-        c.enqueue(encoder.encode(formatSseRetry(timing.retryMs) + (reset ? SSE_RESET : '')));
+        pump.write(formatSseRetry(timing.retryMs) + (reset ? SSE_RESET : ''));
       },
       // called when the board has taken what was sent: one page or one heartbeat per call
       async pull() {
@@ -145,15 +117,15 @@ export function createLiveStreams(config: LiveStreamsConfig) {
                 cursor = events.at(-1)!.id;
                 // a full page: more may wait
                 if (events.length === PAGE) woken = true;
-                write(events.map(formatSseEvent).join(''));
+                pump.write(events.map(formatSseEvent).join(''));
                 return;
               }
             }
-            if (Date.now() - lastWrite >= timing.heartbeatMs) {
-              write(SSE_HEARTBEAT);
+            if (Date.now() - pump.lastWrite >= timing.heartbeatMs) {
+              pump.write(SSE_HEARTBEAT);
               return;
             }
-            await pause(Math.min(timing.pollMs - (Date.now() - lastRead), timing.heartbeatMs - (Date.now() - lastWrite)));
+            await pump.pause(Math.min(timing.pollMs - (Date.now() - lastRead), timing.heartbeatMs - (Date.now() - pump.lastWrite)));
           }
         } catch (error) {
           // the database failed under the stream: end it; the board reconnects and resumes from its last id
@@ -164,17 +136,7 @@ export function createLiveStreams(config: LiveStreamsConfig) {
       cancel: finish,
     });
 
-    return new Response(body, {
-      headers: {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        // no-transform: neither our compression (server/index.ts) nor a proxy holds events back to compress them
-        'Cache-Control': 'no-store, no-transform',
-        // nginx buffers proxied answers unless told not to
-        'X-Accel-Buffering': 'no',
-        // the connection ends with the stream, so a stopping process is not held by an idle keep-alive socket
-        Connection: 'close',
-      },
-    });
+    return eventStreamResponse(body);
   }
 
   return {

@@ -2,6 +2,7 @@ import { logger } from '#app/logger.server.ts';
 import { liveBus, type LiveBus } from './live-bus.server.ts';
 import type { LiveChannel } from './live-events.server.ts';
 import { formatSseRetry, SSE_HEARTBEAT } from './sse.ts';
+import { eventStreamResponse, StreamPump, tooManyStreamsResponse } from './stream-pump.server.ts';
 
 /**
  * The public variant of a live stream (decision 0031, issue 25's guest order page): it follows one
@@ -16,7 +17,6 @@ import { formatSseRetry, SSE_HEARTBEAT } from './sse.ts';
 
 export const WATCH_STREAM_LIMITS = { perProcess: 1000, perKey: 4 };
 export const WATCH_STREAM_TIMING = { pollMs: 5_000, heartbeatMs: 20_000, retryMs: 3_000 };
-const BUSY_RETRY_AFTER_S = 30;
 
 export interface WatchOptions {
   restaurantId: string;
@@ -27,8 +27,6 @@ export interface WatchOptions {
   read(): Promise<unknown>;
 }
 
-const encoder = new TextEncoder();
-
 export function createWatchStreams(config: { bus(): LiveBus; limits?: typeof WATCH_STREAM_LIMITS; timing?: typeof WATCH_STREAM_TIMING }) {
   const limits = config.limits ?? WATCH_STREAM_LIMITS;
   const timing = config.timing ?? WATCH_STREAM_TIMING;
@@ -37,21 +35,16 @@ export function createWatchStreams(config: { bus(): LiveBus; limits?: typeof WAT
 
   function openStream(request: Request, options: WatchOptions): Response {
     if (open.size >= limits.perProcess || (perKey.get(options.key) ?? 0) >= limits.perKey) {
-      return new Response('Too many live connections; try again later.\n', {
-        status: 503,
-        headers: { 'Retry-After': String(BUSY_RETRY_AFTER_S), 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8' },
-      });
+      return tooManyStreamsResponse();
     }
     let closed = false;
     let woken = true;
     let lastRead = 0;
-    let lastWrite = Date.now();
     let sent: string | undefined;
-    let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
-    let stopWaiting: (() => void) | undefined;
+    const pump = new StreamPump();
     const unsubscribe = config.bus().subscribe(options.restaurantId, options.channel, () => {
       woken = true;
-      stopWaiting?.();
+      pump.wake();
     });
     const finish = () => {
       if (closed) return;
@@ -62,39 +55,18 @@ export function createWatchStreams(config: { bus(): LiveBus; limits?: typeof WAT
       if (left > 0) perKey.set(options.key, left);
       else perKey.delete(options.key);
       request.signal.removeEventListener('abort', finish);
-      stopWaiting?.();
-      try {
-        controller?.close();
-      } catch {
-        // already cancelled by the reader
-      }
+      pump.close();
     };
     open.add(finish);
     perKey.set(options.key, (perKey.get(options.key) ?? 0) + 1);
     request.signal.addEventListener('abort', finish, { once: true });
     if (request.signal.aborted) finish();
 
-    const write = (text: string) => {
-      controller?.enqueue(encoder.encode(text));
-      lastWrite = Date.now();
-    };
-    const pause = (ms: number) =>
-      new Promise<void>((resolve) => {
-        const timer = setTimeout(done, Math.max(0, ms));
-        timer.unref();
-        stopWaiting = done;
-        function done() {
-          clearTimeout(timer);
-          stopWaiting = undefined;
-          resolve();
-        }
-      });
-
     const body = new ReadableStream<Uint8Array>({
       start(c) {
-        controller = c;
+        pump.controller = c;
         if (closed) return void c.close();
-        c.enqueue(encoder.encode(formatSseRetry(timing.retryMs)));
+        pump.write(formatSseRetry(timing.retryMs));
       },
       async pull() {
         try {
@@ -109,15 +81,15 @@ export function createWatchStreams(config: { bus(): LiveBus; limits?: typeof WAT
               const text = JSON.stringify(state);
               if (text !== sent) {
                 sent = text;
-                write(`event: state\ndata: ${text}\n\n`);
+                pump.write(`event: state\ndata: ${text}\n\n`);
                 return;
               }
             }
-            if (Date.now() - lastWrite >= timing.heartbeatMs) {
-              write(SSE_HEARTBEAT);
+            if (Date.now() - pump.lastWrite >= timing.heartbeatMs) {
+              pump.write(SSE_HEARTBEAT);
               return;
             }
-            await pause(Math.min(timing.pollMs - (Date.now() - lastRead), timing.heartbeatMs - (Date.now() - lastWrite)));
+            await pump.pause(Math.min(timing.pollMs - (Date.now() - lastRead), timing.heartbeatMs - (Date.now() - pump.lastWrite)));
           }
         } catch (error) {
           logger.warn({ err: error, restaurantId: options.restaurantId }, 'watch stream read failed; ending it');
@@ -126,14 +98,7 @@ export function createWatchStreams(config: { bus(): LiveBus; limits?: typeof WAT
       },
       cancel: finish,
     });
-    return new Response(body, {
-      headers: {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-store, no-transform',
-        'X-Accel-Buffering': 'no',
-        Connection: 'close',
-      },
-    });
+    return eventStreamResponse(body);
   }
 
   return {
