@@ -4,6 +4,7 @@ import { assertSystem, type SystemScope } from '#app/modules/access/scope.server
 import { orderingForGuests } from '#app/modules/ordering/ordering-settings.service.server.ts';
 import { CONTACT_RETENTION_DAYS } from '#app/modules/ordering/ordering.types.ts';
 import { countOrders, countReservations, eraseOrderContactsBefore, eraseReservationContactsBefore } from './retention.repo.server.ts';
+import type { OrderingDataSummary } from './retention.types.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -43,19 +44,6 @@ export async function eraseExpiredContacts(
     if (reservations < batch) break;
   }
   return erased;
-}
-
-/** What a restaurant's ordering keeps, as its owner's data export and the back office say it. */
-export interface OrderingDataSummary {
-  /** some location takes orders / reservation requests */
-  ordersOn: boolean;
-  reservationsOn: boolean;
-  orders: number;
-  reservations: number;
-  /** placed or asked for in the last CONTACT_RETENTION_DAYS days: those still hold contact details */
-  ordersLast30Days: number;
-  reservationsLast30Days: number;
-  contactRetentionDays: number;
 }
 
 /**

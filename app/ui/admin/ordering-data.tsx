@@ -1,18 +1,8 @@
 import { useTranslation } from 'react-i18next';
-
-/** What the back office shows of a restaurant's orders and reservations: figures and the retention rule, never a guest's details. */
-export interface OrderingDataFigures {
-  ordersOn: boolean;
-  reservationsOn: boolean;
-  orders: number;
-  reservations: number;
-  ordersLast30Days: number;
-  reservationsLast30Days: number;
-  contactRetentionDays: number;
-}
+import type { OrderingDataSummary } from '#app/modules/retention/retention.types.ts';
 
 // i18n-keys: orderingData.ordersLast30Days orderingData.reservationsLast30Days orderingData.orders orderingData.reservations
-export function OrderingData({ summary }: { summary: OrderingDataFigures }) {
+export function OrderingData({ summary }: { summary: OrderingDataSummary }) {
   const { t } = useTranslation();
   const state = (on: boolean) => (on ? t('orderingData.on') : t('orderingData.off'));
   return (
