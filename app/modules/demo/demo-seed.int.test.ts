@@ -49,7 +49,7 @@ describe(`demo seed on ${testDialect}`, () => {
     expect(menu.locations[0]!.ordering).toMatchObject({ orders: { dineIn: true, pickup: true, paused: false }, reservations: true });
     expect(menu.locations[1]!.ordering).toBeNull();
     const tables = await database.db.selectFrom('diningTable').select(['label', 'code', 'locationId']).execute();
-    expect(tables).toEqual([{ label: 'Masa 1', code: expect.stringMatching(/^\w+$/), locationId: menu.locations[0]!.id }]);
+    expect(tables).toEqual([{ label: 'Masa 1', code: expect.stringMatching(/^[\w-]{8}$/), locationId: menu.locations[0]!.id }]);
   });
 
   it('offers German with every name and every dish description and ingredient list translated (issue 16)', async () => {

@@ -38,6 +38,8 @@ export interface Cart {
 }
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** The shape of a table's code as a guest may carry or type it (a short code is base64url). */
+export const TABLE_CODE = ID;
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
 function isLine(value: unknown): value is [string, number, string | null] {

@@ -1,5 +1,5 @@
 import { AppError } from '#app/modules/errors/app-error.ts';
-import { ORDER_LIMITS, type Cart } from './cart-cookie.ts';
+import { ORDER_LIMITS, TABLE_CODE, type Cart } from './cart-cookie.ts';
 
 /**
  * The cart page's one form (decision 0032), applied to the cart: every button keeps the notes and
@@ -8,7 +8,6 @@ import { ORDER_LIMITS, type Cart } from './cart-cookie.ts';
  */
 
 const INTENT = /^(inc|dec|remove):(\d{1,3})$/;
-const TABLE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function applyCartForm(cart: Cart, intent: string, field: (name: string) => string): Cart | AppError {
   const lines = [];

@@ -5,7 +5,7 @@ import { AppError } from '#app/modules/errors/app-error.ts';
 import { listAllLocations } from '#app/modules/location/location.repo.server.ts';
 import { localMoment } from '#app/modules/restaurant/local-time.ts';
 import { parseOpeningHours, WEEK_DAYS, type OpeningHours } from '#app/modules/restaurant/opening-hours.ts';
-import { addToCart, type Cart } from './cart-cookie.ts';
+import { addToCart, TABLE_CODE, type Cart } from './cart-cookie.ts';
 import { findDishLocation, findTableByCode, isTableBlocked } from './guest-order.repo.server.ts';
 import { findOrderingRestaurant, priceCart, requireOrdersOpen, type GuestLocale, type PricedCart } from './order-pricing.server.ts';
 import { locationOrderingForGuests } from './ordering-settings.service.server.ts';
@@ -16,7 +16,6 @@ import type { LocationOrdering } from './ordering.types.ts';
  * pure cookie updates; nothing is written to the database until the order is sent.
  */
 
-const TABLE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** A new cart's idempotency key: 24 random characters. */
 function newCartKey(): string {
