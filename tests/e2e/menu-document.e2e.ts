@@ -62,11 +62,22 @@ describe('the guest menu’s document, rendered by the render cache without Reac
       stylesheet: /<link rel="stylesheet" href="\/assets\/app-[\w-]+\.css"\/>/.test(html),
       dish: html.includes('<h3>Tripe sour soup</h3>'),
       structuredData: html.includes('"@type":"MenuItem"'),
-      scripts: [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => /^\/assets\/menu-enhance-[\w-]+\.js$/.test(m[1]!)),
+      // the menu's script, then the ordering hook (the demo's first location takes orders)
+      scripts: [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => /^\/assets\/menu-(enhance|add)-[\w-]+\.js$/.exec(m[1]!)?.[1]),
       // no toast regions, no React Router data: the page is never hydrated
       appShell: html.includes('data-testid="toast') || html.includes('__reactRouterContext'),
     };
-    expect(facts).toEqual({ document: true, title: true, canonical: true, stylesheet: true, dish: true, structuredData: true, scripts: [true], appShell: false });
+    expect(facts).toEqual({ document: true, title: true, canonical: true, stylesheet: true, dish: true, structuredData: true, scripts: ['enhance', 'add'], appShell: false });
+  });
+
+  it('sends nothing of ordering to the guests of a location that takes no orders (issue 25 item 2)', async () => {
+    const first = await (await fetch(`${baseUrl}/bistro-la-bunica?lang=en`)).text();
+    const locations = [...new Set([...first.matchAll(/href="\?loc=([\w-]+)&amp;lang=en"/g)].map((m) => m[1]!))];
+    expect(locations).toHaveLength(2);
+    const second = await (await fetch(`${baseUrl}/bistro-la-bunica?loc=${locations[1]}&lang=en`)).text();
+    const scripts = (html: string) => [...html.matchAll(/<script[^>]*src="\/assets\/([a-z-]+)-[\w-]+\.js"/g)].map((m) => m[1]);
+    expect({ first: scripts(first), second: scripts(second), cartBar: second.includes('id="cart-bar"'), add: second.includes('data-add') })
+      .toEqual({ first: ['menu-enhance', 'menu-add'], second: ['menu-enhance'], cartBar: false, add: false });
   });
 
   it('leaves a slug no restaurant has to the app: the not-found page', async () => {

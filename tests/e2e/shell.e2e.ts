@@ -42,11 +42,13 @@ describe.each([
     await expect.poll(() => page.getByRole('heading', { level: 3, name: soup }).count()).toBe(1);
     const tripe = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: soup }) });
     expect(await tripe.textContent()).toContain(allergen);
-    // no framework: the only scripts are the structured data and the small menu script
+    // no framework: the only scripts are the structured data, the small menu script and (the demo's first
+    // location takes orders) the ordering hook
     const scripts = await page.locator('script').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('type') ?? n.getAttribute('src')));
-    expect(scripts).toHaveLength(2);
+    expect(scripts).toHaveLength(3);
     expect(scripts[0]).toBe('application/ld+json');
     expect(scripts[1]).toMatch(/^\/assets\/menu-enhance-[\w-]+\.js$/);
+    expect(scripts[2]).toMatch(/^\/assets\/menu-add-[\w-]+\.js$/);
     await page.screenshot({ path: `${shots}/menu-${locale}-phone.png` });
     await context.close();
   });

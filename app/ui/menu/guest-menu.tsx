@@ -10,6 +10,7 @@ import { LocationMenu } from './location-menu.tsx';
 import { MenuLanguageSwitch, menuHref } from './menu-language-switch.tsx';
 import menuScript from './menu-enhance.js?url';
 import cartScript from './menu-cart.js?url';
+import addScript from './menu-add.js?url';
 import { MenuTools } from './menu-tools.tsx';
 import { orderLangParam } from '#app/modules/ordering/guest-locale.ts';
 import { OpeningHoursList } from './opening-hours-list.tsx';
@@ -86,6 +87,7 @@ function GuestMenu({ page: { menu, locale, locationId, url } }: { page: GuestMen
   }
   const { restaurant, locations } = menu;
   const current = locations.find((l) => l.id === locationId) ?? locations[0];
+  const takesOrders = Boolean(current?.ordering?.orders && !current.ordering.orders.paused);
   const description = fieldIn(restaurant, 'description', locale);
   const hours = parseOpeningHours(restaurant.openingHours);
   const otherLocation = locationId === locations[0]?.id ? null : (current?.id ?? null);
@@ -129,8 +131,8 @@ function GuestMenu({ page: { menu, locale, locationId, url } }: { page: GuestMen
       {current ? <LocationMenu location={current} locale={locale} currency={restaurant.currency} slug={restaurant.slug} /> : (
         <main id="main" className="px-4 py-8">{t('menu.noProducts')}</main>
       )}
-      {current?.ordering?.orders && !current.ordering.orders.paused ? (
-        // the cart's link; the cart script (loaded by menu-enhance.js on the first "Adaugă" only) adds the count and total
+      {takesOrders ? (
+        // the cart's link; the cart script (loaded by menu-add.js on the first "Adaugă" only) adds the count and total
         <a id="cart-bar" href={`/${restaurant.slug}/comanda${orderLangParam(locale)}`} data-cart-script={cartScript}>
           <span>{t('order.viewCart')}</span>
           <span data-cart-summary="" aria-live="polite" />
@@ -138,6 +140,8 @@ function GuestMenu({ page: { menu, locale, locationId, url } }: { page: GuestMen
       ) : null}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(buildMenuStructuredData(restaurant, current, locale, url)) }} />
       <script src={menuScript} defer />
+      {/* a menu that takes no orders sends nothing of ordering */}
+      {takesOrders ? <script src={addScript} defer /> : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-// The guest menu's cart (decision 0032), loaded by menu-enhance.js on the first "Adaugă": adds a
+// The guest menu's cart (decision 0032), loaded by menu-add.js on the first "Adaugă": adds a
 // dish without leaving the page (the same route the plain form posts to, asked for JSON) and shows
 // the cart bar's count and total. The table code of the QR link (?via=) goes with each dish.
 (function () {

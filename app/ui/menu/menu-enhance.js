@@ -112,36 +112,6 @@
     });
   });
 
-  // Ordering (decision 0032): the cart script (menu-cart.js) loads on the first "Adaugă" only, or when a cart exists
-  var bar = doc.getElementById('cart-bar');
-  function withCart(call, form, button) {
-    if (window.bucateCart) return call(window.bucateCart);
-    var script = doc.createElement('script');
-    script.src = bar.getAttribute('data-cart-script');
-    script.onload = function () { call(window.bucateCart); };
-    // the script did not come: the plain form's post still adds
-    if (form) script.onerror = function () { window.bucateCartPost(form, button); };
-    doc.head.appendChild(script);
-  }
-  window.bucateCartPost = function (form, button) {
-    var input = doc.createElement('input');
-    input.type = 'hidden';
-    input.name = 'p';
-    input.value = button.value;
-    form.appendChild(input);
-    form.submit();
-  };
-  if (bar) {
-    doc.addEventListener('submit', function (event) {
-      var form = event.target;
-      if (!form.hasAttribute('data-add')) return;
-      event.preventDefault();
-      var button = event.submitter || form.querySelector('button');
-      withCart(function (cart) { cart.add(form, button); }, form, button);
-    });
-    if (/(^|; )cart=/.test(doc.cookie)) withCart(function (cart) { cart.refresh(); });
-  }
-
   if ('serviceWorker' in navigator) {
     window.addEventListener('load', function () {
       navigator.serviceWorker.register('/sw.js').then(function () {
