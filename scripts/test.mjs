@@ -100,6 +100,16 @@ if (process.env.TEST_DATABASE_URL) {
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(chromium)) {
   if (!(await leg('browser tests (Chromium)', [['vitest', ['run', '--config', 'vitest.e2e.config.ts'], { CHROMIUM_PATH: chromium }]]))) fail('failed: browser tests (Chromium) (see above)');
+  // The flows whose correctness depends on the database's locks and NOTIFY (orders numbered under a lock, a full
+  // reservation slot, live events across two processes, teams' last-owner rule) again with the servers on PostgreSQL.
+  if (process.env.TEST_DATABASE_URL) {
+    const files = ['ordering', 'orders-live', 'orders-board', 'reservations', 'team', 'restaurants'].map((name) => `tests/e2e/${name}.e2e.ts`);
+    if (!(await leg('browser tests on PostgreSQL (orders, reservations, teams, restaurants)', [['vitest', ['run', '--config', 'vitest.e2e.config.ts', ...files], { CHROMIUM_PATH: chromium, E2E_DATABASE_URL: process.env.TEST_DATABASE_URL }]]))) {
+      fail('failed: browser tests on PostgreSQL (see above)');
+    }
+  } else if (!notRun('browser tests on PostgreSQL (orders, reservations, teams, restaurants)', 'TEST_DATABASE_URL is not set')) {
+    fail('REQUIRE_ALL_LEGS=1: every leg must run.');
+  }
 } else if (!notRun('browser tests (Chromium)', `no Chromium at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH)`)) {
   fail('REQUIRE_ALL_LEGS=1: every leg must run.');
 }
