@@ -4,7 +4,8 @@
  * with LCP, total blocking time and bytes. Seeds the demo into a throw-away SQLite file, starts the
  * production server and drives Debian's Chromium (CHROMIUM_PATH). `BENCH_LIGHTHOUSE_RUNS` (default 3)
  * runs per page; the median score is printed. `BENCH_LIGHTHOUSE_PAGES=/,/pricing` picks the pages. Figures go
- * to docs/performance.md by hand.
+ * to docs/performance.md by hand. `BENCH_LIGHTHOUSE_DETAILS=1` prints, for each page's last run, where its LCP
+ * went (Lighthouse's LCP breakdown and element) and what blocked rendering.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -15,6 +16,7 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const DETAILS = process.env.BENCH_LIGHTHOUSE_DETAILS === '1';
 const PAGES = (process.env.BENCH_LIGHTHOUSE_PAGES ?? '/bistro-la-bunica,/,/pricing').split(',').filter(Boolean);
 const dataDir = mkdtempSync(join(tmpdir(), 'bucate-bench-lighthouse-'));
 const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'true', AUTH_SECRET: randomBytes(32).toString('hex') };
@@ -61,6 +63,16 @@ async function startChromium(): Promise<{ port: number; child: ChildProcess }> {
   throw new Error('Chromium did not open its debugging port');
 }
 
+/** What Lighthouse says of one run's LCP and render-blocking requests, trimmed to what a reader acts on. */
+function printDetails(path: string, audits: Record<string, { details?: unknown; displayValue?: string; numericValue?: number }>): void {
+  const pick = (id: string) => JSON.stringify(audits[id]?.details ?? null, (key, value: unknown) => (['type', 'debugData', 'headings'].includes(key) ? undefined : value));
+  console.log(`details of ${path} (last run):`);
+  for (const id of ['lcp-breakdown-insight', 'render-blocking-insight', 'network-dependency-tree-insight', 'font-display-insight']) {
+    const text = pick(id);
+    console.log(`  ${id}: ${text.length > 2000 ? `${text.slice(0, 2000)}…` : text}`);
+  }
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 let server: ChildProcess | undefined;
@@ -85,6 +97,7 @@ try {
         console.log(`(${path}, run ${run + 1}: ${runtimeError.code}, not counted)`);
         continue;
       }
+      if (DETAILS && run === RUNS - 1) printDetails(path, audits);
       runs.push({
         score: Math.round((categories['performance']?.score ?? 0) * 100),
         lcp: audits['largest-contentful-paint']?.numericValue ?? 0,

@@ -131,3 +131,40 @@ describe('cookie consent on the admin paths (docs/product-spec.md section 4)', (
     }
   });
 });
+
+describe('cookie consent on a page with React (/login): the banner comes with the HTML (issue 26)', () => {
+  /** The page's own scripts refused: what the guest sees before React has hydrated, however long that takes. */
+  const withoutAppScripts = (page: Page) => page.route(/\/assets\/.+\.js$/, (route) => route.abort());
+
+  it('shows after its delay without waiting for the JavaScript, and a choice clicked before hydration is stored', async () => {
+    const html = await (await fetch(`${baseUrl}/login`)).text();
+    expect(html).toMatch(/<section id="cookie-banner"[^>]* data-pending=""/);
+    const context = await openContext(browserOf(), baseUrl, { viewport: PHONE });
+    const page = await context.newPage();
+    await withoutAppScripts(page);
+    await recordWhenShown(page, BANNER);
+    await page.goto('/login');
+    await banner(page).waitFor();
+    expect(await shownAfterInteractive(page)).toBeGreaterThanOrEqual(900);
+    await page.getByRole('button', { name: 'Doar esențiale' }).click();
+    await expect.poll(() => banner(page).count()).toBe(0);
+    expect(await stored(page)).toBe('essential');
+    await context.close();
+  });
+
+  it('never shows once a choice is stored, hydrated or not, nor without JavaScript', async () => {
+    for (const scripts of ['hydrated', 'refused', 'disabled'] as const) {
+      const context = await openContext(browserOf(), baseUrl, { viewport: PHONE, javaScriptEnabled: scripts !== 'disabled' });
+      const page = await context.newPage();
+      if (scripts !== 'disabled') await page.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
+      if (scripts === 'refused') await withoutAppScripts(page);
+      await recordWhenShown(page, BANNER);
+      await page.goto('/login');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      // well over the delay: never seen visible
+      await page.waitForTimeout(2000);
+      expect({ scripts, shown: scripts === 'disabled' ? await banner(page).count() : await shownAfterInteractive(page) }).toEqual({ scripts, shown: scripts === 'disabled' ? 0 : undefined });
+      await context.close();
+    }
+  });
+});

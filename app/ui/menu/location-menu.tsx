@@ -5,6 +5,8 @@ import { MenuProductItem } from './menu-product.tsx';
 import { CategoryServing } from './category-serving.tsx';
 import { orderLangParam } from '#app/modules/ordering/guest-locale.ts';
 
+const ADD_FORM = 'add';
+
 /** The categories of one location: a sticky category bar, then a section per category. */
 export function LocationMenu({ location, locale, currency, slug }: { location: MenuLocation; locale: ContentLanguage; currency: string; slug: string }) {
   const { t } = useTranslation();
@@ -35,6 +37,8 @@ export function LocationMenu({ location, locale, currency, slug }: { location: M
             {t('order.pausedOnMenu')}
           </p>
         ) : null}
+        {/* the one form every dish's "Adaugă" button submits (its `form` attribute) */}
+        {addAction ? <form id={ADD_FORM} method="post" action={addAction} data-add="" /> : null}
         {location.categories.map((category) => (
           <section key={category.id} id={`c-${category.id}`} data-category="" aria-labelledby={`h-${category.id}`} className="scroll-mt-16 pt-8 first:pt-4">
             <h2 id={`h-${category.id}`} className="text-2xl font-bold text-primary-700 dark:text-primary-100 print:text-black">
@@ -43,7 +47,7 @@ export function LocationMenu({ location, locale, currency, slug }: { location: M
             <CategoryServing schedule={category.schedule} servedNow={category.servedNow} />
             <ul className="mt-4 grid gap-4 md:grid-cols-2">
               {category.products.map((product) => (
-                <MenuProductItem key={product.id} product={product} locale={locale} currency={currency} addAction={addAction} />
+                <MenuProductItem key={product.id} product={product} locale={locale} currency={currency} addForm={addAction ? ADD_FORM : undefined} />
               ))}
             </ul>
           </section>

@@ -30,7 +30,7 @@
       button.disabled = true;
       ask(form.action, { method: 'POST', body: body })
         .then(function (data) { show(data, data.ok ? data.message : data.error); })
-        // the network failed: the plain form's post (menu-enhance.js) still adds
+        // the network failed: the plain form's post (menu-add.js) still adds
         .catch(function () { window.bucateCartPost(form, button); })
         .then(function () { button.disabled = false; });
     },
