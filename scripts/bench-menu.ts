@@ -8,6 +8,8 @@
  *     the HTML's weight per dish;
  *   - a cache miss: sequential requests each after the menu's version moved (render + first,
  *     fast compression), p50/p95;
+ *   - the same first load with orders switched off at that location (the demo takes orders there): what
+ *     the guests of a menu that takes no orders download;
  *   - requests/s and latency p50/p99 at 50 connections for (a) the real menu route and (b) a bare
  *     node:http server answering the same bytes from memory, and the ratio a/b.
  * `BENCH_RESTAURANTS=10000` (`npm run bench:menu:zipf`) adds the many-restaurants mode: that many
@@ -229,6 +231,24 @@ function cpuSecondsOf(pid: number): number {
   }
 }
 
+/** Runs `measure` with orders switched off at the menu's locations (and the menu's version moved), then switches them back. */
+async function withoutOrdering<T>(slug: string, measure: () => Promise<T>): Promise<T> {
+  const { db } = openDatabase({ sqlitePath: join(dataDir, 'bucate.sqlite') });
+  const restaurant = await db.selectFrom('restaurant').select('id').where('slug', '=', slug.split('?')[0]!).executeTakeFirstOrThrow();
+  const bump = () => db.updateTable('restaurant').set((eb) => ({ menuVersion: eb('menuVersion', '+', 1) })).where('id', '=', restaurant.id).execute();
+  const on = await db.selectFrom('orderingSettings').select('locationId').where('restaurantId', '=', restaurant.id).where('ordersEnabled', '=', 1).execute();
+  const ids = on.map((row) => row.locationId);
+  try {
+    if (ids.length > 0) await db.updateTable('orderingSettings').set({ ordersEnabled: 0 }).where('locationId', 'in', ids).execute();
+    await bump();
+    return await measure();
+  } finally {
+    if (ids.length > 0) await db.updateTable('orderingSettings').set({ ordersEnabled: 1 }).where('locationId', 'in', ids).execute();
+    await bump();
+    await db.destroy();
+  }
+}
+
 /** Sequential cache misses: the menu's version moves before each request (as an edit would). */
 async function missCost(base: string, slug: string, pid: number): Promise<{ p50: number; p95: number; cpuMs: number }> {
   const { db } = openDatabase({ sqlitePath: join(dataDir, 'bucate.sqlite') });
@@ -270,6 +290,13 @@ try {
   console.log(
     `first load (HTML + ${weight.assets.length} assets): ${(weight.br / 1024).toFixed(1)} KB brotli, ${(weight.gzip / 1024).toFixed(1)} KB gzip (target ≤ 40 KB brotli); ` +
       `right after a render, before the background upgrade: ${(weight.first.br / 1024).toFixed(1)} KB brotli, ${(weight.first.gzip / 1024).toFixed(1)} KB gzip`,
+  );
+  // the same location without ordering: what the guests of a menu that takes no orders download (issue 25: nothing
+  // more than before ordering existed); the figures above are the demo's, whose first location takes orders
+  const plain = await withoutOrdering(slug, () => firstLoad(base, slug));
+  console.log(
+    `the same menu taking no orders: ${(plain.htmlBytes / 1024).toFixed(1)} KB uncompressed, ${(plain.htmlBytes / 1024 / plain.dishes).toFixed(2)} KB per dish; ` +
+      `first load (HTML + ${plain.assets.length} assets) ${(plain.br / 1024).toFixed(1)} KB brotli, ${(plain.gzip / 1024).toFixed(1)} KB gzip`,
   );
   const miss = await missCost(base, slug, server.pid);
   console.log(

@@ -59,10 +59,10 @@ describe('the guest menu’s document, rendered by the render cache without Reac
       document: html.startsWith('<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>'),
       title: html.includes('<title>Bistro La Bunica menu</title>'),
       canonical: /<link rel="canonical" href="[^"]+\/bistro-la-bunica\?lang=en"\/>/.test(html),
-      stylesheet: /<link rel="stylesheet" href="\/assets\/app-[\w-]+\.css"\/>/.test(html),
+      stylesheet: /<link rel="stylesheet" href="\/assets\/menu-[\w-]+\.css"\/>/.test(html),
       dish: html.includes('<h3>Tripe sour soup</h3>'),
       structuredData: html.includes('"@type":"MenuItem"'),
-      // the menu's script, then the ordering hook (the demo's first location takes orders)
+      // the menu's own stylesheet (menu.css); the menu's script, then the ordering hook (the demo's first location takes orders)
       scripts: [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => /^\/assets\/menu-(enhance|add)-[\w-]+\.js$/.exec(m[1]!)?.[1]),
       // no toast regions, no React Router data: the page is never hydrated
       appShell: html.includes('data-testid="toast') || html.includes('__reactRouterContext'),

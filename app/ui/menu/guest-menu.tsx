@@ -1,5 +1,5 @@
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import stylesheet from '#app/app.css?url';
+import stylesheet from '#app/menu.css?url';
 import { getGuestI18n } from '#app/i18n/guest-labels.ts';
 import { buildMenuStructuredData, serializeJsonLd } from '#app/modules/guest-menu/menu-structured-data.ts';
 import type { GuestMenuPageData } from '#app/modules/guest-menu/menu.types.ts';

@@ -140,7 +140,7 @@ export function MenuProductItem({ product, locale, currency, addForm }: { produc
         {addForm && product.orderable ? (
           // a button of the page's one add form (decision 0032; one form, not one per dish: ~100 bytes a dish less):
           // without JavaScript it adds and comes back to this dish; the cart script adds in place
-          <button form={addForm} name="p" value={product.id} className="dish-add" aria-label={`${labels.add}: ${name}`}>{labels.add}</button>
+          <button form={addForm} name="p" value={product.id} aria-label={`${labels.add}: ${name}`}>{labels.add}</button>
         ) : null}
       </div>
     </li>
