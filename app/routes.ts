@@ -16,6 +16,8 @@ export default [
   // a guest's order (decision 0032): "Adaugă" and the order's live stream
   route(':slug/comanda/adauga', 'routes/menu-cart-add.ts'),
   route(':slug/comanda/:token/live', 'routes/menu-order-live.ts'),
+  // a guest's reservation page's live stream (its status only)
+  route(':slug/rezervare/:token/live', 'routes/reservation-live.ts'),
   route('admin/audit.csv', 'routes/admin.audit-export.ts'),
   route(':restaurantSlug/admin/images', 'routes/restaurant-admin.images.ts'),
   route(':restaurantSlug/admin/qr/:format', 'routes/restaurant-admin.qr-download.ts'),

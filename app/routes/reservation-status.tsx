@@ -5,6 +5,7 @@ import { getI18n } from '#app/i18n/i18n.ts';
 import { publicRoute } from '#app/modules/access/route-guards.server.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
 import { cancelReservationByGuest, getReservationGuestView, reservationLocaleOf } from '#app/modules/reservations/reservation-guest.service.server.ts';
+import reservationLiveScript from '#app/ui/reservations/reservation-live.js?url';
 import { ReservationFrame, ReservationStatus } from '#app/ui/reservations/reservation-status.tsx';
 import type { Route } from './+types/reservation-status';
 
@@ -13,13 +14,24 @@ export const meta: Route.MetaFunction = ({ loaderData: page }) => {
   return [{ title: `${t('reservations.guest.title')} · ${page?.view?.restaurantName ?? t('app.name')}` }, { name: 'robots', content: 'noindex' }, { name: 'referrer', content: 'no-referrer' }];
 };
 
-/** The guest's page: public, the unguessable token is the key (an unknown one is a 404 that says so). */
+/** The statuses the staff may still change: while in one, the page follows its live stream. */
+const OPEN = new Set(['requested', 'accepted']);
+
+/**
+ * The guest's page: public, the unguessable token is the key (an unknown one is a 404 that says so).
+ * While the staff may still answer, a small script follows `…/live` and redraws the status without a
+ * reload; without JavaScript a waiting request refreshes itself every 30 s, and a reload always shows the status.
+ */
 export const loader = publicRoute(async ({ request, params }: Route.LoaderArgs) => {
   const url = new URL(request.url);
   const locale = reservationLocaleOf(url.searchParams.get('lang'), request);
   const view = await getReservationGuestView(getDb(), params.token, locale);
   const found = view && view.slug === params.slug ? view : null;
-  return data({ view: found, locale, htmlLang: locale, cancelled: url.searchParams.get('cancelled') === '1' }, { status: found ? 200 : 404, headers: { 'Cache-Control': 'no-store' } });
+  const liveUrl = found && OPEN.has(found.status) ? `/${found.slug}/rezervare/${params.token}/live` : null;
+  return data(
+    { view: found, liveUrl, locale, htmlLang: locale, cancelled: url.searchParams.get('cancelled') === '1' },
+    { status: found ? 200 : 404, headers: { 'Cache-Control': 'no-store' } },
+  );
 });
 
 /** "Cancel my reservation" (the token is the key). */
@@ -39,14 +51,25 @@ export const action = publicRoute(async ({ request, params }: Route.ActionArgs) 
 });
 
 export default function ReservationStatusPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, locale } = loaderData;
+  const { view, locale, liveUrl } = loaderData;
   const i18n = getI18n(locale);
   return (
     <I18nextProvider i18n={i18n}>
       <ReservationFrame heading={view ? i18n.t('reservations.guest.heading', { restaurant: view.restaurantName }) : i18n.t('reservations.guest.title')}>
-        {view ? <ReservationStatus view={view} locale={locale} error={actionData?.error} cancelledNow={loaderData.cancelled && view.status === 'cancelled'} /> : (
+        {view ? (
+          // what the live script redraws (app/ui/reservations/reservation-live.js)
+          <div id="reservation-live" data-status={view.status} data-live={liveUrl ?? undefined}>
+            <ReservationStatus view={view} locale={locale} error={actionData?.error} cancelledNow={loaderData.cancelled && view.status === 'cancelled'} />
+          </div>
+        ) : (
           <p role="status" className="mt-6">{i18n.t('reservations.guest.notFound')}</p>
         )}
+        {view?.status === 'requested' ? (
+          <noscript>
+            <meta httpEquiv="refresh" content="30" />
+          </noscript>
+        ) : null}
+        {liveUrl ? <script src={reservationLiveScript} defer /> : null}
       </ReservationFrame>
     </I18nextProvider>
   );

@@ -55,6 +55,10 @@ async function openForReservations(restaurantSlug: string): Promise<void> {
   }
 }
 
+/** A mark on the page's window: still there later only if the page did not reload. */
+const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+const isSamePage = (page: Page) => page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage === true);
+
 async function shoot(page: Page, name: string, viewport: { width: number; height: number }) {
   await page.setViewportSize(viewport);
   await page.screenshot({ path: `${shots}/reservations-${name}-${viewport.width}.png`, fullPage: true });
@@ -101,12 +105,17 @@ describe('a reservation from the menu to the staff’s answer', () => {
     const row = owner.getByTestId('staff-reservation');
     await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
     expect(await row.textContent()).toContain('Ana <b>Pop</b> 🍷');
+    // the guest's page stays open on the phone: a mark on its window survives only if it does not reload
+    await markPage(guest);
     await row.getByRole('button', { name: 'Acceptă' }).click();
     await toast(owner, 'Rezervarea este acceptată.');
     await expect.poll(() => row.getAttribute('data-status')).toBe('accepted');
 
-    await guest.reload();
-    await expect.poll(() => guest.getByTestId('reservation-status').getAttribute('data-status')).toBe('accepted');
+    // the guest's page follows without a reload (its live stream), the words are the page's own
+    await expect.poll(() => guest.getByTestId('reservation-status').getAttribute('data-status'), { timeout: 20_000 }).toBe('accepted');
+    expect(await guest.getByTestId('reservation-status').textContent()).toContain('Rezervarea este confirmată. Te așteptăm!');
+    expect(await isSamePage(guest)).toBe(true);
+    expect(await seriousAxeViolations(guest)).toEqual([]);
 
     // the e-mail's calendar file, as the worker wrote it to the outbox, read by a calendar parser
     await expect.poll(() => latestAttachmentTo(dataDir, email, 'rezervare.ics'), { timeout: 20_000 }).toBeTruthy();
@@ -137,5 +146,38 @@ describe('a reservation from the menu to the staff’s answer', () => {
       expect(await seriousAxeViolations(owner)).toEqual([]);
       for (const viewport of [PHONE, DESKTOP]) await shoot(owner, `staff-${locale}`, viewport);
     }
+  });
+
+  it('in English on a phone: the staff accept another request; the guest’s page says so without a reload', async () => {
+    await guest.setViewportSize(PHONE);
+    await guest.goto(`/${slug}/rezervare?lang=en&date=${tomorrow}`);
+    // the live script is the status page's alone
+    expect(await guest.locator('script[src*="reservation-live"]').count()).toBe(0);
+    await guest.getByText('20:00', { exact: true }).click();
+    await guest.getByLabel('How many people').selectOption('2');
+    await guest.getByLabel('Name', { exact: true }).fill('Ion Ionescu');
+    await guest.getByLabel('Phone', { exact: true }).fill('0733 222 111');
+    await guest.getByRole('button', { name: 'Send the request' }).click();
+    await expect.poll(() => guest.getByTestId('reservation-status').getAttribute('data-status')).toBe('requested');
+    expect(await guest.locator('html').getAttribute('lang')).toBe('en');
+    expect(await guest.getByTestId('reservation-status').textContent()).toContain('Waiting for confirmation');
+    expect(await guest.locator('script[src*="reservation-live"]').count()).toBe(1);
+    // without JavaScript a waiting request refreshes itself; with it, nothing refreshes the page
+    expect(await guest.locator('noscript').count()).toBe(1);
+    expect(await guest.locator('meta[http-equiv="refresh"]').count()).toBe(0);
+    await markPage(guest);
+
+    await ownerContext.addCookies([{ name: 'lang', value: 'en', url: baseUrl }]);
+    await owner.goto(`/${slug}/admin/reservations?date=${tomorrow}`);
+    const row = owner.getByTestId('staff-reservation').filter({ hasText: 'Ion Ionescu' });
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+    await row.getByRole('button', { name: 'Accept', exact: true }).click();
+    await expect.poll(() => row.getAttribute('data-status')).toBe('accepted');
+
+    await expect.poll(() => guest.getByTestId('reservation-status').getAttribute('data-status'), { timeout: 20_000 }).toBe('accepted');
+    expect(await guest.getByTestId('reservation-status').textContent()).toContain('Your reservation is confirmed. See you soon!');
+    expect(await isSamePage(guest)).toBe(true);
+    expect(await seriousAxeViolations(guest)).toEqual([]);
+    await shoot(guest, 'status-live-en', PHONE);
   });
 });

@@ -104,6 +104,7 @@ export function siteCases(w: World): Case[] {
     everyone('routes/reservation.tsx', 'action', '/nu-exista-restaurant/rezervare', { slug: 'nu-exista-restaurant' }, status(400), {}),
     everyone('routes/reservation-status.tsx', 'loader', '/nu-exista-restaurant/rezervare/no-such-token', { slug: 'nu-exista-restaurant', token: 'no-such-token' }, status(404)),
     everyone('routes/reservation-status.tsx', 'action', '/nu-exista-restaurant/rezervare/no-such-token', { slug: 'nu-exista-restaurant', token: 'no-such-token' }, status(404), { intent: 'cancel' }),
+    everyone('routes/reservation-live.ts', 'loader', `/${B.slug}/rezervare/${'x'.repeat(32)}/live`, { slug: B.slug, token: 'x'.repeat(32) }, status(404)),
     everyone('routes/healthz.ts', 'loader', '/healthz', {}, ok()),
     // counts only: no session is read, junk is refused whole
     everyone('routes/api.beacon.ts', 'loader', '/api/beacon', {}, status(405)),

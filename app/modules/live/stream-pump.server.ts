@@ -1,7 +1,15 @@
+import { logger } from '#app/logger.server.ts';
+import { formatSseRetry, SSE_HEARTBEAT } from './sse.ts';
+
 /**
- * What the staff boards' streams (live-stream.server.ts) and the guests' watch streams
- * (watch-stream.server.ts) share: the writer with its clock, the wait a wake-up cuts short, and the
- * two answers every stream gives (the stream itself, or "too many" beyond its limits).
+ * The one loop behind every live stream (decision 0031): the staff boards' (live-stream.server.ts,
+ * the channel's events after an id) and the guests' watch streams (watch-stream.server.ts, one
+ * order's or reservation's state). Each says only what differs: what one look reads and sends, and
+ * what it counts against its limit per key. The loop does the rest the same for both: limits per
+ * process and per key (beyond: 503 and Retry-After), subscribed before the first await so a wake-up
+ * is never lost, a look on each wake-up and every `pollMs` in case one was lost, one write per
+ * `pull` (the next look waits until the reader took the last), a comment every `heartbeatMs`, and
+ * the end on abort, on cancel, on a failed look (logged; the page reconnects) or when a look says so.
  */
 
 const encoder = new TextEncoder();
@@ -9,8 +17,45 @@ const encoder = new TextEncoder();
 /** How long a refused client waits before trying again. */
 const BUSY_RETRY_AFTER_S = 30;
 
+/** The safety net's look, the heartbeat, the browser's pause before reconnecting. */
+export interface StreamTiming {
+  pollMs: number;
+  heartbeatMs: number;
+  retryMs: number;
+}
+
+/** Streams one process holds at most, and at most per key (a restaurant, an order's token). */
+export interface StreamLimits {
+  perProcess: number;
+  perKey: number;
+}
+
+/** What one look found: text to send ('' when nothing is new), and `more` when another look is due at once. */
+export interface StreamLook {
+  text: string;
+  more?: boolean;
+}
+
+export interface StreamLoop {
+  request: Request;
+  /** what the limit per key counts */
+  key: string;
+  timing: StreamTiming;
+  /** subscribes `wake` to the wake-ups that concern the stream (the bus's channel); returns how to stop */
+  subscribe(wake: () => void): () => void;
+  /**
+   * Runs once, after subscribing and before answering: the text sent first after `retry:` (e.g.
+   * `event: reset`). A throw ends the stream and is the caller's (its route answers it).
+   */
+  prepare?(): Promise<string>;
+  /** One look; null ends the stream (the thing watched is gone). */
+  look(): Promise<StreamLook | null>;
+  /** what the warning of a failed look says besides the error */
+  logContext: Record<string, unknown>;
+}
+
 /** One open stream's writer: `write` sends text and notes when, `pause` waits until `ms` pass or `wake()`. */
-export class StreamPump {
+class StreamPump {
   controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   /** when text last went out (a heartbeat is due `heartbeatMs` after it) */
   lastWrite = Date.now();
@@ -50,8 +95,115 @@ export class StreamPump {
   }
 }
 
+/** A set of streams sharing limits: one per kind and process, more in tests. */
+export function createStreamSet(limits: StreamLimits) {
+  const open = new Set<() => void>();
+  const perKey = new Map<string, number>();
+  return {
+    /** counts a stream in (its `finish` ends it on `closeAll`), or false beyond the limits */
+    admit(key: string, finish: () => void): boolean {
+      const held = perKey.get(key) ?? 0;
+      if (open.size >= limits.perProcess || held >= limits.perKey) return false;
+      open.add(finish);
+      perKey.set(key, held + 1);
+      return true;
+    },
+    release(key: string, finish: () => void): void {
+      if (!open.delete(finish)) return;
+      const left = (perKey.get(key) ?? 1) - 1;
+      if (left > 0) perKey.set(key, left);
+      else perKey.delete(key);
+    },
+    /** streams open now */
+    get count() {
+      return open.size;
+    },
+    countOf: (key: string) => perKey.get(key) ?? 0,
+    /** ends every stream (a graceful stop): each page reconnects, to another process */
+    closeAll(): void {
+      for (const finish of open) finish();
+    },
+  };
+}
+
+export type StreamSet = ReturnType<typeof createStreamSet>;
+
+/** Opens a stream in `set` and runs its loop until the page goes away; 503 beyond the set's limits. */
+export async function runStreamLoop(set: StreamSet, loop: StreamLoop): Promise<Response> {
+  const { request, timing } = loop;
+  let closed = false;
+  let woken = true;
+  let lastLook = 0;
+  const pump = new StreamPump();
+  let unsubscribe = () => {};
+  const finish = () => {
+    if (closed) return;
+    closed = true;
+    unsubscribe();
+    set.release(loop.key, finish);
+    request.signal.removeEventListener('abort', finish);
+    pump.close();
+  };
+  // counted and subscribed before the first await: two requests at once cannot both pass the limit,
+  // and a wake-up during the first read is not lost
+  if (!set.admit(loop.key, finish)) return tooManyStreamsResponse();
+  unsubscribe = loop.subscribe(() => {
+    woken = true;
+    pump.wake();
+  });
+  request.signal.addEventListener('abort', finish, { once: true });
+  if (request.signal.aborted) finish();
+
+  let first = '';
+  try {
+    if (loop.prepare) first = await loop.prepare();
+  } catch (error) {
+    finish();
+    throw error;
+  }
+
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      pump.controller = c;
+      if (closed) return void c.close();
+      pump.write(formatSseRetry(timing.retryMs) + first);
+    },
+    // called when the page has taken what was sent: one look's text or one heartbeat per call
+    async pull() {
+      try {
+        while (!closed) {
+          if (Date.now() - lastLook >= timing.pollMs) woken = true;
+          if (woken) {
+            woken = false;
+            lastLook = Date.now();
+            const found = await loop.look();
+            if (closed) return;
+            if (found === null) return finish();
+            if (found.more) woken = true;
+            if (found.text) {
+              pump.write(found.text);
+              return;
+            }
+          }
+          if (Date.now() - pump.lastWrite >= timing.heartbeatMs) {
+            pump.write(SSE_HEARTBEAT);
+            return;
+          }
+          await pump.pause(Math.min(timing.pollMs - (Date.now() - lastLook), timing.heartbeatMs - (Date.now() - pump.lastWrite)));
+        }
+      } catch (error) {
+        // the database failed under the stream: end it; the page reconnects and catches up
+        logger.warn({ err: error, ...loop.logContext }, 'live stream read failed; ending it');
+        finish();
+      }
+    },
+    cancel: finish,
+  });
+  return eventStreamResponse(body);
+}
+
 /** The answer of a stream: headers that keep compression and proxies from holding events back. */
-export function eventStreamResponse(body: ReadableStream<Uint8Array>): Response {
+function eventStreamResponse(body: ReadableStream<Uint8Array>): Response {
   return new Response(body, {
     headers: {
       'Content-Type': 'text/event-stream; charset=utf-8',
@@ -66,7 +218,7 @@ export function eventStreamResponse(body: ReadableStream<Uint8Array>): Response 
 }
 
 /** Beyond a stream's limits: 503 with Retry-After, so the browser's EventSource backs off. */
-export function tooManyStreamsResponse(): Response {
+function tooManyStreamsResponse(): Response {
   return new Response('Too many live connections; try again later.\n', {
     status: 503,
     headers: { 'Retry-After': String(BUSY_RETRY_AFTER_S), 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8' },

@@ -16,7 +16,7 @@ describe('a watch stream', () => {
     const streams = createWatchStreams({ bus: () => bus, timing });
     let state: { status: string } | null = { status: 'received' };
     const controller = new AbortController();
-    const response = streams.open(new Request('http://x/live', { signal: controller.signal }), { restaurantId: 'r1', channel: 'orders', key: 'tok', read: async () => state });
+    const response = await streams.open(new Request('http://x/live', { signal: controller.signal }), { restaurantId: 'r1', channel: 'orders', key: 'tok', read: async () => state });
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     const sse = readSse(response);
     await sse.until((all) => all.some((m) => m.event === 'state'));
@@ -37,9 +37,9 @@ describe('a watch stream', () => {
     const streams = createWatchStreams({ bus: () => bus, timing, limits: { perProcess: 10, perKey: 1 } });
     const controller = new AbortController();
     const options = { restaurantId: 'r1', channel: 'orders' as const, key: 'same', read: async () => ({ status: 'received' }) };
-    const first = streams.open(new Request('http://x/live', { signal: controller.signal }), options);
+    const first = await streams.open(new Request('http://x/live', { signal: controller.signal }), options);
     expect(first.status).toBe(200);
-    const second = streams.open(new Request('http://x/live'), options);
+    const second = await streams.open(new Request('http://x/live'), options);
     expect(second.status).toBe(503);
     expect(second.headers.get('retry-after')).toBe('30');
     controller.abort();

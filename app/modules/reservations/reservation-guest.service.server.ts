@@ -1,10 +1,11 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database, Reservation, Restaurant } from '#app/db/schema.ts';
+import type { Database, Reservation, ReservationStatus, Restaurant } from '#app/db/schema.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { isMenuPublished } from '#app/modules/guest-menu/menu.service.server.ts';
 import { publishLive } from '#app/modules/live/live-bus.server.ts';
+import { watchStream } from '#app/modules/live/watch-stream.server.ts';
 import { listAllLocations } from '#app/modules/location/location.repo.server.ts';
 import { locationOrderingForGuests, orderingForGuests } from '#app/modules/ordering/ordering-settings.service.server.ts';
 import type { LocationOrdering } from '#app/modules/ordering/ordering.types.ts';
@@ -13,7 +14,15 @@ import { findRestaurantById, findRestaurantBySlug } from '#app/modules/restauran
 import { parseOpeningExceptions } from '#app/modules/restaurant/opening-exceptions.ts';
 import { parseOpeningHours } from '#app/modules/restaurant/opening-hours.ts';
 import { appendReservationEvent, enqueueReservationMail } from './reservation-notify.server.ts';
-import { countHeldByTime, findReservationByKey, findReservationByToken, insertReservation, lockReservationSlot, updateReservationStatus } from './reservation.repo.server.ts';
+import {
+  countHeldByTime,
+  findReservationByKey,
+  findReservationByToken,
+  findReservationState,
+  insertReservation,
+  lockReservationSlot,
+  updateReservationStatus,
+} from './reservation.repo.server.ts';
 import type { ReservationRequestInput } from './reservation.schema.ts';
 import { freeSlots, refuseSlot, reservableDates, reservationSpan, type SlotRules } from './reservation-slots.ts';
 import type { ReservationFormPage, ReservationGuestView, ReservationLocale } from './reservations.types.ts';
@@ -207,4 +216,30 @@ export async function cancelReservationByGuest(db: Kysely<Database>, token: stri
     await appendReservationEvent(trx, cancelled, 'reservation.updated');
   });
   publishLive(reservation.restaurantId, 'reservations');
+}
+
+/** The shape of a guest page's token (newToken: 24 random bytes, base64url). */
+const TOKEN = /^[A-Za-z0-9_-]{32}$/;
+
+/** What the guest page's live stream sends: the status only, never a name, a phone or another row. */
+export interface ReservationGuestState {
+  status: ReservationStatus;
+  declineReason: string | null;
+  updatedAt: string;
+}
+
+/**
+ * The guest page's live stream (the order page's, decision 0032, for a reservation): its status on
+ * each wake-up of the restaurant's `reservations` channel (and every few seconds), sent when it
+ * changed, so the staff's answer shows without a reload. Public, the token is the key; bounded like
+ * the order's (watch-stream.server.ts: per process and per token). Undefined for a token of no
+ * reservation of the address's restaurant (the route's 404).
+ */
+export async function guestReservationStream(db: Kysely<Database>, request: Request, slug: string, token: string): Promise<Response | undefined> {
+  if (!TOKEN.test(token)) return undefined;
+  const restaurant = await findRestaurantBySlug(db, slug);
+  if (!restaurant) return undefined;
+  const read = (): Promise<ReservationGuestState | undefined> => findReservationState(db, restaurant.id, token);
+  if (!(await read())) return undefined;
+  return watchStream(request, { restaurantId: restaurant.id, channel: 'reservations', key: token, read: async () => (await read()) ?? null });
 }

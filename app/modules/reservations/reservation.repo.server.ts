@@ -48,6 +48,11 @@ export function findReservationByToken(db: Kysely<Database>, token: string) {
   return acrossRestaurants(db, 'a public lookup by the guest page’s token').selectFrom('reservation').selectAll().where('token', '=', token).executeTakeFirst();
 }
 
+/** A reservation's status only, by its token: what the guest page's live stream compares on each wake-up. */
+export function findReservationState(db: Kysely<Database>, restaurantId: string, token: string) {
+  return tenant(db, restaurantId).selectFrom('reservation').select(['status', 'declineReason', 'updatedAt']).where('token', '=', token).executeTakeFirst();
+}
+
 export function findReservation(db: Kysely<Database>, restaurantId: string, id: string) {
   return tenant(db, restaurantId).selectFrom('reservation').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -16,6 +16,7 @@ export const reservationsCases: Record<string, RepositoryCases> = {
       note: null, locale: 'ro', status: 'requested', declineReason: null, idempotencyKey: `key-${newId()}`, reminderSentAt: null, createdAt: f.now, updatedAt: f.now, contactErasedAt: null,
     }],
     findReservationByToken: (f) => [f.db, 'no-such-token'],
+    findReservationState: (f) => [f.db, f.r, 'no-such-token'],
     findReservation: (f) => [f.db, f.r, 'no-such-reservation'],
     listReservationsOn: (f) => [f.db, f.r, DAY, f.location],
     countByDate: (f) => [f.db, f.r, DAY, '2030-01-20', f.location],
