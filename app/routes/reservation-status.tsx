@@ -5,7 +5,7 @@ import { getI18n } from '#app/i18n/i18n.ts';
 import { publicRoute } from '#app/modules/access/route-guards.server.ts';
 import { isAppError } from '#app/modules/errors/app-error.ts';
 import { cancelReservationByGuest, getReservationGuestView, reservationLocaleOf } from '#app/modules/reservations/reservation-guest.service.server.ts';
-import reservationLiveScript from '#app/ui/reservations/reservation-live.js?url';
+import liveStatusScript from '#app/ui/live-status.js?url';
 import { ReservationFrame, ReservationStatus } from '#app/ui/reservations/reservation-status.tsx';
 import type { Route } from './+types/reservation-status';
 
@@ -57,8 +57,8 @@ export default function ReservationStatusPage({ loaderData, actionData }: Route.
     <I18nextProvider i18n={i18n}>
       <ReservationFrame heading={view ? i18n.t('reservations.guest.heading', { restaurant: view.restaurantName }) : i18n.t('reservations.guest.title')}>
         {view ? (
-          // what the live script redraws (app/ui/reservations/reservation-live.js)
-          <div id="reservation-live" data-status={view.status} data-live={liveUrl ?? undefined}>
+          // what the live script redraws (app/ui/live-status.js)
+          <div id="reservation-live" data-live-box="" data-status={view.status} data-live={liveUrl ?? undefined}>
             <ReservationStatus view={view} locale={locale} error={actionData?.error} cancelledNow={loaderData.cancelled && view.status === 'cancelled'} />
           </div>
         ) : (
@@ -69,7 +69,7 @@ export default function ReservationStatusPage({ loaderData, actionData }: Route.
             <meta httpEquiv="refresh" content="30" />
           </noscript>
         ) : null}
-        {liveUrl ? <script src={reservationLiveScript} defer /> : null}
+        {liveUrl ? <script src={liveStatusScript} defer /> : null}
       </ReservationFrame>
     </I18nextProvider>
   );

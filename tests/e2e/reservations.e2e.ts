@@ -152,7 +152,7 @@ describe('a reservation from the menu to the staff’s answer', () => {
     await guest.setViewportSize(PHONE);
     await guest.goto(`/${slug}/rezervare?lang=en&date=${tomorrow}`);
     // the live script is the status page's alone
-    expect(await guest.locator('script[src*="reservation-live"]').count()).toBe(0);
+    expect(await guest.locator('script[src*="live-status"]').count()).toBe(0);
     await guest.getByText('20:00', { exact: true }).click();
     await guest.getByLabel('How many people').selectOption('2');
     await guest.getByLabel('Name', { exact: true }).fill('Ion Ionescu');
@@ -161,7 +161,7 @@ describe('a reservation from the menu to the staff’s answer', () => {
     await expect.poll(() => guest.getByTestId('reservation-status').getAttribute('data-status')).toBe('requested');
     expect(await guest.locator('html').getAttribute('lang')).toBe('en');
     expect(await guest.getByTestId('reservation-status').textContent()).toContain('Waiting for confirmation');
-    expect(await guest.locator('script[src*="reservation-live"]').count()).toBe(1);
+    expect(await guest.locator('script[src*="live-status"]').count()).toBe(1);
     // without JavaScript a waiting request refreshes itself; with it, nothing refreshes the page
     expect(await guest.locator('noscript').count()).toBe(1);
     expect(await guest.locator('meta[http-equiv="refresh"]').count()).toBe(0);

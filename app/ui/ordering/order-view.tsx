@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '#app/i18n/localized.ts';
-import orderLiveScript from './order-live.js?url';
+import liveStatusScript from '#app/ui/live-status.js?url';
 
 /**
  * The guest's order page (decision 0032): where the order is (received → accepted → ready →
@@ -60,7 +60,7 @@ export function OrderView({ data }: { data: OrderViewData }) {
         {data.kind === 'pickup' ? t('order.pickupAt', { time: data.pickupTime ?? '' }) : t('order.atTable', { table: data.tableLabel ?? '' })}
       </p>
       {/* what the live script redraws: the state and its steps */}
-      <div id="order-live" data-status={data.status} data-eta={String(data.etaMinutes)} data-live={final ? undefined : data.liveUrl}>
+      <div id="order-live" data-live-box="" data-status={data.status} data-eta={String(data.etaMinutes)} data-live={final ? undefined : data.liveUrl}>
         <p role="status" className="mt-4 rounded-lg border-2 border-primary-700 p-4 text-lg font-semibold" data-testid="order-status">{statusText(t, data)}</p>
         {data.status === 'declined' ? null : (
           <ol className="mt-4 grid grid-cols-4 gap-1 text-center text-sm" aria-label={t('order.progress')}>
@@ -95,7 +95,7 @@ export function OrderView({ data }: { data: OrderViewData }) {
       </p>
       <p className="mt-4 text-sm text-stone-700 dark:text-stone-300">{t('order.keepLink')}</p>
       <a href={data.menuHref} className="mt-2 inline-flex min-h-11 items-center font-medium text-primary-700 underline dark:text-primary-100">{t('order.backToMenu')}</a>
-      <script src={orderLiveScript} defer />
+      <script src={liveStatusScript} defer />
     </main>
   );
 }

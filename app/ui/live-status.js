@@ -1,10 +1,10 @@
-// The guest's reservation page, live (decision 0032): the reservation's stream says when its status
-// changes; the part of the page that shows it (#reservation-live) is then redrawn from the page
-// itself, so every word stays the server's. The status line changes in place (a screen reader reads
-// it out); what surrounds it is the new page's. The stream reconnects by itself and sends the status
-// first, so a lost connection or a sleeping phone catches up; without EventSource it looks every 30 s.
+// A guest's order or reservation page, live (decisions 0031, 0032): the page's stream says when the
+// state changes; the part of the page that shows it ([data-live-box]) is then redrawn from the page
+// itself, so every word stays the server's. The status line changes in place (a screen reader reads it
+// out); what surrounds it is the new page's. The stream reconnects by itself and sends the state first,
+// so a lost connection or a sleeping phone catches up; without EventSource the page looks every 15 s.
 (function () {
-  var box = document.getElementById('reservation-live');
+  var box = document.querySelector('[data-live-box]');
   if (!box || !box.getAttribute('data-live')) return;
   var source = null;
   var busy = false;
@@ -17,7 +17,7 @@
       return;
     }
     keep.className = fresh.className;
-    keep.setAttribute('data-status', fresh.getAttribute('data-status'));
+    if (fresh.hasAttribute('data-status')) keep.setAttribute('data-status', fresh.getAttribute('data-status'));
     keep.innerHTML = fresh.innerHTML;
     // the status line stays in the page (never taken out and put back): only its neighbours change
     Array.from(keep.parentNode.childNodes).forEach(function (node) { if (node !== keep) node.remove(); });
@@ -36,29 +36,36 @@
     fetch(location.href, { headers: { Accept: 'text/html' }, cache: 'no-store' })
       .then(function (response) { return response.ok ? response.text() : Promise.reject(response.status); })
       .then(function (html) {
-        var next = new DOMParser().parseFromString(html, 'text/html').getElementById('reservation-live');
+        var next = new DOMParser().parseFromString(html, 'text/html').querySelector('[data-live-box]');
         if (!next) return;
         swap(next);
-        box.setAttribute('data-status', next.getAttribute('data-status'));
+        ['data-status', 'data-eta'].forEach(function (name) {
+          if (next.hasAttribute(name)) box.setAttribute(name, next.getAttribute(name));
+        });
         if (!next.getAttribute('data-live')) {
           box.removeAttribute('data-live');
           if (source) source.close();
         }
       })
-      .catch(function () { /* the next status or look tries again */ })
+      .catch(function () { /* the next state or look tries again */ })
       .then(function () {
         busy = false;
         if (again) redraw();
       });
   }
+  // a change of status, or of an order's estimated minutes
+  function changed(state) {
+    if (state.status !== box.getAttribute('data-status')) return true;
+    return box.hasAttribute('data-eta') && String(state.etaMinutes) !== box.getAttribute('data-eta');
+  }
   if ('EventSource' in window) {
     source = new EventSource(box.getAttribute('data-live'));
     source.addEventListener('state', function (event) {
       try {
-        if (JSON.parse(event.data).status !== box.getAttribute('data-status')) redraw();
+        if (changed(JSON.parse(event.data))) redraw();
       } catch { redraw(); }
     });
   } else {
-    setInterval(redraw, 30000);
+    setInterval(redraw, 15000);
   }
 })();
