@@ -15,16 +15,15 @@
  *      (WATCH_STREAM_LIMITS: 1,000 per process, 4 per order) over 125 orders.
  * Figures go to docs/performance.md by hand, with the date and machine.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { openSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { openDatabase } from '#app/db/connection.server.ts';
 import { insertRestaurant, newId } from '#tests/factories/builders.ts';
-import { insertOrder } from '#tests/factories/orders.ts';
+import { buildOrderingSettings, insertOrder } from '#tests/factories/orders.ts';
 import { createThrowawayPostgres } from '#tests/support/throwaway-postgres.ts';
+import { cookiesOf, DEMO_OWNER, runToEnd, signInDemoOwner, startAppServer, stopAppServers, type AppServer } from './bench-servers.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const GUESTS = 200;
@@ -32,45 +31,8 @@ const ORDERS = 50;
 const BOARDS = 10;
 const TABLES = 25;
 const SLUG = 'bistro-la-bunica';
-const OWNER = { email: 'demo@bucate.localhost', password: 'demo-bucate-2026' };
 const SERVER_LOG = `/tmp/bucate-bench-orders-${process.pid}.log`;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function runToEnd(script: string, env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    fork(script, { env, stdio: 'ignore' }).on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`))));
-  });
-}
-
-async function startServer(env: NodeJS.ProcessEnv): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  // the servers' errors go to a file the bench names at the end when there were any
-  const log = openSync(SERVER_LOG, 'a');
-  const child = fork('server/index.ts', [], { env: { ...env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base }, stdio: ['ignore', log, log, 'ipc'] });
-  await new Promise<void>((resolve, reject) => {
-    child.on('message', (m: { type?: string }) => m.type === 'listening' && resolve());
-    child.on('exit', (code) => reject(new Error(`a server exited early with ${code}`)));
-  });
-  return { base, child };
-}
-
-const cookiesOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-
-async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(OWNER) });
-  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
-  return cookiesOf(response);
-}
 
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? 0;
@@ -165,7 +127,7 @@ async function guestsRead(bases: string[]) {
 
 const database = await createThrowawayPostgres(adminUrl, 'bucate_bench_orders');
 const env = { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'error', SEED_DEMO: 'true', TRUST_PROXY: '1', WORKER: 'off', AUTH_SECRET: randomBytes(32).toString('hex'), DATA_DIR: `/tmp/bucate-bench-orders-${process.pid}` };
-const servers: ChildProcess[] = [];
+const servers: AppServer[] = [];
 try {
   console.log(`${cpus().length} cores, Node ${process.versions.node}, load average before: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
   await runToEnd('scripts/prepare-data.ts', { ...env, NODE_ENV: 'development' });
@@ -174,10 +136,10 @@ try {
   const location = await db.selectFrom('location').select('id').where('restaurantId', '=', restaurant.id).orderBy('sortOrder').executeTakeFirstOrThrow();
   const now = new Date().toISOString();
   // the owner's settings form, as its service would store them: dine-in on (the demo seed turns it on already), 25 tables with their QR codes
-  await db.insertInto('orderingSettings').values({
-    locationId: location.id, restaurantId: restaurant.id, ordersEnabled: 1, dineIn: 1, pickup: 0, paused: 0, pausedAt: null, reservationsEnabled: 0, slotMinutes: 30,
-    maxPartySize: 8, leadMinutes: 60, daysAhead: 30, capacityPerSlot: 4, autoAccept: 0, guestNoteRo: null, guestNoteEn: null, version: 1, updatedAt: now,
-  }).onConflict((oc) => oc.column('locationId').doUpdateSet({ ordersEnabled: 1, dineIn: 1, paused: 0, pausedAt: null, updatedAt: now })).execute();
+  await db.insertInto('orderingSettings')
+    .values(buildOrderingSettings(restaurant.id, location.id, { updatedAt: now }))
+    .onConflict((oc) => oc.column('locationId').doUpdateSet({ ordersEnabled: 1, dineIn: 1, paused: 0, pausedAt: null, updatedAt: now }))
+    .execute();
   const tables = Array.from({ length: TABLES }, (_, i) => ({ id: newId(), restaurantId: restaurant.id, locationId: location.id, label: `Masa ${i + 1}`, code: `bench${i + 1}`, sortOrder: i, createdAt: now }));
   await db.insertInto('diningTable').values(tables).execute();
   await db.updateTable('restaurant').set((eb) => ({ menuVersion: eb('menuVersion', '+', 1) })).where('id', '=', restaurant.id).execute();
@@ -185,9 +147,10 @@ try {
     .select('product.id').where('product.restaurantId', '=', restaurant.id).where('category.locationId', '=', location.id).where('product.available', '=', 1)
     .orderBy('product.id').execute();
 
-  const a = await startServer(env);
-  const b = await startServer(env);
-  servers.push(a.child, b.child);
+  // the servers' errors go to a file the bench names at the end when there were any
+  const a = await startAppServer(env, { log: SERVER_LOG });
+  const b = await startAppServer(env, { log: SERVER_LOG });
+  servers.push(a, b);
   // the dishes a guest may order now (the demo has breakfast-only and evening-only dishes): as the menu would offer them
   const orderable: string[] = [];
   for (const { id } of dishes) {
@@ -197,7 +160,7 @@ try {
     await probe.arrayBuffer();
   }
   if (orderable.length === 0) throw new Error('no dish of the demo can be ordered now (out of hours?)');
-  const boardCookie = await signIn(b.base);
+  const boardCookie = await signInDemoOwner(b.base);
   const stream = `${b.base}/${SLUG}/admin/orders/live`;
   console.log(`two app processes on one PostgreSQL; ${GUESTS} guest connections for ${SECONDS} s per run; the host is shared with other work, so figures move`);
 
@@ -263,7 +226,7 @@ try {
     `${Math.round(withOrders.perSecond)} req/s with orders (p99 ${withOrders.p99.join(' / ')} ms, errors ${withOrders.errors}): ${change >= 0 ? '+' : ''}${change.toFixed(1)} % (target within 10 %)`);
 
   // 3. memory: 500 board streams over 10 restaurants and 500 guest order-page streams, per process
-  const owner = await db.selectFrom('user').select('id').where('email', '=', OWNER.email).executeTakeFirstOrThrow();
+  const owner = await db.selectFrom('user').select('id').where('email', '=', DEMO_OWNER.email).executeTakeFirstOrThrow();
   const slugs = [SLUG];
   for (let i = 1; i < 10; i++) {
     const other = await insertRestaurant(db, { name: `Bench Live ${i}`, slug: `bench-live-${i}` });
@@ -283,7 +246,7 @@ try {
     held.push(controller);
   };
   for (const [name, server] of [['process 1', a], ['process 2', b]] as const) {
-    const cookie = await signIn(server.base);
+    const cookie = await signInDemoOwner(server.base);
     const before = rssKb(server.child.pid!);
     for (const slug of slugs) await Promise.all(Array.from({ length: 50 }, () => hold(`${server.base}/${slug}/admin/orders/live`, cookie)));
     for (let i = 0; i < tokens.length; i += 25) await Promise.all(tokens.slice(i, i + 25).flatMap((token) => Array.from({ length: 4 }, () => hold(`${server.base}/${SLUG}/comanda/${token}/live`, null))));
@@ -295,7 +258,6 @@ try {
   console.log(`load average after: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
   await db.destroy();
 } finally {
-  for (const server of servers) server.kill('SIGTERM');
-  await pause(500);
+  await stopAppServers(servers);
   await database.drop();
 }

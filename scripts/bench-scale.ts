@@ -8,52 +8,18 @@
  * p50/p99, every error, and whether every acknowledged save is what the database holds at the end.
  * Figures go to docs/performance.md by hand, with the date and machine.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { openDatabase } from '#app/db/connection.server.ts';
 import { createThrowawayPostgres } from '#tests/support/throwaway-postgres.ts';
+import { runToEnd, signInDemoOwner, startAppServer, stopAppServers, type AppServer } from './bench-servers.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const GUESTS = 200;
 const EDITORS = 20;
 const SLUG = 'bistro-la-bunica';
-const OWNER = { email: 'demo@bucate.localhost', password: 'demo-bucate-2026' };
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function runToEnd(script: string, env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    fork(script, { env, stdio: 'ignore' }).on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`))));
-  });
-}
-
-async function startServer(env: NodeJS.ProcessEnv): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = fork('server/index.ts', [], { env: { ...env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base }, stdio: 'ignore' });
-  await new Promise<void>((resolve, reject) => {
-    child.on('message', (m: { type?: string }) => m.type === 'listening' && resolve());
-    child.on('exit', (code) => reject(new Error(`a server exited early with ${code}`)));
-  });
-  return { base, child };
-}
-
-async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(OWNER) });
-  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
 
 interface EditorRun {
   saves: number[];
@@ -91,7 +57,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil
 
 const database = await createThrowawayPostgres(adminUrl, 'bucate_bench_scale');
 const env = { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent', SEED_DEMO: 'true', AUTH_SECRET: randomBytes(32).toString('hex'), DATA_DIR: `/tmp/bucate-bench-scale-${process.pid}` };
-const servers: ChildProcess[] = [];
+const servers: AppServer[] = [];
 try {
   console.log(`${cpus().length} cores, Node ${process.versions.node}, load average before: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
   await runToEnd('scripts/prepare-data.ts', { ...env, NODE_ENV: 'development' });
@@ -99,10 +65,10 @@ try {
   const restaurant = await db.selectFrom('restaurant').select('id').where('slug', '=', SLUG).executeTakeFirstOrThrow();
   const productIds = (await db.selectFrom('product').select('id').where('restaurantId', '=', restaurant.id).orderBy('id').limit(EDITORS).execute()).map((p) => p.id);
 
-  const a = await startServer(env);
-  const b = await startServer(env);
-  servers.push(a.child, b.child);
-  const cookies = [await signIn(a.base), await signIn(b.base)];
+  const a = await startAppServer(env);
+  const b = await startAppServer(env);
+  servers.push(a, b);
+  const cookies = [await signInDemoOwner(a.base), await signInDemoOwner(b.base)];
   console.log(`two app processes on one PostgreSQL; ${GUESTS} guest connections and ${EDITORS} editors for ${SECONDS} s`);
 
   const until = Date.now() + SECONDS * 1000;
@@ -129,7 +95,6 @@ try {
   console.log(`load average after: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
   await db.destroy();
 } finally {
-  for (const server of servers) server.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await stopAppServers(servers);
   await database.drop();
 }

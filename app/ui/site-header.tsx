@@ -94,10 +94,13 @@ export function SiteHeader({ showAccountButtons = true }: { showAccountButtons?:
           <Logo />
           <span>{t('app.name')}</span>
         </Link>
-        <nav aria-label={t('nav.mainNavigation')} className="ml-4 hidden md:block">
+        {/* the full row from 1024 px: on a tablet (768 px) the four links, the language and the two
+            account buttons made the page 844 px wide in Romanian (788 in English), so up to 1024 px
+            the menu behind ☰ holds them (tests/e2e/page-widths.e2e.ts) */}
+        <nav aria-label={t('nav.mainNavigation')} className="ml-4 hidden lg:block">
           <ul className="flex gap-1">{links}</ul>
         </nav>
-        <div className="ml-auto hidden items-center gap-2 md:flex">
+        <div className="ml-auto hidden items-center gap-2 lg:flex">
           <LanguageSwitch />
           {buttons}
         </div>
@@ -105,7 +108,7 @@ export function SiteHeader({ showAccountButtons = true }: { showAccountButtons?:
           ref={menu}
           open={open}
           onToggle={(event) => setOpen(event.currentTarget.open)}
-          className="group ml-auto md:hidden"
+          className="group ml-auto lg:hidden"
           data-testid="mobile-menu"
         >
           <summary

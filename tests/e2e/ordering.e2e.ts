@@ -5,6 +5,7 @@ import type { Database } from '#app/db/schema.ts';
 import { appendLiveEvent } from '#app/modules/live/live-events.server.ts';
 import { LIVE_NOTIFY_CHANNEL } from '#app/modules/live/postgres-live-bus.server.ts';
 import { buildCategory, buildLocation, buildProduct, insertRestaurant, newId } from '#tests/factories/builders.ts';
+import { buildOrderingSettings } from '#tests/factories/orders.ts';
 import { openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 import { openServerDatabase } from './database.ts';
 
@@ -33,10 +34,7 @@ async function orderingRestaurant(db: Kysely<Database>) {
   await db.insertInto('product').values([soup, pie, gone]).execute();
   const code = `e2e${tag}`.replace(/[^A-Za-z0-9]/g, '').slice(0, 16);
   await db.insertInto('diningTable').values({ id: newId(), restaurantId: id, locationId: location.id, label: 'Masa 7', code, sortOrder: 1, createdAt: new Date().toISOString() }).execute();
-  await db.insertInto('orderingSettings').values({
-    locationId: location.id, restaurantId: id, ordersEnabled: 1, dineIn: 1, pickup: 0, paused: 0, pausedAt: null, reservationsEnabled: 0, slotMinutes: 30,
-    maxPartySize: 8, leadMinutes: 60, daysAhead: 30, capacityPerSlot: 4, autoAccept: 0, guestNoteRo: null, guestNoteEn: null, version: 1, updatedAt: new Date().toISOString(),
-  }).execute();
+  await db.insertInto('orderingSettings').values(buildOrderingSettings(id, location.id)).execute();
   await db.updateTable('restaurant').set((eb) => ({ menuVersion: eb('menuVersion', '+', 1) })).where('id', '=', id).execute();
   return { id, slug: restaurant.slug!, code };
 }

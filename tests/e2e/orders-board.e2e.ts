@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '#app/db/schema.ts';
 import { buildLocation, newId } from '#tests/factories/builders.ts';
-import { insertDiningTable, insertOrder, placeOrder } from '#tests/factories/orders.ts';
+import { buildOrderingSettings, insertDiningTable, insertOrder, placeOrder } from '#tests/factories/orders.ts';
 import { DESKTOP, isHydrated, nextClientIp, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 import { openServerDatabase } from './database.ts';
 import { browserCookies, registerOwner } from './accounts.ts';
@@ -89,10 +89,7 @@ describe('the orders board', () => {
     await db.insertInto('location').values(location).execute();
     locationId = location.id;
     table = await insertDiningTable(db, restaurantId, locationId, 'Masa 7');
-    await db.insertInto('orderingSettings').values({
-      locationId, restaurantId, ordersEnabled: 1, dineIn: 1, pickup: 1, paused: 0, pausedAt: null, reservationsEnabled: 0, slotMinutes: 30, maxPartySize: 8,
-      leadMinutes: 60, daysAhead: 30, capacityPerSlot: 4, autoAccept: 0, guestNoteRo: null, guestNoteEn: null, version: 1, updatedAt: new Date().toISOString(),
-    }).execute();
+    await db.insertInto('orderingSettings').values(buildOrderingSettings(restaurantId, locationId, { pickup: 1 })).execute();
     staffCookie = await member(restaurantId, 'staff');
 
     board = await openAs(staffCookie, `/${slug}/admin/orders`, PHONE);

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '#app/db/schema.ts';
 import { buildCategory, buildLocation, buildProduct, insertRestaurant, newId } from '#tests/factories/builders.ts';
+import { buildOrderingSettings } from '#tests/factories/orders.ts';
 import { startBuiltServer, type BuiltServer } from '#tests/support/built-server.ts';
 import { browserCookies } from './accounts.ts';
 import { isHydrated, nextClientIp, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
@@ -48,10 +49,7 @@ async function orderingRestaurant() {
   await db.insertInto('product').values([soup]).execute();
   const code = `live${tag}`.replace(/[^A-Za-z0-9]/g, '').slice(0, 16);
   await db.insertInto('diningTable').values({ id: newId(), restaurantId: id, locationId: location.id, label: 'Masa 3', code, sortOrder: 1, createdAt: new Date().toISOString() }).execute();
-  await db.insertInto('orderingSettings').values({
-    locationId: location.id, restaurantId: id, ordersEnabled: 1, dineIn: 1, pickup: 0, paused: 0, pausedAt: null, reservationsEnabled: 0, slotMinutes: 30,
-    maxPartySize: 8, leadMinutes: 60, daysAhead: 30, capacityPerSlot: 4, autoAccept: 0, guestNoteRo: null, guestNoteEn: null, version: 1, updatedAt: new Date().toISOString(),
-  }).execute();
+  await db.insertInto('orderingSettings').values(buildOrderingSettings(id, location.id)).execute();
   await db.updateTable('restaurant').set((eb) => ({ menuVersion: eb('menuVersion', '+', 1) })).where('id', '=', id).execute();
   return { id, slug: restaurant.slug!, code };
 }

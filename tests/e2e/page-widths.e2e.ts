@@ -1,19 +1,25 @@
 import type { RouteConfigEntry } from '@react-router/dev/routes';
+import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_LOGINS } from '#app/modules/demo/demo-seed.server.ts';
 import { DEMO_RESTAURANT_SLUG } from '#app/modules/restaurant/demo.ts';
-import { browserCookies, sharedSessionCookie } from './accounts.ts';
-import { isHydrated, openContext, useBrowser } from './browser.ts';
+import { buildCategory, buildLocation, buildProduct } from '#tests/factories/builders.ts';
+import { browserCookies, registerOwner, sharedSessionCookie } from './accounts.ts';
+import { isHydrated, nextClientIp, openContext, seriousAxeViolations, useBrowser } from './browser.ts';
 import { openServerDatabase } from './database.ts';
 
 /**
  * Issue 23 item 9: no signed-in page is wider than a phone. Every owner page and every back-office
  * page of app/routes.ts (a page added there is checked without a change here) is opened at 360
- * and 390 px, and the document must not scroll sideways: its scroll width is the viewport's.
+ * and 390 px, and the document must not scroll sideways: its scroll width is the viewport's. The
+ * owner pages are checked on a tablet too (768 px, upright, and 1024 px, turned), where the signed-in
+ * header and the admin's restaurant switcher, its menu open, must fit beside the rest, in Romanian
+ * (the longer words) and in English, for an owner of several restaurants with long names.
  */
 const baseUrl = inject('baseUrl');
 const browserOf = useBrowser();
+const shots = 'test-results/screenshots';
 
 /** Page routes (a module with a component, .tsx) with their full URL patterns, layouts and nesting resolved. */
 async function pagePatterns(): Promise<string[]> {
@@ -58,15 +64,24 @@ function measure(page: Page) {
   });
 }
 
+const switcher = (page: Page) => page.locator('[data-restaurant-switcher]');
+const switcherOpen = (page: Page) => switcher(page).evaluate((node) => (node as HTMLDetailsElement).open);
+
 /**
  * Each page is loaded once, at the first width, and measured at every width in turn (the viewport
  * resized, as a phone turned or a window narrowed: the same media queries decide the layout), so a
- * page costs one load and hydration, not one per width.
+ * page costs one load and hydration, not one per width. With `withSwitcherOpen`, a page with the
+ * restaurant switcher is measured again at each width with its menu open.
  */
-async function overflows(browser: Browser, login: { email: string; password: string }, paths: string[], widths: number[]): Promise<string[]> {
-  const cookie = await sharedSessionCookie(baseUrl, login.email, login.password);
+async function overflows(
+  browser: Browser,
+  cookie: string,
+  paths: string[],
+  widths: number[],
+  { locale = 'ro', withSwitcherOpen = false }: { locale?: 'ro' | 'en'; withSwitcherOpen?: boolean } = {},
+): Promise<string[]> {
   const found: string[] = [];
-  const context = await openContext(browser, baseUrl, { viewport: { width: widths[0]!, height: 800 }, locale: 'ro' });
+  const context = await openContext(browser, baseUrl, { viewport: { width: widths[0]!, height: 800 }, locale });
   await context.addCookies(browserCookies(cookie, baseUrl));
   await context.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
   const page = await context.newPage();
@@ -84,6 +99,14 @@ async function overflows(browser: Browser, login: { email: string; password: str
       const measured = await measure(page);
       expect(measured.innerWidth).toBe(width);
       if (measured.scrollWidth !== width) found.push(`${path} at ${width} px is ${measured.scrollWidth} px wide: ${measured.widest.join('; ')}`);
+      if (withSwitcherOpen && (await switcher(page).count()) > 0) {
+        await switcher(page).locator('summary').click();
+        await expect.poll(() => switcherOpen(page)).toBe(true);
+        const open = await measure(page);
+        if (open.scrollWidth !== width) found.push(`${path} at ${width} px, the switcher open, is ${open.scrollWidth} px wide: ${open.widest.join('; ')}`);
+        await page.keyboard.press('Escape');
+        await expect.poll(() => switcherOpen(page)).toBe(false);
+      }
     }
   }
   await context.close();
@@ -97,13 +120,14 @@ describe('no signed-in page is wider than a phone (issue 23 item 9)', () => {
     expect(patterns.filter(isBackOfficePage)).toEqual(expect.arrayContaining(['/admin', '/admin/restaurants/:restaurantId']));
   });
 
-  it('every owner page, as the demo owner, at 360 and 390 px', async () => {
+  it('every owner page, as the demo owner, at 360 and 390 px, and on a tablet at 768 and 1024 px', { timeout: 120_000 }, async () => {
     const db = openServerDatabase();
     const restaurant = await db.selectFrom('restaurant').select('id').where('slug', '=', DEMO_RESTAURANT_SLUG).executeTakeFirstOrThrow();
     const product = await db.selectFrom('product').select('id').where('restaurantId', '=', restaurant.id).executeTakeFirstOrThrow();
     await db.destroy();
     const paths = (await pagePatterns()).filter(isOwnerPage).map((pattern) => fill(pattern, { restaurantSlug: DEMO_RESTAURANT_SLUG, productId: product.id }));
-    expect(await overflows(browserOf(), DEMO_LOGINS.owner, paths, [360, 390])).toEqual([]);
+    const cookie = await sharedSessionCookie(baseUrl, DEMO_LOGINS.owner.email, DEMO_LOGINS.owner.password);
+    expect(await overflows(browserOf(), cookie, paths, [360, 390, 768, 1024])).toEqual([]);
   });
 
   it('every back-office page, as the platform admin, at 360 and 390 px', async () => {
@@ -111,6 +135,62 @@ describe('no signed-in page is wider than a phone (issue 23 item 9)', () => {
     const restaurant = await db.selectFrom('restaurant').select('id').where('slug', '=', DEMO_RESTAURANT_SLUG).executeTakeFirstOrThrow();
     await db.destroy();
     const paths = (await pagePatterns()).filter(isBackOfficePage).map((pattern) => fill(pattern, { restaurantId: restaurant.id }));
-    expect(await overflows(browserOf(), DEMO_LOGINS.admin, paths, [360, 390])).toEqual([]);
+    const cookie = await sharedSessionCookie(baseUrl, DEMO_LOGINS.admin.email, DEMO_LOGINS.admin.password);
+    expect(await overflows(browserOf(), cookie, paths, [360, 390])).toEqual([]);
+  });
+});
+
+describe('on a tablet, the admin of an owner with three long-named restaurants (issue 24 item 2)', () => {
+  const names = ['Hanul Boierului și Grădina de Vară', 'Cofetăria Bunicii din Centrul Vechi'];
+  let owner: Promise<{ cookie: string; slug: string; paths: string[] }> | undefined;
+  /** Registered once for both languages: two more restaurants, the open one the first long-named, with a dish for the product page. */
+  const ownerOfThree = () => (owner ??= (async () => {
+    const { cookie } = await registerOwner(baseUrl, 'latime-tableta');
+    const slugs: string[] = [];
+    for (const restaurantName of names) {
+      const added = await fetch(`${baseUrl}/restaurants/new`, {
+        method: 'POST',
+        redirect: 'manual',
+        body: new URLSearchParams({ restaurantName }),
+        headers: { cookie, origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': nextClientIp() },
+      });
+      expect(added.status).toBe(302);
+      slugs.push(added.headers.get('location')!.split('/')[1]!);
+    }
+    const db = openServerDatabase();
+    const restaurant = await db.selectFrom('restaurant').select('id').where('slug', '=', slugs[0]!).executeTakeFirstOrThrow();
+    const location = buildLocation(restaurant.id);
+    const category = buildCategory(restaurant.id, location.id);
+    const product = buildProduct(restaurant.id, category.id);
+    await db.insertInto('location').values(location).execute();
+    await db.insertInto('category').values(category).execute();
+    await db.insertInto('product').values(product).execute();
+    await db.destroy();
+    const paths = (await pagePatterns()).filter(isOwnerPage).map((pattern) => fill(pattern, { restaurantSlug: slugs[0]!, productId: product.id! }));
+    return { cookie, slug: slugs[0]!, paths };
+  })());
+
+  it.each(['ro', 'en'] as const)('no owner page is wider than 768 or 1024 px in %s, the switcher open or closed', async (locale) => {
+    const { cookie, paths } = await ownerOfThree();
+    expect(await overflows(browserOf(), cookie, paths, [768, 1024], { locale, withSwitcherOpen: true })).toEqual([]);
+  }, 180_000);
+
+  it.each(['ro', 'en'] as const)('the header at 768 px in %s, photographed with the switcher closed and open; axe finds nothing serious', async (locale) => {
+    const { cookie, slug } = await ownerOfThree();
+    mkdirSync(shots, { recursive: true });
+    const context = await openContext(browserOf(), baseUrl, { viewport: { width: 768, height: 1024 }, locale });
+    await context.addCookies(browserCookies(cookie, baseUrl));
+    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
+    const page = await context.newPage();
+    await page.goto(`/${slug}/admin`);
+    await expect.poll(() => isHydrated(page, 'h1')).toBe(true);
+    await page.screenshot({ path: `${shots}/admin-header-768-${locale}.png` });
+    await switcher(page).locator('summary').click();
+    await expect.poll(() => switcherOpen(page)).toBe(true);
+    const listed = await switcher(page).getByRole('list').getByRole('link').allInnerTexts();
+    expect(listed.map((text) => text.split('\n')[0])).toEqual(expect.arrayContaining(names));
+    await page.screenshot({ path: `${shots}/admin-header-768-${locale}-switcher.png` });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
   });
 });

@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, instantOf, localMoment } from '#app/modules/restaurant/local-time.ts';
 import { buildLocation } from '#tests/factories/builders.ts';
+import { buildOrderingSettings } from '#tests/factories/orders.ts';
 import { DESKTOP, isHydrated, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 import { openServerDatabase } from './database.ts';
 import { latestAttachmentTo } from './outbox.ts';
@@ -44,10 +45,9 @@ async function openForReservations(restaurantSlug: string): Promise<void> {
     const { id } = await db.selectFrom('restaurant').select('id').where('slug', '=', restaurantSlug).executeTakeFirstOrThrow();
     const location = buildLocation(id, { nameRo: 'Terasă', nameEn: 'Terrace' });
     await db.insertInto('location').values(location).execute();
-    await db.insertInto('orderingSettings').values({
-      locationId: location.id, restaurantId: id, ordersEnabled: 0, dineIn: 1, pickup: 0, paused: 0, pausedAt: null, reservationsEnabled: 1, slotMinutes: 30,
-      maxPartySize: 6, leadMinutes: 0, daysAhead: 14, capacityPerSlot: 2, autoAccept: 0, guestNoteRo: null, guestNoteEn: null, version: 1, updatedAt: new Date().toISOString(),
-    }).execute();
+    await db.insertInto('orderingSettings')
+      .values(buildOrderingSettings(id, location.id, { ordersEnabled: 0, reservationsEnabled: 1, maxPartySize: 6, leadMinutes: 0, daysAhead: 14, capacityPerSlot: 2 }))
+      .execute();
     // a change guests see moves the menu's version (the render cache renders afresh)
     await db.updateTable('restaurant').set((eb) => ({ openingHours: ALL_DAY, menuVersion: eb('menuVersion', '+', 1) })).where('id', '=', id).execute();
   } finally {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, GuestOrder, GuestOrderLine, OrderKind, OrderStatus } from '#app/db/schema.ts';
+import type { Database, GuestOrder, GuestOrderLine, OrderingSettingsRow, OrderKind, OrderStatus } from '#app/db/schema.ts';
 import { appendLiveEvent } from '#app/modules/live/live-events.server.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
 import { localMoment } from '#app/modules/restaurant/local-time.ts';
@@ -9,8 +9,38 @@ import { localMoment } from '#app/modules/restaurant/local-time.ts';
  * retention job and insights: `insertOrder` writes an order with its lines for a restaurant's
  * location (and table, for dine-in), numbered after the day's last; `placeOrder` does the same in a
  * transaction that appends the 'order.placed' live event last, as the placement service does, and
- * returns the event's id (publish after it, on the bus the test uses).
+ * returns the event's id (publish after it, on the bus the test uses). `buildOrderingSettings` is the
+ * settings row that lets a location take them.
  */
+
+/**
+ * A location's settings row (migration 0024) with dine-in orders on, as the owner's settings form
+ * would store it: pickup, reservations, automatic acceptance and the pause off, the form's numbers,
+ * version 1. Pass only what the test is about, e.g. `{ ordersEnabled: 0, reservationsEnabled: 1 }`.
+ */
+export function buildOrderingSettings(restaurantId: string, locationId: string, overrides: Partial<OrderingSettingsRow> = {}): OrderingSettingsRow {
+  return {
+    locationId,
+    restaurantId,
+    ordersEnabled: 1,
+    dineIn: 1,
+    pickup: 0,
+    paused: 0,
+    pausedAt: null,
+    reservationsEnabled: 0,
+    slotMinutes: 30,
+    maxPartySize: 8,
+    leadMinutes: 60,
+    daysAhead: 30,
+    capacityPerSlot: 4,
+    autoAccept: 0,
+    guestNoteRo: null,
+    guestNoteEn: null,
+    version: 1,
+    updatedAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
 
 export interface OrderLineSpec {
   nameRo: string;

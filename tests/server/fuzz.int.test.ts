@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildCategory, buildLocation, buildProduct, newId } from '#tests/factories/builders.ts';
-import { buildOrder } from '#tests/factories/orders.ts';
+import { buildOrder, buildOrderingSettings } from '#tests/factories/orders.ts';
 import { startBuiltServer, type BuiltServer } from '#tests/support/built-server.ts';
 import { routeUrlPatterns } from '#tests/support/route-table.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
@@ -48,10 +48,7 @@ test.beforeAll(async ({ database: fileDatabase }) => {
   await database.db.insertInto('category').values(category).execute();
   await database.db.insertInto('product').values(product).execute();
   // reservations on at the owner's location (issue 25): its form and the staff's list are fuzzed too
-  await database.db.insertInto('orderingSettings').values({
-    locationId: location.id, restaurantId: restaurant.id, ordersEnabled: 0, dineIn: 1, pickup: 0, paused: 0, pausedAt: null, reservationsEnabled: 1, slotMinutes: 30,
-    maxPartySize: 8, leadMinutes: 60, daysAhead: 30, capacityPerSlot: 4, autoAccept: 0, guestNoteRo: null, guestNoteEn: null, version: 1, updatedAt: new Date().toISOString(),
-  }).execute();
+  await database.db.insertInto('orderingSettings').values(buildOrderingSettings(restaurant.id, location.id, { ordersEnabled: 0, reservationsEnabled: 1 })).execute();
   const { order, lines } = buildOrder({ restaurantId: restaurant.id, locationId: location.id, table: null }, 1);
   await database.db.insertInto('guestOrder').values({ ...order, id: ids[3] }).execute();
   await database.db.insertInto('guestOrderLine').values(lines.map((line) => ({ ...line, orderId: ids[3] }))).execute();

@@ -1,24 +1,13 @@
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import { getI18n, type Locale } from '#app/i18n/i18n.ts';
 import { formatPrice } from '#app/i18n/localized.ts';
+import { openPdf, pdfFonts } from '#app/modules/pdf/pdf-document.server.ts';
 import type { BoardOrder } from './order-board.types.ts';
 
 /**
  * The kitchen ticket (issue 25): an 80 mm receipt, as a thermal printer's driver takes it, one page
- * as long as the order. Black only; Lora from its npm package as on the printed menu, so ă â î ș ț
- * print on any printer. The page is laid out twice: once to measure, once at the measured height.
+ * as long as the order. Black only; in Lora, as every PDF of the app (pdfFonts), so ă â î ș ț print
+ * on any printer. The page is laid out twice: once to measure, once at the measured height.
  */
-
-const require = createRequire(import.meta.url);
-let fonts: { regular: string; bold: string } | undefined;
-function ticketFonts() {
-  fonts ??= {
-    regular: require.resolve('@expo-google-fonts/lora/400Regular/Lora_400Regular.ttf'),
-    bold: require.resolve('@expo-google-fonts/lora/700Bold/Lora_700Bold.ttf'),
-  };
-  return fonts;
-}
 
 /** 80 mm in points; a receipt printer prints about 72 mm of it. */
 const WIDTH = (80 / 25.4) * 72;
@@ -37,7 +26,7 @@ type Doc = PDFKit.PDFDocument;
 /** Draws the ticket from the top; returns where it ended. */
 function draw(doc: Doc, { restaurantName, order, locale, printedAt }: OrderTicketInput): number {
   const { t } = getI18n(locale);
-  const f = ticketFonts();
+  const f = pdfFonts();
   const width = WIDTH - MARGIN * 2;
   const rule = () => {
     doc.moveDown(0.3);
@@ -73,34 +62,21 @@ function draw(doc: Doc, { restaurantName, order, locale, printedAt }: OrderTicke
   return doc.y + MARGIN;
 }
 
-function collect(doc: Doc): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  return new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-}
-
 export async function renderOrderTicketPdf(input: OrderTicketInput): Promise<Buffer> {
   const { t } = getI18n(input.locale);
-  const options = (height: number) => ({
-    size: [WIDTH, height] as [number, number],
+  const open = (height: number) => openPdf({
+    size: [WIDTH, height],
     margins: { top: MARGIN, bottom: 0, left: MARGIN, right: MARGIN },
-    font: ticketFonts().regular,
     lang: input.locale,
-    displayTitle: true,
-    info: { Title: `${input.restaurantName}: ${t('orders.ticketNumber', { number: input.order.number })}`, Creator: 'Bucate', Producer: 'Bucate' },
+    title: `${input.restaurantName}: ${t('orders.ticketNumber', { number: input.order.number })}`,
   });
   // a page tall enough for any order to measure it on (pdfkit cannot change a page's size once drawn)
-  const scratch = new PDFDocument(options(14_400));
-  const scratchDone = collect(scratch);
-  const height = draw(scratch, input);
-  scratch.end();
-  await scratchDone;
-  const doc = new PDFDocument(options(Math.max(height, 160)));
-  const done = collect(doc);
+  const scratch = open(14_400);
+  const height = draw(scratch.doc, input);
+  scratch.doc.end();
+  await scratch.bytes;
+  const { doc, bytes } = open(Math.max(height, 160));
   draw(doc, input);
   doc.end();
-  return done;
+  return bytes;
 }

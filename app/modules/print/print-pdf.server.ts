@@ -1,23 +1,6 @@
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import { getI18n, type Locale } from '#app/i18n/i18n.ts';
+import { openPdf, pdfFonts } from '#app/modules/pdf/pdf-document.server.ts';
 import { ALLERGEN_KEYS, type AllergenKey } from '#app/modules/product/allergens.ts';
-
-const require = createRequire(import.meta.url);
-let fonts: { regular: string; bold: string; italic: string } | undefined;
-
-/**
- * Lora from its npm package, as on the table card (decision 0006): each TrueType file holds the
- * whole Latin Extended range, so ă â î ș ț print on any printer; pdfkit embeds only the glyphs used.
- */
-function printFonts() {
-  fonts ??= {
-    regular: require.resolve('@expo-google-fonts/lora/400Regular/Lora_400Regular.ttf'),
-    bold: require.resolve('@expo-google-fonts/lora/700Bold/Lora_700Bold.ttf'),
-    italic: require.resolve('@expo-google-fonts/lora/400Regular_Italic/Lora_400Regular_Italic.ttf'),
-  };
-  return fonts;
-}
 
 const INK = '#1c1917';
 const MUTED = '#57534e';
@@ -45,17 +28,6 @@ export interface PrintMenu {
   locale: Locale;
 }
 
-type Doc = PDFKit.PDFDocument;
-
-function collect(doc: Doc): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  return new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-}
-
 /** The 1-based number of each allergen on the printed menu (the order of docs/product-spec.md section 3, the legend's numbers). */
 export const allergenNumber = (key: AllergenKey) => ALLERGEN_KEYS.indexOf(key) + 1;
 
@@ -67,16 +39,13 @@ export const allergenNumber = (key: AllergenKey) => ALLERGEN_KEYS.indexOf(key) +
  */
 export function renderMenuPdf(menu: PrintMenu): Promise<Buffer> {
   const { t } = getI18n(menu.locale);
-  const f = printFonts();
-  const doc = new PDFDocument({
+  const f = pdfFonts();
+  const { doc, bytes } = openPdf({
     size: 'A4',
     margins: { top: 56, bottom: 56, left: 56, right: 56 },
-    font: f.regular,
     lang: menu.locale,
-    displayTitle: true,
-    info: { Title: `${menu.restaurantName}: ${t('print.menuTitle')}`, Creator: 'Bucate', Producer: 'Bucate' },
+    title: `${menu.restaurantName}: ${t('print.menuTitle')}`,
   });
-  const done = collect(doc);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
@@ -135,7 +104,7 @@ export function renderMenuPdf(menu: PrintMenu): Promise<Buffer> {
   if (anyFrozen) doc.text(`* ${t('print.frozenNote')}`, { width });
   doc.text(t('print.printedOn', { date: menu.date }), { width });
   doc.end();
-  return done;
+  return bytes;
 }
 
 export interface AllergenMatrix {
@@ -153,17 +122,14 @@ export interface AllergenMatrix {
  */
 export function renderAllergenMatrixPdf(matrix: AllergenMatrix): Promise<Buffer> {
   const { t } = getI18n(matrix.locale);
-  const f = printFonts();
-  const doc = new PDFDocument({
+  const f = pdfFonts();
+  const { doc, bytes } = openPdf({
     size: 'A4',
     layout: 'landscape',
     margins: { top: 36, bottom: 36, left: 36, right: 36 },
-    font: f.regular,
     lang: matrix.locale,
-    displayTitle: true,
-    info: { Title: `${matrix.restaurantName}: ${t('print.matrixTitle')}`, Creator: 'Bucate', Producer: 'Bucate' },
+    title: `${matrix.restaurantName}: ${t('print.matrixTitle')}`,
   });
-  const done = collect(doc);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const bottom = doc.page.height - doc.page.margins.bottom;
@@ -217,5 +183,5 @@ export function renderAllergenMatrixPdf(matrix: AllergenMatrix): Promise<Buffer>
   if (doc.y + 30 > bottom) doc.addPage();
   doc.font(f.regular).fontSize(9).fillColor(MUTED).text(t('print.matrixNote'), left, doc.y, { width });
   doc.end();
-  return done;
+  return bytes;
 }

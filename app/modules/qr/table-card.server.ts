@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { getI18n, type Locale } from '#app/i18n/i18n.ts';
+import { openPdf, pdfFonts } from '#app/modules/pdf/pdf-document.server.ts';
 import { darkRuns, displayLink, QUIET_ZONE_MODULES, qrMatrix, type QrMatrix } from './qr.server.ts';
 
 /** The printable table card (PDF): the code with the restaurant's name, logo and a call to action. All pure. */
@@ -24,23 +23,6 @@ export async function logoAsPrintJpeg(bytes: Buffer): Promise<Buffer> {
     .resize(1000, 1000, { fit: 'inside', withoutEnlargement: true })
     .jpeg({ quality: 90 })
     .toBuffer();
-}
-
-const require = createRequire(import.meta.url);
-let fonts: { regular: string; bold: string } | undefined;
-
-/**
- * Lora, from its npm package (never a system font): a warm book face whose TrueType files each hold
- * the whole Latin Extended range, so ă â î ș ț come from the same font as the rest (the @fontsource
- * files are split by unicode range). pdfkit embeds only the glyphs the card uses. Paths, not
- * buffers, so pdfkit parses each font once per document.
- */
-function cardFonts() {
-  fonts ??= {
-    regular: require.resolve('@expo-google-fonts/lora/400Regular/Lora_400Regular.ttf'),
-    bold: require.resolve('@expo-google-fonts/lora/700Bold/Lora_700Bold.ttf'),
-  };
-  return fonts;
 }
 
 export type CardSize = 'A4' | 'A6';
@@ -88,7 +70,7 @@ function drawCard(doc: Doc, input: TableCardInput, matrix: QrMatrix, box: { x: n
   const contentW = frame.w - 2 * pad;
   const unit = box.w / 297.64; // 1 on A6; the same proportions on any card size
 
-  const fonts = cardFonts();
+  const fonts = pdfFonts();
   const logoH = input.logo ? 44 * unit : 0;
   const logoGap = input.logo ? 12 * unit : 0;
 
@@ -159,20 +141,7 @@ function drawCutGuides(doc: Doc, width: number, height: number) {
 export function renderTableCardPdf(input: TableCardInput): Promise<Buffer> {
   const { t } = getI18n(input.locale);
   const matrix = qrMatrix(input.url);
-  const doc = new PDFDocument({
-    size: input.size,
-    margin: 0,
-    font: cardFonts().regular,
-    lang: input.locale,
-    displayTitle: true,
-    info: { Title: `${input.restaurantName}: ${t('qr.cardDocumentTitle')}`, Creator: 'Bucate', Producer: 'Bucate' },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, bytes } = openPdf({ size: input.size, margin: 0, lang: input.locale, title: `${input.restaurantName}: ${t('qr.cardDocumentTitle')}` });
   const { width, height } = doc.page;
   if (input.size === 'A6') {
     drawCard(doc, input, matrix, { x: 0, y: 0, w: width, h: height });
@@ -185,7 +154,7 @@ export function renderTableCardPdf(input: TableCardInput): Promise<Buffer> {
     drawCutGuides(doc, width, height);
   }
   doc.end();
-  return done;
+  return bytes;
 }
 
 export interface TableCardSheetInput {
@@ -202,21 +171,7 @@ export interface TableCardSheetInput {
  */
 export function renderTableCardSheetPdf(input: TableCardSheetInput): Promise<Buffer> {
   const { t } = getI18n(input.locale);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 0,
-    font: cardFonts().regular,
-    lang: input.locale,
-    displayTitle: true,
-    autoFirstPage: false,
-    info: { Title: `${input.restaurantName}: ${t('qr.tableCardsDocumentTitle')}`, Creator: 'Bucate', Producer: 'Bucate' },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, bytes } = openPdf({ size: 'A4', margin: 0, autoFirstPage: false, lang: input.locale, title: `${input.restaurantName}: ${t('qr.tableCardsDocumentTitle')}` });
   const places = [[0, 0], [1, 0], [0, 1], [1, 1]] as const;
   for (let first = 0; first < input.cards.length; first += places.length) {
     doc.addPage({ size: 'A4', margin: 0 });
@@ -231,5 +186,5 @@ export function renderTableCardSheetPdf(input: TableCardSheetInput): Promise<Buf
     drawCutGuides(doc, width, height);
   }
   doc.end();
-  return done;
+  return bytes;
 }

@@ -1,4 +1,4 @@
-import type { ReservationStatus } from '#app/db/schema.ts';
+import type { Reservation } from '#app/db/schema.ts';
 
 /**
  * The reservations' plain contract (issue 25, decision 0032): what the guest's pages and the staff's
@@ -37,36 +37,23 @@ export type ReservationFormPage =
     idempotencyKey: string;
   };
 
-/** The guest's page at `/:slug/rezervare/:token`. */
-export interface ReservationGuestView {
+/** The guest's page at `/:slug/rezervare/:token`: the reservation's own columns, and where and whether. */
+export interface ReservationGuestView extends Pick<Reservation, 'date' | 'time' | 'partySize' | 'name' | 'status' | 'declineReason'> {
   restaurantName: string;
   slug: string;
   locationName: string;
-  date: string;
-  time: string;
-  partySize: number;
-  name: string | null;
-  status: ReservationStatus;
-  declineReason: string | null;
   /** requested or accepted and not yet begun */
   cancellable: boolean;
 }
 
-/** One row of the staff's day list. */
-export interface StaffReservation {
-  id: string;
-  locationId: string;
+/**
+ * One row of the staff's day list: the reservation's columns as stored (the guest's contact details
+ * included, null once erased), its location's name, and what the list needs to act on it.
+ */
+export interface StaffReservation
+  extends Pick<Reservation, 'id' | 'locationId' | 'date' | 'time' | 'partySize' | 'name' | 'phone' | 'email' | 'note' | 'status' | 'declineReason'> {
   locationName: string;
-  date: string;
-  time: string;
-  partySize: number;
-  name: string | null;
-  phone: string | null;
-  email: string | null;
-  note: string | null;
-  status: ReservationStatus;
-  declineReason: string | null;
-  /** the form's version: a change by someone else meanwhile makes the action stale */
+  /** the form's version (the row's updatedAt): a change by someone else meanwhile makes the action stale */
   version: string;
   /** whether its slot has begun (no-show is possible from then) */
   begun: boolean;

@@ -58,15 +58,18 @@ export function AdminFrame({
   return (
     <div className="mx-auto max-w-5xl px-4 pb-16 pt-6">
       <IconSprite />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2">
-          <h1 className="min-w-0 break-words text-2xl font-bold tracking-tight md:text-3xl">{restaurant.name}</h1>
+      {/* the name, then the switcher and "view menu" together: beside the name when both fit, on
+          the next line (from the left) when not, so the switcher's menu, opening from its left edge,
+          always has the width of the two buttons to the right of it or the line's width */}
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3">
+        <h1 className="min-w-0 break-words text-2xl font-bold tracking-tight md:text-3xl">{restaurant.name}</h1>
+        <div className="flex flex-wrap items-center gap-2">
           <RestaurantSwitcher currentSlug={restaurant.slug} restaurants={restaurants} />
+          <a href={`/${restaurant.slug}`} target="_blank" rel="noopener" className="inline-flex min-h-11 items-center rounded-lg bg-primary-600 px-4 font-semibold text-white hover:bg-primary-700">
+            {t('account.viewMenu')}
+            <span className="sr-only"> {t('editor.opensInNewTab')}</span>
+          </a>
         </div>
-        <a href={`/${restaurant.slug}`} target="_blank" rel="noopener" className="inline-flex min-h-11 items-center rounded-lg bg-primary-600 px-4 font-semibold text-white hover:bg-primary-700">
-          {t('account.viewMenu')}
-          <span className="sr-only"> {t('editor.opensInNewTab')}</span>
-        </a>
       </div>
       {/* every tab in sight on a phone too: the row wraps instead of scrolling sideways, which hid
           "Abonament" and "Contul tău" with no hint (issue 17, friction 8) */}
