@@ -7,45 +7,19 @@
  * to docs/performance.md by hand. `BENCH_LIGHTHOUSE_DETAILS=1` prints, for each page's last run, where its LCP
  * went (Lighthouse's LCP breakdown and element) and what blocked rendering.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
+import { freePort, runToEnd, startAppServer } from './bench-servers.ts';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const DETAILS = process.env.BENCH_LIGHTHOUSE_DETAILS === '1';
 const PAGES = (process.env.BENCH_LIGHTHOUSE_PAGES ?? '/bistro-la-bunica,/,/pricing').split(',').filter(Boolean);
 const dataDir = mkdtempSync(join(tmpdir(), 'bucate-bench-lighthouse-'));
 const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'true', AUTH_SECRET: randomBytes(32).toString('hex') };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function runToEnd(script: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    fork(script, { env: { ...env, NODE_ENV: 'development' }, stdio: 'ignore' }).on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`))));
-  });
-}
-
-async function startServer(): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = fork('server/index.ts', [], { env: { ...env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base }, stdio: 'ignore' });
-  await new Promise<void>((resolve, reject) => {
-    child.on('message', (m: { type?: string }) => m.type === 'listening' && resolve());
-    child.on('exit', (code) => reject(new Error(`the server exited early with ${code}`)));
-  });
-  return { base, child };
-}
 
 async function startChromium(): Promise<{ port: number; child: ChildProcess }> {
   const port = await freePort();
@@ -79,8 +53,8 @@ let server: ChildProcess | undefined;
 let chromium: ChildProcess | undefined;
 try {
   console.log(`${cpus().length} cores, Node ${process.versions.node}, load average before: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
-  await runToEnd('scripts/prepare-data.ts');
-  const app = await startServer();
+  await runToEnd('scripts/prepare-data.ts', { ...env, NODE_ENV: 'development' });
+  const app = await startAppServer(env);
   server = app.child;
   const browser = await startChromium();
   chromium = browser.child;

@@ -17,7 +17,8 @@ export interface AppServer {
   child: ChildProcess;
 }
 
-function freePort(): Promise<number> {
+/** A port of 127.0.0.1 free right now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const address = probe.address();
