@@ -18,8 +18,11 @@ import type { Route } from './+types/restaurant-admin.menu';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'editor.menuTitle', 'editor.menuTitle');
 
 export const loader = restaurantRoute('restaurant.view', async ({ request }: Route.LoaderArgs, { scope: member, role }) => {
+  // the shown location's categories and dishes only (switching is a navigation to ?location=)
+  const search = new URL(request.url).searchParams;
+  const menu = await getEditorMenu(member, { location: search.get('location'), saved: search.get('saved') });
   // what the role may use, for the page (staff: sold out and show / hide only); the services refuse the rest
-  return { menu: await getEditorMenu(member), locale: getRequestLocale(request), permissions: permissionsOf(role) };
+  return { menu, locale: getRequestLocale(request), permissions: permissionsOf(role) };
 });
 
 /**
@@ -45,8 +48,7 @@ export default function MenuEditorPage({ loaderData, params }: Route.ComponentPr
   const toast = useToast();
   const [search, setSearch] = useSearchParams();
   const saved = menu.products.find((p) => p.id === search.get('saved'));
-  const requested = search.get('location') ?? menu.categories.find((c) => c.id === saved?.categoryId)?.locationId;
-  const selected = menu.locations.find((l) => l.id === requested)?.id ?? menu.locations[0]?.id;
+  const selected = menu.locationId;
   // back from the product form: confirm the save once, then drop the marker from the address
   useEffect(() => {
     if (!saved) return;

@@ -10,7 +10,7 @@ import * as locations from '#app/modules/location/location.service.server.ts';
 import { BulkEditInput } from '#app/modules/product/bulk-edit.ts';
 import * as products from '#app/modules/product/product.service.server.ts';
 import { formVersion, idField } from '#app/modules/editing/menu-fields.ts';
-import { menuIntentPermission } from './menu-intents.ts';
+import { expandRowIntent, menuIntentPermission } from './menu-intents.ts';
 
 const direction = z.enum(['up', 'down']);
 const orderedIds = z.string().transform((value) => value.split(',').filter(Boolean));
@@ -25,9 +25,11 @@ interface Context {
 /**
  * The menu page's one-click operations, by `intent`: each parses its fields, calls one service
  * (which scopes every row to the restaurant) and says what happened in the owner's language.
- * The intent's permission (menu-intents.ts) is checked first, before any field is read.
+ * The intent's permission (menu-intents.ts) is checked first, before any field is read; a row
+ * button's `<intent>:<id>[:<argument>]` is split into those fields before that.
  */
-export async function runMenuIntent(scope: RestaurantScope, values: Record<string, unknown>, { storage, t }: Context): Promise<{ message: string; id?: string }> {
+export async function runMenuIntent(scope: RestaurantScope, posted: Record<string, unknown>, { storage, t }: Context): Promise<{ message: string; id?: string }> {
+  const values = expandRowIntent(posted);
   authorize(scope, menuIntentPermission(values));
   const id = () => idField.parse(values.id);
   switch (values.intent) {

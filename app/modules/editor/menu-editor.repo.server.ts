@@ -20,12 +20,13 @@ export function listEditorCategories(db: Db, restaurantId: string) {
     .execute();
 }
 
-/** The editor's products in order, with their image's variants for the thumbnail. */
-export function listEditorProducts(db: Db, restaurantId: string) {
+/** The editor's products in order (of the given categories only, a list never empty, when given), with their image's variants for the thumbnail. */
+export function listEditorProducts(db: Db, restaurantId: string, categoryIds?: readonly string[]) {
   return tenant(db, restaurantId)
     .selectFrom('product')
     .leftJoin('storedImage', (join) => join.onRef('storedImage.id', '=', 'product.imageId').onRef('storedImage.restaurantId', '=', 'product.restaurantId'))
     .select(['product.id', 'categoryId', 'nameRo', 'nameEn', 'priceMinor', 'product.currency', 'available', 'visible', 'imageKey', 'storedImage.variants'])
+    .$if(categoryIds !== undefined, (query) => query.where('categoryId', 'in', [...categoryIds!]))
     .orderBy('sortOrder')
     .orderBy('product.createdAt')
     .execute();

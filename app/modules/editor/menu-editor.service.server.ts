@@ -8,7 +8,7 @@ import { publicImageUrl } from '#app/modules/image/storage.server.ts';
 import { KEEP_CURRENT_IMAGE, type EditorImage } from '#app/modules/editing/editor-image.ts';
 import type { ProductForEdit } from '#app/modules/product/product.types.ts';
 import { listCategoryChoices, listEditorCategories, listEditorLocations, listEditorProducts } from './menu-editor.repo.server.ts';
-import type { EditorMenu } from './menu-editor.types.ts';
+import type { EditorMenu, EditorView } from './menu-editor.types.ts';
 import { parseCategorySchedule } from '#app/modules/category/category-schedule.ts';
 
 
@@ -20,22 +20,34 @@ function smallestVariant(variants: string | null): string | null {
   return smallest ? publicImageUrl(smallest.key) : null;
 }
 
+/** The location shown: the one asked for when it is this restaurant's, else the saved dish's, else the first. */
+async function shownLocation(scope: RestaurantScope, locationIds: string[], categories: { id: string; locationId: string }[], view: EditorView): Promise<string | undefined> {
+  if (view.location && locationIds.includes(view.location)) return view.location;
+  const saved = view.saved ? await findProduct(scope.db, scope.restaurantId, view.saved) : undefined;
+  const ofSaved = categories.find((category) => category.id === saved?.categoryId)?.locationId;
+  return ofSaved ?? locationIds[0];
+}
+
 /**
- * The whole menu as the editor lists it, hidden rows included, in order: four queries whatever
- * its size. Scoped to the restaurant the caller was checked to own.
+ * The menu as the editor lists it, hidden rows included, in order, scoped to the restaurant the
+ * caller was checked to own. With a view, the categories and products of the shown location only
+ * (issue 26: a phone receives what it draws); without, all of them. Four or five queries whatever its size.
  */
-export async function getEditorMenu(scope: RestaurantScope): Promise<EditorMenu> {
+export async function getEditorMenu(scope: RestaurantScope, view?: EditorView): Promise<EditorMenu> {
   authorize(scope, 'restaurant.view');
   const { db, restaurantId } = scope;
-  const [restaurant, locations, categories, products] = await Promise.all([
+  const [restaurant, locations, allCategories] = await Promise.all([
     findRestaurantCurrency(db, restaurantId),
     listEditorLocations(db, restaurantId),
     listEditorCategories(db, restaurantId),
-    listEditorProducts(db, restaurantId),
   ]);
+  const locationId = view ? await shownLocation(scope, locations.map((location) => location.id), allCategories, view) : undefined;
+  const categories = view ? allCategories.filter((category) => category.locationId === locationId) : allCategories;
+  const products = !view ? await listEditorProducts(db, restaurantId) : categories.length > 0 ? await listEditorProducts(db, restaurantId, categories.map((category) => category.id)) : [];
   return {
     currency: restaurant.currency,
     locations: locations.map(({ visible, ...location }) => ({ ...location, visible: visible === 1 })),
+    locationId,
     categories: categories.map(({ storedImageId, imageKey, visible, schedule, ...category }) => ({
       ...category,
       visible: visible === 1,
@@ -48,6 +60,7 @@ export async function getEditorMenu(scope: RestaurantScope): Promise<EditorMenu>
       visible: visible === 1,
       thumbnailUrl: smallestVariant(variants) ?? publicImageUrl(imageKey),
     })),
+    categoryChoices: allCategories.map(({ id, locationId: of, nameRo, nameEn }) => ({ id, locationId: of, nameRo, nameEn })),
   };
 }
 

@@ -25,10 +25,26 @@ export interface EditorProduct extends Pick<Product, 'id' | 'categoryId' | 'name
   thumbnailUrl: string | null;
 }
 
-/** The whole menu as the editor lists it, hidden rows included, in order. */
+/** A category by name, wherever it is: what the bulk bar can move dishes to. */
+export type EditorCategoryChoice = Pick<Category, 'id' | 'locationId' | 'nameRo' | 'nameEn'>;
+
+/**
+ * The menu as the editor lists it, hidden rows included, in order: every location, and the
+ * categories and products of the one shown (`locationId`), or of all of them for the whole menu.
+ */
 export interface EditorMenu {
   currency: string;
   locations: EditorLocation[];
+  /** the location whose categories and products these are; undefined for the whole menu, or with no location yet */
+  locationId: string | undefined;
   categories: EditorCategory[];
   products: EditorProduct[];
+  /** every category of every location, by name */
+  categoryChoices: EditorCategoryChoice[];
+}
+
+/** Which location the page shows: the one asked for, else the one of the dish just saved, else the first. */
+export interface EditorView {
+  location?: string | null;
+  saved?: string | null;
 }

@@ -42,3 +42,31 @@ export function menuIntentPermission(values: Record<string, unknown>): Permissio
   if (values.intent === 'bulk-products') return bulkEditPermission(values.action);
   return isMenuIntent(values.intent) ? MENU_INTENT_PERMISSIONS[values.intent] : 'menu.edit';
 }
+
+/** What a row button's operation carries after its id: a flag's new value, or a move's direction. */
+const ROW_ARGUMENT: Partial<Record<MenuIntent, 'value' | 'direction'>> = {
+  'set-location-visible': 'value',
+  'set-category-visible': 'value',
+  'set-product-visible': 'value',
+  'set-product-available': 'value',
+  'move-location': 'direction',
+  'move-category': 'direction',
+  'move-product': 'direction',
+};
+
+/**
+ * A row's one-click button carries its whole operation in its own value, `<intent>:<id>[:<argument>]`
+ * (issue 26): a list of rows is then one form with no hidden inputs, that posts the pressed button
+ * with JavaScript off as with it on. Ids never hold ':'.
+ */
+export function rowIntent(intent: MenuIntent, id: string, argument?: string): string {
+  return argument === undefined ? `${intent}:${id}` : `${intent}:${id}:${argument}`;
+}
+
+/** A row button's operation, split back into the fields the intent reads; any other post as it came. */
+export function expandRowIntent(values: Record<string, unknown>): Record<string, unknown> {
+  if (typeof values.intent !== 'string' || !values.intent.includes(':')) return values;
+  const [intent = '', id = '', argument] = values.intent.split(':');
+  const field = isMenuIntent(intent) ? ROW_ARGUMENT[intent] : undefined;
+  return { ...values, intent, id, ...(field && argument !== undefined ? { [field]: argument } : {}) };
+}
