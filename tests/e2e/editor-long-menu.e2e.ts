@@ -76,6 +76,17 @@ describe('the editor of a long menu', () => {
     await page.getByRole('link', { name: 'Desert 41', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Disponibil; marchează epuizat: Desert 5', exact: true }).click();
     await statusMessage(page, 'Marcat epuizat.');
+    // a row is plain markup: its buttons belong to the category's one form (issue 26), and the
+    // button pressed keeps the focus, with its new name
+    expect(await page.locator('[data-product-id] form, [data-product-id] input[type="hidden"]').count()).toBe(0);
+    const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    expect(await focusedName()).toBe('Epuizat; marchează disponibil: Desert 5');
+    // moved by keyboard, the row goes one down and its button still has the focus
+    await page.getByRole('button', { name: 'Mută mai jos: Desert 3', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await statusMessage(page, 'Ordinea a fost salvată.');
+    await expect.poll(() => page.locator('[data-product-id] a').evaluateAll((links) => links.map((a) => a.textContent).filter((n) => n?.startsWith('Desert')).slice(0, 4))).toEqual(['Desert 1', 'Desert 2', 'Desert 4', 'Desert 3']);
+    await expect.poll(focusedName).toBe('Mută mai jos: Desert 3');
 
     // keyboard drag and drop on a freshly drawn row: focus the handle, Space, ArrowUp, Space
     const handle = page.getByRole('button', { name: 'Trage pentru a muta: Desert 2', exact: true });

@@ -165,7 +165,7 @@ export function BulkBar({ menu, locale }: { menu: EditorMenu; locale: Locale }) 
             <select name="categoryId" required className="mt-1 block min-h-11 rounded-lg border border-stone-400 bg-white px-2 dark:border-stone-600 dark:bg-stone-900">
               {menu.locations.map((location) => (
                 <optgroup key={location.id} label={localized(location.nameRo, location.nameEn, locale)}>
-                  {menu.categories.filter((category) => category.locationId === location.id).map((category) => (
+                  {menu.categoryChoices.filter((category) => category.locationId === location.id).map((category) => (
                     <option key={category.id} value={category.id}>{localized(category.nameRo, category.nameEn, locale)}</option>
                   ))}
                 </optgroup>

@@ -1,7 +1,6 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { memo, useMemo, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
-import type { Locale } from '#app/i18n/i18n.ts';
+import type { Locale } from '#app/i18n/locales.ts';
 import { localized } from '#app/i18n/localized.ts';
 import type { ActionResult } from '#app/modules/errors/action-result.ts';
 import type { EditorMenu } from '#app/modules/editor/menu-editor.types.ts';
@@ -15,6 +14,8 @@ import { MoveButtons, optimisticFlag, VisibilityToggle } from './row-controls.ts
 import { DragHandle, SortableList } from './sortable-list.tsx';
 import { useActionToast } from './use-action-toast.ts';
 import { useCan } from './editor-permissions.tsx';
+import { useEditorT } from './editor-t.tsx';
+import { NO_OVERRIDES, useRowActionHandlers, type RowOverrides } from './row-actions.tsx';
 import { Icon } from './icons.tsx';
 import { CategoryScheduleFields } from './category-schedule-fields.tsx';
 
@@ -23,8 +24,12 @@ type EditorCategory = EditorMenu['categories'][number];
 /** An open category draws this many dishes with the page and the rest just after (a screen and more, at desktop width). */
 const FIRST_ROWS = 12;
 
-/** A category with its dishes: reorder, hide, edit in place, delete with its products (staff: hide only). */
-export function CategoryCard({
+/**
+ * A category with its dishes: reorder, hide, edit in place, delete with its products (staff: hide
+ * only). Its dishes are one form whose buttons the editor's row owner posts (row-actions.tsx); the
+ * card re-draws only when its own data or one of its dishes' flags in flight changes.
+ */
+export const CategoryCard = memo(function CategoryCard({
   category,
   products,
   locations,
@@ -34,6 +39,8 @@ export function CategoryCard({
   last,
   defaultOpen,
   drawAll = false,
+  overrides = NO_OVERRIDES,
+  formAction,
 }: {
   category: EditorCategory;
   products: EditorMenu['products'];
@@ -46,8 +53,13 @@ export function CategoryCard({
   defaultOpen: boolean;
   /** every dish at once: the category the owner just saved a dish in, so the page can scroll to it (#product-…) */
   drawAll?: boolean;
+  /** the flags of its dishes as just clicked, before the server's answer */
+  overrides?: RowOverrides;
+  /** where the dishes' form posts without JavaScript (the editor's own address, as an index route) */
+  formAction: string;
 }) {
-  const { t } = useTranslation();
+  const t = useEditorT();
+  const rowActions = useRowActionHandlers();
   const [open, setOpen] = useState(defaultOpen);
   const fetcher = useFetcher<ActionResult>();
   const reorder = useFetcher<ActionResult>();
@@ -61,6 +73,7 @@ export function CategoryCard({
   const canEdit = useCan('menu.edit');
   const headingId = `category-${category.id}-title`;
   const listId = `category-${category.id}-products`;
+  const items = useMemo(() => products.map((p) => ({ ...p, name: localized(p.nameRo, p.nameEn, locale) })), [products, locale]);
   return (
     <section aria-labelledby={headingId} className="rounded-[10px] border border-stone-200 bg-white shadow-sm dark:border-stone-800 dark:bg-stone-900">
       <div className="flex flex-wrap items-center gap-1 p-2">
@@ -124,14 +137,29 @@ export function CategoryCard({
       <div id={listId} className="px-2 pb-2">
         {open && products.length === 0 ? <p className="px-2 py-3 text-stone-600 dark:text-stone-400">{t('editor.noProducts')}</p> : null}
         {open ? (
-          <SortableList
-            id={`products-${category.id}`}
-            firstRows={drawAll ? undefined : FIRST_ROWS}
-            items={products.map((p) => ({ ...p, name: localized(p.nameRo, p.nameEn, locale) }))}
-            onReorder={(order) => reorder.submit({ intent: 'reorder-products', parentId: category.id, order: order.join(',') }, { method: 'post' })}
-          >
-            {(product, index) => <ProductRow product={product} slug={slug} locale={locale} first={index === 0} last={index === products.length - 1} />}
-          </SortableList>
+          <form method="post" action={formAction} onSubmit={rowActions?.onSubmit} onClick={rowActions?.onClick}>
+            <SortableList
+              id={`products-${category.id}`}
+              firstRows={drawAll ? undefined : FIRST_ROWS}
+              items={items}
+              onReorder={(order) => reorder.submit({ intent: 'reorder-products', parentId: category.id, order: order.join(',') }, { method: 'post' })}
+            >
+              {(product, index) => (
+                <ProductRow
+                  product={product}
+                  name={product.name}
+                  slug={slug}
+                  locale={locale}
+                  first={index === 0}
+                  last={index === items.length - 1}
+                  available={overrides.get(product.id)?.available ?? product.available}
+                  visible={overrides.get(product.id)?.visible ?? product.visible}
+                  canEdit={canEdit}
+                  t={t}
+                />
+              )}
+            </SortableList>
+          </form>
         ) : null}
         {canEdit ? (
           <Link to={`/${slug}/admin/products/new?category=${category.id}`} aria-label={`${t('editor.addProduct')}: ${name}`} className={`${secondaryButton} mt-2`}>
@@ -142,4 +170,4 @@ export function CategoryCard({
       </div>
     </section>
   );
-}
+});

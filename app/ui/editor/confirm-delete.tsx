@@ -43,8 +43,16 @@ export function ConfirmDelete({
 }
 
 function DeleteDialog({ intent, id, label, question, onClose }: { intent: string; id: string; label: string; question: string; onClose: () => void }) {
-  const { t } = useTranslation();
   const fetcher = useFetcher({ key: DELETION_FETCHER });
+  return <ConfirmDialog label={label} question={question} onConfirm={() => void fetcher.submit({ intent, id }, { method: 'post' })} onClose={onClose} />;
+}
+
+/**
+ * "Are you sure?" in a native modal dialog (focus kept inside, Escape cancels); `onConfirm` runs
+ * on "yes", and the dialog closes either way.
+ */
+export function ConfirmDialog({ label, question, onConfirm, onClose }: { label: string; question: string; onConfirm: () => void; onClose: () => void }) {
+  const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     dialog.current?.showModal();
@@ -52,15 +60,22 @@ function DeleteDialog({ intent, id, label, question, onClose }: { intent: string
   return (
     <dialog ref={dialog} aria-label={label} onClose={onClose} className="m-auto max-w-md rounded-[12px] bg-white p-6 text-stone-900 shadow-xl backdrop:bg-stone-950/50 dark:bg-stone-900 dark:text-stone-100">
       <p className="text-lg">{question}</p>
-      <fetcher.Form method="post" className="mt-6 flex flex-wrap justify-end gap-3" onSubmit={() => dialog.current?.close()}>
-        <input type="hidden" name="id" value={id} />
+      <form
+        method="dialog"
+        className="mt-6 flex flex-wrap justify-end gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onConfirm();
+          dialog.current?.close();
+        }}
+      >
         <button type="button" className={secondaryButton} onClick={() => dialog.current?.close()} autoFocus>
           {t('editor.cancel')}
         </button>
-        <button type="submit" name="intent" value={intent} className={primaryButton}>
+        <button type="submit" className={primaryButton}>
           {t('editor.confirm')}
         </button>
-      </fetcher.Form>
+      </form>
     </dialog>
   );
 }

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useFetcher } from 'react-router';
-import type { Locale } from '#app/i18n/i18n.ts';
+import { Link, useFetcher, useFormAction } from 'react-router';
+import type { Locale } from '#app/i18n/locales.ts';
 import { localized } from '#app/i18n/localized.ts';
 import type { ActionResult } from '#app/modules/errors/action-result.ts';
 import type { EditorMenu } from '#app/modules/editor/menu-editor.types.ts';
@@ -11,7 +11,8 @@ import { CategoryCard } from './category-card.tsx';
 import { ConfirmDelete, useDeletionToast } from './confirm-delete.tsx';
 import { ContentTranslations } from './content-translations.tsx';
 import { EditInPlace, primaryButton, ReloadLatest, TextField } from './fields.tsx';
-import { ProductRow } from './product-row.tsx';
+import { DishSearch } from './dish-search.tsx';
+import { NO_OVERRIDES, RowActionsProvider, type RowFlags, type RowOverrides } from './row-actions.tsx';
 import { MoveButtons, optimisticFlag, VisibilityToggle } from './row-controls.tsx';
 import { DragHandle, SortableList } from './sortable-list.tsx';
 import { EditorTranslations } from './editor-t.tsx';
@@ -93,44 +94,13 @@ function LocationRow({ location, locale, first, last, selected, slug }: { locati
   );
 }
 
-/** Letters without diacritics, lower case: 'Ciorbă' is found by typing 'ciorba'. */
-function searchable(text: string): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-}
+const NO_PRODUCTS: EditorMenu['products'] = [];
 
-/**
- * On a long menu, the quickest way to one dish: type part of its name (either language) and act
- * on it right in the results, whichever folded category it is in.
- */
-function DishSearch({ categories, products, slug, locale }: { categories: EditorMenu['categories']; products: EditorMenu['products']; slug: string; locale: Locale }) {
-  const { t } = useTranslation();
-  const [query, setQuery] = useState('');
-  const wanted = searchable(query.trim());
-  const inLocation = new Set(categories.map((c) => c.id));
-  const matches = wanted
-    ? products.filter((p) => inLocation.has(p.categoryId) && searchable(`${p.nameRo} ${p.nameEn ?? ''}`).includes(wanted)).slice(0, 50)
-    : [];
-  const siblings = (categoryId: string) => products.filter((p) => p.categoryId === categoryId);
-  return (
-    <div role="search" data-editor-search className="rounded-[10px] border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900">
-      <TextField label={t('editor.searchDishes')} type="search" value={query} onChange={(e) => setQuery(e.currentTarget.value)} autoComplete="off" />
-      {wanted ? (
-        <>
-          <p role="status" className="mt-2 text-sm text-stone-600 dark:text-stone-400">{t('editor.searchResults', { count: matches.length })}</p>
-          <ul>
-            {matches.map((product) => {
-              const around = siblings(product.categoryId);
-              return (
-                <li key={product.id}>
-                  <ProductRow product={product} slug={slug} locale={locale} first={around[0]?.id === product.id} last={around.at(-1)?.id === product.id} anchor={false} />
-                </li>
-              );
-            })}
-          </ul>
-        </>
-      ) : null}
-    </div>
-  );
+/** The flags in flight of one category's dishes; the same empty map for a category with none, so its card is not re-drawn. */
+function overridesIn(overrides: RowOverrides, categoryOf: ReadonlyMap<string, string>, categoryId: string): RowOverrides {
+  if (overrides.size === 0) return NO_OVERRIDES;
+  const own = [...overrides].filter(([id]) => categoryOf.get(id) === categoryId);
+  return own.length === 0 ? NO_OVERRIDES : new Map<string, RowFlags>(own);
 }
 
 /** Up to this many dishes every category starts open; beyond it they start folded. */
@@ -161,14 +131,32 @@ export function MenuEditor({
   const reorder = useFetcher<ActionResult>();
   useActionToast(reorder.data, reorder.state);
   useDeletionToast();
+  const formAction = useFormAction();
   const categories = menu.categories.filter((category) => category.locationId === selectedLocationId);
-  const productsOf = (categoryId: string) => menu.products.filter((product) => product.categoryId === categoryId);
+  // each category's dishes, the same arrays while the page's data is (a card re-draws only when its own change)
+  const productsByCategory = useMemo(() => {
+    const grouped = new Map<string, EditorMenu['products']>();
+    for (const product of menu.products) grouped.set(product.categoryId, [...(grouped.get(product.categoryId) ?? []), product]);
+    return grouped;
+  }, [menu.products]);
+  const categoryOf = useMemo(() => new Map(menu.products.map((product) => [product.id, product.categoryId])), [menu.products]);
+  const describe = useCallback(
+    (operation: string) => {
+      const [intent, id] = operation.split(':');
+      const product = menu.products.find((p) => p.id === id);
+      if (intent !== 'delete-product' || !product) return undefined;
+      return { label: t('editor.deleteProduct'), question: t('editor.confirmDeleteProduct', { name: localized(product.nameRo, product.nameEn, locale) }) };
+    },
+    [menu.products, t, locale],
+  );
   // with many dishes, only the first categories start open (and the one the owner just edited in)
   const foldFrom = menu.products.length > OPEN_ALL_UP_TO ? 1 : undefined;
   return (
     <EditorPermissions permissions={permissions}>
     <EditorTranslations>
     <SelectionProvider>
+    <RowActionsProvider describe={describe}>
+    {(overrides) => (
     <div className="grid gap-8 lg:grid-cols-[18rem_1fr]">
       <section aria-labelledby="locations-title" className="space-y-3">
         <h2 id="locations-title" className="text-xl font-semibold">{t('editor.locations')}</h2>
@@ -197,7 +185,7 @@ export function MenuEditor({
           </h2>
           {categories.length === 0 ? <p className="text-stone-700 dark:text-stone-300">{t('editor.noCategories')}</p> : null}
           {menu.products.length > OPEN_ALL_UP_TO ? (
-            <DishSearch categories={categories} products={menu.products} slug={slug} locale={locale} />
+            <DishSearch categories={categories} products={menu.products} slug={slug} locale={locale} canEdit={canEdit} overrides={overrides} formAction={formAction} />
           ) : null}
           <SortableList
             id={`categories-${selectedLocationId}`}
@@ -208,7 +196,7 @@ export function MenuEditor({
             {(category, index) => (
               <CategoryCard
                 category={category}
-                products={productsOf(category.id)}
+                products={productsByCategory.get(category.id) ?? NO_PRODUCTS}
                 locations={menu.locations}
                 slug={slug}
                 locale={locale}
@@ -216,6 +204,8 @@ export function MenuEditor({
                 last={index === categories.length - 1}
                 defaultOpen={foldFrom === undefined || index < foldFrom || category.id === openCategoryId}
                 drawAll={category.id === openCategoryId}
+                overrides={overridesIn(overrides, categoryOf, category.id)}
+                formAction={formAction}
               />
             )}
           </SortableList>
@@ -229,6 +219,8 @@ export function MenuEditor({
         </section>
       ) : null}
     </div>
+    )}
+    </RowActionsProvider>
     </SelectionProvider>
     </EditorTranslations>
     </EditorPermissions>

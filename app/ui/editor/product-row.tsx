@@ -1,47 +1,62 @@
-import { Link, useFetcher } from 'react-router';
-import type { Locale } from '#app/i18n/i18n.ts';
-import { formatPrice, localized } from '#app/i18n/localized.ts';
+import { memo } from 'react';
+import { Link } from 'react-router';
+import type { Locale } from '#app/i18n/locales.ts';
+import { formatPrice } from '#app/i18n/localized.ts';
 import type { EditorMenu } from '#app/modules/editor/menu-editor.types.ts';
-import { DuplicateButton, SelectBox } from './bulk-actions.tsx';
-import { ConfirmDelete } from './confirm-delete.tsx';
-import { MoveButtons, optimisticFlag, VisibilityToggle } from './row-controls.tsx';
+import { rowIntent } from '#app/modules/editor/menu-intents.ts';
+import { SelectBox } from './bulk-actions.tsx';
+import { iconButton } from './fields.tsx';
+import { Icon } from './icons.tsx';
 import { DragHandle } from './sortable-list.tsx';
-import { useEditorT } from './editor-t.tsx';
-import { useActionToast } from './use-action-toast.ts';
-import { useCan } from './editor-permissions.tsx';
-import type { ActionResult } from '#app/modules/errors/action-result.ts';
+import type { useEditorT } from './editor-t.tsx';
 
 type EditorProduct = EditorMenu['products'][number];
 
-/** One dish in the editor: drag, open, sold out / available, show / hide, move, delete (staff: sold out and show / hide only). */
-export function ProductRow({
+/**
+ * One dish in the editor: drag, open, sold out / available, show / hide, move, copy, delete (staff:
+ * sold out and show / hide only). Plain markup with no hooks of its own (issue 26): its buttons
+ * belong to the list's one form and are posted by the list's owner (row-actions.tsx), so a change
+ * to one dish re-draws that row only. `available` and `visible` are the flags as shown (the owner's
+ * click, before the server's answer).
+ */
+export const ProductRow = memo(function ProductRow({
   product,
+  name,
   slug,
   locale,
   first,
   last,
+  available,
+  visible,
+  canEdit,
+  t,
   anchor = true,
 }: {
   product: EditorProduct;
+  name: string;
   slug: string;
   locale: Locale;
   first: boolean;
   last: boolean;
+  available: boolean;
+  visible: boolean;
+  /** the whole editor (owner, manager), not only sold out and show / hide (staff) */
+  canEdit: boolean;
+  t: ReturnType<typeof useEditorT>;
   /** the row the product form returns to (#product-id); false for a second copy, e.g. in search results */
   anchor?: boolean;
 }) {
-  const t = useEditorT();
-  const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.data, fetcher.state);
-  const name = localized(product.nameRo, product.nameEn, locale);
-  const visible = optimisticFlag(fetcher, 'set-product-visible', product.visible);
-  const available = optimisticFlag(fetcher, 'set-product-available', product.available);
+  const id = product.id;
   const availabilityLabel = available ? t('editor.markSoldOut', { name }) : t('editor.markAvailable', { name });
-  const canEdit = useCan('menu.edit');
+  const visibilityLabel = visible ? t('editor.hide', { name }) : t('editor.show', { name });
+  const up = t('editor.moveUp', { name });
+  const down = t('editor.moveDown', { name });
+  const copy = t('editor.duplicateProduct', { name });
+  const remove = t('editor.deleteProduct');
   return (
-    <div id={anchor ? `product-${product.id}` : undefined} data-product-id={product.id} className={`flex flex-wrap items-center gap-x-1 gap-y-1 border-t border-stone-200 py-2 dark:border-stone-800 ${visible ? '' : 'bg-stone-100 dark:bg-stone-800'}`}>
+    <div id={anchor ? `product-${id}` : undefined} data-product-id={id} className={`flex flex-wrap items-center gap-x-1 gap-y-1 border-t border-stone-200 py-2 dark:border-stone-800 ${visible ? '' : 'bg-stone-100 dark:bg-stone-800'}`}>
       <DragHandle />
-      {canEdit ? <SelectBox id={product.id} name={name} /> : null}
+      {canEdit ? <SelectBox id={id} name={name} /> : null}
       {product.thumbnailUrl ? (
         <img src={product.thumbnailUrl} alt="" width={44} height={44} loading="lazy" className="size-11 shrink-0 rounded-md object-cover" />
       ) : (
@@ -49,7 +64,7 @@ export function ProductRow({
       )}
       <div className="min-w-0 flex-1 basis-40 px-2">
         {canEdit ? (
-          <Link to={`/${slug}/admin/products/${product.id}`} className="font-medium underline-offset-2 hover:underline">
+          <Link to={`/${slug}/admin/products/${id}`} className="font-medium underline-offset-2 hover:underline">
             {name}
           </Link>
         ) : (
@@ -61,30 +76,39 @@ export function ProductRow({
         </div>
       </div>
       <div className="flex items-center">
-        <fetcher.Form method="post">
-          <input type="hidden" name="intent" value="set-product-available" />
-          <input type="hidden" name="id" value={product.id} />
-          <input type="hidden" name="value" value={String(!available)} />
-          <button
-            type="submit"
-            aria-label={availabilityLabel}
-            title={availabilityLabel}
-            className={`inline-flex min-h-11 items-center rounded-full px-3 text-sm font-semibold ${
-              available ? 'bg-olive-100 text-olive-800 dark:bg-olive-900 dark:text-olive-100' : 'bg-primary-100 text-primary-800 dark:bg-primary-900 dark:text-primary-100'
-            }`}
-          >
-            {available ? t('editor.available') : t('editor.soldOut')}
-          </button>
-        </fetcher.Form>
-        <VisibilityToggle fetcher={fetcher} intent="set-product-visible" id={product.id} name={name} visible={visible} />
+        <button
+          type="submit"
+          name="intent"
+          value={rowIntent('set-product-available', id, String(!available))}
+          aria-label={availabilityLabel}
+          title={availabilityLabel}
+          className={`inline-flex min-h-11 items-center rounded-full px-3 text-sm font-semibold ${
+            available ? 'bg-olive-100 text-olive-800 dark:bg-olive-900 dark:text-olive-100' : 'bg-primary-100 text-primary-800 dark:bg-primary-900 dark:text-primary-100'
+          }`}
+        >
+          {available ? t('editor.available') : t('editor.soldOut')}
+        </button>
+        <button type="submit" name="intent" value={rowIntent('set-product-visible', id, String(!visible))} className={iconButton} aria-label={visibilityLabel} title={visibilityLabel}>
+          {visible ? <Icon name="eye" /> : <Icon name="eye-off" className="size-5 text-primary-700 dark:text-primary-100" />}
+        </button>
         {canEdit ? (
           <>
-            <MoveButtons fetcher={fetcher} intent="move-product" id={product.id} name={name} first={first} last={last} />
-            <DuplicateButton fetcher={fetcher} intent="duplicate-product" id={product.id} label={t('editor.duplicateProduct', { name })} />
-            <ConfirmDelete intent="delete-product" id={product.id} label={t('editor.deleteProduct')} question={t('editor.confirmDeleteProduct', { name })} />
+            <button type="submit" name="intent" value={rowIntent('move-product', id, 'up')} disabled={first} className={iconButton} aria-label={up} title={up}>
+              <Icon name="arrow-up" />
+            </button>
+            <button type="submit" name="intent" value={rowIntent('move-product', id, 'down')} disabled={last} className={iconButton} aria-label={down} title={down}>
+              <Icon name="arrow-down" />
+            </button>
+            <button type="submit" name="intent" value={rowIntent('duplicate-product', id)} className={iconButton} aria-label={copy} title={copy}>
+              <Icon name="copy" />
+            </button>
+            {/* asks first (the list's dialog); with JavaScript off it does nothing rather than delete unasked */}
+            <button type="button" value={rowIntent('delete-product', id)} data-ask className={iconButton} aria-label={remove} title={remove}>
+              <Icon name="trash" />
+            </button>
           </>
         ) : null}
       </div>
     </div>
   );
-}
+});

@@ -93,10 +93,15 @@ export function SortableList<T extends Item>({
   useEffect(() => {
     if (drawn !== Infinity) startTransition(() => setDrawn(Infinity));
   }, [drawn]);
-  const [order, setOrder] = useState(() => items.map((item) => item.id));
-  // the server's order wins whenever it changes (after a save, another tab, a deletion)
+  // the server's order wins whenever it changes (after a save, another tab, a deletion), in the
+  // same render: a row moved by its "up" button moves once, with its new data, not a render later
   const serverOrder = items.map((item) => item.id).join(',');
-  useEffect(() => setOrder(serverOrder ? serverOrder.split(',') : []), [serverOrder]);
+  const [local, setLocal] = useState(() => ({ server: serverOrder, order: items.map((item) => item.id) }));
+  let order = local.order;
+  if (local.server !== serverOrder) {
+    order = serverOrder ? serverOrder.split(',') : [];
+    setLocal({ server: serverOrder, order });
+  }
   const byId = new Map(items.map((item) => [item.id, item]));
   const sorted = order.map((itemId) => byId.get(itemId)).filter((item): item is T => item !== undefined);
   const shown = sorted.slice(0, drawn);
@@ -106,7 +111,7 @@ export function SortableList<T extends Item>({
   function onMove(activeId: string, overId: string) {
     if (activeId === overId) return;
     const next = moved(order, order.indexOf(activeId), order.indexOf(overId));
-    setOrder(next);
+    setLocal({ server: serverOrder, order: next });
     onReorder(next);
   }
 
