@@ -202,7 +202,7 @@ describe('the menu editor in the browser', () => {
     await context.close();
   });
 
-  it('marks a dish sold out in two taps on a phone, and deletes with a confirmation', async () => {
+  it('marks a dish sold out in two taps on a phone, deletes with a confirmation, and hides, copies and deletes a category', async () => {
     const { context, page, slug } = await ownerContext('editor-phone', PHONE);
     await addLocationAndCategory(page, 'Salon', 'Deserturi');
     await addProduct(page, 'Deserturi', { name: 'Papanași', price: '29' });
@@ -218,6 +218,21 @@ describe('the menu editor in the browser', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Da, șterge' }).click();
     await toast(page, 'Produsul a fost șters.');
     holds(await publicMenu(slug), 'Papanași').toBe(false);
+
+    // the category's own buttons go through the same owner as the dishes' (issue 26): hide, show, copy, delete the copy
+    await page.getByRole('button', { name: 'Ascunde din meniu: Deserturi' }).click();
+    await toast(page, 'Ascuns din meniu.');
+    await page.getByRole('button', { name: 'Arată în meniu: Deserturi' }).click();
+    await toast(page, 'Acum se vede în meniu.');
+    await page.getByRole('button', { name: 'Copiază categoria: Deserturi' }).click();
+    await toast(page, 'Am făcut o copie a categoriei, cu toate produsele ei.');
+    const copy = page.getByRole('region', { name: 'Deserturi (copie)' });
+    await copy.getByRole('button', { name: 'Șterge categoria' }).click();
+    await page.getByRole('dialog', { name: 'Șterge categoria' }).getByText('Ștergi categoria „Deserturi (copie)”', { exact: false }).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Da, șterge' }).click();
+    await toast(page, 'Categoria și produsele ei au fost șterse.');
+    await expect.poll(() => page.getByRole('region', { name: 'Deserturi (copie)' }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Deserturi', exact: true }).count()).toBe(1);
     await context.close();
   });
 

@@ -1,14 +1,13 @@
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFetcher, type FetcherWithComponents } from 'react-router';
+import { useFetcher } from 'react-router';
 import type { Locale } from '#app/i18n/i18n.ts';
 import { formatPrice, localized } from '#app/i18n/localized.ts';
 import type { ActionResult } from '#app/modules/errors/action-result.ts';
 import type { EditorMenu } from '#app/modules/editor/menu-editor.types.ts';
 import { applyPriceChange, parseChangeValue } from '#app/modules/product/bulk-change.ts';
-import { iconButton, primaryButton, secondaryButton } from './fields.tsx';
+import { primaryButton, secondaryButton } from './fields.tsx';
 import { useEditorT } from './editor-t.tsx';
-import { Icon } from './icons.tsx';
 import { useActionToast } from './use-action-toast.ts';
 
 /**
@@ -103,19 +102,6 @@ export function SelectBox({ id, name }: { id: string; name: string }) {
     <label className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center">
       <input type="checkbox" className="size-5 accent-primary-600" checked={ticked} onChange={() => toggle(id)} aria-label={t('editor.select', { name })} />
     </label>
-  );
-}
-
-/** "Copy" as a one-click button (a dish, or a whole category). */
-export function DuplicateButton({ fetcher, intent, id, label }: { fetcher: FetcherWithComponents<unknown>; intent: 'duplicate-product' | 'duplicate-category'; id: string; label: string }) {
-  return (
-    <fetcher.Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
-      <button type="submit" className={iconButton} aria-label={label} title={label}>
-        <Icon name="copy" />
-      </button>
-    </fetcher.Form>
   );
 }
 

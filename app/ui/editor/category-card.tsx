@@ -4,13 +4,11 @@ import type { Locale } from '#app/i18n/locales.ts';
 import { localized } from '#app/i18n/localized.ts';
 import type { ActionResult } from '#app/modules/errors/action-result.ts';
 import type { EditorMenu } from '#app/modules/editor/menu-editor.types.ts';
-import { DuplicateButton } from './bulk-actions.tsx';
-import { ConfirmDelete } from './confirm-delete.tsx';
 import { ContentTranslations } from './content-translations.tsx';
 import { CheckboxField, EditInPlace, primaryButton, ReloadLatest, secondaryButton, SelectField, TextArea, TextField } from './fields.tsx';
 import { ImageField } from './image-field.tsx';
 import { ProductRow } from './product-row.tsx';
-import { MoveButtons, optimisticFlag, VisibilityToggle } from './row-controls.tsx';
+import { CopyAndDeleteButtons, MoveRowButtons, VisibilityButton } from './row-controls.tsx';
 import { DragHandle, SortableList } from './sortable-list.tsx';
 import { useActionToast } from './use-action-toast.ts';
 import { useCan } from './editor-permissions.tsx';
@@ -53,7 +51,7 @@ export const CategoryCard = memo(function CategoryCard({
   defaultOpen: boolean;
   /** every dish at once: the category the owner just saved a dish in, so the page can scroll to it (#product-…) */
   drawAll?: boolean;
-  /** the flags of its dishes as just clicked, before the server's answer */
+  /** its own and its dishes' flags as just clicked, before the server's answer */
   overrides?: RowOverrides;
   /** where the dishes' form posts without JavaScript (the editor's own address, as an index route) */
   formAction: string;
@@ -66,7 +64,7 @@ export const CategoryCard = memo(function CategoryCard({
   useActionToast(fetcher.data, fetcher.state);
   useActionToast(reorder.data, reorder.state);
   const name = localized(category.nameRo, category.nameEn, locale);
-  const visible = optimisticFlag(fetcher, 'set-category-visible', category.visible);
+  const visible = overrides.get(category.id)?.visible ?? category.visible;
   const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : {};
   // a stale save (someone saved first): the toast says why, the form stays open with a reload link
   const stale = fetcher.data?.ok === false && fetcher.data.code === 'stale-edit';
@@ -95,16 +93,16 @@ export const CategoryCard = memo(function CategoryCard({
             {visible ? null : <span className="ml-2 font-medium text-primary-800 dark:text-primary-100">{t('editor.hidden')}</span>}
           </p>
         </div>
-        <div className="flex items-center">
-          <VisibilityToggle fetcher={fetcher} intent="set-category-visible" id={category.id} name={name} visible={visible} />
+        {/* the header's one-click buttons: one form, posted by the editor's row owner as the dishes' are */}
+        <form method="post" action={formAction} onSubmit={rowActions?.onSubmit} onClick={rowActions?.onClick} className="flex items-center">
+          <VisibilityButton intent="set-category-visible" id={category.id} name={name} visible={visible} t={t} />
           {canEdit ? (
             <>
-              <MoveButtons fetcher={fetcher} intent="move-category" id={category.id} name={name} first={first} last={last} />
-              <DuplicateButton fetcher={fetcher} intent="duplicate-category" id={category.id} label={t('editor.duplicateCategory', { name })} />
-              <ConfirmDelete intent="delete-category" id={category.id} label={t('editor.deleteCategory')} question={t('editor.confirmDeleteCategory', { name })} />
+              <MoveRowButtons intent="move-category" id={category.id} name={name} first={first} last={last} t={t} />
+              <CopyAndDeleteButtons of="category" id={category.id} copyLabel={t('editor.duplicateCategory', { name })} deleteLabel={t('editor.deleteCategory')} />
             </>
           ) : null}
-        </div>
+        </form>
       </div>
 
       {canEdit ? (

@@ -96,10 +96,10 @@ function LocationRow({ location, locale, first, last, selected, slug }: { locati
 
 const NO_PRODUCTS: EditorMenu['products'] = [];
 
-/** The flags in flight of one category's dishes; the same empty map for a category with none, so its card is not re-drawn. */
+/** The flags in flight of one category and its dishes; the same empty map for a category with none, so its card is not re-drawn. */
 function overridesIn(overrides: RowOverrides, categoryOf: ReadonlyMap<string, string>, categoryId: string): RowOverrides {
   if (overrides.size === 0) return NO_OVERRIDES;
-  const own = [...overrides].filter(([id]) => categoryOf.get(id) === categoryId);
+  const own = [...overrides].filter(([id]) => id === categoryId || categoryOf.get(id) === categoryId);
   return own.length === 0 ? NO_OVERRIDES : new Map<string, RowFlags>(own);
 }
 
@@ -143,11 +143,13 @@ export function MenuEditor({
   const describe = useCallback(
     (operation: string) => {
       const [intent, id] = operation.split(':');
-      const product = menu.products.find((p) => p.id === id);
-      if (intent !== 'delete-product' || !product) return undefined;
-      return { label: t('editor.deleteProduct'), question: t('editor.confirmDeleteProduct', { name: localized(product.nameRo, product.nameEn, locale) }) };
+      const product = intent === 'delete-product' ? menu.products.find((p) => p.id === id) : undefined;
+      if (product) return { label: t('editor.deleteProduct'), question: t('editor.confirmDeleteProduct', { name: localized(product.nameRo, product.nameEn, locale) }) };
+      const category = intent === 'delete-category' ? menu.categories.find((c) => c.id === id) : undefined;
+      if (category) return { label: t('editor.deleteCategory'), question: t('editor.confirmDeleteCategory', { name: localized(category.nameRo, category.nameEn, locale) }) };
+      return undefined;
     },
-    [menu.products, t, locale],
+    [menu.products, menu.categories, t, locale],
   );
   // with many dishes, only the first categories start open (and the one the owner just edited in)
   const foldFrom = menu.products.length > OPEN_ALL_UP_TO ? 1 : undefined;

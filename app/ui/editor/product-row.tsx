@@ -5,8 +5,7 @@ import { formatPrice } from '#app/i18n/localized.ts';
 import type { EditorMenu } from '#app/modules/editor/menu-editor.types.ts';
 import { rowIntent } from '#app/modules/editor/menu-intents.ts';
 import { SelectBox } from './bulk-actions.tsx';
-import { iconButton } from './fields.tsx';
-import { Icon } from './icons.tsx';
+import { CopyAndDeleteButtons, MoveRowButtons, VisibilityButton } from './row-controls.tsx';
 import { DragHandle } from './sortable-list.tsx';
 import type { useEditorT } from './editor-t.tsx';
 
@@ -48,11 +47,6 @@ export const ProductRow = memo(function ProductRow({
 }) {
   const id = product.id;
   const availabilityLabel = available ? t('editor.markSoldOut', { name }) : t('editor.markAvailable', { name });
-  const visibilityLabel = visible ? t('editor.hide', { name }) : t('editor.show', { name });
-  const up = t('editor.moveUp', { name });
-  const down = t('editor.moveDown', { name });
-  const copy = t('editor.duplicateProduct', { name });
-  const remove = t('editor.deleteProduct');
   return (
     <div id={anchor ? `product-${id}` : undefined} data-product-id={id} className={`flex flex-wrap items-center gap-x-1 gap-y-1 border-t border-stone-200 py-2 dark:border-stone-800 ${visible ? '' : 'bg-stone-100 dark:bg-stone-800'}`}>
       <DragHandle />
@@ -88,24 +82,11 @@ export const ProductRow = memo(function ProductRow({
         >
           {available ? t('editor.available') : t('editor.soldOut')}
         </button>
-        <button type="submit" name="intent" value={rowIntent('set-product-visible', id, String(!visible))} className={iconButton} aria-label={visibilityLabel} title={visibilityLabel}>
-          {visible ? <Icon name="eye" /> : <Icon name="eye-off" className="size-5 text-primary-700 dark:text-primary-100" />}
-        </button>
+        <VisibilityButton intent="set-product-visible" id={id} name={name} visible={visible} t={t} />
         {canEdit ? (
           <>
-            <button type="submit" name="intent" value={rowIntent('move-product', id, 'up')} disabled={first} className={iconButton} aria-label={up} title={up}>
-              <Icon name="arrow-up" />
-            </button>
-            <button type="submit" name="intent" value={rowIntent('move-product', id, 'down')} disabled={last} className={iconButton} aria-label={down} title={down}>
-              <Icon name="arrow-down" />
-            </button>
-            <button type="submit" name="intent" value={rowIntent('duplicate-product', id)} className={iconButton} aria-label={copy} title={copy}>
-              <Icon name="copy" />
-            </button>
-            {/* asks first (the list's dialog); with JavaScript off it does nothing rather than delete unasked */}
-            <button type="button" value={rowIntent('delete-product', id)} data-ask className={iconButton} aria-label={remove} title={remove}>
-              <Icon name="trash" />
-            </button>
+            <MoveRowButtons intent="move-product" id={id} name={name} first={first} last={last} t={t} />
+            <CopyAndDeleteButtons of="product" id={id} copyLabel={t('editor.duplicateProduct', { name })} deleteLabel={t('editor.deleteProduct')} />
           </>
         ) : null}
       </div>

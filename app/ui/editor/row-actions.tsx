@@ -51,7 +51,7 @@ export function useRowActionHandlers(): RowActionHandlers | undefined {
   return useContext(RowActionsContext) ?? undefined;
 }
 
-const FLAG_OF: Record<string, keyof RowFlags> = { 'set-product-available': 'available', 'set-product-visible': 'visible' };
+const FLAG_OF: Record<string, keyof RowFlags> = { 'set-product-available': 'available', 'set-product-visible': 'visible', 'set-category-visible': 'visible' };
 
 /** What the operations in flight have set, row by row. */
 function overridesOf(pending: readonly Pending[]): Map<string, RowFlags> {
