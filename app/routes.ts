@@ -29,8 +29,9 @@ export default [
   route(':restaurantSlug/admin/tables/cards.pdf', 'routes/restaurant-admin.tables-cards.ts'),
   route(':restaurantSlug/admin/translations', 'routes/restaurant-admin.translations.ts'),
   route(':restaurantSlug/admin/reservations/live', 'routes/restaurant-admin.reservations-live.ts'),
-  // the orders board's live stream (decision 0031) and an order's kitchen ticket (issue 25)
+  // the orders board's live stream (decision 0031), the rows its events name (issue 26) and an order's kitchen ticket (issue 25)
   route(':restaurantSlug/admin/orders/live', 'routes/restaurant-admin.orders-live.ts'),
+  route(':restaurantSlug/admin/orders/rows', 'routes/restaurant-admin.orders-rows.ts'),
   route(':restaurantSlug/admin/orders/:orderId/ticket.pdf', 'routes/restaurant-admin.order-ticket.ts'),
 
   // public layout: header and footer

@@ -7,10 +7,11 @@ import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
 import { liveCursor } from '#app/modules/live/live-events.server.ts';
+import { waitingCount } from '#app/modules/ordering/order-board-merge.ts';
 import { AcceptOrderInput, DeclineOrderInput, MoveOrderInput, PauseOrdersInput } from '#app/modules/ordering/order-board.schema.ts';
 import { acceptOrder, declineOrder, getOrderBoard, markOrderReady, markOrderServed } from '#app/modules/ordering/order-board.service.server.ts';
 import { setOrdersPaused } from '#app/modules/ordering/ordering-settings.service.server.ts';
-import { OrderBoardView } from '#app/ui/order-board/order-board.tsx';
+import { boardTitle, OrderBoardView } from '#app/ui/order-board/order-board.tsx';
 import { useActionToast } from '#app/ui/editor/use-action-toast.ts';
 import { localeFromMatches } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/restaurant-admin.orders';
@@ -18,8 +19,7 @@ import type { Route } from './+types/restaurant-admin.orders';
 /** The tab's title counts the orders waiting to be accepted: "(3) Comenzi". */
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const { t } = getI18n(localeFromMatches(matches));
-  const waiting = loaderData?.board.orders.filter((order) => order.status === 'received').length ?? 0;
-  return [{ title: `${waiting > 0 ? `(${waiting}) ` : ''}${t('orders.title')} · ${t('app.name')}` }, { name: 'description', content: t('orders.description') }];
+  return [{ title: boardTitle(loaderData ? waitingCount(loaderData.board) : 0, t('orders.title'), t('app.name')) }, { name: 'description', content: t('orders.description') }];
 };
 
 /**

@@ -104,6 +104,13 @@ describe('the orders board', () => {
 
     // the page must not reload: a mark on its window survives only if it does not
     await board.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+    // nor read the whole board again (issue 26): the event's order alone is read, with the day's totals
+    const reads = { board: [] as string[], rows: [] as string[] };
+    board.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === `/${slug}/admin/orders.data` || (pathname === `/${slug}/admin/orders` && request.resourceType() === 'document')) reads.board.push(request.url());
+      if (pathname === `/${slug}/admin/orders/rows`) reads.rows.push(request.url());
+    });
     const { order } = await placeOrder(db, { restaurantId, locationId, table, lines: [{ nameRo: 'Ciorbă de burtă', nameEn: 'Tripe soup', unitPriceMinor: 2450, quantity: 2, note: 'fără ardei' }] });
     await publish(restaurantId);
     const card = cards(board).filter({ hasText: `Comanda #${order.number}` });
@@ -111,7 +118,12 @@ describe('the orders board', () => {
     await expect.poll(() => card.textContent()).toContain('2× Ciorbă de burtă');
     expect(await card.textContent()).toContain('» fără ardei');
     await expect.poll(() => board.title()).toBe('(1) Comenzi · Bucate');
+    // the totals follow the row: one order, 49,00 lei, received
+    expect(await board.getByTestId('board-totals').textContent()).toMatch(/Total1 · 49,00/);
     expect(await board.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+    expect(reads.board).toEqual([]);
+    expect(reads.rows).toHaveLength(1);
+    expect(new URL(reads.rows[0]!).searchParams.getAll('id')).toEqual([order.id]);
 
     await card.getByLabel('Minute până e gata').fill('25');
     await card.getByRole('button', { name: 'Acceptă' }).click();

@@ -60,6 +60,8 @@ export function restaurantCases(w: World, r: Restaurant, actors: readonly ActorN
     one('routes/restaurant-admin.orders.tsx', 'loader', `${a}/orders`, pa, ok(contains(r.orderId))),
     one('routes/restaurant-admin.orders.tsx', 'action', `${a}/orders`, pa, (o) => (o.status === 409 && o.body.includes('"code":"order-transition"') ? null : 'expected the move refused for its state'), { intent: 'ready', orderId: r.orderId, status: 'received' }),
     one('routes/restaurant-admin.orders-live.ts', 'loader', `${a}/orders/live`, pa, ok(contains('retry:'))),
+    // the rows a board reads after its live events (issue 26)
+    one('routes/restaurant-admin.orders-rows.ts', 'loader', `${a}/orders/rows?id=${r.orderId}`, pa, ok(contains(`"id":"${r.orderId}"`))),
     one('routes/restaurant-admin.order-ticket.ts', 'loader', `${a}/orders/${r.orderId}/ticket.pdf`, { ...pa, orderId: r.orderId }, ok(contains('<binary>'))),
     // ordering and reservations per location (issue 25): the form posted with the version it was loaded at
     one('routes/restaurant-admin.ordering.tsx', 'loader', `${a}/ordering`, pa, ok(contains(r.locationId))),
@@ -142,6 +144,11 @@ export function crossTenantCases(w: World): Case[] {
     { file: 'routes/restaurant-admin.orders.tsx', kind: 'action', path: `${b}/orders`, params: pb, form: { intent: 'accept', orderId: A.orderId, status: 'received', minutes: '5' }, allowed: status(404), actors: asOwnerB },
     { file: 'routes/restaurant-admin.orders.tsx', kind: 'action', path: `${b}/orders`, params: pb, form: { intent: 'decline', orderId: A.orderId, status: 'received', reason: 'Furat', blockTable: 'on' }, allowed: status(404), actors: asOwnerB },
     { file: 'routes/restaurant-admin.order-ticket.ts', kind: 'loader', path: `${b}/orders/${A.orderId}/ticket.pdf`, params: { ...pb, orderId: A.orderId }, allowed: status(404), actors: asOwnerB },
+    // B's board asking for A's order: an answer without it
+    {
+      file: 'routes/restaurant-admin.orders-rows.ts', kind: 'loader', path: `${b}/orders/rows?id=${A.orderId}`, params: pb, actors: asOwnerB,
+      allowed: ok((o) => (o.body.includes('"orders":[]') && !o.body.includes(A.orderId) ? null : "expected no row of A's")),
+    },
     // the ordering settings and the pause switch of A's location, from B's page
     ...['save', 'pause'].map((intent): Case => ({
       file: 'routes/restaurant-admin.ordering.tsx', kind: 'action', path: `${b}/ordering`, params: pb, allowed: status(404), actors: asOwnerB,

@@ -96,6 +96,7 @@ describe('the route wrappers (every loader and action names its guard)', () => {
       'restaurant-admin.orders.tsx loader': 'orders.board',
       'restaurant-admin.orders.tsx action': 'orders.board',
       'restaurant-admin.orders-live.ts loader': 'orders.board',
+      'restaurant-admin.orders-rows.ts loader': 'orders.board',
       'restaurant-admin.order-ticket.ts loader': 'orders.board',
       'restaurant-admin.ordering.tsx loader': 'orders.settings',
       'restaurant-admin.ordering.tsx action': 'orders.settings',

@@ -3,6 +3,7 @@ import {
   acceptOrder,
   declineOrder,
   getBoardOrder,
+  getBoardRows,
   getOrderBoard,
   markOrderReady,
   markOrderServed,
@@ -29,6 +30,7 @@ export const ORDERING_SERVICE_ROWS: ServiceRow[] = [
   // the staff's board: its ids name no order of A (A's orders are refused to B by order-board.int.test.ts)
   { service: `${O}order-board.service.server.ts#getOrderBoard`, permission: 'orders.board', namesRows: false, call: (s) => getOrderBoard(s, { locale: 'ro' }) },
   { service: `${O}order-board.service.server.ts#getBoardOrder`, permission: 'orders.board', namesRows: false, call: (s) => getBoardOrder(s, 'no-such-order', 'ro') },
+  { service: `${O}order-board.service.server.ts#getBoardRows`, permission: 'orders.board', namesRows: false, call: (s) => getBoardRows(s, { orderIds: ['no-such-order'], locale: 'ro' }) },
   { service: `${O}order-board.service.server.ts#acceptOrder`, permission: 'orders.board', namesRows: false, call: (s) => acceptOrder(s, { orderId: 'no-such-order', status: 'received', minutes: 10 }) },
   { service: `${O}order-board.service.server.ts#declineOrder`, permission: 'orders.board', namesRows: false, call: (s) => declineOrder(s, { orderId: 'no-such-order', status: 'received', reason: 'x', blockTable: true }) },
   { service: `${O}order-board.service.server.ts#markOrderReady`, permission: 'orders.board', namesRows: false, call: (s) => markOrderReady(s, { orderId: 'no-such-order', status: 'accepted' }) },

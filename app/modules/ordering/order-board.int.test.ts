@@ -7,7 +7,7 @@ import { db, scopes, storage, useFileWorld } from '#tests/support/file-world.ts'
 import { testDialect } from '#tests/support/test-database.ts';
 import { localMoment } from '#app/modules/restaurant/local-time.ts';
 import { AcceptOrderInput, DeclineOrderInput } from './order-board.schema.ts';
-import { acceptOrder, declineOrder, getBoardOrder, getOrderBoard, markOrderReady, markOrderServed, renderOrderTicket } from './order-board.service.server.ts';
+import { acceptOrder, declineOrder, getBoardOrder, getBoardRows, getOrderBoard, markOrderReady, markOrderServed, renderOrderTicket } from './order-board.service.server.ts';
 import { setOrdersPaused, updateOrderingSettings } from './ordering-settings.service.server.ts';
 import { OrderingSettingsInput } from './ordering-settings.schema.ts';
 
@@ -57,10 +57,20 @@ describe(`the orders board on ${testDialect}`, () => {
     expect(board.totals.byStatus.declined).toEqual({ count: 0, totalMinor: 0 });
     expect(board.locations).toEqual([{ id: r.locationId, name: 'Main hall', ordering: null }]);
 
+    // what a board reads after live events (issue 26): the named orders as the board shows them, today's only, and the day's totals again
+    const rows = await getBoardRows(r.staff, { orderIds: [first.order.id, first.order.id, 'no-such-order'], locale: 'en' });
+    expect(rows).toEqual({ serviceDay: today, orders: [dineIn], totals: board.totals });
+    const yesterday = (await db.selectFrom('guestOrder').select('id').where('restaurantId', '=', r.id).where('serviceDay', '=', '2020-01-01').executeTakeFirstOrThrow()).id;
+    expect((await getBoardRows(r.staff, { orderIds: [yesterday], locale: 'en' })).orders).toEqual([]);
+    expect(await refusalOf(getBoardRows(r.staff, { orderIds: Array.from({ length: 51 }, (_, i) => `o${i}`), locale: 'en' }))).toMatchObject({ code: 'invalid-input' });
+
     // a filter by another location narrows to nothing; the pause switch shows once ordering is set up
     const second = buildLocation(r.id, { nameRo: 'Terasă' });
     await db.insertInto('location').values(second).execute();
     expect((await getOrderBoard(r.staff, { locale: 'ro', locationId: second.id })).orders).toEqual([]);
+    const filtered = await getBoardRows(r.staff, { orderIds: [first.order.id], locale: 'ro', locationId: second.id });
+    expect(filtered.orders).toEqual([]);
+    expect(filtered.totals.count).toBe(0);
     await updateOrderingSettings(scopes.owner(r.id), storage, OrderingSettingsInput.parse({ locationId: r.locationId, version: '0', ordersEnabled: 'on', dineIn: 'on', slotMinutes: '30', maxPartySize: '6', leadMinutes: '60', daysAhead: '14', capacityPerSlot: '3' }));
     await setOrdersPaused(r.staff, storage, r.locationId, true);
     expect((await getOrderBoard(r.staff, { locale: 'ro' })).locations[0]!.ordering).toEqual({ enabled: true, paused: true });
@@ -165,6 +175,7 @@ describe(`the orders board on ${testDialect}`, () => {
     expect(await refusalOf(acceptOrder(ownerB, AcceptOrderInput.parse({ orderId: order.id, status: 'received', minutes: '5' })))).toEqual({ code: 'not-found', params: {} });
     expect(await refusalOf(declineOrder(ownerB, DeclineOrderInput.parse({ orderId: order.id, status: 'received', reason: 'x', blockTable: 'on' })))).toEqual({ code: 'not-found', params: {} });
     expect(await refusalOf(getBoardOrder(ownerB, order.id, 'ro'))).toEqual({ code: 'not-found', params: {} });
+    expect((await getBoardRows(ownerB, { orderIds: [order.id], locale: 'ro' })).orders).toEqual([]);
     expect(await refusalOf(renderOrderTicket(ownerB, order.id, 'ro'))).toEqual({ code: 'not-found', params: {} });
     expect((await getOrderBoard(ownerB, { locale: 'ro' })).orders).toEqual([]);
 
@@ -172,6 +183,7 @@ describe(`the orders board on ${testDialect}`, () => {
     for (const call of [
       getOrderBoard(editor, { locale: 'ro' }),
       getBoardOrder(editor, order.id, 'ro'),
+      getBoardRows(editor, { orderIds: [order.id], locale: 'ro' }),
       acceptOrder(editor, AcceptOrderInput.parse({ orderId: order.id, status: 'received', minutes: '5' })),
       markOrderReady(scopes.forgedOwner(a.id), { orderId: order.id, status: 'accepted' }),
     ]) expect(await refusalOf(call)).toEqual({ code: 'forbidden', params: {} });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkbox, idField } from '#app/modules/editing/menu-fields.ts';
 import { ORDER_STATUSES } from './ordering.types.ts';
-import { ETA_MINUTES, MAX_DECLINE_REASON } from './order-board.types.ts';
+import { ETA_MINUTES, MAX_BOARD_ROWS_READ, MAX_DECLINE_REASON } from './order-board.types.ts';
 
 /**
  * The board's forms (issue 25): each names the order and the state the board showed it in, so a
@@ -38,3 +38,10 @@ export type MoveOrderInput = z.infer<typeof MoveOrderInput>;
 
 /** The pause switch of one location, from the board ('pause' or 'resume' is the form's intent). */
 export const PauseOrdersInput = z.object({ locationId: idField });
+
+/** The rows a board reads after live events: `?id=` repeated (1 to MAX_BOARD_ROWS_READ), and the board's location filter `?loc=`. */
+export const BoardRowsInput = z.object({
+  ids: z.array(idField).min(1).max(MAX_BOARD_ROWS_READ),
+  loc: z.string().trim().max(64).nullable().transform((value) => value || null),
+});
+export type BoardRowsInput = z.infer<typeof BoardRowsInput>;

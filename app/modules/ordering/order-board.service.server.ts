@@ -11,7 +11,8 @@ import { localMoment } from '#app/modules/restaurant/local-time.ts';
 import { findBoardRestaurant, findOrder, insertTableBlock, listLinesOfOrders, listOrdersOfDay, moveOrder, sumOrdersOfDay } from './order-board.repo.server.ts';
 import type { AcceptOrderInput, DeclineOrderInput, MoveOrderInput } from './order-board.schema.ts';
 import { renderOrderTicketPdf } from './order-board-ticket.server.ts';
-import { canMoveOrder, MAX_BOARD_ORDERS, OPEN_ORDER_STATUSES, type BoardLocation, type BoardOrder, type OrderBoard } from './order-board.types.ts';
+import { openFirst } from './order-board-merge.ts';
+import { canMoveOrder, MAX_BOARD_ORDERS, MAX_BOARD_ROWS_READ, type BoardLocation, type BoardOrder, type BoardRows, type BoardTotals, type OrderBoard } from './order-board.types.ts';
 import { listOrderingSettings } from './ordering-settings.repo.server.ts';
 import { ORDER_STATUSES, type OrderLiveEvent } from './ordering.types.ts';
 
@@ -53,11 +54,18 @@ function toBoardOrder(order: GuestOrder, lines: readonly GuestOrderLine[], locat
     totalMinor: order.totalMinor,
     currency: order.currency,
     placedAt: localTime(order.createdAt, timeZone),
+    createdAt: order.createdAt,
     lines: lines.map((line) => ({ name: localized(line.nameRo, line.nameEn, locale), quantity: line.quantity, unitPriceMinor: line.unitPriceMinor, note: line.note })),
   };
 }
 
-const isOpen = (status: OrderStatus) => (OPEN_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
+/** The day's count and sum per state, and what the day took: every order but the declined ones. */
+function totalsOf(sums: readonly { status: OrderStatus; count: number; totalMinor: number }[]): BoardTotals {
+  const byStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, { count: 0, totalMinor: 0 }])) as BoardTotals['byStatus'];
+  for (const sum of sums) byStatus[sum.status] = { count: sum.count, totalMinor: sum.totalMinor };
+  const taken = sums.filter((row) => row.status !== 'declined');
+  return { count: taken.reduce((sum, row) => sum + row.count, 0), totalMinor: taken.reduce((sum, row) => sum + row.totalMinor, 0), byStatus };
+}
 
 /**
  * The board: the restaurant's orders of its local day (the `serviceDay` they were placed on), open
@@ -85,21 +93,40 @@ export async function getOrderBoard(scope: RestaurantScope, options: { locale: L
       const row = settingsOf.get(location.id);
       return { id: location.id, name: names.get(location.id)!, ordering: row ? { enabled: row.ordersEnabled === 1, paused: row.paused === 1 } : null };
     });
-  const byStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, { count: 0, totalMinor: 0 }])) as OrderBoard['totals']['byStatus'];
-  for (const sum of sums) byStatus[sum.status] = { count: sum.count, totalMinor: sum.totalMinor };
-  const sorted = [...orders.filter((order) => isOpen(order.status)), ...orders.filter((order) => !isOpen(order.status))];
   return {
     serviceDay,
     currency: restaurant.currency,
     locations: boardLocations,
     locationId,
-    orders: sorted.map((order) => toBoardOrder(order, lines.get(order.id) ?? [], names.get(order.locationId) ?? '', restaurant.timeZone, options.locale)),
-    totals: {
-      // what the day took: every order but the declined ones
-      count: sums.filter((row) => row.status !== 'declined').reduce((sum, row) => sum + row.count, 0),
-      totalMinor: sums.filter((row) => row.status !== 'declined').reduce((sum, row) => sum + row.totalMinor, 0),
-      byStatus,
-    },
+    orders: openFirst(orders.map((order) => toBoardOrder(order, lines.get(order.id) ?? [], names.get(order.locationId) ?? '', restaurant.timeZone, options.locale))),
+    totals: totalsOf(sums),
+  };
+}
+
+/**
+ * What a board reads after live events instead of reading itself again (issue 26: only what
+ * changed): the orders the events named, as the board shows them, those of today and of the
+ * board's location filter (an order of another restaurant is simply not found), and the day's
+ * totals in that filter. At most MAX_BOARD_ROWS_READ ids; the board reads itself whole beyond.
+ */
+export async function getBoardRows(scope: RestaurantScope, options: { orderIds: readonly string[]; locale: Locale; locationId?: string | null; now?: Date }): Promise<BoardRows> {
+  authorize(scope, 'orders.board');
+  if (options.orderIds.length > MAX_BOARD_ROWS_READ) throw new AppError('invalid-input');
+  const restaurant = await restaurantOf(scope);
+  const serviceDay = localMoment((options.now ?? new Date()).getTime(), restaurant.timeZone).date;
+  const locationId = options.locationId || null;
+  const [found, locations, sums] = await Promise.all([
+    Promise.all([...new Set(options.orderIds)].map((id) => findOrder(scope.db, scope.restaurantId, id))),
+    listAllLocations(scope.db, scope.restaurantId),
+    sumOrdersOfDay(scope.db, scope.restaurantId, serviceDay, locationId),
+  ]);
+  const orders = found.filter((order): order is GuestOrder => order !== undefined && order.serviceDay === serviceDay && (!locationId || order.locationId === locationId));
+  const lines = Map.groupBy(await listLinesOfOrders(scope.db, scope.restaurantId, orders.map((order) => order.id)), (line) => line.orderId);
+  const names = new Map(locations.map((location) => [location.id, localized(location.nameRo, location.nameEn, options.locale)]));
+  return {
+    serviceDay,
+    orders: orders.map((order) => toBoardOrder(order, lines.get(order.id) ?? [], names.get(order.locationId) ?? '', restaurant.timeZone, options.locale)),
+    totals: totalsOf(sums),
   };
 }
 

@@ -60,6 +60,8 @@ export interface BoardOrder {
   currency: string;
   /** local 'HH:MM' in the restaurant's time zone */
   placedAt: string;
+  /** when it was placed (UTC, ISO): the board's order, newest first */
+  createdAt: string;
   lines: BoardOrderLine[];
 }
 
@@ -86,6 +88,20 @@ export interface OrderBoard {
   /** the location filter, when one is chosen */
   locationId: string | null;
   /** open orders first, then the rest, each group newest first */
+  orders: BoardOrder[];
+  totals: BoardTotals;
+}
+
+/** A board reads at most this many orders at once after live events (more waiting: it reads the whole board). */
+export const MAX_BOARD_ROWS_READ = 50;
+
+/**
+ * What a board reads after live events (decision 0031): the orders the events named, as the board
+ * shows them, those of its day and location filter only (an order of another location or day is
+ * left out), and the day's totals read again with them, so the totals are never older than a row.
+ */
+export interface BoardRows {
+  serviceDay: string;
   orders: BoardOrder[];
   totals: BoardTotals;
 }

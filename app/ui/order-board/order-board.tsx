@@ -1,24 +1,36 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useSubmit } from 'react-router';
 import { formatPrice } from '#app/i18n/localized.ts';
 import type { ActionResult } from '#app/modules/errors/action-result.ts';
+import { waitingCount } from '#app/modules/ordering/order-board-merge.ts';
 import type { OrderBoard } from '#app/modules/ordering/order-board.types.ts';
 import { boardButton, OrderCard } from './order-card.tsx';
-import { useBeep, useLiveOrders } from './use-live-orders.ts';
+import { useBeep, useLiveBoard } from './use-live-orders.ts';
 
 // i18n-keys: orders.status.*
 const TOTAL_STATUSES = ['received', 'accepted', 'ready', 'served', 'declined'] as const;
+
+/** The tab's title counts the orders waiting to be accepted: "(3) Comenzi · Bucate" (the route's meta, then the live board). */
+export function boardTitle(waiting: number, title: string, appName: string): string {
+  return `${waiting > 0 ? `(${waiting}) ` : ''}${title} · ${appName}`;
+}
 
 /**
  * The staff's orders board (issue 25): live state and sound, the location filter, each location's
  * pause switch, the day's totals and list. Every control is a plain form first (it works before
  * the script loads and without it); the live stream and the sound come with JavaScript.
  */
-export function OrderBoardView({ board, since, slug, failed }: { board: OrderBoard; since: number; slug: string; failed?: Extract<ActionResult, { ok: false }> | undefined }) {
+export function OrderBoardView({ board: loaded, since, slug, failed }: { board: OrderBoard; since: number; slug: string; failed?: Extract<ActionResult, { ok: false }> | undefined }) {
   const { t, i18n } = useTranslation();
   const submit = useSubmit();
   const sound = useBeep();
-  const { connected } = useLiveOrders(`/${slug}/admin/orders/live`, since, sound.beep);
+  const { board, connected } = useLiveBoard(slug, loaded, since, sound.beep);
+  const title = boardTitle(waitingCount(board), t('orders.title'), t('app.name'));
+  // the route's meta counted the page's data; the live board keeps the count
+  useEffect(() => {
+    document.title = title;
+  }, [title, board]);
   const money = (minor: number) => formatPrice(minor, board.currency, i18n.language);
   const switchable = board.locations.filter((location) => location.ordering?.enabled);
 

@@ -38,6 +38,7 @@ export function OrderCard({ order, slug }: { order: BoardOrder; slug: string }) 
     <li
       aria-labelledby={`${id}-title`}
       data-testid="board-order"
+      data-order-id={order.id}
       data-status={order.status}
       className={`min-w-0 break-words rounded-xl border bg-white p-4 shadow-sm dark:bg-stone-900 ${order.status === 'received' ? 'border-primary-600 ring-2 ring-primary-600/30' : 'border-stone-200 dark:border-stone-800'} ${open ? '' : 'opacity-80'}`}
     >

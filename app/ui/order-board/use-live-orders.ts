@@ -1,13 +1,32 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
+import { mergeBoardRows } from '#app/modules/ordering/order-board-merge.ts';
+import { MAX_BOARD_ROWS_READ, type BoardRows, type OrderBoard } from '#app/modules/ordering/order-board.types.ts';
+
+/** What an orders event says (ordering.types.ts' OrderLiveEvent): the row and where it is, never who ordered. */
+function eventPayload(event: Event): { orderId: string; locationId: string | null } | null {
+  try {
+    const payload = JSON.parse((event as MessageEvent<string>).data) as { orderId?: unknown; locationId?: unknown };
+    return typeof payload.orderId === 'string' ? { orderId: payload.orderId, locationId: typeof payload.locationId === 'string' ? payload.locationId : null } : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The board's live side (decision 0031): one EventSource on the orders stream, opened at the page's
  * cursor (`?since=`, read before its data) and resumed by the browser with Last-Event-ID after a
- * cut. Each event names a row only, so the board reads its data again (coalesced: a burst of events
- * is one read). `event: reset` (away longer than the log keeps events) reloads the page.
+ * cut, so a missed event is sent again. Each event names an order: the board reads that order and
+ * the day's totals (`/orders/rows`, a few hundred bytes) and merges them into what it shows,
+ * instead of reading the whole board again (issue 26). Reads go one at a time, each carrying the
+ * ids named since the previous one, so a burst is one read and a later read is never overtaken by
+ * an earlier one. A read of the whole page (after an action, a filter) starts over from its data;
+ * the orders of events after its cursor, and those whose read began before it, are read again on
+ * top of it. The whole board is read when the rows cannot be (an error, a signed-out session, too
+ * many ids at once) and when a new day began; the page reloads on `event: reset` (away longer than
+ * the log keeps events).
  */
-export function useLiveOrders(streamPath: string, since: number, onPlaced: () => void) {
+export function useLiveBoard(slug: string, loaded: OrderBoard, since: number, onPlaced: () => void) {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
@@ -17,35 +36,105 @@ export function useLiveOrders(streamPath: string, since: number, onPlaced: () =>
   const [start] = useState(since);
   const [connected, setConnected] = useState(false);
 
+  // the board shown: the page's data with the rows read since merged in; new page data replaces it
+  const [shown, setShown] = useState({ from: loaded, board: loaded });
+  let board = shown.board;
+  if (shown.from !== loaded) {
+    board = loaded;
+    setShown({ from: loaded, board: loaded });
+  }
+  const latest = useRef({ from: loaded, board });
+  latest.current = { from: loaded, board };
+  // new page data holds every change up to its cursor: the orders of later events are read again on top of it
+  const resync = useRef<(cursor: number) => void>(() => undefined);
+
   useEffect(() => {
     let source: EventSource | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const refresh = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void revalidate.current(), 150);
+    let wholeTimer: ReturnType<typeof setTimeout> | undefined;
+    let rowsTimer: ReturnType<typeof setTimeout> | undefined;
+    let reading = false;
+    let stopped = false;
+    const named = new Set<string>();
+    // the last events applied (their id and order), for a new read of the page to catch up from its cursor
+    const applied: { id: number; orderId: string }[] = [];
+
+    const readWhole = () => {
+      clearTimeout(wholeTimer);
+      wholeTimer = setTimeout(() => void revalidate.current(), 150);
+    };
+    const readRows = async () => {
+      if (reading || stopped || named.size === 0) return;
+      if (named.size > MAX_BOARD_ROWS_READ) {
+        named.clear();
+        return readWhole();
+      }
+      const ids = [...named];
+      named.clear();
+      reading = true;
+      const { from, board: now } = latest.current;
+      const query = new URLSearchParams(ids.map((id) => ['id', id]));
+      if (now.locationId) query.set('loc', now.locationId);
+      try {
+        const response = await fetch(`/${slug}/admin/orders/rows?${query}`, { headers: { accept: 'application/json' } });
+        // a signed-out session is redirected to an HTML page: the page's own read shows it
+        if (!response.ok || !response.headers.get('content-type')?.includes('application/json')) throw new Error(`rows: ${response.status}`);
+        const rows = (await response.json()) as BoardRows;
+        if (stopped) return;
+        if (latest.current.from !== from) for (const id of ids) named.add(id);
+        else if (rows.serviceDay !== now.serviceDay) readWhole();
+        else setShown((current) => (current.from === from ? { from, board: mergeBoardRows(current.board, rows) } : current));
+      } catch {
+        if (!stopped) readWhole();
+      } finally {
+        reading = false;
+        if (named.size > 0 && !stopped) rowsTimer = setTimeout(() => void readRows(), 0);
+      }
+    };
+    const name = (orderId: string) => {
+      named.add(orderId);
+      clearTimeout(rowsTimer);
+      // a burst of events is one read
+      rowsTimer = setTimeout(() => void readRows(), 30);
+    };
+    const onOrder = (event: Event) => {
+      const payload = eventPayload(event);
+      if (!payload) return readWhole();
+      const filter = latest.current.board.locationId;
+      // an order of another location changes neither this board's rows nor its totals
+      if (filter && payload.locationId !== filter) return;
+      applied.push({ id: Number((event as MessageEvent).lastEventId) || 0, orderId: payload.orderId });
+      if (applied.length > 2 * MAX_BOARD_ROWS_READ) applied.shift();
+      name(payload.orderId);
+    };
+    resync.current = (cursor) => {
+      for (const event of applied) if (event.id > cursor) name(event.orderId);
     };
     // after the page's load event: a stream opened before it would hold the load (and the browser's spinner) open
     const connect = () => {
-      source = new EventSource(`${streamPath}?since=${start}`);
+      source = new EventSource(`/${slug}/admin/orders/live?since=${start}`);
       source.onopen = () => setConnected(true);
       source.onerror = () => setConnected(false);
-      source.addEventListener('order.placed', () => {
+      source.addEventListener('order.placed', (event) => {
         placed.current();
-        refresh();
+        onOrder(event);
       });
-      source.addEventListener('order.updated', refresh);
+      source.addEventListener('order.updated', onOrder);
       source.addEventListener('reset', () => window.location.reload());
     };
     if (document.readyState === 'complete') connect();
     else window.addEventListener('load', connect, { once: true });
     return () => {
+      stopped = true;
       window.removeEventListener('load', connect);
-      clearTimeout(timer);
+      clearTimeout(wholeTimer);
+      clearTimeout(rowsTimer);
       source?.close();
     };
-  }, [streamPath, start]);
+  }, [slug, start]);
 
-  return { connected };
+  useEffect(() => resync.current(since), [loaded, since]);
+
+  return { board, connected };
 }
 
 /**
