@@ -19,6 +19,20 @@ describe('the catalogue a hydrated page carries (issue 26)', () => {
     expect(read('en', '/bistro-la-bunica/admin/settings').resources.editor).toEqual(en.editor);
   });
 
+  it("gives the staff's live pages their texts and the admin frame's, without the namespaces neither reads (issue 26)", () => {
+    for (const path of ['/bistro-la-bunica/admin/orders', '/bistro-la-bunica/admin/reservations']) {
+      const page = read('ro', path);
+      // the pages' own, and the frame's: its tabs (import, insights, tables, ordering settings), the switcher (restaurants, team roles)
+      for (const taken of ['orders', 'reservations', 'editor', 'import', 'insights', 'tables', 'ordering-settings', 'restaurants', 'team']) expect(page.namespaces, path).toContain(taken);
+      for (const left of ['billing', 'translation', 'qr', 'schedule', 'image', 'ordering', 'account', 'marketing', 'backoffice']) expect(page.namespaces, path).not.toContain(left);
+      expect(page.resources.orders).toEqual(ro.orders);
+      expect(page.resources.nav).toEqual(ro.nav);
+      expect(page.resources).not.toHaveProperty('billing');
+    }
+    // the rest of the admin keeps every owner namespace
+    expect(read('ro', '/bistro-la-bunica/admin/ordering').namespaces).toContain('billing');
+  });
+
   it('gives sign-in the base texts only, the back office its own, and escapes what could close the script', () => {
     const login = read('ro', '/login');
     expect(login.namespaces).toEqual([]);

@@ -9,6 +9,13 @@
 /** Namespace files some areas leave out; every other namespace file goes to the signed-in areas. */
 const PUBLIC_ONLY = ['marketing'];
 const BACK_OFFICE_ONLY = ['backoffice'];
+/**
+ * What the staff's live pages (the orders board, the reservations list, held open all service on a
+ * phone) leave out besides: the namespaces neither they nor the admin frame around them read. The
+ * frame's tabs name every area, so the namespaces holding those labels stay (issue 26).
+ */
+const NOT_ON_STAFF_LIVE_PAGES = ['billing', 'translation', 'qr', 'schedule', 'image', 'ordering', 'account'];
+const STAFF_LIVE_PAGES = /^\/[^/]+\/admin\/(orders|reservations)\/?$/;
 
 /** Top-level keys only the server reads (the e-mails' texts): never sent to a browser. */
 export function isServerOnlyKey(key: string): boolean {
@@ -35,6 +42,7 @@ const BASE_ONLY = /^\/(login|reset-password|contact|not-found|unauthorized)(\/|$
 export function namespacesOfPath(pathname: string): NamespaceFilter {
   if (pathname === '/translation-debug') return all;
   if (/^\/admin(\/|$)/.test(pathname)) return allBut(PUBLIC_ONLY);
+  if (STAFF_LIVE_PAGES.test(pathname)) return allBut(PUBLIC_ONLY, BACK_OFFICE_ONLY, NOT_ON_STAFF_LIVE_PAGES);
   // the restaurant's admin pages (and the subscription page), the restaurant chooser and creation, an invitation
   if (/^\/[^/]+\/admin(\/|$)/.test(pathname)) return allBut(PUBLIC_ONLY, BACK_OFFICE_ONLY);
   if (/^\/(restaurant|restaurants|invitatie)(\/|$)/.test(pathname)) return allBut(BACK_OFFICE_ONLY);
