@@ -6,8 +6,9 @@ import type { StaffReservation, StaffReservationsPage } from '#app/modules/reser
 /**
  * The staff's reservations (issue 25): a day's list with a date picker and the next days' counts,
  * a location filter, and accept, decline (with a reason), cancel, no-show. Live: every event of the
- * restaurant's `reservations` channel reloads the list (decision 0031; the browser resumes the
- * stream by its last event id after a cut).
+ * restaurant's `reservations` channel reloads the list, a burst of them once (decision 0031; the
+ * browser resumes the stream by its last event id after a cut). The list is one day's, so its
+ * read stays small; unlike the orders board it is read whole (its calendar strip counts change too).
  */
 
 const smallButton = 'inline-flex min-h-11 items-center justify-center rounded-lg px-3 font-medium focus-visible:outline-2 focus-visible:outline-offset-2';
@@ -18,11 +19,19 @@ function useLiveReload(slug: string, since: number) {
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const source = new EventSource(`/${slug}/admin/reservations/live?since=${since}`);
-    const reload = () => void revalidate();
+    // a burst of events (a resumed stream replays what it missed) is one read of the list
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const reload = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void revalidate(), 100);
+    };
     source.addEventListener('reservation.requested', reload);
     source.addEventListener('reservation.updated', reload);
     source.addEventListener('reset', reload);
-    return () => source.close();
+    return () => {
+      clearTimeout(timer);
+      source.close();
+    };
     // the stream starts once per page; a reconnect resumes by the browser's Last-Event-ID
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [slug]);
