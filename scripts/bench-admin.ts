@@ -10,7 +10,12 @@
  *     the JS + CSS it transfers, and a one-click save until its toast; desktop, then a phone
  *     size with the CPU slowed 4× (loopback network);
  *   - the saves as the browser sends them (single-fetch `.data` requests), alone and followed by
- *     the loader requests the browser makes next.
+ *     the loader requests the browser makes next;
+ *   - the staff's orders board `/{slug}/admin/orders` (issue 26; issue 25 item 4) in Chromium,
+ *     desktop and phone (CPU 4×), with a day of BOARD_DAY_ORDERS orders on it: until it is
+ *     interactive (a click on its sound button works) and live (its stream is open), the JS it
+ *     transfers, and from a guest's order (sent as a browser sends it: "Adaugă", the cart page,
+ *     its send, each guest its own address and table) until the order's row is on the board.
  * Speed is never asserted; figures go to docs/performance.md by hand, with the date and machine.
  * BENCH_PROFILE=1 adds one profiled phone load: self time per script file and per function;
  * BENCH_SAVE_HTML=<file> keeps the editor's HTML for a look at what it carries.
@@ -29,7 +34,8 @@ import { forRestaurant, systemScope } from '#app/modules/access/system-scope.ser
 import { getEditorMenu, getProductForEdit } from '#app/modules/editor/menu-editor.service.server.ts';
 import { productFormValues } from '#app/modules/product/product-form.ts';
 import { DESKTOP, launchBrowser, PHONE } from '#tests/e2e/browser.ts';
-import { addPlan, buildProduct } from '#tests/factories/builders.ts';
+import { addPlan, buildProduct, newId } from '#tests/factories/builders.ts';
+import { insertOrder } from '#tests/factories/orders.ts';
 
 const SLUG = 'bistro-la-bunica';
 const OWNER = { email: 'demo@bucate.localhost', password: 'demo-bucate-2026' };
@@ -37,6 +43,10 @@ const PRODUCTS = 500;
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WARMUP = 5;
 const BROWSER_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 10);
+/** The orders already on the board when it opens (a lunch service's worth, most of them closed). */
+const BOARD_DAY_ORDERS = 40;
+/** Orders a guest sends while a board is open, per device: two warm-up, then BROWSER_RUNS timed. */
+const BOARD_ORDERS_PER_DEVICE = BROWSER_RUNS + 2;
 
 const root = new URL('..', import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), 'bucate-bench-admin-'));
@@ -138,7 +148,8 @@ async function startServer(): Promise<{ base: string; child: ChildProcess }> {
   const profiling = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = fork('server/index.ts', [], {
     execArgv: [...process.execArgv, ...profiling],
-    env: { ...env, NODE_ENV: 'production', AUTH_SECRET: randomBytes(32).toString('hex'), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base },
+    // TRUST_PROXY: the board's guests each send from their own address (X-Forwarded-For), as in a restaurant, so the per-client order limit is theirs
+    env: { ...env, NODE_ENV: 'production', AUTH_SECRET: randomBytes(32).toString('hex'), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, TRUST_PROXY: '1' },
     stdio: 'ignore',
   });
   await new Promise<void>((resolve, reject) => {
@@ -434,6 +445,212 @@ async function browserFigures(browser: Browser, device: Device) {
   };
 }
 
+// --- the orders board ------------------------------------------------------------------------
+
+interface BoardFixture {
+  /** one table per order the bench sends (the per-table limits stay out of the figures) */
+  tableCodes: string[];
+  locationId: string;
+}
+
+/**
+ * Dine-in ordering on for the first location (the demo's settings row, updated), a table per
+ * order the bench will send, and a day already under way on the board: BOARD_DAY_ORDERS orders of
+ * today at a table of their own, most closed, some open.
+ */
+async function prepareBoard(restaurantId: string): Promise<BoardFixture> {
+  const { db } = openDatabase({ sqlitePath: join(dataDir, 'bucate.sqlite') });
+  try {
+    const location = await db.selectFrom('location').select('id').where('restaurantId', '=', restaurantId).orderBy('sortOrder').orderBy('createdAt').executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    await db.insertInto('orderingSettings').values({
+      locationId: location.id, restaurantId, ordersEnabled: 1, dineIn: 1, pickup: 0, paused: 0, pausedAt: null, reservationsEnabled: 0, slotMinutes: 30,
+      maxPartySize: 8, leadMinutes: 60, daysAhead: 30, capacityPerSlot: 4, autoAccept: 0, guestNoteRo: null, guestNoteEn: null, version: 1, updatedAt: now,
+    }).onConflict((oc) => oc.column('locationId').doUpdateSet({ ordersEnabled: 1, dineIn: 1, paused: 0, pausedAt: null, updatedAt: now })).execute();
+    const tables = Array.from({ length: 2 * BOARD_ORDERS_PER_DEVICE + 1 }, (_, i) => ({
+      id: newId(), restaurantId, locationId: location.id, label: `Masa bench ${i}`, code: `benchadmin${i}`, sortOrder: 1000 + i, createdAt: now,
+    }));
+    await db.insertInto('diningTable').values(tables).execute();
+    const statuses = ['served', 'served', 'served', 'declined', 'ready', 'accepted', 'served', 'received'] as const;
+    for (let i = 0; i < BOARD_DAY_ORDERS; i++) {
+      const createdAt = new Date(Date.now() - (BOARD_DAY_ORDERS - i) * 60_000).toISOString();
+      await insertOrder(db, { restaurantId, locationId: location.id, table: tables[0]!, status: statuses[i % statuses.length]!, createdAt });
+    }
+    // the menu's pages are rendered afresh with ordering on
+    await db.updateTable('restaurant').set((eb) => ({ menuVersion: eb('menuVersion', '+', 1) })).where('id', '=', restaurantId).execute();
+    return { tableCodes: tables.slice(1).map((table) => table.code), locationId: location.id };
+  } finally {
+    await db.destroy();
+  }
+}
+
+let guestNumber = 0;
+const cookiesOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+
+/** A guest's headers: each guest its own address (the server trusts X-Forwarded-For here). */
+function guestHeaders(): Record<string, string> {
+  const n = guestNumber++;
+  return { 'x-forwarded-for': `10.26.${Math.floor(n / 250)}.${(n % 250) + 1}`, origin: base };
+}
+
+/** The first dishes of the location a guest may order now (the demo has breakfast-only and evening-only dishes). */
+async function orderableDish(locationId: string, tableCode: string): Promise<string> {
+  const { db } = openDatabase({ sqlitePath: join(dataDir, 'bucate.sqlite') });
+  try {
+    const dishes = await db.selectFrom('product').innerJoin('category', 'category.id', 'product.categoryId').select('product.id')
+      .where('category.locationId', '=', locationId).where('product.available', '=', 1).orderBy('product.sortOrder').limit(60).execute();
+    for (const { id } of dishes) {
+      const probe = await fetch(`${base}/${SLUG}/comanda/adauga`, {
+        method: 'POST',
+        headers: { ...guestHeaders(), accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' },
+        body: new URLSearchParams({ p: id, via: tableCode }),
+      });
+      await probe.arrayBuffer();
+      if (probe.status === 200) return id;
+    }
+    throw new Error('no dish of the demo can be ordered now (out of hours?)');
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** One guest's order as a browser sends it: "Adaugă", the cart page, its send. When its answer arrived (epoch ms) and its token. */
+async function sendGuestOrder(productId: string, tableCode: string): Promise<{ token: string; answeredAt: number }> {
+  const client = guestHeaders();
+  const add = await fetch(`${base}/${SLUG}/comanda/adauga`, {
+    method: 'POST',
+    headers: { ...client, accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', referer: `${base}/${SLUG}?via=${tableCode}` },
+    body: new URLSearchParams({ p: productId, via: tableCode }),
+  });
+  const added = await add.text();
+  if (add.status !== 200) throw new Error(`"Adaugă" answered ${add.status}: ${added.slice(0, 160)}`);
+  const cart = cookiesOf(add);
+  const html = await (await fetch(`${base}/${SLUG}/comanda`, { headers: { ...client, cookie: cart } })).text();
+  const total = /name="total" value="(\d+)"/.exec(html)?.[1];
+  if (!total) throw new Error('the cart page has no total');
+  const send = await fetch(`${base}/${SLUG}/comanda`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { ...client, cookie: cart, 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', referer: `${base}/${SLUG}/comanda` },
+    body: new URLSearchParams({ intent: 'send', kind: 'dineIn', total, 'note-0': '', table: '' }),
+  });
+  const answeredAt = performance.timeOrigin + performance.now();
+  await send.arrayBuffer();
+  const token = new RegExp(`/${SLUG}/comanda/([A-Za-z0-9_-]{32})`).exec(send.headers.get('location') ?? '')?.[1];
+  if (send.status !== 303 || !token) throw new Error(`the order's send answered ${send.status}`);
+  return { token, answeredAt };
+}
+
+interface BoardLoad {
+  /** ms from navigation start: HTML received, interactive (a click on the sound button works), live (the stream open) */
+  html: number;
+  interactive: number;
+  live: number;
+  busy: number;
+  jsBytes: number;
+  jsFiles: number;
+}
+
+/**
+ * Opens the board in a fresh context (cold cache) and times, checked once per animation frame,
+ * when a click on its sound button works (a plain button: before React has hydrated it does
+ * nothing) and when its live stream is open. Then, if asked, sends `orders` guests' orders one
+ * after the other and times each from its send's answer to the first frame after its row joined
+ * the page (the row's `data-order-id`; the clocks of the bench and the page are the same host's).
+ */
+async function loadBoardInBrowser(browser: Browser, { viewport, mobile, cpuSlowdown }: Device, order?: { count: number; productId: string; tableCodes: string[] }): Promise<BoardLoad & { onScreen: number[] }> {
+  const context = await browser.newContext({ viewport, baseURL: base, isMobile: mobile, hasTouch: mobile });
+  const { db } = openDatabase({ sqlitePath: join(dataDir, 'bucate.sqlite') });
+  try {
+    await context.addCookies(cookie.split('; ').map((pair) => {
+      const [name, value] = pair.split('=') as [string, string];
+      return { name, value, url: base };
+    }));
+    await context.addInitScript(() => {
+      localStorage.setItem('cookie-consent', 'all');
+      const bench = window as unknown as { benchInteractiveAt?: number; benchLiveAt?: number; benchRows: Record<string, number> };
+      bench.benchRows = {};
+      new MutationObserver((records) => {
+        for (const node of records.flatMap((r) => [...r.addedNodes])) {
+          if (!(node instanceof HTMLElement)) continue;
+          for (const row of [node, ...node.querySelectorAll<HTMLElement>('[data-order-id]')]) {
+            const id = row.dataset.orderId;
+            if (id && bench.benchRows[id] === undefined) requestAnimationFrame(() => (bench.benchRows[id] ??= performance.timeOrigin + performance.now()));
+          }
+        }
+      }).observe(document, { childList: true, subtree: true });
+      const check = () => {
+        const sound = document.querySelector<HTMLButtonElement>('[data-testid="live-state"] + button');
+        if (bench.benchInteractiveAt === undefined && sound) {
+          if (sound.getAttribute('aria-pressed') === 'true') bench.benchInteractiveAt = performance.now();
+          else sound.click();
+        }
+        if (bench.benchLiveAt === undefined && document.querySelector('[data-testid="live-state"][data-connected="true"]')) bench.benchLiveAt = performance.now();
+        if (bench.benchInteractiveAt === undefined || bench.benchLiveAt === undefined) requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    const bytes = { js: 0, jsFiles: 0 };
+    const counted: Promise<void>[] = [];
+    page.on('response', (response) => {
+      if (!response.url().endsWith('.js')) return;
+      counted.push(response.request().sizes().then((s) => {
+        bytes.js += s.responseBodySize;
+        bytes.jsFiles++;
+      }));
+    });
+    await page.goto(`/${SLUG}/admin/orders`, { waitUntil: 'load', timeout: 120_000 });
+    await page.waitForFunction(() => {
+      const bench = window as unknown as { benchInteractiveAt?: number; benchLiveAt?: number };
+      return bench.benchInteractiveAt !== undefined && bench.benchLiveAt !== undefined;
+    }, undefined, { timeout: 120_000, polling: 100 });
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const timing = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const bench = window as unknown as { benchInteractiveAt: number; benchLiveAt: number };
+      return { html: nav.responseEnd, interactive: bench.benchInteractiveAt, live: bench.benchLiveAt };
+    });
+    await Promise.all(counted);
+    const busy = (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
+    const onScreen: number[] = [];
+    for (let i = 0; i < (order?.count ?? 0); i++) {
+      const { token, answeredAt } = await sendGuestOrder(order!.productId, order!.tableCodes.shift()!);
+      const { id } = await db.selectFrom('guestOrder').select('id').where('token', '=', token).executeTakeFirstOrThrow();
+      const handle = await page.waitForFunction((orderId) => (window as unknown as { benchRows: Record<string, number> }).benchRows[orderId], id, { timeout: 60_000, polling: 50 });
+      onScreen.push(((await handle.jsonValue()) as number) - answeredAt);
+    }
+    return { ...timing, busy, jsBytes: bytes.js, jsFiles: bytes.jsFiles, onScreen };
+  } finally {
+    await context.close();
+    await db.destroy();
+  }
+}
+
+async function boardFigures(browser: Browser, device: Device, board: BoardFixture, productId: string) {
+  const { label } = device;
+  await loadBoardInBrowser(browser, device); // warm-up
+  const loads: BoardLoad[] = [];
+  for (let run = 0; run < BROWSER_RUNS; run++) loads.push(await loadBoardInBrowser(browser, device));
+  // the orders: in one page, the first two as warm-up
+  const onScreen = (await loadBoardInBrowser(browser, device, { count: BOARD_ORDERS_PER_DEVICE, productId, tableCodes: board.tableCodes })).onScreen.slice(2);
+  const line = (what: string, pick: (l: BoardLoad) => number) => [`${label}: ${what}`, ...Object.values(figuresOf(loads.map(pick))).map(ms)];
+  const first = loads[0]!;
+  return {
+    lines: [
+      line('orders board, HTML received', (l) => l.html),
+      line('orders board interactive (a click on its sound button works)', (l) => l.interactive),
+      line('orders board live (its stream open)', (l) => l.live),
+      line('main thread busy until both', (l) => l.busy),
+      [`${label}: a guest's order sent → its row on the board`, ...Object.values(figuresOf(onScreen)).map(ms)],
+    ],
+    transfer: `${label}: orders board, JS ${kb(first.jsBytes)} in ${first.jsFiles} files (as transferred, compressed)`,
+  };
+}
+
 // --- the run --------------------------------------------------------------------------------
 
 const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
@@ -443,6 +660,7 @@ try {
   buildIfStale();
   await runToEnd('scripts/prepare-data.ts');
   const fixture = await scaleTo500();
+  const boardFixture = await prepareBoard(fixture.restaurantId);
   const running = await startServer();
   server = running.child;
   base = running.base;
@@ -538,6 +756,13 @@ try {
     const phone = await browserFigures(browser, { label: 'phone, CPU 4× slower', viewport: PHONE, mobile: true, cpuSlowdown: 4 });
     printTable(`Chromium, cold cache, ${BROWSER_RUNS} loads after 1 warm-up (ms from navigation start); ${BROWSER_RUNS} clicks after 2 in one page`, ['figure', 'p50', 'p95', 'max'], [...desktop.lines, ...phone.lines]);
     console.log(`\n${desktop.transfer}\n${phone.transfer}`);
+
+    // the staff's orders board (issue 26), after the editor: its guests' orders are the run's last writes
+    const dish = await orderableDish(boardFixture.locationId, boardFixture.tableCodes[0]!);
+    const boardDesktop = await boardFigures(browser, { label: 'desktop', viewport: DESKTOP, mobile: false, cpuSlowdown: 1 }, boardFixture, dish);
+    const boardPhone = await boardFigures(browser, { label: 'phone, CPU 4× slower', viewport: PHONE, mobile: true, cpuSlowdown: 4 }, boardFixture, dish);
+    printTable(`The orders board with ${BOARD_DAY_ORDERS} orders of the day, cold cache, ${BROWSER_RUNS} loads after 1 warm-up (ms from navigation start); ${BROWSER_RUNS} guests' orders after 2 in one page (ms from the send's answer)`, ['figure', 'p50', 'p95', 'max'], [...boardDesktop.lines, ...boardPhone.lines]);
+    console.log(`\n${boardDesktop.transfer}\n${boardPhone.transfer}`);
     if (process.env.BENCH_PROFILE === '1') {
       const profiled = await loadInBrowser(browser, { label: 'phone', viewport: PHONE, mobile: true, cpuSlowdown: 4 }, 0, true);
       if (profiled.profile) printProfile(profiled.profile);
