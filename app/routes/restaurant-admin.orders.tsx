@@ -1,5 +1,5 @@
 import { useActionData, useNavigation } from 'react-router';
-import { getI18n } from '#app/i18n/i18n.ts';
+import { pageI18n } from '#app/i18n/page-i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { restaurantRoute } from '#app/modules/access/route-guards.server.ts';
 import { formValues } from '#app/modules/editing/menu-fields.ts';
@@ -16,9 +16,13 @@ import { useActionToast } from '#app/ui/editor/use-action-toast.ts';
 import { localeFromMatches } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/restaurant-admin.orders';
 
-/** The tab's title counts the orders waiting to be accepted: "(3) Comenzi". */
+/**
+ * The tab's title counts the orders waiting to be accepted: "(3) Comenzi". The page's own i18n
+ * (meta runs in the browser too: i18n.ts would bring both languages' whole catalogues into the
+ * board's first load).
+ */
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const { t } = getI18n(localeFromMatches(matches));
+  const { t } = pageI18n(localeFromMatches(matches));
   return [{ title: boardTitle(loaderData ? waitingCount(loaderData.board) : 0, t('orders.title'), t('app.name')) }, { name: 'description', content: t('orders.description') }];
 };
 
