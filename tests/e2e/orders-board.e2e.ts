@@ -124,6 +124,8 @@ describe('the orders board', () => {
     expect(reads.board).toEqual([]);
     expect(reads.rows).toHaveLength(1);
     expect(new URL(reads.rows[0]!).searchParams.getAll('id')).toEqual([order.id]);
+    // the page's catalogue held every text it drew: no key sent it for a whole language (page-catalogue.ts)
+    expect(await board.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => /\/assets\/(ro|en)-[\w-]+\.js$/.test(name)))).toEqual([]);
 
     await card.getByLabel('Minute până e gata').fill('25');
     await card.getByRole('button', { name: 'Acceptă' }).click();
