@@ -596,8 +596,10 @@ async function loadBoardInBrowser(browser: Browser, { viewport, mobile, cpuSlowd
     if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     const bytes = { js: 0, jsFiles: 0 };
     const counted: Promise<void>[] = [];
+    // the JS until the board is interactive and live; a chunk loaded later is not counted (nor awaited when the page closes)
+    let counting = true;
     page.on('response', (response) => {
-      if (!response.url().endsWith('.js')) return;
+      if (!counting || !response.url().endsWith('.js')) return;
       counted.push(response.request().sizes().then((s) => {
         bytes.js += s.responseBodySize;
         bytes.jsFiles++;
@@ -614,6 +616,7 @@ async function loadBoardInBrowser(browser: Browser, { viewport, mobile, cpuSlowd
       const bench = window as unknown as { benchInteractiveAt: number; benchLiveAt: number };
       return { html: nav.responseEnd, interactive: bench.benchInteractiveAt, live: bench.benchLiveAt };
     });
+    counting = false;
     await Promise.all(counted);
     const busy = (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
     const onScreen: number[] = [];

@@ -6,7 +6,7 @@ import { refusalOf } from '#tests/support/app-errors.ts';
 import { db, scopes, storage, useFileWorld } from '#tests/support/file-world.ts';
 import { testDialect } from '#tests/support/test-database.ts';
 import { localMoment } from '#app/modules/restaurant/local-time.ts';
-import { AcceptOrderInput, DeclineOrderInput } from './order-board.schema.ts';
+import { AcceptOrderInput, BoardRowsInput, DeclineOrderInput } from './order-board.schema.ts';
 import { acceptOrder, declineOrder, getBoardOrder, getBoardRows, getOrderBoard, markOrderReady, markOrderServed, renderOrderTicket } from './order-board.service.server.ts';
 import { setOrdersPaused, updateOrderingSettings } from './ordering-settings.service.server.ts';
 import { OrderingSettingsInput } from './ordering-settings.schema.ts';
@@ -203,6 +203,10 @@ describe(`the orders board on ${testDialect}`, () => {
     expect(DeclineOrderInput.safeParse({ ...base, reason: 'ă'.repeat(201) }).error?.issues.map((i) => i.message)).toEqual(['tooLong']);
     expect(DeclineOrderInput.parse({ ...base, reason: 'ă'.repeat(200) }).reason).toHaveLength(200);
     expect(AcceptOrderInput.safeParse({ orderId: 'o', status: 'cooking', minutes: '5' }).success).toBe(false);
+    // the rows a board reads after its events: 1 to 50 ids, the filter optional
+    expect(BoardRowsInput.parse({ ids: ['o1', ' o2 '], loc: null })).toEqual({ ids: ['o1', 'o2'], loc: null });
+    expect(BoardRowsInput.parse({ ids: ['o1'], loc: 'salon' }).loc).toBe('salon');
+    for (const ids of [[], [''], ['x'.repeat(65)], Array.from({ length: 51 }, (_, i) => `o${i}`)]) expect(BoardRowsInput.safeParse({ ids, loc: null }).success).toBe(false);
   });
 
   it('prints the kitchen ticket: restaurant, number, table or pickup, lines with notes, total, time', async () => {
