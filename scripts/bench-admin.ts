@@ -21,11 +21,10 @@
  * BENCH_SAVE_HTML=<file> keeps the editor's HTML for a look at what it carries.
  * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the app server (its whole run) into <dir>.
  */
-import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -35,7 +34,8 @@ import { getEditorMenu, getProductForEdit } from '#app/modules/editor/menu-edito
 import { productFormValues } from '#app/modules/product/product-form.ts';
 import { DESKTOP, launchBrowser, PHONE } from '#tests/e2e/browser.ts';
 import { addPlan, buildProduct, newId } from '#tests/factories/builders.ts';
-import { insertOrder } from '#tests/factories/orders.ts';
+import { buildOrderingSettings, insertOrder } from '#tests/factories/orders.ts';
+import { cookiesOf, runToEnd, sendGuestOrder, startAppServer, type AppServer } from './bench-servers.ts';
 
 const SLUG = 'bistro-la-bunica';
 const OWNER = { email: 'demo@bucate.localhost', password: 'demo-bucate-2026' };
@@ -70,13 +70,6 @@ function buildIfStale(): void {
   execFileSync(process.execPath, [join(root, 'node_modules', '@react-router', 'dev', 'bin.cjs'), 'build'], { cwd: root, stdio: 'ignore' });
 }
 
-function runToEnd(script: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    fork(script, { env: { ...env, NODE_ENV: 'development' }, stdio: 'ignore' }).on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`)),
-    );
-  });
-}
 
 interface Fixture {
   restaurantId: string;
@@ -131,32 +124,12 @@ async function scaleTo500(): Promise<Fixture> {
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /** The production server; PUBLIC_URL is its own address, so sign-in's origin check passes. */
-async function startServer(): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
+function startServer(): Promise<AppServer> {
   // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the app server, written when it stops (as bench:menu)
   const profiling = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = fork('server/index.ts', [], {
-    execArgv: [...process.execArgv, ...profiling],
-    // TRUST_PROXY: the board's guests each send from their own address (X-Forwarded-For), as in a restaurant, so the per-client order limit is theirs
-    env: { ...env, NODE_ENV: 'production', AUTH_SECRET: randomBytes(32).toString('hex'), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, TRUST_PROXY: '1' },
-    stdio: 'ignore',
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.on('message', (m: { type?: string }) => m.type === 'listening' && resolve());
-    child.on('exit', (code) => reject(new Error(`the server exited early with ${code}`)));
-  });
-  return { base, child };
+  // TRUST_PROXY: the board's guests each send from their own address (X-Forwarded-For), as in a restaurant, so the per-client order limit is theirs
+  return startAppServer({ ...env, AUTH_SECRET: randomBytes(32).toString('hex'), TRUST_PROXY: '1' }, { execArgv: profiling });
 }
 
 // --- HTTP -----------------------------------------------------------------------------------
@@ -261,6 +234,10 @@ interface PageLoad {
   dragLive: number;
   /** main-thread time spent in tasks until then (Chromium's TaskDuration), ms */
   busy: number;
+  /** of which: running JavaScript, layout, style recalculation (Chromium's ScriptDuration, LayoutDuration, RecalcStyleDuration), ms */
+  script: number;
+  layout: number;
+  style: number;
   jsBytes: number;
   jsFiles: number;
   cssBytes: number;
@@ -359,10 +336,11 @@ async function loadInBrowser(browser: Browser, { viewport, mobile, cpuSlowdown }
       return { html: nav.responseEnd, dcl: nav.domContentLoadedEventEnd, load: nav.loadEventEnd, interactive: (window as unknown as { benchInteractiveAt: number }).benchInteractiveAt, dragLive: (window as unknown as { benchDragLiveAt: number }).benchDragLiveAt };
     });
     await Promise.all(counted);
-    const busy = (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
+    const metric = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+    const [busy, script, layout, style] = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'].map(metric) as [number, number, number, number];
     const saves: number[] = [];
     for (let click = 0; click < clicks; click++) saves.push(await toggleAvailability(page));
-    return { ...timing, busy, jsBytes: bytes.js, jsFiles: bytes.jsFiles, cssBytes: bytes.css, htmlBytes: bytes.html, saves, ...(recorded ? { profile: recorded } : {}) };
+    return { ...timing, busy, script, layout, style, jsBytes: bytes.js, jsFiles: bytes.jsFiles, cssBytes: bytes.css, htmlBytes: bytes.html, saves, ...(recorded ? { profile: recorded } : {}) };
   } finally {
     await context.close();
   }
@@ -439,6 +417,9 @@ async function browserFigures(browser: Browser, device: Device) {
       line('  the same, after the HTML arrived', (l) => l.interactive - l.html),
       line('drag and drop live', (l) => l.dragLive),
       line('main thread busy until both', (l) => l.busy),
+      line('  of which JavaScript', (l) => l.script),
+      line('  of which style and layout', (l) => l.style + l.layout),
+      line('  the rest (parsing HTML and scripts, paint, GC, …)', (l) => l.busy - l.script - l.style - l.layout),
       [`${label}: sold-out click → toast`, ...Object.values(figuresOf(saves)).map(ms)],
     ],
     transfer: `${label}: HTML ${kb(first.htmlBytes)}, JS ${kb(first.jsBytes)} in ${first.jsFiles} files, CSS ${kb(first.cssBytes)} (as transferred, compressed)`,
@@ -463,10 +444,7 @@ async function prepareBoard(restaurantId: string): Promise<BoardFixture> {
   try {
     const location = await db.selectFrom('location').select('id').where('restaurantId', '=', restaurantId).orderBy('sortOrder').orderBy('createdAt').executeTakeFirstOrThrow();
     const now = new Date().toISOString();
-    await db.insertInto('orderingSettings').values({
-      locationId: location.id, restaurantId, ordersEnabled: 1, dineIn: 1, pickup: 0, paused: 0, pausedAt: null, reservationsEnabled: 0, slotMinutes: 30,
-      maxPartySize: 8, leadMinutes: 60, daysAhead: 30, capacityPerSlot: 4, autoAccept: 0, guestNoteRo: null, guestNoteEn: null, version: 1, updatedAt: now,
-    }).onConflict((oc) => oc.column('locationId').doUpdateSet({ ordersEnabled: 1, dineIn: 1, paused: 0, pausedAt: null, updatedAt: now })).execute();
+    await db.insertInto('orderingSettings').values(buildOrderingSettings(restaurantId, location.id, { updatedAt: now })).onConflict((oc) => oc.column('locationId').doUpdateSet({ ordersEnabled: 1, dineIn: 1, paused: 0, pausedAt: null, updatedAt: now })).execute();
     const tables = Array.from({ length: 2 * BOARD_ORDERS_PER_DEVICE + 1 }, (_, i) => ({
       id: newId(), restaurantId, locationId: location.id, label: `Masa bench ${i}`, code: `benchadmin${i}`, sortOrder: 1000 + i, createdAt: now,
     }));
@@ -485,7 +463,6 @@ async function prepareBoard(restaurantId: string): Promise<BoardFixture> {
 }
 
 let guestNumber = 0;
-const cookiesOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 
 /** A guest's headers: each guest its own address (the server trusts X-Forwarded-For here). */
 function guestHeaders(): Record<string, string> {
@@ -514,31 +491,10 @@ async function orderableDish(locationId: string, tableCode: string): Promise<str
   }
 }
 
-/** One guest's order as a browser sends it: "Adaugă", the cart page, its send. When its answer arrived (epoch ms) and its token. */
-async function sendGuestOrder(productId: string, tableCode: string): Promise<{ token: string; answeredAt: number }> {
-  const client = guestHeaders();
-  const add = await fetch(`${base}/${SLUG}/comanda/adauga`, {
-    method: 'POST',
-    headers: { ...client, accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', referer: `${base}/${SLUG}?via=${tableCode}` },
-    body: new URLSearchParams({ p: productId, via: tableCode }),
-  });
-  const added = await add.text();
-  if (add.status !== 200) throw new Error(`"Adaugă" answered ${add.status}: ${added.slice(0, 160)}`);
-  const cart = cookiesOf(add);
-  const html = await (await fetch(`${base}/${SLUG}/comanda`, { headers: { ...client, cookie: cart } })).text();
-  const total = /name="total" value="(\d+)"/.exec(html)?.[1];
-  if (!total) throw new Error('the cart page has no total');
-  const send = await fetch(`${base}/${SLUG}/comanda`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { ...client, cookie: cart, 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', referer: `${base}/${SLUG}/comanda` },
-    body: new URLSearchParams({ intent: 'send', kind: 'dineIn', total, 'note-0': '', table: '' }),
-  });
-  const answeredAt = performance.timeOrigin + performance.now();
-  await send.arrayBuffer();
-  const token = new RegExp(`/${SLUG}/comanda/([A-Za-z0-9_-]{32})`).exec(send.headers.get('location') ?? '')?.[1];
-  if (send.status !== 303 || !token) throw new Error(`the order's send answered ${send.status}`);
-  return { token, answeredAt };
+/** One guest's order as a browser sends it, from an address of its own. When its answer arrived (epoch ms) and its token. */
+async function sendBoardOrder(productId: string, tableCode: string): Promise<{ token: string; answeredAt: number }> {
+  const { token, answeredAt } = await sendGuestOrder(base, SLUG, guestHeaders(), productId, tableCode);
+  return { token, answeredAt: performance.timeOrigin + answeredAt };
 }
 
 interface BoardLoad {
@@ -621,7 +577,7 @@ async function loadBoardInBrowser(browser: Browser, { viewport, mobile, cpuSlowd
     const busy = (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
     const onScreen: number[] = [];
     for (let i = 0; i < (order?.count ?? 0); i++) {
-      const { token, answeredAt } = await sendGuestOrder(order!.productId, order!.tableCodes.shift()!);
+      const { token, answeredAt } = await sendBoardOrder(order!.productId, order!.tableCodes.shift()!);
       const { id } = await db.selectFrom('guestOrder').select('id').where('token', '=', token).executeTakeFirstOrThrow();
       const handle = await page.waitForFunction((orderId) => (window as unknown as { benchRows: Record<string, number> }).benchRows[orderId], id, { timeout: 60_000, polling: 50 });
       onScreen.push(((await handle.jsonValue()) as number) - answeredAt);
@@ -661,7 +617,7 @@ let server: ChildProcess | undefined;
 try {
   console.log(`${cpus().length} cores, Node ${process.versions.node}, load average before: ${load()}`);
   buildIfStale();
-  await runToEnd('scripts/prepare-data.ts');
+  await runToEnd('scripts/prepare-data.ts', { ...env, NODE_ENV: 'development' });
   const fixture = await scaleTo500();
   const boardFixture = await prepareBoard(fixture.restaurantId);
   const running = await startServer();

@@ -23,7 +23,7 @@ import { openDatabase } from '#app/db/connection.server.ts';
 import { insertRestaurant, newId } from '#tests/factories/builders.ts';
 import { buildOrderingSettings, insertOrder } from '#tests/factories/orders.ts';
 import { createThrowawayPostgres } from '#tests/support/throwaway-postgres.ts';
-import { cookiesOf, DEMO_OWNER, runToEnd, signInDemoOwner, startAppServer, stopAppServers, type AppServer } from './bench-servers.ts';
+import { cookiesOf, DEMO_OWNER, runToEnd, sendGuestOrder, signInDemoOwner, startAppServer, stopAppServers, type AppServer } from './bench-servers.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const GUESTS = 200;
@@ -89,34 +89,9 @@ interface Placed {
   answeredAt: number;
 }
 
-/** One guest, as a browser does it: "Adaugă" (the cart script's post), the cart page, its send. */
-async function order(base: string, guest: number, productId: string, tableCode: string): Promise<Placed> {
-  // every guest its own address (TRUST_PROXY=1): the per-client rate limit is per guest, as in a restaurant
-  const client = { 'x-forwarded-for': `10.25.${Math.floor(guest / 250)}.${(guest % 250) + 1}`, origin: base };
-  const add = await fetch(`${base}/${SLUG}/comanda/adauga`, {
-    method: 'POST',
-    headers: { ...client, accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', referer: `${base}/${SLUG}?via=${tableCode}` },
-    body: new URLSearchParams({ p: productId, via: tableCode }),
-  });
-  const added = await add.text();
-  if (add.status !== 200) throw new Error(`add answered ${add.status}: ${added.slice(0, 160)}`);
-  const cookie = cookiesOf(add);
-  const cart = await fetch(`${base}/${SLUG}/comanda`, { headers: { ...client, cookie } });
-  const html = await cart.text();
-  const total = /name="total" value="(\d+)"/.exec(html)?.[1];
-  if (!total) throw new Error(`the cart page (${cart.status}) has no total`);
-  const send = await fetch(`${base}/${SLUG}/comanda`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { ...client, cookie, 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', referer: `${base}/${SLUG}/comanda` },
-    body: new URLSearchParams({ intent: 'send', kind: 'dineIn', total, 'note-0': '', table: '' }),
-  });
-  const answeredAt = performance.now();
-  const location = send.headers.get('location') ?? '';
-  await send.arrayBuffer();
-  const token = new RegExp(`/${SLUG}/comanda/([A-Za-z0-9_-]{32})`).exec(location)?.[1];
-  if (send.status !== 303 || !token) throw new Error(`send answered ${send.status} ${location}`);
-  return { token, answeredAt };
+/** One guest, as a browser does it, from an address of its own (TRUST_PROXY=1: the per-client rate limit is per guest, as in a restaurant). */
+function order(base: string, guest: number, productId: string, tableCode: string): Promise<Placed> {
+  return sendGuestOrder(base, SLUG, { 'x-forwarded-for': `10.25.${Math.floor(guest / 250)}.${(guest % 250) + 1}`, origin: base }, productId, tableCode);
 }
 
 async function guestsRead(bases: string[]) {

@@ -37,13 +37,14 @@ export function runToEnd(script: string, env: NodeJS.ProcessEnv): Promise<void> 
 /**
  * Forks server/index.ts in production mode on a free port of 127.0.0.1 with `env`, and resolves once
  * it says it listens. Its output is dropped, or appended to `log` (a file the bench can name when
- * something failed).
+ * something failed); `execArgv` adds Node flags (a CPU profile).
  */
-export async function startAppServer(env: NodeJS.ProcessEnv, options: { log?: string } = {}): Promise<AppServer> {
+export async function startAppServer(env: NodeJS.ProcessEnv, options: { log?: string; execArgv?: string[] } = {}): Promise<AppServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const output = options.log ? openSync(options.log, 'a') : 'ignore';
   const child = fork('server/index.ts', [], {
+    execArgv: [...process.execArgv, ...(options.execArgv ?? [])],
     env: { ...env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base },
     stdio: ['ignore', output, output, 'ipc'],
   });
@@ -68,4 +69,36 @@ export async function signInDemoOwner(base: string): Promise<string> {
 export async function stopAppServers(servers: readonly AppServer[]): Promise<void> {
   for (const server of servers) server.child.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+/**
+ * One guest's order as a browser sends it (bench:orders, bench:admin's board): "Adaugă" (the cart script's post),
+ * the cart page for its total, the send. `client`: the guest's headers (its own X-Forwarded-For behind
+ * TRUST_PROXY=1, so the per-client limit is the guest's, and the origin). When the send's answer arrived
+ * (performance.now()) and the order's token.
+ */
+export async function sendGuestOrder(base: string, slug: string, client: Record<string, string>, productId: string, tableCode: string): Promise<{ token: string; answeredAt: number }> {
+  const add = await fetch(`${base}/${slug}/comanda/adauga`, {
+    method: 'POST',
+    headers: { ...client, accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', referer: `${base}/${slug}?via=${tableCode}` },
+    body: new URLSearchParams({ p: productId, via: tableCode }),
+  });
+  const added = await add.text();
+  if (add.status !== 200) throw new Error(`"Adaugă" answered ${add.status}: ${added.slice(0, 160)}`);
+  const cookie = cookiesOf(add);
+  const cart = await fetch(`${base}/${slug}/comanda`, { headers: { ...client, cookie } });
+  const total = /name="total" value="(\d+)"/.exec(await cart.text())?.[1];
+  if (!total) throw new Error(`the cart page (${cart.status}) has no total`);
+  const send = await fetch(`${base}/${slug}/comanda`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { ...client, cookie, 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', referer: `${base}/${slug}/comanda` },
+    body: new URLSearchParams({ intent: 'send', kind: 'dineIn', total, 'note-0': '', table: '' }),
+  });
+  const answeredAt = performance.now();
+  const location = send.headers.get('location') ?? '';
+  await send.arrayBuffer();
+  const token = new RegExp(`/${slug}/comanda/([A-Za-z0-9_-]{32})`).exec(location)?.[1];
+  if (send.status !== 303 || !token) throw new Error(`the order's send answered ${send.status} ${location}`);
+  return { token, answeredAt };
 }
