@@ -27,7 +27,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync }
 import { Agent, request as httpRequest } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { openDatabase } from '#app/db/connection.server.ts';
 import { forRestaurant, systemScope } from '#app/modules/access/system-scope.server.ts';
 import { getEditorMenu, getProductForEdit } from '#app/modules/editor/menu-editor.service.server.ts';
@@ -255,6 +255,28 @@ interface Device {
 let toggledProductId = '';
 
 /**
+ * A page of the demo owner's, signed in, the cookie choice stored (no banner), `watch` run in it before the app's
+ * scripts, Chromium's performance metrics on and the CPU slowed as the device says.
+ */
+async function openOwnerPage(browser: Browser, { viewport, mobile, cpuSlowdown }: Pick<Device, 'viewport' | 'mobile' | 'cpuSlowdown'>, watch: () => void): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
+  const context = await browser.newContext({ viewport, baseURL: base, isMobile: mobile, hasTouch: mobile });
+  await context.addCookies(cookie.split('; ').map((pair) => {
+    const [name, value] = pair.split('=') as [string, string];
+    return { name, value, url: base };
+  }));
+  await context.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
+  await context.addInitScript(watch);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  return { context, page, cdp };
+}
+
+/** A Chromium performance metric (seconds) in milliseconds. */
+const metricMs = (metrics: { name: string; value: number }[], name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+
+/**
  * Opens the editor in a fresh context (cold cache) and times, checked once per animation frame:
  * - interactive: the first frame in which a click on a dish row's control works. Each frame
  *   clicks the first row's delete button (a plain button: before React has hydrated it does
@@ -267,40 +289,30 @@ let toggledProductId = '';
  * Then, if asked, `clicks` one-click saves in the same page.
  */
 async function loadInBrowser(browser: Browser, { viewport, mobile, cpuSlowdown }: Device, clicks = 0, profile = false): Promise<PageLoad & { saves: number[]; profile?: CpuProfile }> {
-  const context = await browser.newContext({ viewport, baseURL: base, isMobile: mobile, hasTouch: mobile });
+  const { context, page, cdp } = await openOwnerPage(browser, { viewport, mobile, cpuSlowdown }, () => {
+    const bench = window as unknown as { benchInteractiveAt?: number; benchDragLiveAt?: number };
+    const check = () => {
+      if (bench.benchInteractiveAt === undefined) {
+        const open = document.querySelector<HTMLDialogElement>('dialog[open]');
+        if (open) {
+          bench.benchInteractiveAt = performance.now();
+          open.close();
+        } else {
+          const row = document.querySelector('[id^="product-"]');
+          const buttons = row?.querySelectorAll<HTMLButtonElement>('button[type="button"]');
+          buttons?.[buttons.length - 1]?.click();
+        }
+      }
+      if (bench.benchDragLiveAt === undefined) {
+        const handles = document.querySelectorAll('[aria-roledescription="sortable"]');
+        const instructions = handles[handles.length - 1]?.getAttribute('aria-describedby');
+        if (instructions && document.getElementById(instructions)) bench.benchDragLiveAt = performance.now();
+      }
+      if (bench.benchInteractiveAt === undefined || bench.benchDragLiveAt === undefined) requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
   try {
-    await context.addCookies(cookie.split('; ').map((pair) => {
-      const [name, value] = pair.split('=') as [string, string];
-      return { name, value, url: base };
-    }));
-    await context.addInitScript(() => {
-      localStorage.setItem('cookie-consent', 'all');
-      const bench = window as unknown as { benchInteractiveAt?: number; benchDragLiveAt?: number };
-      const check = () => {
-        if (bench.benchInteractiveAt === undefined) {
-          const open = document.querySelector<HTMLDialogElement>('dialog[open]');
-          if (open) {
-            bench.benchInteractiveAt = performance.now();
-            open.close();
-          } else {
-            const row = document.querySelector('[id^="product-"]');
-            const buttons = row?.querySelectorAll<HTMLButtonElement>('button[type="button"]');
-            buttons?.[buttons.length - 1]?.click();
-          }
-        }
-        if (bench.benchDragLiveAt === undefined) {
-          const handles = document.querySelectorAll('[aria-roledescription="sortable"]');
-          const instructions = handles[handles.length - 1]?.getAttribute('aria-describedby');
-          if (instructions && document.getElementById(instructions)) bench.benchDragLiveAt = performance.now();
-        }
-        if (bench.benchInteractiveAt === undefined || bench.benchDragLiveAt === undefined) requestAnimationFrame(check);
-      };
-      requestAnimationFrame(check);
-    });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Performance.enable');
-    if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     if (profile) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -336,8 +348,7 @@ async function loadInBrowser(browser: Browser, { viewport, mobile, cpuSlowdown }
       return { html: nav.responseEnd, dcl: nav.domContentLoadedEventEnd, load: nav.loadEventEnd, interactive: (window as unknown as { benchInteractiveAt: number }).benchInteractiveAt, dragLive: (window as unknown as { benchDragLiveAt: number }).benchDragLiveAt };
     });
     await Promise.all(counted);
-    const metric = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
-    const [busy, script, layout, style] = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'].map(metric) as [number, number, number, number];
+    const [busy, script, layout, style] = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'].map((name) => metricMs(metrics, name)) as [number, number, number, number];
     const saves: number[] = [];
     for (let click = 0; click < clicks; click++) saves.push(await toggleAvailability(page));
     return { ...timing, busy, script, layout, style, jsBytes: bytes.js, jsFiles: bytes.jsFiles, cssBytes: bytes.css, htmlBytes: bytes.html, saves, ...(recorded ? { profile: recorded } : {}) };
@@ -515,41 +526,31 @@ interface BoardLoad {
  * the page (the row's `data-order-id`; the clocks of the bench and the page are the same host's).
  */
 async function loadBoardInBrowser(browser: Browser, { viewport, mobile, cpuSlowdown }: Device, order?: { count: number; productId: string; tableCodes: string[] }): Promise<BoardLoad & { onScreen: number[] }> {
-  const context = await browser.newContext({ viewport, baseURL: base, isMobile: mobile, hasTouch: mobile });
+  const { context, page, cdp } = await openOwnerPage(browser, { viewport, mobile, cpuSlowdown }, () => {
+    const bench = window as unknown as { benchInteractiveAt?: number; benchLiveAt?: number; benchRows: Record<string, number> };
+    bench.benchRows = {};
+    new MutationObserver((records) => {
+      for (const node of records.flatMap((r) => [...r.addedNodes])) {
+        if (!(node instanceof HTMLElement)) continue;
+        for (const row of [node, ...node.querySelectorAll<HTMLElement>('[data-order-id]')]) {
+          const id = row.dataset.orderId;
+          if (id && bench.benchRows[id] === undefined) requestAnimationFrame(() => (bench.benchRows[id] ??= performance.timeOrigin + performance.now()));
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+    const check = () => {
+      const sound = document.querySelector<HTMLButtonElement>('[data-testid="live-state"] + button');
+      if (bench.benchInteractiveAt === undefined && sound) {
+        if (sound.getAttribute('aria-pressed') === 'true') bench.benchInteractiveAt = performance.now();
+        else sound.click();
+      }
+      if (bench.benchLiveAt === undefined && document.querySelector('[data-testid="live-state"][data-connected="true"]')) bench.benchLiveAt = performance.now();
+      if (bench.benchInteractiveAt === undefined || bench.benchLiveAt === undefined) requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
   const { db } = openDatabase({ sqlitePath: join(dataDir, 'bucate.sqlite') });
   try {
-    await context.addCookies(cookie.split('; ').map((pair) => {
-      const [name, value] = pair.split('=') as [string, string];
-      return { name, value, url: base };
-    }));
-    await context.addInitScript(() => {
-      localStorage.setItem('cookie-consent', 'all');
-      const bench = window as unknown as { benchInteractiveAt?: number; benchLiveAt?: number; benchRows: Record<string, number> };
-      bench.benchRows = {};
-      new MutationObserver((records) => {
-        for (const node of records.flatMap((r) => [...r.addedNodes])) {
-          if (!(node instanceof HTMLElement)) continue;
-          for (const row of [node, ...node.querySelectorAll<HTMLElement>('[data-order-id]')]) {
-            const id = row.dataset.orderId;
-            if (id && bench.benchRows[id] === undefined) requestAnimationFrame(() => (bench.benchRows[id] ??= performance.timeOrigin + performance.now()));
-          }
-        }
-      }).observe(document, { childList: true, subtree: true });
-      const check = () => {
-        const sound = document.querySelector<HTMLButtonElement>('[data-testid="live-state"] + button');
-        if (bench.benchInteractiveAt === undefined && sound) {
-          if (sound.getAttribute('aria-pressed') === 'true') bench.benchInteractiveAt = performance.now();
-          else sound.click();
-        }
-        if (bench.benchLiveAt === undefined && document.querySelector('[data-testid="live-state"][data-connected="true"]')) bench.benchLiveAt = performance.now();
-        if (bench.benchInteractiveAt === undefined || bench.benchLiveAt === undefined) requestAnimationFrame(check);
-      };
-      requestAnimationFrame(check);
-    });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Performance.enable');
-    if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     const bytes = { js: 0, jsFiles: 0 };
     const counted: Promise<void>[] = [];
     // the JS until the board is interactive and live; a chunk loaded later is not counted (nor awaited when the page closes)
@@ -574,7 +575,7 @@ async function loadBoardInBrowser(browser: Browser, { viewport, mobile, cpuSlowd
     });
     counting = false;
     await Promise.all(counted);
-    const busy = (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
+    const busy = metricMs(metrics, 'TaskDuration');
     const onScreen: number[] = [];
     for (let i = 0; i < (order?.count ?? 0); i++) {
       const { token, answeredAt } = await sendBoardOrder(order!.productId, order!.tableCodes.shift()!);
