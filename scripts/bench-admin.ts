@@ -35,7 +35,7 @@ import { productFormValues } from '#app/modules/product/product-form.ts';
 import { DESKTOP, launchBrowser, PHONE } from '#tests/e2e/browser.ts';
 import { addPlan, buildProduct, newId } from '#tests/factories/builders.ts';
 import { buildOrderingSettings, insertOrder } from '#tests/factories/orders.ts';
-import { cookiesOf, runToEnd, sendGuestOrder, startAppServer, type AppServer } from './bench-servers.ts';
+import { runToEnd, sendGuestOrder, startAppServer, type AppServer } from './bench-servers.ts';
 
 const SLUG = 'bistro-la-bunica';
 const OWNER = { email: 'demo@bucate.localhost', password: 'demo-bucate-2026' };

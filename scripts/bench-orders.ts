@@ -23,7 +23,7 @@ import { openDatabase } from '#app/db/connection.server.ts';
 import { insertRestaurant, newId } from '#tests/factories/builders.ts';
 import { buildOrderingSettings, insertOrder } from '#tests/factories/orders.ts';
 import { createThrowawayPostgres } from '#tests/support/throwaway-postgres.ts';
-import { cookiesOf, DEMO_OWNER, runToEnd, sendGuestOrder, signInDemoOwner, startAppServer, stopAppServers, type AppServer } from './bench-servers.ts';
+import { DEMO_OWNER, runToEnd, sendGuestOrder, signInDemoOwner, startAppServer, stopAppServers, type AppServer } from './bench-servers.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const GUESTS = 200;
