@@ -1,4 +1,4 @@
-import { use, type ReactNode } from 'react';
+import { use, useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import {
   isRouteErrorResponse,
@@ -12,11 +12,12 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
+import reactOnDemandScript from './ui/react-on-demand.js?url';
 import { DEFAULT_LOCALE, type Locale } from './i18n/locales.ts';
 import { CATALOGUE_SCRIPT_ID } from './i18n/page-catalogue.ts';
 import { PageCatalogueContext, pageI18n } from './i18n/page-i18n.ts';
 import { getRequestLocale } from './i18n/locale.server.ts';
-import { useStaticDocument } from './ui/hydration.ts';
+import { DEFERRED_SCRIPTS_ID, useDocumentMode, type OnDemandHandle } from './ui/hydration.ts';
 import { useNonce } from './ui/nonce.tsx';
 import { ToastProvider } from './ui/toast/toast-provider.tsx';
 import { getDb } from './db/db.server.ts';
@@ -53,12 +54,20 @@ function useOwnDocument(): boolean {
   return useMatches().some((match) => (match.handle as { document?: boolean } | undefined)?.document === true);
 }
 
+/**
+ * React Router's loader-data chunks call `window.__reactRouterContext.streamController` as the page
+ * arrives; in an on-demand document its real context is created only when React starts, so until
+ * then the chunks are kept here, and handed over then (app/ui/react-on-demand.js).
+ */
+const STREAM_BUFFER = 'window.__reactRouterContext={streamController:{chunks:[],closed:false,enqueue(c){this.chunks.push(c)},close(){this.closed=true}}};';
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const locale: Locale = data?.locale ?? DEFAULT_LOCALE;
   const nonce = useNonce();
-  // routes whose `handle` says `{ hydrate: false }` are sent as HTML and CSS only (ui/hydration.ts)
-  const hydrate = !useStaticDocument();
+  // routes whose `handle` says `{ hydrate: false }` are sent as HTML and CSS only, `'on-demand'` with React's scripts inert (ui/hydration.ts)
+  const mode = useDocumentMode();
+  const onDemandScript = useMatches().map((match) => (match.handle as OnDemandHandle | undefined)?.script).find(Boolean);
   // the guest menu may be in a content language beyond the site's ro/en (its loader says which)
   const catalogue = use(PageCatalogueContext);
   const pageLang = useMatches().map((match) => (match.loaderData as { htmlLang?: string } | undefined)?.htmlLang).find(Boolean);
@@ -74,12 +83,25 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <I18nextProvider i18n={pageI18n(locale)}>{children}</I18nextProvider>
-        {hydrate ? (
+        {/* the page's own language and namespaces for the browser's i18next (issue 26; i18n/page-catalogue.ts) */}
+        {mode !== 'none' && catalogue ? <script id={CATALOGUE_SCRIPT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: catalogue }} /> : null}
+        {mode === 'full' ? (
           <>
-            {/* the page's own language and namespaces for the browser's i18next (issue 26; i18n/page-catalogue.ts) */}
-            {catalogue ? <script id={CATALOGUE_SCRIPT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: catalogue }} /> : null}
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
+          </>
+        ) : null}
+        {mode === 'on-demand' ? (
+          <>
+            {/* the loader data React Router streams into the page waits here until React starts (decision 0033) */}
+            <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: STREAM_BUFFER }} />
+            <ScrollRestoration nonce={nonce} />
+            {/* inert until the page's script starts React: no download, no parsing, no hydration before. A
+                <noscript>, because React hoists a <link> anywhere else into the head (its module preloads
+                would download at once) and the browser keeps a noscript's markup as text when scripts run */}
+            <noscript id={DEFERRED_SCRIPTS_ID} suppressHydrationWarning>{typeof document === 'undefined' ? <Scripts nonce={nonce} /> : null}</noscript>
+            <script src={reactOnDemandScript} defer />
+            {onDemandScript ? <script src={onDemandScript} defer /> : null}
           </>
         ) : null}
       </body>
@@ -87,7 +109,15 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** Tells an on-demand page's script that React now answers the page (decision 0033, app/ui/react-on-demand.js). */
+function useAnnounceHydrated() {
+  useEffect(() => {
+    window.dispatchEvent(new Event('react:hydrated'));
+  }, []);
+}
+
 export default function App() {
+  useAnnounceHydrated();
   // no toasts on a page that writes its own document (and has no React in the browser)
   if (useOwnDocument()) return <Outlet />;
   return (

@@ -28,6 +28,7 @@ export default [
   route(':restaurantSlug/admin/insights.csv', 'routes/restaurant-admin.insights-csv.ts'),
   route(':restaurantSlug/admin/tables/cards.pdf', 'routes/restaurant-admin.tables-cards.ts'),
   route(':restaurantSlug/admin/translations', 'routes/restaurant-admin.translations.ts'),
+  route(':restaurantSlug/admin/menu-actions', 'routes/restaurant-admin.menu-actions.ts'),
   route(':restaurantSlug/admin/reservations/live', 'routes/restaurant-admin.reservations-live.ts'),
   // the orders board's live stream (decision 0031), the rows its events name (issue 26) and an order's kitchen ticket (issue 25)
   route(':restaurantSlug/admin/orders/live', 'routes/restaurant-admin.orders-live.ts'),

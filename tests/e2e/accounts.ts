@@ -46,6 +46,27 @@ export async function registerOwner(baseUrl: string, name: string): Promise<{ co
   return { cookie: response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), slug };
 }
 
+/**
+ * A fresh owner with a location "Salon", a category "Ciorbe" and `dishes` in it (30 RON each, in
+ * that order), made over HTTP as the editor's forms post them.
+ */
+export async function ownerWithDishes(baseUrl: string, name: string, dishes: readonly string[]): Promise<{ cookie: string; slug: string }> {
+  const { cookie, slug } = await registerOwner(baseUrl, name);
+  const post = (fields: Record<string, string>, path = `/${slug}/admin?index`) =>
+    fetch(`${baseUrl}${path}`, { method: 'POST', redirect: 'manual', body: new URLSearchParams(fields), headers: { cookie, origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded' } });
+  expect((await post({ intent: 'create-location', nameRo: 'Salon' })).status).toBe(200);
+  const locationId = /\?location=([0-9a-f-]{36})/.exec(await (await fetch(`${baseUrl}/${slug}/admin`, { headers: { cookie } })).text())?.[1];
+  expect(locationId).toBeTruthy();
+  expect((await post({ intent: 'create-category', nameRo: 'Ciorbe', locationId: locationId!, visible: 'on' })).status).toBe(200);
+  const categoryId = /<option value="([0-9a-f-]{36})"/.exec(await (await fetch(`${baseUrl}/${slug}/admin/products/new`, { headers: { cookie } })).text())?.[1];
+  expect(categoryId).toBeTruthy();
+  for (const dish of dishes) {
+    const saved = await post({ categoryId: categoryId!, nameRo: dish, price: '30', available: 'on', visible: 'on' }, `/${slug}/admin/products/new`);
+    expect(saved.status).toBe(302);
+  }
+  return { cookie, slug };
+}
+
 /** A `Cookie:` header as Playwright cookies for the site (a value may itself contain '='). */
 export function browserCookies(header: string, url: string): { name: string; value: string; url: string }[] {
   return header.split('; ').map((pair) => {

@@ -72,8 +72,17 @@ export async function openContext(
   return context;
 }
 
-/** Whether React has hydrated the element (a click before that is a full page load, not a client navigation). */
-export function isHydrated(page: Page, selector: string): Promise<boolean> {
+/**
+ * Whether React has hydrated the element (a click before that is a full page load, not a client
+ * navigation). On a page that starts React on demand (the menu editor, decision 0033) it asks the
+ * page to start it, as the owner reaching for a rich control would: the tests that wait for React
+ * drive React's page (editor-before-react.e2e.ts covers the page before it).
+ */
+export async function isHydrated(page: Page, selector: string): Promise<boolean> {
+  await page.evaluate(() => {
+    const onDemand = (window as { reactOnDemand?: { start(): Promise<void>; running: boolean } }).reactOnDemand;
+    if (onDemand && !onDemand.running) void onDemand.start();
+  });
   return page.locator(selector).first().evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps')));
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { browserCookies, registerOwner } from './accounts.ts';
+import { browserCookies, ownerWithDishes } from './accounts.ts';
 import { openContext, PHONE, useBrowser } from './browser.ts';
 
 /**
@@ -12,25 +12,9 @@ const browserOf = useBrowser();
 
 const publicMenu = async (slug: string) => (await fetch(`${baseUrl}/${slug}`)).text();
 
-/** A fresh owner with a location "Salon", a category "Ciorbe" and one dish "Ciorbă de burtă" at 30 RON. */
-async function ownerWithOneDish(): Promise<{ cookie: string; slug: string }> {
-  const { cookie, slug } = await registerOwner(baseUrl, 'fara-script');
-  const post = (fields: Record<string, string>, path = `/${slug}/admin?index`) =>
-    fetch(`${baseUrl}${path}`, { method: 'POST', redirect: 'manual', body: new URLSearchParams(fields), headers: { cookie, origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded' } });
-  expect((await post({ intent: 'create-location', nameRo: 'Salon' })).status).toBe(200);
-  const locationId = /\?location=([0-9a-f-]{36})/.exec(await (await fetch(`${baseUrl}/${slug}/admin`, { headers: { cookie } })).text())?.[1];
-  expect(locationId).toBeTruthy();
-  expect((await post({ intent: 'create-category', nameRo: 'Ciorbe', locationId: locationId!, visible: 'on' })).status).toBe(200);
-  const categoryId = /<option value="([0-9a-f-]{36})"/.exec(await (await fetch(`${baseUrl}/${slug}/admin/products/new`, { headers: { cookie } })).text())?.[1];
-  expect(categoryId).toBeTruthy();
-  const saved = await post({ categoryId: categoryId!, nameRo: 'Ciorbă de burtă', price: '30', available: 'on', visible: 'on' }, `/${slug}/admin/products/new`);
-  expect(saved.status).toBe(302);
-  return { cookie, slug };
-}
-
 describe('the editor without JavaScript', () => {
   it('marks a dish sold out and changes its price, on a phone with scripts off', async () => {
-    const { cookie, slug } = await ownerWithOneDish();
+    const { cookie, slug } = await ownerWithDishes(baseUrl, 'fara-script', ['Ciorbă de burtă']);
     const context = await openContext(browserOf(), baseUrl, { viewport: PHONE, locale: 'ro', javaScriptEnabled: false });
     await context.addCookies(browserCookies(cookie, baseUrl));
     const page = await context.newPage();

@@ -41,6 +41,8 @@ export function restaurantCases(w: World, r: Restaurant, actors: readonly ActorN
     one('routes/restaurant-admin.menu.tsx', 'loader', a, pa, ok(contains(r.productName))),
     // the editor's action is guarded by restaurant.view; each intent is authorized in its service (sold out: menu.availability)
     one('routes/restaurant-admin.menu.tsx', 'action', a, pa, ok(contains('"ok":true')), { intent: 'set-product-available', id: r.productId, value: 'true' }),
+    // its JSON twin for the page's script before React (decision 0033), posted as a row button's operation
+    one('routes/restaurant-admin.menu-actions.ts', 'action', `${a}/menu-actions`, pa, ok(contains('"ok":true')), { intent: `set-product-available:${r.productId}:true` }),
     one('routes/restaurant-admin.product-new.tsx', 'loader', `${a}/products/new`, pa, ok(contains(r.categoryId))),
     one('routes/restaurant-admin.product-new.tsx', 'action', `${a}/products/new`, pa, (o) => (o.status === 302 && o.location?.startsWith(`${a}?saved=`) ? null : 'expected the new product saved'), { ...productForm, nameRo: 'Plăcintă' }),
     one('routes/restaurant-admin.product-edit.tsx', 'loader', productPath, productParams, ok(contains(r.productName))),
@@ -121,6 +123,7 @@ export function crossTenantCases(w: World): Case[] {
   const translationSave = (table: 'category' | 'location', r: Restaurant) => ({ intent: 'translation-save', table, id: table === 'category' ? r.categoryId : r.locationId, field: 'name', language: 'en', text: 'Furat' });
   return [
     ...intents.map((form): Case => ({ file: 'routes/restaurant-admin.menu.tsx', kind: 'action', path: b, params: pb, form, allowed: refusedAsNotFound(form.intent!), actors: asOwnerB })),
+    ...intents.map((form): Case => ({ file: 'routes/restaurant-admin.menu-actions.ts', kind: 'action', path: `${b}/menu-actions`, params: pb, form, allowed: refusedAsNotFound(form.intent!), actors: asOwnerB })),
     { file: 'routes/restaurant-admin.product-edit.tsx', kind: 'loader', path: `${b}/products/${A.productId}`, params: { ...pb, productId: A.productId }, allowed: notFoundPage, actors: asOwnerB },
     {
       file: 'routes/restaurant-admin.product-edit.tsx', kind: 'action', path: `${b}/products/${A.productId}`, params: { ...pb, productId: A.productId },

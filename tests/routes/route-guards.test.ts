@@ -66,6 +66,7 @@ describe('the route wrappers (every loader and action names its guard)', () => {
       // the editor: read by every role; its intents are authorized one by one in the services (menu.edit or menu.availability)
       'restaurant-admin.menu.tsx loader': 'restaurant.view',
       'restaurant-admin.menu.tsx action': 'restaurant.view',
+      'restaurant-admin.menu-actions.ts action': 'restaurant.view',
       'restaurant-admin.product-new.tsx loader': 'menu.edit',
       'restaurant-admin.product-new.tsx action': 'menu.edit',
       'restaurant-admin.product-edit.tsx loader': 'menu.edit',

@@ -4,12 +4,13 @@ import { authorize, type RestaurantScope } from '#app/modules/access/scope.serve
 import { CategoryInput } from '#app/modules/category/category.schema.ts';
 import * as categories from '#app/modules/category/category.service.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
-import type { FileStorage } from '#app/modules/image/storage.server.ts';
+import { getStorage, type FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import * as locations from '#app/modules/location/location.service.server.ts';
 import { BulkEditInput } from '#app/modules/product/bulk-edit.ts';
 import * as products from '#app/modules/product/product.service.server.ts';
-import { formVersion, idField } from '#app/modules/editing/menu-fields.ts';
+import { formValues, formVersion, idField } from '#app/modules/editing/menu-fields.ts';
+import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { expandRowIntent, menuIntentPermission } from './menu-intents.ts';
 
 const direction = z.enum(['up', 'down']);
@@ -101,4 +102,13 @@ export async function runMenuIntent(scope: RestaurantScope, posted: Record<strin
     default:
       throw new AppError('invalid-input');
   }
+}
+
+/**
+ * One posted menu operation, answered as the editor's actions answer (`ActionResult`, its status):
+ * the editor page's action and its JSON twin for the page's script (decision 0033) both run this.
+ */
+export async function answerMenuIntent(request: Request, scope: RestaurantScope) {
+  const values = formValues(await request.formData(), ['ids']);
+  return runEditorAction(request, values, (t) => runMenuIntent(scope, values, { storage: getStorage(), t }));
 }

@@ -19,9 +19,6 @@ import { CategoryScheduleFields } from './category-schedule-fields.tsx';
 
 type EditorCategory = EditorMenu['categories'][number];
 
-/** An open category draws this many dishes with the page and the rest just after (a screen and more, at desktop width). */
-const FIRST_ROWS = 12;
-
 /**
  * A category with its dishes: reorder, hide, edit in place, delete with its products (staff: hide
  * only). Its dishes are one form whose buttons the editor's row owner posts (row-actions.tsx); the
@@ -36,7 +33,6 @@ export const CategoryCard = memo(function CategoryCard({
   first,
   last,
   defaultOpen,
-  drawAll = false,
   overrides = NO_OVERRIDES,
   formAction,
 }: {
@@ -49,8 +45,6 @@ export const CategoryCard = memo(function CategoryCard({
   last: boolean;
   /** a long menu starts folded, so the page stays quick with hundreds of dishes */
   defaultOpen: boolean;
-  /** every dish at once: the category the owner just saved a dish in, so the page can scroll to it (#product-…) */
-  drawAll?: boolean;
   /** its own and its dishes' flags as just clicked, before the server's answer */
   overrides?: RowOverrides;
   /** where the dishes' form posts without JavaScript (the editor's own address, as an index route) */
@@ -90,11 +84,11 @@ export const CategoryCard = memo(function CategoryCard({
               <Icon name="chevron-down" className={`size-4 transition-transform motion-reduce:transition-none ${open ? '' : '-rotate-90'}`} />
               {t('editor.productCount', { count: products.length })}
             </button>
-            {visible ? null : <span className="ml-2 font-medium text-primary-800 dark:text-primary-100">{t('editor.hidden')}</span>}
+            <span data-hidden-badge className="ml-2 font-medium text-primary-800 dark:text-primary-100" suppressHydrationWarning>{visible ? '' : t('editor.hidden')}</span>
           </p>
         </div>
         {/* the header's one-click buttons: one form, posted by the editor's row owner as the dishes' are */}
-        <form method="post" action={formAction} onSubmit={rowActions?.onSubmit} onClick={rowActions?.onClick} className="flex items-center">
+        <form method="post" action={formAction} onSubmit={rowActions?.onSubmit} onClick={rowActions?.onClick} data-before-react className="flex items-center">
           <VisibilityButton intent="set-category-visible" id={category.id} name={name} visible={visible} t={t} />
           {canEdit ? (
             <>
@@ -135,10 +129,9 @@ export const CategoryCard = memo(function CategoryCard({
       <div id={listId} className="px-2 pb-2">
         {open && products.length === 0 ? <p className="px-2 py-3 text-stone-600 dark:text-stone-400">{t('editor.noProducts')}</p> : null}
         {open ? (
-          <form method="post" action={formAction} onSubmit={rowActions?.onSubmit} onClick={rowActions?.onClick}>
+          <form method="post" action={formAction} onSubmit={rowActions?.onSubmit} onClick={rowActions?.onClick} data-before-react>
             <SortableList
               id={`products-${category.id}`}
-              firstRows={drawAll ? undefined : FIRST_ROWS}
               items={items}
               onReorder={(order) => reorder.submit({ intent: 'reorder-products', parentId: category.id, order: order.join(',') }, { method: 'post' })}
             >

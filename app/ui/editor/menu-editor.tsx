@@ -114,6 +114,7 @@ export function MenuEditor({
   menu,
   selectedLocationId,
   openCategoryId,
+  savedMessage,
   slug,
   locale,
   permissions,
@@ -121,6 +122,8 @@ export function MenuEditor({
   menu: EditorMenu;
   selectedLocationId: string | undefined;
   openCategoryId?: string;
+  /** "saved" for the dish the owner is back from, for the page's own script to show before React */
+  savedMessage?: string;
   slug: string;
   locale: Locale;
   /** what the member's role allows (decision 0029): staff get the sold-out and show/hide buttons only */
@@ -153,13 +156,31 @@ export function MenuEditor({
   );
   // with many dishes, only the first categories start open (and the one the owner just edited in)
   const foldFrom = menu.products.length > OPEN_ALL_UP_TO ? 1 : undefined;
+  // what the page's own script says before React runs (editor-enhance.js, decision 0033); `{name}` is filled in there
+  const scriptTexts = useMemo(() => {
+    const name = { name: '{name}' };
+    return JSON.stringify({
+      available: t('editor.available'),
+      soldOut: t('editor.soldOut'),
+      markSoldOut: t('editor.markSoldOut', name),
+      markAvailable: t('editor.markAvailable', name),
+      hide: t('editor.hide', name),
+      show: t('editor.show', name),
+      hidden: t('editor.hidden'),
+      cancel: t('editor.cancel'),
+      confirm: t('editor.confirm'),
+      confirmDeleteProduct: t('editor.confirmDeleteProduct', name),
+      confirmDeleteCategory: t('editor.confirmDeleteCategory', name),
+      failed: t('identityErrors.network-request-failed'),
+    });
+  }, [t]);
   return (
     <EditorPermissions permissions={permissions}>
     <EditorTranslations>
     <SelectionProvider>
     <RowActionsProvider describe={describe}>
     {(overrides) => (
-    <div className="grid gap-8 lg:grid-cols-[18rem_1fr]">
+    <div className="grid gap-8 lg:grid-cols-[18rem_1fr]" data-menu-editor={scriptTexts} data-saved-message={savedMessage}>
       <section aria-labelledby="locations-title" className="space-y-3">
         <h2 id="locations-title" className="text-xl font-semibold">{t('editor.locations')}</h2>
         {menu.locations.length === 0 ? <p className="text-stone-700 dark:text-stone-300">{t('editor.noLocations')}</p> : null}
@@ -205,7 +226,6 @@ export function MenuEditor({
                 first={index === 0}
                 last={index === categories.length - 1}
                 defaultOpen={foldFrom === undefined || index < foldFrom || category.id === openCategoryId}
-                drawAll={category.id === openCategoryId}
                 overrides={overridesIn(overrides, categoryOf, category.id)}
                 formAction={formAction}
               />

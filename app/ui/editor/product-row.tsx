@@ -48,7 +48,13 @@ export const ProductRow = memo(function ProductRow({
   const id = product.id;
   const availabilityLabel = available ? t('editor.markSoldOut', { name }) : t('editor.markAvailable', { name });
   return (
-    <div id={anchor ? `product-${id}` : undefined} data-product-id={id} className={`flex flex-wrap items-center gap-x-1 gap-y-1 border-t border-stone-200 py-2 dark:border-stone-800 ${visible ? '' : 'bg-stone-100 dark:bg-stone-800'}`}>
+    <div
+      id={anchor ? `product-${id}` : undefined}
+      data-product-id={id}
+      data-name={name}
+      data-visible={visible}
+      className="flex flex-wrap items-center gap-x-1 gap-y-1 border-t border-stone-200 py-2 data-[visible=false]:bg-stone-100 dark:border-stone-800 dark:data-[visible=false]:bg-stone-800"
+    >
       <DragHandle />
       {canEdit ? <SelectBox id={id} name={name} /> : null}
       {product.thumbnailUrl ? (
@@ -66,7 +72,8 @@ export const ProductRow = memo(function ProductRow({
         )}
         <div className="flex flex-wrap gap-x-3 text-sm text-stone-600 dark:text-stone-400">
           <span className="whitespace-nowrap">{formatPrice(product.priceMinor, product.currency, locale)}</span>
-          {visible ? null : <span className="font-medium text-primary-800 dark:text-primary-100">{t('editor.hidden')}</span>}
+          {/* always there, empty while shown: the page's script (editor-enhance.js) fills it before React */}
+          <span data-hidden-badge className="font-medium text-primary-800 dark:text-primary-100" suppressHydrationWarning>{visible ? '' : t('editor.hidden')}</span>
         </div>
       </div>
       <div className="flex items-center">
@@ -76,9 +83,9 @@ export const ProductRow = memo(function ProductRow({
           value={rowIntent('set-product-available', id, String(!available))}
           aria-label={availabilityLabel}
           title={availabilityLabel}
-          className={`inline-flex min-h-11 items-center rounded-full px-3 text-sm font-semibold ${
-            available ? 'bg-olive-100 text-olive-800 dark:bg-olive-900 dark:text-olive-100' : 'bg-primary-100 text-primary-800 dark:bg-primary-900 dark:text-primary-100'
-          }`}
+          data-available={available}
+          className="inline-flex min-h-11 items-center rounded-full bg-olive-100 px-3 text-sm font-semibold text-olive-800 data-[available=false]:bg-primary-100 data-[available=false]:text-primary-800 dark:bg-olive-900 dark:text-olive-100 dark:data-[available=false]:bg-primary-900 dark:data-[available=false]:text-primary-100"
+          suppressHydrationWarning
         >
           {available ? t('editor.available') : t('editor.soldOut')}
         </button>

@@ -56,8 +56,8 @@ type Translate = ReturnType<typeof useEditorT>;
 export function VisibilityButton({ intent, id, name, visible, t }: { intent: 'set-product-visible' | 'set-category-visible'; id: string; name: string; visible: boolean; t: Translate }) {
   const label = visible ? t('editor.hide', { name }) : t('editor.show', { name });
   return (
-    <button type="submit" name="intent" value={rowIntent(intent, id, String(!visible))} className={iconButton} aria-label={label} title={label}>
-      {visible ? <Icon name="eye" /> : <Icon name="eye-off" className="size-5 text-primary-700 dark:text-primary-100" />}
+    <button type="submit" name="intent" value={rowIntent(intent, id, String(!visible))} data-visible={visible} className={`group ${iconButton}`} aria-label={label} title={label}>
+      <Icon name={visible ? 'eye' : 'eye-off'} className="size-5 group-data-[visible=false]:text-primary-700 dark:group-data-[visible=false]:text-primary-100" />
     </button>
   );
 }

@@ -1,4 +1,4 @@
-import { createContext, startTransition, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { iconButton } from './fields.tsx';
 import { useEditorT } from './editor-t.tsx';
@@ -72,7 +72,6 @@ export function SortableList<T extends Item>({
   children,
   as: Tag = 'ul',
   className,
-  firstRows,
 }: {
   id: string;
   items: readonly T[];
@@ -80,19 +79,10 @@ export function SortableList<T extends Item>({
   children: (item: T, index: number) => ReactNode;
   as?: 'ul' | 'ol';
   className?: string;
-  /**
-   * A long list draws this many rows with the page (in the server's HTML and at hydration) and
-   * the rest right after, as an interruptible update: the first screen becomes usable sooner.
-   */
-  firstRows?: number;
 }) {
   const { t } = useTranslation();
   const Dnd = useArmed();
   const ties = useRef(new Map<string, RowTie>()).current;
-  const [drawn, setDrawn] = useState(firstRows ?? Infinity);
-  useEffect(() => {
-    if (drawn !== Infinity) startTransition(() => setDrawn(Infinity));
-  }, [drawn]);
   // the server's order wins whenever it changes (after a save, another tab, a deletion), in the
   // same render: a row moved by its "up" button moves once, with its new data, not a render later
   const serverOrder = items.map((item) => item.id).join(',');
@@ -104,7 +94,6 @@ export function SortableList<T extends Item>({
   }
   const byId = new Map(items.map((item) => [item.id, item]));
   const sorted = order.map((itemId) => byId.get(itemId)).filter((item): item is T => item !== undefined);
-  const shown = sorted.slice(0, drawn);
   const nameOf = (itemId: string | number) => byId.get(String(itemId))?.name ?? '';
   const position = (itemId: string | number) => ({ position: order.indexOf(String(itemId)) + 1, total: order.length });
 
@@ -118,7 +107,7 @@ export function SortableList<T extends Item>({
   return (
     <>
       <Tag className={className}>
-        {shown.map((item, index) => (
+        {sorted.map((item, index) => (
           <SortableRow key={item.id} id={item.id} name={item.name} ties={ties}>
             {children(item, index)}
           </SortableRow>
@@ -128,7 +117,7 @@ export function SortableList<T extends Item>({
         <Dnd.SortableBindings
           id={id}
           order={order}
-          shown={shown.map((item) => item.id)}
+          shown={sorted.map((item) => item.id)}
           ties={ties}
           onMove={onMove}
           accessibility={{

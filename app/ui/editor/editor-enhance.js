@@ -1,0 +1,174 @@
+// The menu editor before React (decision 0033, issue 26). The page is HTML that works without any
+// script (each row button posts its category's one form); this script makes the owner's phone
+// operations instant before React has started: sold out / available, show / hide and delete (after
+// its question) are posted in the background to the editor's JSON twin (`/{slug}/admin/menu-actions`),
+// the row flips at once, the server's answer is a toast, and a refusal flips it back. Anything else
+// a row form's button does (move, copy) starts React and is replayed there (react-on-demand.js).
+// Once React runs, its own handlers answer and this script stands aside; React then reads the
+// page's data again if anything was changed here, so what it draws is what was saved.
+//
+// What changes here is attributes and the text of elements React is told to leave
+// (suppressHydrationWarning): the markup stays the one React hydrates. A deleted row is hidden
+// until then, not removed.
+(() => {
+  const editor = document.querySelector('[data-menu-editor]');
+  const onDemand = window.reactOnDemand;
+  if (!editor || !onDemand) return;
+  const texts = JSON.parse(editor.getAttribute('data-menu-editor'));
+  const fill = (text, name) => text.replace('{name}', name);
+  const endpoint = `${location.pathname.replace(/\/$/, '')}/menu-actions`;
+  // the row forms' own buttons are answered here; their drag handles and ticks are React's
+  onDemand.handles('form[data-before-react] button[name="intent"], form[data-before-react] button[data-ask]');
+
+  // ---- the toast: React's own live regions and card look, one at a time ----
+  const DURATION = 3000;
+  let toastTimer;
+  function toast(message, ok) {
+    for (const old of document.querySelectorAll('[data-toast-before-react]')) old.remove();
+    const region = document.querySelector(ok ? '[data-testid="toast-status"]' : '[data-testid="toast-alert"]');
+    if (!region) return;
+    const card = document.createElement('div');
+    card.setAttribute('data-toast-before-react', '');
+    card.dataset.testid = 'toast';
+    card.dataset.type = ok ? 'success' : 'error';
+    card.className = 'pointer-events-auto w-80 max-w-[90vw] overflow-hidden rounded-[10px] border border-stone-200 bg-white text-stone-900 shadow-lg dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100';
+    const colour = ok ? 'bg-olive-600' : 'bg-primary-600';
+    card.innerHTML = `<div class="flex items-start gap-3 p-4"><span aria-hidden="true" class="flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-sm font-bold text-white ${colour}">${ok ? '✓' : '!'}</span><p class="min-w-0 flex-1"></p></div><div class="toast-progress h-1 origin-left ${colour}" style="animation-duration:${DURATION}ms"></div>`;
+    card.querySelector('p').textContent = message;
+    region.append(card);
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => card.remove(), DURATION);
+  }
+
+  // ---- posting one operation: the server's answer, or a failure in the owner's language ----
+  async function post(operation) {
+    const body = new FormData();
+    body.set('intent', operation);
+    try {
+      const response = await fetch(endpoint, { method: 'POST', body, headers: { Accept: 'application/json' } });
+      const result = await response.json();
+      if (result.ok) document.documentElement.setAttribute('data-changed-before-react', '');
+      return result.ok ? { ok: true, message: result.message } : { ok: false, message: result.error ?? texts.failed };
+    } catch {
+      return { ok: false, message: texts.failed };
+    }
+  }
+
+  // ---- the flags a row shows, as React draws them (product-row.tsx, row-controls.tsx) ----
+  const nameOf = (button) => {
+    const row = button.closest('[data-product-id]');
+    if (row) return row.getAttribute('data-name') ?? '';
+    const heading = button.closest('section[aria-labelledby]');
+    return heading ? (document.getElementById(heading.getAttribute('aria-labelledby'))?.textContent ?? '') : '';
+  };
+
+  function showAvailable(button, available) {
+    const name = nameOf(button);
+    const [intent, id] = button.value.split(':');
+    button.value = `${intent}:${id}:${!available}`;
+    button.dataset.available = String(available);
+    button.textContent = available ? texts.available : texts.soldOut;
+    const label = fill(available ? texts.markSoldOut : texts.markAvailable, name);
+    button.setAttribute('aria-label', label);
+    button.title = label;
+  }
+
+  function showVisible(button, visible) {
+    const name = nameOf(button);
+    const [intent, id] = button.value.split(':');
+    button.value = `${intent}:${id}:${!visible}`;
+    button.dataset.visible = String(visible);
+    button.querySelector('use')?.setAttribute('href', visible ? '#icon-eye' : '#icon-eye-off');
+    const label = fill(visible ? texts.hide : texts.show, name);
+    button.setAttribute('aria-label', label);
+    button.title = label;
+    // the row (a dish) or the card's header line (a category) says "hidden"
+    const row = button.closest('[data-product-id]');
+    if (row) row.dataset.visible = String(visible);
+    const badge = (row ?? button.closest('section'))?.querySelector('[data-hidden-badge]');
+    if (badge) badge.textContent = visible ? '' : texts.hidden;
+  }
+
+  const FLIPS = {
+    'set-product-available': showAvailable,
+    'set-product-visible': showVisible,
+    'set-category-visible': showVisible,
+  };
+
+  /** A flag flipped at once, posted, and flipped back if the server refused it. */
+  async function flip(button, show) {
+    const operation = button.value;
+    const value = operation.split(':')[2] === 'true';
+    show(button, value);
+    const outcome = await post(operation);
+    if (!outcome.ok && button.value !== operation) show(button, !value);
+    toast(outcome.message, outcome.ok);
+  }
+
+  // ---- delete: asked in a native modal dialog, as React's ConfirmDialog does ----
+  function ask(button) {
+    const operation = button.value;
+    const product = operation.startsWith('delete-product:');
+    const dialog = document.createElement('dialog');
+    dialog.setAttribute('data-before-react', '');
+    dialog.setAttribute('aria-label', button.getAttribute('aria-label') ?? '');
+    dialog.className = 'm-auto max-w-md rounded-[12px] bg-white p-6 text-stone-900 shadow-xl backdrop:bg-stone-950/50 dark:bg-stone-900 dark:text-stone-100';
+    dialog.innerHTML = '<p class="text-lg"></p><form method="dialog" class="mt-6 flex flex-wrap justify-end gap-3"><button type="button" data-cancel autofocus></button><button type="submit"></button></form>';
+    dialog.querySelector('p').textContent = fill(product ? texts.confirmDeleteProduct : texts.confirmDeleteCategory, nameOf(button));
+    const [cancel, confirm] = dialog.querySelectorAll('button');
+    cancel.textContent = texts.cancel;
+    confirm.textContent = texts.confirm;
+    // the editor's own button looks (fields.tsx secondaryButton, primaryButton), read from the page
+    cancel.className = editor.querySelector('a[href*="/products/new"]')?.className.replace(/\bmt-2\b/, '') ?? '';
+    confirm.className = 'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-primary-600 px-4 font-semibold text-white hover:bg-primary-700';
+    cancel.addEventListener('click', () => dialog.close());
+    dialog.querySelector('form').addEventListener('submit', (event) => {
+      event.preventDefault();
+      dialog.close();
+      void remove(button, operation);
+    });
+    dialog.addEventListener('close', () => {
+      dialog.remove();
+      if (button.isConnected) button.focus();
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+  }
+
+  async function remove(button, operation) {
+    const target = button.closest('[data-product-id]') ?? button.closest('section');
+    if (target) target.hidden = true;
+    const outcome = await post(operation);
+    if (!outcome.ok && target) target.hidden = false;
+    toast(outcome.message, outcome.ok);
+  }
+
+  // ---- the rows' forms: taken here until React runs ----
+  document.addEventListener('submit', (event) => {
+    if (onDemand.running || !(event.target instanceof HTMLFormElement) || !event.target.hasAttribute('data-before-react')) return;
+    const button = event.submitter;
+    if (!(button instanceof HTMLButtonElement) || button.name !== 'intent' || !button.value.includes(':')) return;
+    event.preventDefault();
+    const show = FLIPS[button.value.split(':')[0]];
+    if (show) void flip(button, show);
+    // move, copy: React's (its list re-draws the order), replayed once it runs
+    else void onDemand.start().then(() => button.isConnected && button.click());
+  });
+
+  document.addEventListener('click', (event) => {
+    if (onDemand.running || !(event.target instanceof Element)) return;
+    const button = event.target.closest('[data-before-react] button[data-ask]');
+    if (!button) return;
+    event.preventDefault();
+    ask(button);
+  });
+
+  // back from the product form without JavaScript's help (a document load): its "saved" toast, once
+  const saved = editor.getAttribute('data-saved-message');
+  if (saved) {
+    toast(saved, true);
+    const url = new URL(location.href);
+    url.searchParams.delete('saved');
+    history.replaceState(history.state, '', url);
+  }
+})();

@@ -1,0 +1,118 @@
+// React on demand (decision 0033). An on-demand document (the owner's menu editor) arrives as HTML
+// that works by itself: its links and forms, plus what the page's own small script does before React
+// (the editor: sold out, show / hide, delete). React Router's scripts wait inert in the page
+// (nothing downloaded, parsed or run: a <noscript> whose markup the browser keeps as text) and the
+// loader data they need in a buffer (root.tsx). React is
+// started the first time the user reaches for something only React does: a button or a checkbox the
+// page's script does not handle, a form field, a key. A click that started it is replayed once React
+// has hydrated, so nothing the user did is lost. Once the page is idle the modules are downloaded
+// (not run), so that wait is the hydration only.
+//
+// The page's script uses `window.reactOnDemand`: `start()` (a promise of React running), `running`,
+// and `handles(selector)`: the elements it answers itself before React (left alone here).
+(() => {
+  const holder = document.getElementById('react-on-demand');
+  if (!holder || holder.tagName !== 'NOSCRIPT') return;
+  // React Router's scripts and module preloads, parsed into an inert document of their own (nothing runs there)
+  const deferred = new DOMParser().parseFromString(holder.textContent ?? '', 'text/html');
+  // the nonce of this response, for the inline scripts React Router needs (the CSP admits nothing else)
+  const nonce = [...document.scripts].find((script) => script.nonce)?.nonce ?? '';
+  // elements the page's own script answers before React (`handles`), and its own dialogs
+  const handled = ['dialog[data-before-react]'];
+  const isHandled = (element) => handled.some((selector) => element.closest(selector));
+  // what a click asks of React: a button or a checkbox nobody else handles
+  const NEEDS_REACT = 'button, input[type="checkbox"], input[type="radio"], [role="button"]';
+  const FIELDS = 'input:not([type="hidden"]), select, textarea';
+
+  let started;
+  let hydrated = false;
+  /** resolves once React has hydrated the page (the root's effect sends `react:hydrated`) */
+  const ready = new Promise((resolve) => {
+    window.addEventListener('react:hydrated', () => {
+      hydrated = true;
+      document.documentElement.removeAttribute('data-react-starting');
+      resolve();
+    }, { once: true });
+  });
+
+  function copyScript(from) {
+    const script = document.createElement('script');
+    for (const { name, value } of from.attributes) if (name !== 'nonce') script.setAttribute(name, value);
+    script.nonce = nonce;
+    script.textContent = from.textContent;
+    return script;
+  }
+
+  function preload() {
+    for (const link of deferred.querySelectorAll('link[rel="modulepreload"]')) {
+      if (document.head.querySelector(`link[rel="modulepreload"][href="${CSS.escape(link.getAttribute('href'))}"]`)) continue;
+      const copy = document.createElement('link');
+      copy.rel = 'modulepreload';
+      copy.href = link.getAttribute('href');
+      document.head.append(copy);
+    }
+  }
+
+  /** Starts React (once): its context, the buffered loader data, then its module script. */
+  function start() {
+    if (started) return started;
+    document.documentElement.setAttribute('data-react-starting', '');
+    // the page script's own toasts are not React's: gone before React takes the regions over
+    for (const toast of document.querySelectorAll('[data-toast-before-react]')) toast.remove();
+    preload();
+    const buffer = window.__reactRouterContext.streamController;
+    const [context, modules] = deferred.querySelectorAll('script:not([type="importmap"])');
+    document.body.append(copyScript(context));
+    const controller = window.__reactRouterContext.streamController;
+    for (const chunk of buffer.chunks) controller.enqueue(chunk);
+    if (buffer.closed) controller.close();
+    else {
+      // the page is still arriving: later chunks go straight to React Router
+      buffer.enqueue = (chunk) => controller.enqueue(chunk);
+      buffer.close = () => controller.close();
+    }
+    document.body.append(copyScript(modules));
+    started = ready;
+    return started;
+  }
+
+  window.reactOnDemand = {
+    start,
+    get running() {
+      return hydrated;
+    },
+    handles(selector) {
+      handled.push(selector);
+    },
+  };
+
+  // a click React must answer: started now, replayed on the same element once React is in charge
+  document.addEventListener('click', (event) => {
+    if (hydrated || !(event.target instanceof Element)) return;
+    const target = event.target.closest(NEEDS_REACT);
+    if (!target || isHandled(target) || event.defaultPrevented) return;
+    event.preventDefault();
+    event.stopPropagation();
+    void start().then(() => {
+      if (target.isConnected) target.click();
+    });
+  }, true);
+
+  // reaching for a field or a drag handle, or a key: React is started (the field keeps what is typed)
+  const reach = (event) => {
+    if (hydrated || !(event.target instanceof Element)) return;
+    if (isHandled(event.target)) return;
+    if (event.target.closest(FIELDS) || event.target.closest('[aria-roledescription="sortable"], summary')) void start();
+  };
+  document.addEventListener('pointerdown', reach, true);
+  document.addEventListener('focusin', reach, true);
+  document.addEventListener('keydown', (event) => {
+    if (hydrated || (event.target instanceof Element && isHandled(event.target))) return;
+    if (event.key === 'Tab' || event.key === 'Shift' || event.key === 'Enter' || event.key === ' ') return;
+    void start();
+  }, true);
+
+  // the modules are downloaded while the page is idle (not run): starting React then costs the hydration only
+  const idle = window.requestIdleCallback ?? ((callback) => setTimeout(callback, 1000));
+  addEventListener('load', () => idle(preload, { timeout: 3000 }), { once: true });
+})();
