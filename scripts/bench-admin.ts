@@ -6,9 +6,11 @@
  * sequentially after a warm-up (p50 / p95 / max, and the response's size raw and compressed):
  *   - the editor's document (server-rendered HTML) and its client-navigation data request;
  *   - the editor in Chromium, cold cache: until it is interactive (the first click on a dish
- *     row's control works), the main-thread time until then, until its drag and drop is live,
- *     the JS + CSS it transfers, and a one-click save until its toast; desktop, then a phone
- *     size with the CPU slowed 4× (loopback network);
+ *     row's control works), the main-thread time until then, until its drag and drop is live
+ *     (a handle touched as soon as the page is interactive: that starts React on an editor that
+ *     starts it on demand, decision 0033), the JS + CSS it transfers (before interactive, and in
+ *     all), and a one-click save until its toast, before React starts and once it runs; desktop,
+ *     then a phone size with the CPU slowed 4× (loopback network);
  *   - the saves as the browser sends them (single-fetch `.data` requests), alone and followed by
  *     the loader requests the browser makes next;
  *   - the staff's orders board `/{slug}/admin/orders` (issue 26; issue 25 item 4) in Chromium,
@@ -240,6 +242,8 @@ interface PageLoad {
   style: number;
   jsBytes: number;
   jsFiles: number;
+  /** the JS requested until the page was interactive (compressed bodies, from resource timing) */
+  jsBeforeInteractive: number;
   cssBytes: number;
   htmlBytes: number;
 }
@@ -285,7 +289,10 @@ const metricMs = (metrics: { name: string; value: number }[], name: string) => (
  *   after the page is interactive (app/ui/editor/sortable-list.tsx); both commits of a
  *   comparison must be measured with the same script.
  * - drag and drop live: the last drag handle names dnd-kit's screen-reader instructions
- *   (aria-describedby) and that element exists, which dnd-kit adds only in the browser.
+ *   (aria-describedby) and that element exists, which dnd-kit adds only in the browser. On an
+ *   editor that starts React on demand (decision 0033) the owner's touch on that handle starts it:
+ *   the first frame that finds the page interactive touches it (a pointerdown), as an owner who
+ *   reached for drag and drop at the earliest moment would.
  * Then, if asked, `clicks` one-click saves in the same page.
  */
 async function loadInBrowser(browser: Browser, { viewport, mobile, cpuSlowdown }: Device, clicks = 0, profile = false): Promise<PageLoad & { saves: number[]; profile?: CpuProfile }> {
@@ -297,6 +304,9 @@ async function loadInBrowser(browser: Browser, { viewport, mobile, cpuSlowdown }
         if (open) {
           bench.benchInteractiveAt = performance.now();
           open.close();
+          const onDemand = (window as unknown as { reactOnDemand?: { running: boolean } }).reactOnDemand;
+          const handles = document.querySelectorAll('[aria-roledescription="sortable"]');
+          if (onDemand && !onDemand.running) handles[handles.length - 1]?.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, isPrimary: true }));
         } else {
           const row = document.querySelector('[id^="product-"]');
           const buttons = row?.querySelectorAll<HTMLButtonElement>('button[type="button"]');
@@ -345,13 +355,35 @@ async function loadInBrowser(browser: Browser, { viewport, mobile, cpuSlowdown }
     const recorded = profile ? ((await cdp.send('Profiler.stop')).profile as CpuProfile) : undefined;
     const timing = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      return { html: nav.responseEnd, dcl: nav.domContentLoadedEventEnd, load: nav.loadEventEnd, interactive: (window as unknown as { benchInteractiveAt: number }).benchInteractiveAt, dragLive: (window as unknown as { benchDragLiveAt: number }).benchDragLiveAt };
+      const interactive = (window as unknown as { benchInteractiveAt: number }).benchInteractiveAt;
+      const jsBeforeInteractive = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js') && entry.startTime <= interactive)
+        .reduce((sum, entry) => sum + entry.encodedBodySize, 0);
+      return { html: nav.responseEnd, dcl: nav.domContentLoadedEventEnd, load: nav.loadEventEnd, interactive, dragLive: (window as unknown as { benchDragLiveAt: number }).benchDragLiveAt, jsBeforeInteractive };
     });
     await Promise.all(counted);
     const [busy, script, layout, style] = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'].map((name) => metricMs(metrics, name)) as [number, number, number, number];
     const saves: number[] = [];
     for (let click = 0; click < clicks; click++) saves.push(await toggleAvailability(page));
     return { ...timing, busy, script, layout, style, jsBytes: bytes.js, jsFiles: bytes.jsFiles, cssBytes: bytes.css, htmlBytes: bytes.html, saves, ...(recorded ? { profile: recorded } : {}) };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Sold-out clicks in one page before React starts (decision 0033: the page's own script answers
+ * them), the first two as warm-up; none for an editor that hydrates at once (no such moment).
+ */
+async function savesBeforeReact(browser: Browser, device: Device, clicks: number): Promise<number[]> {
+  const { context, page } = await openOwnerPage(browser, device, () => {});
+  try {
+    await page.goto(`/${SLUG}/admin`, { waitUntil: 'load', timeout: 120_000 });
+    if (!(await page.evaluate(() => 'reactOnDemand' in window))) return [];
+    const saves: number[] = [];
+    for (let click = 0; click < clicks; click++) saves.push(await toggleAvailability(page));
+    if (await page.evaluate(() => (window as unknown as { reactOnDemand: { running: boolean } }).reactOnDemand.running)) throw new Error('React started during the saves before React');
+    return saves.slice(2);
   } finally {
     await context.close();
   }
@@ -415,8 +447,9 @@ async function browserFigures(browser: Browser, device: Device) {
   await loadInBrowser(browser, device); // warm-up: the server's caches, Chromium's start
   const loads: PageLoad[] = [];
   for (let run = 0; run < BROWSER_RUNS; run++) loads.push(await loadInBrowser(browser, device));
-  // the saves: in one page, the first two clicks as warm-up
+  // the saves: in one page, the first two clicks as warm-up; React running, then before it starts
   const saves = (await loadInBrowser(browser, device, BROWSER_RUNS + 2)).saves.slice(2);
+  const early = await savesBeforeReact(browser, device, BROWSER_RUNS + 2);
   const line = (what: string, pick: (l: PageLoad) => number) => [`${label}: ${what}`, ...Object.values(figuresOf(loads.map(pick))).map(ms)];
   const first = loads[0]!;
   return {
@@ -426,14 +459,15 @@ async function browserFigures(browser: Browser, device: Device) {
       line('load event', (l) => l.load),
       line('interactive (a click on a row control works)', (l) => l.interactive),
       line('  the same, after the HTML arrived', (l) => l.interactive - l.html),
-      line('drag and drop live', (l) => l.dragLive),
+      line('drag and drop live (a handle touched once interactive)', (l) => l.dragLive),
       line('main thread busy until both', (l) => l.busy),
       line('  of which JavaScript', (l) => l.script),
       line('  of which style and layout', (l) => l.style + l.layout),
       line('  the rest (parsing HTML and scripts, paint, GC, …)', (l) => l.busy - l.script - l.style - l.layout),
-      [`${label}: sold-out click → toast`, ...Object.values(figuresOf(saves)).map(ms)],
+      [`${label}: sold-out click → toast, React running`, ...Object.values(figuresOf(saves)).map(ms)],
+      [`${label}: sold-out click → toast, before React starts`, ...(early.length > 0 ? Object.values(figuresOf(early)).map(ms) : ['—', '—', '—'])],
     ],
-    transfer: `${label}: HTML ${kb(first.htmlBytes)}, JS ${kb(first.jsBytes)} in ${first.jsFiles} files, CSS ${kb(first.cssBytes)} (as transferred, compressed)`,
+    transfer: `${label}: HTML ${kb(first.htmlBytes)}, JS ${kb(first.jsBeforeInteractive)} until interactive and ${kb(first.jsBytes)} in ${first.jsFiles} files by drag and drop live, CSS ${kb(first.cssBytes)} (as transferred, compressed)`,
   };
 }
 
