@@ -26,6 +26,13 @@ function modeOf(search: URLSearchParams): LoginMode {
   return 'sign-in';
 }
 
+/**
+ * Sent without React (issue 26: LCP ≤ 1.5 s on a phone; decision 0026's static pages): its forms
+ * are plain posts whose answer is a page (a refusal keeps what was typed and says why) or a
+ * redirect into the app; the banner and the privacy modal are site-enhance.js's.
+ */
+export const handle = { hydrate: false };
+
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const mode = modeOf(new URLSearchParams(location.search));
   const title = mode === 'register' ? 'login.registerTitle' : mode === 'reset' ? 'auth.resetTitle' : 'login.title';

@@ -10,7 +10,8 @@ import { DESKTOP, isHydrated, openContext, PHONE, useBrowser, recordWhenShown, s
 const baseUrl = inject('baseUrl');
 const browserOf = useBrowser();
 
-const STATIC_PAGES = ['/', '/pricing', '/detalii', '/privacy-policy', '/terms-of-service'];
+/** the marketing pages, and sign-in in its three variants (issue 26: its forms are plain posts) */
+const STATIC_PAGES = ['/', '/pricing', '/detalii', '/privacy-policy', '/terms-of-service', '/login', '/login?register=true', '/login?reset=true'];
 
 const stored = (page: Page) => page.evaluate(() => localStorage.getItem('cookie-consent'));
 const banner = (page: Page) => page.getByRole('region', { name: 'Consimțământ cookie-uri' });
