@@ -11,12 +11,16 @@
 // The page's script uses `window.reactOnDemand`: `start()` (a promise of React running), `running`,
 // and `handles(selector)`: the elements it answers itself before React (left alone here).
 (() => {
-  const holder = document.getElementById('react-on-demand');
-  if (!holder || holder.tagName !== 'NOSCRIPT') return;
-  // React Router's scripts and module preloads, parsed into an inert document of their own (nothing runs there)
-  const deferred = new DOMParser().parseFromString(holder.textContent ?? '', 'text/html');
-  // the nonce of this response, for the inline scripts React Router needs (the CSP admits nothing else)
-  const nonce = [...document.scripts].find((script) => script.nonce)?.nonce ?? '';
+  // this script runs right after the page's markup, before the rest of the document (root.tsx): what
+  // comes after (React Router's scripts, the loader data) is read when needed
+  let parsed;
+  /** React Router's scripts and module preloads, parsed into an inert document of their own (nothing runs there) */
+  function deferred() {
+    parsed ??= new DOMParser().parseFromString(document.getElementById('react-on-demand')?.textContent ?? '', 'text/html');
+    return parsed;
+  }
+  /** the nonce of this response, for the inline scripts React Router needs (the CSP admits nothing else) */
+  const nonce = () => [...document.scripts].find((script) => script.nonce)?.nonce ?? '';
   // elements the page's own script answers before React (`handles`), and its own dialogs
   const handled = ['dialog[data-before-react]'];
   const isHandled = (element) => handled.some((selector) => element.closest(selector));
@@ -38,13 +42,13 @@
   function copyScript(from) {
     const script = document.createElement('script');
     for (const { name, value } of from.attributes) if (name !== 'nonce') script.setAttribute(name, value);
-    script.nonce = nonce;
+    script.nonce = nonce();
     script.textContent = from.textContent;
     return script;
   }
 
   function preload() {
-    for (const link of deferred.querySelectorAll('link[rel="modulepreload"]')) {
+    for (const link of deferred().querySelectorAll('link[rel="modulepreload"]')) {
       if (document.head.querySelector(`link[rel="modulepreload"][href="${CSS.escape(link.getAttribute('href'))}"]`)) continue;
       const copy = document.createElement('link');
       copy.rel = 'modulepreload';
@@ -53,15 +57,13 @@
     }
   }
 
-  /** Starts React (once): its context, the buffered loader data, then its module script. */
-  function start() {
-    if (started) return started;
-    document.documentElement.setAttribute('data-react-starting', '');
+  /** React Router's context, the buffered loader data handed over, then its module script. */
+  function run() {
     // the page script's own toasts are not React's: gone before React takes the regions over
     for (const toast of document.querySelectorAll('[data-toast-before-react]')) toast.remove();
     preload();
     const buffer = window.__reactRouterContext.streamController;
-    const [context, modules] = deferred.querySelectorAll('script:not([type="importmap"])');
+    const [context, modules] = deferred().querySelectorAll('script:not([type="importmap"])');
     document.body.append(copyScript(context));
     const controller = window.__reactRouterContext.streamController;
     for (const chunk of buffer.chunks) controller.enqueue(chunk);
@@ -72,7 +74,14 @@
       buffer.close = () => controller.close();
     }
     document.body.append(copyScript(modules));
-    started = ready;
+  }
+
+  /** Starts React (once, after the document is in: React Router's scripts and data come last in it). */
+  function start() {
+    if (started) return started;
+    document.documentElement.setAttribute('data-react-starting', '');
+    const parsed = document.readyState === 'loading' ? new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true })) : Promise.resolve();
+    started = parsed.then(run).then(() => ready);
     return started;
   }
 

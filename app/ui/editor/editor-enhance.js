@@ -118,9 +118,8 @@
     const [cancel, confirm] = dialog.querySelectorAll('button');
     cancel.textContent = texts.cancel;
     confirm.textContent = texts.confirm;
-    // the editor's own button looks (fields.tsx secondaryButton, primaryButton), read from the page
-    cancel.className = editor.querySelector('a[href*="/products/new"]')?.className.replace(/\bmt-2\b/, '') ?? '';
-    confirm.className = 'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-primary-600 px-4 font-semibold text-white hover:bg-primary-700';
+    cancel.className = texts.cancelClass;
+    confirm.className = texts.confirmClass;
     cancel.addEventListener('click', () => dialog.close());
     dialog.querySelector('form').addEventListener('submit', (event) => {
       event.preventDefault();

@@ -10,7 +10,7 @@ import { BulkBar, SelectionProvider, ShortcutsHelp } from './bulk-actions.tsx';
 import { CategoryCard } from './category-card.tsx';
 import { ConfirmDelete, useDeletionToast } from './confirm-delete.tsx';
 import { ContentTranslations } from './content-translations.tsx';
-import { EditInPlace, primaryButton, ReloadLatest, TextField } from './fields.tsx';
+import { EditInPlace, primaryButton, ReloadLatest, secondaryButton, TextField } from './fields.tsx';
 import { DishSearch } from './dish-search.tsx';
 import { NO_OVERRIDES, RowActionsProvider, type RowFlags, type RowOverrides } from './row-actions.tsx';
 import { MoveButtons, optimisticFlag, VisibilityToggle } from './row-controls.tsx';
@@ -172,6 +172,9 @@ export function MenuEditor({
       confirmDeleteProduct: t('editor.confirmDeleteProduct', name),
       confirmDeleteCategory: t('editor.confirmDeleteCategory', name),
       failed: t('identityErrors.network-request-failed'),
+      // the delete dialog's buttons look like React's (ConfirmDialog)
+      cancelClass: secondaryButton,
+      confirmClass: primaryButton,
     });
   }, [t]);
   return (
