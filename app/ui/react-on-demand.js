@@ -8,11 +8,12 @@
 // has hydrated, so nothing the user did is lost. Once the page is idle the modules are downloaded
 // (not run), so that wait is the hydration only.
 //
-// The page's script uses `window.reactOnDemand`: `start()` (a promise of React running), `running`,
-// and `handles(selector)`: the elements it answers itself before React (left alone here).
+// The page's script uses `window.reactOnDemand`: `start()` (a promise of React running) and
+// `running`; it lists the elements it answers itself before React (left alone here) in
+// `window.reactOnDemandHandled` (selectors). Both scripts load `async`, in either order: they only
+// listen on the document, and read the page when an event comes.
 (() => {
-  // this script runs right after the page's markup, before the rest of the document (root.tsx): what
-  // comes after (React Router's scripts, the loader data) is read when needed
+  // this script may run before the page is parsed: React Router's scripts and data are read when needed
   let parsed;
   /** React Router's scripts and module preloads, parsed into an inert document of their own (nothing runs there) */
   function deferred() {
@@ -21,9 +22,8 @@
   }
   /** the nonce of this response, for the inline scripts React Router needs (the CSP admits nothing else) */
   const nonce = () => [...document.scripts].find((script) => script.nonce)?.nonce ?? '';
-  // elements the page's own script answers before React (`handles`), and its own dialogs
-  const handled = ['dialog[data-before-react]'];
-  const isHandled = (element) => handled.some((selector) => element.closest(selector));
+  // elements the page's own script answers before React, and its own dialogs
+  const isHandled = (element) => ['dialog[data-before-react]', ...(window.reactOnDemandHandled ?? [])].some((selector) => element.closest(selector));
   // what a click asks of React: a button or a checkbox nobody else handles
   const NEEDS_REACT = 'button, input[type="checkbox"], input[type="radio"], [role="button"]';
   const FIELDS = 'input:not([type="hidden"]), select, textarea';
@@ -90,9 +90,6 @@
     get running() {
       return hydrated;
     },
-    handles(selector) {
-      handled.push(selector);
-    },
   };
 
   // a click React must answer: started now, replayed on the same element once React is in charge
@@ -123,5 +120,6 @@
 
   // the modules are downloaded while the page is idle (not run): starting React then costs the hydration only
   const idle = window.requestIdleCallback ?? ((callback) => setTimeout(callback, 1000));
-  addEventListener('load', () => idle(preload, { timeout: 3000 }), { once: true });
+  if (document.readyState === 'complete') idle(preload, { timeout: 3000 });
+  else addEventListener('load', () => idle(preload, { timeout: 3000 }), { once: true });
 })();

@@ -10,15 +10,19 @@
 // What changes here is attributes and the text of elements React is told to leave
 // (suppressHydrationWarning): the markup stays the one React hydrates. A deleted row is hidden
 // until then, not removed.
+//
+// It loads `async` and may run before the page is parsed: it listens on the document and reads the
+// page (its texts, the rows) when an event comes.
 (() => {
-  const editor = document.querySelector('[data-menu-editor]');
-  const onDemand = window.reactOnDemand;
-  if (!editor || !onDemand) return;
-  const texts = JSON.parse(editor.getAttribute('data-menu-editor'));
+  const onDemand = () => window.reactOnDemand;
+  const running = () => onDemand()?.running === true;
+  let read;
+  /** the editor's texts for this script (`data-menu-editor`, menu-editor.tsx) */
+  const texts = () => (read ??= JSON.parse(document.querySelector('[data-menu-editor]')?.getAttribute('data-menu-editor') ?? '{}'));
   const fill = (text, name) => text.replace('{name}', name);
   const endpoint = `${location.pathname.replace(/\/$/, '')}/menu-actions`;
   // the row forms' own buttons are answered here; their drag handles and ticks are React's
-  onDemand.handles('form[data-before-react] button[name="intent"], form[data-before-react] button[data-ask]');
+  (window.reactOnDemandHandled ??= []).push('form[data-before-react] button[name="intent"], form[data-before-react] button[data-ask]');
 
   // ---- the toast: React's own live regions and card look, one at a time ----
   const DURATION = 3000;
@@ -48,9 +52,9 @@
       const response = await fetch(endpoint, { method: 'POST', body, headers: { Accept: 'application/json' } });
       const result = await response.json();
       if (result.ok) document.documentElement.setAttribute('data-changed-before-react', '');
-      return result.ok ? { ok: true, message: result.message } : { ok: false, message: result.error ?? texts.failed };
+      return result.ok ? { ok: true, message: result.message } : { ok: false, message: result.error ?? texts().failed };
     } catch {
-      return { ok: false, message: texts.failed };
+      return { ok: false, message: texts().failed };
     }
   }
 
@@ -67,8 +71,8 @@
     const [intent, id] = button.value.split(':');
     button.value = `${intent}:${id}:${!available}`;
     button.dataset.available = String(available);
-    button.textContent = available ? texts.available : texts.soldOut;
-    const label = fill(available ? texts.markSoldOut : texts.markAvailable, name);
+    button.textContent = available ? texts().available : texts().soldOut;
+    const label = fill(available ? texts().markSoldOut : texts().markAvailable, name);
     button.setAttribute('aria-label', label);
     button.title = label;
   }
@@ -79,14 +83,14 @@
     button.value = `${intent}:${id}:${!visible}`;
     button.dataset.visible = String(visible);
     button.querySelector('use')?.setAttribute('href', visible ? '#icon-eye' : '#icon-eye-off');
-    const label = fill(visible ? texts.hide : texts.show, name);
+    const label = fill(visible ? texts().hide : texts().show, name);
     button.setAttribute('aria-label', label);
     button.title = label;
     // the row (a dish) or the card's header line (a category) says "hidden"
     const row = button.closest('[data-product-id]');
     if (row) row.dataset.visible = String(visible);
     const badge = (row ?? button.closest('section'))?.querySelector('[data-hidden-badge]');
-    if (badge) badge.textContent = visible ? '' : texts.hidden;
+    if (badge) badge.textContent = visible ? '' : texts().hidden;
   }
 
   const FLIPS = {
@@ -114,12 +118,12 @@
     dialog.setAttribute('aria-label', button.getAttribute('aria-label') ?? '');
     dialog.className = 'm-auto max-w-md rounded-[12px] bg-white p-6 text-stone-900 shadow-xl backdrop:bg-stone-950/50 dark:bg-stone-900 dark:text-stone-100';
     dialog.innerHTML = '<p class="text-lg"></p><form method="dialog" class="mt-6 flex flex-wrap justify-end gap-3"><button type="button" data-cancel autofocus></button><button type="submit"></button></form>';
-    dialog.querySelector('p').textContent = fill(product ? texts.confirmDeleteProduct : texts.confirmDeleteCategory, nameOf(button));
+    dialog.querySelector('p').textContent = fill(product ? texts().confirmDeleteProduct : texts().confirmDeleteCategory, nameOf(button));
     const [cancel, confirm] = dialog.querySelectorAll('button');
-    cancel.textContent = texts.cancel;
-    confirm.textContent = texts.confirm;
-    cancel.className = texts.cancelClass;
-    confirm.className = texts.confirmClass;
+    cancel.textContent = texts().cancel;
+    confirm.textContent = texts().confirm;
+    cancel.className = texts().cancelClass;
+    confirm.className = texts().confirmClass;
     cancel.addEventListener('click', () => dialog.close());
     dialog.querySelector('form').addEventListener('submit', (event) => {
       event.preventDefault();
@@ -144,18 +148,20 @@
 
   // ---- the rows' forms: taken here until React runs ----
   document.addEventListener('submit', (event) => {
-    if (onDemand.running || !(event.target instanceof HTMLFormElement) || !event.target.hasAttribute('data-before-react')) return;
+    if (running() || !(event.target instanceof HTMLFormElement) || !event.target.hasAttribute('data-before-react')) return;
     const button = event.submitter;
     if (!(button instanceof HTMLButtonElement) || button.name !== 'intent' || !button.value.includes(':')) return;
-    event.preventDefault();
     const show = FLIPS[button.value.split(':')[0]];
+    // move, copy: React's (its list re-draws the order), replayed once it runs; the form's own post if it cannot start
+    const react = onDemand();
+    if (!show && !react) return;
+    event.preventDefault();
     if (show) void flip(button, show);
-    // move, copy: React's (its list re-draws the order), replayed once it runs
-    else void onDemand.start().then(() => button.isConnected && button.click());
+    else void react.start().then(() => button.isConnected && button.click());
   });
 
   document.addEventListener('click', (event) => {
-    if (onDemand.running || !(event.target instanceof Element)) return;
+    if (running() || !(event.target instanceof Element)) return;
     const button = event.target.closest('[data-before-react] button[data-ask]');
     if (!button) return;
     event.preventDefault();
@@ -163,11 +169,14 @@
   });
 
   // back from the product form without JavaScript's help (a document load): its "saved" toast, once
-  const saved = editor.getAttribute('data-saved-message');
-  if (saved) {
+  function confirmSaved() {
+    const saved = document.querySelector('[data-menu-editor]')?.getAttribute('data-saved-message');
+    if (!saved || running()) return;
     toast(saved, true);
     const url = new URL(location.href);
     url.searchParams.delete('saved');
     history.replaceState(history.state, '', url);
   }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', confirmSaved, { once: true });
+  else confirmSaved();
 })();
