@@ -391,8 +391,9 @@ async function savesBeforeReact(browser: Browser, device: Device, clicks: number
 
 /**
  * One click on "available / sold out", timed in the page until its confirmation toast appears:
- * the toast waits for the fetcher to be idle, that is the action, the revalidation of every
- * loader and the editor's re-render with the new data.
+ * with React running, the toast comes with the action's answer (the row flipped at the click; the
+ * page's data is read again after it, session 13; before, the toast waited for that read too);
+ * before React starts, the page's script posts it and shows the answer (decision 0033).
  */
 function toggleAvailability(page: Page): Promise<number> {
   return page.evaluate((productId) => {

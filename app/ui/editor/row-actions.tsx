@@ -148,20 +148,25 @@ export function RowActionsProvider({
 }
 
 /**
- * One operation in flight: its toast once its answer and the page's fresh data are in. It
- * exists only while its request does, so the rows carry none.
+ * One operation in flight: its toast as soon as the server has answered (the row already shows
+ * the change; the page's data is read again meanwhile), its end once that data is in. It exists
+ * only while its request does, so the rows carry none.
  */
 const Outcome = memo(function Outcome({ fetcherKey, onDone }: { fetcherKey: string; onDone: (key: string) => void }) {
   const fetcher = useFetcher<ActionResult>({ key: fetcherKey });
   const toast = useToast();
   const started = useRef(false);
+  const told = useRef(false);
   useEffect(() => {
+    if (fetcher.data && !told.current) {
+      told.current = true;
+      toast(fetcher.data.ok ? { message: fetcher.data.message } : { message: fetcher.data.error, type: 'error' });
+    }
     if (fetcher.state !== 'idle') {
       started.current = true;
       return;
     }
     if (!started.current && fetcher.data === undefined) return;
-    if (fetcher.data) toast(fetcher.data.ok ? { message: fetcher.data.message } : { message: fetcher.data.error, type: 'error' });
     onDone(fetcherKey);
   }, [fetcher.state, fetcher.data, fetcherKey, onDone, toast]);
   return null;
