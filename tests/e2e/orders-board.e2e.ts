@@ -178,6 +178,40 @@ describe('the orders board', () => {
     }
   });
 
+  it('sounds for a new order of the location it shows, not for another location\'s', async () => {
+    const terrace = buildLocation(restaurantId, { nameRo: 'Terasă', nameEn: 'Terrace' });
+    await db.insertInto('location').values(terrace).execute();
+    await db.insertInto('orderingSettings').values(buildOrderingSettings(restaurantId, terrace.id)).execute();
+    const terraceTable = await insertDiningTable(db, restaurantId, terrace.id, 'Masa T1');
+    const context = await openContext(browserOf(), baseUrl, { viewport: PHONE, locale: 'ro' });
+    contexts.push(context);
+    await context.addCookies(browserCookies(staffCookie, baseUrl));
+    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
+    // every beep is one oscillator the page creates
+    await context.addInitScript(() => {
+      const create = AudioContext.prototype.createOscillator;
+      AudioContext.prototype.createOscillator = function (this: AudioContext) {
+        Object.assign(window, { beeps: ((window as unknown as { beeps?: number }).beeps ?? 0) + 1 });
+        return create.call(this);
+      };
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto(`/${slug}/admin/orders?loc=${locationId}`);
+    await expect.poll(() => isHydrated(page, 'h2'), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('live-state').getAttribute('data-connected')).toBe('true');
+    await page.getByRole('button', { name: 'Activează sunetul' }).click();
+    const beeps = () => page.evaluate(() => (window as unknown as { beeps?: number }).beeps ?? 0);
+    await expect.poll(beeps).toBe(1);
+    // the terrace's order first, then the dining room's: once the second is on the board, the first was heard of
+    await placeOrder(db, { restaurantId, locationId: terrace.id, table: terraceTable });
+    await publish(restaurantId);
+    const { order } = await placeOrder(db, { restaurantId, locationId, table });
+    await publish(restaurantId);
+    await cards(page).filter({ hasText: `Comanda #${order.number}` }).waitFor({ timeout: 15_000 });
+    expect(await beeps()).toBe(2);
+  });
+
   it('works without JavaScript: plain forms move an order and pause the location', async () => {
     // no JavaScript: a plain form post marks the ready order served
     const page = await openAs(staffCookie, `/${slug}/admin/orders`, PHONE, { javaScriptEnabled: false });

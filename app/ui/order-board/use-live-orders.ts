@@ -96,15 +96,20 @@ export function useLiveBoard(slug: string, loaded: OrderBoard, since: number, on
       // a burst of events is one read
       rowsTimer = setTimeout(() => void readRows(), 30);
     };
-    const onOrder = (event: Event) => {
+    /** An event taken in; false for an order of another location than the board shows. */
+    const onOrder = (event: Event): boolean => {
       const payload = eventPayload(event);
-      if (!payload) return readWhole();
+      if (!payload) {
+        readWhole();
+        return true;
+      }
       const filter = latest.current.board.locationId;
       // an order of another location changes neither this board's rows nor its totals
-      if (filter && payload.locationId !== filter) return;
+      if (filter && payload.locationId !== filter) return false;
       applied.push({ id: Number((event as MessageEvent).lastEventId) || 0, orderId: payload.orderId });
       if (applied.length > 2 * MAX_BOARD_ROWS_READ) applied.shift();
       name(payload.orderId);
+      return true;
     };
     resync.current = (cursor) => {
       for (const event of applied) if (event.id > cursor) name(event.orderId);
@@ -114,9 +119,9 @@ export function useLiveBoard(slug: string, loaded: OrderBoard, since: number, on
       source = new EventSource(`/${slug}/admin/orders/live?since=${start}`);
       source.onopen = () => setConnected(true);
       source.onerror = () => setConnected(false);
+      // the sound for a new order this board shows: not for another location's while it shows one
       source.addEventListener('order.placed', (event) => {
-        placed.current();
-        onOrder(event);
+        if (onOrder(event)) placed.current();
       });
       source.addEventListener('order.updated', onOrder);
       source.addEventListener('reset', () => window.location.reload());
