@@ -46,24 +46,38 @@ export async function registerOwner(baseUrl: string, name: string): Promise<{ co
   return { cookie: response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), slug };
 }
 
+/** What an owner's browser posts without JavaScript (the editor's forms, the product form), over HTTP. */
+export type OwnerPost = (fields: Record<string, string>, path?: string) => Promise<Response>;
+
 /**
- * A fresh owner with a location "Salon", a category "Ciorbe" and `dishes` in it (30 RON each, in
- * that order), made over HTTP as the editor's forms post them.
+ * A fresh owner with a location "Salon" and `categories` in it (in that order, their ids as the
+ * product form lists them), made over HTTP as the editor's forms post them.
  */
-export async function ownerWithDishes(baseUrl: string, name: string, dishes: readonly string[]): Promise<{ cookie: string; slug: string }> {
+export async function ownerWithCategories(baseUrl: string, name: string, categories: readonly string[]): Promise<{ cookie: string; slug: string; categoryIds: string[]; post: OwnerPost }> {
   const { cookie, slug } = await registerOwner(baseUrl, name);
-  const post = (fields: Record<string, string>, path = `/${slug}/admin?index`) =>
+  const post: OwnerPost = (fields, path = `/${slug}/admin?index`) =>
     fetch(`${baseUrl}${path}`, { method: 'POST', redirect: 'manual', body: new URLSearchParams(fields), headers: { cookie, origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded' } });
   expect((await post({ intent: 'create-location', nameRo: 'Salon' })).status).toBe(200);
   const locationId = /\?location=([0-9a-f-]{36})/.exec(await (await fetch(`${baseUrl}/${slug}/admin`, { headers: { cookie } })).text())?.[1];
   expect(locationId).toBeTruthy();
-  expect((await post({ intent: 'create-category', nameRo: 'Ciorbe', locationId: locationId!, visible: 'on' })).status).toBe(200);
-  const categoryId = /<option value="([0-9a-f-]{36})"/.exec(await (await fetch(`${baseUrl}/${slug}/admin/products/new`, { headers: { cookie } })).text())?.[1];
-  expect(categoryId).toBeTruthy();
+  for (const category of categories) expect((await post({ intent: 'create-category', nameRo: category, locationId: locationId!, visible: 'on' })).status).toBe(200);
+  const categoryIds = [...(await (await fetch(`${baseUrl}/${slug}/admin/products/new`, { headers: { cookie } })).text()).matchAll(/<option value="([0-9a-f-]{36})"/g)].map((m) => m[1]!);
+  expect(categoryIds).toHaveLength(categories.length);
+  return { cookie, slug, categoryIds, post };
+}
+
+/** Saves `dishes` (10 RON unless said) into a category through the product form. */
+export async function addDishes(post: OwnerPost, slug: string, categoryId: string, dishes: readonly string[], price = '10'): Promise<void> {
   for (const dish of dishes) {
-    const saved = await post({ categoryId: categoryId!, nameRo: dish, price: '30', available: 'on', visible: 'on' }, `/${slug}/admin/products/new`);
+    const saved = await post({ categoryId, nameRo: dish, price, available: 'on', visible: 'on' }, `/${slug}/admin/products/new`);
     expect(saved.status).toBe(302);
   }
+}
+
+/** A fresh owner with a location "Salon", a category "Ciorbe" and `dishes` in it (30 RON each, in that order). */
+export async function ownerWithDishes(baseUrl: string, name: string, dishes: readonly string[]): Promise<{ cookie: string; slug: string }> {
+  const { cookie, slug, categoryIds, post } = await ownerWithCategories(baseUrl, name, ['Ciorbe']);
+  await addDishes(post, slug, categoryIds[0]!, dishes, '30');
   return { cookie, slug };
 }
 

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_LOGINS } from '#app/modules/demo/demo-seed.server.ts';
-import { registerOwner, sharedSessionCookie } from './accounts.ts';
+import { addDishes, ownerWithCategories, registerOwner, sharedSessionCookie } from './accounts.ts';
 import { isHydrated, nextClientIp, seriousAxeViolations, useBrowser } from './browser.ts';
 import { openOwnerPage, statusMessage } from './owner-session.ts';
 
@@ -18,14 +18,7 @@ const publicMenu = async (slug: string) => (await fetch(`${baseUrl}/${slug}`)).t
 
 /** A restaurant with a location "Salon", categories "Ciorbe" and "Deserturi" of 41 dishes each (PRO, past the folding threshold of 80). */
 async function longMenu(name: string): Promise<{ cookie: string; slug: string }> {
-  const { cookie, slug } = await registerOwner(baseUrl, name);
-  const post = (fields: Record<string, string>, path = `/${slug}/admin?index`) =>
-    fetch(`${baseUrl}${path}`, { method: 'POST', redirect: 'manual', body: new URLSearchParams(fields), headers: { cookie, origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded' } });
-  expect((await post({ intent: 'create-location', nameRo: 'Salon' })).status).toBe(200);
-  const locationId = /\?location=([0-9a-f-]{36})/.exec(await (await fetch(`${baseUrl}/${slug}/admin`, { headers: { cookie } })).text())?.[1];
-  expect(locationId).toBeTruthy();
-  for (const category of ['Ciorbe', 'Deserturi']) expect((await post({ intent: 'create-category', nameRo: category, locationId: locationId!, visible: 'on' })).status).toBe(200);
-
+  const { cookie, slug, categoryIds, post } = await ownerWithCategories(baseUrl, name, ['Ciorbe', 'Deserturi']);
   const admin = await sharedSessionCookie(baseUrl, DEMO_LOGINS.admin.email, DEMO_LOGINS.admin.password);
   const found = await (await fetch(`${baseUrl}/admin/restaurants?q=${encodeURIComponent(`${name}-`)}`, { headers: { cookie: admin } })).text();
   const restaurantId = /href="\/admin\/restaurants\/([^"?]+)"/.exec(found)?.[1];
@@ -36,15 +29,9 @@ async function longMenu(name: string): Promise<{ cookie: string; slug: string }>
     body: new URLSearchParams({ intent: 'grant-pro', months: '12' }),
   });
   expect(granted.status).toBe(200);
-
-  const categoryIds = [...(await (await fetch(`${baseUrl}/${slug}/admin/products/new`, { headers: { cookie } })).text()).matchAll(/<option value="([0-9a-f-]{36})"/g)].map((m) => m[1]!);
-  expect(categoryIds).toHaveLength(2);
-  for (const [index, categoryId] of categoryIds.entries()) {
-    for (let i = 1; i <= 41; i++) {
-      const saved = await post({ categoryId, nameRo: `${index === 0 ? 'Ciorbă' : 'Desert'} ${i}`, price: '10', available: 'on', visible: 'on' }, `/${slug}/admin/products/new`);
-      expect(saved.status).toBe(302);
-    }
-  }
+  const numbered = (dish: string) => Array.from({ length: 41 }, (_, i) => `${dish} ${i + 1}`);
+  await addDishes(post, slug, categoryIds[0]!, numbered('Ciorbă'));
+  await addDishes(post, slug, categoryIds[1]!, numbered('Desert'));
   return { cookie, slug };
 }
 
