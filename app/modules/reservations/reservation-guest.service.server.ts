@@ -179,13 +179,14 @@ export async function requestReservation(
   return { token: reservation.token };
 }
 
-/** The guest's page: undefined for an unknown token. */
+/** The guest's page: undefined for an unknown token, or a restaurant deactivated since. */
 export async function getReservationGuestView(db: Kysely<Database>, token: string, locale: ReservationLocale, now: Date = new Date()): Promise<ReservationGuestView | undefined> {
   const reservation = await findReservationByToken(db, token);
   if (!reservation) return undefined;
   const [restaurant, locations] = await Promise.all([findRestaurantById(db, reservation.restaurantId), listAllLocations(db, reservation.restaurantId)]);
   const location = locations.find((one) => one.id === reservation.locationId);
-  if (!restaurant || !location) return undefined;
+  // a restaurant the platform deactivated shows nothing to guests, as its menu and order pages
+  if (!restaurant || restaurant.active !== 1 || !location) return undefined;
   const settings = await locationOrderingForGuests(db, restaurant.id, location.id);
   const { start } = reservationSpan(reservation.date, reservation.time, settings.slotMinutes, restaurant.timeZone);
   return {
@@ -238,7 +239,7 @@ export interface ReservationGuestState {
 export async function guestReservationStream(db: Kysely<Database>, request: Request, slug: string, token: string): Promise<Response | undefined> {
   if (!TOKEN.test(token)) return undefined;
   const restaurant = await findRestaurantBySlug(db, slug);
-  if (!restaurant) return undefined;
+  if (!restaurant || restaurant.active !== 1) return undefined;
   const read = (): Promise<ReservationGuestState | undefined> => findReservationState(db, restaurant.id, token);
   if (!(await read())) return undefined;
   return watchStream(request, { restaurantId: restaurant.id, channel: 'reservations', key: token, read: async () => (await read()) ?? null });

@@ -8,7 +8,7 @@ import { insertRestaurant } from '#tests/factories/builders.ts';
 import { db, scopes, storage, useFileWorld } from '#tests/support/file-world.ts';
 import { readSse, type SseMessage } from '#tests/support/sse-reader.ts';
 import { testDialect } from '#tests/support/test-database.ts';
-import { guestReservationStream, newIdempotencyKey, requestReservation } from './reservation-guest.service.server.ts';
+import { getReservationGuestView, guestReservationStream, newIdempotencyKey, requestReservation } from './reservation-guest.service.server.ts';
 import { changeReservation } from './reservation-staff.service.server.ts';
 import { ReservationRequestInput } from './reservation.schema.ts';
 
@@ -92,6 +92,15 @@ describe(`the guest’s reservation page, live, on ${testDialect}`, () => {
     expect(await guestReservationStream(db, liveRequest(a.slug, unknown), a.slug, unknown)).toBeUndefined();
     expect(await guestReservationStream(db, liveRequest('nu-exista', token), 'nu-exista', token)).toBeUndefined();
     expect(await guestReservationStream(db, liveRequest(a.slug, 'scurt'), a.slug, 'scurt')).toBeUndefined();
+  });
+
+  it('is not found, nor its page, once the platform deactivated the restaurant (as the order page and stream)', async () => {
+    const a = await restaurant();
+    const { token } = await reserve(a, '19:00');
+    expect(await getReservationGuestView(db, token, 'ro')).toBeDefined();
+    await db.updateTable('restaurant').set({ active: 0 }).where('slug', '=', a.slug).execute();
+    expect(await guestReservationStream(db, liveRequest(a.slug, token), a.slug, token)).toBeUndefined();
+    expect(await getReservationGuestView(db, token, 'ro')).toBeUndefined();
   });
 
   it('holds at most 4 streams per reservation; the next is told to come back later', async () => {
