@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { DEMO_LOGINS } from '#app/modules/demo/demo-seed.server.ts';
 import { addDishes, ownerWithCategories, registerOwner, sharedSessionCookie } from './accounts.ts';
 import { isHydrated, nextClientIp, seriousAxeViolations, useBrowser } from './browser.ts';
-import { openOwnerPage, statusMessage } from './owner-session.ts';
+import { focusArmedHandle, openOwnerPage, statusMessage } from './owner-session.ts';
 
 /**
  * The editor of a long menu draws less up front (session 6, bench:admin): an open category's
@@ -70,8 +70,7 @@ describe('the editor of a long menu', () => {
     expect(await focusedName()).toBe('Epuizat; marchează disponibil: Desert 5');
     // keyboard drag and drop on a freshly drawn row: focus the handle, Space, ArrowUp, Space
     const handle = page.getByRole('button', { name: 'Trage pentru a muta: Desert 2', exact: true });
-    await handle.scrollIntoViewIfNeeded();
-    await handle.focus();
+    await focusArmedHandle(handle);
     await page.keyboard.press('Space');
     await statusMessage(page, '„Desert 2” este acum pe poziția 2 din 41.');
     await page.keyboard.press('ArrowUp');

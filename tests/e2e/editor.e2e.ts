@@ -7,7 +7,7 @@ import { noisyJpeg, photoJpeg, pngClaiming, svgWithScript } from '#tests/support
 import { DEMO_LOGINS } from '#app/modules/demo/demo-seed.server.ts';
 import { registerOwner, sharedSessionCookie } from './accounts.ts';
 import { DESKTOP, isHydrated, nextClientIp, PHONE, seriousAxeViolations, useBrowser, withoutCatalogue } from './browser.ts';
-import { ownerSessionOpener, statusMessage as toast } from './owner-session.ts';
+import { focusArmedHandle, ownerSessionOpener, statusMessage as toast } from './owner-session.ts';
 import { openServerDatabase } from './database.ts';
 
 const baseUrl = inject('baseUrl');
@@ -138,8 +138,7 @@ describe('the menu editor in the browser', () => {
 
     await addProduct(page, 'Deserturi', { name: 'Clătite', price: '18' });
     const handle = page.getByRole('button', { name: 'Trage pentru a muta: Clătite' });
-    await handle.scrollIntoViewIfNeeded();
-    await handle.focus();
+    await focusArmedHandle(handle);
     await page.keyboard.press('Space');
     await toast(page, '„Clătite” este acum pe poziția 2 din 2.');
     await page.keyboard.press('ArrowUp');

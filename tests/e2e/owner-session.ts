@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { browserCookies, registerOwner } from './accounts.ts';
 import { DESKTOP, isHydrated, openContext } from './browser.ts';
@@ -51,6 +51,20 @@ async function withPageContext(page: Page, wait: PromiseLike<void>): Promise<voi
     const seen = `page ${page.url()}; h1 ${JSON.stringify(await visible('h1'))}; alerts ${JSON.stringify(await visible('[role="alert"]'))}`;
     throw new Error(`${(error as Error).message}\n${seen}`, { cause: error });
   }
+}
+
+/**
+ * Focuses a drag handle and waits until its keyboard drag is armed: dnd-kit (loaded when React has
+ * started and the page is idle, or when a handle is reached for) names its screen-reader
+ * instructions on the handle. A Space pressed before that does nothing, for a person too.
+ */
+export async function focusArmedHandle(handle: Locator): Promise<void> {
+  await handle.scrollIntoViewIfNeeded();
+  await handle.focus();
+  await expect.poll(() => handle.evaluate((node) => {
+    const instructions = node.getAttribute('aria-describedby');
+    return instructions !== null && document.getElementById(instructions) !== null;
+  }), { timeout: 10_000 }).toBe(true);
 }
 
 /** Waits until a toast (success or error) holding `text` shows. */
