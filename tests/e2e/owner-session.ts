@@ -73,7 +73,26 @@ export const toast = (page: Page, text: string, timeout = 5000) =>
 
 /**
  * Waits until a polite live region holding `text` shows: a success toast, or any other status the
- * page announces (the editor's "1 produs găsit", a drag's "… pe poziția 2 din 2").
+ * page announces (the editor's "1 produs găsit", a drag's "… pe poziția 2 din 2"). What the regions
+ * said since the wait began counts too (the page records it): a toast lives 3 s, and on a loaded
+ * machine one can come and go between two looks.
  */
-export const statusMessage = (page: Page, text: string, timeout = 5000) =>
-  withPageContext(page, expect.poll(() => page.locator('[role="status"]:not(:empty)').allTextContents(), { timeout }).toContainEqual(expect.stringContaining(text)));
+export function statusMessage(page: Page, text: string, timeout = 5000): Promise<void> {
+  let first = true;
+  const said = async () => {
+    const restart = first;
+    first = false;
+    return page.evaluate((fresh) => {
+      const record = window as unknown as { statusSaid?: string[]; statusWatch?: MutationObserver };
+      const now = () => [...document.querySelectorAll('[role="status"]')].map((region) => region.textContent ?? '').filter(Boolean);
+      if (fresh || !record.statusWatch) {
+        record.statusWatch?.disconnect();
+        record.statusSaid = [];
+        record.statusWatch = new MutationObserver(() => record.statusSaid!.push(...now()));
+        record.statusWatch.observe(document.body, { subtree: true, childList: true, characterData: true });
+      }
+      return [...record.statusSaid!, ...now()];
+    }, restart);
+  };
+  return withPageContext(page, expect.poll(said, { timeout }).toContainEqual(expect.stringContaining(text)));
+}

@@ -42,6 +42,11 @@ function useArmed(): DndModule | undefined {
   const module = useSyncExternalStore(subscribeArmed, () => dnd, () => undefined);
   useEffect(() => {
     if (armed) return;
+    // React started because the owner reached for a handle (decision 0033): arm now, not at the next idle moment
+    if (document.activeElement?.closest('[aria-roledescription="sortable"]')) {
+      armAll();
+      return;
+    }
     if (typeof requestIdleCallback === 'function') {
       const idle = requestIdleCallback(armAll, { timeout: 2000 });
       return () => cancelIdleCallback(idle);
