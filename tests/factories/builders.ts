@@ -34,7 +34,14 @@ export async function addPlan(db: Kysely<Database>, restaurantId: string, plan: 
 }
 
 /** Makes `userId` a member of the restaurant in `role` (decision 0029), as registration or an accepted invitation would. */
+let lastMemberAt = 0;
+/** A creation time later than any this process gave a membership before: members added one after another list in that order (a tie in the same millisecond fell back to the id, and the team test's order flipped). */
+function nextMemberTime(): string {
+  lastMemberAt = Math.max(Date.now(), lastMemberAt + 1);
+  return new Date(lastMemberAt).toISOString();
+}
+
 export async function addMember(db: Kysely<Database>, restaurantId: string, userId: string, role: MembershipTable['role'] = 'owner'): Promise<void> {
-  const now = new Date().toISOString();
+  const now = nextMemberTime();
   await db.insertInto('membership').values({ id: `${role}-${userId}-${restaurantId}`, restaurantId, userId, role, createdAt: now, updatedAt: now }).execute();
 }
