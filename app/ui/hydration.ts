@@ -25,10 +25,6 @@ function useRoutesDocumentMode(): DocumentMode {
   return mode;
 }
 
-function useRoutesWantHydration(): boolean {
-  return useRoutesDocumentMode() !== 'none';
-}
-
 /** An on-demand route's handle: `script` is the page's own script (a URL), which starts React when needed. */
 export type OnDemandHandle = { hydrate: 'on-demand'; script: string };
 
@@ -55,6 +51,5 @@ export function useDocumentMode(): DocumentMode {
  * page sent without JavaScript keeps React (and its scripts) in charge, so this is false there.
  */
 export function useStaticDocument(): boolean {
-  const wanted = useRoutesWantHydration();
-  return !wanted && typeof document === 'undefined';
+  return useRoutesDocumentMode() === 'none' && typeof document === 'undefined';
 }

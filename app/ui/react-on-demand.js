@@ -34,7 +34,6 @@
   const ready = new Promise((resolve) => {
     window.addEventListener('react:hydrated', () => {
       hydrated = true;
-      document.documentElement.removeAttribute('data-react-starting');
       resolve();
     }, { once: true });
   });
@@ -79,7 +78,6 @@
   /** Starts React (once, after the document is in: React Router's scripts and data come last in it). */
   function start() {
     if (started) return started;
-    document.documentElement.setAttribute('data-react-starting', '');
     const parsed = document.readyState === 'loading' ? new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true })) : Promise.resolve();
     started = parsed.then(run).then(() => ready);
     return started;
