@@ -20,6 +20,8 @@
  *     its send, each guest its own address and table) until the order's row is on the board.
  * Speed is never asserted; figures go to docs/performance.md by hand, with the date and machine.
  * BENCH_PROFILE=1 adds one profiled phone load: self time per script file and per function;
+ * BENCH_PROFILE_FILE=<file> keeps that profile (Chromium's .cpuprofile format, for DevTools);
+ * BENCH_PROFILE=saves profiles the phone's sold-out clicks with React running instead of the browser figures;
  * BENCH_SAVE_HTML=<file> keeps the editor's HTML for a look at what it carries.
  * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the app server (its whole run) into <dir>.
  */
@@ -288,14 +290,18 @@ const metricMs = (metrics: { name: string; value: number }[], name: string) => (
  *   signal to this, from "drag and drop live" below, when drag and drop started being armed
  *   after the page is interactive (app/ui/editor/sortable-list.tsx); both commits of a
  *   comparison must be measured with the same script.
- * - drag and drop live: the last drag handle names dnd-kit's screen-reader instructions
- *   (aria-describedby) and that element exists, which dnd-kit adds only in the browser. On an
- *   editor that starts React on demand (decision 0033) the owner's touch on that handle starts it:
- *   the first frame that finds the page interactive touches it (a pointerdown), as an owner who
- *   reached for drag and drop at the earliest moment would.
+ * - drag and drop live: the first frame in which a drag of the last drag handle's row moves it.
+ *   From the frame that finds the page interactive, as an owner who reached for drag and drop
+ *   at the earliest moment would, the handle is pressed and moved 20 px (pointer events, as a
+ *   finger's or a mouse's); the row is live when it follows (its <li> has a transform), and the
+ *   drag is then put back and released where it began, changing nothing. An attempt that has not
+ *   moved the row within 250 ms is released and made again. Whoever answers the drag counts:
+ *   dnd-kit once React runs (a press on the handle before that starts React), or the page's own
+ *   script before React (session 14). Until session 13 this was "the handle names dnd-kit's
+ *   screen-reader instructions", which only dnd-kit can pass: compare two commits with one script.
  * Then, if asked, `clicks` one-click saves in the same page.
  */
-async function loadInBrowser(browser: Browser, { viewport, mobile, cpuSlowdown }: Device, clicks = 0, profile = false): Promise<PageLoad & { saves: number[]; profile?: CpuProfile }> {
+async function loadInBrowser(browser: Browser, { viewport, mobile, cpuSlowdown }: Device, clicks = 0, profile: false | 'load' | 'saves' = false): Promise<PageLoad & { saves: number[]; profile?: CpuProfile }> {
   const { context, page, cdp } = await openOwnerPage(browser, { viewport, mobile, cpuSlowdown }, () => {
     const bench = window as unknown as { benchInteractiveAt?: number; benchDragLiveAt?: number };
     const check = () => {
@@ -304,30 +310,44 @@ async function loadInBrowser(browser: Browser, { viewport, mobile, cpuSlowdown }
         if (open) {
           bench.benchInteractiveAt = performance.now();
           open.close();
-          const onDemand = (window as unknown as { reactOnDemand?: { running: boolean } }).reactOnDemand;
-          const handles = document.querySelectorAll('[aria-roledescription="sortable"]');
-          if (onDemand && !onDemand.running) handles[handles.length - 1]?.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, isPrimary: true }));
         } else {
           const row = document.querySelector('[id^="product-"]');
           const buttons = row?.querySelectorAll<HTMLButtonElement>('button[type="button"]');
           buttons?.[buttons.length - 1]?.click();
         }
       }
-      if (bench.benchDragLiveAt === undefined) {
+      if (bench.benchInteractiveAt !== undefined && bench.benchDragLiveAt === undefined) {
         const handles = document.querySelectorAll('[aria-roledescription="sortable"]');
-        const instructions = handles[handles.length - 1]?.getAttribute('aria-describedby');
-        if (instructions && document.getElementById(instructions)) bench.benchDragLiveAt = performance.now();
+        const handle = handles[handles.length - 1];
+        const row = handle?.closest('li');
+        if (handle && row) {
+          const box = handle.getBoundingClientRect();
+          const at = (dy: number) => ({ bubbles: true, cancelable: true, isPrimary: true, pointerId: 7, pointerType: 'mouse', button: 0, buttons: 1, clientX: box.x + box.width / 2, clientY: box.y + box.height / 2 + dy });
+          const attempt = bench as { attemptAt?: number };
+          if (attempt.attemptAt !== undefined && row.style.transform !== '' && row.style.transform !== 'none') {
+            bench.benchDragLiveAt = performance.now();
+            document.dispatchEvent(new PointerEvent('pointermove', at(0)));
+            document.dispatchEvent(new PointerEvent('pointerup', { ...at(0), buttons: 0 }));
+          } else if (attempt.attemptAt === undefined || performance.now() - attempt.attemptAt > 250) {
+            if (attempt.attemptAt !== undefined) document.dispatchEvent(new PointerEvent('pointerup', { ...at(0), buttons: 0 }));
+            attempt.attemptAt = performance.now();
+            handle.dispatchEvent(new PointerEvent('pointerdown', at(0)));
+            document.dispatchEvent(new PointerEvent('pointermove', at(10)));
+            document.dispatchEvent(new PointerEvent('pointermove', at(20)));
+          }
+        }
       }
       if (bench.benchInteractiveAt === undefined || bench.benchDragLiveAt === undefined) requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
   });
   try {
-    if (profile) {
+    const startProfile = async () => {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
-    }
+    };
+    if (profile === 'load') await startProfile();
     const bytes = { js: 0, jsFiles: 0, css: 0, html: 0 };
     const counted: Promise<void>[] = [];
     page.on('response', (response) => {
@@ -352,7 +372,7 @@ async function loadInBrowser(browser: Browser, { viewport, mobile, cpuSlowdown }
       return bench.benchInteractiveAt !== undefined && bench.benchDragLiveAt !== undefined;
     }, undefined, { timeout: 120_000, polling: 100 });
     const { metrics } = await cdp.send('Performance.getMetrics');
-    const recorded = profile ? ((await cdp.send('Profiler.stop')).profile as CpuProfile) : undefined;
+    let recorded = profile === 'load' ? ((await cdp.send('Profiler.stop')).profile as CpuProfile) : undefined;
     const timing = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       const interactive = (window as unknown as { benchInteractiveAt: number }).benchInteractiveAt;
@@ -364,7 +384,13 @@ async function loadInBrowser(browser: Browser, { viewport, mobile, cpuSlowdown }
     await Promise.all(counted);
     const [busy, script, layout, style] = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'].map((name) => metricMs(metrics, name)) as [number, number, number, number];
     const saves: number[] = [];
-    for (let click = 0; click < clicks; click++) saves.push(await toggleAvailability(page));
+    // the saves with React running: started as the owner's first use of a field would (drag and drop no longer starts it)
+    if (clicks > 0) await page.evaluate(() => (window as unknown as { reactOnDemand?: { start(): Promise<void> } }).reactOnDemand?.start());
+    for (let click = 0; click < clicks; click++) {
+      if (profile === 'saves' && click === 2) await startProfile();
+      saves.push(await toggleAvailability(page));
+    }
+    if (profile === 'saves') recorded = (await cdp.send('Profiler.stop')).profile as CpuProfile;
     return { ...timing, busy, script, layout, style, jsBytes: bytes.js, jsFiles: bytes.jsFiles, cssBytes: bytes.css, htmlBytes: bytes.html, saves, ...(recorded ? { profile: recorded } : {}) };
   } finally {
     await context.close();
@@ -424,7 +450,7 @@ interface CpuProfile {
  * `BENCH_PROFILE=1`: where one phone-size load spends its main thread until interactive, as self
  * time per function (sampled by Chromium's profiler), largest first, and per script file.
  */
-function printProfile(profile: CpuProfile, top = 25): void {
+function printProfile(profile: CpuProfile, what: string, top = 25): void {
   const byNode = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
   const self = new Map<string, number>();
   const perFile = new Map<string, number>();
@@ -437,9 +463,9 @@ function printProfile(profile: CpuProfile, top = 25): void {
     perFile.set(file, (perFile.get(file) ?? 0) + ms);
   });
   const sorted = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]).slice(0, top);
-  console.log('\nphone load, self time by script file (ms):');
+  console.log(`\nphone ${what}, self time by script file (ms):`);
   for (const [file, ms] of sorted(perFile)) console.log(`${ms.toFixed(0).padStart(7)}  ${file}`);
-  console.log('\nphone load, self time by function (ms):');
+  console.log(`\nphone ${what}, self time by function (ms):`);
   for (const [name, ms] of sorted(self)) console.log(`${ms.toFixed(0).padStart(7)}  ${name}`);
 }
 
@@ -747,6 +773,7 @@ try {
 
   const browser = await launchBrowser();
   try {
+    if (process.env.BENCH_PROFILE !== 'saves') {
     const desktop = await browserFigures(browser, { label: 'desktop', viewport: DESKTOP, mobile: false, cpuSlowdown: 1 });
     const phone = await browserFigures(browser, { label: 'phone, CPU 4× slower', viewport: PHONE, mobile: true, cpuSlowdown: 4 });
     printTable(`Chromium, cold cache, ${BROWSER_RUNS} loads after 1 warm-up (ms from navigation start); ${BROWSER_RUNS} clicks after 2 in one page`, ['figure', 'p50', 'p95', 'max'], [...desktop.lines, ...phone.lines]);
@@ -758,9 +785,13 @@ try {
     const boardPhone = await boardFigures(browser, { label: 'phone, CPU 4× slower', viewport: PHONE, mobile: true, cpuSlowdown: 4 }, boardFixture, dish);
     printTable(`The orders board with ${BOARD_DAY_ORDERS} orders of the day, cold cache, ${BROWSER_RUNS} loads after 1 warm-up (ms from navigation start); ${BROWSER_RUNS} guests' orders after 2 in one page (ms from the send's answer)`, ['figure', 'p50', 'p95', 'max'], [...boardDesktop.lines, ...boardPhone.lines]);
     console.log(`\n${boardDesktop.transfer}\n${boardPhone.transfer}`);
-    if (process.env.BENCH_PROFILE === '1') {
-      const profiled = await loadInBrowser(browser, { label: 'phone', viewport: PHONE, mobile: true, cpuSlowdown: 4 }, 0, true);
-      if (profiled.profile) printProfile(profiled.profile);
+    }
+    if (process.env.BENCH_PROFILE === '1' || process.env.BENCH_PROFILE === 'saves') {
+      const saves = process.env.BENCH_PROFILE === 'saves';
+      const profiled = await loadInBrowser(browser, { label: 'phone', viewport: PHONE, mobile: true, cpuSlowdown: 4 }, saves ? BROWSER_RUNS + 2 : 0, saves ? 'saves' : 'load');
+      if (profiled.profile && process.env.BENCH_PROFILE_FILE) writeFileSync(process.env.BENCH_PROFILE_FILE, JSON.stringify(profiled.profile));
+      if (profiled.profile) printProfile(profiled.profile, saves ? `${BROWSER_RUNS} sold-out clicks with React running` : 'load');
+      if (saves) console.log(`\nthe profiled clicks (ms, click → toast): ${profiled.saves.slice(2).map((save) => save.toFixed(0)).join(', ')}`);
     }
     console.log(`\nload average after: ${load()}`);
   } finally {

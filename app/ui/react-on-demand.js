@@ -10,7 +10,8 @@
 //
 // The page's script uses `window.reactOnDemand`: `start()` (a promise of React running) and
 // `running`; it lists the elements it answers itself before React (left alone here) in
-// `window.reactOnDemandHandled` (selectors). Both scripts load `async`, in either order: they only
+// `window.reactOnDemandHandled` (selectors), and those whose pointer use only it answers (a keyboard
+// reaching them still starts React) in `window.reactOnDemandPointer`. Both scripts load `async`, in either order: they only
 // listen on the document, and read the page when an event comes.
 (() => {
   // this script may run before the page is parsed: React Router's scripts and data are read when needed
@@ -24,6 +25,10 @@
   const nonce = () => [...document.scripts].find((script) => script.nonce)?.nonce ?? '';
   // elements the page's own script answers before React, and its own dialogs
   const isHandled = (element) => ['dialog[data-before-react]', ...(window.reactOnDemandHandled ?? [])].some((selector) => element.closest(selector));
+  // elements whose pointer use (a press, a drag, the click after it) the page's script answers, while
+  // a keyboard that reaches them still starts React (the editor's drag handles: dragged by pointer
+  // in the page's script, with the keyboard in React)
+  const isPointerHandled = (element) => (window.reactOnDemandPointer ?? []).some((selector) => element.closest(selector));
   // what a click asks of React: a button or a checkbox nobody else handles
   const NEEDS_REACT = 'button, input[type="checkbox"], input[type="radio"], [role="button"]';
   const FIELDS = 'input:not([type="hidden"]), select, textarea';
@@ -94,7 +99,8 @@
   document.addEventListener('click', (event) => {
     if (hydrated || !(event.target instanceof Element)) return;
     const target = event.target.closest(NEEDS_REACT);
-    if (!target || isHandled(target) || event.defaultPrevented) return;
+    // a pointer's click on what the page drags itself is its own; a keyboard's or a screen reader's (detail 0) asks for React
+    if (!target || isHandled(target) || (isPointerHandled(target) && event.detail !== 0) || event.defaultPrevented) return;
     event.preventDefault();
     event.stopPropagation();
     void start().then(() => {
@@ -106,6 +112,8 @@
   const reach = (event) => {
     if (hydrated || !(event.target instanceof Element)) return;
     if (isHandled(event.target)) return;
+    // a pointer's press or focus on what the page drags itself; focus from the keyboard starts React
+    if (isPointerHandled(event.target) && (event.type === 'pointerdown' || !event.target.matches(':focus-visible'))) return;
     if (event.target.closest(FIELDS) || event.target.closest('[aria-roledescription="sortable"], summary')) void start();
   };
   document.addEventListener('pointerdown', reach, true);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { browserCookies, ownerWithDishes } from './accounts.ts';
+import { addDishes, browserCookies, ownerWithCategories, ownerWithDishes } from './accounts.ts';
 import { DESKTOP, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 import { toast } from './owner-session.ts';
 
@@ -105,6 +105,91 @@ describe('the menu editor before React starts', () => {
     expect(await page.getByRole('alert').filter({ hasText: /\S/ }).textContent()).not.toBe('');
     // flipped back: the page does not claim a change that was not made
     expect(await page.getByRole('button', { name: 'Disponibil; marchează epuizat: Ciorbă de burtă', exact: true }).textContent()).toBe('Disponibil');
+    expect(errors.filter((error) => !error.includes('404'))).toEqual([]);
+    await context.close();
+  });
+
+  it('reorders dishes and categories by dragging before React (a finger on a phone), says where they went, and React takes the order over', async () => {
+    const { cookie, slug, categoryIds, post } = await ownerWithCategories(baseUrl, 'trage-inainte', ['Ciorbe', 'Deserturi']);
+    await addDishes(post, slug, categoryIds[0]!, ['Ciorbă de burtă', 'Ciorbă de perișoare', 'Borș de pește']);
+    await addDishes(post, slug, categoryIds[1]!, ['Papanași']);
+    const { context, page, errors } = await openEditor(cookie, slug);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+    /** a finger pressed on a handle, moved in small steps by `dy` pixels, lifted */
+    const swipe = async (handleName: string, dy: number) => {
+      const handle = page.getByRole('button', { name: handleName, exact: true });
+      // the handle in the middle of the screen, as the owner would have scrolled to it
+      await handle.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      // where it comes to rest: rows still sliding into their places after the previous drop move it
+      await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'));
+      const box = (await handle.boundingBox())!;
+      const x = box.x + box.width / 2;
+      const y = box.y + box.height / 2;
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+      for (let step = 1; step <= 12; step++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y + (dy * step) / 12 }] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    /** the dishes top to bottom as the owner sees them */
+    const seen = () =>
+      page.locator('[data-product-id]').evaluateAll((rows) =>
+        rows.map((row) => ({ name: row.getAttribute('data-name'), top: row.getBoundingClientRect().top })).sort((a, b) => a.top - b.top).map((row) => row.name),
+      );
+    const rowHeight = (await rowOf(page, 'Ciorbă de burtă').boundingBox())!.height;
+
+    // the first dish dragged below the third: it follows the finger, the others make room
+    await swipe('Trage pentru a muta: Ciorbă de burtă', rowHeight * 2.2);
+    await toast(page, 'Ordinea a fost salvată.');
+    expect(await page.locator('[aria-live="assertive"][data-before-react]').textContent()).toBe('Ai mutat „Ciorbă de burtă” pe poziția 3 din 3.');
+    await expect.poll(seen).toEqual(['Ciorbă de perișoare', 'Borș de pește', 'Ciorbă de burtă', 'Papanași']);
+    let menu = await publicMenu(slug);
+    expect(menu.indexOf('Borș de pește')).toBeLessThan(menu.indexOf('Ciorbă de burtă'));
+    // the ends of the list: the dish now first cannot go up, the one now last cannot go down
+    expect(await page.getByRole('button', { name: 'Mută mai sus: Ciorbă de perișoare', exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Mută mai jos: Ciorbă de burtă', exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Mută mai jos: Ciorbă de perișoare', exact: true }).isDisabled()).toBe(false);
+
+    // a second drag on the order as shown: the last dish back to the top
+    await swipe('Trage pentru a muta: Ciorbă de burtă', -rowHeight * 2.2);
+    await toast(page, 'Ordinea a fost salvată.');
+    await expect.poll(seen).toEqual(['Ciorbă de burtă', 'Ciorbă de perișoare', 'Borș de pește', 'Papanași']);
+
+    // a whole category: "Deserturi" above "Ciorbe", its dishes with it
+    const categories = await page.getByRole('button', { name: 'Trage pentru a muta: Ciorbe', exact: true }).boundingBox();
+    const desserts = await page.getByRole('button', { name: 'Trage pentru a muta: Deserturi', exact: true }).boundingBox();
+    await swipe('Trage pentru a muta: Deserturi', categories!.y - desserts!.y - 10);
+    await toast(page, 'Ordinea a fost salvată.');
+    await expect.poll(seen).toEqual(['Papanași', 'Ciorbă de burtă', 'Ciorbă de perișoare', 'Borș de pește']);
+    menu = await publicMenu(slug);
+    expect(menu.indexOf('Papanași')).toBeLessThan(menu.indexOf('Ciorbă de burtă'));
+    // refused: a dish deleted on another phone meanwhile, so this page's order is not the menu's; the rows go back
+    const id = await rowOf(page, 'Borș de pește').getAttribute('data-product-id');
+    const deleted = await fetch(`${baseUrl}/${slug}/admin/menu-actions`, { method: 'POST', body: new URLSearchParams({ intent: `delete-product:${id}` }), headers: { cookie, origin: baseUrl } });
+    expect(deleted.status).toBe(200);
+    await swipe('Trage pentru a muta: Ciorbă de perișoare', -rowHeight * 1.2);
+    await expect.poll(() => page.locator('[data-testid="toast"][data-type="error"]').count(), { timeout: 5_000 }).toBe(1);
+    await expect.poll(seen).toEqual(['Papanași', 'Ciorbă de burtă', 'Ciorbă de perișoare', 'Borș de pește']);
+    expect(await page.getByRole('button', { name: 'Mută mai sus: Ciorbă de burtă', exact: true }).isDisabled()).toBe(true);
+
+    // a press without a move is no drag, and nothing of it started React
+    await swipe('Trage pentru a muta: Papanași', 0);
+    expect(await reactRunning(page)).toBe(false);
+    expect(await reactRouterLoaded(page)).toBe(false);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // React starts when a keyboard reaches a handle (Tab from the dish above): it draws the rows in the
+    // order shown, without the stand-in transforms, then the menu as saved (the dish deleted elsewhere gone)
+    await rowOf(page, 'Ciorbă de burtă').getByRole('button', { name: 'Șterge produsul' }).focus();
+    expect(await reactRunning(page)).toBe(false);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Trage pentru a muta: Ciorbă de perișoare');
+    await expect.poll(() => reactRunning(page), { timeout: 20_000 }).toBe(true);
+    const saved = ['Papanași', 'Ciorbă de burtă', 'Ciorbă de perișoare'];
+    await expect.poll(() => page.locator('[data-product-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-name')))).toEqual(saved);
+    expect(await seen()).toEqual(saved);
+    expect(await page.locator('[data-sortable-id]').evaluateAll((rows) => rows.filter((row) => (row as HTMLElement).style.transform !== '').length)).toBe(0);
+    await page.reload();
+    expect(await seen()).toEqual(saved);
     expect(errors.filter((error) => !error.includes('404'))).toEqual([]);
     await context.close();
   });

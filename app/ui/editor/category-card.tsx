@@ -53,15 +53,8 @@ export const CategoryCard = memo(function CategoryCard({
   const t = useEditorT();
   const rowActions = useRowActionHandlers();
   const [open, setOpen] = useState(defaultOpen);
-  const fetcher = useFetcher<ActionResult>();
-  const reorder = useFetcher<ActionResult>();
-  useActionToast(fetcher.data, fetcher.state);
-  useActionToast(reorder.data, reorder.state);
   const name = localized(category.nameRo, category.nameEn, locale);
   const visible = overrides.get(category.id)?.visible ?? category.visible;
-  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : {};
-  // a stale save (someone saved first): the toast says why, the form stays open with a reload link
-  const stale = fetcher.data?.ok === false && fetcher.data.code === 'stale-edit';
   const canEdit = useCan('menu.edit');
   const headingId = `category-${category.id}-title`;
   const listId = `category-${category.id}-products`;
@@ -100,29 +93,8 @@ export const CategoryCard = memo(function CategoryCard({
       </div>
 
       {canEdit ? (
-        <EditInPlace label={t('editor.editCategory')} name={name} open={stale || Object.keys(errors).length > 0} className="border-t border-stone-200 px-3 dark:border-stone-800">
-          <fetcher.Form method="post" className="grid gap-4 pb-4 md:grid-cols-2">
-            <input type="hidden" name="id" value={category.id} />
-            {/* the version this form was loaded at: a save from a stale tab is refused, not silently applied */}
-            <input type="hidden" name="version" value={category.updatedAt} />
-            <TextField label={t('editor.nameRo')} name="nameRo" defaultValue={category.nameRo} required maxLength={80} error={errors.nameRo} />
-            <TextField label={t('editor.nameEn')} name="nameEn" defaultValue={category.nameEn ?? ''} maxLength={80} hint={t('editor.englishOptional')} error={errors.nameEn} />
-            <TextArea label={t('editor.descriptionRo')} name="descriptionRo" defaultValue={category.descriptionRo ?? ''} maxLength={500} error={errors.descriptionRo} />
-            <TextArea label={t('editor.descriptionEn')} name="descriptionEn" defaultValue={category.descriptionEn ?? ''} maxLength={500} error={errors.descriptionEn} />
-            <SelectField label={t('editor.location')} name="locationId" defaultValue={category.locationId} error={errors.locationId}>
-              {locations.map((location) => (
-                <option key={location.id} value={location.id}>{localized(location.nameRo, location.nameEn, locale)}</option>
-              ))}
-            </SelectField>
-            <ImageField slug={slug} kind="category" name="imageId" label={t('editor.image')} image={category.image} />
-            <CheckboxField label={t('editor.visibleCheckbox')} name="visible" defaultChecked={category.visible} />
-            <CategoryScheduleFields schedule={category.schedule} errors={errors} />
-            <div className="flex flex-wrap items-end gap-x-4 md:col-span-2">
-              <button type="submit" name="intent" value="update-category" className={primaryButton}>{t('editor.save')}</button>
-              {stale ? <ReloadLatest /> : null}
-            </div>
-          </fetcher.Form>
-          <ContentTranslations slug={slug} table="category" id={category.id} name={name} />
+        <EditInPlace label={t('editor.editCategory')} name={name} open={false} className="border-t border-stone-200 px-3 dark:border-stone-800">
+          <CategoryForm category={category} name={name} locations={locations} slug={slug} locale={locale} />
         </EditInPlace>
       ) : null}
 
@@ -133,7 +105,7 @@ export const CategoryCard = memo(function CategoryCard({
             <SortableList
               id={`products-${category.id}`}
               items={items}
-              onReorder={(order) => reorder.submit({ intent: 'reorder-products', parentId: category.id, order: order.join(',') }, { method: 'post' })}
+              save={{ intent: 'reorder-products', parentId: category.id }}
             >
               {(product, index) => (
                 <ProductRow
@@ -162,3 +134,43 @@ export const CategoryCard = memo(function CategoryCard({
     </section>
   );
 });
+
+/**
+ * A category's fields, edited in place: drawn when its "edit" is first opened, with the save's own
+ * fetcher, so the card (and every card of a long menu) does not re-draw at each state change of
+ * the router while a save elsewhere is in flight.
+ */
+function CategoryForm({ category, name, locations, slug, locale }: { category: EditorCategory; name: string; locations: EditorMenu['locations']; slug: string; locale: Locale }) {
+  const t = useEditorT();
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.data, fetcher.state);
+  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : {};
+  // a stale save (someone saved first): the toast says why, the form stays open with a reload link
+  const stale = fetcher.data?.ok === false && fetcher.data.code === 'stale-edit';
+  return (
+    <>
+            <fetcher.Form method="post" className="grid gap-4 pb-4 md:grid-cols-2">
+              <input type="hidden" name="id" value={category.id} />
+              {/* the version this form was loaded at: a save from a stale tab is refused, not silently applied */}
+              <input type="hidden" name="version" value={category.updatedAt} />
+              <TextField label={t('editor.nameRo')} name="nameRo" defaultValue={category.nameRo} required maxLength={80} error={errors.nameRo} />
+              <TextField label={t('editor.nameEn')} name="nameEn" defaultValue={category.nameEn ?? ''} maxLength={80} hint={t('editor.englishOptional')} error={errors.nameEn} />
+              <TextArea label={t('editor.descriptionRo')} name="descriptionRo" defaultValue={category.descriptionRo ?? ''} maxLength={500} error={errors.descriptionRo} />
+              <TextArea label={t('editor.descriptionEn')} name="descriptionEn" defaultValue={category.descriptionEn ?? ''} maxLength={500} error={errors.descriptionEn} />
+              <SelectField label={t('editor.location')} name="locationId" defaultValue={category.locationId} error={errors.locationId}>
+                {locations.map((location) => (
+                  <option key={location.id} value={location.id}>{localized(location.nameRo, location.nameEn, locale)}</option>
+                ))}
+              </SelectField>
+              <ImageField slug={slug} kind="category" name="imageId" label={t('editor.image')} image={category.image} />
+              <CheckboxField label={t('editor.visibleCheckbox')} name="visible" defaultChecked={category.visible} />
+              <CategoryScheduleFields schedule={category.schedule} errors={errors} />
+              <div className="flex flex-wrap items-end gap-x-4 md:col-span-2">
+                <button type="submit" name="intent" value="update-category" className={primaryButton}>{t('editor.save')}</button>
+                {stale ? <ReloadLatest /> : null}
+              </div>
+            </fetcher.Form>
+            <ContentTranslations slug={slug} table="category" id={category.id} name={name} />
+    </>
+  );
+}

@@ -95,6 +95,7 @@ function LocationRow({ location, locale, first, last, selected, slug }: { locati
 }
 
 const NO_PRODUCTS: EditorMenu['products'] = [];
+const LOCATIONS_ORDER = { intent: 'reorder-locations' } as const;
 
 /** The flags in flight of one category and its dishes; the same empty map for a category with none, so its card is not re-drawn. */
 function overridesIn(overrides: RowOverrides, categoryOf: ReadonlyMap<string, string>, categoryId: string): RowOverrides {
@@ -131,11 +132,16 @@ export function MenuEditor({
 }) {
   const { t } = useTranslation();
   const canEdit = permissions['menu.edit'];
-  const reorder = useFetcher<ActionResult>();
-  useActionToast(reorder.data, reorder.state);
+  const categoriesOrder = useMemo(() => ({ intent: 'reorder-categories' as const, parentId: selectedLocationId }), [selectedLocationId]);
   useDeletionToast();
   const formAction = useFormAction();
-  const categories = menu.categories.filter((category) => category.locationId === selectedLocationId);
+  // the lists' items, the same objects while the page's data is: a category card is memoised and
+  // re-draws only when its own data changes, not at each state change of a save in flight
+  const locationItems = useMemo(() => menu.locations.map((l) => ({ ...l, name: localized(l.nameRo, l.nameEn, locale) })), [menu.locations, locale]);
+  const categories = useMemo(
+    () => menu.categories.filter((category) => category.locationId === selectedLocationId).map((c) => ({ ...c, name: localized(c.nameRo, c.nameEn, locale) })),
+    [menu.categories, selectedLocationId, locale],
+  );
   // each category's dishes, the same arrays while the page's data is (a card re-draws only when its own change)
   const productsByCategory = useMemo(() => {
     const grouped = new Map<string, EditorMenu['products']>();
@@ -171,6 +177,9 @@ export function MenuEditor({
       confirm: t('editor.confirm'),
       confirmDeleteProduct: t('editor.confirmDeleteProduct', name),
       confirmDeleteCategory: t('editor.confirmDeleteCategory', name),
+      dragPicked: t('editor.dragPicked', name),
+      dragDropped: t('editor.dragDropped', { name: '{name}', position: '{position}', total: '{total}' }),
+      dragCancelled: t('editor.dragCancelled'),
       failed: t('identityErrors.network-request-failed'),
       // the delete dialog's buttons look like React's (ConfirmDialog)
       cancelClass: secondaryButton,
@@ -190,8 +199,8 @@ export function MenuEditor({
         <SortableList
           id="locations"
           className="space-y-2"
-          items={menu.locations.map((l) => ({ ...l, name: localized(l.nameRo, l.nameEn, locale) }))}
-          onReorder={(order) => reorder.submit({ intent: 'reorder-locations', order: order.join(',') }, { method: 'post' })}
+          items={locationItems}
+          save={LOCATIONS_ORDER}
         >
           {(location, index) => (
             <LocationRow location={location} locale={locale} slug={slug} selected={location.id === selectedLocationId} first={index === 0} last={index === menu.locations.length - 1} />
@@ -216,8 +225,8 @@ export function MenuEditor({
           <SortableList
             id={`categories-${selectedLocationId}`}
             className="space-y-4"
-            items={categories.map((c) => ({ ...c, name: localized(c.nameRo, c.nameEn, locale) }))}
-            onReorder={(order) => reorder.submit({ intent: 'reorder-categories', parentId: selectedLocationId, order: order.join(',') }, { method: 'post' })}
+            items={categories}
+            save={categoriesOrder}
           >
             {(category, index) => (
               <CategoryCard

@@ -1,4 +1,4 @@
-import { createContext, memo, useCallback, useContext, useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { createContext, memo, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { useFetcher, useSubmit } from 'react-router';
 import type { ActionResult } from '#app/modules/errors/action-result.ts';
 import { useToast } from '#app/ui/toast/toast-provider.tsx';
@@ -133,7 +133,7 @@ export function RowActionsProvider({
     <RowActionsContext.Provider value={handlers}>
       {children(overrides)}
       {pending.map((entry) => (
-        <Outcome key={entry.key} fetcherKey={entry.key} onDone={done} />
+        <SaveOutcome key={entry.key} fetcherKey={entry.key} onDone={done} />
       ))}
       {asking ? (
         <ConfirmDialog
@@ -148,16 +148,19 @@ export function RowActionsProvider({
 }
 
 /**
- * One operation in flight: its toast as soon as the server has answered (the row already shows
- * the change; the page's data is read again meanwhile), its end once that data is in. It exists
- * only while its request does, so the rows carry none.
+ * One operation in flight (a fetcher submission under `fetcherKey`): its toast as soon as the
+ * server has answered (the row already shows the change; the page's data is read again
+ * meanwhile), its end once that data is in. It exists only while its request does, so the rows
+ * and lists carry no fetcher (each would re-draw at every state change of the router).
  */
-const Outcome = memo(function Outcome({ fetcherKey, onDone }: { fetcherKey: string; onDone: (key: string) => void }) {
+export const SaveOutcome = memo(function SaveOutcome({ fetcherKey, onDone }: { fetcherKey: string; onDone: (key: string) => void }) {
   const fetcher = useFetcher<ActionResult>({ key: fetcherKey });
   const toast = useToast();
   const started = useRef(false);
   const told = useRef(false);
-  useEffect(() => {
+  // in the commit that brings the answer, before the browser paints: a passive effect may run only
+  // after the page's data, read again meanwhile, has re-drawn the editor (hundreds of rows on a phone)
+  useLayoutEffect(() => {
     if (fetcher.data && !told.current) {
       told.current = true;
       toast(fetcher.data.ok ? { message: fetcher.data.message } : { message: fetcher.data.error, type: 'error' });
