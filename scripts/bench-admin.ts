@@ -486,7 +486,7 @@ async function browserFigures(browser: Browser, device: Device) {
       line('load event', (l) => l.load),
       line('interactive (a click on a row control works)', (l) => l.interactive),
       line('  the same, after the HTML arrived', (l) => l.interactive - l.html),
-      line('drag and drop live (a handle touched once interactive)', (l) => l.dragLive),
+      line('drag and drop live (a row dragged by its handle once interactive)', (l) => l.dragLive),
       line('main thread busy until both', (l) => l.busy),
       line('  of which JavaScript', (l) => l.script),
       line('  of which style and layout', (l) => l.style + l.layout),

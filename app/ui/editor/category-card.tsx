@@ -93,7 +93,7 @@ export const CategoryCard = memo(function CategoryCard({
       </div>
 
       {canEdit ? (
-        <EditInPlace label={t('editor.editCategory')} name={name} open={false} className="border-t border-stone-200 px-3 dark:border-stone-800">
+        <EditInPlace label={t('editor.editCategory')} name={name} className="border-t border-stone-200 px-3 dark:border-stone-800">
           <CategoryForm category={category} name={name} locations={locations} slug={slug} locale={locale} />
         </EditInPlace>
       ) : null}

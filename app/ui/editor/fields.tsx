@@ -90,7 +90,7 @@ export function Fieldset({ legend, children, className }: { legend: string; chil
  * again): a long menu has a form per category and location, and drawing them all made the
  * editor slower to become interactive (bench:admin).
  */
-export function EditInPlace({ label, name, open, className, children }: { label: string; name: string; open: boolean; className?: string; children: ReactNode }) {
+export function EditInPlace({ label, name, open = false, className, children }: { label: string; name: string; /** held open (a refused save) */ open?: boolean; className?: string; children: ReactNode }) {
   const details = useRef<HTMLDetailsElement>(null);
   const [opened, setOpened] = useState(open);
   // opened before hydration (the native <details> works without React): draw the form now
