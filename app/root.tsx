@@ -67,7 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   // routes whose `handle` says `{ hydrate: false }` are sent as HTML and CSS only, `'on-demand'` with React's scripts inert (ui/hydration.ts)
   const mode = useDocumentMode();
-  const onDemandScript = useMatches().map((match) => (match.handle as OnDemandHandle | undefined)?.script).find(Boolean);
+  const onDemandScripts = useMatches().map((match) => (match.handle as OnDemandHandle | undefined)?.scripts).find(Boolean) ?? [];
   // the guest menu may be in a content language beyond the site's ro/en (its loader says which)
   const catalogue = use(PageCatalogueContext);
   const pageLang = useMatches().map((match) => (match.loaderData as { htmlLang?: string } | undefined)?.htmlLang).find(Boolean);
@@ -86,7 +86,9 @@ export function Layout({ children }: { children: ReactNode }) {
         {mode === 'on-demand' ? (
           <>
             <script async src={reactOnDemandScript} />
-            {onDemandScript ? <script async src={onDemandScript} /> : null}
+            {onDemandScripts.map((src) => (
+              <script key={src} async src={src} />
+            ))}
           </>
         ) : null}
       </head>

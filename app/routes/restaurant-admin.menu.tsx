@@ -7,6 +7,7 @@ import { permissionsOf } from '#app/modules/access/policy.ts';
 import { restaurantRoute } from '#app/modules/access/route-guards.server.ts';
 import { answerMenuIntent } from '#app/modules/editor/menu-editor.intents.server.ts';
 import { getEditorMenu } from '#app/modules/editor/menu-editor.service.server.ts';
+import dragScript from '#app/ui/editor/editor-drag.js?url';
 import editorScript from '#app/ui/editor/editor-enhance.js?url';
 import { MenuEditor } from '#app/ui/editor/menu-editor.tsx';
 import type { OnDemandHandle } from '#app/ui/hydration.ts';
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'edit
  * Sent as HTML that works with its own small script; React starts when the owner reaches for what
  * needs it (decision 0033, issue 26: the phone's one-click operations without React's cost).
  */
-export const handle: OnDemandHandle = { hydrate: 'on-demand', script: editorScript };
+export const handle: OnDemandHandle = { hydrate: 'on-demand', scripts: [editorScript, dragScript] };
 
 export const loader = restaurantRoute('restaurant.view', async ({ request }: Route.LoaderArgs, { scope: member, role }) => {
   // the shown location's categories and dishes only (switching is a navigation to ?location=)

@@ -25,8 +25,8 @@ function useRoutesDocumentMode(): DocumentMode {
   return mode;
 }
 
-/** An on-demand route's handle: `script` is the page's own script (a URL), which starts React when needed. */
-export type OnDemandHandle = { hydrate: 'on-demand'; script: string };
+/** An on-demand route's handle: `scripts` are the page's own scripts (URLs), which start React when needed. */
+export type OnDemandHandle = { hydrate: 'on-demand'; scripts: readonly string[] };
 
 /** The id of the inert `<noscript>` that holds React's scripts in an on-demand document (its markup, as text). */
 export const DEFERRED_SCRIPTS_ID = 'react-on-demand';

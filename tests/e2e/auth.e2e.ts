@@ -160,17 +160,23 @@ describe('permission matrix of docs/product-spec.md section 6 (every guarded pag
     const usersPage = await fetch(`${baseUrl}/admin/users?q=matrix-banned`, { headers: { cookie: admin } });
     expect(await usersPage.text()).toContain('matrix-banned');
     const db = openServerDatabase();
-    const bannedId = (await db.selectFrom('user').select('id').where('email', 'like', 'matrix-banned%').executeTakeFirst())?.id;
+    const bannedUser = await db.selectFrom('user').select(['id', 'email']).where('email', 'like', 'matrix-banned%').executeTakeFirst();
     await db.destroy();
+    const bannedId = bannedUser?.id;
     expect(bannedId).toBeTruthy();
+    // three more devices signed in: each is told why, once (the editor's page runs three loaders that each ask)
+    const devices = [banned.cookie];
+    for (let device = 0; device < 3; device++) devices.push(await signInOverHttp(baseUrl, bannedUser!.email, 'parola-buna-1'));
     const disable = await fetch(`${baseUrl}/admin/users`, {
       method: 'POST',
       headers: { cookie: admin, origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ intent: 'disable', userId: bannedId! }),
     });
     expect(disable.status).toBe(200);
-    const first = await fetch(`${baseUrl}/${banned.slug}/admin`, { redirect: 'manual', headers: { cookie: banned.cookie } });
-    expect(first.headers.get('location')).toBe('/login?error=USER_DISABLED');
+    for (const cookie of devices) {
+      const first = await fetch(`${baseUrl}/${banned.slug}/admin`, { redirect: 'manual', headers: { cookie } });
+      expect(first.headers.get('location')).toBe('/login?error=USER_DISABLED');
+    }
     const later = await fetch(`${baseUrl}/admin`, { redirect: 'manual', headers: { cookie: banned.cookie } });
     expect(later.headers.get('location')).toBe(`/login?redirect=${encodeURIComponent('/admin')}`);
   });

@@ -30,11 +30,29 @@ export interface SessionUser {
   emailVerified: boolean;
 }
 
+/** Each page request's answer, read once: its loaders (root, layout, page) run side by side and each asks. */
+const sessionOfRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
 /**
  * The signed-in user of this request, or null. A user an admin has disabled is signed out on
  * every device at once and sent to the sign-in page with the translated 'user-disabled' message.
+ *
+ * A page's loaders share one answer: the marker a disabled session leaves is read once, so it was
+ * a race which loader saw it, and a page whose layout loader lost it sent the user to sign in
+ * without the reason. An action's request is read afresh each time (it may end the session before
+ * the page's loaders run on the same request).
  */
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return readSessionUser(request);
+  let answer = sessionOfRequest.get(request);
+  if (!answer) {
+    answer = readSessionUser(request);
+    sessionOfRequest.set(request, answer);
+  }
+  return answer;
+}
+
+async function readSessionUser(request: Request): Promise<SessionUser | null> {
   const auth = getAuth();
   const session = await auth.api.getSession({ headers: request.headers });
   if (!session) {

@@ -79,7 +79,7 @@ export interface SaveOrder {
  * with `save` (the toast says how it went); the move up/down buttons next to each row remain for
  * anyone who prefers them.
  *
- * Before React runs, the page's own script drags with the pointer (editor-enhance.js, decision
+ * Before React runs, the page's own script drags with the pointer (editor-drag.js, decision
  * 0033): it reads the list's `data-reorder-*` and rows' `data-sortable-id`, shows the new order
  * with CSS transforms over the rows as the server drew them (so React hydrates that markup) and
  * leaves the order in `data-order-before-react`; the list takes it over here when React starts.
