@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
 import { tenant } from '#app/db/tenant.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
-import { isPermutationOf, moveInOrder } from './menu-rules.ts';
+import { isPermutationOf, moveInOrder, nextRowVersion } from './menu-rules.ts';
 
 /**
  * The write path's shared queries: order among siblings, one-click flags, the next sort position,
@@ -36,12 +36,14 @@ export async function setRowFlag(db: Db, restaurantId: string, row: { table: 'pr
 export async function setRowFlag(db: Db, restaurantId: string, row: { table: 'location' | 'category'; id: string }, column: 'visible', value: boolean): Promise<void>;
 export async function setRowFlag(db: Db, restaurantId: string, row: { table: Orderable['table']; id: string }, column: 'visible' | 'available', value: boolean): Promise<void> {
   // `available` exists on products only; the overloads keep callers to that
-  const result = await tenant(db, restaurantId)
+  const current = await tenant(db, restaurantId).selectFrom(row.table as 'product').select('updatedAt').where('id', '=', row.id).executeTakeFirst();
+  if (!current) throw new AppError('not-found');
+  // a new version even in the millisecond of the last one: a form loaded before this change is then stale
+  await tenant(db, restaurantId)
     .updateTable(row.table as 'product')
-    .set({ [column]: value ? 1 : 0, updatedAt: new Date().toISOString() })
+    .set({ [column]: value ? 1 : 0, updatedAt: nextRowVersion(current.updatedAt) })
     .where('id', '=', row.id)
-    .executeTakeFirst();
-  if (result.numUpdatedRows === 0n) throw new AppError('not-found');
+    .execute();
 }
 
 /**
