@@ -85,6 +85,8 @@ describe('faster editing', () => {
     await bar.getByRole('button', { name: 'Aplică' }).click();
     await toast(page, 'Am modificat 2 produse.');
     await expect.poll(() => bar.count()).toBe(0);
+    // the editor's own rows show the new prices (the page's data read again re-draws the rows whose price changed)
+    await expect.poll(() => page.locator('[data-product-id]').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/22,00\sRON/), expect.stringMatching(/16,50\sRON/)]));
     const html = await (await fetch(`${baseUrl}/${slug}`)).text();
     expect(html).toContain('22,00');
     expect(html).toContain('16,50');

@@ -18,7 +18,24 @@ type EditorProduct = EditorMenu['products'][number];
  * to one dish re-draws that row only. `available` and `visible` are the flags as shown (the owner's
  * click, before the server's answer).
  */
-export const ProductRow = memo(function ProductRow({
+export const ProductRow = memo(ProductRowView, sameRow);
+
+/** What a row draws of its dish: a new copy of it (the page's data read again after any save) with these unchanged draws nothing new. */
+const DRAWN = ['id', 'thumbnailUrl', 'priceMinor', 'currency'] as const satisfies readonly (keyof EditorProduct)[];
+type RowProps = Parameters<typeof ProductRowView>[0];
+
+/**
+ * The same row as before: every prop the same, the dish compared by what the row draws of it. The
+ * page's data read again after a one-click save brings every dish as a new object; without this
+ * each of hundreds of rows re-drew (most of the phone's time after such a save, bench:admin's
+ * BENCH_PROFILE=saves). A field the row starts drawing goes into DRAWN.
+ */
+function sameRow(before: RowProps, after: RowProps): boolean {
+  for (const key of Object.keys(after) as (keyof RowProps)[]) if (key !== 'product' && before[key] !== after[key]) return false;
+  return Object.keys(before).length === Object.keys(after).length && DRAWN.every((field) => before.product[field] === after.product[field]);
+}
+
+function ProductRowView({
   product,
   name,
   slug,
@@ -99,4 +116,4 @@ export const ProductRow = memo(function ProductRow({
       </div>
     </div>
   );
-});
+}
