@@ -36,6 +36,37 @@ const reactRunning = (page: Page) => page.evaluate(() => (window as { reactOnDem
 const reactRouterLoaded = (page: Page) => page.evaluate(() => '__reactRouterRouteModules' in window);
 const rowOf = (page: Page, name: string) => page.locator(`[data-product-id][data-name="${name}"]`);
 
+/** A finger on a phone's editor (touch events through DevTools), and the dishes as the owner sees them. */
+async function fingerOn(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+  return {
+    /** a finger pressed on a handle, moved in small steps by `dy` pixels, lifted */
+    swipe: async (handleName: string, dy: number) => {
+      const handle = page.getByRole('button', { name: handleName, exact: true });
+      // the handle in the middle of the screen, as the owner would have scrolled to it
+      await handle.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      // where it comes to rest: rows still sliding into their places after the previous drop move it
+      await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'));
+      const box = (await handle.boundingBox())!;
+      const x = box.x + box.width / 2;
+      const y = box.y + box.height / 2;
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+      for (let step = 1; step <= 12; step++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y + (dy * step) / 12 }] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    },
+    /** the dishes top to bottom as the owner sees them, once every row has slid into place; none overlapping */
+    seen: async () => {
+      await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'));
+      const rows = await page.locator('[data-product-id]:visible').evaluateAll((found) =>
+        found.map((row) => ({ name: row.getAttribute('data-name'), top: row.getBoundingClientRect().top, bottom: row.getBoundingClientRect().bottom })).sort((a, b) => a.top - b.top),
+      );
+      rows.slice(1).forEach((row, i) => expect(row.top, `${row.name} overlaps ${rows[i]!.name}`).toBeGreaterThanOrEqual(rows[i]!.bottom - 1));
+      return rows.map((row) => row.name);
+    },
+  };
+}
+
 describe('the menu editor before React starts', () => {
   it('marks sold out, hides and deletes at once on a phone, with React never started, and the guests see it', async () => {
     const { cookie, slug } = await ownerWithDishes(baseUrl, 'inainte-de-react', ['Ciorbă de burtă', 'Ciorbă de perișoare', 'Borș de pește']);
@@ -114,27 +145,7 @@ describe('the menu editor before React starts', () => {
     await addDishes(post, slug, categoryIds[0]!, ['Ciorbă de burtă', 'Ciorbă de perișoare', 'Borș de pește']);
     await addDishes(post, slug, categoryIds[1]!, ['Papanași']);
     const { context, page, errors } = await openEditor(cookie, slug);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
-    /** a finger pressed on a handle, moved in small steps by `dy` pixels, lifted */
-    const swipe = async (handleName: string, dy: number) => {
-      const handle = page.getByRole('button', { name: handleName, exact: true });
-      // the handle in the middle of the screen, as the owner would have scrolled to it
-      await handle.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-      // where it comes to rest: rows still sliding into their places after the previous drop move it
-      await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'));
-      const box = (await handle.boundingBox())!;
-      const x = box.x + box.width / 2;
-      const y = box.y + box.height / 2;
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
-      for (let step = 1; step <= 12; step++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y + (dy * step) / 12 }] });
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    };
-    /** the dishes top to bottom as the owner sees them */
-    const seen = () =>
-      page.locator('[data-product-id]').evaluateAll((rows) =>
-        rows.map((row) => ({ name: row.getAttribute('data-name'), top: row.getBoundingClientRect().top })).sort((a, b) => a.top - b.top).map((row) => row.name),
-      );
+    const { swipe, seen } = await fingerOn(page);
     const rowHeight = (await rowOf(page, 'Ciorbă de burtă').boundingBox())!.height;
 
     // the first dish dragged below the third: it follows the finger, the others make room
@@ -191,6 +202,35 @@ describe('the menu editor before React starts', () => {
     await page.reload();
     expect(await seen()).toEqual(saved);
     expect(errors.filter((error) => !error.includes('404'))).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps a dragged order in place when a row above is deleted and when the phone turns', async () => {
+    const { cookie, slug } = await ownerWithDishes(baseUrl, 'trage-sterge', ['Ciorbă de burtă', 'Ciorbă de perișoare', 'Borș de pește']);
+    const { context, page, errors } = await openEditor(cookie, slug);
+    const { swipe, seen } = await fingerOn(page);
+    /** the rows one under the other, no gap between them (the list draws them edge to edge) */
+    const closed = async () => {
+      const rows = await page.locator('[data-product-id]:visible').evaluateAll((found) => found.map((row) => row.getBoundingClientRect()).sort((a, b) => a.top - b.top).map(({ top, bottom }) => ({ top, bottom })));
+      return rows.slice(1).every((row, i) => Math.abs(row.top - rows[i]!.bottom) <= 1);
+    };
+    const rowHeight = (await rowOf(page, 'Ciorbă de burtă').boundingBox())!.height;
+    await swipe('Trage pentru a muta: Borș de pește', -rowHeight * 2.2);
+    await toast(page, 'Ordinea a fost salvată.');
+    expect(await seen()).toEqual(['Borș de pește', 'Ciorbă de burtă', 'Ciorbă de perișoare']);
+    expect(await closed()).toBe(true);
+    // the dish drawn above the moved one deleted before React: the others close the gap in the order shown
+    await rowOf(page, 'Ciorbă de burtă').getByRole('button', { name: 'Șterge produsul' }).click();
+    await page.getByRole('dialog', { name: 'Șterge produsul' }).getByRole('button', { name: 'Da, șterge' }).click();
+    await toast(page, 'Produsul a fost șters.');
+    expect(await seen()).toEqual(['Borș de pește', 'Ciorbă de perișoare']);
+    expect(await closed()).toBe(true);
+    // a wider screen (the phone turned): the rows re-placed for their new heights
+    await page.setViewportSize({ width: 844, height: 390 });
+    expect(await seen()).toEqual(['Borș de pește', 'Ciorbă de perișoare']);
+    expect(await closed()).toBe(true);
+    expect(await reactRunning(page)).toBe(false);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

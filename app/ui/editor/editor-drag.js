@@ -18,44 +18,52 @@
   const DRAG_CLASSES = ['relative', 'z-10', 'opacity-80', 'shadow-lg'];
   let drag = null;
 
-  const offsetOf = (row) => Number(row.dataset.offsetBeforeReact ?? 0);
   function place(row, offset, animate) {
     row.style.transition = animate && !matchMedia('(prefers-reduced-motion: reduce)').matches ? 'transform 200ms ease' : '';
     row.style.transform = offset ? `translate3d(0, ${offset}px, 0)` : '';
   }
 
+  // created before its first message (a region that appears already speaking is often not read)
   let announcer;
+  function prepareAnnouncer() {
+    if (announcer) return;
+    announcer = document.createElement('div');
+    announcer.setAttribute('data-before-react', '');
+    announcer.setAttribute('aria-live', 'assertive');
+    announcer.setAttribute('aria-atomic', 'true');
+    announcer.className = 'sr-only';
+    document.body.append(announcer);
+  }
   function announce(message) {
-    if (!announcer) {
-      announcer = document.createElement('div');
-      announcer.setAttribute('data-before-react', '');
-      announcer.setAttribute('aria-live', 'assertive');
-      announcer.setAttribute('aria-atomic', 'true');
-      announcer.className = 'sr-only';
-      document.body.append(announcer);
-    }
+    prepareAnnouncer();
     announcer.textContent = message;
   }
 
-  /** The rows as they are seen now (transforms included), top to bottom, with where each was drawn. */
-  function measure(list) {
-    const rows = [...list.children]
+  /**
+   * A list's rows as the owner sees them: each where the server drew it (its layout position,
+   * which transforms leave alone, so neither a slide still running nor a row hidden since misleads),
+   * in the order of the last drop (`data-order-before-react`; rows it did not know go last), with the
+   * spacing between drawn neighbours kept by position. `at` is where each row is shown.
+   */
+  function layoutOf(list) {
+    const drawn = [...list.children]
       .filter((row) => row.hasAttribute('data-sortable-id') && !row.hidden)
-      .map((row) => {
-        const rect = row.getBoundingClientRect();
-        const top = rect.top + scrollY;
-        return { row, id: row.getAttribute('data-sortable-id'), top, height: rect.height, drawnAt: top - offsetOf(row) };
-      })
-      .sort((a, b) => a.top - b.top);
-    // the space between two neighbours (the list's own spacing), kept by position
-    const gaps = rows.slice(1).map((next, i) => Math.max(0, next.top - (rows[i].top + rows[i].height)));
-    return { rows, gaps };
+      .map((row) => ({ row, id: row.getAttribute('data-sortable-id'), drawnAt: row.offsetTop, height: row.offsetHeight }))
+      .sort((a, b) => a.drawnAt - b.drawnAt);
+    const gaps = drawn.slice(1).map((next, i) => Math.max(0, next.drawnAt - (drawn[i].drawnAt + drawn[i].height)));
+    const stored = list.getAttribute('data-order-before-react');
+    const byId = new Map(drawn.map((entry) => [entry.id, entry]));
+    const known = stored === null ? drawn : stored.split(',').map((id) => byId.get(id)).filter(Boolean);
+    const order = [...known, ...drawn.filter((entry) => !known.includes(entry))];
+    const layout = { drawn, gaps, order };
+    layout.at = slots(layout, order);
+    return layout;
   }
 
-  /** Where each row of `order` sits, from the list's first position down. */
-  function slots(order, gaps, first) {
+  /** Where each row of `order` sits, from the list's first drawn position down. */
+  function slots({ drawn, gaps }, order) {
     const at = new Map();
-    let top = first;
+    let top = drawn[0]?.drawnAt ?? 0;
     order.forEach((entry, i) => {
       at.set(entry, top);
       top += entry.height + (gaps[i] ?? gaps[gaps.length - 1] ?? 0);
@@ -63,20 +71,29 @@
     return at;
   }
 
+  /** Every row of the list where its order puts it (after a drop, a refusal, a row hidden or shown, a resize). */
+  function relayout(list, animate) {
+    const layout = layoutOf(list);
+    for (const entry of layout.order) place(entry.row, layout.at.get(entry) - entry.drawnAt, animate);
+    return layout;
+  }
+
   /** The order the dragged row would land in, its centre now at `centre`. */
   function orderFor(centre) {
-    const others = drag.layout.rows.filter((entry) => entry !== drag.entry);
-    const index = others.filter((entry) => entry.top + entry.height / 2 < centre).length;
-    return [...others.slice(0, index), drag.entry, ...others.slice(index)];
+    const { layout, entry } = drag;
+    const others = layout.order.filter((other) => other !== entry);
+    const index = others.filter((other) => layout.at.get(other) + other.height / 2 < centre).length;
+    return [...others.slice(0, index), entry, ...others.slice(index)];
   }
 
   function follow() {
     const moved = drag.lastY - drag.startY + (scrollY - drag.startScroll);
     const { entry, layout } = drag;
-    const order = orderFor(entry.top + moved + entry.height / 2);
-    const at = slots(order, layout.gaps, layout.rows[0].top);
-    for (const other of layout.rows) if (other !== entry) place(other.row, at.get(other) - other.drawnAt, true);
-    place(entry.row, entry.top + moved - entry.drawnAt, false);
+    const top = layout.at.get(entry) + moved;
+    const order = orderFor(top + entry.height / 2);
+    const at = slots(layout, order);
+    for (const other of layout.order) if (other !== entry) place(other.row, at.get(other) - other.drawnAt, true);
+    place(entry.row, top - entry.drawnAt, false);
     drag.order = order;
   }
 
@@ -91,10 +108,10 @@
   }
 
   function begin() {
-    const layout = measure(drag.list);
-    const entry = layout.rows.find((candidate) => candidate.row === drag.row);
+    const layout = layoutOf(drag.list);
+    const entry = layout.order.find((candidate) => candidate.row === drag.row);
     if (!entry) return cancel();
-    Object.assign(drag, { active: true, layout, entry, before: layout.rows.map((e) => [e.row, offsetOf(e.row)]) });
+    Object.assign(drag, { active: true, layout, entry, order: layout.order });
     drag.row.classList.add(...DRAG_CLASSES);
     announce(page().fill(page().texts().dragPicked, { name: page().nameOf(entry.row) }));
     drag.frame = requestAnimationFrame(scrollNearEdges);
@@ -113,15 +130,10 @@
     return ended;
   }
 
-  /** Every row back where it was before this drag. */
-  function putBack(ended) {
-    for (const [row, offset] of ended.before) place(row, offset, true);
-  }
-
   function cancel() {
     const ended = end();
     if (!ended.active) return;
-    putBack(ended);
+    relayout(ended.list, true);
     announce(page().texts().dragCancelled);
   }
 
@@ -130,22 +142,15 @@
     if (!ended.active) return;
     const { layout, order, entry, list } = ended;
     const ids = order.map((e) => e.id);
-    const name = page().nameOf(entry.row);
-    const position = { name, position: String(order.indexOf(entry) + 1), total: String(order.length) };
-    const shown = layout.rows.map((e) => e.id);
-    announce(page().fill(page().texts().dragDropped, position));
+    const shown = layout.order.map((e) => e.id);
+    announce(page().fill(page().texts().dragDropped, { name: page().nameOf(entry.row), position: String(order.indexOf(entry) + 1), total: String(order.length) }));
     if (ids.join(',') === shown.join(',')) {
-      putBack(ended);
+      relayout(list, true);
       return;
     }
-    const at = slots(order, layout.gaps, layout.rows[0].top);
     const previous = list.getAttribute('data-order-before-react');
-    for (const e of order) {
-      const offset = at.get(e) - e.drawnAt;
-      e.row.dataset.offsetBeforeReact = String(offset);
-      place(e.row, offset, true);
-    }
     list.setAttribute('data-order-before-react', ids.join(','));
+    relayout(list, true);
     showEnds(list, ids);
     const fields = { intent: list.getAttribute('data-reorder-intent'), order: ids.join(',') };
     const parentId = list.getAttribute('data-reorder-parent');
@@ -154,10 +159,9 @@
     if (!outcome.ok) {
       if (page().running()) list.dispatchEvent(new CustomEvent('sortable:refused'));
       else {
-        for (const [row, offset] of ended.before) row.dataset.offsetBeforeReact = String(offset);
-        putBack(ended);
         if (previous === null) list.removeAttribute('data-order-before-react');
         else list.setAttribute('data-order-before-react', previous);
+        relayout(list, true);
         showEnds(list, shown);
       }
     }
@@ -181,6 +185,7 @@
     const row = handle?.closest('[data-sortable-id]');
     const list = row?.parentElement;
     if (!handle || !list?.hasAttribute('data-reorder-intent')) return;
+    prepareAnnouncer();
     drag = { handle, row, list, pointerId: event.pointerId, startY: event.clientY, lastY: event.clientY, lastClientY: event.clientY, startScroll: scrollY, active: false };
     try {
       handle.setPointerCapture(event.pointerId);
@@ -208,4 +213,21 @@
   document.addEventListener('keydown', (event) => {
     if (drag?.active && event.key === 'Escape') cancel();
   }, true);
+
+  // a row hidden (deleted) or shown again (a refused delete) by the page's other script, or a new width: the rows re-placed
+  document.addEventListener('sortable:relayout', (event) => {
+    if (event.target instanceof Element && event.target.hasAttribute('data-order-before-react') && !page()?.running()) relayout(event.target, true);
+  });
+  addEventListener('resize', () => {
+    if (page()?.running()) return;
+    for (const list of document.querySelectorAll('[data-order-before-react]')) relayout(list, false);
+  });
+  // React took over mid-drag (it was starting as the drag began): its lists draw the order now, the drag ends where it is
+  addEventListener('react:hydrated', () => {
+    if (!drag) return;
+    const ended = end();
+    if (!ended.active) return;
+    for (const entry of ended.layout.order) place(entry.row, 0, false);
+    announce(page().texts().dragCancelled);
+  });
 })();

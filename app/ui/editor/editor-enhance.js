@@ -140,9 +140,15 @@
   async function remove(button, operation) {
     // the row of its list (sortable-list.tsx), or a dish found by the search
     const target = button.closest('[data-sortable-id]') ?? button.closest('[data-product-id]');
-    if (target) target.hidden = true;
+    // a list reordered before React re-places its rows around the gap (editor-drag.js)
+    const show = (shown) => {
+      if (!target) return;
+      target.hidden = !shown;
+      target.parentElement?.dispatchEvent(new CustomEvent('sortable:relayout', { bubbles: true }));
+    };
+    show(false);
     const outcome = await post({ intent: operation });
-    if (!outcome.ok && target) target.hidden = false;
+    if (!outcome.ok) show(true);
     toast(outcome.message, outcome.ok);
   }
 

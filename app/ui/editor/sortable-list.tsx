@@ -165,7 +165,6 @@ export function SortableList<T extends Item>({
       if (!(row instanceof HTMLElement)) continue;
       row.style.transform = '';
       row.style.transition = '';
-      delete row.dataset.offsetBeforeReact;
     }
   }, [orderKey]);
   // the script's save was refused after React took its order over: back to the server's
