@@ -149,28 +149,28 @@ function CategoryForm({ category, name, locations, slug, locale }: { category: E
   const stale = fetcher.data?.ok === false && fetcher.data.code === 'stale-edit';
   return (
     <>
-            <fetcher.Form method="post" className="grid gap-4 pb-4 md:grid-cols-2">
-              <input type="hidden" name="id" value={category.id} />
-              {/* the version this form was loaded at: a save from a stale tab is refused, not silently applied */}
-              <input type="hidden" name="version" value={category.updatedAt} />
-              <TextField label={t('editor.nameRo')} name="nameRo" defaultValue={category.nameRo} required maxLength={80} error={errors.nameRo} />
-              <TextField label={t('editor.nameEn')} name="nameEn" defaultValue={category.nameEn ?? ''} maxLength={80} hint={t('editor.englishOptional')} error={errors.nameEn} />
-              <TextArea label={t('editor.descriptionRo')} name="descriptionRo" defaultValue={category.descriptionRo ?? ''} maxLength={500} error={errors.descriptionRo} />
-              <TextArea label={t('editor.descriptionEn')} name="descriptionEn" defaultValue={category.descriptionEn ?? ''} maxLength={500} error={errors.descriptionEn} />
-              <SelectField label={t('editor.location')} name="locationId" defaultValue={category.locationId} error={errors.locationId}>
-                {locations.map((location) => (
-                  <option key={location.id} value={location.id}>{localized(location.nameRo, location.nameEn, locale)}</option>
-                ))}
-              </SelectField>
-              <ImageField slug={slug} kind="category" name="imageId" label={t('editor.image')} image={category.image} />
-              <CheckboxField label={t('editor.visibleCheckbox')} name="visible" defaultChecked={category.visible} />
-              <CategoryScheduleFields schedule={category.schedule} errors={errors} />
-              <div className="flex flex-wrap items-end gap-x-4 md:col-span-2">
-                <button type="submit" name="intent" value="update-category" className={primaryButton}>{t('editor.save')}</button>
-                {stale ? <ReloadLatest /> : null}
-              </div>
-            </fetcher.Form>
-            <ContentTranslations slug={slug} table="category" id={category.id} name={name} />
+      <fetcher.Form method="post" className="grid gap-4 pb-4 md:grid-cols-2">
+        <input type="hidden" name="id" value={category.id} />
+        {/* the version this form was loaded at: a save from a stale tab is refused, not silently applied */}
+        <input type="hidden" name="version" value={category.updatedAt} />
+        <TextField label={t('editor.nameRo')} name="nameRo" defaultValue={category.nameRo} required maxLength={80} error={errors.nameRo} />
+        <TextField label={t('editor.nameEn')} name="nameEn" defaultValue={category.nameEn ?? ''} maxLength={80} hint={t('editor.englishOptional')} error={errors.nameEn} />
+        <TextArea label={t('editor.descriptionRo')} name="descriptionRo" defaultValue={category.descriptionRo ?? ''} maxLength={500} error={errors.descriptionRo} />
+        <TextArea label={t('editor.descriptionEn')} name="descriptionEn" defaultValue={category.descriptionEn ?? ''} maxLength={500} error={errors.descriptionEn} />
+        <SelectField label={t('editor.location')} name="locationId" defaultValue={category.locationId} error={errors.locationId}>
+          {locations.map((location) => (
+            <option key={location.id} value={location.id}>{localized(location.nameRo, location.nameEn, locale)}</option>
+          ))}
+        </SelectField>
+        <ImageField slug={slug} kind="category" name="imageId" label={t('editor.image')} image={category.image} />
+        <CheckboxField label={t('editor.visibleCheckbox')} name="visible" defaultChecked={category.visible} />
+        <CategoryScheduleFields schedule={category.schedule} errors={errors} />
+        <div className="flex flex-wrap items-end gap-x-4 md:col-span-2">
+          <button type="submit" name="intent" value="update-category" className={primaryButton}>{t('editor.save')}</button>
+          {stale ? <ReloadLatest /> : null}
+        </div>
+      </fetcher.Form>
+      <ContentTranslations slug={slug} table="category" id={category.id} name={name} />
     </>
   );
 }
