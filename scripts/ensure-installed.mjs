@@ -14,10 +14,10 @@ export function ensureInstalled() {
   const stale = !existsSync(marker) || !existsSync(node24) || statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000;
   if (!stale) return;
   console.log('[bucate] installing dependencies…');
-  // `npm install`, not `npm ci`: npm on the project's machines leaves other platforms' optional
-  // binaries (tailwind oxide, oxlint) out of the lockfile, and `npm ci` then refuses the lockfile.
-  // The lockfile still pins every version; install resolves to exactly those.
-  execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  // `npm ci`: exactly what package-lock.json lists, never rewriting it, so every fresh clone's `npm test` proves the
+  // lock installs as docs/deploying.md tells an operator to install it (tests/architecture/lockfile.test.ts names a
+  // missing platform package before that).
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
 }
 
 /** Runs a script with the project's Node 24, inheriting the terminal. */
