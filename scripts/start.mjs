@@ -1,8 +1,8 @@
 // `npm start`: install if needed, build if needed, migrate, seed the demo once, serve on :3000.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
+import { buildIfStale } from './build-if-stale.mjs';
 import { ensureInstalled, node24, run } from './ensure-installed.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -11,21 +11,8 @@ const root = new URL('..', import.meta.url).pathname;
 const asBuilt = process.env.START_AS_BUILT === '1';
 if (!asBuilt) ensureInstalled();
 
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
-}
-const built = newestMtime(join(root, 'build', 'server', 'index.js'));
-const sources = Math.max(
-  ...['app', 'public', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts'].map((p) => newestMtime(join(root, p))),
-);
-if (built === 0 && asBuilt) throw new Error('START_AS_BUILT=1 but there is no build: run `npm run build` first');
-if (built < sources && !asBuilt) {
-  console.log('[bucate] building…');
-  execFileSync(node24, [join(root, 'node_modules', '@react-router', 'dev', 'bin.cjs'), 'build'], { cwd: root, stdio: 'inherit' });
-}
+if (asBuilt && !existsSync(join(root, 'build', 'server', 'index.js'))) throw new Error('START_AS_BUILT=1 but there is no build: run `npm run build` first');
+if (!asBuilt) buildIfStale({ node: node24 });
 
 // Migrate, seed the demo once and keep a signing secret under data/ (outside production rules)…
 run(['scripts/prepare-data.ts'], { NODE_ENV: 'development' });
