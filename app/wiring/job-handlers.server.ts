@@ -16,7 +16,7 @@ import { sweepPendingSearches } from '#app/modules/insights/search-terms.server.
 import { sweepLiveEvents } from '#app/modules/live/live-events.server.ts';
 import { sweepEndedInvitations } from '#app/modules/team/invitation-sweep.server.ts';
 import { sendReservationReminders } from '#app/modules/reservations/reservation-jobs.server.ts';
-import { eraseExpiredContacts } from '#app/modules/retention/retention.server.ts';
+import { contactRetentionCutoff, eraseExpiredContacts } from '#app/modules/retention/retention.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import type { Mailer } from '#app/modules/mail/mailer.server.ts';
 import { runFillMissing } from '#app/modules/translation/fill-missing.server.ts';
@@ -111,7 +111,9 @@ export function createJobHandlers(deps: JobDependencies): Required<JobHandlers> 
     },
     async 'retention.erase-contacts'(_payload, { scope, now }) {
       const erased = await eraseExpiredContacts(scope, now);
-      if (erased.orders + erased.reservations > 0) logger.info(erased, 'guests\' contact details erased');
+      // the outbox's files (no SMTP_URL) are copies of the e-mails too
+      const outbox = (await deps.mailer.forgetBefore?.(contactRetentionCutoff(now))) ?? 0;
+      if (erased.orders + erased.reservations + erased.mails + outbox > 0) logger.info({ ...erased, outbox }, 'guests\' contact details erased');
     },
     async 'jobs.purge'(_payload, { scope, now }) {
       const purged = await purgeDoneJobs(scope, new Date(now.getTime() - deps.retentionDays * 24 * 60 * 60 * 1000));

@@ -17,7 +17,7 @@ import { markContactMessageEmailed } from '#app/modules/contact/contact.service.
 import { sweepAllAbandonedUploads } from '#app/modules/image/image-cleanup.server.ts';
 import { sweepImportDrafts } from '#app/modules/import/import-drafts.server.ts';
 import { sweepPendingSearches } from '#app/modules/insights/search-terms.server.ts';
-import { purgeDoneJobs } from '#app/modules/jobs/jobs.server.ts';
+import { eraseEndedMailJobs, purgeDoneJobs } from '#app/modules/jobs/jobs.server.ts';
 import { sweepLiveEvents } from '#app/modules/live/live-events.server.ts';
 import { eraseExpiredContacts } from '#app/modules/retention/retention.server.ts';
 import { sweepEndedInvitations } from '#app/modules/team/invitation-sweep.server.ts';
@@ -97,6 +97,7 @@ export const SYSTEM_SERVICE_ROWS: SystemRow[] = [
   { service: 'image/image-cleanup.server.ts#sweepAllAbandonedUploads', call: (s, w) => sweepAllAbandonedUploads(s, w.storage, longAgo) },
   { service: 'import/import-drafts.server.ts#sweepImportDrafts', call: (s) => sweepImportDrafts(s, longAgo) },
   { service: 'insights/search-terms.server.ts#sweepPendingSearches', call: (s) => sweepPendingSearches(s, longAgo) },
+  { service: 'jobs/jobs.server.ts#eraseEndedMailJobs', call: (s) => eraseEndedMailJobs(s, longAgo, 500) },
   { service: 'jobs/jobs.server.ts#purgeDoneJobs', call: (s) => purgeDoneJobs(s, longAgo) },
   { service: 'live/live-events.server.ts#sweepLiveEvents', call: (s) => sweepLiveEvents(s, longAgo) },
   { service: 'retention/retention.server.ts#eraseExpiredContacts', call: (s) => eraseExpiredContacts(s, longAgo) },

@@ -8,6 +8,7 @@ import type { SessionUser } from '#app/modules/access/access.server.ts';
 import { createLocalDiskStorage } from '#app/modules/image/storage.server.ts';
 import { addMember, buildCategory, buildLocation, buildProduct } from '#tests/factories/builders.ts';
 import { insertGuestOrder, insertReservation } from '#tests/factories/insight-orders.ts';
+import { insertUser } from '#tests/support/team-world.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { deleteAccount, exportAccountData } from './account-data.service.server.ts';
@@ -91,6 +92,23 @@ describe(`account data (GDPR) on ${testDialect}`, () => {
     expect((await exportAccountData(scopeOfB())).contactMessages).toEqual([]);
     await (await auth.$context).internalAdapter.updateUser(b.id, { emailVerified: true });
     expect((await exportAccountData(scopeOfB())).contactMessages.map((m) => m.message)).toEqual(['Mesaj privat de la un oaspete.']);
+  });
+
+  it('exports invitations addressed to the account only once its address is verified; the inviter always sees those they sent', async () => {
+    const [a] = owners as [Owner, Owner];
+    // an owner invited an address someone then registered without proving it theirs
+    const email = `invitee-${Date.now()}@gdpr.example`;
+    const userId = await insertUser(database.db, { email });
+    const now = new Date().toISOString();
+    await database.db.insertInto('invitation').values({
+      id: `inv-${Date.now()}`, restaurantId: a.restaurantId, email, role: 'staff', tokenHash: 'h'.repeat(64), invitedBy: a.id, locale: 'ro',
+      createdAt: now, expiresAt: new Date(Date.now() + 86_400_000).toISOString(), acceptedAt: null, acceptedBy: null, revokedAt: null,
+    }).execute();
+    const invitee = () => scopes.user({ id: userId, email });
+    expect((await exportAccountData(invitee())).invitations).toEqual([]);
+    expect((await exportAccountData(scopes.user({ id: a.id, email: a.email }))).invitations.map((i) => i.email)).toContain(email);
+    await (await auth.$context).internalAdapter.updateUser(userId, { emailVerified: true });
+    expect((await exportAccountData(invitee())).invitations).toEqual([expect.objectContaining({ email, role: 'staff', restaurantName: 'Restaurant A' })]);
   });
 
   it('limits password checks per user: after 5 wrong guesses even the right password is refused, with a wait', async () => {

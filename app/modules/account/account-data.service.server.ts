@@ -27,22 +27,27 @@ import {
  * GDPR access and portability (art. 15, 20): everything stored about the scope's user, their
  * memberships and invitations, and the restaurants they own with their menus, as JSON. Password
  * hashes, session and invitation tokens are secrets, not personal data to hand out, and are left
- * out. Contact-form messages sent from the account's address are included only once it is verified.
+ * out. Contact-form messages sent from, and invitations sent to, the account's address are included
+ * only once it is verified.
  */
 export async function exportAccountData(scope: UserScope) {
   assertUser(scope);
   const { db, actor } = scope;
-  const [profile, accounts, sessions, memberships, invitations, owned] = await Promise.all([
+  const [profile, accounts, sessions, memberships, owned] = await Promise.all([
     findUserProfile(db, actor.id),
     listUserSignInMethods(db, actor.id),
     listUserSessions(db, actor.id),
     listMembershipsOf(db, actor.id),
-    listInvitationsOfUser(db, actor.id, actor.email),
     listOwnedRestaurantRows(db, actor.id),
   ]);
-  // Contact messages are keyed by the address a guest typed, not by an account: they belong to
-  // this user only once the address is proven theirs (issue "Hardening" item 6).
-  const contactMessages = profile?.emailVerified ? await listContactMessagesFrom(db, actor.email) : [];
+  // Contact messages and invitations are keyed by an address someone typed, not by an account:
+  // they belong to this user only once the address is proven theirs (issue "Hardening" item 6,
+  // issue 33 item 8). The invitations the user sent are theirs either way.
+  const verifiedEmail = profile?.emailVerified ? actor.email : null;
+  const [contactMessages, invitations] = await Promise.all([
+    verifiedEmail ? listContactMessagesFrom(db, verifiedEmail) : [],
+    listInvitationsOfUser(db, actor.id, verifiedEmail),
+  ]);
   const restaurants = await Promise.all(
     owned.map(async (restaurant) => {
       const [locations, categories, products, images, ordering] = await Promise.all([

@@ -37,13 +37,16 @@ export function listOwnedRestaurantRows(db: Kysely<Database>, userId: string) {
     .execute();
 }
 
-/** The invitations the user sent, and those sent to their address (GDPR export): never a token's hash. */
-export function listInvitationsOfUser(db: Kysely<Database>, userId: string, email: string) {
+/**
+ * The invitations the user sent, and those sent to `email` (GDPR export): never a token's hash.
+ * `email` is null when the account's address is not proven theirs: then only those they sent.
+ */
+export function listInvitationsOfUser(db: Kysely<Database>, userId: string, email: string | null) {
   return acrossRestaurants(db, 'the invitations a user sent or received, for their GDPR export')
     .selectFrom('invitation')
     .innerJoin('restaurant', 'restaurant.id', 'invitation.restaurantId')
     .select(['invitation.email', 'invitation.role', 'restaurant.name as restaurantName', 'invitation.createdAt', 'invitation.expiresAt', 'invitation.acceptedAt', 'invitation.revokedAt'])
-    .where((eb) => eb.or([eb('invitation.invitedBy', '=', userId), eb('invitation.email', '=', email.toLowerCase())]))
+    .where((eb) => (email === null ? eb('invitation.invitedBy', '=', userId) : eb.or([eb('invitation.invitedBy', '=', userId), eb('invitation.email', '=', email.toLowerCase())])))
     .orderBy('invitation.createdAt')
     .execute();
 }

@@ -101,6 +101,24 @@ export async function deleteDoneJobs(db: Kysely<Database>, before: string): Prom
   return Number(result.numDeletedRows);
 }
 
+/**
+ * Deletes at most `limit` jobs of `type` that ended (done or dead) before `before`, the oldest
+ * first; returns how many went. The retention job forgets sent and failed e-mails this way.
+ */
+export async function deleteEndedJobsOfType(db: Kysely<Database>, type: string, before: string, limit: number): Promise<number> {
+  const batch = db
+    .selectFrom('job')
+    .select('job.id')
+    .where('job.type', '=', type)
+    .where('job.status', 'in', ['done', 'dead'])
+    .where('job.finishedAt', '<', before)
+    .orderBy('job.finishedAt')
+    .orderBy('job.id')
+    .limit(limit);
+  const result = await db.deleteFrom('job').where('id', 'in', batch).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** How many jobs are in each status (the admin page's queue depth). */
 export async function countJobsByStatus(db: Kysely<Database>): Promise<Record<JobStatus, number>> {
   const rows = await db.selectFrom('job').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
 import { assertSystem, type SystemScope } from '#app/modules/access/scope.server.ts';
-import { deleteDoneJobs, insertJob } from './job.repo.server.ts';
+import { deleteDoneJobs, deleteEndedJobsOfType, insertJob } from './job.repo.server.ts';
 import { jobPayloads, type JobPayloadInput, type JobType } from './job-types.ts';
 
 /**
@@ -104,4 +104,16 @@ export async function enqueueScheduledJobs(db: Kysely<Database>, schedules: read
 export function purgeDoneJobs(scope: SystemScope, before: Date): Promise<number> {
   assertSystem(scope);
   return deleteDoneJobs(scope.db, before.toISOString());
+}
+
+/**
+ * Deletes at most `limit` `mail.send` jobs that were sent, or failed for good, before `before`:
+ * their payloads hold the recipient's address and the message (a guest's reservation e-mail, a
+ * sign-in link), their errors what the mail server said of the address. The daily
+ * `retention.erase-contacts` calls it with the contact-retention cutoff (decision 0032), whatever
+ * JOB_RETENTION_DAYS keeps of other jobs; a dead one is kept that long for /admin/jobs. Returns how many went.
+ */
+export function eraseEndedMailJobs(scope: SystemScope, before: Date, limit: number): Promise<number> {
+  assertSystem(scope);
+  return deleteEndedJobsOfType(scope.db, 'mail.send', before.toISOString(), limit);
 }

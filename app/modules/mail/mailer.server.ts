@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Env } from '#app/env.server.ts';
@@ -25,6 +25,8 @@ export interface MailAttachment {
 
 export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
+  /** a mailer that keeps copies (the outbox) deletes those written before `before`; returns how many went */
+  forgetBefore?(before: Date): Promise<number>;
 }
 
 /** The folder e-mails go to when no SMTP server is configured. */
@@ -71,12 +73,24 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR
       const dir = outboxDir(env);
       await mkdir(dir, { recursive: true });
       // the random part keeps two e-mails to one address in the same millisecond apart
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}-${mail.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`;
+      const name = `${outboxStamp(new Date())}-${randomBytes(3).toString('hex')}-${mail.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`;
       await writeFile(join(dir, name), info.message as Buffer, { flag: 'wx' });
       logger.info({ file: name, dir }, 'e-mail written to the outbox (no SMTP_URL)');
     },
+    // the files hold the recipients' addresses (guests' among them): the retention job deletes them on its day
+    async forgetBefore(before) {
+      const names = await readdir(outboxDir(env)).catch(() => [] as string[]);
+      const cutoff = outboxStamp(before);
+      const old = names.filter((name) => OUTBOX_FILE.test(name) && name.slice(0, cutoff.length) < cutoff);
+      await Promise.all(old.map((name) => rm(join(outboxDir(env), name), { force: true })));
+      return old.length;
+    },
   };
 }
+
+/** An outbox file's name starts with its time, `2026-11-28T12-55-01-828Z`: names sort as times do. */
+const outboxStamp = (at: Date) => at.toISOString().replace(/[:.]/g, '-');
+const OUTBOX_FILE = /^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z-.*\.eml$/;
 
 let mailer: Mailer | undefined;
 

@@ -45,7 +45,7 @@ describe(`the retention job on ${testDialect}`, () => {
     const recentDate = await insertReservation(db, b.restaurantId, b.locationId, { date: daysAgo(3).slice(0, 10), createdAt: daysAgo(60) });
     const future = await insertReservation(db, a.restaurantId, a.locationId, { date: daysAgo(-10).slice(0, 10) });
 
-    expect(await eraseExpiredContacts(job(), NOW)).toEqual({ orders: 2, reservations: 1 });
+    expect(await eraseExpiredContacts(job(), NOW)).toEqual({ orders: 2, reservations: 1, mails: 0 });
 
     const erased = await orderRow(old.id);
     const { lines: _lines, ...oldColumns } = old;
@@ -62,7 +62,7 @@ describe(`the retention job on ${testDialect}`, () => {
 
     // a day later: nothing new is old enough, and what was erased stays as it was (its stamp too)
     const after = { old: await orderRow(old.id), reservation: await reservationRow(pastReservation.id) };
-    expect(await eraseExpiredContacts(job(), new Date(NOW.getTime() + 60 * 1000))).toEqual({ orders: 0, reservations: 0 });
+    expect(await eraseExpiredContacts(job(), new Date(NOW.getTime() + 60 * 1000))).toEqual({ orders: 0, reservations: 0, mails: 0 });
     expect({ old: await orderRow(old.id), reservation: await reservationRow(pastReservation.id) }).toEqual(after);
   });
 

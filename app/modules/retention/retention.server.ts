@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
 import { assertSystem, type SystemScope } from '#app/modules/access/scope.server.ts';
+import { eraseEndedMailJobs } from '#app/modules/jobs/jobs.server.ts';
 import { orderingForGuests } from '#app/modules/ordering/ordering-settings.service.server.ts';
 import { CONTACT_RETENTION_DAYS } from '#app/modules/ordering/ordering.types.ts';
 import { countOrders, countReservations, eraseOrderContactsBefore, eraseReservationContactsBefore } from './retention.repo.server.ts';
@@ -15,6 +16,13 @@ export const RETENTION_MAX_BATCHES = 20;
 export interface ErasedContacts {
   orders: number;
   reservations: number;
+  /** `mail.send` jobs (a guest's reservation e-mails among them) sent or dead before the cutoff */
+  mails: number;
+}
+
+/** The moment before which guests' contact details are erased: `CONTACT_RETENTION_DAYS` before `now`. */
+export function contactRetentionCutoff(now: Date): Date {
+  return new Date(now.getTime() - CONTACT_RETENTION_DAYS * DAY_MS);
 }
 
 /**
@@ -22,7 +30,11 @@ export interface ErasedContacts {
  * e-mails and notes are erased `CONTACT_RETENTION_DAYS` days after the order was placed, or after
  * the reservation's date (the restaurant's local date, compared with the UTC day: a few hours
  * either way in a month do not matter). Orders keep their lines and totals, reservations their
- * date, party and status (insights). Erasing twice changes nothing: erased rows are marked.
+ * date, party and status (insights). Erasing twice changes nothing: erased rows are marked. The
+ * queue's copies of the e-mails sent to guests go on the same day: every `mail.send` job that ended
+ * (sent or dead) before the cutoff is deleted, its payload and its error with it (issue 33 item 7);
+ * a reservation's e-mails are sent by its date (a late cancellation just after), so their copies go
+ * with its own contact details, or at most those few days later.
  */
 export async function eraseExpiredContacts(
   scope: SystemScope,
@@ -31,8 +43,8 @@ export async function eraseExpiredContacts(
 ): Promise<ErasedContacts> {
   assertSystem(scope);
   const stamp = now.toISOString();
-  const cutoff = new Date(now.getTime() - CONTACT_RETENTION_DAYS * DAY_MS);
-  const erased: ErasedContacts = { orders: 0, reservations: 0 };
+  const cutoff = contactRetentionCutoff(now);
+  const erased: ErasedContacts = { orders: 0, reservations: 0, mails: 0 };
   for (let round = 0; round < maxBatches; round++) {
     const orders = await scope.db.transaction().execute((trx) => eraseOrderContactsBefore(trx, cutoff.toISOString(), batch, stamp));
     erased.orders += orders;
@@ -42,6 +54,11 @@ export async function eraseExpiredContacts(
     const reservations = await eraseReservationContactsBefore(scope.db, cutoff.toISOString().slice(0, 10), batch, stamp);
     erased.reservations += reservations;
     if (reservations < batch) break;
+  }
+  for (let round = 0; round < maxBatches; round++) {
+    const mails = await eraseEndedMailJobs(scope, cutoff, batch);
+    erased.mails += mails;
+    if (mails < batch) break;
   }
   return erased;
 }

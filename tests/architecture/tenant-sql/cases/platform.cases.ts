@@ -39,6 +39,7 @@ export const platformCases: Record<string, RepositoryCases> = {
     markJobDone: (f) => [f.db, f.deadJob, 'w1', f.now],
     markJobFailed: (f) => [f.db, f.deadJob, 'w1', 'boom', f.now, f.now],
     deleteDoneJobs: (f) => [f.db, f.now],
+    deleteEndedJobsOfType: (f) => [f.db, 'mail.send', f.now, 500],
     countJobsByStatus: (f) => [f.db],
     selectJobs: (f) => [f.db, { status: 'dead', failedOnly: true }, 20],
     requeueDeadJob: (f) => [f.db, f.deadJob, f.now],
