@@ -87,7 +87,7 @@ export function CartView({ data, result }: { data: CartViewData; result: CartVie
                   {line.unavailable ? <p className="text-sm font-semibold text-primary-700 dark:text-primary-100">{t('order.lineUnavailable')}</p> : null}
                   <div className="mt-2 flex flex-wrap items-center gap-2">
                     <button type="submit" name="intent" value={`dec:${index}`} className={smallButton} aria-label={t('order.less', { name })}>−</button>
-                    <span className="min-w-8 text-center tabular-nums" aria-label={t('order.quantityOf', { name, count: line.quantity })}>{line.quantity}</span>
+                    <span className="min-w-8 text-center tabular-nums" aria-label={t('order.quantityOf', { name, quantity: line.quantity })}>{line.quantity}</span>
                     <button type="submit" name="intent" value={`inc:${index}`} className={smallButton} aria-label={t('order.more', { name })}>+</button>
                     <button type="submit" name="intent" value={`remove:${index}`} className="ml-auto inline-flex min-h-11 items-center px-2 font-medium text-primary-700 underline dark:text-primary-100" aria-label={t('order.removeNamed', { name })}>
                       {t('order.remove')}
