@@ -30,6 +30,7 @@ export interface CartViewData {
   table: string | null;
   /** a table code the cart holds that names no table here now */
   tableCodeInvalid: boolean;
+  /** the location's note for pickup orders */
   note: string | null;
   todayHours: [string, string][] | null;
   earliestPickup: string;
@@ -68,7 +69,6 @@ export function CartView({ data, result }: { data: CartViewData; result: CartVie
         </p>
       ) : null}
       {data.state !== 'open' ? <p role="status" className="mt-4 rounded-lg border border-stone-400 bg-stone-100 p-3 font-medium dark:bg-stone-900">{t(data.state === 'paused' ? 'order.pausedOnMenu' : 'order.ordersOff')}</p> : null}
-      {data.note ? <p className="mt-4 text-stone-800 dark:text-stone-200">{data.note}</p> : null}
       {data.lines.length === 0 ? (
         <p className="mt-6 text-lg" data-testid="cart-empty">{t('order.cartEmpty')}</p>
       ) : (
@@ -140,6 +140,8 @@ export function CartView({ data, result }: { data: CartViewData; result: CartVie
           {data.kinds.pickup ? (
             <fieldset className="mt-6 space-y-3" data-testid="pickup-fields">
               <legend className="font-semibold">{t('order.pickupLegend')}</legend>
+              {/* the owner's note is about pickup ("ready in about 20 minutes"): shown with pickup only (issue 33 item 17) */}
+              {data.note ? <p className="text-stone-800 dark:text-stone-200" data-testid="pickup-note">{data.note}</p> : null}
               <div>
                 <label htmlFor="cart-name" className="block font-medium">{t('order.name')}</label>
                 <input id="cart-name" name="name" autoComplete="name" maxLength={80} defaultValue={values.name ?? ''} className={input} {...fieldProps('name')} />
