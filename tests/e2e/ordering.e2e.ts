@@ -51,8 +51,8 @@ async function answer(db: Kysely<Database>, restaurantId: string, token: string,
 }
 
 const texts = {
-  ro: { add: 'Adaugă', viewCart: 'Vezi coșul', send: 'Trimite comanda', soup: 'Ciorbă de burtă', pie: 'Papanași', received: 'Comanda a ajuns la bucătărie', accepted: 'e gata în aproximativ 15 minute', declined: 'comanda a fost refuzată: Bucătăria se închide', more: 'Mai mult: Papanași', note: 'Notă pentru bucătărie la Ciorbă de burtă (opțional)', allergens: 'Alergeni în comanda ta:', milk: 'Lactate', twoPies: 'Cantitate pentru Papanași: 2' },
-  en: { add: 'Add', viewCart: 'View cart', send: 'Send the order', soup: 'Tripe soup', pie: 'Papanasi', received: 'Your order has reached the kitchen', accepted: 'ready in about 15 minutes', declined: 'your order was declined: Bucătăria se închide', more: 'More: Papanasi', note: 'Note for the kitchen on Tripe soup (optional)', allergens: 'Allergens in your order:', milk: 'Dairy', twoPies: 'Quantity of Papanasi: 2' },
+  ro: { add: 'Adaugă', viewCart: 'Vezi coșul', send: 'Trimite comanda', soup: 'Ciorbă de burtă', pie: 'Papanași', received: 'Comanda a ajuns la bucătărie', accepted: 'e gata în aproximativ 15 minute', declined: 'comanda a fost refuzată: Bucătăria se închide', more: 'Mai mult: Papanași', note: 'Notă pentru bucătărie la Ciorbă de burtă (opțional)', allergens: 'Alergeni în comanda ta:', milk: 'Lapte (inclusiv lactoză)', twoPies: 'Cantitate pentru Papanași: 2' },
+  en: { add: 'Add', viewCart: 'View cart', send: 'Send the order', soup: 'Tripe soup', pie: 'Papanasi', received: 'Your order has reached the kitchen', accepted: 'ready in about 15 minutes', declined: 'your order was declined: Bucătăria se închide', more: 'More: Papanasi', note: 'Note for the kitchen on Tripe soup (optional)', allergens: 'Allergens in your order:', milk: 'Milk (including lactose)', twoPies: 'Quantity of Papanasi: 2' },
 };
 
 const dish = (page: Page, name: string) => page.locator('[data-dish]').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });

@@ -102,7 +102,7 @@ export function CartView({ data, result }: { data: CartViewData; result: CartVie
           </ul>
           {data.allergens.length > 0 ? (
             <p className="mt-4 rounded-lg bg-stone-100 p-3 text-sm dark:bg-stone-900" data-testid="allergen-reminder">
-              <b className="font-semibold">{t('order.allergenReminder')}</b> {data.allergens.map((key) => t(`allergen.${key}`)).join(', ')}. {t('order.allergenAsk')}
+              <b className="font-semibold">{t('order.allergenReminder')}</b> {data.allergens.map((key) => t(`allergenOfficial.${key}`)).join(', ')}. {t('order.allergenAsk')}
             </p>
           ) : null}
           <p className="mt-4 flex justify-between text-xl font-bold tabular-nums">
