@@ -49,6 +49,9 @@ export function createReactRouterHandler(options: {
         // every state-changing request, resource routes included, comes from one of our pages;
         // a webhook proves its caller by signature instead
         if (kind !== 'webhook' && !isSameOriginRequest(new Request(url, { headers }))) return sendServerError(req, res, 403, { close: true });
+        // an opaque origin passed only as the browser's own same-origin form (same-origin.ts): named
+        // as ours, or React Router's own check would answer 400 to a form of our no-referrer pages
+        if (headers.get('origin') === 'null') headers.set('origin', url.origin);
         const limit = bodyLimitOf(kind);
         const contentType = req.headers['content-type'];
         if (kind === 'upload') {

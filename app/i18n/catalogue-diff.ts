@@ -17,7 +17,7 @@ function flatten(value: object, prefix = '', out = new Map<string, string>()): M
 }
 
 /** Texts identical in both languages on purpose (names, codes), not gaps. */
-const SAME_ON_PURPOSE = new Set(['app.name', 'order.total', 'team.roles.manager', 'team.roles.editor', 'menu.unit.g', 'menu.unit.ml', 'nav.contact', 'contact.title', 'allergen.gluten', 'allergen.lupin', 'editor.email', 'editor.energyKj', 'editor.logo', 'subscription.phase-pro',
+const SAME_ON_PURPOSE = new Set(['app.name', 'order.total', 'team.roles.manager', 'team.roles.editor', 'menu.unit.g', 'menu.unit.ml', 'nav.contact', 'contact.title', 'allergen.gluten', 'allergen.lupin', 'allergenOfficial.lupin', 'editor.email', 'editor.energyKj', 'editor.logo', 'subscription.phase-pro',
   // the back office (app/i18n/backoffice.*.ts): names, codes and words both languages share
   'backoffice.plan.pro-card', 'backoffice.plan.pro-manual', 'backoffice.restaurants.name', 'backoffice.restaurants.plan', 'backoffice.restaurant.kind-provider',
   'backoffice.restaurant.lastEditBy', 'backoffice.users.sort-email', 'backoffice.users.email', 'backoffice.users.roleAdmin', 'backoffice.users.roleRestaurant',

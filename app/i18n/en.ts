@@ -299,4 +299,21 @@ export const en: DeepStrings<Catalogue> = {
     sulphites: 'Sulphites',
     lupin: 'Lupin',
   },
+  /** Annex II of Regulation (EU) 1169/2011, as its English text heads each item */
+  allergenOfficial: {
+    gluten: 'Cereals containing gluten',
+    milk: 'Milk (including lactose)',
+    eggs: 'Eggs',
+    fish: 'Fish',
+    nuts: 'Nuts',
+    peanuts: 'Peanuts',
+    soy: 'Soybeans',
+    crustaceans: 'Crustaceans',
+    molluscs: 'Molluscs',
+    celery: 'Celery',
+    mustard: 'Mustard',
+    sesame: 'Sesame seeds',
+    sulphites: 'Sulphur dioxide and sulphites (>10 mg/kg or 10 mg/l as SO2)',
+    lupin: 'Lupin',
+  },
 };

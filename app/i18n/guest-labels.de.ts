@@ -44,6 +44,23 @@ export const guestLabelsDe: GuestLabelCatalogue = {
     gluten: 'Gluten', milk: 'Milch', eggs: 'Eier', fish: 'Fisch', nuts: 'Schalenfrüchte', peanuts: 'Erdnüsse', soy: 'Soja',
     crustaceans: 'Krebstiere', molluscs: 'Weichtiere', celery: 'Sellerie', mustard: 'Senf', sesame: 'Sesam', sulphites: 'Sulfite', lupin: 'Lupinen',
   },
+  // Annex II of Regulation (EU) 1169/2011 as its text in this language heads each item
+  allergenOfficial: {
+    gluten: 'Glutenhaltiges Getreide',
+    milk: 'Milch (einschließlich Laktose)',
+    eggs: 'Eier',
+    fish: 'Fische',
+    nuts: 'Schalenfrüchte',
+    peanuts: 'Erdnüsse',
+    soy: 'Sojabohnen',
+    crustaceans: 'Krebstiere',
+    molluscs: 'Weichtiere',
+    celery: 'Sellerie',
+    mustard: 'Senf',
+    sesame: 'Sesamsamen',
+    sulphites: 'Schwefeldioxid und Sulphite (>10 mg/kg bzw. 10 mg/l SO2)',
+    lupin: 'Lupinen',
+  },
   weekday: { mon: 'Montag', tue: 'Dienstag', wed: 'Mittwoch', thu: 'Donnerstag', fri: 'Freitag', sat: 'Samstag', sun: 'Sonntag' },
   guestMenu: { language: 'Sprache der Speisekarte' },
   serving: {

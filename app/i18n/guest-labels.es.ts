@@ -44,6 +44,23 @@ export const guestLabelsEs: GuestLabelCatalogue = {
     gluten: 'Gluten', milk: 'Leche', eggs: 'Huevos', fish: 'Pescado', nuts: 'Frutos de cáscara', peanuts: 'Cacahuetes', soy: 'Soja',
     crustaceans: 'Crustáceos', molluscs: 'Moluscos', celery: 'Apio', mustard: 'Mostaza', sesame: 'Sésamo', sulphites: 'Sulfitos', lupin: 'Altramuces',
   },
+  // Annex II of Regulation (EU) 1169/2011 as its text in this language heads each item
+  allergenOfficial: {
+    gluten: 'Cereales que contengan gluten',
+    milk: 'Leche (incluida la lactosa)',
+    eggs: 'Huevos',
+    fish: 'Pescado',
+    nuts: 'Frutos de cáscara',
+    peanuts: 'Cacahuetes',
+    soy: 'Soja',
+    crustaceans: 'Crustáceos',
+    molluscs: 'Moluscos',
+    celery: 'Apio',
+    mustard: 'Mostaza',
+    sesame: 'Granos de sésamo',
+    sulphites: 'Dióxido de azufre y sulfitos (>10 mg/kg o 10 mg/l SO2)',
+    lupin: 'Altramuces',
+  },
   weekday: { mon: 'Lunes', tue: 'Martes', wed: 'Miércoles', thu: 'Jueves', fri: 'Viernes', sat: 'Sábado', sun: 'Domingo' },
   guestMenu: { language: 'Idioma de la carta' },
   serving: {

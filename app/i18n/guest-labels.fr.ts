@@ -44,6 +44,23 @@ export const guestLabelsFr: GuestLabelCatalogue = {
     gluten: 'Gluten', milk: 'Lait', eggs: 'Œufs', fish: 'Poisson', nuts: 'Fruits à coque', peanuts: 'Arachides', soy: 'Soja',
     crustaceans: 'Crustacés', molluscs: 'Mollusques', celery: 'Céleri', mustard: 'Moutarde', sesame: 'Sésame', sulphites: 'Sulfites', lupin: 'Lupin',
   },
+  // Annex II of Regulation (EU) 1169/2011 as its text in this language heads each item
+  allergenOfficial: {
+    gluten: 'Céréales contenant du gluten',
+    milk: 'Lait (y compris le lactose)',
+    eggs: 'Œufs',
+    fish: 'Poissons',
+    nuts: 'Fruits à coque',
+    peanuts: 'Arachides',
+    soy: 'Soja',
+    crustaceans: 'Crustacés',
+    molluscs: 'Mollusques',
+    celery: 'Céleri',
+    mustard: 'Moutarde',
+    sesame: 'Graines de sésame',
+    sulphites: 'Anhydride sulfureux et sulfites (>10 mg/kg ou 10 mg/l SO2)',
+    lupin: 'Lupin',
+  },
   weekday: { mon: 'Lundi', tue: 'Mardi', wed: 'Mercredi', thu: 'Jeudi', fri: 'Vendredi', sat: 'Samedi', sun: 'Dimanche' },
   guestMenu: { language: 'Langue du menu' },
   serving: {

@@ -44,6 +44,23 @@ export const guestLabelsHu: GuestLabelCatalogue = {
     gluten: 'Glutén', milk: 'Tej', eggs: 'Tojás', fish: 'Hal', nuts: 'Diófélék', peanuts: 'Földimogyoró', soy: 'Szója',
     crustaceans: 'Rákfélék', molluscs: 'Puhatestűek', celery: 'Zeller', mustard: 'Mustár', sesame: 'Szezámmag', sulphites: 'Szulfitok', lupin: 'Csillagfürt',
   },
+  // Annex II of Regulation (EU) 1169/2011 as its text in this language heads each item
+  allergenOfficial: {
+    gluten: 'Glutént tartalmazó gabonafélék',
+    milk: 'Tej (beleértve a laktózt)',
+    eggs: 'Tojás',
+    fish: 'Halak',
+    nuts: 'Diófélék',
+    peanuts: 'Földimogyoró',
+    soy: 'Szójabab',
+    crustaceans: 'Rákfélék',
+    molluscs: 'Puhatestűek',
+    celery: 'Zeller',
+    mustard: 'Mustár',
+    sesame: 'Szezámmag',
+    sulphites: 'Kén-dioxid és szulfitok (>10 mg/kg ill. 10 mg/l SO2)',
+    lupin: 'Csillagfürt',
+  },
   weekday: { mon: 'Hétfő', tue: 'Kedd', wed: 'Szerda', thu: 'Csütörtök', fri: 'Péntek', sat: 'Szombat', sun: 'Vasárnap' },
   guestMenu: { language: 'Az étlap nyelve' },
   serving: {

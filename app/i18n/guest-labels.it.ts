@@ -44,6 +44,23 @@ export const guestLabelsIt: GuestLabelCatalogue = {
     gluten: 'Glutine', milk: 'Latte', eggs: 'Uova', fish: 'Pesce', nuts: 'Frutta a guscio', peanuts: 'Arachidi', soy: 'Soia',
     crustaceans: 'Crostacei', molluscs: 'Molluschi', celery: 'Sedano', mustard: 'Senape', sesame: 'Sesamo', sulphites: 'Solfiti', lupin: 'Lupini',
   },
+  // Annex II of Regulation (EU) 1169/2011 as its text in this language heads each item
+  allergenOfficial: {
+    gluten: 'Cereali contenenti glutine',
+    milk: 'Latte (incluso lattosio)',
+    eggs: 'Uova',
+    fish: 'Pesce',
+    nuts: 'Frutta a guscio',
+    peanuts: 'Arachidi',
+    soy: 'Soia',
+    crustaceans: 'Crostacei',
+    molluscs: 'Molluschi',
+    celery: 'Sedano',
+    mustard: 'Senape',
+    sesame: 'Semi di sesamo',
+    sulphites: 'Anidride solforosa e solfiti (>10 mg/kg o 10 mg/l SO2)',
+    lupin: 'Lupini',
+  },
   weekday: { mon: 'Lunedì', tue: 'Martedì', wed: 'Mercoledì', thu: 'Giovedì', fri: 'Venerdì', sat: 'Sabato', sun: 'Domenica' },
   guestMenu: { language: 'Lingua del menu' },
   serving: {

@@ -44,6 +44,23 @@ export const guestLabelsPl: GuestLabelCatalogue = {
     gluten: 'Gluten', milk: 'Mleko', eggs: 'Jaja', fish: 'Ryby', nuts: 'Orzechy', peanuts: 'Orzeszki ziemne', soy: 'Soja',
     crustaceans: 'Skorupiaki', molluscs: 'Mięczaki', celery: 'Seler', mustard: 'Gorczyca', sesame: 'Sezam', sulphites: 'Siarczyny', lupin: 'Łubin',
   },
+  // Annex II of Regulation (EU) 1169/2011 as its text in this language heads each item
+  allergenOfficial: {
+    gluten: 'Zboża zawierające gluten',
+    milk: 'Mleko (łącznie z laktozą)',
+    eggs: 'Jaja',
+    fish: 'Ryby',
+    nuts: 'Orzechy',
+    peanuts: 'Orzeszki ziemne (arachidowe)',
+    soy: 'Soja',
+    crustaceans: 'Skorupiaki',
+    molluscs: 'Mięczaki',
+    celery: 'Seler',
+    mustard: 'Gorczyca',
+    sesame: 'Nasiona sezamu',
+    sulphites: 'Dwutlenek siarki i siarczyny (>10 mg/kg lub 10 mg/l SO2)',
+    lupin: 'Łubin',
+  },
   weekday: { mon: 'Poniedziałek', tue: 'Wtorek', wed: 'Środa', thu: 'Czwartek', fri: 'Piątek', sat: 'Sobota', sun: 'Niedziela' },
   guestMenu: { language: 'Język menu' },
   serving: {

@@ -299,6 +299,27 @@ export const ro = {
     sulphites: 'Sulfiți',
     lupin: 'Lupin',
   },
+  /**
+   * Each item's heading in Annex II of Regulation (EU) No 1169/2011 as the regulation's text in this
+   * language words it (EUR-Lex, CELEX 32011R1169): the dishes' allergen lines, the cart's reminder,
+   * the printed legend and matrix. The filter's short chips keep `allergen`.
+   */
+  allergenOfficial: {
+    gluten: 'Cereale care conțin gluten',
+    milk: 'Lapte (inclusiv lactoză)',
+    eggs: 'Ouă',
+    fish: 'Pește',
+    nuts: 'Fructe cu coajă lemnoasă',
+    peanuts: 'Arahide',
+    soy: 'Soia',
+    crustaceans: 'Crustacee',
+    molluscs: 'Moluște',
+    celery: 'Țelină',
+    mustard: 'Muștar',
+    sesame: 'Semințe de susan',
+    sulphites: 'Dioxid de sulf și sulfiți (>10 mg/kg sau 10 mg/l SO2)',
+    lupin: 'Lupin',
+  },
 };
 
 export type Catalogue = typeof ro;

@@ -9,9 +9,14 @@ import liveStatusScript from '#app/ui/live-status.js?url';
 import { ReservationFrame, ReservationStatus } from '#app/ui/reservations/reservation-status.tsx';
 import type { Route } from './+types/reservation-status';
 
+/**
+ * `same-origin`: the token in the address never leaves for another site (a link out, an image), and
+ * the cancel form still carries the page's origin; `no-referrer` made Chromium send `Origin: null`,
+ * which the same-origin guard refused (issue 33 item 9).
+ */
 export const meta: Route.MetaFunction = ({ loaderData: page }) => {
   const { t } = getI18n(page?.locale ?? 'ro');
-  return [{ title: `${t('reservations.guest.title')} · ${page?.view?.restaurantName ?? t('app.name')}` }, { name: 'robots', content: 'noindex' }, { name: 'referrer', content: 'no-referrer' }];
+  return [{ title: `${t('reservations.guest.title')} · ${page?.view?.restaurantName ?? t('app.name')}` }, { name: 'robots', content: 'noindex' }, { name: 'referrer', content: 'same-origin' }];
 };
 
 /** The statuses the staff may still change: while in one, the page follows its live stream. */

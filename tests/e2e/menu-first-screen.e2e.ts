@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { openContext, seriousAxeViolations, useBrowser } from './browser.ts';
 
@@ -36,8 +37,14 @@ describe.each([
     expect(await page.getByRole('navigation', { name: t.categories }).isVisible()).toBe(true);
     await page.getByText(t.filter, { exact: true }).click();
     expect(await page.getByRole('checkbox', { name: t.allergen }).isVisible()).toBe(true);
-    // the other location is one tap on the location choice away
+    // the location shown reads whole beside three languages and "Rezervă o masă" (issue 33 item 12: it was cut to "L…")
     const choice = page.locator('[data-location-choice] summary');
+    const shownName = choice.getByText(locale === 'ro' ? 'La Bunica – Centrul Vechi' : 'La Bunica – Old Town', { exact: true });
+    expect(await shownName.evaluate((name) => name.scrollWidth <= name.clientWidth)).toBe(true);
+    expect(await page.getByRole('link', { name: locale === 'ro' ? 'Rezervă o masă' : 'Book a table' }).isVisible()).toBe(true);
+    mkdirSync('test-results/screenshots', { recursive: true });
+    await page.screenshot({ path: `test-results/screenshots/menu-first-screen-${width}-${locale}.png` });
+    // the other location is one tap on the location choice away
     expect(await choice.isVisible()).toBe(true);
     await choice.click();
     await page.getByRole('link', { name: 'La Bunica – Floreasca' }).click();

@@ -23,6 +23,8 @@ describe.each([
     soup: 'Ciorbă de burtă',
     category: 'Ciorbe și supe',
     allergenLabel: 'Lactate',
+    // a dish names it by the regulation's Annex II heading; the filter's chip keeps the short name
+    dishAllergen: 'Lapte (inclusiv lactoză)',
     nutrition: 'Valori nutriționale',
     energy: 'Valoare energetică',
     search: 'Caută în meniu',
@@ -34,6 +36,7 @@ describe.each([
     soup: 'Tripe sour soup',
     category: 'Sour soups and soups',
     allergenLabel: 'Dairy',
+    dishAllergen: 'Milk (including lactose)',
     nutrition: 'Nutritional values',
     energy: 'Energy',
     search: 'Search the menu',
@@ -52,10 +55,16 @@ describe.each([
     await hours.click();
     expect(await page.getByText(t.locale === 'ro' ? 'Luni – Joi' : 'Monday – Thursday').isVisible()).toBe(true);
     const soup = dish(page, t.soup);
-    expect(await soup.textContent()).toContain(t.allergenLabel);
+    expect(await soup.textContent()).toContain(t.dishAllergen);
     expect(await soup.getByText(t.energy).isVisible()).toBe(false);
     await soup.getByText(t.nutrition).first().click();
     await expect.poll(() => soup.getByText(t.energy).isVisible()).toBe(true);
+    // the table as the browser built it from rows without end tags: seven rows, each a header and a value
+    const rows = soup.locator('table > tbody > tr');
+    expect(await rows.count()).toBe(7);
+    expect(await soup.locator('table > tbody > tr > th + td:last-child').count()).toBe(7);
+    expect(await rows.first().locator('th').textContent()).toBe(t.energy);
+    expect(await rows.first().locator('td').textContent()).toMatch(/kJ \/ \d+ kcal$/);
     await context.close();
   });
 

@@ -51,8 +51,8 @@ async function answer(db: Kysely<Database>, restaurantId: string, token: string,
 }
 
 const texts = {
-  ro: { add: 'Adaugă', viewCart: 'Vezi coșul', send: 'Trimite comanda', soup: 'Ciorbă de burtă', pie: 'Papanași', received: 'Comanda a ajuns la bucătărie', accepted: 'e gata în aproximativ 15 minute', declined: 'comanda a fost refuzată: Bucătăria se închide', more: 'Mai mult: Papanași', note: 'Notă pentru bucătărie la Ciorbă de burtă (opțional)', allergens: 'Alergeni în comanda ta:', milk: 'Lactate' },
-  en: { add: 'Add', viewCart: 'View cart', send: 'Send the order', soup: 'Tripe soup', pie: 'Papanasi', received: 'Your order has reached the kitchen', accepted: 'ready in about 15 minutes', declined: 'your order was declined: Bucătăria se închide', more: 'More: Papanasi', note: 'Note for the kitchen on Tripe soup (optional)', allergens: 'Allergens in your order:', milk: 'Dairy' },
+  ro: { add: 'Adaugă', viewCart: 'Vezi coșul', send: 'Trimite comanda', soup: 'Ciorbă de burtă', pie: 'Papanași', received: 'Comanda a ajuns la bucătărie', accepted: 'e gata în aproximativ 15 minute', declined: 'comanda a fost refuzată: Bucătăria se închide', more: 'Mai mult: Papanași', note: 'Notă pentru bucătărie la Ciorbă de burtă (opțional)', allergens: 'Alergeni în comanda ta:', milk: 'Lapte (inclusiv lactoză)', twoPies: 'Cantitate pentru Papanași: 2' },
+  en: { add: 'Add', viewCart: 'View cart', send: 'Send the order', soup: 'Tripe soup', pie: 'Papanasi', received: 'Your order has reached the kitchen', accepted: 'ready in about 15 minutes', declined: 'your order was declined: Bucătăria se închide', more: 'More: Papanasi', note: 'Note for the kitchen on Tripe soup (optional)', allergens: 'Allergens in your order:', milk: 'Milk (including lactose)', twoPies: 'Quantity of Papanasi: 2' },
 };
 
 const dish = (page: Page, name: string) => page.locator('[data-dish]').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
@@ -87,6 +87,9 @@ describe.each(['ro', 'en'] as const)('a guest orders from a table’s QR code (%
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: t.more }).click();
     await expect.poll(() => page.getByTestId('cart-total').textContent()).toContain('62');
+    // what a screen reader says of the line's count: the number, never the template (issue 33 item 10)
+    expect(await page.getByLabel(t.twoPies, { exact: true }).textContent()).toBe('2');
+    expect(await page.locator('main [aria-label*="{{"]').count()).toBe(0);
     // HTML and emoji in a note: kept as text, never markup
     await page.getByLabel(t.note).fill('<b>fără</b> ceapă 🌶️');
     await page.getByRole('button', { name: t.send }).click();

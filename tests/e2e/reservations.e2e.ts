@@ -33,6 +33,8 @@ let guest: Page;
 let slug: string;
 const email = `ana-${Date.now()}@example.com`;
 const tomorrow = addDays(localMoment(Date.now(), TZ).date, 1);
+/** Ana's reservation page (the first test's), without its query */
+let firstStatusUrl = '';
 afterAll(async () => {
   await guestContext?.close();
   await ownerContext?.close();
@@ -130,6 +132,7 @@ describe('a reservation from the menu to the staff’s answer', () => {
 
   it('the form, the guest’s page and the staff’s list in both languages at both widths', async () => {
     const statusUrl = guest.url().split('?')[0]!;
+    firstStatusUrl = statusUrl;
     for (const locale of ['ro', 'en'] as const) {
       await guest.goto(`/${slug}/rezervare?lang=${locale}&date=${tomorrow}`);
       await guest.getByRole('heading', { name: locale === 'en' ? /Book a table at/ : /Rezervă o masă la/ }).waitFor();
@@ -182,5 +185,48 @@ describe('a reservation from the menu to the staff’s answer', () => {
     expect(await isSamePage(guest)).toBe(true);
     expect(await seriousAxeViolations(guest)).toEqual([]);
     await shoot(guest, 'status-live-en', PHONE);
+  });
+
+  it('a guest cancels by pressing the button; a cross-site form sent with an opaque origin cannot (issue 33 item 9)', async () => {
+    // Ion's page, open on the phone since the last test: the button as the guest presses it
+    const ionStatusUrl = guest.url().split('?')[0]!;
+    const status = () => guest.getByTestId('reservation-status').getAttribute('data-status');
+    expect(await status()).toBe('accepted');
+    // another site's page with the same policy the guest's page had: Chromium sends `Origin: null`
+    // and `Sec-Fetch-Site: cross-site`; the same-origin rule refuses it and nothing changes
+    const attacker = await guestContext.newPage();
+    await attacker.route('https://elsewhere.example/**', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><meta name="referrer" content="no-referrer"><form method="post" action="${new URL(ionStatusUrl, baseUrl).href}"><input type="hidden" name="intent" value="cancel"><button>Win a dinner</button></form>`,
+      }),
+    );
+    await attacker.goto('https://elsewhere.example/prize');
+    const [forged] = await Promise.all([attacker.waitForResponse((response) => response.request().method() === 'POST'), attacker.getByRole('button', { name: 'Win a dinner' }).click()]);
+    expect(forged.status()).toBe(403);
+    expect(await forged.request().headerValue('origin')).toBe('null');
+    await attacker.close();
+    await guest.reload();
+    expect(await status()).toBe('accepted');
+
+    await guest.getByRole('button', { name: 'Cancel my reservation' }).click();
+    await expect.poll(status).toBe('cancelled');
+    expect(await guest.getByTestId('reservation-status').textContent()).toContain('You cancelled the reservation.');
+    expect(await guest.getByRole('button', { name: 'Cancel my reservation' }).count()).toBe(0);
+
+    // a form of one of our own pages whose policy is no-referrer (as this page's was) sends
+    // `Origin: null` with `Sec-Fetch-Site: same-origin`: the guard lets the browser's word through
+    await guest.goto(`${firstStatusUrl}?lang=ro`);
+    expect(await status()).toBe('accepted');
+    await guest.evaluate(() => {
+      const meta = document.createElement('meta');
+      meta.name = 'referrer';
+      meta.content = 'no-referrer';
+      document.head.append(meta);
+    });
+    const [own] = await Promise.all([guest.waitForResponse((response) => response.request().method() === 'POST'), guest.getByRole('button', { name: 'Anulează rezervarea' }).click()]);
+    expect(await own.request().headerValue('origin')).toBe('null');
+    await expect.poll(status).toBe('cancelled');
+    expect(await guest.getByTestId('reservation-status').textContent()).toContain('Ai anulat rezervarea.');
   });
 });

@@ -9,8 +9,8 @@ const browserOf = useBrowser();
 beforeAll(() => mkdirSync(shots, { recursive: true }));
 
 describe.each([
-  { locale: 'ro' as const, heading: 'Meniul tău, pe telefonul fiecărui client', soup: 'Ciorbă de burtă', allergen: 'Lactate' },
-  { locale: 'en' as const, heading: "Your menu, on every guest's phone", soup: 'Tripe sour soup', allergen: 'Dairy' },
+  { locale: 'ro' as const, heading: 'Meniul tău, pe telefonul fiecărui client', soup: 'Ciorbă de burtă', allergen: 'Lapte (inclusiv lactoză)' },
+  { locale: 'en' as const, heading: "Your menu, on every guest's phone", soup: 'Tripe sour soup', allergen: 'Milk (including lactose)' },
 ])('in $locale', ({ locale, heading, soup, allergen }) => {
   it.each([
     { size: 'phone', viewport: PHONE },

@@ -172,6 +172,11 @@ describe('state-changing requests come from our own pages', () => {
       }
       const noOrigin = await fetch(`${server.baseUrl}${path}`, { method: 'POST', body: new URLSearchParams(), headers: { 'sec-fetch-site': 'cross-site' }, redirect: 'manual' });
       expect(noOrigin.status, `cross-site POST ${path}`).toBe(403);
+      // an opaque origin (a sandboxed frame, a no-referrer page) passes only as a browser's same-origin form
+      for (const site of [{ 'sec-fetch-site': 'cross-site' }, {}] as Record<string, string>[]) {
+        const opaque = await fetch(`${server.baseUrl}${path}`, { method: 'POST', body: new URLSearchParams(), headers: { origin: 'null', ...site }, redirect: 'manual' });
+        expect(opaque.status, `opaque-origin POST ${path} ${JSON.stringify(site)}`).toBe(403);
+      }
     }
   });
 });

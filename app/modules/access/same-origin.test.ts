@@ -10,6 +10,15 @@ describe('isSameOriginRequest (CSRF guard of resource-route actions)', () => {
     expect(isSameOriginRequest(post({}))).toBe(true);
   });
 
+  it('accepts an opaque origin only when the browser itself says the form is ours (a no-referrer page)', () => {
+    // what Chromium sends for a form of a page with `Referrer-Policy: no-referrer` (issue 33 item 9)
+    expect(isSameOriginRequest(post({ origin: 'null', 'sec-fetch-site': 'same-origin' }))).toBe(true);
+    // a sandboxed frame or a data: page elsewhere: opaque, and the browser says so
+    for (const site of ['cross-site', 'same-site', 'none']) expect(isSameOriginRequest(post({ origin: 'null', 'sec-fetch-site': site })), site).toBe(false);
+    // a browser that sends no Sec-Fetch-Site cannot prove it
+    expect(isSameOriginRequest(post({ origin: 'null' }))).toBe(false);
+  });
+
   it('refuses another site, a sibling subdomain, another scheme or port, and an opaque origin', () => {
     for (const origin of ['https://evil.example', 'https://menu.bucate.example', 'http://bucate.example', 'https://bucate.example:8443', 'null', 'not a url']) {
       expect(isSameOriginRequest(post({ origin })), origin).toBe(false);

@@ -1,21 +1,26 @@
 /**
- * Cross-site request forgery guard for resource-route actions. React Router checks the Origin
- * header of document and `.data` actions itself, but not of resource routes (a route module
- * without a component), so those call this. The rule is React Router's: a request whose Origin
- * names another origin than the request URL is refused; with no Origin header (older browsers,
- * scripts) the browser's Sec-Fetch-Site, when sent, must say same-origin.
+ * Cross-site request forgery guard for every state-changing request (server/react-router-handler.ts)
+ * and for resource-route actions (React Router checks the Origin of document and `.data` actions
+ * itself, not of resource routes). The rule is React Router's: a request whose Origin names another
+ * origin than the request URL is refused; with no Origin header (older browsers, scripts) the
+ * browser's Sec-Fetch-Site, when sent, must say same-origin.
+ *
+ * `Origin: null` is what a browser sends for one of our own forms when the page's referrer policy
+ * is `no-referrer` (the Fetch standard's "serialize a request origin"), and also what a sandboxed
+ * frame or a `data:` page on another site sends: alone it proves nothing, so it passes only with
+ * `Sec-Fetch-Site: same-origin`, a header no page can set (a cross-site form says `cross-site`).
  */
 export function isSameOriginRequest(request: Request): boolean {
   const origin = request.headers.get('origin');
+  const site = request.headers.get('sec-fetch-site');
+  if (origin === 'null') return site === 'same-origin';
   if (origin !== null) {
-    if (origin === 'null') return false;
     try {
       return new URL(origin).origin === new URL(request.url).origin;
     } catch {
       return false;
     }
   }
-  const site = request.headers.get('sec-fetch-site');
   return site === null || site === 'same-origin' || site === 'none';
 }
 

@@ -45,7 +45,7 @@ export interface MenuLocationOrdering {
   /** ordering from the menu: which kinds, and whether the kitchen paused it; null when off */
   orders: { dineIn: boolean; pickup: boolean; paused: boolean } | null;
   reservations: boolean;
-  /** the owner's text above the cart and the reservation form */
+  /** the owner's note for pickup orders (the cart shows it with the pickup details) */
   noteRo: string | null;
   noteEn: string | null;
 }

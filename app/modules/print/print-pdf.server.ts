@@ -28,6 +28,20 @@ export interface PrintMenu {
   locale: Locale;
 }
 
+/**
+ * Parts packed greedily into lines no wider than `width` at the current font, joined by `separator`;
+ * a line breaks only between parts (PDFKit's own wrapping also breaks after a slash: "mg/ kg").
+ */
+function packLines(doc: PDFKit.PDFDocument, parts: string[], separator: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const part of parts) {
+    const last = lines.at(-1);
+    if (last !== undefined && doc.widthOfString(`${last}${separator}${part}`) <= width) lines[lines.length - 1] = `${last}${separator}${part}`;
+    else lines.push(part);
+  }
+  return lines;
+}
+
 /** The 1-based number of each allergen on the printed menu (the order of docs/product-spec.md section 3, the legend's numbers). */
 export const allergenNumber = (key: AllergenKey) => ALLERGEN_KEYS.indexOf(key) + 1;
 
@@ -91,14 +105,16 @@ export function renderMenuPdf(menu: PrintMenu): Promise<Buffer> {
   }
 
   // the legend: every allergen with its number, then the frozen marker
-  const legend = ALLERGEN_KEYS.map((key) => `${allergenNumber(key)}. ${t(`allergen.${key}`)}`);
+  // each entry the regulation's heading, kept whole on its line (issue 33 item 20)
   doc.font(f.regular).fontSize(9);
-  const legendHeight = doc.heightOfString(legend.join('   '), { width }) + 60;
+  const legend = packLines(doc, ALLERGEN_KEYS.map((key) => `${allergenNumber(key)}. ${t(`allergenOfficial.${key}`)}`), '   ', width);
+  const legendHeight = doc.heightOfString(legend.join('\n'), { width }) + 60;
   if (doc.y + legendHeight > bottom()) doc.addPage();
   doc.moveTo(left, doc.y).lineTo(left + width, doc.y).lineWidth(0.5).stroke(RULE);
   doc.moveDown(0.5);
   doc.font(f.bold).fontSize(10).fillColor(INK).text(t('print.legendTitle'), left, doc.y, { width });
-  doc.font(f.regular).fontSize(9).fillColor(MUTED).text(legend.join('   '), { width });
+  doc.font(f.regular).fontSize(9).fillColor(MUTED);
+  for (const line of legend) doc.text(line, { width, lineBreak: false });
   doc.moveDown(0.3);
   doc.text(t('print.legendNotes'), { width });
   if (anyFrozen) doc.text(`* ${t('print.frozenNote')}`, { width });
@@ -135,7 +151,10 @@ export function renderAllergenMatrixPdf(matrix: AllergenMatrix): Promise<Buffer>
   const bottom = doc.page.height - doc.page.margins.bottom;
   const column = 38;
   const nameWidth = width - column * ALLERGEN_KEYS.length;
-  const headerHeight = 74;
+  // tall enough for the regulation's headings (issue 33 item 20): the longest, sulphur dioxide's,
+  // takes three short lines side by side in its column
+  const headerHeight = 124;
+  const headerSize = 7.5;
 
   const heading = () => {
     doc.font(f.bold).fontSize(16).fillColor(INK).text(`${t('print.matrixTitle')}: ${matrix.restaurantName}`, left, doc.page.margins.top, { width });
@@ -144,9 +163,13 @@ export function renderAllergenMatrixPdf(matrix: AllergenMatrix): Promise<Buffer>
     const top = doc.y;
     ALLERGEN_KEYS.forEach((key, i) => {
       const x = left + nameWidth + i * column;
-      // the allergen's name turned upright, bottom to top, in its column
-      doc.save().translate(x + column / 2 - 4, top + headerHeight - 4).rotate(-90);
-      doc.font(f.bold).fontSize(8.5).fillColor(INK).text(t(`allergen.${key}`), 0, 0, { width: headerHeight - 8, lineBreak: false });
+      const name = t(`allergenOfficial.${key}`);
+      // the allergen's heading turned upright, bottom to top, its lines side by side, centred in its column
+      doc.font(f.bold).fontSize(headerSize).fillColor(INK);
+      const lines = packLines(doc, name.split(' '), ' ', headerHeight - 8);
+      const lineHeight = doc.currentLineHeight(true) - 1;
+      doc.save().translate(x + (column - lines.length * lineHeight) / 2, top + headerHeight - 4).rotate(-90);
+      lines.forEach((line, n) => doc.text(line, 0, n * lineHeight, { lineBreak: false }));
       doc.restore();
     });
     doc.moveTo(left, top + headerHeight).lineTo(left + width, top + headerHeight).lineWidth(0.75).stroke(INK);

@@ -29,6 +29,31 @@ async function pdfText(pdf: Buffer): Promise<{ text: string; pages: number }> {
   return { text: parts.join(' ').replace(/\s+/g, ' '), pages: document.numPages };
 }
 
+/**
+ * The matrix's first page: its text items, and its allergen columns found from the upright header
+ * text (rotated items), each with its band on the page and its heading read left to right.
+ */
+async function matrixPage(pdf: Buffer, locale: 'ro' | 'en') {
+  const loading = getDocument({ data: new Uint8Array(pdf) });
+  const page = await (await loading.promise).getPage(1);
+  const all = (await page.getTextContent()).items.flatMap((item) =>
+    'str' in item && item.str.trim() ? [{ text: item.str, x: item.transform[4] as number, y: item.transform[5] as number, upright: Math.abs(item.transform[1] as number) > 0.5 }] : [],
+  );
+  const pageWidth = page.view[2]!;
+  await loading.destroy();
+  // the 14 columns sit side by side, 38 pt each, the last ending at the 36 pt margin (print-pdf.server.ts)
+  const column = 38;
+  const first = pageWidth - 36 - column * ALLERGEN_KEYS.length;
+  const upright = all.filter((item) => item.upright).sort((a, b) => a.x - b.x);
+  expect(upright.every((item) => item.x >= first), `${locale}: every upright line sits in a column`).toBe(true);
+  const columns = ALLERGEN_KEYS.map((_, i) => {
+    const from = first + i * column;
+    const lines = upright.filter((item) => item.x >= from && item.x < from + column);
+    return { from, to: from + column, lines: lines.length, heading: lines.map((line) => line.text.trim()).join(' ') };
+  });
+  return { items: all.filter((item) => !item.upright), columns };
+}
+
 const DISHES = [
   { category: 'Ciorbe', categoryEn: 'Soups', nameRo: 'Ciorbă de burtă', nameEn: 'Tripe soup', price: '24,50', quantity: '400 g', allergens: 'lapte, țelină', traces: 'muștar', descriptionRo: 'cu smântână și ardei iute' },
   { category: 'Ciorbe', categoryEn: 'Soups', nameRo: 'Supă de pui cu tăiței', nameEn: 'Chicken noodle soup', price: '19', quantity: '350 ml', allergens: 'gluten, ouă' },
@@ -62,7 +87,10 @@ describe(`printable documents on ${testDialect}`, () => {
     expect(text).toContain('Papanași cu smântână *');
     expect(text).toContain('* Produs preparat din materie primă congelată.');
     const { t } = getI18n('ro');
-    ALLERGEN_KEYS.forEach((key, i) => expect(text).toContain(`${i + 1}. ${t(`allergen.${key}`)}`));
+    // the legend names each allergen by the regulation's Annex II heading (issue 33 item 20)
+    ALLERGEN_KEYS.forEach((key, i) => expect(text).toContain(`${i + 1}. ${t(`allergenOfficial.${key}`)}`));
+    expect(text).toContain('1. Cereale care conțin gluten');
+    expect(text).toContain('2. Lapte (inclusiv lactoză)');
     expect(text).toContain('Tipărit la 23 noiembrie 2026.');
   });
 
@@ -72,29 +100,34 @@ describe(`printable documents on ${testDialect}`, () => {
     for (const dish of DISHES) expect(text).toContain(dish.nameEn);
     expect(text).toContain('Downtown');
     expect(text).toContain(formatPrice(2450, 'RON', 'en').replace(/\s/g, ' '));
-    expect(text).toContain('1. Gluten');
+    expect(text).toContain('1. Cereals containing gluten');
+    expect(text).toContain('5. Nuts');
+    expect(text).toContain('13. Sulphur dioxide and sulphites (>10 mg/kg or 10 mg/l as SO2)');
     expect(text).toContain('Made from frozen ingredients.');
   });
 
   it('prints the allergen matrix: every dish, every allergen column, contains and traces marked, dated', async () => {
     const { scope, locationId } = await restaurantWithMenu();
     const { body } = await renderPrintDocument(scope, 'allergens', { locationId, locale: 'ro', now: new Date('2026-11-23T10:00:00Z') });
-    const loading = getDocument({ data: new Uint8Array(body) });
-    const page = await (await loading.promise).getPage(1);
-    const items = (await page.getTextContent()).items.flatMap((item) => ('str' in item && item.str.trim() ? [{ text: item.str, x: item.transform[4] as number, y: item.transform[5] as number }] : []));
-    await loading.destroy();
-    const { t } = getI18n('ro');
-    const columns = ALLERGEN_KEYS.map((key) => items.find((item) => item.text === t(`allergen.${key}`)));
-    expect(columns.every(Boolean)).toBe(true);
+    const { items, columns } = await matrixPage(body, 'ro');
     const text = items.map((item) => item.text).join(' ');
     expect(text).toContain('actualizat la 23 noiembrie 2026');
     // the row of "Ciorbă de burtă": X under milk and celery, U under mustard, nothing elsewhere
     const row = items.find((item) => item.text === 'Ciorbă de burtă');
     if (!row) throw new Error('dish row missing');
     const marks = items.filter((item) => Math.abs(item.y - row.y) < 2 && (item.text === 'X' || item.text === 'U'));
-    const columnOf = (x: number) => ALLERGEN_KEYS[columns.reduce((best, c, i) => (Math.abs((c?.x ?? 0) - x) < Math.abs((columns[best]?.x ?? 0) - x) ? i : best), 0)];
+    const columnOf = (x: number) => ALLERGEN_KEYS[columns.findIndex((c) => x >= c.from && x < c.to)];
     expect(marks.map((m) => `${m.text}:${columnOf(m.x)}`).sort()).toEqual(['U:mustard', 'X:celery', 'X:milk']);
     for (const dish of DISHES) expect(text).toContain(dish.nameRo);
+  });
+
+  it.each(['ro', 'en'] as const)('heads the matrix’s columns with the regulation’s headings, whole and each inside its column (%s)', async (locale) => {
+    const { scope, locationId } = await restaurantWithMenu();
+    const { columns } = await matrixPage((await renderPrintDocument(scope, 'allergens', { locationId, locale })).body, locale);
+    const { t } = getI18n(locale);
+    // the upright lines inside each column's band, read left to right, are its whole heading (issue 33 item 20)
+    expect(columns.map((c) => c.heading)).toEqual(ALLERGEN_KEYS.map((key) => t(`allergenOfficial.${key}`)));
+    for (const column of columns) expect(column.lines, column.heading).toBeLessThanOrEqual(3);
   });
 
   it('breaks a long menu over pages and keeps every dish', async () => {

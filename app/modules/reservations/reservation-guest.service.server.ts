@@ -107,7 +107,6 @@ export async function getReservationForm(
     lastDate: last,
     slots: freeSlots(rules, date, now.getTime(), taken).map((slot) => ({ time: slot.time, free: slot.free })),
     maxPartySize: settings.maxPartySize,
-    note: (locale === 'en' ? settings.guestNoteEn : null) || settings.guestNoteRo,
     idempotencyKey: newIdempotencyKey(),
   };
 }

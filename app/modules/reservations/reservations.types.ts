@@ -32,7 +32,6 @@ export type ReservationFormPage =
     lastDate: string;
     slots: ReservationSlotView[];
     maxPartySize: number;
-    note: string | null;
     /** a fresh key per form shown: a double submit is one reservation */
     idempotencyKey: string;
   };

@@ -117,14 +117,15 @@ function GuestMenu({ page: { menu, locale, locationId, url } }: { page: GuestMen
             {hours || restaurant.opening.today || restaurant.opening.upcoming.length > 0 ? <OpeningHoursList hours={hours} opening={restaurant.opening} locale={locale} /> : null}
           </div>
         </div>
-        <div className="mt-1 flex items-center gap-2 print:hidden">
+        {/* the location choice last: where the row is too narrow for its whole name it takes the next row (issue 33 item 12) */}
+        <div className="mt-1 flex flex-wrap items-center gap-2 print:hidden">
           <MenuLanguageSwitch languages={restaurant.languages} current={locale} url={url} locationId={otherLocation} />
-          {locations.length > 1 && current ? <LocationChoice locations={locations} current={current} locale={locale} /> : null}
           {current?.ordering?.reservations ? (
             <a href={`/${restaurant.slug}/rezervare?loc=${current.id}&lang=${locale}`} data-book-table="" className="inline-flex min-h-11 shrink-0 items-center rounded-full bg-primary-700 px-4 font-semibold text-white hover:bg-primary-800">
               {t('menu.bookTable')}
             </a>
           ) : null}
+          {locations.length > 1 && current ? <LocationChoice locations={locations} current={current} locale={locale} /> : null}
         </div>
       </header>
       <MenuTools />

@@ -10,7 +10,10 @@ import { fieldIn, type ContentLanguage } from '#app/modules/translation/content-
 export function LocationChoice({ locations, current, locale }: { locations: readonly MenuLocation[]; current: MenuLocation; locale: ContentLanguage }) {
   const { t } = useTranslation();
   return (
-    <details className="relative min-w-0 flex-1 sm:flex-none" data-location-choice="">
+    // never narrower than the location's name (issue 33 item 12: "L ▾" beside three languages and
+    // "Rezervă o masă" on a 390 px phone): it moves to the next row instead, and fills it; only a name
+    // wider than the whole row is cut
+    <details className="relative max-w-full min-w-0 flex-[1_0_auto] sm:flex-none" data-location-choice="">
       <summary className="flex min-h-11 cursor-pointer items-center gap-1 rounded-full border border-stone-300 px-3 font-medium dark:border-stone-700">
         <span className="sr-only">{t('menu.location')}: </span>
         <span className="truncate">{fieldIn(current, 'name', locale)}</span>

@@ -2,7 +2,9 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
+import { getGuestI18n } from '#app/i18n/guest-labels.ts';
 import { getI18n, type Locale } from '#app/i18n/i18n.ts';
+import type { ContentLanguage } from '#app/modules/translation/content-language.ts';
 import { kilojoules } from '#app/modules/product/nutrition.ts';
 import type { MenuProduct } from '#app/modules/guest-menu/menu.types.ts';
 import { MenuProductItem } from './menu-product.tsx';
@@ -19,7 +21,28 @@ function render(product: Partial<MenuProduct>, locale: Locale = 'ro'): string {
   return renderToStaticMarkup(createElement(I18nextProvider, { i18n: getI18n(locale) }, item));
 }
 
+/** EUR-Lex's Annex II headings of cereals with gluten, milk, and sulphites (shortened as the catalogues have it). */
+const ANNEX_II: Record<ContentLanguage, [string, string, string]> = {
+  ro: ['Cereale care conțin gluten', 'Lapte (inclusiv lactoză)', 'Dioxid de sulf și sulfiți (&gt;10 mg/kg sau 10 mg/l SO2)'],
+  en: ['Cereals containing gluten', 'Milk (including lactose)', 'Sulphur dioxide and sulphites (&gt;10 mg/kg or 10 mg/l as SO2)'],
+  de: ['Glutenhaltiges Getreide', 'Milch (einschließlich Laktose)', 'Schwefeldioxid und Sulphite (&gt;10 mg/kg bzw. 10 mg/l SO2)'],
+  fr: ['Céréales contenant du gluten', 'Lait (y compris le lactose)', 'Anhydride sulfureux et sulfites (&gt;10 mg/kg ou 10 mg/l SO2)'],
+  it: ['Cereali contenenti glutine', 'Latte (incluso lattosio)', 'Anidride solforosa e solfiti (&gt;10 mg/kg o 10 mg/l SO2)'],
+  es: ['Cereales que contengan gluten', 'Leche (incluida la lactosa)', 'Dióxido de azufre y sulfitos (&gt;10 mg/kg o 10 mg/l SO2)'],
+  hu: ['Glutént tartalmazó gabonafélék', 'Tej (beleértve a laktózt)', 'Kén-dioxid és szulfitok (&gt;10 mg/kg ill. 10 mg/l SO2)'],
+  pl: ['Zboża zawierające gluten', 'Mleko (łącznie z laktozą)', 'Dwutlenek siarki i siarczyny (&gt;10 mg/kg lub 10 mg/l SO2)'],
+};
+
 describe('a dish on the guest menu', () => {
+  it('names its allergens and traces by the regulation’s Annex II headings, in each of the eight languages', () => {
+    for (const [language, [gluten, milk, sulphites]] of Object.entries(ANNEX_II) as [ContentLanguage, [string, string, string]][]) {
+      const item = createElement(MenuProductItem, { product: { ...plain, allergens: ['gluten', 'milk'], traces: ['sulphites'] }, locale: language, currency: 'RON' });
+      const html = renderToStaticMarkup(createElement(I18nextProvider, { i18n: getGuestI18n(language) }, item));
+      expect(html, language).toContain(`</b>${gluten}, ${milk}</p>`);
+      expect(html, language).toContain(`: ${sulphites}</p>`);
+    }
+  });
+
   it('has nothing to open when there is nothing more to say', () => {
     expect(render({})).not.toContain('<details');
   });
@@ -39,7 +62,7 @@ describe('a dish on the guest menu', () => {
   it('shows a partial nutrition declaration without inventing the energy', () => {
     const html = render({ fat: 12.5, salt: 1.1 });
     expect(html).toContain('<table');
-    expect(html).toMatch(/Valoare energetică<\/th><td[^>]*>–<\/td>/);
+    expect(html).toMatch(/<tr><th>Valoare energetică<td>–<tr>/);
     expect(html).toContain('12,5 g');
     expect(render({ fat: 12.5 }, 'en')).toContain('12.5 g');
     expect(html).not.toContain('kJ');

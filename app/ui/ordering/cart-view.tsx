@@ -30,6 +30,7 @@ export interface CartViewData {
   table: string | null;
   /** a table code the cart holds that names no table here now */
   tableCodeInvalid: boolean;
+  /** the location's note for pickup orders */
   note: string | null;
   todayHours: [string, string][] | null;
   earliestPickup: string;
@@ -68,7 +69,6 @@ export function CartView({ data, result }: { data: CartViewData; result: CartVie
         </p>
       ) : null}
       {data.state !== 'open' ? <p role="status" className="mt-4 rounded-lg border border-stone-400 bg-stone-100 p-3 font-medium dark:bg-stone-900">{t(data.state === 'paused' ? 'order.pausedOnMenu' : 'order.ordersOff')}</p> : null}
-      {data.note ? <p className="mt-4 text-stone-800 dark:text-stone-200">{data.note}</p> : null}
       {data.lines.length === 0 ? (
         <p className="mt-6 text-lg" data-testid="cart-empty">{t('order.cartEmpty')}</p>
       ) : (
@@ -87,7 +87,7 @@ export function CartView({ data, result }: { data: CartViewData; result: CartVie
                   {line.unavailable ? <p className="text-sm font-semibold text-primary-700 dark:text-primary-100">{t('order.lineUnavailable')}</p> : null}
                   <div className="mt-2 flex flex-wrap items-center gap-2">
                     <button type="submit" name="intent" value={`dec:${index}`} className={smallButton} aria-label={t('order.less', { name })}>−</button>
-                    <span className="min-w-8 text-center tabular-nums" aria-label={t('order.quantityOf', { name, count: line.quantity })}>{line.quantity}</span>
+                    <span className="min-w-8 text-center tabular-nums" aria-label={t('order.quantityOf', { name, quantity: line.quantity })}>{line.quantity}</span>
                     <button type="submit" name="intent" value={`inc:${index}`} className={smallButton} aria-label={t('order.more', { name })}>+</button>
                     <button type="submit" name="intent" value={`remove:${index}`} className="ml-auto inline-flex min-h-11 items-center px-2 font-medium text-primary-700 underline dark:text-primary-100" aria-label={t('order.removeNamed', { name })}>
                       {t('order.remove')}
@@ -102,7 +102,7 @@ export function CartView({ data, result }: { data: CartViewData; result: CartVie
           </ul>
           {data.allergens.length > 0 ? (
             <p className="mt-4 rounded-lg bg-stone-100 p-3 text-sm dark:bg-stone-900" data-testid="allergen-reminder">
-              <b className="font-semibold">{t('order.allergenReminder')}</b> {data.allergens.map((key) => t(`allergen.${key}`)).join(', ')}. {t('order.allergenAsk')}
+              <b className="font-semibold">{t('order.allergenReminder')}</b> {data.allergens.map((key) => t(`allergenOfficial.${key}`)).join(', ')}. {t('order.allergenAsk')}
             </p>
           ) : null}
           <p className="mt-4 flex justify-between text-xl font-bold tabular-nums">
@@ -140,6 +140,8 @@ export function CartView({ data, result }: { data: CartViewData; result: CartVie
           {data.kinds.pickup ? (
             <fieldset className="mt-6 space-y-3" data-testid="pickup-fields">
               <legend className="font-semibold">{t('order.pickupLegend')}</legend>
+              {/* the owner's note is about pickup ("ready in about 20 minutes"): shown with pickup only (issue 33 item 17) */}
+              {data.note ? <p className="text-stone-800 dark:text-stone-200" data-testid="pickup-note">{data.note}</p> : null}
               <div>
                 <label htmlFor="cart-name" className="block font-medium">{t('order.name')}</label>
                 <input id="cart-name" name="name" autoComplete="name" maxLength={80} defaultValue={values.name ?? ''} className={input} {...fieldProps('name')} />

@@ -61,7 +61,6 @@ export function ReservationForm({ page, locale, result }: { page: OpenPage; loca
   const postTo = `?lang=${locale}&loc=${encodeURIComponent(page.locationId)}&date=${page.date}`;
   return (
     <div className="mt-6 space-y-8">
-      {page.note ? <p className="rounded-lg bg-stone-100 p-4 dark:bg-stone-800">{page.note}</p> : null}
       {result?.error ? (
         <p role="alert" className="rounded-lg border-2 border-primary-600 p-4 font-medium" data-testid="reservation-error">{result.error}</p>
       ) : null}
