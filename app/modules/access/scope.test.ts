@@ -1,8 +1,10 @@
+import { readdirSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '#app/db/schema.ts';
 import { adminScope, forgedAdminScope, forgedMemberScope, memberScope, ownerScope, userScope } from '#tests/support/scopes.ts';
 import { can, grantableRoles, PERMISSIONS, POLICY } from './policy.ts';
+import { isIssued, mint } from './scope-mint.internal.server.ts';
 import { allows, assertAdmin, assertUser, authorize, withDb, type MemberScope } from './scope.server.ts';
 import { forRestaurant, systemScope } from './system-scope.server.ts';
 
@@ -38,6 +40,19 @@ describe('scopes at run time (decision 0029)', () => {
     expect(() => Object.assign(scope, { role: 'owner' })).toThrow(TypeError);
     expect(scope.role).toBe('staff');
     expect(() => authorize(withDb(scope, db), 'restaurant.view')).not.toThrow();
+  });
+});
+
+describe('the scope factory stays private (issue 34, M13c)', () => {
+  it('is exported by no other file of access/: dependency-cruiser keeps importers out of the internal file, not a re-export', async () => {
+    const files = readdirSync(import.meta.dirname).filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.includes('.internal.'));
+    expect(files).toEqual(expect.arrayContaining(['scope.server.ts', 'scope-builders.server.ts', 'system-scope.server.ts']));
+    const leaks: string[] = [];
+    for (const file of files) {
+      const exported = (await import(`./${file}`)) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(exported)) if (value === mint || value === isIssued) leaks.push(`${file}#${name}`);
+    }
+    expect(leaks).toEqual([]);
   });
 });
 
