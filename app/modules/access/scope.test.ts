@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '#app/db/schema.ts';
 import { adminScope, forgedAdminScope, forgedMemberScope, memberScope, ownerScope, userScope } from '#tests/support/scopes.ts';
-import { can, grantableRoles, PERMISSIONS, POLICY } from './policy.ts';
+import { can, grantableRoles, keepsTheRestaurant, mayManageMember, PERMISSIONS, POLICY, ROLES, rolesWith } from './policy.ts';
 import { isIssued, mint } from './scope-mint.internal.server.ts';
 import { allows, assertAdmin, assertUser, authorize, withDb, type MemberScope } from './scope.server.ts';
 import { forRestaurant, systemScope } from './system-scope.server.ts';
@@ -69,5 +69,15 @@ describe('the policy table', () => {
     expect(grantableRoles('manager')).toEqual(['manager', 'editor', 'staff']);
     expect(grantableRoles('editor')).toEqual([]);
     expect(grantableRoles('staff')).toEqual([]);
+  });
+
+  it("holds the team's owner rules: who touches whom, who a restaurant keeps, whom the billing e-mails reach", () => {
+    expect(mayManageMember('owner', 'owner')).toBe(true);
+    expect(mayManageMember('manager', 'owner')).toBe(false);
+    expect(mayManageMember('manager', 'staff')).toBe(true);
+    expect(mayManageMember('editor', 'staff')).toBe(false);
+    expect(ROLES.filter(keepsTheRestaurant)).toEqual(['owner']);
+    expect(rolesWith('billing.manage')).toEqual(['owner']);
+    expect(rolesWith('orders.board')).toEqual(['owner', 'manager', 'staff']);
   });
 });
