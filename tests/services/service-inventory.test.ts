@@ -25,7 +25,7 @@ const ANY_SCOPE_HELPERS: Record<string, string> = {
  * service that reaches a restaurant's data this way escapes the matrix; give it a scope instead.
  */
 const RAW_ID_HELPERS: Record<string, string> = {
-  'account/email-link.service.server.ts#resendVerificationLink': "reads only the time zone of the user's own restaurant, to word the wait",
+  'account/email-link.service.server.ts#resendVerificationLink': "the account page passes its member scope's restaurant; only its time zone is read, to word the wait",
   'image/image-cleanup.server.ts#releaseUnusedImages': "inside changeMenu's transaction, after the service's authorize",
   'image/image-cleanup.server.ts#enqueueReleasedFilesDeletion': "inside changeMenu's transaction, after the service's authorize",
   'insights/order-insights.server.ts#orderInsights': "called by getInsights after its insights.view check, with the scope's restaurant",
