@@ -5,7 +5,8 @@
  * repositories; no import cycles between files, and none between modules
  * (no-cycle-between-modules); a module imports only
  * another module's public files; app/wiring/ (the composition root) is imported by no module, and
- * auth and the configuration import none; owner/admin/user scopes are built only in access/.
+ * auth and the configuration import none; owner/admin/user scopes are built only in access/, and an
+ * *.internal file is imported from its own module only, whoever the importer is.
  * Test files (*.test.ts) are left out of the graph: nothing imports them, every rule exempted them,
  * and a module's test importing the composition root or another module's fixtures is no module edge.
  * Run: `npm run lint:layers` (also a step of `npm test`, and tests/architecture/layers.test.ts).
@@ -144,6 +145,31 @@ module.exports = {
             'tables/tables', 'qr/qr'].map((repo) => `^app/modules/${repo}\\.repo\\.server\\.ts$`),
         ],
       },
+    },
+    {
+      name: 'internal-files-stay-in-their-module',
+      severity: 'error',
+      comment:
+        'A file marked *.internal[.server].ts is its own module\'s (decision 0027): the rule above keeps other ' +
+        'modules out, this one every other importer too (routes, ui, the wiring, auth, the server process, scripts, ' +
+        'tests\' helpers). Its home is its module (app/modules/<m>/), else its top folder (app/<x>/, server/, ' +
+        'scripts/, tests/); a file directly under app/ has none. The scope factory is one: a route that imported ' +
+        '`mint` could make an owner\'s scope for any restaurant (issue 34, M13c).',
+      from: { path: '^(app/modules/[^/]+/|app/(?!modules/)[^/]+/|(?!app/)[^/]+/|app/[^/]+$)' },
+      to: { path: '\\.internal(\\.server)?\\.tsx?$', pathNot: '^$1' },
+    },
+    {
+      name: 'scope-mint-only-in-the-scope-factories',
+      severity: 'error',
+      comment:
+        'Inside access/ too, only the three files that make scopes import the factory (scope.server.ts for withDb, ' +
+        'scope-builders.server.ts for members, admins and users, system-scope.server.ts for the system): each is ' +
+        'guarded by its own rule above, and app/modules/access/scope.test.ts checks none of access\'s files exports it.',
+      from: {
+        path: '^app/modules/access/',
+        pathNot: ['^app/modules/access/(scope|scope-builders|system-scope)\\.server\\.ts$'],
+      },
+      to: { path: '^app/modules/access/scope-mint\\.internal\\.server\\.ts$' },
     },
     {
       name: 'modules-never-import-the-composition-root',

@@ -81,3 +81,22 @@ describe('docs/architecture.md, the module table', () => {
     expect(unlisted).toEqual([]);
   });
 });
+
+/** The names the `app/ui/` paragraph of docs/architecture.md lists: folders (`name/`) and files (`name.ts`, `.tsx`, `.js`). */
+function readUiList(): string[] {
+  const text = readFileSync(join(root, 'docs', 'architecture.md'), 'utf8');
+  const start = text.indexOf('- `app/ui/`:');
+  const paragraph = text.slice(start, text.indexOf('\n- ', start + 1));
+  return [...paragraph.matchAll(/`([a-z0-9-]+\/|[a-z0-9.-]+\.(?:tsx?|js))`/g)].map((match) => match[1]!).sort();
+}
+
+describe('docs/architecture.md, the app/ui/ list', () => {
+  it('names every folder and file of app/ui/ (tests aside), and nothing that is not there', () => {
+    const tree = readdirSync(join(root, 'app', 'ui'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() || !/\.test\.tsx?$/.test(entry.name))
+      .map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name))
+      .sort();
+    expect(tree.length).toBeGreaterThan(10);
+    expect(readUiList()).toEqual(tree);
+  });
+});

@@ -12,7 +12,8 @@ import { REPOSITORIES } from './tenant-sql/repositories.ts';
 // fixture on this run's database; each statement it issues is checked for the restaurant filter on
 // every tenant table it touches, and the SQL of all of them is compared with the checked-in text of
 // this dialect (tenant-sql/sqlite.txt, tenant-sql/postgres.txt): a query change shows in review.
-// After a deliberate change: `npx vitest run tests/architecture/tenant-sql.int.test.ts -u` (the path first: after `-u` vitest reads it as -u's value and runs the whole suite) on both databases.
+// After a deliberate change: `npx vitest run tests/architecture/tenant-sql.int.test.ts --update` on both databases
+// (the flag after the path: vitest 5 reads `-u <path>` as the update mode and runs every test file).
 
 const root = join(import.meta.dirname, '..', '..');
 const functionsOf = (module: Record<string, unknown>) => Object.keys(module).filter((name) => typeof module[name] === 'function').sort();

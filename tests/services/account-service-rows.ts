@@ -19,7 +19,7 @@ import { sweepImportDrafts } from '#app/modules/import/import-drafts.server.ts';
 import { sweepPendingSearches } from '#app/modules/insights/search-terms.server.ts';
 import { eraseEndedMailJobs, purgeDoneJobs } from '#app/modules/jobs/jobs.server.ts';
 import { sweepLiveEvents } from '#app/modules/live/live-events.server.ts';
-import { eraseExpiredContacts } from '#app/modules/retention/retention.server.ts';
+import { eraseExpiredContacts, orderingDataSummary, ownOrderingData } from '#app/modules/retention/retention.server.ts';
 import { sweepEndedInvitations } from '#app/modules/team/invitation-sweep.server.ts';
 import { sweepTranslationCache } from '#app/modules/translation/translation-cache.server.ts';
 import { TEAM_USER_ROWS } from './team-service-rows.ts';
@@ -65,6 +65,7 @@ export const ADMIN_SERVICE_ROWS: AdminRow[] = [
     call: async (s, w) => updatePlatformSettings(s, { defaultLocale: 'ro', availableLocales: ['ro', 'en'], contactEmail: 'contact@example.com' }, (await getPlatformSettingsVersion(w)) ?? 'none'),
   },
   { service: 'subscription/subscription.service.server.ts#setManualPro', call: (s, w) => setManualPro(s, w.b.id, true) },
+  { service: 'retention/retention.server.ts#orderingDataSummary', call: (s, w) => orderingDataSummary(s, w.a.id) },
 ];
 
 /** The version the platform settings form would carry (read as a real admin would). */
@@ -76,6 +77,7 @@ export const USER_SERVICE_ROWS: UserRow[] = [
   { service: 'account/account-data.service.server.ts#exportAccountData', call: (s) => exportAccountData(s) },
   { service: 'account/account-data.service.server.ts#deleteAccount', call: (s, w) => deleteAccount(s, w.auth, w.storage, 'password-1') },
   { service: 'billing/payment-return.server.ts#readPaymentReturn', call: (s, w) => readPaymentReturn(s, w.billing, 'cs_test_session') },
+  { service: 'retention/retention.server.ts#ownOrderingData', call: (s) => ownOrderingData(s) },
   ...TEAM_USER_ROWS,
 ];
 

@@ -3,17 +3,16 @@ import { changeReservation, getStaffReservations } from '#app/modules/reservatio
 import type { ServiceRow, SystemRow } from './service-matrix.ts';
 
 /**
- * The rows of the staff's reservation services (issue 25, decision 0032). Their ids name no row of
- * restaurant A: another restaurant's reservation is refused by the module's own tests
- * (app/modules/reservations/reservations.int.test.ts).
+ * The rows of the staff's reservation services (issue 25, decision 0032), with restaurant A's
+ * reservation of today: B's owner naming it is refused and A's rows stay as they were.
  */
 const R = 'reservations/reservation-staff.service.server.ts';
 
 export const RESERVATION_SERVICE_ROWS: ServiceRow[] = [
-  { service: `${R}#getStaffReservations`, permission: 'reservations.manage', namesRows: false, call: (s) => getStaffReservations(s, {}) },
+  { service: `${R}#getStaffReservations`, permission: 'reservations.manage', call: (s, w) => getStaffReservations(s, { locationId: w.a.locationId }) },
   {
-    service: `${R}#changeReservation`, permission: 'reservations.manage', namesRows: false,
-    call: (s) => changeReservation(s, { intent: 'accept', id: 'no-such-reservation', version: 'x', reason: null }),
+    service: `${R}#changeReservation`, permission: 'reservations.manage',
+    call: (s, w) => changeReservation(s, { intent: 'accept', id: w.a.reservationId, version: w.a.reservationVersion, reason: null }),
   },
 ];
 

@@ -15,7 +15,7 @@ import { getRestaurantAdminSummary, getRestaurantSettings, updateRestaurantSetti
 import { ORDERING_SERVICE_ROWS } from './ordering-service-rows.ts';
 import { RESERVATION_SERVICE_ROWS } from './reservation-service-rows.ts';
 import { TEAM_SERVICE_ROWS } from './team-service-rows.ts';
-import { getPlanForRestaurant, startTrial } from '#app/modules/subscription/subscription.service.server.ts';
+import { getPlanForRestaurant, readPlanStatus, startTrial } from '#app/modules/subscription/subscription.service.server.ts';
 import { AddTablesInput } from '#app/modules/tables/tables.schema.ts';
 import { addDiningTables, getTablesPage, removeDiningTable, renderTableCards } from '#app/modules/tables/tables.service.server.ts';
 import { ContentSettingsInput, getContentSettings, getContentSettingsForm, updateContentSettings } from '#app/modules/translation/content-settings.service.server.ts';
@@ -73,6 +73,7 @@ export const RESTAURANT_SERVICE_ROWS: ServiceRow[] = [
   { service: 'billing/billing-checkout.server.ts#rememberOwnerLocale', permission: 'billing.manage', namesRows: false, call: (s) => rememberOwnerLocale(s, 'en') },
   { service: 'subscription/subscription.service.server.ts#startTrial', permission: 'billing.manage', namesRows: false, call: (s) => startTrial(s) },
   { service: 'subscription/subscription.service.server.ts#getPlanForRestaurant', permission: 'restaurant.view', namesRows: false, call: (s) => getPlanForRestaurant(s) },
+  { service: 'subscription/subscription.service.server.ts#readPlanStatus', permission: 'restaurant.view', namesRows: false, call: (s) => readPlanStatus(s, 2) },
 
   // settings: settings.edit (the admin frame's summary: restaurant.view); the slug's own permission is tested apart
   { service: 'restaurant-settings/restaurant-settings.service.server.ts#getRestaurantAdminSummary', permission: 'restaurant.view', namesRows: false, call: (s) => getRestaurantAdminSummary(s) },

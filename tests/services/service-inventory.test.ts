@@ -5,7 +5,7 @@ import { MENU_INTENT_PERMISSIONS } from '#app/modules/editor/menu-intents.ts';
 import { ADMIN_SERVICE_ROWS, SYSTEM_SERVICE_ROWS, USER_SERVICE_ROWS } from './account-service-rows.ts';
 import { MENU_SERVICE_ROWS } from './menu-service-rows.ts';
 import { RESTAURANT_SERVICE_ROWS } from './restaurant-service-rows.ts';
-import { exportedFunctionCount, scopedFunctions, scopeKindsOf, type ScopeKind } from './service-inventory.ts';
+import { exportedFunctionCount, rawRestaurantFunctions, scopedFunctions, scopeKindsOf, type ScopeKind } from './service-inventory.ts';
 
 /**
  * The service matrix covers every exported function that takes a scope (issue 24, item 7): a new
@@ -17,6 +17,24 @@ import { exportedFunctionCount, scopedFunctions, scopeKindsOf, type ScopeKind } 
 const ANY_SCOPE_HELPERS: Record<string, string> = {
   'audit/audit.server.ts#recordAudit': 'writes the audit row of a change inside the service that checked it',
   'translation/translation-cache.server.ts#translateTexts': 'platform-wide cache, called by translation services after their check',
+};
+
+/**
+ * The functions that take a database handle and a restaurant's bare id (issue 34 item 4), each with
+ * why it needs no scope: a helper called after a service's check, or a guest's public read. A
+ * service that reaches a restaurant's data this way escapes the matrix; give it a scope instead.
+ */
+const RAW_ID_HELPERS: Record<string, string> = {
+  'account/email-link.service.server.ts#resendVerificationLink': "the account page passes its member scope's restaurant; only its time zone is read, to word the wait",
+  'image/image-cleanup.server.ts#releaseUnusedImages': "inside changeMenu's transaction, after the service's authorize",
+  'image/image-cleanup.server.ts#enqueueReleasedFilesDeletion': "inside changeMenu's transaction, after the service's authorize",
+  'insights/order-insights.server.ts#orderInsights': "called by getInsights after its insights.view check, with the scope's restaurant",
+  'ordering/order-pricing.server.ts#requireOrdersOpen': 'a guest placing an order: what a published menu offers is public',
+  'ordering/ordering-settings.service.server.ts#orderingForGuests': "a guest's public read of what each location of a published menu offers",
+  'ordering/ordering-settings.service.server.ts#locationOrderingForGuests': "a guest's public read of what one location of a published menu offers",
+  'subscription/subscription.service.server.ts#refreshPlanSummary': 'inside the transactions of plan changes made by services that checked, and of the webhook',
+  'subscription/subscription.service.server.ts#forgetChangedPlanDays': "inside the plan changes' and the account deletion's transactions, after their checks",
+  'team/team-guard.server.ts#wouldLeaveNoOwner': "inside a team change's transaction, after lockTeam read the actor's role",
 };
 
 const covered = (kind: ScopeKind) => scopedFunctions().filter((fn) => fn.kinds.includes(kind)).map((fn) => fn.key).sort();
@@ -50,6 +68,10 @@ describe('the service matrix covers every service that takes a scope', () => {
 
   it("has a row for every service of a user's own account (user scope)", () => {
     expect(unique(USER_SERVICE_ROWS.map((row) => row.service))).toEqual(covered('user'));
+  });
+
+  it("reaches no restaurant's data by a bare id outside the named helpers (no service escapes the matrix)", () => {
+    expect(rawRestaurantFunctions()).toEqual(Object.keys(RAW_ID_HELPERS).sort());
   });
 
   it('knows why each helper that takes any scope checks nothing itself', () => {

@@ -112,3 +112,44 @@ export function scopedFunctions(): ScopedFunction[] {
 export function exportedFunctionCount(): number {
   return sourceFiles().reduce((count, file) => count + [...readFileSync(join(modules, file), 'utf8').matchAll(/^export (?:async )?function\b/gm)].length, 0);
 }
+
+/** The text of a parameter list from the `(` at `start` to its closing `)`. */
+function parameterList(source: string, start: number): string {
+  let depth = 0;
+  for (let index = start + 1; index < source.length; index++) {
+    const char = source[index]!;
+    if (char === '=' && source[index + 1] === '>') {
+      index++;
+      continue;
+    }
+    if (OPEN.has(char)) depth++;
+    else if (CLOSE.has(char)) {
+      if (depth === 0) return source.slice(start + 1, index);
+      depth--;
+    }
+  }
+  throw new Error('unterminated parameter list');
+}
+
+/** A database handle as a parameter's type: Kysely<Database>, a Transaction, a local alias `Db`, a scope's `db` field. */
+const DATABASE_HANDLE = /:\s*(?:Kysely<Database>|Transaction<Database>|Db\b|\w*Scope\['db'\])/;
+/** A restaurant named by a bare id: a parameter `restaurantId` or `restaurantIds`. */
+const RESTAURANT_ID = /(?:^|[,(]\s*)restaurantIds?\??\s*:/m;
+
+/**
+ * Every exported function of app/modules/ (access, repositories and tests left out) that takes a
+ * database handle and a restaurant's bare id (issue 34 item 4): it reaches that restaurant's data
+ * with no scope, so no matrix can see it. Each must be a helper named with its reason (called inside
+ * a service that checked first, or a guest's public read), never a service of its own.
+ */
+export function rawRestaurantFunctions(): string[] {
+  const found: string[] = [];
+  for (const file of sourceFiles()) {
+    const source = readFileSync(join(modules, file), 'utf8');
+    for (const match of source.matchAll(/^export (?:async )?function\s*\*?\s*(\w+)\s*/gm)) {
+      const parameters = parameterList(source, parameterListStart(source, match.index + match[0].length));
+      if (DATABASE_HANDLE.test(parameters) && RESTAURANT_ID.test(parameters.replace(/\s+/g, ' ').replace(/^/, '('))) found.push(`${file}#${match[1]}`);
+    }
+  }
+  return found.sort();
+}

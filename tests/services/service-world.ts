@@ -8,13 +8,15 @@ import { newId } from '#app/modules/restaurant/ids.ts';
 import type { TranslationProvider } from '#app/modules/translation/provider.server.ts';
 import { authServices } from '#app/wiring/auth-services.server.ts';
 import { addMember, buildCategory, buildLocation, buildProduct, buildStoredImage, insertRestaurant } from '#tests/factories/builders.ts';
+import { insertGuestOrder, insertReservation } from '#tests/factories/insight-orders.ts';
 import type { ActorScopes } from '#tests/support/test-context.ts';
 import type { TestDatabase } from '#tests/support/test-database.ts';
 import { testDialect } from '#tests/support/test-database.ts';
 
 /**
  * Two restaurants, A and B, with a row of every kind a service takes by id (locations, categories,
- * dishes, a table, an upload, import drafts, a translation run), their owners' accounts, and what
+ * dishes, a table, an upload, import drafts, a translation run, a guest's order and reservation of
+ * today, a location's ordering settings), their owners' accounts, and what
  * the back office acts on (a dead job, a contact message). Every text of A carries SECRET, so a
  * result that shows any of A's data to B's owner is found by searching for it.
  */
@@ -42,6 +44,11 @@ export interface Tenant {
   ocrDraftId: string;
   /** a running "translate everything missing" */
   runId: string;
+  /** a guest's order of today, received, at the first location */
+  orderId: string;
+  /** a guest's reservation for today, requested, and its version */
+  reservationId: string;
+  reservationVersion: string;
 }
 
 export interface ServiceWorld {
@@ -99,6 +106,15 @@ async function createTenant(db: Kysely<Database>, word: string, plan: Parameters
   const runId = newId();
   await db.insertInto('translationRun').values({ id: runId, restaurantId: id, status: 'running', total: 3, createdAt: stamp(), updatedAt: stamp() }).execute();
   await db.updateTable('restaurant').set({ contentLanguages: JSON.stringify(['de']) }).where('id', '=', id).execute();
+  await db
+    .insertInto('orderingSettings')
+    .values({
+      locationId: location.id, restaurantId: id, ordersEnabled: 1, dineIn: 1, pickup: 1, paused: 0, pausedAt: null, reservationsEnabled: 1, slotMinutes: 30, maxPartySize: 8,
+      leadMinutes: 60, daysAhead: 30, capacityPerSlot: 4, autoAccept: 0, guestNoteRo: `Comenzi ${word}`, guestNoteEn: null, version: 1, updatedAt: stamp(),
+    })
+    .execute();
+  const order = await insertGuestOrder(db, id, location.id, { customerName: `Client ${word}` }, [{ nameRo: `Ciorbă ${word}`, note: `fără ardei ${word}` }]);
+  const reservation = await insertReservation(db, id, location.id, { status: 'requested', name: `Oaspete ${word}`, note: `la geam ${word}` });
   return {
     id,
     slug: restaurant.slug,
@@ -117,6 +133,9 @@ async function createTenant(db: Kysely<Database>, word: string, plan: Parameters
     draftId,
     ocrDraftId,
     runId,
+    orderId: order.id,
+    reservationId: reservation.id,
+    reservationVersion: reservation.updatedAt,
   };
 }
 

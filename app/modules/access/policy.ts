@@ -64,15 +64,42 @@ export function can(role: Role, permission: Permission): boolean {
   return GRANTS.get(role)?.has(permission) ?? false;
 }
 
+/**
+ * The roles that hold `permission`, for a query that picks members by what they may do (whom the
+ * billing e-mails go to): the repository filters by these, the policy decides who they are.
+ */
+export function rolesWith(permission: Permission): Role[] {
+  return ROLES.filter((role) => can(role, permission));
+}
+
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
-/** The roles a member with `role` may give in an invitation or a role change: owners any, managers below owner. */
+/**
+ * The roles a member with `role` may give in an invitation or a role change: with team.manage, their
+ * own and those below it, never above (decision 0029: owners any, managers all but owner).
+ */
 export function grantableRoles(role: Role): readonly Role[] {
-  if (role === 'owner') return ROLES;
-  if (can(role, 'team.manage')) return ROLES.filter((candidate) => candidate !== 'owner');
-  return [];
+  return can(role, 'team.manage') ? ROLES.slice(ROLES.indexOf(role)) : [];
+}
+
+/** Whether a member with `actor` may change or remove a member with `target`: one whose role they could give (a manager never touches an owner). */
+export function mayManageMember(actor: Role, target: Role): boolean {
+  return grantableRoles(actor).includes(target);
+}
+
+/**
+ * What a restaurant always keeps a member with (decision 0029, "the last owner stays"): handing it
+ * over. The last member whose role has it can neither leave, nor be removed, nor be demoted; the
+ * restaurants a person keeps are theirs to export with their account and go with it when nobody else
+ * keeps them.
+ */
+export const KEEPS_THE_RESTAURANT: Permission = 'team.transfer';
+
+/** Whether a member with `role` is one of those a restaurant keeps (`KEEPS_THE_RESTAURANT`). */
+export function keepsTheRestaurant(role: Role): boolean {
+  return can(role, KEEPS_THE_RESTAURANT);
 }
 
 /** Every permission a role has, for the page: what to show (the server checks again). */

@@ -1,8 +1,10 @@
+import { readdirSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '#app/db/schema.ts';
 import { adminScope, forgedAdminScope, forgedMemberScope, memberScope, ownerScope, userScope } from '#tests/support/scopes.ts';
-import { can, grantableRoles, PERMISSIONS, POLICY } from './policy.ts';
+import { can, grantableRoles, keepsTheRestaurant, mayManageMember, PERMISSIONS, POLICY, ROLES, rolesWith } from './policy.ts';
+import { isIssued, mint } from './scope-mint.internal.server.ts';
 import { allows, assertAdmin, assertUser, authorize, withDb, type MemberScope } from './scope.server.ts';
 import { forRestaurant, systemScope } from './system-scope.server.ts';
 
@@ -41,6 +43,19 @@ describe('scopes at run time (decision 0029)', () => {
   });
 });
 
+describe('the scope factory stays private (issue 34, M13c)', () => {
+  it('is exported by no other file of access/: dependency-cruiser keeps importers out of the internal file, not a re-export', async () => {
+    const files = readdirSync(import.meta.dirname).filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.includes('.internal.'));
+    expect(files).toEqual(expect.arrayContaining(['scope.server.ts', 'scope-builders.server.ts', 'system-scope.server.ts']));
+    const leaks: string[] = [];
+    for (const file of files) {
+      const exported = (await import(`./${file}`)) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(exported)) if (value === mint || value === isIssued) leaks.push(`${file}#${name}`);
+    }
+    expect(leaks).toEqual([]);
+  });
+});
+
 describe('the policy table', () => {
   it('gives the owner everything, the manager all but billing, transfer and deletion, staff the service floor', () => {
     expect(POLICY.owner).toEqual(PERMISSIONS);
@@ -54,5 +69,15 @@ describe('the policy table', () => {
     expect(grantableRoles('manager')).toEqual(['manager', 'editor', 'staff']);
     expect(grantableRoles('editor')).toEqual([]);
     expect(grantableRoles('staff')).toEqual([]);
+  });
+
+  it("holds the team's owner rules: who touches whom, who a restaurant keeps, whom the billing e-mails reach", () => {
+    expect(mayManageMember('owner', 'owner')).toBe(true);
+    expect(mayManageMember('manager', 'owner')).toBe(false);
+    expect(mayManageMember('manager', 'staff')).toBe(true);
+    expect(mayManageMember('editor', 'staff')).toBe(false);
+    expect(ROLES.filter(keepsTheRestaurant)).toEqual(['owner']);
+    expect(rolesWith('billing.manage')).toEqual(['owner']);
+    expect(rolesWith('orders.board')).toEqual(['owner', 'manager', 'staff']);
   });
 });

@@ -8,7 +8,8 @@ import { listAllLocations } from '#app/modules/location/location.repo.server.ts'
 import { listAllProducts } from '#app/modules/product/product.repo.server.ts';
 import { consumeRateLimit, PASSWORD_CHECK_RULE, passwordCheckKey } from '#app/modules/rate-limit/rate-limit.server.ts';
 import { deleteRestaurantRow, listMembershipsOf, lockRestaurantRow } from '#app/modules/restaurant/restaurant.repo.server.ts';
-import { orderingDataSummary } from '#app/modules/retention/retention.server.ts';
+import { KEEPS_THE_RESTAURANT, rolesWith } from '#app/modules/access/policy.ts';
+import { ownOrderingData } from '#app/modules/retention/retention.server.ts';
 import { forgetChangedPlanDays } from '#app/modules/subscription/subscription.service.server.ts';
 import {
   deleteUserRow,
@@ -38,8 +39,9 @@ export async function exportAccountData(scope: UserScope) {
     listUserSignInMethods(db, actor.id),
     listUserSessions(db, actor.id),
     listMembershipsOf(db, actor.id),
-    listOwnedRestaurantRows(db, actor.id),
+    listOwnedRestaurantRows(db, actor.id, rolesWith(KEEPS_THE_RESTAURANT)),
   ]);
+  const orderingOf = await ownOrderingData(scope);
   // Contact messages and invitations are keyed by an address someone typed, not by an account:
   // they belong to this user only once the address is proven theirs (issue "Hardening" item 6,
   // issue 33 item 8). The invitations the user sent are theirs either way.
@@ -50,12 +52,12 @@ export async function exportAccountData(scope: UserScope) {
   ]);
   const restaurants = await Promise.all(
     owned.map(async (restaurant) => {
-      const [locations, categories, products, images, ordering] = await Promise.all([
+      const ordering = orderingOf.get(restaurant.id);
+      const [locations, categories, products, images] = await Promise.all([
         listAllLocations(db, restaurant.id),
         listAllCategories(db, restaurant.id),
         listAllProducts(db, restaurant.id),
         listStoredImagesForExport(db, restaurant.id),
-        orderingDataSummary(db, restaurant.id),
       ]);
       // pictures are stored as keys (decision 0013); the export also says where each one is served
       return {
@@ -65,7 +67,7 @@ export async function exportAccountData(scope: UserScope) {
         products: products.map((product) => ({ ...product, imageUrl: publicImageUrl(product.imageKey) })),
         images: images.map((image) => ({ ...image, url: publicImageUrl(image.path) })),
         // guests' orders and reservations (issue 25): how many, and how long their contact details are kept; never a guest's details
-        ordersAndReservations: { ...ordering, retention: retentionNote(ordering.contactRetentionDays) },
+        ordersAndReservations: ordering ? { ...ordering, retention: retentionNote(ordering.contactRetentionDays) } : null,
       };
     }),
   );
@@ -110,8 +112,9 @@ export async function deleteAccount(scope: MemberScope | UserScope, auth: Auth, 
   if (!credential?.password || !(await context.password.verify({ hash: credential.password, password }))) return { ok: false, error: 'invalid-credential' };
   const deleted = await scope.db.transaction().execute(async (trx) => {
     // two owners of one restaurant deleting their accounts at once: the second waits here and sees the first gone
-    for (const { restaurantId } of await listOwnedRestaurantIds(trx, userId)) await lockRestaurantRow(trx, restaurantId);
-    const alone = await listSoleOwnedRestaurants(trx, userId);
+    const keepers = rolesWith(KEEPS_THE_RESTAURANT);
+    for (const { restaurantId } of await listOwnedRestaurantIds(trx, userId, keepers)) await lockRestaurantRow(trx, restaurantId);
+    const alone = await listSoleOwnedRestaurants(trx, userId, keepers);
     for (const restaurant of alone) {
       // its sign-up, trial and cancellations leave the overview's roll-up with it
       await forgetChangedPlanDays(trx, restaurant.id);

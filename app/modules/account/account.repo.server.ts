@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '#app/db/schema.ts';
+import type { Database, MembershipTable } from '#app/db/schema.ts';
 import { acrossRestaurants, tenant } from '#app/db/tenant.ts';
+
+type MembershipRole = MembershipTable['role'];
 
 /**
  * Kysely queries on a user's own account rows (better-auth's tables, read-only here), each scoped to
@@ -26,13 +28,13 @@ export function listContactMessagesFrom(db: Kysely<Database>, email: string) {
   return db.selectFrom('contactMessage').select(['name', 'email', 'restaurantName', 'message', 'locale', 'createdAt']).where('email', '=', email).execute();
 }
 
-/** Every restaurant row of the restaurants the user owns (GDPR export). */
-export function listOwnedRestaurantRows(db: Kysely<Database>, userId: string) {
+/** Every restaurant row of the restaurants the user owns (GDPR export): a membership in `roles`, the owners as the policy names them. */
+export function listOwnedRestaurantRows(db: Kysely<Database>, userId: string, roles: readonly MembershipRole[]) {
   const across = acrossRestaurants(db, 'a user’s own restaurants, for their GDPR export');
   return across
     .selectFrom('restaurant')
     .selectAll('restaurant')
-    .where('restaurant.id', 'in', across.selectFrom('membership').select('membership.restaurantId').where('membership.userId', '=', userId).where('membership.role', '=', 'owner'))
+    .where('restaurant.id', 'in', across.selectFrom('membership').select('membership.restaurantId').where('membership.userId', '=', userId).where('membership.role', 'in', roles))
     .orderBy('restaurant.name')
     .execute();
 }
@@ -55,22 +57,22 @@ export function listInvitationsOfUser(db: Kysely<Database>, userId: string, emai
  * The restaurants the user owns with no other owner: deleting the account deletes them. Read in the
  * deletion's transaction after `lockRestaurantRow`, so two owners leaving at once see each other.
  */
-export function listSoleOwnedRestaurants(db: Kysely<Database>, userId: string) {
+export function listSoleOwnedRestaurants(db: Kysely<Database>, userId: string, roles: readonly MembershipRole[]) {
   return acrossRestaurants(db, 'the restaurants a user alone owns, for deleting their account')
     .selectFrom('membership as mine')
     .innerJoin('restaurant', 'restaurant.id', 'mine.restaurantId')
     .select(['restaurant.id', 'restaurant.slug', 'restaurant.shortCode'])
     .where('mine.userId', '=', userId)
-    .where('mine.role', '=', 'owner')
+    .where('mine.role', 'in', roles)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('membership as other').select('other.id').whereRef('other.restaurantId', '=', 'mine.restaurantId').where('other.role', '=', 'owner').where('other.userId', '!=', userId))),
+      not(exists(selectFrom('membership as other').select('other.id').whereRef('other.restaurantId', '=', 'mine.restaurantId').where('other.role', 'in', roles).where('other.userId', '!=', userId))),
     )
     .execute();
 }
 
 /** The restaurants the user owns (to lock before counting their owners). */
-export function listOwnedRestaurantIds(db: Kysely<Database>, userId: string) {
-  return acrossRestaurants(db, 'the restaurants a user owns, for deleting their account').selectFrom('membership').select('restaurantId').where('userId', '=', userId).where('role', '=', 'owner').orderBy('restaurantId').execute();
+export function listOwnedRestaurantIds(db: Kysely<Database>, userId: string, roles: readonly MembershipRole[]) {
+  return acrossRestaurants(db, 'the restaurants a user owns, for deleting their account').selectFrom('membership').select('restaurantId').where('userId', '=', userId).where('role', 'in', roles).orderBy('restaurantId').execute();
 }
 
 /** The restaurant's uploads as the export lists them (no download tokens). */

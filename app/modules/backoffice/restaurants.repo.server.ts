@@ -1,8 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '#app/db/schema.ts';
+import type { Database, MembershipTable } from '#app/db/schema.ts';
 import { acrossRestaurants, tenant } from '#app/db/tenant.ts';
 import { PLAN_SUMMARY_COLUMNS } from '#app/modules/subscription/subscription.repo.server.ts';
 import type { PlanStateFilter, RestaurantSort } from './backoffice.types.ts';
+
+type MembershipRole = MembershipTable['role'];
 import { isWholeEmail, textMatches } from './search.repo.server.ts';
 
 /**
@@ -80,15 +82,15 @@ export function listRestaurantsPage(db: Kysely<Database>, filter: RestaurantList
     .execute();
 }
 
-/** The owners' addresses of these restaurants (a page's), first owner first. */
-export function listOwnerEmails(db: Kysely<Database>, restaurantIds: readonly string[]) {
+/** The owners' addresses of these restaurants (a page's), first owner first: members in `roles`, the owners as the policy names them. */
+export function listOwnerEmails(db: Kysely<Database>, restaurantIds: readonly string[], roles: readonly MembershipRole[]) {
   if (restaurantIds.length === 0) return Promise.resolve([]);
   return acrossRestaurants(db, 'the owners of a page of restaurants in the back office')
     .selectFrom('membership')
     .innerJoin('user', 'user.id', 'membership.userId')
     .select(['membership.restaurantId', 'user.email'])
     .where('membership.restaurantId', 'in', restaurantIds)
-    .where('membership.role', '=', 'owner')
+    .where('membership.role', 'in', roles)
     .orderBy('membership.createdAt')
     .orderBy('membership.id')
     .execute();

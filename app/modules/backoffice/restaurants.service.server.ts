@@ -1,3 +1,4 @@
+import { KEEPS_THE_RESTAURANT, rolesWith } from '#app/modules/access/policy.ts';
 import { assertAdmin, withDb, type AdminScope } from '#app/modules/access/scope.server.ts';
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { listAuditEvents } from '#app/modules/audit/audit.repo.server.ts';
@@ -45,7 +46,7 @@ export async function listRestaurantsForAdmin(
   const rows = await listRestaurantsPage(scope.db, filter, query.sort, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   const emails = new Map<string, string>();
   const ids = rows.map((row) => row.id);
-  const [owners, members] = await Promise.all([listOwnerEmails(scope.db, ids), countMembers(scope.db, ids)]);
+  const [owners, members] = await Promise.all([listOwnerEmails(scope.db, ids, rolesWith(KEEPS_THE_RESTAURANT)), countMembers(scope.db, ids)]);
   for (const owner of owners) if (!emails.has(owner.restaurantId)) emails.set(owner.restaurantId, owner.email);
   return {
     items: rows.map((row) => ({
@@ -81,7 +82,7 @@ export async function getRestaurantForAdmin(scope: AdminScope, restaurantId: str
     listSubscriptions(scope.db, restaurantId),
     listAuditEvents(scope.db, { restaurantId }, { limit: 20, offset: 0 }),
     // orders and reservations (issue 25): on or off, counts, and the retention rule; never a guest's details
-    orderingDataSummary(scope.db, restaurantId, now),
+    orderingDataSummary(scope, restaurantId, now),
   ]);
   const label = planLabelOf(restaurant, now);
   return {

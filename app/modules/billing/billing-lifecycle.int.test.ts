@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isBefore } from '#app/modules/subscription/subscription.ts';
-import { insertRestaurant } from '#tests/factories/builders.ts';
+import { addMember, insertRestaurant } from '#tests/factories/builders.ts';
 import { testDialect } from '#tests/support/test-database.ts';
 import { getCardDetails } from './billing-card.server.ts';
 import { readPaymentReturn } from './payment-return.server.ts';
@@ -25,10 +25,13 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
     });
 
     it('is honest about an unknown session, another owner’s session, no sign-in and no Stripe', async () => {
-      const { sessionId } = await payingRestaurant();
+      const { sessionId, restaurant } = await payingRestaurant();
       const other = await insertRestaurant(database.db);
       const otherOwner = await insertOwner(other.id);
       const stranger = scopes.user({ id: otherOwner });
+      expect(await readPaymentReturn(stranger, billing, sessionId)).toEqual({ state: 'foreign', restaurant: null });
+      // a manager of the paying restaurant does not manage its billing (decision 0029): the same answer
+      await addMember(database.db, restaurant.id, otherOwner, 'manager');
       expect(await readPaymentReturn(stranger, billing, sessionId)).toEqual({ state: 'foreign', restaurant: null });
       // an owner whose session claims the paying restaurant but who is not its owner
       expect(await readPaymentReturn(scopes.user({ id: otherOwner }), billing, sessionId)).toEqual({ state: 'foreign', restaurant: null });

@@ -1,6 +1,7 @@
 import type { Locale } from '#app/i18n/i18n.ts';
 import { formatDate } from '#app/i18n/localized.ts';
 import { logger } from '#app/logger.server.ts';
+import { rolesWith } from '#app/modules/access/policy.ts';
 import { assertSystem, type SystemScope } from '#app/modules/access/scope.server.ts';
 import { enqueueJob } from '#app/modules/jobs/jobs.server.ts';
 import { billingNoticeMail, type BillingNoticeKind } from '#app/modules/mail/billing-emails.ts';
@@ -72,7 +73,7 @@ export async function sendBillingNotices(scope: SystemScope, options: { publicUr
   const candidates = await findNoticeCandidates(scope.db, { recentSince: since, trialEndsFrom: since, trialEndsTo: ahead });
   let queued = 0;
   for (const restaurantId of candidates) {
-    const owners = await findNoticeRecipients(scope.db, restaurantId);
+    const owners = await findNoticeRecipients(scope.db, restaurantId, rolesWith('billing.manage'));
     const recipient = owners[0];
     if (!recipient) continue;
     const rows = await listSubscriptions(scope.db, restaurantId);

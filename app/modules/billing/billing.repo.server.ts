@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Database, NewSubscription } from '#app/db/schema.ts';
+import type { Database, MembershipTable, NewSubscription } from '#app/db/schema.ts';
 import { acrossRestaurants, tenant } from '#app/db/tenant.ts';
+
+type Role = MembershipTable['role'];
 
 /** Records a webhook event's id; false when it was recorded before (a duplicate delivery). */
 export async function insertBillingEvent(db: Kysely<Database>, event: { id: string; type: string; customerId: string | null; receivedAt: string }): Promise<boolean> {
@@ -60,11 +62,15 @@ export async function findNoticeCandidates(db: Kysely<Database>, window: { recen
   return rows.map((row) => row.restaurantId);
 }
 
-/** Whom a restaurant's billing e-mails go to: every owner, the first first (decision 0029), in the restaurant's billing language. */
-export function findNoticeRecipients(db: Kysely<Database>, restaurantId: string) {
+/**
+ * Whom a restaurant's billing e-mails go to: its members in `roles` (the service asks the policy which:
+ * those with billing.manage, decision 0029), the first first, in the restaurant's billing language.
+ */
+export function findNoticeRecipients(db: Kysely<Database>, restaurantId: string, roles: readonly Role[]) {
+  if (roles.length === 0) return Promise.resolve([]);
   return tenant(db, restaurantId)
     .selectFrom('restaurant')
-    .innerJoin('membership', (join) => join.onRef('membership.restaurantId', '=', 'restaurant.id').on('membership.role', '=', 'owner'))
+    .innerJoin('membership', (join) => join.onRef('membership.restaurantId', '=', 'restaurant.id').on('membership.role', 'in', roles))
     .innerJoin('user', 'user.id', 'membership.userId')
     .select(['restaurant.id', 'restaurant.name', 'restaurant.slug', 'restaurant.timeZone', 'restaurant.ownerLocale', 'user.id as userId', 'user.email'])
     .where('restaurant.active', '=', 1)
@@ -99,13 +105,12 @@ export async function findCustomersToReconcile(db: Kysely<Database>): Promise<st
   return rows.map((row) => row.providerCustomerId).filter((id): id is string => id !== null);
 }
 
-/** Whether this user owns this restaurant (the payment-return page's check). */
-export async function findOwnedRestaurantOf(db: Kysely<Database>, restaurantId: string, userId: string) {
+/** This restaurant with this user's role in it, if they are a member (the payment-return page asks the policy what the role may see). */
+export async function findRestaurantOfMember(db: Kysely<Database>, restaurantId: string, userId: string) {
   return tenant(db, restaurantId)
     .selectFrom('restaurant')
     .innerJoin('membership', 'membership.restaurantId', 'restaurant.id')
-    .select(['restaurant.id', 'restaurant.name', 'restaurant.slug'])
+    .select(['restaurant.id', 'restaurant.name', 'restaurant.slug', 'membership.role'])
     .where('membership.userId', '=', userId)
-    .where('membership.role', '=', 'owner')
     .executeTakeFirst();
 }

@@ -1,8 +1,9 @@
 import type Stripe from 'stripe';
 import { logger } from '#app/logger.server.ts';
+import { can } from '#app/modules/access/policy.ts';
 import { assertUser, type UserScope } from '#app/modules/access/scope.server.ts';
 import { isProviderPro } from '#app/modules/subscription/subscription.ts';
-import { findOwnedRestaurantOf, findProviderSubscription } from './billing.repo.server.ts';
+import { findProviderSubscription, findRestaurantOfMember } from './billing.repo.server.ts';
 import type { PaymentReturn, PaymentReturnState } from './payment-return.ts';
 import { stripeIdOf, type Billing } from './stripe-client.server.ts';
 
@@ -32,8 +33,9 @@ export async function readPaymentReturn(scope: UserScope | null, billing: Billin
     return none('unavailable');
   }
   const restaurantId = session.client_reference_id ?? session.metadata?.['restaurantId'] ?? null;
-  const restaurant = restaurantId ? await findOwnedRestaurantOf(scope.db, restaurantId, scope.actor.id) : undefined;
-  if (!restaurant) return none('foreign');
+  const restaurant = restaurantId ? await findRestaurantOfMember(scope.db, restaurantId, scope.actor.id) : undefined;
+  // what the plan's payment did is for those who manage billing (the owners, decision 0029), as the subscription page is
+  if (!restaurant || !can(restaurant.role, 'billing.manage')) return none('foreign');
   const shown = { name: restaurant.name, slug: restaurant.slug };
   if (session.status !== 'complete' || session.payment_status === 'unpaid') return { state: 'unpaid', restaurant: shown };
   const subscriptionId = stripeIdOf(session.subscription);

@@ -25,7 +25,7 @@ import { RESERVED_SLUGS } from '#app/modules/restaurant/slug.ts';
 export async function getRestaurantAdminSummary(scope: RestaurantScope, now = new Date()) {
   authorize(scope, 'restaurant.view');
   const restaurant = await findRestaurantAdminSummary(scope.db, scope.restaurantId);
-  const subscription = await readPlanStatus(scope.db, scope.restaurantId, restaurant.productsCount, now);
+  const subscription = await readPlanStatus(scope, restaurant.productsCount, now);
   // a restaurant added after its owner's trial ended never had days of its own (decision 0029): its page says so, not "no longer"
   const trialBeforeIt = subscription.phase === 'trial-ended' && (subscription.trialEndsAt === null || subscription.trialEndsAt <= restaurant.createdAt);
   return { restaurant: { name: restaurant.name, slug: restaurant.slug, logoUrl: publicImageUrl(restaurant.logoKey), timeZone: restaurant.timeZone }, subscription: { ...subscription, trialBeforeIt } };

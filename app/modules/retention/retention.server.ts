@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
-import { assertSystem, type SystemScope } from '#app/modules/access/scope.server.ts';
+import { keepsTheRestaurant } from '#app/modules/access/policy.ts';
+import { assertAdmin, assertSystem, assertUser, type AdminScope, type SystemScope, type UserScope } from '#app/modules/access/scope.server.ts';
 import { eraseEndedMailJobs } from '#app/modules/jobs/jobs.server.ts';
 import { orderingForGuests } from '#app/modules/ordering/ordering-settings.service.server.ts';
 import { CONTACT_RETENTION_DAYS } from '#app/modules/ordering/ordering.types.ts';
+import { listMembershipsOf } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { countOrders, countReservations, eraseOrderContactsBefore, eraseReservationContactsBefore } from './retention.repo.server.ts';
 import type { OrderingDataSummary } from './retention.types.ts';
 
@@ -63,11 +65,23 @@ export async function eraseExpiredContacts(
   return erased;
 }
 
+/** A restaurant's orders and reservations in figures, never a guest's details, for the back office: only an admin. */
+export async function orderingDataSummary(scope: AdminScope, restaurantId: string, now: Date = new Date()): Promise<OrderingDataSummary> {
+  assertAdmin(scope);
+  return summarize(scope.db, restaurantId, now);
+}
+
 /**
- * A restaurant's orders and reservations in figures, never a guest's details. No scope: the
- * callers (the owner's export, the back office) checked theirs and name a restaurant they may read.
+ * The same figures for each restaurant the user keeps (its owners, as the policy names them), by
+ * restaurant id, for their GDPR export: the user's own memberships say which, never an id from outside.
  */
-export async function orderingDataSummary(db: Kysely<Database>, restaurantId: string, now: Date = new Date()): Promise<OrderingDataSummary> {
+export async function ownOrderingData(scope: UserScope, now: Date = new Date()): Promise<Map<string, OrderingDataSummary>> {
+  assertUser(scope);
+  const kept = (await listMembershipsOf(scope.db, scope.actor.id)).filter((membership) => keepsTheRestaurant(membership.role));
+  return new Map(await Promise.all(kept.map(async (membership) => [membership.id, await summarize(scope.db, membership.id, now)] as const)));
+}
+
+async function summarize(db: Kysely<Database>, restaurantId: string, now: Date): Promise<OrderingDataSummary> {
   const since = new Date(now.getTime() - CONTACT_RETENTION_DAYS * DAY_MS).toISOString();
   const [offers, orders, reservations] = await Promise.all([orderingForGuests(db, restaurantId), countOrders(db, restaurantId, since), countReservations(db, restaurantId, since)]);
   const locations = [...offers.values()];

@@ -168,9 +168,13 @@ export async function setManualPro(scope: AdminScope, restaurantId: string, enab
 }
 
 
-/** The plan status of docs/product-spec.md section 4 from a restaurant's rows and product count. */
-export async function readPlanStatus(db: Kysely<Database>, restaurantId: string, productsCount: number, now: Date = new Date()): Promise<PlanStatus> {
-  const rows = await listSubscriptions(db, restaurantId);
+/**
+ * The plan status of docs/product-spec.md section 4 for the scope's restaurant, from its rows and its
+ * product count (the admin frame read the count with the restaurant's name). Needs restaurant.view.
+ */
+export async function readPlanStatus(scope: RestaurantScope, productsCount: number, now: Date = new Date()): Promise<PlanStatus> {
+  authorize(scope, 'restaurant.view');
+  const rows = await listSubscriptions(scope.db, scope.restaurantId);
   const summary = planSummary(rows);
   const phase = planPhase(rows, now);
   return {
@@ -190,5 +194,5 @@ export async function getPlanForRestaurant(scope: RestaurantScope, now: Date = n
   authorize(scope, 'restaurant.view');
   const productsCount = await findProductsCount(scope.db, scope.restaurantId);
   if (productsCount === undefined) throw new AppError('not-found');
-  return readPlanStatus(scope.db, scope.restaurantId, productsCount, now);
+  return readPlanStatus(scope, productsCount, now);
 }

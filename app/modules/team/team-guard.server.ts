@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
-import { can, type Permission, type Role } from '#app/modules/access/policy.ts';
+import { can, KEEPS_THE_RESTAURANT, keepsTheRestaurant, rolesWith, type Permission, type Role } from '#app/modules/access/policy.ts';
 import type { MemberScope } from '#app/modules/access/scope.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { lockRestaurantRow } from '#app/modules/restaurant/restaurant.repo.server.ts';
@@ -19,9 +19,12 @@ export async function lockTeam(trx: Kysely<Database>, scope: MemberScope, permis
   return mine;
 }
 
-/** Whether taking a member with role `target` out of the owners leaves the restaurant with none (after `lockTeam`). */
+/**
+ * Whether taking a member with role `target` out of their role leaves the restaurant with nobody who
+ * keeps it (its owners; the policy says who: `KEEPS_THE_RESTAURANT`), after `lockTeam`.
+ */
 export async function wouldLeaveNoOwner(trx: Kysely<Database>, restaurantId: string, target: Role): Promise<boolean> {
-  return target === 'owner' && (await countOwners(trx, restaurantId)) <= 1;
+  return keepsTheRestaurant(target) && (await countOwners(trx, restaurantId, rolesWith(KEEPS_THE_RESTAURANT))) <= 1;
 }
 
 /** A row's next version: now, or a moment after the last one when the clock has not moved past it. */

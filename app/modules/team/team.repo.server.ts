@@ -52,9 +52,10 @@ export async function isMemberAddress(db: Kysely<Database>, restaurantId: string
   return Boolean(row);
 }
 
-/** How many owners the restaurant has (read after the restaurant's row lock). */
-export async function countOwners(db: Kysely<Database>, restaurantId: string): Promise<number> {
-  const row = await tenant(db, restaurantId).selectFrom('membership').select((eb) => eb.fn.countAll<number | string>().as('count')).where('role', '=', 'owner').executeTakeFirstOrThrow();
+/** How many members with these roles the restaurant has: its owners, as the policy names them (read after the restaurant's row lock). */
+export async function countOwners(db: Kysely<Database>, restaurantId: string, roles: readonly Role[]): Promise<number> {
+  if (roles.length === 0) return 0;
+  const row = await tenant(db, restaurantId).selectFrom('membership').select((eb) => eb.fn.countAll<number | string>().as('count')).where('role', 'in', roles).executeTakeFirstOrThrow();
   return Number(row.count);
 }
 

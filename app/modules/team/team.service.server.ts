@@ -1,7 +1,7 @@
 import type { Auth } from '#app/auth/auth.server.ts';
 import type { Locale } from '#app/i18n/i18n.ts';
 import { formatDate } from '#app/i18n/localized.ts';
-import { can, grantableRoles, type Role } from '#app/modules/access/policy.ts';
+import { can, grantableRoles, keepsTheRestaurant, mayManageMember, type Role } from '#app/modules/access/policy.ts';
 import { authorize, withDb, type MemberScope } from '#app/modules/access/scope.server.ts';
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
@@ -27,17 +27,16 @@ export async function getTeamPage(scope: MemberScope, locale: Locale): Promise<T
   const { db, restaurantId, role } = scope;
   const [restaurant, members, invitations] = await Promise.all([findTeamRestaurant(db, restaurantId), listMembers(db, restaurantId), listOpenInvitations(db, restaurantId)]);
   if (!restaurant) throw new AppError('not-found');
-  const owners = members.filter((member) => member.role === 'owner').length;
+  const owners = members.filter((member) => keepsTheRestaurant(member.role)).length;
   const me = members.find((member) => member.userId === scope.actor.id);
   if (!me) throw new AppError('forbidden');
-  const manages = can(role, 'team.manage');
   const now = new Date().toISOString();
-  const touchable = (target: Role) => manages && (target !== 'owner' || role === 'owner');
+  const touchable = (target: Role) => mayManageMember(role, target);
   return {
     restaurantName: restaurant.name,
     me: { id: me.id, role },
     members: members.map((member) => {
-      const lastOwner = member.role === 'owner' && owners <= 1;
+      const lastOwner = keepsTheRestaurant(member.role) && owners <= 1;
       return {
         id: member.id,
         name: member.name || member.email,
@@ -62,7 +61,7 @@ export async function getTeamPage(scope: MemberScope, locale: Locale): Promise<T
       expired: invitation.expiresAt <= now,
     })),
     grantable: grantableRoles(role),
-    canLeave: !(me.role === 'owner' && owners <= 1),
+    canLeave: !(keepsTheRestaurant(me.role) && owners <= 1),
     transferTo: can(role, 'team.transfer') ? members.filter((member) => member.userId !== scope.actor.id).map((member) => ({ id: member.id, name: member.name || member.email, email: member.email })) : [],
   };
 }
@@ -79,7 +78,7 @@ export async function changeMemberRole(scope: MemberScope, input: ChangeRoleInpu
     if (!grantableRoles(actor.role).includes(input.role)) throw new AppError('role-not-grantable');
     const target = await findMembership(trx, scope.restaurantId, input.membershipId);
     if (!target) throw new AppError('not-found');
-    if (target.role === 'owner' && actor.role !== 'owner') throw new AppError('owner-protected');
+    if (!mayManageMember(actor.role, target.role)) throw new AppError('owner-protected');
     if (target.updatedAt !== input.version) throw new AppError('stale-edit');
     if (target.role === input.role) return { email: target.email, role: target.role, changed: false };
     if (await wouldLeaveNoOwner(trx, scope.restaurantId, target.role)) throw new AppError('last-owner');
@@ -101,7 +100,7 @@ export async function removeMember(scope: MemberScope, membershipId: string): Pr
     const target = await findMembership(trx, scope.restaurantId, membershipId);
     if (!target) throw new AppError('not-found');
     if (target.id === actor.id) throw new AppError('invalid-input');
-    if (target.role === 'owner' && actor.role !== 'owner') throw new AppError('owner-protected');
+    if (!mayManageMember(actor.role, target.role)) throw new AppError('owner-protected');
     if (await wouldLeaveNoOwner(trx, scope.restaurantId, target.role)) throw new AppError('last-owner');
     await deleteMembership(trx, scope.restaurantId, target.id);
     await recordAudit(withDb(scope, trx), { action: 'member.remove', target: { type: 'user', id: target.userId }, before: { email: target.email, role: target.role } });

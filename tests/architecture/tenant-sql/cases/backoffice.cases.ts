@@ -31,7 +31,7 @@ export const backofficeCases: Record<string, RepositoryCases> = {
   }),
   'app/modules/backoffice/restaurants.repo.server.ts': repository(restaurants, {
     listRestaurantsPage: (f) => [f.db, { q: 'bistro', state: 'trial', now: f.now, soon: f.now }, 'name', page],
-    listOwnerEmails: (f) => [f.db, [f.r, f.other]],
+    listOwnerEmails: (f) => [f.db, [f.r, f.other], ['owner']],
     countMembers: (f) => [f.db, [f.r, f.other]],
     countRestaurants: (f) => [f.db, { q: f.user.email, state: 'pro-card', now: f.now, soon: f.now }],
     findRestaurantForAdmin: (f) => [f.db, f.r],

@@ -41,10 +41,10 @@ export const planCases: Record<string, RepositoryCases> = {
     insertProviderSubscription: (f) => [f.db, buildSubscription(f.r, { kind: 'provider', plan: 'pro_yearly', providerCustomerId: f.customer, providerSubscriptionId: `sub_${newId()}` })],
     updateProviderSubscription: (f) => [f.db, f.subscription, { providerStatus: 'past_due', updatedAt: f.now }],
     findNoticeCandidates: (f) => [f.db, { recentSince: f.past, trialEndsFrom: f.past, trialEndsTo: f.now }],
-    findNoticeRecipients: (f) => [f.db, f.r],
+    findNoticeRecipients: (f) => [f.db, f.r, ['owner']],
     insertBillingNotice: (f) => [f.db, { key: `notice-${newId()}`, restaurantId: f.r, kind: 'trial-ending', sentAt: f.now }],
     writeOwnerLocale: (f) => [f.db, f.r, 'en'],
     findCustomersToReconcile: (f) => [f.db],
-    findOwnedRestaurantOf: (f) => [f.db, f.r, f.user.id],
+    findRestaurantOfMember: (f) => [f.db, f.r, f.user.id],
   }),
 };
