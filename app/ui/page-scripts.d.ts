@@ -41,8 +41,9 @@ declare namespace BeforeReact {
     text?: string;
     /** the button's icon (`<use href>`: show / hide) */
     icon?: string;
-    /** the row's (dish) and the badge's "hidden" mark */
+    /** a dish row's `data-visible` */
     visible?: string;
+    /** the text of the row's or the category's "hidden" mark (`data-hidden-badge`) */
     badge?: string;
   }
 
