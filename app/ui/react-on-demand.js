@@ -1,3 +1,4 @@
+// @ts-check
 // React on demand (decision 0033). An on-demand document (the owner's menu editor) arrives as HTML
 // that works by itself: its links and forms, plus what the page's own small script does before React
 // (the editor: sold out, show / hide, delete). React Router's scripts wait inert in the page
@@ -12,9 +13,10 @@
 // `running`; it lists the elements it answers itself before React (left alone here) in
 // `window.reactOnDemandHandled` (selectors), and those whose pointer use only it answers (a keyboard
 // reaching them still starts React) in `window.reactOnDemandPointer`. Both scripts load `async`, in either order: they only
-// listen on the document, and read the page when an event comes.
+// listen on the document, and read the page when an event comes. Types: page-scripts.d.ts.
 (() => {
   // this script may run before the page is parsed: React Router's scripts and data are read when needed
+  /** @type {Document | undefined} */
   let parsed;
   /** React Router's scripts and module preloads, parsed into an inert document of their own (nothing runs there) */
   function deferred() {
@@ -24,26 +26,27 @@
   /** the nonce of this response, for the inline scripts React Router needs (the CSP admits nothing else) */
   const nonce = () => [...document.scripts].find((script) => script.nonce)?.nonce ?? '';
   // elements the page's own script answers before React, and its own dialogs
-  const isHandled = (element) => ['dialog[data-before-react]', ...(window.reactOnDemandHandled ?? [])].some((selector) => element.closest(selector));
+  const isHandled = (/** @type {Element} */ element) => ['dialog[data-before-react]', ...(window.reactOnDemandHandled ?? [])].some((selector) => element.closest(selector));
   // elements whose pointer use (a press, a drag, the click after it) the page's script answers, while
   // a keyboard that reaches them still starts React (the editor's drag handles: dragged by pointer
   // in the page's script, with the keyboard in React)
-  const isPointerHandled = (element) => (window.reactOnDemandPointer ?? []).some((selector) => element.closest(selector));
+  const isPointerHandled = (/** @type {Element} */ element) => (window.reactOnDemandPointer ?? []).some((selector) => element.closest(selector));
   // what a click asks of React: a button or a checkbox nobody else handles
   const NEEDS_REACT = 'button, input[type="checkbox"], input[type="radio"], [role="button"]';
   const FIELDS = 'input:not([type="hidden"]), select, textarea';
 
+  /** @type {Promise<void> | undefined} */
   let started;
   let hydrated = false;
   /** resolves once React has hydrated the page (the root's effect sends `react:hydrated`) */
-  const ready = new Promise((resolve) => {
+  const ready = /** @type {Promise<void>} */ (new Promise((resolve) => {
     window.addEventListener('react:hydrated', () => {
       hydrated = true;
-      resolve();
+      resolve(undefined);
     }, { once: true });
-  });
+  }));
 
-  function copyScript(from) {
+  function copyScript(/** @type {Element} */ from) {
     const script = document.createElement('script');
     for (const { name, value } of from.attributes) if (name !== 'nonce') script.setAttribute(name, value);
     script.nonce = nonce();
@@ -53,10 +56,11 @@
 
   function preload() {
     for (const link of deferred().querySelectorAll('link[rel="modulepreload"]')) {
-      if (document.head.querySelector(`link[rel="modulepreload"][href="${CSS.escape(link.getAttribute('href'))}"]`)) continue;
+      const href = link.getAttribute('href') ?? '';
+      if (document.head.querySelector(`link[rel="modulepreload"][href="${CSS.escape(href)}"]`)) continue;
       const copy = document.createElement('link');
       copy.rel = 'modulepreload';
-      copy.href = link.getAttribute('href');
+      copy.href = href;
       document.head.append(copy);
     }
   }
@@ -67,7 +71,8 @@
     for (const toast of document.querySelectorAll('[data-toast-before-react]')) toast.remove();
     preload();
     const buffer = window.__reactRouterContext.streamController;
-    const [context, modules] = deferred().querySelectorAll('script:not([type="importmap"])');
+    // React Router's context script, then its module script: both always there
+    const [context, modules] = /** @type {NodeListOf<Element> & [Element, Element]} */ (deferred().querySelectorAll('script:not([type="importmap"])'));
     document.body.append(copyScript(context));
     const controller = window.__reactRouterContext.streamController;
     for (const chunk of buffer.chunks) controller.enqueue(chunk);
@@ -98,7 +103,7 @@
   // a click React must answer: started now, replayed on the same element once React is in charge
   document.addEventListener('click', (event) => {
     if (hydrated || !(event.target instanceof Element)) return;
-    const target = event.target.closest(NEEDS_REACT);
+    const target = /** @type {HTMLElement | null} */ (event.target.closest(NEEDS_REACT));
     // a pointer's click on what the page drags itself is its own; a keyboard's or a screen reader's (detail 0) asks for React
     if (!target || isHandled(target) || (isPointerHandled(target) && event.detail !== 0) || event.defaultPrevented) return;
     event.preventDefault();
@@ -109,7 +114,7 @@
   }, true);
 
   // reaching for a field or a drag handle, or a key: React is started (the field keeps what is typed)
-  const reach = (event) => {
+  const reach = (/** @type {Event} */ event) => {
     if (hydrated || !(event.target instanceof Element)) return;
     if (isHandled(event.target)) return;
     // a pointer's press or focus on what the page drags itself; focus from the keyboard starts React

@@ -1,7 +1,8 @@
+// @ts-check
 // The public pages sent without React (decision 0026): the cookie banner of docs/product-spec.md section 4, the
 // privacy-policy modal of docs/product-spec.md section 2 and the header menu's Escape, in plain script. The rules
 // are those of ui/consent/consent.ts and ui/consent/*.tsx (their hydrated twins); the server
-// writes in the banner's data-delay whether this path asks for consent.
+// writes in the banner's data-delay whether this path asks for consent. Checked by tsc (`// @ts-check`).
 (function () {
   var doc = document;
   var KEY = 'cookie-consent';
@@ -12,6 +13,7 @@
       return null;
     }
   }
+  /** @param {string | null} value */
   function write(value) {
     try {
       if (value === null) localStorage.removeItem(KEY);
@@ -30,7 +32,8 @@
   } catch { /* storage off */ }
 
   // the banner: after its delay on the paths that ask, else 'true' stored silently (consentOnOpen)
-  var banner = doc.getElementById('cookie-banner');
+  const banner = doc.getElementById('cookie-banner');
+  /** @type {HTMLElement | null} */
   var settingsButton = null;
   if (banner && !decided()) {
     var delay = banner.getAttribute('data-delay');
@@ -51,9 +54,9 @@
     if (settings) {
       // the footer's link: forget the choice and ask again, focus on the banner's first button
       write(null);
-      settingsButton = settings;
+      settingsButton = /** @type {HTMLElement} */ (settings);
       banner.hidden = false;
-      banner.querySelector('button').focus();
+      banner.querySelector('button')?.focus();
       return;
     }
     var choice = target.closest('[data-consent]');
@@ -70,13 +73,15 @@
 
   // the privacy modal: a native <dialog> (focus inside, Escape closes it), the policy taken out of
   // its <template> on first opening; ×, Close and a click on the overlay close it too
-  var dialog = doc.getElementById('privacy-modal');
+  const dialog = /** @type {HTMLDialogElement | null} */ (doc.getElementById('privacy-modal'));
+  /** @type {HTMLElement | null} */
   var opener = null;
+  /** @param {Element | null} button */
   function openPolicy(button) {
     if (!dialog || dialog.open) return;
-    var template = dialog.querySelector('template[data-privacy-policy]');
+    var template = /** @type {HTMLTemplateElement | null} */ (dialog.querySelector('template[data-privacy-policy]'));
     if (template) template.replaceWith(template.content);
-    opener = button;
+    opener = /** @type {HTMLElement} */ (button);
     dialog.showModal();
   }
   if (dialog) {
@@ -93,9 +98,10 @@
 
   // the header's mobile menu is a <details> (it opens without script): Escape closes it with
   // focus back on its toggle, whose hidden label follows the state; back/forward shows it closed
-  var menu = doc.querySelector('.site-header details');
+  const menu = /** @type {HTMLDetailsElement | null} */ (doc.querySelector('.site-header details'));
   if (menu) {
-    var summary = menu.querySelector('summary');
+    // a <details> here always has its <summary>
+    const summary = /** @type {HTMLElement} */ (menu.querySelector('summary'));
     var label = summary.querySelector('[data-open-label]');
     menu.addEventListener('toggle', function () {
       if (label) label.textContent = label.getAttribute(menu.open ? 'data-close-label' : 'data-open-label');

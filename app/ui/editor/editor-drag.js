@@ -1,3 +1,4 @@
+// @ts-check
 // Drag and drop with a pointer (mouse, finger) in the menu editor before React (decision 0033,
 // issue 26). The lists are React's (sortable-list.tsx): a <ul data-reorder-intent> of
 // <li data-sortable-id data-name> rows, each with its drag handle. Here a drag moves the rows with
@@ -9,21 +10,25 @@
 //
 // It posts and shows its answers with the editor's page script (editor-enhance.js,
 // `window.editorBeforeReact`); both load `async`, in either order, and only listen on the document.
+// Types: ../page-scripts.d.ts.
 (() => {
-  const page = () => window.editorBeforeReact;
+  // checked on each press: it has arrived when a drag begins
+  const page = () => /** @type {BeforeReact.Editor} */ (window.editorBeforeReact);
   const HANDLE = '[data-reorder-intent] [aria-roledescription="sortable"]';
   (window.reactOnDemandPointer ??= []).push(HANDLE);
   const ACTIVATE = 6; // px moved before a press becomes a drag (dnd-kit's pointer sensor: the same)
   const EDGE = 56; // px from the window's top or bottom edge where a drag scrolls the page
   const DRAG_CLASSES = ['relative', 'z-10', 'opacity-80', 'shadow-lg'];
+  /** @type {BeforeReact.Drag | null} */
   let drag = null;
 
-  function place(row, offset, animate) {
+  function place(/** @type {HTMLElement} */ row, /** @type {number} */ offset, /** @type {boolean} */ animate) {
     row.style.transition = animate && !matchMedia('(prefers-reduced-motion: reduce)').matches ? 'transform 200ms ease' : '';
     row.style.transform = offset ? `translate3d(0, ${offset}px, 0)` : '';
   }
 
   // created before its first message (a region that appears already speaking is often not read)
+  /** @type {HTMLElement | undefined} */
   let announcer;
   function prepareAnnouncer() {
     if (announcer) return;
@@ -34,9 +39,9 @@
     announcer.className = 'sr-only';
     document.body.append(announcer);
   }
-  function announce(message) {
+  function announce(/** @type {string} */ message) {
     prepareAnnouncer();
-    announcer.textContent = message;
+    if (announcer) announcer.textContent = message;
   }
 
   /**
@@ -45,24 +50,25 @@
    * in the order of the last drop (`data-order-before-react`; rows it did not know go last), with the
    * spacing between drawn neighbours kept by position. `at` is where each row is shown.
    */
-  function layoutOf(list) {
-    const drawn = [...list.children]
+  function layoutOf(/** @type {Element} */ list) {
+    const drawn = /** @type {HTMLElement[]} */ ([...list.children])
       .filter((row) => row.hasAttribute('data-sortable-id') && !row.hidden)
-      .map((row) => ({ row, id: row.getAttribute('data-sortable-id'), drawnAt: row.offsetTop, height: row.offsetHeight }))
+      .map((row) => ({ row, id: row.getAttribute('data-sortable-id') ?? '', drawnAt: row.offsetTop, height: row.offsetHeight }))
       .sort((a, b) => a.drawnAt - b.drawnAt);
-    const gaps = drawn.slice(1).map((next, i) => Math.max(0, next.drawnAt - (drawn[i].drawnAt + drawn[i].height)));
+    const gaps = drawn.slice(1).map((next, i) => {
+      const above = /** @type {BeforeReact.Entry} */ (drawn[i]);
+      return Math.max(0, next.drawnAt - (above.drawnAt + above.height));
+    });
     const stored = list.getAttribute('data-order-before-react');
     const byId = new Map(drawn.map((entry) => [entry.id, entry]));
-    const known = stored === null ? drawn : stored.split(',').map((id) => byId.get(id)).filter(Boolean);
+    const known = stored === null ? drawn : stored.split(',').map((id) => byId.get(id)).filter((entry) => entry !== undefined);
     const order = [...known, ...drawn.filter((entry) => !known.includes(entry))];
-    const layout = { drawn, gaps, order };
-    layout.at = slots(layout, order);
-    return layout;
+    return { drawn, gaps, order, at: slots({ drawn, gaps }, order) };
   }
 
   /** Where each row of `order` sits, from the list's first drawn position down. */
-  function slots({ drawn, gaps }, order) {
-    const at = new Map();
+  function slots(/** @type {Pick<BeforeReact.Layout, 'drawn' | 'gaps'>} */ { drawn, gaps }, /** @type {BeforeReact.Entry[]} */ order) {
+    const at = /** @type {BeforeReact.Slots} */ (new Map());
     let top = drawn[0]?.drawnAt ?? 0;
     order.forEach((entry, i) => {
       at.set(entry, top);
@@ -72,25 +78,24 @@
   }
 
   /** Every row of the list where its order puts it (after a drop, a refusal, a row hidden or shown, a resize). */
-  function relayout(list, animate) {
+  function relayout(/** @type {Element} */ list, /** @type {boolean} */ animate) {
     const layout = layoutOf(list);
     for (const entry of layout.order) place(entry.row, layout.at.get(entry) - entry.drawnAt, animate);
     return layout;
   }
 
   /** The order the dragged row would land in, its centre now at `centre`. */
-  function orderFor(centre) {
-    const { layout, entry } = drag;
+  function orderFor(/** @type {BeforeReact.Drag} */ { layout, entry }, /** @type {number} */ centre) {
     const others = layout.order.filter((other) => other !== entry);
     const index = others.filter((other) => layout.at.get(other) + other.height / 2 < centre).length;
     return [...others.slice(0, index), entry, ...others.slice(index)];
   }
 
-  function follow() {
+  function follow(/** @type {BeforeReact.Drag} */ drag) {
     const moved = drag.lastY - drag.startY + (scrollY - drag.startScroll);
     const { entry, layout } = drag;
     const top = layout.at.get(entry) + moved;
-    const order = orderFor(top + entry.height / 2);
+    const order = orderFor(drag, top + entry.height / 2);
     const at = slots(layout, order);
     for (const other of layout.order) if (other !== entry) place(other.row, at.get(other) - other.drawnAt, true);
     place(entry.row, top - entry.drawnAt, false);
@@ -102,12 +107,12 @@
     const speed = drag.lastClientY < EDGE ? -12 : drag.lastClientY > innerHeight - EDGE ? 12 : 0;
     if (speed) {
       scrollBy(0, speed);
-      follow();
+      follow(drag);
     }
     drag.frame = requestAnimationFrame(scrollNearEdges);
   }
 
-  function begin() {
+  function begin(/** @type {BeforeReact.Drag} */ drag) {
     const layout = layoutOf(drag.list);
     const entry = layout.order.find((candidate) => candidate.row === drag.row);
     if (!entry) return cancel();
@@ -117,10 +122,11 @@
     drag.frame = requestAnimationFrame(scrollNearEdges);
   }
 
+  /** @returns {BeforeReact.Drag} the drag there was (called only during one) */
   function end() {
-    const ended = drag;
+    const ended = /** @type {BeforeReact.Drag} */ (drag);
     drag = null;
-    cancelAnimationFrame(ended.frame);
+    cancelAnimationFrame(ended.frame ?? 0);
     try {
       ended.handle.releasePointerCapture(ended.pointerId);
     } catch {
@@ -152,7 +158,8 @@
     list.setAttribute('data-order-before-react', ids.join(','));
     relayout(list, true);
     showEnds(list, ids);
-    const fields = { intent: list.getAttribute('data-reorder-intent'), order: ids.join(',') };
+    /** @type {Record<string, string>} */
+    const fields = { intent: list.getAttribute('data-reorder-intent') ?? '', order: ids.join(',') };
     const parentId = list.getAttribute('data-reorder-parent');
     if (parentId) fields.parentId = parentId;
     const outcome = await page().post(fields);
@@ -169,11 +176,11 @@
   }
 
   /** The rows' "up" and "down" buttons: disabled at the new ends of the list, as React draws them. */
-  function showEnds(list, ids) {
+  function showEnds(/** @type {Element} */ list, /** @type {string[]} */ ids) {
     ids.forEach((id, i) => {
       const row = list.querySelector(`:scope > [data-sortable-id="${CSS.escape(id)}"]`);
-      const up = row?.querySelector(`button[value$="${CSS.escape(`:${id}:up`)}"]`);
-      const down = row?.querySelector(`button[value$="${CSS.escape(`:${id}:down`)}"]`);
+      const up = /** @type {HTMLButtonElement | null | undefined} */ (row?.querySelector(`button[value$="${CSS.escape(`:${id}:up`)}"]`));
+      const down = /** @type {HTMLButtonElement | null | undefined} */ (row?.querySelector(`button[value$="${CSS.escape(`:${id}:down`)}"]`));
       if (up) up.disabled = i === 0;
       if (down) down.disabled = i === ids.length - 1;
     });
@@ -186,7 +193,8 @@
     const list = row?.parentElement;
     if (!handle || !list?.hasAttribute('data-reorder-intent')) return;
     prepareAnnouncer();
-    drag = { handle, row, list, pointerId: event.pointerId, startY: event.clientY, lastY: event.clientY, lastClientY: event.clientY, startScroll: scrollY, active: false };
+    // its layout, row entry and order are set as it begins
+    drag = /** @type {BeforeReact.Drag} */ ({ handle, row, list, pointerId: event.pointerId, startY: event.clientY, lastY: event.clientY, lastClientY: event.clientY, startScroll: scrollY, active: false });
     try {
       handle.setPointerCapture(event.pointerId);
     } catch {
@@ -198,10 +206,10 @@
     if (page().running()) return cancel();
     drag.lastY = event.clientY;
     drag.lastClientY = event.clientY;
-    if (!drag.active && Math.abs(drag.lastY - drag.startY) >= ACTIVATE) begin();
+    if (!drag.active && Math.abs(drag.lastY - drag.startY) >= ACTIVATE) begin(drag);
     if (drag?.active) {
       event.preventDefault();
-      follow();
+      follow(drag);
     }
   });
   document.addEventListener('pointerup', (event) => {

@@ -1,3 +1,4 @@
+// @ts-check
 // The menu editor before React (decision 0033, issue 26). The page is HTML that works without any
 // script (each row button posts its category's one form); this script makes the owner's phone
 // operations instant before React has started: sold out / available, show / hide and delete (after
@@ -15,39 +16,57 @@
 //
 // It loads `async` and may run before the page is parsed: it listens on the document and reads the
 // page (its texts, the rows) when an event comes.
+//
+// What it draws that React draws too (the toast, the delete dialog, a row's flags) is built by the
+// pure functions of `markup` below, which editor-markup.test.ts compares with React's components.
+// Types: ../page-scripts.d.ts.
 (() => {
   const onDemand = () => window.reactOnDemand;
   const running = () => onDemand()?.running === true;
+  /** @type {BeforeReact.Texts | undefined} */
   let read;
-  /** the editor's texts for this script (`data-menu-editor`, menu-editor.tsx) */
+  /** @type {BeforeReact.Editor['texts']} the editor's texts for this script (`data-menu-editor`, editor-script-texts.ts) */
   const texts = () => (read ??= JSON.parse(document.querySelector('[data-menu-editor]')?.getAttribute('data-menu-editor') ?? '{}'));
-  /** a text with its `{name}`, `{position}`… filled in */
+  /** @type {BeforeReact.Editor['fill']} a text with its `{name}`, `{position}`… filled in */
   const fill = (text, values) => text.replace(/\{(\w+)\}/g, (whole, key) => values[key] ?? whole);
   const endpoint = `${location.pathname.replace(/\/$/, '')}/menu-actions`;
   // the row forms' own buttons are answered here; their drag handles and ticks are React's
   (window.reactOnDemandHandled ??= []).push('form[data-before-react] button[name="intent"], form[data-before-react] button[data-ask]');
 
-  // ---- the toast: React's own live regions and card look, one at a time ----
+  // ---- the toast: React's own live regions and card (toast-provider.tsx), one at a time ----
   const DURATION = 3000;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
   let toastTimer;
+  /** @type {BeforeReact.Markup['toast']} */
+  const toastCard = (message, ok) => {
+    const colour = ok ? 'bg-olive-600' : 'bg-primary-600';
+    return ['div', { 'data-toast-before-react': '', 'data-testid': 'toast', 'data-type': ok ? 'success' : 'error', class: 'pointer-events-auto w-80 max-w-[90vw] overflow-hidden rounded-[10px] border border-stone-200 bg-white text-stone-900 shadow-lg dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100' },
+      ['div', { class: 'flex items-start gap-3 p-4' },
+        ['span', { 'aria-hidden': 'true', class: `flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-sm font-bold text-white ${colour}` }, ok ? '✓' : '!'],
+        ['p', { class: 'min-w-0 flex-1' }, message]],
+      ['div', { class: `toast-progress h-1 origin-left ${colour}`, style: `animation-duration:${DURATION}ms` }]];
+  };
+  /** @param {string} message @param {boolean} ok */
   function toast(message, ok) {
     for (const old of document.querySelectorAll('[data-toast-before-react]')) old.remove();
     const region = document.querySelector(ok ? '[data-testid="toast-status"]' : '[data-testid="toast-alert"]');
     if (!region) return;
-    const card = document.createElement('div');
-    card.setAttribute('data-toast-before-react', '');
-    card.dataset.testid = 'toast';
-    card.dataset.type = ok ? 'success' : 'error';
-    card.className = 'pointer-events-auto w-80 max-w-[90vw] overflow-hidden rounded-[10px] border border-stone-200 bg-white text-stone-900 shadow-lg dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100';
-    const colour = ok ? 'bg-olive-600' : 'bg-primary-600';
-    card.innerHTML = `<div class="flex items-start gap-3 p-4"><span aria-hidden="true" class="flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-sm font-bold text-white ${colour}">${ok ? '✓' : '!'}</span><p class="min-w-0 flex-1"></p></div><div class="toast-progress h-1 origin-left ${colour}" style="animation-duration:${DURATION}ms"></div>`;
-    card.querySelector('p').textContent = message;
+    const card = build(toastCard(message, ok));
     region.append(card);
     clearTimeout(toastTimer);
     toastTimer = setTimeout(() => card.remove(), DURATION);
   }
 
+  /** @param {BeforeReact.Node} node @returns {HTMLElement} */
+  function build([tag, attributes, ...children]) {
+    const element = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+    element.append(...children.map((child) => (typeof child === 'string' ? child : build(child))));
+    return element;
+  }
+
   // ---- posting one operation (a row button's `intent`, or a list's new order): the server's answer, or a failure in the owner's language ----
+  /** @type {BeforeReact.Editor['post']} */
   async function post(fields) {
     const body = new FormData();
     for (const [key, value] of Object.entries(fields)) body.set(key, value);
@@ -62,44 +81,51 @@
   }
 
   // ---- the flags a row shows, as React draws them (product-row.tsx, row-controls.tsx) ----
-  // a dish row, or a list's row (a category), says its name
+  /** @type {BeforeReact.Editor['nameOf']} a dish row, or a list's row (a category), says its name */
   const nameOf = (element) => element.closest('[data-name]')?.getAttribute('data-name') ?? '';
+  /** the button's operation for the other state (`intent:id:value`) */
+  const next = (/** @type {string} */ operation, /** @type {boolean} */ shown) => `${operation.split(':').slice(0, 2).join(':')}:${!shown}`;
+  /** @param {string} label */
+  const labelled = (label) => ({ 'aria-label': label, title: label });
 
-  function showAvailable(button, available) {
-    const name = nameOf(button);
-    const [intent, id] = button.value.split(':');
-    button.value = `${intent}:${id}:${!available}`;
-    button.dataset.available = String(available);
-    button.textContent = available ? texts().available : texts().soldOut;
-    const label = fill(available ? texts().markSoldOut : texts().markAvailable, { name });
-    button.setAttribute('aria-label', label);
-    button.title = label;
-  }
+  /** @type {BeforeReact.Markup['available']} */
+  const availableLook = (t, operation, name, available) => ({
+    attributes: { value: next(operation, available), 'data-available': String(available), ...labelled(fill(available ? t.markSoldOut : t.markAvailable, { name })) },
+    text: available ? t.available : t.soldOut,
+  });
 
-  function showVisible(button, visible) {
-    const name = nameOf(button);
-    const [intent, id] = button.value.split(':');
-    button.value = `${intent}:${id}:${!visible}`;
-    button.dataset.visible = String(visible);
-    button.querySelector('use')?.setAttribute('href', visible ? '#icon-eye' : '#icon-eye-off');
-    const label = fill(visible ? texts().hide : texts().show, { name });
-    button.setAttribute('aria-label', label);
-    button.title = label;
+  /** @type {BeforeReact.Markup['visible']} */
+  const visibleLook = (t, operation, name, visible) => ({
+    attributes: { value: next(operation, visible), 'data-visible': String(visible), ...labelled(fill(visible ? t.hide : t.show, { name })) },
+    icon: visible ? '#icon-eye' : '#icon-eye-off',
+    visible: String(visible),
+    badge: visible ? '' : t.hidden,
+  });
+
+  /** A row button shown in one state: its look's attributes, text, icon, and the row's "hidden" mark. */
+  function show(/** @type {HTMLButtonElement} */ button, /** @type {boolean} */ value) {
+    const look = LOOKS[button.value.split(':')[0] ?? '']?.(texts(), button.value, nameOf(button), value);
+    if (!look) return;
+    for (const [name, attribute] of Object.entries(look.attributes)) button.setAttribute(name, attribute);
+    if (look.text !== undefined) button.textContent = look.text;
+    if (look.icon) button.querySelector('use')?.setAttribute('href', look.icon);
+    if (look.visible === undefined) return;
     // the row (a dish) or the card's header line (a category) says "hidden"
     const row = button.closest('[data-product-id]');
-    if (row) row.dataset.visible = String(visible);
+    if (row) row.setAttribute('data-visible', look.visible);
     const badge = (row ?? button.closest('section'))?.querySelector('[data-hidden-badge]');
-    if (badge) badge.textContent = visible ? '' : texts().hidden;
+    if (badge) badge.textContent = look.badge ?? '';
   }
 
-  const FLIPS = {
-    'set-product-available': showAvailable,
-    'set-product-visible': showVisible,
-    'set-category-visible': showVisible,
+  /** @type {Record<string, BeforeReact.Markup['available'] | undefined>} */
+  const LOOKS = {
+    'set-product-available': availableLook,
+    'set-product-visible': visibleLook,
+    'set-category-visible': visibleLook,
   };
 
   /** A flag flipped at once, posted, and flipped back if the server refused it. */
-  async function flip(button, show) {
+  async function flip(/** @type {HTMLButtonElement} */ button) {
     const operation = button.value;
     const value = operation.split(':')[2] === 'true';
     show(button, value);
@@ -108,23 +134,21 @@
     toast(outcome.message, outcome.ok);
   }
 
-  // ---- delete: asked in a native modal dialog, as React's ConfirmDialog does ----
-  function ask(button) {
+  // ---- delete: asked in a native modal dialog, as React's ConfirmDialog (confirm-delete.tsx) ----
+  /** @type {BeforeReact.Markup['dialog']} */
+  const dialogOf = (t, label, question) => ['dialog', { 'data-before-react': '', 'aria-label': label, class: 'm-auto max-w-md rounded-[12px] bg-white p-6 text-stone-900 shadow-xl backdrop:bg-stone-950/50 dark:bg-stone-900 dark:text-stone-100' },
+    ['p', { class: 'text-lg' }, question],
+    ['form', { method: 'dialog', class: 'mt-6 flex flex-wrap justify-end gap-3' },
+      ['button', { type: 'button', class: t.cancelClass, autofocus: '' }, t.cancel],
+      ['button', { type: 'submit', class: t.confirmClass }, t.confirm]]];
+
+  function ask(/** @type {HTMLButtonElement} */ button) {
     const operation = button.value;
-    const product = operation.startsWith('delete-product:');
-    const dialog = document.createElement('dialog');
-    dialog.setAttribute('data-before-react', '');
-    dialog.setAttribute('aria-label', button.getAttribute('aria-label') ?? '');
-    dialog.className = 'm-auto max-w-md rounded-[12px] bg-white p-6 text-stone-900 shadow-xl backdrop:bg-stone-950/50 dark:bg-stone-900 dark:text-stone-100';
-    dialog.innerHTML = '<p class="text-lg"></p><form method="dialog" class="mt-6 flex flex-wrap justify-end gap-3"><button type="button" data-cancel autofocus></button><button type="submit"></button></form>';
-    dialog.querySelector('p').textContent = fill(product ? texts().confirmDeleteProduct : texts().confirmDeleteCategory, { name: nameOf(button) });
-    const [cancel, confirm] = dialog.querySelectorAll('button');
-    cancel.textContent = texts().cancel;
-    confirm.textContent = texts().confirm;
-    cancel.className = texts().cancelClass;
-    confirm.className = texts().confirmClass;
-    cancel.addEventListener('click', () => dialog.close());
-    dialog.querySelector('form').addEventListener('submit', (event) => {
+    const question = operation.startsWith('delete-product:') ? texts().confirmDeleteProduct : texts().confirmDeleteCategory;
+    const dialog = /** @type {HTMLDialogElement} */ (build(dialogOf(texts(), button.getAttribute('aria-label') ?? '', fill(question, { name: nameOf(button) }))));
+    const [cancel, form] = [dialog.querySelector('button'), dialog.querySelector('form')];
+    cancel?.addEventListener('click', () => dialog.close());
+    form?.addEventListener('submit', (event) => {
       event.preventDefault();
       dialog.close();
       void remove(button, operation);
@@ -137,18 +161,18 @@
     dialog.showModal();
   }
 
-  async function remove(button, operation) {
+  async function remove(/** @type {HTMLButtonElement} */ button, /** @type {string} */ operation) {
     // the row of its list (sortable-list.tsx), or a dish found by the search
-    const target = button.closest('[data-sortable-id]') ?? button.closest('[data-product-id]');
+    const target = /** @type {HTMLElement | null} */ (button.closest('[data-sortable-id]') ?? button.closest('[data-product-id]'));
     // a list reordered before React re-places its rows around the gap (editor-drag.js)
-    const show = (shown) => {
+    const shown = (/** @type {boolean} */ visible) => {
       if (!target) return;
-      target.hidden = !shown;
+      target.hidden = !visible;
       target.parentElement?.dispatchEvent(new CustomEvent('sortable:relayout', { bubbles: true }));
     };
-    show(false);
+    shown(false);
     const outcome = await post({ intent: operation });
-    if (!outcome.ok) show(true);
+    if (!outcome.ok) shown(true);
     toast(outcome.message, outcome.ok);
   }
 
@@ -157,25 +181,26 @@
     if (running() || !(event.target instanceof HTMLFormElement) || !event.target.hasAttribute('data-before-react')) return;
     const button = event.submitter;
     if (!(button instanceof HTMLButtonElement) || button.name !== 'intent' || !button.value.includes(':')) return;
-    const show = FLIPS[button.value.split(':')[0]];
+    const flag = LOOKS[button.value.split(':')[0] ?? ''];
     // move, copy: React's (its list re-draws the order), replayed once it runs; the form's own post if it cannot start
     const react = onDemand();
-    if (!show && !react) return;
+    if (!flag && !react) return;
     event.preventDefault();
-    if (show) void flip(button, show);
-    else void react.start().then(() => button.isConnected && button.click());
+    if (flag) void flip(button);
+    else void react?.start().then(() => button.isConnected && button.click());
   });
 
   document.addEventListener('click', (event) => {
     if (running() || !(event.target instanceof Element)) return;
     const button = event.target.closest('[data-before-react] button[data-ask]');
-    if (!button) return;
+    if (!(button instanceof HTMLButtonElement)) return;
     event.preventDefault();
     ask(button);
   });
 
-  // for the page's other script (editor-drag.js): the same posts, toasts, texts and names
-  window.editorBeforeReact = { running, texts, fill, nameOf, post, toast };
+  // for the page's other script (editor-drag.js): the same posts, toasts, texts and names; and what it
+  // draws as React does, for the test that holds the two together
+  window.editorBeforeReact = { running, texts, fill, nameOf, post, toast, markup: { toast: toastCard, dialog: dialogOf, available: availableLook, visible: visibleLook } };
 
   // back from the product form without JavaScript's help (a document load): its "saved" toast, once
   function confirmSaved() {

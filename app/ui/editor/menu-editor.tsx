@@ -10,7 +10,8 @@ import { BulkBar, SelectionProvider, ShortcutsHelp } from './bulk-actions.tsx';
 import { CategoryCard } from './category-card.tsx';
 import { ConfirmDelete, useDeletionToast } from './confirm-delete.tsx';
 import { ContentTranslations } from './content-translations.tsx';
-import { EditInPlace, primaryButton, ReloadLatest, secondaryButton, TextField } from './fields.tsx';
+import { EditInPlace, primaryButton, ReloadLatest, TextField } from './fields.tsx';
+import { editorScriptTexts } from './editor-script-texts.ts';
 import { DishSearch } from './dish-search.tsx';
 import { NO_OVERRIDES, RowActionsProvider, type RowFlags, type RowOverrides } from './row-actions.tsx';
 import { MoveButtons, optimisticFlag, VisibilityToggle } from './row-controls.tsx';
@@ -162,30 +163,8 @@ export function MenuEditor({
   );
   // with many dishes, only the first categories start open (and the one the owner just edited in)
   const foldFrom = menu.products.length > OPEN_ALL_UP_TO ? 1 : undefined;
-  // what the page's own script says before React runs (editor-enhance.js, decision 0033); `{name}` is filled in there
-  const scriptTexts = useMemo(() => {
-    const name = { name: '{name}' };
-    return JSON.stringify({
-      available: t('editor.available'),
-      soldOut: t('editor.soldOut'),
-      markSoldOut: t('editor.markSoldOut', name),
-      markAvailable: t('editor.markAvailable', name),
-      hide: t('editor.hide', name),
-      show: t('editor.show', name),
-      hidden: t('editor.hidden'),
-      cancel: t('editor.cancel'),
-      confirm: t('editor.confirm'),
-      confirmDeleteProduct: t('editor.confirmDeleteProduct', name),
-      confirmDeleteCategory: t('editor.confirmDeleteCategory', name),
-      dragPicked: t('editor.dragPicked', name),
-      dragDropped: t('editor.dragDropped', { name: '{name}', position: '{position}', total: '{total}' }),
-      dragCancelled: t('editor.dragCancelled'),
-      failed: t('identityErrors.network-request-failed'),
-      // the delete dialog's buttons look like React's (ConfirmDialog)
-      cancelClass: secondaryButton,
-      confirmClass: primaryButton,
-    });
-  }, [t]);
+  // what the page's own script says before React runs (decision 0033)
+  const scriptTexts = useMemo(() => JSON.stringify(editorScriptTexts(t)), [t]);
   return (
     <EditorPermissions permissions={permissions}>
     <EditorTranslations>

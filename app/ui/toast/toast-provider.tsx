@@ -51,6 +51,27 @@ export function ToastBody({ toast }: { toast: ToastState }) {
   return <span dangerouslySetInnerHTML={{ __html: purifier.sanitize(toast.htmlContent) }} />;
 }
 
+/**
+ * One toast. The editor's script draws the same card before React runs (editor-enhance.js,
+ * decision 0033); app/ui/editor/editor-markup.test.ts holds the two together.
+ */
+export function ToastCard({ toast }: { toast: ToastState }) {
+  const colour = toast.type === 'success' ? 'bg-olive-600' : 'bg-primary-600';
+  return (
+    <div data-testid="toast" data-type={toast.type} className="pointer-events-auto w-80 max-w-[90vw] overflow-hidden rounded-[10px] border border-stone-200 bg-white text-stone-900 shadow-lg dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100">
+      <div className="flex items-start gap-3 p-4">
+        <span aria-hidden="true" className={`flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-sm font-bold text-white ${colour}`}>
+          {toast.type === 'success' ? '✓' : '!'}
+        </span>
+        <p className="min-w-0 flex-1">
+          <ToastBody toast={toast} />
+        </p>
+      </div>
+      <div className={`toast-progress h-1 origin-left ${colour}`} style={{ animationDuration: `${toast.duration}ms` }} />
+    </div>
+  );
+}
+
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<ToastState>(INITIAL_TOAST);
   const [serial, setSerial] = useState(0);
@@ -75,19 +96,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const success = toast.type === 'success';
   const value = useMemo(() => show, [show]);
-  const card = toast.show ? (
-    <div key={serial} data-testid="toast" data-type={toast.type} className="pointer-events-auto w-80 max-w-[90vw] overflow-hidden rounded-[10px] border border-stone-200 bg-white text-stone-900 shadow-lg dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100">
-      <div className="flex items-start gap-3 p-4">
-        <span aria-hidden="true" className={`flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-sm font-bold text-white ${success ? 'bg-olive-600' : 'bg-primary-600'}`}>
-          {success ? '✓' : '!'}
-        </span>
-        <p className="min-w-0 flex-1">
-          <ToastBody toast={toast} />
-        </p>
-      </div>
-      <div className={`toast-progress h-1 origin-left ${success ? 'bg-olive-600' : 'bg-primary-600'}`} style={{ animationDuration: `${toast.duration}ms` }} />
-    </div>
-  ) : null;
+  const card = toast.show ? <ToastCard key={serial} toast={toast} /> : null;
   // Two live regions, both always in the page: screen readers watch a region from when it exists,
   // so a role or aria-live set at the moment the text arrives is often not announced at all.
   // Success is polite (status); anything else interrupts (alert).
