@@ -18,6 +18,9 @@
  *     interactive (a click on its sound button works) and live (its stream is open), the JS it
  *     transfers, and from a guest's order (sent as a browser sends it: "Adaugă", the cart page,
  *     its send, each guest its own address and table) until the order's row is on the board.
+ * Every browser figure is also printed as a multiple of a reference measured in the same run, the same profile and
+ * interleaved with it: the same restaurant's guest menu until interactive (scripts/bench-reference.ts, issue 37). The
+ * milliseconds say how fast this host was; the multiples are what the budgets in docs/performance.md are written in.
  * Speed is never asserted; figures go to docs/performance.md by hand, with the date and machine.
  * BENCH_PROFILE=1 adds one profiled phone load: self time per script file and per function;
  * BENCH_PROFILE_FILE=<file> keeps that profile (Chromium's .cpuprofile format, for DevTools);
@@ -39,6 +42,7 @@ import { productFormValues } from '#app/modules/product/product-form.ts';
 import { DESKTOP, launchBrowser, PHONE } from '#tests/e2e/browser.ts';
 import { addPlan, buildProduct, newId } from '#tests/factories/builders.ts';
 import { buildOrderingSettings, insertOrder } from '#tests/factories/orders.ts';
+import { describeReference, interleaved, loadReferenceInBrowser, referenceOf, timesReference, type ReferenceLoad } from './bench-reference.ts';
 import { runToEnd, sendGuestOrder, startAppServer, type AppServer } from './bench-servers.ts';
 
 const SLUG = 'bistro-la-bunica';
@@ -474,18 +478,28 @@ function printProfile(profile: CpuProfile, what: string, top = 25): void {
   for (const [name, ms] of sorted(self)) console.log(`${ms.toFixed(0).padStart(7)}  ${name}`);
 }
 
+/** The reference (the guest menu) in the device's profile, in a fresh context as the measured pages are. */
+const loadReference = (browser: Browser, device: Device) => loadReferenceInBrowser((watch) => openOwnerPage(browser, device, watch), `/${SLUG}`);
+
+/** A table line: the figure's p50, p95 and max in ms, then its p50 as a multiple of the reference's. */
+function lineOf(what: string, samples: number[], reference: ReferenceLoad[]): string[] {
+  const figures = figuresOf(samples);
+  return [what, ...Object.values(figures).map(ms), timesReference(figures.p50, referenceOf(reference).median)];
+}
+
 async function browserFigures(browser: Browser, device: Device) {
   const { label } = device;
-  await loadInBrowser(browser, device); // warm-up: the server's caches, Chromium's start
-  const loads: PageLoad[] = [];
-  for (let run = 0; run < BROWSER_RUNS; run++) loads.push(await loadInBrowser(browser, device));
+  // warm-up (the server's caches, Chromium's start), then the editor's loads alternating with the reference's
+  const { reference, measured: loads } = await interleaved(BROWSER_RUNS, () => loadReference(browser, device), () => loadInBrowser(browser, device));
   // the saves: in one page, the first two clicks as warm-up; React running, then before it starts
   const saves = (await loadInBrowser(browser, device, BROWSER_RUNS + 2)).saves.slice(2);
   const early = await savesBeforeReact(browser, device, BROWSER_RUNS + 2);
-  const line = (what: string, pick: (l: PageLoad) => number) => [`${label}: ${what}`, ...Object.values(figuresOf(loads.map(pick))).map(ms)];
+  const line = (what: string, pick: (l: PageLoad) => number) => lineOf(`${label}: ${what}`, loads.map(pick), reference);
   const first = loads[0]!;
   return {
+    reference: describeReference(label, reference),
     lines: [
+      lineOf(`${label}: reference: the guest menu interactive (its search answers)`, reference.map((l) => l.interactive), reference),
       line('HTML received', (l) => l.html),
       line('DOMContentLoaded', (l) => l.dcl),
       line('load event', (l) => l.load),
@@ -496,8 +510,8 @@ async function browserFigures(browser: Browser, device: Device) {
       line('  of which JavaScript', (l) => l.script),
       line('  of which style and layout', (l) => l.style + l.layout),
       line('  the rest (parsing HTML and scripts, paint, GC, …)', (l) => l.busy - l.script - l.style - l.layout),
-      [`${label}: sold-out click → toast, React running`, ...Object.values(figuresOf(saves)).map(ms)],
-      [`${label}: sold-out click → toast, before React starts`, ...(early.length > 0 ? Object.values(figuresOf(early)).map(ms) : ['—', '—', '—'])],
+      lineOf(`${label}: sold-out click → toast, React running`, saves, reference),
+      early.length > 0 ? lineOf(`${label}: sold-out click → toast, before React starts`, early, reference) : [`${label}: sold-out click → toast, before React starts`, '—', '—', '—', '—'],
     ],
     transfer: `${label}: HTML ${kb(first.htmlBytes)}, JS ${kb(first.jsBeforeInteractive)} until interactive and ${kb(first.jsBytes)} in ${first.jsFiles} files by drag and drop live, CSS ${kb(first.cssBytes)} (as transferred, compressed)`,
   };
@@ -658,20 +672,21 @@ async function loadBoardInBrowser(browser: Browser, { viewport, mobile, cpuSlowd
 
 async function boardFigures(browser: Browser, device: Device, board: BoardFixture, productId: string) {
   const { label } = device;
-  await loadBoardInBrowser(browser, device); // warm-up
-  const loads: BoardLoad[] = [];
-  for (let run = 0; run < BROWSER_RUNS; run++) loads.push(await loadBoardInBrowser(browser, device));
+  // warm-up, then the board's loads alternating with the reference's
+  const { reference, measured: loads } = await interleaved(BROWSER_RUNS, () => loadReference(browser, device), () => loadBoardInBrowser(browser, device));
   // the orders: in one page, the first two as warm-up
   const onScreen = (await loadBoardInBrowser(browser, device, { count: BOARD_ORDERS_PER_DEVICE, productId, tableCodes: board.tableCodes })).onScreen.slice(2);
-  const line = (what: string, pick: (l: BoardLoad) => number) => [`${label}: ${what}`, ...Object.values(figuresOf(loads.map(pick))).map(ms)];
+  const line = (what: string, pick: (l: BoardLoad) => number) => lineOf(`${label}: ${what}`, loads.map(pick), reference);
   const first = loads[0]!;
   return {
+    reference: describeReference(label, reference),
     lines: [
+      lineOf(`${label}: reference: the guest menu interactive (its search answers)`, reference.map((l) => l.interactive), reference),
       line('orders board, HTML received', (l) => l.html),
       line('orders board interactive (a click on its sound button works)', (l) => l.interactive),
       line('orders board live (its stream open)', (l) => l.live),
       line('main thread busy until both', (l) => l.busy),
-      [`${label}: a guest's order sent → its row on the board`, ...Object.values(figuresOf(onScreen)).map(ms)],
+      lineOf(`${label}: a guest's order sent → its row on the board`, onScreen, reference),
     ],
     transfer: `${label}: orders board, JS ${kb(first.jsBytes)} in ${first.jsFiles} files (as transferred, compressed)`,
   };
@@ -781,15 +796,15 @@ try {
     if (process.env.BENCH_PROFILE !== 'saves') {
     const desktop = await browserFigures(browser, { label: 'desktop', viewport: DESKTOP, mobile: false, cpuSlowdown: 1 });
     const phone = await browserFigures(browser, { label: 'phone, CPU 4× slower', viewport: PHONE, mobile: true, cpuSlowdown: 4 });
-    printTable(`Chromium, cold cache, ${BROWSER_RUNS} loads after 1 warm-up (ms from navigation start); ${BROWSER_RUNS} clicks after 2 in one page`, ['figure', 'p50', 'p95', 'max'], [...desktop.lines, ...phone.lines]);
-    console.log(`\n${desktop.transfer}\n${phone.transfer}`);
+    printTable(`Chromium, cold cache, ${BROWSER_RUNS} loads after 1 warm-up, each alternating with one of the reference (ms from navigation start); ${BROWSER_RUNS} clicks after 2 in one page`, ['figure', 'p50', 'p95', 'max', '÷ reference'], [...desktop.lines, ...phone.lines]);
+    console.log(`\n${desktop.reference}\n${phone.reference}\n${desktop.transfer}\n${phone.transfer}\nload average now: ${load()}`);
 
     // the staff's orders board (issue 26), after the editor: its guests' orders are the run's last writes
     const dish = await orderableDish(boardFixture.locationId, boardFixture.tableCodes[0]!);
     const boardDesktop = await boardFigures(browser, { label: 'desktop', viewport: DESKTOP, mobile: false, cpuSlowdown: 1 }, boardFixture, dish);
     const boardPhone = await boardFigures(browser, { label: 'phone, CPU 4× slower', viewport: PHONE, mobile: true, cpuSlowdown: 4 }, boardFixture, dish);
-    printTable(`The orders board with ${BOARD_DAY_ORDERS} orders of the day, cold cache, ${BROWSER_RUNS} loads after 1 warm-up (ms from navigation start); ${BROWSER_RUNS} guests' orders after 2 in one page (ms from the send's answer)`, ['figure', 'p50', 'p95', 'max'], [...boardDesktop.lines, ...boardPhone.lines]);
-    console.log(`\n${boardDesktop.transfer}\n${boardPhone.transfer}`);
+    printTable(`The orders board with ${BOARD_DAY_ORDERS} orders of the day, cold cache, ${BROWSER_RUNS} loads after 1 warm-up, each alternating with one of the reference (ms from navigation start); ${BROWSER_RUNS} guests' orders after 2 in one page (ms from the send's answer)`, ['figure', 'p50', 'p95', 'max', '÷ reference'], [...boardDesktop.lines, ...boardPhone.lines]);
+    console.log(`\n${boardDesktop.reference}\n${boardPhone.reference}\n${boardDesktop.transfer}\n${boardPhone.transfer}`);
     }
     if (process.env.BENCH_PROFILE === '1' || process.env.BENCH_PROFILE === 'saves') {
       const saves = process.env.BENCH_PROFILE === 'saves';

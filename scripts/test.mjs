@@ -17,6 +17,7 @@ const skipped = [];
 /** @type {{ title: string, seconds: number, result: 'passed' | 'FAILED' | 'not run' }[]} */
 const legs = [];
 const suiteStarted = Date.now();
+const calibration = calibrateHost();
 
 /**
  * Runs one command. `buffered`: its output is held and printed in one block when it ends, so legs
@@ -66,10 +67,28 @@ function notRun(title, reason) {
   return !requireAll;
 }
 
-/** Every leg's duration, the total wall time, and which leg failed. */
+/**
+ * The host's speed at the start (issue 37): a fixed CPU-bound task (JSON of 2,000 small objects written and read back 100
+ * times, in this process, before any leg starts), timed after a short warm-up. About 0.3 s on a quiet 2-core host; a slow
+ * leg is read against it (a host twice as slow here makes every leg about twice as long).
+ */
+function calibrateHost() {
+  const data = Array.from({ length: 2000 }, (_, i) => ({ id: i, name: `dish ${i}`, price: (i * 137) % 5000, tags: ['a', 'b', String(i % 7)] }));
+  const task = (rounds) => {
+    for (let round = 0; round < rounds; round++) JSON.parse(JSON.stringify(data));
+  };
+  task(5);
+  const started = performance.now();
+  task(100);
+  return (performance.now() - started) / 1000;
+}
+
+/** Every leg's duration, the total wall time, and which leg failed; first, the host's calibration. */
 function summary() {
-  const width = Math.max(...legs.map((l) => l.title.length), 5);
+  const calibrationTitle = 'host calibration (a fixed CPU task, at the start)';
+  const width = Math.max(...legs.map((l) => l.title.length), calibrationTitle.length);
   console.log(`\n${'leg'.padEnd(width)}  ${'seconds'.padStart(8)}  result`);
+  console.log(`${calibrationTitle.padEnd(width)}  ${calibration.toFixed(2).padStart(8)}  (quiet 2-core host: about 0.30)`);
   for (const l of legs) console.log(`${l.title.padEnd(width)}  ${l.seconds.toFixed(1).padStart(8)}  ${l.result}`);
   console.log(`${'total (wall)'.padEnd(width)}  ${((Date.now() - suiteStarted) / 1000).toFixed(1).padStart(8)}`);
 }
