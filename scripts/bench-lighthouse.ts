@@ -19,6 +19,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium as chromiumDriver } from 'playwright-core';
+import { plainTwinOf } from './bench-reference.ts';
 import { freePort, runToEnd, startAppServer } from './bench-servers.ts';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -70,17 +71,6 @@ async function visitAsReturning(port: number, url: string): Promise<void> {
   } finally {
     await browser.close();
   }
-}
-
-/**
- * The page's HTML as plain static HTML: its markup and text, without what makes it more than that (scripts, inline or
- * not, stylesheets and other links, images, inline SVG icons, frames). A stand-in of the page's size whose load is
- * the host's and the server's, nothing of ours.
- */
-export function plainTwinOf(html: string): string {
-  return html
-    .replace(/<(script|style|svg|picture|iframe|noscript)\b[\s\S]*?<\/\1>/gi, '')
-    .replace(/<(link|img|source)\b[^>]*>/gi, '');
 }
 
 /** Writes `path`'s plain twin (as the server answers it now) into build/client; the address it is served at. */

@@ -8,6 +8,8 @@
  * same restaurant's data rendered by the same server (its 483 dishes make HTML of the editor's order of size, so the
  * parsing both pay moves together), and its interactive signal is of the same kind as the editor's: the first
  * animation frame in which the page's own script answers the guest (its search filters the dishes).
+ * bench:lighthouse's reference is of another kind (plainTwinOf below): Lighthouse simulates the network and the
+ * phone, so what the host adds shows in the same page stripped to plain HTML.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 
@@ -100,4 +102,15 @@ export const timesReference = (ms: number, referenceMs: number) => `${(ms / refe
 export function describeReference(label: string, loads: ReferenceLoad[]): string {
   const r = referenceOf(loads);
   return `${label}: reference (guest menu interactive) median ${r.median.toFixed(0)} ms of ${loads.length} loads, min–max ${r.min.toFixed(0)}–${r.max.toFixed(0)} ms, middle half ±${((r.iqrShare / 2) * 100).toFixed(0)} % of the median`;
+}
+
+/**
+ * The page's HTML as plain static HTML: its markup and text, without what makes it more than that (scripts, inline or
+ * not, stylesheets and other links, images, inline SVG icons, frames). A stand-in of the page's size whose load is
+ * the host's and the server's, nothing of ours.
+ */
+export function plainTwinOf(html: string): string {
+  return html
+    .replace(/<(script|style|svg|picture|iframe|noscript)\b[\s\S]*?<\/\1>/gi, '')
+    .replace(/<(link|img|source)\b[^>]*>/gi, '');
 }
