@@ -7,7 +7,9 @@
  * Why the guest menu: it is the page held at Lighthouse 100 (no React, HTML and one small deferred script), it is the
  * same restaurant's data rendered by the same server (its 483 dishes make HTML of the editor's order of size, so the
  * parsing both pay moves together), and its interactive signal is of the same kind as the editor's: the first
- * animation frame in which the page's own script answers the guest (its search filters the dishes).
+ * animation frame in which the page's own script answers the guest (its search filters the dishes). bench:admin
+ * has the server render it anew for each load (a cache miss), as it renders the editor for each request: a cached
+ * menu left the server's share of a loaded host out of the reference only.
  * bench:lighthouse's reference is of another kind (plainTwinOf below): Lighthouse simulates the network and the
  * phone, so what the host adds shows in the same page stripped to plain HTML.
  */
