@@ -18,6 +18,9 @@
  *     interactive (a click on its sound button works) and live (its stream is open), the JS it
  *     transfers, and from a guest's order (sent as a browser sends it: "Adaugă", the cart page,
  *     its send, each guest its own address and table) until the order's row is on the board.
+ * Every browser figure is also printed as a multiple of a reference measured in the same run, the same profile and
+ * interleaved with it: the same restaurant's guest menu until interactive (scripts/bench-reference.ts, issue 37). The
+ * milliseconds say how fast this host was; the multiples are what the budgets in docs/performance.md are written in.
  * Speed is never asserted; figures go to docs/performance.md by hand, with the date and machine.
  * BENCH_PROFILE=1 adds one profiled phone load: self time per script file and per function;
  * BENCH_PROFILE_FILE=<file> keeps that profile (Chromium's .cpuprofile format, for DevTools);
@@ -25,9 +28,9 @@
  * BENCH_SAVE_HTML=<file> keeps the editor's HTML for a look at what it carries.
  * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the app server (its whole run) into <dir>.
  */
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +42,8 @@ import { productFormValues } from '#app/modules/product/product-form.ts';
 import { DESKTOP, launchBrowser, PHONE } from '#tests/e2e/browser.ts';
 import { addPlan, buildProduct, newId } from '#tests/factories/builders.ts';
 import { buildOrderingSettings, insertOrder } from '#tests/factories/orders.ts';
+import { describeReference, interleaved, loadReferenceInBrowser, referenceOf, timesReference, type ReferenceLoad } from './bench-reference.ts';
+import { buildIfStale } from './build-if-stale.mjs';
 import { runToEnd, sendGuestOrder, startAppServer, type AppServer } from './bench-servers.ts';
 
 const SLUG = 'bistro-la-bunica';
@@ -52,28 +57,10 @@ const BOARD_DAY_ORDERS = 40;
 /** Orders a guest sends while a board is open, per device: two warm-up, then BROWSER_RUNS timed. */
 const BOARD_ORDERS_PER_DEVICE = BROWSER_RUNS + 2;
 
-const root = new URL('..', import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), 'bucate-bench-admin-'));
 const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'true' };
 
 // --- setup ----------------------------------------------------------------------------------
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
-}
-
-/** The same rule as `npm start`: build when build/ is missing or older than the sources. */
-function buildIfStale(): void {
-  const built = newestMtime(join(root, 'build', 'server', 'index.js'));
-  const sources = Math.max(...['app', 'public', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts'].map((p) => newestMtime(join(root, p))));
-  if (built >= sources) return;
-  console.log('building (build/ is missing or older than the sources)…');
-  execFileSync(process.execPath, [join(root, 'node_modules', '@react-router', 'dev', 'bin.cjs'), 'build'], { cwd: root, stdio: 'ignore' });
-}
-
 
 interface Fixture {
   restaurantId: string;
@@ -474,18 +461,42 @@ function printProfile(profile: CpuProfile, what: string, top = 25): void {
   for (const [name, ms] of sorted(self)) console.log(`${ms.toFixed(0).padStart(7)}  ${name}`);
 }
 
+/**
+ * The reference (the guest menu) in the device's profile, in a fresh context as the measured pages are, rendered anew
+ * by the server (its menu version moved first, as an owner's edit does; outside the timing): like the editor's and the
+ * board's documents, rendered for each request. Served from the menu cache, it paid nothing of the server's share of a
+ * loaded host, and the editor's ratio moved with the host (0.59× at load 32, 0.80× at load 40: the editor's HTML came
+ * at 853 and 7,599 ms).
+ */
+async function loadReference(browser: Browser, device: Device): Promise<ReferenceLoad> {
+  const { db } = openDatabase({ sqlitePath: join(dataDir, 'bucate.sqlite') });
+  try {
+    await db.updateTable('restaurant').set((eb) => ({ menuVersion: eb('menuVersion', '+', 1) })).where('slug', '=', SLUG).execute();
+  } finally {
+    await db.destroy();
+  }
+  return loadReferenceInBrowser((watch) => openOwnerPage(browser, device, watch), `/${SLUG}`);
+}
+
+/** A table line: the figure's p50, p95 and max in ms, then its p50 as a multiple of the reference's. */
+function lineOf(what: string, samples: number[], reference: ReferenceLoad[]): string[] {
+  const figures = figuresOf(samples);
+  return [what, ...Object.values(figures).map(ms), timesReference(figures.p50, referenceOf(reference).median)];
+}
+
 async function browserFigures(browser: Browser, device: Device) {
   const { label } = device;
-  await loadInBrowser(browser, device); // warm-up: the server's caches, Chromium's start
-  const loads: PageLoad[] = [];
-  for (let run = 0; run < BROWSER_RUNS; run++) loads.push(await loadInBrowser(browser, device));
+  // warm-up (the server's caches, Chromium's start), then the editor's loads alternating with the reference's
+  const { reference, measured: loads } = await interleaved(BROWSER_RUNS, () => loadReference(browser, device), () => loadInBrowser(browser, device));
   // the saves: in one page, the first two clicks as warm-up; React running, then before it starts
   const saves = (await loadInBrowser(browser, device, BROWSER_RUNS + 2)).saves.slice(2);
   const early = await savesBeforeReact(browser, device, BROWSER_RUNS + 2);
-  const line = (what: string, pick: (l: PageLoad) => number) => [`${label}: ${what}`, ...Object.values(figuresOf(loads.map(pick))).map(ms)];
+  const line = (what: string, pick: (l: PageLoad) => number) => lineOf(`${label}: ${what}`, loads.map(pick), reference);
   const first = loads[0]!;
   return {
+    reference: describeReference(label, reference),
     lines: [
+      lineOf(`${label}: reference: the guest menu interactive (its search answers)`, reference.map((l) => l.interactive), reference),
       line('HTML received', (l) => l.html),
       line('DOMContentLoaded', (l) => l.dcl),
       line('load event', (l) => l.load),
@@ -496,8 +507,8 @@ async function browserFigures(browser: Browser, device: Device) {
       line('  of which JavaScript', (l) => l.script),
       line('  of which style and layout', (l) => l.style + l.layout),
       line('  the rest (parsing HTML and scripts, paint, GC, …)', (l) => l.busy - l.script - l.style - l.layout),
-      [`${label}: sold-out click → toast, React running`, ...Object.values(figuresOf(saves)).map(ms)],
-      [`${label}: sold-out click → toast, before React starts`, ...(early.length > 0 ? Object.values(figuresOf(early)).map(ms) : ['—', '—', '—'])],
+      lineOf(`${label}: sold-out click → toast, React running`, saves, reference),
+      early.length > 0 ? lineOf(`${label}: sold-out click → toast, before React starts`, early, reference) : [`${label}: sold-out click → toast, before React starts`, '—', '—', '—', '—'],
     ],
     transfer: `${label}: HTML ${kb(first.htmlBytes)}, JS ${kb(first.jsBeforeInteractive)} until interactive and ${kb(first.jsBytes)} in ${first.jsFiles} files by drag and drop live, CSS ${kb(first.cssBytes)} (as transferred, compressed)`,
   };
@@ -658,20 +669,21 @@ async function loadBoardInBrowser(browser: Browser, { viewport, mobile, cpuSlowd
 
 async function boardFigures(browser: Browser, device: Device, board: BoardFixture, productId: string) {
   const { label } = device;
-  await loadBoardInBrowser(browser, device); // warm-up
-  const loads: BoardLoad[] = [];
-  for (let run = 0; run < BROWSER_RUNS; run++) loads.push(await loadBoardInBrowser(browser, device));
+  // warm-up, then the board's loads alternating with the reference's
+  const { reference, measured: loads } = await interleaved(BROWSER_RUNS, () => loadReference(browser, device), () => loadBoardInBrowser(browser, device));
   // the orders: in one page, the first two as warm-up
   const onScreen = (await loadBoardInBrowser(browser, device, { count: BOARD_ORDERS_PER_DEVICE, productId, tableCodes: board.tableCodes })).onScreen.slice(2);
-  const line = (what: string, pick: (l: BoardLoad) => number) => [`${label}: ${what}`, ...Object.values(figuresOf(loads.map(pick))).map(ms)];
+  const line = (what: string, pick: (l: BoardLoad) => number) => lineOf(`${label}: ${what}`, loads.map(pick), reference);
   const first = loads[0]!;
   return {
+    reference: describeReference(label, reference),
     lines: [
+      lineOf(`${label}: reference: the guest menu interactive (its search answers)`, reference.map((l) => l.interactive), reference),
       line('orders board, HTML received', (l) => l.html),
       line('orders board interactive (a click on its sound button works)', (l) => l.interactive),
       line('orders board live (its stream open)', (l) => l.live),
       line('main thread busy until both', (l) => l.busy),
-      [`${label}: a guest's order sent → its row on the board`, ...Object.values(figuresOf(onScreen)).map(ms)],
+      lineOf(`${label}: a guest's order sent → its row on the board`, onScreen, reference),
     ],
     transfer: `${label}: orders board, JS ${kb(first.jsBytes)} in ${first.jsFiles} files (as transferred, compressed)`,
   };
@@ -683,7 +695,7 @@ const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
 let server: ChildProcess | undefined;
 try {
   console.log(`${cpus().length} cores, Node ${process.versions.node}, load average before: ${load()}`);
-  buildIfStale();
+  buildIfStale({ quiet: true });
   await runToEnd('scripts/prepare-data.ts', { ...env, NODE_ENV: 'development' });
   const fixture = await scaleTo500();
   const boardFixture = await prepareBoard(fixture.restaurantId);
@@ -781,15 +793,15 @@ try {
     if (process.env.BENCH_PROFILE !== 'saves') {
     const desktop = await browserFigures(browser, { label: 'desktop', viewport: DESKTOP, mobile: false, cpuSlowdown: 1 });
     const phone = await browserFigures(browser, { label: 'phone, CPU 4× slower', viewport: PHONE, mobile: true, cpuSlowdown: 4 });
-    printTable(`Chromium, cold cache, ${BROWSER_RUNS} loads after 1 warm-up (ms from navigation start); ${BROWSER_RUNS} clicks after 2 in one page`, ['figure', 'p50', 'p95', 'max'], [...desktop.lines, ...phone.lines]);
-    console.log(`\n${desktop.transfer}\n${phone.transfer}`);
+    printTable(`Chromium, cold cache, ${BROWSER_RUNS} loads after 1 warm-up, each alternating with one of the reference (ms from navigation start); ${BROWSER_RUNS} clicks after 2 in one page`, ['figure', 'p50', 'p95', 'max', '÷ reference'], [...desktop.lines, ...phone.lines]);
+    console.log(`\n${desktop.reference}\n${phone.reference}\n${desktop.transfer}\n${phone.transfer}\nload average now: ${load()}`);
 
     // the staff's orders board (issue 26), after the editor: its guests' orders are the run's last writes
     const dish = await orderableDish(boardFixture.locationId, boardFixture.tableCodes[0]!);
     const boardDesktop = await boardFigures(browser, { label: 'desktop', viewport: DESKTOP, mobile: false, cpuSlowdown: 1 }, boardFixture, dish);
     const boardPhone = await boardFigures(browser, { label: 'phone, CPU 4× slower', viewport: PHONE, mobile: true, cpuSlowdown: 4 }, boardFixture, dish);
-    printTable(`The orders board with ${BOARD_DAY_ORDERS} orders of the day, cold cache, ${BROWSER_RUNS} loads after 1 warm-up (ms from navigation start); ${BROWSER_RUNS} guests' orders after 2 in one page (ms from the send's answer)`, ['figure', 'p50', 'p95', 'max'], [...boardDesktop.lines, ...boardPhone.lines]);
-    console.log(`\n${boardDesktop.transfer}\n${boardPhone.transfer}`);
+    printTable(`The orders board with ${BOARD_DAY_ORDERS} orders of the day, cold cache, ${BROWSER_RUNS} loads after 1 warm-up, each alternating with one of the reference (ms from navigation start); ${BROWSER_RUNS} guests' orders after 2 in one page (ms from the send's answer)`, ['figure', 'p50', 'p95', 'max', '÷ reference'], [...boardDesktop.lines, ...boardPhone.lines]);
+    console.log(`\n${boardDesktop.reference}\n${boardPhone.reference}\n${boardDesktop.transfer}\n${boardPhone.transfer}`);
     }
     if (process.env.BENCH_PROFILE === '1' || process.env.BENCH_PROFILE === 'saves') {
       const saves = process.env.BENCH_PROFILE === 'saves';

@@ -7,14 +7,19 @@
  * to docs/performance.md by hand. `BENCH_LIGHTHOUSE_DETAILS=1` prints, for each page's last run, where its LCP
  * went (Lighthouse's LCP breakdown and element) and what blocked rendering. `BENCH_LIGHTHOUSE_RETURNING=1` adds
  * each page for a returning visitor (cookie choice stored, files cached: an owner signing in every day).
+ * Beside each page, its plain twin (issue 37): the page's own HTML with its scripts, stylesheets, images and icons taken
+ * out, written as a static file into build/client and served by the same server, its Lighthouse runs alternating with
+ * the page's. A host that is slow everywhere shows in the twin's figures too (a plain page's total blocking time is
+ * the host's alone). No ratio of the two is printed: without its stylesheet the twin's largest paint is another element.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium as chromiumDriver } from 'playwright-core';
+import { plainTwinOf } from './bench-reference.ts';
 import { freePort, runToEnd, startAppServer } from './bench-servers.ts';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -68,8 +73,46 @@ async function visitAsReturning(port: number, url: string): Promise<void> {
   }
 }
 
+/** Writes `path`'s plain twin (as the server answers it now) into build/client; the address it is served at. */
+async function writeTwin(base: string, path: string, index: number): Promise<{ address: string; file: string }> {
+  const response = await fetch(`${base}${path}`);
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+  const name = `bench-plain-twin-${process.pid}-${index}.html`;
+  const file = join('build', 'client', name);
+  writeFileSync(file, plainTwinOf(await response.text()));
+  return { address: `/${name}`, file };
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+interface Run {
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  bytes: number;
+}
+
+/** One Lighthouse run of `url`; undefined (and said) when Lighthouse could not finish it (NO_FCP and the like on an overloaded host, which scores 0). */
+async function runLighthouse(port: number, url: string, returning: boolean, label: string, details: boolean): Promise<Run | undefined> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: returning });
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) {
+    console.log(`(${label}: ${runtimeError.code}, not counted)`);
+    return undefined;
+  }
+  if (details) printDetails(label, audits);
+  return {
+    score: Math.round((categories['performance']?.score ?? 0) * 100),
+    lcp: audits['largest-contentful-paint']?.numericValue ?? 0,
+    tbt: audits['total-blocking-time']?.numericValue ?? 0,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? 0,
+    bytes: audits['total-byte-weight']?.numericValue ?? 0,
+  };
+}
+
+const twins: string[] = [];
 let server: ChildProcess | undefined;
 let chromium: ChildProcess | undefined;
 try {
@@ -79,39 +122,39 @@ try {
   server = app.child;
   const browser = await startChromium();
   chromium = browser.child;
-  console.log(`Lighthouse mobile (simulated), median of ${RUNS} runs per page`);
-  console.log('| page | performance | LCP | TBT | CLS | bytes |\n|---|---|---|---|---|---|');
+  console.log(`Lighthouse mobile (simulated), median of ${RUNS} runs per page; each page's plain twin (its HTML without scripts, styles, images; a static file of the same server) in runs alternating with the page's`);
+  console.log('| page | performance | LCP | TBT | CLS | bytes | plain twin: performance, LCP, TBT, bytes |\n|---|---|---|---|---|---|---|');
   const visits = PAGES.flatMap((path) => [{ path, returning: false }, ...(RETURNING ? [{ path, returning: true }] : [])]);
-  for (const { path, returning } of visits) {
+  for (const [index, { path, returning }] of visits.entries()) {
     const label = returning ? `${path} (returning)` : path;
-    if (returning) await visitAsReturning(browser.port, `${app.base}${path}`);
-    const runs: { score: number; lcp: number; tbt: number; cls: number; bytes: number }[] = [];
-    for (let run = 0; run < RUNS; run++) {
-      const result = await lighthouse(`${app.base}${path}`, { port: browser.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: returning });
-      if (!result) throw new Error(`no Lighthouse result for ${path}`);
-      const { categories, audits, runtimeError } = result.lhr;
-      // a run Lighthouse could not finish (NO_FCP and the like on an overloaded host) scores 0: said, not counted
-      if (runtimeError) {
-        console.log(`(${label}, run ${run + 1}: ${runtimeError.code}, not counted)`);
-        continue;
-      }
-      if (DETAILS && run === RUNS - 1) printDetails(label, audits);
-      runs.push({
-        score: Math.round((categories['performance']?.score ?? 0) * 100),
-        lcp: audits['largest-contentful-paint']?.numericValue ?? 0,
-        tbt: audits['total-blocking-time']?.numericValue ?? 0,
-        cls: audits['cumulative-layout-shift']?.numericValue ?? 0,
-        bytes: audits['total-byte-weight']?.numericValue ?? 0,
-      });
+    const twin = await writeTwin(app.base, path, index);
+    twins.push(twin.file);
+    if (returning) {
+      await visitAsReturning(browser.port, `${app.base}${path}`);
+      await visitAsReturning(browser.port, `${app.base}${twin.address}`);
     }
-    if (runs.length === 0) throw new Error(`no Lighthouse run of ${label} finished`);
-    const pick = (key: keyof (typeof runs)[number]) => median(runs.map((r) => r[key]));
-    console.log(`| ${label} | ${pick('score')} (${runs.map((r) => r.score).join(', ')}) | ${(pick('lcp') / 1000).toFixed(2)} s | ${pick('tbt').toFixed(0)} ms | ${pick('cls').toFixed(3)} | ${(pick('bytes') / 1024).toFixed(0)} KB |`);
+    const runs: Run[] = [];
+    const twinRuns: Run[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      // alternating: the page first, then its twin first, so neither always follows the other
+      const order = run % 2 === 0 ? ([[path, runs], [twin.address, twinRuns]] as const) : ([[twin.address, twinRuns], [path, runs]] as const);
+      for (const [address, into] of order) {
+        const measured = await runLighthouse(browser.port, `${app.base}${address}`, returning, `${address === path ? label : `${label}'s twin`}, run ${run + 1}`, DETAILS && run === RUNS - 1 && address === path);
+        if (measured) into.push(measured);
+      }
+    }
+    if (runs.length === 0 || twinRuns.length === 0) throw new Error(`no Lighthouse run of ${label} or of its twin finished`);
+    const pick = (of: Run[], key: keyof Run) => median(of.map((r) => r[key]));
+    const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
+    const twinCell = `${pick(twinRuns, 'score')}, ${seconds(pick(twinRuns, 'lcp'))}, ${pick(twinRuns, 'tbt').toFixed(0)} ms, ${(pick(twinRuns, 'bytes') / 1024).toFixed(0)} KB`;
+    console.log(`| ${label} | ${pick(runs, 'score')} (${runs.map((r) => r.score).join(', ')}) | ${seconds(pick(runs, 'lcp'))} | ${pick(runs, 'tbt').toFixed(0)} ms | ${pick(runs, 'cls').toFixed(3)} | ${(pick(runs, 'bytes') / 1024).toFixed(0)} KB | ${twinCell} |`);
   }
   console.log(`load average after: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 } finally {
   chromium?.kill('SIGTERM');
   server?.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 300));
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const file of twins) rmSync(file, { force: true });
+  // Chromium may still be writing its profile there as it exits (a loaded host): retried, not left behind
+  rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 }

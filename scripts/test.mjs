@@ -17,6 +17,7 @@ const skipped = [];
 /** @type {{ title: string, seconds: number, result: 'passed' | 'FAILED' | 'not run' }[]} */
 const legs = [];
 const suiteStarted = Date.now();
+const calibration = calibrateHost();
 
 /**
  * Runs one command. `buffered`: its output is held and printed in one block when it ends, so legs
@@ -66,10 +67,32 @@ function notRun(title, reason) {
   return !requireAll;
 }
 
-/** Every leg's duration, the total wall time, and which leg failed. */
+/**
+ * The host's speed at the start (issue 37): a fixed CPU-bound task (JSON of 2,000 small objects written and read back 200
+ * times, in this process, before any leg starts), timed after a short warm-up, by the clock and in this process's CPU
+ * time. About 0.3 s either way on a quiet 2-core host; on a busy one the clock runs ahead of the CPU time by the share of
+ * a core the suite got, and a slow leg is read against that (a host twice as slow here makes every leg about twice as long).
+ */
+function calibrateHost() {
+  const data = Array.from({ length: 2000 }, (_, i) => ({ id: i, name: `dish ${i}`, price: (i * 137) % 5000, tags: ['a', 'b', String(i % 7)] }));
+  const task = (rounds) => {
+    for (let round = 0; round < rounds; round++) JSON.parse(JSON.stringify(data));
+  };
+  task(5);
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  task(200);
+  const used = process.cpuUsage(cpu);
+  return { seconds: (performance.now() - started) / 1000, cpuSeconds: (used.user + used.system) / 1e6 };
+}
+
+/** Every leg's duration, the total wall time, and which leg failed; first, the host's calibration. */
 function summary() {
-  const width = Math.max(...legs.map((l) => l.title.length), 5);
+  const calibrationTitle = 'host calibration (a fixed CPU task, at the start)';
+  const width = Math.max(...legs.map((l) => l.title.length), calibrationTitle.length);
+  const { seconds, cpuSeconds } = calibration;
   console.log(`\n${'leg'.padEnd(width)}  ${'seconds'.padStart(8)}  result`);
+  console.log(`${calibrationTitle.padEnd(width)}  ${seconds.toFixed(2).padStart(8)}  ${cpuSeconds.toFixed(2)} s of CPU: ${(seconds / cpuSeconds).toFixed(1)}× slower than the task alone (quiet 2-core host: about 0.3 s, 1.0×)`);
   for (const l of legs) console.log(`${l.title.padEnd(width)}  ${l.seconds.toFixed(1).padStart(8)}  ${l.result}`);
   console.log(`${'total (wall)'.padEnd(width)}  ${((Date.now() - suiteStarted) / 1000).toFixed(1).padStart(8)}`);
 }

@@ -1,0 +1,118 @@
+/**
+ * bench:admin's reference page (issue 37): the same restaurant's guest menu, measured in the same run, in the same
+ * browser profile and interleaved with the page it is the reference for, so that every figure can also be read as a
+ * multiple of the reference's own "interactive" time. Milliseconds depend on the host (two machines of one size gave
+ * the phone editor 552 and 2,136 ms); a ratio to a page that suffers the same load in the same minutes does much less.
+ *
+ * Why the guest menu: it is the page held at Lighthouse 100 (no React, HTML and one small deferred script), it is the
+ * same restaurant's data rendered by the same server (its 483 dishes make HTML of the editor's order of size, so the
+ * parsing both pay moves together), and its interactive signal is of the same kind as the editor's: the first
+ * animation frame in which the page's own script answers the guest (its search filters the dishes). bench:admin
+ * has the server render it anew for each load (a cache miss), as it renders the editor for each request: a cached
+ * menu left the server's share of a loaded host out of the reference only.
+ * bench:lighthouse's reference is of another kind (plainTwinOf below): Lighthouse simulates the network and the
+ * phone, so what the host adds shows in the same page stripped to plain HTML.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+
+/** What a page opener gives back: a fresh context (cold cache) with the device's profile, and its page. */
+export type OpenPage = (watch: () => void) => Promise<{ context: BrowserContext; page: Page }>;
+
+export interface ReferenceLoad {
+  /** ms from navigation start: HTML received, interactive (its search filters the dishes) */
+  html: number;
+  interactive: number;
+}
+
+/**
+ * Loads the guest menu at `path` in a page `open` makes and times, once per animation frame, when typing into its
+ * search works: each frame puts a word no dish has into the search and says so (an `input` event, as typing does);
+ * the menu is interactive in the first frame in which its script answers by showing "no results" (before the
+ * deferred script runs, nothing answers). The search is then emptied again, so the page's insights beacon has
+ * nothing to send.
+ */
+export async function loadReferenceInBrowser(open: OpenPage, path: string): Promise<ReferenceLoad> {
+  const { context, page } = await open(() => {
+    const bench = window as unknown as { benchInteractiveAt?: number };
+    const say = (search: HTMLInputElement, text: string) => {
+      search.value = text;
+      search.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    const check = () => {
+      const search = document.getElementById('menu-search') as HTMLInputElement | null;
+      const empty = document.getElementById('menu-empty');
+      if (search && empty) {
+        say(search, 'qqzx');
+        if (!empty.hidden) {
+          bench.benchInteractiveAt = performance.now();
+          say(search, '');
+          return;
+        }
+      }
+      requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+  try {
+    await page.goto(path, { waitUntil: 'load', timeout: 120_000 });
+    await page.waitForFunction(() => (window as unknown as { benchInteractiveAt?: number }).benchInteractiveAt !== undefined, undefined, { timeout: 120_000, polling: 100 });
+    return await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      return { html: nav.responseEnd, interactive: (window as unknown as { benchInteractiveAt: number }).benchInteractiveAt };
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * `runs` loads of the reference and of the measured page, interleaved (reference first, then measured first, and so
+ * on: ABBA, so neither side is always the one that follows the other), after one warm-up of each. A host whose load
+ * changes during the run slows both sides in the same minutes.
+ */
+export async function interleaved<T>(runs: number, reference: () => Promise<ReferenceLoad>, measured: () => Promise<T>): Promise<{ reference: ReferenceLoad[]; measured: T[] }> {
+  await reference();
+  await measured();
+  const out = { reference: [] as ReferenceLoad[], measured: [] as T[] };
+  for (let run = 0; run < runs; run++) {
+    if (run % 2 === 0) {
+      out.reference.push(await reference());
+      out.measured.push(await measured());
+    } else {
+      out.measured.push(await measured());
+      out.reference.push(await reference());
+    }
+  }
+  return out;
+}
+
+/**
+ * The reference's interactive time: its median (nearest rank, as bench:admin's p50), and how far its runs spread
+ * (min, max, and the middle half's width as a share of the median).
+ */
+export function referenceOf(loads: ReferenceLoad[]): { median: number; min: number; max: number; iqrShare: number } {
+  const values = loads.map((l) => l.interactive).sort((a, b) => a - b);
+  const rank = (p: number) => values[Math.max(0, Math.ceil(p * values.length) - 1)]!;
+  const median = rank(0.5);
+  return { median, min: values[0]!, max: values[values.length - 1]!, iqrShare: (rank(0.75) - rank(0.25)) / median };
+}
+
+/** A figure as a multiple of the reference's interactive time, e.g. "1.42×". */
+export const timesReference = (ms: number, referenceMs: number) => `${(ms / referenceMs).toFixed(2)}×`;
+
+/** One line saying what the reference measured on a device, for under a table. */
+export function describeReference(label: string, loads: ReferenceLoad[]): string {
+  const r = referenceOf(loads);
+  return `${label}: reference (guest menu interactive) median ${r.median.toFixed(0)} ms of ${loads.length} loads, min–max ${r.min.toFixed(0)}–${r.max.toFixed(0)} ms, middle half ±${((r.iqrShare / 2) * 100).toFixed(0)} % of the median`;
+}
+
+/**
+ * The page's HTML as plain static HTML: its markup and text, without what makes it more than that (scripts, inline or
+ * not, stylesheets and other links, images, inline SVG icons, frames). A stand-in of the page's size whose load is
+ * the host's and the server's, nothing of ours.
+ */
+export function plainTwinOf(html: string): string {
+  return html
+    .replace(/<(script|style|svg|picture|iframe|noscript)\b[\s\S]*?<\/\1>/gi, '')
+    .replace(/<(link|img|source)\b[^>]*>/gi, '');
+}

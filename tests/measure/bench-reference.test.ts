@@ -1,0 +1,68 @@
+// The benches' references (issue 37): a ratio is only worth its reference, so the rules that make one are checked here
+// (the timings themselves are measured by the benches, never asserted).
+import { describe, expect, it } from 'vitest';
+import { interleaved, plainTwinOf, referenceOf, timesReference, type ReferenceLoad } from '../../scripts/bench-reference.ts';
+
+const load = (interactive: number): ReferenceLoad => ({ html: 0, interactive });
+
+describe('interleaved', () => {
+  it('warms each side up once, then alternates them, each side first in turn, and keeps each side its own loads', async () => {
+    const order: string[] = [];
+    let references = 0;
+    let measured = 0;
+    const result = await interleaved(
+      4,
+      async () => {
+        order.push('R');
+        return load(++references);
+      },
+      async () => {
+        order.push('M');
+        return ++measured * 100;
+      },
+    );
+    expect(order.join('')).toBe('RM' + 'RMMRRMMR');
+    // the warm-ups are not kept
+    expect(result.reference.map((l) => l.interactive)).toEqual([2, 3, 4, 5]);
+    expect(result.measured).toEqual([200, 300, 400, 500]);
+  });
+});
+
+describe('referenceOf', () => {
+  it('gives the median as the benches p50 (nearest rank), the extremes and the middle half as a share of the median', () => {
+    const loads = [700, 500, 900, 600, 800, 1000, 400, 1100].map(load);
+    expect(referenceOf(loads)).toEqual({ median: 700, min: 400, max: 1100, iqrShare: (900 - 500) / 700 });
+  });
+
+  it('does not depend on the order the loads came in', () => {
+    const loads = [520, 480, 610, 455, 505].map(load);
+    expect(referenceOf([...loads].reverse())).toEqual(referenceOf(loads));
+    expect(referenceOf(loads).median).toBe(505);
+  });
+});
+
+describe('timesReference', () => {
+  it('writes a figure as a multiple of the reference, two decimals', () => {
+    expect(timesReference(828, 552)).toBe('1.50×');
+    expect(timesReference(276, 552)).toBe('0.50×');
+  });
+});
+
+describe('plainTwinOf', () => {
+  it("keeps a page's markup and text and takes out its scripts, styles, links, images and icons", () => {
+    const page = [
+      '<!DOCTYPE html><html lang="ro"><head><meta charset="utf-8"><title>Bistro</title>',
+      '<link rel="stylesheet" href="/assets/app.css"><link rel="preload" as="font" href="/f.woff2" crossorigin>',
+      '<style>body{color:red}</style><script type="application/ld+json">{"@type":"Menu"}</script></head>',
+      '<body><h1 class="text-2xl">Bistro</h1><picture><source srcset="/a.avif"><img src="/a.jpg" alt=""></picture>',
+      '<button><svg viewBox="0 0 24 24"><path d="M0 0h24"/></svg>Caută</button><img src="/b.jpg" alt="Ciorbă">',
+      '<p>Ciorbă de burtă <span>24 lei</span></p><script src="/assets/menu.js" defer></script>',
+      '<SCRIPT>window.x = 1</SCRIPT><noscript><img src="/pixel.gif"></noscript></body></html>',
+    ].join('\n');
+    const twin = plainTwinOf(page);
+    expect(twin).not.toMatch(/<(script|style|link|img|source|picture|svg|noscript)\b/i);
+    for (const kept of ['<title>Bistro</title>', '<h1 class="text-2xl">Bistro</h1>', '<button>Caută</button>', '<p>Ciorbă de burtă <span>24 lei</span></p>', '</body></html>']) {
+      expect(twin).toContain(kept);
+    }
+  });
+});
