@@ -42,7 +42,7 @@ import { productFormValues } from '#app/modules/product/product-form.ts';
 import { DESKTOP, launchBrowser, PHONE } from '#tests/e2e/browser.ts';
 import { addPlan, buildProduct, newId } from '#tests/factories/builders.ts';
 import { buildOrderingSettings, insertOrder } from '#tests/factories/orders.ts';
-import { describeReference, interleaved, loadReferenceInBrowser, referenceOf, timesReference, type ReferenceLoad } from './bench-reference.ts';
+import { describeReference, interleaved, loadReferenceInBrowser, ratioToReference, type ReferenceLoad } from './bench-reference.ts';
 import { buildIfStale } from './build-if-stale.mjs';
 import { runToEnd, sendGuestOrder, startAppServer, type AppServer } from './bench-servers.ts';
 
@@ -478,10 +478,10 @@ async function loadReference(browser: Browser, device: Device): Promise<Referenc
   return loadReferenceInBrowser((watch) => openOwnerPage(browser, device, watch), `/${SLUG}`);
 }
 
-/** A table line: the figure's p50, p95 and max in ms, then its p50 as a multiple of the reference's. */
+/** A table line: the figure's p50, p95 and max in ms, then its multiple of the reference (ratioToReference: paired loads' median quotient). */
 function lineOf(what: string, samples: number[], reference: ReferenceLoad[]): string[] {
   const figures = figuresOf(samples);
-  return [what, ...Object.values(figures).map(ms), timesReference(figures.p50, referenceOf(reference).median)];
+  return [what, ...Object.values(figures).map(ms), `${ratioToReference(samples, reference).toFixed(2)}×`];
 }
 
 async function browserFigures(browser: Browser, device: Device) {

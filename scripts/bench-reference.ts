@@ -100,6 +100,22 @@ export function referenceOf(loads: ReferenceLoad[]): { median: number; min: numb
 /** A figure as a multiple of the reference's interactive time, e.g. "1.42×". */
 export const timesReference = (ms: number, referenceMs: number) => `${(ms / referenceMs).toFixed(2)}×`;
 
+/**
+ * A figure's multiple of the reference. Loads that `interleaved` made side by side (one measured, one reference, in
+ * the same minute) are divided pair by pair and the median of those quotients is taken: a host whose load drifts during
+ * the run moves both halves of a pair together, and a median of medians lets minutes apart meet. Samples not taken in
+ * pairs with the reference (a different count) fall back to the median over the reference's median.
+ */
+export function ratioToReference(samples: number[], reference: ReferenceLoad[]): number {
+  if (samples.length === 0 || reference.length === 0) return Number.NaN;
+  const medianOf = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted[Math.max(0, Math.ceil(0.5 * sorted.length) - 1)]!;
+  };
+  if (samples.length !== reference.length) return medianOf(samples) / referenceOf(reference).median;
+  return medianOf(samples.map((ms, i) => ms / reference[i]!.interactive));
+}
+
 /** One line saying what the reference measured on a device, for under a table. */
 export function describeReference(label: string, loads: ReferenceLoad[]): string {
   const r = referenceOf(loads);

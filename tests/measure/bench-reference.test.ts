@@ -1,7 +1,7 @@
 // The benches' references (issue 37): a ratio is only worth its reference, so the rules that make one are checked here
 // (the timings themselves are measured by the benches, never asserted).
 import { describe, expect, it } from 'vitest';
-import { interleaved, plainTwinOf, referenceOf, timesReference, type ReferenceLoad } from '../../scripts/bench-reference.ts';
+import { interleaved, plainTwinOf, ratioToReference, referenceOf, timesReference, type ReferenceLoad } from '../../scripts/bench-reference.ts';
 
 const load = (interactive: number): ReferenceLoad => ({ html: 0, interactive });
 
@@ -64,5 +64,22 @@ describe('plainTwinOf', () => {
     for (const kept of ['<title>Bistro</title>', '<h1 class="text-2xl">Bistro</h1>', '<button>Caută</button>', '<p>Ciorbă de burtă <span>24 lei</span></p>', '</body></html>']) {
       expect(twin).toContain(kept);
     }
+  });
+});
+
+describe('ratioToReference', () => {
+  it('divides loads taken side by side pair by pair and takes the median, so a host that slows down mid-run moves both halves', () => {
+    // the host turns slow after the second pair and the third pair's measured load caught it alone: every pair but
+    // that one says 1.5; the median over each side would compare a slow minute's 1,500 with a quiet one's 400 (3.75)
+    const reference = [400, 400, 400, 1000, 1000].map(load);
+    const measured = [600, 600, 1500, 1500, 1500];
+    expect(ratioToReference(measured, reference)).toBe(1.5);
+    expect(timesReference(1500, referenceOf(reference).median)).toBe('3.75×');
+  });
+
+  it('falls back to the median over the reference median for samples not taken in pairs with it', () => {
+    const reference = [500, 400, 600].map(load);
+    expect(ratioToReference([250, 200], reference)).toBe(200 / 500);
+    expect(ratioToReference([], reference)).toBeNaN();
   });
 });
