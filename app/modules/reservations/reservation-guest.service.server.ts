@@ -203,10 +203,14 @@ export async function getReservationGuestView(db: Kysely<Database>, token: strin
   };
 }
 
-/** "Cancel my reservation": only while requested or accepted and not yet begun. */
-export async function cancelReservationByGuest(db: Kysely<Database>, token: string, now: Date = new Date()): Promise<void> {
-  const reservation = await findReservationByToken(db, token);
-  if (!reservation) throw new AppError('not-found');
+/**
+ * "Cancel my reservation" at `/<slug>/rezervare/<token>`: only while requested or accepted and not
+ * yet begun, and only under the address of the reservation's own restaurant (issue 33 item 5: a
+ * token under another restaurant's slug is not found and changes nothing, as its page is).
+ */
+export async function cancelReservationByGuest(db: Kysely<Database>, slug: string, token: string, now: Date = new Date()): Promise<void> {
+  const [restaurant, reservation] = await Promise.all([findRestaurantBySlug(db, slug), findReservationByToken(db, token)]);
+  if (!restaurant || restaurant.active !== 1 || !reservation || reservation.restaurantId !== restaurant.id) throw new AppError('not-found');
   const view = await getReservationGuestView(db, token, 'ro', now);
   if (!view?.cancellable) throw new AppError('reservation-not-cancellable');
   await db.transaction().execute(async (trx) => {
