@@ -196,6 +196,16 @@ describe(`placing a guest's order on ${testDialect}`, () => {
     await expect(placeGuestOrder(db, pickup(), client(hasty))).rejects.toMatchObject({ code: 'order-rate-limited', status: 429 });
   });
 
+  it('keeps a table at its open orders when 12 guests send at the same moment (issue 33 item 4)', async () => {
+    const w = await world();
+    const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => placeGuestOrder(db, dineIn(w), client(`same-table-${testDialect}-${i}`))));
+    const placed = results.filter((result) => result.status === 'fulfilled');
+    const refused = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as { code?: string }] : []));
+    expect(placed).toHaveLength(ORDER_LIMITS.maxOpenOrdersPerTable);
+    expect(refused.map((error) => error.code)).toEqual(Array.from({ length: 12 - ORDER_LIMITS.maxOpenOrdersPerTable }, () => 'order-table-busy'));
+    expect(await orderCount(w)).toBe(ORDER_LIMITS.maxOpenOrdersPerTable);
+  });
+
   it('numbers orders placed at the same moment one by one, none lost', async () => {
     const w = await world({ pickup: true });
     const inputs = Array.from({ length: 12 }, () => dineIn(w, { kind: 'pickup', tableCode: null, customerName: 'Ana', customerPhone: '0722123456', pickupTime: '13:30' }));
