@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { acceptBeacon } from '#app/modules/insights/beacon.server.ts';
 import { AGENTS_PER_ADDRESS, BEACONS_PER_CLIENT, CLIENT_WINDOW_MS, type GuestClient } from '#app/modules/insights/client-window.server.ts';
-import { BEACONS_PER_INTERVAL, createInsightRecorder } from '#app/modules/insights/insight-recorder.server.ts';
+import { BEACONS_PER_INTERVAL, createInsightRecorder, GUESTS_PER_INTERVAL } from '#app/modules/insights/insight-recorder.server.ts';
 import { testDialect } from '#tests/support/test-database.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
 import { CHROME, database, guest, ids, rows, SECRET, start, theirs, ours, useInsightsWorld, visit } from '#tests/support/menu-views-harness.ts';
@@ -45,6 +45,30 @@ describe(`owner insights counting on ${testDialect}`, () => {
     const held = recorder.pendingKeys();
     recorder.recordView({ slug: 'bistro', locale: 'ro', locationId: '', via: undefined, source: 'direct', client: guest(++guests) });
     expect(recorder.pendingKeys()).toBe(held + 4);
+  });
+
+  it('leaves a real guest’s beacon counted while 30 addresses flood the restaurant, and still bounds the flood (issue 33 item 6)', async () => {
+    clock = Date.parse('2026-11-26T10:05:00Z');
+    const recorder = createInsightRecorder({ getDb: () => database.db, searchSecret: SECRET, now });
+    const beacon = (address: string) => {
+      const body = new FormData();
+      body.append('s', 'vecin');
+      body.append('d', ids.theirDish);
+      return acceptBeacon(body, { recorder, menuExists: async () => true, client: { address, userAgent: CHROME } });
+    };
+    // 30 addresses, each its whole budget of the interval: 300 beacons, more than the restaurant's shared budget
+    const flood: string[] = [];
+    for (let a = 0; a < 30; a++) for (let b = 0; b < BEACONS_PER_CLIENT; b++) flood.push(await beacon(`203.0.113.${a + 1}`));
+    expect(flood.filter((o) => o === 'counted')).toHaveLength(30 + BEACONS_PER_INTERVAL);
+    expect(flood.filter((o) => o === 'flood')).toHaveLength(30 * BEACONS_PER_CLIENT - 30 - BEACONS_PER_INTERVAL);
+    // a guest who opened a dish and left: the first beacon of its address this interval is counted
+    expect(await beacon('198.51.100.7')).toBe('counted');
+    // and the flood's many addresses are bounded too: past GUESTS_PER_INTERVAL new addresses wait for the next interval
+    const many: string[] = [];
+    for (let a = 0; a < GUESTS_PER_INTERVAL; a++) many.push(await beacon(`10.${Math.floor(a / 250)}.${a % 250}.9`));
+    expect(many.filter((o) => o === 'flood')).toHaveLength(31);
+    await recorder.flush();
+    expect(await beacon('198.51.100.8')).toBe('counted');
   });
 
   it('counts one client once per window however often it loads the menu or sends beacons, and leaves the budget to other guests', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { acceptBeacon } from '#app/modules/insights/beacon.server.ts';
 import { REVISIT_WINDOW_MS } from '#app/modules/insights/insight-classify.ts';
-import { BEACONS_PER_INTERVAL, createInsightRecorder } from '#app/modules/insights/insight-recorder.server.ts';
+import { createInsightRecorder, GUESTS_PER_INTERVAL } from '#app/modules/insights/insight-recorder.server.ts';
 import { getInsights, getPlatformViewsPerDay, SEARCH_PRIVACY_K } from '#app/modules/insights/insights.service.server.ts';
 import { testDialect } from '#tests/support/test-database.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
@@ -107,9 +107,9 @@ describe(`owner insights counting on ${testDialect}`, () => {
     expect(await send(one, [['s', 'bistro']])).toBe('invalid');
     expect(await send(one, [['s', 'Bistro!'], ['d', ids.soup]])).toBe('invalid');
     expect(await send(one, [['s', 'nu-exista'], ['d', ids.soup]])).toBe('unknown');
-    // a flood of many guests: past the restaurant's budget of the interval nothing more is counted from it
+    // a flood of many guests, one beacon each: past the restaurant's guests of the interval nothing more is counted from it
     let refused = 0;
-    for (let i = 0; i < BEACONS_PER_INTERVAL + 5; i++) if ((await send(two, [['s', 'vecin'], ['d', ids.theirDish]])) === 'flood') refused++;
+    for (let i = 0; i < GUESTS_PER_INTERVAL + 5; i++) if ((await send(two, [['s', 'vecin'], ['d', ids.theirDish]])) === 'flood') refused++;
     expect(refused).toBe(5);
     await Promise.all([one.recorder.flush(), two.recorder.flush()]);
     expect((await rows(ours.id)).filter((r) => !/ (view|lang|hour|source|via) /.test(r))).toEqual(
@@ -123,7 +123,7 @@ describe(`owner insights counting on ${testDialect}`, () => {
       ].sort(),
     );
     // no location named: counted for the restaurant as a whole
-    expect(await rows(theirs.id)).toEqual([`2026-11-23  dish ${ids.theirDish} ${BEACONS_PER_INTERVAL}`]);
+    expect(await rows(theirs.id)).toEqual([`2026-11-23  dish ${ids.theirDish} ${GUESTS_PER_INTERVAL}`]);
     const pending = await database.db.selectFrom('insightSearchPending').select(['termKey', 'metric', 'count']).where('restaurantId', '=', ours.id).execute();
     expect(pending.map((p) => `${p.metric} ${Number(p.count)}`)).toEqual(['search-hit 1']);
     expect(JSON.stringify(pending)).not.toContain('ciorba');

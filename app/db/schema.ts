@@ -516,6 +516,15 @@ export interface OrderingSettingsTable {
   autoAccept: Bool;
   guestNoteRo: string | null;
   guestNoteEn: string | null;
+  /** orders the location takes in 10 minutes (migration 0025, issue 33) */
+  orderCeiling: Generated<number>;
+  /** reservation requests the location takes in an hour, in a day, and from one contact in a day */
+  reservationHourCeiling: Generated<number>;
+  reservationDayCeiling: Generated<number>;
+  reservationContactCeiling: Generated<number>;
+  /** when a ceiling last refused a guest (the staff's board says so) */
+  ordersCeilingAt: Timestamp | null;
+  reservationsCeilingAt: Timestamp | null;
   version: number;
   updatedAt: Timestamp;
 }

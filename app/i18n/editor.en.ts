@@ -245,6 +245,7 @@ export const editorEn: DeepStrings<typeof editorRo> = {
     'order-table-blocked': 'This table can no longer send orders today. Please call a waiter.',
     'order-table-busy': 'The table already has {{max}} orders in progress. Wait until they are ready or call a waiter.',
     'order-rate-limited': 'Too many orders in a short time. Try again in {{minutes}} minutes.',
+    'order-ceiling': 'The restaurant is getting a great many online orders right now and cannot take more for a few minutes. Try again a little later or ask a waiter.',
     'order-cart-full': 'The cart is full. Send the order or remove something from the cart.',
     'translation-auth': 'The translation service refused the access key. Check TRANSLATION_API_KEY; nothing was saved.',
     'translation-quota': 'The translation service’s quota is used up (or there were too many requests). Nothing was saved; try again later.',
@@ -282,6 +283,8 @@ export const editorEn: DeepStrings<typeof editorRo> = {
     'reservation-too-soon': 'That time is too soon for the restaurant to prepare the table. Choose a later time.',
     'reservation-full': 'That time has just been filled. Choose another time.',
     'reservation-rate': 'Too many reservation requests from this connection. Try again later or call the restaurant.',
+    'reservation-ceiling': 'The restaurant has had a great many reservation requests lately and cannot take more online right now. Try again later or call the restaurant.',
+    'reservation-contact-ceiling': 'You have already sent {{max}} reservation requests today with this phone or e-mail, as many as can be sent. For another reservation, call the restaurant.',
     'reservation-not-cancellable': 'This reservation can no longer be cancelled.',
     'reservation-not-begun': 'A reservation can be marked as a no-show only once its time has come.',
     // the team

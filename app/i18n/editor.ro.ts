@@ -244,6 +244,7 @@ export const editorRo = {
     'order-table-blocked': 'Această masă nu mai poate trimite comenzi azi. Cheamă un ospătar.',
     'order-table-busy': 'Masa are deja {{max}} comenzi în lucru. Așteaptă să fie pregătite sau cheamă un ospătar.',
     'order-rate-limited': 'Prea multe comenzi într-un timp scurt. Încearcă din nou peste {{minutes}} minute.',
+    'order-ceiling': 'Restaurantul primește acum foarte multe comenzi online și nu mai poate lua altele pentru câteva minute. Încearcă din nou puțin mai târziu sau cheamă un ospătar.',
     'order-cart-full': 'Coșul e plin. Trimite comanda sau scoate ceva din coș.',
     'translation-auth': 'Serviciul de traducere a refuzat cheia de acces. Verifică TRANSLATION_API_KEY; nu s-a salvat nimic.',
     'translation-quota': 'Cota serviciului de traducere s-a epuizat (sau sunt prea multe cereri). Nu s-a salvat nimic; încearcă din nou mai târziu.',
@@ -282,6 +283,8 @@ export const editorRo = {
     'reservation-too-soon': 'Ora aleasă este prea aproape: restaurantul are nevoie de timp să pregătească masa. Alege o oră mai târzie.',
     'reservation-full': 'Între timp, ora aleasă s-a ocupat. Alege altă oră.',
     'reservation-rate': 'Prea multe cereri de rezervare de pe această conexiune. Încearcă din nou mai târziu sau sună la restaurant.',
+    'reservation-ceiling': 'Restaurantul a primit foarte multe cereri de rezervare în ultima vreme și nu mai poate primi altele online acum. Încearcă din nou mai târziu sau sună la restaurant.',
+    'reservation-contact-ceiling': 'Ai trimis deja azi {{max}} cereri de rezervare cu acest telefon sau e-mail, cât se pot trimite. Pentru altă rezervare, sună la restaurant.',
     'reservation-not-cancellable': 'Această rezervare nu mai poate fi anulată.',
     'reservation-not-begun': 'O rezervare poate fi marcată „nu s-a prezentat” doar după ce i-a venit ora.',
     // the team

@@ -47,7 +47,7 @@ export const action = publicRoute(async ({ request, params }: Route.ActionArgs) 
   const { t } = getI18n(locale);
   if (form.get('intent') !== 'cancel') return data({ error: t('appErrors.invalid-input') }, { status: 400 });
   try {
-    await cancelReservationByGuest(getDb(), params.token);
+    await cancelReservationByGuest(getDb(), params.slug, params.token);
     return redirect(`/${params.slug}/rezervare/${params.token}?lang=${locale}&cancelled=1`, { status: 303 });
   } catch (error) {
     if (!isAppError(error)) throw error;

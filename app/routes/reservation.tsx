@@ -47,8 +47,9 @@ export const action = publicRoute(async ({ request, params, context }: Route.Act
     return fail({ error: fieldErrors.idempotencyKey ?? t('reservations.fixErrors'), fieldErrors }, 400);
   }
   try {
-    const clientKey = reservationClientKey(context.get(requestInfoContext).clientIp, resolveAuthSecret(getEnv()));
-    const { token } = await requestReservation(getDb(), params.slug, parsed.data, { locale, clientKey });
+    const secret = resolveAuthSecret(getEnv());
+    const clientKey = reservationClientKey(context.get(requestInfoContext).clientIp, secret);
+    const { token } = await requestReservation(getDb(), params.slug, parsed.data, { locale, clientKey, secret });
     return redirect(`/${params.slug}/rezervare/${token}?lang=${locale}`, { status: 303 });
   } catch (error) {
     if (!isAppError(error)) throw error;

@@ -21,6 +21,7 @@ const O = 'ordering/';
 const settingsInput = (locationId: string) => ({
   locationId, version: 1, ordersEnabled: true, dineIn: true, pickup: false, reservationsEnabled: false, slotMinutes: 30,
   maxPartySize: 8, leadMinutes: 60, daysAhead: 30, capacityPerSlot: 4, autoAccept: false, guestNoteRo: 'schimbată', guestNoteEn: null,
+  orderCeiling: 60, reservationHourCeiling: 20, reservationDayCeiling: 100, reservationContactCeiling: 3,
 });
 
 export const ORDERING_SERVICE_ROWS: ServiceRow[] = [

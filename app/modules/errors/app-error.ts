@@ -36,6 +36,7 @@ export const APP_ERROR_STATUS = {
   'order-table-blocked': 403,
   'order-table-busy': 429,
   'order-rate-limited': 429,
+  'order-ceiling': 429,
   'order-cart-full': 413,
   // reservations (app/modules/reservations, decision 0032)
   'reservation-off': 409,
@@ -48,6 +49,8 @@ export const APP_ERROR_STATUS = {
   'reservation-too-soon': 400,
   'reservation-full': 409,
   'reservation-rate': 429,
+  'reservation-ceiling': 429,
+  'reservation-contact-ceiling': 429,
   'reservation-not-cancellable': 409,
   'reservation-not-begun': 409,
   // the team (app/modules/team, decision 0029)

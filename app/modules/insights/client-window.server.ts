@@ -29,8 +29,11 @@ const MAX_BUDGETED = 20_000;
 export interface ClientWindow {
   /** of `things` (a view, dishes, terms, allergens) at this menu, those this client counts for the first time in the window (then remembered) */
   admit(client: GuestClient, slug: string, things: readonly string[]): string[];
-  /** spends one beacon of this address's budget for the interval; false when it is spent */
-  spendBeacon(client: GuestClient): boolean;
+  /**
+   * spends one beacon of this address's budget for the interval if `admit` agrees, told whether it is
+   * the address's first beacon at this menu in the interval; false when the budget is spent or `admit` refused
+   */
+  spendBeacon(client: GuestClient, slug: string, admit: (first: boolean) => boolean): boolean;
   /** a new flush interval: every address's beacon budget again */
   newInterval(): void;
   size(): number;
@@ -49,6 +52,8 @@ export function createClientWindow(options: { now(): number; windowMs?: number; 
   let agents = new Map<string, Set<string>>();
   let entries = 0;
   let beacons = new Map<string, number>();
+  /** `<address>\t<slug>` of the addresses that sent a beacon to that menu this interval */
+  let beaconed = new Set<string>();
 
   const hash = (...parts: string[]) => {
     const mac = createHmac('sha256', key);
@@ -87,17 +92,22 @@ export function createClientWindow(options: { now(): number; windowMs?: number; 
         return true;
       });
     },
-    spendBeacon(client) {
+    spendBeacon(client, slug, admit) {
       const who = hash(client.address);
       const used = beacons.get(who);
       if (used === undefined && beacons.size >= MAX_BUDGETED) return false;
       if ((used ?? 0) >= beaconsPerClient) return false;
+      const place = `${who}\t${slug}`;
+      const first = !beaconed.has(place) && beaconed.size < MAX_BUDGETED;
+      if (!admit(first)) return false;
       beacons.set(who, (used ?? 0) + 1);
+      if (first) beaconed.add(place);
       return true;
     },
     newInterval() {
       beacons = new Map();
+      beaconed = new Set();
     },
-    size: () => entries + beacons.size,
+    size: () => entries + beacons.size + beaconed.size,
   };
 }

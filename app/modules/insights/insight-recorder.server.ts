@@ -14,13 +14,23 @@ import { addSearchCounts, type SearchCount } from './search-terms.server.ts';
  * a term's text is written only once k searches used it. A flush that fails puts back what it did
  * not write for the next one. A crash loses what was recorded since the last flush (at most one
  * interval); a graceful stop flushes. One client counts each thing once per window and spends at
- * most its own share of a restaurant's beacon budget (client-window.server.ts, decision 0028).
+ * most its own share of a restaurant's beacon budget, and its first beacon at a menu in an interval is
+ * budgeted apart from the rest (client-window.server.ts, decision 0028).
  */
 
 export const FLUSH_INTERVAL_MS = 5_000;
 const BUCKET_MS = 15 * 60 * 1000;
-/** beacons one restaurant may send per flush interval, across guests; more is a flood */
+/**
+ * beacons one restaurant may receive per flush interval beyond each address's first there (a guest
+ * sends one as it leaves the page), across guests; more is a flood
+ */
 export const BEACONS_PER_INTERVAL = 120;
+/**
+ * addresses whose first beacon at one restaurant is counted per flush interval, apart from the budget
+ * above: a flood from many addresses spends that budget, never a real guest's first beacon (issue 33
+ * item 6, decision 0028), unless it brings more addresses than this in one interval
+ */
+export const GUESTS_PER_INTERVAL = 500;
 /** distinct rows held at once (all restaurants); past it new keys are dropped, not memory grown */
 const MAX_KEYS = 50_000;
 /** beacons may fill the held rows only this far: a flood of junk dish ids at a few restaurants leaves room for every menu's views */
@@ -72,6 +82,7 @@ export function createInsightRecorder(options: {
   const now = options.now ?? Date.now;
   let pending = new Map<string, number>();
   let beacons = new Map<string, number>();
+  let guests = new Map<string, number>();
   let viaCodes = new Map<string, Set<string>>();
   const clients = createClientWindow({ now });
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -110,9 +121,14 @@ export function createInsightRecorder(options: {
   }
 
   function recordInterest(interest: InterestRecord): boolean {
-    const used = beacons.get(interest.slug) ?? 0;
-    if (used >= BEACONS_PER_INTERVAL || !clients.spendBeacon(interest.client)) return false;
-    beacons.set(interest.slug, used + 1);
+    const spent = clients.spendBeacon(interest.client, interest.slug, (first) => {
+      const [budget, limit] = first ? [guests, GUESTS_PER_INTERVAL] : [beacons, BEACONS_PER_INTERVAL];
+      const used = budget.get(interest.slug) ?? 0;
+      if (used >= limit) return false;
+      budget.set(interest.slug, used + 1);
+      return true;
+    });
+    if (!spent) return false;
     const bucket = Math.floor(now() / BUCKET_MS) * BUCKET_MS;
     const k = (metric: string, dimension: string) => keyOf(interest.slug, bucket, interest.locationId, metric, dimension);
     // a term is one search whether it matched or not (the privacy threshold counts the text)
@@ -131,6 +147,7 @@ export function createInsightRecorder(options: {
     const batch = pending;
     pending = new Map();
     beacons = new Map();
+    guests = new Map();
     viaCodes = new Map();
     clients.newInterval();
     if (batch.size === 0) return;

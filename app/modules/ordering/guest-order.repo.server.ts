@@ -53,6 +53,18 @@ export async function isTableBlocked(db: Kysely<Database>, restaurantId: string,
   return row !== undefined;
 }
 
+/**
+ * Takes the restaurant's placement lock for the rest of the transaction, so the checks that count
+ * rows (a table's open orders, the location's ceiling) and the insert they allow are one step:
+ * twelve guests sending at once are counted one after the other (issue 33 item 4). PostgreSQL: a
+ * transaction advisory lock per restaurant; SQLite writes one transaction at a time already.
+ */
+export async function lockOrderPlacement(trx: Kysely<Database>, restaurantId: string): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`select pg_advisory_xact_lock(hashtext('bucate_order_placement'), hashtext(${restaurantId}))`.execute(trx);
+  }
+}
+
 /** A table's orders the kitchen has not finished: received or accepted. */
 export async function countOpenOrdersAtTable(db: Kysely<Database>, restaurantId: string, tableId: string): Promise<number> {
   const row = await tenant(db, restaurantId)
@@ -60,6 +72,17 @@ export async function countOpenOrdersAtTable(db: Kysely<Database>, restaurantId:
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('tableId', '=', tableId)
     .where('status', 'in', ['received', 'accepted'])
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** A location's orders placed at or after `since` (ISO), whatever became of them: what its ceiling counts. */
+export async function countOrdersSince(db: Kysely<Database>, restaurantId: string, locationId: string, since: string): Promise<number> {
+  const row = await tenant(db, restaurantId)
+    .selectFrom('guestOrder')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('locationId', '=', locationId)
+    .where('createdAt', '>=', since)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

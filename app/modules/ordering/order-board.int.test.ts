@@ -73,7 +73,7 @@ describe(`the orders board on ${testDialect}`, () => {
     expect(filtered.totals.count).toBe(0);
     await updateOrderingSettings(scopes.owner(r.id), storage, OrderingSettingsInput.parse({ locationId: r.locationId, version: '0', ordersEnabled: 'on', dineIn: 'on', slotMinutes: '30', maxPartySize: '6', leadMinutes: '60', daysAhead: '14', capacityPerSlot: '3' }));
     await setOrdersPaused(r.staff, storage, r.locationId, true);
-    expect((await getOrderBoard(r.staff, { locale: 'ro' })).locations[0]!.ordering).toEqual({ enabled: true, paused: true });
+    expect((await getOrderBoard(r.staff, { locale: 'ro' })).locations[0]!.ordering).toEqual({ enabled: true, paused: true, ceiling: 60, ceilingHitAt: null });
   });
 
   it('moves an order received → accepted → ready → served, each audited with its live event', async () => {

@@ -11,6 +11,7 @@ import { localMoment } from '#app/modules/restaurant/local-time.ts';
 import { findBoardRestaurant, findOrder, insertTableBlock, listLinesOfOrders, listOrdersOfDay, moveOrder, sumOrdersOfDay } from './order-board.repo.server.ts';
 import type { AcceptOrderInput, DeclineOrderInput, MoveOrderInput } from './order-board.schema.ts';
 import { renderOrderTicketPdf } from './order-board-ticket.server.ts';
+import { ceilingHitRecently } from './guest-ceilings.server.ts';
 import { openFirst } from './order-board-merge.ts';
 import { canMoveOrder, MAX_BOARD_ORDERS, MAX_BOARD_ROWS_READ, type BoardLocation, type BoardOrder, type BoardRows, type BoardTotals, type OrderBoard } from './order-board.types.ts';
 import { listOrderingSettings } from './ordering-settings.repo.server.ts';
@@ -70,13 +71,14 @@ function totalsOf(sums: readonly { status: OrderStatus; count: number; totalMino
 /**
  * The board: the restaurant's orders of its local day (the `serviceDay` they were placed on), open
  * ones first and each group newest first, with their lines; the day's totals per state; every
- * location with its pause switch. `locationId` narrows orders and totals to one location (an
+ * location with its pause switch and, when its ceiling refused a guest lately, when (issue 33). `locationId` narrows orders and totals to one location (an
  * unknown one narrows to nothing).
  */
 export async function getOrderBoard(scope: RestaurantScope, options: { locale: Locale; locationId?: string | null; now?: Date }): Promise<OrderBoard> {
   authorize(scope, 'orders.board');
   const restaurant = await restaurantOf(scope);
-  const serviceDay = localMoment((options.now ?? new Date()).getTime(), restaurant.timeZone).date;
+  const now = options.now ?? new Date();
+  const serviceDay = localMoment(now.getTime(), restaurant.timeZone).date;
   const locationId = options.locationId || null;
   const [locations, settings, orders, sums] = await Promise.all([
     listAllLocations(scope.db, scope.restaurantId),
@@ -91,7 +93,9 @@ export async function getOrderBoard(scope: RestaurantScope, options: { locale: L
     .sort((a, b) => a.sortOrder - b.sortOrder)
     .map((location) => {
       const row = settingsOf.get(location.id);
-      return { id: location.id, name: names.get(location.id)!, ordering: row ? { enabled: row.ordersEnabled === 1, paused: row.paused === 1 } : null };
+      const ceilingHitAt = row && ceilingHitRecently(row.ordersCeilingAt, now) ? localTime(row.ordersCeilingAt!, restaurant.timeZone) : null;
+      const ordering = row ? { enabled: row.ordersEnabled === 1, paused: row.paused === 1, ceiling: row.orderCeiling, ceilingHitAt } : null;
+      return { id: location.id, name: names.get(location.id)!, ordering };
     });
   return {
     serviceDay,

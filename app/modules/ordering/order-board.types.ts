@@ -69,8 +69,11 @@ export interface BoardOrder {
 export interface BoardLocation {
   id: string;
   name: string;
-  /** null: ordering never configured here (the switch has nothing to pause) */
-  ordering: { enabled: boolean; paused: boolean } | null;
+  /**
+   * null: ordering never configured here (the switch has nothing to pause). `ceiling`: the orders it
+   * takes in 10 minutes, and when that ceiling last refused a guest ('HH:MM' local) if recently
+   */
+  ordering: { enabled: boolean; paused: boolean; ceiling: number; ceilingHitAt: string | null } | null;
 }
 
 export interface BoardTotals {

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { buildCategory, buildLocation, buildProduct, insertRestaurant, newId } from '#tests/factories/builders.ts';
 import { testDialect } from '#tests/support/test-database.ts';
 import { db, scopes, storage, useFileWorld } from '#tests/support/file-world.ts';
+import { getI18n } from '#app/i18n/i18n.ts';
 import { ORDER_LIMITS } from './cart-cookie.ts';
+import { getOrderBoard } from './order-board.service.server.ts';
 import { getGuestOrderPage } from './guest-order.service.server.ts';
 import { placeGuestOrder, type PlaceOrderInput } from './order-placement.service.server.ts';
 import { OrderingSettingsInput } from './ordering-settings.schema.ts';
@@ -194,6 +196,37 @@ describe(`placing a guest's order on ${testDialect}`, () => {
     const hasty = `hasty-${testDialect}`;
     for (let i = 0; i < 10; i++) expect((await placeGuestOrder(db, pickup(), client(hasty))).status).toBe('placed');
     await expect(placeGuestOrder(db, pickup(), client(hasty))).rejects.toMatchObject({ code: 'order-rate-limited', status: 429 });
+  });
+
+  it('keeps a table at its open orders when 12 guests send at the same moment (issue 33 item 4)', async () => {
+    const w = await world();
+    const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => placeGuestOrder(db, dineIn(w), client(`same-table-${testDialect}-${i}`))));
+    const placed = results.filter((result) => result.status === 'fulfilled');
+    const refused = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as { code?: string }] : []));
+    expect(placed).toHaveLength(ORDER_LIMITS.maxOpenOrdersPerTable);
+    expect(refused.map((error) => error.code)).toEqual(Array.from({ length: 12 - ORDER_LIMITS.maxOpenOrdersPerTable }, () => 'order-table-busy'));
+    expect(await orderCount(w)).toBe(ORDER_LIMITS.maxOpenOrdersPerTable);
+  });
+
+  it('holds the location’s ceiling against 30 addresses sending at once, tells the guests and the staff’s board (issue 33 item 3)', async () => {
+    const w = await world({ pickup: true });
+    await db.updateTable('orderingSettings').set({ orderCeiling: 10 }).where('locationId', '=', w.location).execute();
+    const pickup = () => dineIn(w, { kind: 'pickup', tableCode: null, customerName: 'Ana', customerPhone: '0722123456', pickupTime: '13:30' });
+    // 30 addresses, 10 orders each at most by their own limit: 300 would pass without the ceiling
+    const results = await Promise.allSettled(Array.from({ length: 30 }, (_, i) => placeGuestOrder(db, pickup(), client(`flood-${testDialect}-${i}`))));
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(10);
+    const refused = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as { code?: string; status?: number }] : []));
+    expect(refused.map((error) => `${error.code} ${error.status}`)).toEqual(Array.from({ length: 20 }, () => 'order-ceiling 429'));
+    expect(getI18n('en').t('appErrors.order-ceiling')).toContain('cannot take more for a few minutes');
+    expect(await orderCount(w)).toBe(10);
+    // the staff hear of it once, live and on the board; the other location is not concerned
+    const events = await db.selectFrom('liveEvent').select(['type', 'payload']).where('restaurantId', '=', w.id).where('type', '=', 'orders.ceiling').execute();
+    expect(events).toEqual([{ type: 'orders.ceiling', payload: JSON.stringify({ locationId: w.location }) }]);
+    const board = await getOrderBoard(scopes.owner(w.id), { locale: 'ro', now: new Date(NOW) });
+    expect(board.locations.map((location) => location.ordering?.ceilingHitAt)).toEqual(['12:00', null]);
+    expect((await getOrderBoard(scopes.owner(w.id), { locale: 'ro', now: new Date(NOW + 31 * 60_000) })).locations[0]!.ordering?.ceilingHitAt).toBeNull();
+    // ten minutes on, the location takes orders again
+    expect((await placeGuestOrder(db, pickup(), { clientKey: 'later', now: NOW + 10 * 60_000 + 1 })).status).toBe('placed');
   });
 
   it('numbers orders placed at the same moment one by one, none lost', async () => {

@@ -2,15 +2,16 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
-import { AppError } from '#app/modules/errors/app-error.ts';
+import { AppError, isAppError } from '#app/modules/errors/app-error.ts';
 import { appendLiveEvent } from '#app/modules/live/live-events.server.ts';
 import { publishLive } from '#app/modules/live/live-bus.server.ts';
 import { consumeRateLimit, type RateRule } from '#app/modules/rate-limit/rate-limit.server.ts';
 import { localMoment } from '#app/modules/restaurant/local-time.ts';
 import { ORDER_LIMITS, type CartLine } from './cart-cookie.ts';
 import {
-  countOpenOrdersAtTable, findOrderByIdempotencyKey, findTableByCode, insertGuestOrder, isTableBlocked, nextOrderNumber,
+  countOpenOrdersAtTable, countOrdersSince, findOrderByIdempotencyKey, findTableByCode, insertGuestOrder, isTableBlocked, lockOrderPlacement, nextOrderNumber,
 } from './guest-order.repo.server.ts';
+import { announceCeilingHit, ceilingWindowStart, ORDER_CEILING_MINUTES } from './guest-ceilings.server.ts';
 import { assertAllOrderable, findOrderingRestaurant, priceCart, requireOrdersOpen, type GuestLocale, type PricedLine } from './order-pricing.server.ts';
 import { assertPickupTime, isUniqueViolation, validateContact, validateLines } from './order-rules.server.ts';
 import type { OrderLiveEvent } from './ordering.types.ts';
@@ -21,8 +22,10 @@ import type { OrderLiveEvent } from './ordering.types.ts';
  * other than the one the guest saw places nothing and answers the new total to confirm. Dine-in
  * needs the code of a table of that location (its QR link), not blocked today, with fewer than
  * ORDER_LIMITS.maxOpenOrdersPerTable orders open; pickup needs a name, a phone and a time within
- * today's hours. Rate limited per client and per table. One order per idempotency key (one per
- * cart): a double submit answers the first order. Numbered per restaurant and local day.
+ * today's hours. Rate limited per client and per table; the table's open orders and the location's
+ * ceiling (orders in 10 minutes, guest-ceilings.server.ts) are counted in the inserting transaction
+ * under the restaurant's lock (issue 33). One order per idempotency key (one per cart): a double
+ * submit answers the first order. Numbered per restaurant and local day.
  */
 
 export interface PlaceOrderInput {
@@ -109,12 +112,7 @@ export async function placeGuestOrder(db: Kysely<Database>, input: PlaceOrderInp
   if (cart.totalMinor !== input.seenTotalMinor) return { status: 'price-changed', totalMinor: cart.totalMinor, currency: cart.currency, lines: cart.lines };
 
   await rateLimit(db, `order:client:${client.clientKey}`, ORDER_RATE_RULES.client, now);
-  if (table) {
-    await rateLimit(db, `order:table:${table.id}`, ORDER_RATE_RULES.table, now);
-    if ((await countOpenOrdersAtTable(db, restaurant.id, table.id)) >= ORDER_LIMITS.maxOpenOrdersPerTable) {
-      throw new AppError('order-table-busy', { max: ORDER_LIMITS.maxOpenOrdersPerTable });
-    }
-  }
+  if (table) await rateLimit(db, `order:table:${table.id}`, ORDER_RATE_RULES.table, now);
 
   const orderId = randomUUID();
   const token = newOrderToken();
@@ -126,6 +124,14 @@ export async function placeGuestOrder(db: Kysely<Database>, input: PlaceOrderInp
   for (let attempt = 1; ; attempt++) {
     try {
       const number = await db.transaction().execute(async (trx) => {
+        // counted under the lock, in the transaction that inserts: concurrent orders cannot all pass
+        await lockOrderPlacement(trx, restaurant.id);
+        if (table && (await countOpenOrdersAtTable(trx, restaurant.id, table.id)) >= ORDER_LIMITS.maxOpenOrdersPerTable) {
+          throw new AppError('order-table-busy', { max: ORDER_LIMITS.maxOpenOrdersPerTable });
+        }
+        if ((await countOrdersSince(trx, restaurant.id, input.locationId, ceilingWindowStart(now, ORDER_CEILING_MINUTES))) >= ordering.orderCeiling) {
+          throw new AppError('order-ceiling');
+        }
         const next = await nextOrderNumber(trx, restaurant.id, serviceDay);
         await insertGuestOrder(trx, restaurant.id, {
           id: orderId, locationId: input.locationId, token, serviceDay, number: next, kind: input.kind, tableId: table?.id ?? null,
@@ -142,6 +148,7 @@ export async function placeGuestOrder(db: Kysely<Database>, input: PlaceOrderInp
       publishLive(restaurant.id, 'orders');
       return { status: 'placed', orderId, token, number };
     } catch (error) {
+      if (isAppError(error) && error.code === 'order-ceiling') await announceCeilingHit(db, restaurant.id, input.locationId, 'orders', now);
       if (isUniqueViolation(error, 'idempotencyKey')) {
         // the same cart sent twice at once: the other request placed it
         const placed = await findOrderByIdempotencyKey(db, restaurant.id, input.idempotencyKey);

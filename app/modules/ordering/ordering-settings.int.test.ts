@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { getI18n } from '#app/i18n/i18n.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { getPublicMenu } from '#app/modules/guest-menu/menu.service.server.ts';
@@ -64,6 +65,31 @@ describe(`ordering settings per location on ${testDialect}`, () => {
     await expect(updateOrderingSettings(b.scope, storage, form(a.locationId, 1))).rejects.toMatchObject({ code: 'not-found' });
     await expect(setOrdersPaused(b.scope, storage, a.locationId, true)).rejects.toMatchObject({ code: 'not-found' });
     expect((await locationOrderingForGuests(db, a.id, a.locationId)).paused).toBe(false);
+  });
+
+  it('lets the owner set the ceilings within the platform’s bounds, and refuses others with a translated rule (issue 33)', async () => {
+    const a = await restaurant('comenzi-plafon');
+    await updateOrderingSettings(a.scope, storage, form(a.locationId, 0));
+    expect(await locationOrderingForGuests(db, a.id, a.locationId)).toMatchObject(
+      { orderCeiling: 60, reservationHourCeiling: 20, reservationDayCeiling: 100, reservationContactCeiling: 3 },
+    );
+    const ceilings = { orderCeiling: '120', reservationHourCeiling: '30', reservationDayCeiling: '200', reservationContactCeiling: '2' };
+    await updateOrderingSettings(a.scope, storage, form(a.locationId, 1, ceilings));
+    expect(await locationOrderingForGuests(db, a.id, a.locationId)).toMatchObject(
+      { orderCeiling: 120, reservationHourCeiling: 30, reservationDayCeiling: 200, reservationContactCeiling: 2, version: 2 },
+    );
+    const refused = OrderingSettingsInput.safeParse({
+      locationId: a.locationId, version: '2', slotMinutes: '30', maxPartySize: '6', leadMinutes: '60', daysAhead: '14', capacityPerSlot: '3',
+      orderCeiling: '0', reservationHourCeiling: '100000', reservationDayCeiling: 'mult', reservationContactCeiling: '',
+    });
+    expect(refused.error?.issues.map((issue) => `${String(issue.path[0])}:${issue.message}`).sort()).toEqual([
+      'orderCeiling:outOfRange', 'reservationContactCeiling:required', 'reservationDayCeiling:wholeNumber', 'reservationHourCeiling:outOfRange',
+    ]);
+    // a day's ceiling below the hour's is refused on the day's field
+    const dayBelowHour = OrderingSettingsInput.safeParse({ ...ceilings, locationId: 'l', version: '2', slotMinutes: '30', maxPartySize: '6', leadMinutes: '60', daysAhead: '14', capacityPerSlot: '3', reservationDayCeiling: '10' });
+    expect(dayBelowHour.error?.issues.map((issue) => `${String(issue.path[0])}:${issue.message}`)).toEqual(['reservationDayCeiling:outOfRange']);
+    expect(getI18n('ro').t('editorErrors.outOfRange', { min: 5, max: 500 })).toContain('500');
+    expect(getI18n('en').t('editorErrors.outOfRange', { min: 5, max: 500 })).toContain('500');
   });
 
   it('refuses ordering with no kind, and numbers out of range, each with its rule', () => {

@@ -11,7 +11,7 @@ export function findOrderingSettings(db: Kysely<Database>, restaurantId: string,
   return tenant(db, restaurantId).selectFrom('orderingSettings').selectAll().where('locationId', '=', locationId).executeTakeFirst();
 }
 
-type SettingsValues = Omit<OrderingSettingsRow, 'restaurantId' | 'locationId' | 'version' | 'updatedAt' | 'paused' | 'pausedAt'>;
+type SettingsValues = Omit<OrderingSettingsRow, 'restaurantId' | 'locationId' | 'version' | 'updatedAt' | 'paused' | 'pausedAt' | 'ordersCeilingAt' | 'reservationsCeilingAt'>;
 
 /**
  * Writes a location's settings if the row is still at `version` (0: no row yet). False when another
@@ -48,6 +48,27 @@ export async function setOrderingPaused(db: Kysely<Database>, restaurantId: stri
     .updateTable('orderingSettings')
     .set({ paused: paused ? 1 : 0, pausedAt: paused ? now : null, updatedAt: now })
     .where('locationId', '=', locationId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Notes that a ceiling refused a guest at a location, at most once per `quietSince` (ISO): true when
+ * it wrote (the caller then announces it), false when it was noted since, or the location has no row.
+ */
+export async function markCeilingHit(
+  db: Kysely<Database>,
+  restaurantId: string,
+  locationId: string,
+  column: 'ordersCeilingAt' | 'reservationsCeilingAt',
+  now: string,
+  quietSince: string,
+): Promise<boolean> {
+  const result = await tenant(db, restaurantId)
+    .updateTable('orderingSettings')
+    .set({ [column]: now })
+    .where('locationId', '=', locationId)
+    .where((eb) => eb.or([eb(column, 'is', null), eb(column, '<', quietSince)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

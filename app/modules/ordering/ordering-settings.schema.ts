@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkbox, optionalText } from '#app/modules/editing/menu-fields.ts';
+import { DEFAULT_ORDERING } from './ordering.types.ts';
 
 /** Bounds of a location's ordering and reservation settings (decision 0032). */
 export const ORDERING_LIMITS = {
@@ -8,6 +9,11 @@ export const ORDERING_LIMITS = {
   leadMinutes: [0, 7 * 24 * 60],
   daysAhead: [1, 180],
   capacityPerSlot: [1, 200],
+  // the platform's bounds of the ceilings (issue 33): never off, never past what one location serves
+  orderCeiling: [5, 500],
+  reservationHourCeiling: [1, 200],
+  reservationDayCeiling: [1, 1000],
+  reservationContactCeiling: [1, 20],
 } as const;
 
 const wholeNumberIn = ([min, max]: readonly [number, number]) =>
@@ -27,6 +33,9 @@ const wholeNumberIn = ([min, max]: readonly [number, number]) =>
       return number;
     });
 
+const ceilingField = (name: 'orderCeiling' | 'reservationHourCeiling' | 'reservationDayCeiling' | 'reservationContactCeiling') =>
+  wholeNumberIn(ORDERING_LIMITS[name]).optional().transform((value) => value ?? DEFAULT_ORDERING[name]);
+
 /**
  * The settings form of one location. Errors are keys under `editorErrors` (menu-fields.ts); the
  * version is the row's as the form showed it (decision 0015: a stale form changes nothing).
@@ -45,11 +54,20 @@ export const OrderingSettingsInput = z
     daysAhead: wholeNumberIn(ORDERING_LIMITS.daysAhead),
     capacityPerSlot: wholeNumberIn(ORDERING_LIMITS.capacityPerSlot),
     autoAccept: checkbox,
+    // a form from before the ceilings (an open tab) sends none: the defaults; an empty field is 'required'
+    orderCeiling: ceilingField('orderCeiling'),
+    reservationHourCeiling: ceilingField('reservationHourCeiling'),
+    reservationDayCeiling: ceilingField('reservationDayCeiling'),
+    reservationContactCeiling: ceilingField('reservationContactCeiling'),
     guestNoteRo: optionalText(500),
     guestNoteEn: optionalText(500),
   })
   .superRefine((value, ctx) => {
     // ordering with no way to order is a mistake the owner wants to hear about
     if (value.ordersEnabled && !value.dineIn && !value.pickup) ctx.addIssue({ code: 'custom', path: ['dineIn'], message: 'orderKindRequired' });
+    // a day's ceiling below the hour's would make the hour's a lie
+    if (value.reservationDayCeiling < value.reservationHourCeiling) {
+      ctx.addIssue({ code: 'custom', path: ['reservationDayCeiling'], message: 'outOfRange', params: { min: value.reservationHourCeiling, max: ORDERING_LIMITS.reservationDayCeiling[1] } });
+    }
   });
 export type OrderingSettingsInput = z.infer<typeof OrderingSettingsInput>;

@@ -28,6 +28,10 @@ export function toLocationOrdering(locationId: string, row: OrderingSettingsRow 
     autoAccept: row.autoAccept === 1,
     guestNoteRo: row.guestNoteRo,
     guestNoteEn: row.guestNoteEn,
+    orderCeiling: row.orderCeiling,
+    reservationHourCeiling: row.reservationHourCeiling,
+    reservationDayCeiling: row.reservationDayCeiling,
+    reservationContactCeiling: row.reservationContactCeiling,
     version: row.version,
   };
 }
@@ -87,6 +91,10 @@ export async function updateOrderingSettings(scope: RestaurantScope, storage: Fi
         autoAccept: values.autoAccept ? 1 : 0,
         guestNoteRo: values.guestNoteRo,
         guestNoteEn: values.guestNoteEn,
+        orderCeiling: values.orderCeiling,
+        reservationHourCeiling: values.reservationHourCeiling,
+        reservationDayCeiling: values.reservationDayCeiling,
+        reservationContactCeiling: values.reservationContactCeiling,
       },
       new Date().toISOString(),
     );

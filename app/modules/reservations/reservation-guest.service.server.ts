@@ -2,11 +2,12 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, Reservation, ReservationStatus, Restaurant } from '#app/db/schema.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
-import { AppError } from '#app/modules/errors/app-error.ts';
+import { AppError, isAppError } from '#app/modules/errors/app-error.ts';
 import { isMenuPublished } from '#app/modules/guest-menu/menu.service.server.ts';
 import { publishLive } from '#app/modules/live/live-bus.server.ts';
 import { watchStream } from '#app/modules/live/watch-stream.server.ts';
 import { listAllLocations } from '#app/modules/location/location.repo.server.ts';
+import { announceCeilingHit } from '#app/modules/ordering/guest-ceilings.server.ts';
 import { locationOrderingForGuests, orderingForGuests } from '#app/modules/ordering/ordering-settings.service.server.ts';
 import type { LocationOrdering } from '#app/modules/ordering/ordering.types.ts';
 import { consumeRateLimit, type RateRule } from '#app/modules/rate-limit/rate-limit.server.ts';
@@ -20,10 +21,12 @@ import {
   findReservationByToken,
   findReservationState,
   insertReservation,
+  lockReservationLocation,
   lockReservationSlot,
   updateReservationStatus,
 } from './reservation.repo.server.ts';
 import type { ReservationRequestInput } from './reservation.schema.ts';
+import { assertReservationCeilings, reservationContactKeys } from './reservation-ceilings.server.ts';
 import { freeSlots, refuseSlot, reservableDates, reservationSpan, type SlotRules } from './reservation-slots.ts';
 import type { ReservationFormPage, ReservationGuestView, ReservationLocale } from './reservations.types.ts';
 
@@ -112,15 +115,16 @@ export async function getReservationForm(
 }
 
 /**
- * A guest's request. Checked in the transaction under the slot's lock (two guests for the last
- * place: one gets it, the other is told the slot filled); the same idempotency key twice is the
- * same reservation. Auto-accept answers at once. Returns the guest page's token.
+ * A guest's request. Checked in the transaction under the slot's and the location's locks (two
+ * guests for the last place: one gets it, the other is told the slot filled; the location's ceilings,
+ * reservation-ceilings.server.ts, hold under any number of addresses); the same idempotency key
+ * twice is the same reservation. Auto-accept answers at once. Returns the guest page's token.
  */
 export async function requestReservation(
   db: Kysely<Database>,
   slug: string,
   input: ReservationRequestInput,
-  options: { locale: ReservationLocale; clientKey: string; now?: Date },
+  options: { locale: ReservationLocale; clientKey: string; /** keys the contact's hashes (reservationContactKeys) */ secret: string; now?: Date },
 ): Promise<{ token: string }> {
   const now = options.now ?? new Date();
   const found = await reservableRestaurant(db, slug, now);
@@ -140,13 +144,16 @@ export async function requestReservation(
   const limit = await consumeRateLimit(db, `reservation:${options.clientKey}`, RESERVATION_RATE, now);
   if (!limit.ok) throw new AppError('reservation-rate', { minutes: Math.ceil(limit.retryAfterSeconds / 60) });
 
+  const contactKeys = reservationContactKeys(location.id, input, options.secret);
   const { reservation, created } = await db.transaction().execute(async (trx): Promise<{ reservation: Reservation; created: boolean }> => {
     await lockReservationSlot(trx, location.id, input.date, input.time);
+    await lockReservationLocation(trx, location.id);
     const again = await findReservationByKey(trx, restaurant.id, input.idempotencyKey);
     if (again) return { reservation: again, created: false };
     const taken = (await countHeldByTime(trx, restaurant.id, location.id, input.date)).get(input.time) ?? 0;
     const refusal = refuseSlot(rules, input.date, input.time, now.getTime(), taken);
     if (refusal) throw new AppError(refusal, {}, { field: 'time' });
+    await assertReservationCeilings(trx, restaurant.id, settings, contactKeys, now);
     const stamp = now.toISOString();
     const row: Reservation = {
       id: randomUUID(),
@@ -173,6 +180,10 @@ export async function requestReservation(
     if (row.status === 'accepted') await enqueueReservationMail(trx, row, 'accepted', now);
     await appendReservationEvent(trx, row, 'reservation.requested');
     return { reservation: row, created: true };
+  }).catch(async (error: unknown) => {
+    // the location's ceiling refused a guest: the staff hear of it (the contact's own limit is the guest's alone)
+    if (isAppError(error) && error.code === 'reservation-ceiling') await announceCeilingHit(db, restaurant.id, location.id, 'reservations', now);
+    throw error;
   });
   if (created) publishLive(restaurant.id, 'reservations');
   return { token: reservation.token };
@@ -202,10 +213,14 @@ export async function getReservationGuestView(db: Kysely<Database>, token: strin
   };
 }
 
-/** "Cancel my reservation": only while requested or accepted and not yet begun. */
-export async function cancelReservationByGuest(db: Kysely<Database>, token: string, now: Date = new Date()): Promise<void> {
-  const reservation = await findReservationByToken(db, token);
-  if (!reservation) throw new AppError('not-found');
+/**
+ * "Cancel my reservation" at `/<slug>/rezervare/<token>`: only while requested or accepted and not
+ * yet begun, and only under the address of the reservation's own restaurant (issue 33 item 5: a
+ * token under another restaurant's slug is not found and changes nothing, as its page is).
+ */
+export async function cancelReservationByGuest(db: Kysely<Database>, slug: string, token: string, now: Date = new Date()): Promise<void> {
+  const [restaurant, reservation] = await Promise.all([findRestaurantBySlug(db, slug), findReservationByToken(db, token)]);
+  if (!restaurant || restaurant.active !== 1 || !reservation || reservation.restaurantId !== restaurant.id) throw new AppError('not-found');
   const view = await getReservationGuestView(db, token, 'ro', now);
   if (!view?.cancellable) throw new AppError('reservation-not-cancellable');
   await db.transaction().execute(async (trx) => {

@@ -40,7 +40,7 @@ async function reserve(place: { slug: string; locationId: string }, time: string
     locationId: place.locationId, date: addDays(localMoment(Date.now(), TZ).date, 2), time, partySize: '2', name: 'Ana Pop', phone: '0722 123 456',
     email: 'ana@example.com', note: 'lângă geam', idempotencyKey: newIdempotencyKey(),
   });
-  const { token } = await requestReservation(db, place.slug, input, { locale: 'ro', clientKey: `live-${testDialect}-${seq}-${time}` });
+  const { token } = await requestReservation(db, place.slug, input, { locale: 'ro', clientKey: `live-${testDialect}-${seq}-${time}`, secret: 'live-test-secret' });
   const row = await db.selectFrom('reservation').selectAll().where('token', '=', token).executeTakeFirstOrThrow();
   return { token, row };
 }

@@ -5,6 +5,7 @@ import { AppError } from '#app/modules/errors/app-error.ts';
 import { publishLive } from '#app/modules/live/live-bus.server.ts';
 import { liveCursor } from '#app/modules/live/live-events.server.ts';
 import { listAllLocations } from '#app/modules/location/location.repo.server.ts';
+import { listRecentCeilingHits } from '#app/modules/ordering/guest-ceilings.server.ts';
 import { orderingForGuests } from '#app/modules/ordering/ordering-settings.service.server.ts';
 import { DEFAULT_ORDERING } from '#app/modules/ordering/ordering.types.ts';
 import { addDays, localMoment } from '#app/modules/restaurant/local-time.ts';
@@ -38,7 +39,7 @@ export async function getStaffReservations(scope: RestaurantScope, query: { date
   const allLocations = [...(await listAllLocations(scope.db, scope.restaurantId))].sort((a, b) => a.sortOrder - b.sortOrder);
   const locationId = allLocations.some((one) => one.id === query.locationId) ? query.locationId! : null;
   const names = new Map(allLocations.map((one) => [one.id, one.nameRo]));
-  const offers = await orderingForGuests(scope.db, scope.restaurantId);
+  const [offers, hits] = await Promise.all([orderingForGuests(scope.db, scope.restaurantId), listRecentCeilingHits(scope.db, scope.restaurantId, 'reservations', now)]);
   const [rows, counts] = await Promise.all([
     listReservationsOn(scope.db, scope.restaurantId, date, locationId),
     countByDate(scope.db, scope.restaurantId, date, addDays(date, CALENDAR_DAYS - 1), locationId),
@@ -74,6 +75,13 @@ export async function getStaffReservations(scope: RestaurantScope, query: { date
     }),
     days,
     since,
+    ceilingHits: hits
+      .filter((hit) => names.has(hit.locationId))
+      .map((hit) => {
+        const { minutes } = localMoment(Date.parse(hit.at), restaurant.timeZone);
+        const at = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+        return { locationId: hit.locationId, locationName: names.get(hit.locationId)!, at, hourCeiling: hit.hourCeiling, dayCeiling: hit.dayCeiling };
+      }),
   };
 }
 

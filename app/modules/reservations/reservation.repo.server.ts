@@ -22,6 +22,26 @@ export async function lockReservationSlot(trx: Kysely<Database>, locationId: str
   if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext('bucate_reservation'), hashtext(${`${locationId}:${date}:${time}`}))`.execute(trx);
 }
 
+/**
+ * Takes the location's lock for the rest of the transaction (after the slot's): its ceilings count
+ * the location's requests of the last hour and day, which concurrent requests for different slots
+ * would otherwise all pass together (issue 33). SQLite's single writer does the same.
+ */
+export async function lockReservationLocation(trx: Kysely<Database>, locationId: string): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext('bucate_reservation_location'), hashtext(${locationId}))`.execute(trx);
+}
+
+/** A location's reservation requests made at or after `since` (ISO), whatever became of them: what its ceilings count. */
+export async function countRequestsSince(db: Kysely<Database>, restaurantId: string, locationId: string, since: string): Promise<number> {
+  const row = await tenant(db, restaurantId)
+    .selectFrom('reservation')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('locationId', '=', locationId)
+    .where('createdAt', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** Requested and accepted reservations of a location's day, by slot time. */
 export async function countHeldByTime(db: Kysely<Database>, restaurantId: string, locationId: string, date: string): Promise<Map<string, number>> {
   const rows = await tenant(db, restaurantId)

@@ -42,7 +42,7 @@ const raw = (locationId: string, over: Record<string, string> = {}) => ({
   note: '<script>alert(1)</script> aniversare 🎂', idempotencyKey: newIdempotencyKey(), ...over,
 });
 const input = (locationId: string, over: Record<string, string> = {}) => ReservationRequestInput.parse(raw(locationId, over));
-const guest = { locale: 'ro' as const, clientKey: `client-${testDialect}` };
+const guest = { locale: 'ro' as const, clientKey: `client-${testDialect}`, secret: 'reservations-test-secret' };
 const rows = (restaurantId: string) => db.selectFrom('reservation').selectAll().where('restaurantId', '=', restaurantId).execute();
 
 async function deliver(): Promise<OutgoingMail[]> {
@@ -99,11 +99,26 @@ describe(`reservations on ${testDialect}`, () => {
     expect(event.endDate.toJSDate().getTime() - event.startDate.toJSDate().getTime()).toBe(60 * 60_000);
 
     // the guest cancels: the calendar file of the same UID says CANCELLED
-    await cancelReservationByGuest(db, token);
-    await expect(cancelReservationByGuest(db, token)).rejects.toMatchObject({ code: 'reservation-not-cancellable' });
+    await cancelReservationByGuest(db, a.slug, token);
+    await expect(cancelReservationByGuest(db, a.slug, token)).rejects.toMatchObject({ code: 'reservation-not-cancellable' });
     const [cancelled] = (await deliver()).filter((one) => one.to === 'ana@example.com');
     expect(calendarOf(cancelled!)).toMatchObject({ status: 'CANCELLED' });
     expect(calendarOf(cancelled!).event.uid).toBe(`reservation-${stored!.id}@localhost`);
+  });
+
+  it('refuses a cancel under another restaurant’s address, or an unknown one, and changes nothing', async () => {
+    const a = await restaurant();
+    const other = await restaurant();
+    const { token } = await requestReservation(db, a.slug, input(a.locationId), { ...guest, clientKey: `${guest.clientKey}-slug` });
+    const before = await rows(a.id);
+    const events = () => db.selectFrom('liveEvent').select('id').where('restaurantId', 'in', [a.id, other.id]).execute();
+    const eventsBefore = (await events()).length;
+    await expect(cancelReservationByGuest(db, other.slug, token)).rejects.toMatchObject({ code: 'not-found', status: 404 });
+    await expect(cancelReservationByGuest(db, 'nimeni-aici', token)).rejects.toMatchObject({ code: 'not-found', status: 404 });
+    expect(await rows(a.id)).toEqual(before);
+    expect(await events()).toHaveLength(eventsBefore);
+    await cancelReservationByGuest(db, a.slug, token);
+    expect((await rows(a.id))[0]?.status).toBe('cancelled');
   });
 
   it('refuses each bad request with its reason and saves nothing', async () => {
@@ -142,8 +157,10 @@ describe(`reservations on ${testDialect}`, () => {
   it('limits the requests of one client', async () => {
     const a = await restaurant({ capacityPerSlot: '50' });
     const clientKey = `${guest.clientKey}-limit`;
-    for (let i = 0; i < 10; i++) await requestReservation(db, a.slug, input(a.locationId), { ...guest, clientKey });
-    await expect(requestReservation(db, a.slug, input(a.locationId), { ...guest, clientKey })).rejects.toMatchObject({ code: 'reservation-rate', status: 429 });
+    // ten different guests behind one address (the contact's own ceiling is another test's)
+    const someone = (i: number) => input(a.locationId, { phone: `0722 000 0${String(i).padStart(2, '0')}`, email: `guest${i}@example.com` });
+    for (let i = 0; i < 10; i++) await requestReservation(db, a.slug, someone(i), { ...guest, clientKey });
+    await expect(requestReservation(db, a.slug, someone(10), { ...guest, clientKey })).rejects.toMatchObject({ code: 'reservation-rate', status: 429 });
     expect(await rows(a.id)).toHaveLength(10);
   });
 

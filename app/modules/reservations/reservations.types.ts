@@ -68,6 +68,8 @@ export interface StaffReservationsPage {
   days: { date: string; open: number; requested: number }[];
   /** the live stream starts after this event id */
   since: number;
+  /** locations whose hour's or day's ceiling refused a guest lately (issue 33): 'HH:MM' local, and the ceilings */
+  ceilingHits: { locationId: string; locationName: string; at: string; hourCeiling: number; dayCeiling: number }[];
 }
 
 export const STAFF_ACTIONS = ['accept', 'decline', 'cancel', 'no-show'] as const;

@@ -54,6 +54,14 @@ export function OrderBoardView({ board: loaded, since, slug, failed }: { board: 
         </div>
       </div>
 
+      {board.locations.map((location) =>
+        location.ordering?.ceilingHitAt ? (
+          <p key={location.id} role="alert" className="rounded-lg bg-primary-50 p-3 font-medium text-primary-800 dark:bg-stone-800 dark:text-primary-100" data-testid="ceiling-notice">
+            {t('orders.ceilingHit', { max: location.ordering.ceiling, location: location.name, at: location.ordering.ceilingHitAt })}
+          </p>
+        ) : null,
+      )}
+
       {failed ? <p role="alert" className="rounded-lg bg-primary-50 p-3 font-medium text-primary-800 dark:bg-stone-800 dark:text-primary-100">{Object.values(failed.fieldErrors)[0] ?? failed.error}</p> : null}
 
       <div className="flex flex-wrap items-end gap-x-8 gap-y-4">

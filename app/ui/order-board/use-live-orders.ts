@@ -124,6 +124,8 @@ export function useLiveBoard(slug: string, loaded: OrderBoard, since: number, on
         if (onOrder(event)) placed.current();
       });
       source.addEventListener('order.updated', onOrder);
+      // a ceiling refused guests (issue 33): the page's notice comes with the board read again
+      source.addEventListener('orders.ceiling', readWhole);
       source.addEventListener('reset', () => window.location.reload());
     };
     if (document.readyState === 'complete') connect();

@@ -26,16 +26,21 @@ function formStart(location: PageLocation, refused: RefusedSave | undefined) {
       ordersEnabled: on('ordersEnabled'), dineIn: on('dineIn'), pickup: on('pickup'), reservationsEnabled: on('reservationsEnabled'), autoAccept: on('autoAccept'),
       slotMinutes: text('slotMinutes'), maxPartySize: text('maxPartySize'), leadMinutes: text('leadMinutes'), daysAhead: text('daysAhead'),
       capacityPerSlot: text('capacityPerSlot'), guestNoteRo: text('guestNoteRo'), guestNoteEn: text('guestNoteEn'),
+      orderCeiling: text('orderCeiling'), reservationHourCeiling: text('reservationHourCeiling'), reservationDayCeiling: text('reservationDayCeiling'),
+      reservationContactCeiling: text('reservationContactCeiling'),
     };
   }
   return {
     ordersEnabled: s.ordersEnabled, dineIn: s.dineIn, pickup: s.pickup, reservationsEnabled: s.reservationsEnabled, autoAccept: s.autoAccept,
     slotMinutes: String(s.slotMinutes), maxPartySize: String(s.maxPartySize), leadMinutes: String(s.leadMinutes), daysAhead: String(s.daysAhead),
     capacityPerSlot: String(s.capacityPerSlot), guestNoteRo: s.guestNoteRo ?? '', guestNoteEn: s.guestNoteEn ?? '',
+    orderCeiling: String(s.orderCeiling), reservationHourCeiling: String(s.reservationHourCeiling), reservationDayCeiling: String(s.reservationDayCeiling),
+    reservationContactCeiling: String(s.reservationContactCeiling),
   };
 }
 
 // i18n-keys: orderingSettings.slotMinutes orderingSettings.maxPartySize orderingSettings.leadMinutes orderingSettings.daysAhead orderingSettings.capacityPerSlot
+// i18n-keys: orderingSettings.orderCeiling orderingSettings.reservationHourCeiling orderingSettings.reservationDayCeiling orderingSettings.reservationContactCeiling
 /**
  * One location's ordering and reservation settings (issue 25 item 1): the versioned form (decision
  * 0015: its hidden `version` makes a stale tab's save a refusal), the pause switch beside it, and
@@ -57,6 +62,8 @@ export function OrderingLocationSettings({ location, slug, refused }: { location
       hint={hint}
     />
   );
+  const ceiling = (name: 'orderCeiling' | 'reservationHourCeiling' | 'reservationDayCeiling' | 'reservationContactCeiling') =>
+    number(name, t('orderingSettings.ceilingHint', { min: ORDERING_LIMITS[name][0], max: ORDERING_LIMITS[name][1] }));
   const shownTables = location.tables.slice(0, TABLES_SHOWN).join(', ');
   const tablesList = location.tables.length > TABLES_SHOWN ? t('orderingSettings.tablesMore', { list: shownTables, count: location.tables.length - TABLES_SHOWN }) : shownTables;
   return (
@@ -86,6 +93,7 @@ export function OrderingLocationSettings({ location, slug, refused }: { location
           <CheckboxField label={t('orderingSettings.dineIn')} name="dineIn" defaultChecked={start.dineIn} aria-invalid={Boolean(errors.dineIn)} />
           <CheckboxField label={t('orderingSettings.pickup')} name="pickup" defaultChecked={start.pickup} />
           {errors.dineIn ? <p className="mt-1 text-sm font-medium text-primary-800 dark:text-primary-100">{errors.dineIn}</p> : null}
+          <div className="mt-2 grid gap-4 sm:grid-cols-2">{ceiling('orderCeiling')}</div>
           <div className="mt-3 rounded-lg bg-stone-100 p-3 dark:bg-stone-800" data-testid="ordering-tables">
             <p className="font-medium">{t('orderingSettings.tablesHeading')}</p>
             <p className="mt-1 text-stone-700 dark:text-stone-300">
@@ -104,6 +112,9 @@ export function OrderingLocationSettings({ location, slug, refused }: { location
             {number('leadMinutes', t('orderingSettings.leadMinutesHint'))}
             {number('daysAhead')}
             {number('capacityPerSlot', t('orderingSettings.capacityPerSlotHint'))}
+            {ceiling('reservationHourCeiling')}
+            {ceiling('reservationDayCeiling')}
+            {ceiling('reservationContactCeiling')}
           </div>
           <CheckboxField className="mt-2" label={t('orderingSettings.autoAccept')} name="autoAccept" defaultChecked={start.autoAccept} />
         </Fieldset>

@@ -27,6 +27,8 @@ function useLiveReload(slug: string, since: number) {
     };
     source.addEventListener('reservation.requested', reload);
     source.addEventListener('reservation.updated', reload);
+    // a ceiling refused guests (issue 33): the notice comes with the list read again
+    source.addEventListener('reservations.ceiling', reload);
     source.addEventListener('reset', reload);
     return () => {
       clearTimeout(timer);
@@ -114,6 +116,11 @@ export function ReservationsBoard({ page, slug }: { page: StaffReservationsPage;
         <h2 id="reservations-title" className="text-xl font-semibold">{t('reservations.staff.heading')}</h2>
         <p className="text-sm text-stone-700 dark:text-stone-300">{t('reservations.staff.live')}</p>
       </div>
+      {page.ceilingHits.map((hit) => (
+        <p key={hit.locationId} role="alert" className="rounded-lg bg-primary-50 p-3 font-medium text-primary-800 dark:bg-stone-800 dark:text-primary-100" data-testid="ceiling-notice">
+          {t('reservations.staff.ceilingHit', { location: hit.locationName, at: hit.at, hour: hit.hourCeiling, day: hit.dayCeiling })}
+        </p>
+      ))}
       <form method="get" className="flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="staff-day" className="block font-medium">{t('reservations.staff.day')}</label>

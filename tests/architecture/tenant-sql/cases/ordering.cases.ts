@@ -14,7 +14,8 @@ const order = (f: { location: string; table: { id: string; label?: string }; now
 
 const values = {
   ordersEnabled: 1, dineIn: 1, pickup: 0, reservationsEnabled: 0, slotMinutes: 30, maxPartySize: 8, leadMinutes: 60, daysAhead: 30,
-  capacityPerSlot: 4, autoAccept: 0, guestNoteRo: null, guestNoteEn: null,
+  capacityPerSlot: 4, autoAccept: 0, guestNoteRo: null, guestNoteEn: null, orderCeiling: 60, reservationHourCeiling: 20, reservationDayCeiling: 100,
+  reservationContactCeiling: 3,
 } as const;
 
 export const orderingCases: Record<string, RepositoryCases> = {
@@ -23,13 +24,16 @@ export const orderingCases: Record<string, RepositoryCases> = {
     findOrderingSettings: (f) => [f.db, f.r, f.location],
     saveOrderingSettings: (f) => [f.db, f.r, f.location, 3, values, f.now],
     setOrderingPaused: (f) => [f.db, f.r, f.location, true, f.now],
+    markCeilingHit: (f) => [f.db, f.r, f.location, 'ordersCeilingAt', f.now, f.now],
   }),
   'app/modules/ordering/guest-order.repo.server.ts': repository(guestOrders, {
     listDishesForCart: (f) => [f.db, f.r, f.location, [f.product]],
     findDishLocation: (f) => [f.db, f.r, f.product],
     findTableByCode: (f) => [f.db, f.r, f.table.code],
     isTableBlocked: (f) => [f.db, f.r, f.table.id, '2026-11-27'],
+    lockOrderPlacement: (f) => [f.db, f.r],
     countOpenOrdersAtTable: (f) => [f.db, f.r, f.table.id],
+    countOrdersSince: (f) => [f.db, f.r, f.location, f.now],
     findOrderByIdempotencyKey: (f) => [f.db, f.r, 'capture-key-0123456789'],
     nextOrderNumber: (f) => [f.db, f.r, '2026-11-27'],
     insertGuestOrder: (f) => [f.db, f.r, order(f), [{ id: 'line-capture', orderId: 'order-capture', productId: f.product, nameRo: 'Ciorbă', nameEn: null, unitPriceMinor: 2450, quantity: 1, note: null, position: 0 }]],

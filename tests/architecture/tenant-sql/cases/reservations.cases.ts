@@ -9,6 +9,8 @@ const DAY = '2030-01-07';
 export const reservationsCases: Record<string, RepositoryCases> = {
   'app/modules/reservations/reservation.repo.server.ts': repository(reservation, {
     lockReservationSlot: (f) => [f.db, f.location, DAY, '19:00'],
+    lockReservationLocation: (f) => [f.db, f.location],
+    countRequestsSince: (f) => [f.db, f.r, f.location, f.now],
     countHeldByTime: (f) => [f.db, f.r, f.location, DAY],
     findReservationByKey: (f) => [f.db, f.r, 'idempotency-key-0001'],
     insertReservation: (f) => [f.db, f.r, {
