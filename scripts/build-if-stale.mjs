@@ -30,3 +30,7 @@ export function buildIfStale({ node = process.execPath, quiet = false } = {}) {
   execFileSync(node, [join(root, 'node_modules', '@react-router', 'dev', 'bin.cjs'), 'build'], { cwd: root, stdio: quiet ? 'ignore' : 'inherit' });
   return true;
 }
+
+// `node scripts/build-if-stale.mjs`: what `npm run test:unit` runs before vitest (tests/server/* start the built server),
+// so that script works on a fresh clone as `npm start` does; a bare `npx vitest run <file>` never builds.
+if (process.argv[1] === new URL(import.meta.url).pathname) buildIfStale();
