@@ -40,6 +40,12 @@ describe(`account data (GDPR) on ${testDialect}`, () => {
     }
   });
   const owner = (user: Owner) => scopes.owner(user.restaurantId, { id: user.id, email: user.email });
+  /**
+   * The time a test gets for the password work it waits for: each hash or check is one scrypt
+   * derivation (better-auth: N=16384, r=16, 32 MB), about 0.1 s on an idle core but 1.5-3 s
+   * measured at a load average of 37 on the shared 2 cores, where 11 of them passed the 20 s default.
+   */
+  const passwordWork = (derivations: number) => ({ timeout: 10_000 + derivations * 4_000 });
   /** the account's own audit rows (registration also records the trial's start) */
   const auditOf = (user: Owner) =>
     database.db.selectFrom('auditEvent').select(['action', 'actorId', 'restaurantId', 'targetId']).where('actorId', '=', user.id).where('action', 'like', 'account.%').execute();
@@ -111,7 +117,8 @@ describe(`account data (GDPR) on ${testDialect}`, () => {
     expect((await exportAccountData(invitee())).invitations).toEqual([expect.objectContaining({ email, role: 'staff', restaurantName: 'Restaurant A' })]);
   });
 
-  it('limits password checks per user: after 5 wrong guesses even the right password is refused, with a wait', async () => {
+  // registration's hash, five wrong guesses (the right one and change-password are refused before any check)
+  it('limits password checks per user: after 5 wrong guesses even the right password is refused, with a wait', passwordWork(6), async () => {
     const result = await registerRestaurantOwner(auth, database.db, { email: 'guessed@gdpr.example', password: 'secret-123', restaurantName: 'Restaurant C' }, new Headers());
     if (!result.ok) throw new Error(result.error);
     const c = scopes.owner(result.restaurantId, { id: result.userId, email: 'guessed@gdpr.example' });
@@ -127,17 +134,20 @@ describe(`account data (GDPR) on ${testDialect}`, () => {
     expect(Number(change.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
-  it('counts better-auth’s change-password checks against the user as well', async () => {
+  // registration's hash, four wrong guesses, and change-password's two (better-auth hashes the new password before it checks the current one)
+  it('counts better-auth’s change-password checks against the user as well', passwordWork(7), async () => {
     const result = await registerRestaurantOwner(auth, database.db, { email: 'changer@gdpr.example', password: 'secret-123', restaurantName: 'Restaurant D' }, new Headers());
     if (!result.ok) throw new Error(result.error);
     const headers = new Headers({ cookie: result.cookies.map((line) => line.split(';')[0]).join('; ') });
-    for (let i = 0; i < 5; i++) {
-      const wrong = await callAuthEndpoint(auth, '/change-password', { currentPassword: `guess-${i}`, newPassword: 'another-secret-1' }, headers);
-      expect(wrong.status).toBe(400);
-    }
+    const d = scopes.owner(result.restaurantId, { id: result.userId, email: 'changer@gdpr.example' });
+    // four wrong guesses by deleting (one derivation each) leave one check, and a wrong change-password
+    // takes it: five change-passwords would cost ten derivations for the same proof
+    for (let i = 0; i < 4; i++) expect(await deleteAccount(d, auth, createLocalDiskStorage(uploads), `guess-${i}`)).toEqual({ ok: false, error: 'invalid-credential' });
+    const wrong = await callAuthEndpoint(auth, '/change-password', { currentPassword: 'guess-4', newPassword: 'another-secret-1' }, headers);
+    expect(wrong.status).toBe(400);
+    // had the change-password check not counted, this would be the fifth check and pass
     const right = await callAuthEndpoint(auth, '/change-password', { currentPassword: 'secret-123', newPassword: 'another-secret-1' }, headers);
     expect(right.status).toBe(429);
-    const d = scopes.owner(result.restaurantId, { id: result.userId, email: 'changer@gdpr.example' });
     expect(await deleteAccount(d, auth, createLocalDiskStorage(uploads), 'secret-123')).toMatchObject({ ok: false, error: 'too-many-requests' });
   });
 
@@ -162,7 +172,8 @@ describe(`account data (GDPR) on ${testDialect}`, () => {
     expect(await auditOf(a)).toEqual([{ action: 'account.delete', actorId: a.id, restaurantId: a.restaurantId, targetId: a.id }]);
   });
 
-  it('keeps a restaurant that has another owner when one owner deletes their account', async () => {
+  // two registrations' hashes, two password checks
+  it('keeps a restaurant that has another owner when one owner deletes their account', passwordWork(4), async () => {
     const shared = await registerRestaurantOwner(auth, database.db, { email: 'first@gdpr.example', password: 'secret-123', restaurantName: 'Restaurant E' }, new Headers());
     const second = await registerRestaurantOwner(auth, database.db, { email: 'second@gdpr.example', password: 'secret-123', restaurantName: 'Restaurant F' }, new Headers());
     if (!shared.ok || !second.ok) throw new Error('registration failed');

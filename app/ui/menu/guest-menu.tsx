@@ -31,6 +31,11 @@ export function MenuDocument({ page }: { page: GuestMenuPageData }) {
         <MenuHead page={page} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={stylesheet} />
+        {/* no first paint of a half-parsed header: a slow network or a busy phone let the browser paint the
+            page while its header was still arriving, and the rest then moved it (the opening status sat
+            centred beside the hours' toggle that came after it); #main starts after the header, the search
+            and the category bar (every menu has one), the dishes below may still come in as they arrive */}
+        <link rel="expect" href="#main" blocking="render" />
       </head>
       <body>
         {/* the guest menu's labels in its language (guest-labels catalogues); the site's chrome stays ro/en */}
