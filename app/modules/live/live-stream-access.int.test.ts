@@ -138,6 +138,8 @@ describe(`live streams held no longer than allowed on ${testDialect}`, () => {
     const seen = await place(restaurantId);
     await first.until((all) => all.some((m) => m.id === String(seen)));
     await first.end(WITHIN);
+    // told to come back at once (its next stream says the usual pause again)
+    expect(first.messages.at(-1)).toEqual({ retry: '250' });
     // placed while the browser waits to reconnect
     const missed = await place(restaurantId);
     const again = await board(staff, restaurantId, session, aging, { 'Last-Event-ID': String(seen) });

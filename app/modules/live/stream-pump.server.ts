@@ -18,6 +18,8 @@ const encoder = new TextEncoder();
 
 /** How long a refused client waits before trying again. */
 const BUSY_RETRY_AFTER_S = 30;
+/** The browser's pause before reconnecting a stream that reached its longest life (its next stream says `retryMs` again). */
+const AGED_RETRY_MS = 250;
 
 /** The safety net's look, the heartbeat, the browser's pause before reconnecting, the stream's longest life. */
 export interface StreamTiming {
@@ -186,8 +188,12 @@ export async function runStreamLoop(set: StreamSet, loop: StreamLoop): Promise<R
     pump.wake();
   });
   if (loop.watch) unwatch = loop.watch(finish);
-  // the stream's longest life: the browser then reconnects through the route's checks, and resumes by its last id
-  ageTimer = setTimeout(finish, timing.maxAgeMs * (1 - Math.random() / 5));
+  // the stream's longest life: the browser then reconnects through the route's checks, and resumes by
+  // its last id; told to come back at once, so the board's "live" sign hardly flickers
+  ageTimer = setTimeout(() => {
+    if (!closed) pump.write(formatSseRetry(AGED_RETRY_MS));
+    finish();
+  }, timing.maxAgeMs * (1 - Math.random() / 5));
   ageTimer.unref();
   request.signal.addEventListener('abort', finish, { once: true });
   if (request.signal.aborted) finish();
