@@ -138,7 +138,7 @@ try {
     const answer = await change({ ...person, membershipId: membership.id, version: membership.updatedAt });
     const answered = performance.now();
     const text = await answer.text();
-    if (answer.status >= 400) console.log(`  ${name} refused: ${[...text.matchAll(/role="alert"[^>]*>([^<]{3,200})/g)].map((m) => m[1]).join(' | ') || text.slice(0, 200)}`);
+    if (answer.status >= 400) console.log(`  ${name} refused: ${/"error","([^"]{3,200})"/.exec(text)?.[1] ?? text.slice(0, 200)}`);
     const ended = await Promise.race([board.ended, pause(10_000).then(() => Number.NaN)]);
     console.log(`${name}: answered ${answer.status} in ${(answered - sent).toFixed(0)} ms; the board on process 1 ended ${(ended - answered).toFixed(0)} ms after the answer (target within 5,000 ms)`);
     board.controller.abort();
