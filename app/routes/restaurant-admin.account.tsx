@@ -10,6 +10,7 @@ import { deleteAccount } from '#app/modules/account/account-data.service.server.
 import { changeOwnPassword, requestOwnEmailChange, type SecurityChangeResult } from '#app/modules/account/account-security.service.server.ts';
 import { resendVerificationLink, verifiedLandingPath } from '#app/modules/account/email-link.service.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
+import { publishAccessChange } from '#app/modules/live/live-bus.server.ts';
 import { AccountSection } from '#app/ui/account/account-section.tsx';
 import { describePasswordRules } from '#app/ui/auth/password-rules.ts';
 import { useNoticeToast } from '#app/ui/toast/toast-provider.tsx';
@@ -51,6 +52,8 @@ export const action = restaurantRoute('restaurant.view', async ({ request, param
   if (form.get('intent') === 'sign-out-everywhere') {
     const response = await callAuthEndpoint(getAuth(), '/revoke-sessions', {}, request.headers);
     await response.body?.cancel();
+    // the boards this account holds open, on any device and app process, end now (issue 33 item 1)
+    if (response.ok) publishAccessChange(user.id);
     return redirect('/login', signedOut);
   }
   if (form.get('intent') === 'resend-verification') {

@@ -27,7 +27,7 @@ export const TEAM_SERVICE_ROWS: ServiceRow[] = [
   { service: 'account/restaurants.service.server.ts#listMyRestaurants', permission: 'restaurant.view', namesRows: false, call: (s) => listMyRestaurants(s) },
   { service: 'subscription/subscription.service.server.ts#startOwnersTrial', permission: 'billing.manage', namesRows: false, call: (s) => startOwnersTrial(s) },
   { service: 'live/live-events.server.ts#liveCursor', permission: 'orders.board', namesRows: false, call: (s) => liveCursor(s, 'orders') },
-  { service: 'live/live-stream.server.ts#liveStream', permission: 'orders.board', namesRows: false, call: (s) => liveStream(s, aborted(), { channel: 'orders' }) },
+  { service: 'live/live-stream.server.ts#liveStream', permission: 'orders.board', namesRows: false, call: (s) => liveStream(s, aborted(), { channel: 'orders', holder: { sessionId: 'no-such-session', userId: s.actor.id, restaurantId: s.restaurantId } }) },
 ];
 
 export const TEAM_USER_ROWS: UserRow[] = [

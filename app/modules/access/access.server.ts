@@ -30,6 +30,9 @@ export interface SessionUser {
   emailVerified: boolean;
 }
 
+/** The session each answer came from (a live stream checks it again while it stays open: stream-grants.server.ts). */
+const sessionIdOfUser = new WeakMap<SessionUser, string>();
+
 /** Each page request's answer, read once: its loaders (root, layout, page) run side by side and each asks. */
 const sessionOfRequest = new WeakMap<Request, Promise<SessionUser | null>>();
 
@@ -64,13 +67,15 @@ async function readSessionUser(request: Request): Promise<SessionUser | null> {
     await (await auth.$context).internalAdapter.deleteUserSessions(user.id);
     throw redirect('/login?error=USER_DISABLED', { headers: { 'Set-Cookie': clearSessionCookie() } });
   }
-  return {
+  const answer: SessionUser = {
     id: user.id,
     email: user.email,
     name: user.name,
     role: user.role === 'admin' ? 'admin' : 'restaurant',
     emailVerified: Boolean(user.emailVerified),
   };
+  sessionIdOfUser.set(answer, session.session.id);
+  return answer;
 }
 
 /** Left in place of each session ended by disabling its user, keyed by the session token. */
@@ -133,6 +138,8 @@ export interface MemberAccess {
   scope: MemberScope;
   user: SessionUser;
   role: Role;
+  /** the session the request was signed in with */
+  sessionId: string;
 }
 
 /**
@@ -148,7 +155,7 @@ export async function requireMember(db: Kysely<Database>, request: Request, rest
   const membership = await findMembershipBySlug(db, user.id, restaurantSlug);
   if (!membership || !isRole(membership.role)) throw redirectToUnauthorized(ro.errors.restaurantForbidden);
   if (!can(membership.role, permission)) throw redirectToUnauthorized(ro.errors.pageForbidden);
-  return { scope: makeMemberScope(db, actorOf(user), membership.id, membership.role, requestMetaOf(request)), user, role: membership.role };
+  return { scope: makeMemberScope(db, actorOf(user), membership.id, membership.role, requestMetaOf(request)), user, role: membership.role, sessionId: sessionIdOfUser.get(user) ?? '' };
 }
 
 /** The member opened this restaurant's admin: their next sign-in lands here (one write, only when it changed). */

@@ -13,6 +13,13 @@ export interface LiveBus {
   publish(restaurantId: string, channel: LiveChannel): void;
   /** `wake` runs on each publish for the channel (and when wake-ups may have been missed); returns how to stop */
   subscribe(restaurantId: string, channel: LiveChannel, wake: () => void): () => void;
+  /**
+   * Says in every process that a user's access changed (removed from a team, another role, signed
+   * out everywhere, disabled): their open streams are checked again at once (issue 33 item 1).
+   */
+  publishAccess(userId: string): void;
+  /** `changed` runs with the user's id on each such change, and with null when changes may have been missed; returns how to stop */
+  subscribeAccess(changed: (userId: string | null) => void): () => void;
   /** stops listening (subscribers get no more wake-ups) once the wake-ups already published have left */
   close(): Promise<void>;
 }
@@ -20,6 +27,42 @@ export interface LiveBus {
 /** The wake-up's text (the NOTIFY payload): matched whole, never taken apart. */
 export function liveKey(restaurantId: string, channel: string): string {
   return `${restaurantId}:${channel}`;
+}
+
+/**
+ * The wake-up's text for a user's access change. A board's key is `<restaurantId>:<channel>` with a
+ * channel of LIVE_CHANNELS, so no board's key starts with this.
+ */
+const ACCESS_PREFIX = 'access:';
+
+export function accessKey(userId: string): string {
+  return `${ACCESS_PREFIX}${userId}`;
+}
+
+/** The user whose access changed, when the wake-up's text says one did. */
+export function userOfAccessKey(key: string): string | undefined {
+  return key.startsWith(ACCESS_PREFIX) ? key.slice(ACCESS_PREFIX.length) : undefined;
+}
+
+/** The watchers of access changes in one process: what both kinds of bus tell. */
+export function createAccessSubscriberSet() {
+  const changed = new Set<(userId: string | null) => void>();
+  return {
+    add(onChange: (userId: string | null) => void): () => void {
+      changed.add(onChange);
+      return () => void changed.delete(onChange);
+    },
+    tell(userId: string | null): void {
+      for (const onChange of changed) {
+        try {
+          onChange(userId);
+        } catch (error) {
+          logger.warn({ err: error }, 'live access watcher failed');
+        }
+      }
+    },
+    clear: () => changed.clear(),
+  };
 }
 
 /** The subscribers of one process, by key: what both kinds of bus wake. */
@@ -58,11 +101,17 @@ export function createSubscriberSet() {
 /** The in-process bus: SQLite's (one process), and the default before the composition root says otherwise. */
 export function createMemoryLiveBus(): LiveBus {
   const subscribers = createSubscriberSet();
+  const access = createAccessSubscriberSet();
   return {
     // after the current call stack, as a NOTIFY would arrive: the publisher never runs a board's read
     publish: (restaurantId, channel) => void queueMicrotask(() => subscribers.wake(liveKey(restaurantId, channel))),
     subscribe: (restaurantId, channel, wake) => subscribers.add(liveKey(restaurantId, channel), wake),
-    close: async () => subscribers.clear(),
+    publishAccess: (userId) => void queueMicrotask(() => access.tell(userId)),
+    subscribeAccess: (changed) => access.add(changed),
+    close: async () => {
+      subscribers.clear();
+      access.clear();
+    },
   };
 }
 
@@ -90,6 +139,20 @@ export function publishLive(restaurantId: string, channel: LiveChannel): void {
     liveBus().publish(restaurantId, channel);
   } catch (error) {
     logger.warn({ err: error, restaurantId, channel }, 'live publish failed; boards catch up on their next look');
+  }
+}
+
+/**
+ * After the commit of a change to who may see a restaurant's live streams (a member removed or
+ * given another role, sessions ended, a user disabled): that user's open streams, in every process,
+ * are checked again at once and end when their access is gone. Never throws (the change is done;
+ * the streams' own periodic check ends them a moment later).
+ */
+export function publishAccessChange(userId: string): void {
+  try {
+    liveBus().publishAccess(userId);
+  } catch (error) {
+    logger.warn({ err: error, userId }, 'live access publish failed; streams are checked again within seconds');
   }
 }
 

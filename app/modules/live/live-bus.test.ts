@@ -13,6 +13,8 @@ describe("this process's live bus", () => {
         published.push(`${restaurantId}:${channel}`);
       },
       subscribe: () => () => {},
+      publishAccess: () => {},
+      subscribeAccess: () => () => {},
       close: async () => void (closed = true),
     };
     provideLiveBus(() => {

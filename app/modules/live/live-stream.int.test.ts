@@ -7,7 +7,7 @@ import { test, type ActorScopes, type TestDb } from '#tests/support/test-context
 import { testDialect } from '#tests/support/test-database.ts';
 import { createMemoryLiveBus } from './live-bus.server.ts';
 import { appendLiveEvent } from './live-events.server.ts';
-import { createLiveStreams, LIVE_STREAM_TIMING } from './live-stream.server.ts';
+import { createLiveStreams, LIVE_STREAM_LIMITS, LIVE_STREAM_TIMING } from './live-stream.server.ts';
 
 describe(`live streams on ${testDialect}`, () => {
   let db: TestDb;
@@ -20,7 +20,7 @@ describe(`live streams on ${testDialect}`, () => {
   // the bus is the only thing that wakes these streams (their safety-net look is a minute away)
   const bus = createMemoryLiveBus();
   const slow = { ...LIVE_STREAM_TIMING, pollMs: 60_000, heartbeatMs: 60_000 };
-  const makeStreams = (over: Partial<typeof slow> = {}, limits = { perProcess: 500, perRestaurant: 50 }) => createLiveStreams({ bus: () => bus, timing: { ...slow, ...over }, limits });
+  const makeStreams = (over: Partial<typeof slow> = {}, limits = LIVE_STREAM_LIMITS) => createLiveStreams({ bus: () => bus, timing: { ...slow, ...over }, limits });
   const streams = makeStreams();
 
   const restaurant = async () => (await insertRestaurant(db)).id;
@@ -117,7 +117,7 @@ describe(`live streams on ${testDialect}`, () => {
   });
 
   it('caps the streams of a restaurant and of the process (503, Retry-After); a board that leaves frees its place', async () => {
-    const capped = makeStreams({}, { perProcess: 5, perRestaurant: 3 });
+    const capped = makeStreams({}, { perProcess: 5, per: { restaurant: 3, account: 5, address: 5 } });
     const [one, two] = [await restaurant(), await restaurant()];
     const leaving = new AbortController();
     const open = [await board(one, { signal: leaving.signal }, capped), await board(one, {}, capped), await board(one, {}, capped)];
@@ -130,7 +130,7 @@ describe(`live streams on ${testDialect}`, () => {
     expect(capped.count).toBe(5);
 
     leaving.abort();
-    expect(capped.countOf(one)).toBe(2);
+    expect(capped.countOf('restaurant', one)).toBe(2);
     expect((await board(two, {}, capped)).status).toBe(200);
     capped.closeAll();
     expect(capped.count).toBe(0);
@@ -144,7 +144,7 @@ describe(`live streams on ${testDialect}`, () => {
     const staying = readSse(await board(restaurantId, {}, own));
     leaving.abort();
     await gone.end();
-    expect(own.countOf(restaurantId)).toBe(1);
+    expect(own.countOf('restaurant', restaurantId)).toBe(1);
     own.closeAll();
     await staying.end();
     expect(own.count).toBe(0);
@@ -184,6 +184,38 @@ describe(`live streams on ${testDialect}`, () => {
     expect(await refusalOf(board(restaurantId, { lastEventId: '12abc' }))).toEqual({ code: 'invalid-input', params: {} });
     expect(await refusalOf(board(restaurantId, { since: '-1' }))).toEqual({ code: 'invalid-input', params: {} });
     // a refusal holds no place
-    expect(streams.countOf(restaurantId)).toBe(0);
+    expect(streams.countOf('restaurant', restaurantId)).toBe(0);
+  });
+  /** a board opened by one account (its actor id) from one client address, on the process's limits */
+  const boardOf = (set: ReturnType<typeof makeStreams>, restaurantId: string, account: string, address = '198.51.100.1', signal?: AbortSignal) =>
+    set.open(scopes.member(restaurantId, 'staff', { id: account }), new Request('http://localhost/r/admin/orders/live', { headers: { 'x-bucate-client-ip': address }, signal }), { channel: 'orders' });
+
+  it('lets no account hold the process: one person with ten restaurants gets its own share, and every other board still opens (issue 33)', async () => {
+    const fair = makeStreams();
+    const leave = new AbortController();
+    const ten = await Promise.all(Array.from({ length: 10 }, () => restaurant()));
+    const answers = [];
+    // the probe: one account opening boards across its ten restaurants, from addresses of its own
+    for (let i = 0; i <= LIVE_STREAM_LIMITS.per.account; i++) answers.push((await boardOf(fair, ten[i % 10]!, 'one-person', `198.51.100.${i + 10}`, leave.signal)).status);
+    expect(answers.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect(answers.at(-1)).toBe(503);
+    expect(fair.countOf('account', 'one-person')).toBe(LIVE_STREAM_LIMITS.per.account);
+    // another restaurant's board opens: the process is far from full
+    expect((await boardOf(fair, await restaurant(), 'someone-else', '198.51.100.200', leave.signal)).status).toBe(200);
+    expect(fair.count).toBeLessThan(LIVE_STREAM_LIMITS.perProcess / 10);
+    leave.abort();
+    expect(fair.count).toBe(0);
+  });
+
+  it('lets no client address hold the process, whatever accounts it uses; other addresses still open', async () => {
+    const fair = makeStreams();
+    const leave = new AbortController();
+    const places = await Promise.all(Array.from({ length: 5 }, () => restaurant()));
+    const answers = [];
+    for (let i = 0; i <= LIVE_STREAM_LIMITS.per.address; i++) answers.push((await boardOf(fair, places[i % 5]!, `account-${i}`, '203.0.113.9', leave.signal)).status);
+    expect(answers.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect(answers.at(-1)).toBe(503);
+    expect((await boardOf(fair, places[0]!, 'account-elsewhere', '203.0.113.10', leave.signal)).status).toBe(200);
+    leave.abort();
   });
 });

@@ -1,3 +1,4 @@
+import { CLIENT_IP_HEADER } from '#app/auth/auth.server.ts';
 import { logger } from '#app/logger.server.ts';
 import { formatSseRetry, SSE_HEARTBEAT } from './sse.ts';
 
@@ -6,8 +7,9 @@ import { formatSseRetry, SSE_HEARTBEAT } from './sse.ts';
  * the channel's events after an id) and the guests' watch streams (watch-stream.server.ts, one
  * order's or reservation's state). Each says only what differs: what one look reads and sends, and
  * what it counts against its limit per key. The loop does the rest the same for both: limits per
- * process and per key (beyond: 503 and Retry-After), subscribed before the first await so a wake-up
- * is never lost, a look on each wake-up and every `pollMs` in case one was lost, one write per
+ * process and per key of each kind (beyond: 503 and Retry-After), subscribed before the first await
+ * so a wake-up is never lost, a longest life (then the browser reconnects through the route's checks), an
+ * optional watch on what allowed the stream (it ends when that stops holding), a look on each wake-up and every `pollMs` in case one was lost, one write per
  * `pull` (the next look waits until the reader took the last), a comment every `heartbeatMs`, and
  * the end on abort, on cancel, on a failed look (logged; the page reconnects) or when a look says so.
  */
@@ -16,18 +18,30 @@ const encoder = new TextEncoder();
 
 /** How long a refused client waits before trying again. */
 const BUSY_RETRY_AFTER_S = 30;
+/** The browser's pause before reconnecting a stream that reached its longest life (its next stream says `retryMs` again). */
+const AGED_RETRY_MS = 250;
 
-/** The safety net's look, the heartbeat, the browser's pause before reconnecting. */
+/** The safety net's look, the heartbeat, the browser's pause before reconnecting, the stream's longest life. */
 export interface StreamTiming {
   pollMs: number;
   heartbeatMs: number;
   retryMs: number;
+  /**
+   * A stream ends this long after it opened, less up to a fifth at random (so streams opened
+   * together do not all reconnect together); the browser reconnects after `retryMs`, through the
+   * route's checks again, and resumes by its last event id (issue 33 item 1).
+   */
+  maxAgeMs: number;
 }
 
-/** Streams one process holds at most, and at most per key (a restaurant, an order's token). */
-export interface StreamLimits {
+/**
+ * Streams one process holds at most, and at most per key of each kind the streams name (issue 33
+ * item 2: a restaurant, an account, a client address, an order's token), so no one key holds the
+ * process's whole pool.
+ */
+export interface StreamLimits<Kind extends string = string> {
   perProcess: number;
-  perKey: number;
+  per: Readonly<Record<Kind, number>>;
 }
 
 /** What one look found: text to send ('' when nothing is new), and `more` when another look is due at once. */
@@ -38,11 +52,16 @@ export interface StreamLook {
 
 export interface StreamLoop {
   request: Request;
-  /** what the limit per key counts */
-  key: string;
+  /** the stream's key of each kind its set limits (its restaurant, account, address...) */
+  keys: Readonly<Record<string, string>>;
   timing: StreamTiming;
   /** subscribes `wake` to the wake-ups that concern the stream (the bus's channel); returns how to stop */
   subscribe(wake: () => void): () => void;
+  /**
+   * Watches what allowed the stream (a staff member's session and role) while it is open: calls
+   * `end` when that no longer holds; returns how to stop watching.
+   */
+  watch?(end: () => void): () => void;
   /**
    * Runs once, after subscribing and before answering: the text sent first after `retry:` (e.g.
    * `event: reset`). A throw ends the stream and is the caller's (its route answers it).
@@ -96,29 +115,36 @@ class StreamPump {
 }
 
 /** A set of streams sharing limits: one per kind and process, more in tests. */
-export function createStreamSet(limits: StreamLimits) {
+export function createStreamSet<Kind extends string>(limits: StreamLimits<Kind>) {
   const open = new Set<() => void>();
-  const perKey = new Map<string, number>();
+  const held = new Map<string, number>();
+  const kinds = Object.keys(limits.per) as Kind[];
+  // one map for every kind: a restaurant's id and an address never meet under one counter
+  const counter = (kind: string, key: string) => `${kind}\u0000${key}`;
   return {
-    /** counts a stream in (its `finish` ends it on `closeAll`), or false beyond the limits */
-    admit(key: string, finish: () => void): boolean {
-      const held = perKey.get(key) ?? 0;
-      if (open.size >= limits.perProcess || held >= limits.perKey) return false;
+    /** counts a stream in under each of its keys (its `finish` ends it on `closeAll`), or false beyond a limit */
+    admit(keys: Readonly<Record<string, string>>, finish: () => void): boolean {
+      const names = kinds.map((kind) => [counter(kind, keys[kind] ?? ''), limits.per[kind]] as const);
+      if (open.size >= limits.perProcess || names.some(([name, limit]) => (held.get(name) ?? 0) >= limit)) return false;
       open.add(finish);
-      perKey.set(key, held + 1);
+      for (const [name] of names) held.set(name, (held.get(name) ?? 0) + 1);
       return true;
     },
-    release(key: string, finish: () => void): void {
+    release(keys: Readonly<Record<string, string>>, finish: () => void): void {
       if (!open.delete(finish)) return;
-      const left = (perKey.get(key) ?? 1) - 1;
-      if (left > 0) perKey.set(key, left);
-      else perKey.delete(key);
+      for (const kind of kinds) {
+        const name = counter(kind, keys[kind] ?? '');
+        const left = (held.get(name) ?? 1) - 1;
+        if (left > 0) held.set(name, left);
+        else held.delete(name);
+      }
     },
     /** streams open now */
     get count() {
       return open.size;
     },
-    countOf: (key: string) => perKey.get(key) ?? 0,
+    /** streams open now under one key of one kind */
+    countOf: (kind: Kind, key: string) => held.get(counter(kind, key)) ?? 0,
     /** ends every stream (a graceful stop): each page reconnects, to another process */
     closeAll(): void {
       for (const finish of open) finish();
@@ -126,7 +152,13 @@ export function createStreamSet(limits: StreamLimits) {
   };
 }
 
-export type StreamSet = ReturnType<typeof createStreamSet>;
+/** What the loop needs of a set, whatever kinds of key it limits. */
+export type StreamSet = Pick<ReturnType<typeof createStreamSet>, 'admit' | 'release'>;
+
+/** The client's address as the HTTP server found it (behind a trusted proxy, its X-Forwarded-For), for the limit per address. */
+export function clientAddressOf(request: Request): string {
+  return request.headers.get(CLIENT_IP_HEADER) ?? '';
+}
 
 /** Opens a stream in `set` and runs its loop until the page goes away; 503 beyond the set's limits. */
 export async function runStreamLoop(set: StreamSet, loop: StreamLoop): Promise<Response> {
@@ -136,21 +168,33 @@ export async function runStreamLoop(set: StreamSet, loop: StreamLoop): Promise<R
   let lastLook = 0;
   const pump = new StreamPump();
   let unsubscribe = () => {};
+  let unwatch = () => {};
+  let ageTimer: ReturnType<typeof setTimeout> | undefined;
   const finish = () => {
     if (closed) return;
     closed = true;
+    clearTimeout(ageTimer);
     unsubscribe();
-    set.release(loop.key, finish);
+    unwatch();
+    set.release(loop.keys, finish);
     request.signal.removeEventListener('abort', finish);
     pump.close();
   };
   // counted and subscribed before the first await: two requests at once cannot both pass the limit,
   // and a wake-up during the first read is not lost
-  if (!set.admit(loop.key, finish)) return tooManyStreamsResponse();
+  if (!set.admit(loop.keys, finish)) return tooManyStreamsResponse();
   unsubscribe = loop.subscribe(() => {
     woken = true;
     pump.wake();
   });
+  if (loop.watch) unwatch = loop.watch(finish);
+  // the stream's longest life: the browser then reconnects through the route's checks, and resumes by
+  // its last id; told to come back at once, so the board's "live" sign hardly flickers
+  ageTimer = setTimeout(() => {
+    if (!closed) pump.write(formatSseRetry(AGED_RETRY_MS));
+    finish();
+  }, timing.maxAgeMs * (1 - Math.random() / 5));
+  ageTimer.unref();
   request.signal.addEventListener('abort', finish, { once: true });
   if (request.signal.aborted) finish();
 

@@ -1,6 +1,6 @@
 import { liveBus, type LiveBus } from './live-bus.server.ts';
 import type { LiveChannel } from './live-events.server.ts';
-import { createStreamSet, runStreamLoop, type StreamLimits, type StreamTiming } from './stream-pump.server.ts';
+import { clientAddressOf, createStreamSet, runStreamLoop, type StreamLimits, type StreamTiming } from './stream-pump.server.ts';
 
 /**
  * The public variant of a live stream (decision 0031, issue 25's guest pages): it follows one thing
@@ -9,12 +9,15 @@ import { createStreamSet, runStreamLoop, type StreamLimits, type StreamTiming } 
  * channel, and every few seconds in case one was lost, it reads the state through `read` and sends
  * it as `event: state` when it differs from what was sent last; the first state goes at once, so a
  * page that reconnects after a lost connection is up to date without an event id. Bounded: streams
- * per process and per key (beyond: 503 and Retry-After); `read` returning null (the thing is gone)
- * ends the stream.
+ * per process, per key (the order's token), per restaurant and per client address (beyond: 503 and
+ * Retry-After; issue 33 item 2: no restaurant's guests, and no one address, hold the whole pool);
+ * `read` returning null (the thing is gone) ends the stream, and so does its longest life (the page
+ * reconnects and is sent the state first).
  */
 
-export const WATCH_STREAM_LIMITS: StreamLimits = { perProcess: 1000, perKey: 4 };
-export const WATCH_STREAM_TIMING: StreamTiming = { pollMs: 5_000, heartbeatMs: 20_000, retryMs: 3_000 };
+/** The figures and the memory a stream costs: docs/performance.md, "Issue 33: live streams' limits". */
+export const WATCH_STREAM_LIMITS: StreamLimits<'key' | 'restaurant' | 'address'> = { perProcess: 1000, per: { key: 4, restaurant: 100, address: 50 } };
+export const WATCH_STREAM_TIMING: StreamTiming = { pollMs: 5_000, heartbeatMs: 20_000, retryMs: 3_000, maxAgeMs: 5 * 60_000 };
 
 export interface WatchOptions {
   restaurantId: string;
@@ -25,7 +28,7 @@ export interface WatchOptions {
   read(): Promise<unknown>;
 }
 
-export function createWatchStreams(config: { bus(): LiveBus; limits?: StreamLimits; timing?: StreamTiming }) {
+export function createWatchStreams(config: { bus(): LiveBus; limits?: typeof WATCH_STREAM_LIMITS; timing?: StreamTiming }) {
   const timing = config.timing ?? WATCH_STREAM_TIMING;
   const streams = createStreamSet(config.limits ?? WATCH_STREAM_LIMITS);
 
@@ -33,7 +36,7 @@ export function createWatchStreams(config: { bus(): LiveBus; limits?: StreamLimi
     let sent: string | undefined;
     return runStreamLoop(streams, {
       request,
-      key: options.key,
+      keys: { key: options.key, restaurant: options.restaurantId, address: clientAddressOf(request) },
       timing,
       subscribe: (wake) => config.bus().subscribe(options.restaurantId, options.channel, wake),
       // the state, when it differs from what was sent last

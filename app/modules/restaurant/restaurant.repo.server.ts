@@ -61,6 +61,20 @@ export function findMembershipBySlug(db: Kysely<Database>, userId: string, slug:
     .executeTakeFirst();
 }
 
+/**
+ * The open live streams' check (issue 33 item 1): for each of these sessions, its user (disabled or
+ * not, platform role) and the user's memberships; a session signed out or ended is simply absent.
+ */
+export function listSessionMemberships(db: Kysely<Database>, sessionIds: readonly string[]) {
+  return acrossRestaurants(db, 'the live streams of a process, re-checked at once: their holders are members of several restaurants')
+    .selectFrom('session')
+    .innerJoin('user', 'user.id', 'session.userId')
+    .innerJoin('membership', 'membership.userId', 'session.userId')
+    .select(['session.id as sessionId', 'session.userId', 'session.expiresAt', 'user.banned', 'user.role as userRole', 'membership.restaurantId', 'membership.role'])
+    .where('session.id', 'in', sessionIds)
+    .execute();
+}
+
 /** Every restaurant the user is a member of, with their role, by name (the switcher, the landing page, GDPR). */
 export function listMembershipsOf(db: Kysely<Database>, userId: string) {
   return acrossRestaurants(db, 'a user’s own memberships in every restaurant')

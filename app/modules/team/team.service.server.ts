@@ -5,6 +5,7 @@ import { can, grantableRoles, keepsTheRestaurant, mayManageMember, type Role } f
 import { authorize, withDb, type MemberScope } from '#app/modules/access/scope.server.ts';
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
+import { publishAccessChange } from '#app/modules/live/live-bus.server.ts';
 import { consumeRateLimit, PASSWORD_CHECK_RULE, passwordCheckKey } from '#app/modules/rate-limit/rate-limit.server.ts';
 import { formatInvitationExpiry } from './invitation-token.server.ts';
 import type { ChangeRoleInput, TransferInput } from './team.schema.ts';
@@ -73,29 +74,32 @@ export async function getTeamPage(scope: MemberScope, locale: Locale): Promise<T
  */
 export async function changeMemberRole(scope: MemberScope, input: ChangeRoleInput): Promise<{ email: string; role: Role; changed: boolean }> {
   authorize(scope, 'team.manage');
-  return scope.db.transaction().execute(async (trx) => {
+  const { userId, ...answer } = await scope.db.transaction().execute(async (trx) => {
     const actor = await lockTeam(trx, scope, 'team.manage');
     if (!grantableRoles(actor.role).includes(input.role)) throw new AppError('role-not-grantable');
     const target = await findMembership(trx, scope.restaurantId, input.membershipId);
     if (!target) throw new AppError('not-found');
     if (!mayManageMember(actor.role, target.role)) throw new AppError('owner-protected');
     if (target.updatedAt !== input.version) throw new AppError('stale-edit');
-    if (target.role === input.role) return { email: target.email, role: target.role, changed: false };
+    if (target.role === input.role) return { email: target.email, role: target.role, changed: false, userId: target.userId };
     if (await wouldLeaveNoOwner(trx, scope.restaurantId, target.role)) throw new AppError('last-owner');
     if (!(await updateMembershipRole(trx, scope.restaurantId, target.id, input.role, nextVersion(target.updatedAt), input.version))) throw new AppError('stale-edit');
     await recordAudit(withDb(scope, trx), { action: 'member.role-change', target: { type: 'user', id: target.userId }, before: { role: target.role }, after: { role: input.role } });
-    return { email: target.email, role: input.role, changed: true };
+    return { email: target.email, role: input.role, changed: true, userId: target.userId };
   });
+  // after the commit: the member's open live streams are checked again now, in every process (issue 33 item 1)
+  if (answer.changed) publishAccessChange(userId);
+  return answer;
 }
 
 /**
  * Takes a member out of the team: their access ends with their next request (the guard reads the
- * membership every time). Never an owner by a manager, never the last owner, never oneself (that
+ * membership every time), and their open live streams at once. Never an owner by a manager, never the last owner, never oneself (that
  * is leaving). Returns the member's address.
  */
 export async function removeMember(scope: MemberScope, membershipId: string): Promise<{ email: string }> {
   authorize(scope, 'team.manage');
-  return scope.db.transaction().execute(async (trx) => {
+  const removed = await scope.db.transaction().execute(async (trx) => {
     const actor = await lockTeam(trx, scope, 'team.manage');
     const target = await findMembership(trx, scope.restaurantId, membershipId);
     if (!target) throw new AppError('not-found');
@@ -104,8 +108,11 @@ export async function removeMember(scope: MemberScope, membershipId: string): Pr
     if (await wouldLeaveNoOwner(trx, scope.restaurantId, target.role)) throw new AppError('last-owner');
     await deleteMembership(trx, scope.restaurantId, target.id);
     await recordAudit(withDb(scope, trx), { action: 'member.remove', target: { type: 'user', id: target.userId }, before: { email: target.email, role: target.role } });
-    return { email: target.email };
+    return target;
   });
+  // after the commit: the member's open live streams end now, in every process (issue 33 item 1)
+  publishAccessChange(removed.userId);
+  return { email: removed.email };
 }
 
 /** The actor leaves the restaurant: anyone may, except its last owner. */
@@ -117,6 +124,7 @@ export async function leaveRestaurant(scope: MemberScope): Promise<void> {
     await deleteMembership(trx, scope.restaurantId, mine.id);
     await recordAudit(withDb(scope, trx), { action: 'member.leave', target: { type: 'user', id: scope.actor.id }, before: { role: mine.role } });
   });
+  publishAccessChange(scope.actor.id);
 }
 
 /**

@@ -52,6 +52,9 @@ export function useLiveBoard(slug: string, loaded: OrderBoard, since: number, on
     let source: EventSource | undefined;
     let wholeTimer: ReturnType<typeof setTimeout> | undefined;
     let rowsTimer: ReturnType<typeof setTimeout> | undefined;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    // the id of the last event taken in: where a new stream starts after a refused reconnect
+    let lastSeen = start;
     let reading = false;
     let stopped = false;
     const named = new Set<string>();
@@ -98,6 +101,7 @@ export function useLiveBoard(slug: string, loaded: OrderBoard, since: number, on
     };
     /** An event taken in; false for an order of another location than the board shows. */
     const onOrder = (event: Event): boolean => {
+      lastSeen = Number((event as MessageEvent).lastEventId) || lastSeen;
       const payload = eventPayload(event);
       if (!payload) {
         readWhole();
@@ -116,9 +120,17 @@ export function useLiveBoard(slug: string, loaded: OrderBoard, since: number, on
     };
     // after the page's load event: a stream opened before it would hold the load (and the browser's spinner) open
     const connect = () => {
-      source = new EventSource(`/${slug}/admin/orders/live?since=${start}`);
+      source = new EventSource(`/${slug}/admin/orders/live?since=${lastSeen}`);
       source.onopen = () => setConnected(true);
-      source.onerror = () => setConnected(false);
+      source.onerror = () => {
+        setConnected(false);
+        // a stream that ends (its longest life, a restart) is reconnected by the browser with its last id;
+        // a reconnect refused (signed out, removed from the team, too many streams: 503) is not: the page is
+        // read again (its guard sends a member without the board away), and the stream tried again later
+        if (source?.readyState !== EventSource.CLOSED || stopped) return;
+        readWhole();
+        retryTimer = setTimeout(connect, 30_000);
+      };
       // the sound for a new order this board shows: not for another location's while it shows one
       source.addEventListener('order.placed', (event) => {
         if (onOrder(event)) placed.current();
@@ -135,6 +147,7 @@ export function useLiveBoard(slug: string, loaded: OrderBoard, since: number, on
       window.removeEventListener('load', connect);
       clearTimeout(wholeTimer);
       clearTimeout(rowsTimer);
+      clearTimeout(retryTimer);
       source?.close();
     };
   }, [slug, start]);

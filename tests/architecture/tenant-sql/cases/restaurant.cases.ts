@@ -20,6 +20,7 @@ export const restaurantCases: Record<string, RepositoryCases> = {
     listActiveRestaurantsForSitemap: (f) => [f.db],
     findMembershipBySlug: (f) => [f.db, f.user.id, f.slug],
     listMembershipsOf: (f) => [f.db, f.user.id],
+    listSessionMemberships: (f) => [f.db, ['session-1', 'session-2']],
     insertMembership: (f) => [f.db, { id: newId(), restaurantId: f.r, userId: f.stranger, role: 'editor', createdAt: f.now, updatedAt: f.now }],
     rememberLastRestaurant: (f) => [f.db, f.user.id, f.other],
     findLastRestaurant: (f) => [f.db, f.user.id],
