@@ -26,7 +26,12 @@ export function RestaurantSwitcher({ currentSlug, restaurants }: { currentSlug: 
   const { t } = useTranslation();
   const details = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
+  // closed on a navigation only: on mount this closed the menu an owner had opened before React
+  // started (issue 33 item 11; the native <details> opens without it)
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     if (details.current) details.current.open = false;
   }, [pathname]);
   useEffect(() => {
