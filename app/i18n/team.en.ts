@@ -12,9 +12,9 @@ export const teamEn: DeepStrings<typeof teamRo> = {
     },
     roleHelp: {
       owner: 'An owner can do everything, including billing, transferring ownership and deleting the restaurant.',
-      manager: 'A manager looks after the menu, settings, QR codes and the team (not owners), but not billing.',
+      manager: 'A manager looks after the menu, settings, QR codes, orders, reservations and the team (not owners), but not billing.',
       editor: 'An editor works on the menu: dishes, import, translations and QR codes.',
-      staff: 'Staff mark dishes sold out or hidden during service.',
+      staff: 'Staff work during service: they take the orders, keep the reservations list and mark dishes sold out or hidden.',
     },
     title: 'Team',
     description: 'Who works on the restaurant’s menu and what each of them can do.',

@@ -9,9 +9,9 @@ export const teamRo = {
     },
     roleHelp: {
       owner: 'Proprietarul poate face orice, inclusiv plata, transferul proprietății și ștergerea restaurantului.',
-      manager: 'Managerul se ocupă de meniu, setări, codurile QR și echipă (fără proprietari), dar nu și de plată.',
+      manager: 'Managerul se ocupă de meniu, setări, codurile QR, comenzi, rezervări și echipă (fără proprietari), dar nu și de plată.',
       editor: 'Editorul lucrează la meniu: preparate, import, traduceri și codurile QR.',
-      staff: 'Personalul marchează în timpul serviciului preparatele epuizate sau ascunse.',
+      staff: 'Personalul lucrează în timpul serviciului: primește comenzile, ține lista rezervărilor și marchează preparatele epuizate sau ascunse.',
     },
     title: 'Echipa',
     description: 'Cine lucrează la meniul restaurantului și ce poate face fiecare.',
