@@ -1,6 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import { registerOwner } from './accounts.ts';
-import { DESKTOP, isHydrated, nextClientIp, openContext, PHONE, useBrowser } from './browser.ts';
+import { DESKTOP, isHydrated, nextClientIp, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+import { openServerDatabase } from './database.ts';
+import { openOwnerPage } from './owner-session.ts';
 
 /** What a walk through the admin as a new owner and a waiter found (issue 33 items 11, 16 and 18). */
 const baseUrl = inject('baseUrl');
@@ -18,6 +20,26 @@ async function newOwner(restaurantName: string): Promise<string> {
   expect(response.status).toBe(302);
   return email;
 }
+
+/** Signs in through the /login form as a person would, in a fresh browser at `viewport`. */
+async function signInThroughForm(email: string, viewport: { width: number; height: number }) {
+  const context = await openContext(browserOf(), baseUrl, { viewport, locale: 'ro' });
+  await context.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await page.goto('/login');
+  await page.getByLabel('E-mail').first().fill(email);
+  await page.getByLabel('Parola').first().fill('parola-buna-1');
+  await page.getByRole('button', { name: 'Intră în cont' }).click();
+  return { context, page };
+}
+
+const SECTIONS = { ro: 'Secțiunile administrării', en: 'Admin sections' } as const;
+const MORE = { ro: 'Mai mult', en: 'More' } as const;
+const OWNER_TABS = {
+  ro: ['Meniu', 'Comenzi', 'Rezervări', 'Setări restaurant', 'Cod QR', 'Import și tipărire', 'Statistici', 'Mese', 'Comenzi și rezervări', 'Abonament', 'Echipă', 'Contul tău'],
+  en: ['Menu', 'Orders', 'Reservations', 'Restaurant settings', 'QR code', 'Import & print', 'Insights', 'Tables', 'Orders and reservations', 'Subscription', 'Team', 'Your account'],
+} as const;
 
 describe('the restaurant admin, walked as a new owner', () => {
   it.each([DESKTOP, PHONE])('signs in from /login and moves between the sections without an uncaught page error (item 18, $width px)', async (viewport) => {
@@ -73,6 +95,71 @@ describe('the restaurant admin, walked as a new owner', () => {
     await page.getByRole('navigation', { name: 'Secțiunile administrării' }).getByRole('link', { name: 'Echipă', exact: true }).click();
     await page.getByRole('heading', { name: 'Echipa' }).first().waitFor();
     await expect.poll(() => switcher.evaluate((node) => (node as HTMLDetailsElement).open)).toBe(false);
+    await context.close();
+  });
+
+  it.each(['ro', 'en'] as const)('keeps a phone\'s section tabs to one row with the rest under "More", by keyboard too (item 16, %s)', async (lang) => {
+    const { cookie, slug } = await registerOwner(baseUrl, `walk-nav-${lang}`);
+    const { context, page } = await openOwnerPage(browserOf(), baseUrl, cookie, `/${slug}/admin/orders`, PHONE);
+    if (lang === 'en') {
+      await context.addCookies([{ name: 'lang', value: 'en', url: baseUrl }]);
+      await page.reload();
+      await expect.poll(() => isHydrated(page, 'h1')).toBe(true);
+    }
+    const nav = page.getByRole('navigation', { name: SECTIONS[lang] });
+    const shown = await nav.locator('a:visible, summary:visible').evaluateAll((nodes) => nodes.map((node) => ({ text: (node as HTMLElement).innerText.trim(), top: node.getBoundingClientRect().top })));
+    expect(shown.map((item) => item.text)).toEqual([...OWNER_TABS[lang].slice(0, 3), MORE[lang]]);
+    expect(new Set(shown.map((item) => item.top)).size, 'one row').toBe(1);
+    expect(await nav.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: `test-results/screenshots/admin-nav-${lang}-phone.png` });
+    // by keyboard: the summary opens the rest, Tab reaches them, Enter goes there
+    const summary = nav.getByText(MORE[lang], { exact: true });
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    const more = page.locator('[data-admin-more]');
+    await expect.poll(() => more.evaluate((node) => (node as HTMLDetailsElement).open)).toBe(true);
+    expect(await more.getByRole('link').allInnerTexts()).toEqual(OWNER_TABS[lang].slice(3));
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `test-results/screenshots/admin-nav-${lang}-phone-more.png` });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => more.evaluate((node) => (node as HTMLDetailsElement).open)).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(MORE[lang]);
+    await page.keyboard.press('Enter');
+    await more.getByRole('link', { name: OWNER_TABS[lang][10], exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/${slug}/admin/team`);
+    await expect.poll(() => more.evaluate((node) => (node as HTMLDetailsElement).open)).toBe(false);
+    // the page shown is one of the rest: "More" is marked, the link inside says it is the current page
+    expect(await more.locator(`a[href="/${slug}/admin/team"]`).getAttribute('aria-current')).toBe('page');
+    expect(await summary.evaluate((node) => node.className.includes('border-primary-600'))).toBe(true);
+    // on a desktop every tab is in sight and "More" is not there
+    await page.setViewportSize(DESKTOP);
+    expect(await nav.locator('a:visible, summary:visible').allInnerTexts()).toEqual([...OWNER_TABS[lang]]);
+    await page.screenshot({ path: `test-results/screenshots/admin-nav-${lang}-desktop.png` });
+    await context.close();
+  });
+
+  it('signs a waiter in to the orders board (item 16)', async () => {
+    const { slug } = await registerOwner(baseUrl, 'walk-staff');
+    const email = `chelner-${crypto.randomUUID()}@example.com`;
+    const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': nextClientIp() },
+      body: JSON.stringify({ email, password: 'parola-buna-1', name: 'Chelner' }),
+    });
+    expect(signUp.status).toBe(200);
+    const db = openServerDatabase();
+    const restaurant = await db.selectFrom('restaurant').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();
+    const user = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    await db.insertInto('membership').values({ id: crypto.randomUUID(), restaurantId: restaurant.id, userId: user.id, role: 'staff', createdAt: now, updatedAt: now }).execute();
+    const { context, page } = await signInThroughForm(email, PHONE);
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/${slug}/admin/orders`);
+    const nav = page.getByRole('navigation', { name: SECTIONS.ro });
+    expect(await nav.getByRole('link', { name: 'Comenzi', exact: true }).getAttribute('aria-current')).toBe('page');
+    // a waiter's five tabs on a phone: three in the row, the team and the account under "Mai mult"
+    expect(await nav.locator('a:visible, summary:visible').allInnerTexts()).toEqual(['Meniu', 'Comenzi', 'Rezervări', 'Mai mult']);
     await context.close();
   });
 });
