@@ -1,11 +1,13 @@
 import { describe, expect, inject, it } from 'vitest';
-import { registerOwner } from './accounts.ts';
+import { browserCookies, registerOwner } from './accounts.ts';
 import { DESKTOP, isHydrated, nextClientIp, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 import { openServerDatabase } from './database.ts';
+import { latestLinkTo } from './outbox.ts';
 import { openOwnerPage } from './owner-session.ts';
 
 /** What a walk through the admin as a new owner and a waiter found (issue 33 items 11, 16 and 18). */
 const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
 const browserOf = useBrowser();
 
 /** A new owner's e-mail, registered through the real form with the password every test here uses. */
@@ -76,7 +78,7 @@ describe('the restaurant admin, walked as a new owner', () => {
   it('keeps the restaurant switcher open when it was opened before React started (item 11)', async () => {
     const { cookie, slug } = await registerOwner(baseUrl, 'walk-switcher');
     const context = await openContext(browserOf(), baseUrl, { viewport: PHONE, locale: 'ro' });
-    await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: baseUrl })));
+    await context.addCookies(browserCookies(cookie, baseUrl));
     await context.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
@@ -160,6 +162,50 @@ describe('the restaurant admin, walked as a new owner', () => {
     expect(await nav.getByRole('link', { name: 'Comenzi', exact: true }).getAttribute('aria-current')).toBe('page');
     // a waiter's five tabs on a phone: three in the row, the team and the account under "Mai mult"
     expect(await nav.locator('a:visible, summary:visible').allInnerTexts()).toEqual(['Meniu', 'Comenzi', 'Rezervări', 'Mai mult']);
+    await context.close();
+  });
+});
+
+describe('an invitation, opened by whoever has its link (item 14)', () => {
+  it('opens an English invitation in English for someone who chose no language, and tells a member that it is someone else\'s', async () => {
+    const { cookie, slug } = await registerOwner(baseUrl, 'walk-invite');
+    const invitee = `invitee-${crypto.randomUUID()}@example.com`;
+    const sent = await fetch(`${baseUrl}/${slug}/admin/team`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': nextClientIp() },
+      body: new URLSearchParams({ intent: 'invite', email: invitee, role: 'staff', locale: 'en' }),
+    });
+    expect(sent.status).toBe(200);
+    let link: string | undefined;
+    await expect.poll(() => (link = latestLinkTo(dataDir, invitee)), { timeout: 20_000 }).toBeTruthy();
+    const path = new URL(link!).pathname;
+
+    // a browser with no language chosen (Romanian, by its Accept-Language) reads the invitation in English, and so does what follows
+    const stranger = await openContext(browserOf(), baseUrl, { viewport: PHONE });
+    const page = await stranger.newPage();
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1, name: 'Team invitation' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(await page.getByText('Your role: Staff', { exact: true }).count()).toBe(1);
+    expect(await page.getByText(/take the orders/).count()).toBe(1);
+    expect((await stranger.cookies()).find((c) => c.name === 'lang')?.value).toBe('en');
+    await stranger.close();
+    // a language chosen before wins
+    const chosen = await fetch(`${baseUrl}${path}`, { redirect: 'manual', headers: { cookie: 'lang=ro' } });
+    expect(chosen.status).toBe(200);
+    expect(await chosen.text()).toContain('Invitație în echipă');
+
+    // the owner who sent it opens it: the role it offers, not "your role", and that it is someone else's
+    const { context, page: owner } = await openOwnerPage(browserOf(), baseUrl, cookie, path, PHONE);
+    await owner.getByRole('heading', { level: 1, name: 'Invitație în echipă' }).waitFor();
+    expect(await owner.getByText('Rolul tău', { exact: false }).count()).toBe(0);
+    expect(await owner.getByText('Rolul oferit: Personal', { exact: true }).count()).toBe(1);
+    expect(await owner.getByRole('alert').innerText()).toContain(`Invitația nu este pentru tine, ci pentru ${invitee}`);
+    expect(await owner.getByRole('alert').innerText()).toContain('cu rolul Proprietar');
+    expect(await seriousAxeViolations(owner)).toEqual([]);
+    await owner.getByRole('link', { name: 'Deschide pagina echipei' }).click();
+    await expect.poll(() => new URL(owner.url()).pathname).toBe(`/${slug}/admin/team`);
     await context.close();
   });
 });
