@@ -4,6 +4,10 @@ import type { accountRo } from './account.ro.ts';
 /** English strings of the account page's sign-in settings (password, e-mail), spread into en.ts. */
 export const accountEn: DeepStrings<typeof accountRo> = {
   accountSecurity: {
+    nameTitle: 'Your name',
+    nameHelp: 'Your team sees it beside your address, and so do the people you invite.',
+    saveName: 'Save name',
+    nameSaved: 'Your name was saved.',
     passwordTitle: 'Change password',
     passwordHelp: 'Every other device will be signed out. We send you an e-mail to confirm.',
     currentPassword: 'Current password',

@@ -1,6 +1,10 @@
 /** Romanian strings of the account page's sign-in settings (password, e-mail), spread into ro.ts. */
 export const accountRo = {
   accountSecurity: {
+    nameTitle: 'Numele tău',
+    nameHelp: 'Îl văd colegii din echipă lângă adresa ta și cei pe care îi inviți.',
+    saveName: 'Salvează numele',
+    nameSaved: 'Numele a fost salvat.',
     passwordTitle: 'Schimbă parola',
     passwordHelp: 'Toate celelalte dispozitive vor fi deconectate. Îți trimitem un e-mail de confirmare.',
     currentPassword: 'Parola actuală',

@@ -4,6 +4,7 @@ import type { editorRo } from './editor.ro.ts';
 export const editorEn: DeepStrings<typeof editorRo> = {
   editor: {
     sections: 'Admin sections',
+    moreSections: 'More',
     opensInNewTab: '(opens in a new tab)',
     tabMenu: 'Menu',
     tabSettings: 'Restaurant settings',

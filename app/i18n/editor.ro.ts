@@ -2,6 +2,7 @@
 export const editorRo = {
   editor: {
     sections: 'Secțiunile administrării',
+    moreSections: 'Mai mult',
     opensInNewTab: '(se deschide într-o filă nouă)',
     tabMenu: 'Meniu',
     tabSettings: 'Setări restaurant',

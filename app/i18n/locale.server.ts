@@ -1,5 +1,5 @@
 import { LOCALE_COOKIE, type Locale } from './i18n.ts';
-import { resolveLocale } from './locale-policy.ts';
+import { getLocalePolicy, resolveLocale } from './locale-policy.ts';
 
 /**
  * The guest's language: the `lang` cookie when it names a language the site offers (the app
@@ -27,4 +27,15 @@ export function localeCookieOf(cookie: string | null | undefined): string | null
 /** A Set-Cookie value that keeps the chosen language for a year. */
 export function serializeLocaleCookie(locale: Locale, secure: boolean): string {
   return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/**
+ * Whether a page written for one reader in `locale` (an invitation, issue 33 item 14) should take
+ * it as the visitor's language: only when they have not chosen one (no `lang` cookie), the site
+ * offers it and it is not already the page's; `?lang=` marks the address it was already adopted
+ * on, so a browser that refuses cookies is not sent round again.
+ */
+export function shouldAdoptLocale(request: Request, locale: Locale): boolean {
+  if (localeCookieOf(request.headers.get('cookie')) !== null || new URL(request.url).searchParams.has('lang')) return false;
+  return getLocalePolicy().availableLocales.includes(locale) && getRequestLocale(request) !== locale;
 }

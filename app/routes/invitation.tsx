@@ -1,9 +1,9 @@
 import { data, redirect, useActionData, useNavigation } from 'react-router';
 import { getAuth } from '#app/auth/auth.server.ts';
 import { getDb } from '#app/db/db.server.ts';
-import { getPasswordPolicy } from '#app/env.server.ts';
+import { getPasswordPolicy, isHttps } from '#app/env.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
-import { getRequestLocale } from '#app/i18n/locale.server.ts';
+import { getRequestLocale, serializeLocaleCookie, shouldAdoptLocale } from '#app/i18n/locale.server.ts';
 import { failedPasswordRules } from '#app/modules/account/password-policy.ts';
 import { signOut } from '#app/modules/account/sign-in.service.server.ts';
 import { getSessionUser, REQUEST_ID_HEADER, requireUserScope } from '#app/modules/access/access.server.ts';
@@ -25,6 +25,10 @@ export const loader = publicRoute(async ({ request, params }: Route.LoaderArgs) 
   const { t } = getI18n(getRequestLocale(request));
   const user = await getSessionUser(request);
   const view = await getInvitationView(getDb(), params.token, user);
+  // an English invitation opens in English for whoever has not chosen a language (issue 33 item 14)
+  if (view.ok && shouldAdoptLocale(request, view.locale)) {
+    throw redirect(`${invitationPath(params.token)}?lang=${view.locale}`, { headers: { 'Set-Cookie': serializeLocaleCookie(view.locale, isHttps()) } });
+  }
   const policy = getPasswordPolicy();
   return data(
     {

@@ -33,7 +33,8 @@ export const action = userRoute(async ({ request }: Route.ActionArgs, { user }) 
     const { t } = getI18n(getRequestLocale(request));
     return data({ error: t(`identityErrors.${result.error}`) }, { status: 400 });
   }
-  return redirect(`/${result.slug}/admin`);
+  // where their sign-in lands: the new restaurant, or for someone already in a team, by their role there
+  return redirect(await landingPathFor(getDb(), user));
 });
 
 export default function LoginCompletePage() {

@@ -14,8 +14,6 @@ export default function PublicLayout() {
   const isStatic = useStaticDocument();
   return (
     <div className="flex min-h-dvh flex-col">
-      {/* page to page without React Router: the browser's own cross-document view transition (app.css tunes it) */}
-      <style href="bucate-view-transition" precedence="default">{'@view-transition{navigation:auto}'}</style>
       <SiteHeader />
       <main id="main" className="flex-1">
         <Outlet />

@@ -7,6 +7,7 @@ import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { getPasswordPolicy } from '#app/env.server.ts';
 import { restaurantRoute } from '#app/modules/access/route-guards.server.ts';
 import { deleteAccount } from '#app/modules/account/account-data.service.server.ts';
+import { changeOwnName } from '#app/modules/account/account-name.service.server.ts';
 import { changeOwnPassword, requestOwnEmailChange, type SecurityChangeResult } from '#app/modules/account/account-security.service.server.ts';
 import { resendVerificationLink, verifiedLandingPath } from '#app/modules/account/email-link.service.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
@@ -16,13 +17,13 @@ import { describePasswordRules } from '#app/ui/auth/password-rules.ts';
 import { useNoticeToast } from '#app/ui/toast/toast-provider.tsx';
 import type { Route } from './+types/restaurant-admin.account';
 
-export const loader = restaurantRoute('restaurant.view', async ({ request }: Route.LoaderArgs, { scope: owner }) => {
+export const loader = restaurantRoute('restaurant.view', async ({ request }: Route.LoaderArgs, { scope: owner, user }) => {
   const { t } = getI18n(getRequestLocale(request));
   const policy = getPasswordPolicy();
-  return { email: owner.actor.email, passwordHint: describePasswordRules(t, policy), minPasswordLength: policy.minLength };
+  return { email: owner.actor.email, name: user.name, passwordHint: describePasswordRules(t, policy), minPasswordLength: policy.minLength };
 });
 
-type SecurityAnswer = { form: 'password' | 'email'; error: string | undefined; notice: string | undefined };
+type SecurityAnswer = { form: 'password' | 'email' | 'name'; error: string | undefined; notice: string | undefined };
 
 /** A password or e-mail change's outcome as the page's answer: a toast, or the form's error. */
 function securityAnswer(request: Request, form: SecurityAnswer['form'], result: SecurityChangeResult, notice: string) {
@@ -66,6 +67,12 @@ export const action = restaurantRoute('restaurant.view', async ({ request, param
     }
     return data({ error: t(`identityErrors.${result.error}`), notice: undefined }, { status: result.error === 'too-many-requests' ? 429 : 400 });
   }
+  if (form.get('intent') === 'change-name') {
+    const { t } = getI18n(getRequestLocale(request));
+    const result = await changeOwnName(owner, { name: form.get('name') });
+    if (!result.ok) return data<SecurityAnswer>({ form: 'name', error: t('identityErrors.name-required'), notice: undefined }, { status: 400 });
+    return data<SecurityAnswer>({ form: 'name', error: undefined, notice: t('accountSecurity.nameSaved') });
+  }
   if (form.get('intent') === 'change-password') {
     const { t } = getI18n(getRequestLocale(request));
     const result = await changeOwnPassword(
@@ -108,7 +115,7 @@ export default function RestaurantAccountPage({ loaderData }: Route.ComponentPro
   return (
     <AccountSection
       error={answer ? undefined : actionData?.error}
-      security={{ ...loaderData, passwordError: answer?.form === 'password' ? answer.error : undefined, emailError: answer?.form === 'email' ? answer.error : undefined }}
+      security={{ ...loaderData, nameError: answer?.form === 'name' ? answer.error : undefined, passwordError: answer?.form === 'password' ? answer.error : undefined, emailError: answer?.form === 'email' ? answer.error : undefined }}
     />
   );
 }

@@ -97,10 +97,10 @@ describe('frictions a new owner met (issue 17)', () => {
     await context.close();
   });
 
-  it.each([['phone', PHONE], ['desktop', DESKTOP]] as const)('6 and 8: on a %s every admin tab is in sight, and a toast covers no header control', async (_size, viewport) => {
+  it.each([['phone', PHONE], ['desktop', DESKTOP]] as const)('6 and 8: on a %s every admin tab is in sight (on a phone the first three and "Mai mult"), and a toast covers no header control', async (_size, viewport) => {
     const { context, page } = await ownerContext(`fr-tabs-${viewport.width}`, viewport);
-    const tabs = page.getByRole('navigation', { name: 'Secțiunile administrării' }).getByRole('link');
-    expect(await tabs.count()).toBeGreaterThanOrEqual(5);
+    const tabs = page.getByRole('navigation', { name: 'Secțiunile administrării' }).locator('a:visible, summary:visible');
+    expect(await tabs.count()).toBeGreaterThanOrEqual(4);
     for (const tab of await tabs.all()) {
       const box = (await tab.boundingBox())!;
       expect(box.x, await tab.textContent() ?? '').toBeGreaterThanOrEqual(0);
@@ -112,7 +112,7 @@ describe('frictions a new owner met (issue 17)', () => {
     // the header and the tabs where they stand (the save scrolled the page to the new location, moving the tabs under whatever is fixed)
     await page.evaluate(() => window.scrollTo(0, 0));
     const card = (await page.locator('[data-testid="toast"]').boundingBox())!;
-    const controls = page.locator('header a:visible, header button:visible, header summary:visible, nav[aria-label="Secțiunile administrării"] a');
+    const controls = page.locator('header a:visible, header button:visible, header summary:visible, nav[aria-label="Secțiunile administrării"] a:visible, nav[aria-label="Secțiunile administrării"] summary');
     for (const control of await controls.all()) {
       const box = await control.boundingBox();
       if (!box) continue;

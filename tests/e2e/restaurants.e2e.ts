@@ -123,7 +123,8 @@ describe('several restaurants per account', () => {
     const staffUser = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     const now = new Date().toISOString();
     await db.insertInto('membership').values({ id: crypto.randomUUID(), restaurantId: restaurant.id, userId: staffUser.id, role: 'staff', createdAt: now, updatedAt: now }).execute();
-    expect(await landing(staffCookie)).toBe(`${admin}`);
+    // a waiter signs in to the orders board, the service they work (issue 33 item 16)
+    expect(await landing(staffCookie)).toBe(`${admin}/orders`);
 
     const { context, page } = await openOwnerPage(browserOf(), baseUrl, staffCookie, admin);
     await page.getByRole('heading', { level: 1, name: 'Hanul Vechi' }).waitFor();

@@ -50,12 +50,15 @@ export type Form = Record<string, string | string[] | Blob>;
 
 const isDisabled = (actor: ActorName) => actor === 'disabled' || actor === 'disabledAdmin';
 
-/** Where a signed-in actor lands (landingPathFor): an admin in the back office, a member in their one restaurant. */
+/**
+ * Where a signed-in actor lands (landingPathFor): an admin in the back office, a member in their one
+ * restaurant, staff on its orders board (issue 33 item 16).
+ */
 function landingOf(actor: ActorName, w: World): string {
   if (actor === 'admin') return '/admin';
   const home = [w.A, w.B].find((restaurant) => restaurant.members[actor]);
   if (!home) throw new Error(`${actor} belongs nowhere`);
-  return `/${home.slug}/admin`;
+  return home.members[actor] === 'staff' ? `/${home.slug}/admin/orders` : `/${home.slug}/admin`;
 }
 
 function allowedFor(c: Case, actor: ActorName): Expect {

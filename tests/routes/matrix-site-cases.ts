@@ -9,7 +9,8 @@ import { ACTORS, MEMBERS_OF_A, call, loadRoute, type ActorName, type World } fro
 const notFoundPage: Expect = (o) => (o.location?.startsWith('/not-found?message=') ? null : 'expected not found');
 
 /** Where a signed-in actor belongs: the back office for the admin, their restaurant for a member. */
-const homeOf = (w: World, actor: ActorName) => (actor === 'admin' ? '/admin' : actor === 'ownerB' ? `/${w.B.slug}/admin` : `/${w.A.slug}/admin`);
+// where sign-in lands: staff on the orders board (issue 33 item 16)
+const homeOf = (w: World, actor: ActorName) => (actor === 'admin' ? '/admin' : actor === 'ownerB' ? `/${w.B.slug}/admin` : actor === 'staffA' ? `/${w.A.slug}/admin/orders` : `/${w.A.slug}/admin`);
 const signedIn: ActorName[] = ACTORS.filter((actor) => actor !== 'guest' && actor !== 'disabled' && actor !== 'disabledAdmin');
 const perActor = (expect: (actor: ActorName) => Expect) => Object.fromEntries(signedIn.map((actor) => [actor, expect(actor)]));
 

@@ -67,7 +67,10 @@ describe(`the team through its pages on ${testDialect}`, () => {
     expect(invited.body).toContain(`Am trimis invitația la ${email}`);
     const token = await tokenSentTo(email);
 
-    const page = await call(await loadRoute('routes/invitation.tsx'), 'loader', `/invitatie/${token}`, { token }, null);
+    // an English invitation, opened by someone who chose no language: the page takes English (issue 33 item 14)
+    const first = await call(await loadRoute('routes/invitation.tsx'), 'loader', `/invitatie/${token}`, { token }, null);
+    expect(first).toMatchObject({ status: 302, location: `/invitatie/${token}?lang=en` });
+    const page = await call(await loadRoute('routes/invitation.tsx'), 'loader', `/invitatie/${token}?lang=en`, { token }, 'lang=en');
     expect(page.status).toBe(200);
     expect(page.data).toMatchObject({ view: { ok: true, viewer: 'guest', role: 'editor', email, restaurantName: A().restaurantName } });
 

@@ -1,3 +1,4 @@
+import { changeOwnName } from '#app/modules/account/account-name.service.server.ts';
 import { changeOwnPassword, requestOwnEmailChange } from '#app/modules/account/account-security.service.server.ts';
 import { deleteAccount } from '#app/modules/account/account-data.service.server.ts';
 import { getCardDetails, getCardSubscription } from '#app/modules/billing/billing-card.server.ts';
@@ -117,6 +118,7 @@ export const RESTAURANT_SERVICE_ROWS: ServiceRow[] = [
     namesRows: false,
     call: (s, w) => requestOwnEmailChange(s, w.auth, { password: 'password-1', newEmail: 'new@example.com' }, { locale: 'ro', headers: new Headers(), callbackURL: '/' }),
   },
+  { service: 'account/account-name.service.server.ts#changeOwnName', permission: 'restaurant.view', namesRows: false, call: (s) => changeOwnName(s, { name: 'Ana Pop' }) },
   { service: 'account/account-data.service.server.ts#deleteAccount', permission: 'restaurant.view', namesRows: false, call: (s, w) => deleteAccount(s, w.auth, w.storage, 'password-1') },
   ...TEAM_SERVICE_ROWS,
   ...ORDERING_SERVICE_ROWS,

@@ -5,7 +5,7 @@ import type { Database } from '#app/db/schema.ts';
 import { ro } from '#app/i18n/ro.ts';
 import { findLastRestaurant, findMembershipBySlug, listMembershipsOf, rememberLastRestaurant } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { can, isRole, type Permission, type Role } from './policy.ts';
-import { redirectToLogin, redirectToUnauthorized } from './redirects.ts';
+import { redirectToLogin, redirectToUnauthorized, restaurantLandingPath } from './redirects.ts';
 import { makeAdminScope, makeMemberScope, makeUserScope } from './scope-builders.server.ts';
 import type { AdminScope, MemberScope, RequestMeta, UserActor, UserScope } from './scope.server.ts';
 
@@ -172,9 +172,10 @@ export async function rememberRestaurantOpened(access: MemberAccess): Promise<vo
 export async function landingPathFor(db: Kysely<Database>, user: SessionUser): Promise<string> {
   if (user.role === 'admin') return '/admin';
   const last = await findLastRestaurant(db, user.id);
-  if (last) return `/${last.slug}/admin`;
+  if (last && isRole(last.role)) return restaurantLandingPath(last.slug, last.role);
   const memberships = await listMembershipsOf(db, user.id);
-  if (memberships.length === 1) return `/${memberships[0]!.slug}/admin`;
+  const only = memberships.length === 1 ? memberships[0]! : undefined;
+  if (only && isRole(only.role)) return restaurantLandingPath(only.slug, only.role);
   return RESTAURANT_CHOOSER_PATH;
 }
 

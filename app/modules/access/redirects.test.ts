@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redirectToLogin, redirectToNotFound, redirectToUnauthorized, safeRedirectPath } from './redirects.ts';
+import { redirectToLogin, redirectToNotFound, redirectToUnauthorized, restaurantLandingPath, safeRedirectPath } from './redirects.ts';
 
 describe('redirects of docs/product-spec.md sections 2 and 6', () => {
   it('sends unknown pages to not-found with the exact message', () => {
@@ -41,5 +41,12 @@ describe('redirects of docs/product-spec.md sections 2 and 6', () => {
   it('keeps a path with its query and fragment', () => {
     expect(safeRedirectPath('/bistro/admin?tab=2#x')).toBe('/bistro/admin?tab=2#x');
     expect(safeRedirectPath('/bistro/../login')).toBe('/login');
+  });
+});
+
+describe('where a member lands in a restaurant (issue 33 item 16)', () => {
+  it('sends staff to the orders board and whoever edits the menu to the editor', () => {
+    expect(restaurantLandingPath('bistro', 'staff')).toBe('/bistro/admin/orders');
+    for (const role of ['owner', 'manager', 'editor'] as const) expect(restaurantLandingPath('bistro', role)).toBe('/bistro/admin');
   });
 });

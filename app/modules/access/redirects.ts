@@ -1,5 +1,6 @@
 import { redirect } from 'react-router';
 import { ro } from '#app/i18n/ro.ts';
+import { can, type Role } from './policy.ts';
 
 /**
  * Redirects of docs/product-spec.md sections 2 and 6. The message parameter carries the specification's Romanian text;
@@ -46,4 +47,12 @@ export function safeRedirectPath(target: string | null | undefined, fallback = '
   }
   if (url.origin !== REDIRECT_BASE || url.pathname.startsWith('//')) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * Where a member's sign-in lands in a restaurant (issue 33 item 16): whoever works the service and
+ * may not edit the menu (staff) on the orders board, everyone else on the menu editor.
+ */
+export function restaurantLandingPath(slug: string, role: Role): string {
+  return can(role, 'orders.board') && !can(role, 'menu.edit') ? `/${slug}/admin/orders` : `/${slug}/admin`;
 }

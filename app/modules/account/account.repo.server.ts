@@ -89,3 +89,10 @@ export async function deleteUserRow(db: Kysely<Database>, userId: string): Promi
 export async function setRestaurantRole(db: Kysely<Database>, userId: string, restaurantId: string): Promise<void> {
   await db.updateTable('user').set({ role: 'restaurant', lastRestaurantId: restaurantId }).where('id', '=', userId).execute();
 }
+
+/** The person's own name (the account page); returns the name it replaced, for the audit. */
+export async function updateUserName(db: Kysely<Database>, userId: string, name: string): Promise<string | undefined> {
+  const before = await db.selectFrom('user').select('name').where('id', '=', userId).executeTakeFirst();
+  await db.updateTable('user').set({ name }).where('id', '=', userId).execute();
+  return before?.name;
+}

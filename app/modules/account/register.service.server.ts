@@ -39,7 +39,8 @@ export async function registerRestaurantOwner(
   const response = await callAuthEndpoint(
     auth,
     '/sign-up/email',
-    { name: input.restaurantName, email: input.email, password: input.password },
+    // the person's name, never the restaurant's (issue 33 item 15)
+    { name: input.name ?? '', email: input.email, password: input.password },
     headers,
   );
   const body = (await response.json().catch(() => ({}))) as { code?: string; user?: { id: string } };

@@ -100,7 +100,10 @@ describe(`a user's restaurants on ${testDialect}`, () => {
     expect(await listMyRestaurants(scopes.member(theirs.id, 'staff', vlad))).toHaveLength(1);
     await expect(listMyRestaurants(scopes.forgedOwner(theirs.id))).rejects.toMatchObject({ code: 'forbidden' });
     const session = { id: vlad.id, email: vlad.email, name: 'vlad', role: 'restaurant' as const, emailVerified: true };
-    expect(await landingPathFor(database.db, session)).toBe(`/${theirs.slug}/admin`);
+    // staff land on the orders board (issue 33 item 16), here and in the restaurant they opened last
+    expect(await landingPathFor(database.db, session)).toBe(`/${theirs.slug}/admin/orders`);
+    await database.db.updateTable('user').set({ lastRestaurantId: theirs.id }).where('id', '=', vlad.id).execute();
+    expect(await landingPathFor(database.db, session)).toBe(`/${theirs.slug}/admin/orders`);
     // removed from their only team: the chooser, where they can add a restaurant (it was /contact)
     await database.db.deleteFrom('membership').where('userId', '=', vlad.id).execute();
     expect(await landingPathFor(database.db, session)).toBe(RESTAURANT_CHOOSER_PATH);

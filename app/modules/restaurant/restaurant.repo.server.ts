@@ -103,7 +103,7 @@ export function findLastRestaurant(db: Kysely<Database>, userId: string) {
     .selectFrom('user')
     .innerJoin('membership', (join) => join.onRef('membership.restaurantId', '=', 'user.lastRestaurantId').onRef('membership.userId', '=', 'user.id'))
     .innerJoin('restaurant', 'restaurant.id', 'membership.restaurantId')
-    .select(['restaurant.id', 'restaurant.slug'])
+    .select(['restaurant.id', 'restaurant.slug', 'membership.role'])
     .where('user.id', '=', userId)
     .executeTakeFirst();
 }

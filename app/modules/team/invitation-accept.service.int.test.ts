@@ -95,6 +95,16 @@ describe(`accepting as an existing account on ${testDialect}`, () => {
     expect(await db.selectFrom('membership').select('id').where('userId', '=', user.actor.id).execute()).toEqual([]);
   });
 
+  it('says the language it was written in, and to the invited address already in, their own role (issue 33 item 14)', async () => {
+    const team = await insertTeam(db, scopes, ['owner', 'staff']);
+    const staff = team.mates[1]!;
+    await inviteMember(team.mates[0]!.scope, { email: unique('english'), role: 'manager', locale: 'en' });
+    await deliverMail(db, sent);
+    expect(await getInvitationView(db, tokenIn(sent.at(-1)!), null)).toMatchObject({ ok: true, viewer: 'guest', locale: 'en', viewerRole: null });
+    await db.updateTable('invitation').set({ email: staff.email }).where('restaurantId', '=', team.restaurantId).execute();
+    expect(await getInvitationView(db, tokenIn(sent.at(-1)!), scopes.user({ id: staff.userId, email: staff.email }).actor)).toMatchObject({ ok: true, viewer: 'member', viewerRole: 'staff', role: 'manager' });
+  });
+
   it('refuses another address, a platform admin and someone already in; the page tells each apart', async () => {
     const email = unique('right');
     const { restaurantId, mates, token } = await invited(email);
@@ -105,7 +115,8 @@ describe(`accepting as an existing account on ${testDialect}`, () => {
     await expect(acceptInvitation(admin, token)).rejects.toMatchObject({ code: 'invitation-admin' });
     expect(await getInvitationView(db, token, other.actor)).toMatchObject({ ok: true, viewer: 'other-account' });
     expect(await getInvitationView(db, token, admin.actor)).toMatchObject({ ok: true, viewer: 'admin' });
-    expect(await getInvitationView(db, token, owner.actor)).toMatchObject({ ok: true, viewer: 'member' });
+    // the owner opening the link they sent: told it is someone else's, with their own role, not the invitation's (issue 33 item 14)
+    expect(await getInvitationView(db, token, owner.actor)).toMatchObject({ ok: true, viewer: 'other-member', viewerRole: 'owner', role: 'editor', email });
     // the owner got hold of the link meant for someone else: still another address
     await expect(acceptInvitation(owner, token)).rejects.toMatchObject({ code: 'invitation-other-account' });
     expect(await rolesIn(db, restaurantId)).toEqual([{ userId: mates[0]!.userId, role: 'owner' }]);

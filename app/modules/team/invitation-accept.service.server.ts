@@ -3,6 +3,7 @@ import { callAuthEndpoint, type Auth } from '#app/auth/auth.server.ts';
 import { identityErrorFrom, type IdentityErrorCode } from '#app/auth/identity-errors.ts';
 import type { Database } from '#app/db/schema.ts';
 import { logger } from '#app/logger.server.ts';
+import { isRole } from '#app/modules/access/policy.ts';
 import { assertUser, withDb, type UserScope } from '#app/modules/access/scope.server.ts';
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
@@ -48,16 +49,19 @@ export async function getInvitationView(db: Kysely<Database>, token: string, vie
   if (found.error) return { ok: false, error: found.error };
   const invitation = found.invitation;
   const member = viewer ? await findMembershipOfUser(db, invitation.restaurantId, viewer.id) : undefined;
-  const viewerKind = !viewer
-    ? 'guest'
-    : viewer.role === 'admin'
-      ? 'admin'
-      : member
-        ? 'member'
-        : viewer.email.toLowerCase() === invitation.email.toLowerCase()
-          ? 'invitee'
-          : 'other-account';
-  return { ok: true, restaurantName: invitation.restaurantName, role: invitation.role, inviter: invitation.inviterName, email: invitation.email, viewer: viewerKind, slug: invitation.slug };
+  const addressed = viewer?.email.toLowerCase() === invitation.email.toLowerCase();
+  const viewerKind = !viewer ? 'guest' : viewer.role === 'admin' ? 'admin' : member ? (addressed ? 'member' : 'other-member') : addressed ? 'invitee' : 'other-account';
+  return {
+    ok: true,
+    restaurantName: invitation.restaurantName,
+    role: invitation.role,
+    inviter: invitation.inviterName,
+    email: invitation.email,
+    locale: invitation.locale === 'en' ? 'en' : 'ro',
+    viewer: viewerKind,
+    viewerRole: member && isRole(member.role) ? member.role : null,
+    slug: invitation.slug,
+  };
 }
 
 /**

@@ -129,6 +129,7 @@ export function findInvitationByTokenHash(db: Kysely<Database>, tokenHash: strin
       'invitation.restaurantId',
       'invitation.email',
       'invitation.role',
+      'invitation.locale',
       'invitation.expiresAt',
       'invitation.acceptedAt',
       'invitation.revokedAt',

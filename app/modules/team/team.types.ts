@@ -54,8 +54,15 @@ export type InvitationView =
       role: Role;
       inviter: string | null;
       email: string;
-      /** who opens it: nobody signed in, the invited address, another account, a platform admin, someone already in */
-      viewer: 'guest' | 'invitee' | 'other-account' | 'admin' | 'member';
+      /** the language it was written in: the page's, unless the reader chose one */
+      locale: Locale;
+      /**
+       * who opens it: nobody signed in, the invited address, another account, a platform admin, the
+       * invited address already in the team, or a member it was not addressed to (issue 33 item 14)
+       */
+      viewer: 'guest' | 'invitee' | 'other-account' | 'admin' | 'member' | 'other-member';
+      /** a member's own role in the restaurant (not the invitation's) */
+      viewerRole: Role | null;
       /** where a member already in goes */
       slug: string;
     };

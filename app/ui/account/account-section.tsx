@@ -7,17 +7,33 @@ const input = 'mt-1 block min-h-11 w-full rounded-lg border border-stone-400 bg-
 
 export interface AccountSecurityProps {
   email: string;
+  /** the person's own name (empty: not written yet) */
+  name: string;
+  nameError?: string | undefined;
   passwordHint: string;
   minPasswordLength: number;
   passwordError?: string | undefined;
   emailError?: string | undefined;
 }
 
-/** Change password and change e-mail, each re-authenticated with the current password (issue 17, friction 10). */
-function SignInSettings({ email, passwordHint, minPasswordLength, passwordError, emailError }: AccountSecurityProps) {
+/**
+ * The person's name (issue 33 item 15), then change password and change e-mail, each
+ * re-authenticated with the current password (issue 17, friction 10).
+ */
+function SignInSettings({ email, name, nameError, passwordHint, minPasswordLength, passwordError, emailError }: AccountSecurityProps) {
   const { t } = useTranslation();
   return (
     <div className="mt-4 grid gap-6 md:grid-cols-2">
+      <Form method="post" className="space-y-3 rounded-[10px] border border-stone-200 p-4 md:col-span-2 dark:border-stone-800" aria-labelledby="change-name-title">
+        <h3 id="change-name-title" className="text-lg font-semibold">{t('accountSecurity.nameTitle')}</h3>
+        <p className="text-stone-700 dark:text-stone-300">{t('accountSecurity.nameHelp')}</p>
+        {nameError ? <p role="alert" className="font-medium text-primary-800 dark:text-primary-100">{nameError}</p> : null}
+        <label className="block max-w-md font-medium">
+          {t('auth.yourName')}
+          <input name="name" required minLength={2} maxLength={100} autoComplete="name" defaultValue={name} aria-invalid={nameError ? true : undefined} className={input} />
+        </label>
+        <button type="submit" name="intent" value="change-name" className={button}>{t('accountSecurity.saveName')}</button>
+      </Form>
       <Form method="post" className="space-y-3 rounded-[10px] border border-stone-200 p-4 dark:border-stone-800" aria-labelledby="change-password-title">
         <h3 id="change-password-title" className="text-lg font-semibold">{t('accountSecurity.passwordTitle')}</h3>
         <p className="text-stone-700 dark:text-stone-300">{t('accountSecurity.passwordHelp')}</p>

@@ -74,6 +74,13 @@ export function LoginForm({
           {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
           {mode === 'register' ? (
             <label className="block font-medium">
+              {t('auth.yourName')}
+              <input name="name" minLength={2} maxLength={100} autoComplete="name" defaultValue={fields?.name ?? ''} className={input} />
+              <span className="mt-1 block text-sm font-normal text-stone-600 dark:text-stone-400">{t('auth.yourNameHint')}</span>
+            </label>
+          ) : null}
+          {mode === 'register' ? (
+            <label className="block font-medium">
               {t('auth.restaurantName')}
               <input name="restaurantName" required minLength={2} maxLength={100} autoComplete="organization" defaultValue={fields?.restaurantName ?? ''} className={input} />
             </label>

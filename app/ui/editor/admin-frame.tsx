@@ -1,18 +1,14 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { Permission } from '#app/modules/access/policy.ts';
 import type { PlanStatus } from '#app/modules/subscription/plan-status.ts';
 import { RestaurantSwitcher, type SwitcherRestaurant } from '#app/ui/restaurants/restaurant-switcher.tsx';
+import { AdminNav } from './admin-nav.tsx';
 import { subscriptionPath } from './editor-paths.ts';
 import { IconSprite } from './icons.tsx';
 import { UpgradePrompt } from './upgrade-prompt.tsx';
 import { VerifyEmailBanner } from './verify-email-banner.tsx';
-
-const tab = ({ isActive }: { isActive: boolean }) =>
-  `inline-flex min-h-11 items-center whitespace-nowrap border-b-2 px-3 font-medium ${
-    isActive ? 'border-primary-600 text-primary-800 dark:text-primary-100' : 'border-transparent text-stone-700 hover:text-stone-950 dark:text-stone-300 dark:hover:text-white'
-  }`;
 
 /**
  * The restaurant admin's frame: the name with the restaurant switcher, the "view menu" link, the
@@ -71,15 +67,13 @@ export function AdminFrame({
           </a>
         </div>
       </div>
-      {/* every tab in sight on a phone too: the row wraps instead of scrolling sideways, which hid
-          "Abonament" and "Contul tău" with no hint (issue 17, friction 8) */}
-      <nav aria-label={t('editor.sections')} className="mt-4 flex flex-wrap border-b border-stone-200 dark:border-stone-800">
-        {/* product pages belong to the menu tab */}
-        <NavLink to={base} end className={() => tab({ isActive: pathname === base || pathname.startsWith(`${base}/products`) })}>{t('editor.tabMenu')}</NavLink>
-        {sections.filter((section) => section.allowed).map((section) => (
-          <NavLink key={section.to} to={section.to} className={tab}>{section.label}</NavLink>
-        ))}
-      </nav>
+      <AdminNav
+        sections={[
+          // product pages belong to the menu tab
+          { to: base, label: t('editor.tabMenu'), active: pathname === base || pathname.startsWith(`${base}/products`) },
+          ...sections.filter((section) => section.allowed).map((section) => ({ to: section.to, label: section.label, active: pathname === section.to || pathname.startsWith(`${section.to}/`) })),
+        ]}
+      />
       <VerifyEmailBanner email={owner.email} verified={owner.emailVerified} accountPath={`${base}/account`} />
       {/* the subscription page says it all itself; only whoever handles the plan can act on the prompt */}
       {subscription.showUpgradePrompt && permissions['billing.manage'] && !onSubscriptionPage ? <UpgradePrompt slug={restaurant.slug} subscription={subscription} /> : null}

@@ -1,8 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import type { Role } from '#app/modules/access/policy.ts';
 import { Icon } from '#app/ui/editor/icons.tsx';
+import { useDetailsDismiss } from '#app/ui/use-details-dismiss.ts';
 import { NEW_RESTAURANT_PATH, RESTAURANTS_PATH } from './restaurant-paths.ts';
 
 /** One of the user's restaurants, as the switcher lists it. */
@@ -25,29 +26,7 @@ const item = 'flex min-h-11 items-center gap-2 rounded-lg px-3 py-1 hover:bg-sto
 export function RestaurantSwitcher({ currentSlug, restaurants }: { currentSlug: string; restaurants: readonly SwitcherRestaurant[] }) {
   const { t } = useTranslation();
   const details = useRef<HTMLDetailsElement>(null);
-  const { pathname } = useLocation();
-  useEffect(() => {
-    if (details.current) details.current.open = false;
-  }, [pathname]);
-  useEffect(() => {
-    const close = (event: Event) => {
-      const element = details.current;
-      if (!element?.open) return;
-      if (event instanceof KeyboardEvent) {
-        if (event.key !== 'Escape') return;
-        element.open = false;
-        element.querySelector('summary')?.focus();
-      } else if (!element.contains(event.target as Node)) {
-        element.open = false;
-      }
-    };
-    document.addEventListener('keydown', close);
-    document.addEventListener('click', close);
-    return () => {
-      document.removeEventListener('keydown', close);
-      document.removeEventListener('click', close);
-    };
-  }, []);
+  useDetailsDismiss(details);
   return (
     <details ref={details} className="group relative" data-restaurant-switcher>
       <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg border border-stone-300 px-3 font-medium hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800 [&::-webkit-details-marker]:hidden">

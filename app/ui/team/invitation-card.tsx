@@ -43,7 +43,8 @@ export interface InvitationCardProps {
 /**
  * An invitation's page (decision 0029): the restaurant, the role and who invited; then what the
  * viewer can do: accept (the invited address), sign in or register (nobody signed in), sign out
- * (another account, a platform admin) or open the restaurant (already a member).
+ * (another account, a platform admin), open the restaurant (already a member) or, for a member the
+ * invitation was not addressed to, be told it is someone else's (issue 33 item 14).
  */
 export function InvitationCard({ view, path, current, passwordHint, minPasswordLength, error, name, busy }: InvitationCardProps) {
   const { t } = useTranslation();
@@ -62,6 +63,16 @@ export function InvitationCard({ view, path, current, passwordHint, minPasswordL
         <>
           <p className="mt-6 font-medium">{t('invitation.member')}</p>
           <Link to={`/${view.slug}/admin`} className={`mt-4 ${primaryButton}`}>{t('invitation.open')}</Link>
+        </>
+      );
+      break;
+    case 'other-member':
+      body = (
+        <>
+          <p role="alert" className="mt-6 rounded-lg border border-primary-600 bg-primary-50 p-3 font-medium text-primary-800">
+            {t('invitation.otherMember', { current, email: view.email, role: view.viewerRole ? t(`team.roles.${view.viewerRole}`) : '' })}
+          </p>
+          <Link to={`/${view.slug}/admin/team`} className={`mt-4 ${primaryButton}`}>{t('invitation.openTeam')}</Link>
         </>
       );
       break;
@@ -103,7 +114,8 @@ export function InvitationCard({ view, path, current, passwordHint, minPasswordL
     <div className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-bold tracking-tight">{t('invitation.title')}</h1>
       <p className="mt-4 text-lg">{view.inviter ? t('invitation.lead', values) : t('invitation.leadNoInviter', values)}</p>
-      <p className="mt-2 font-semibold">{t('invitation.role', { role: t(`team.roles.${view.role}`) })}</p>
+      {/* "your role" only to whoever may be the person invited; anyone else reads the role it offers */}
+      <p className="mt-2 font-semibold">{t(view.viewer === 'guest' || view.viewer === 'invitee' ? 'invitation.role' : 'invitation.roleOffered', { role: t(`team.roles.${view.role}`) })}</p>
       <p className="mt-1 text-stone-700 dark:text-stone-300">{t(`team.roleHelp.${view.role}`)}</p>
       <p className="mt-2 break-all text-stone-700 dark:text-stone-300">{t('invitation.forEmail', { email: view.email })}</p>
       <FormMessages error={error} />

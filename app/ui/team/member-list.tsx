@@ -45,7 +45,8 @@ export function MemberList({ members }: { members: TeamMember[] }) {
               <p className="font-semibold">
                 {member.name} {member.isMe ? <span className="font-normal text-stone-600 dark:text-stone-400">{t('team.you')}</span> : null}
               </p>
-              <p className="break-all text-stone-700 dark:text-stone-300">{member.email}</p>
+              {/* someone who has not written their name yet is shown by their address, once */}
+              {member.name === member.email ? null : <p className="break-all text-stone-700 dark:text-stone-300">{member.email}</p>}
               <p className="text-sm text-stone-600 dark:text-stone-400">{t('team.since', { date: member.since })}</p>
             </div>
             <div className="flex flex-col gap-2 md:w-96 md:shrink-0 md:items-end">

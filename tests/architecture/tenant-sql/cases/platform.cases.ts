@@ -24,6 +24,7 @@ export const platformCases: Record<string, RepositoryCases> = {
     listStoredImagesForExport: (f) => [f.db, f.r],
     deleteUserRow: (f) => [f.db, f.user.id],
     setRestaurantRole: (f) => [f.db, f.user.id, f.r],
+    updateUserName: (f) => [f.db, f.user.id, 'Ana Pop'],
   }),
   'app/modules/audit/audit.repo.server.ts': repository(audit, {
     insertAuditEvent: (f) => [
