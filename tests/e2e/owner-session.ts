@@ -96,3 +96,13 @@ export function statusMessage(page: Page, text: string, timeout = 5000): Promise
   };
   return withPageContext(page, expect.poll(said, { timeout }).toContainEqual(expect.stringContaining(text)));
 }
+
+/**
+ * Opens an admin section by its tab, as a person would at any width: on a phone all but the first three tabs are under
+ * "Mai mult" ("More"), which is opened first when the tab is not in sight (issue 33 item 16).
+ */
+export async function openAdminTab(page: Page, name: string, more: 'Mai mult' | 'More' = 'Mai mult'): Promise<void> {
+  const tab = page.getByRole('link', { name, exact: true });
+  if (!(await tab.isVisible())) await page.getByText(more, { exact: true }).click();
+  await tab.click();
+}

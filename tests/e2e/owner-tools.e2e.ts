@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
-import { ownerSessionOpener, toast } from './owner-session.ts';
+import { openAdminTab, ownerSessionOpener, toast } from './owner-session.ts';
 
 /** Issue 17: per-table QR codes and faster editing, as an owner uses them. */
 const baseUrl = inject('baseUrl');
@@ -33,7 +33,7 @@ describe('per-table QR codes', () => {
   it.each([['phone', PHONE], ['desktop', DESKTOP]] as const)('"Terasă 1–4" on a %s: four tables, each code opens the menu at the terrace and says which table', async (_size, viewport) => {
     const { context, page, slug, cookie } = await ownerPage(`tables-${viewport.width}`, viewport);
     await menuWithDishes(page);
-    await page.getByRole('link', { name: 'Mese', exact: true }).click();
+    await openAdminTab(page, 'Mese');
     await page.getByLabel('Mese noi în Terasă').fill('Terasă 1–4');
     await page.getByRole('button', { name: 'Adaugă' }).click();
     await toast(page, 'Am adăugat 4 mese.');
