@@ -70,8 +70,8 @@ function notRun(title, reason) {
 /**
  * The host's speed at the start (issue 37): a fixed CPU-bound task (JSON of 2,000 small objects written and read back 200
  * times, in this process, before any leg starts), timed after a short warm-up, by the clock and in this process's CPU
- * time. About 0.6 s either way on this project's 2-core machines when quiet (0.59 and 0.61 s in the fresh-clone runs of
- * 2026-11-28 at load 1-3; the CPU time itself differs from one machine to another); on a busy one the clock runs ahead of the CPU time by the share of
+ * time. On this project's 2-core machines, quiet, 0.32 to 0.65 s either way (four fresh-clone runs of 2026-11-28 at load
+ * 1-3: the CPU time itself differs from one run's machine to the next, which is what the line is for); on a busy one the clock runs ahead of the CPU time by the share of
  * a core the suite got, and a slow leg is read against that (a host twice as slow here makes every leg about twice as long).
  */
 function calibrateHost() {
@@ -93,7 +93,7 @@ function summary() {
   const width = Math.max(...legs.map((l) => l.title.length), calibrationTitle.length);
   const { seconds, cpuSeconds } = calibration;
   console.log(`\n${'leg'.padEnd(width)}  ${'seconds'.padStart(8)}  result`);
-  console.log(`${calibrationTitle.padEnd(width)}  ${seconds.toFixed(2).padStart(8)}  ${cpuSeconds.toFixed(2)} s of CPU: ${(seconds / cpuSeconds).toFixed(1)}× slower than the task alone (this project's quiet 2-core machines: about 0.6 s, 1.0×)`);
+  console.log(`${calibrationTitle.padEnd(width)}  ${seconds.toFixed(2).padStart(8)}  ${cpuSeconds.toFixed(2)} s of CPU: ${(seconds / cpuSeconds).toFixed(1)}× slower than the task alone (this project's quiet 2-core machines: 0.32-0.65 s, 1.0×)`);
   for (const l of legs) console.log(`${l.title.padEnd(width)}  ${l.seconds.toFixed(1).padStart(8)}  ${l.result}`);
   console.log(`${'total (wall)'.padEnd(width)}  ${((Date.now() - suiteStarted) / 1000).toFixed(1).padStart(8)}`);
 }
