@@ -4,13 +4,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { authServices } from '#app/wiring/auth-services.server.ts';
 import { createAuth } from '#app/auth/auth.server.ts';
-import { restoreDatabase } from '#app/db/restore.server.ts';
-import { openDatabase } from '#app/db/connection.server.ts';
 import { parseEnv } from '#app/env.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import type { Mailer, OutgoingMail } from '#app/modules/mail/mailer.server.ts';
 import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
 import { buildRestaurant, buildStoredImage } from '#tests/factories/builders.ts';
+import { restaurantNameInBackup } from '#tests/support/backup-check.ts';
 import { runJobsUntilIdle } from '#tests/support/jobs.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { test, type ActorScopes } from '#tests/support/test-context.ts';
@@ -126,18 +125,7 @@ describe(`job handlers on ${testDialect}`, () => {
       expect(files[0]).toMatch(/^bucate-2026-11-21T03-00-00-000Z\.(sqlite|pgdump)$/);
       expect(files[1]).toMatch(/^bucate-2026-11-22T03-00-00-000Z\./);
       // the newest copy restores into a database holding the restaurant
-      const restored = await databases.create({ migrate: false });
-      try {
-        await restoreDatabase(restored.location, join(dir, files[1]!));
-        const reopened = openDatabase(restored.location);
-        try {
-          expect(await reopened.db.selectFrom('restaurant').select('name').where('id', '=', restaurant.id).executeTakeFirst()).toEqual({ name: 'Salvat în copie' });
-        } finally {
-          await reopened.db.destroy();
-        }
-      } finally {
-        await restored.cleanup();
-      }
+      expect(await restaurantNameInBackup(databases, join(dir, files[1]!), restaurant.id)).toEqual({ name: 'Salvat în copie' });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

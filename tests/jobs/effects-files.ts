@@ -1,8 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { openDatabase } from '#app/db/connection.server.ts';
-import { restoreDatabase } from '#app/db/restore.server.ts';
 import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
 import { getImportDraft, startImport } from '#app/modules/import/import.service.server.ts';
 import { enqueueJob, enqueueScheduledJobs } from '#app/modules/jobs/jobs.server.ts';
@@ -10,6 +8,7 @@ import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
 import { buildRestaurant, buildStoredImage, insertRestaurant } from '#tests/factories/builders.ts';
+import { restaurantNameInBackup } from '#tests/support/backup-check.ts';
 import { menuPhoto, SMALL_MENU } from '#tests/support/menu-images.ts';
 import { DAY_MS, type JobEffects, type JobWorld } from './job-world.ts';
 
@@ -99,18 +98,7 @@ export const fileEffects: Pick<JobEffects, 'image.delete-files' | 'image.sweep' 
       }
       const files = readdirSync(world.backupDir).sort();
       expect(files).toHaveLength(2);
-      const restored = await world.databases.create({ migrate: false });
-      try {
-        await restoreDatabase(restored.location, join(world.backupDir, files[1]!));
-        const reopened = openDatabase(restored.location);
-        try {
-          expect(await reopened.db.selectFrom('restaurant').select('name').where('id', '=', restaurant.id).executeTakeFirst()).toEqual({ name: 'Salvat în copie' });
-        } finally {
-          await reopened.db.destroy();
-        }
-      } finally {
-        await restored.cleanup();
-      }
+      expect(await restaurantNameInBackup(world.databases, join(world.backupDir, files[1]!), restaurant.id)).toEqual({ name: 'Salvat în copie' });
     },
   },
 };
