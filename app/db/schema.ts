@@ -233,6 +233,8 @@ export interface ProductTable {
   servedFrom: string | null;
   servedUntil: string | null;
   available: Bool;
+  /** sold out "until we open again": the location's next opening when marked; available again from then (migration 0027) */
+  soldOutUntil: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   visible: Bool;
   sortOrder: number;
   /** a storage key, or `ext:` + the URL of a picture that is not ours (decision 0013) */
@@ -565,6 +567,10 @@ export interface GuestOrderTable {
   closedAt: Timestamp | null;
   /** when the retention job erased the name, phone and notes */
   contactErasedAt: Timestamp | null;
+  /** JSON list of EU-14 keys the guest asked the kitchen to know of (health data, erased with the contact; migration 0027) */
+  allergies: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the guest's own words about their allergies (erased with the contact) */
+  allergyNote: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export type GuestOrder = Selectable<GuestOrderTable>;
 
@@ -580,8 +586,81 @@ export interface GuestOrderLineTable {
   quantity: number;
   note: string | null;
   position: number;
+  /** JSON list of the dish's and chosen options' allergen and trace keys when placed (migration 0027) */
+  allergens: ColumnType<string, string | undefined, string>;
 }
 export type GuestOrderLine = Selectable<GuestOrderLineTable>;
+
+export type OptionPricing = 'add' | 'set';
+
+/** A restaurant's option group (issue 35, migration 0027): its rule is minChoices..maxChoices. */
+export interface OptionGroupTable {
+  id: string;
+  restaurantId: string;
+  nameRo: string;
+  nameEn: string | null;
+  minChoices: number;
+  maxChoices: number;
+  /** 'add': options change the dish's price; 'set': the chosen option's price is the dish's price (exactly-one groups only) */
+  pricing: OptionPricing;
+  sortOrder: number;
+  /** JSON { [lang]: { [field]: text } } of languages beyond ro/en (decision 0019) */
+  translations: ColumnType<string, string | undefined, string>;
+  translationMeta: ColumnType<string, string | undefined, string>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+export type OptionGroup = Selectable<OptionGroupTable>;
+
+/** One option of a group, with its price (a change, or the price in a 'set' group) and its own allergens. */
+export interface OptionItemTable {
+  id: string;
+  groupId: string;
+  restaurantId: string;
+  nameRo: string;
+  nameEn: string | null;
+  priceMinor: number;
+  /** JSON arrays of allergen keys, as on product */
+  allergens: ColumnType<string, string | undefined, string>;
+  traces: ColumnType<string, string | undefined, string>;
+  available: ColumnType<Bool, Bool | undefined, Bool>;
+  /** sold out "until we open again" (see ProductTable.soldOutUntil) */
+  soldOutUntil: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  visible: ColumnType<Bool, Bool | undefined, Bool>;
+  sortOrder: number;
+  translations: ColumnType<string, string | undefined, string>;
+  translationMeta: ColumnType<string, string | undefined, string>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+export type OptionItem = Selectable<OptionItemTable>;
+
+/** The groups a dish offers, in order. */
+export interface ProductOptionGroupTable {
+  productId: string;
+  groupId: string;
+  restaurantId: string;
+  position: number;
+}
+
+/** An option a guest chose on an order's line, with the names and price they confirmed. */
+export interface GuestOrderLineOptionTable {
+  id: string;
+  lineId: string;
+  orderId: string;
+  restaurantId: string;
+  optionId: string | null;
+  groupId: string | null;
+  groupNameRo: string;
+  groupNameEn: string | null;
+  nameRo: string;
+  nameEn: string | null;
+  /** 'add': the change to the unit price; 'set': the unit price */
+  priceMinor: number;
+  pricing: OptionPricing;
+  position: number;
+}
+export type GuestOrderLineOption = Selectable<GuestOrderLineOptionTable>;
 
 export type ReservationStatus = 'requested' | 'accepted' | 'declined' | 'cancelled' | 'noShow';
 
@@ -623,6 +702,10 @@ export interface Database {
   orderingSettings: OrderingSettingsTable;
   guestOrder: GuestOrderTable;
   guestOrderLine: GuestOrderLineTable;
+  guestOrderLineOption: GuestOrderLineOptionTable;
+  optionGroup: OptionGroupTable;
+  optionItem: OptionItemTable;
+  productOptionGroup: ProductOptionGroupTable;
   reservation: ReservationTable;
   tableBlock: TableBlockTable;
   membership: MembershipTable;

@@ -20,13 +20,13 @@ export async function insertGuestOrder(
   serial++;
   const createdAt = overrides.createdAt ?? new Date().toISOString();
   const orderLines = lines.map((line, position): GuestOrderLine => ({
-    id: newId(), orderId: '', restaurantId, productId: null, nameRo: 'Ciorbă de burtă', nameEn: 'Tripe soup', unitPriceMinor: 2400, quantity: 1, note: 'fără smântână', position, ...line,
+    id: newId(), orderId: '', restaurantId, productId: null, nameRo: 'Ciorbă de burtă', nameEn: 'Tripe soup', unitPriceMinor: 2400, quantity: 1, note: 'fără smântână', position, allergens: '[]', ...line,
   }));
   const order: GuestOrder = {
     id: newId(), restaurantId, locationId, token: newId().replace(/-/g, ''), serviceDay: createdAt.slice(0, 10), number: serial, kind: 'pickup', tableId: null, tableLabel: null,
     status: 'received', etaMinutes: null, declineReason: null, customerName: 'Ion Popescu', customerPhone: '+40 721 000 000', pickupTime: '13:00',
     totalMinor: orderLines.reduce((sum, line) => sum + line.unitPriceMinor * line.quantity, 0), currency: 'RON', locale: 'ro', idempotencyKey: newId(),
-    createdAt, updatedAt: createdAt, acceptedAt: null, readyAt: null, closedAt: null, contactErasedAt: null, ...overrides,
+    createdAt, updatedAt: createdAt, acceptedAt: null, readyAt: null, closedAt: null, contactErasedAt: null, allergies: null, allergyNote: null, ...overrides,
   };
   await db.insertInto('guestOrder').values(order).execute();
   for (const line of orderLines) line.orderId = order.id;

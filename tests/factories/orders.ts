@@ -99,6 +99,7 @@ export function buildOrder(spec: OrderSpec, number: number): { order: GuestOrder
     quantity: line.quantity ?? 1,
     note: line.note ?? null,
     position,
+    allergens: '[]',
   }));
   const status = spec.status ?? 'received';
   const order: GuestOrder = {
@@ -127,6 +128,8 @@ export function buildOrder(spec: OrderSpec, number: number): { order: GuestOrder
     readyAt: status === 'ready' || status === 'served' ? now : null,
     closedAt: status === 'served' || status === 'declined' ? now : null,
     contactErasedAt: null,
+    allergies: null,
+    allergyNote: null,
   };
   return { order, lines };
 }

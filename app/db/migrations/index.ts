@@ -24,6 +24,7 @@ import * as liveEvent from './2026-11-27-0023-live-event.ts';
 import * as ordersAndReservations from './2026-11-27-0024-orders-and-reservations.ts';
 import * as guestCeilings from './2026-11-28-0025-guest-ceilings.ts';
 import * as userPersonalName from './2026-11-28-0026-user-personal-name.ts';
+import * as dishOptions from './2026-11-28-0027-dish-options.ts';
 
 /**
  * Every migration, in order. Append new dated files here; never edit or reorder old ones.
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0024-orders-and-reservations': ordersAndReservations,
   '2026-11-28-0025-guest-ceilings': guestCeilings,
   '2026-11-28-0026-user-personal-name': userPersonalName,
+  '2026-11-28-0027-dish-options': dishOptions,
 };

@@ -17,6 +17,9 @@ export interface FixtureIds {
   location: string;
   category: string;
   product: string;
+  /** an option group the product offers, and one of its options (issue 35) */
+  optionGroup: string;
+  option: string;
   image: { id: string; key: string };
   table: { id: string; code: string };
   user: { id: string; email: string };
@@ -65,6 +68,11 @@ export async function insertFixture(db: Kysely<Database>): Promise<FixtureIds> {
   await db.insertInto('location').values(location).execute();
   await db.insertInto('category').values(category).execute();
   await db.insertInto('product').values(product).execute();
+  const optionGroup = newId();
+  const option = newId();
+  await db.insertInto('optionGroup').values({ id: optionGroup, restaurantId: r, nameRo: 'Mărime', nameEn: 'Size', minChoices: 1, maxChoices: 1, pricing: 'set', sortOrder: 0, createdAt: now, updatedAt: now }).execute();
+  await db.insertInto('optionItem').values({ id: option, groupId: optionGroup, restaurantId: r, nameRo: 'Mare', nameEn: 'Large', priceMinor: 4500, sortOrder: 0, createdAt: now, updatedAt: now }).execute();
+  await db.insertInto('productOptionGroup').values({ productId: product.id, groupId: optionGroup, restaurantId: r, position: 0 }).execute();
 
   const table = { id: newId(), code: `T${newId().slice(0, 7)}` };
   await db.insertInto('diningTable').values({ id: table.id, restaurantId: r, locationId: location.id, label: 'Masa 1', code: table.code, sortOrder: 0, createdAt: now }).execute();
@@ -90,6 +98,8 @@ export async function insertFixture(db: Kysely<Database>): Promise<FixtureIds> {
     location: location.id,
     category: category.id,
     product: product.id,
+    optionGroup,
+    option,
     image: { id: image.id, key: image.path },
     table,
     user,

@@ -6,6 +6,7 @@ import { planCases } from './cases/plan.cases.ts';
 import { platformCases } from './cases/platform.cases.ts';
 import { restaurantCases } from './cases/restaurant.cases.ts';
 import { teamCases } from './cases/team.cases.ts';
+import { optionsCases } from './cases/options.cases.ts';
 import { orderingCases } from './cases/ordering.cases.ts';
 import { reservationsCases } from './cases/reservations.cases.ts';
 import { retentionCases } from './cases/retention.cases.ts';
@@ -20,6 +21,7 @@ export const REPOSITORIES: Record<string, RepositoryCases> = {
   ...backofficeCases,
   ...teamCases,
   ...orderingCases,
+  ...optionsCases,
   ...reservationsCases,
   ...retentionCases,
 };
