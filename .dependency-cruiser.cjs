@@ -142,7 +142,9 @@ module.exports = {
           // shared repositories (see the comment): only ever removed from this list
           ...['restaurant/restaurant', 'subscription/subscription', 'subscription/plan-days', 'rate-limit/rate-counter',
             'location/location', 'category/category', 'product/product', 'editing/editing', 'audit/audit',
-            'tables/tables', 'qr/qr'].map((repo) => `^app/modules/${repo}\\.repo\\.server\\.ts$`),
+            'tables/tables', 'qr/qr',
+            // the one read path of dishes' options, shared by design (decision 0034, docs/architecture.md)
+            'options/options'].map((repo) => `^app/modules/${repo}\\.repo\\.server\\.ts$`),
         ],
       },
     },

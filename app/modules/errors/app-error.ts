@@ -87,6 +87,7 @@ export const APP_ERROR_STATUS = {
   'import-empty': 400,
   'import-too-many-rows': 413,
   'import-has-problems': 422,
+  'import-option-groups-limit': 403,
   'import-over-limit': 403,
   'import-nothing-found': 422,
   'import-ods': 415,

@@ -3,10 +3,13 @@ import { parseCategorySchedule } from '#app/modules/category/category-schedule.t
 import { parseOpeningExceptions } from '#app/modules/restaurant/opening-exceptions.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { publicImageUrl } from '#app/modules/image/storage.server.ts';
+import { listDishOptionGroups } from '#app/modules/options/options.repo.server.ts';
+import type { DishOptionGroup } from '#app/modules/options/options.types.ts';
 import { parseAllergenList } from '#app/modules/product/allergens.ts';
 import { TEMPLATE_HEADERS } from './import-columns.ts';
 import { FORMULA_START } from '#app/modules/text/spreadsheet-cell.ts';
 import { formatPrice } from './import-rows.ts';
+import { formatOptionsCell } from './option-cell.ts';
 import { findRestaurantForExport, readMenuForExport } from './import.repo.server.ts';
 import { IMPORT_FIELDS, type ImportField } from './import.types.ts';
 import { writeXlsx } from './xlsx-write.server.ts';
@@ -48,8 +51,8 @@ const header = IMPORT_FIELDS.map((field) => TEMPLATE_HEADERS[field]);
 
 /** Example rows of the template: what each column takes. */
 const TEMPLATE_EXAMPLES: Record<ImportField, string>[] = [
-  { location: '', locationEn: '', category: 'Ciorbe', categoryEn: 'Soups', nameRo: 'Ciorbă de burtă', nameEn: 'Tripe soup', descriptionRo: 'Cu smântână și ardei iute', descriptionEn: 'With sour cream and hot pepper', ingredientsRo: 'burtă de vită, smântână, usturoi', ingredientsEn: 'beef tripe, sour cream, garlic', price: '24,50', quantity: '400', unit: 'g', allergens: 'lactate, țelină', traces: 'muștar', additives: '', frozen: 'nu' },
-  { location: '', locationEn: '', category: 'Desert', categoryEn: 'Dessert', nameRo: 'Papanași', nameEn: 'Papanași', descriptionRo: 'Cu dulceață de afine', descriptionEn: 'With blueberry jam', ingredientsRo: 'brânză, ouă, făină', ingredientsEn: 'cheese, eggs, flour', price: '28', quantity: '2', unit: 'buc', allergens: 'gluten, lactate, ouă', traces: '', additives: 'E330', frozen: 'da' },
+  { location: '', locationEn: '', category: 'Ciorbe', categoryEn: 'Soups', nameRo: 'Ciorbă de burtă', nameEn: 'Tripe soup', descriptionRo: 'Cu smântână și ardei iute', descriptionEn: 'With sour cream and hot pepper', ingredientsRo: 'burtă de vită, smântână, usturoi', ingredientsEn: 'beef tripe, sour cream, garlic', price: '24,50', quantity: '400', unit: 'g', allergens: 'lactate, țelină', traces: 'muștar', additives: '', frozen: 'nu', options: 'Porție (1) =: Normală 24,50 | Mare 32', optionsEn: 'Portion (1) =: Regular 24,50 | Large 32' },
+  { location: '', locationEn: '', category: 'Desert', categoryEn: 'Dessert', nameRo: 'Papanași', nameEn: 'Papanași', descriptionRo: 'Cu dulceață de afine', descriptionEn: 'With blueberry jam', ingredientsRo: 'brânză, ouă, făină', ingredientsEn: 'cheese, eggs, flour', price: '28', quantity: '2', unit: 'buc', allergens: 'gluten, lactate, ouă', traces: '', additives: 'E330', frozen: 'da', options: 'Topping (0-2): Smântână +0 [lactate] | Frișcă +3 [lactate] | Ciocolată +4 [lactate, soia] [urme: nuci]', optionsEn: 'Topping (0-2): Sour cream +0 | Whipped cream +3 | Chocolate +4' },
 ];
 
 /** The import's template, in CSV or XLSX: the header the import reads and two example dishes. */
@@ -60,16 +63,26 @@ export async function importTemplate(format: 'csv' | 'xlsx'): Promise<DownloadFi
     : { body: await writeXlsx('Meniu', rows), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename: 'bucate-model-import.xlsx' };
 }
 
-/** The menu's dishes (one location's, or every location's) as rows the import reads back into the same menu, each naming its location. */
+/** A dish's groups as the options cells write them: the options guests can see, hidden ones left out. */
+function optionCells(groups: readonly DishOptionGroup[] | undefined): { ro: string; en: string } {
+  return formatOptionsCell((groups ?? []).map((group) => ({ ...group, options: group.options.filter((option) => option.visible) })).filter((group) => group.options.length > 0));
+}
+
+/**
+ * The menu's dishes (one location's, or every location's) as rows the import reads back into the
+ * same menu, each naming its location and carrying its option groups in order.
+ */
 export async function menuRows(scope: RestaurantScope, locationId?: string): Promise<string[][]> {
   authorize(scope, 'menu.import');
   const menu = await readMenuForExport(scope.db, scope.restaurantId);
+  const groups = await listDishOptionGroups(scope.db, scope.restaurantId, menu.products.map((product) => product.id), Date.now());
   const locations = locationId ? menu.locations.filter((location) => location.id === locationId) : menu.locations;
   if (locationId && locations.length === 0) throw new AppError('not-found');
   const rows: string[][] = [];
   for (const location of locations) {
     for (const category of menu.categories.filter((c) => c.locationId === location.id)) {
       for (const product of menu.products.filter((p) => p.categoryId === category.id)) {
+        const options = optionCells(groups.get(product.id));
         const cells: Record<ImportField, string> = {
           location: location.nameRo,
           locationEn: location.nameEn ?? '',
@@ -88,6 +101,8 @@ export async function menuRows(scope: RestaurantScope, locationId?: string): Pro
           traces: parseAllergenList(product.traces).join(', '),
           additives: parseList(product.additives).join(', '),
           frozen: product.frozen ? 'da' : 'nu',
+          options: options.ro,
+          optionsEn: options.en,
         };
         rows.push(IMPORT_FIELDS.map((field) => cells[field]));
       }

@@ -19,6 +19,8 @@ const HEADER_NAMES: Record<ImportField, readonly string[]> = {
   traces: ['poate conține urme', 'poate contine urme', 'urme', 'urme de', 'may contain', 'may contain traces', 'traces'],
   additives: ['aditivi', 'e-uri', 'additives', 'e numbers', 'e-numbers'],
   frozen: ['congelat', 'produs congelat', 'frozen'],
+  options: ['opțiuni', 'optiuni', 'opțiuni (ro)', 'variante', 'options', 'options (ro)', 'modifiers'],
+  optionsEn: ['opțiuni (en)', 'opțiuni en', 'options (en)', 'options en', 'modifiers (en)'],
 };
 
 /** Lower case, no diacritics, single spaces: 'Preț ' and 'pret' are the same header. */
@@ -53,6 +55,8 @@ export const TEMPLATE_HEADERS: Record<ImportField, string> = {
   traces: 'Poate conține urme',
   additives: 'Aditivi',
   frozen: 'Congelat',
+  options: 'Opțiuni',
+  optionsEn: 'Opțiuni (EN)',
 };
 
 export function fieldOfHeader(header: string): ImportField | undefined {

@@ -3,6 +3,8 @@ import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
+import { attachOptionGroups } from '#app/modules/options/option-library.server.ts';
+import { OPTION_LIMITS } from '#app/modules/options/options.types.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
 import type { RestaurantQuotas } from '#app/env.types.ts';
 import { findRestaurantCurrency, lockPlanState, setProductsCount } from '#app/modules/restaurant/restaurant.repo.server.ts';
@@ -22,7 +24,8 @@ import type { ImportResult } from './import.types.ts';
  * without one goes to the chosen location. Rows are checked again here (a browser is never
  * trusted): a row with a problem, a duplicate or a plan without room for every dish refuses the
  * whole import and saves nothing. Categories are matched by name within their location and created
- * when missing, in file order.
+ * when missing, in file order. A row's option groups (the "Opțiuni" column) join the library, a
+ * group already there with the same options being attached instead of copied.
  */
 export async function commitImport(
   scope: RestaurantScope,
@@ -39,8 +42,8 @@ export async function commitImport(
     const { db, restaurantId } = change.scope;
     const { existing, defaultLocation } = await existingDishKeys(change.scope, input.locationId);
     const reviewed = reviewRows(rows, existing, defaultLocation);
-    const withProblems = reviewed.filter((row) => row.problems.length > 0).length;
-    if (withProblems > 0) throw new AppError('import-has-problems', { count: withProblems });
+    const withProblems = reviewed.filter((row) => row.problems.length > 0);
+    if (withProblems.length > 0) throw new AppError('import-has-problems', { count: withProblems.length, line: withProblems[0]!.line });
     const dishes = rows.map((row) => normaliseRow(row.cells).dish).filter((dish): dish is ImportedDish => dish !== null);
 
     // the plan's product limit, under the restaurant's row lock (changeMenu took it)
@@ -143,8 +146,11 @@ export async function commitImport(
     await insertLocationsBatch(db, restaurantId, newLocations);
     await insertCategoriesBatch(db, restaurantId, newCategories);
     await insertProductsBatch(db, restaurantId, products);
+    // the rows' option groups, reusing the library's same groups; over its bound, nothing is saved
+    const attached = await attachOptionGroups(db, restaurantId, dishes.map((dish, index) => ({ productId: products[index]!.id, groups: dish.options })), now);
+    if (attached === 'over-limit') throw new AppError('import-option-groups-limit', { limit: OPTION_LIMITS.groupsPerRestaurant });
     await setProductsCount(db, restaurantId, plan.productsCount + products.length);
-    const result = { products: products.length, categories: newCategories.length, locations: newLocations.length };
+    const result = { products: products.length, categories: newCategories.length, locations: newLocations.length, optionGroups: attached.created };
     await recordAudit(change.scope, { action: 'menu.import', target: { type: 'location', id: input.locationId }, after: result });
     return result;
   });

@@ -1,6 +1,7 @@
 import { ALLERGEN_KEYS, type AllergenKey } from '#app/modules/product/allergens.ts';
 import { headerKey } from './import-columns.ts';
 import { IMPORT_FIELDS, type ImportProblem, type RawRow, type ReviewRow } from './import.types.ts';
+import { parseOptionsCell, type ImportedOptionGroup } from './option-cell.ts';
 
 /** A dish as the import will save it, from one reviewed row without problems. */
 export interface ImportedDish {
@@ -22,6 +23,8 @@ export interface ImportedDish {
   traces: AllergenKey[];
   additives: string[];
   frozen: boolean;
+  /** its option groups, in the cell's order (the "Opțiuni" column) */
+  options: ImportedOptionGroup[];
 }
 
 /** The category a row without one lands in. */
@@ -110,7 +113,7 @@ export function parseQuantity(quantity: string | undefined, unitCell: string | u
   return { value, unit: unit.unit };
 }
 
-function allergenList(value: string | undefined, field: 'allergens' | 'traces', problems: ImportProblem[]): AllergenKey[] {
+function allergenList(value: string | undefined, field: 'allergens' | 'traces' | 'options', problems: ImportProblem[]): AllergenKey[] {
   const found = new Set<AllergenKey>();
   for (const part of (value ?? '').split(/[,;/|\n]+/)) {
     const name = headerKey(part);
@@ -148,6 +151,8 @@ export function normaliseRow(cells: RawRow): { dish: ImportedDish | null; proble
   const allergens = allergenList(cells.allergens, 'allergens', problems);
   const traces = allergenList(cells.traces, 'traces', problems);
   const additives = additiveList(cells.additives, problems);
+  const { groups: options, problems: optionProblems } = parseOptionsCell(cells.options, cells.optionsEn, (value, found) => allergenList(value, 'options', found));
+  problems.push(...optionProblems);
   if (problems.length > 0 || !nameRo || priceMinor === null || quantity === 'bad') return { dish: null, problems };
   return {
     dish: {
@@ -168,6 +173,7 @@ export function normaliseRow(cells: RawRow): { dish: ImportedDish | null; proble
       traces,
       additives,
       frozen: !FALSE_WORDS.has(headerKey(cells.frozen ?? '')),
+      options,
     },
     problems,
   };

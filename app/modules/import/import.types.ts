@@ -22,6 +22,8 @@ export const IMPORT_FIELDS = [
   'traces',
   'additives',
   'frozen',
+  'options',
+  'optionsEn',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -31,7 +33,10 @@ export type ColumnMapping = Partial<Record<ImportField, number | null>>;
 /** A row's raw cells, by field, as text (what the owner reviews and what the commit sends back). */
 export type RawRow = Partial<Record<ImportField, string>>;
 
-export type ImportProblemCode = 'missingName' | 'badPrice' | 'unknownAllergen' | 'badAdditive' | 'badQuantity' | 'duplicate' | 'tooLong';
+export type ImportProblemCode =
+  | 'missingName' | 'badPrice' | 'unknownAllergen' | 'badAdditive' | 'badQuantity' | 'duplicate' | 'tooLong'
+  // the options column (option-cell.ts)
+  | 'optionGroupUnreadable' | 'optionGroupTwice' | 'optionRule' | 'optionPrice' | 'optionsTooMany' | 'optionNamesEn';
 
 export interface ImportProblem {
   code: ImportProblemCode;
@@ -68,4 +73,6 @@ export interface ImportResult {
   categories: number;
   /** locations the file named that the restaurant did not have, created by the import */
   locations: number;
+  /** option groups the import added to the library (the same group already there is reused) */
+  optionGroups: number;
 }

@@ -113,6 +113,10 @@ export function ImportPage({ slug, locations, maxMb }: { slug: string; locations
         <h2 id={`${ids}-import`} className="text-xl font-semibold">{t('import.heading')}</h2>
         <p className="max-w-prose text-stone-700 dark:text-stone-300">{t('import.intro')}</p>
         <p className="text-stone-700 dark:text-stone-300">{t('import.templatesHint')}</p>
+        <details className="max-w-prose">
+          <summary className="min-h-11 cursor-pointer py-2 font-medium">{t('import.optionsHelp')}</summary>
+          <p className="text-stone-700 dark:text-stone-300">{t('import.optionsHint')}</p>
+        </details>
         <div className="flex flex-wrap gap-2">
           <a className={linkClass} href={`${base}/import/template/csv`} download>{t('import.templateCsv')}</a>
           <a className={linkClass} href={`${base}/import/template/xlsx`} download>{t('import.templateXlsx')}</a>

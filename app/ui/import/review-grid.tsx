@@ -5,8 +5,13 @@ import { buttonClass, linkClass } from './import-styles.ts';
 
 const PAGE = 500;
 const GRID_FIELDS = ['category', 'nameRo', 'nameEn', 'price', 'quantity', 'allergens'] as const;
-/** With a location column in the file, the grid shows it first. */
-const GRID_FIELDS_WITH_LOCATION = ['location', ...GRID_FIELDS] as const;
+type GridField = 'location' | (typeof GRID_FIELDS)[number] | 'options';
+
+/** With a location column in the file, the grid shows it first; with an options column, last. */
+function gridFieldsOf(rows: readonly ReviewRow[]): GridField[] {
+  const has = (field: 'location' | 'options') => rows.some((row) => (row.cells[field] ?? '').trim() !== '');
+  return [...(has('location') ? ['location' as const] : []), ...GRID_FIELDS, ...(has('options') ? ['options' as const] : [])];
+}
 
 // i18n-keys: import.problem.* import.field.*
 function ProblemList({ problems }: { problems: ImportProblem[] }) {
@@ -60,14 +65,16 @@ export function ReviewSection(props: {
   const [skipProblems, setSkipProblems] = useState(false);
   const okRows = useMemo(() => preview.rows.filter((row) => row.problems.length === 0), [preview]);
   const badCount = preview.rows.length - okRows.length;
-  const gridFields = useMemo(() => (preview.rows.some((row) => (row.cells.location ?? '').trim() !== '') ? GRID_FIELDS_WITH_LOCATION : GRID_FIELDS), [preview]);
+  const gridFields = useMemo(() => gridFieldsOf(preview.rows), [preview]);
   const visibleRows: ReviewRow[] = useMemo(() => (onlyProblems ? preview.rows.filter((row) => row.problems.length > 0) : preview.rows), [preview, onlyProblems]);
   const canCommit = okRows.length > 0 && (badCount === 0 || skipProblems) && !props.blocked;
 
   return (
     <section aria-labelledby={`${ids}-review`} className="space-y-4">
       <h2 id={`${ids}-review`} ref={props.headingRef} tabIndex={-1} className="text-xl font-semibold">{t('import.reviewHeading')}</h2>
-      {(preview.source === 'pdf' || preview.source === 'ocr') && <p className="rounded-lg bg-amber-100 p-3 text-stone-900 dark:bg-amber-900/40 dark:text-stone-100">{t('import.reviewFromPhoto')}</p>}
+      {(preview.source === 'pdf' || preview.source === 'ocr') && (
+        <p className="rounded-lg bg-amber-100 p-3 text-stone-900 dark:bg-amber-900/40 dark:text-stone-100">{t('import.reviewFromPhoto')} {t('import.optionsNotRead')}</p>
+      )}
       {preview.cut && <CutNotice cut={preview.cut} />}
       <p>{t('import.reviewSummary', { total: preview.rows.length, ok: okRows.length, bad: badCount })}</p>
       <div className="flex flex-wrap items-center gap-4">
