@@ -42,7 +42,7 @@ describe(`export → import with locations on ${testDialect}`, () => {
       expect(preview.rows.map((row) => row.problems)).toEqual([[], [], [], []]);
       expect(preview.rows.map((row) => row.cells.location)).toEqual(['Centru', 'Centru', 'Terasă', 'Terasă']);
       const result = await commitImport(copy.scope, storage, { locationId: copy.locationId, rows: preview.rows.map((row) => row.cells) });
-      expect(result).toEqual({ products: 4, categories: 4, locations: 1 });
+      expect(result).toEqual({ products: 4, categories: 4, locations: 1, optionGroups: 0 });
       expect(await menuOf(copy.id)).toEqual(original);
       expect(await menuRows(copy.scope)).toEqual(await menuRows(source.scope));
     }
@@ -71,7 +71,7 @@ describe(`export → import with locations on ${testDialect}`, () => {
     const preview = await previewImport(source.scope, plain, { locationId: source.terrace });
     expect(preview.rows.map((row) => row.problems)).toEqual([[], []]);
     const result = await commitImport(source.scope, storage, { locationId: source.terrace, rows: preview.rows.map((row) => row.cells) });
-    expect(result).toEqual({ products: 2, categories: 1, locations: 0 });
+    expect(result).toEqual({ products: 2, categories: 1, locations: 0, optionGroups: 0 });
     const after = await menuOf(source.id);
     expect(after[0]).toEqual(before[0]);
     expect(after).toHaveLength(2);
@@ -99,7 +99,7 @@ describe(`export → import with locations on ${testDialect}`, () => {
     const tooManyCategories = [{ location: 'Mall', category: 'X', nameRo: 'A', price: '1' }, { location: 'Mall', category: 'Y', nameRo: 'B', price: '1' }];
     expect(await refusalOf(commitImport(r.scope, storage, { locationId: r.locationId, rows: tooManyCategories }, { ...quotas, locationsPerRestaurant: 5, categoriesPerLocation: 1 }))).toEqual({ code: 'category-limit-reached', params: { limit: 1 } });
     expect(await snapshot(r.id)).toEqual(before);
-    expect(await commitImport(r.scope, storage, { locationId: r.locationId, rows }, { ...quotas, locationsPerRestaurant: 3 })).toEqual({ products: 3, categories: 2, locations: 2 });
+    expect(await commitImport(r.scope, storage, { locationId: r.locationId, rows }, { ...quotas, locationsPerRestaurant: 3 })).toEqual({ products: 3, categories: 2, locations: 2, optionGroups: 0 });
     expect((await menuOf(r.id)).map((l) => [l.nameRo, l.categories.flatMap((c) => c.dishes.map((d) => d.nameRo))])).toEqual([['Centru', []], ['Mall', ['A', 'C']], ['Gară', ['B']]]);
   });
 

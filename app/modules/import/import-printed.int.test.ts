@@ -79,7 +79,7 @@ describe(`import from a printed menu on ${testDialect}`, () => {
     // the image is forgotten once read; nothing reaches the menu until the owner commits
     const draft = await db.selectFrom('importDraft').select(['image', 'status']).where('id', '=', started.draftId).executeTakeFirstOrThrow();
     expect(draft).toEqual({ image: null, status: 'done' });
-    expect(await commitImport(r.scope, storage, { locationId: r.locationId, rows: done.preview.rows.map((row) => row.cells) })).toEqual({ products: 2, categories: 2, locations: 0 });
+    expect(await commitImport(r.scope, storage, { locationId: r.locationId, rows: done.preview.rows.map((row) => row.cells) })).toEqual({ products: 2, categories: 2, locations: 0, optionGroups: 0 });
   }, 60_000);
 
   it("refuses a second owner the first one's draft, and a file that is no image", async () => {

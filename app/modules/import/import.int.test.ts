@@ -20,7 +20,7 @@ describe(`menu import on ${testDialect}`, () => {
     expect(await snapshot(r.id)).toEqual(before);
 
     const result = await commitImport(r.scope, storage, { locationId: r.locationId, rows: preview.rows.map((row) => row.cells) });
-    expect(result).toEqual({ products: 3, categories: 2, locations: 0 });
+    expect(result).toEqual({ products: 3, categories: 2, locations: 0, optionGroups: 0 });
     const after = await snapshot(r.id);
     expect(after.restaurant.menuVersion).toBe(before.restaurant.menuVersion + 1);
     expect(after.restaurant.productsCount).toBe(3);
@@ -47,7 +47,7 @@ describe(`menu import on ${testDialect}`, () => {
     const r = await restaurant();
     const before = await snapshot(r.id);
     const rows = [{ nameRo: 'Bun', price: '10' }, { nameRo: 'Rău', price: '-5' }];
-    expect(await refusalOf(commitImport(r.scope, storage, { locationId: r.locationId, rows }))).toEqual({ code: 'import-has-problems', params: { count: 1 } });
+    expect(await refusalOf(commitImport(r.scope, storage, { locationId: r.locationId, rows }))).toEqual({ code: 'import-has-problems', params: { count: 1, line: 2 } });
     expect(await snapshot(r.id)).toEqual(before);
   });
 
@@ -61,7 +61,7 @@ describe(`menu import on ${testDialect}`, () => {
     });
     expect(await snapshot(r.id)).toEqual(before);
     await addPlan(db, r.id, { trial: false, manualProUntil: new Date(Date.now() + 86_400_000).toISOString() });
-    expect(await commitImport(r.scope, storage, { locationId: r.locationId, rows })).toEqual({ products: FREE_PRODUCT_LIMIT + 1, categories: 1, locations: 0 });
+    expect(await commitImport(r.scope, storage, { locationId: r.locationId, rows })).toEqual({ products: FREE_PRODUCT_LIMIT + 1, categories: 1, locations: 0, optionGroups: 0 });
   });
 
   it('handles 5,000 rows in one commit', async () => {
@@ -69,7 +69,7 @@ describe(`menu import on ${testDialect}`, () => {
     const lines = ['Categorie;Denumire;Preț;Alergeni', ...Array.from({ length: 5000 }, (_, i) => `Categoria ${i % 20};Preparat ${i};${10 + (i % 50)},50;gluten`)];
     const preview = await previewImport(r.scope, csv(lines.join('\n')), { locationId: r.locationId });
     expect(preview.rows).toHaveLength(5000);
-    expect(await commitImport(r.scope, storage, { locationId: r.locationId, rows: preview.rows.map((row) => row.cells) }, { locationsPerRestaurant: 10, categoriesPerLocation: 100, uploadsPerHour: 100, storageBytes: 1e9 })).toEqual({ products: 5000, categories: 20, locations: 0 });
+    expect(await commitImport(r.scope, storage, { locationId: r.locationId, rows: preview.rows.map((row) => row.cells) }, { locationsPerRestaurant: 10, categoriesPerLocation: 100, uploadsPerHour: 100, storageBytes: 1e9 })).toEqual({ products: 5000, categories: 20, locations: 0, optionGroups: 0 });
     const count = await db.selectFrom('restaurant').select('productsCount').where('id', '=', r.id).executeTakeFirstOrThrow();
     expect(count.productsCount).toBe(5000);
   }, 60_000);
