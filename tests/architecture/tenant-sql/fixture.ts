@@ -20,6 +20,8 @@ export interface FixtureIds {
   /** an option group the product offers, and one of its options (issue 35) */
   optionGroup: string;
   option: string;
+  /** a group of the library no dish offers yet (attaching one, issue 35 item 6) */
+  spareOptionGroup: string;
   image: { id: string; key: string };
   table: { id: string; code: string };
   user: { id: string; email: string };
@@ -73,6 +75,8 @@ export async function insertFixture(db: Kysely<Database>): Promise<FixtureIds> {
   await db.insertInto('optionGroup').values({ id: optionGroup, restaurantId: r, nameRo: 'Mărime', nameEn: 'Size', minChoices: 1, maxChoices: 1, pricing: 'set', sortOrder: 0, createdAt: now, updatedAt: now }).execute();
   await db.insertInto('optionItem').values({ id: option, groupId: optionGroup, restaurantId: r, nameRo: 'Mare', nameEn: 'Large', priceMinor: 4500, sortOrder: 0, createdAt: now, updatedAt: now }).execute();
   await db.insertInto('productOptionGroup').values({ productId: product.id, groupId: optionGroup, restaurantId: r, position: 0 }).execute();
+  const spareOptionGroup = newId();
+  await db.insertInto('optionGroup').values({ id: spareOptionGroup, restaurantId: r, nameRo: 'Lapte', nameEn: 'Milk', minChoices: 1, maxChoices: 1, pricing: 'add', sortOrder: 1, createdAt: now, updatedAt: now }).execute();
 
   const table = { id: newId(), code: `T${newId().slice(0, 7)}` };
   await db.insertInto('diningTable').values({ id: table.id, restaurantId: r, locationId: location.id, label: 'Masa 1', code: table.code, sortOrder: 0, createdAt: now }).execute();
@@ -100,6 +104,7 @@ export async function insertFixture(db: Kysely<Database>): Promise<FixtureIds> {
     product: product.id,
     optionGroup,
     option,
+    spareOptionGroup,
     image: { id: image.id, key: image.path },
     table,
     user,

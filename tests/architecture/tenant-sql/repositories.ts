@@ -7,6 +7,7 @@ import { platformCases } from './cases/platform.cases.ts';
 import { restaurantCases } from './cases/restaurant.cases.ts';
 import { teamCases } from './cases/team.cases.ts';
 import { optionsCases } from './cases/options.cases.ts';
+import { optionRowsCases } from './cases/options-rows.cases.ts';
 import { orderingCases } from './cases/ordering.cases.ts';
 import { reservationsCases } from './cases/reservations.cases.ts';
 import { retentionCases } from './cases/retention.cases.ts';
@@ -22,6 +23,7 @@ export const REPOSITORIES: Record<string, RepositoryCases> = {
   ...teamCases,
   ...orderingCases,
   ...optionsCases,
+  ...optionRowsCases,
   ...reservationsCases,
   ...retentionCases,
 };
