@@ -94,7 +94,7 @@ export const importEn: DeepStrings<typeof importRo> = {
   },
   print: {
     heading: 'Print',
-    intro: 'The printed A4 menu, with prices, quantities, allergens, additives and frozen products marked, as ANPC Order 201/2022 asks, and the allergen table to keep at hand.',
+    intro: 'The printed A4 menu, with prices, options, quantities, allergens, additives and frozen products marked, as ANPC Order 201/2022 asks, and the allergen table to keep at hand.',
     location: 'Location',
     language: 'Document language',
     languageRo: 'Romanian',
@@ -113,6 +113,9 @@ export const importEn: DeepStrings<typeof importRo> = {
     frozenNote: 'Made from frozen ingredients.',
     printedOn: 'Printed on {{date}}.',
     updatedOn: 'updated on {{date}}',
+    fromPrice: 'from {{price}}',
+    optionMarker: 'option',
+    matrixOptionsNote: 'Rows in italics, marked “option”, show the allergens an option the guest chooses brings (a size, an extra, a side): the dish without it does not contain them.',
     contains: 'contains',
     mayContain: 'may contain traces',
     matrixNote: 'This table shows the allergens in each dish as recorded in the digital menu on the date above. Print it again after every change to the menu.',

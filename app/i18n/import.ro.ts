@@ -92,7 +92,7 @@ export const importRo = {
   },
   print: {
     heading: 'Tipărește',
-    intro: 'Meniul tipărit pe A4, cu prețuri, cantități, alergeni, aditivi și produsele congelate marcate, așa cum cere Ordinul ANPC 201/2022, și tabelul alergenilor, de ținut la îndemână.',
+    intro: 'Meniul tipărit pe A4, cu prețuri, opțiuni, cantități, alergeni, aditivi și produsele congelate marcate, așa cum cere Ordinul ANPC 201/2022, și tabelul alergenilor, de ținut la îndemână.',
     location: 'Locația',
     language: 'Limba documentului',
     languageRo: 'Română',
@@ -111,6 +111,9 @@ export const importRo = {
     frozenNote: 'Produs preparat din materie primă congelată.',
     printedOn: 'Tipărit la {{date}}.',
     updatedOn: 'actualizat la {{date}}',
+    fromPrice: 'de la {{price}}',
+    optionMarker: 'opțiune',
+    matrixOptionsNote: 'Rândurile în cursiv, marcate „opțiune”, arată alergenii pe care îi aduce o opțiune aleasă de client (o mărime, un extra, o garnitură): preparatul fără ea nu îi conține.',
     contains: 'conține',
     mayContain: 'poate conține urme',
     matrixNote: 'Tabelul arată alergenii din fiecare preparat, așa cum sunt înregistrați în meniul digital la data de mai sus. După fiecare schimbare a meniului, tabelul trebuie tipărit din nou.',

@@ -12,6 +12,8 @@ export interface PrintDish {
   details: string | null;
   price: string;
   quantity: string | null;
+  /** what a guest chooses, a line a group with its prices: "Mărime: Mică 30,00 lei · Mare 45,00 lei" (issue 35) */
+  options: string[];
   allergens: AllergenKey[];
   traces: AllergenKey[];
   additives: string[];
@@ -63,7 +65,9 @@ export function renderMenuPdf(menu: PrintMenu): Promise<Buffer> {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
-  const priceWidth = 90;
+  // wide enough for the widest price ("de la 30,00 lei" for a dish priced by its size)
+  doc.font(f.bold).fontSize(12);
+  const priceWidth = Math.max(90, ...menu.categories.flatMap((category) => category.dishes.map((dish) => Math.ceil(doc.widthOfString(dish.price)) + 2)));
 
   doc.font(f.bold).fontSize(24).fillColor(INK).text(menu.restaurantName, left, doc.page.margins.top, { width, align: 'center' });
   doc.font(f.regular).fontSize(12).fillColor(MUTED).text([menu.locationName, menu.address].filter(Boolean).join(' · '), { width, align: 'center' });
@@ -90,6 +94,7 @@ export function renderMenuPdf(menu: PrintMenu): Promise<Buffer> {
       let height = doc.heightOfString(title, { width: nameWidth });
       doc.font(f.regular).fontSize(10);
       if (dish.quantity || dish.details) height += doc.heightOfString([dish.quantity, dish.details].filter(Boolean).join(' · '), { width: nameWidth });
+      for (const line of dish.options) height += doc.heightOfString(line, { width: nameWidth });
       if (notes) height += doc.heightOfString(notes, { width: nameWidth });
       if (doc.y + height + 10 > bottom()) doc.addPage();
       const top = doc.y;
@@ -98,6 +103,7 @@ export function renderMenuPdf(menu: PrintMenu): Promise<Buffer> {
       doc.font(f.bold).fontSize(12).text(dish.price, left + width - priceWidth, top, { width: priceWidth, align: 'right' });
       doc.y = afterName;
       if (dish.quantity || dish.details) doc.font(f.regular).fontSize(10).fillColor(MUTED).text([dish.quantity, dish.details].filter(Boolean).join(' · '), left, doc.y, { width: nameWidth });
+      for (const line of dish.options) doc.font(f.regular).fontSize(10).fillColor(INK).text(line, left, doc.y, { width: nameWidth });
       if (notes) doc.font(f.italic).fontSize(9.5).fillColor(MUTED).text(notes, left, doc.y, { width: nameWidth });
       doc.moveDown(0.5);
     }
@@ -123,10 +129,21 @@ export function renderMenuPdf(menu: PrintMenu): Promise<Buffer> {
   return bytes;
 }
 
+interface MatrixRow {
+  name: string;
+  allergens: AllergenKey[];
+  traces: AllergenKey[];
+}
+
+/** A dish's row, then a row for each of its options that brings allergens (issue 35), marked as an option's. */
+export interface MatrixDish extends MatrixRow {
+  options: MatrixRow[];
+}
+
 export interface AllergenMatrix {
   restaurantName: string;
   locationName: string;
-  categories: { name: string; dishes: { name: string; allergens: AllergenKey[]; traces: AllergenKey[] }[] }[];
+  categories: { name: string; dishes: MatrixDish[] }[];
   date: string;
   locale: Locale;
 }
@@ -184,27 +201,35 @@ export function renderAllergenMatrixPdf(matrix: AllergenMatrix): Promise<Buffer>
       heading();
     }
     doc.font(f.bold).fontSize(10).fillColor(ACCENT).text(category.name, left, doc.y + 2, { width: nameWidth });
-    for (const dish of category.dishes) {
-      doc.font(f.regular).fontSize(9.5);
-      const rowHeight = Math.max(16, doc.heightOfString(dish.name, { width: nameWidth - 6 }) + 6);
+    // an option's row is indented, in italics and named as an option's: the dish without it does not contain these
+    const row = (entry: MatrixRow, option: boolean) => {
+      const indent = option ? 14 : 0;
+      const name = option ? `${entry.name} (${t('print.optionMarker')})` : entry.name;
+      doc.font(option ? f.italic : f.regular).fontSize(option ? 9 : 9.5);
+      const rowHeight = Math.max(16, doc.heightOfString(name, { width: nameWidth - 6 - indent }) + 6);
       if (doc.y + rowHeight > bottom) {
         doc.addPage();
         heading();
       }
       const top = doc.y;
-      doc.fillColor(INK).text(dish.name, left, top + 3, { width: nameWidth - 6 });
+      doc.fillColor(option ? MUTED : INK).text(name, left + indent, top + 3, { width: nameWidth - 6 - indent });
       ALLERGEN_KEYS.forEach((key, i) => {
-        const mark = dish.allergens.includes(key) ? 'X' : dish.traces.includes(key) ? 'U' : '';
+        const mark = entry.allergens.includes(key) ? 'X' : entry.traces.includes(key) ? 'U' : '';
         if (!mark) return;
         doc.font(f.bold).fontSize(10).fillColor(mark === 'X' ? ACCENT : MUTED).text(mark, left + nameWidth + i * column, top + 3, { width: column, align: 'center', lineBreak: false });
       });
-      doc.moveTo(left, top + rowHeight).lineTo(left + width, top + rowHeight).lineWidth(0.4).stroke(RULE);
+      doc.moveTo(left + indent, top + rowHeight).lineTo(left + width, top + rowHeight).lineWidth(0.4).stroke(RULE);
       doc.y = top + rowHeight;
+    };
+    for (const dish of category.dishes) {
+      row(dish, false);
+      for (const option of dish.options) row(option, true);
     }
   }
   doc.moveDown(1);
   if (doc.y + 30 > bottom) doc.addPage();
   doc.font(f.regular).fontSize(9).fillColor(MUTED).text(t('print.matrixNote'), left, doc.y, { width });
+  if (matrix.categories.some((category) => category.dishes.some((dish) => dish.options.length > 0))) doc.text(t('print.matrixOptionsNote'), { width });
   doc.end();
   return bytes;
 }

@@ -140,6 +140,51 @@ describe(`printable documents on ${testDialect}`, () => {
     for (let i = 1; i < 20; i++) expect(matrix.text).toContain(`Înghețată de fistic ${i}`);
   });
 
+  describe('dish options (issue 35)', () => {
+    const price = (minor: number, locale: 'ro' | 'en') => formatPrice(minor, 'RON', locale).replace(/\s/g, ' ');
+    async function restaurantWithOptions() {
+      const { scope, locationId } = await restaurantWithMenu();
+      await commitImport(scope, storage, { locationId, rows: [
+        { category: 'Pizza', nameRo: 'Pizza Margherita', nameEn: 'Margherita pizza', price: '30', allergens: 'gluten',
+          options: 'Mărime (1) =: Mică 30 | Mare 45,50; Extra (0-2): Cașcaval +5 [lactate] | Fără busuioc -1 | Ardei 0 [urme: muștar]', optionsEn: 'Size: Small | Large; Extra: Cheese | No basil | Peppers' },
+        { category: 'Pizza', nameRo: 'Focaccia', price: '12', options: 'Ulei (1): Măsline 0 | Ascuns +2' },
+      ] });
+      // a hidden option is not printed
+      await db.updateTable('optionItem').set({ visible: 0 }).where('nameRo', '=', 'Ascuns').execute();
+      return { scope, locationId };
+    }
+
+    it('lists each dish’s options with their prices under it, a size group’s dish priced "from" its smallest size', async () => {
+      const { scope, locationId } = await restaurantWithOptions();
+      const ro = (await pdfText((await renderPrintDocument(scope, 'menu', { locationId, locale: 'ro' })).body)).text;
+      expect(ro).toContain(`Mărime: Mică ${price(3000, 'ro')} · Mare ${price(4550, 'ro')} Extra: Cașcaval +${price(500, 'ro')} (Alergeni: 2) · Fără busuioc −${price(100, 'ro')} · Ardei (Poate conține urme: 11)`);
+      expect(ro).toContain(`de la ${price(3000, 'ro')}`);
+      expect(ro).toContain('Ulei: Măsline');
+      expect(ro).not.toContain('Ascuns');
+      const en = (await pdfText((await renderPrintDocument(scope, 'menu', { locationId, locale: 'en' })).body)).text;
+      expect(en).toContain(`Size: Small ${price(3000, 'en')} · Large ${price(4550, 'en')} Extra: Cheese +${price(500, 'en')} (Allergens: 2)`);
+      expect(en).toContain(`from ${price(3000, 'en')}`);
+    });
+
+    it('adds an option’s allergens to the matrix on its own row, marked as an option’s, the dish’s row keeping only its own', async () => {
+      const { scope, locationId } = await restaurantWithOptions();
+      const { items, columns } = await matrixPage((await renderPrintDocument(scope, 'allergens', { locationId, locale: 'ro' })).body, 'ro');
+      const columnOf = (x: number) => ALLERGEN_KEYS[columns.findIndex((c) => x >= c.from && x < c.to)];
+      const marksOf = (name: string) => {
+        const row = items.find((item) => item.text === name);
+        if (!row) throw new Error(`row missing: ${name}`);
+        return items.filter((item) => Math.abs(item.y - row.y) < 2 && (item.text === 'X' || item.text === 'U')).map((m) => `${m.text}:${columnOf(m.x)}`).sort();
+      };
+      expect(marksOf('Pizza Margherita')).toEqual(['X:gluten']);
+      expect(marksOf('Extra: Cașcaval (opțiune)')).toEqual(['X:milk']);
+      expect(marksOf('Extra: Ardei (opțiune)')).toEqual(['U:mustard']);
+      // an option without allergens has no row
+      expect(items.some((item) => item.text.includes('Fără busuioc'))).toBe(false);
+      const text = (await pdfText((await renderPrintDocument(scope, 'allergens', { locationId, locale: 'ro' })).body)).text;
+      expect(text).toContain('marcate „opțiune”');
+    });
+  });
+
   it("refuses a second restaurant's owner the first one's location", async () => {
     const a = await restaurantWithMenu();
     const b = await restaurantWithMenu();

@@ -3,7 +3,9 @@ import { formatDate, formatPrice, formatQuantity, localized } from '#app/i18n/lo
 import { getI18n } from '#app/i18n/i18n.ts';
 import { authorize, type RestaurantScope } from '#app/modules/access/scope.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
+import { listDishOptionGroups } from '#app/modules/options/options.repo.server.ts';
 import { parseAllergenList } from '#app/modules/product/allergens.ts';
+import { lowestSetPrice, optionAllergenRows, optionsLines } from './print-options.ts';
 import { renderAllergenMatrixPdf, renderMenuPdf, type PrintDish } from './print-pdf.server.ts';
 import { findRestaurantForPrint, listLocationsForPrint, readVisibleMenuOfLocation } from './print.repo.server.ts';
 
@@ -38,7 +40,9 @@ export async function renderPrintDocument(
   const { locale } = options;
   const { t } = getI18n(locale);
   const menu = await readVisibleMenuOfLocation(scope.db, scope.restaurantId, location.id);
-  const date = formatDate((options.now ?? new Date()).toISOString(), locale, restaurant.timeZone);
+  const now = options.now ?? new Date();
+  const groupsOf = await listDishOptionGroups(scope.db, scope.restaurantId, menu.products.map((product) => product.id), now.getTime());
+  const date = formatDate(now.toISOString(), locale, restaurant.timeZone);
   const categories = menu.categories.map((category) => ({
     name: localized(category.nameRo, category.nameEn, locale),
     products: menu.products.filter((product) => product.categoryId === category.id),
@@ -54,7 +58,12 @@ export async function renderPrintDocument(
       locale,
       categories: categories.map((category) => ({
         name: category.name,
-        dishes: category.products.map((p) => ({ name: localized(p.nameRo, p.nameEn, locale), allergens: parseAllergenList(p.allergens), traces: parseAllergenList(p.traces) })),
+        dishes: category.products.map((p) => ({
+          name: localized(p.nameRo, p.nameEn, locale),
+          allergens: parseAllergenList(p.allergens),
+          traces: parseAllergenList(p.traces),
+          options: optionAllergenRows(groupsOf.get(p.id) ?? [], locale),
+        })),
       })),
     });
     return { body, filename: `${t('print.matrixFile')}-${stamp}.pdf` };
@@ -68,18 +77,22 @@ export async function renderPrintDocument(
     locale,
     categories: categories.map((category) => ({
       name: category.name,
-      dishes: category.products.map(
-        (p): PrintDish => ({
+      dishes: category.products.map((p): PrintDish => {
+        const groups = groupsOf.get(p.id) ?? [];
+        // a size group sets the price: the price column gives the smallest, "from"
+        const sized = lowestSetPrice(groups);
+        return {
           name: localized(p.nameRo, p.nameEn, locale),
           details: [localized(p.descriptionRo, p.descriptionEn, locale), localized(p.ingredientsRo, p.ingredientsEn, locale)].filter(Boolean).join(' · ') || null,
-          price: formatPrice(p.priceMinor, p.currency, locale),
+          price: sized === null ? formatPrice(p.priceMinor, p.currency, locale) : t('print.fromPrice', { price: formatPrice(sized, p.currency, locale) }),
+          options: optionsLines(groups, p.currency, locale),
           quantity: p.weightValue === null ? null : `${formatQuantity(p.weightValue, locale)} ${t(`menu.unit.${p.weightUnit ?? 'g'}`)}`,
           allergens: parseAllergenList(p.allergens),
           traces: parseAllergenList(p.traces),
           additives: additivesOf(p.additives),
           frozen: p.frozen === 1,
-        }),
-      ),
+        };
+      }),
     })),
   });
   return { body, filename: `${t('print.menuFile')}-${locale}-${stamp}.pdf` };
