@@ -7,10 +7,12 @@ import { createAuth } from '#app/auth/auth.server.ts';
 import { parseEnv } from '#app/env.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { getPublicMenu } from '#app/modules/guest-menu/menu.service.server.ts';
+import { listDishOptionGroups } from '#app/modules/options/options.repo.server.ts';
 import { DEMO_RESTAURANT_SLUG } from '#app/modules/restaurant/demo.ts';
 import { testDialect, type TestDatabase } from '#tests/support/test-database.ts';
 import { test } from '#tests/support/test-context.ts';
 import { DEMO_LOGINS, isDatabaseEmpty, seedDemo } from './demo-seed.server.ts';
+import { DEMO_DISHES_WITH_OPTIONS } from './demo-options.data.ts';
 
 describe(`demo seed on ${testDialect}`, () => {
   let database: TestDatabase;
@@ -64,6 +66,26 @@ describe(`demo seed on ${testDialect}`, () => {
     const dishes = categories.flatMap((c) => c.products);
     expect(dishes.filter((p) => p.descriptionRo && !p.translations?.de?.description).map((p) => p.nameRo)).toEqual([]);
     expect(dishes.filter((p) => p.ingredientsRo && !p.translations?.de?.ingredients).map((p) => p.nameRo)).toEqual([]);
+  });
+
+  it('gives a pizza sizes and extras, coffees one milk group, a steak its doneness and side, named in every language (issue 35 item 9)', async () => {
+    const restaurant = await database.db.selectFrom('restaurant').select(['id']).where('slug', '=', DEMO_RESTAURANT_SLUG).executeTakeFirstOrThrow();
+    const dishes = await database.db.selectFrom('product').select(['id', 'nameRo']).where('restaurantId', '=', restaurant.id).where('nameRo', 'in', DEMO_DISHES_WITH_OPTIONS).execute();
+    expect(dishes.map((dish) => dish.nameRo).sort()).toEqual([...DEMO_DISHES_WITH_OPTIONS].sort());
+    const groups = await listDishOptionGroups(database.db, restaurant.id, dishes.map((dish) => dish.id), Date.now());
+    const of = (name: string) => groups.get(dishes.find((dish) => dish.nameRo === name)!.id) ?? [];
+    const rules = (name: string) => of(name).map((group) => [group.nameRo, group.minChoices, group.maxChoices, group.pricing]);
+    expect(rules('Pizza Margherita')).toEqual([['Mărime', 1, 1, 'set'], ['Extra', 0, 3, 'add']]);
+    expect(of('Pizza Margherita')[0]!.options.map((option) => option.priceMinor)).toEqual([3200, 4400, 5800]);
+    expect(rules('Antricot de vită la grătar')).toEqual([['Gradul de gătire', 1, 1, 'add'], ['Garnitură', 1, 1, 'add']]);
+    // one milk group of the library on both coffees, exactly one, oat drink +3 lei
+    expect(of('Cappuccino').map((group) => group.id)).toEqual(of('Flat white').map((group) => group.id));
+    expect(rules('Cappuccino')).toEqual([['Lapte', 1, 1, 'add']]);
+    expect(of('Cappuccino')[0]!.options.find((option) => option.nameRo === 'Băutură de ovăz')).toMatchObject({ priceMinor: 300, allergens: ['gluten'] });
+    // every group and option has its English and German name
+    const named = [...groups.values()].flat().flatMap((group) => [group, ...group.options]);
+    expect(named.filter((row) => !row.nameEn || !(JSON.parse(row.translations) as { de?: { name?: string } }).de?.name).map((row) => row.nameRo)).toEqual([]);
+    expect(await database.db.selectFrom('optionGroup').select('id').where('restaurantId', '=', restaurant.id).execute()).toHaveLength(5);
   });
 
   it('gives the demo restaurant a logo and a cover, stored like an owner’s uploads and shown on the menu (issue 17, friction 11)', async () => {

@@ -17,7 +17,9 @@ import { AddTablesInput } from '#app/modules/tables/tables.schema.ts';
 import { addDiningTables } from '#app/modules/tables/tables.service.server.ts';
 import { refreshPlanSummary } from '#app/modules/subscription/subscription.service.server.ts';
 import { buildCategory, buildLocation, buildPlan, buildProduct, buildRestaurant, newId } from './builders.ts';
+import { attachOptionGroups } from '#app/modules/options/option-library.server.ts';
 import { demoLocations, demoRestaurant } from './demo-menu.data.ts';
+import { demoOptionGroups } from './demo-options.data.ts';
 import { insertCategory, insertLocation, insertProducts, insertRestaurantWithPlan, isDatabaseEmpty, setDemoPictures } from './demo.repo.server.ts';
 
 export { isDatabaseEmpty };
@@ -138,8 +140,8 @@ function demoHolidays(today: Date): OpeningException[] {
 }
 
 /**
- * The demo restaurant (2 locations, 8+ categories, 60+ products in Romanian and English),
- * a demo owner and a demo platform admin. Built from the same factories as the tests.
+ * The demo restaurant (2 locations, 8+ categories, 60+ products in Romanian and English, some
+ * with options), a demo owner and a demo platform admin. Built from the same factories as the tests.
  */
 export async function seedDemo(
   db: Kysely<Database>,
@@ -247,6 +249,8 @@ export async function seedDemo(
       }
     }
     await insertProducts(trx, restaurantId, products, images);
+    // sizes, extras, milk, doneness and sides (issue 35 item 9): one library group per kind, shared by its dishes
+    await attachOptionGroups(trx, restaurantId, products.map((product) => ({ productId: product.id, groups: demoOptionGroups(product.nameRo) })), restaurant.createdAt);
   });
   await addDemoPictures(db, storage, restaurantId);
   await addDemoOrdering(db, storage, restaurantId);
