@@ -29,6 +29,7 @@ const RAW_ID_HELPERS: Record<string, string> = {
   'image/image-cleanup.server.ts#releaseUnusedImages': "inside changeMenu's transaction, after the service's authorize",
   'image/image-cleanup.server.ts#enqueueReleasedFilesDeletion': "inside changeMenu's transaction, after the service's authorize",
   'insights/order-insights.server.ts#orderInsights': "called by getInsights after its insights.view check, with the scope's restaurant",
+  'options/option-library.server.ts#attachOptionGroups': "inside the import's changeMenu transaction after its menu.import check, and the demo seed's (the system, before anyone signs up)",
   'ordering/guest-ceilings.server.ts#announceCeilingHit': "a guest's order or reservation refused by a location's ceiling: the note and live event for that restaurant's staff",
   'ordering/guest-ceilings.server.ts#listRecentCeilingHits': "read by the reservations list's service after its reservations.manage check, with the scope's restaurant",
   'ordering/order-pricing.server.ts#requireOrdersOpen': 'a guest placing an order: what a published menu offers is public',

@@ -122,6 +122,7 @@ export async function exportMenu(scope: RestaurantScope, format: ExportFormat, o
     const restaurant = await findRestaurantForExport(scope.db, scope.restaurantId);
     if (!restaurant) throw new AppError('not-found');
     const menu = await readMenuForExport(scope.db, scope.restaurantId);
+    const groups = await listDishOptionGroups(scope.db, scope.restaurantId, menu.products.map((product) => product.id), Date.now());
     const body = {
       format: 'bucate-restaurant',
       version: 1,
@@ -144,6 +145,12 @@ export async function exportMenu(scope: RestaurantScope, format: ExportFormat, o
         allergens: parseAllergenList(allergens),
         traces: parseAllergenList(traces),
         additives: parseList(additives),
+        // its option groups in order, every option with its flags and its content languages' names (issue 35)
+        optionGroups: (groups.get(product.id) ?? []).map(({ translations, options, ...group }) => ({
+          ...group,
+          translations: JSON.parse(translations) as unknown,
+          options: options.map(({ groupId: _g, translations: names, ...option }) => ({ ...option, translations: JSON.parse(names) as unknown })),
+        })),
       })),
     };
     return { body: new TextEncoder().encode(JSON.stringify(body, null, 2)), contentType: 'application/json; charset=utf-8', filename: `${options.slug}-${date}.json` };

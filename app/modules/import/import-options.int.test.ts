@@ -93,6 +93,19 @@ describe(`dish options in the menu import on ${testDialect}`, () => {
     }
   });
 
+  it('keeps every dish’s groups in the JSON export, options with their flags', async () => {
+    const r = await restaurant();
+    await (await importText(r, MENU_WITH_OPTIONS)).commit();
+    const file = await exportMenu(r.scope, 'json', { slug: r.slug });
+    const json = JSON.parse(new TextDecoder().decode(file.body)) as { products: { nameRo: string; optionGroups: { nameRo: string; pricing: string; options: { nameRo: string; priceMinor: number; visible: boolean }[] }[] }[] };
+    const pizza = json.products.find((product) => product.nameRo === 'Pizza Margherita');
+    expect(pizza?.optionGroups.map((group) => [group.nameRo, group.pricing, group.options.map((option) => [option.nameRo, option.priceMinor, option.visible])])).toEqual([
+      ['Mărime', 'set', [['Mică', 3000, true], ['Mare', 4550, true]]],
+      ['Extra', 'add', [['Cașcaval', 500, true], ['Măsline', 300, true], ['Fără busuioc', -50, true]]],
+    ]);
+    expect(json.products.find((product) => product.nameRo === 'Espresso')?.optionGroups).toEqual([]);
+  });
+
   it('refuses a bad options cell with a translated problem naming the row, and saves nothing', async () => {
     const r = await restaurant();
     await (await importText(r, MENU_WITH_OPTIONS)).commit();
