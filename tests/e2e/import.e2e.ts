@@ -120,6 +120,8 @@ describe('the menu import in the browser', () => {
       // 4. a photo of a printed menu, read on the server by the OCR job, lands in the review grid
       await readFile(page, { name: 'poza.jpg', mimeType: 'image/jpeg', buffer: await menuPhoto(SMALL_MENU, 2, { fontSize: 32 }) });
       await page.getByText('Rândurile au fost recunoscute automat din fișier').waitFor({ timeout: 60_000 });
+      // options are not read from a photo or a PDF, and the page says so (issue 35 item 6)
+      await page.getByText('Opțiunile produselor (mărimi, extra) nu se citesc din PDF sau din fotografii').waitFor();
       await expect.poll(() => gridRows(page).count()).toBe(2);
       const grid = await page.locator('table').innerText();
       expect(grid).toContain('24,50');
@@ -139,6 +141,53 @@ describe('the menu import in the browser', () => {
       await page.goto(`/${slug}/admin/import`);
       await page.getByRole('heading', { name: 'Import a menu' }).waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('imports dishes with options from the "Opțiuni" column, shown in the grid, a bad cell named on its row (issue 35 item 6)', async () => {
+    const { cookie, slug } = await registerOwner(baseUrl, 'bistro-optiuni');
+    const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP, locale: 'ro' });
+    await context.addCookies(browserCookies(cookie, baseUrl));
+    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    try {
+      await openImport(page, slug);
+      await page.setViewportSize(PHONE);
+      // the grammar is explained on the page, folded
+      await page.getByText('Cum scrii opțiunile produselor').click();
+      await page.getByText('„=” înaintea lui „:” face din grup un grup de mărimi').waitFor();
+      await page.screenshot({ path: 'test-results/import-options-help-phone-ro.png', fullPage: true });
+      const csv = [
+        'Categorie;Denumire;Preț;Opțiuni;Opțiuni (EN)',
+        'Pizza;Pizza Margherita;30;"Mărime (1) =: Mică 30 | Mare 45; Extra (0-2): Cașcaval +5 [lactate] | Măsline +3";"Size: Small | Large; Extra: Cheese | Olives"',
+        'Cafea;Cappuccino;16;Lapte (1): De vacă 0 [lactate] | De ovăz +3;Milk: Cow | Oat',
+        'Cafea;Flat white;17;Lapte (1): De vacă 0 [lactate] | De ovăz +3;',
+        'Cafea;Latte;18;Lapte (3): De vacă 0 | De ovăz +3;',
+      ].join('\r\n');
+      await readFile(page, { name: 'meniu.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await expect.poll(() => page.locator('table thead').innerText()).toContain('Opțiuni');
+      await page.getByText('Rânduri citite: 4. Fără probleme: 3. Cu probleme: 1.').waitFor();
+      await page.getByText('Regula grupului „Lapte” nu se poate respecta').waitFor();
+      expect(await page.locator('table').innerText()).toContain('Mărime (1) =: Mică 30 | Mare 45');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.screenshot({ path: 'test-results/import-options-grid-phone-ro.png', fullPage: true });
+      await page.getByLabel('Importă doar rândurile fără probleme (3); cele cu probleme (1) rămân pe dinafară.').check();
+      await page.getByRole('button', { name: 'Importă produsele: 3' }).click();
+      // the pizza's two groups and one milk group for both coffees
+      await toast(page, 'Import reușit. Produse adăugate: 3; categorii noi: 2. Grupuri de opțiuni noi: 3.');
+      await page.waitForURL(`**/${slug}/admin`);
+
+      await page.setViewportSize(DESKTOP);
+      await context.addCookies([{ name: 'lang', value: 'en', url: baseUrl }]);
+      await page.goto(`/${slug}/admin/import`);
+      await page.getByRole('heading', { name: 'Import a menu' }).waitFor();
+      await page.getByText('How to write dish options').click();
+      await page.getByText('“=” before the “:” makes a size group').waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.screenshot({ path: 'test-results/import-options-help-desktop-en.png', fullPage: true });
     } finally {
       await context.close();
     }
