@@ -9,6 +9,10 @@ import { ExportSection, PrintSection } from './print-export.tsx';
 import { ReviewSection } from './review-grid.tsx';
 import { postWithProgress, type ImportAnswer } from './upload.ts';
 
+/** The "Opțiuni" column's grammar, a line each (docs/import-options.md is the reference). */
+// i18n-keys: import.optionsHint.*
+const OPTIONS_HINTS = ['layout', 'rule', 'size', 'price', 'allergens', 'english', 'library'] as const;
+
 type Progress = { phase: 'upload'; percent: number } | { phase: 'check' } | { phase: 'ocr'; percent: number } | null;
 
 /**
@@ -115,7 +119,9 @@ export function ImportPage({ slug, locations, maxMb }: { slug: string; locations
         <p className="text-stone-700 dark:text-stone-300">{t('import.templatesHint')}</p>
         <details className="max-w-prose">
           <summary className="min-h-11 cursor-pointer py-2 font-medium">{t('import.optionsHelp')}</summary>
-          <p className="text-stone-700 dark:text-stone-300">{t('import.optionsHint')}</p>
+          <ul className="list-disc space-y-1 ps-5 text-stone-700 dark:text-stone-300">
+            {OPTIONS_HINTS.map((hint) => <li key={hint}>{t(`import.optionsHint.${hint}`)}</li>)}
+          </ul>
         </details>
         <div className="flex flex-wrap gap-2">
           <a className={linkClass} href={`${base}/import/template/csv`} download>{t('import.templateCsv')}</a>
