@@ -9,6 +9,7 @@ export const editorEn: DeepStrings<typeof editorRo> = {
     tabMenu: 'Menu',
     tabSettings: 'Restaurant settings',
     tabQr: 'QR code',
+    tabOptions: 'Options',
     upgradeTitle: 'Upgrade to PRO to keep your menu online',
     upgradeDays_one: '{{count}} trial day left.',
     upgradeDays_few: '{{count}} trial days left.',

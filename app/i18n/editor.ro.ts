@@ -7,6 +7,7 @@ export const editorRo = {
     tabMenu: 'Meniu',
     tabSettings: 'Setări restaurant',
     tabQr: 'Cod QR',
+    tabOptions: 'Opțiuni',
     upgradeTitle: 'Treci la PRO ca meniul să rămână online',
     upgradeDays_one: 'Mai ai {{count}} zi de probă.',
     upgradeDays_few: 'Mai ai {{count}} zile de probă.',

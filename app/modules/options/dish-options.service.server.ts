@@ -6,7 +6,9 @@ import { AppError } from '#app/modules/errors/app-error.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { parseAllergenList } from '#app/modules/product/allergens.ts';
 import { findProduct } from '#app/modules/product/product.repo.server.ts';
-import { OPTION_LIMITS, type OptionPricing } from './options.types.ts';
+import { findRestaurantCurrency } from '#app/modules/restaurant/restaurant.repo.server.ts';
+import type { LibraryGroup } from './dish-options.types.ts';
+import { OPTION_LIMITS } from './options.types.ts';
 import { countDishesPerGroup, findOptionGroup, listDishGroupIds, listOptionGroups, listOptionItems, writeDishGroups } from './options-library.repo.server.ts';
 
 /**
@@ -14,31 +16,6 @@ import { countDishesPerGroup, findOptionGroup, listDishGroupIds, listOptionGroup
  * the library. The group and the dish must be the same restaurant's: another restaurant's id is
  * 'not-found', like a missing one.
  */
-
-/** A group as the editor lists it: its rule, pricing and options, and how many dishes offer it. */
-export interface LibraryGroup {
-  id: string;
-  nameRo: string;
-  nameEn: string | null;
-  minChoices: number;
-  maxChoices: number;
-  pricing: OptionPricing;
-  version: string;
-  dishes: number;
-  options: LibraryOption[];
-}
-
-export interface LibraryOption {
-  id: string;
-  nameRo: string;
-  nameEn: string | null;
-  priceMinor: number;
-  allergens: string[];
-  traces: string[];
-  available: boolean;
-  visible: boolean;
-  version: string;
-}
 
 /** The library: every group with its options, in order. */
 export async function getOptionLibrary(scope: RestaurantScope): Promise<LibraryGroup[]> {
@@ -56,11 +33,12 @@ export async function getOptionLibrary(scope: RestaurantScope): Promise<LibraryG
   }));
 }
 
-/** One group of the library with its options, for its page; another restaurant's is 'not-found'. */
-export async function getOptionGroupForEdit(scope: RestaurantScope, groupId: string): Promise<LibraryGroup> {
-  const group = (await getOptionLibrary(scope)).find((row) => row.id === groupId);
+/** One group of the library with its options and the restaurant's currency, for its page; another restaurant's is 'not-found'. */
+export async function getOptionGroupForEdit(scope: RestaurantScope, groupId: string): Promise<{ group: LibraryGroup; currency: string }> {
+  const [library, { currency }] = await Promise.all([getOptionLibrary(scope), findRestaurantCurrency(scope.db, scope.restaurantId)]);
+  const group = library.find((row) => row.id === groupId);
   if (!group) throw new AppError('not-found');
-  return group;
+  return { group, currency };
 }
 
 /** A dish's groups in order, and the library's other groups it could offer. */
