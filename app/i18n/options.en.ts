@@ -61,7 +61,6 @@ export const optionsEn = {
     free: 'no charge',
     groupCreated: 'The group was added. Now add its options.',
     groupSaved: 'The group was saved.',
-    groupDeleted: 'The group was deleted.',
     optionAdded: 'The option was added.',
     optionSaved: 'The option was saved.',
     optionDeleted: 'The option was deleted.',

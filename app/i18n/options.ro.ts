@@ -61,7 +61,6 @@ export const optionsRo = {
     free: 'fără cost',
     groupCreated: 'Am adăugat grupul. Adaugă-i acum opțiunile.',
     groupSaved: 'Grupul a fost salvat.',
-    groupDeleted: 'Grupul a fost șters.',
     optionAdded: 'Am adăugat opțiunea.',
     optionSaved: 'Opțiunea a fost salvată.',
     optionDeleted: 'Opțiunea a fost ștearsă.',
