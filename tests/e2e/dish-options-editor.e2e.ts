@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ownerWithDishes } from './accounts.ts';
-import { DESKTOP, isHydrated, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
-import { openAdminTab, openOwnerPage, toast } from './owner-session.ts';
+import { browserCookies, ownerWithDishes } from './accounts.ts';
+import { DESKTOP, isHydrated, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+import { openAdminTab, toast } from './owner-session.ts';
 
 /**
  * Issue 35 item 1: on a phone, an owner builds a "Lapte" group in the options library (exactly
@@ -23,7 +23,7 @@ afterAll(async () => close?.());
 async function ready(path: string, heading: string) {
   await page.goto(path);
   await page.getByRole('heading', { name: heading, level: 2 }).waitFor();
-  await expect.poll(() => isHydrated(page, 'h2')).toBe(true);
+  await expect.poll(() => isHydrated(page, 'h2'), { timeout: 30_000 }).toBe(true);
 }
 
 describe('dish options in the owners’ editor', () => {
@@ -32,9 +32,15 @@ describe('dish options in the owners’ editor', () => {
     const html = await (await fetch(`${baseUrl}/${slug}/admin`, { headers: { cookie } })).text();
     const dishes = [...new Set([...html.matchAll(/\/admin\/products\/([0-9a-f-]{36})/g)].map((match) => match[1]!))];
     expect(dishes).toHaveLength(2);
-    const opened = await openOwnerPage(browserOf(), baseUrl, cookie, `/${slug}/admin/settings`, PHONE);
-    page = opened.page;
-    close = () => opened.context.close();
+    const context = await openContext(browserOf(), baseUrl, { viewport: PHONE, locale: 'ro' });
+    close = () => context.close();
+    await context.addCookies(browserCookies(cookie, baseUrl));
+    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
+    page = await context.newPage();
+    // the shared 2 cores run several suites at once: a page's load may take more than the usual 10 s
+    page.setDefaultTimeout(30_000);
+    await page.goto(`/${slug}/admin/settings`);
+    await expect.poll(() => isHydrated(page, 'h1'), { timeout: 30_000 }).toBe(true);
 
     // the library, from the admin's tabs ("Mai mult" on a phone)
     await openAdminTab(page, 'Opțiuni');
@@ -50,18 +56,18 @@ describe('dish options in the owners’ editor', () => {
       await page.getByLabel('Numele opțiunii (română)', { exact: true }).fill(name);
       await page.getByLabel('Diferența de preț (RON)', { exact: true }).fill(price);
       await page.getByRole('button', { name: 'Adaugă opțiunea' }).click();
-      await toast(page, 'Am adăugat opțiunea.');
+      await toast(page, 'Am adăugat opțiunea.', 30_000);
       await page.getByTestId('option-row').filter({ hasText: name }).waitFor();
     }
     const rows = page.getByTestId('option-row');
-    await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringMatching(/Lapte de vacă\s+fără cost/), expect.stringMatching(/Lapte de ovăz\s+\+3,00 RON/)]);
+    await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringMatching(/Lapte de vacă\s+fără cost/), expect.stringMatching(/Lapte de ovăz\s+\+3,00\sRON/)]);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     // the first dish by a tap, the second from the keyboard
     await ready(`/${slug}/admin/products/${dishes[0]}`, 'Modifică produsul: Cappuccino');
     await page.getByLabel('Grup din bibliotecă', { exact: true }).selectOption({ label: 'Lapte (Exact una)' });
     await page.getByRole('button', { name: 'Pune pe preparat' }).click();
-    await toast(page, 'Grupul este acum pe preparat.');
+    await toast(page, 'Grupul este acum pe preparat.', 30_000);
     await expect.poll(() => page.getByTestId('dish-option-group').allInnerTexts()).toEqual([expect.stringContaining('Lapte de vacă, Lapte de ovăz')]);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
@@ -70,12 +76,12 @@ describe('dish options in the owners’ editor', () => {
     await page.keyboard.press('Tab');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Pune pe preparat');
     await page.keyboard.press('Enter');
-    await toast(page, 'Grupul este acum pe preparat.');
+    await toast(page, 'Grupul este acum pe preparat.', 30_000);
     await page.getByTestId('dish-option-group').filter({ hasText: 'Lapte' }).waitFor();
 
     // the library counts the two dishes; each page looked at in both languages at both widths
     for (const locale of ['ro', 'en'] as const) {
-      await opened.context.addCookies([{ name: 'lang', value: locale, url: baseUrl }]);
+      await context.addCookies([{ name: 'lang', value: locale, url: baseUrl }]);
       for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
         await page.setViewportSize(viewport);
         await ready(`/${slug}/admin/options`, locale === 'ro' ? 'Opțiuni' : 'Options');
