@@ -74,6 +74,8 @@ export default [
       route('import', 'routes/restaurant-admin.import.tsx'),
       route('insights', 'routes/restaurant-admin.insights.tsx'),
       route('tables', 'routes/restaurant-admin.tables.tsx'),
+      route('options', 'routes/restaurant-admin.options.tsx'),
+      route('options/:groupId', 'routes/restaurant-admin.option-group.tsx'),
       route('orders', 'routes/restaurant-admin.orders.tsx'),
       route('ordering', 'routes/restaurant-admin.ordering.tsx'),
       route('team', 'routes/restaurant-admin.team.tsx'),

@@ -8,6 +8,7 @@ import { insightsEn } from './insights.en.ts';
 import { backofficeEn } from './backoffice.en.ts';
 import { accountEn } from './account.en.ts';
 import { tablesEn } from './tables.en.ts';
+import { optionsEn } from './options.en.ts';
 import { orderingEn } from './ordering.en.ts';
 import { reservationsEn } from './reservations.en.ts';
 import { ordersEn } from './orders.en.ts';
@@ -57,6 +58,7 @@ export const en: DeepStrings<Catalogue> = {
   ...backofficeEn,
   ...accountEn,
   ...tablesEn,
+  ...optionsEn,
   ...orderingEn,
   ...reservationsEn,
   ...ordersEn,

@@ -19,6 +19,15 @@ describe('the catalogue a hydrated page carries (issue 26)', () => {
     expect(read('en', '/bistro-la-bunica/admin/settings').resources.editor).toEqual(en.editor);
   });
 
+  it("keeps the options library's texts to its pages and a dish's, off the menu editor's first load (issue 35)", () => {
+    expect(read('ro', '/bistro-la-bunica/admin').namespaces).not.toContain('options');
+    expect(read('ro', '/bistro-la-bunica/admin/settings').namespaces).not.toContain('options');
+    expect(read('ro', '/bistro-la-bunica/admin/orders').namespaces).not.toContain('options');
+    for (const path of ['/bistro-la-bunica/admin/options', '/bistro-la-bunica/admin/options/g1', '/bistro-la-bunica/admin/products/p1']) {
+      expect(read('ro', path).resources.options, path).toEqual(ro.options);
+    }
+  });
+
   it("gives the staff's live pages their texts and the admin frame's, without the namespaces neither reads (issue 26)", () => {
     for (const path of ['/bistro-la-bunica/admin/orders', '/bistro-la-bunica/admin/reservations']) {
       const page = read('ro', path);

@@ -16,6 +16,13 @@ const BACK_OFFICE_ONLY = ['backoffice'];
  */
 const NOT_ON_STAFF_LIVE_PAGES = ['billing', 'translation', 'qr', 'schedule', 'image', 'ordering', 'account'];
 const STAFF_LIVE_PAGES = /^\/[^/]+\/admin\/(orders|reservations)\/?$/;
+/**
+ * Namespaces only some admin pages read: the options library's texts (issue 35) go to its pages and
+ * a dish's, not to the menu editor's first load (decision 0033) nor the other pages; a client
+ * navigation fetches them when a page needs them.
+ */
+const OPTIONS_ONLY = ['options'];
+const OPTIONS_PAGES = /^\/[^/]+\/admin\/(options|products)(\/|$)/;
 
 /** Top-level keys only the server reads (the e-mails' texts): never sent to a browser. */
 export function isServerOnlyKey(key: string): boolean {
@@ -42,9 +49,9 @@ const BASE_ONLY = /^\/(login|reset-password|contact|not-found|unauthorized)(\/|$
 export function namespacesOfPath(pathname: string): NamespaceFilter {
   if (pathname === '/translation-debug') return all;
   if (/^\/admin(\/|$)/.test(pathname)) return allBut(PUBLIC_ONLY);
-  if (STAFF_LIVE_PAGES.test(pathname)) return allBut(PUBLIC_ONLY, BACK_OFFICE_ONLY, NOT_ON_STAFF_LIVE_PAGES);
+  if (STAFF_LIVE_PAGES.test(pathname)) return allBut(PUBLIC_ONLY, BACK_OFFICE_ONLY, NOT_ON_STAFF_LIVE_PAGES, OPTIONS_ONLY);
   // the restaurant's admin pages (and the subscription page), the restaurant chooser and creation, an invitation
-  if (/^\/[^/]+\/admin(\/|$)/.test(pathname)) return allBut(PUBLIC_ONLY, BACK_OFFICE_ONLY);
+  if (/^\/[^/]+\/admin(\/|$)/.test(pathname)) return allBut(PUBLIC_ONLY, BACK_OFFICE_ONLY, OPTIONS_PAGES.test(pathname) ? [] : OPTIONS_ONLY);
   if (/^\/(restaurant|restaurants|invitatie)(\/|$)/.test(pathname)) return allBut(BACK_OFFICE_ONLY);
   if (BASE_ONLY.test(pathname)) return none;
   // home, pricing, features, the legal pages (their prices come from billing's texts)

@@ -8,6 +8,7 @@ import { insightsRo } from './insights.ro.ts';
 import { backofficeRo } from './backoffice.ro.ts';
 import { accountRo } from './account.ro.ts';
 import { tablesRo } from './tables.ro.ts';
+import { optionsRo } from './options.ro.ts';
 import { orderingRo } from './ordering.ro.ts';
 import { reservationsRo } from './reservations.ro.ts';
 import { ordersRo } from './orders.ro.ts';
@@ -57,6 +58,7 @@ export const ro = {
   ...backofficeRo,
   ...accountRo,
   ...tablesRo,
+  ...optionsRo,
   ...orderingRo,
   ...reservationsRo,
   ...ordersRo,

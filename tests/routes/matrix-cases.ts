@@ -47,6 +47,12 @@ export function restaurantCases(w: World, r: Restaurant, actors: readonly ActorN
     one('routes/restaurant-admin.product-new.tsx', 'action', `${a}/products/new`, pa, (o) => (o.status === 302 && o.location?.startsWith(`${a}?saved=`) ? null : 'expected the new product saved'), { ...productForm, nameRo: 'Plăcintă' }),
     one('routes/restaurant-admin.product-edit.tsx', 'loader', productPath, productParams, ok(contains(r.productName))),
     one('routes/restaurant-admin.product-edit.tsx', 'action', productPath, productParams, redirectTo(`${a}?saved=${r.productId}#product-${r.productId}`), async () => ({ ...productForm, version: await productVersion() })),
+    // the options library (issue 35): a new group leads to its page; a group's page adds an option; a dish's page puts a group on it
+    one('routes/restaurant-admin.options.tsx', 'loader', `${a}/options`, pa, ok(contains(r.optionGroupId))),
+    one('routes/restaurant-admin.options.tsx', 'action', `${a}/options`, pa, (o) => (o.status === 302 && o.location?.startsWith(`${a}/options/`) ? null : 'expected the new group saved'), { intent: 'create-group', nameRo: 'Sirop', rule: 'up-to', maxChoices: '2', pricing: 'add' }),
+    one('routes/restaurant-admin.option-group.tsx', 'loader', `${a}/options/${r.optionGroupId}`, { ...pa, groupId: r.optionGroupId }, ok(contains(r.optionGroupId))),
+    one('routes/restaurant-admin.option-group.tsx', 'action', `${a}/options/${r.optionGroupId}`, { ...pa, groupId: r.optionGroupId }, ok(contains('"ok":true')), { intent: 'create-option', nameRo: 'Lapte de ovăz', price: '3', available: 'on', visible: 'on' }),
+    one('routes/restaurant-admin.product-edit.tsx', 'action', productPath, productParams, ok(contains('"ok":true')), { intent: 'attach-option-group', groupId: r.optionGroupId }),
     one('routes/restaurant-admin.settings.tsx', 'loader', `${a}/settings`, pa, ok(contains(r.restaurantName))),
     one('routes/restaurant-admin.settings.tsx', 'action', `${a}/settings`, pa, ok(contains('"ok":true')), () => settingsFormOf(r)),
     // the translations panel of a category or location (issue 16): loaded when opened, saved there
@@ -136,6 +142,15 @@ export function crossTenantCases(w: World): Case[] {
     {
       file: 'routes/restaurant-admin.product-new.tsx', kind: 'action', path: `${b}/products/new`, params: pb,
       form: { categoryId: A.categoryId, nameRo: 'Intrus', price: '1', visible: 'on', available: 'on' }, allowed: refusedAsNotFound('new product in A\'s category'), actors: asOwnerB,
+    },
+    // the options library (issue 35): A's group from B's pages, and A's group put on B's dish
+    { file: 'routes/restaurant-admin.option-group.tsx', kind: 'loader', path: `${b}/options/${A.optionGroupId}`, params: { ...pb, groupId: A.optionGroupId }, allowed: notFoundPage, actors: asOwnerB },
+    ...([{ intent: 'create-option', nameRo: 'Furat', price: '1', available: 'on', visible: 'on' }, { intent: 'update-group', nameRo: 'Furat', rule: 'exactly-one', version: 'x' }, { intent: 'delete-group' }] as Record<string, string>[]).map(
+      (form): Case => ({ file: 'routes/restaurant-admin.option-group.tsx', kind: 'action', path: `${b}/options/${A.optionGroupId}`, params: { ...pb, groupId: A.optionGroupId }, form, allowed: status(404), actors: asOwnerB }),
+    ),
+    {
+      file: 'routes/restaurant-admin.product-edit.tsx', kind: 'action', path: `${b}/products/${B.productId}`, params: { ...pb, productId: B.productId },
+      form: { intent: 'attach-option-group', groupId: A.optionGroupId }, allowed: status(404), actors: asOwnerB,
     },
     // the translations panels (issue 16): B's naming A's rows, and A's team's naming B's
     ...(['category', 'location'] as const).flatMap((table): Case[] => [

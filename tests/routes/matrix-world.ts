@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RouterContextProvider } from 'react-router';
 import type { Role } from '#app/modules/access/policy.ts';
-import { addMember } from '#tests/factories/builders.ts';
+import { addMember, newId } from '#tests/factories/builders.ts';
 import { insertOrder } from '#tests/factories/orders.ts';
 import { walkRouteTable } from '#tests/support/route-table.ts';
 import type { TestDatabase } from '#tests/support/test-database.ts';
@@ -48,6 +48,8 @@ export interface Restaurant {
   productName: string;
   /** a pickup order of today (issue 25), inserted as a placement would */
   orderId: string;
+  /** a group of its options library (issue 35), on no dish yet */
+  optionGroupId: string;
   /** its one owner, who registered it */
   owner: Person;
   /** every member by actor name, with their role */
@@ -236,7 +238,10 @@ export async function createWorld(db: TestDatabase): Promise<World> {
     const productId = /saved=([^#&]+)/.exec(product.location ?? '')?.[1];
     if (!productId) throw new Error(`creating ${label}'s product failed: ${product.status} ${product.body}`);
     const { order } = await insertOrder(getDb(), { restaurantId: registered.restaurantId, locationId, table: null });
-    return { ...registered, locationId, categoryId, productId, productName, orderId: order.id, members: { [ownerName]: 'owner' } };
+    const optionGroupId = newId();
+    const now = new Date().toISOString();
+    await getDb().insertInto('optionGroup').values({ id: optionGroupId, restaurantId: registered.restaurantId, nameRo: `Lapte ${label} ${tag}`, nameEn: null, minChoices: 1, maxChoices: 1, pricing: 'add', sortOrder: 0, createdAt: now, updatedAt: now }).execute();
+    return { ...registered, locationId, categoryId, productId, productName, orderId: order.id, optionGroupId, members: { [ownerName]: 'owner' } };
   };
 
   let people = 0;

@@ -83,6 +83,11 @@ describe('the route wrappers (every loader and action names its guard)', () => {
       'restaurant-admin.print.ts loader': 'menu.import',
       'restaurant-admin.settings.tsx loader': 'settings.edit',
       'restaurant-admin.settings.tsx action': 'settings.edit',
+      // the options library (issue 35): building it is editing the menu
+      'restaurant-admin.options.tsx loader': 'menu.edit',
+      'restaurant-admin.options.tsx action': 'menu.edit',
+      'restaurant-admin.option-group.tsx loader': 'menu.edit',
+      'restaurant-admin.option-group.tsx action': 'menu.edit',
       'restaurant-admin.qr.tsx loader': 'qr.manage',
       'restaurant-admin.qr-download.ts loader': 'qr.manage',
       'restaurant-admin.tables.tsx loader': 'qr.manage',

@@ -14,6 +14,7 @@ import { BulkEditInput } from '#app/modules/product/bulk-edit.ts';
 import { decrementProductsCount, incrementProductsCountWithinLimit } from '#app/modules/product/product-count.server.ts';
 import { ProductInput } from '#app/modules/product/product.schema.ts';
 import * as products from '#app/modules/product/product.service.server.ts';
+import { OPTIONS_SERVICE_ROWS } from './options-service-rows.ts';
 import type { ServiceRow } from './service-matrix.ts';
 import type { ServiceWorld } from './service-world.ts';
 
@@ -118,4 +119,4 @@ const INTENT_ROWS: ServiceRow[] = [
   },
 ];
 
-export const MENU_SERVICE_ROWS: ServiceRow[] = [...ENTITY_ROWS, ...INTENT_ROWS];
+export const MENU_SERVICE_ROWS: ServiceRow[] = [...ENTITY_ROWS, ...INTENT_ROWS, ...OPTIONS_SERVICE_ROWS];

@@ -49,6 +49,11 @@ export interface Tenant {
   /** a guest's reservation for today, requested, and its version */
   reservationId: string;
   reservationVersion: string;
+  /** an option group of the library (issue 35) the first dish offers, one of its options, and the group's and option's versions */
+  optionGroupId: string;
+  optionId: string;
+  optionGroupVersion: string;
+  optionVersion: string;
 }
 
 export interface ServiceWorld {
@@ -113,6 +118,12 @@ async function createTenant(db: Kysely<Database>, word: string, plan: Parameters
       leadMinutes: 60, daysAhead: 30, capacityPerSlot: 4, autoAccept: 0, guestNoteRo: `Comenzi ${word}`, guestNoteEn: null, version: 1, updatedAt: stamp(),
     })
     .execute();
+  const optionGroupId = newId();
+  const optionId = newId();
+  await db.insertInto('optionGroup').values({ id: optionGroupId, restaurantId: id, nameRo: `Lapte ${word}`, nameEn: null, minChoices: 1, maxChoices: 1, pricing: 'add', sortOrder: 0, createdAt: stamp(), updatedAt: stamp() }).execute();
+  await db.insertInto('optionItem').values({ id: optionId, groupId: optionGroupId, restaurantId: id, nameRo: `Ovăz ${word}`, priceMinor: 300, sortOrder: 0, createdAt: stamp(), updatedAt: stamp() }).execute();
+  await db.insertInto('productOptionGroup').values({ productId: product.id, groupId: optionGroupId, restaurantId: id, position: 0 }).execute();
+  const options = await db.selectFrom('optionItem').innerJoin('optionGroup', 'optionGroup.id', 'optionItem.groupId').select(['optionGroup.updatedAt as groupVersion', 'optionItem.updatedAt as optionVersion']).where('optionItem.id', '=', optionId).executeTakeFirstOrThrow();
   const order = await insertGuestOrder(db, id, location.id, { customerName: `Client ${word}` }, [{ nameRo: `Ciorbă ${word}`, note: `fără ardei ${word}` }]);
   const reservation = await insertReservation(db, id, location.id, { status: 'requested', name: `Oaspete ${word}`, note: `la geam ${word}` });
   return {
@@ -136,6 +147,10 @@ async function createTenant(db: Kysely<Database>, word: string, plan: Parameters
     orderId: order.id,
     reservationId: reservation.id,
     reservationVersion: reservation.updatedAt,
+    optionGroupId,
+    optionId,
+    optionGroupVersion: options.groupVersion,
+    optionVersion: options.optionVersion,
   };
 }
 

@@ -71,6 +71,9 @@ export const APP_ERROR_STATUS = {
   'password-attempts': 429,
   /** the row changed since the form was loaded (another tab, another person): optimistic concurrency */
   'stale-edit': 409,
+  /** dish options (decision 0034): the library's, a group's or a dish's limit; a 'set' group's option below zero */
+  'option-limit-reached': 403,
+  'option-set-price-negative': 400,
   /** the orders board (issue 25): a colleague moved the order first; a move its state does not allow */
   'order-changed': 409,
   'order-transition': 409,

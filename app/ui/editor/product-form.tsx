@@ -14,7 +14,8 @@ import { ImageField } from './image-field.tsx';
 const NUTRIENTS = ['fat', 'saturates', 'carbs', 'sugars', 'protein', 'salt'] as const;
 
 // i18n-keys: allergen.*
-function AllergenChecks({ name, legend, checked }: { name: 'allergens' | 'traces'; legend: string; checked: string[] }) {
+/** The EU-14 allergens as check boxes (a dish's, and an option's in the options library). */
+export function AllergenChecks({ name, legend, checked }: { name: 'allergens' | 'traces'; legend: string; checked: string[] }) {
   const { t } = useTranslation();
   return (
     <fieldset>
