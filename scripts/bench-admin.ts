@@ -51,7 +51,7 @@ const OWNER = { email: 'demo@bucate.localhost', password: 'demo-bucate-2026' };
 const PRODUCTS = 500;
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WARMUP = 5;
-const BROWSER_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 10);
+const BROWSER_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 12);
 /** The orders already on the board when it opens (a lunch service's worth, most of them closed). */
 const BOARD_DAY_ORDERS = 40;
 /** Orders a guest sends while a board is open, per device: two warm-up, then BROWSER_RUNS timed. */
@@ -498,6 +498,12 @@ function lineOf(what: string, samples: number[], reference: ReferenceLoad[]): st
   return [what, ...Object.values(figures).map(ms), `${ratio.toFixed(ratio < 0.1 ? 3 : 2)}×`, quotientSpread(samples, reference)];
 }
 
+/** The reference's own lines: when its HTML arrived and when it was interactive. */
+const referenceLines = (label: string, reference: ReferenceLoad[]) => [
+  lineOf(`${label}: reference: the guest menu, HTML received`, reference.map((l) => l.html), reference),
+  lineOf(`${label}: reference: the guest menu interactive (its search answers)`, reference.map((l) => l.interactive), reference),
+];
+
 /** The table's columns: the ms, then the multiple of the reference. */
 const BROWSER_COLUMNS = ['figure', 'p50', 'p95', 'max', '÷ reference', 'quotients, middle half'];
 
@@ -513,7 +519,7 @@ async function browserFigures(browser: Browser, device: Device) {
   return {
     reference: describeReference(label, reference),
     lines: [
-      lineOf(`${label}: reference: the guest menu interactive (its search answers)`, reference.map((l) => l.interactive), reference),
+      ...referenceLines(label, reference),
       line('HTML received', (l) => l.html),
       line('DOMContentLoaded', (l) => l.dcl),
       line('load event', (l) => l.load),
@@ -712,7 +718,7 @@ async function boardFigures(browser: Browser, device: Device, board: BoardFixtur
   return {
     reference: describeReference(label, reference),
     lines: [
-      lineOf(`${label}: reference: the guest menu interactive (its search answers)`, reference.map((l) => l.interactive), reference),
+      ...referenceLines(label, reference),
       line('orders board, HTML received', (l) => l.html),
       line('orders board DOMContentLoaded (its modules ran)', (l) => l.dcl),
       line('orders board hydrated (React\'s root effect ran)', (l) => l.hydrated),
