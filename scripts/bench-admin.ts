@@ -286,6 +286,8 @@ const metricMs = (metrics: { name: string; value: number }[], name: string) => (
  *   dnd-kit once React runs (a press on the handle before that starts React), or the page's own
  *   script before React (session 14). Until session 13 this was "the handle names dnd-kit's
  *   screen-reader instructions", which only dnd-kit can pass: compare two commits with one script.
+ * Both follow the page script's path on every run (issue 37): the click waits for editor-enhance.js, the press for
+ * editor-drag.js, and a drag React answered stops the bench (an on-demand editor's React never starts here).
  * Then, if asked, `clicks` one-click saves in the same page.
  */
 async function loadInBrowser(browser: Browser, { viewport, mobile, cpuSlowdown }: Device, clicks = 0, profile: false | 'load' | 'saves' = false): Promise<PageLoad & { saves: number[]; profile?: CpuProfile }> {
