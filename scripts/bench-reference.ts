@@ -101,19 +101,47 @@ export function referenceOf(loads: ReferenceLoad[]): { median: number; min: numb
 export const timesReference = (ms: number, referenceMs: number) => `${(ms / referenceMs).toFixed(2)}×`;
 
 /**
- * A figure's multiple of the reference. Loads that `interleaved` made side by side (one measured, one reference, in
- * the same minute) are divided pair by pair and the median of those quotients is taken: a host whose load drifts during
- * the run moves both halves of a pair together, and a median of medians lets minutes apart meet. Samples not taken in
- * pairs with the reference (a different count) fall back to the median over the reference's median.
+ * The mean of the middle half of `values`: the lowest and the highest quarter left out (at least one of each from four
+ * values on). A load caught alone by a burst of the host's other work falls out as the median would leave it; the
+ * half that is kept all counts, where a median of ten rests on one or two values, so two runs of the same tree land
+ * closer together (issue 37: the phone board's median of six pairs moved 31 % between two runs).
+ */
+export function middleMean(values: number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const cut = Math.floor(sorted.length / 4);
+  const kept = sorted.slice(cut, sorted.length - cut);
+  return kept.reduce((sum, v) => sum + v, 0) / kept.length;
+}
+
+/**
+ * Loads that `interleaved` made side by side (one measured, one reference, in the same minute), divided pair by pair;
+ * undefined for samples not taken in pairs with the reference (a different count).
+ */
+export function pairedQuotients(samples: number[], reference: ReferenceLoad[]): number[] | undefined {
+  if (samples.length === 0 || samples.length !== reference.length) return undefined;
+  return samples.map((ms, i) => ms / reference[i]!.interactive);
+}
+
+/**
+ * A figure's multiple of the reference: the middle mean of its paired quotients (a host whose load drifts during the
+ * run moves both halves of a pair together, while a median over each side compares different minutes). Samples not
+ * taken in pairs with the reference fall back to their median over the reference's median.
  */
 export function ratioToReference(samples: number[], reference: ReferenceLoad[]): number {
   if (samples.length === 0 || reference.length === 0) return Number.NaN;
-  const medianOf = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return sorted[Math.max(0, Math.ceil(0.5 * sorted.length) - 1)]!;
-  };
-  if (samples.length !== reference.length) return medianOf(samples) / referenceOf(reference).median;
-  return medianOf(samples.map((ms, i) => ms / reference[i]!.interactive));
+  const quotients = pairedQuotients(samples, reference);
+  if (quotients) return middleMean(quotients);
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(0.5 * sorted.length) - 1)]! / referenceOf(reference).median;
+}
+
+/** How far a figure's paired quotients spread: their lower and upper quartile (nearest rank), e.g. "0.41–0.52"; "—" unpaired. */
+export function quotientSpread(samples: number[], reference: ReferenceLoad[]): string {
+  const quotients = pairedQuotients(samples, reference)?.sort((a, b) => a - b);
+  if (!quotients) return '—';
+  const rank = (p: number) => quotients[Math.max(0, Math.ceil(p * quotients.length) - 1)]!;
+  return `${rank(0.25).toFixed(2)}–${rank(0.75).toFixed(2)}`;
 }
 
 /** One line saying what the reference measured on a device, for under a table. */

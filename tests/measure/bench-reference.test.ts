@@ -1,7 +1,7 @@
 // The benches' references (issue 37): a ratio is only worth its reference, so the rules that make one are checked here
 // (the timings themselves are measured by the benches, never asserted).
 import { describe, expect, it } from 'vitest';
-import { interleaved, plainTwinOf, ratioToReference, referenceOf, timesReference, type ReferenceLoad } from '../../scripts/bench-reference.ts';
+import { interleaved, middleMean, plainTwinOf, quotientSpread, ratioToReference, referenceOf, timesReference, type ReferenceLoad } from '../../scripts/bench-reference.ts';
 
 const load = (interactive: number): ReferenceLoad => ({ html: 0, interactive });
 
@@ -67,14 +67,37 @@ describe('plainTwinOf', () => {
   });
 });
 
+describe('middleMean', () => {
+  it('leaves out the lowest and the highest quarter and averages the rest, so one load caught by a burst counts for nothing', () => {
+    expect(middleMean([0.5, 0.4, 0.6, 3])).toBe(0.55);
+    expect(middleMean([0.5, 0.4, 0.6, 3, 0.1, 0.5, 0.45, 0.55])).toBeCloseTo((0.45 + 0.5 + 0.5 + 0.55) / 4, 10);
+    // below four values nothing is left out
+    expect(middleMean([1, 2, 6])).toBe(3);
+    expect(middleMean([])).toBeNaN();
+  });
+
+  it('uses the whole middle half where a nearest-rank median rests on one value', () => {
+    // two runs of the same pairs but the middle one: the median jumps with it, the middle mean moves a quarter as much
+    const a = [0.40, 0.42, 0.44, 0.50, 0.56, 0.58, 0.60, 0.62];
+    const b = [0.40, 0.42, 0.44, 0.56, 0.56, 0.58, 0.60, 0.62];
+    expect(middleMean(b) - middleMean(a)).toBeCloseTo(0.015, 10);
+  });
+});
+
 describe('ratioToReference', () => {
-  it('divides loads taken side by side pair by pair and takes the median, so a host that slows down mid-run moves both halves', () => {
+  it('divides loads taken side by side pair by pair and takes their middle mean, so a host that slows down mid-run moves both halves', () => {
     // the host turns slow after the second pair and the third pair's measured load caught it alone: every pair but
     // that one says 1.5; the median over each side would compare a slow minute's 1,500 with a quiet one's 400 (3.75)
     const reference = [400, 400, 400, 1000, 1000].map(load);
     const measured = [600, 600, 1500, 1500, 1500];
     expect(ratioToReference(measured, reference)).toBe(1.5);
     expect(timesReference(1500, referenceOf(reference).median)).toBe('3.75×');
+  });
+
+  it('says how far the paired quotients spread (their quartiles), and nothing for samples not in pairs', () => {
+    const reference = [1000, 1000, 1000, 1000].map(load);
+    expect(quotientSpread([400, 500, 600, 700], reference)).toBe('0.40–0.60');
+    expect(quotientSpread([400, 500], reference)).toBe('—');
   });
 
   it('falls back to the median over the reference median for samples not taken in pairs with it', () => {
