@@ -133,4 +133,18 @@ describe('options, notes and allergy flags on the board, the ticket and the orde
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.screenshot({ path: `${shots}/order-options-guest-ro-390.png`, fullPage: true });
   });
+
+  it('counts the options in the insights beside the dishes ordered, once three orders chose them (axe)', async () => {
+    const { restaurantId, locationId } = await db.selectFrom('guestOrder').select(['restaurantId', 'locationId']).where('id', '=', order.id).executeTakeFirstOrThrow();
+    // two orders so far chose a large pizza with mozzarella: below k; the third names them
+    const page = await open(`/${slug}/admin/insights?range=7`, PHONE, { cookie });
+    const options = page.getByTestId('insights-chosen-options');
+    expect(await options.innerText()).toContain('Nimic în această perioadă.');
+    await insertOrder(db, { restaurantId, locationId, table: null, lines: PIZZA_ORDER });
+    await page.reload();
+    await expect.poll(() => options.innerText()).toContain('Mărime: Mare');
+    expect(await options.getByRole('row').allInnerTexts()).toEqual([expect.stringContaining('De câte ori'), expect.stringMatching(/Extra: Mozzarella\s+3/), expect.stringMatching(/Mărime: Mare\s+3/)]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await options.screenshot({ path: `${shots}/order-options-insights-ro-390.png` });
+  });
 });
