@@ -9,7 +9,7 @@ import type { Locale } from '#app/i18n/i18n.ts';
  * given as string pieces joined with spaces; inside it `**bold**`, `` `code` ``, `{email}` (the contact
  * address as a mailto: link) and `{anspdcp}` (the supervisory authority's site) are rendered as markup.
  */
-export const PRIVACY_POLICY_LAST_UPDATED = '27.11.2026';
+export const PRIVACY_POLICY_LAST_UPDATED = '28.11.2026';
 
 type Text = string | readonly string[];
 type Block = Text | { ul: readonly Text[] };
@@ -67,6 +67,11 @@ const ro: Policy = {
           'produsele comandate, totaluri, ora, masa sau data și numărul de persoane. Restaurantul le folosește ca să pregătească',
           'comanda sau să primească rezervarea; noi le prelucrăm în numele lui. Numele, telefonul, e-mailul și notițele se șterg',
           'automat după 30 de zile (vedeți „Cât timp păstrăm datele”).'],
+        ['**Alergiile declarate la o comandă:** clientul poate alege, dacă vrea, alergiile de care să știe bucătăria (din cei',
+          '14 alergeni din UE) și poate adăuga câteva cuvinte. Sunt date privind sănătatea (art. 9 din GDPR): le primim numai',
+          'prin alegerea explicită a clientului, sunt folosite numai ca restaurantul să pregătească acea comandă (bucătăria le',
+          'vede pe comandă și pe bonul ei, clientul pe pagina comenzii), se păstrează doar împreună cu comanda și se șterg',
+          'automat odată cu datele de contact, după 30 de zile. Nu sunt folosite niciodată pentru statistici.'],
       ] },
       ['Vizitatorii care citesc meniul unui restaurant nu au nevoie de cont, nici când comandă sau rezervă: nu există cont de',
         'client. Nu îi urmărim, nu le creăm profiluri și nu le plasăm niciun cookie, în afară de cookie-ul coșului, numai dacă',
@@ -121,7 +126,7 @@ const ro: Policy = {
         'dumneavoastră.'],
     ] },
     { id: 'legal-basis', title: 'Temeiul legal', blocks: [
-      'Prelucrăm datele numai în baza unuia dintre temeiurile prevăzute la art. 6 alin. (1) din GDPR:',
+      'Prelucrăm datele numai în baza unuia dintre temeiurile prevăzute la art. 6 alin. (1) din GDPR și, pentru datele privind sănătatea, la art. 9 alin. (2):',
       { ul: [
         ['**Executarea contractului** (lit. b): contul, publicarea meniului, echipa restaurantului, abonamentul și',
           'e-mailurile legate de serviciu.'],
@@ -133,6 +138,9 @@ const ro: Policy = {
           'cerem în mod expres. Îl puteți retrage oricând.'],
         ['**Obligația legală** (lit. c): păstrarea documentelor financiar-contabile și răspunsul la solicitările',
           'autorităților.'],
+        ['**Consimțământul explicit** (art. 9 alin. (2) lit. a): alergiile pe care clientul alege să le declare la o comandă.',
+          'Fără ele comanda se trimite la fel. Puteți retrage consimțământul cerând ștergerea lor (vedeți „Drepturile',
+          'dumneavoastră”); oricum se șterg singure după 30 de zile.'],
       ] },
     ] },
     { id: 'sharing', title: 'Cui transmitem datele', blocks: [
@@ -168,6 +176,8 @@ const ro: Policy = {
         ['Comenzile și rezervările din meniu: numele, telefonul, adresa de e-mail și notițele clientului, 30 de zile de la',
           'comandă, respectiv de la data rezervării; apoi le șterge automat o lucrare zilnică. Produsele, cantitățile, totalurile',
           'și stadiul rămân, fără date de contact, pentru statisticile restaurantului.'],
+        ['Alergiile declarate la o comandă și nota lor: împreună cu datele de contact ale comenzii, 30 de zile, apoi le șterge',
+          'aceeași lucrare zilnică; nu ajung în statistici.'],
         ['Cookie-ul de sesiune: cel mult 30 de zile; cookie-ul `lang`: un an; alegerea privind cookie-urile: până când o',
           'ștergeți din browser; cookie-ul coșului: pe dispozitivul dumneavoastră, până când coșul este golit sau îl ștergeți.'],
       ] },
@@ -241,6 +251,11 @@ const en: Policy = {
           'notes, together with the dishes ordered, totals, the time, the table or the date and the party size. The restaurant',
           'uses them to prepare the order or to receive the reservation; we process them on its behalf. Names, phone numbers,',
           'e-mail addresses and notes are erased automatically after 30 days (see “How long we keep data”).'],
+        ['**Allergies declared with an order:** the guest may choose, if they wish, the allergies the kitchen should know',
+          'of (from the 14 EU allergens) and add a few words. This is health data (Article 9 GDPR): we receive it only by the',
+          'guest’s explicit choice, it is used only for the restaurant to prepare that order (the kitchen sees it on the order',
+          'and its ticket, the guest on the order’s page), it is kept only with the order and erased automatically together',
+          'with the contact details, after 30 days. It is never used for statistics.'],
       ] },
       ['Guests reading a restaurant’s menu need no account, not even to order or reserve: there are no guest accounts. We do',
         'not track them, do not profile them and set no cookies for them, except the cart cookie, and only once they add a dish',
@@ -295,7 +310,7 @@ const en: Policy = {
         'concerning you.'],
     ] },
     { id: 'legal-basis', title: 'Legal basis', blocks: [
-      'We process data only on one of the grounds in Article 6(1) GDPR:',
+      'We process data only on one of the grounds in Article 6(1) GDPR and, for health data, in Article 9(2):',
       { ul: [
         ['**Performance of a contract** (point b): the account, publishing the menu, the restaurant’s team, the subscription',
           'and service e-mails.'],
@@ -307,6 +322,9 @@ const en: Policy = {
           'ask for it. You can withdraw it at any time.'],
         ['**Legal obligation** (point c): keeping financial and accounting records and answering requests from',
           'authorities.'],
+        ['**Explicit consent** (Article 9(2)(a)): the allergies a guest chooses to declare with an order. The order is sent',
+          'just the same without them. You can withdraw your consent by asking for them to be erased (see “Your rights”);',
+          'in any case they are erased by themselves after 30 days.'],
       ] },
     ] },
     { id: 'sharing', title: 'Who we share data with', blocks: [
@@ -341,6 +359,8 @@ const en: Policy = {
         ['Orders and reservations from the menu: the guest’s name, phone number, e-mail address and notes, 30 days from the',
           'order or from the reservation’s date; then a daily job erases them automatically. The dishes, quantities, totals',
           'and status stay, without contact details, for the restaurant’s statistics.'],
+        ['Allergies declared with an order and their note: together with the order’s contact details, 30 days, then the same',
+          'daily job erases them; they never reach the statistics.'],
         ['Session cookie: at most 30 days; `lang` cookie: one year; your cookie choice: until you clear it in your browser;',
           'the cart cookie: on your device, until the cart is emptied or you delete it.'],
       ] },

@@ -51,6 +51,9 @@ export const orderingEn: DeepStrings<typeof orderingRo> = {
     refresh: 'Refresh',
     yourOrder: 'What you ordered',
     noteShown: 'Note: {{note}}',
+    allergiesDeclared: 'Allergies declared for the kitchen: {{allergens}}',
+    lineFlag: 'Contains a declared allergy: {{allergens}}',
+    optionsChosen: 'Options chosen',
     keepLink: 'Keep this page open: it updates by itself. Its address is yours alone.',
     status: {
       received: 'Your order has reached the kitchen. Waiting for confirmation.',

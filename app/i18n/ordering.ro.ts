@@ -48,6 +48,9 @@ export const orderingRo = {
     refresh: 'Actualizează',
     yourOrder: 'Ce ai comandat',
     noteShown: 'Notă: {{note}}',
+    allergiesDeclared: 'Alergii declarate pentru bucătărie: {{allergens}}',
+    lineFlag: 'Conține alergia declarată: {{allergens}}',
+    optionsChosen: 'Opțiunile alese',
     keepLink: 'Păstrează această pagină deschisă: se actualizează singură. Adresa ei e doar a ta.',
     status: {
       received: 'Comanda a ajuns la bucătărie. Așteaptă confirmarea.',

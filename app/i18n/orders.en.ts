@@ -56,5 +56,11 @@ export const ordersEn: DeepStrings<typeof ordersRo> = {
     declinedDone: 'Order #{{number}} declined.',
     readyDone: 'Order #{{number}} is ready.',
     servedDone: 'Order #{{number}} served.',
+    allergiesTitle: 'Allergies the guest declared: {{allergens}}',
+    allergyNote: "Guest's note: {{note}}",
+    lineFlag: 'Contains a declared allergy: {{allergens}}',
+    ticketAllergies: 'Allergies: {{allergens}}',
+    ticketFlag: 'Warning, allergy: {{allergens}}',
+    optionsOf: 'Options chosen',
   },
 };

@@ -53,5 +53,11 @@ export const ordersRo = {
     declinedDone: 'Comanda #{{number}} a fost refuzată.',
     readyDone: 'Comanda #{{number}} e gata.',
     servedDone: 'Comanda #{{number}} a fost servită.',
+    allergiesTitle: 'Alergii declarate de client: {{allergens}}',
+    allergyNote: 'Nota clientului: {{note}}',
+    lineFlag: 'Conține alergia declarată: {{allergens}}',
+    ticketAllergies: 'Alergii: {{allergens}}',
+    ticketFlag: 'Atenție, alergie: {{allergens}}',
+    optionsOf: 'Opțiunile alese',
   },
 };

@@ -3,7 +3,9 @@ import { data } from 'react-router';
 import { getDb } from '#app/db/db.server.ts';
 import { getI18n } from '#app/i18n/i18n.ts';
 import { publicRoute } from '#app/modules/access/route-guards.server.ts';
+import { localized } from '#app/i18n/localized.ts';
 import { orderPageLocale } from '#app/modules/ordering/guest-locale.ts';
+import { lineOptionView } from '#app/modules/ordering/order-line-details.ts';
 import { getGuestOrderPage } from '#app/modules/ordering/guest-order.service.server.ts';
 import { OrderView, type OrderViewData } from '#app/ui/ordering/order-view.tsx';
 import type { Route } from './+types/menu-order';
@@ -39,7 +41,16 @@ export const loader = publicRoute(async ({ request, params }: Route.LoaderArgs) 
     declineReason: order.declineReason,
     currency: order.currency,
     totalMinor: order.totalMinor,
-    lines: order.lines.map((line) => ({ name: locale === 'en' ? (line.nameEn ?? line.nameRo) : line.nameRo, quantity: line.quantity, unitPriceMinor: line.unitPriceMinor, note: line.note })),
+    lines: order.lines.map((line) => ({
+      name: localized(line.nameRo, line.nameEn, locale),
+      quantity: line.quantity,
+      unitPriceMinor: line.unitPriceMinor,
+      note: line.note,
+      options: line.options.map((option) => lineOptionView(option, locale)),
+      flagged: line.flagged,
+    })),
+    allergies: order.allergies,
+    allergyNote: order.allergyNote,
     placedAt: order.createdAt,
     liveUrl: `/${restaurant.slug}/comanda/${params.token}/live`,
     selfUrl: `/${restaurant.slug}/comanda/${params.token}${lang}`,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database, GuestOrder, GuestOrderLine, OrderingSettingsRow, OrderKind, OrderStatus } from '#app/db/schema.ts';
+import type { Database, GuestOrder, GuestOrderLine, GuestOrderLineOption, OrderingSettingsRow, OrderKind, OrderStatus } from '#app/db/schema.ts';
+import type { AllergenKey } from '#app/modules/product/allergens.ts';
 import { appendLiveEvent } from '#app/modules/live/live-events.server.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
 import { localMoment } from '#app/modules/restaurant/local-time.ts';
@@ -48,13 +49,29 @@ export function buildOrderingSettings(restaurantId: string, locationId: string, 
   };
 }
 
+/** An option a guest chose on a line, as the placement stores it (issue 35): names and price as confirmed. */
+export interface LineOptionSpec {
+  groupNameRo: string;
+  groupNameEn?: string | null;
+  nameRo: string;
+  nameEn?: string | null;
+  priceMinor?: number;
+  pricing?: 'add' | 'set';
+  optionId?: string | null;
+  groupId?: string | null;
+}
+
 export interface OrderLineSpec {
   nameRo: string;
   nameEn?: string | null;
+  /** the unit price the guest confirmed, options included */
   unitPriceMinor: number;
   quantity?: number;
   note?: string | null;
   productId?: string | null;
+  options?: LineOptionSpec[];
+  /** the dish's and its options' allergens and traces when placed */
+  allergens?: AllergenKey[];
 }
 
 export interface OrderSpec {
@@ -75,6 +92,9 @@ export interface OrderSpec {
   currency?: string;
   locale?: 'ro' | 'en';
   etaMinutes?: number | null;
+  /** the EU-14 allergies the guest declared, and their note (issue 35) */
+  allergies?: AllergenKey[];
+  allergyNote?: string | null;
 }
 
 export const DEFAULT_ORDER_LINES: OrderLineSpec[] = [
@@ -82,8 +102,27 @@ export const DEFAULT_ORDER_LINES: OrderLineSpec[] = [
   { nameRo: 'Papanași', nameEn: 'Papanași', unitPriceMinor: 2800, quantity: 1 },
 ];
 
-/** Builds an order and its lines (not inserted); the number is the caller's. */
-export function buildOrder(spec: OrderSpec, number: number): { order: GuestOrder; lines: GuestOrderLine[] } {
+export interface BuiltOrder {
+  order: GuestOrder;
+  lines: GuestOrderLine[];
+  /** the lines' chosen options */
+  options: GuestOrderLineOption[];
+}
+
+/** Issue 35: a large pizza with extra cheese (gluten, milk) and a note, and two lemonades (sulphites). */
+export const PIZZA_ORDER: OrderLineSpec[] = [
+  {
+    nameRo: 'Pizza Margherita', nameEn: 'Margherita pizza', unitPriceMinor: 4700, quantity: 1, note: 'bine coaptă', allergens: ['gluten', 'milk'],
+    options: [
+      { groupNameRo: 'Mărime', groupNameEn: 'Size', nameRo: 'Mare', nameEn: 'Large', priceMinor: 4200, pricing: 'set' },
+      { groupNameRo: 'Extra', groupNameEn: 'Extras', nameRo: 'Mozzarella', nameEn: null, priceMinor: 500, pricing: 'add' },
+    ],
+  },
+  { nameRo: 'Limonadă', nameEn: 'Lemonade', unitPriceMinor: 1500, quantity: 2, allergens: ['sulphites'] },
+];
+
+/** Builds an order, its lines and their options (not inserted); the number is the caller's. */
+export function buildOrder(spec: OrderSpec, number: number): BuiltOrder {
   const id = newId();
   const now = spec.createdAt ?? new Date().toISOString();
   const kind = spec.kind ?? (spec.table === undefined || spec.table ? 'dineIn' : 'pickup');
@@ -99,8 +138,25 @@ export function buildOrder(spec: OrderSpec, number: number): { order: GuestOrder
     quantity: line.quantity ?? 1,
     note: line.note ?? null,
     position,
-    allergens: '[]',
+    allergens: JSON.stringify(line.allergens ?? []),
   }));
+  const options: GuestOrderLineOption[] = lineSpecs.flatMap((line, at) =>
+    (line.options ?? []).map((option, position) => ({
+      id: newId(),
+      lineId: lines[at]!.id,
+      orderId: id,
+      restaurantId: spec.restaurantId,
+      optionId: option.optionId ?? null,
+      groupId: option.groupId ?? null,
+      groupNameRo: option.groupNameRo,
+      groupNameEn: option.groupNameEn ?? null,
+      nameRo: option.nameRo,
+      nameEn: option.nameEn ?? null,
+      priceMinor: option.priceMinor ?? 0,
+      pricing: option.pricing ?? 'add',
+      position,
+    })),
+  );
   const status = spec.status ?? 'received';
   const order: GuestOrder = {
     id,
@@ -128,10 +184,10 @@ export function buildOrder(spec: OrderSpec, number: number): { order: GuestOrder
     readyAt: status === 'ready' || status === 'served' ? now : null,
     closedAt: status === 'served' || status === 'declined' ? now : null,
     contactErasedAt: null,
-    allergies: null,
-    allergyNote: null,
+    allergies: spec.allergies ? JSON.stringify(spec.allergies) : null,
+    allergyNote: spec.allergyNote ?? null,
   };
-  return { order, lines };
+  return { order, lines, options };
 }
 
 async function nextNumber(db: Kysely<Database>, restaurantId: string, serviceDay: string): Promise<number> {
@@ -139,16 +195,17 @@ async function nextNumber(db: Kysely<Database>, restaurantId: string, serviceDay
   return Number(row?.last ?? 0) + 1;
 }
 
-async function write(db: Kysely<Database>, spec: OrderSpec): Promise<{ order: GuestOrder; lines: GuestOrderLine[] }> {
+async function write(db: Kysely<Database>, spec: OrderSpec): Promise<BuiltOrder> {
   const probe = buildOrder(spec, 0);
   const built = buildOrder({ ...spec, serviceDay: probe.order.serviceDay }, await nextNumber(db, spec.restaurantId, probe.order.serviceDay));
   await db.insertInto('guestOrder').values(built.order).execute();
   if (built.lines.length > 0) await db.insertInto('guestOrderLine').values(built.lines).execute();
+  if (built.options.length > 0) await db.insertInto('guestOrderLineOption').values(built.options).execute();
   return built;
 }
 
-/** Inserts an order with its lines (no live event): a board reading its data finds it. */
-export function insertOrder(db: Kysely<Database>, spec: OrderSpec): Promise<{ order: GuestOrder; lines: GuestOrderLine[] }> {
+/** Inserts an order with its lines and their options (no live event): a board reading its data finds it. */
+export function insertOrder(db: Kysely<Database>, spec: OrderSpec): Promise<BuiltOrder> {
   return write(db, spec);
 }
 
@@ -157,7 +214,7 @@ export function insertOrder(db: Kysely<Database>, spec: OrderSpec): Promise<{ or
  * transaction, the 'order.placed' event (decision 0031). Returns the order and the event's id; the
  * caller publishes on its bus after this returns (or lets the stream's 5 s look find it).
  */
-export async function placeOrder(db: Kysely<Database>, spec: OrderSpec): Promise<{ order: GuestOrder; lines: GuestOrderLine[]; eventId: number }> {
+export async function placeOrder(db: Kysely<Database>, spec: OrderSpec): Promise<BuiltOrder & { eventId: number }> {
   return db.transaction().execute(async (trx) => {
     const built = await write(trx, spec);
     const eventId = await appendLiveEvent(trx, {

@@ -61,11 +61,12 @@ export const mailEffects: Pick<JobEffects, 'mail.send' | 'reservations.remind' |
   },
 
   'retention.erase-contacts': {
-    effect: 'erases guests’ contact details 30 days on, and the mail jobs (sent or dead) and outbox files holding their addresses',
+    effect: 'erases guests’ contact details and declared allergies 30 days on, and the mail jobs (sent or dead) and outbox files holding their addresses',
     async run(world) {
       const { restaurantId, locationId } = await restaurantWithLocation(world);
       const today = new Date().toISOString().slice(0, 10);
-      const order = await insertGuestOrder(world.db, restaurantId, locationId, { customerName: 'Gast Vechi' });
+      const order = await insertGuestOrder(world.db, restaurantId, locationId, { customerName: 'Gast Vechi', allergies: '["peanuts"]', allergyNote: 'alergie la arahide' });
+      const ofOrder = () => world.db.selectFrom('guestOrder').select(['customerName', 'customerPhone', 'allergies', 'allergyNote']).where('id', '=', order.id).executeTakeFirstOrThrow();
       // tomorrow's table: its e-mails go now, one of them refused for good by the guest's mail server
       const soon = await insertReservation(world.db, restaurantId, locationId, { date: addDays(today, 1), email: 'gast-vechi@example.com' });
       const later = await insertReservation(world.db, restaurantId, locationId, { date: addDays(today, 5), email: 'gast-nou@example.com' });
@@ -89,13 +90,14 @@ export const mailEffects: Pick<JobEffects, 'mail.send' | 'reservations.remind' |
       await slot(world, 'retention.erase-contacts', at(29));
       await world.work({ now: at(29) });
       expect(await jobsNaming(world, 'gast-vechi@example.com')).toHaveLength(2);
-      expect((await world.db.selectFrom('guestOrder').select('customerName').where('id', '=', order.id).executeTakeFirstOrThrow()).customerName).toBe('Gast Vechi');
+      expect(await ofOrder()).toEqual({ customerName: 'Gast Vechi', customerPhone: order.customerPhone, allergies: '["peanuts"]', allergyNote: 'alergie la arahide' });
       expect(world.outboxFiles().filter((name) => name.includes('gast-'))).toHaveLength(2);
 
       // 32 days on: the order and tomorrow's reservation are past their 30 days, and so are their e-mails
       await slot(world, 'retention.erase-contacts', at(32));
       await world.work({ now: at(32) });
-      expect(await world.db.selectFrom('guestOrder').select(['customerName', 'customerPhone']).where('id', '=', order.id).executeTakeFirstOrThrow()).toEqual({ customerName: null, customerPhone: null });
+      // the allergies declared with the order are health data: erased with the contact details (issue 35)
+      expect(await ofOrder()).toEqual({ customerName: null, customerPhone: null, allergies: null, allergyNote: null });
       expect(await world.db.selectFrom('reservation').select(['name', 'phone', 'email', 'note']).where('id', '=', soon.id).executeTakeFirstOrThrow()).toEqual({ name: null, phone: null, email: null, note: null });
       expect(await jobsNaming(world, 'gast-vechi@example.com')).toEqual([]);
       // the later guest's reservation and e-mail (sent 29 days before) stay; every outbox file is over 30 days old

@@ -36,6 +36,7 @@ export function insightsCsv(insights: Insights, t: TFunction): string {
   for (const d of orders.ordersPerDay) rows.push([t('orderInsights.ordersPerDay'), d.day, d.orders]);
   orders.ordersByHour.forEach((count, hour) => rows.push([t('orderInsights.ordersByHour'), `${String(hour).padStart(2, '0')}:00`, count]));
   for (const d of orders.topOrdered) rows.push([t('orderInsights.topOrdered'), d.name, d.quantity]);
+  for (const d of orders.topOptions) rows.push([t('orderInsights.topOptions'), `${d.group}: ${d.name}`, d.count]);
   for (const d of orders.reservationsPerDay) rows.push([t('orderInsights.reservationsPerDay'), d.day, d.reservations]);
   for (const d of orders.reservationsPerDay) rows.push([t('orderInsights.noShows'), d.day, d.noShows]);
   return `\uFEFF${rows.map((row) => row.map(cell).join(';')).join('\r\n')}\r\n`;

@@ -66,6 +66,7 @@ describe('insights CSV', () => {
       orders: {
         any: true, totals: { orders: 2, reservations: 1, noShows: 1 }, ordersPerDay: [{ day: '2026-11-23', orders: 2 }],
         ordersByHour: Array.from({ length: 24 }, (_, hour) => (hour === 13 ? 2 : 0)), topOrdered: [{ name: '@Sarmale', quantity: 3 }],
+        topOptions: [{ group: 'Mărime', name: 'Mare', count: 4 }],
         reservationsPerDay: [{ day: '2026-11-23', reservations: 1, noShows: 1 }],
       },
     } satisfies Insights;
@@ -82,6 +83,7 @@ describe('insights CSV', () => {
     expect(lines).toContain('Comenzi pe zi;2026-11-23;2');
     expect(lines).toContain('Comenzi pe oră;13:00;2');
     expect(lines).toContain('Produsele comandate cel mai des;\'@Sarmale;3');
+    expect(lines).toContain('Opțiunile alese cel mai des;Mărime: Mare;4');
     expect(lines).toContain('Rezervări pe zi;2026-11-23;1');
     expect(lines).toContain('Neprezentări;2026-11-23;1');
   });

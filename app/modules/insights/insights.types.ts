@@ -27,6 +27,8 @@ export interface OrderInsights {
   ordersByHour: number[];
   /** the dishes ordered most, by quantity (declined orders left out) */
   topOrdered: { name: string; quantity: number }[];
+  /** the options chosen most (issue 35), by portions; only those at least SEARCH_PRIVACY_K orders chose */
+  topOptions: { group: string; name: string; count: number }[];
   /** reservations by the local date they were for (declined and cancelled left out), and the no-shows among them */
   reservationsPerDay: { day: string; reservations: number; noShows: number }[];
 }

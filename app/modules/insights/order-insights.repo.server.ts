@@ -55,6 +55,53 @@ export function sumOrderedDishes(db: Kysely<Database>, restaurantId: string, fro
     .execute();
 }
 
+export interface ChosenOptionRow {
+  groupNameRo: string;
+  nameRo: string;
+  groupNameEn: string | null;
+  nameEn: string | null;
+  /** portions that carried it: the lines' quantities */
+  chosen: number | string;
+}
+
+/**
+ * How often each option was chosen (issue 35), by its name within its group as the guests
+ * confirmed them, of orders not declined, `fromDay`..`toDay`: only options chosen on at least
+ * `minOrders` different orders (the k of the search terms, decision 0018), so no row names one
+ * guest's choice. The Romanian names are the key; the English ones shown are the latest of any.
+ */
+export function countChosenOptions(
+  db: Kysely<Database>,
+  restaurantId: string,
+  fromDay: string,
+  toDay: string,
+  options: { minOrders: number; limit: number; locationId?: string },
+): Promise<ChosenOptionRow[]> {
+  let query = tenant(db, restaurantId)
+    .selectFrom('guestOrderLineOption')
+    .innerJoin('guestOrderLine', (join) => join.onRef('guestOrderLine.id', '=', 'guestOrderLineOption.lineId').onRef('guestOrderLine.restaurantId', '=', 'guestOrderLineOption.restaurantId'))
+    .innerJoin('guestOrder', (join) => join.onRef('guestOrder.id', '=', 'guestOrderLineOption.orderId').onRef('guestOrder.restaurantId', '=', 'guestOrderLineOption.restaurantId'))
+    .select((eb) => [
+      'guestOrderLineOption.groupNameRo',
+      'guestOrderLineOption.nameRo',
+      eb.fn.max('guestOrderLineOption.groupNameEn').as('groupNameEn'),
+      eb.fn.max('guestOrderLineOption.nameEn').as('nameEn'),
+      eb.fn.sum<number | string>('guestOrderLine.quantity').as('chosen'),
+    ])
+    .where('guestOrder.serviceDay', '>=', fromDay)
+    .where('guestOrder.serviceDay', '<=', toDay)
+    .where('guestOrder.status', '!=', 'declined');
+  if (options.locationId) query = query.where('guestOrder.locationId', '=', options.locationId);
+  return query
+    .groupBy(['guestOrderLineOption.groupNameRo', 'guestOrderLineOption.nameRo'])
+    .having((eb) => eb.fn.count('guestOrderLineOption.orderId').distinct(), '>=', options.minOrders)
+    .orderBy('chosen', 'desc')
+    .orderBy('guestOrderLineOption.groupNameRo')
+    .orderBy('guestOrderLineOption.nameRo')
+    .limit(options.limit)
+    .execute();
+}
+
 export interface ReservationDayRow {
   date: string;
   status: string;

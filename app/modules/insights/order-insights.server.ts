@@ -3,10 +3,11 @@ import type { Database } from '#app/db/schema.ts';
 import type { Locale } from '#app/i18n/i18n.ts';
 import { localized } from '#app/i18n/localized.ts';
 import { localDayHour } from './insight-classify.ts';
-import type { OrderInsights } from './insights.types.ts';
-import { countOrdersByHour, countReservationsByDay, sumOrderedDishes } from './order-insights.repo.server.ts';
+import { SEARCH_PRIVACY_K, type OrderInsights } from './insights.types.ts';
+import { countChosenOptions, countOrdersByHour, countReservationsByDay, sumOrderedDishes } from './order-insights.repo.server.ts';
 
 const TOP_ORDERED = 10;
+const TOP_OPTIONS = 15;
 /** a reservation that was declined or cancelled never sat at a table */
 const NOT_SEATED = new Set(['declined', 'cancelled']);
 
@@ -17,7 +18,8 @@ function nextDay(day: string): string {
 }
 
 /**
- * Orders per day and per hour, the dishes ordered most, reservations per day and the no-shows, for
+ * Orders per day and per hour, the dishes ordered most, the options chosen most (each shown only
+ * once at least SEARCH_PRIVACY_K orders chose it), reservations per day and the no-shows, for
  * the insights' range `from`..`to` (local days). Called by `getInsights`, which has checked the
  * member's `insights.view`.
  */
@@ -28,9 +30,10 @@ export async function orderInsights(
 ): Promise<OrderInsights> {
   const { from, to, timeZone } = options;
   const locationId = options.locationId ?? undefined;
-  const [hours, dishes, reservations] = await Promise.all([
+  const [hours, dishes, chosen, reservations] = await Promise.all([
     countOrdersByHour(db, restaurantId, from, to, locationId),
     sumOrderedDishes(db, restaurantId, from, to, TOP_ORDERED, locationId),
+    countChosenOptions(db, restaurantId, from, to, { minOrders: SEARCH_PRIVACY_K, limit: TOP_OPTIONS, locationId }),
     countReservationsByDay(db, restaurantId, from, to, locationId),
   ]);
   const perDay = new Map<string, number>();
@@ -66,6 +69,11 @@ export async function orderInsights(
     ordersPerDay,
     ordersByHour,
     topOrdered: dishes.map((dish) => ({ name: localized(dish.nameRo, dish.nameEn, options.locale), quantity: Number(dish.quantity) })),
+    topOptions: chosen.map((row) => ({
+      group: localized(row.groupNameRo, row.groupNameEn, options.locale),
+      name: localized(row.nameRo, row.nameEn, options.locale),
+      count: Number(row.chosen),
+    })),
     reservationsPerDay,
   };
 }

@@ -126,21 +126,25 @@ export async function insertGuestOrder(
 /** What the guest's own page shows of an order: never the name or the phone. */
 export type GuestOrderView = Pick<
   GuestOrder,
-  'id' | 'locationId' | 'serviceDay' | 'number' | 'kind' | 'tableLabel' | 'status' | 'etaMinutes' | 'declineReason' | 'pickupTime' | 'totalMinor' | 'currency' | 'locale' | 'createdAt' | 'updatedAt'
-> & { lines: Pick<GuestOrderLine, 'nameRo' | 'nameEn' | 'unitPriceMinor' | 'quantity' | 'note'>[] };
+  | 'id' | 'locationId' | 'serviceDay' | 'number' | 'kind' | 'tableLabel' | 'status' | 'etaMinutes' | 'declineReason' | 'pickupTime' | 'totalMinor' | 'currency' | 'locale'
+  | 'createdAt' | 'updatedAt' | 'allergies' | 'allergyNote'
+> & { lines: Pick<GuestOrderLine, 'id' | 'nameRo' | 'nameEn' | 'unitPriceMinor' | 'quantity' | 'note' | 'allergens'>[] };
 
 /** An order by its token, for the guest's page; undefined for a token of no order of this restaurant. */
 export async function findGuestOrderByToken(db: Kysely<Database>, restaurantId: string, token: string): Promise<GuestOrderView | undefined> {
   const orders = tenant(db, restaurantId);
   const order = await orders
     .selectFrom('guestOrder')
-    .select(['id', 'locationId', 'serviceDay', 'number', 'kind', 'tableLabel', 'status', 'etaMinutes', 'declineReason', 'pickupTime', 'totalMinor', 'currency', 'locale', 'createdAt', 'updatedAt'])
+    .select([
+      'id', 'locationId', 'serviceDay', 'number', 'kind', 'tableLabel', 'status', 'etaMinutes', 'declineReason', 'pickupTime', 'totalMinor', 'currency', 'locale',
+      'createdAt', 'updatedAt', 'allergies', 'allergyNote',
+    ])
     .where('token', '=', token)
     .executeTakeFirst();
   if (!order) return undefined;
   const lines = await orders
     .selectFrom('guestOrderLine')
-    .select(['nameRo', 'nameEn', 'unitPriceMinor', 'quantity', 'note'])
+    .select(['id', 'nameRo', 'nameEn', 'unitPriceMinor', 'quantity', 'note', 'allergens'])
     .where('orderId', '=', order.id)
     .orderBy('position')
     .execute();

@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '#app/db/schema.ts';
+import type { Database, GuestOrderLineOption } from '#app/db/schema.ts';
 import { watchStream } from '#app/modules/live/watch-stream.server.ts';
 import { findRestaurantBySlug } from '#app/modules/restaurant/restaurant.repo.server.ts';
+import { parseAllergenList, type AllergenKey } from '#app/modules/product/allergens.ts';
 import { findGuestOrderByToken, findGuestOrderState, type GuestOrderView } from './guest-order.repo.server.ts';
+import { listLineOptionsOfOrders } from './order-board.repo.server.ts';
+import { flaggedAllergens } from './order-line-details.ts';
 
 /**
  * The guest's order page (decision 0032): reached only by the order's token, it shows that order
@@ -14,7 +17,12 @@ const TOKEN = /^[A-Za-z0-9_-]{32}$/;
 
 export interface GuestOrderPage {
   restaurant: { id: string; name: string; slug: string; timeZone: string };
-  order: GuestOrderView;
+  order: Omit<GuestOrderView, 'allergies' | 'lines'> & {
+    /** what the guest declared (issue 35), until erased with the contact details */
+    allergies: AllergenKey[];
+    /** each line with the options chosen (as stored: the page names them in its language) and the declared allergies it contains */
+    lines: (Omit<GuestOrderView['lines'][number], 'id' | 'allergens'> & { options: GuestOrderLineOption[]; flagged: AllergenKey[] })[];
+  };
 }
 
 /** What the order page's live stream sends: the state only. */
@@ -30,13 +38,20 @@ async function restaurantOf(db: Kysely<Database>, slug: string) {
   return restaurant && restaurant.active === 1 ? restaurant : undefined;
 }
 
+/**
+ * The order behind a token, with its lines' chosen options and the allergies the guest declared
+ * (issue 35): the guest sees which lines contain them, as the kitchen does.
+ */
 export async function getGuestOrderPage(db: Kysely<Database>, slug: string, token: string): Promise<GuestOrderPage | undefined> {
   if (!TOKEN.test(token)) return undefined;
   const restaurant = await restaurantOf(db, slug);
   if (!restaurant) return undefined;
   const order = await findGuestOrderByToken(db, restaurant.id, token);
   if (!order) return undefined;
-  return { restaurant: { id: restaurant.id, name: restaurant.name, slug: restaurant.slug, timeZone: restaurant.timeZone }, order };
+  const options = Map.groupBy(await listLineOptionsOfOrders(db, restaurant.id, [order.id]), (option) => option.lineId);
+  const allergies = parseAllergenList(order.allergies);
+  const lines = order.lines.map(({ id, allergens, ...line }) => ({ ...line, options: options.get(id) ?? [], flagged: flaggedAllergens(allergens, allergies) }));
+  return { restaurant: { id: restaurant.id, name: restaurant.name, slug: restaurant.slug, timeZone: restaurant.timeZone }, order: { ...order, allergies, lines } };
 }
 
 /**

@@ -8,7 +8,7 @@ function order(number: number, status: BoardOrder['status'], overrides: Partial<
   return {
     id: `order-${number}`, number, serviceDay: DAY, locationId: 'salon', locationName: 'Salon', kind: 'dineIn', tableLabel: 'Masa 1', canBlockTable: true,
     customerName: null, customerPhone: null, pickupTime: null, status, etaMinutes: null, declineReason: null, totalMinor: 1000 * number, currency: 'RON',
-    placedAt: '12:00', createdAt: `${DAY}T10:${String(number).padStart(2, '0')}:00.000Z`, lines: [], ...overrides,
+    placedAt: '12:00', createdAt: `${DAY}T10:${String(number).padStart(2, '0')}:00.000Z`, allergies: [], allergyNote: null, lines: [], ...overrides,
   };
 }
 

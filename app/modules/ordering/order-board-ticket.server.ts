@@ -24,6 +24,7 @@ export interface OrderTicketInput {
 type Doc = PDFKit.PDFDocument;
 
 /** Draws the ticket from the top; returns where it ended. */
+// i18n-keys: allergen.*
 function draw(doc: Doc, { restaurantName, order, locale, printedAt }: OrderTicketInput): number {
   const { t } = getI18n(locale);
   const f = pdfFonts();
@@ -45,12 +46,29 @@ function draw(doc: Doc, { restaurantName, order, locale, printedAt }: OrderTicke
   if (order.kind === 'pickup' && order.customerPhone) doc.font(f.regular).fontSize(10).text(order.customerPhone, { width, align: 'center' });
   doc.font(f.regular).fontSize(9).text(t('orders.placedAt', { time: order.placedAt }), { width, align: 'center' });
   rule();
+  const upper = (text: string) => text.toLocaleUpperCase(locale);
+  const allergenNames = (keys: readonly string[]) => keys.map((key) => upper(t(`allergen.${key}`))).join(', ');
+  if (order.allergies.length > 0 || order.allergyNote) {
+    // the guest's declared allergies, before anything to cook: a framed block in capitals
+    const top = doc.y;
+    doc.font(f.bold).fontSize(13).text(upper(t('orders.ticketAllergies', { allergens: allergenNames(order.allergies) || '—' })), MARGIN + 4, top + 4, { width: width - 8 });
+    if (order.allergyNote) doc.font(f.bold).fontSize(11).text(upper(order.allergyNote), MARGIN + 4, doc.y, { width: width - 8 });
+    const bottom = doc.y + 4;
+    doc.rect(MARGIN, top, width, bottom - top).lineWidth(2).stroke('#000000');
+    doc.y = bottom;
+    rule();
+  }
   const quantityWidth = 26;
+  const indent = MARGIN + quantityWidth;
   for (const line of order.lines) {
     const top = doc.y;
     doc.font(f.bold).fontSize(11).text(`${line.quantity}×`, MARGIN, top, { width: quantityWidth });
-    doc.font(f.bold).fontSize(11).text(line.name, MARGIN + quantityWidth, top, { width: width - quantityWidth });
-    if (line.note) doc.font(f.regular).fontSize(10).text(`» ${line.note}`, MARGIN + quantityWidth, doc.y, { width: width - quantityWidth });
+    doc.font(f.bold).fontSize(11).text(line.name, indent, top, { width: width - quantityWidth });
+    for (const option of line.options) doc.font(f.regular).fontSize(10).text(`+ ${option.group}: ${option.name}`, indent + 8, doc.y, { width: width - quantityWidth - 8 });
+    if (line.note) doc.font(f.regular).fontSize(10).text(`» ${line.note}`, indent, doc.y, { width: width - quantityWidth });
+    if (line.flagged.length > 0) {
+      doc.font(f.bold).fontSize(10).text(`!! ${upper(t('orders.ticketFlag', { allergens: allergenNames(line.flagged) }))}`, indent, doc.y, { width: width - quantityWidth });
+    }
     doc.moveDown(0.25);
   }
   rule();

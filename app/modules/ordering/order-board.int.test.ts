@@ -46,8 +46,8 @@ describe(`the orders board on ${testDialect}`, () => {
     const dineIn = board.orders[1]!;
     expect(dineIn).toMatchObject({ number: first.order.number, kind: 'dineIn', tableLabel: 'Masa 5', canBlockTable: true, status: 'received', locationName: 'Main hall', totalMinor: 7700 });
     expect(dineIn.lines).toEqual([
-      { name: 'Tripe soup', quantity: 2, unitPriceMinor: 2450, note: 'fără ardei iute' },
-      { name: 'Papanași', quantity: 1, unitPriceMinor: 2800, note: null },
+      { name: 'Tripe soup', quantity: 2, unitPriceMinor: 2450, note: 'fără ardei iute', options: [], flagged: [] },
+      { name: 'Papanași', quantity: 1, unitPriceMinor: 2800, note: null, options: [], flagged: [] },
     ]);
     expect(board.orders[0]).toMatchObject({ kind: 'pickup', customerName: 'Ana Popescu', customerPhone: '+40 721 000 000', pickupTime: '13:30', canBlockTable: false });
     expect(board.totals.count).toBe(3);

@@ -1,5 +1,5 @@
 import type { Kysely, Updateable } from 'kysely';
-import type { Database, GuestOrder, GuestOrderLine, GuestOrderTable, OrderStatus } from '#app/db/schema.ts';
+import type { Database, GuestOrder, GuestOrderLine, GuestOrderLineOption, GuestOrderTable, OrderStatus } from '#app/db/schema.ts';
 import { tenant } from '#app/db/tenant.ts';
 
 /** The staff's orders board (issue 25): queries only, each held to one restaurant (decision 0030). */
@@ -31,6 +31,15 @@ export async function sumOrdersOfDay(db: Kysely<Database>, restaurantId: string,
 export function listLinesOfOrders(db: Kysely<Database>, restaurantId: string, orderIds: readonly string[]): Promise<GuestOrderLine[]> {
   if (orderIds.length === 0) return Promise.resolve([]);
   return tenant(db, restaurantId).selectFrom('guestOrderLine').selectAll().where('orderId', 'in', orderIds).orderBy('orderId').orderBy('position').execute();
+}
+
+/**
+ * The options chosen on some orders' lines (issue 35), each line's in the order the guest saw its
+ * groups: the names and price the guest confirmed, kept when the option itself is deleted.
+ */
+export function listLineOptionsOfOrders(db: Kysely<Database>, restaurantId: string, orderIds: readonly string[]): Promise<GuestOrderLineOption[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return tenant(db, restaurantId).selectFrom('guestOrderLineOption').selectAll().where('orderId', 'in', orderIds).orderBy('lineId').orderBy('position').execute();
 }
 
 export function findOrder(db: Kysely<Database>, restaurantId: string, orderId: string): Promise<GuestOrder | undefined> {

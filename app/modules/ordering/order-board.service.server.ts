@@ -1,4 +1,4 @@
-import type { GuestOrder, GuestOrderLine, OrderStatus } from '#app/db/schema.ts';
+import type { GuestOrder, GuestOrderLine, GuestOrderLineOption, OrderStatus } from '#app/db/schema.ts';
 import type { Locale } from '#app/i18n/i18n.ts';
 import { localized } from '#app/i18n/localized.ts';
 import { authorize, withDb, type RestaurantScope } from '#app/modules/access/scope.server.ts';
@@ -7,8 +7,10 @@ import { AppError } from '#app/modules/errors/app-error.ts';
 import { publishLive } from '#app/modules/live/live-bus.server.ts';
 import { appendLiveEvent } from '#app/modules/live/live-events.server.ts';
 import { listAllLocations } from '#app/modules/location/location.repo.server.ts';
+import { parseAllergenList } from '#app/modules/product/allergens.ts';
 import { localMoment } from '#app/modules/restaurant/local-time.ts';
-import { findBoardRestaurant, findOrder, insertTableBlock, listLinesOfOrders, listOrdersOfDay, moveOrder, sumOrdersOfDay } from './order-board.repo.server.ts';
+import { findBoardRestaurant, findOrder, insertTableBlock, listLineOptionsOfOrders, listLinesOfOrders, listOrdersOfDay, moveOrder, sumOrdersOfDay } from './order-board.repo.server.ts';
+import { flaggedAllergens, lineOptionView } from './order-line-details.ts';
 import type { AcceptOrderInput, DeclineOrderInput, MoveOrderInput } from './order-board.schema.ts';
 import { renderOrderTicketPdf } from './order-board-ticket.server.ts';
 import { ceilingHitRecently } from './guest-ceilings.server.ts';
@@ -36,7 +38,19 @@ const localTime = (iso: string, timeZone: string) => {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 };
 
-function toBoardOrder(order: GuestOrder, lines: readonly GuestOrderLine[], locationName: string, timeZone: string, locale: Locale): BoardOrder {
+/** Some orders' lines, each with its chosen options, grouped by order. */
+interface OrderLines {
+  lines: Map<string, GuestOrderLine[]>;
+  options: Map<string, GuestOrderLineOption[]>;
+}
+
+async function readLines(scope: RestaurantScope, orderIds: readonly string[]): Promise<OrderLines> {
+  const [lines, options] = await Promise.all([listLinesOfOrders(scope.db, scope.restaurantId, orderIds), listLineOptionsOfOrders(scope.db, scope.restaurantId, orderIds)]);
+  return { lines: Map.groupBy(lines, (line) => line.orderId), options: Map.groupBy(options, (option) => option.lineId) };
+}
+
+function toBoardOrder(order: GuestOrder, read: OrderLines, locationName: string, timeZone: string, locale: Locale): BoardOrder {
+  const allergies = parseAllergenList(order.allergies);
   return {
     id: order.id,
     number: order.number,
@@ -56,7 +70,16 @@ function toBoardOrder(order: GuestOrder, lines: readonly GuestOrderLine[], locat
     currency: order.currency,
     placedAt: localTime(order.createdAt, timeZone),
     createdAt: order.createdAt,
-    lines: lines.map((line) => ({ name: localized(line.nameRo, line.nameEn, locale), quantity: line.quantity, unitPriceMinor: line.unitPriceMinor, note: line.note })),
+    allergies,
+    allergyNote: order.allergyNote,
+    lines: (read.lines.get(order.id) ?? []).map((line) => ({
+      name: localized(line.nameRo, line.nameEn, locale),
+      quantity: line.quantity,
+      unitPriceMinor: line.unitPriceMinor,
+      note: line.note,
+      options: (read.options.get(line.id) ?? []).map((option) => lineOptionView(option, locale)),
+      flagged: flaggedAllergens(line.allergens, allergies),
+    })),
   };
 }
 
@@ -86,7 +109,7 @@ export async function getOrderBoard(scope: RestaurantScope, options: { locale: L
     listOrdersOfDay(scope.db, scope.restaurantId, serviceDay, locationId, MAX_BOARD_ORDERS),
     sumOrdersOfDay(scope.db, scope.restaurantId, serviceDay, locationId),
   ]);
-  const lines = Map.groupBy(await listLinesOfOrders(scope.db, scope.restaurantId, orders.map((order) => order.id)), (line) => line.orderId);
+  const lines = await readLines(scope, orders.map((order) => order.id));
   const names = new Map(locations.map((location) => [location.id, localized(location.nameRo, location.nameEn, options.locale)]));
   const settingsOf = new Map(settings.map((row) => [row.locationId, row]));
   const boardLocations: BoardLocation[] = [...locations]
@@ -102,7 +125,7 @@ export async function getOrderBoard(scope: RestaurantScope, options: { locale: L
     currency: restaurant.currency,
     locations: boardLocations,
     locationId,
-    orders: openFirst(orders.map((order) => toBoardOrder(order, lines.get(order.id) ?? [], names.get(order.locationId) ?? '', restaurant.timeZone, options.locale))),
+    orders: openFirst(orders.map((order) => toBoardOrder(order, lines, names.get(order.locationId) ?? '', restaurant.timeZone, options.locale))),
     totals: totalsOf(sums),
   };
 }
@@ -125,11 +148,11 @@ export async function getBoardRows(scope: RestaurantScope, options: { orderIds: 
     sumOrdersOfDay(scope.db, scope.restaurantId, serviceDay, locationId),
   ]);
   const orders = found.filter((order): order is GuestOrder => order !== undefined && order.serviceDay === serviceDay && (!locationId || order.locationId === locationId));
-  const lines = Map.groupBy(await listLinesOfOrders(scope.db, scope.restaurantId, orders.map((order) => order.id)), (line) => line.orderId);
+  const lines = await readLines(scope, orders.map((order) => order.id));
   const names = new Map(locations.map((location) => [location.id, localized(location.nameRo, location.nameEn, options.locale)]));
   return {
     serviceDay,
-    orders: orders.map((order) => toBoardOrder(order, lines.get(order.id) ?? [], names.get(order.locationId) ?? '', restaurant.timeZone, options.locale)),
+    orders: orders.map((order) => toBoardOrder(order, lines, names.get(order.locationId) ?? '', restaurant.timeZone, options.locale)),
     totals: totalsOf(sums),
   };
 }
@@ -140,7 +163,7 @@ export async function getBoardOrder(scope: RestaurantScope, orderId: string, loc
   const restaurant = await restaurantOf(scope);
   const order = await findOrder(scope.db, scope.restaurantId, orderId);
   if (!order) throw new AppError('not-found');
-  const [lines, locations] = await Promise.all([listLinesOfOrders(scope.db, scope.restaurantId, [order.id]), listAllLocations(scope.db, scope.restaurantId)]);
+  const [lines, locations] = await Promise.all([readLines(scope, [order.id]), listAllLocations(scope.db, scope.restaurantId)]);
   const location = locations.find((one) => one.id === order.locationId);
   return toBoardOrder(order, lines, location ? localized(location.nameRo, location.nameEn, locale) : '', restaurant.timeZone, locale);
 }

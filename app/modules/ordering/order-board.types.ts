@@ -1,4 +1,6 @@
 import type { OrderKind, OrderStatus } from '#app/db/schema.ts';
+import type { AllergenKey } from '#app/modules/product/allergens.ts';
+import type { LineOptionView } from './order-line-details.ts';
 
 /**
  * The staff's orders board (issue 25, decision 0032): what a board shows, and the rules a transition
@@ -36,6 +38,10 @@ export interface BoardOrderLine {
   quantity: number;
   unitPriceMinor: number;
   note: string | null;
+  /** the options the guest chose, in the order of the dish's groups (issue 35) */
+  options: LineOptionView[];
+  /** the order's declared allergies this line contains (its dish's and options' allergens and traces): the line is flagged */
+  flagged: AllergenKey[];
 }
 
 /** One order as the staff see it: what to cook and for whom (a pickup's name and phone, nothing more). */
@@ -62,6 +68,10 @@ export interface BoardOrder {
   placedAt: string;
   /** when it was placed (UTC, ISO): the board's order, newest first */
   createdAt: string;
+  /** the EU-14 allergies the guest asked the kitchen to know of (health data: empty once erased with the contact) */
+  allergies: AllergenKey[];
+  /** the guest's own words about them */
+  allergyNote: string | null;
   lines: BoardOrderLine[];
 }
 

@@ -34,12 +34,13 @@ describe(`the retention job on ${testDialect}`, () => {
   it('erases the names, phones, e-mails and notes past their days, in every restaurant, keeps everything else, and runs again to no effect', async () => {
     const a = await restaurantWithLocation('pastrare-a');
     const b = await restaurantWithLocation('pastrare-b');
-    const old = await insertGuestOrder(db, a.restaurantId, a.locationId, { createdAt: daysAgo(CONTACT_RETENTION_DAYS + 1), status: 'served' }, [
+    const allergies = { allergies: '["gluten","milk"]', allergyNote: 'alergie severă la lapte' };
+    const old = await insertGuestOrder(db, a.restaurantId, a.locationId, { createdAt: daysAgo(CONTACT_RETENTION_DAYS + 1), status: 'served', ...allergies }, [
       { nameRo: 'Sarmale', quantity: 2, unitPriceMinor: 3200, note: 'fără ardei' },
       { nameRo: 'Papanași', quantity: 1, unitPriceMinor: 2200, note: null },
     ]);
     const oldOfB = await insertGuestOrder(db, b.restaurantId, b.locationId, { createdAt: daysAgo(45), kind: 'dineIn', tableLabel: 'Masa 3' });
-    const recent = await insertGuestOrder(db, a.restaurantId, a.locationId, { createdAt: daysAgo(CONTACT_RETENTION_DAYS - 1) });
+    const recent = await insertGuestOrder(db, a.restaurantId, a.locationId, { createdAt: daysAgo(CONTACT_RETENTION_DAYS - 1), ...allergies });
     const pastReservation = await insertReservation(db, a.restaurantId, a.locationId, { date: daysAgo(CONTACT_RETENTION_DAYS + 2).slice(0, 10), status: 'noShow' });
     // asked for long ago, for a date still within its 30 days: kept
     const recentDate = await insertReservation(db, b.restaurantId, b.locationId, { date: daysAgo(3).slice(0, 10), createdAt: daysAgo(60) });
@@ -49,7 +50,8 @@ describe(`the retention job on ${testDialect}`, () => {
 
     const erased = await orderRow(old.id);
     const { lines: _lines, ...oldColumns } = old;
-    expect(erased).toEqual({ ...oldColumns, customerName: null, customerPhone: null, contactErasedAt: NOW.toISOString() });
+    // the declared allergies are health data: they go with the contact details (issue 35)
+    expect(erased).toEqual({ ...oldColumns, customerName: null, customerPhone: null, allergies: null, allergyNote: null, contactErasedAt: NOW.toISOString() });
     expect(await linesOf(old.id)).toEqual(old.lines.map((line) => ({ ...line, note: null })));
     expect(await orderRow(oldOfB.id)).toMatchObject({ customerName: null, customerPhone: null, tableLabel: 'Masa 3', contactErasedAt: NOW.toISOString() });
     const { lines: recentLines, ...recentColumns } = recent;

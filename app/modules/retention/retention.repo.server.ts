@@ -10,7 +10,8 @@ import { acrossRestaurants, tenant } from '#app/db/tenant.ts';
 
 /**
  * Orders placed before `before` not yet erased, the oldest first: their lines' notes, then the
- * name and phone of the orders themselves. The lines and totals stay (insights). Returns how many
+ * name and phone of the orders themselves, and with them the allergies the guest declared and
+ * their note (health data, GDPR art. 9: issue 35). The lines and totals stay (insights). Returns how many
  * orders were erased; run both statements in one transaction.
  */
 export async function eraseOrderContactsBefore(db: Kysely<Database>, before: string, limit: number, now: string): Promise<number> {
@@ -26,7 +27,7 @@ export async function eraseOrderContactsBefore(db: Kysely<Database>, before: str
   await across.updateTable('guestOrderLine').set({ note: null }).where('guestOrderLine.orderId', 'in', batch).execute();
   const result = await across
     .updateTable('guestOrder')
-    .set({ customerName: null, customerPhone: null, contactErasedAt: now })
+    .set({ customerName: null, customerPhone: null, allergies: null, allergyNote: null, contactErasedAt: now })
     .where('guestOrder.id', 'in', batch)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);

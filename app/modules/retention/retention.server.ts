@@ -29,7 +29,7 @@ export function contactRetentionCutoff(now: Date): Date {
 
 /**
  * The daily `retention.erase-contacts` job (issue 25 item 7, decision 0032): guests' names, phones,
- * e-mails and notes are erased `CONTACT_RETENTION_DAYS` days after the order was placed, or after
+ * e-mails and notes, and the allergies declared with an order (issue 35), are erased `CONTACT_RETENTION_DAYS` days after the order was placed, or after
  * the reservation's date (the restaurant's local date, compared with the UTC day: a few hours
  * either way in a month do not matter). Orders keep their lines and totals, reservations their
  * date, party and status (insights). Erasing twice changes nothing: erased rows are marked. The

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
 import { formatPrice } from '#app/i18n/localized.ts';
 import { ETA_MINUTES, MAX_DECLINE_REASON, type BoardOrder } from '#app/modules/ordering/order-board.types.ts';
+import { OrderAllergies, OrderLines } from './order-lines.tsx';
 
 export const boardButton =
   'inline-flex min-h-11 items-center justify-center rounded-lg border border-stone-400 px-4 font-medium hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800';
@@ -52,14 +53,8 @@ export function OrderCard({ order, slug }: { order: BoardOrder; slug: string }) 
         {[order.locationName, t('orders.placedAt', { time: order.placedAt }), order.kind === 'pickup' ? order.customerPhone : null].filter(Boolean).join(' · ')}
         {order.status === 'accepted' && order.etaMinutes ? ` · ${t('orders.eta', { minutes: order.etaMinutes })}` : ''}
       </p>
-      <ul className="mt-3 space-y-1">
-        {order.lines.map((line, index) => (
-          <li key={index} className="break-words">
-            <span className="font-semibold">{line.quantity}×</span> {line.name}
-            {line.note ? <span className="block pl-6 text-sm italic text-stone-700 dark:text-stone-300">» {line.note}</span> : null}
-          </li>
-        ))}
-      </ul>
+      <OrderAllergies order={order} />
+      <OrderLines order={order} />
       <p className="mt-2 font-semibold">
         {t('orders.total')}: {formatPrice(order.totalMinor, order.currency, i18n.language)}
       </p>

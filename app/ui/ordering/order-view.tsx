@@ -1,6 +1,8 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '#app/i18n/localized.ts';
+import { optionPriceText, type LineOptionView } from '#app/modules/ordering/order-line-details.ts';
+import type { AllergenKey } from '#app/modules/product/allergens.ts';
 import liveStatusScript from '#app/ui/live-status.js?url';
 
 /**
@@ -23,17 +25,23 @@ export interface OrderViewData {
   declineReason: string | null;
   currency: string;
   totalMinor: number;
-  lines: { name: string; quantity: number; unitPriceMinor: number; note: string | null }[];
+  /** each line's chosen options, and the declared allergies it contains (issue 35) */
+  lines: { name: string; quantity: number; unitPriceMinor: number; note: string | null; options: LineOptionView[]; flagged: AllergenKey[] }[];
+  /** what the guest asked the kitchen to know (empty once erased with the contact details) */
+  allergies: AllergenKey[];
+  allergyNote: string | null;
   placedAt: string;
   liveUrl: string;
   selfUrl: string;
   menuHref: string;
 }
 
+const allergyBox = 'rounded-lg border-2 border-red-700 bg-red-50 px-3 text-red-950 dark:border-red-400 dark:bg-red-950 dark:text-red-50';
+
 const STEPS = ['received', 'accepted', 'ready', 'served'] as const;
 const FINAL = new Set(['served', 'declined']);
 
-// i18n-keys: order.status.* order.step.*
+// i18n-keys: order.status.* order.step.* allergen.*
 function statusText(t: TFunction, data: OrderViewData): string {
   if (data.status === 'accepted') return data.etaMinutes ? t('order.status.acceptedEta', { count: data.etaMinutes }) : t('order.status.accepted');
   if (data.status === 'ready') return t(data.kind === 'pickup' ? 'order.status.readyPickup' : 'order.status.readyTable');
@@ -78,6 +86,15 @@ export function OrderView({ data }: { data: OrderViewData }) {
       </div>
       <a href={data.selfUrl} className="mt-3 inline-flex min-h-11 items-center font-medium text-primary-700 underline dark:text-primary-100" data-refresh="">{t('order.refresh')}</a>
       <h2 className="mt-6 text-xl font-semibold">{t('order.yourOrder')}</h2>
+      {data.allergies.length > 0 || data.allergyNote ? (
+        <div role="note" className={`mt-2 py-2 ${allergyBox}`} data-testid="order-allergies">
+          <p className="font-semibold">
+            <span aria-hidden="true">⚠ </span>
+            {t('order.allergiesDeclared', { allergens: data.allergies.map((key) => t(`allergen.${key}`)).join(', ') || '—' })}
+          </p>
+          {data.allergyNote ? <p className="mt-1 break-words">{t('order.noteShown', { note: data.allergyNote })}</p> : null}
+        </div>
+      ) : null}
       <ul className="mt-2 divide-y divide-stone-200 border-y border-stone-200 dark:divide-stone-800 dark:border-stone-800">
         {data.lines.map((line, index) => (
           <li key={index} className="py-2">
@@ -85,7 +102,21 @@ export function OrderView({ data }: { data: OrderViewData }) {
               <span>{`${line.quantity} × ${line.name}`}</span>
               <span className="tabular-nums">{price(line.unitPriceMinor * line.quantity)}</span>
             </div>
+            {line.options.length > 0 ? (
+              <ul aria-label={t('order.optionsChosen')} className="pl-5 text-sm text-stone-700 dark:text-stone-300">
+                {line.options.map((option, at) => {
+                  const change = optionPriceText(option, data.currency, data.locale);
+                  return <li key={at}>{`${option.group}: ${option.name}${change ? ` (${change})` : ''}`}</li>;
+                })}
+              </ul>
+            ) : null}
             {line.note ? <p className="text-sm text-stone-700 dark:text-stone-300">{t('order.noteShown', { note: line.note })}</p> : null}
+            {line.flagged.length > 0 ? (
+              <p className={`mt-1 text-sm font-semibold ${allergyBox} py-1`} data-testid="order-line-flag">
+                <span aria-hidden="true">⚠ </span>
+                {t('order.lineFlag', { allergens: line.flagged.map((key) => t(`allergen.${key}`)).join(', ') })}
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -45,6 +45,7 @@ export const orderingCases: Record<string, RepositoryCases> = {
     listOrdersOfDay: (f) => [f.db, f.r, '2026-11-27', f.location, 500],
     sumOrdersOfDay: (f) => [f.db, f.r, '2026-11-27', f.location],
     listLinesOfOrders: (f) => [f.db, f.r, ['no-such-order']],
+    listLineOptionsOfOrders: (f) => [f.db, f.r, ['no-such-order']],
     findOrder: (f) => [f.db, f.r, 'no-such-order'],
     moveOrder: (f) => [f.db, f.r, 'no-such-order', 'received', { status: 'accepted', etaMinutes: 10, acceptedAt: f.now, updatedAt: f.now }],
     insertTableBlock: (f) => [f.db, f.r, f.table.id, '2026-11-27', f.now],

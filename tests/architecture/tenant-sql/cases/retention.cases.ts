@@ -16,6 +16,7 @@ export const retentionCases: Record<string, RepositoryCases> = {
   'app/modules/insights/order-insights.repo.server.ts': repository(orderInsights, {
     countOrdersByHour: (f) => [f.db, f.r, '2026-01-01', '2026-01-31', f.location],
     sumOrderedDishes: (f) => [f.db, f.r, '2026-01-01', '2026-01-31', 10, f.location],
+    countChosenOptions: (f) => [f.db, f.r, '2026-01-01', '2026-01-31', { minOrders: 3, limit: 15, locationId: f.location }],
     countReservationsByDay: (f) => [f.db, f.r, '2026-01-01', '2026-01-31', f.location],
   }),
 };
