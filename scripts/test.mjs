@@ -114,29 +114,44 @@ const light = await Promise.all([
 ]);
 if (light.includes(false)) fail(`failed: ${legs.filter((l) => l.result === 'FAILED').map((l) => l.title).join(', ')} (see above)`);
 
-// The test legs one after another: each already uses both cores (vitest workers; the browser leg one server and Chromium page per worker).
-if (!(await leg('unit and integration tests (SQLite)', [['vitest', ['run'], { TEST_DB: 'sqlite' }]]))) fail('failed: unit and integration tests (SQLite) (see above)');
-if (process.env.TEST_DATABASE_URL) {
-  if (!(await leg('integration tests (PostgreSQL)', [['vitest', ['run', '.int.test.ts'], { TEST_DB: 'postgres' }]]))) fail('failed: integration tests (PostgreSQL) (see above)');
-} else if (!notRun('integration tests (PostgreSQL)', 'TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/postgres)')) {
-  fail('REQUIRE_ALL_LEGS=1: every leg must run.');
-}
+// The test legs in two lanes side by side (docs/performance.md, "the suite's time", issue 34): the browser leg is the longest
+// and mostly waits (on its servers, Chromium's pages and the polls for what a page shows), so it runs beside the fast legs
+// instead of after them. Lane one: the browser tests (their output straight to the terminal). Lane two: SQLite, then
+// PostgreSQL, then the browser tests on PostgreSQL (each one's output held and printed whole as it ends). A lane stops at
+// its first failed leg; the other runs to its end, so the table shows both.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (existsSync(chromium)) {
-  if (!(await leg('browser tests (Chromium)', [['vitest', ['run', '--config', 'vitest.e2e.config.ts'], { CHROMIUM_PATH: chromium }]]))) fail('failed: browser tests (Chromium) (see above)');
-  // The flows whose correctness depends on the database's locks and NOTIFY (orders numbered under a lock, a full
-  // reservation slot, live events across two processes, teams' last-owner rule) again with the servers on PostgreSQL.
-  if (process.env.TEST_DATABASE_URL) {
-    const files = ['ordering', 'orders-live', 'orders-board', 'reservations', 'team', 'restaurants'].map((name) => `tests/e2e/${name}.e2e.ts`);
-    if (!(await leg('browser tests on PostgreSQL (orders, reservations, teams, restaurants)', [['vitest', ['run', '--config', 'vitest.e2e.config.ts', ...files], { CHROMIUM_PATH: chromium, E2E_DATABASE_URL: process.env.TEST_DATABASE_URL }]]))) {
-      fail('failed: browser tests on PostgreSQL (see above)');
-    }
-  } else if (!notRun('browser tests on PostgreSQL (orders, reservations, teams, restaurants)', 'TEST_DATABASE_URL is not set')) {
-    fail('REQUIRE_ALL_LEGS=1: every leg must run.');
-  }
-} else if (!notRun('browser tests (Chromium)', `no Chromium at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH)`)) {
-  fail('REQUIRE_ALL_LEGS=1: every leg must run.');
+const hasChromium = existsSync(chromium);
+const postgresUrl = process.env.TEST_DATABASE_URL;
+/** With TEST_REPORT_DIR, every vitest leg also writes vitest's JSON report there (<leg>.json): the test names to compare. */
+const reportDir = process.env.TEST_REPORT_DIR;
+const report = (name) => (reportDir ? ['--reporter=default', '--reporter=json', `--outputFile.json=${join(reportDir, `${name}.json`)}`] : []);
+const e2eOnPostgres = ['ordering', 'orders-live', 'orders-board', 'reservations', 'team', 'restaurants'].map((name) => `tests/e2e/${name}.e2e.ts`);
+const postgresTitle = 'integration tests (PostgreSQL)';
+const browserTitle = 'browser tests (Chromium)';
+// The flows whose correctness depends on the database's locks and NOTIFY (orders numbered under a lock, a full
+// reservation slot, live events across two processes, teams' last-owner rule) again with the servers on PostgreSQL.
+const browserPostgresTitle = 'browser tests on PostgreSQL (orders, reservations, teams, restaurants)';
+
+async function browserLane() {
+  if (!hasChromium) return notRun(browserTitle, `no Chromium at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
+  return leg(browserTitle, [['vitest', ['run', '--config', 'vitest.e2e.config.ts', ...report('browser')], { CHROMIUM_PATH: chromium }]]);
 }
+
+async function fastLane() {
+  if (!(await leg('unit and integration tests (SQLite)', [['vitest', ['run', ...report('sqlite')], { TEST_DB: 'sqlite' }]], { buffered: true }))) return false;
+  if (!postgresUrl) {
+    const reported = notRun(postgresTitle, 'TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
+    return (hasChromium ? notRun(browserPostgresTitle, 'TEST_DATABASE_URL is not set') : true) && reported;
+  }
+  if (!(await leg(postgresTitle, [['vitest', ['run', '.int.test.ts', ...report('postgres')], { TEST_DB: 'postgres' }]], { buffered: true }))) return false;
+  if (!hasChromium) return true; // the browser lane reports Chromium missing
+  return leg(browserPostgresTitle, [['vitest', ['run', '--config', 'vitest.e2e.config.ts', ...e2eOnPostgres, ...report('browser-postgres')], { CHROMIUM_PATH: chromium, E2E_DATABASE_URL: postgresUrl }]], { buffered: true });
+}
+
+const lanes = await Promise.all([browserLane(), fastLane()]);
+const failed = legs.filter((l) => l.result === 'FAILED').map((l) => l.title);
+if (failed.length > 0) fail(`failed: ${failed.join(', ')} (see above)`);
+if (lanes.includes(false)) fail('REQUIRE_ALL_LEGS=1: every leg must run.');
 
 summary();
 if (skipped.length > 0) {
