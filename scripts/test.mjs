@@ -1,7 +1,7 @@
-// `npm test`: the whole suite. Typecheck, lint, the layer rules (dependency-cruiser) and the build side by side, then unit +
-// integration tests on SQLite, the same integration tests on PostgreSQL when TEST_DATABASE_URL is set, then browser tests in
-// Chromium. A leg that cannot run here is reported loudly; with REQUIRE_ALL_LEGS=1 (CI) it fails instead. Each leg's duration
-// is printed at the end, also when one fails.
+// `npm test`: the whole suite. Typecheck, lint, the layer rules (dependency-cruiser) and the build side by side, then two
+// lanes side by side: browser tests in Chromium, and unit + integration tests on SQLite followed by the same integration tests
+// on PostgreSQL and the browser tests on PostgreSQL when TEST_DATABASE_URL is set. A leg that cannot run here is reported
+// loudly; with REQUIRE_ALL_LEGS=1 (CI) it fails instead. Each leg's duration is printed at the end, also when one fails.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
