@@ -4,6 +4,7 @@
 // loudly; with REQUIRE_ALL_LEGS=1 (CI) it fails instead. Each leg's duration is printed at the end, also when one fails.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { ensureInstalled } from './ensure-installed.mjs';
 
@@ -21,11 +22,20 @@ const calibration = calibrateHost();
 
 /**
  * Runs one command. `buffered`: its output is held and printed in one block when it ends, so legs
- * running side by side do not interleave; otherwise it goes straight to the terminal.
+ * running side by side do not interleave; otherwise it goes straight to the terminal. `yields`: the
+ * command (and the workers and servers it starts, which inherit it) runs at a lower CPU priority, so
+ * a leg beside it that waits on timers and pages gets a core the moment it wants one.
  */
-function run(command, args, extraEnv, buffered) {
+function run(command, args, extraEnv, buffered, yields) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    if (yields && child.pid) {
+      try {
+        setPriority(child.pid, 10);
+      } catch {
+        // a host that refuses it runs the leg at the usual priority
+      }
+    }
     const output = [];
     child.stdout?.on('data', (chunk) => output.push(chunk));
     child.stderr?.on('data', (chunk) => output.push(chunk));
@@ -35,13 +45,13 @@ function run(command, args, extraEnv, buffered) {
 }
 
 /** A leg: its commands one after another; its duration recorded whatever happens. */
-async function leg(title, commands, { buffered = false } = {}) {
+async function leg(title, commands, { buffered = false, yields = false } = {}) {
   if (!buffered) console.log(`\n▶ ${title}`);
   const started = Date.now();
   let ok = true;
   const output = [];
   for (const [command, args, extraEnv = {}] of commands) {
-    const result = await run(command, args, extraEnv, buffered);
+    const result = await run(command, args, extraEnv, buffered, yields);
     output.push(result.output);
     if (!result.ok) {
       ok = false;
@@ -117,8 +127,10 @@ if (light.includes(false)) fail(`failed: ${legs.filter((l) => l.result === 'FAIL
 // The test legs in two lanes side by side (docs/performance.md, "the suite's time", issue 34): the browser leg is the longest
 // and mostly waits (on its servers, Chromium's pages and the polls for what a page shows), so it runs beside the fast legs
 // instead of after them. Lane one: the browser tests (their output straight to the terminal). Lane two: SQLite, then
-// PostgreSQL, then the browser tests on PostgreSQL (each one's output held and printed whole as it ends). A lane stops at
-// its first failed leg; the other runs to its end, so the table shows both.
+// PostgreSQL, then the browser tests on PostgreSQL (each one's output held and printed whole as it ends). The SQLite and
+// PostgreSQL legs yield the CPU to the browser tests (a lower priority), so those wait no longer for a core than when they
+// ran alone, and the fast legs fill the cores the browser tests leave idle. A lane stops at its first failed leg; the other
+// runs to its end, so the table shows both.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const hasChromium = existsSync(chromium);
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -138,12 +150,12 @@ async function browserLane() {
 }
 
 async function fastLane() {
-  if (!(await leg('unit and integration tests (SQLite)', [['vitest', ['run', ...report('sqlite')], { TEST_DB: 'sqlite' }]], { buffered: true }))) return false;
+  if (!(await leg('unit and integration tests (SQLite)', [['vitest', ['run', ...report('sqlite')], { TEST_DB: 'sqlite' }]], { buffered: true, yields: true }))) return false;
   if (!postgresUrl) {
     const reported = notRun(postgresTitle, 'TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
     return (hasChromium ? notRun(browserPostgresTitle, 'TEST_DATABASE_URL is not set') : true) && reported;
   }
-  if (!(await leg(postgresTitle, [['vitest', ['run', '.int.test.ts', ...report('postgres')], { TEST_DB: 'postgres' }]], { buffered: true }))) return false;
+  if (!(await leg(postgresTitle, [['vitest', ['run', '.int.test.ts', ...report('postgres')], { TEST_DB: 'postgres' }]], { buffered: true, yields: true }))) return false;
   if (!hasChromium) return true; // the browser lane reports Chromium missing
   return leg(browserPostgresTitle, [['vitest', ['run', '--config', 'vitest.e2e.config.ts', ...e2eOnPostgres, ...report('browser-postgres')], { CHROMIUM_PATH: chromium, E2E_DATABASE_URL: postgresUrl }]], { buffered: true });
 }
