@@ -4,7 +4,6 @@
 // loudly; with REQUIRE_ALL_LEGS=1 (CI) it fails instead. Each leg's duration is printed at the end, also when one fails.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { ensureInstalled } from './ensure-installed.mjs';
 
@@ -27,15 +26,10 @@ const calibration = calibrateHost();
  * a leg beside it that waits on timers and pages gets a core the moment it wants one.
  */
 function run(command, args, extraEnv, buffered, yields) {
+  // through nice(1), so the priority holds from the command's first instruction (set after the spawn, it raced the start)
+  if (yields && process.platform !== 'win32') [command, args] = ['nice', ['-n', '10', command, ...args]];
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
-    if (yields && child.pid) {
-      try {
-        setPriority(child.pid, 10);
-      } catch {
-        // a host that refuses it runs the leg at the usual priority
-      }
-    }
     const output = [];
     child.stdout?.on('data', (chunk) => output.push(chunk));
     child.stderr?.on('data', (chunk) => output.push(chunk));
