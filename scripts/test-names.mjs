@@ -2,8 +2,9 @@
 //   TEST_REPORT_DIR=/tmp/before npm test   (on the tree before)
 //   TEST_REPORT_DIR=/tmp/after npm test    (on the tree after)
 //   node scripts/test-names.mjs /tmp/before /tmp/after
-// Each directory holds vitest's JSON report of every leg (<leg>.json). Prints each leg's count of tests by state and
-// every test name (file › describe › test) in one run but not the other; exits 1 when any leg differs.
+// Each directory holds vitest's JSON report of every leg (<leg>.json). Prints each leg's count of tests by state, every
+// test name (file › describe › test) in one run but not the other, and every test that does not pass after; exits 1 when
+// a name differs, a test fails, or a test is skipped that was not skipped before.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -45,11 +46,14 @@ for (const file of legs) {
   }
   const gone = [...was.keys()].filter((name) => !is.has(name));
   const added = [...is.keys()].filter((name) => !was.has(name));
-  const notPassing = [...is].filter(([, state]) => state !== 'passed').map(([name, state]) => `${state}: ${name}`);
+  // a test that does not pass after: a failure, or a skip the run before did not have (a PostgreSQL-only test skipped on
+  // SQLite is skipped in both and only listed)
+  const notPassing = [...is].filter(([, state]) => state !== 'passed');
+  const worse = notPassing.filter(([name, state]) => state === 'failed' || was.get(name) !== state);
   console.log(`${file}: before ${was.size} (${counts(was)}), after ${is.size} (${counts(is)})${gone.length + added.length === 0 ? ', the same names' : ''}`);
   for (const name of gone) console.log(`  - ${name}`);
   for (const name of added) console.log(`  + ${name}`);
-  for (const line of notPassing) console.log(`  ${line}`);
-  if (gone.length > 0 || added.length > 0 || notPassing.length > 0) differs = true;
+  for (const [name, state] of notPassing) console.log(`  ${state}${worse.some(([other]) => other === name) ? '' : ' (also before)'}: ${name}`);
+  if (gone.length > 0 || added.length > 0 || worse.length > 0) differs = true;
 }
 process.exit(differs ? 1 : 0);
