@@ -1,7 +1,7 @@
-// `npm test`: the whole suite. Typecheck, lint, the layer rules (dependency-cruiser) and the build side by side, then two
-// lanes side by side: browser tests in Chromium, and unit + integration tests on SQLite followed by the same integration tests
-// on PostgreSQL and the browser tests on PostgreSQL when TEST_DATABASE_URL is set. A leg that cannot run here is reported
-// loudly; with REQUIRE_ALL_LEGS=1 (CI) it fails instead. Each leg's duration is printed at the end, also when one fails.
+// `npm test`: the whole suite. Typecheck, lint, the formatting check, the layer rules (dependency-cruiser) and the build side
+// by side, then two lanes side by side: browser tests in Chromium, and unit + integration tests on SQLite followed by the same
+// integration tests on PostgreSQL and the browser tests on PostgreSQL when TEST_DATABASE_URL is set. A leg that cannot run here
+// is reported loudly; with REQUIRE_ALL_LEGS=1 (CI) it fails instead. Each leg's duration is printed at the end, also when one fails.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
@@ -108,11 +108,12 @@ function fail(message) {
   process.exit(1);
 }
 
-// Light legs side by side (on 2 cores they overlap well: tsc and oxlint are native and short, the
+// Light legs side by side (on 2 cores they overlap well: tsc, oxlint and oxfmt are native and short, the
 // build and dependency-cruiser mostly Node); the server tests of the SQLite leg start the build.
 const light = await Promise.all([
   leg('typecheck', [['react-router', ['typegen']], ['tsc', ['-p', 'tsconfig.json']]], { buffered: true }),
   leg('lint', [['oxlint', ['--deny-warnings', 'app', 'server', 'scripts', 'tests']]], { buffered: true }),
+  leg('format (oxfmt --check)', [['oxfmt', ['--check']]], { buffered: true }),
   leg('layers (dependency-cruiser)', [['depcruise', ['app', 'server', 'scripts', 'tests', '--output-type', 'err']]], { buffered: true }),
   leg('build', [['react-router', ['build']]], { buffered: true }),
 ]);

@@ -160,13 +160,17 @@ const settingsForm = (slug: string, extra: Record<string, string> = {}) => ({
   'open-mon': 'on', 'from-mon': '10:00', 'to-mon': '22:00', 'open-fri': 'on', 'from-fri': '10:00', 'to-fri': '22:00', ...extra,
 });
 
+/** Saves the settings form with `extra` as the owner's screen posts it, with the version it showed. */
+const saveSettings = async (scope: Parameters<typeof updateRestaurantSettings>[0], restaurant: { id: string; slug: string }, extra: Record<string, string> = {}) =>
+  updateRestaurantSettings(scope, storage, RestaurantSettingsInput.parse(settingsForm(restaurant.slug, extra)), await settingsVersion(db, restaurant.id));
+
 describe(`closed days and special hours on ${testDialect}`, () => {
   it('are saved with the settings, read back by the form, and told to guests by the date', async () => {
     const { scope, restaurant } = await restaurantWithBreakfast('Sărbători');
-    await updateRestaurantSettings(scope, storage, RestaurantSettingsInput.parse(settingsForm(restaurant.slug, {
+    await saveSettings(scope, restaurant, {
       'exception-0-from': '2026-12-25', 'exception-0-to': '2026-12-26', 'exception-0-note': 'Crăciun',
       'exception-1-from': '2026-12-24', 'exception-1-opens': '10:00', 'exception-1-closes': '14:00',
-    })), await settingsVersion(db, restaurant.id));
+    });
     const saved = await getRestaurantSettings(scope);
     expect(saved.openingExceptions).toEqual([
       { from: '2026-12-24', to: '2026-12-24', note: null, hours: [['10:00', '14:00']] },
@@ -208,7 +212,7 @@ describe(`closed days and special hours on ${testDialect}`, () => {
 
   it('refuses every kind of bad row, in Romanian and English, and the saved settings stay as they were', async () => {
     const { scope, restaurant } = await restaurantWithBreakfast('Respins');
-    await updateRestaurantSettings(scope, storage, RestaurantSettingsInput.parse(settingsForm(restaurant.slug, { 'exception-0-from': '2026-12-25', 'exception-0-note': 'Crăciun' })), await settingsVersion(db, restaurant.id));
+    await saveSettings(scope, restaurant, { 'exception-0-from': '2026-12-25', 'exception-0-note': 'Crăciun' });
     const saved = await getRestaurantSettings(scope);
     const bad: [Record<string, string>, string][] = [
       [{ 'exception-0-from': '2026-12-25', 'exception-0-to': '2026-12-24' }, 'exception-0-to'],
@@ -247,7 +251,7 @@ describe(`closed days and special hours on ${testDialect}`, () => {
   it("a second restaurant's owner saves only their own restaurant", async () => {
     const a = await restaurantWithBreakfast('Prima');
     const b = await restaurantWithBreakfast('A doua');
-    await updateRestaurantSettings(b.scope, storage, RestaurantSettingsInput.parse(settingsForm(b.restaurant.slug, { 'exception-0-from': '2026-12-25' })), await settingsVersion(db, b.restaurant.id));
+    await saveSettings(b.scope, b.restaurant, { 'exception-0-from': '2026-12-25' });
     expect((await getRestaurantSettings(a.scope)).openingExceptions).toEqual([]);
     expect((await getRestaurantSettings(b.scope)).openingExceptions).toHaveLength(1);
   });

@@ -8,12 +8,13 @@ import { ORDER_LIMITS, TABLE_CODE, type Cart } from './cart-cookie.ts';
  */
 
 const INTENT = /^(inc|dec|remove):(\d{1,3})$/;
+// oxlint-disable-next-line no-control-regex -- control characters are what this removes (a note is one plain line)
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 
 export function applyCartForm(cart: Cart, intent: string, field: (name: string) => string): Cart | AppError {
   const lines = [];
   for (const [index, line] of cart.lines.entries()) {
-    // oxlint-disable-next-line no-control-regex -- control characters are what this removes
-    const typed = field(`note-${index}`).replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+    const typed = field(`note-${index}`).replace(CONTROL_CHARACTERS, ' ').trim();
     if ([...typed].length > ORDER_LIMITS.maxNoteChars) return new AppError('order-note-too-long', { max: ORDER_LIMITS.maxNoteChars }, { field: `note-${index}` });
     lines.push({ ...line, note: typed || null });
   }
