@@ -9,6 +9,7 @@ import { backofficeEn } from './backoffice.en.ts';
 import { accountEn } from './account.en.ts';
 import { tablesEn } from './tables.en.ts';
 import { orderingEn } from './ordering.en.ts';
+import { orderOptionsEn } from './order-options.en.ts';
 import { reservationsEn } from './reservations.en.ts';
 import { ordersEn } from './orders.en.ts';
 import { orderingSettingsEn } from './ordering-settings.en.ts';
@@ -58,6 +59,7 @@ export const en: DeepStrings<Catalogue> = {
   ...accountEn,
   ...tablesEn,
   ...orderingEn,
+  ...orderOptionsEn,
   ...reservationsEn,
   ...ordersEn,
   ...orderingSettingsEn,

@@ -9,6 +9,7 @@ import { backofficeRo } from './backoffice.ro.ts';
 import { accountRo } from './account.ro.ts';
 import { tablesRo } from './tables.ro.ts';
 import { orderingRo } from './ordering.ro.ts';
+import { orderOptionsRo } from './order-options.ro.ts';
 import { reservationsRo } from './reservations.ro.ts';
 import { ordersRo } from './orders.ro.ts';
 import { orderingSettingsRo } from './ordering-settings.ro.ts';
@@ -58,6 +59,7 @@ export const ro = {
   ...accountRo,
   ...tablesRo,
   ...orderingRo,
+  ...orderOptionsRo,
   ...reservationsRo,
   ...ordersRo,
   ...orderingSettingsRo,

@@ -1,0 +1,25 @@
+/** Romanian strings of a dish's choices and the guest's allergies (issue 35): the dish's page and the cart; spread into ro.ts. */
+export const orderOptionsRo = {
+  orderOptions: {
+    basePrice: 'Preț',
+    ruleExactlyOne: 'Alege una',
+    ruleUpTo: 'Opțional, cel mult {{max}}',
+    ruleBetween: 'Alege între {{min}} și {{max}}',
+    soldOut: 'epuizat',
+    contains: 'Conține: {{names}}',
+    filteredMark: 'Conține ce ai ascuns: {{names}}',
+    note: 'Notă pentru bucătărie (opțional)',
+    noteHint: 'Cel mult 140 de caractere, de exemplu „fără ceapă”.',
+    quantity: 'Cantitate',
+    runningTotal: 'Total',
+    addToCart: 'Adaugă în coș',
+    notOrderable: 'Preparatul nu se poate comanda acum.',
+    lineOption: '{{group}}: {{name}}',
+    allergyLegend: 'Alergii de care să știe bucătăria (opțional)',
+    allergyWhy:
+      'Le trimitem bucătăriei doar cu această comandă, ca să pregătească felurile fără ele și să vă avertizăm. Sunt date despre sănătate: le dați numai dacă vreți, iar noi le ștergem după 30 de zile, odată cu datele de contact.',
+    allergyNote: 'Altceva despre alergii (opțional)',
+    allergyCheck: 'Verifică coșul',
+    flagged: 'Atenție: conține {{names}}, declarat mai sus.',
+  },
+};
