@@ -14,12 +14,11 @@ export const orderOptionsRo = {
     runningTotal: 'Total',
     addToCart: 'Adaugă în coș',
     notOrderable: 'Preparatul nu se poate comanda acum.',
-    lineOption: '{{group}}: {{name}}',
     allergyLegend: 'Alergii de care să știe bucătăria (opțional)',
     allergyWhy:
       'Le trimitem bucătăriei doar cu această comandă, ca să pregătească felurile fără ele și să vă avertizăm. Sunt date despre sănătate: le dați numai dacă vreți, iar noi le ștergem după 30 de zile, odată cu datele de contact.',
     allergyNote: 'Altceva despre alergii (opțional)',
     allergyCheck: 'Verifică coșul',
-    flagged: 'Atenție: conține {{names}}, declarat mai sus.',
+    flagged: 'Atenție: conține ce ai declarat: {{names}}.',
   },
 };
