@@ -11,7 +11,6 @@ export const orderOptionsEn = {
     note: 'Note for the kitchen (optional)',
     noteHint: 'At most 140 characters, for example “no onion”.',
     quantity: 'Quantity',
-    runningTotal: 'Total',
     addToCart: 'Add to cart',
     notOrderable: 'This dish cannot be ordered now.',
     allergyLegend: 'Allergies the kitchen should know about (optional)',

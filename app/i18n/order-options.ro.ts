@@ -11,7 +11,6 @@ export const orderOptionsRo = {
     note: 'Notă pentru bucătărie (opțional)',
     noteHint: 'Cel mult 140 de caractere, de exemplu „fără ceapă”.',
     quantity: 'Cantitate',
-    runningTotal: 'Total',
     addToCart: 'Adaugă în coș',
     notOrderable: 'Preparatul nu se poate comanda acum.',
     allergyLegend: 'Alergii de care să știe bucătăria (opțional)',

@@ -89,7 +89,7 @@ export function DishChoiceView({ data }: { data: DishChoiceViewData }) {
             </div>
             {/* the running price: the script fills it in and shows it; without it the cart shows the server's price */}
             <p className="text-xl font-bold tabular-nums" hidden data-running="">
-              {`${t('orderOptions.runningTotal')}: `}<output htmlFor="dish-quantity" data-testid="running-total" />
+              {`${t('order.total')}: `}<output htmlFor="dish-quantity" data-testid="running-total" />
             </p>
           </div>
           <button type="submit" className="inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-primary-700 px-4 text-lg font-semibold text-white hover:bg-primary-800">{t('orderOptions.addToCart')}</button>
