@@ -15,7 +15,7 @@ export const orderOptionsEn = {
     notOrderable: 'This dish cannot be ordered now.',
     allergyLegend: 'Allergies the kitchen should know about (optional)',
     allergyWhy:
-      'We send them to the kitchen with this order only, so it can prepare your dishes without them and warn you. This is health data: give it only if you want to; we erase it after 30 days, together with the contact details.',
+      'We send them to the kitchen with this order only, so it can prepare your dishes without them. This is data about your health: give it only if you want to; we erase it after 30 days, together with the contact details.',
     allergyNote: 'Anything else about allergies (optional)',
     allergyCheck: 'Check the cart',
     flagged: 'Warning: contains what you declared: {{names}}.',

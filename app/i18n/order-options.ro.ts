@@ -15,7 +15,7 @@ export const orderOptionsRo = {
     notOrderable: 'Preparatul nu se poate comanda acum.',
     allergyLegend: 'Alergii de care să știe bucătăria (opțional)',
     allergyWhy:
-      'Le trimitem bucătăriei doar cu această comandă, ca să pregătească felurile fără ele și să vă avertizăm. Sunt date despre sănătate: le dați numai dacă vreți, iar noi le ștergem după 30 de zile, odată cu datele de contact.',
+      'Le trimitem bucătăriei doar cu această comandă, ca să-ți pregătească felurile fără ele. Sunt date despre sănătatea ta: le dai numai dacă vrei, iar noi le ștergem după 30 de zile, odată cu datele de contact.',
     allergyNote: 'Altceva despre alergii (opțional)',
     allergyCheck: 'Verifică coșul',
     flagged: 'Atenție: conține ce ai declarat: {{names}}.',
