@@ -97,6 +97,9 @@ describe(`a line's options on ${testDialect}`, () => {
     // hidden, another dish's, another restaurant's: not an option of this dish
     await expect(refused([w.large, w.truffles])).rejects.toMatchObject({ code: 'order-option-unknown' });
     await expect(refused([w.large, w.milk.optionIds[0]!])).rejects.toMatchObject({ code: 'order-option-unknown' });
+    // the coffee's milk in the same cart is still not the pizza's
+    const both = [{ productId: w.pizza, quantity: 1, note: null, options: [w.large, w.milk.optionIds[0]!] }, { productId: w.coffee, quantity: 1, note: null, options: [w.milk.optionIds[0]!] }];
+    await expect(placeGuestOrder(db, order(w, { lines: both, seenTotalMinor: 4500 + 1200 }), client)).rejects.toMatchObject({ code: 'order-option-unknown', params: { dish: 'Pizza Margherita' } });
     await expect(refused([other.large])).rejects.toMatchObject({ code: 'order-option-unknown' });
     await expect(refused([w.large, other.cheese])).rejects.toMatchObject({ code: 'order-option-unknown' });
     await expect(refused([w.large, w.large])).rejects.toMatchObject({ code: 'order-option-unknown' });
