@@ -49,7 +49,9 @@ export async function addDishToCart(
 ): Promise<{ cart: Cart; name: string }> {
   const restaurant = await findOrderingRestaurant(db, slug, new Date(now));
   if (!restaurant) throw new AppError('ordering-off');
-  const line: CartLine = { productId: added.productId, options: added.options ?? [], note: added.note || null, quantity: added.quantity ?? 1 };
+  // oxlint-disable-next-line no-control-regex -- control characters are what this removes
+  const note = (added.note ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  const line: CartLine = { productId: added.productId, options: added.options ?? [], note: note || null, quantity: added.quantity ?? 1 };
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(line.productId)) throw new AppError('order-dish-unavailable', { names: '—' });
   validateLines([line]);
   const locationId = await findDishLocation(db, restaurant.id, line.productId);
