@@ -98,6 +98,8 @@ export default [
   layout('routes/menu-layout.tsx', [route(':slug', 'routes/menu.tsx')]),
   // the guest's cart and order pages: HTML without React in the browser, no footer nor cookie banner
   route(':slug/comanda', 'routes/menu-cart.tsx'),
+  // a dish's choices (issue 35): its option groups and the add form with them, a note and a quantity
+  route(':slug/comanda/fel/:productId', 'routes/menu-dish.tsx'),
   route(':slug/comanda/:token', 'routes/menu-order.tsx'),
 
   // docs/product-spec.md section 2: any other path goes to not-found with 'Pagina nu există.'

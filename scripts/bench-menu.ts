@@ -70,8 +70,33 @@ async function scaleFirstLocation(): Promise<string> {
   }
   await db.insertInto('product').values(products).execute();
   if (LANG) await db.updateTable('restaurant').set({ contentLanguages: JSON.stringify([LANG]) }).where('id', '=', restaurant.id).execute();
+  await attachOptionGroups(db, restaurant.id, categories.map((c) => c.id));
   await db.destroy();
   return LANG ? `${restaurant.slug}?lang=${LANG}` : restaurant.slug;
+}
+
+/**
+ * Dish options (issue 35): a third of the location's dishes offer two groups of the restaurant's
+ * library, a size that sets the price (2 options) and extras that add (4 options, one with milk),
+ * as a pizzeria's menu would. The list links such a dish to its page; the options are not in it.
+ */
+async function attachOptionGroups(db: ReturnType<typeof openDatabase>['db'], restaurantId: string, categoryIds: string[]): Promise<void> {
+  const dishes = await db.selectFrom('product').select('id').where('categoryId', 'in', categoryIds).orderBy('sortOrder').orderBy('id').execute();
+  const now = new Date().toISOString();
+  const groups = [
+    { id: 'bench-size', nameRo: 'Mărime', nameEn: 'Size', minChoices: 1, maxChoices: 1, pricing: 'set' as const, options: [['Mică', 3000], ['Mare', 4500]] as const },
+    { id: 'bench-extra', nameRo: 'Extra', nameEn: 'Extras', minChoices: 0, maxChoices: 3, pricing: 'add' as const, options: [['Brânză', 500], ['Măsline', 300], ['Ciuperci', 400], ['Ardei iute', 200]] as const },
+  ];
+  for (const [position, { options, ...group }] of groups.entries()) {
+    await db.insertInto('optionGroup').values({ ...group, restaurantId, sortOrder: position, createdAt: now, updatedAt: now }).execute();
+    for (const [index, [nameRo, priceMinor]] of options.entries()) {
+      await db.insertInto('optionItem').values({
+        id: `${group.id}-${index}`, groupId: group.id, restaurantId, nameRo, nameEn: null, priceMinor, allergens: nameRo === 'Brânză' ? '["milk"]' : '[]', sortOrder: index, createdAt: now, updatedAt: now,
+      }).execute();
+    }
+    const links = dishes.filter((_, index) => index % 3 === 0).map(({ id }) => ({ productId: id, groupId: group.id, restaurantId, position }));
+    await db.insertInto('productOptionGroup').values(links).execute();
+  }
 }
 
 /**

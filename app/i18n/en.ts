@@ -10,6 +10,7 @@ import { accountEn } from './account.en.ts';
 import { tablesEn } from './tables.en.ts';
 import { optionsEn } from './options.en.ts';
 import { orderingEn } from './ordering.en.ts';
+import { orderOptionsEn } from './order-options.en.ts';
 import { reservationsEn } from './reservations.en.ts';
 import { ordersEn } from './orders.en.ts';
 import { orderingSettingsEn } from './ordering-settings.en.ts';
@@ -60,6 +61,7 @@ export const en: DeepStrings<Catalogue> = {
   ...tablesEn,
   ...optionsEn,
   ...orderingEn,
+  ...orderOptionsEn,
   ...reservationsEn,
   ...ordersEn,
   ...orderingSettingsEn,

@@ -10,6 +10,7 @@ import { accountRo } from './account.ro.ts';
 import { tablesRo } from './tables.ro.ts';
 import { optionsRo } from './options.ro.ts';
 import { orderingRo } from './ordering.ro.ts';
+import { orderOptionsRo } from './order-options.ro.ts';
 import { reservationsRo } from './reservations.ro.ts';
 import { ordersRo } from './orders.ro.ts';
 import { orderingSettingsRo } from './ordering-settings.ro.ts';
@@ -60,6 +61,7 @@ export const ro = {
   ...tablesRo,
   ...optionsRo,
   ...orderingRo,
+  ...orderOptionsRo,
   ...reservationsRo,
   ...ordersRo,
   ...orderingSettingsRo,

@@ -13,6 +13,7 @@ import { APP_ERROR_STATUS, AppError, isAppError } from '#app/modules/errors/app-
 import { cartSetCookie, encodeCart, readCart } from '#app/modules/ordering/cart-cookie.ts';
 import { applyCartForm } from '#app/modules/ordering/cart-form.ts';
 import { getCartPage } from '#app/modules/ordering/guest-cart.service.server.ts';
+import { choiceError, type PricedLine } from '#app/modules/ordering/order-pricing.server.ts';
 import { orderPageLocale } from '#app/modules/ordering/guest-locale.ts';
 import { orderClientKey, placeGuestOrder } from '#app/modules/ordering/order-placement.service.server.ts';
 import { CartView, type CartViewData, type CartViewResult } from '#app/ui/ordering/cart-view.tsx';
@@ -41,6 +42,12 @@ export const loader = publicRoute(async ({ request, params }: Route.LoaderArgs) 
   const page = await getCartPage(getDb(), params.slug, cart, locale);
   if (!page) throw redirectToNotFound(getI18n(locale).t('errors.restaurantNotFound'));
   const { t } = getI18n(locale);
+  const choiceMessage = (line: PricedLine) => {
+    const error = choiceError(line, t('order.goneDish'));
+    return error ? t(`appErrors.${error.code}`, error.params) : null;
+  };
+  // what the allergy question shows ticked: the guest's last choice, or the menu filter's allergens
+  const declared = cart?.allergies ?? [];
   const added = url.searchParams.get('error') ?? '';
   const addError = added in APP_ERROR_STATUS ? (ADD_ERRORS.has(added) ? t(`appErrors.${added}`, { max: 50 }) : t('order.addFailed')) : undefined;
   const menuQuery = new URLSearchParams({ loc: page.location.id, ...(cart?.tableCode ? { via: cart.tableCode } : {}), ...(locale === 'en' ? { lang: 'en' } : {}) });
@@ -49,9 +56,16 @@ export const loader = publicRoute(async ({ request, params }: Route.LoaderArgs) 
     restaurantName: page.restaurant.name,
     locationName: page.location.name,
     currency: page.priced.currency,
-    lines: page.priced.lines.map((line) => ({ name: line.name, unitPriceMinor: line.unitPriceMinor, quantity: line.quantity, note: line.note, unavailable: line.problem !== null })),
+    lines: page.priced.lines.map((line) => ({
+      name: line.name, unitPriceMinor: line.unitPriceMinor, quantity: line.quantity, note: line.note, unavailable: line.problem !== null,
+      options: line.chosen.map((option) => ({ group: locale === 'en' ? (option.groupNameEn ?? option.groupNameRo) : option.groupNameRo, name: locale === 'en' ? (option.nameEn ?? option.nameRo) : option.nameRo })),
+      problem: choiceMessage(line),
+      flagKeys: line.flagKeys,
+    })),
     totalMinor: page.priced.totalMinor,
     allergens: [...new Set(page.priced.lines.flatMap((line) => line.allergens))],
+    allergies: declared,
+    allergyNote: cart?.allergyNote ?? '',
     state: !page.ordering.ordersEnabled ? 'off' : page.ordering.paused ? 'paused' : 'open',
     kinds: { dineIn: page.ordering.dineIn, pickup: page.ordering.pickup },
     table: page.table?.label ?? null,
@@ -73,15 +87,19 @@ export const action = publicRoute(async ({ request, params, context }: Route.Act
   const self = `/${slug}/comanda${locale === 'en' ? '?lang=en' : ''}`;
   const form = await request.formData();
   const text = (name: string) => (typeof form.get(name) === 'string' ? (form.get(name) as string) : '');
+  const texts = (name: string) => form.getAll(name).filter((value): value is string => typeof value === 'string').slice(0, 20);
   const cart = readCart(request.headers.get('cookie'));
   const values = { kind: text('kind'), name: text('name').slice(0, 200), phone: text('phone').slice(0, 50), pickupTime: text('pickupTime').slice(0, 10), table: text('table').slice(0, 80) };
   const refuse = (error: AppError, headers: Record<string, string> = {}) => {
-    const result: CartViewResult = { error: t(`appErrors.${error.code}`, error.params), field: error.field, values: { ...values, notes: cart?.lines.map((_, i) => text(`note-${i}`)) } };
+    const result: CartViewResult = {
+      error: t(`appErrors.${error.code}`, error.params), field: error.field,
+      values: { ...values, notes: cart?.lines.map((_, i) => text(`note-${i}`)), allergies: texts('allergy'), allergyNote: text('allergyNote').slice(0, 400) },
+    };
     return data(result, { status: error.status, headers: { 'Cache-Control': 'no-store', ...headers } });
   };
   if (!cart) return refuse(new AppError('order-empty'));
   const intent = text('intent');
-  const applied = applyCartForm(cart, intent, (name) => text(name));
+  const applied = applyCartForm(cart, intent, (name) => text(name), texts);
   if (applied instanceof AppError) return refuse(applied);
   const value = encodeCart(applied);
   if (value === null) return refuse(new AppError('order-cart-full'));
@@ -96,11 +114,15 @@ export const action = publicRoute(async ({ request, params, context }: Route.Act
         slug, locationId: applied.locationId, kind: values.kind === 'pickup' ? 'pickup' : 'dineIn', tableCode: applied.tableCode,
         customerName: values.name, customerPhone: values.phone, pickupTime: values.pickupTime, lines: applied.lines,
         idempotencyKey: applied.key, seenTotalMinor: Number.isSafeInteger(seen) ? seen : -1, locale,
+        allergies: applied.allergies ?? [], allergyNote: applied.allergyNote ?? null,
       },
       { clientKey: orderClientKey(context.get(requestInfoContext).clientIp, resolveAuthSecret(getEnv())) },
     );
     if (result.status === 'price-changed') {
-      const changed: CartViewResult = { priceChangedTotal: formatPrice(result.totalMinor, result.currency, locale), values: { ...values, notes: applied.lines.map((line) => line.note ?? '') } };
+      const changed: CartViewResult = {
+        priceChangedTotal: formatPrice(result.totalMinor, result.currency, locale),
+        values: { ...values, notes: applied.lines.map((line) => line.note ?? ''), allergies: applied.allergies ?? [], allergyNote: applied.allergyNote ?? '' },
+      };
       return data(changed, { status: 409, headers: { 'Cache-Control': 'no-store', ...cookie } });
     }
     // placed: the cart is done; the order's own page follows it

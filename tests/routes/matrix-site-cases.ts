@@ -97,6 +97,8 @@ export function siteCases(w: World): Case[] {
     everyone('routes/menu-cart-add.ts', 'action', `/${B.slug}/comanda/adauga`, { slug: B.slug }, redirectTo(`/${B.slug}/comanda?error=ordering-off`), { p: B.productId }),
     everyone('routes/menu-cart-add.ts', 'loader', `/${B.slug}/comanda/adauga`, { slug: B.slug }, ok(contains('"count":0'))),
     everyone('routes/menu-cart.tsx', 'loader', `/${B.slug}/comanda`, { slug: B.slug }, ok(contains('"lines":[]'))),
+    // a dish's choices (issue 35): shown to anyone, not orderable while ordering is off
+    everyone('routes/menu-dish.tsx', 'loader', `/${B.slug}/comanda/fel/${B.productId}`, { slug: B.slug, productId: B.productId }, ok(contains('"orderable":false'))),
     everyone('routes/menu-cart.tsx', 'action', `/${B.slug}/comanda`, { slug: B.slug }, status(400), { intent: 'send', total: '0' }),
     everyone('routes/menu-order.tsx', 'loader', `/${B.slug}/comanda/${'x'.repeat(32)}`, { slug: B.slug, token: 'x'.repeat(32) }, status(404)),
     everyone('routes/menu-order-live.ts', 'loader', `/${B.slug}/comanda/${'x'.repeat(32)}/live`, { slug: B.slug, token: 'x'.repeat(32) }, status(404)),

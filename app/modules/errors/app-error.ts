@@ -38,6 +38,12 @@ export const APP_ERROR_STATUS = {
   'order-rate-limited': 429,
   'order-ceiling': 429,
   'order-cart-full': 413,
+  // a line's choices (issue 35): each names the dish and the group
+  'order-option-required': 400,
+  'order-option-too-many': 400,
+  'order-option-unknown': 409,
+  'order-option-unavailable': 409,
+  'order-allergies': 400,
   // reservations (app/modules/reservations, decision 0032)
   'reservation-off': 409,
   'reservation-unpublished': 409,

@@ -1,16 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { Database, Restaurant } from '#app/db/schema.ts';
-import { parseAllergenList } from '#app/modules/product/allergens.ts';
+import { parseAllergenList, type AllergenKey } from '#app/modules/product/allergens.ts';
 import { isBefore } from '#app/modules/subscription/subscription.ts';
 import { findCurrentSlugForPreviousSlug, findMenuStateBySlug, findRestaurantBySlug, listActiveRestaurantsForSitemap } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { parseImageVariants } from '#app/modules/image/image.service.server.ts';
 import { publicImageUrl } from '#app/modules/image/storage.server.ts';
 import { listMenuRows } from './menu.repo.server.ts';
+import { readDishOptionGroups } from '#app/modules/options/dish-option-groups.server.ts';
+import { unavoidableAllergens, type DishOptionGroup } from '#app/modules/options/options.types.ts';
 import { dishServingState, parseCategorySchedule, servingState } from '#app/modules/category/category-schedule.ts';
 import { earliest } from '#app/modules/restaurant/local-time.ts';
 import { openingStatus, parseOpeningExceptions } from '#app/modules/restaurant/opening-exceptions.ts';
 import { parseOpeningHours } from '#app/modules/restaurant/opening-hours.ts';
-import type { MenuLocation, MenuLocationOrdering, PublicMenu } from './menu.types.ts';
+import type { MenuLocation, MenuLocationOrdering, MenuProduct, PublicMenu } from './menu.types.ts';
 import { orderingForGuests } from '#app/modules/ordering/ordering-settings.service.server.ts';
 import type { LocationOrdering } from '#app/modules/ordering/ordering.types.ts';
 import { offeredLanguages, parseLanguageList, parseTranslations } from '#app/modules/translation/content-language.ts';
@@ -76,6 +78,13 @@ export function findMovedMenuSlug(db: Kysely<Database>, slug: string): Promise<s
   return findCurrentSlugForPreviousSlug(db, slug);
 }
 
+/** What the list says of a dish's groups: that it has some, and the allergens they add that no choice avoids. */
+function optionFacts(groups: DishOptionGroup[] | undefined, own: readonly AllergenKey[]): Pick<MenuProduct, 'hasOptions' | 'optionAllergens'> {
+  if (!groups || groups.length === 0) return {};
+  const added = unavoidableAllergens(groups).filter((key) => !own.includes(key));
+  return { hasOptions: true, ...(added.length > 0 ? { optionAllergens: added } : {}) };
+}
+
 /** What the menu shows of a location's ordering and reservations: null when neither is on. */
 function guestOrdering(settings: LocationOrdering | undefined): MenuLocationOrdering | null {
   if (!settings || (!settings.ordersEnabled && !settings.reservationsEnabled)) return null;
@@ -105,6 +114,9 @@ export async function getPublicMenu(db: Kysely<Database>, slug: string, now: num
     };
   }
   const [rows, ordering] = await Promise.all([listMenuRows(db, restaurant.id), orderingForGuests(db, restaurant.id)]);
+  // the dishes' groups only as far as the list needs them (issue 35): whether a dish has any, and the
+  // allergens its required groups leave no way around; the options themselves are on the dish's page
+  const groupsOf = await readDishOptionGroups(db, restaurant.id, rows.products.map((product) => product.id), now);
   const productsByCategory = Map.groupBy(rows.products, (p) => p.categoryId);
   const { timeZone } = restaurant;
   const opening = openingStatus(parseOpeningHours(restaurant.openingHours), parseOpeningExceptions(restaurant.openingExceptions), now, timeZone);
@@ -142,6 +154,7 @@ export async function getPublicMenu(db: Kysely<Database>, slug: string, now: num
           imageUrl: publicImageUrl(imageKey),
           imageSrcSet: toSrcSet(imageVariants),
           allergens: parseAllergenList(product.allergens),
+          ...optionFacts(groupsOf.get(product.id), parseAllergenList(product.allergens)),
           traces: parseAllergenList(product.traces),
           additives: parseStringList(product.additives),
           frozen: product.frozen === 1,

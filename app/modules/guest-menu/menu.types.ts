@@ -27,6 +27,10 @@ export interface MenuProduct
   available: boolean;
   /** guests may order it now (its location takes orders, it is available and served now); undefined where no orders are taken */
   orderable?: boolean;
+  /** it has option groups (issue 35): "Adaugă" opens its choice page instead of adding at once */
+  hasOptions?: boolean;
+  /** allergens it cannot be ordered without through a required group's options (the filter hides it for them) */
+  optionAllergens?: AllergenKey[];
   /** texts in the extra languages (decision 0019) */
   translations?: ContentTranslations;
 }

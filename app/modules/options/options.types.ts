@@ -94,3 +94,25 @@ export function unitPriceWithChoices(basePriceMinor: number, groups: readonly Di
   for (const group of groups) if (group.pricing === 'add') for (const option of group.options) if (picked.has(option.id)) price += option.priceMinor;
   return Math.max(0, price);
 }
+
+/**
+ * What the allergen filter reads of a dish's groups (issue 35 item 2): an allergen every shown option
+ * of a required group contains is one the dish cannot be ordered without, so hiding that allergen
+ * hides the dish; an allergen only some options carry leaves the dish shown and marks those options.
+ */
+export function unavoidableAllergens(groups: readonly DishOptionGroup[]): AllergenKey[] {
+  const found = new Set<AllergenKey>();
+  for (const group of groups) {
+    if (group.minChoices < 1) continue;
+    const shown = group.options.filter((option) => option.visible);
+    if (shown.length === 0) continue;
+    for (const key of shown[0]!.allergens) if (shown.every((option) => option.allergens.includes(key))) found.add(key);
+  }
+  return [...found];
+}
+
+/** The chosen options of a line, each with its group, in the dish's order of groups and the group's order of options. */
+export function chosenOptions(groups: readonly DishOptionGroup[], chosen: readonly string[]): { group: DishOptionGroup; option: OptionChoice }[] {
+  const picked = new Set(chosen);
+  return groups.flatMap((group) => group.options.filter((option) => picked.has(option.id)).map((option) => ({ group, option })));
+}

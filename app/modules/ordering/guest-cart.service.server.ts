@@ -5,9 +5,11 @@ import { AppError } from '#app/modules/errors/app-error.ts';
 import { listAllLocations } from '#app/modules/location/location.repo.server.ts';
 import { localMoment } from '#app/modules/restaurant/local-time.ts';
 import { parseOpeningHours, WEEK_DAYS, type OpeningHours } from '#app/modules/restaurant/opening-hours.ts';
-import { addToCart, TABLE_CODE, type Cart } from './cart-cookie.ts';
+import type { AllergenKey } from '#app/modules/product/allergens.ts';
+import { addToCart, TABLE_CODE, type Cart, type CartLine } from './cart-cookie.ts';
 import { findDishLocation, findTableByCode, isTableBlocked } from './guest-order.repo.server.ts';
-import { findOrderingRestaurant, priceCart, requireOrdersOpen, type GuestLocale, type PricedCart } from './order-pricing.server.ts';
+import { choiceError, findOrderingRestaurant, priceCart, requireOrdersOpen, type GuestLocale, type PricedCart } from './order-pricing.server.ts';
+import { validateLines } from './order-rules.server.ts';
 import { locationOrderingForGuests } from './ordering-settings.service.server.ts';
 import type { LocationOrdering } from './ordering.types.ts';
 
@@ -22,34 +24,50 @@ function newCartKey(): string {
   return randomBytes(18).toString('base64url');
 }
 
+/** What "Adaugă" posts: the dish, and from the dish's choice page its options, a note and a quantity. */
+export interface AddedDish {
+  productId: string;
+  options?: readonly string[];
+  note?: string | null;
+  quantity?: number;
+}
+
 /**
- * "Adaugă": the cart with one more of the dish, checked to be orderable now at an open location. A
- * dish of another location than the cart's starts a new cart there (a cart is one location's). The
- * table code, when the menu's address carried one, is kept with the cart.
+ * "Adaugă": the cart with the dish (its options, note and quantity), checked to be orderable now at
+ * an open location, its choices checked against its groups (a refusal names the dish and the group,
+ * and the cart stays as it was). A dish of another location than the cart's starts a new cart there
+ * (a cart is one location's). The table code, when the menu's address carried one, is kept with the
+ * cart; the allergens the guest hid with the menu's filter pre-fill the cart's allergy question once.
  */
 export async function addDishToCart(
   db: Kysely<Database>,
   slug: string,
-  productId: string,
+  added: AddedDish,
   cart: Cart | null,
-  tableCode: string | null,
-  locale: GuestLocale,
+  context: { tableCode: string | null; locale: GuestLocale; filtered?: readonly AllergenKey[] },
   now: number = Date.now(),
 ): Promise<{ cart: Cart; name: string }> {
   const restaurant = await findOrderingRestaurant(db, slug, new Date(now));
   if (!restaurant) throw new AppError('ordering-off');
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(productId)) throw new AppError('order-dish-unavailable', { names: '—' });
-  const locationId = await findDishLocation(db, restaurant.id, productId);
+  // oxlint-disable-next-line no-control-regex -- control characters are what this removes
+  const note = (added.note ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  const line: CartLine = { productId: added.productId, options: added.options ?? [], note: note || null, quantity: added.quantity ?? 1 };
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(line.productId)) throw new AppError('order-dish-unavailable', { names: '—' });
+  validateLines([line]);
+  const locationId = await findDishLocation(db, restaurant.id, line.productId);
   if (!locationId) throw new AppError('order-dish-unavailable', { names: '—' });
   await requireOrdersOpen(db, restaurant.id, locationId);
-  const [line] = (await priceCart(db, restaurant, locationId, [{ productId, quantity: 1, note: null }], now, locale)).lines;
-  if (!line || line.problem) throw new AppError('order-dish-unavailable', { names: line?.name ?? '—' });
-  const code = tableCode && TABLE_CODE.test(tableCode) ? tableCode : null;
+  const [priced] = (await priceCart(db, restaurant, locationId, [line], now, context.locale)).lines;
+  if (!priced || (priced.problem && priced.problem !== 'choices')) throw new AppError('order-dish-unavailable', { names: priced?.name ?? '—' });
+  const refused = choiceError(priced, '—');
+  if (refused) throw refused;
+  const code = context.tableCode && TABLE_CODE.test(context.tableCode) ? context.tableCode : null;
   const base: Cart = cart && cart.locationId === locationId ? cart : { locationId, tableCode: null, key: newCartKey(), lines: [] };
-  const next = addToCart({ ...base, tableCode: code ?? base.tableCode }, productId);
+  const allergies = base.allergies ?? (context.filtered?.length ? [...context.filtered] : null);
+  const next = addToCart({ ...base, tableCode: code ?? base.tableCode, allergies }, line);
   if (next === 'too-many-lines') throw new AppError('order-too-many-lines', { max: base.lines.length });
   if (next === 'too-many') throw new AppError('order-quantity', { max: 20 });
-  return { cart: next, name: line.name ?? '' };
+  return { cart: next, name: priced.name ?? '' };
 }
 
 export interface CartPage {

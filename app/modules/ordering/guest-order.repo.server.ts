@@ -10,7 +10,7 @@ import { tenant, type TenantInsert } from '#app/db/tenant.ts';
 
 /**
  * What an order line needs of a dish of one location, shown or not (a dish hidden meanwhile is
- * refused by its name): its price, its allergens, and whether the dish, its category and its
+ * refused by its name): its price, its allergens and traces, and whether the dish, its category and its
  * location are visible.
  */
 export function listDishesForCart(db: Kysely<Database>, restaurantId: string, locationId: string, productIds: readonly string[]) {
@@ -21,7 +21,7 @@ export function listDishesForCart(db: Kysely<Database>, restaurantId: string, lo
     .innerJoin('location', (join) => join.onRef('location.id', '=', 'category.locationId').onRef('location.restaurantId', '=', 'product.restaurantId'))
     .select([
       'product.id', 'product.nameRo', 'product.nameEn', 'product.priceMinor', 'product.currency', 'product.available', 'product.servedFrom',
-      'product.servedUntil', 'product.allergens', 'product.visible', 'category.visible as categoryVisible', 'category.schedule as categorySchedule',
+      'product.servedUntil', 'product.allergens', 'product.traces', 'product.visible', 'category.visible as categoryVisible', 'category.schedule as categorySchedule',
       'location.visible as locationVisible',
     ])
     .where('product.id', 'in', [...new Set(productIds)])
@@ -111,16 +111,18 @@ export async function nextOrderNumber(db: Kysely<Database>, restaurantId: string
   return Number(row?.last ?? 0) + 1;
 }
 
-/** Writes an order and its lines (the caller's transaction). */
+/** Writes an order, its lines and their chosen options (the caller's transaction). */
 export async function insertGuestOrder(
   db: Kysely<Database>,
   restaurantId: string,
   order: TenantInsert<'guestOrder'>,
   lines: readonly TenantInsert<'guestOrderLine'>[],
+  options: readonly TenantInsert<'guestOrderLineOption'>[] = [],
 ): Promise<void> {
   const orders = tenant(db, restaurantId);
   await orders.insertInto('guestOrder', order).execute();
   if (lines.length > 0) await orders.insertInto('guestOrderLine', lines).execute();
+  if (options.length > 0) await orders.insertInto('guestOrderLineOption', options).execute();
 }
 
 /** What the guest's own page shows of an order: never the name or the phone. */

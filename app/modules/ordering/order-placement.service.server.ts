@@ -13,7 +13,7 @@ import {
 } from './guest-order.repo.server.ts';
 import { announceCeilingHit, ceilingWindowStart, ORDER_CEILING_MINUTES } from './guest-ceilings.server.ts';
 import { assertAllOrderable, findOrderingRestaurant, priceCart, requireOrdersOpen, type GuestLocale, type PricedLine } from './order-pricing.server.ts';
-import { assertPickupTime, isUniqueViolation, validateContact, validateLines } from './order-rules.server.ts';
+import { assertPickupTime, isUniqueViolation, validateAllergies, validateContact, validateLines } from './order-rules.server.ts';
 import type { OrderLiveEvent } from './ordering.types.ts';
 
 /**
@@ -25,7 +25,9 @@ import type { OrderLiveEvent } from './ordering.types.ts';
  * today's hours. Rate limited per client and per table; the table's open orders and the location's
  * ceiling (orders in 10 minutes, guest-ceilings.server.ts) are counted in the inserting transaction
  * under the restaurant's lock (issue 33). One order per idempotency key (one per cart): a double
- * submit answers the first order. Numbered per restaurant and local day.
+ * submit answers the first order. Numbered per restaurant and local day. Each line keeps the options
+ * the guest confirmed (names and prices as priced now) and the allergen and trace keys of its dish and
+ * options; the order keeps the allergies the guest declared (issue 35).
  */
 
 export interface PlaceOrderInput {
@@ -41,6 +43,9 @@ export interface PlaceOrderInput {
   idempotencyKey: string;
   /** the total the guest saw and sends, in minor units */
   seenTotalMinor: number;
+  /** the allergies the guest asks the kitchen to know of (EU-14 keys) and their own words; both optional */
+  allergies?: readonly string[];
+  allergyNote?: string | null;
   locale: GuestLocale;
 }
 
@@ -80,6 +85,7 @@ export async function placeGuestOrder(db: Kysely<Database>, input: PlaceOrderInp
   const now = new Date(nowMs);
   if (!IDEMPOTENCY_KEY.test(input.idempotencyKey)) throw new AppError('invalid-input');
   validateLines(input.lines);
+  const declared = validateAllergies(input.allergies, input.allergyNote);
   if (!Number.isSafeInteger(input.seenTotalMinor) || input.seenTotalMinor < 0) throw new AppError('invalid-input');
   const restaurant = await findOrderingRestaurant(db, input.slug, now);
   if (!restaurant) throw new AppError('ordering-off');
@@ -119,8 +125,12 @@ export async function placeGuestOrder(db: Kysely<Database>, input: PlaceOrderInp
   const stamp = now.toISOString();
   const lines = cart.lines.map((line, position) => ({
     id: randomUUID(), orderId, productId: line.productId, nameRo: line.nameRo, nameEn: line.nameEn, unitPriceMinor: line.unitPriceMinor,
-    quantity: line.quantity, note: line.note, position,
+    quantity: line.quantity, note: line.note, position, allergens: JSON.stringify(line.flagKeys),
   }));
+  const lineOptions = cart.lines.flatMap((line, index) => line.chosen.map((option, position) => ({
+    id: randomUUID(), lineId: lines[index]!.id, orderId, optionId: option.optionId, groupId: option.groupId, groupNameRo: option.groupNameRo,
+    groupNameEn: option.groupNameEn, nameRo: option.nameRo, nameEn: option.nameEn, priceMinor: option.priceMinor, pricing: option.pricing, position,
+  })));
   for (let attempt = 1; ; attempt++) {
     try {
       const number = await db.transaction().execute(async (trx) => {
@@ -139,7 +149,8 @@ export async function placeGuestOrder(db: Kysely<Database>, input: PlaceOrderInp
           customerPhone: contact?.phone ?? null, pickupTime: contact?.pickupTime ?? null, totalMinor: cart.totalMinor, currency: cart.currency,
           locale: input.locale, idempotencyKey: input.idempotencyKey, createdAt: stamp, updatedAt: stamp, acceptedAt: null, readyAt: null,
           closedAt: null, contactErasedAt: null,
-        }, lines);
+          allergies: declared.allergies.length > 0 ? JSON.stringify(declared.allergies) : null, allergyNote: declared.allergyNote,
+        }, lines, lineOptions);
         // last: on PostgreSQL it holds the restaurant's channel until the commit (decision 0031)
         const event: OrderLiveEvent = { type: 'order.placed', payload: { orderId, status: 'received', locationId: input.locationId } };
         await appendLiveEvent(trx, { restaurantId: restaurant.id, channel: 'orders', ...event });

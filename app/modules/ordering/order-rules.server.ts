@@ -1,4 +1,5 @@
 import { AppError } from '#app/modules/errors/app-error.ts';
+import { ALLERGEN_KEYS, isAllergenKey, type AllergenKey } from '#app/modules/product/allergens.ts';
 import { instantOf, localMoment, minutesOf } from '#app/modules/restaurant/local-time.ts';
 import { openingStatus, parseOpeningExceptions } from '#app/modules/restaurant/opening-exceptions.ts';
 import { parseOpeningHours } from '#app/modules/restaurant/opening-hours.ts';
@@ -29,7 +30,25 @@ export function validateLines(lines: readonly CartLine[]): void {
     if (line.note !== null && (typeof line.note !== 'string' || [...line.note].length > ORDER_LIMITS.maxNoteChars)) {
       throw new AppError('order-note-too-long', { max: ORDER_LIMITS.maxNoteChars });
     }
+    const options = line.options ?? [];
+    if (!Array.isArray(options) || options.length > ORDER_LIMITS.maxOptionsPerLine || !options.every((id) => typeof id === 'string' && PRODUCT_ID.test(id))) {
+      throw new AppError('invalid-input');
+    }
   }
+}
+
+/**
+ * The allergies a guest asks the kitchen to know of (issue 35 item 4): EU-14 keys, at most once
+ * each, and their own words within a note's length. Health data (GDPR art. 9): kept only when the
+ * guest gives it, with the order, and erased with the contact details.
+ */
+export function validateAllergies(keys: readonly string[] | undefined, note: string | null | undefined): { allergies: AllergenKey[]; allergyNote: string | null } {
+  const list = keys ?? [];
+  if (!Array.isArray(list) || list.some((key) => !isAllergenKey(key)) || new Set(list).size !== list.length) throw new AppError('order-allergies', {}, { field: 'allergy' });
+  // oxlint-disable-next-line no-control-regex -- control characters are what this removes
+  const words = (note ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  if ([...words].length > ORDER_LIMITS.maxNoteChars) throw new AppError('order-note-too-long', { max: ORDER_LIMITS.maxNoteChars }, { field: 'allergyNote' });
+  return { allergies: ALLERGEN_KEYS.filter((key) => list.includes(key)), allergyNote: words || null };
 }
 
 /** A pickup's name and phone, trimmed; either missing or malformed is refused on its field. */

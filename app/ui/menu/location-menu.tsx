@@ -14,6 +14,8 @@ export function LocationMenu({ location, locale, currency, slug }: { location: M
   const orders = location.ordering?.orders ?? null;
   // the same form action on every dish: the page stays one HTML for every guest (the table code travels apart, decision 0032)
   const addAction = orders && !orders.paused ? `/${slug}/comanda/adauga${orderLangParam(locale)}` : undefined;
+  // a dish with choices links to its page (issue 35), the same address for every guest
+  const choose = { path: `/${slug}/comanda/fel/`, query: orderLangParam(locale) };
   return (
     <>
       <nav aria-label={t('menu.categories')} className="sticky top-0 z-10 border-y border-stone-200 bg-stone-50/95 backdrop-blur dark:border-stone-800 dark:bg-stone-950/95 print:hidden">
@@ -47,7 +49,7 @@ export function LocationMenu({ location, locale, currency, slug }: { location: M
             <CategoryServing schedule={category.schedule} servedNow={category.servedNow} />
             <ul className="mt-4 grid gap-4 md:grid-cols-2">
               {category.products.map((product) => (
-                <MenuProductItem key={product.id} product={product} locale={locale} currency={currency} addForm={addAction ? ADD_FORM : undefined} />
+                <MenuProductItem key={product.id} product={product} locale={locale} currency={currency} addForm={addAction ? ADD_FORM : undefined} choose={choose} />
               ))}
             </ul>
           </section>

@@ -29,5 +29,15 @@
     var button = event.submitter || form.querySelector('button');
     withCart(function (cart) { cart.add(form, button); }, form, button);
   });
+  // a dish with choices (issue 35): its page gets the table code of the QR link and the allergens hidden with the filter
+  doc.addEventListener('click', function (event) {
+    var link = event.target.closest && event.target.closest('a[data-choose]');
+    if (!link) return;
+    var url = new URL(link.href);
+    var via = new URLSearchParams(location.search).get('via');
+    if (via) url.searchParams.set('via', via);
+    doc.querySelectorAll('input[name="hide-allergen"]:checked').forEach(function (box) { url.searchParams.append('a', box.value); });
+    link.href = url.toString();
+  });
   if (/(^|; )cart=/.test(doc.cookie)) withCart(function (cart) { cart.refresh(); });
 })();

@@ -79,7 +79,7 @@ function dishLabelsOf(i18n: I18n): DishLabels {
  * as words; ingredients, additives and the nutrition declaration open on demand. The data-*
  * attributes feed the in-page search and allergen filter (menu-enhance.js).
  */
-export function MenuProductItem({ product, locale, currency, addForm }: { product: MenuProduct; locale: ContentLanguage; currency: string; addForm?: string }) {
+export function MenuProductItem({ product, locale, currency, addForm, choose }: { product: MenuProduct; locale: ContentLanguage; currency: string; addForm?: string; choose?: { path: string; query: string } }) {
   // the provider's instance itself: useTranslation hands each component its own wrapper, which no cache could key on
   const i18n = useContext(I18nContext)?.i18n;
   if (!i18n) throw new Error('a dish card renders inside an I18nextProvider');
@@ -91,9 +91,11 @@ export function MenuProductItem({ product, locale, currency, addForm }: { produc
   const hasNutrition = NUTRIENTS.some((key) => product[key] !== null);
   const hasDetails = hasNutrition || ingredients !== null || product.additives.length > 0;
   const allergenNames = product.allergens.map((key) => labels.allergen[key]).join(', ');
+  // the filter hides a dish for what its required options all contain too (issue 35)
+  const filterKeys = product.optionAllergens ? [...product.allergens, ...product.optionAllergens] : product.allergens;
   return (
     // data-dish carries the dish's id (insights) and marks it for search and the filter; data-allergens for the filter
-    <li data-dish={product.id} id={addForm ? `d-${product.id}` : undefined} data-allergens={product.allergens.length > 0 ? product.allergens.join(' ') : undefined}>
+    <li data-dish={product.id} id={addForm ? `d-${product.id}` : undefined} data-allergens={filterKeys.length > 0 ? filterKeys.join(' ') : undefined}>
       {product.imageUrl ? (
         <picture>
           {product.imageSrcSet ? <source type="image/webp" srcSet={product.imageSrcSet} sizes="96px" /> : null}
@@ -138,7 +140,10 @@ export function MenuProductItem({ product, locale, currency, addForm }: { produc
           // escape on every render (the page is never hydrated, so nothing has to match in the browser)
           <details dangerouslySetInnerHTML={{ __html: detailsHtml(product, ingredients, hasNutrition, locale, labels) }} />
         ) : null}
-        {addForm && product.orderable ? (
+        {addForm && product.orderable && product.hasOptions && choose ? (
+          // a dish with choices opens its choice page (issue 35): the options stay out of the list
+          <a href={`${choose.path}${product.id}${choose.query}`} data-choose="" aria-label={`${labels.add}: ${name}`}>{labels.add}</a>
+        ) : addForm && product.orderable ? (
           // a button of the page's one add form (decision 0032; one form, not one per dish: ~100 bytes a dish less):
           // without JavaScript it adds and comes back to this dish; the cart script adds in place
           <button form={addForm} name="p" value={product.id} aria-label={`${labels.add}: ${name}`}>{labels.add}</button>

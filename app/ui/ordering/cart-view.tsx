@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '#app/i18n/localized.ts';
-import type { AllergenKey } from '#app/modules/product/allergens.ts';
+import { ALLERGEN_KEYS, type AllergenKey } from '#app/modules/product/allergens.ts';
 
 /**
  * The guest's cart page (decision 0032), sent as HTML without React in the browser: one plain form
@@ -14,6 +14,12 @@ export interface CartViewLine {
   quantity: number;
   note: string | null;
   unavailable: boolean;
+  /** the chosen options (issue 35), group and option names in the page's language */
+  options: { group: string; name: string }[];
+  /** why its choices cannot be ordered, naming the dish and the group */
+  problem: string | null;
+  /** the dish's and options' allergens and traces: a declared allergy among them flags the line */
+  flagKeys: AllergenKey[];
 }
 
 export interface CartViewData {
@@ -24,6 +30,9 @@ export interface CartViewData {
   lines: CartViewLine[];
   totalMinor: number;
   allergens: AllergenKey[];
+  /** the allergies the question shows ticked (the guest's last choice, or the menu filter's) and their words */
+  allergies: AllergenKey[];
+  allergyNote: string;
   /** where guests may order now: 'open', or why not */
   state: 'open' | 'off' | 'paused';
   kinds: { dineIn: boolean; pickup: boolean };
@@ -42,7 +51,7 @@ export interface CartViewResult {
   error?: string;
   field?: string;
   priceChangedTotal?: string;
-  values?: { kind?: string; name?: string; phone?: string; pickupTime?: string; table?: string; notes?: string[] };
+  values?: { kind?: string; name?: string; phone?: string; pickupTime?: string; table?: string; notes?: string[]; allergies?: string[]; allergyNote?: string };
 }
 
 const input =
@@ -56,6 +65,7 @@ export function CartView({ data, result }: { data: CartViewData; result: CartVie
   const kind = values.kind ?? (data.kinds.dineIn && (data.table || !data.kinds.pickup) ? 'dineIn' : 'pickup');
   const errorFor = (field: string) => (result?.field === field ? result.error : undefined);
   const fieldProps = (field: string) => ({ 'aria-invalid': Boolean(errorFor(field)), 'aria-describedby': errorFor(field) ? `cart-${field}-error` : undefined });
+  const declared = values.allergies ?? data.allergies;
   const FieldError = ({ field }: { field: string }) => (errorFor(field) ? <p id={`cart-${field}-error`} className="mt-1 text-sm font-medium text-primary-800 dark:text-primary-100">{errorFor(field)}</p> : null);
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 pt-6 pb-16">
@@ -84,7 +94,13 @@ export function CartView({ data, result }: { data: CartViewData; result: CartVie
                     <h2 className="text-lg font-semibold">{name}</h2>
                     <p className="tabular-nums">{line.unavailable ? null : `${line.quantity} × ${price(line.unitPriceMinor)} = ${price(line.unitPriceMinor * line.quantity)}`}</p>
                   </div>
-                  {line.unavailable ? <p className="text-sm font-semibold text-primary-700 dark:text-primary-100">{t('order.lineUnavailable')}</p> : null}
+                  {line.options.length > 0 ? (
+                    <ul className="text-sm text-stone-700 dark:text-stone-300" data-testid="line-options">
+                      {line.options.map((option, at) => <li key={at}>{`${option.group}: ${option.name}`}</li>)}
+                    </ul>
+                  ) : null}
+                  <LineFlag keys={line.flagKeys.filter((key) => declared.includes(key))} />
+                  {line.problem ? <p className="text-sm font-semibold text-primary-700 dark:text-primary-100">{line.problem}</p> : line.unavailable ? <p className="text-sm font-semibold text-primary-700 dark:text-primary-100">{t('order.lineUnavailable')}</p> : null}
                   <div className="mt-2 flex flex-wrap items-center gap-2">
                     <button type="submit" name="intent" value={`dec:${index}`} className={smallButton} aria-label={t('order.less', { name })}>−</button>
                     <span className="min-w-8 text-center tabular-nums" aria-label={t('order.quantityOf', { name, quantity: line.quantity })}>{line.quantity}</span>
@@ -100,6 +116,7 @@ export function CartView({ data, result }: { data: CartViewData; result: CartVie
               );
             })}
           </ul>
+          <AllergyQuestion declared={declared} note={values.allergyNote ?? data.allergyNote} error={errorFor('allergyNote') ?? errorFor('allergy')} />
           {data.allergens.length > 0 ? (
             <p className="mt-4 rounded-lg bg-stone-100 p-3 text-sm dark:bg-stone-900" data-testid="allergen-reminder">
               <b className="font-semibold">{t('order.allergenReminder')}</b> {data.allergens.map((key) => t(`allergenOfficial.${key}`)).join(', ')}. {t('order.allergenAsk')}
@@ -169,5 +186,45 @@ export function CartView({ data, result }: { data: CartViewData; result: CartVie
         </form>
       )}
     </main>
+  );
+}
+
+/** A line whose dish or options contain a declared allergy (issue 35 item 4), said before the order is sent. */
+function LineFlag({ keys }: { keys: AllergenKey[] }) {
+  const { t } = useTranslation();
+  if (keys.length === 0) return null;
+  return (
+    <p className="mt-1 rounded bg-amber-100 px-2 py-1 text-sm font-semibold text-amber-950 dark:bg-amber-950 dark:text-amber-100" data-testid="line-flag">
+      {`⚠ ${t('orderOptions.flagged', { names: keys.map((key) => t(`allergen.${key}`)).join(', ') })}`}
+    </p>
+  );
+}
+
+/**
+ * The optional allergy question (issue 35 item 4): the EU-14 as check boxes, the guest's own words,
+ * and beside them why it is asked and how long it is kept (health data, GDPR art. 9: only the guest's
+ * explicit choice). "Verifică coșul" saves it and flags the lines; sending sends what is ticked.
+ */
+function AllergyQuestion({ declared, note, error }: { declared: readonly string[]; note: string; error: string | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="mt-6 rounded-lg border border-stone-300 p-3 dark:border-stone-700" aria-describedby="allergy-why" data-testid="allergy-question">
+      <legend className="px-1 font-semibold">{t('orderOptions.allergyLegend')}</legend>
+      <p id="allergy-why" className="text-sm text-stone-700 dark:text-stone-300">{t('orderOptions.allergyWhy')}</p>
+      <input type="hidden" name="allergyAsked" value="1" />
+      <div className="mt-2 flex flex-wrap gap-2">
+        {ALLERGEN_KEYS.map((key) => (
+          <label key={key} className="inline-flex min-h-11 items-center gap-2 rounded-full border border-stone-400 px-3 has-checked:border-primary-700 has-checked:bg-primary-50 dark:border-stone-600 dark:has-checked:bg-stone-800">
+            <input type="checkbox" name="allergy" value={key} defaultChecked={declared.includes(key)} className="h-5 w-5 accent-primary-700" />
+            {t(`allergen.${key}`)}
+          </label>
+        ))}
+      </div>
+      <label htmlFor="cart-allergy-note" className="mt-3 block font-medium">{t('orderOptions.allergyNote')}</label>
+      <input id="cart-allergy-note" name="allergyNote" maxLength={140} defaultValue={note} aria-invalid={Boolean(error)} aria-describedby={error ? 'cart-allergy-error' : undefined}
+        className="mt-1 block min-h-11 w-full rounded-lg border border-stone-400 bg-white px-3 text-base text-stone-900 aria-[invalid=true]:border-primary-700 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100" />
+      {error ? <p id="cart-allergy-error" className="mt-1 text-sm font-medium text-primary-800 dark:text-primary-100">{error}</p> : null}
+      <button type="submit" name="intent" value="save" className="mt-3 inline-flex min-h-11 items-center rounded-lg border border-stone-400 px-4 font-semibold hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800">{t('orderOptions.allergyCheck')}</button>
+    </fieldset>
   );
 }

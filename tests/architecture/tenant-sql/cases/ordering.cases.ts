@@ -36,7 +36,9 @@ export const orderingCases: Record<string, RepositoryCases> = {
     countOrdersSince: (f) => [f.db, f.r, f.location, f.now],
     findOrderByIdempotencyKey: (f) => [f.db, f.r, 'capture-key-0123456789'],
     nextOrderNumber: (f) => [f.db, f.r, '2026-11-27'],
-    insertGuestOrder: (f) => [f.db, f.r, order(f), [{ id: 'line-capture', orderId: 'order-capture', productId: f.product, nameRo: 'Ciorbă', nameEn: null, unitPriceMinor: 2450, quantity: 1, note: null, position: 0 }]],
+    insertGuestOrder: (f) => [f.db, f.r, order(f), [{ id: 'line-capture', orderId: 'order-capture', productId: f.product, nameRo: 'Ciorbă', nameEn: null, unitPriceMinor: 2450, quantity: 1, note: null, position: 0 }], [
+      { id: 'line-option-capture', lineId: 'line-capture', orderId: 'order-capture', optionId: f.option, groupId: f.optionGroup, groupNameRo: 'Mărime', groupNameEn: null, nameRo: 'Mare', nameEn: null, priceMinor: 4500, pricing: 'set', position: 0 },
+    ]],
     findGuestOrderByToken: (f) => [f.db, f.r, 'tok-capture-0123456789abcdefghijk'],
     findGuestOrderState: (f) => [f.db, f.r, 'tok-capture-0123456789abcdefghijk'],
   }),
