@@ -71,6 +71,8 @@ export const APP_ERROR_STATUS = {
   'password-attempts': 429,
   /** the row changed since the form was loaded (another tab, another person): optimistic concurrency */
   'stale-edit': 409,
+  // sold out "until we open again" with no hours to open by (issue 35 item 8)
+  'no-next-opening': 409,
   /** the orders board (issue 25): a colleague moved the order first; a move its state does not allow */
   'order-changed': 409,
   'order-transition': 409,

@@ -3,6 +3,7 @@ import type { Database, Restaurant } from '#app/db/schema.ts';
 import { dishServingState, parseCategorySchedule, servingState } from '#app/modules/category/category-schedule.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { parseAllergenList, type AllergenKey } from '#app/modules/product/allergens.ts';
+import { availableNow } from '#app/modules/options/availability.ts';
 import { findRestaurantBySlug } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { isBefore } from '#app/modules/subscription/subscription.ts';
 import type { CartLine } from './cart-cookie.ts';
@@ -83,7 +84,7 @@ export async function priceCart(
       nameEn: dish.nameEn,
       unitPriceMinor: dish.priceMinor,
       allergens: parseAllergenList(dish.allergens),
-      problem: shown && dish.available === 1 && served ? null : 'unavailable',
+      problem: shown && availableNow(dish, now) && served ? null : 'unavailable',
     };
   });
   const totalMinor = priced.reduce((sum, line) => sum + (line.problem ? 0 : line.unitPriceMinor * line.quantity), 0);
