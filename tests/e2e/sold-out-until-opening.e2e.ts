@@ -37,7 +37,8 @@ describe('sold out until we open again', () => {
     await page.goto(`/${slug}/admin`);
     const row = page.locator('[data-product-id]', { hasText: 'Papanași' });
     await row.getByRole('button', { name: 'Până la redeschidere; marchează epuizat până la redeschidere: Papanași' }).click();
-    await toast(page, 'Revine la deschidere, ');
+    // the server's answer says when it comes back (a loaded machine may take a while to answer)
+    await toast(page, 'Revine la deschidere, ', 30_000);
     const { soldOutUntil } = await db.selectFrom('product').select('soldOutUntil').where('nameRo', '=', 'Papanași').where('restaurantId', '=', db.selectFrom('restaurant').select('id').where('slug', '=', slug)).executeTakeFirstOrThrow();
     const opening = Date.parse(soldOutUntil!);
     // the opening is 12:00 in Bucharest, after now
