@@ -147,7 +147,7 @@ export const editorEn: DeepStrings<typeof editorRo> = {
     markedAvailable: 'Marked available.',
     markedSoldOut: 'Marked sold out.',
     // sold out "until we open again" (issue 35 item 8): the row's mark and the toast after the click
-    returnsAtOpening: 'Back when we open, {{day}} {{time}}',
+    returnsAtOpening: 'Back when we open, {{day}}\u00a0{{time}}',
     weekdayShort: { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' },
     settingsSaved: 'The settings were saved.',
     settingsTitle: 'Restaurant settings',

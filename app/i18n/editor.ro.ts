@@ -146,7 +146,7 @@ export const editorRo = {
     markedAvailable: 'Marcat disponibil.',
     markedSoldOut: 'Marcat epuizat.',
     // sold out "until we open again" (issue 35 item 8): the row's mark and the toast after the click
-    returnsAtOpening: 'Revine la deschidere, {{day}} {{time}}',
+    returnsAtOpening: 'Revine la deschidere, {{day}}\u00a0{{time}}',
     weekdayShort: { mon: 'lun.', tue: 'mar.', wed: 'mie.', thu: 'joi', fri: 'vin.', sat: 'sâm.', sun: 'dum.' },
     settingsSaved: 'Setările au fost salvate.',
     settingsTitle: 'Setările restaurantului',

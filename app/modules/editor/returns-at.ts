@@ -22,6 +22,7 @@ export function returnsAt(at: number, timeZone: string, now: number): ReturnsAt 
 }
 
 /** "Revine la deschidere, vin. 12:00": the row's mark and the toast after the click. */
+// i18n-keys: editor.weekdayShort.*
 export function returnsLabel(t: TFunction, { returnsOn, returnsTime }: ReturnsAt): string {
   const day = (WEEK_DAYS as readonly string[]).includes(returnsOn) ? t(`editor.weekdayShort.${returnsOn as WeekDay}`) : returnsOn;
   return t('editor.returnsAtOpening', { day, time: returnsTime });
