@@ -37,6 +37,8 @@ describe('sold out until we open again', () => {
     await page.goto(`/${slug}/admin`);
     const row = page.locator('[data-product-id]', { hasText: 'Papanași' });
     await row.screenshot({ path: 'test-results/screenshots/sold-out-until-opening-row-available-ro-phone.png' });
+    // every button of the owner's row on the phone's screen, "until we open" included
+    expect(await row.getByRole('button', { name: 'Șterge produsul' }).evaluate((button) => button.getBoundingClientRect().right)).toBeLessThanOrEqual(PHONE.width);
     await row.getByRole('button', { name: 'Până la redeschidere; marchează epuizat până la redeschidere: Papanași' }).click();
     // the server's answer says when it comes back (a loaded machine may take a while to answer)
     await toast(page, 'Revine la deschidere, ', 30_000);

@@ -100,7 +100,8 @@ function ProductRowView({
           <span data-returns-badge className="font-medium text-primary-800 dark:text-primary-100" suppressHydrationWarning>{returns}</span>
         </div>
       </div>
-      <div className="flex items-center">
+      {/* wraps on a phone: an owner's row has seven buttons while "until we open" is offered */}
+      <div className="flex flex-wrap items-center">
         <button
           type="submit"
           name="intent"
