@@ -82,6 +82,8 @@ export const editorRo = {
     // accessible names start with the text the control shows (WCAG 2.5.3, label in name)
     markAvailable: 'Epuizat; marchează disponibil: {{name}}',
     markSoldOut: 'Disponibil; marchează epuizat: {{name}}',
+    soldOutUntilOpening: 'Până la redeschidere',
+    markSoldOutUntilOpening: 'Până la redeschidere; marchează epuizat până la redeschidere: {{name}}',
     foldProducts: '{{products}} în {{name}}; ascunde lista',
     unfoldProducts: '{{products}} în {{name}}; arată lista',
     searchDishes: 'Caută un produs',
@@ -144,6 +146,9 @@ export const editorRo = {
     hiddenNow: 'Ascuns din meniu.',
     markedAvailable: 'Marcat disponibil.',
     markedSoldOut: 'Marcat epuizat.',
+    // sold out "until we open again" (issue 35 item 8): the row's mark and the toast after the click
+    returnsAtOpening: 'Revine la deschidere, {{day}}\u00a0{{time}}',
+    weekdayShort: { mon: 'lun.', tue: 'mar.', wed: 'mie.', thu: 'joi', fri: 'vin.', sat: 'sâm.', sun: 'dum.' },
     settingsSaved: 'Setările au fost salvate.',
     settingsTitle: 'Setările restaurantului',
     name: 'Numele restaurantului',
@@ -272,6 +277,7 @@ export const editorRo = {
     // a stale form (another tab or person saved first); the context names what changed
     'order-changed': 'Comanda #{{number}} a fost schimbată între timp de un coleg: lista arată acum starea ei de acum. Nu am schimbat nimic.',
     'order-transition': 'Comanda #{{number}} nu poate trece în această stare din starea în care este.',
+    'no-next-opening': 'Nu știm când deschizi din nou: completează programul (și zilele închise) în Setări, apoi marchează „Epuizat până la redeschidere”. Sau marchează-l simplu epuizat.',
     'stale-edit': 'Altcineva a modificat între timp aceste date. Reîncarcă pagina pentru a vedea ultima versiune; ce ai scris a rămas în formular.',
     'stale-edit_product': 'Altcineva a modificat între timp acest produs. Reîncarcă pagina pentru a vedea ultima versiune; ce ai scris a rămas în formular.',
     'stale-edit_category': 'Altcineva a modificat între timp această categorie. Reîncarcă pagina pentru a vedea ultima versiune; ce ai scris a rămas în formular.',

@@ -45,6 +45,10 @@ declare namespace BeforeReact {
     visible?: string;
     /** the text of the row's or the category's "hidden" mark (`data-hidden-badge`) */
     badge?: string;
+    /** a dish row's `data-available` (it shows "until we open" while available) */
+    row?: string;
+    /** the text of the row's "back when we open" mark (`data-returns-badge`) */
+    returns?: string;
   }
 
   /** What editor-enhance.js draws that React draws too, pinned to React by editor-markup.test.ts. */

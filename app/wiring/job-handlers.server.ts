@@ -13,6 +13,7 @@ import { markContactMessageEmailed } from '#app/modules/contact/contact.service.
 import { deleteReleasedFiles, sweepAllAbandonedUploads } from '#app/modules/image/image-cleanup.server.ts';
 import { runOcrDraft, sweepImportDrafts } from '#app/modules/import/import.service.server.ts';
 import { sweepPendingSearches } from '#app/modules/insights/search-terms.server.ts';
+import { sweepSoldOutReturns } from '#app/modules/options/sold-out.server.ts';
 import { sweepLiveEvents } from '#app/modules/live/live-events.server.ts';
 import { sweepEndedInvitations } from '#app/modules/team/invitation-sweep.server.ts';
 import { sendReservationReminders } from '#app/modules/reservations/reservation-jobs.server.ts';
@@ -101,6 +102,10 @@ export function createJobHandlers(deps: JobDependencies): Required<JobHandlers> 
       const swept = await sweepLiveEvents(scope, now);
       if (swept > 0) logger.info({ swept }, 'old live events swept');
     },
+    async 'menu.sold-out-return'(_payload, { scope, now }) {
+      const back = await sweepSoldOutReturns(scope, now);
+      if (back > 0) logger.info({ back }, 'dishes and options sold out until the opening are available again');
+    },
     async 'team.sweep'(_payload, { scope, now }) {
       const swept = await sweepEndedInvitations(scope, now);
       if (swept > 0) logger.info({ swept }, 'ended invitations swept');
@@ -138,6 +143,7 @@ export const JOB_SCHEDULES: readonly JobSchedule[] = [
   { type: 'insights.sweep', every: 'day' },
   { type: 'import.sweep', every: 'day' },
   { type: 'live.sweep', every: 'hour' },
+  { type: 'menu.sold-out-return', every: 'hour' },
   { type: 'team.sweep', every: 'day' },
   { type: 'reservations.remind', every: 'hour' },
   { type: 'retention.erase-contacts', every: 'day' },

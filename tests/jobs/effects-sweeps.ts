@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { enqueueJob, enqueueScheduledJobs } from '#app/modules/jobs/jobs.server.ts';
 import type { JobType } from '#app/modules/jobs/job-types.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
-import { insertRestaurant } from '#tests/factories/builders.ts';
+import { buildCategory, buildLocation, buildProduct, insertRestaurant } from '#tests/factories/builders.ts';
 import { DAY_MS, type JobEffects, type JobWorld } from './job-world.ts';
 
 /** The scheduled sweeps that forget what is past its time. */
@@ -13,7 +13,7 @@ const runScheduled = async (world: JobWorld, type: JobType) => {
   await world.work();
 };
 
-export const sweepEffects: Pick<JobEffects, 'translation.sweep' | 'insights.sweep' | 'live.sweep' | 'team.sweep' | 'jobs.purge'> = {
+export const sweepEffects: Pick<JobEffects, 'translation.sweep' | 'insights.sweep' | 'live.sweep' | 'menu.sold-out-return' | 'team.sweep' | 'jobs.purge'> = {
   'translation.sweep': {
     effect: 'deletes cached translations older than 30 days, keeps younger ones',
     async run(world) {
@@ -46,6 +46,29 @@ export const sweepEffects: Pick<JobEffects, 'translation.sweep' | 'insights.swee
       await world.db.insertInto('liveEvent').values([event('order.old', ago(DAY_MS + 60_000)), event('order.recent', ago(DAY_MS - 60_000))]).execute();
       await runScheduled(world, 'live.sweep');
       expect((await world.db.selectFrom('liveEvent').select('type').where('restaurantId', '=', id!).execute()).map((row) => row.type)).toEqual(['order.recent']);
+    },
+  },
+
+  'menu.sold-out-return': {
+    effect: 'writes back available the dishes and options sold out until an opening that has come; later ones and plain sold out stay',
+    async run(world) {
+      const { id } = await insertRestaurant(world.db);
+      const location = buildLocation(id!);
+      const category = buildCategory(id!, location.id);
+      await world.db.insertInto('location').values(location).execute();
+      await world.db.insertInto('category').values(category).execute();
+      const dish = (nameRo: string, soldOutUntil: string | null) => buildProduct(id!, category.id, { nameRo, available: 0 as const, soldOutUntil });
+      await world.db.insertInto('product').values([dish('opened', ago(60_000)), dish('opens later', ago(-DAY_MS)), dish('plain sold out', null)]).execute();
+      const group = newId();
+      const stamp = ago(DAY_MS);
+      await world.db.insertInto('optionGroup').values({ id: group, restaurantId: id!, nameRo: 'Lapte', minChoices: 0, maxChoices: 1, pricing: 'add', sortOrder: 0, createdAt: stamp, updatedAt: stamp }).execute();
+      const option = (nameRo: string, soldOutUntil: string | null) => ({ id: newId(), groupId: group, restaurantId: id!, nameRo, priceMinor: 0, sortOrder: 0, available: 0 as const, soldOutUntil, createdAt: stamp, updatedAt: stamp });
+      await world.db.insertInto('optionItem').values([option('opened', ago(60_000)), option('opens later', ago(-DAY_MS))]).execute();
+      await runScheduled(world, 'menu.sold-out-return');
+      const dishes = await world.db.selectFrom('product').select(['nameRo', 'available', 'soldOutUntil']).where('restaurantId', '=', id!).orderBy('nameRo').execute();
+      expect(dishes.map((row) => [row.nameRo, row.available, row.soldOutUntil === null])).toEqual([['opened', 1, true], ['opens later', 0, false], ['plain sold out', 0, true]]);
+      const options = await world.db.selectFrom('optionItem').select(['nameRo', 'available']).where('restaurantId', '=', id!).orderBy('nameRo').execute();
+      expect(options.map((row) => [row.nameRo, row.available])).toEqual([['opened', 1], ['opens later', 0]]);
     },
   },
 

@@ -78,8 +78,11 @@ async function insertUser(db: Kysely<Database>, id: string, email: string, role:
   await db.insertInto('user').values({ id, name: id, email, emailVerified: verified, image: null, createdAt: stamp(), updatedAt: stamp(), role, banReason: null, lastRestaurantId }).execute();
 }
 
+/** hours every day, so "sold out until we open again" has an opening to wait for (issue 35 item 8) */
+const OPEN_EVERY_DAY = JSON.stringify(Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, [['10:00', '22:00']]])));
+
 async function createTenant(db: Kysely<Database>, word: string, plan: Parameters<typeof insertRestaurant>[2]): Promise<Tenant> {
-  const restaurant = await insertRestaurant(db, { name: `Restaurant ${word}`, slug: `restaurant-${word}-${newId().slice(0, 6).toLowerCase()}`, descriptionRo: `Bucătăria ${word}` }, plan);
+  const restaurant = await insertRestaurant(db, { name: `Restaurant ${word}`, slug: `restaurant-${word}-${newId().slice(0, 6).toLowerCase()}`, descriptionRo: `Bucătăria ${word}`, openingHours: OPEN_EVERY_DAY }, plan);
   const id = restaurant.id;
   const ownerId = `owner-${word}-${id}`;
   await insertUser(db, ownerId, `owner-${word}-${id}@example.com`.toLowerCase(), 'restaurant', id);

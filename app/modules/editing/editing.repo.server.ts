@@ -38,12 +38,23 @@ export async function setRowFlag(db: Db, restaurantId: string, row: { table: Ord
   // `available` exists on products only; the overloads keep callers to that
   const current = await tenant(db, restaurantId).selectFrom(row.table as 'product').select('updatedAt').where('id', '=', row.id).executeTakeFirst();
   if (!current) throw new AppError('not-found');
-  // a new version even in the millisecond of the last one: a form loaded before this change is then stale
+  // a new version even in the millisecond of the last one: a form loaded before this change is then stale;
+  // sold out or available by hand is for as long as it says: no longer "until we open again"
   await tenant(db, restaurantId)
     .updateTable(row.table as 'product')
-    .set({ [column]: value ? 1 : 0, updatedAt: nextRowVersion(current.updatedAt) })
+    .set({ [column]: value ? 1 : 0, ...(column === 'available' ? { soldOutUntil: null } : {}), updatedAt: nextRowVersion(current.updatedAt) })
     .where('id', '=', row.id)
     .execute();
+}
+
+/**
+ * Sold out "until we open again" (issue 35 item 8): one dish of this restaurant sold out until the
+ * instant given (the restaurant's next opening); another restaurant's dish is not found.
+ */
+export async function setSoldOutUntil(db: Db, restaurantId: string, row: { table: 'product'; id: string }, until: string): Promise<void> {
+  const current = await tenant(db, restaurantId).selectFrom(row.table).select('updatedAt').where('id', '=', row.id).executeTakeFirst();
+  if (!current) throw new AppError('not-found');
+  await tenant(db, restaurantId).updateTable(row.table).set({ available: 0, soldOutUntil: until, updatedAt: nextRowVersion(current.updatedAt) }).where('id', '=', row.id).execute();
 }
 
 /**

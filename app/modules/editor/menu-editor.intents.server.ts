@@ -12,6 +12,7 @@ import * as products from '#app/modules/product/product.service.server.ts';
 import { formValues, formVersion, idField } from '#app/modules/editing/menu-fields.ts';
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { expandRowIntent, menuIntentPermission } from './menu-intents.ts';
+import { returnsAt, returnsLabel } from './returns-at.ts';
 
 const direction = z.enum(['up', 'down']);
 const orderedIds = z.string().transform((value) => value.split(',').filter(Boolean));
@@ -84,6 +85,10 @@ export async function runMenuIntent(scope: RestaurantScope, posted: Record<strin
       const available = bool.parse(values.value);
       await products.setProductFlag(scope, storage, id(), 'available', available);
       return { message: t(available ? 'editor.markedAvailable' : 'editor.markedSoldOut') };
+    }
+    case 'sold-out-until-opening': {
+      const { at, timeZone } = await products.markProductSoldOutUntilOpening(scope, storage, id());
+      return { message: returnsLabel(t, returnsAt(at.getTime(), timeZone, Date.now())) };
     }
     case 'move-product':
       await products.moveProduct(scope, storage, id(), direction.parse(values.direction));

@@ -25,7 +25,7 @@ export function listEditorProducts(db: Db, restaurantId: string, categoryIds?: r
   return tenant(db, restaurantId)
     .selectFrom('product')
     .leftJoin('storedImage', (join) => join.onRef('storedImage.id', '=', 'product.imageId').onRef('storedImage.restaurantId', '=', 'product.restaurantId'))
-    .select(['product.id', 'categoryId', 'nameRo', 'nameEn', 'priceMinor', 'product.currency', 'available', 'visible', 'imageKey', 'storedImage.variants'])
+    .select(['product.id', 'categoryId', 'nameRo', 'nameEn', 'priceMinor', 'product.currency', 'available', 'soldOutUntil', 'visible', 'imageKey', 'storedImage.variants'])
     .$if(categoryIds !== undefined, (query) => query.where('categoryId', 'in', [...categoryIds!]))
     .orderBy('sortOrder')
     .orderBy('product.createdAt')

@@ -3,6 +3,8 @@ import { AppError } from '#app/modules/errors/app-error.ts';
 import { parseAllergenList } from '#app/modules/product/allergens.ts';
 import { findProduct } from '#app/modules/product/product.repo.server.ts';
 import { findRestaurantCurrency } from '#app/modules/restaurant/restaurant.repo.server.ts';
+import { availableNow } from '#app/modules/options/availability.ts';
+import { returnsAt } from './returns-at.ts';
 import { parseImageVariants } from '#app/modules/image/image.service.server.ts';
 import { publicImageUrl } from '#app/modules/image/storage.server.ts';
 import { KEEP_CURRENT_IMAGE, type EditorImage } from '#app/modules/editing/editor-image.ts';
@@ -41,6 +43,7 @@ export async function getEditorMenu(scope: RestaurantScope, view?: EditorView): 
     listEditorLocations(db, restaurantId),
     listEditorCategories(db, restaurantId),
   ]);
+  const now = Date.now();
   const locationId = view ? await shownLocation(scope, locations.map((location) => location.id), allCategories, view) : undefined;
   const categories = view ? allCategories.filter((category) => category.locationId === locationId) : allCategories;
   const products = !view ? await listEditorProducts(db, restaurantId) : categories.length > 0 ? await listEditorProducts(db, restaurantId, categories.map((category) => category.id)) : [];
@@ -54,9 +57,11 @@ export async function getEditorMenu(scope: RestaurantScope, view?: EditorView): 
       schedule: parseCategorySchedule(schedule),
       image: editorImage(imageKey, storedImageId),
     })),
-    products: products.map(({ variants, imageKey, available, visible, ...product }) => ({
+    products: products.map(({ variants, imageKey, available, soldOutUntil, visible, ...product }) => ({
       ...product,
-      available: available === 1,
+      available: availableNow({ available, soldOutUntil }, now),
+      // sold out "until we open again": when it comes back, in the restaurant's time zone (issue 35 item 8)
+      ...(available === 0 && soldOutUntil && Date.parse(soldOutUntil) > now ? returnsAt(Date.parse(soldOutUntil), restaurant.timeZone, now) : { returnsOn: null, returnsTime: null }),
       visible: visible === 1,
       thumbnailUrl: smallestVariant(variants) ?? publicImageUrl(imageKey),
     })),
@@ -71,6 +76,8 @@ export async function getProductForEdit(scope: RestaurantScope, productId: strin
   if (!product) throw new AppError('not-found');
   return {
     ...product,
+    // back by itself at the opening (issue 35 item 8), even before the hourly sweep wrote it back
+    available: availableNow(product, Date.now()) ? 1 : 0,
     allergens: parseAllergenList(product.allergens),
     traces: parseAllergenList(product.traces),
     additives: (JSON.parse(product.additives) as string[]).join(', '),

@@ -19,7 +19,11 @@ export interface EditorCategory extends Pick<Category, 'id' | 'locationId' | 'na
 }
 
 export interface EditorProduct extends Pick<Product, 'id' | 'categoryId' | 'nameRo' | 'nameEn' | 'priceMinor' | 'currency'> {
+  /** available now: sold out "until we open again" is available from that opening (availableNow) */
   available: boolean;
+  /** sold out until an opening still ahead: its day (a weekday key within the week, else 'DD.MM') and local time (returns-at.ts); else null */
+  returnsOn: string | null;
+  returnsTime: string | null;
   visible: boolean;
   /** the smallest WebP variant, or the image itself */
   thumbnailUrl: string | null;

@@ -24,6 +24,8 @@ export const MENU_INTENT_PERMISSIONS = {
   'delete-product': 'menu.edit',
   'set-product-visible': 'menu.availability',
   'set-product-available': 'menu.availability',
+  /** sold out until the restaurant's next opening (issue 35 item 8): the same permission as sold out */
+  'sold-out-until-opening': 'menu.availability',
   'move-product': 'menu.edit',
   'reorder-products': 'menu.edit',
   'duplicate-product': 'menu.edit',

@@ -34,7 +34,7 @@ export async function listMenuRows(db: Kysely<Database>, restaurantId: string) {
         'product.id', 'categoryId', 'nameRo', 'nameEn', 'descriptionRo', 'descriptionEn', 'ingredientsRo', 'ingredientsEn',
         'priceMinor', 'currency', 'weightValue', 'weightUnit', 'allergens', 'traces', 'additives', 'frozen',
         'energyKcal', 'fat', 'saturates', 'carbs', 'sugars', 'protein', 'salt', 'servedFrom', 'servedUntil',
-        'available', 'imageKey', 'product.translations',
+        'available', 'soldOutUntil', 'imageKey', 'product.translations',
       ])
       .where('product.visible', '=', 1)
       .where('product.categoryId', 'in', menu.selectFrom('category').select('category.id').where('category.visible', '=', 1).where('category.locationId', 'in', shownLocations))

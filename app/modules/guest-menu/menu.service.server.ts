@@ -8,6 +8,8 @@ import { publicImageUrl } from '#app/modules/image/storage.server.ts';
 import { listMenuRows } from './menu.repo.server.ts';
 import { readDishOptionGroups } from '#app/modules/options/dish-option-groups.server.ts';
 import { unavoidableAllergens, type DishOptionGroup } from '#app/modules/options/options.types.ts';
+import { availableNow } from '#app/modules/options/availability.ts';
+import { nextOptionReturnAt } from '#app/modules/options/sold-out.server.ts';
 import { dishServingState, parseCategorySchedule, servingState } from '#app/modules/category/category-schedule.ts';
 import { earliest } from '#app/modules/restaurant/local-time.ts';
 import { openingStatus, parseOpeningExceptions } from '#app/modules/restaurant/opening-exceptions.ts';
@@ -113,14 +115,18 @@ export async function getPublicMenu(db: Kysely<Database>, slug: string, now: num
       restaurant: { name: restaurant.name, slug: restaurant.slug, menuVersion: restaurant.menuVersion },
     };
   }
-  const [rows, ordering] = await Promise.all([listMenuRows(db, restaurant.id), orderingForGuests(db, restaurant.id)]);
+  const [rows, ordering, optionReturn] = await Promise.all([
+    listMenuRows(db, restaurant.id), orderingForGuests(db, restaurant.id), nextOptionReturnAt(db, restaurant.id, now),
+  ]);
   // the dishes' groups only as far as the list needs them (issue 35): whether a dish has any, and the
   // allergens its required groups leave no way around; the options themselves are on the dish's page
   const groupsOf = await readDishOptionGroups(db, restaurant.id, rows.products.map((product) => product.id), now);
   const productsByCategory = Map.groupBy(rows.products, (p) => p.categoryId);
   const { timeZone } = restaurant;
   const opening = openingStatus(parseOpeningHours(restaurant.openingHours), parseOpeningExceptions(restaurant.openingExceptions), now, timeZone);
-  const changes: (number | null)[] = [opening.changesAt];
+  // sold out "until we open again" (issue 35 item 8): the page changes when a dish or an option comes back
+  const changes: (number | null)[] = [opening.changesAt, optionReturn];
+  for (const product of rows.products) if (!availableNow(product, now)) changes.push(product.soldOutUntil ? Date.parse(product.soldOutUntil) : null);
   // a category served at certain times: its state now, and when that changes; hidden outside them
   const categories = rows.categories.flatMap(({ schedule: stored, ...category }) => {
     const schedule = parseCategorySchedule(stored);
@@ -133,11 +139,11 @@ export async function getPublicMenu(db: Kysely<Database>, slug: string, now: num
     const offer = guestOrdering(ordering.get(location.id));
     // "Adaugă" on a dish guests may order now (decision 0032): the page then changes with the dishes' own hours too
     const takesOrders = offer?.orders != null && !offer.orders.paused;
-    const orderable = (product: { available: number; servedFrom: string | null; servedUntil: string | null }, categoryServed: boolean) => {
+    const orderable = (product: { available: number; soldOutUntil: string | null; servedFrom: string | null; servedUntil: string | null }, categoryServed: boolean) => {
       if (!takesOrders) return undefined;
       const dish = dishServingState(product.servedFrom, product.servedUntil, now, timeZone);
       changes.push(dish.changesAt);
-      return product.available === 1 && categoryServed && dish.servedNow;
+      return availableNow(product, now) && categoryServed && dish.servedNow;
     };
     return {
       ...location,
@@ -147,9 +153,9 @@ export async function getPublicMenu(db: Kysely<Database>, slug: string, now: num
         ...category,
         translations: parseTranslations(category.translations),
         imageUrl: publicImageUrl(categoryImage),
-        products: (productsByCategory.get(category.id) ?? []).map(({ imageVariants, imageKey, ...product }) => ({
+        products: (productsByCategory.get(category.id) ?? []).map(({ imageVariants, imageKey, soldOutUntil, ...product }) => ({
           ...product,
-          orderable: orderable(product, category.servedNow),
+          orderable: orderable({ ...product, soldOutUntil }, category.servedNow),
           translations: parseTranslations(product.translations),
           imageUrl: publicImageUrl(imageKey),
           imageSrcSet: toSrcSet(imageVariants),
@@ -158,7 +164,7 @@ export async function getPublicMenu(db: Kysely<Database>, slug: string, now: num
           traces: parseAllergenList(product.traces),
           additives: parseStringList(product.additives),
           frozen: product.frozen === 1,
-          available: product.available === 1,
+          available: availableNow({ available: product.available, soldOutUntil }, now),
         })),
       })),
     };

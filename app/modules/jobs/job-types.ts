@@ -43,6 +43,8 @@ export const jobPayloads = {
   'insights.sweep': z.object({}),
   /** scheduled hourly: live events past their 24 hours (app/modules/live, decision 0031) */
   'live.sweep': z.object({}),
+  /** scheduled hourly: dishes and options sold out "until we open again" whose opening has come, written back available (app/modules/options, issue 35) */
+  'menu.sold-out-return': z.object({}),
   /** scheduled daily: invitations that ended more than 30 days ago, with their addresses (app/modules/team) */
   'team.sweep': z.object({}),
   /** scheduled hourly: the reminder e-mail the day before an accepted reservation, sent once (decision 0032) */

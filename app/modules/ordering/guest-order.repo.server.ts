@@ -20,7 +20,7 @@ export function listDishesForCart(db: Kysely<Database>, restaurantId: string, lo
     .innerJoin('category', (join) => join.onRef('category.id', '=', 'product.categoryId').onRef('category.restaurantId', '=', 'product.restaurantId'))
     .innerJoin('location', (join) => join.onRef('location.id', '=', 'category.locationId').onRef('location.restaurantId', '=', 'product.restaurantId'))
     .select([
-      'product.id', 'product.nameRo', 'product.nameEn', 'product.priceMinor', 'product.currency', 'product.available', 'product.servedFrom',
+      'product.id', 'product.nameRo', 'product.nameEn', 'product.priceMinor', 'product.currency', 'product.available', 'product.soldOutUntil', 'product.servedFrom',
       'product.servedUntil', 'product.allergens', 'product.traces', 'product.visible', 'category.visible as categoryVisible', 'category.schedule as categorySchedule',
       'location.visible as locationVisible',
     ])

@@ -3,6 +3,7 @@ import type { Database, Restaurant } from '#app/db/schema.ts';
 import { dishServingState, parseCategorySchedule, servingState } from '#app/modules/category/category-schedule.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { ALLERGEN_KEYS, parseAllergenList, type AllergenKey } from '#app/modules/product/allergens.ts';
+import { availableNow } from '#app/modules/options/availability.ts';
 import { findRestaurantBySlug } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { readDishOptionGroups } from '#app/modules/options/dish-option-groups.server.ts';
 import { checkChoices, chosenOptions, unitPriceWithChoices, type ChoiceProblem, type DishOptionGroup, type OptionPricing } from '#app/modules/options/options.types.ts';
@@ -138,7 +139,7 @@ export async function priceCart(
       })),
       allergens,
       flagKeys: unionOf([allergens, parseAllergenList(dish.traces), ...picked.map(({ option }) => option.traces)]),
-      problem: !(shown && dish.available === 1 && served) ? 'unavailable' : choiceProblem ? 'choices' : null,
+      problem: !(shown && availableNow(dish, now) && served) ? 'unavailable' : choiceProblem ? 'choices' : null,
       choiceProblem,
     };
   });

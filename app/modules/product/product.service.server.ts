@@ -5,10 +5,11 @@ import { AppError } from '#app/modules/errors/app-error.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { noteContentSave } from '#app/modules/translation/source-change.server.ts';
 import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
-import { applyOrder, moveOneStep, nextSortOrder, requireOwnRow, resolveOwnImage, setRowFlag } from '#app/modules/editing/editing.repo.server.ts';
+import { applyOrder, moveOneStep, nextSortOrder, requireOwnRow, resolveOwnImage, setRowFlag, setSoldOutUntil } from '#app/modules/editing/editing.repo.server.ts';
 import { KEEP_CURRENT_IMAGE } from '#app/modules/editing/editor-image.ts';
 import { nextRowVersion } from '#app/modules/editing/menu-rules.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
+import { requireNextOpening } from '#app/modules/restaurant/next-opening.server.ts';
 import { findRestaurantCurrency } from '#app/modules/restaurant/restaurant.repo.server.ts';
 import { decrementProductsCount, incrementProductsCountWithinLimit } from './product-count.server.ts';
 import { applyPriceChange, bulkEditPermission, type BulkEditInput } from './bulk-edit.ts';
@@ -79,7 +80,9 @@ export async function updateProduct(scope: RestaurantScope, storage: FileStorage
       current.categoryId === input.categoryId
         ? current.sortOrder
         : await nextSortOrder(db, restaurantId, { table: 'product', parent: { column: 'categoryId', id: input.categoryId } });
-    const next = { ...columnsOf(input), imageId: image?.id ?? null, imageKey: image?.key ?? null };
+    // still sold out "until we open again" only if the form keeps it sold out and that opening is ahead (issue 35 item 8)
+    const soldOutUntil = !input.available && current.soldOutUntil && Date.parse(current.soldOutUntil) > Date.now() ? current.soldOutUntil : null;
+    const next = { ...columnsOf(input), soldOutUntil, imageId: image?.id ?? null, imageKey: image?.key ?? null };
     const written = expectedVersion !== undefined && (await updateProductRow(db, restaurantId, productId, { ...next, sortOrder, updatedAt: nextRowVersion(current.updatedAt) }, expectedVersion));
     if (!written) throw new AppError('stale-edit', { context: 'product' });
     // a changed Romanian: machine translations made again (a job), the owner's flagged (issue 16)
@@ -107,6 +110,24 @@ export async function setProductFlag(scope: RestaurantScope, storage: FileStorag
   return changeMenu(scope, storage, async (change) => {
     await setRowFlag(change.scope.db, change.scope.restaurantId, { table: 'product', id: productId }, field, value);
     await recordAudit(change.scope, { action: 'product.flag', target: { type: 'product', id: productId }, after: { [field]: value } });
+  });
+}
+
+/**
+ * One click: sold out "until we open again" (issue 35 item 8): the dish is sold out until the
+ * restaurant's next opening after `now` (its hours, closed days and special hours) and comes back
+ * by itself then (and its time zone, to say when). Refused ('no-next-opening') when the hours are not set or nothing opens ahead:
+ * "again" would mean nothing, and a dish silently sold out for good is worse than being asked to
+ * set the hours.
+ */
+export async function markProductSoldOutUntilOpening(scope: RestaurantScope, storage: FileStorage, productId: string, now: number = Date.now()): Promise<{ at: Date; timeZone: string }> {
+  authorize(scope, 'menu.availability');
+  return changeMenu(scope, storage, async (change) => {
+    const opening = await requireNextOpening(change.scope.db, change.scope.restaurantId, now);
+    const until = new Date(opening.at);
+    await setSoldOutUntil(change.scope.db, change.scope.restaurantId, { table: 'product', id: productId }, until.toISOString());
+    await recordAudit(change.scope, { action: 'product.flag', target: { type: 'product', id: productId }, after: { available: false, soldOutUntil: until.toISOString() } });
+    return { at: until, timeZone: opening.timeZone };
   });
 }
 
@@ -192,7 +213,9 @@ export async function bulkEditProducts(scope: RestaurantScope, storage: FileStor
       }
     } else {
       const [column, value] = ({ 'sold-out': ['available', 0], available: ['available', 1], hide: ['visible', 0], show: ['visible', 1] } as const)[input.action];
-      for (const row of rows) await updateProductRow(db, restaurantId, row.id, { [column]: value, updatedAt: nextRowVersion(row.updatedAt) }, row.updatedAt);
+      // sold out or available by hand: no longer "until we open again" (issue 35 item 8)
+      const until = column === 'available' ? { soldOutUntil: null } : {};
+      for (const row of rows) await updateProductRow(db, restaurantId, row.id, { [column]: value, ...until, updatedAt: nextRowVersion(row.updatedAt) }, row.updatedAt);
     }
     await recordAudit(change.scope, {
       action: 'product.bulk',

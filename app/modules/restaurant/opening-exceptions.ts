@@ -55,7 +55,7 @@ function exceptionOn(exceptions: readonly OpeningException[], date: string): Ope
 }
 
 /** The spans the restaurant is open on the days starting at `firstDate`, exceptions applied. */
-function openSpans(hours: OpeningHours, exceptions: readonly OpeningException[], firstDate: string, count: number, timeZone: string): Span[] {
+export function openSpans(hours: OpeningHours, exceptions: readonly OpeningException[], firstDate: string, count: number, timeZone: string): Span[] {
   const spans: Span[] = [];
   for (let i = 0; i < count; i++) {
     const date = addDays(firstDate, i);

@@ -113,9 +113,9 @@ export function findRestaurantById(db: Kysely<Database>, restaurantId: string): 
   return tenant(db, restaurantId).selectFrom('restaurant').selectAll().executeTakeFirst();
 }
 
-/** The currency prices of this restaurant are in. */
+/** The currency prices of this restaurant are in, and its time zone (the editor says when a dish comes back in it). */
 export function findRestaurantCurrency(db: Kysely<Database>, restaurantId: string) {
-  return tenant(db, restaurantId).selectFrom('restaurant').select('currency').executeTakeFirstOrThrow();
+  return tenant(db, restaurantId).selectFrom('restaurant').select(['currency', 'timeZone']).executeTakeFirstOrThrow();
 }
 
 /** What the admin frame needs: name, slug, logo, time zone and the plan columns. */

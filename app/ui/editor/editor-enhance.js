@@ -88,10 +88,12 @@
   /** @param {string} label */
   const labelled = (label) => ({ 'aria-label': label, title: label });
 
-  /** @type {BeforeReact.Markup['available']} */
+  /** @type {BeforeReact.Markup['available']} the row's flag shows or hides "until we open" beside it; by hand, no time to come back */
   const availableLook = (t, operation, name, available) => ({
     attributes: { value: next(operation, available), 'data-available': String(available), ...labelled(fill(available ? t.markSoldOut : t.markAvailable, { name })) },
     text: available ? t.available : t.soldOut,
+    row: String(available),
+    returns: '',
   });
 
   /** @type {BeforeReact.Markup['visible']} */
@@ -109,9 +111,14 @@
     for (const [name, attribute] of Object.entries(look.attributes)) button.setAttribute(name, attribute);
     if (look.text !== undefined) button.textContent = look.text;
     if (look.icon) button.querySelector('use')?.setAttribute('href', look.icon);
+    const row = button.closest('[data-product-id]');
+    if (look.row !== undefined && row) {
+      row.setAttribute('data-available', look.row);
+      const returns = row.querySelector('[data-returns-badge]');
+      if (returns) returns.textContent = look.returns ?? '';
+    }
     if (look.visible === undefined) return;
     // the row (a dish) or the card's header line (a category) says "hidden"
-    const row = button.closest('[data-product-id]');
     if (row) row.setAttribute('data-visible', look.visible);
     const badge = (row ?? button.closest('section'))?.querySelector('[data-hidden-badge]');
     if (badge) badge.textContent = look.badge ?? '';
@@ -131,6 +138,23 @@
     show(button, value);
     const outcome = await post({ intent: operation });
     if (!outcome.ok && button.value !== operation) show(button, !value);
+    toast(outcome.message, outcome.ok);
+  }
+
+  /**
+   * Sold out until the opening (issue 35 item 8): the row shows sold out at once; the server's answer
+   * is when it comes back, said in the toast and in the row's mark (React draws the same from its data).
+   */
+  async function untilOpening(/** @type {HTMLButtonElement} */ button) {
+    const soldOut = button.closest('[data-product-id]')?.querySelector('button[value^="set-product-available:"]');
+    if (!(soldOut instanceof HTMLButtonElement)) return;
+    show(soldOut, false);
+    const outcome = await post({ intent: button.value });
+    if (!outcome.ok) show(soldOut, true);
+    else {
+      const returns = button.closest('[data-product-id]')?.querySelector('[data-returns-badge]');
+      if (returns) returns.textContent = outcome.message;
+    }
     toast(outcome.message, outcome.ok);
   }
 
@@ -181,12 +205,14 @@
     if (running() || !(event.target instanceof HTMLFormElement) || !event.target.hasAttribute('data-before-react')) return;
     const button = event.submitter;
     if (!(button instanceof HTMLButtonElement) || button.name !== 'intent' || !button.value.includes(':')) return;
-    const flag = LOOKS[button.value.split(':')[0] ?? ''];
+    const intent = button.value.split(':')[0] ?? '';
+    const flag = LOOKS[intent] ?? (intent === 'sold-out-until-opening' ? untilOpening : undefined);
     // move, copy: React's (its list re-draws the order), replayed once it runs; the form's own post if it cannot start
     const react = onDemand();
     if (!flag && !react) return;
     event.preventDefault();
-    if (flag) void flip(button);
+    if (flag === untilOpening) void untilOpening(button);
+    else if (flag) void flip(button);
     else void react?.start().then(() => button.isConnected && button.click());
   });
 

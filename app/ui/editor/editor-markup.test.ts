@@ -70,7 +70,7 @@ describe('the delete dialog before React', () => {
 
 describe('a row flipped before React', () => {
   const name = 'Papanași';
-  const product: EditorProduct = { id: 'p1', categoryId: 'c1', nameRo: name, nameEn: null, priceMinor: 2500, currency: 'RON', available: true, visible: true, thumbnailUrl: null };
+  const product: EditorProduct = { id: 'p1', categoryId: 'c1', nameRo: name, nameEn: null, priceMinor: 2500, currency: 'RON', available: true, visible: true, thumbnailUrl: null, returnsOn: null, returnsTime: null };
   const row = (available: boolean, visible: boolean) =>
     rendered(createElement(ProductRow, { product, name, slug: 'bistro', locale: 'ro', first: true, last: true, available, visible, canEdit: false, t }));
   const buttonOf = (node: MarkupNode, intent: string) => {
@@ -83,6 +83,10 @@ describe('a row flipped before React', () => {
     Object.assign(button[1], look.attributes);
     if (look.text !== undefined) button.splice(2, Infinity, look.text);
     for (const [, attributes] of findElements(button, ([tag]) => tag === 'use')) if (look.icon) attributes.href = look.icon;
+    if (look.row !== undefined) {
+      node[1]['data-available'] = look.row;
+      for (const returns of findElements(node, ([, attributes]) => 'data-returns-badge' in attributes)) returns.splice(2, Infinity, look.returns ?? '');
+    }
     if (look.visible !== undefined) {
       if (node[1]['data-product-id']) node[1]['data-visible'] = look.visible;
       for (const badge of findElements(node, ([, attributes]) => 'data-hidden-badge' in attributes)) badge.splice(2, Infinity, look.badge ?? '');
@@ -98,6 +102,16 @@ describe('a row flipped before React', () => {
       expect(apply(before, button, look)).toEqual(row(!available, true));
     });
   }
+
+  it('marks available a dish sold out until the opening as React draws it (the "back when we open" mark emptied, "until we open" shown again)', () => {
+    const untilOpening = { ...product, returnsOn: 'fri', returnsTime: '12:00' };
+    const draw = (available: boolean) => rendered(createElement(ProductRow, { product: untilOpening, name, slug: 'bistro', locale: 'ro', first: true, last: true, available, visible: true, canEdit: false, t }));
+    const before = draw(false);
+    expect(JSON.stringify(before)).toContain('Revine la deschidere, vin.\u00a012:00');
+    const button = buttonOf(before, 'set-product-available');
+    const look = structuredClone(script.markup.available(texts, button[1].value ?? '', name, true));
+    expect(apply(before, button, look)).toEqual(draw(true));
+  });
 
   for (const visible of [true, false]) {
     it(`${visible ? 'hides' : 'shows'} a dish as React draws it (its label, icon, row and "hidden" mark)`, () => {

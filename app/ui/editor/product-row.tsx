@@ -4,6 +4,7 @@ import type { Locale } from '#app/i18n/locales.ts';
 import { formatPrice } from '#app/i18n/localized.ts';
 import type { EditorMenu } from '#app/modules/editor/menu-editor.types.ts';
 import { rowIntent } from '#app/modules/editor/menu-intents.ts';
+import { returnsLabel } from '#app/modules/editor/returns-at.ts';
 import { SelectBox } from './bulk-actions.tsx';
 import { CopyAndDeleteButtons, MoveRowButtons, VisibilityButton } from './row-controls.tsx';
 import { DragHandle } from './sortable-list.tsx';
@@ -21,7 +22,7 @@ type EditorProduct = EditorMenu['products'][number];
 export const ProductRow = memo(ProductRowView, sameRow);
 
 /** What a row draws of its dish: a new copy of it (the page's data read again after any save) with these unchanged draws nothing new. */
-const DRAWN = ['id', 'thumbnailUrl', 'priceMinor', 'currency'] as const satisfies readonly (keyof EditorProduct)[];
+const DRAWN = ['id', 'thumbnailUrl', 'priceMinor', 'currency', 'returnsOn', 'returnsTime'] as const satisfies readonly (keyof EditorProduct)[];
 type RowProps = Parameters<typeof ProductRowView>[0];
 
 /**
@@ -64,13 +65,17 @@ function ProductRowView({
 }) {
   const id = product.id;
   const availabilityLabel = available ? t('editor.markSoldOut', { name }) : t('editor.markAvailable', { name });
+  const untilOpeningLabel = t('editor.markSoldOutUntilOpening', { name });
+  // sold out "until we open again" (issue 35 item 8): when it comes back; gone as soon as it is marked otherwise
+  const returns = !available && product.returnsOn && product.returnsTime ? returnsLabel(t, { returnsOn: product.returnsOn, returnsTime: product.returnsTime }) : '';
   return (
     <div
       id={anchor ? `product-${id}` : undefined}
       data-product-id={id}
       data-name={name}
       data-visible={visible}
-      className="flex flex-wrap items-center gap-x-1 gap-y-1 border-t border-stone-200 py-2 data-[visible=false]:bg-stone-100 dark:border-stone-800 dark:data-[visible=false]:bg-stone-800"
+      data-available={available}
+      className="group/row flex flex-wrap items-center gap-x-1 gap-y-1 border-t border-stone-200 py-2 data-[visible=false]:bg-stone-100 dark:border-stone-800 dark:data-[visible=false]:bg-stone-800"
     >
       <DragHandle />
       {canEdit ? <SelectBox id={id} name={name} /> : null}
@@ -91,9 +96,12 @@ function ProductRowView({
           <span className="whitespace-nowrap">{formatPrice(product.priceMinor, product.currency, locale)}</span>
           {/* always there, empty while shown: the page's script (editor-enhance.js) fills it before React */}
           <span data-hidden-badge className="font-medium text-primary-800 dark:text-primary-100" suppressHydrationWarning>{visible ? '' : t('editor.hidden')}</span>
+          {/* always there, empty unless sold out until the opening: the page's script fills it with the server's answer before React */}
+          <span data-returns-badge className="font-medium text-primary-800 dark:text-primary-100" suppressHydrationWarning>{returns}</span>
         </div>
       </div>
-      <div className="flex items-center">
+      {/* wraps on a phone: an owner's row has seven buttons while "until we open" is offered */}
+      <div className="flex flex-wrap items-center">
         <button
           type="submit"
           name="intent"
@@ -105,6 +113,17 @@ function ProductRowView({
           suppressHydrationWarning
         >
           {available ? t('editor.available') : t('editor.soldOut')}
+        </button>
+        {/* while available: sold out until the restaurant's next opening, back by itself then */}
+        <button
+          type="submit"
+          name="intent"
+          value={rowIntent('sold-out-until-opening', id)}
+          aria-label={untilOpeningLabel}
+          title={untilOpeningLabel}
+          className="ml-1 inline-flex min-h-11 items-center rounded-full border border-stone-300 px-3 text-sm font-medium text-stone-700 group-data-[available=false]/row:hidden dark:border-stone-600 dark:text-stone-200"
+        >
+          {t('editor.soldOutUntilOpening')}
         </button>
         <VisibilityButton intent="set-product-visible" id={id} name={name} visible={visible} t={t} />
         {canEdit ? (

@@ -51,7 +51,8 @@ export function useRowActionHandlers(): RowActionHandlers | undefined {
   return useContext(RowActionsContext) ?? undefined;
 }
 
-const FLAG_OF: Record<string, keyof RowFlags> = { 'set-product-available': 'available', 'set-product-visible': 'visible', 'set-category-visible': 'visible' };
+// sold out until the opening has no argument: its flag is "sold out" (the time it comes back is the server's)
+const FLAG_OF: Record<string, keyof RowFlags> = { 'set-product-available': 'available', 'sold-out-until-opening': 'available', 'set-product-visible': 'visible', 'set-category-visible': 'visible' };
 
 /** What the operations in flight have set, row by row. */
 function overridesOf(pending: readonly Pending[]): Map<string, RowFlags> {

@@ -52,6 +52,7 @@ export const menuCases: Record<string, RepositoryCases> = {
   'app/modules/editing/editing.repo.server.ts': repository(editing, {
     listSiblingIds: (f) => [f.db, f.r, { table: 'category', parent: { column: 'locationId', id: f.location } }],
     setRowFlag: (f) => [f.db, f.r, { table: 'location', id: f.location }, 'visible', false],
+    setSoldOutUntil: (f) => [f.db, f.r, { table: 'product', id: f.product }, f.now],
     requireOwnRow: (f) => [f.db, f.r, { table: 'category', id: f.category }],
     nextSortOrder: (f) => [f.db, f.r, { table: 'product', parent: { column: 'categoryId', id: f.category } }],
     applyOrder: (f) => [f.db, f.r, { table: 'location' }, [f.location]],

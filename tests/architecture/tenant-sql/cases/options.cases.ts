@@ -1,5 +1,6 @@
 import * as library from '#app/modules/options/options-library.repo.server.ts';
 import * as options from '#app/modules/options/options.repo.server.ts';
+import * as soldOut from '#app/modules/options/sold-out.repo.server.ts';
 import { repository, type RepositoryCases } from '../case.ts';
 
 /** Dish options (issue 35, decision 0034): the library, the dishes' groups, what guests chose; each held to one restaurant. */
@@ -23,5 +24,10 @@ export const optionsCases: Record<string, RepositoryCases> = {
     listDishGroupIds: (f) => [f.db, f.r, f.product],
     writeDishGroups: (f) => [f.db, f.r, f.product, [f.optionGroup]],
     countDishesPerGroup: (f) => [f.db, f.r],
+  }),
+  'app/modules/options/sold-out.repo.server.ts': repository(soldOut, {
+    setOptionSoldOutUntil: (f) => [f.db, f.r, f.option, f.now],
+    nextOptionReturn: (f) => [f.db, f.r, f.now],
+    returnSoldOutRows: (f) => [f.db, f.now],
   }),
 };
