@@ -19,6 +19,7 @@ import { sweepImportDrafts } from '#app/modules/import/import-drafts.server.ts';
 import { sweepPendingSearches } from '#app/modules/insights/search-terms.server.ts';
 import { eraseEndedMailJobs, purgeDoneJobs } from '#app/modules/jobs/jobs.server.ts';
 import { sweepLiveEvents } from '#app/modules/live/live-events.server.ts';
+import { sweepSoldOutReturns } from '#app/modules/options/sold-out.server.ts';
 import { eraseExpiredContacts, orderingDataSummary, ownOrderingData } from '#app/modules/retention/retention.server.ts';
 import { sweepEndedInvitations } from '#app/modules/team/invitation-sweep.server.ts';
 import { sweepTranslationCache } from '#app/modules/translation/translation-cache.server.ts';
@@ -102,6 +103,7 @@ export const SYSTEM_SERVICE_ROWS: SystemRow[] = [
   { service: 'jobs/jobs.server.ts#eraseEndedMailJobs', call: (s) => eraseEndedMailJobs(s, longAgo, 500) },
   { service: 'jobs/jobs.server.ts#purgeDoneJobs', call: (s) => purgeDoneJobs(s, longAgo) },
   { service: 'live/live-events.server.ts#sweepLiveEvents', call: (s) => sweepLiveEvents(s, longAgo) },
+  { service: 'options/sold-out.server.ts#sweepSoldOutReturns', call: (s) => sweepSoldOutReturns(s, new Date()) },
   { service: 'retention/retention.server.ts#eraseExpiredContacts', call: (s) => eraseExpiredContacts(s, longAgo) },
   { service: 'team/invitation-sweep.server.ts#sweepEndedInvitations', call: (s) => sweepEndedInvitations(s, longAgo) },
   { service: 'translation/translation-cache.server.ts#sweepTranslationCache', call: (s) => sweepTranslationCache(s, longAgo) },

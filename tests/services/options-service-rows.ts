@@ -2,6 +2,7 @@ import { runDishOptionsAction } from '#app/modules/options/dish-options-action.s
 import * as dishOptions from '#app/modules/options/dish-options.service.server.ts';
 import * as library from '#app/modules/options/options-library.service.server.ts';
 import { OptionGroupInput, OptionItemInput } from '#app/modules/options/options.schema.ts';
+import { markOptionSoldOutUntilOpening } from '#app/modules/options/sold-out.server.ts';
 import type { ServiceRow } from './service-matrix.ts';
 
 /**
@@ -26,6 +27,8 @@ export const OPTIONS_SERVICE_ROWS: ServiceRow[] = [
   { service: `${L}updateOptionItem`, permission: 'menu.edit', call: (s, w) => library.updateOptionItem(s, w.storage, w.a.optionId, option(), w.a.optionVersion) },
   { service: `${L}deleteOptionItem`, permission: 'menu.edit', call: (s, w) => library.deleteOptionItem(s, w.storage, w.a.optionId) },
   { service: `${L}moveOptionItem`, permission: 'menu.edit', call: (s, w) => library.moveOptionItem(s, w.storage, w.a.optionId, 'down') },
+  // sold out until the next opening (issue 35 item 8): the staff's one click, as for a dish
+  { service: 'options/sold-out.server.ts#markOptionSoldOutUntilOpening', permission: 'menu.availability', call: (s, w) => markOptionSoldOutUntilOpening(s, w.storage, w.a.optionId) },
   { service: `${D}getOptionLibrary`, permission: 'menu.edit', namesRows: false, call: (s) => dishOptions.getOptionLibrary(s) },
   { service: `${D}getOptionGroupForEdit`, permission: 'menu.edit', call: (s, w) => dishOptions.getOptionGroupForEdit(s, w.a.optionGroupId) },
   { service: `${D}getDishOptions`, permission: 'menu.edit', call: (s, w) => dishOptions.getDishOptions(s, w.a.productId) },
