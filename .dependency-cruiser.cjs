@@ -70,7 +70,7 @@ module.exports = {
       severity: 'error',
       comment:
         'A member, admin or user scope stands for a proven access check (decision 0029): only access/ builds one ' +
-        '(and tests, through tests/support/scopes.ts). A new restaurant\'s first owner gets theirs from ' +
+        "(and tests, through tests/support/scopes.ts). A new restaurant's first owner gets theirs from " +
         'access/new-restaurant.server.ts, which makes one only for the restaurant it has just inserted.',
       from: { pathNot: ['^app/modules/access/', '^tests/'] },
       to: { path: '^app/modules/access/scope-builders\\.server\\.ts$' },
@@ -81,7 +81,7 @@ module.exports = {
       comment:
         'A system scope acts on any restaurant with no person behind it (decision 0029): only the job worker and ' +
         'the job handlers (app/wiring/, the image sweep, the billing sync), the payment webhook, the demo seed, ' +
-        'scripts, the server process and tests make one. A route or a service on a person\'s behalf never does.',
+        "scripts, the server process and tests make one. A route or a service on a person's behalf never does.",
       from: {
         pathNot: [
           '^app/modules/access/',
@@ -101,7 +101,7 @@ module.exports = {
       name: 'editor-dispatcher-on-top',
       severity: 'error',
       comment:
-        'A cycle between modules (not files): editor/ dispatches the editor\'s intents to location/, category/ and ' +
+        "A cycle between modules (not files): editor/ dispatches the editor's intents to location/, category/ and " +
         'product/, and guest-menu/ reads what they write, so they (and the shared write path in editing/) must never ' +
         'import editor/ or guest-menu/ back. What they share ' +
         'lives below them in editing/ (changeMenu, menu-rules, menu-fields, editing.repo). File-level cycles are ' +
@@ -131,7 +131,7 @@ module.exports = {
       name: 'modules-import-public-files-only',
       severity: 'error',
       comment:
-        'A module\'s repositories (*.repo.server.ts) and files marked *.internal[.server].ts are its own (decision ' +
+        "A module's repositories (*.repo.server.ts) and files marked *.internal[.server].ts are its own (decision " +
         '0027): another module calls its services instead. The repositories other modules still read are listed ' +
         'here as shared, a debt that only shrinks: a new cross-module repository import fails.',
       from: { path: '^app/modules/([^/]+)/' },
@@ -140,11 +140,21 @@ module.exports = {
         pathNot: [
           '^app/modules/$1/',
           // shared repositories (see the comment): only ever removed from this list
-          ...['restaurant/restaurant', 'subscription/subscription', 'subscription/plan-days', 'rate-limit/rate-counter',
-            'location/location', 'category/category', 'product/product', 'editing/editing', 'audit/audit',
-            'tables/tables', 'qr/qr',
+          ...[
+            'restaurant/restaurant',
+            'subscription/subscription',
+            'subscription/plan-days',
+            'rate-limit/rate-counter',
+            'location/location',
+            'category/category',
+            'product/product',
+            'editing/editing',
+            'audit/audit',
+            'tables/tables',
+            'qr/qr',
             // the one read path of dishes' options, shared by design (decision 0034, docs/architecture.md)
-            'options/options'].map((repo) => `^app/modules/${repo}\\.repo\\.server\\.ts$`),
+            'options/options',
+          ].map((repo) => `^app/modules/${repo}\\.repo\\.server\\.ts$`),
         ],
       },
     },
@@ -152,11 +162,11 @@ module.exports = {
       name: 'internal-files-stay-in-their-module',
       severity: 'error',
       comment:
-        'A file marked *.internal[.server].ts is its own module\'s (decision 0027): the rule above keeps other ' +
+        "A file marked *.internal[.server].ts is its own module's (decision 0027): the rule above keeps other " +
         'modules out, this one every other importer too (routes, ui, the wiring, auth, the server process, scripts, ' +
-        'tests\' helpers). Its home is its module (app/modules/<m>/), else its top folder (app/<x>/, server/, ' +
+        "tests' helpers). Its home is its module (app/modules/<m>/), else its top folder (app/<x>/, server/, " +
         'scripts/, tests/); a file directly under app/ has none. The scope factory is one: a route that imported ' +
-        '`mint` could make an owner\'s scope for any restaurant (issue 34, M13c).',
+        "`mint` could make an owner's scope for any restaurant (issue 34, M13c).",
       from: { path: '^(app/modules/[^/]+/|app/(?!modules/)[^/]+/|(?!app/)[^/]+/|app/[^/]+$)' },
       to: { path: '\\.internal(\\.server)?\\.tsx?$', pathNot: '^$1' },
     },
@@ -166,7 +176,7 @@ module.exports = {
       comment:
         'Inside access/ too, only the three files that make scopes import the factory (scope.server.ts for withDb, ' +
         'scope-builders.server.ts for members, admins and users, system-scope.server.ts for the system): each is ' +
-        'guarded by its own rule above, and app/modules/access/scope.test.ts checks none of access\'s files exports it.',
+        "guarded by its own rule above, and app/modules/access/scope.test.ts checks none of access's files exports it.",
       from: {
         path: '^app/modules/access/',
         pathNot: ['^app/modules/access/(scope|scope-builders|system-scope)\\.server\\.ts$'],

@@ -32,7 +32,6 @@ import { providePrivacyPolicy } from './ui/consent/privacy-modal.tsx';
 import type { ViewRecord } from './modules/insights/insight-recorder.server.ts';
 import { flushInsightsOnStop, insightRecorder } from './modules/insights/insights-runtime.server.ts';
 
-
 export { requestInfoContext } from './context.ts';
 
 // The composition root of the app process (decision 0027): better-auth's e-mails and password-check
@@ -143,13 +142,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-  loadContext: RouterContextProvider,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
   const { nonce } = loadContext.get(requestInfoContext);
   // the root layout writes the page's catalogue (its language, its area's namespaces) for hydration
   const rootLocale = (routerContext.staticHandlerContext.loaderData.root as { locale?: unknown } | undefined)?.locale;
@@ -170,9 +163,7 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(
-            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
-          );
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
         onShellError(error: unknown) {

@@ -31,10 +31,16 @@ const trustProxy = z
     if (text === '' || text === 'false' || text === '0') return undefined;
     if (/^\d+$/.test(text)) return Number(text);
     if (text === 'true') {
-      ctx.addIssue({ code: 'custom', message: 'true would trust any X-Forwarded-For a client writes; set the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'true would trust any X-Forwarded-For a client writes; set the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)',
+      });
       return z.NEVER;
     }
-    const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const entries = text
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     if (!entries.every((entry) => /^(?:loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(?:\/\d{1,3})?)$/.test(entry))) {
       ctx.addIssue({ code: 'custom', message: 'must be a number of proxies (e.g. 1) or a comma-separated list of proxy addresses or subnets' });
       return z.NEVER;
@@ -160,7 +166,11 @@ export const EnvSchema = z
       ctx.addIssue({ code: 'custom', path: ['PASSWORD_MAX_LENGTH'], message: 'must not be below PASSWORD_MIN_LENGTH' });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
-      ctx.addIssue({ code: 'custom', path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'], message: 'Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
+        message: 'Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
+      });
     }
     if (env.S3_BUCKET && !env.S3_PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['S3_PUBLIC_URL'], message: 'is required with S3_BUCKET: the address guests load the images from' });
@@ -168,10 +178,22 @@ export const EnvSchema = z
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({ code: 'custom', path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'S3 keys come in pairs: set both or neither' });
     }
-    const stripe = { STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY: env.STRIPE_PRICE_MONTHLY, STRIPE_PRICE_YEARLY: env.STRIPE_PRICE_YEARLY };
-    const missing = Object.entries(stripe).filter(([, value]) => !value).map(([name]) => name);
+    const stripe = {
+      STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET,
+      STRIPE_PRICE_MONTHLY: env.STRIPE_PRICE_MONTHLY,
+      STRIPE_PRICE_YEARLY: env.STRIPE_PRICE_YEARLY,
+    };
+    const missing = Object.entries(stripe)
+      .filter(([, value]) => !value)
+      .map(([name]) => name);
     if (missing.length > 0 && missing.length < 4) {
-      for (const name of missing) ctx.addIssue({ code: 'custom', path: [name], message: 'card payments need STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY and STRIPE_PRICE_YEARLY: set all four or none' });
+      for (const name of missing)
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'card payments need STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY and STRIPE_PRICE_YEARLY: set all four or none',
+        });
     }
     if (env.TRANSLATION_PROVIDER === 'libretranslate' && !env.TRANSLATION_API_URL) {
       ctx.addIssue({ code: 'custom', path: ['TRANSLATION_API_URL'], message: 'LibreTranslate is self-hosted: set the address of your server' });

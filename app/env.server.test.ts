@@ -23,7 +23,10 @@ describe('configuration', () => {
 
   it('reads the restaurant quotas, with defaults, and refuses a quota of 0 or a non-number', () => {
     expect(getRestaurantQuotas(parseEnv({}))).toEqual({ locationsPerRestaurant: 20, categoriesPerLocation: 100, uploadsPerHour: 60, storageBytes: 500 * 1024 * 1024 });
-    expect(getRestaurantQuotas(parseEnv({ QUOTA_LOCATIONS_PER_RESTAURANT: '5', QUOTA_STORAGE_MB: '2' }))).toMatchObject({ locationsPerRestaurant: 5, storageBytes: 2 * 1024 * 1024 });
+    expect(getRestaurantQuotas(parseEnv({ QUOTA_LOCATIONS_PER_RESTAURANT: '5', QUOTA_STORAGE_MB: '2' }))).toMatchObject({
+      locationsPerRestaurant: 5,
+      storageBytes: 2 * 1024 * 1024,
+    });
     expect(() => parseEnv({ QUOTA_UPLOADS_PER_HOUR: '0' })).toThrow(/QUOTA_UPLOADS_PER_HOUR/);
     expect(() => parseEnv({ QUOTA_CATEGORIES_PER_LOCATION: 'many' })).toThrow(/QUOTA_CATEGORIES_PER_LOCATION/);
   });
@@ -35,7 +38,12 @@ describe('configuration', () => {
 
   it('reads the password policy, never below the minimum of 6 (docs/product-spec.md section 5)', () => {
     expect(getPasswordPolicy(parseEnv({}))).toEqual({
-      minLength: 6, maxLength: undefined, requireLowercase: false, requireUppercase: false, requireDigit: false, requireSymbol: false,
+      minLength: 6,
+      maxLength: undefined,
+      requireLowercase: false,
+      requireUppercase: false,
+      requireDigit: false,
+      requireSymbol: false,
     });
     const strict = getPasswordPolicy(parseEnv({ PASSWORD_MIN_LENGTH: '10', PASSWORD_REQUIRE_DIGIT: 'true', PASSWORD_MAX_LENGTH: '64' }));
     expect(strict).toMatchObject({ minLength: 10, maxLength: 64, requireDigit: true, requireSymbol: false });
@@ -69,11 +77,15 @@ describe('configuration', () => {
   it('reads the PRO prices as money and keeps them in minor units, in RON unless told otherwise', () => {
     expect(getProPricing(parseEnv({}))).toEqual({ monthlyMinor: 4900, yearlyMinor: 49000, currency: 'RON' });
     expect(getProPricing(parseEnv({ PRO_PRICE_MONTHLY: '', PRO_PRICE_YEARLY: '', PRICE_CURRENCY: '' }))).toEqual({
-      monthlyMinor: 4900, yearlyMinor: 49000, currency: 'RON',
+      monthlyMinor: 4900,
+      yearlyMinor: 49000,
+      currency: 'RON',
     });
     // 19.99 * 100 is 1998.9999999999998 in floating point: the amount is parsed as text instead
     expect(getProPricing(parseEnv({ PRO_PRICE_MONTHLY: '19.99', PRO_PRICE_YEARLY: '199.9', PRICE_CURRENCY: 'eur' }))).toEqual({
-      monthlyMinor: 1999, yearlyMinor: 19990, currency: 'EUR',
+      monthlyMinor: 1999,
+      yearlyMinor: 19990,
+      currency: 'EUR',
     });
   });
 

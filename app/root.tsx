@@ -1,15 +1,6 @@
 import { use, useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useMatches,
-  useRouteLoaderData,
-} from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import reactOnDemandScript from './ui/react-on-demand.js?url';
@@ -67,10 +58,15 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   // routes whose `handle` says `{ hydrate: false }` are sent as HTML and CSS only, `'on-demand'` with React's scripts inert (ui/hydration.ts)
   const mode = useDocumentMode();
-  const onDemandScripts = useMatches().map((match) => (match.handle as OnDemandHandle | undefined)?.scripts).find(Boolean) ?? [];
+  const onDemandScripts =
+    useMatches()
+      .map((match) => (match.handle as OnDemandHandle | undefined)?.scripts)
+      .find(Boolean) ?? [];
   // the guest menu may be in a content language beyond the site's ro/en (its loader says which)
   const catalogue = use(PageCatalogueContext);
-  const pageLang = useMatches().map((match) => (match.loaderData as { htmlLang?: string } | undefined)?.htmlLang).find(Boolean);
+  const pageLang = useMatches()
+    .map((match) => (match.loaderData as { htmlLang?: string } | undefined)?.htmlLang)
+    .find(Boolean);
   if (useOwnDocument()) return children;
   return (
     <html lang={pageLang ?? locale}>
@@ -110,7 +106,9 @@ export function Layout({ children }: { children: ReactNode }) {
             {/* inert until the page's script starts React: no download, no parsing, no hydration before. A
                 <noscript>, because React hoists a <link> anywhere else into the head (its module preloads
                 would download at once) and the browser keeps a noscript's markup as text when scripts run */}
-            <noscript id={DEFERRED_SCRIPTS_ID} suppressHydrationWarning>{typeof document === 'undefined' ? <Scripts nonce={nonce} /> : null}</noscript>
+            <noscript id={DEFERRED_SCRIPTS_ID} suppressHydrationWarning>
+              {typeof document === 'undefined' ? <Scripts nonce={nonce} /> : null}
+            </noscript>
           </>
         ) : null}
       </body>

@@ -89,10 +89,7 @@ export default [
   ]),
 
   // a guest's reservation (issue 25): light pages without the site's chrome
-  layout('routes/reservation-layout.tsx', [
-    route(':slug/rezervare', 'routes/reservation.tsx'),
-    route(':slug/rezervare/:token', 'routes/reservation-status.tsx'),
-  ]),
+  layout('routes/reservation-layout.tsx', [route(':slug/rezervare', 'routes/reservation.tsx'), route(':slug/rezervare/:token', 'routes/reservation-status.tsx')]),
 
   // menu layout: neither footer nor cookie banner
   layout('routes/menu-layout.tsx', [route(':slug', 'routes/menu.tsx')]),

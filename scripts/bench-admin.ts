@@ -84,13 +84,27 @@ async function scaleTo500(): Promise<Fixture> {
   const location = await db.selectFrom('location').select('id').where('restaurantId', '=', restaurant.id).orderBy('sortOrder').orderBy('createdAt').executeTakeFirstOrThrow();
   const categoryIds = (await db.selectFrom('category').select('id').where('locationId', '=', location.id).execute()).map((c) => c.id);
   const originals = await db.selectFrom('product').selectAll().where('categoryId', 'in', categoryIds).orderBy('sortOrder').execute();
-  const countAll = async () => Number((await db.selectFrom('product').select((eb) => eb.fn.countAll().as('n')).where('restaurantId', '=', restaurant.id).executeTakeFirstOrThrow()).n);
+  const countAll = async () =>
+    Number(
+      (
+        await db
+          .selectFrom('product')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('restaurantId', '=', restaurant.id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   let count = await countAll();
   for (let round = 2; count < PRODUCTS; round++) {
     for (const product of originals) {
       if (count >= PRODUCTS) break;
       const { id: _id, ...rest } = product;
-      const copy = buildProduct(restaurant.id, product.categoryId, { ...rest, nameRo: `${product.nameRo} ${round}`, nameEn: product.nameEn && `${product.nameEn} ${round}`, sortOrder: product.sortOrder + 1000 * round });
+      const copy = buildProduct(restaurant.id, product.categoryId, {
+        ...rest,
+        nameRo: `${product.nameRo} ${round}`,
+        nameEn: product.nameEn && `${product.nameEn} ${round}`,
+        sortOrder: product.sortOrder + 1000 * round,
+      });
       await db.insertInto('product').values(copy).execute();
       count++;
     }
@@ -100,7 +114,14 @@ async function scaleTo500(): Promise<Fixture> {
   await db.updateTable('restaurant').set({ productsCount: count }).where('id', '=', restaurant.id).execute();
   await addPlan(db, restaurant.id, { trial: false, manualProUntil: new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString() });
 
-  const shown = await db.selectFrom('product').select(['id', 'categoryId']).where('categoryId', 'in', categoryIds).orderBy('sortOrder').orderBy('createdAt').orderBy('id').execute();
+  const shown = await db
+    .selectFrom('product')
+    .select(['id', 'categoryId'])
+    .where('categoryId', 'in', categoryIds)
+    .orderBy('sortOrder')
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
   const perCategory = new Map<string, string[]>();
   for (const p of shown) perCategory.set(p.categoryId, [...(perCategory.get(p.categoryId) ?? []), p.id]);
   const [largestId, largestIds] = [...perCategory].sort((a, b) => b[1].length - a[1].length)[0]!;
@@ -141,7 +162,8 @@ let cookie = '';
 function send(method: 'GET' | 'POST', path: string, options: { form?: URLSearchParams; encoding?: string } = {}): Promise<Sent> {
   const body = options.form?.toString();
   const headers: Record<string, string> = { cookie, 'accept-encoding': options.encoding ?? 'br, gzip' };
-  if (body !== undefined) Object.assign(headers, { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', 'content-length': String(Buffer.byteLength(body)), origin: base });
+  if (body !== undefined)
+    Object.assign(headers, { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', 'content-length': String(Buffer.byteLength(body)), origin: base });
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const req = httpRequest(`${base}${path}`, { method, agent, headers }, (response) => {
@@ -166,7 +188,10 @@ async function signIn(): Promise<string> {
     body: JSON.stringify(OWNER),
   });
   if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 // --- figures --------------------------------------------------------------------------------
@@ -251,12 +276,18 @@ let toggledProductId = '';
  * A page of the demo owner's, signed in, the cookie choice stored (no banner), `watch` run in it before the app's
  * scripts, Chromium's performance metrics on and the CPU slowed as the device says.
  */
-async function openOwnerPage(browser: Browser, { viewport, mobile, cpuSlowdown }: Pick<Device, 'viewport' | 'mobile' | 'cpuSlowdown'>, watch: () => void): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
+async function openOwnerPage(
+  browser: Browser,
+  { viewport, mobile, cpuSlowdown }: Pick<Device, 'viewport' | 'mobile' | 'cpuSlowdown'>,
+  watch: () => void,
+): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
   const context = await browser.newContext({ viewport, baseURL: base, isMobile: mobile, hasTouch: mobile });
-  await context.addCookies(cookie.split('; ').map((pair) => {
-    const [name, value] = pair.split('=') as [string, string];
-    return { name, value, url: base };
-  }));
+  await context.addCookies(
+    cookie.split('; ').map((pair) => {
+      const [name, value] = pair.split('=') as [string, string];
+      return { name, value, url: base };
+    }),
+  );
   await context.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
   await context.addInitScript(watch);
   const page = await context.newPage();
@@ -290,7 +321,12 @@ const metricMs = (metrics: { name: string; value: number }[], name: string) => (
  * editor-drag.js, and a drag React answered stops the bench (an on-demand editor's React never starts here).
  * Then, if asked, `clicks` one-click saves in the same page.
  */
-async function loadInBrowser(browser: Browser, { viewport, mobile, cpuSlowdown }: Device, clicks = 0, profile: false | 'load' | 'saves' = false): Promise<PageLoad & { saves: number[]; profile?: CpuProfile }> {
+async function loadInBrowser(
+  browser: Browser,
+  { viewport, mobile, cpuSlowdown }: Device,
+  clicks = 0,
+  profile: false | 'load' | 'saves' = false,
+): Promise<PageLoad & { saves: number[]; profile?: CpuProfile }> {
   const { context, page, cdp } = await openOwnerPage(browser, { viewport, mobile, cpuSlowdown }, () => {
     const bench = window as unknown as { benchInteractiveAt?: number; benchDragLiveAt?: number; benchReactRan?: boolean };
     const win = window as Window & { __reactRouterRouteModules?: unknown };
@@ -315,7 +351,17 @@ async function loadInBrowser(browser: Browser, { viewport, mobile, cpuSlowdown }
         const row = handle?.closest('li');
         if (handle && row) {
           const box = handle.getBoundingClientRect();
-          const at = (dy: number) => ({ bubbles: true, cancelable: true, isPrimary: true, pointerId: 7, pointerType: 'mouse', button: 0, buttons: 1, clientX: box.x + box.width / 2, clientY: box.y + box.height / 2 + dy });
+          const at = (dy: number) => ({
+            bubbles: true,
+            cancelable: true,
+            isPrimary: true,
+            pointerId: 7,
+            pointerType: 'mouse',
+            button: 0,
+            buttons: 1,
+            clientX: box.x + box.width / 2,
+            clientY: box.y + box.height / 2 + dy,
+          });
           const attempt = bench as { attemptAt?: number };
           if (attempt.attemptAt !== undefined && row.style.transform !== '' && row.style.transform !== 'none') {
             bench.benchDragLiveAt = performance.now();
@@ -352,24 +398,32 @@ async function loadInBrowser(browser: Browser, { viewport, mobile, cpuSlowdown }
       if (!counting) return;
       const url = response.url();
       counted.push(
-        response.request().sizes().then((s) => {
-          if (url.endsWith('.js')) {
-            bytes.js += s.responseBodySize;
-            bytes.jsFiles++;
-          } else if (url.endsWith('.css')) bytes.css += s.responseBodySize;
-          else if (url === `${base}/${SLUG}/admin`) bytes.html += s.responseBodySize;
-        }).catch((error: unknown) => {
-          // a late request (the lazy route manifest) may still be answering when the page closes;
-          // it is neither the document, JS nor CSS, so nothing measured is lost
-          if (url.endsWith('.js') || url.endsWith('.css') || url === `${base}/${SLUG}/admin`) throw error;
-        }),
+        response
+          .request()
+          .sizes()
+          .then((s) => {
+            if (url.endsWith('.js')) {
+              bytes.js += s.responseBodySize;
+              bytes.jsFiles++;
+            } else if (url.endsWith('.css')) bytes.css += s.responseBodySize;
+            else if (url === `${base}/${SLUG}/admin`) bytes.html += s.responseBodySize;
+          })
+          .catch((error: unknown) => {
+            // a late request (the lazy route manifest) may still be answering when the page closes;
+            // it is neither the document, JS nor CSS, so nothing measured is lost
+            if (url.endsWith('.js') || url.endsWith('.css') || url === `${base}/${SLUG}/admin`) throw error;
+          }),
       );
     });
     await page.goto(`/${SLUG}/admin`, { waitUntil: 'load', timeout: 120_000 });
-    await page.waitForFunction(() => {
-      const bench = window as unknown as { benchInteractiveAt?: number; benchDragLiveAt?: number };
-      return bench.benchInteractiveAt !== undefined && bench.benchDragLiveAt !== undefined;
-    }, undefined, { timeout: 120_000, polling: 100 });
+    await page.waitForFunction(
+      () => {
+        const bench = window as unknown as { benchInteractiveAt?: number; benchDragLiveAt?: number };
+        return bench.benchInteractiveAt !== undefined && bench.benchDragLiveAt !== undefined;
+      },
+      undefined,
+      { timeout: 120_000, polling: 100 },
+    );
     counting = false;
     const { metrics } = await cdp.send('Performance.getMetrics');
     let recorded = profile === 'load' ? ((await cdp.send('Profiler.stop')).profile as CpuProfile) : undefined;
@@ -380,12 +434,26 @@ async function loadInBrowser(browser: Browser, { viewport, mobile, cpuSlowdown }
         .filter((entry) => new URL(entry.name).pathname.endsWith('.js') && entry.startTime <= interactive)
         .reduce((sum, entry) => sum + entry.encodedBodySize, 0);
       const bench = window as unknown as { benchDragLiveAt: number; benchReactRan: boolean };
-      return { html: nav.responseEnd, dcl: nav.domContentLoadedEventEnd, load: nav.loadEventEnd, interactive, dragLive: bench.benchDragLiveAt, reactRan: bench.benchReactRan, jsBeforeInteractive };
+      return {
+        html: nav.responseEnd,
+        dcl: nav.domContentLoadedEventEnd,
+        load: nav.loadEventEnd,
+        interactive,
+        dragLive: bench.benchDragLiveAt,
+        reactRan: bench.benchReactRan,
+        jsBeforeInteractive,
+      };
     });
     // an editor that hydrates at once (no on-demand start) has only React's path: the same every run
-    if (timing.reactRan && (await page.evaluate(() => 'reactOnDemand' in window))) throw new Error('React answered the drag: the bench timed another path than the page script\'s (issue 37)');
+    if (timing.reactRan && (await page.evaluate(() => 'reactOnDemand' in window)))
+      throw new Error("React answered the drag: the bench timed another path than the page script's (issue 37)");
     await Promise.all(counted);
-    const [busy, script, layout, style] = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'].map((name) => metricMs(metrics, name)) as [number, number, number, number];
+    const [busy, script, layout, style] = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'].map((name) => metricMs(metrics, name)) as [
+      number,
+      number,
+      number,
+      number,
+    ];
     const saves: number[] = [];
     // the saves with React running: started as the owner's first use of a field would (drag and drop no longer starts it)
     if (clicks > 0) await page.evaluate(() => (window as unknown as { reactOnDemand?: { start(): Promise<void> } }).reactOnDemand?.start());
@@ -394,7 +462,19 @@ async function loadInBrowser(browser: Browser, { viewport, mobile, cpuSlowdown }
       saves.push(await toggleAvailability(page));
     }
     if (profile === 'saves') recorded = (await cdp.send('Profiler.stop')).profile as CpuProfile;
-    return { ...timing, busy, script, layout, style, jsBytes: bytes.js, jsFiles: bytes.jsFiles, cssBytes: bytes.css, htmlBytes: bytes.html, saves, ...(recorded ? { profile: recorded } : {}) };
+    return {
+      ...timing,
+      busy,
+      script,
+      layout,
+      style,
+      jsBytes: bytes.js,
+      jsFiles: bytes.jsFiles,
+      cssBytes: bytes.css,
+      htmlBytes: bytes.html,
+      saves,
+      ...(recorded ? { profile: recorded } : {}),
+    };
   } finally {
     await context.close();
   }
@@ -411,7 +491,8 @@ async function savesBeforeReact(browser: Browser, device: Device, clicks: number
     if (!(await page.evaluate(() => 'reactOnDemand' in window))) return [];
     const saves: number[] = [];
     for (let click = 0; click < clicks; click++) saves.push(await toggleAvailability(page));
-    if (await page.evaluate(() => (window as unknown as { reactOnDemand: { running: boolean } }).reactOnDemand.running)) throw new Error('React started during the saves before React');
+    if (await page.evaluate(() => (window as unknown as { reactOnDemand: { running: boolean } }).reactOnDemand.running))
+      throw new Error('React started during the saves before React');
     return saves.slice(2);
   } finally {
     await context.close();
@@ -482,7 +563,11 @@ function printProfile(profile: CpuProfile, what: string, top = 25): void {
 async function loadReference(browser: Browser, device: Device): Promise<ReferenceLoad> {
   const { db } = openDatabase({ sqlitePath: join(dataDir, 'bucate.sqlite') });
   try {
-    await db.updateTable('restaurant').set((eb) => ({ menuVersion: eb('menuVersion', '+', 1) })).where('slug', '=', SLUG).execute();
+    await db
+      .updateTable('restaurant')
+      .set((eb) => ({ menuVersion: eb('menuVersion', '+', 1) }))
+      .where('slug', '=', SLUG)
+      .execute();
   } finally {
     await db.destroy();
   }
@@ -502,8 +587,16 @@ function lineOf(what: string, samples: number[], reference: ReferenceLoad[]): st
 
 /** The reference's own lines: when its HTML arrived and when it was interactive. */
 const referenceLines = (label: string, reference: ReferenceLoad[]) => [
-  lineOf(`${label}: reference: the guest menu, HTML received`, reference.map((l) => l.html), reference),
-  lineOf(`${label}: reference: the guest menu interactive (its search answers)`, reference.map((l) => l.interactive), reference),
+  lineOf(
+    `${label}: reference: the guest menu, HTML received`,
+    reference.map((l) => l.html),
+    reference,
+  ),
+  lineOf(
+    `${label}: reference: the guest menu interactive (its search answers)`,
+    reference.map((l) => l.interactive),
+    reference,
+  ),
 ];
 
 /** The table's columns: the ms, then the multiple of the reference. */
@@ -512,7 +605,11 @@ const BROWSER_COLUMNS = ['figure', 'p50', 'p95', 'max', '÷ reference', 'quotien
 async function browserFigures(browser: Browser, device: Device) {
   const { label } = device;
   // warm-up (the server's caches, Chromium's start), then the editor's loads alternating with the reference's
-  const { reference, measured: loads } = await interleaved(BROWSER_RUNS, () => loadReference(browser, device), () => loadInBrowser(browser, device));
+  const { reference, measured: loads } = await interleaved(
+    BROWSER_RUNS,
+    () => loadReference(browser, device),
+    () => loadInBrowser(browser, device),
+  );
   // the saves: in one page, the first two clicks as warm-up; React running, then before it starts
   const saves = (await loadInBrowser(browser, device, BROWSER_RUNS + 2)).saves.slice(2);
   const early = await savesBeforeReact(browser, device, BROWSER_RUNS + 2);
@@ -533,7 +630,9 @@ async function browserFigures(browser: Browser, device: Device) {
       line('  of which style and layout', (l) => l.style + l.layout),
       line('  the rest (parsing HTML and scripts, paint, GC, …)', (l) => l.busy - l.script - l.style - l.layout),
       lineOf(`${label}: sold-out click → toast, React running`, saves, reference),
-      early.length > 0 ? lineOf(`${label}: sold-out click → toast, before React starts`, early, reference) : [`${label}: sold-out click → toast, before React starts`, '—', '—', '—', '—', '—'],
+      early.length > 0
+        ? lineOf(`${label}: sold-out click → toast, before React starts`, early, reference)
+        : [`${label}: sold-out click → toast, before React starts`, '—', '—', '—', '—', '—'],
     ],
     transfer: `${label}: HTML ${kb(first.htmlBytes)}, JS ${kb(first.jsBeforeInteractive)} until interactive and ${kb(first.jsBytes)} in ${first.jsFiles} files by drag and drop live, CSS ${kb(first.cssBytes)} (as transferred, compressed)`,
   };
@@ -557,9 +656,19 @@ async function prepareBoard(restaurantId: string): Promise<BoardFixture> {
   try {
     const location = await db.selectFrom('location').select('id').where('restaurantId', '=', restaurantId).orderBy('sortOrder').orderBy('createdAt').executeTakeFirstOrThrow();
     const now = new Date().toISOString();
-    await db.insertInto('orderingSettings').values(buildOrderingSettings(restaurantId, location.id, { updatedAt: now })).onConflict((oc) => oc.column('locationId').doUpdateSet({ ordersEnabled: 1, dineIn: 1, paused: 0, pausedAt: null, updatedAt: now })).execute();
+    await db
+      .insertInto('orderingSettings')
+      .values(buildOrderingSettings(restaurantId, location.id, { updatedAt: now }))
+      .onConflict((oc) => oc.column('locationId').doUpdateSet({ ordersEnabled: 1, dineIn: 1, paused: 0, pausedAt: null, updatedAt: now }))
+      .execute();
     const tables = Array.from({ length: 2 * BOARD_ORDERS_PER_DEVICE + 1 }, (_, i) => ({
-      id: newId(), restaurantId, locationId: location.id, label: `Masa bench ${i}`, code: `benchadmin${i}`, sortOrder: 1000 + i, createdAt: now,
+      id: newId(),
+      restaurantId,
+      locationId: location.id,
+      label: `Masa bench ${i}`,
+      code: `benchadmin${i}`,
+      sortOrder: 1000 + i,
+      createdAt: now,
     }));
     await db.insertInto('diningTable').values(tables).execute();
     const statuses = ['served', 'served', 'served', 'declined', 'ready', 'accepted', 'served', 'received'] as const;
@@ -568,7 +677,11 @@ async function prepareBoard(restaurantId: string): Promise<BoardFixture> {
       await insertOrder(db, { restaurantId, locationId: location.id, table: tables[0]!, status: statuses[i % statuses.length]!, createdAt });
     }
     // the menu's pages are rendered afresh with ordering on
-    await db.updateTable('restaurant').set((eb) => ({ menuVersion: eb('menuVersion', '+', 1) })).where('id', '=', restaurantId).execute();
+    await db
+      .updateTable('restaurant')
+      .set((eb) => ({ menuVersion: eb('menuVersion', '+', 1) }))
+      .where('id', '=', restaurantId)
+      .execute();
     return { tableCodes: tables.slice(1).map((table) => table.code), locationId: location.id };
   } finally {
     await db.destroy();
@@ -587,8 +700,15 @@ function guestHeaders(): Record<string, string> {
 async function orderableDish(locationId: string, tableCode: string): Promise<string> {
   const { db } = openDatabase({ sqlitePath: join(dataDir, 'bucate.sqlite') });
   try {
-    const dishes = await db.selectFrom('product').innerJoin('category', 'category.id', 'product.categoryId').select('product.id')
-      .where('category.locationId', '=', locationId).where('product.available', '=', 1).orderBy('product.sortOrder').limit(60).execute();
+    const dishes = await db
+      .selectFrom('product')
+      .innerJoin('category', 'category.id', 'product.categoryId')
+      .select('product.id')
+      .where('category.locationId', '=', locationId)
+      .where('product.available', '=', 1)
+      .orderBy('product.sortOrder')
+      .limit(60)
+      .execute();
     for (const { id } of dishes) {
       const probe = await fetch(`${base}/${SLUG}/comanda/adauga`, {
         method: 'POST',
@@ -633,7 +753,11 @@ interface BoardLoad {
  * after the other and times each from its send's answer to the first frame after its row joined
  * the page (the row's `data-order-id`; the clocks of the bench and the page are the same host's).
  */
-async function loadBoardInBrowser(browser: Browser, { viewport, mobile, cpuSlowdown }: Device, order?: { count: number; productId: string; tableCodes: string[] }): Promise<BoardLoad & { onScreen: number[] }> {
+async function loadBoardInBrowser(
+  browser: Browser,
+  { viewport, mobile, cpuSlowdown }: Device,
+  order?: { count: number; productId: string; tableCodes: string[] },
+): Promise<BoardLoad & { onScreen: number[] }> {
   const { context, page, cdp } = await openOwnerPage(browser, { viewport, mobile, cpuSlowdown }, () => {
     const bench = window as unknown as { benchInteractiveAt?: number; benchLiveAt?: number; benchHydratedAt?: number; benchAudioMs?: number; benchRows: Record<string, number> };
     bench.benchRows = {};
@@ -676,21 +800,38 @@ async function loadBoardInBrowser(browser: Browser, { viewport, mobile, cpuSlowd
     let counting = true;
     page.on('response', (response) => {
       if (!counting || !response.url().endsWith('.js')) return;
-      counted.push(response.request().sizes().then((s) => {
-        bytes.js += s.responseBodySize;
-        bytes.jsFiles++;
-      }));
+      counted.push(
+        response
+          .request()
+          .sizes()
+          .then((s) => {
+            bytes.js += s.responseBodySize;
+            bytes.jsFiles++;
+          }),
+      );
     });
     await page.goto(`/${SLUG}/admin/orders`, { waitUntil: 'load', timeout: 120_000 });
-    await page.waitForFunction(() => {
-      const bench = window as unknown as { benchInteractiveAt?: number; benchLiveAt?: number };
-      return bench.benchInteractiveAt !== undefined && bench.benchLiveAt !== undefined;
-    }, undefined, { timeout: 120_000, polling: 100 });
+    await page.waitForFunction(
+      () => {
+        const bench = window as unknown as { benchInteractiveAt?: number; benchLiveAt?: number };
+        return bench.benchInteractiveAt !== undefined && bench.benchLiveAt !== undefined;
+      },
+      undefined,
+      { timeout: 120_000, polling: 100 },
+    );
     const { metrics } = await cdp.send('Performance.getMetrics');
     const timing = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       const bench = window as unknown as { benchInteractiveAt: number; benchLiveAt: number; benchHydratedAt?: number; benchAudioMs?: number };
-      return { html: nav.responseEnd, dcl: nav.domContentLoadedEventEnd, load: nav.loadEventEnd, hydrated: bench.benchHydratedAt ?? Number.NaN, interactive: bench.benchInteractiveAt, live: bench.benchLiveAt, audio: bench.benchAudioMs ?? Number.NaN };
+      return {
+        html: nav.responseEnd,
+        dcl: nav.domContentLoadedEventEnd,
+        load: nav.loadEventEnd,
+        hydrated: bench.benchHydratedAt ?? Number.NaN,
+        interactive: bench.benchInteractiveAt,
+        live: bench.benchLiveAt,
+        audio: bench.benchAudioMs ?? Number.NaN,
+      };
     });
     counting = false;
     await Promise.all(counted);
@@ -712,7 +853,11 @@ async function loadBoardInBrowser(browser: Browser, { viewport, mobile, cpuSlowd
 async function boardFigures(browser: Browser, device: Device, board: BoardFixture, productId: string) {
   const { label } = device;
   // warm-up, then the board's loads alternating with the reference's
-  const { reference, measured: loads } = await interleaved(BROWSER_RUNS, () => loadReference(browser, device), () => loadBoardInBrowser(browser, device));
+  const { reference, measured: loads } = await interleaved(
+    BROWSER_RUNS,
+    () => loadReference(browser, device),
+    () => loadBoardInBrowser(browser, device),
+  );
   // the orders: in one page, the first two as warm-up
   const onScreen = (await loadBoardInBrowser(browser, device, { count: BOARD_ORDERS_PER_DEVICE, productId, tableCodes: board.tableCodes })).onScreen.slice(2);
   const line = (what: string, pick: (l: BoardLoad) => number) => lineOf(`${label}: ${what}`, loads.map(pick), reference);
@@ -723,9 +868,9 @@ async function boardFigures(browser: Browser, device: Device, board: BoardFixtur
       ...referenceLines(label, reference),
       line('orders board, HTML received', (l) => l.html),
       line('orders board DOMContentLoaded (its modules ran)', (l) => l.dcl),
-      line('orders board hydrated (React\'s root effect ran)', (l) => l.hydrated),
+      line("orders board hydrated (React's root effect ran)", (l) => l.hydrated),
       line('orders board interactive (a click on its sound button works)', (l) => l.interactive),
-      line('  of which the click\'s AudioContext', (l) => l.audio),
+      line("  of which the click's AudioContext", (l) => l.audio),
       line('orders board load event (its stream opens after it)', (l) => l.load),
       line('orders board live (its stream open)', (l) => l.live),
       line('main thread busy until both', (l) => l.busy),
@@ -737,7 +882,10 @@ async function boardFigures(browser: Browser, device: Device, board: BoardFixtur
 
 // --- the run --------------------------------------------------------------------------------
 
-const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 let server: ChildProcess | undefined;
 try {
   console.log(`${cpus().length} cores, Node ${process.versions.node}, load average before: ${load()}`);
@@ -753,11 +901,14 @@ try {
 
   // the editor's queries alone, in this process on the same file: what is not rendering
   const { db } = openDatabase({ sqlitePath: join(dataDir, 'bucate.sqlite') });
-  row('editor queries alone (getEditorMenu, in-process)', await timed(async () => {
-    const started = performance.now();
-    await getEditorMenu(forRestaurant(systemScope(db, 'script:bench-admin'), fixture.restaurantId));
-    return performance.now() - started;
-  }));
+  row(
+    'editor queries alone (getEditorMenu, in-process)',
+    await timed(async () => {
+      const started = performance.now();
+      await getEditorMenu(forRestaurant(systemScope(db, 'script:bench-admin'), fixture.restaurantId));
+      return performance.now() - started;
+    }),
+  );
   // the edit form exactly as the browser submits it, from the same values the form is filled with
   const product = await getProductForEdit(forRestaurant(systemScope(db, 'script:bench-admin'), fixture.restaurantId), fixture.editedProductId);
   const values = { ...productFormValues(product, 'ro'), available: true, visible: true };
@@ -791,44 +942,59 @@ try {
   toggledProductId = toggleId;
   const toggle = (run: number) => new URLSearchParams({ intent: 'set-product-available', id: toggleId, value: String(run % 2 === 1) });
   row('toggle sold out, POST /admin.data?index', await timed(async (run) => (await send('POST', `${admin}.data?index`, { form: toggle(run) })).ms));
-  row('  + revalidate (GET /admin.data)', await timed(async (run) => {
-    const started = performance.now();
-    await send('POST', `${admin}.data?index`, { form: toggle(run) });
-    await send('GET', `${admin}.data`);
-    return performance.now() - started;
-  }));
+  row(
+    '  + revalidate (GET /admin.data)',
+    await timed(async (run) => {
+      const started = performance.now();
+      await send('POST', `${admin}.data?index`, { form: toggle(run) });
+      await send('GET', `${admin}.data`);
+      return performance.now() - started;
+    }),
+  );
 
   // drag and drop in the largest category: the whole order, reversed on every run
   const { id: categoryId, productIds } = fixture.largestCategory;
   const reorder = (run: number) => new URLSearchParams({ intent: 'reorder-products', parentId: categoryId, order: (run % 2 ? [...productIds].reverse() : productIds).join(',') });
   row(`reorder ${productIds.length} products, POST /admin.data?index`, await timed(async (run) => (await send('POST', `${admin}.data?index`, { form: reorder(run) })).ms));
-  row('  + revalidate (GET /admin.data)', await timed(async (run) => {
-    const started = performance.now();
-    await send('POST', `${admin}.data?index`, { form: reorder(run) });
-    await send('GET', `${admin}.data`);
-    return performance.now() - started;
-  }));
+  row(
+    '  + revalidate (GET /admin.data)',
+    await timed(async (run) => {
+      const started = performance.now();
+      await send('POST', `${admin}.data?index`, { form: reorder(run) });
+      await send('GET', `${admin}.data`);
+      return performance.now() - started;
+    }),
+  );
 
   // the full product form: saved, redirected (202 + redirect in the body), then the load the
   // browser makes: the editor with ?saved= (dropping the marker afterwards does not revalidate)
   const productPath = `${admin}/products/${fixture.editedProductId}`;
-  row('product save, POST /products/:id.data', await timed(async (run) => {
-    const sent = await send('POST', `${productPath}.data`, { form: editForm(run, await versionNow()) });
-    if (sent.status !== 202) throw new Error(`the product save answered ${sent.status}, not a redirect`);
-    return sent.ms;
-  }));
-  row('  + the load that follows', await timed(async (run) => {
-    const form = editForm(run, await versionNow());
-    const started = performance.now();
-    await send('POST', `${productPath}.data`, { form });
-    await send('GET', `${admin}.data?saved=${fixture.editedProductId}`);
-    return performance.now() - started;
-  }));
-  row('product save without JavaScript (302)', await timed(async (run) => {
-    const sent = await send('POST', productPath, { form: editForm(run, await versionNow()) });
-    if (sent.status !== 302) throw new Error(`the product save answered ${sent.status}, not 302`);
-    return sent.ms;
-  }));
+  row(
+    'product save, POST /products/:id.data',
+    await timed(async (run) => {
+      const sent = await send('POST', `${productPath}.data`, { form: editForm(run, await versionNow()) });
+      if (sent.status !== 202) throw new Error(`the product save answered ${sent.status}, not a redirect`);
+      return sent.ms;
+    }),
+  );
+  row(
+    '  + the load that follows',
+    await timed(async (run) => {
+      const form = editForm(run, await versionNow());
+      const started = performance.now();
+      await send('POST', `${productPath}.data`, { form });
+      await send('GET', `${admin}.data?saved=${fixture.editedProductId}`);
+      return performance.now() - started;
+    }),
+  );
+  row(
+    'product save without JavaScript (302)',
+    await timed(async (run) => {
+      const sent = await send('POST', productPath, { form: editForm(run, await versionNow()) });
+      if (sent.status !== 302) throw new Error(`the product save answered ${sent.status}, not 302`);
+      return sent.ms;
+    }),
+  );
   await db.destroy();
 
   console.log(`\n${PRODUCTS} products in the restaurant; ${fixture.productsShown} in the location the editor opens on, ${listed} of them listed in its HTML`);
@@ -837,24 +1003,38 @@ try {
   const browser = await launchBrowser();
   try {
     if (process.env.BENCH_PROFILE !== 'saves') {
-    const desktop = await browserFigures(browser, { label: 'desktop', viewport: DESKTOP, mobile: false, cpuSlowdown: 1 });
-    const phone = await browserFigures(browser, { label: 'phone, CPU 4× slower', viewport: PHONE, mobile: true, cpuSlowdown: 4 });
-    printTable(`Chromium, cold cache, ${BROWSER_RUNS} loads after 1 warm-up, each alternating with one of the reference (ms from navigation start); ${BROWSER_RUNS} clicks after 2 in one page`, BROWSER_COLUMNS, [...desktop.lines, ...phone.lines]);
-    console.log(`\n${desktop.reference}\n${phone.reference}\n${desktop.transfer}\n${phone.transfer}\nload average now: ${load()}`);
+      const desktop = await browserFigures(browser, { label: 'desktop', viewport: DESKTOP, mobile: false, cpuSlowdown: 1 });
+      const phone = await browserFigures(browser, { label: 'phone, CPU 4× slower', viewport: PHONE, mobile: true, cpuSlowdown: 4 });
+      printTable(
+        `Chromium, cold cache, ${BROWSER_RUNS} loads after 1 warm-up, each alternating with one of the reference (ms from navigation start); ${BROWSER_RUNS} clicks after 2 in one page`,
+        BROWSER_COLUMNS,
+        [...desktop.lines, ...phone.lines],
+      );
+      console.log(`\n${desktop.reference}\n${phone.reference}\n${desktop.transfer}\n${phone.transfer}\nload average now: ${load()}`);
 
-    // the staff's orders board (issue 26), after the editor: its guests' orders are the run's last writes
-    const dish = await orderableDish(boardFixture.locationId, boardFixture.tableCodes[0]!);
-    const boardDesktop = await boardFigures(browser, { label: 'desktop', viewport: DESKTOP, mobile: false, cpuSlowdown: 1 }, boardFixture, dish);
-    const boardPhone = await boardFigures(browser, { label: 'phone, CPU 4× slower', viewport: PHONE, mobile: true, cpuSlowdown: 4 }, boardFixture, dish);
-    printTable(`The orders board with ${BOARD_DAY_ORDERS} orders of the day, cold cache, ${BROWSER_RUNS} loads after 1 warm-up, each alternating with one of the reference (ms from navigation start); ${BROWSER_RUNS} guests' orders after 2 in one page (ms from the send's answer)`, BROWSER_COLUMNS, [...boardDesktop.lines, ...boardPhone.lines]);
-    console.log(`\n${boardDesktop.reference}\n${boardPhone.reference}\n${boardDesktop.transfer}\n${boardPhone.transfer}`);
+      // the staff's orders board (issue 26), after the editor: its guests' orders are the run's last writes
+      const dish = await orderableDish(boardFixture.locationId, boardFixture.tableCodes[0]!);
+      const boardDesktop = await boardFigures(browser, { label: 'desktop', viewport: DESKTOP, mobile: false, cpuSlowdown: 1 }, boardFixture, dish);
+      const boardPhone = await boardFigures(browser, { label: 'phone, CPU 4× slower', viewport: PHONE, mobile: true, cpuSlowdown: 4 }, boardFixture, dish);
+      printTable(
+        `The orders board with ${BOARD_DAY_ORDERS} orders of the day, cold cache, ${BROWSER_RUNS} loads after 1 warm-up, each alternating with one of the reference (ms from navigation start); ${BROWSER_RUNS} guests' orders after 2 in one page (ms from the send's answer)`,
+        BROWSER_COLUMNS,
+        [...boardDesktop.lines, ...boardPhone.lines],
+      );
+      console.log(`\n${boardDesktop.reference}\n${boardPhone.reference}\n${boardDesktop.transfer}\n${boardPhone.transfer}`);
     }
     if (process.env.BENCH_PROFILE === '1' || process.env.BENCH_PROFILE === 'saves') {
       const saves = process.env.BENCH_PROFILE === 'saves';
       const profiled = await loadInBrowser(browser, { label: 'phone', viewport: PHONE, mobile: true, cpuSlowdown: 4 }, saves ? BROWSER_RUNS + 2 : 0, saves ? 'saves' : 'load');
       if (profiled.profile && process.env.BENCH_PROFILE_FILE) writeFileSync(process.env.BENCH_PROFILE_FILE, JSON.stringify(profiled.profile));
       if (profiled.profile) printProfile(profiled.profile, saves ? `${BROWSER_RUNS} sold-out clicks with React running` : 'load');
-      if (saves) console.log(`\nthe profiled clicks (ms, click → toast): ${profiled.saves.slice(2).map((save) => save.toFixed(0)).join(', ')}`);
+      if (saves)
+        console.log(
+          `\nthe profiled clicks (ms, click → toast): ${profiled.saves
+            .slice(2)
+            .map((save) => save.toFixed(0))
+            .join(', ')}`,
+        );
     }
     console.log(`\nload average after: ${load()}`);
   } finally {

@@ -53,13 +53,44 @@ try {
       const createdAt = new Date(now.getTime() - Math.floor(Math.random() * 365 * 86_400_000)).toISOString();
       const email = `user${j}-${id.slice(0, 6)}@example.com`;
       if (restaurantId) owners.push(email);
-      users.push({ id, name: `Utilizator ${j}`, email, emailVerified: verified, image: null, createdAt, updatedAt: createdAt, role: 'restaurant' as const, banReason: null, lastRestaurantId: restaurantId });
-      accounts.push({ id: newId(), accountId: id, providerId: j % 5 === 0 ? 'google' : 'credential', userId: id, password: j % 5 === 0 ? null : 'not-a-real-hash', createdAt, updatedAt: createdAt });
+      users.push({
+        id,
+        name: `Utilizator ${j}`,
+        email,
+        emailVerified: verified,
+        image: null,
+        createdAt,
+        updatedAt: createdAt,
+        role: 'restaurant' as const,
+        banReason: null,
+        lastRestaurantId: restaurantId,
+      });
+      accounts.push({
+        id: newId(),
+        accountId: id,
+        providerId: j % 5 === 0 ? 'google' : 'credential',
+        userId: id,
+        password: j % 5 === 0 ? null : 'not-a-real-hash',
+        createdAt,
+        updatedAt: createdAt,
+      });
     }
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('user').values(users).execute();
       await trx.insertInto('account').values(accounts).execute();
-      for (const user of users) if (user.lastRestaurantId) await trx.insertInto('membership').values({ id: `m-${user.id}`, restaurantId: user.lastRestaurantId, userId: user.id, role: 'owner', createdAt: String(user.createdAt), updatedAt: String(user.createdAt) }).execute();
+      for (const user of users)
+        if (user.lastRestaurantId)
+          await trx
+            .insertInto('membership')
+            .values({
+              id: `m-${user.id}`,
+              restaurantId: user.lastRestaurantId,
+              userId: user.id,
+              role: 'owner',
+              createdAt: String(user.createdAt),
+              updatedAt: String(user.createdAt),
+            })
+            .execute();
     });
   }
   // a real database's statistics are current; a freshly seeded PostgreSQL one's are not yet
@@ -86,7 +117,11 @@ try {
     ['overview: 365 days', () => getOverview(admin, 365)],
     ['audit log: page 1', () => listAuditLog(admin, {}, 1)],
   ];
-  console.log(`machine: ${cpus().length} CPUs, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; ${RUNS} runs each after ${WARMUP} warm-up`);
+  console.log(
+    `machine: ${cpus().length} CPUs, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}; ${RUNS} runs each after ${WARMUP} warm-up`,
+  );
   console.log('what'.padEnd(40), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'max ms'.padStart(8));
   for (const [name, run] of cases) {
     for (let i = 0; i < WARMUP; i++) await run();

@@ -31,10 +31,23 @@ const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO:
 
 async function startChromium(): Promise<{ port: number; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', [
-    '--headless=new', `--remote-debugging-port=${port}`, '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${join(dataDir, 'chromium')}`, 'about:blank',
-  ], { stdio: 'ignore' });
+  const child = spawn(
+    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    [
+      '--headless=new',
+      `--remote-debugging-port=${port}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--user-data-dir=${join(dataDir, 'chromium')}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
   for (let attempt = 0; attempt < 100; attempt++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) return { port, child };
@@ -116,13 +129,19 @@ const twins: string[] = [];
 let server: ChildProcess | undefined;
 let chromium: ChildProcess | undefined;
 try {
-  console.log(`${cpus().length} cores, Node ${process.versions.node}, load average before: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  console.log(
+    `${cpus().length} cores, Node ${process.versions.node}, load average before: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
   await runToEnd('scripts/prepare-data.ts', { ...env, NODE_ENV: 'development' });
   const app = await startAppServer(env);
   server = app.child;
   const browser = await startChromium();
   chromium = browser.child;
-  console.log(`Lighthouse mobile (simulated), median of ${RUNS} runs per page; each page's plain twin (its HTML without scripts, styles, images; a static file of the same server) in runs alternating with the page's`);
+  console.log(
+    `Lighthouse mobile (simulated), median of ${RUNS} runs per page; each page's plain twin (its HTML without scripts, styles, images; a static file of the same server) in runs alternating with the page's`,
+  );
   console.log('| page | performance | LCP | TBT | CLS | bytes | plain twin: performance, LCP, TBT, bytes |\n|---|---|---|---|---|---|---|');
   const visits = PAGES.flatMap((path) => [{ path, returning: false }, ...(RETURNING ? [{ path, returning: true }] : [])]);
   for (const [index, { path, returning }] of visits.entries()) {
@@ -137,9 +156,24 @@ try {
     const twinRuns: Run[] = [];
     for (let run = 0; run < RUNS; run++) {
       // alternating: the page first, then its twin first, so neither always follows the other
-      const order = run % 2 === 0 ? ([[path, runs], [twin.address, twinRuns]] as const) : ([[twin.address, twinRuns], [path, runs]] as const);
+      const order =
+        run % 2 === 0
+          ? ([
+              [path, runs],
+              [twin.address, twinRuns],
+            ] as const)
+          : ([
+              [twin.address, twinRuns],
+              [path, runs],
+            ] as const);
       for (const [address, into] of order) {
-        const measured = await runLighthouse(browser.port, `${app.base}${address}`, returning, `${address === path ? label : `${label}'s twin`}, run ${run + 1}`, DETAILS && run === RUNS - 1 && address === path);
+        const measured = await runLighthouse(
+          browser.port,
+          `${app.base}${address}`,
+          returning,
+          `${address === path ? label : `${label}'s twin`}, run ${run + 1}`,
+          DETAILS && run === RUNS - 1 && address === path,
+        );
         if (measured) into.push(measured);
       }
     }
@@ -147,9 +181,15 @@ try {
     const pick = (of: Run[], key: keyof Run) => median(of.map((r) => r[key]));
     const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
     const twinCell = `${pick(twinRuns, 'score')}, ${seconds(pick(twinRuns, 'lcp'))}, ${pick(twinRuns, 'tbt').toFixed(0)} ms, ${(pick(twinRuns, 'bytes') / 1024).toFixed(0)} KB`;
-    console.log(`| ${label} | ${pick(runs, 'score')} (${runs.map((r) => r.score).join(', ')}) | ${seconds(pick(runs, 'lcp'))} | ${pick(runs, 'tbt').toFixed(0)} ms | ${pick(runs, 'cls').toFixed(3)} | ${(pick(runs, 'bytes') / 1024).toFixed(0)} KB | ${twinCell} |`);
+    console.log(
+      `| ${label} | ${pick(runs, 'score')} (${runs.map((r) => r.score).join(', ')}) | ${seconds(pick(runs, 'lcp'))} | ${pick(runs, 'tbt').toFixed(0)} ms | ${pick(runs, 'cls').toFixed(3)} | ${(pick(runs, 'bytes') / 1024).toFixed(0)} KB | ${twinCell} |`,
+    );
   }
-  console.log(`load average after: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average after: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
 } finally {
   chromium?.kill('SIGTERM');
   server?.kill('SIGTERM');

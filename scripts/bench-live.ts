@@ -62,10 +62,23 @@ async function hold(url: string, headers: Record<string, string>) {
 }
 
 const database = await createThrowawayPostgres(adminUrl, 'bucate_bench_live');
-const env = { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'error', SEED_DEMO: 'true', TRUST_PROXY: '1', WORKER: 'off', AUTH_SECRET: randomBytes(32).toString('hex'), DATA_DIR: `/tmp/bucate-bench-live-${process.pid}` };
+const env = {
+  ...process.env,
+  DATABASE_URL: database.url,
+  LOG_LEVEL: 'error',
+  SEED_DEMO: 'true',
+  TRUST_PROXY: '1',
+  WORKER: 'off',
+  AUTH_SECRET: randomBytes(32).toString('hex'),
+  DATA_DIR: `/tmp/bucate-bench-live-${process.pid}`,
+};
 const servers: AppServer[] = [];
 try {
-  console.log(`${cpus().length} cores, Node ${process.versions.node}, load average before: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  console.log(
+    `${cpus().length} cores, Node ${process.versions.node}, load average before: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
   await runToEnd('scripts/prepare-data.ts', { ...env, NODE_ENV: 'development' });
   const { db } = openDatabase({ databaseUrl: database.url, sqlitePath: '' });
   const demo = await db.selectFrom('restaurant').select('id').where('slug', '=', SLUG).executeTakeFirstOrThrow();
@@ -94,7 +107,9 @@ try {
   const held: AbortController[] = [];
   const before = rssKb(a.child.pid!);
   for (const account of accounts) {
-    const opened = await Promise.all(Array.from({ length: 20 }, (_, i) => hold(`${a.base}/${slugs[i % 10]}/admin/orders/live`, { cookie: account.cookie, 'x-forwarded-for': account.address })));
+    const opened = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => hold(`${a.base}/${slugs[i % 10]}/admin/orders/live`, { cookie: account.cookie, 'x-forwarded-for': account.address })),
+    );
     held.push(...opened.map((stream) => stream.controller));
     if (opened.some((stream) => stream.status !== 200)) throw new Error(`a board answered ${opened.find((stream) => stream.status !== 200)!.status}`);
   }
@@ -107,8 +122,10 @@ try {
   }
   await pause(3000);
   const guests = rssKb(a.child.pid!);
-  console.log(`process 1, first fill: RSS ${Math.round(before / 1024)} MB; +200 board streams ${((boards - before) / 1024).toFixed(1)} MB (${((boards - before) / 200).toFixed(0)} KiB each); ` +
-    `+100 order-page streams ${((guests - boards) / 1024).toFixed(1)} MB (${((guests - boards) / 100).toFixed(0)} KiB each); the 21st board of one account: ${extra.status}`);
+  console.log(
+    `process 1, first fill: RSS ${Math.round(before / 1024)} MB; +200 board streams ${((boards - before) / 1024).toFixed(1)} MB (${((boards - before) / 200).toFixed(0)} KiB each); ` +
+      `+100 order-page streams ${((guests - boards) / 1024).toFixed(1)} MB (${((guests - boards) / 100).toFixed(0)} KiB each); the 21st board of one account: ${extra.status}`,
+  );
   for (const controller of held) controller.abort();
   await pause(1000);
 
@@ -121,7 +138,12 @@ try {
   const admin = await signUp(b.base, db);
   await db.updateTable('user').set({ role: 'admin' }).where('id', '=', admin.userId).execute();
   const post = (path: string, cookie: string, body: Record<string, string>) =>
-    fetch(`${b.base}${path}`, { method: 'POST', redirect: 'manual', headers: { cookie, origin: b.base, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': nextAddress() }, body: new URLSearchParams(body) });
+    fetch(`${b.base}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, origin: b.base, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': nextAddress() },
+      body: new URLSearchParams(body),
+    });
   const changes: [string, (m: { cookie: string; userId: string; membershipId: string; version: string }) => Promise<Response>][] = [
     ['member removed (team page)', (m) => post(`/${teamSlug}/admin/team`, owner, { intent: 'remove-member', membershipId: m.membershipId })],
     ['member made editor (team page)', (m) => post(`/${teamSlug}/admin/team`, owner, { intent: 'change-role', membershipId: m.membershipId, role: 'editor', version: m.version })],
@@ -131,7 +153,12 @@ try {
   for (const [name, change] of changes) {
     const person = await signUp(a.base, db);
     await addMember(db, teamId, person.userId, 'staff');
-    const membership = await db.selectFrom('membership').select(['id', 'updatedAt']).where('restaurantId', '=', teamId).where('userId', '=', person.userId).executeTakeFirstOrThrow();
+    const membership = await db
+      .selectFrom('membership')
+      .select(['id', 'updatedAt'])
+      .where('restaurantId', '=', teamId)
+      .where('userId', '=', person.userId)
+      .executeTakeFirstOrThrow();
     const board = await hold(`${a.base}/${teamSlug}/admin/orders/live`, { cookie: person.cookie, 'x-forwarded-for': nextAddress() });
     await pause(500);
     const sent = performance.now();
@@ -140,10 +167,16 @@ try {
     const text = await answer.text();
     if (answer.status >= 400) console.log(`  ${name} refused: ${/"error","([^"]{3,200})"/.exec(text)?.[1] ?? text.slice(0, 200)}`);
     const ended = await Promise.race([board.ended, pause(10_000).then(() => Number.NaN)]);
-    console.log(`${name}: answered ${answer.status} in ${(answered - sent).toFixed(0)} ms; the board on process 1 ended ${(ended - answered).toFixed(0)} ms after the answer (target within 5,000 ms)`);
+    console.log(
+      `${name}: answered ${answer.status} in ${(answered - sent).toFixed(0)} ms; the board on process 1 ended ${(ended - answered).toFixed(0)} ms after the answer (target within 5,000 ms)`,
+    );
     board.controller.abort();
   }
-  console.log(`load average after: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average after: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
   await db.destroy();
 } finally {
   await stopAppServers(servers);

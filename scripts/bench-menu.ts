@@ -49,9 +49,7 @@ const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO:
 
 function runToEnd(script: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    fork(script, { env: { ...env, NODE_ENV: 'development' }, stdio: 'ignore' }).on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`)),
-    );
+    fork(script, { env: { ...env, NODE_ENV: 'development' }, stdio: 'ignore' }).on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`))));
   });
 }
 
@@ -61,16 +59,38 @@ async function scaleFirstLocation(): Promise<string> {
   const restaurant = await db.selectFrom('restaurant').select(['id', 'slug']).executeTakeFirstOrThrow();
   const location = await db.selectFrom('location').select('id').where('restaurantId', '=', restaurant.id).orderBy('sortOrder').executeTakeFirstOrThrow();
   const categories = await db.selectFrom('category').select('id').where('locationId', '=', location.id).execute();
-  const { count } = await db.selectFrom('product').select((eb) => eb.fn.countAll<number>().as('count')).where('categoryId', 'in', categories.map((c) => c.id)).executeTakeFirstOrThrow();
-  const products = generateProducts(restaurant.id, categories.map((c) => c.id), PRODUCTS - Number(count));
+  const { count } = await db
+    .selectFrom('product')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where(
+      'categoryId',
+      'in',
+      categories.map((c) => c.id),
+    )
+    .executeTakeFirstOrThrow();
+  const products = generateProducts(
+    restaurant.id,
+    categories.map((c) => c.id),
+    PRODUCTS - Number(count),
+  );
   for (const product of products) {
     product.sortOrder += 1000;
     // a further language: texts of the same length and variety as the Romanian ones (decision 0019's JSON)
-    if (LANG) product.translations = JSON.stringify({ [LANG]: { name: `${product.nameRo} ·`, description: product.descriptionRo ?? '', ingredients: product.ingredientsRo ?? '' } });
+    if (LANG)
+      product.translations = JSON.stringify({ [LANG]: { name: `${product.nameRo} ·`, description: product.descriptionRo ?? '', ingredients: product.ingredientsRo ?? '' } });
   }
   await db.insertInto('product').values(products).execute();
-  if (LANG) await db.updateTable('restaurant').set({ contentLanguages: JSON.stringify([LANG]) }).where('id', '=', restaurant.id).execute();
-  await attachOptionGroups(db, restaurant.id, categories.map((c) => c.id));
+  if (LANG)
+    await db
+      .updateTable('restaurant')
+      .set({ contentLanguages: JSON.stringify([LANG]) })
+      .where('id', '=', restaurant.id)
+      .execute();
+  await attachOptionGroups(
+    db,
+    restaurant.id,
+    categories.map((c) => c.id),
+  );
   await db.destroy();
   return LANG ? `${restaurant.slug}?lang=${LANG}` : restaurant.slug;
 }
@@ -84,15 +104,54 @@ async function attachOptionGroups(db: ReturnType<typeof openDatabase>['db'], res
   const dishes = await db.selectFrom('product').select('id').where('categoryId', 'in', categoryIds).orderBy('sortOrder').orderBy('id').execute();
   const now = new Date().toISOString();
   const groups = [
-    { id: 'bench-size', nameRo: 'Mărime', nameEn: 'Size', minChoices: 1, maxChoices: 1, pricing: 'set' as const, options: [['Mică', 3000], ['Mare', 4500]] as const },
-    { id: 'bench-extra', nameRo: 'Extra', nameEn: 'Extras', minChoices: 0, maxChoices: 3, pricing: 'add' as const, options: [['Brânză', 500], ['Măsline', 300], ['Ciuperci', 400], ['Ardei iute', 200]] as const },
+    {
+      id: 'bench-size',
+      nameRo: 'Mărime',
+      nameEn: 'Size',
+      minChoices: 1,
+      maxChoices: 1,
+      pricing: 'set' as const,
+      options: [
+        ['Mică', 3000],
+        ['Mare', 4500],
+      ] as const,
+    },
+    {
+      id: 'bench-extra',
+      nameRo: 'Extra',
+      nameEn: 'Extras',
+      minChoices: 0,
+      maxChoices: 3,
+      pricing: 'add' as const,
+      options: [
+        ['Brânză', 500],
+        ['Măsline', 300],
+        ['Ciuperci', 400],
+        ['Ardei iute', 200],
+      ] as const,
+    },
   ];
   for (const [position, { options, ...group }] of groups.entries()) {
-    await db.insertInto('optionGroup').values({ ...group, restaurantId, sortOrder: position, createdAt: now, updatedAt: now }).execute();
+    await db
+      .insertInto('optionGroup')
+      .values({ ...group, restaurantId, sortOrder: position, createdAt: now, updatedAt: now })
+      .execute();
     for (const [index, [nameRo, priceMinor]] of options.entries()) {
-      await db.insertInto('optionItem').values({
-        id: `${group.id}-${index}`, groupId: group.id, restaurantId, nameRo, nameEn: null, priceMinor, allergens: nameRo === 'Brânză' ? '["milk"]' : '[]', sortOrder: index, createdAt: now, updatedAt: now,
-      }).execute();
+      await db
+        .insertInto('optionItem')
+        .values({
+          id: `${group.id}-${index}`,
+          groupId: group.id,
+          restaurantId,
+          nameRo,
+          nameEn: null,
+          priceMinor,
+          allergens: nameRo === 'Brânză' ? '["milk"]' : '[]',
+          sortOrder: index,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
     }
     const links = dishes.filter((_, index) => index % 3 === 0).map(({ id }) => ({ productId: id, groupId: group.id, restaurantId, position }));
     await db.insertInto('productOptionGroup').values(links).execute();
@@ -114,7 +173,7 @@ function rawInserter(sqlite: DatabaseSync) {
       statement = sqlite.prepare(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
       statements.set(key, statement);
     }
-    statement.run(...columns.map((c) => ((row as Record<string, SQLInputValue | undefined>)[c] ?? null)));
+    statement.run(...columns.map((c) => (row as Record<string, SQLInputValue | undefined>)[c] ?? null));
   };
 }
 
@@ -139,7 +198,13 @@ async function seedRestaurants(total: number): Promise<string[]> {
       const categories = Array.from({ length: 4 }, () => buildCategory(restaurant.id, location.id));
       for (const category of categories) insert('category', category);
       const size = Math.min(150, Math.round(10 + 30 * -Math.log(1 - random())));
-      for (const product of generateProducts(restaurant.id, categories.map((c) => c.id), size, n + 1)) insert('product', product);
+      for (const product of generateProducts(
+        restaurant.id,
+        categories.map((c) => c.id),
+        size,
+        n + 1,
+      ))
+        insert('product', product);
       dishes += size;
       slugs.push(restaurant.slug);
     }
@@ -190,9 +255,7 @@ async function startServer(script = 'server/index.ts', args: string[] = []): Pro
     env: { ...env, NODE_ENV: 'production', AUTH_SECRET: 'bench-secret-'.padEnd(40, 'x'), PORT: '0', HOST: '127.0.0.1', METRICS_TOKEN },
     stdio: 'ignore',
   });
-  const port = await new Promise<number>((resolve) =>
-    child.on('message', (m: { type?: string; port?: number }) => m.type === 'listening' && m.port && resolve(m.port)),
-  );
+  const port = await new Promise<number>((resolve) => child.on('message', (m: { type?: string; port?: number }) => m.type === 'listening' && m.port && resolve(m.port)));
   return { port, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }
 
@@ -260,7 +323,12 @@ function cpuSecondsOf(pid: number): number {
 async function withoutOrdering<T>(slug: string, measure: () => Promise<T>): Promise<T> {
   const { db } = openDatabase({ sqlitePath: join(dataDir, 'bucate.sqlite') });
   const restaurant = await db.selectFrom('restaurant').select('id').where('slug', '=', slug.split('?')[0]!).executeTakeFirstOrThrow();
-  const bump = () => db.updateTable('restaurant').set((eb) => ({ menuVersion: eb('menuVersion', '+', 1) })).where('id', '=', restaurant.id).execute();
+  const bump = () =>
+    db
+      .updateTable('restaurant')
+      .set((eb) => ({ menuVersion: eb('menuVersion', '+', 1) }))
+      .where('id', '=', restaurant.id)
+      .execute();
   const on = await db.selectFrom('orderingSettings').select('locationId').where('restaurantId', '=', restaurant.id).where('ordersEnabled', '=', 1).execute();
   const ids = on.map((row) => row.locationId);
   try {
@@ -285,7 +353,11 @@ async function missCost(base: string, slug: string, pid: number): Promise<{ p50:
       await new Promise((resolve) => setTimeout(resolve, 3000));
       cpuBefore = cpuSecondsOf(pid);
     }
-    await db.updateTable('restaurant').set((eb) => ({ menuVersion: eb('menuVersion', '+', 1) })).where('slug', '=', slug.split('?')[0]!).execute();
+    await db
+      .updateTable('restaurant')
+      .set((eb) => ({ menuVersion: eb('menuVersion', '+', 1) }))
+      .where('slug', '=', slug.split('?')[0]!)
+      .execute();
     const started = performance.now();
     const { headers } = await rawGet(`${base}/${slug}`, 'br, gzip');
     if (headers['x-menu-cache'] !== 'miss') throw new Error(`expected a miss, got ${headers['x-menu-cache']}`);
@@ -311,7 +383,9 @@ try {
   const server = await startServer();
   const base = `http://127.0.0.1:${server.port}`;
   const weight = await firstLoad(base, slug);
-  console.log(`menu: ${weight.dishes} distinct dishes in the HTML, ${(weight.htmlBytes / 1024).toFixed(1)} KB uncompressed, ${(weight.htmlBytes / 1024 / weight.dishes).toFixed(2)} KB per dish (target ≤ 1.5)`);
+  console.log(
+    `menu: ${weight.dishes} distinct dishes in the HTML, ${(weight.htmlBytes / 1024).toFixed(1)} KB uncompressed, ${(weight.htmlBytes / 1024 / weight.dishes).toFixed(2)} KB per dish (target ≤ 1.5)`,
+  );
   console.log(
     `first load (HTML + ${weight.assets.length} assets): ${(weight.br / 1024).toFixed(1)} KB brotli, ${(weight.gzip / 1024).toFixed(1)} KB gzip (target ≤ 40 KB brotli); ` +
       `right after a render, before the background upgrade: ${(weight.first.br / 1024).toFixed(1)} KB brotli, ${(weight.first.gzip / 1024).toFixed(1)} KB gzip`,
@@ -359,7 +433,6 @@ try {
       );
     }
   }
-
 
   const { body: bytes, headers } = await rawGet(`${base}/${slug}`, 'br');
   delete headers['connection'];

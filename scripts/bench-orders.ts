@@ -68,7 +68,12 @@ async function openBoard(url: string, cookie: string, board: Board | null): Prom
         while ((end = buffer.indexOf('\n\n')) !== -1) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          const field = (name: string) => block.split('\n').find((line) => line.startsWith(`${name}:`))?.slice(name.length + 1).trim();
+          const field = (name: string) =>
+            block
+              .split('\n')
+              .find((line) => line.startsWith(`${name}:`))
+              ?.slice(name.length + 1)
+              .trim();
           const id = field('id');
           if (id) state.lastId = id;
           if (field('event') !== 'order.placed') continue;
@@ -95,32 +100,66 @@ function order(base: string, guest: number, productId: string, tableCode: string
 }
 
 async function guestsRead(bases: string[]) {
-  const results = await Promise.all(bases.map((base) => autocannon({ url: `${base}/${SLUG}`, connections: GUESTS / 2, duration: SECONDS, headers: { 'accept-encoding': 'br, gzip' } })));
+  const results = await Promise.all(
+    bases.map((base) => autocannon({ url: `${base}/${SLUG}`, connections: GUESTS / 2, duration: SECONDS, headers: { 'accept-encoding': 'br, gzip' } })),
+  );
   const requests = results.reduce((sum, r) => sum + r.requests.total, 0);
   return { perSecond: requests / SECONDS, p99: results.map((r) => r.latency.p99), errors: results.reduce((sum, r) => sum + r.errors + r.non2xx + r.timeouts, 0) };
 }
 
 const database = await createThrowawayPostgres(adminUrl, 'bucate_bench_orders');
-const env = { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'error', SEED_DEMO: 'true', TRUST_PROXY: '1', WORKER: 'off', AUTH_SECRET: randomBytes(32).toString('hex'), DATA_DIR: `/tmp/bucate-bench-orders-${process.pid}` };
+const env = {
+  ...process.env,
+  DATABASE_URL: database.url,
+  LOG_LEVEL: 'error',
+  SEED_DEMO: 'true',
+  TRUST_PROXY: '1',
+  WORKER: 'off',
+  AUTH_SECRET: randomBytes(32).toString('hex'),
+  DATA_DIR: `/tmp/bucate-bench-orders-${process.pid}`,
+};
 const servers: AppServer[] = [];
 try {
-  console.log(`${cpus().length} cores, Node ${process.versions.node}, load average before: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  console.log(
+    `${cpus().length} cores, Node ${process.versions.node}, load average before: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
   await runToEnd('scripts/prepare-data.ts', { ...env, NODE_ENV: 'development' });
   const { db } = openDatabase({ databaseUrl: database.url, sqlitePath: '' });
   const restaurant = await db.selectFrom('restaurant').select(['id']).where('slug', '=', SLUG).executeTakeFirstOrThrow();
   const location = await db.selectFrom('location').select('id').where('restaurantId', '=', restaurant.id).orderBy('sortOrder').executeTakeFirstOrThrow();
   const now = new Date().toISOString();
   // the owner's settings form, as its service would store them: dine-in on (the demo seed turns it on already), 25 tables with their QR codes
-  await db.insertInto('orderingSettings')
+  await db
+    .insertInto('orderingSettings')
     .values(buildOrderingSettings(restaurant.id, location.id, { updatedAt: now }))
     .onConflict((oc) => oc.column('locationId').doUpdateSet({ ordersEnabled: 1, dineIn: 1, paused: 0, pausedAt: null, updatedAt: now }))
     .execute();
-  const tables = Array.from({ length: TABLES }, (_, i) => ({ id: newId(), restaurantId: restaurant.id, locationId: location.id, label: `Masa ${i + 1}`, code: `bench${i + 1}`, sortOrder: i, createdAt: now }));
+  const tables = Array.from({ length: TABLES }, (_, i) => ({
+    id: newId(),
+    restaurantId: restaurant.id,
+    locationId: location.id,
+    label: `Masa ${i + 1}`,
+    code: `bench${i + 1}`,
+    sortOrder: i,
+    createdAt: now,
+  }));
   await db.insertInto('diningTable').values(tables).execute();
-  await db.updateTable('restaurant').set((eb) => ({ menuVersion: eb('menuVersion', '+', 1) })).where('id', '=', restaurant.id).execute();
-  const dishes = await db.selectFrom('product').innerJoin('category', 'category.id', 'product.categoryId')
-    .select('product.id').where('product.restaurantId', '=', restaurant.id).where('category.locationId', '=', location.id).where('product.available', '=', 1)
-    .orderBy('product.id').execute();
+  await db
+    .updateTable('restaurant')
+    .set((eb) => ({ menuVersion: eb('menuVersion', '+', 1) }))
+    .where('id', '=', restaurant.id)
+    .execute();
+  const dishes = await db
+    .selectFrom('product')
+    .innerJoin('category', 'category.id', 'product.categoryId')
+    .select('product.id')
+    .where('product.restaurantId', '=', restaurant.id)
+    .where('category.locationId', '=', location.id)
+    .where('product.available', '=', 1)
+    .orderBy('product.id')
+    .execute();
 
   // the servers' errors go to a file the bench names at the end when there were any
   const a = await startAppServer(env, { log: SERVER_LOG });
@@ -130,7 +169,11 @@ try {
   const orderable: string[] = [];
   for (const { id } of dishes) {
     if (orderable.length === 10) break;
-    const probe = await fetch(`${a.base}/${SLUG}/comanda/adauga`, { method: 'POST', headers: { 'x-forwarded-for': '10.24.0.1', origin: a.base, accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' }, body: new URLSearchParams({ p: id, via: tables[0]!.code }) });
+    const probe = await fetch(`${a.base}/${SLUG}/comanda/adauga`, {
+      method: 'POST',
+      headers: { 'x-forwarded-for': '10.24.0.1', origin: a.base, accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' },
+      body: new URLSearchParams({ p: id, via: tables[0]!.code }),
+    });
     if (probe.status === 200) orderable.push(id);
     await probe.arrayBuffer();
   }
@@ -161,15 +204,19 @@ try {
     boards[0] = await openBoard(stream, boardCookie, boards[0]!);
     cutDuring = before;
   })();
-  const placed = (await Promise.all(Array.from({ length: ORDERS }, async (_, guest) => {
-    await pause(guest * spacing);
-    try {
-      return await order(a.base, guest, orderable[dish++ % orderable.length]!, tables[guest % TABLES]!.code);
-    } catch (error) {
-      errors.push(String(error));
-      return null;
-    }
-  }))).filter((p): p is Placed => p !== null);
+  const placed = (
+    await Promise.all(
+      Array.from({ length: ORDERS }, async (_, guest) => {
+        await pause(guest * spacing);
+        try {
+          return await order(a.base, guest, orderable[dish++ % orderable.length]!, tables[guest % TABLES]!.code);
+        } catch (error) {
+          errors.push(String(error));
+          return null;
+        }
+      }),
+    )
+  ).filter((p): p is Placed => p !== null);
   const withOrders = await reading;
   await reconnect;
   // the last order's event has time to arrive (the stream's own safety net looks every 5 s)
@@ -194,11 +241,15 @@ try {
   console.log(`orders: ${placed.length} of ${ORDERS} placed through process 1, errors ${errors.length}`);
   for (const error of [...new Set(errors)].slice(0, 5)) console.log(`  error: ${error}`);
   if (errors.length > 0) console.log(`  the servers' log: ${SERVER_LOG}`);
-  console.log(`order → visible on a board of process 2: p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p99 ${percentile(latencies, 0.99).toFixed(0)} ms, max ${(latencies.at(-1) ?? 0).toFixed(0)} ms (${latencies.length} deliveries; target p99 ≤ 1000 ms)`);
+  console.log(
+    `order → visible on a board of process 2: p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p99 ${percentile(latencies, 0.99).toFixed(0)} ms, max ${(latencies.at(-1) ?? 0).toFixed(0)} ms (${latencies.length} deliveries; target p99 ≤ 1000 ms)`,
+  );
   console.log(`across ${BOARDS} boards (one cut and resumed with Last-Event-ID): ${lost} lost, ${duplicated} duplicated (target 0 and 0)`);
   const change = (withOrders.perSecond / baseline.perSecond - 1) * 100;
-  console.log(`guest menu: ${Math.round(baseline.perSecond)} req/s without orders (p99 ${baseline.p99.join(' / ')} ms, errors ${baseline.errors}), ` +
-    `${Math.round(withOrders.perSecond)} req/s with orders (p99 ${withOrders.p99.join(' / ')} ms, errors ${withOrders.errors}): ${change >= 0 ? '+' : ''}${change.toFixed(1)} % (target within 10 %)`);
+  console.log(
+    `guest menu: ${Math.round(baseline.perSecond)} req/s without orders (p99 ${baseline.p99.join(' / ')} ms, errors ${baseline.errors}), ` +
+      `${Math.round(withOrders.perSecond)} req/s with orders (p99 ${withOrders.p99.join(' / ')} ms, errors ${withOrders.errors}): ${change >= 0 ? '+' : ''}${change.toFixed(1)} % (target within 10 %)`,
+  );
 
   // 3. memory: 500 board streams over 10 restaurants and 500 guest order-page streams, per process
   const owner = await db.selectFrom('user').select('id').where('email', '=', DEMO_OWNER.email).executeTakeFirstOrThrow();
@@ -220,17 +271,27 @@ try {
     await response.body!.getReader().read();
     held.push(controller);
   };
-  for (const [name, server] of [['process 1', a], ['process 2', b]] as const) {
+  for (const [name, server] of [
+    ['process 1', a],
+    ['process 2', b],
+  ] as const) {
     const cookie = await signInDemoOwner(server.base);
     const before = rssKb(server.child.pid!);
     for (const slug of slugs) await Promise.all(Array.from({ length: 50 }, () => hold(`${server.base}/${slug}/admin/orders/live`, cookie)));
-    for (let i = 0; i < tokens.length; i += 25) await Promise.all(tokens.slice(i, i + 25).flatMap((token) => Array.from({ length: 4 }, () => hold(`${server.base}/${SLUG}/comanda/${token}/live`, null))));
+    for (let i = 0; i < tokens.length; i += 25)
+      await Promise.all(tokens.slice(i, i + 25).flatMap((token) => Array.from({ length: 4 }, () => hold(`${server.base}/${SLUG}/comanda/${token}/live`, null))));
     await pause(3000);
     const after = rssKb(server.child.pid!);
-    console.log(`${name}: 1,000 open live connections (500 boards over 10 restaurants, 500 order pages): RSS ${Math.round(before / 1024)} → ${Math.round(after / 1024)} MB, +${((after - before) / 1024).toFixed(1)} MB (${((after - before) / 1000).toFixed(1)} KB each)`);
+    console.log(
+      `${name}: 1,000 open live connections (500 boards over 10 restaurants, 500 order pages): RSS ${Math.round(before / 1024)} → ${Math.round(after / 1024)} MB, +${((after - before) / 1024).toFixed(1)} MB (${((after - before) / 1000).toFixed(1)} KB each)`,
+    );
   }
   for (const controller of held) controller.abort();
-  console.log(`load average after: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average after: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
   await db.destroy();
 } finally {
   await stopAppServers(servers);

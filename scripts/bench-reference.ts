@@ -156,7 +156,5 @@ export function describeReference(label: string, loads: ReferenceLoad[]): string
  * the host's and the server's, nothing of ours.
  */
 export function plainTwinOf(html: string): string {
-  return html
-    .replace(/<(script|style|svg|picture|iframe|noscript)\b[\s\S]*?<\/\1>/gi, '')
-    .replace(/<(link|img|source)\b[^>]*>/gi, '');
+  return html.replace(/<(script|style|svg|picture|iframe|noscript)\b[\s\S]*?<\/\1>/gi, '').replace(/<(link|img|source)\b[^>]*>/gi, '');
 }

@@ -56,10 +56,21 @@ async function edit(base: string, cookie: string, productId: string, until: numb
 const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? 0;
 
 const database = await createThrowawayPostgres(adminUrl, 'bucate_bench_scale');
-const env = { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent', SEED_DEMO: 'true', AUTH_SECRET: randomBytes(32).toString('hex'), DATA_DIR: `/tmp/bucate-bench-scale-${process.pid}` };
+const env = {
+  ...process.env,
+  DATABASE_URL: database.url,
+  LOG_LEVEL: 'silent',
+  SEED_DEMO: 'true',
+  AUTH_SECRET: randomBytes(32).toString('hex'),
+  DATA_DIR: `/tmp/bucate-bench-scale-${process.pid}`,
+};
 const servers: AppServer[] = [];
 try {
-  console.log(`${cpus().length} cores, Node ${process.versions.node}, load average before: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  console.log(
+    `${cpus().length} cores, Node ${process.versions.node}, load average before: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
   await runToEnd('scripts/prepare-data.ts', { ...env, NODE_ENV: 'development' });
   const { db } = openDatabase({ databaseUrl: database.url, sqlitePath: '' });
   const restaurant = await db.selectFrom('restaurant').select('id').where('slug', '=', SLUG).executeTakeFirstOrThrow();
@@ -72,9 +83,7 @@ try {
   console.log(`two app processes on one PostgreSQL; ${GUESTS} guest connections and ${EDITORS} editors for ${SECONDS} s`);
 
   const until = Date.now() + SECONDS * 1000;
-  const guests = [a.base, b.base].map((base) =>
-    autocannon({ url: `${base}/${SLUG}`, connections: GUESTS / 2, duration: SECONDS, headers: { 'accept-encoding': 'br, gzip' } }),
-  );
+  const guests = [a.base, b.base].map((base) => autocannon({ url: `${base}/${SLUG}`, connections: GUESTS / 2, duration: SECONDS, headers: { 'accept-encoding': 'br, gzip' } }));
   const editors = productIds.map((id, i) => edit(i % 2 ? b.base : a.base, cookies[i % 2]!, id, until));
   const [guestResults, editorResults] = await Promise.all([Promise.all(guests), Promise.all(editors)]);
 
@@ -86,13 +95,19 @@ try {
   );
   const saves = editorResults.flatMap((r) => r.saves).sort((x, y) => x - y);
   const editorErrors = editorResults.flatMap((r) => r.errors);
-  console.log(`editors: ${(saves.length / SECONDS).toFixed(1)} saves/s, p50 ${percentile(saves, 0.5).toFixed(1)} ms, p99 ${percentile(saves, 0.99).toFixed(1)} ms, errors ${editorErrors.length}`);
+  console.log(
+    `editors: ${(saves.length / SECONDS).toFixed(1)} saves/s, p50 ${percentile(saves, 0.5).toFixed(1)} ms, p99 ${percentile(saves, 0.99).toFixed(1)} ms, errors ${editorErrors.length}`,
+  );
   for (const error of [...new Set(editorErrors)].slice(0, 5)) console.log(`  error: ${error}`);
 
   const stored = new Map((await db.selectFrom('product').select(['id', 'available']).where('id', 'in', productIds).execute()).map((p) => [p.id, Number(p.available) === 1]));
   const lost = productIds.filter((id, i) => editorResults[i]!.acknowledged !== undefined && stored.get(id) !== editorResults[i]!.acknowledged);
   console.log(`acknowledged saves persisted: ${lost.length === 0 ? 'all' : `NO: ${lost.length} dishes differ from their last acknowledged save`}`);
-  console.log(`load average after: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average after: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
   await db.destroy();
 } finally {
   await stopAppServers(servers);

@@ -56,11 +56,19 @@ export async function startAppServer(env: NodeJS.ProcessEnv, options: { log?: st
 }
 
 /** The `cookie` header that carries a response's cookies on. */
-export const cookiesOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+export const cookiesOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 
 /** Signs the demo owner in on one process; the session cookie to send there. */
 export async function signInDemoOwner(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(DEMO_OWNER) });
+  const response = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify(DEMO_OWNER),
+  });
   if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
   return cookiesOf(response);
 }
@@ -77,7 +85,13 @@ export async function stopAppServers(servers: readonly AppServer[]): Promise<voi
  * TRUST_PROXY=1, so the per-client limit is the guest's, and the origin). When the send's answer arrived
  * (performance.now()) and the order's token.
  */
-export async function sendGuestOrder(base: string, slug: string, client: Record<string, string>, productId: string, tableCode: string): Promise<{ token: string; answeredAt: number }> {
+export async function sendGuestOrder(
+  base: string,
+  slug: string,
+  client: Record<string, string>,
+  productId: string,
+  tableCode: string,
+): Promise<{ token: string; answeredAt: number }> {
   const add = await fetch(`${base}/${slug}/comanda/adauga`, {
     method: 'POST',
     headers: { ...client, accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', referer: `${base}/${slug}?via=${tableCode}` },

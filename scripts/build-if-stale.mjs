@@ -17,9 +17,7 @@ function newestMtime(path) {
 /** True when build/ is missing or older than app/, public/, the lock or the build's configuration. */
 export function buildIsStale() {
   const built = newestMtime(join(root, 'build', 'server', 'index.js'));
-  const sources = Math.max(
-    ...['app', 'public', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts'].map((p) => newestMtime(join(root, p))),
-  );
+  const sources = Math.max(...['app', 'public', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts'].map((p) => newestMtime(join(root, p))));
   return built < sources;
 }
 

@@ -4,8 +4,7 @@ const major = Number(process.versions.node.split('.')[0]);
 console.log(`[bucate] Node ${process.versions.node} in use`);
 if (major < 24) {
   console.error(
-    `[bucate] Node ${process.versions.node} is too old: run the app through npm scripts ` +
-      '(npm start, npm test, npm run ...), which use the Node 24 installed as a dependency.',
+    `[bucate] Node ${process.versions.node} is too old: run the app through npm scripts ` + '(npm start, npm test, npm run ...), which use the Node 24 installed as a dependency.',
   );
   process.exit(1);
 }

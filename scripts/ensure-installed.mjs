@@ -16,7 +16,7 @@ export function ensureInstalled() {
   // a git worktree that links another checkout's node_modules has a lock as new as its checkout: `npm ci` there would
   // delete and rebuild the install every other checkout and run is using at that moment
   if (existsSync(marker) && lstatSync(join(root, 'node_modules')).isSymbolicLink()) {
-    console.log('[bucate] node_modules is a link to another checkout\'s install: not reinstalling it (run `npm ci` there if the lock changed)');
+    console.log("[bucate] node_modules is a link to another checkout's install: not reinstalling it (run `npm ci` there if the lock changed)");
     return;
   }
   console.log('[bucate] installing dependencies…');

@@ -56,7 +56,11 @@ try {
       for (const path of paths) {
         await page.goto(path, { waitUntil: 'networkidle' });
         const name = `${path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}.${lang}.${width}.png`;
-        if (process.env.SHOT_ELEMENT) await page.locator(process.env.SHOT_ELEMENT).first().screenshot({ path: join(outDir, name) });
+        if (process.env.SHOT_ELEMENT)
+          await page
+            .locator(process.env.SHOT_ELEMENT)
+            .first()
+            .screenshot({ path: join(outDir, name) });
         else await page.screenshot({ path: join(outDir, name), fullPage: process.env.SHOT_FULL === '1' });
         console.log(join(outDir, name));
       }

@@ -33,7 +33,10 @@ function testsOf(dir, file) {
   return tests;
 }
 
-const counts = (tests) => Object.entries([...tests.values()].reduce((all, state) => ({ ...all, [state]: (all[state] ?? 0) + 1 }), {})).map(([state, n]) => `${n} ${state}`).join(', ');
+const counts = (tests) =>
+  Object.entries([...tests.values()].reduce((all, state) => ({ ...all, [state]: (all[state] ?? 0) + 1 }), {}))
+    .map(([state, n]) => `${n} ${state}`)
+    .join(', ');
 
 let differs = false;
 const legs = [...new Set([...readdirSync(before), ...readdirSync(after)])].filter((file) => file.endsWith('.json')).sort();

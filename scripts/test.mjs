@@ -97,7 +97,9 @@ function summary() {
   const width = Math.max(...legs.map((l) => l.title.length), calibrationTitle.length);
   const { seconds, cpuSeconds } = calibration;
   console.log(`\n${'leg'.padEnd(width)}  ${'seconds'.padStart(8)}  result`);
-  console.log(`${calibrationTitle.padEnd(width)}  ${seconds.toFixed(2).padStart(8)}  ${cpuSeconds.toFixed(2)} s of CPU: ${(seconds / cpuSeconds).toFixed(1)}× slower than the task alone (this project's quiet 2-core machines: 0.32-0.65 s, 1.0×)`);
+  console.log(
+    `${calibrationTitle.padEnd(width)}  ${seconds.toFixed(2).padStart(8)}  ${cpuSeconds.toFixed(2)} s of CPU: ${(seconds / cpuSeconds).toFixed(1)}× slower than the task alone (this project's quiet 2-core machines: 0.32-0.65 s, 1.0×)`,
+  );
   for (const l of legs) console.log(`${l.title.padEnd(width)}  ${l.seconds.toFixed(1).padStart(8)}  ${l.result}`);
   console.log(`${'total (wall)'.padEnd(width)}  ${((Date.now() - suiteStarted) / 1000).toFixed(1).padStart(8)}`);
 }
@@ -111,13 +113,26 @@ function fail(message) {
 // Light legs side by side (on 2 cores they overlap well: tsc, oxlint and oxfmt are native and short, the
 // build and dependency-cruiser mostly Node); the server tests of the SQLite leg start the build.
 const light = await Promise.all([
-  leg('typecheck', [['react-router', ['typegen']], ['tsc', ['-p', 'tsconfig.json']]], { buffered: true }),
+  leg(
+    'typecheck',
+    [
+      ['react-router', ['typegen']],
+      ['tsc', ['-p', 'tsconfig.json']],
+    ],
+    { buffered: true },
+  ),
   leg('lint', [['oxlint', ['--deny-warnings', 'app', 'server', 'scripts', 'tests']]], { buffered: true }),
   leg('format (oxfmt --check)', [['oxfmt', ['--check']]], { buffered: true }),
   leg('layers (dependency-cruiser)', [['depcruise', ['app', 'server', 'scripts', 'tests', '--output-type', 'err']]], { buffered: true }),
   leg('build', [['react-router', ['build']]], { buffered: true }),
 ]);
-if (light.includes(false)) fail(`failed: ${legs.filter((l) => l.result === 'FAILED').map((l) => l.title).join(', ')} (see above)`);
+if (light.includes(false))
+  fail(
+    `failed: ${legs
+      .filter((l) => l.result === 'FAILED')
+      .map((l) => l.title)
+      .join(', ')} (see above)`,
+  );
 
 // The test legs in two lanes side by side (docs/performance.md, "the suite's time", issue 34): the browser leg is the longest
 // and mostly waits (on its servers, Chromium's pages and the polls for what a page shows), so it runs beside the fast legs
@@ -152,7 +167,11 @@ async function fastLane() {
   }
   if (!(await leg(postgresTitle, [['vitest', ['run', '.int.test.ts', ...report('postgres')], { TEST_DB: 'postgres' }]], { buffered: true, yields: true }))) return false;
   if (!hasChromium) return true; // the browser lane reports Chromium missing
-  return leg(browserPostgresTitle, [['vitest', ['run', '--config', 'vitest.e2e.config.ts', ...e2eOnPostgres, ...report('browser-postgres')], { CHROMIUM_PATH: chromium, E2E_DATABASE_URL: postgresUrl }]], { buffered: true });
+  return leg(
+    browserPostgresTitle,
+    [['vitest', ['run', '--config', 'vitest.e2e.config.ts', ...e2eOnPostgres, ...report('browser-postgres')], { CHROMIUM_PATH: chromium, E2E_DATABASE_URL: postgresUrl }]],
+    { buffered: true },
+  );
 }
 
 const lanes = await Promise.all([browserLane(), fastLane()]);

@@ -49,9 +49,7 @@ type EntryModule = {
 
 exitOnCrash();
 
-const vite = isDev
-  ? await import('vite').then((v) => v.createServer({ server: { middlewareMode: true }, appType: 'custom' }))
-  : undefined;
+const vite = isDev ? await import('vite').then((v) => v.createServer({ server: { middlewareMode: true }, appType: 'custom' })) : undefined;
 
 async function loadBuild(): Promise<ServerBuild> {
   if (vite) return (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
@@ -97,7 +95,10 @@ app.get('/metrics', metricsHandler(metrics.registry, env.METRICS_TOKEN));
 app.get('/readyz', async (_req, res) => {
   const checks = await entryOf(initialBuild).checkReadiness();
   const ready = Object.values(checks).every((v) => v === 'ok');
-  res.status(ready ? 200 : 503).set('Cache-Control', 'no-store').json({ status: ready ? 'ready' : 'unavailable', checks });
+  res
+    .status(ready ? 200 : 503)
+    .set('Cache-Control', 'no-store')
+    .json({ status: ready ? 'ready' : 'unavailable', checks });
 });
 
 app.use(

@@ -3,8 +3,24 @@
  * verification, magic links, OAuth codes, checkout sessions) are replaced, wherever they sit.
  */
 const SECRET_QUERY_PARAMS = new Set([
-  'token', 'code', 'state', 'session_id', 'sessionid', 'session', 'key', 'signature', 'sig', 'secret',
-  'password', 'otp', 'access_token', 'refresh_token', 'id_token', 'client_secret', 'auth', 'authorization',
+  'token',
+  'code',
+  'state',
+  'session_id',
+  'sessionid',
+  'session',
+  'key',
+  'signature',
+  'sig',
+  'secret',
+  'password',
+  'otp',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'client_secret',
+  'auth',
+  'authorization',
 ]);
 /** a path segment after one of these is a token */
 const SECRET_PATH_BEFORE = /^(?:reset-password|verify|verify-email|magic-link|token|invite|invitation|invitatie|confirm|callback-token)$/i;

@@ -37,7 +37,7 @@ async function serve(clock: { now: number; validFor: number | null; renders: num
 
 describe('menu render cache across a clock boundary', () => {
   it('serves the page until the moment its render reported, then renders it again with a new ETag', async () => {
-    const clock = { now: T0, validFor: 30 * 60_000 as number | null, renders: 0, seen: [] as (string | null)[] };
+    const clock = { now: T0, validFor: (30 * 60_000) as number | null, renders: 0, seen: [] as (string | null)[] };
     const base = await serve(clock);
     const first = await fetch(`${base}/bistro`, { headers: { 'x-test-now': 'fake' } });
     expect(await first.text()).toBe('<p>rendered at 2026-11-23T08:30:00.000Z</p>');

@@ -129,7 +129,10 @@ describe('menu render cache: compressed copies and the byte budget (issue 18)', 
     expect(miss.headers['x-menu-cache']).toBe('miss');
     expectHtml(miss, 'miss, no Accept-Encoding');
     // a hit (it queues the upgrade) and an explicit identity
-    for (const [label, headers] of [['hit, no Accept-Encoding', {}], ['hit, identity', { 'accept-encoding': 'identity' }]] as const) {
+    for (const [label, headers] of [
+      ['hit, no Accept-Encoding', {}],
+      ['hit, identity', { 'accept-encoding': 'identity' }],
+    ] as const) {
       const hit = await exchange(`${base}/bistro`, headers);
       expect(hit.headers['x-menu-cache'], label).toBe('hit');
       expectHtml(hit, label);
@@ -245,5 +248,4 @@ describe('menu render cache: compressed copies and the byte budget (issue 18)', 
     expect(gzipRuns(html, 9)).toBe(1);
     expect(state.renders).toBe(1);
   });
-
 });

@@ -145,7 +145,13 @@ export function createPageStore(options: { maxBytes: number; logger: Logger }) {
  * Renders a page and makes its one fast brotli copy; undefined when the app did not answer with a
  * menu (not 200, or no version).
  */
-export async function renderPage(render: (request: Request) => Promise<Response>, url: string, locale: string, location: string, extraHeaders?: Record<string, string>): Promise<CachedPage | undefined> {
+export async function renderPage(
+  render: (request: Request) => Promise<Response>,
+  url: string,
+  locale: string,
+  location: string,
+  extraHeaders?: Record<string, string>,
+): Promise<CachedPage | undefined> {
   const headers = new Headers({ ...extraHeaders, 'user-agent': 'bucate-menu-cache' });
   if (locale === 'ro' || locale === 'en') headers.set('cookie', `lang=${locale}`);
   const response = await render(new Request(url, { headers }));

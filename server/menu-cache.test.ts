@@ -66,7 +66,16 @@ describe('menu render cache', () => {
   it('keys only on canonical inputs: an unknown location, the default by name and tracking parameters are the default page, rendered once', async () => {
     const state = { version: 1 as number | undefined, renders: 0 };
     const base = await serve(state);
-    const paths = ['/bistro', '/bistro?loc=nope', '/bistro?loc=first', '/bistro?utm_source=qr&fbclid=x', '/bistro?via=QrCode12', '/bistro?via=Table007&loc=first', '/bistro?loc=%00', `/bistro?loc=${'x'.repeat(200)}`];
+    const paths = [
+      '/bistro',
+      '/bistro?loc=nope',
+      '/bistro?loc=first',
+      '/bistro?utm_source=qr&fbclid=x',
+      '/bistro?via=QrCode12',
+      '/bistro?via=Table007&loc=first',
+      '/bistro?loc=%00',
+      `/bistro?loc=${'x'.repeat(200)}`,
+    ];
     for (let i = 0; i < 20; i++) paths.push(`/bistro?loc=random-${i}`);
     for (const path of paths) {
       const response = await fetch(`${base}${path}`);
@@ -156,9 +165,7 @@ describe('menu render cache', () => {
         get(`${base}/bistro`, { headers: { 'accept-encoding': encoding, ...(etag ? { 'if-none-match': etag } : {}) } }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, encoding: res.headers['content-encoding'], etag: res.headers.etag, body: Buffer.concat(chunks) }),
-          );
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, encoding: res.headers['content-encoding'], etag: res.headers.etag, body: Buffer.concat(chunks) }));
         });
       });
     const br = await raw('gzip, br');
@@ -171,4 +178,3 @@ describe('menu render cache', () => {
     expect(again.body.length).toBe(0);
   });
 });
-

@@ -158,7 +158,14 @@ export function createMenuCache(options: MenuCacheOptions) {
   }
 
   /** The entry for a key at this version: cached, being rendered, or rendered now (once). */
-  async function entryFor(req: IncomingMessage, key: string, url: string, locale: string, location: string, version: number): Promise<{ entry: CachedPage | undefined; hit: boolean }> {
+  async function entryFor(
+    req: IncomingMessage,
+    key: string,
+    url: string,
+    locale: string,
+    location: string,
+    version: number,
+  ): Promise<{ entry: CachedPage | undefined; hit: boolean }> {
     const cached = store.get(key);
     if (cached && cached.version === version && now(req) < cached.validUntil) {
       store.touch(key, cached);

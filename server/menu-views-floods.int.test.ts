@@ -23,7 +23,16 @@ describe(`owner insights counting on ${testDialect}`, () => {
     for (const [r, restaurant] of flooded.entries()) {
       for (let b = 0; b < BEACONS_PER_INTERVAL; b++) {
         const dishes = Array.from({ length: 40 }, (_, d) => `junk-${r}-${b}-${d}`);
-        expect(recorder.recordInterest({ slug: restaurant.slug, locationId: '', dishes: b === 0 && r === 0 ? [...dishes.slice(1), ids.soup] : dishes, searches: [], allergens: [], client: guest(++guests) })).toBe(true);
+        expect(
+          recorder.recordInterest({
+            slug: restaurant.slug,
+            locationId: '',
+            dishes: b === 0 && r === 0 ? [...dishes.slice(1), ids.soup] : dishes,
+            searches: [],
+            allergens: [],
+            client: guest(++guests),
+          }),
+        ).toBe(true);
       }
     }
     recorder.recordInterest({ slug: 'bistro', locationId: '', dishes: [ids.soup], searches: [], allergens: ['gluten'], client: guest(++guests) });
@@ -31,16 +40,26 @@ describe(`owner insights counting on ${testDialect}`, () => {
     await recorder.flush();
     expect(recorder.pendingKeys()).toBe(0);
     const written = await db.selectFrom('insightCount').select(['restaurantId', 'metric', 'dimension', 'count']).where('day', '=', '2026-11-24').execute();
-    expect(written.map((r) => `${r.restaurantId === ours.id ? 'bistro' : r.restaurantId === flooded[0]!.id ? 'potop-0' : r.restaurantId} ${r.metric} ${r.dimension} ${Number(r.count)}`).sort()).toEqual(
-      ['bistro allergen gluten 1', `bistro dish ${ids.soup} 1`, 'potop-0 hour 12 1', 'potop-0 lang ro 1', 'potop-0 source direct 1', 'potop-0 view  1'].sort(),
-    );
+    expect(
+      written
+        .map((r) => `${r.restaurantId === ours.id ? 'bistro' : r.restaurantId === flooded[0]!.id ? 'potop-0' : r.restaurantId} ${r.metric} ${r.dimension} ${Number(r.count)}`)
+        .sort(),
+    ).toEqual(['bistro allergen gluten 1', `bistro dish ${ids.soup} 1`, 'potop-0 hour 12 1', 'potop-0 lang ro 1', 'potop-0 source direct 1', 'potop-0 view  1'].sort());
   });
 
   it('keeps room for views when beacons of many restaurants flood the held rows with junk', () => {
     const recorder = createInsightRecorder({ getDb: () => database.db, searchSecret: SECRET, now });
     // 11 public menus, each its full beacon budget of 40 made-up dish ids: more keys than the recorder holds
     for (let r = 0; r < 11; r++) {
-      for (let b = 0; b < BEACONS_PER_INTERVAL; b++) recorder.recordInterest({ slug: `potop-${r}`, locationId: '', dishes: Array.from({ length: 40 }, (_, d) => `junk-${b}-${d}`), searches: [], allergens: [], client: guest(++guests) });
+      for (let b = 0; b < BEACONS_PER_INTERVAL; b++)
+        recorder.recordInterest({
+          slug: `potop-${r}`,
+          locationId: '',
+          dishes: Array.from({ length: 40 }, (_, d) => `junk-${b}-${d}`),
+          searches: [],
+          allergens: [],
+          client: guest(++guests),
+        });
     }
     const held = recorder.pendingKeys();
     recorder.recordView({ slug: 'bistro', locale: 'ro', locationId: '', via: undefined, source: 'direct', client: guest(++guests) });

@@ -5,7 +5,24 @@ import { createInsightRecorder, GUESTS_PER_INTERVAL } from '#app/modules/insight
 import { getInsights, getPlatformViewsPerDay, SEARCH_PRIVACY_K } from '#app/modules/insights/insights.service.server.ts';
 import { testDialect } from '#tests/support/test-database.ts';
 import { insertRestaurant } from '#tests/factories/builders.ts';
-import { CHROME, database, GOOGLEBOT, guest, guestAddress, ids, processes, rows, scopes, SECRET, start, theirs, ours, useInsightsWorld, visit, type Process } from '#tests/support/menu-views-harness.ts';
+import {
+  CHROME,
+  database,
+  GOOGLEBOT,
+  guest,
+  guestAddress,
+  ids,
+  processes,
+  rows,
+  scopes,
+  SECRET,
+  start,
+  theirs,
+  ours,
+  useInsightsWorld,
+  visit,
+  type Process,
+} from '#tests/support/menu-views-harness.ts';
 
 /**
  * Owner insights end to end below the browser: two "processes" (each its own menu cache and
@@ -96,20 +113,79 @@ describe(`owner insights counting on ${testDialect}`, () => {
       return f;
     };
     const send = (p: Process, fields: [string, string][], client = guest(++guests)) => acceptBeacon(form(fields), { recorder: p.recorder, menuExists, client });
-    expect(await send(one, [['s', 'bistro'], ['l', ids.first], ['d', ids.soup], ['d', ids.cake], ['d', ids.theirDish], ['q', '0:Vegan'], ['a', 'gluten']])).toBe('counted');
-    expect(await send(two, [['s', 'bistro'], ['l', ids.first], ['d', ids.soup], ['q', '0:  VEGÁN '], ['q', '1:Ciorbă']])).toBe('counted');
-    expect(await send(one, [['s', 'bistro'], ['l', ids.first], ['q', '0:vegan'], ['q', '0:0722 123 456'], ['a', 'milk']])).toBe('counted');
+    expect(
+      await send(one, [
+        ['s', 'bistro'],
+        ['l', ids.first],
+        ['d', ids.soup],
+        ['d', ids.cake],
+        ['d', ids.theirDish],
+        ['q', '0:Vegan'],
+        ['a', 'gluten'],
+      ]),
+    ).toBe('counted');
+    expect(
+      await send(two, [
+        ['s', 'bistro'],
+        ['l', ids.first],
+        ['d', ids.soup],
+        ['q', '0:  VEGÁN '],
+        ['q', '1:Ciorbă'],
+      ]),
+    ).toBe('counted');
+    expect(
+      await send(one, [
+        ['s', 'bistro'],
+        ['l', ids.first],
+        ['q', '0:vegan'],
+        ['q', '0:0722 123 456'],
+        ['a', 'milk'],
+      ]),
+    ).toBe('counted');
     // junk: unknown field, unknown allergen, a second slug, a list too long, nothing at all, an unknown menu
-    expect(await send(one, [['s', 'bistro'], ['x', '1']])).toBe('invalid');
-    expect(await send(one, [['s', 'bistro'], ['a', 'plutonium']])).toBe('invalid');
-    expect(await send(one, [['s', 'bistro'], ['s', 'vecin'], ['d', ids.soup]])).toBe('invalid');
+    expect(
+      await send(one, [
+        ['s', 'bistro'],
+        ['x', '1'],
+      ]),
+    ).toBe('invalid');
+    expect(
+      await send(one, [
+        ['s', 'bistro'],
+        ['a', 'plutonium'],
+      ]),
+    ).toBe('invalid');
+    expect(
+      await send(one, [
+        ['s', 'bistro'],
+        ['s', 'vecin'],
+        ['d', ids.soup],
+      ]),
+    ).toBe('invalid');
     expect(await send(one, [['s', 'bistro'], ...Array.from({ length: 41 }, () => ['d', ids.soup] as [string, string])])).toBe('invalid');
     expect(await send(one, [['s', 'bistro']])).toBe('invalid');
-    expect(await send(one, [['s', 'Bistro!'], ['d', ids.soup]])).toBe('invalid');
-    expect(await send(one, [['s', 'nu-exista'], ['d', ids.soup]])).toBe('unknown');
+    expect(
+      await send(one, [
+        ['s', 'Bistro!'],
+        ['d', ids.soup],
+      ]),
+    ).toBe('invalid');
+    expect(
+      await send(one, [
+        ['s', 'nu-exista'],
+        ['d', ids.soup],
+      ]),
+    ).toBe('unknown');
     // a flood of many guests, one beacon each: past the restaurant's guests of the interval nothing more is counted from it
     let refused = 0;
-    for (let i = 0; i < GUESTS_PER_INTERVAL + 5; i++) if ((await send(two, [['s', 'vecin'], ['d', ids.theirDish]])) === 'flood') refused++;
+    for (let i = 0; i < GUESTS_PER_INTERVAL + 5; i++)
+      if (
+        (await send(two, [
+          ['s', 'vecin'],
+          ['d', ids.theirDish],
+        ])) === 'flood'
+      )
+        refused++;
     expect(refused).toBe(5);
     await Promise.all([one.recorder.flush(), two.recorder.flush()]);
     expect((await rows(ours.id)).filter((r) => !/ (view|lang|hour|source|via) /.test(r))).toEqual(
@@ -132,13 +208,22 @@ describe(`owner insights counting on ${testDialect}`, () => {
   it('shows the owner the counts, search terms only from the privacy threshold on, and nothing to another owner', async () => {
     const at = new Date(clock);
     // the table code scanned is shown by the table's label (per-table QR codes, issue 17)
-    await database.db.insertInto('diningTable').values({ id: 'table-7', restaurantId: ours.id, locationId: ids.terrace, label: 'Terasă 7', code: 'Table007', sortOrder: 7, createdAt: at.toISOString() }).execute();
+    await database.db
+      .insertInto('diningTable')
+      .values({ id: 'table-7', restaurantId: ours.id, locationId: ids.terrace, label: 'Terasă 7', code: 'Table007', sortOrder: 7, createdAt: at.toISOString() })
+      .execute();
     const page = await getInsights(scopes.owner(ours.id), { range: 7, locationId: null, locale: 'ro', now: at });
     expect(page.hasData).toBe(true);
     expect(page.figures.views).toEqual({ value: 11, previous: 0, change: null });
     expect(page.sources.find((s) => s.key === 'qr')?.count).toBe(4);
-    expect(page.viaCodes).toEqual([{ code: 'QrOwn123', label: 'QR', count: 4 }, { code: 'Table007', label: 'Terasă 7', count: 1 }]);
-    expect(page.topDishes.map((d) => [d.name, d.count])).toEqual([['Ciorbă de burtă', 2], ['Papanași', 1]]);
+    expect(page.viaCodes).toEqual([
+      { code: 'QrOwn123', label: 'QR', count: 4 },
+      { code: 'Table007', label: 'Terasă 7', count: 1 },
+    ]);
+    expect(page.topDishes.map((d) => [d.name, d.count])).toEqual([
+      ['Ciorbă de burtă', 2],
+      ['Papanași', 1],
+    ]);
     expect(page.neverOpened.map((d) => d.name)).toEqual(['Salată de vinete']);
     expect(SEARCH_PRIVACY_K).toBe(3);
     expect(page.searches).toEqual([{ term: 'vegan', count: 3, matched: false }]);
@@ -158,7 +243,10 @@ describe(`owner insights counting on ${testDialect}`, () => {
     expect(neighbour.figures.views.value).toBe(0);
     expect(neighbour.viaCodes).toEqual([]);
     const platform = await getPlatformViewsPerDay(scopes.admin(), { days: 2, now: at });
-    expect(platform).toEqual([{ day: '2026-11-22', views: 0 }, { day: '2026-11-23', views: 11 }]);
+    expect(platform).toEqual([
+      { day: '2026-11-22', views: 0 },
+      { day: '2026-11-23', views: 11 },
+    ]);
   });
 
   it('puts views on the right local day and hour around the Europe/Bucharest DST changes', async () => {
@@ -180,14 +268,28 @@ describe(`owner insights counting on ${testDialect}`, () => {
     at('2026-10-25T21:59:00Z'); // 23:59 EET, still Sunday 25
     at('2026-10-25T22:00:00Z'); // 00:00 EET, Monday 26
     await recorder.flush();
-    const found = await db.selectFrom('insightCount').select(['day', 'metric', 'dimension', 'count']).where('restaurantId', '=', dst.id).where('metric', 'in', ['view', 'hour']).execute();
+    const found = await db
+      .selectFrom('insightCount')
+      .select(['day', 'metric', 'dimension', 'count'])
+      .where('restaurantId', '=', dst.id)
+      .where('metric', 'in', ['view', 'hour'])
+      .execute();
     expect(found.map((r) => `${r.day} ${r.metric} ${r.dimension} ${Number(r.count)}`).sort()).toEqual(
       [
-        '2026-03-28 view  1', '2026-03-28 hour 23 1',
-        '2026-03-29 view  3', '2026-03-29 hour 00 1', '2026-03-29 hour 02 1', '2026-03-29 hour 04 1',
-        '2026-10-24 view  1', '2026-10-24 hour 23 1',
-        '2026-10-25 view  4', '2026-10-25 hour 00 1', '2026-10-25 hour 03 2', '2026-10-25 hour 23 1',
-        '2026-10-26 view  1', '2026-10-26 hour 00 1',
+        '2026-03-28 view  1',
+        '2026-03-28 hour 23 1',
+        '2026-03-29 view  3',
+        '2026-03-29 hour 00 1',
+        '2026-03-29 hour 02 1',
+        '2026-03-29 hour 04 1',
+        '2026-10-24 view  1',
+        '2026-10-24 hour 23 1',
+        '2026-10-25 view  4',
+        '2026-10-25 hour 00 1',
+        '2026-10-25 hour 03 2',
+        '2026-10-25 hour 23 1',
+        '2026-10-26 view  1',
+        '2026-10-26 hour 00 1',
       ].sort(),
     );
   });

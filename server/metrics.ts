@@ -83,7 +83,12 @@ export function createRoutePatternOf(build: ServerBuild): (pathname: string) => 
     let pattern = known.get(pathname);
     if (pattern === undefined) {
       const matches = matchRoutes(roots as never, pathname.replace(/\.data$/, '')) as { route: RouteNode }[] | null;
-      pattern = matches?.length ? `/${matches.map((m) => m.route.path).filter(Boolean).join('/')}`.replace(/\/+/g, '/') : 'unmatched';
+      pattern = matches?.length
+        ? `/${matches
+            .map((m) => m.route.path)
+            .filter(Boolean)
+            .join('/')}`.replace(/\/+/g, '/')
+        : 'unmatched';
       // bounded: paths carry ids (a product, a token), so the oldest make room
       if (known.size >= KNOWN_PATHS) known.delete(known.keys().next().value!);
       known.set(pathname, pattern);
@@ -104,6 +109,9 @@ export function metricsHandler(registry: Registry, token: string | undefined): e
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
       return void res.status(401).set('WWW-Authenticate', 'Bearer').type('text/plain').send('Unauthorized');
     }
-    res.set('Content-Type', registry.contentType).set('Cache-Control', 'no-store').send(await registry.metrics());
+    res
+      .set('Content-Type', registry.contentType)
+      .set('Cache-Control', 'no-store')
+      .send(await registry.metrics());
   };
 }

@@ -62,7 +62,8 @@ export function createReactRouterHandler(options: {
           init.duplex = 'half';
         } else {
           const raw = await readBodyWithin(req, limit);
-          const prepared = kind === 'form' ? await normalizeFormBody(raw, contentType) : kind === 'json-api' ? await normalizeApiBody(raw, contentType) : { body: raw, contentType };
+          const prepared =
+            kind === 'form' ? await normalizeFormBody(raw, contentType) : kind === 'json-api' ? await normalizeApiBody(raw, contentType) : { body: raw, contentType };
           if (prepared.contentType) headers.set('content-type', prepared.contentType);
           headers.set('content-length', String(prepared.body.length));
           init.body = new Uint8Array(prepared.body);
@@ -102,7 +103,10 @@ function sendUploadTooLarge(req: express.Request, res: express.Response, bytes: 
   const { t } = getI18n(localeOfCookie(req.headers.cookie));
   const params = { sizeMb: oversizeMegabytes(bytes), maxMb: MAX_UPLOAD_BYTES / (1024 * 1024) };
   if (close) res.set('Connection', 'close');
-  res.set('Cache-Control', 'no-store').status(413).json({ error: t('appErrors.image-too-large', params), code: 'image-too-large' });
+  res
+    .set('Cache-Control', 'no-store')
+    .status(413)
+    .json({ error: t('appErrors.image-too-large', params), code: 'image-too-large' });
   req.resume();
   const cutOff = setTimeout(() => req.socket.destroy(), 10_000).unref();
   req.once('end', () => clearTimeout(cutOff));

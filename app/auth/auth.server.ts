@@ -87,9 +87,7 @@ export function createAuth(handle: DatabaseHandle, env: Env, services: AuthServi
       },
     },
     socialProviders:
-      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-        ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, prompt: 'select_account' } }
-        : {},
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, prompt: 'select_account' } } : {},
     user: {
       // the account page's e-mail change (issue 17, friction 10): a link to the new address, which
       // changes only when it is followed; the old address is told by our own notice
@@ -131,7 +129,11 @@ export function createAuth(handle: DatabaseHandle, env: Env, services: AuthServi
         if (!session) return;
         const verdict = await services.countPasswordCheck(session.user.id);
         if (!verdict.ok) {
-          throw new APIError('TOO_MANY_REQUESTS', { message: 'Too many password attempts', code: 'TOO_MANY_PASSWORD_ATTEMPTS' }, { 'Retry-After': String(verdict.retryAfterSeconds) });
+          throw new APIError(
+            'TOO_MANY_REQUESTS',
+            { message: 'Too many password attempts', code: 'TOO_MANY_PASSWORD_ATTEMPTS' },
+            { 'Retry-After': String(verdict.retryAfterSeconds) },
+          );
         }
       }),
     },

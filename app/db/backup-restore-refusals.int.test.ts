@@ -30,7 +30,10 @@ test.beforeAll(async ({ database, databases: more }) => {
   dir = mkdtempSync(join(tmpdir(), 'bucate-restore-'));
   live = database;
   databases = more;
-  await live.db.insertInto('restaurant').values(buildRestaurant({ slug: `live-${randomBytes(3).toString('hex')}` })).execute();
+  await live.db
+    .insertInto('restaurant')
+    .values(buildRestaurant({ slug: `live-${randomBytes(3).toString('hex')}` }))
+    .execute();
   realBackup = await backupDatabase(live.location, join(dir, `real.${ext}`));
 });
 afterAll(() => {
@@ -97,19 +100,27 @@ async function backupOfAnotherApp(): Promise<string> {
 
 const cases: Array<[string, () => Promise<string> | string, RegExp]> = [
   ['an empty file', () => (writeFileSync(join(dir, 'empty.bak'), ''), join(dir, 'empty.bak')), /empty/],
-  ['a truncated backup', () => {
-    const bytes = readFileSync(realBackup);
-    writeFileSync(join(dir, 'truncated.bak'), bytes.subarray(0, Math.floor(bytes.length / 2)));
-    return join(dir, 'truncated.bak');
-  }, /not a complete|damaged|cannot be read/],
+  [
+    'a truncated backup',
+    () => {
+      const bytes = readFileSync(realBackup);
+      writeFileSync(join(dir, 'truncated.bak'), bytes.subarray(0, Math.floor(bytes.length / 2)));
+      return join(dir, 'truncated.bak');
+    },
+    /not a complete|damaged|cannot be read/,
+  ],
   ['garbage', () => (writeFileSync(join(dir, 'garbage.bak'), randomBytes(8192)), join(dir, 'garbage.bak')), /not a complete|damaged|cannot be read/],
-  ['a SQLite file of another application', async () => {
-    const file = join(dir, 'other-app-sqlite.bak');
-    const other = new DatabaseSync(file);
-    other.exec("create table note (id integer primary key, body text); insert into note values (1, 'hello');");
-    other.close();
-    return file;
-  }, testDialect === 'postgres' ? /not a complete|damaged|cannot be read/ : /not a backup of Bucate/],
+  [
+    'a SQLite file of another application',
+    async () => {
+      const file = join(dir, 'other-app-sqlite.bak');
+      const other = new DatabaseSync(file);
+      other.exec("create table note (id integer primary key, body text); insert into note values (1, 'hello');");
+      other.close();
+      return file;
+    },
+    testDialect === 'postgres' ? /not a complete|damaged|cannot be read/ : /not a backup of Bucate/,
+  ],
   ['a complete backup of another application', backupOfAnotherApp, /not a backup of Bucate/],
   ['a backup whose migrations are newer than the code', backupFromTheFuture, /newer/],
 ];

@@ -49,7 +49,10 @@ describe('db:backup and db:restore', () => {
     const category = buildCategory(restaurant.id, location.id);
     await db.insertInto('category').values(category).execute();
     await db.insertInto('product').values(buildProduct(restaurant.id, category.id)).execute();
-    await db.insertInto('product').values(buildProduct(restaurant.id, category.id, { nameRo: 'Ciorbă de burtă' })).execute();
+    await db
+      .insertInto('product')
+      .values(buildProduct(restaurant.id, category.id, { nameRo: 'Ciorbă de burtă' }))
+      .execute();
 
     const file = await backupDatabase(source.location, join(dir, testDialect === 'postgres' ? 'b.pgdump' : 'b.sqlite'));
 

@@ -43,7 +43,11 @@ export function backupFileName(target: BackupTarget, now: Date): string {
 /** Keeps the newest `keep` backups in a folder (only files this app named) and deletes the rest; returns how many went. */
 export function pruneBackups(dir: string, keep: number): number {
   if (!existsSync(dir)) return 0;
-  const old = readdirSync(dir).filter((name) => BACKUP_FILE.test(name)).sort().reverse().slice(keep);
+  const old = readdirSync(dir)
+    .filter((name) => BACKUP_FILE.test(name))
+    .sort()
+    .reverse()
+    .slice(keep);
   for (const name of old) rmSync(join(dir, name), { force: true });
   return old.length;
 }

@@ -31,17 +31,38 @@ describe(`the image-keys migration on ${testDialect}`, () => {
     database = await databases.create({ upTo: '2026-11-23-0005-subscription' });
     // the shape before the migration: whole URLs
     const db = database.db as unknown as Kysely<any>;
-    await db.insertInto('restaurant').values({ ...restaurant, logoUrl: `/uploads/${diskKey}`, coverImageUrl: '/assets/cover.svg' }).execute();
+    await db
+      .insertInto('restaurant')
+      .values({ ...restaurant, logoUrl: `/uploads/${diskKey}`, coverImageUrl: '/assets/cover.svg' })
+      .execute();
     await db.insertInto('location').values(location).execute();
-    await db.insertInto('category').values({ ...category, imageUrl: products.bucket }).execute();
+    await db
+      .insertInto('category')
+      .values({ ...category, imageUrl: products.bucket })
+      .execute();
     const image = (id: string, path: string, base: string) => ({
-      id, restaurantId: restaurant.id, path, url: base + path, name: 'image.jpg', size: 1, contentType: 'image/jpeg', width: 1, height: 1,
+      id,
+      restaurantId: restaurant.id,
+      path,
+      url: base + path,
+      name: 'image.jpg',
+      size: 1,
+      contentType: 'image/jpeg',
+      width: 1,
+      height: 1,
       variants: JSON.stringify({ 200: base + path.replace('image.jpg', '200.webp'), 400: base + path.replace('image.jpg', '400.webp') }),
-      downloadToken: newId(), createdAt: new Date().toISOString(),
+      downloadToken: newId(),
+      createdAt: new Date().toISOString(),
     });
-    await db.insertInto('storedImage').values([image('a', bucketKey, oldBucket), image('b', diskKey, '/uploads/')]).execute();
+    await db
+      .insertInto('storedImage')
+      .values([image('a', bucketKey, oldBucket), image('b', diskKey, '/uploads/')])
+      .execute();
     for (const [name, url] of Object.entries(products)) {
-      await db.insertInto('product').values({ ...buildProduct(restaurant.id, category.id), id: ids[name as keyof typeof products], imageUrl: url }).execute();
+      await db
+        .insertInto('product')
+        .values({ ...buildProduct(restaurant.id, category.id), id: ids[name as keyof typeof products], imageUrl: url })
+        .execute();
     }
     const before = process.env.S3_PUBLIC_URL;
     process.env.S3_PUBLIC_URL = 'https://configured.example/bucket';

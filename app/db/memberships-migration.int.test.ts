@@ -20,7 +20,10 @@ describe(`the memberships migration on ${testDialect}`, () => {
     const verified = testDialect === 'sqlite' ? 1 : true;
     await db.insertInto('user').values({ id: owner, name: 'Ana', email: 'ana@example.com', emailVerified: verified, createdAt: now, updatedAt: now, role: 'restaurant' }).execute();
     await db.insertInto('user').values({ id: admin, name: 'Admin', email: 'admin@example.com', emailVerified: verified, createdAt: now, updatedAt: now, role: 'admin' }).execute();
-    await db.insertInto('restaurant').values({ ...owned, ownerId: owner }).execute();
+    await db
+      .insertInto('restaurant')
+      .values({ ...owned, ownerId: owner })
+      .execute();
     await db.insertInto('restaurant').values(orphan).execute();
     await db.updateTable('user').set({ restaurantId: owned.id }).where('id', '=', owner).execute();
     await migrateToLatest(database.db);
@@ -44,7 +47,12 @@ describe(`the memberships migration on ${testDialect}`, () => {
 
   it('keeps the restaurant table’s indexes, triggers and foreign keys working after SQLite’s rebuild', async () => {
     // the slug stays unique, and the back office's search index (kept by triggers on SQLite) sees a new row
-    await expect(database.db.insertInto('restaurant').values(buildRestaurant({ slug: owned.slug })).execute()).rejects.toThrow();
+    await expect(
+      database.db
+        .insertInto('restaurant')
+        .values(buildRestaurant({ slug: owned.slug }))
+        .execute(),
+    ).rejects.toThrow();
     const added = buildRestaurant({ name: 'Hanul Nou' });
     await database.db.insertInto('restaurant').values(added).execute();
     if (testDialect === 'sqlite') {

@@ -36,7 +36,10 @@ describe(`migrations on ${testDialect}`, () => {
     const restaurant = buildRestaurant();
     await database.db.insertInto('restaurant').values(restaurant).execute();
     await expect(
-      database.db.insertInto('restaurant').values(buildRestaurant({ slug: restaurant.slug })).execute(),
+      database.db
+        .insertInto('restaurant')
+        .values(buildRestaurant({ slug: restaurant.slug }))
+        .execute(),
     ).rejects.toThrow();
     const location = buildLocation(restaurant.id);
     const category = buildCategory(restaurant.id, location.id);

@@ -91,7 +91,12 @@ function checkSqlite(db: DatabaseSync, file: string): void {
   const verdict = result.map((row) => String(Object.values(row)[0]));
   if (verdict.join() !== 'ok') refuse(`${file} is damaged or not a complete backup (integrity check: ${verdict[0]})`);
   const hasTable = db.prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'").get();
-  const names = hasTable ? db.prepare('select name from kysely_migration').all().map((row) => String(row.name)) : undefined;
+  const names = hasTable
+    ? db
+        .prepare('select name from kysely_migration')
+        .all()
+        .map((row) => String(row.name))
+    : undefined;
   checkMigrations(file, names);
 }
 
@@ -181,7 +186,10 @@ async function restorePostgres(url: string, file: string): Promise<RestoreResult
       await query(maintenance, `ALTER DATABASE ${ident(scratch)} RENAME TO ${ident(live)}`);
       return {};
     }
-    const [{ tables } = { tables: 0 }] = await query<{ tables: number }>(url, "select count(*)::int as tables from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')");
+    const [{ tables } = { tables: 0 }] = await query<{ tables: number }>(
+      url,
+      "select count(*)::int as tables from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')",
+    );
     const kept = siblingName(live, `prev_${stamp()}`);
     try {
       await query(maintenance, `ALTER DATABASE ${ident(live)} RENAME TO ${ident(kept)}`);
@@ -205,5 +213,10 @@ async function restorePostgres(url: string, file: string): Promise<RestoreResult
 
 function firstLine(error: unknown): string {
   const text = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
-  return text.split('\n').find((line) => line.trim())?.trim() ?? 'unknown error';
+  return (
+    text
+      .split('\n')
+      .find((line) => line.trim())
+      ?.trim() ?? 'unknown error'
+  );
 }

@@ -1,14 +1,4 @@
-import type {
-  DeleteQueryBuilder,
-  DeleteResult,
-  Insertable,
-  InsertQueryBuilder,
-  InsertResult,
-  Kysely,
-  SelectQueryBuilder,
-  UpdateQueryBuilder,
-  UpdateResult,
-} from 'kysely';
+import type { DeleteQueryBuilder, DeleteResult, Insertable, InsertQueryBuilder, InsertResult, Kysely, SelectQueryBuilder, UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { Database } from './schema.ts';
 import { TENANT_COLUMN, type TenantRowTable, type TenantTable } from './tenant-tables.ts';
 

@@ -17,10 +17,16 @@ describe(`the last-sign-in migration on ${testDialect}`, () => {
     const now = '2026-11-20T10:00:00.000Z';
     const verified = testDialect === 'sqlite' ? 1 : true;
     for (const id of [withSessions, without]) {
-      await db.insertInto('user').values({ id, name: id, email: `${id}@example.com`, emailVerified: verified, createdAt: now, updatedAt: now, role: 'restaurant' }).execute();
+      await db
+        .insertInto('user')
+        .values({ id, name: id, email: `${id}@example.com`, emailVerified: verified, createdAt: now, updatedAt: now, role: 'restaurant' })
+        .execute();
     }
     for (const createdAt of ['2026-11-21T08:00:00.000Z', '2026-11-25T18:30:00.000Z', '2026-11-23T12:00:00.000Z']) {
-      await db.insertInto('session').values({ id: newId(), token: newId(), userId: withSessions, createdAt, updatedAt: createdAt, expiresAt: '2026-12-30T00:00:00.000Z' }).execute();
+      await db
+        .insertInto('session')
+        .values({ id: newId(), token: newId(), userId: withSessions, createdAt, updatedAt: createdAt, expiresAt: '2026-12-30T00:00:00.000Z' })
+        .execute();
     }
     await migrateToLatest(database.db);
   });

@@ -18,14 +18,21 @@ describe(`the user trial migration on ${testDialect}`, () => {
     const now = '2026-11-20T10:00:00.000Z';
     const verified = testDialect === 'sqlite' ? 1 : true;
     for (const [name, id] of Object.entries(users)) {
-      await db.insertInto('user').values({ id, name, email: `${name}@example.com`, emailVerified: verified, createdAt: now, updatedAt: now, role: 'restaurant' }).execute();
+      await db
+        .insertInto('user')
+        .values({ id, name, email: `${name}@example.com`, emailVerified: verified, createdAt: now, updatedAt: now, role: 'restaurant' })
+        .execute();
     }
     const member = async (restaurantId: string, userId: string, role: string) =>
       db.insertInto('membership').values({ id: newId(), restaurantId, userId, role, createdAt: now, updatedAt: now }).execute();
     const restaurant = async (createdAt: string, trialEndsAt?: string) => {
       const row = buildRestaurant({ createdAt, updatedAt: createdAt });
       await db.insertInto('restaurant').values(row).execute();
-      if (trialEndsAt) await db.insertInto('subscription').values(buildSubscription(row.id, { startsAt: new Date(Date.parse(trialEndsAt) - 60 * DAY).toISOString(), endsAt: trialEndsAt })).execute();
+      if (trialEndsAt)
+        await db
+          .insertInto('subscription')
+          .values(buildSubscription(row.id, { startsAt: new Date(Date.parse(trialEndsAt) - 60 * DAY).toISOString(), endsAt: trialEndsAt }))
+          .execute();
       return row.id;
     };
     // one restaurant with its trial

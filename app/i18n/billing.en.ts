@@ -64,8 +64,10 @@ export const billingEn: DeepStrings<typeof billingRo> = {
     },
     cancelled: {
       subject: 'The PRO subscription of {{name}} was cancelled',
-      bodyUntil: 'The PRO subscription of {{name}} was cancelled. PRO stays active until {{date}}; after that, without PRO, the menu can hold at most {{products}}, and once the trial is over it is no longer shown to guests. You can change your mind at any time on the Subscription page.',
-      bodyEnded: 'The PRO subscription of {{name}} has ended. Without PRO the menu can hold at most {{products}}, and once the trial is over it is no longer shown to guests. You can move to PRO again at any time on the Subscription page.',
+      bodyUntil:
+        'The PRO subscription of {{name}} was cancelled. PRO stays active until {{date}}; after that, without PRO, the menu can hold at most {{products}}, and once the trial is over it is no longer shown to guests. You can change your mind at any time on the Subscription page.',
+      bodyEnded:
+        'The PRO subscription of {{name}} has ended. Without PRO the menu can hold at most {{products}}, and once the trial is over it is no longer shown to guests. You can move to PRO again at any time on the Subscription page.',
     },
   },
 };

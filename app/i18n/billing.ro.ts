@@ -35,11 +35,9 @@ export const billingRo = {
   },
   pricingNoCard: {
     point: 'PRO acordat de echipa Bucate pentru un an; scrie-ne din pagina de contact',
-    cancelA:
-      'PRO acordat de echipa Bucate este valabil un an și nu se reînnoiește singur; nu ai nimic de anulat. Scrie-ne dacă vrei să renunți mai devreme.',
+    cancelA: 'PRO acordat de echipa Bucate este valabil un an și nu se reînnoiește singur; nu ai nimic de anulat. Scrie-ne dacă vrei să renunți mai devreme.',
     cardQ: 'Cum se obține PRO?',
-    cardA:
-      'Pe această instalare plata cu cardul nu este configurată. Scrie-ne din pagina de contact și îți activăm PRO pentru un an; nu se pierde nimic din meniu.',
+    cardA: 'Pe această instalare plata cu cardul nu este configurată. Scrie-ne din pagina de contact și îți activăm PRO pentru un an; nu se pierde nimic din meniu.',
   },
   billingMail: {
     greeting: 'Bună ziua,',
@@ -63,8 +61,10 @@ export const billingRo = {
     },
     cancelled: {
       subject: 'Abonamentul PRO pentru {{name}} a fost anulat',
-      bodyUntil: 'Abonamentul PRO al restaurantului {{name}} a fost anulat. PRO rămâne activ până pe {{date}}; după aceea, fără PRO, meniul poate avea cel mult {{products}}, iar după perioada de probă nu mai este afișat clienților. Te poți răzgândi oricând din pagina Abonament.',
-      bodyEnded: 'Abonamentul PRO al restaurantului {{name}} s-a încheiat. Fără PRO, meniul poate avea cel mult {{products}}, iar după perioada de probă nu mai este afișat clienților. Poți trece din nou la PRO oricând din pagina Abonament.',
+      bodyUntil:
+        'Abonamentul PRO al restaurantului {{name}} a fost anulat. PRO rămâne activ până pe {{date}}; după aceea, fără PRO, meniul poate avea cel mult {{products}}, iar după perioada de probă nu mai este afișat clienților. Te poți răzgândi oricând din pagina Abonament.',
+      bodyEnded:
+        'Abonamentul PRO al restaurantului {{name}} s-a încheiat. Fără PRO, meniul poate avea cel mult {{products}}, iar după perioada de probă nu mai este afișat clienților. Poți trece din nou la PRO oricând din pagina Abonament.',
     },
   },
 };

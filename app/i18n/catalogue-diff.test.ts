@@ -9,7 +9,9 @@ describe('catalogue comparison for /translation-debug', () => {
   });
 
   it('flags English left identical to Romanian, except names that are the same on purpose', () => {
-    const same = compareCatalogues().filter((e) => e.status === 'same-as-ro').map((e) => e.key);
+    const same = compareCatalogues()
+      .filter((e) => e.status === 'same-as-ro')
+      .map((e) => e.key);
     expect(same).toEqual([]);
   });
 });

@@ -17,15 +17,43 @@ function flatten(value: object, prefix = '', out = new Map<string, string>()): M
 }
 
 /** Texts identical in both languages on purpose (names, codes), not gaps. */
-const SAME_ON_PURPOSE = new Set(['app.name', 'order.total', 'team.roles.manager', 'team.roles.editor', 'menu.unit.g', 'menu.unit.ml', 'nav.contact', 'contact.title', 'allergen.gluten', 'allergen.lupin', 'allergenOfficial.lupin', 'editor.email', 'editor.energyKj', 'editor.logo', 'subscription.phase-pro',
+const SAME_ON_PURPOSE = new Set([
+  'app.name',
+  'order.total',
+  'team.roles.manager',
+  'team.roles.editor',
+  'menu.unit.g',
+  'menu.unit.ml',
+  'nav.contact',
+  'contact.title',
+  'allergen.gluten',
+  'allergen.lupin',
+  'allergenOfficial.lupin',
+  'editor.email',
+  'editor.energyKj',
+  'editor.logo',
+  'subscription.phase-pro',
   // the back office (app/i18n/backoffice.*.ts): names, codes and words both languages share
-  'backoffice.plan.pro-card', 'backoffice.plan.pro-manual', 'backoffice.restaurants.name', 'backoffice.restaurants.plan', 'backoffice.restaurant.kind-provider',
-  'backoffice.restaurant.lastEditBy', 'backoffice.users.sort-email', 'backoffice.users.email', 'backoffice.users.roleAdmin', 'backoffice.users.roleRestaurant',
-  'backoffice.users.restaurant', 'backoffice.users.method-google', 'backoffice.messages.restaurant', 'backoffice.audit.restaurant',
+  'backoffice.plan.pro-card',
+  'backoffice.plan.pro-manual',
+  'backoffice.restaurants.name',
+  'backoffice.restaurants.plan',
+  'backoffice.restaurant.kind-provider',
+  'backoffice.restaurant.lastEditBy',
+  'backoffice.users.sort-email',
+  'backoffice.users.email',
+  'backoffice.users.roleAdmin',
+  'backoffice.users.roleRestaurant',
+  'backoffice.users.restaurant',
+  'backoffice.users.method-google',
+  'backoffice.messages.restaurant',
+  'backoffice.audit.restaurant',
   // the invitation e-mail's languages, each named in itself
-  'team.locales.ro', 'team.locales.en',
+  'team.locales.ro',
+  'team.locales.en',
   // the orders board's "Total"
-  'orders.total']);
+  'orders.total',
+]);
 
 /**
  * Every key of both catalogues side by side for /translation-debug: missing in either language,
@@ -38,8 +66,7 @@ export function compareCatalogues(): CatalogueEntry[] {
   return keys.map((key) => {
     const roText = roKeys.get(key);
     const enText = enKeys.get(key);
-    const status =
-      roText === undefined ? 'missing-ro' : enText === undefined ? 'missing-en' : roText === enText && !SAME_ON_PURPOSE.has(key) ? 'same-as-ro' : 'ok';
+    const status = roText === undefined ? 'missing-ro' : enText === undefined ? 'missing-en' : roText === enText && !SAME_ON_PURPOSE.has(key) ? 'same-as-ro' : 'ok';
     return { key, ro: roText, en: enText, status };
   });
 }

@@ -19,7 +19,10 @@ for (const [name, keys] of namespaceKeys) for (const key of keys) namespaceOfKey
 const cache = new Map<string, string>();
 
 function escapeForScript(json: string): string {
-  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /**

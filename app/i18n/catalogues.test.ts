@@ -7,9 +7,7 @@ import { getI18n, translateKnownMessage } from './i18n.ts';
 import { ro } from './ro.ts';
 
 function keys(value: object, prefix = ''): string[] {
-  return Object.entries(value).flatMap(([key, inner]) =>
-    typeof inner === 'string' ? [`${prefix}${key}`] : keys(inner as object, `${prefix}${key}.`),
-  );
+  return Object.entries(value).flatMap(([key, inner]) => (typeof inner === 'string' ? [`${prefix}${key}`] : keys(inner as object, `${prefix}${key}.`)));
 }
 
 describe('translation catalogues (docs/style.md, Text and languages)', () => {
@@ -36,8 +34,20 @@ describe('translation catalogues (docs/style.md, Text and languages)', () => {
 
   it('name every allergen with the Romanian list of docs/product-spec.md section 3', () => {
     expect(ALLERGEN_KEYS.map((key) => ro.allergen[key])).toEqual([
-      'Gluten', 'Lactate', 'Ouă', 'Pește', 'Nuci', 'Arahide', 'Soia', 'Crustacee', 'Moluște', 'Țelină', 'Muștar',
-      'Susan', 'Sulfiți', 'Lupin',
+      'Gluten',
+      'Lactate',
+      'Ouă',
+      'Pește',
+      'Nuci',
+      'Arahide',
+      'Soia',
+      'Crustacee',
+      'Moluște',
+      'Țelină',
+      'Muștar',
+      'Susan',
+      'Sulfiți',
+      'Lupin',
     ]);
   });
 
@@ -49,8 +59,7 @@ describe('translation catalogues (docs/style.md, Text and languages)', () => {
 
   it('speak to the owner in one voice (tu), except the quoted messages of docs/product-spec.md section 8', () => {
     const spec = new Set([ro.errors.pageForbidden, ro.errors.restaurantForbidden]);
-    const informal = (value: unknown): string[] =>
-      typeof value === 'string' ? (spec.has(value) ? [] : [value]) : Object.values(value as object).flatMap(informal);
+    const informal = (value: unknown): string[] => (typeof value === 'string' ? (spec.has(value) ? [] : [value]) : Object.values(value as object).flatMap(informal));
     expect(informal(ro).filter((text) => /\b(Separați|Introduceți|Apăsați|Verificați|Alegeți|aveți)\b/.test(text))).toEqual([]);
   });
 

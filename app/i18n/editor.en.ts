@@ -176,7 +176,8 @@ export const editorEn: DeepStrings<typeof editorRo> = {
     'phase-pro': 'PRO',
     'phase-trial-ended': 'The free trial has ended',
     trialUntil: 'The free trial ends on {{date}}.',
-    noOwnTrial: 'Your account’s free trial had already ended when you created this restaurant, so its menu has not been visible to guests yet. Once you move to PRO it goes online at once.',
+    noOwnTrial:
+      'Your account’s free trial had already ended when you created this restaurant, so its menu has not been visible to guests yet. Once you move to PRO it goes online at once.',
     trialEnded: 'Guests no longer see your menu. Nothing was deleted: once you move to PRO the menu is back online at once.',
     proActive: 'PRO is active: unlimited products, and your menu stays online.',
     productsUsed: 'Products on the menu: {{count}} of {{limit}}.',
@@ -267,7 +268,7 @@ export const editorEn: DeepStrings<typeof editorRo> = {
     'translation-quota': 'The translation service’s quota is used up (or there were too many requests). Nothing was saved; try again later.',
     'translation-unavailable': 'The translation service did not answer ({{detail}}). Nothing was saved; try again in a minute.',
     'translation-not-configured': 'Automatic translation is not configured on this server.',
-    'forbidden': 'You do not have permission for this action.',
+    forbidden: 'You do not have permission for this action.',
     'not-found': 'This item no longer exists. Reload the page.',
     'invalid-input': 'Some fields are not filled in correctly.',
     'pro-not-manual': 'This restaurant’s PRO comes from a card payment and is not taken back here.',
@@ -277,7 +278,8 @@ export const editorEn: DeepStrings<typeof editorRo> = {
     'slug-taken': 'This URL is already used by another restaurant',
     'order-changed': 'A colleague changed order #{{number}} in the meantime: the list now shows where it stands. Nothing was changed.',
     'order-transition': 'Order #{{number}} cannot move to this state from the one it is in.',
-    'no-next-opening': 'We can’t tell when you open again: fill in the opening hours (and closed days) in Settings, then mark it “Sold out until we open again”. Or mark it plain sold out.',
+    'no-next-opening':
+      'We can’t tell when you open again: fill in the opening hours (and closed days) in Settings, then mark it “Sold out until we open again”. Or mark it plain sold out.',
     'stale-edit': 'Someone else changed this in the meantime. Reload the page to see the latest version; what you typed is still in the form.',
     'stale-edit_product': 'Someone else changed this dish in the meantime. Reload the page to see the latest version; what you typed is still in the form.',
     'stale-edit_category': 'Someone else changed this category in the meantime. Reload the page to see the latest version; what you typed is still in the form.',
@@ -308,7 +310,8 @@ export const editorEn: DeepStrings<typeof editorRo> = {
     'reservation-full': 'That time has just been filled. Choose another time.',
     'reservation-rate': 'Too many reservation requests from this connection. Try again later or call the restaurant.',
     'reservation-ceiling': 'The restaurant has had a great many reservation requests lately and cannot take more online right now. Try again later or call the restaurant.',
-    'reservation-contact-ceiling': 'You have already sent {{max}} reservation requests today with this phone or e-mail, as many as can be sent. For another reservation, call the restaurant.',
+    'reservation-contact-ceiling':
+      'You have already sent {{max}} reservation requests today with this phone or e-mail, as many as can be sent. For another reservation, call the restaurant.',
     'reservation-not-cancellable': 'This reservation can no longer be cancelled.',
     'reservation-not-begun': 'A reservation can be marked as a no-show only once its time has come.',
     // the team
@@ -340,16 +343,22 @@ export const editorEn: DeepStrings<typeof editorRo> = {
     'import-empty': 'The file has no dish rows below its header.',
     'import-too-many-rows': 'The file has too many rows; the limit is {{max, number}}.',
     'import-has-problems': 'Nothing was imported: {{count}} rows have problems (the first: row {{line}}). Fix them or leave them out of the import.',
-    'import-option-groups-limit': 'Nothing was imported: the new option groups would take the restaurant past its limit of {{limit}} groups. Use the same groups on several dishes.',
-    'import-over-limit': 'Nothing was imported: the free plan allows {{remaining}} more dishes and the file has {{count}}. Upgrade to PRO for unlimited products or import fewer rows.',
+    'import-option-groups-limit':
+      'Nothing was imported: the new option groups would take the restaurant past its limit of {{limit}} groups. Use the same groups on several dishes.',
+    'import-over-limit':
+      'Nothing was imported: the free plan allows {{remaining}} more dishes and the file has {{count}}. Upgrade to PRO for unlimited products or import fewer rows.',
     'import-nothing-found': 'No dish with a price was found in the file. Try a sharper photo taken straight on, or an Excel file.',
-    'import-ods': 'LibreOffice files (.ods) cannot be read directly. In LibreOffice choose File > Save As, the type "Excel 2007-365 (.xlsx)" or "Text CSV (.csv)", then upload the new file.',
+    'import-ods':
+      'LibreOffice files (.ods) cannot be read directly. In LibreOffice choose File > Save As, the type "Excel 2007-365 (.xlsx)" or "Text CSV (.csv)", then upload the new file.',
     'import-unpacked-too-large': 'Unpacked, the file would be over {{maxMb}} MB, more than a menu. Save only the menu sheet in a new file, or export it as CSV.',
     'import-too-complex': 'Reading this file takes too much time or memory. Split the menu into smaller files or save it as CSV.',
     'import-busy': 'Many files are being read right now. Try again in a minute.',
     'import-ocr-busy': 'A photo of the menu is already being read. Wait for it to finish, then send the next one.',
-    'import-ocr-quota_one': 'You have sent {{limit}} photos of the menu in the last 24 hours, as many as can be read in a day. You can send the next one in an hour; an Excel, CSV or PDF file can be imported at any time.',
-    'import-ocr-quota_few': 'You have sent {{limit}} photos of the menu in the last 24 hours, as many as can be read in a day. You can send the next one in {{count}} hours; an Excel, CSV or PDF file can be imported at any time.',
-    'import-ocr-quota_other': 'You have sent {{limit}} photos of the menu in the last 24 hours, as many as can be read in a day. You can send the next one in {{count}} hours; an Excel, CSV or PDF file can be imported at any time.',
+    'import-ocr-quota_one':
+      'You have sent {{limit}} photos of the menu in the last 24 hours, as many as can be read in a day. You can send the next one in an hour; an Excel, CSV or PDF file can be imported at any time.',
+    'import-ocr-quota_few':
+      'You have sent {{limit}} photos of the menu in the last 24 hours, as many as can be read in a day. You can send the next one in {{count}} hours; an Excel, CSV or PDF file can be imported at any time.',
+    'import-ocr-quota_other':
+      'You have sent {{limit}} photos of the menu in the last 24 hours, as many as can be read in a day. You can send the next one in {{count}} hours; an Excel, CSV or PDF file can be imported at any time.',
   },
 };

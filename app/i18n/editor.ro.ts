@@ -175,7 +175,8 @@ export const editorRo = {
     'phase-pro': 'PRO',
     'phase-trial-ended': 'Perioada de probă s-a încheiat',
     trialUntil: 'Perioada de probă se încheie pe {{date}}.',
-    noOwnTrial: 'Perioada de probă gratuită a contului dvs. se încheiase deja când ați creat acest restaurant, așa că meniul lui nu a fost încă vizibil clienților. După trecerea la PRO apare online imediat.',
+    noOwnTrial:
+      'Perioada de probă gratuită a contului dvs. se încheiase deja când ați creat acest restaurant, așa că meniul lui nu a fost încă vizibil clienților. După trecerea la PRO apare online imediat.',
     trialEnded: 'Clienții nu mai văd meniul. Nu am șters nimic: după trecerea la PRO meniul revine online imediat.',
     proActive: 'PRO este activ: produse nelimitate, iar meniul rămâne online.',
     productsUsed: 'Produse în meniu: {{count}} din {{limit}}.',
@@ -255,7 +256,8 @@ export const editorRo = {
     'order-table-blocked': 'Această masă nu mai poate trimite comenzi azi. Cheamă un ospătar.',
     'order-table-busy': 'Masa are deja {{max}} comenzi în lucru. Așteaptă să fie pregătite sau cheamă un ospătar.',
     'order-rate-limited': 'Prea multe comenzi într-un timp scurt. Încearcă din nou peste {{minutes}} minute.',
-    'order-ceiling': 'Restaurantul primește acum foarte multe comenzi online și nu mai poate lua altele pentru câteva minute. Încearcă din nou puțin mai târziu sau cheamă un ospătar.',
+    'order-ceiling':
+      'Restaurantul primește acum foarte multe comenzi online și nu mai poate lua altele pentru câteva minute. Încearcă din nou puțin mai târziu sau cheamă un ospătar.',
     'order-cart-full': 'Coșul e plin. Trimite comanda sau scoate ceva din coș.',
     'order-option-required': '{{dish}}: alege o opțiune la „{{group}}”.',
     'order-option-too-many': '{{dish}}: la „{{group}}” poți alege cel mult {{max}}.',
@@ -266,7 +268,7 @@ export const editorRo = {
     'translation-quota': 'Cota serviciului de traducere s-a epuizat (sau sunt prea multe cereri). Nu s-a salvat nimic; încearcă din nou mai târziu.',
     'translation-unavailable': 'Serviciul de traducere nu a răspuns ({{detail}}). Nu s-a salvat nimic; încearcă din nou peste un minut.',
     'translation-not-configured': 'Traducerea automată nu este configurată pe acest server.',
-    'forbidden': 'Nu ai permisiunea pentru această acțiune.',
+    forbidden: 'Nu ai permisiunea pentru această acțiune.',
     'not-found': 'Elementul nu mai există. Reîncarcă pagina.',
     'invalid-input': 'Unele câmpuri nu sunt completate corect.',
     'pro-not-manual': 'PRO-ul acestui restaurant vine din plata cu cardul și nu se retrage de aici.',
@@ -277,7 +279,8 @@ export const editorRo = {
     // a stale form (another tab or person saved first); the context names what changed
     'order-changed': 'Comanda #{{number}} a fost schimbată între timp de un coleg: lista arată acum starea ei de acum. Nu am schimbat nimic.',
     'order-transition': 'Comanda #{{number}} nu poate trece în această stare din starea în care este.',
-    'no-next-opening': 'Nu știm când deschizi din nou: completează programul (și zilele închise) în Setări, apoi marchează „Epuizat până la redeschidere”. Sau marchează-l simplu epuizat.',
+    'no-next-opening':
+      'Nu știm când deschizi din nou: completează programul (și zilele închise) în Setări, apoi marchează „Epuizat până la redeschidere”. Sau marchează-l simplu epuizat.',
     'stale-edit': 'Altcineva a modificat între timp aceste date. Reîncarcă pagina pentru a vedea ultima versiune; ce ai scris a rămas în formular.',
     'stale-edit_product': 'Altcineva a modificat între timp acest produs. Reîncarcă pagina pentru a vedea ultima versiune; ce ai scris a rămas în formular.',
     'stale-edit_category': 'Altcineva a modificat între timp această categorie. Reîncarcă pagina pentru a vedea ultima versiune; ce ai scris a rămas în formular.',
@@ -307,7 +310,8 @@ export const editorRo = {
     'reservation-too-soon': 'Ora aleasă este prea aproape: restaurantul are nevoie de timp să pregătească masa. Alege o oră mai târzie.',
     'reservation-full': 'Între timp, ora aleasă s-a ocupat. Alege altă oră.',
     'reservation-rate': 'Prea multe cereri de rezervare de pe această conexiune. Încearcă din nou mai târziu sau sună la restaurant.',
-    'reservation-ceiling': 'Restaurantul a primit foarte multe cereri de rezervare în ultima vreme și nu mai poate primi altele online acum. Încearcă din nou mai târziu sau sună la restaurant.',
+    'reservation-ceiling':
+      'Restaurantul a primit foarte multe cereri de rezervare în ultima vreme și nu mai poate primi altele online acum. Încearcă din nou mai târziu sau sună la restaurant.',
     'reservation-contact-ceiling': 'Ai trimis deja azi {{max}} cereri de rezervare cu acest telefon sau e-mail, cât se pot trimite. Pentru altă rezervare, sună la restaurant.',
     'reservation-not-cancellable': 'Această rezervare nu mai poate fi anulată.',
     'reservation-not-begun': 'O rezervare poate fi marcată „nu s-a prezentat” doar după ce i-a venit ora.',
@@ -340,16 +344,22 @@ export const editorRo = {
     'import-empty': 'Fișierul nu are niciun rând cu un produs sub capul de tabel.',
     'import-too-many-rows': 'Fișierul are prea multe rânduri; limita este {{max, number}}.',
     'import-has-problems': 'Nu s-a importat nimic. Rânduri cu probleme: {{count}} (primul: rândul {{line}}). Corectează-le sau scoate-le din import.',
-    'import-option-groups-limit': 'Nu s-a importat nimic: grupurile de opțiuni noi ar depăși limita de {{limit}} de grupuri a restaurantului. Folosește aceleași grupuri la mai multe preparate.',
-    'import-over-limit': 'Nu s-a importat nimic. Produse de importat: {{count}}; locuri rămase în planul gratuit: {{remaining}}. Treci la PRO pentru produse nelimitate sau importă mai puține rânduri.',
+    'import-option-groups-limit':
+      'Nu s-a importat nimic: grupurile de opțiuni noi ar depăși limita de {{limit}} de grupuri a restaurantului. Folosește aceleași grupuri la mai multe preparate.',
+    'import-over-limit':
+      'Nu s-a importat nimic. Produse de importat: {{count}}; locuri rămase în planul gratuit: {{remaining}}. Treci la PRO pentru produse nelimitate sau importă mai puține rânduri.',
     'import-nothing-found': 'Nu am găsit în fișier niciun produs cu preț. Încearcă o fotografie mai clară, luată drept, sau un fișier Excel.',
-    'import-ods': 'Fișierele LibreOffice (.ods) nu pot fi citite direct. În LibreOffice alege Fișier > Salvare ca, tipul „Excel 2007-365 (.xlsx)” sau „Text CSV (.csv)”, apoi încarcă fișierul nou.',
+    'import-ods':
+      'Fișierele LibreOffice (.ods) nu pot fi citite direct. În LibreOffice alege Fișier > Salvare ca, tipul „Excel 2007-365 (.xlsx)” sau „Text CSV (.csv)”, apoi încarcă fișierul nou.',
     'import-unpacked-too-large': 'Fișierul dezarhivat ar avea peste {{maxMb}} MB, mai mult decât un meniu. Salvează doar foaia meniului într-un fișier nou sau exportă-o ca CSV.',
     'import-too-complex': 'Citirea fișierului cere prea mult timp sau prea multă memorie. Împarte meniul în fișiere mai mici sau salvează-l ca CSV.',
     'import-busy': 'Se citesc acum multe fișiere. Încearcă din nou peste un minut.',
     'import-ocr-busy': 'Se citește deja o fotografie a meniului. Așteaptă să se termine, apoi trimite-o pe următoarea.',
-    'import-ocr-quota_one': 'Ai trimis {{limit}} de fotografii ale meniului în ultimele 24 de ore, cât se pot citi într-o zi. Poți trimite următoarea peste o oră; un fișier Excel, CSV sau PDF îl poți importa oricând.',
-    'import-ocr-quota_few': 'Ai trimis {{limit}} de fotografii ale meniului în ultimele 24 de ore, cât se pot citi într-o zi. Poți trimite următoarea peste {{count}} ore; un fișier Excel, CSV sau PDF îl poți importa oricând.',
-    'import-ocr-quota_other': 'Ai trimis {{limit}} de fotografii ale meniului în ultimele 24 de ore, cât se pot citi într-o zi. Poți trimite următoarea peste {{count}} de ore; un fișier Excel, CSV sau PDF îl poți importa oricând.',
+    'import-ocr-quota_one':
+      'Ai trimis {{limit}} de fotografii ale meniului în ultimele 24 de ore, cât se pot citi într-o zi. Poți trimite următoarea peste o oră; un fișier Excel, CSV sau PDF îl poți importa oricând.',
+    'import-ocr-quota_few':
+      'Ai trimis {{limit}} de fotografii ale meniului în ultimele 24 de ore, cât se pot citi într-o zi. Poți trimite următoarea peste {{count}} ore; un fișier Excel, CSV sau PDF îl poți importa oricând.',
+    'import-ocr-quota_other':
+      'Ai trimis {{limit}} de fotografii ale meniului în ultimele 24 de ore, cât se pot citi într-o zi. Poți trimite următoarea peste {{count}} de ore; un fișier Excel, CSV sau PDF îl poți importa oricând.',
   },
 };

@@ -232,7 +232,8 @@ export const en: DeepStrings<Catalogue> = {
   emailVerification: {
     banner: 'Please confirm your e-mail address {{email}}: we sent you a link. The menu and the editor work in the meantime.',
     unsent: 'Please confirm your e-mail address {{email}}: the link has not been sent yet. Ask for it with the button. The menu and the editor work in the meantime.',
-    unsentUntil: 'Please confirm your e-mail address {{email}}: the link was not sent yet, because too many were asked for from this connection. You can ask for it again from {{time}}. The menu and the editor work in the meantime.',
+    unsentUntil:
+      'Please confirm your e-mail address {{email}}: the link was not sent yet, because too many were asked for from this connection. You can ask for it again from {{time}}. The menu and the editor work in the meantime.',
     notSentUntil: 'The link was not sent: too many were asked for. You can ask for it again from {{time}}.',
     resend: 'Send the link again',
     resent: 'We sent the confirmation link again.',

@@ -41,8 +41,20 @@ export const guestLabelsDe: GuestLabelCatalogue = {
     menuOf: 'Speisekarte – {{name}}',
   },
   allergen: {
-    gluten: 'Gluten', milk: 'Milch', eggs: 'Eier', fish: 'Fisch', nuts: 'Schalenfrüchte', peanuts: 'Erdnüsse', soy: 'Soja',
-    crustaceans: 'Krebstiere', molluscs: 'Weichtiere', celery: 'Sellerie', mustard: 'Senf', sesame: 'Sesam', sulphites: 'Sulfite', lupin: 'Lupinen',
+    gluten: 'Gluten',
+    milk: 'Milch',
+    eggs: 'Eier',
+    fish: 'Fisch',
+    nuts: 'Schalenfrüchte',
+    peanuts: 'Erdnüsse',
+    soy: 'Soja',
+    crustaceans: 'Krebstiere',
+    molluscs: 'Weichtiere',
+    celery: 'Sellerie',
+    mustard: 'Senf',
+    sesame: 'Sesam',
+    sulphites: 'Sulfite',
+    lupin: 'Lupinen',
   },
   // Annex II of Regulation (EU) 1169/2011 as its text in this language heads each item
   allergenOfficial: {

@@ -41,8 +41,20 @@ export const guestLabelsEs: GuestLabelCatalogue = {
     menuOf: 'Carta – {{name}}',
   },
   allergen: {
-    gluten: 'Gluten', milk: 'Leche', eggs: 'Huevos', fish: 'Pescado', nuts: 'Frutos de cáscara', peanuts: 'Cacahuetes', soy: 'Soja',
-    crustaceans: 'Crustáceos', molluscs: 'Moluscos', celery: 'Apio', mustard: 'Mostaza', sesame: 'Sésamo', sulphites: 'Sulfitos', lupin: 'Altramuces',
+    gluten: 'Gluten',
+    milk: 'Leche',
+    eggs: 'Huevos',
+    fish: 'Pescado',
+    nuts: 'Frutos de cáscara',
+    peanuts: 'Cacahuetes',
+    soy: 'Soja',
+    crustaceans: 'Crustáceos',
+    molluscs: 'Moluscos',
+    celery: 'Apio',
+    mustard: 'Mostaza',
+    sesame: 'Sésamo',
+    sulphites: 'Sulfitos',
+    lupin: 'Altramuces',
   },
   // Annex II of Regulation (EU) 1169/2011 as its text in this language heads each item
   allergenOfficial: {

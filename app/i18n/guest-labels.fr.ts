@@ -41,8 +41,20 @@ export const guestLabelsFr: GuestLabelCatalogue = {
     menuOf: 'Menu – {{name}}',
   },
   allergen: {
-    gluten: 'Gluten', milk: 'Lait', eggs: 'Œufs', fish: 'Poisson', nuts: 'Fruits à coque', peanuts: 'Arachides', soy: 'Soja',
-    crustaceans: 'Crustacés', molluscs: 'Mollusques', celery: 'Céleri', mustard: 'Moutarde', sesame: 'Sésame', sulphites: 'Sulfites', lupin: 'Lupin',
+    gluten: 'Gluten',
+    milk: 'Lait',
+    eggs: 'Œufs',
+    fish: 'Poisson',
+    nuts: 'Fruits à coque',
+    peanuts: 'Arachides',
+    soy: 'Soja',
+    crustaceans: 'Crustacés',
+    molluscs: 'Mollusques',
+    celery: 'Céleri',
+    mustard: 'Moutarde',
+    sesame: 'Sésame',
+    sulphites: 'Sulfites',
+    lupin: 'Lupin',
   },
   // Annex II of Regulation (EU) 1169/2011 as its text in this language heads each item
   allergenOfficial: {

@@ -41,8 +41,20 @@ export const guestLabelsHu: GuestLabelCatalogue = {
     menuOf: '{{name}} – étlap',
   },
   allergen: {
-    gluten: 'Glutén', milk: 'Tej', eggs: 'Tojás', fish: 'Hal', nuts: 'Diófélék', peanuts: 'Földimogyoró', soy: 'Szója',
-    crustaceans: 'Rákfélék', molluscs: 'Puhatestűek', celery: 'Zeller', mustard: 'Mustár', sesame: 'Szezámmag', sulphites: 'Szulfitok', lupin: 'Csillagfürt',
+    gluten: 'Glutén',
+    milk: 'Tej',
+    eggs: 'Tojás',
+    fish: 'Hal',
+    nuts: 'Diófélék',
+    peanuts: 'Földimogyoró',
+    soy: 'Szója',
+    crustaceans: 'Rákfélék',
+    molluscs: 'Puhatestűek',
+    celery: 'Zeller',
+    mustard: 'Mustár',
+    sesame: 'Szezámmag',
+    sulphites: 'Szulfitok',
+    lupin: 'Csillagfürt',
   },
   // Annex II of Regulation (EU) 1169/2011 as its text in this language heads each item
   allergenOfficial: {

@@ -41,8 +41,20 @@ export const guestLabelsIt: GuestLabelCatalogue = {
     menuOf: 'Menu – {{name}}',
   },
   allergen: {
-    gluten: 'Glutine', milk: 'Latte', eggs: 'Uova', fish: 'Pesce', nuts: 'Frutta a guscio', peanuts: 'Arachidi', soy: 'Soia',
-    crustaceans: 'Crostacei', molluscs: 'Molluschi', celery: 'Sedano', mustard: 'Senape', sesame: 'Sesamo', sulphites: 'Solfiti', lupin: 'Lupini',
+    gluten: 'Glutine',
+    milk: 'Latte',
+    eggs: 'Uova',
+    fish: 'Pesce',
+    nuts: 'Frutta a guscio',
+    peanuts: 'Arachidi',
+    soy: 'Soia',
+    crustaceans: 'Crostacei',
+    molluscs: 'Molluschi',
+    celery: 'Sedano',
+    mustard: 'Senape',
+    sesame: 'Sesamo',
+    sulphites: 'Solfiti',
+    lupin: 'Lupini',
   },
   // Annex II of Regulation (EU) 1169/2011 as its text in this language heads each item
   allergenOfficial: {

@@ -41,8 +41,20 @@ export const guestLabelsPl: GuestLabelCatalogue = {
     menuOf: 'Menu – {{name}}',
   },
   allergen: {
-    gluten: 'Gluten', milk: 'Mleko', eggs: 'Jaja', fish: 'Ryby', nuts: 'Orzechy', peanuts: 'Orzeszki ziemne', soy: 'Soja',
-    crustaceans: 'Skorupiaki', molluscs: 'Mięczaki', celery: 'Seler', mustard: 'Gorczyca', sesame: 'Sezam', sulphites: 'Siarczyny', lupin: 'Łubin',
+    gluten: 'Gluten',
+    milk: 'Mleko',
+    eggs: 'Jaja',
+    fish: 'Ryby',
+    nuts: 'Orzechy',
+    peanuts: 'Orzeszki ziemne',
+    soy: 'Soja',
+    crustaceans: 'Skorupiaki',
+    molluscs: 'Mięczaki',
+    celery: 'Seler',
+    mustard: 'Gorczyca',
+    sesame: 'Sezam',
+    sulphites: 'Siarczyny',
+    lupin: 'Łubin',
   },
   // Annex II of Regulation (EU) 1169/2011 as its text in this language heads each item
   allergenOfficial: {

@@ -11,7 +11,12 @@ import { getI18n, isLocale } from './i18n.ts';
 
 /** The guest-labels catalogue of every extra content language (app/modules/translation/content-language.ts). */
 export const guestLabels: Record<'de' | 'fr' | 'it' | 'es' | 'hu' | 'pl', GuestLabelCatalogue> = {
-  de: guestLabelsDe, fr: guestLabelsFr, it: guestLabelsIt, es: guestLabelsEs, hu: guestLabelsHu, pl: guestLabelsPl,
+  de: guestLabelsDe,
+  fr: guestLabelsFr,
+  it: guestLabelsIt,
+  es: guestLabelsEs,
+  hu: guestLabelsHu,
+  pl: guestLabelsPl,
 };
 
 const instances = new Map<string, i18n>();

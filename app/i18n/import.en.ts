@@ -11,7 +11,8 @@ export const importEn: DeepStrings<typeof importRo> = {
     templatesHint: 'Start from a template: its columns have the names the import recognizes.',
     optionsHelp: 'How to write dish options',
     optionsHint: {
-      layout: 'The “Options” column (optional) holds the dish’s option groups: groups separated by “;”, options by “|”. Example: Size (1) =: Small 30 | Large 45; Extra (0-2): Cheese +5 [milk] | Olives +3.',
+      layout:
+        'The “Options” column (optional) holds the dish’s option groups: groups separated by “;”, options by “|”. Example: Size (1) =: Small 30 | Large 45; Extra (0-2): Cheese +5 [milk] | Olives +3.',
       rule: 'In brackets, the rule: (1) exactly one, (0-2) up to two, (1-3) between one and three; without brackets, any number, none required.',
       size: '“=” before the “:” makes a size group: the chosen option’s price is the dish’s price.',
       price: 'Otherwise each option adds (+5) or takes off (-2) lei; decimals with a comma or a point (+2,50).',
@@ -22,9 +23,11 @@ export const importEn: DeepStrings<typeof importRo> = {
     templateCsv: 'CSV template',
     templateXlsx: 'Excel template (XLSX)',
     location: 'Location to import into',
-    locationHint: 'Rows with a location in the “Location” column go to the location of that name; if the restaurant has none, the import creates it. The other rows go to the location chosen here.',
+    locationHint:
+      'Rows with a location in the “Location” column go to the location of that name; if the restaurant has none, the import creates it. The other rows go to the location chosen here.',
     file: 'Menu file',
-    fileHint: 'CSV or XLSX (exported from Excel, with “;” or “,”), a PDF or a photo of the printed menu (JPEG, PNG, WebP), up to {{maxMb}} MB. From LibreOffice, save the file as XLSX or CSV. Dish options are read from spreadsheets only, not from a PDF or a photo.',
+    fileHint:
+      'CSV or XLSX (exported from Excel, with “;” or “,”), a PDF or a photo of the printed menu (JPEG, PNG, WebP), up to {{maxMb}} MB. From LibreOffice, save the file as XLSX or CSV. Dish options are read from spreadsheets only, not from a PDF or a photo.',
     read: 'Read the file',
     uploading: 'Uploading the file: {{percent}}%',
     checking: 'Checking the rows…',
@@ -54,12 +57,14 @@ export const importEn: DeepStrings<typeof importRo> = {
     nothingToImport: 'No row can be imported: fix the file and upload it again.',
     done: 'Import done. Dishes added: {{count}}; new categories: {{categories}}.',
     doneWithLocations: 'Import done. Dishes added: {{count}}; new categories: {{categories}}; new locations: {{locations}}.',
-    optionsNotRead: 'Dish options (sizes, extras) are not read from a PDF or a photo: add them in the editor after the import, or import an Excel or CSV file with the “Options” column.',
+    optionsNotRead:
+      'Dish options (sizes, extras) are not read from a PDF or a photo: add them in the editor after the import, or import an Excel or CSV file with the “Options” column.',
     doneOptionGroups: 'New option groups: {{count}}.',
     problem: {
       optionGroupUnreadable: 'The option group “{{value}}” cannot be read. Write it as Size (1) =: Small 30 | Large 45 or Extra (0-2): Cheese +5 | Olives +3.',
       optionGroupTwice: 'The option group “{{value}}” appears twice on the same dish.',
-      optionRule: 'The rule of the group “{{value}}” cannot be met: (1) means exactly one, (0-2) up to two, (1-3) between one and three, never more than the group has; a size group (=) takes exactly one choice.',
+      optionRule:
+        'The rule of the group “{{value}}” cannot be met: (1) means exactly one, (0-2) up to two, (1-3) between one and three, never more than the group has; a size group (=) takes exactly one choice.',
       optionPrice: 'Wrong price on the option “{{value}}”. Write +5 or -2 (lei, with decimals: +2,50); in a size group (=), the whole price without a sign: Large 45.',
       optionsTooMany: 'Too many option groups, or options in one group; the limit is {{value}}.',
       optionNamesEn: 'The “Options (EN)” column must have the same groups and options, in the same order, as “Options”.',
@@ -102,7 +107,8 @@ export const importEn: DeepStrings<typeof importRo> = {
   },
   print: {
     heading: 'Print',
-    intro: 'The printed A4 menu, with prices, options, quantities, allergens, additives and frozen products marked, as ANPC Order 201/2022 asks, and the allergen table to keep at hand.',
+    intro:
+      'The printed A4 menu, with prices, options, quantities, allergens, additives and frozen products marked, as ANPC Order 201/2022 asks, and the allergen table to keep at hand.',
     location: 'Location',
     language: 'Document language',
     languageRo: 'Romanian',
@@ -123,7 +129,8 @@ export const importEn: DeepStrings<typeof importRo> = {
     updatedOn: 'updated on {{date}}',
     fromPrice: 'from {{price}}',
     optionMarker: 'option',
-    matrixOptionsNote: 'Rows in italics, marked “option”, show the allergens an option the guest chooses brings (a size, an extra, a side): the dish without it does not contain them.',
+    matrixOptionsNote:
+      'Rows in italics, marked “option”, show the allergens an option the guest chooses brings (a size, an extra, a side): the dish without it does not contain them.',
     contains: 'contains',
     mayContain: 'may contain traces',
     matrixNote: 'This table shows the allergens in each dish as recorded in the digital menu on the date above. Print it again after every change to the menu.',

@@ -9,7 +9,8 @@ export const importRo = {
     templatesHint: 'Pornește de la un model: coloanele au numele pe care importul le recunoaște.',
     optionsHelp: 'Cum scrii opțiunile produselor',
     optionsHint: {
-      layout: 'Coloana „Opțiuni” (opțională) ține grupurile de opțiuni ale produsului: grupurile despărțite prin „;”, opțiunile prin „|”. Exemplu: Mărime (1) =: Mică 30 | Mare 45; Extra (0-2): Cașcaval +5 [lactate] | Măsline +3.',
+      layout:
+        'Coloana „Opțiuni” (opțională) ține grupurile de opțiuni ale produsului: grupurile despărțite prin „;”, opțiunile prin „|”. Exemplu: Mărime (1) =: Mică 30 | Mare 45; Extra (0-2): Cașcaval +5 [lactate] | Măsline +3.',
       rule: 'Între paranteze, regula: (1) exact una, (0-2) cel mult două, (1-3) între una și trei; fără paranteze, oricâte, niciuna obligatorie.',
       size: '„=” înaintea lui „:” face din grup un grup de mărimi: prețul opțiunii alese este prețul produsului.',
       price: 'Altfel, fiecare opțiune adaugă (+5) sau scade (-2) lei din preț; zecimalele cu virgulă (+2,50).',
@@ -20,9 +21,11 @@ export const importRo = {
     templateCsv: 'Model CSV',
     templateXlsx: 'Model Excel (XLSX)',
     location: 'Locația în care importi',
-    locationHint: 'Rândurile care au o locație în coloana „Locație” merg în locația cu acel nume; dacă restaurantul nu o are, importul o creează. Celelalte rânduri merg în locația aleasă aici.',
+    locationHint:
+      'Rândurile care au o locație în coloana „Locație” merg în locația cu acel nume; dacă restaurantul nu o are, importul o creează. Celelalte rânduri merg în locația aleasă aici.',
     file: 'Fișierul meniului',
-    fileHint: 'CSV sau XLSX (exportat din Excel, cu „;” sau „,”), PDF ori o fotografie a meniului tipărit (JPEG, PNG, WebP), de cel mult {{maxMb}} MB. Din LibreOffice, salvează fișierul ca XLSX sau CSV. Opțiunile produselor se citesc doar din tabele, nu din PDF sau fotografii.',
+    fileHint:
+      'CSV sau XLSX (exportat din Excel, cu „;” sau „,”), PDF ori o fotografie a meniului tipărit (JPEG, PNG, WebP), de cel mult {{maxMb}} MB. Din LibreOffice, salvează fișierul ca XLSX sau CSV. Opțiunile produselor se citesc doar din tabele, nu din PDF sau fotografii.',
     read: 'Citește fișierul',
     uploading: 'Se încarcă fișierul: {{percent}}%',
     checking: 'Se verifică rândurile…',
@@ -52,12 +55,14 @@ export const importRo = {
     nothingToImport: 'Niciun rând nu se poate importa: corectează fișierul și încarcă-l din nou.',
     done: 'Import reușit. Produse adăugate: {{count}}; categorii noi: {{categories}}.',
     doneWithLocations: 'Import reușit. Produse adăugate: {{count}}; categorii noi: {{categories}}; locații noi: {{locations}}.',
-    optionsNotRead: 'Opțiunile produselor (mărimi, extra) nu se citesc din PDF sau din fotografii: adaugă-le după import, în editor, sau importă un fișier Excel ori CSV cu coloana „Opțiuni”.',
+    optionsNotRead:
+      'Opțiunile produselor (mărimi, extra) nu se citesc din PDF sau din fotografii: adaugă-le după import, în editor, sau importă un fișier Excel ori CSV cu coloana „Opțiuni”.',
     doneOptionGroups: 'Grupuri de opțiuni noi: {{count}}.',
     problem: {
       optionGroupUnreadable: 'Grupul de opțiuni „{{value}}” nu se poate citi. Scrie-l ca Mărime (1) =: Mică 30 | Mare 45 sau Extra (0-2): Cașcaval +5 | Măsline +3.',
       optionGroupTwice: 'Grupul de opțiuni „{{value}}” apare de două ori la același produs.',
-      optionRule: 'Regula grupului „{{value}}” nu se poate respecta: (1) înseamnă exact una, (0-2) cel mult două, (1-3) între una și trei, fără să ceri mai multe decât are grupul; un grup de mărimi (=) are exact o alegere.',
+      optionRule:
+        'Regula grupului „{{value}}” nu se poate respecta: (1) înseamnă exact una, (0-2) cel mult două, (1-3) între una și trei, fără să ceri mai multe decât are grupul; un grup de mărimi (=) are exact o alegere.',
       optionPrice: 'Preț greșit la opțiunea „{{value}}”. Scrie +5 sau -2 (lei, cu zecimale: +2,50); într-un grup de mărimi (=), prețul întreg, fără semn: Mare 45.',
       optionsTooMany: 'Prea multe grupuri de opțiuni sau opțiuni într-un grup; limita este {{value}}.',
       optionNamesEn: 'Coloana „Opțiuni (EN)” trebuie să aibă aceleași grupuri și opțiuni, în aceeași ordine, ca „Opțiuni”.',
@@ -100,7 +105,8 @@ export const importRo = {
   },
   print: {
     heading: 'Tipărește',
-    intro: 'Meniul tipărit pe A4, cu prețuri, opțiuni, cantități, alergeni, aditivi și produsele congelate marcate, așa cum cere Ordinul ANPC 201/2022, și tabelul alergenilor, de ținut la îndemână.',
+    intro:
+      'Meniul tipărit pe A4, cu prețuri, opțiuni, cantități, alergeni, aditivi și produsele congelate marcate, așa cum cere Ordinul ANPC 201/2022, și tabelul alergenilor, de ținut la îndemână.',
     location: 'Locația',
     language: 'Limba documentului',
     languageRo: 'Română',
@@ -121,9 +127,11 @@ export const importRo = {
     updatedOn: 'actualizat la {{date}}',
     fromPrice: 'de la {{price}}',
     optionMarker: 'opțiune',
-    matrixOptionsNote: 'Rândurile în cursiv, marcate „opțiune”, arată alergenii pe care îi aduce o opțiune aleasă de client (o mărime, un extra, o garnitură): preparatul fără ea nu îi conține.',
+    matrixOptionsNote:
+      'Rândurile în cursiv, marcate „opțiune”, arată alergenii pe care îi aduce o opțiune aleasă de client (o mărime, un extra, o garnitură): preparatul fără ea nu îi conține.',
     contains: 'conține',
     mayContain: 'poate conține urme',
-    matrixNote: 'Tabelul arată alergenii din fiecare preparat, așa cum sunt înregistrați în meniul digital la data de mai sus. După fiecare schimbare a meniului, tabelul trebuie tipărit din nou.',
+    matrixNote:
+      'Tabelul arată alergenii din fiecare preparat, așa cum sunt înregistrați în meniul digital la data de mai sus. După fiecare schimbare a meniului, tabelul trebuie tipărit din nou.',
   },
 };

@@ -16,7 +16,8 @@ export const insightsEn: DeepStrings<typeof insightsRo> = {
     apply: 'Show',
     exportCsv: 'Download CSV',
     emptyTitle: 'No data yet',
-    emptyBody: 'Once guests open your menu (through the QR code, a link or a search engine), you will see here: menu views per day and per hour, where guests come from, which dishes they open, what they search for without finding it and which allergens they avoid. Figures update within seconds.',
+    emptyBody:
+      'Once guests open your menu (through the QR code, a link or a search engine), you will see here: menu views per day and per hour, where guests come from, which dishes they open, what they search for without finding it and which allergens they avoid. Figures update within seconds.',
     figureViews: 'Menu views',
     figureDishOpens: 'Dishes opened',
     figureSearches: 'Searches',

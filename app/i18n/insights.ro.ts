@@ -14,7 +14,8 @@ export const insightsRo = {
     apply: 'Arată',
     exportCsv: 'Descarcă CSV',
     emptyTitle: 'Încă nu avem date',
-    emptyBody: 'După ce clienții deschid meniul (prin codul QR, un link sau un motor de căutare), aici vor apărea: câte vizualizări are meniul pe zi și pe oră, din ce surse vin clienții, ce produse deschid, ce caută fără să găsească și ce alergeni evită. Datele se actualizează la câteva secunde.',
+    emptyBody:
+      'După ce clienții deschid meniul (prin codul QR, un link sau un motor de căutare), aici vor apărea: câte vizualizări are meniul pe zi și pe oră, din ce surse vin clienții, ce produse deschid, ce caută fără să găsească și ce alergeni evită. Datele se actualizează la câteva secunde.',
     figureViews: 'Vizualizări ale meniului',
     figureDishOpens: 'Produse deschise',
     figureSearches: 'Căutări',

@@ -21,9 +21,16 @@ describe('formatQuantity', () => {
   it('writes every value exactly as Intl.NumberFormat would, in both languages', () => {
     const intl = { ro: new Intl.NumberFormat('ro-RO', { maximumFractionDigits: 3 }), en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 3 }) };
     fc.assert(
-      fc.property(fc.oneof(fc.double({ min: -5000, max: 5000, noNaN: true }), fc.integer({ min: 0, max: 999_999 }).map((n) => n / 1000)), fc.constantFrom('ro' as const, 'en' as const), (value, locale) => {
-        expect(formatQuantity(value, locale)).toBe(intl[locale].format(value));
-      }),
+      fc.property(
+        fc.oneof(
+          fc.double({ min: -5000, max: 5000, noNaN: true }),
+          fc.integer({ min: 0, max: 999_999 }).map((n) => n / 1000),
+        ),
+        fc.constantFrom('ro' as const, 'en' as const),
+        (value, locale) => {
+          expect(formatQuantity(value, locale)).toBe(intl[locale].format(value));
+        },
+      ),
       { numRuns: 5000 },
     );
     expect(formatQuantity(12.5, 'ro')).toBe('12,5');

@@ -4,7 +4,8 @@ export const orderingSettingsEn = {
     tab: 'Orders and reservations',
     title: 'Orders and reservations',
     description: 'What each location offers guests from the menu: orders at the table or for pickup, and reservations.',
-    intro: 'For each location choose whether guests may order from the menu (at the table, from the table’s QR code, or for pickup) and whether they may ask for a reservation. Guests see changes at once.',
+    intro:
+      'For each location choose whether guests may order from the menu (at the table, from the table’s QR code, or for pickup) and whether they may ask for a reservation. Guests see changes at once.',
     noLocations: 'Add a location to the menu first; then choose here what it offers guests.',
     lapsed: 'The subscription has ended, so the menu is not published: guests can neither order nor reserve until you activate PRO. The settings here stay saved.',
     lapsedLink: 'See the subscription',
@@ -48,7 +49,8 @@ export const orderingSettingsEn = {
     guestNoteEn: 'The note in English',
     save: 'Save: {{location}}',
     saved: 'The settings for {{location}} were saved.',
-    retention: 'Guests’ names, phone numbers, e-mail addresses and notes are erased automatically {{days}} days after the order or the reservation date; only the dishes and totals stay, for statistics. Guests make no account.',
+    retention:
+      'Guests’ names, phone numbers, e-mail addresses and notes are erased automatically {{days}} days after the order or the reservation date; only the dishes and totals stay, for statistics. Guests make no account.',
   },
   orderingData: {
     title: 'Orders and reservations',

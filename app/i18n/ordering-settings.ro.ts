@@ -4,7 +4,8 @@ export const orderingSettingsRo = {
     tab: 'Comenzi și rezervări',
     title: 'Comenzi și rezervări',
     description: 'Ce oferă fiecare locație clienților din meniu: comenzi la masă sau la pachet și rezervări.',
-    intro: 'Pentru fiecare locație alegi dacă clienții pot comanda din meniu (la masă, din codul QR al mesei, sau la pachet) și dacă pot cere o rezervare. Clienții văd modificările imediat.',
+    intro:
+      'Pentru fiecare locație alegi dacă clienții pot comanda din meniu (la masă, din codul QR al mesei, sau la pachet) și dacă pot cere o rezervare. Clienții văd modificările imediat.',
     noLocations: 'Adaugă mai întâi o locație în meniu; apoi alegi aici ce oferă ea clienților.',
     lapsed: 'Abonamentul s-a încheiat, așa că meniul nu este publicat: clienții nu pot comanda și nu pot rezerva până când activezi PRO. Setările de aici rămân salvate.',
     lapsedLink: 'Vezi abonamentul',
@@ -48,7 +49,8 @@ export const orderingSettingsRo = {
     guestNoteEn: 'Mesajul în engleză',
     save: 'Salvează: {{location}}',
     saved: 'Setările pentru {{location}} au fost salvate.',
-    retention: 'Numele, telefoanele, adresele de e-mail și notițele clienților se șterg automat la {{days}} de zile după comandă sau după data rezervării; rămân doar produsele și totalurile, pentru statistici. Clienții nu își fac cont.',
+    retention:
+      'Numele, telefoanele, adresele de e-mail și notițele clienților se șterg automat la {{days}} de zile după comandă sau după data rezervării; rămân doar produsele și totalurile, pentru statistici. Clienții nu își fac cont.',
   },
   orderingData: {
     title: 'Comenzi și rezervări',
@@ -60,7 +62,8 @@ export const orderingSettingsRo = {
     reservationsLast30Days: 'Rezervări în ultimele 30 de zile',
     orders: 'Comenzi în total',
     reservations: 'Rezervări în total',
-    retention: 'Datele de contact ale clienților (nume, telefon, e-mail, notițe) se șterg automat la {{days}} de zile după comandă sau după data rezervării; produsele și totalurile rămân.',
+    retention:
+      'Datele de contact ale clienților (nume, telefon, e-mail, notițe) se șterg automat la {{days}} de zile după comandă sau după data rezervării; produsele și totalurile rămân.',
   },
   orderInsights: {
     heading: 'Comenzi și rezervări',

@@ -22,7 +22,8 @@ export const ordersEn: DeepStrings<typeof ordersRo> = {
     resume: 'Resume orders at {{location}}',
     paused: 'Paused',
     taking: 'Open',
-    ceilingHit: 'The limit of {{max}} online orders in 10 minutes was reached at {{location}} (last at {{at}}): guests past it are asked to come back. You can change it in the ordering settings; if the kitchen cannot keep up, pause orders.',
+    ceilingHit:
+      'The limit of {{max}} online orders in 10 minutes was reached at {{location}} (last at {{at}}): guests past it are asked to come back. You can change it in the ordering settings; if the kitchen cannot keep up, pause orders.',
     orderingOff: 'Ordering is not turned on in the settings.',
     pausedDone: 'Orders are paused at {{location}}: guests cannot order for now.',
     resumedDone: 'Orders are open again at {{location}}.',

@@ -19,7 +19,8 @@ export const ordersRo = {
     resume: 'Reia comenzile în {{location}}',
     paused: 'Oprite',
     taking: 'Se primesc',
-    ceilingHit: 'Limita de {{max}} comenzi online în 10 minute a fost atinsă în {{location}} (ultima dată la {{at}}): oaspeții peste limită sunt rugați să revină. O poți schimba în setările comenzilor; dacă bucătăria nu mai face față, oprește comenzile.',
+    ceilingHit:
+      'Limita de {{max}} comenzi online în 10 minute a fost atinsă în {{location}} (ultima dată la {{at}}): oaspeții peste limită sunt rugați să revină. O poți schimba în setările comenzilor; dacă bucătăria nu mai face față, oprește comenzile.',
     orderingOff: 'Comenzile nu sunt pornite în setări.',
     pausedDone: 'Comenzile sunt oprite în {{location}}: clienții nu mai pot comanda.',
     resumedDone: 'Comenzile sunt din nou pornite în {{location}}.',

@@ -32,7 +32,8 @@ describe('the catalogue a hydrated page carries (issue 26)', () => {
     for (const path of ['/bistro-la-bunica/admin/orders', '/bistro-la-bunica/admin/reservations']) {
       const page = read('ro', path);
       // the pages' own, and the frame's: its tabs (import, insights, tables, ordering settings), the switcher (restaurants, team roles)
-      for (const taken of ['orders', 'reservations', 'editor', 'import', 'insights', 'tables', 'ordering-settings', 'restaurants', 'team']) expect(page.namespaces, path).toContain(taken);
+      for (const taken of ['orders', 'reservations', 'editor', 'import', 'insights', 'tables', 'ordering-settings', 'restaurants', 'team'])
+        expect(page.namespaces, path).toContain(taken);
       for (const left of ['billing', 'translation', 'qr', 'schedule', 'image', 'ordering', 'account', 'marketing', 'backoffice']) expect(page.namespaces, path).not.toContain(left);
       expect(page.resources.orders).toEqual(ro.orders);
       expect(page.resources.nav).toEqual(ro.nav);

@@ -68,7 +68,8 @@ export const reservationsEn: DeepStrings<typeof reservationsRo> = {
       newReservation: 'Make another reservation',
     },
     staff: {
-      ceilingHit: 'The limit of online reservation requests ({{hour}} an hour, {{day}} a day) was reached at {{location}} (last at {{at}}): guests past it are asked to call. You can change it in the ordering and reservation settings.',
+      ceilingHit:
+        'The limit of online reservation requests ({{hour}} an hour, {{day}} a day) was reached at {{location}} (last at {{at}}): guests past it are asked to call. You can change it in the ordering and reservation settings.',
       tab: 'Reservations',
       title: 'Reservations',
       description: 'The day’s reservations, confirmed or waiting.',

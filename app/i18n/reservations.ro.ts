@@ -65,7 +65,8 @@ export const reservationsRo = {
       newReservation: 'Fă o altă rezervare',
     },
     staff: {
-      ceilingHit: 'Limita cererilor de rezervare online ({{hour}} pe oră, {{day}} pe zi) a fost atinsă în {{location}} (ultima dată la {{at}}): oaspeții peste limită sunt rugați să sune. O poți schimba în setările comenzilor și rezervărilor.',
+      ceilingHit:
+        'Limita cererilor de rezervare online ({{hour}} pe oră, {{day}} pe zi) a fost atinsă în {{location}} (ultima dată la {{at}}): oaspeții peste limită sunt rugați să sune. O poți schimba în setările comenzilor și rezervărilor.',
       tab: 'Rezervări',
       title: 'Rezervări',
       description: 'Rezervările zilei, confirmate sau de confirmat.',

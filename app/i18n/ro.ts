@@ -232,7 +232,8 @@ export const ro = {
   emailVerification: {
     banner: 'Confirmă adresa de e-mail {{email}}: ți-am trimis un link. Meniul și editorul funcționează și până atunci.',
     unsent: 'Confirmă adresa de e-mail {{email}}: încă nu ți-am trimis linkul. Cere-l cu butonul alăturat. Meniul și editorul funcționează și până atunci.',
-    unsentUntil: 'Confirmă adresa de e-mail {{email}}: încă nu ți-am trimis linkul, pentru că de la această conexiune s-au cerut prea multe. Îl poți cere din nou de la ora {{time}}. Meniul și editorul funcționează și până atunci.',
+    unsentUntil:
+      'Confirmă adresa de e-mail {{email}}: încă nu ți-am trimis linkul, pentru că de la această conexiune s-au cerut prea multe. Îl poți cere din nou de la ora {{time}}. Meniul și editorul funcționează și până atunci.',
     notSentUntil: 'Nu ți-am trimis linkul: s-au cerut prea multe. Îl poți cere din nou de la ora {{time}}.',
     resend: 'Trimite din nou linkul',
     resent: 'Ți-am trimis din nou linkul de confirmare.',

@@ -86,7 +86,8 @@ export const teamRo = {
     leadNoInviter: 'Ești invitat în echipa restaurantului „{{restaurant}}”.',
     role: 'Rolul tău: {{role}}',
     roleOffered: 'Rolul oferit: {{role}}',
-    otherMember: 'Ești în cont ca {{current}} și faci deja parte din echipă, cu rolul {{role}}. Invitația nu este pentru tine, ci pentru {{email}}; doar acea adresă o poate accepta.',
+    otherMember:
+      'Ești în cont ca {{current}} și faci deja parte din echipă, cu rolul {{role}}. Invitația nu este pentru tine, ci pentru {{email}}; doar acea adresă o poate accepta.',
     openTeam: 'Deschide pagina echipei',
     forEmail: 'Invitația este pentru {{email}}.',
     accept: 'Acceptă',

@@ -30,10 +30,20 @@ const sources = [...sourceFiles('app'), ...sourceFiles('server')].map((path) => 
 const code = sources.map((source) => source.text).join('\n');
 const declared = sources.flatMap(({ path, text }) =>
   [...text.matchAll(/i18n-keys:([^\n*]*(?:\*(?!\/)[^\n*]*)*)/g)].flatMap((match) =>
-    match[1]!.trim().split(/\s+/).filter(Boolean).map((pattern) => ({ path, pattern })),
+    match[1]!
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((pattern) => ({ path, pattern })),
   ),
 );
-const patternOf = (pattern: string) => new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^.]+')}$`);
+const patternOf = (pattern: string) =>
+  new RegExp(
+    `^${pattern
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[^.]+')}$`,
+  );
 const baseKey = (key: string) => key.replace(/_(?:zero|one|two|few|many|other)$/, '');
 /** named in quotes, or read as a property of a catalogue (`ro.errors.pageNotFound`) */
 const named = (key: string) =>

@@ -27,7 +27,14 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
   const exportParams = new URLSearchParams(location.search);
   exportParams.delete('page');
   return (
-    <AdminPage title={t('backoffice.audit.title')} actions={<a className={smallButton} href={`/admin/audit.csv?${exportParams.toString()}`} download>{t('backoffice.audit.export')}</a>}>
+    <AdminPage
+      title={t('backoffice.audit.title')}
+      actions={
+        <a className={smallButton} href={`/admin/audit.csv?${exportParams.toString()}`} download>
+          {t('backoffice.audit.export')}
+        </a>
+      }
+    >
       <Form method="get" role="search" className="mt-4 grid grid-cols-1 items-end gap-3 sm:grid-cols-3 lg:grid-cols-6">
         <label className="flex flex-col gap-1">
           <span>{t('backoffice.audit.actor')}</span>
@@ -41,7 +48,11 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
           <span>{t('backoffice.audit.action')}</span>
           <select name="action" defaultValue={filter.action} className={fieldClass}>
             <option value="">{t('backoffice.common.all')}</option>
-            {log.actions.map((action) => <option key={action} value={action}>{action}</option>)}
+            {log.actions.map((action) => (
+              <option key={action} value={action}>
+                {action}
+              </option>
+            ))}
           </select>
         </label>
         <label className="flex flex-col gap-1">
@@ -52,7 +63,9 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
           <span>{t('backoffice.audit.to')}</span>
           <input type="date" name="to" defaultValue={filter.to} className={fieldClass} />
         </label>
-        <button type="submit" className={smallButton}>{t('backoffice.audit.apply')}</button>
+        <button type="submit" className={smallButton}>
+          {t('backoffice.audit.apply')}
+        </button>
       </Form>
       {log.items.length === 0 ? (
         <p className="mt-6">{t('backoffice.common.none')}</p>
@@ -61,12 +74,24 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
           <table className="w-full min-w-[64rem]">
             <thead>
               <tr className="border-b border-stone-300 dark:border-stone-700">
-                <th scope="col" className={th}>{t('backoffice.audit.when')}</th>
-                <th scope="col" className={th}>{t('backoffice.audit.who')}</th>
-                <th scope="col" className={th}>{t('backoffice.audit.what')}</th>
-                <th scope="col" className={th}>{t('backoffice.restaurants.name')}</th>
-                <th scope="col" className={th}>{t('backoffice.audit.target')}</th>
-                <th scope="col" className={th}>{t('backoffice.audit.details')}</th>
+                <th scope="col" className={th}>
+                  {t('backoffice.audit.when')}
+                </th>
+                <th scope="col" className={th}>
+                  {t('backoffice.audit.who')}
+                </th>
+                <th scope="col" className={th}>
+                  {t('backoffice.audit.what')}
+                </th>
+                <th scope="col" className={th}>
+                  {t('backoffice.restaurants.name')}
+                </th>
+                <th scope="col" className={th}>
+                  {t('backoffice.audit.target')}
+                </th>
+                <th scope="col" className={th}>
+                  {t('backoffice.audit.details')}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -75,7 +100,15 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
                   <td className={`${td} whitespace-nowrap`}>{formatMoment(e.createdAt, i18n.language)}</td>
                   <td className={`${td} wrap-anywhere`}>{e.actorType === 'system' ? `${t('backoffice.audit.system')}: ${e.actor}` : actorWithRole(t, e.actor, e.actorRole)}</td>
                   <td className={`${td} font-mono text-sm`}>{e.action}</td>
-                  <td className={td}>{e.restaurantId ? <Link className={linkClass} to={`/admin/restaurants/${e.restaurantId}`}>{e.restaurantName ?? e.restaurantId}</Link> : '–'}</td>
+                  <td className={td}>
+                    {e.restaurantId ? (
+                      <Link className={linkClass} to={`/admin/restaurants/${e.restaurantId}`}>
+                        {e.restaurantName ?? e.restaurantId}
+                      </Link>
+                    ) : (
+                      '–'
+                    )}
+                  </td>
                   <td className={`${td} break-all font-mono text-sm`}>{e.target}</td>
                   <td className={`${td} max-w-md break-all font-mono text-xs`}>{e.summary}</td>
                 </tr>

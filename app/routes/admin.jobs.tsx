@@ -39,25 +39,41 @@ function JobTable({ jobs, retry, label }: { jobs: Route.ComponentProps['loaderDa
       <table className="w-full min-w-[48rem]">
         <thead>
           <tr className="border-b border-stone-300 dark:border-stone-700">
-            <th scope="col" className={th}>{t('adminJobs.type')}</th>
-            <th scope="col" className={th}>{t('adminJobs.attempts')}</th>
-            <th scope="col" className={th}>{t('adminJobs.error')}</th>
-            <th scope="col" className={th}>{retry ? t('adminJobs.updatedAt') : t('adminJobs.nextRun')}</th>
-            {retry ? <th scope="col" className={th}><span className="sr-only">{t('adminJobs.retry')}</span></th> : null}
+            <th scope="col" className={th}>
+              {t('adminJobs.type')}
+            </th>
+            <th scope="col" className={th}>
+              {t('adminJobs.attempts')}
+            </th>
+            <th scope="col" className={th}>
+              {t('adminJobs.error')}
+            </th>
+            <th scope="col" className={th}>
+              {retry ? t('adminJobs.updatedAt') : t('adminJobs.nextRun')}
+            </th>
+            {retry ? (
+              <th scope="col" className={th}>
+                <span className="sr-only">{t('adminJobs.retry')}</span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
           {jobs.map((job) => (
             <tr key={job.id} className="border-b border-stone-200 dark:border-stone-800">
               <td className={`${td} font-mono text-sm`}>{job.type}</td>
-              <td className={td}>{job.attempts} / {job.maxAttempts}</td>
+              <td className={td}>
+                {job.attempts} / {job.maxAttempts}
+              </td>
               <td className={`${td} break-words font-mono text-sm`}>{job.lastError ?? '–'}</td>
               <td className={td}>{retry ? job.updatedAt : job.runAt}</td>
               {retry ? (
                 <td className={td}>
                   <Form method="post">
                     <input type="hidden" name="jobId" value={job.id} />
-                    <button type="submit" aria-label={`${t('adminJobs.retry')}: ${job.type}`} className={smallButton}>{t('adminJobs.retry')}</button>
+                    <button type="submit" aria-label={`${t('adminJobs.retry')}: ${job.type}`} className={smallButton}>
+                      {t('adminJobs.retry')}
+                    </button>
                   </Form>
                 </td>
               ) : null}

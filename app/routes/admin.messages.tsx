@@ -50,7 +50,16 @@ export default function AdminMessagesPage({ loaderData }: Route.ComponentProps) 
         label={t('backoffice.messages.searchLabel')}
         q={loaderData.q}
         selects={[
-          <ListSelect key="show" label={t('backoffice.messages.show')} name="show" value={loaderData.show} options={[{ value: 'open', label: t('backoffice.messages.showOpen') }, { value: 'all', label: t('backoffice.messages.showAll') }]} />,
+          <ListSelect
+            key="show"
+            label={t('backoffice.messages.show')}
+            name="show"
+            value={loaderData.show}
+            options={[
+              { value: 'open', label: t('backoffice.messages.showOpen') },
+              { value: 'all', label: t('backoffice.messages.showAll') },
+            ]}
+          />,
         ]}
       />
       {list.items.length === 0 ? <p className="mt-6">{t('backoffice.common.none')}</p> : null}
@@ -60,7 +69,9 @@ export default function AdminMessagesPage({ loaderData }: Route.ComponentProps) 
             <article aria-labelledby={`message-${m.id}`} className="rounded-lg border border-stone-300 p-4 dark:border-stone-700" data-testid="contact-message">
               <h2 id={`message-${m.id}`} className="flex flex-wrap items-center gap-2 font-semibold">
                 {m.unread ? <span className="rounded-full bg-primary-600 px-2 text-sm text-white">{t('backoffice.messages.new')}</span> : null}
-                <span className="break-all">{m.name} &lt;{m.email}&gt;</span>
+                <span className="break-all">
+                  {m.name} &lt;{m.email}&gt;
+                </span>
               </h2>
               <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
                 {t('backoffice.messages.received')}: {formatMoment(m.createdAt, lang)}
@@ -78,7 +89,13 @@ export default function AdminMessagesPage({ loaderData }: Route.ComponentProps) 
                     {m.handledAt ? t('backoffice.messages.reopen') : t('backoffice.messages.markHandled')}
                   </button>
                 </Form>
-                <ConfirmAction label={t('backoffice.messages.delete')} question={t('backoffice.messages.deleteQuestion', { email: m.email })} intent="delete" fields={{ messageId: m.id }} buttonClassName={dangerButton} />
+                <ConfirmAction
+                  label={t('backoffice.messages.delete')}
+                  question={t('backoffice.messages.deleteQuestion', { email: m.email })}
+                  intent="delete"
+                  fields={{ messageId: m.id }}
+                  buttonClassName={dangerButton}
+                />
               </div>
             </article>
           </li>

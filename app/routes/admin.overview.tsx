@@ -43,11 +43,15 @@ export default function AdminOverviewPage({ loaderData }: Route.ComponentProps) 
           <span>{t('backoffice.overview.range')}</span>
           <select name="range" defaultValue={String(o.range)} className={fieldClass}>
             {OVERVIEW_RANGES.map((days) => (
-              <option key={days} value={days}>{t('backoffice.overview.rangeDays', { count: days })}</option>
+              <option key={days} value={days}>
+                {t('backoffice.overview.rangeDays', { count: days })}
+              </option>
             ))}
           </select>
         </label>
-        <button type="submit" className={smallButton}>{t('backoffice.overview.show')}</button>
+        <button type="submit" className={smallButton}>
+          {t('backoffice.overview.show')}
+        </button>
       </Form>
       <dl className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="overview-figures">
         <Figure label={t('backoffice.overview.signups')} value={String(o.signups)} />
@@ -59,7 +63,9 @@ export default function AdminOverviewPage({ loaderData }: Route.ComponentProps) 
         <Figure
           label={t('backoffice.overview.conversion')}
           value={o.conversionRate === null ? '–' : percent.format(o.conversionRate)}
-          detail={o.conversionRate === null ? t('backoffice.overview.conversionNone') : t('backoffice.overview.conversionDetail', { converted: o.trialsConverted, ended: o.trialsEnded })}
+          detail={
+            o.conversionRate === null ? t('backoffice.overview.conversionNone') : t('backoffice.overview.conversionDetail', { converted: o.trialsConverted, ended: o.trialsEnded })
+          }
         />
         <Figure
           label={t('backoffice.overview.mrr')}
@@ -71,7 +77,12 @@ export default function AdminOverviewPage({ loaderData }: Route.ComponentProps) 
       </dl>
       <div className="mt-8">
         <BarChart
-          text={{ title: t('backoffice.overview.chartTitle'), description: t('backoffice.overview.chartDescription'), labelHeader: t('backoffice.overview.chartDay'), tableSummary: t('backoffice.overview.chartTable') }}
+          text={{
+            title: t('backoffice.overview.chartTitle'),
+            description: t('backoffice.overview.chartDescription'),
+            labelHeader: t('backoffice.overview.chartDay'),
+            tableSummary: t('backoffice.overview.chartTable'),
+          }}
           seriesName={t('backoffice.overview.chartSeries')}
           data={o.signupsPerDay.map((d) => ({ label: d.day, value: d.count }))}
           maxTicks={5}
@@ -79,7 +90,12 @@ export default function AdminOverviewPage({ loaderData }: Route.ComponentProps) 
       </div>
       <div className="mt-6">
         <BarChart
-          text={{ title: t('backoffice.overview.viewsChartTitle'), description: t('backoffice.overview.viewsChartDescription'), labelHeader: t('backoffice.overview.chartDay'), tableSummary: t('backoffice.overview.chartTable') }}
+          text={{
+            title: t('backoffice.overview.viewsChartTitle'),
+            description: t('backoffice.overview.viewsChartDescription'),
+            labelHeader: t('backoffice.overview.chartDay'),
+            tableSummary: t('backoffice.overview.chartTable'),
+          }}
           seriesName={t('backoffice.overview.menuViews')}
           data={o.viewsPerDay.map((d) => ({ label: d.day, value: d.views }))}
           maxTicks={5}

@@ -70,7 +70,11 @@ export default function AdminRestaurantPage({ loaderData }: Route.ComponentProps
   const section = 'mt-8 text-xl font-semibold';
   return (
     <AdminPage title={r.name}>
-      <p className="mt-2"><Link className={linkClass} to="/admin/restaurants">{t('backoffice.restaurant.back')}</Link></p>
+      <p className="mt-2">
+        <Link className={linkClass} to="/admin/restaurants">
+          {t('backoffice.restaurant.back')}
+        </Link>
+      </p>
       <p className="mt-2" data-testid="restaurant-plan">
         {t(`backoffice.plan.${r.plan}`)}
         {r.until ? ` ${t('backoffice.plan.until', { date: formatDay(r.until, lang) })}` : ''}
@@ -84,25 +88,50 @@ export default function AdminRestaurantPage({ loaderData }: Route.ComponentProps
           <label className="flex flex-col gap-1">
             <span>{t('backoffice.restaurant.grantMonths')}</span>
             <select name="months" defaultValue={String(DEFAULT_GRANT_MONTHS)} className={fieldClass}>
-              {GRANT_MONTHS.map((m) => <option key={m} value={m}>{m === 1 ? t('backoffice.restaurant.month') : t('backoffice.restaurant.months', { count: m })}</option>)}
+              {GRANT_MONTHS.map((m) => (
+                <option key={m} value={m}>
+                  {m === 1 ? t('backoffice.restaurant.month') : t('backoffice.restaurant.months', { count: m })}
+                </option>
+              ))}
             </select>
           </label>
         </ConfirmAction>
         {loaderData.manualRunning && !loaderData.cardPaid ? (
-          <ConfirmAction label={t('backoffice.restaurant.revokePro')} question={t('backoffice.restaurant.revokeQuestion', { name: r.name })} intent="revoke-pro" fields={fields} buttonClassName={dangerButton} />
+          <ConfirmAction
+            label={t('backoffice.restaurant.revokePro')}
+            question={t('backoffice.restaurant.revokeQuestion', { name: r.name })}
+            intent="revoke-pro"
+            fields={fields}
+            buttonClassName={dangerButton}
+          />
         ) : null}
         <ConfirmAction label={t('backoffice.restaurant.extendTrial')} question={t('backoffice.restaurant.extendQuestion', { name: r.name })} intent="extend-trial" fields={fields}>
           <label className="flex flex-col gap-1">
             <span>{t('backoffice.restaurant.extendDays')}</span>
             <select name="days" defaultValue="14" className={fieldClass}>
-              {TRIAL_EXTENSION_DAYS.map((d) => <option key={d} value={d}>{t('backoffice.restaurant.days', { count: d })}</option>)}
+              {TRIAL_EXTENSION_DAYS.map((d) => (
+                <option key={d} value={d}>
+                  {t('backoffice.restaurant.days', { count: d })}
+                </option>
+              ))}
             </select>
           </label>
         </ConfirmAction>
         {r.active ? (
-          <ConfirmAction label={t('backoffice.restaurant.deactivate')} question={t('backoffice.restaurant.deactivateQuestion', { name: r.name })} intent="deactivate" fields={fields} buttonClassName={dangerButton} />
+          <ConfirmAction
+            label={t('backoffice.restaurant.deactivate')}
+            question={t('backoffice.restaurant.deactivateQuestion', { name: r.name })}
+            intent="deactivate"
+            fields={fields}
+            buttonClassName={dangerButton}
+          />
         ) : (
-          <ConfirmAction label={t('backoffice.restaurant.reactivate')} question={t('backoffice.restaurant.reactivateQuestion', { name: r.name })} intent="reactivate" fields={fields} />
+          <ConfirmAction
+            label={t('backoffice.restaurant.reactivate')}
+            question={t('backoffice.restaurant.reactivateQuestion', { name: r.name })}
+            intent="reactivate"
+            fields={fields}
+          />
         )}
       </div>
       {loaderData.cardPaid ? <p className="mt-2 text-sm">{t('backoffice.restaurant.cardNotRevocable')}</p> : null}
@@ -111,8 +140,16 @@ export default function AdminRestaurantPage({ loaderData }: Route.ComponentProps
 
       <h2 className={section}>{t('backoffice.restaurant.links')}</h2>
       <ul className="mt-2 list-disc pl-6">
-        <li><a className={`${linkClass} break-all`} href={loaderData.menuUrl}>{t('backoffice.restaurant.menuLink')}: {loaderData.menuUrl}</a></li>
-        <li><a className={`${linkClass} break-all`} href={loaderData.qrUrl}>{t('backoffice.restaurant.qrLink')}: {loaderData.qrUrl}</a></li>
+        <li>
+          <a className={`${linkClass} break-all`} href={loaderData.menuUrl}>
+            {t('backoffice.restaurant.menuLink')}: {loaderData.menuUrl}
+          </a>
+        </li>
+        <li>
+          <a className={`${linkClass} break-all`} href={loaderData.qrUrl}>
+            {t('backoffice.restaurant.qrLink')}: {loaderData.qrUrl}
+          </a>
+        </li>
       </ul>
 
       <h2 className={section}>{t('backoffice.restaurant.usage')}</h2>
@@ -127,7 +164,13 @@ export default function AdminRestaurantPage({ loaderData }: Route.ComponentProps
       <OrderingData summary={loaderData.ordering} />
       <p className="mt-3">
         {t('backoffice.restaurant.lastEdit')}:{' '}
-        {lastEdit ? t('backoffice.restaurant.lastEditBy', { date: formatMoment(lastEdit.createdAt, lang), action: lastEdit.action, who: actorWithRole(t, lastEdit.actorEmail ?? '–', lastEdit.actorRole) }) : t('backoffice.common.never')}
+        {lastEdit
+          ? t('backoffice.restaurant.lastEditBy', {
+              date: formatMoment(lastEdit.createdAt, lang),
+              action: lastEdit.action,
+              who: actorWithRole(t, lastEdit.actorEmail ?? '–', lastEdit.actorRole),
+            })
+          : t('backoffice.common.never')}
       </p>
 
       <h2 className={section}>{t('backoffice.restaurant.history')}</h2>
@@ -135,16 +178,26 @@ export default function AdminRestaurantPage({ loaderData }: Route.ComponentProps
         <table className="w-full min-w-[36rem]">
           <thead>
             <tr className="border-b border-stone-300 dark:border-stone-700">
-              <th scope="col" className={th}>{t('backoffice.restaurant.kind')}</th>
-              <th scope="col" className={th}>{t('backoffice.restaurant.statusCol')}</th>
-              <th scope="col" className={th}>{t('backoffice.restaurant.starts')}</th>
-              <th scope="col" className={th}>{t('backoffice.restaurant.ends')}</th>
+              <th scope="col" className={th}>
+                {t('backoffice.restaurant.kind')}
+              </th>
+              <th scope="col" className={th}>
+                {t('backoffice.restaurant.statusCol')}
+              </th>
+              <th scope="col" className={th}>
+                {t('backoffice.restaurant.starts')}
+              </th>
+              <th scope="col" className={th}>
+                {t('backoffice.restaurant.ends')}
+              </th>
             </tr>
           </thead>
           <tbody>
             {history.map((row) => (
               <tr key={row.id} className="border-b border-stone-200 dark:border-stone-800">
-                <td className={td}>{t(`backoffice.restaurant.kind-${row.kind}`)} ({row.plan})</td>
+                <td className={td}>
+                  {t(`backoffice.restaurant.kind-${row.kind}`)} ({row.plan})
+                </td>
                 <td className={td}>{t(`backoffice.restaurant.status-${row.status}`)}</td>
                 <td className={td}>{formatDay(row.startsAt, lang)}</td>
                 <td className={td}>{row.endsAt ? formatDay(row.endsAt, lang) : t('backoffice.restaurant.openEnded')}</td>
@@ -155,7 +208,11 @@ export default function AdminRestaurantPage({ loaderData }: Route.ComponentProps
       </ScrollTable>
 
       <h2 className={section}>{t('backoffice.restaurant.audit')}</h2>
-      <p className="mt-2"><Link className={linkClass} to={`/admin/audit?restaurant=${r.id}`}>{t('backoffice.audit.title')}</Link></p>
+      <p className="mt-2">
+        <Link className={linkClass} to={`/admin/audit?restaurant=${r.id}`}>
+          {t('backoffice.audit.title')}
+        </Link>
+      </p>
       <ul className="mt-2 space-y-2">
         {audit.map((event) => (
           <li key={event.id} className="break-words">
@@ -166,4 +223,3 @@ export default function AdminRestaurantPage({ loaderData }: Route.ComponentProps
     </AdminPage>
   );
 }
-

@@ -11,7 +11,7 @@ import type { Route } from './+types/admin.restaurants';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'backoffice.restaurants.title', 'backoffice.restaurants.title');
 
-const pick = <T extends string>(values: readonly T[], value: string | null): T | undefined => (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
+const pick = <T extends string>(values: readonly T[], value: string | null): T | undefined => ((values as readonly string[]).includes(value ?? '') ? (value as T) : undefined);
 
 /** Every restaurant, searched, filtered by plan state, sorted and paged on the server. */
 export const loader = adminRoute(async ({ request }: Route.LoaderArgs, admin) => {
@@ -33,8 +33,21 @@ export default function AdminRestaurantsPage({ loaderData }: Route.ComponentProp
         label={t('backoffice.restaurants.searchLabel')}
         q={loaderData.q}
         selects={[
-          <ListSelect key="state" label={t('backoffice.restaurants.state')} name="state" value={loaderData.state} all={t('backoffice.common.all')} options={PLAN_STATE_FILTERS.map((state) => ({ value: state, label: t(`backoffice.plan.${state}`) }))} />,
-          <ListSelect key="sort" label={t('backoffice.common.sort')} name="sort" value={loaderData.sort} options={RESTAURANT_SORTS.map((sort) => ({ value: sort, label: t(`backoffice.restaurants.sort-${sort}`) }))} />,
+          <ListSelect
+            key="state"
+            label={t('backoffice.restaurants.state')}
+            name="state"
+            value={loaderData.state}
+            all={t('backoffice.common.all')}
+            options={PLAN_STATE_FILTERS.map((state) => ({ value: state, label: t(`backoffice.plan.${state}`) }))}
+          />,
+          <ListSelect
+            key="sort"
+            label={t('backoffice.common.sort')}
+            name="sort"
+            value={loaderData.sort}
+            options={RESTAURANT_SORTS.map((sort) => ({ value: sort, label: t(`backoffice.restaurants.sort-${sort}`) }))}
+          />,
         ]}
       />
       <ListTable
@@ -45,12 +58,16 @@ export default function AdminRestaurantsPage({ loaderData }: Route.ComponentProp
         rows={list.items.map((r) => (
           <tr key={r.id} className={listRow}>
             <td className={td}>
-              <Link className={linkClass} to={`/admin/restaurants/${r.id}`}>{r.name}</Link>
+              <Link className={linkClass} to={`/admin/restaurants/${r.id}`}>
+                {r.name}
+              </Link>
               <div className="text-sm text-stone-700 dark:text-stone-300">/{r.slug}</div>
             </td>
             <td className={`${td} break-all`}>
               {r.ownerEmail ?? '–'}
-              {r.membersCount > (r.ownerEmail ? 1 : 0) ? <div className="text-sm text-stone-700 dark:text-stone-300">{t('backoffice.restaurants.moreMembers', { count: r.membersCount - (r.ownerEmail ? 1 : 0) })}</div> : null}
+              {r.membersCount > (r.ownerEmail ? 1 : 0) ? (
+                <div className="text-sm text-stone-700 dark:text-stone-300">{t('backoffice.restaurants.moreMembers', { count: r.membersCount - (r.ownerEmail ? 1 : 0) })}</div>
+              ) : null}
             </td>
             <td className={td}>
               {t(`backoffice.plan.${r.plan}`)}

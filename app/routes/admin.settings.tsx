@@ -46,7 +46,13 @@ export const action = adminRoute(async ({ request }: Route.ActionArgs, admin) =>
     const fieldErrors: Record<string, string> = {};
     for (const issue of error.issues) {
       const field = String(issue.path[0] ?? '');
-      const code = ['availableLocales', 'defaultLocale', 'defaultNotAvailable', 'contactEmail', 'price', 'priceCurrency'].includes(issue.message) ? issue.message : field === 'contactEmail' ? 'contactEmail' : field.startsWith('price') && field !== 'priceCurrency' ? 'price' : field;
+      const code = ['availableLocales', 'defaultLocale', 'defaultNotAvailable', 'contactEmail', 'price', 'priceCurrency'].includes(issue.message)
+        ? issue.message
+        : field === 'contactEmail'
+          ? 'contactEmail'
+          : field.startsWith('price') && field !== 'priceCurrency'
+            ? 'price'
+            : field;
       fieldErrors[field] ??= t(`backoffice.settings.error-${code}`);
     }
     return data<Answer>({ notice: undefined, error: t('backoffice.settings.fixErrors'), fieldErrors }, { status: 400 });
@@ -64,7 +70,12 @@ export default function AdminSettingsPage({ loaderData }: Route.ComponentProps) 
   const s = loaderData.settings;
   const errors = answer?.fieldErrors ?? {};
   const locale = localeOf(i18n.language);
-  const error = (field: string) => (errors[field] ? <p id={`${field}-error`} className="text-red-800 dark:text-red-300">{errors[field]}</p> : null);
+  const error = (field: string) =>
+    errors[field] ? (
+      <p id={`${field}-error`} className="text-red-800 dark:text-red-300">
+        {errors[field]}
+      </p>
+    ) : null;
   const formId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const [asking, setAsking] = useState(false);
@@ -75,7 +86,11 @@ export default function AdminSettingsPage({ loaderData }: Route.ComponentProps) 
   return (
     <AdminPage title={t('backoffice.settings.title')}>
       <p className="mt-2">{t('backoffice.settings.intro', { seconds: s.ttlSeconds })}</p>
-      {answer?.error ? <p role="alert" className="mt-4 font-semibold text-red-800 dark:text-red-300">{answer.error}</p> : null}
+      {answer?.error ? (
+        <p role="alert" className="mt-4 font-semibold text-red-800 dark:text-red-300">
+          {answer.error}
+        </p>
+      ) : null}
       <Form id={formId} method="post" className="mt-6 max-w-xl space-y-8" noValidate>
         {/* the version this form was loaded at: a save over another admin's newer one is refused */}
         <input type="hidden" name="version" value={s.version} />
@@ -93,8 +108,18 @@ export default function AdminSettingsPage({ loaderData }: Route.ComponentProps) 
           </div>
           <label className="flex flex-col gap-1">
             <span className="font-medium">{t('backoffice.settings.defaultLocale')}</span>
-            <select name="defaultLocale" defaultValue={s.defaultLocale} className={fieldClass} aria-invalid={Boolean(errors.defaultLocale)} aria-describedby={errors.defaultLocale ? 'defaultLocale-error' : undefined}>
-              {LOCALES.map((l) => <option key={l} value={l}>{t(`backoffice.settings.locale-${l}`)}</option>)}
+            <select
+              name="defaultLocale"
+              defaultValue={s.defaultLocale}
+              className={fieldClass}
+              aria-invalid={Boolean(errors.defaultLocale)}
+              aria-describedby={errors.defaultLocale ? 'defaultLocale-error' : undefined}
+            >
+              {LOCALES.map((l) => (
+                <option key={l} value={l}>
+                  {t(`backoffice.settings.locale-${l}`)}
+                </option>
+              ))}
             </select>
           </label>
           {error('defaultLocale')}
@@ -123,14 +148,18 @@ export default function AdminSettingsPage({ loaderData }: Route.ComponentProps) 
                   aria-describedby={described(name, `${name}-default`)}
                 />
               </label>
-              <p id={`${name}-default`} className="text-sm text-stone-700 dark:text-stone-300">{t('backoffice.settings.defaultValue', { value: fallback })}</p>
+              <p id={`${name}-default`} className="text-sm text-stone-700 dark:text-stone-300">
+                {t('backoffice.settings.defaultValue', { value: fallback })}
+              </p>
               {error(name)}
             </div>
           ))}
           <p className="text-sm">{t('backoffice.settings.priceNote')}</p>
         </fieldset>
         {/* prices and languages reach every visitor at once: the save asks first */}
-        <button type="button" className={primaryButton} onClick={() => setAsking(true)}>{t('backoffice.settings.save')}</button>
+        <button type="button" className={primaryButton} onClick={() => setAsking(true)}>
+          {t('backoffice.settings.save')}
+        </button>
       </Form>
       {asking ? (
         <dialog
@@ -139,11 +168,17 @@ export default function AdminSettingsPage({ loaderData }: Route.ComponentProps) 
           onClose={() => setAsking(false)}
           className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-[12px] bg-white p-6 text-stone-900 shadow-xl backdrop:bg-stone-950/50 dark:bg-stone-900 dark:text-stone-100"
         >
-          <h2 id={`${formId}-title`} className="text-lg font-semibold">{t('backoffice.settings.save')}</h2>
+          <h2 id={`${formId}-title`} className="text-lg font-semibold">
+            {t('backoffice.settings.save')}
+          </h2>
           <p className="mt-2">{t('backoffice.settings.confirmQuestion')}</p>
           <div className="mt-6 flex flex-wrap justify-end gap-3">
-            <button type="button" className={secondaryButton} onClick={() => dialog.current?.close()} autoFocus>{t('backoffice.common.cancel')}</button>
-            <button type="submit" form={formId} className={primaryButton} onClick={() => dialog.current?.close()}>{t('backoffice.common.confirm')}</button>
+            <button type="button" className={secondaryButton} onClick={() => dialog.current?.close()} autoFocus>
+              {t('backoffice.common.cancel')}
+            </button>
+            <button type="submit" form={formId} className={primaryButton} onClick={() => dialog.current?.close()}>
+              {t('backoffice.common.confirm')}
+            </button>
           </div>
         </dialog>
       ) : null}

@@ -61,13 +61,24 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
       <ListSearch
         label={t('backoffice.users.searchLabel')}
         q={loaderData.q}
-        selects={[<ListSelect key="sort" label={t('backoffice.common.sort')} name="sort" value={loaderData.sort} options={USER_SORTS.map((sort) => ({ value: sort, label: t(`backoffice.users.sort-${sort}`) }))} />]}
+        selects={[
+          <ListSelect
+            key="sort"
+            label={t('backoffice.common.sort')}
+            name="sort"
+            value={loaderData.sort}
+            options={USER_SORTS.map((sort) => ({ value: sort, label: t(`backoffice.users.sort-${sort}`) }))}
+          />,
+        ]}
       />
       <ListTable
         label={t('backoffice.users.title')}
         minWidth="min-w-[60rem]"
         page={list}
-        headers={[...(['email', 'restaurant', 'methods', 'lastSignIn', 'created', 'status'] as const).map((column) => t(`backoffice.users.${column}`)), t('backoffice.common.actions')]}
+        headers={[
+          ...(['email', 'restaurant', 'methods', 'lastSignIn', 'created', 'status'] as const).map((column) => t(`backoffice.users.${column}`)),
+          t('backoffice.common.actions'),
+        ]}
         rows={list.items.map((u) => (
           <tr key={u.id} className={listRow}>
             <td className={`${td} break-all`}>
@@ -76,11 +87,15 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
             </td>
             <td className={td}>
               {/* one restaurant a line, its role under its name: a list that reads on a phone too */}
-              {u.restaurants.length === 0 ? '–' : (
+              {u.restaurants.length === 0 ? (
+                '–'
+              ) : (
                 <ul className="space-y-1">
                   {u.restaurants.map((r) => (
                     <li key={r.id} className="break-words">
-                      <Link className={linkClass} to={`/admin/restaurants/${r.id}`}>{r.name}</Link>
+                      <Link className={linkClass} to={`/admin/restaurants/${r.id}`}>
+                        {r.name}
+                      </Link>
                       {/* i18n-keys: team.roles.* */}
                       <span className="block text-sm text-stone-700 dark:text-stone-300">{t(`team.roles.${r.role}`)}</span>
                     </li>
@@ -94,11 +109,27 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
             <td className={td}>{u.disabled ? t('backoffice.users.disabled') : t('backoffice.users.active')}</td>
             <td className={td}>
               <div className="flex flex-wrap gap-2">
-                <ConfirmAction label={t('backoffice.users.sendLink')} question={t('backoffice.users.sendLinkQuestion', { email: u.email })} intent="send-link" fields={{ userId: u.id }} />
+                <ConfirmAction
+                  label={t('backoffice.users.sendLink')}
+                  question={t('backoffice.users.sendLinkQuestion', { email: u.email })}
+                  intent="send-link"
+                  fields={{ userId: u.id }}
+                />
                 {u.id === loaderData.self ? null : u.disabled ? (
-                  <ConfirmAction label={t('backoffice.users.enable')} question={t('backoffice.users.enableQuestion', { email: u.email })} intent="enable" fields={{ userId: u.id }} />
+                  <ConfirmAction
+                    label={t('backoffice.users.enable')}
+                    question={t('backoffice.users.enableQuestion', { email: u.email })}
+                    intent="enable"
+                    fields={{ userId: u.id }}
+                  />
                 ) : (
-                  <ConfirmAction label={t('backoffice.users.disable')} question={t('backoffice.users.disableQuestion', { email: u.email })} intent="disable" fields={{ userId: u.id }} buttonClassName={dangerButton} />
+                  <ConfirmAction
+                    label={t('backoffice.users.disable')}
+                    question={t('backoffice.users.disableQuestion', { email: u.email })}
+                    intent="disable"
+                    fields={{ userId: u.id }}
+                    buttonClassName={dangerButton}
+                  />
                 )}
               </div>
             </td>

@@ -57,13 +57,29 @@ export const action = publicRoute(async ({ request, context }: Route.ActionArgs)
 const input =
   'mt-1 block min-h-11 w-full rounded-lg border border-stone-400 bg-white px-3 text-base text-stone-900 aria-[invalid=true]:border-primary-600 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100';
 
-function Field({ name, label, error, children }: { name: string; label: string; error?: string; children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => React.ReactNode }) {
+function Field({
+  name,
+  label,
+  error,
+  children,
+}: {
+  name: string;
+  label: string;
+  error?: string;
+  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => React.ReactNode;
+}) {
   const id = `contact-${name}`;
   return (
     <div>
-      <label htmlFor={id} className="block font-medium">{label}</label>
+      <label htmlFor={id} className="block font-medium">
+        {label}
+      </label>
       {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': error ? `${id}-error` : undefined })}
-      {error ? <p id={`${id}-error`} className="mt-1 text-sm font-medium text-primary-800 dark:text-primary-100">{error}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-primary-800 dark:text-primary-100">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -108,7 +124,11 @@ export default function ContactPage() {
             <input name="website" tabIndex={-1} autoComplete="off" />
           </label>
         </div>
-        <button type="submit" disabled={navigation.state === 'submitting'} className="min-h-12 w-full rounded-lg bg-primary-600 px-4 text-lg font-semibold text-white hover:bg-primary-700 disabled:opacity-70">
+        <button
+          type="submit"
+          disabled={navigation.state === 'submitting'}
+          className="min-h-12 w-full rounded-lg bg-primary-600 px-4 text-lg font-semibold text-white hover:bg-primary-700 disabled:opacity-70"
+        >
           {t('contact.send')}
         </button>
       </Form>

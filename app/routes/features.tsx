@@ -29,25 +29,35 @@ export default function FeaturesPage() {
       <p className="mt-4 max-w-2xl text-lg text-stone-700 dark:text-stone-300">{t('features.lead')}</p>
 
       <section aria-labelledby="features-owners" className="mt-12">
-        <h2 id="features-owners" className="text-2xl font-bold tracking-tight text-primary-700 dark:text-primary-100">{t('features.ownersHeading')}</h2>
+        <h2 id="features-owners" className="text-2xl font-bold tracking-tight text-primary-700 dark:text-primary-100">
+          {t('features.ownersHeading')}
+        </h2>
         <ul className="mt-6 grid gap-5 md:grid-cols-2 lg:grid-cols-3">
           {OWNERS.map((key) => (
-            <FeatureCard key={key} title={t(`features.owners.${key}Title`)}>{t(`features.owners.${key}Text`, limits)}</FeatureCard>
+            <FeatureCard key={key} title={t(`features.owners.${key}Title`)}>
+              {t(`features.owners.${key}Text`, limits)}
+            </FeatureCard>
           ))}
         </ul>
       </section>
 
       <section aria-labelledby="features-guests" className="mt-14">
-        <h2 id="features-guests" className="text-2xl font-bold tracking-tight text-primary-700 dark:text-primary-100">{t('features.guestsHeading')}</h2>
+        <h2 id="features-guests" className="text-2xl font-bold tracking-tight text-primary-700 dark:text-primary-100">
+          {t('features.guestsHeading')}
+        </h2>
         <ul className="mt-6 grid gap-5 md:grid-cols-2 lg:grid-cols-3">
           {GUESTS.map((key) => (
-            <FeatureCard key={key} title={t(`features.guests.${key}Title`)}>{t(`features.guests.${key}Text`)}</FeatureCard>
+            <FeatureCard key={key} title={t(`features.guests.${key}Title`)}>
+              {t(`features.guests.${key}Text`)}
+            </FeatureCard>
           ))}
         </ul>
       </section>
 
       <section aria-labelledby="features-final" className="mt-14 rounded-[10px] border border-stone-200 bg-white p-6 md:p-10 dark:border-stone-800 dark:bg-stone-900">
-        <h2 id="features-final" className="text-2xl font-bold tracking-tight">{t('features.final.heading')}</h2>
+        <h2 id="features-final" className="text-2xl font-bold tracking-tight">
+          {t('features.final.heading')}
+        </h2>
         <p className="mt-2 text-lg text-stone-700 dark:text-stone-300">{t('features.final.text')}</p>
         <div className="mt-6 flex flex-wrap gap-3">
           <Link to={`/${DEMO_RESTAURANT_SLUG}`} reloadDocument className={primaryButton}>

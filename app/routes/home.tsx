@@ -100,7 +100,9 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="home-audience" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="home-audience" className="text-3xl font-bold tracking-tight">{t('home.audience.heading')}</h2>
+        <h2 id="home-audience" className="text-3xl font-bold tracking-tight">
+          {t('home.audience.heading')}
+        </h2>
         <ul className="mt-8 grid gap-6 md:grid-cols-2">
           <FeatureCard title={t('home.audience.ownersTitle')}>{t('home.audience.ownersText')}</FeatureCard>
           <FeatureCard title={t('home.audience.guestsTitle')}>{t('home.audience.guestsText')}</FeatureCard>
@@ -109,11 +111,15 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="home-why" className="border-y border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900/40">
         <div className="mx-auto max-w-6xl px-4 py-16">
-          <h2 id="home-why" className="text-3xl font-bold tracking-tight">{t('home.why.heading')}</h2>
+          <h2 id="home-why" className="text-3xl font-bold tracking-tight">
+            {t('home.why.heading')}
+          </h2>
           <p className="mt-4 max-w-2xl text-lg text-stone-700 dark:text-stone-300">{t('home.why.lead')}</p>
           <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {WHY.map((key) => (
-              <FeatureCard key={key} title={t(`home.why.${key}Title`)}>{t(`home.why.${key}Text`)}</FeatureCard>
+              <FeatureCard key={key} title={t(`home.why.${key}Title`)}>
+                {t(`home.why.${key}Text`)}
+              </FeatureCard>
             ))}
           </ul>
           <p className="mt-8">
@@ -126,13 +132,22 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="home-final" className="mx-auto max-w-6xl px-4 pt-16">
         <div className="rounded-[10px] bg-primary-700 px-6 py-10 text-white md:px-10">
-          <h2 id="home-final" className="text-3xl font-bold tracking-tight text-balance">{t('home.final.heading', { days })}</h2>
+          <h2 id="home-final" className="text-3xl font-bold tracking-tight text-balance">
+            {t('home.final.heading', { days })}
+          </h2>
           <p className="mt-4 max-w-2xl text-lg">{t('home.final.text', { products })}</p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/login?register=true" className="inline-flex min-h-12 items-center justify-center rounded-lg bg-white px-6 text-lg font-semibold text-primary-800 hover:bg-primary-50">
+            <Link
+              to="/login?register=true"
+              className="inline-flex min-h-12 items-center justify-center rounded-lg bg-white px-6 text-lg font-semibold text-primary-800 hover:bg-primary-50"
+            >
               {t('home.ctaPrimary')}
             </Link>
-            <Link to="/pricing" viewTransition className="inline-flex min-h-12 items-center justify-center rounded-lg border border-white/70 px-6 text-lg font-semibold text-white hover:bg-primary-800">
+            <Link
+              to="/pricing"
+              viewTransition
+              className="inline-flex min-h-12 items-center justify-center rounded-lg border border-white/70 px-6 text-lg font-semibold text-white hover:bg-primary-800"
+            >
               {t('marketing.seePricing')}
             </Link>
           </div>

@@ -48,9 +48,18 @@ export default function LoginCompletePage() {
       <Form method="post" className="mt-6 space-y-5">
         <label className="block font-medium">
           {t('auth.restaurantName')}
-          <input name="restaurantName" required minLength={2} maxLength={100} autoComplete="organization" className="mt-1 block min-h-11 w-full rounded-lg border border-stone-400 bg-white px-3 text-base dark:border-stone-600 dark:bg-stone-900" />
+          <input
+            name="restaurantName"
+            required
+            minLength={2}
+            maxLength={100}
+            autoComplete="organization"
+            className="mt-1 block min-h-11 w-full rounded-lg border border-stone-400 bg-white px-3 text-base dark:border-stone-600 dark:bg-stone-900"
+          />
         </label>
-        <button type="submit" className="min-h-12 w-full rounded-lg bg-primary-600 px-4 text-lg font-semibold text-white hover:bg-primary-700">{t('auth.signUp')}</button>
+        <button type="submit" className="min-h-12 w-full rounded-lg bg-primary-600 px-4 text-lg font-semibold text-white hover:bg-primary-700">
+          {t('auth.signUp')}
+        </button>
       </Form>
     </div>
   );

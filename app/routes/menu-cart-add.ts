@@ -49,7 +49,11 @@ export const loader = publicRoute(async ({ request, params }: Route.LoaderArgs) 
 });
 
 /** The posted texts of a name (check boxes send one per ticked box), at most `max`. */
-const texts = (form: FormData, name: string, max = 40) => form.getAll(name).filter((value): value is string => typeof value === 'string').slice(0, max);
+const texts = (form: FormData, name: string, max = 40) =>
+  form
+    .getAll(name)
+    .filter((value): value is string => typeof value === 'string')
+    .slice(0, max);
 
 export const action = publicRoute(async ({ request, params }: Route.ActionArgs) => {
   const { slug } = params;
@@ -66,7 +70,15 @@ export const action = publicRoute(async ({ request, params }: Route.ActionArgs) 
   const filtered = allergenKeysOf(texts(form, 'a'));
   try {
     const quantity = form.has('q') ? Number(form.get('q')) : 1;
-    const added = { productId, options, note: String(form.get('n') ?? '').trim().slice(0, 1000) || null, quantity };
+    const added = {
+      productId,
+      options,
+      note:
+        String(form.get('n') ?? '')
+          .trim()
+          .slice(0, 1000) || null,
+      quantity,
+    };
     const { cart, name } = await addDishToCart(getDb(), slug, added, readCart(request.headers.get('cookie')), { tableCode: via, locale, filtered });
     const value = encodeCart(cart);
     if (value === null) throw new AppError('order-cart-full');

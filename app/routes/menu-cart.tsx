@@ -57,8 +57,15 @@ export const loader = publicRoute(async ({ request, params }: Route.LoaderArgs) 
     locationName: page.location.name,
     currency: page.priced.currency,
     lines: page.priced.lines.map((line) => ({
-      name: line.name, unitPriceMinor: line.unitPriceMinor, quantity: line.quantity, note: line.note, unavailable: line.problem !== null,
-      options: line.chosen.map((option) => ({ group: locale === 'en' ? (option.groupNameEn ?? option.groupNameRo) : option.groupNameRo, name: locale === 'en' ? (option.nameEn ?? option.nameRo) : option.nameRo })),
+      name: line.name,
+      unitPriceMinor: line.unitPriceMinor,
+      quantity: line.quantity,
+      note: line.note,
+      unavailable: line.problem !== null,
+      options: line.chosen.map((option) => ({
+        group: locale === 'en' ? (option.groupNameEn ?? option.groupNameRo) : option.groupNameRo,
+        name: locale === 'en' ? (option.nameEn ?? option.nameRo) : option.nameRo,
+      })),
       problem: choiceMessage(line),
       flagKeys: line.flagKeys,
     })),
@@ -87,12 +94,23 @@ export const action = publicRoute(async ({ request, params, context }: Route.Act
   const self = `/${slug}/comanda${locale === 'en' ? '?lang=en' : ''}`;
   const form = await request.formData();
   const text = (name: string) => (typeof form.get(name) === 'string' ? (form.get(name) as string) : '');
-  const texts = (name: string) => form.getAll(name).filter((value): value is string => typeof value === 'string').slice(0, 20);
+  const texts = (name: string) =>
+    form
+      .getAll(name)
+      .filter((value): value is string => typeof value === 'string')
+      .slice(0, 20);
   const cart = readCart(request.headers.get('cookie'));
-  const values = { kind: text('kind'), name: text('name').slice(0, 200), phone: text('phone').slice(0, 50), pickupTime: text('pickupTime').slice(0, 10), table: text('table').slice(0, 80) };
+  const values = {
+    kind: text('kind'),
+    name: text('name').slice(0, 200),
+    phone: text('phone').slice(0, 50),
+    pickupTime: text('pickupTime').slice(0, 10),
+    table: text('table').slice(0, 80),
+  };
   const refuse = (error: AppError, headers: Record<string, string> = {}) => {
     const result: CartViewResult = {
-      error: t(`appErrors.${error.code}`, error.params), field: error.field,
+      error: t(`appErrors.${error.code}`, error.params),
+      field: error.field,
       values: { ...values, notes: cart?.lines.map((_, i) => text(`note-${i}`)), allergies: texts('allergy'), allergyNote: text('allergyNote').slice(0, 400) },
     };
     return data(result, { status: error.status, headers: { 'Cache-Control': 'no-store', ...headers } });
@@ -111,10 +129,19 @@ export const action = publicRoute(async ({ request, params, context }: Route.Act
     const result = await placeGuestOrder(
       getDb(),
       {
-        slug, locationId: applied.locationId, kind: values.kind === 'pickup' ? 'pickup' : 'dineIn', tableCode: applied.tableCode,
-        customerName: values.name, customerPhone: values.phone, pickupTime: values.pickupTime, lines: applied.lines,
-        idempotencyKey: applied.key, seenTotalMinor: Number.isSafeInteger(seen) ? seen : -1, locale,
-        allergies: applied.allergies ?? [], allergyNote: applied.allergyNote ?? null,
+        slug,
+        locationId: applied.locationId,
+        kind: values.kind === 'pickup' ? 'pickup' : 'dineIn',
+        tableCode: applied.tableCode,
+        customerName: values.name,
+        customerPhone: values.phone,
+        pickupTime: values.pickupTime,
+        lines: applied.lines,
+        idempotencyKey: applied.key,
+        seenTotalMinor: Number.isSafeInteger(seen) ? seen : -1,
+        locale,
+        allergies: applied.allergies ?? [],
+        allergyNote: applied.allergyNote ?? null,
       },
       { clientKey: orderClientKey(context.get(requestInfoContext).clientIp, resolveAuthSecret(getEnv())) },
     );

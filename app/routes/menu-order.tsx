@@ -15,7 +15,10 @@ export const handle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const { t } = getI18n(loaderData?.view.locale ?? 'ro');
-  return [{ title: loaderData ? `${t('order.orderTitle', { number: loaderData.view.number })} · ${loaderData.view.restaurantName}` : t('order.cartTitle') }, { name: 'robots', content: 'noindex' }];
+  return [
+    { title: loaderData ? `${t('order.orderTitle', { number: loaderData.view.number })} · ${loaderData.view.restaurantName}` : t('order.cartTitle') },
+    { name: 'robots', content: 'noindex' },
+  ];
 };
 
 /**

@@ -5,10 +5,7 @@ import { MessagePage } from '#app/ui/message-page.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/not-found';
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, 'notFound.title', 'errors.pageNotFound'),
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, 'notFound.title', 'errors.pageNotFound'), { name: 'robots', content: 'noindex' }];
 
 export const loader = publicRoute(({ request }: Route.LoaderArgs) => {
   return loadMessagePage(request, 'errors.pageNotFound', 404);

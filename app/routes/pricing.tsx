@@ -14,8 +14,7 @@ import type { Route } from './+types/pricing';
 /** Sent as HTML and CSS only (decision 0026): nothing on it needs React. */
 export const handle = { hydrate: false };
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, 'pricing.title', 'pricing.description', (t) => ({ days: t('marketing.days', { count: TRIAL_DAYS }) }));
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'pricing.title', 'pricing.description', (t) => ({ days: t('marketing.days', { count: TRIAL_DAYS }) }));
 
 /**
  * The plans with the PRO prices (the back office's app config, else PRO_PRICE_*, PRICE_CURRENCY), formatted on
@@ -63,7 +62,9 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-10 grid gap-6 md:grid-cols-2">
         <section aria-labelledby="plan-free" className="flex flex-col rounded-[10px] border border-stone-200 bg-white p-6 md:p-8 dark:border-stone-800 dark:bg-stone-900">
-          <h2 id="plan-free" className="text-2xl font-bold">{t('pricing.free.name')}</h2>
+          <h2 id="plan-free" className="text-2xl font-bold">
+            {t('pricing.free.name')}
+          </h2>
           <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
             <span className="text-4xl font-bold whitespace-nowrap tabular-nums">{free}</span>
             <span className="text-stone-700 dark:text-stone-300">{t('pricing.free.period', { days })}</span>
@@ -79,13 +80,20 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </section>
 
-        <section aria-labelledby="plan-pro" className="flex flex-col rounded-[10px] border-2 border-primary-600 bg-white p-6 shadow-lg shadow-primary-700/10 md:p-8 dark:bg-stone-900">
-          <h2 id="plan-pro" className="text-2xl font-bold">{t('pricing.pro.name')}</h2>
+        <section
+          aria-labelledby="plan-pro"
+          className="flex flex-col rounded-[10px] border-2 border-primary-600 bg-white p-6 shadow-lg shadow-primary-700/10 md:p-8 dark:bg-stone-900"
+        >
+          <h2 id="plan-pro" className="text-2xl font-bold">
+            {t('pricing.pro.name')}
+          </h2>
           <p className="mt-4 flex flex-wrap items-baseline gap-x-2" data-testid="pro-monthly">
             <span className="text-4xl font-bold whitespace-nowrap tabular-nums">{monthly}</span>
             <span className="text-stone-700 dark:text-stone-300">{t('pricing.pro.perMonth')}</span>
           </p>
-          <p className="mt-1 text-stone-700 dark:text-stone-300" data-testid="pro-yearly">{t('pricing.pro.perYear', { price: yearly })}</p>
+          <p className="mt-1 text-stone-700 dark:text-stone-300" data-testid="pro-yearly">
+            {t('pricing.pro.perYear', { price: yearly })}
+          </p>
           {saving ? <p className="font-semibold text-olive-700 dark:text-stone-100">{t('pricing.pro.saving', { amount: saving })}</p> : null}
           <ul className="mt-6 flex-1 space-y-3">
             <PlanPoint>{t('pricing.pro.unlimited')}</PlanPoint>
@@ -100,7 +108,9 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       <section aria-labelledby="pricing-faq" className="mt-16">
-        <h2 id="pricing-faq" className="text-3xl font-bold tracking-tight">{t('pricing.faq.heading')}</h2>
+        <h2 id="pricing-faq" className="text-3xl font-bold tracking-tight">
+          {t('pricing.faq.heading')}
+        </h2>
         <div className="mt-6 divide-y divide-stone-200 border-y border-stone-200 dark:divide-stone-800 dark:border-stone-800">
           {FAQ.map((key) => (
             <div key={key} className="py-6">

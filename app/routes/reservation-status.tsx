@@ -16,7 +16,11 @@ import type { Route } from './+types/reservation-status';
  */
 export const meta: Route.MetaFunction = ({ loaderData: page }) => {
   const { t } = getI18n(page?.locale ?? 'ro');
-  return [{ title: `${t('reservations.guest.title')} · ${page?.view?.restaurantName ?? t('app.name')}` }, { name: 'robots', content: 'noindex' }, { name: 'referrer', content: 'same-origin' }];
+  return [
+    { title: `${t('reservations.guest.title')} · ${page?.view?.restaurantName ?? t('app.name')}` },
+    { name: 'robots', content: 'noindex' },
+    { name: 'referrer', content: 'same-origin' },
+  ];
 };
 
 /** The statuses the staff may still change: while in one, the page follows its live stream. */
@@ -67,7 +71,9 @@ export default function ReservationStatusPage({ loaderData, actionData }: Route.
             <ReservationStatus view={view} locale={locale} error={actionData?.error} cancelledNow={loaderData.cancelled && view.status === 'cancelled'} />
           </div>
         ) : (
-          <p role="status" className="mt-6">{i18n.t('reservations.guest.notFound')}</p>
+          <p role="status" className="mt-6">
+            {i18n.t('reservations.guest.notFound')}
+          </p>
         )}
         {view?.status === 'requested' ? (
           <noscript>

@@ -17,7 +17,11 @@ import type { Route } from './+types/reservation';
 
 export const meta: Route.MetaFunction = ({ loaderData: page }) => {
   const { t } = getI18n(page?.locale ?? 'ro');
-  return [{ title: `${t('reservations.title')} · ${page?.page.restaurantName ?? t('app.name')}` }, { name: 'description', content: t('reservations.description') }, { name: 'robots', content: 'noindex' }];
+  return [
+    { title: `${t('reservations.title')} · ${page?.page.restaurantName ?? t('app.name')}` },
+    { name: 'description', content: t('reservations.description') },
+    { name: 'robots', content: 'noindex' },
+  ];
 };
 
 /** The form (public: the restaurant is the address's slug; reservations on and the menu published, or a closed notice). */
@@ -65,7 +69,12 @@ export default function ReservationPage({ loaderData, actionData }: Route.Compon
   return (
     <I18nextProvider i18n={i18n}>
       <ReservationFrame heading={i18n.t('reservations.heading', { restaurant: page.restaurantName })}>
-        <a href={page.status === 'open' ? `${menuHref}&loc=${page.locationId}` : menuHref} className="mt-1 inline-flex min-h-11 items-center text-primary-700 underline dark:text-primary-100">{i18n.t('reservations.backToMenu')}</a>
+        <a
+          href={page.status === 'open' ? `${menuHref}&loc=${page.locationId}` : menuHref}
+          className="mt-1 inline-flex min-h-11 items-center text-primary-700 underline dark:text-primary-100"
+        >
+          {i18n.t('reservations.backToMenu')}
+        </a>
         {page.status === 'open' ? (
           <ReservationForm page={page} locale={locale} result={actionData?.result} />
         ) : (

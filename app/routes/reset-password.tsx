@@ -51,10 +51,19 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
         <input type="hidden" name="token" value={loaderData.token} />
         <label className="block font-medium">
           {t('auth.newPassword')}
-          <input name="password" type="password" required minLength={loaderData.minPasswordLength} autoComplete="new-password" className="mt-1 block min-h-11 w-full rounded-lg border border-stone-400 bg-white px-3 text-base dark:border-stone-600 dark:bg-stone-900" />
+          <input
+            name="password"
+            type="password"
+            required
+            minLength={loaderData.minPasswordLength}
+            autoComplete="new-password"
+            className="mt-1 block min-h-11 w-full rounded-lg border border-stone-400 bg-white px-3 text-base dark:border-stone-600 dark:bg-stone-900"
+          />
           <span className="mt-1 block text-sm font-normal text-stone-600 dark:text-stone-400">{t('auth.passwordHint', { rules: loaderData.passwordHint })}</span>
         </label>
-        <button type="submit" className="min-h-12 w-full rounded-lg bg-primary-600 px-4 text-lg font-semibold text-white hover:bg-primary-700">{t('auth.savePassword')}</button>
+        <button type="submit" className="min-h-12 w-full rounded-lg bg-primary-600 px-4 text-lg font-semibold text-white hover:bg-primary-700">
+          {t('auth.savePassword')}
+        </button>
       </Form>
     </div>
   );

@@ -34,7 +34,10 @@ function securityAnswer(request: Request, form: SecurityAnswer['form'], result: 
     return data<SecurityAnswer>({ form, error: undefined, notice }, { headers });
   }
   if (result.error === 'too-many-requests') {
-    return data<SecurityAnswer>({ form, error: t('identityErrors.too-many-requests'), notice: undefined }, { status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } });
+    return data<SecurityAnswer>(
+      { form, error: t('identityErrors.too-many-requests'), notice: undefined },
+      { status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } },
+    );
   }
   const error =
     result.error === 'password-does-not-meet-requirements'
@@ -85,7 +88,9 @@ export const action = restaurantRoute('restaurant.view', async ({ request, param
   }
   if (form.get('intent') === 'change-email') {
     const { t } = getI18n(getRequestLocale(request));
-    const newEmail = String(form.get('newEmail') ?? '').trim().toLowerCase();
+    const newEmail = String(form.get('newEmail') ?? '')
+      .trim()
+      .toLowerCase();
     const result = await requestOwnEmailChange(
       owner,
       getAuth(),
@@ -115,7 +120,12 @@ export default function RestaurantAccountPage({ loaderData }: Route.ComponentPro
   return (
     <AccountSection
       error={answer ? undefined : actionData?.error}
-      security={{ ...loaderData, nameError: answer?.form === 'name' ? answer.error : undefined, passwordError: answer?.form === 'password' ? answer.error : undefined, emailError: answer?.form === 'email' ? answer.error : undefined }}
+      security={{
+        ...loaderData,
+        nameError: answer?.form === 'name' ? answer.error : undefined,
+        passwordError: answer?.form === 'password' ? answer.error : undefined,
+        emailError: answer?.form === 'email' ? answer.error : undefined,
+      }}
     />
   );
 }

@@ -42,9 +42,10 @@ export const action = restaurantRoute('menu.import', async ({ request }: Route.A
     const form = await readImportForm(request);
     if (form.intent === 'commit') {
       const result = await commitImport(owner, getStorage(), { locationId: form.locationId, rows: form.rows });
-      const done = result.locations > 0
-        ? t('import.doneWithLocations', { count: result.products, categories: result.categories, locations: result.locations })
-        : t('import.done', { count: result.products, categories: result.categories });
+      const done =
+        result.locations > 0
+          ? t('import.doneWithLocations', { count: result.products, categories: result.categories, locations: result.locations })
+          : t('import.done', { count: result.products, categories: result.categories });
       const notice = result.optionGroups > 0 ? `${done} ${t('import.doneOptionGroups', { count: result.optionGroups })}` : done;
       return Response.json({ result, notice }, { headers: noStore });
     }

@@ -32,31 +32,53 @@ export default function InsightsPage({ loaderData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="insights-title" className="space-y-6">
       <div>
-        <h2 id="insights-title" className="text-xl font-semibold">{t('insights.heading')}</h2>
+        <h2 id="insights-title" className="text-xl font-semibold">
+          {t('insights.heading')}
+        </h2>
         <p className="mt-2 max-w-prose text-stone-700 dark:text-stone-300">{t('insights.intro')}</p>
       </div>
 
       <Form method="get" className="flex flex-wrap items-end gap-3">
         <label className="grid gap-1 text-sm font-medium">
           {t('insights.range')}
-          <select name="range" defaultValue={insights.range} className="min-h-11 rounded-lg border border-stone-400 bg-white px-3 text-base dark:border-stone-600 dark:bg-stone-900">
+          <select
+            name="range"
+            defaultValue={insights.range}
+            className="min-h-11 rounded-lg border border-stone-400 bg-white px-3 text-base dark:border-stone-600 dark:bg-stone-900"
+          >
             {RANGES.map((days) => (
-              <option key={days} value={days}>{days === 7 ? t('insights.rangeDays7') : t('insights.rangeDays', { count: days })}</option>
+              <option key={days} value={days}>
+                {days === 7 ? t('insights.rangeDays7') : t('insights.rangeDays', { count: days })}
+              </option>
             ))}
           </select>
         </label>
         {insights.locations.length > 1 ? (
           <label className="grid gap-1 text-sm font-medium">
             {t('insights.location')}
-            <select name="loc" defaultValue={insights.locationId ?? ''} className="min-h-11 rounded-lg border border-stone-400 bg-white px-3 text-base dark:border-stone-600 dark:bg-stone-900">
+            <select
+              name="loc"
+              defaultValue={insights.locationId ?? ''}
+              className="min-h-11 rounded-lg border border-stone-400 bg-white px-3 text-base dark:border-stone-600 dark:bg-stone-900"
+            >
               <option value="">{t('insights.allLocations')}</option>
-              {insights.locations.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
+              {insights.locations.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
             </select>
           </label>
         ) : null}
-        <button type="submit" className="min-h-11 rounded-lg bg-primary-600 px-4 font-semibold text-white hover:bg-primary-700">{t('insights.apply')}</button>
+        <button type="submit" className="min-h-11 rounded-lg bg-primary-600 px-4 font-semibold text-white hover:bg-primary-700">
+          {t('insights.apply')}
+        </button>
         {insights.hasData || insights.orders.any ? (
-          <a href={`/${slug}/admin/insights.csv?${query}`} download className="inline-flex min-h-11 items-center rounded-lg border border-stone-400 px-4 font-semibold dark:border-stone-600">
+          <a
+            href={`/${slug}/admin/insights.csv?${query}`}
+            download
+            className="inline-flex min-h-11 items-center rounded-lg border border-stone-400 px-4 font-semibold dark:border-stone-600"
+          >
             {t('insights.exportCsv')}
           </a>
         ) : null}
@@ -80,7 +102,9 @@ export default function InsightsPage({ loaderData }: Route.ComponentProps) {
             <div className={card}>
               <h3 className="font-semibold">{t('insights.hints')}</h3>
               <ul className="mt-2 list-disc space-y-1 pl-5" data-testid="insights-hints">
-                {insights.hints.map((hint) => <li key={hint.key}>{t(`insights.hint.${hint.key}`, hint.params)}</li>)}
+                {insights.hints.map((hint) => (
+                  <li key={hint.key}>{t(`insights.hint.${hint.key}`, hint.params)}</li>
+                ))}
               </ul>
             </div>
           ) : null}
@@ -124,11 +148,21 @@ export default function InsightsPage({ loaderData }: Route.ComponentProps) {
                 <p className="text-stone-700 dark:text-stone-300">{insights.figures.views.value > 0 ? t('insights.neverOpenedNone') : t('insights.nothingYet')}</p>
               ) : (
                 <>
-                  <ul className="list-disc space-y-1 pl-5">{insights.neverOpened.slice(0, 10).map((d) => <li key={d.id}>{d.name}</li>)}</ul>
+                  <ul className="list-disc space-y-1 pl-5">
+                    {insights.neverOpened.slice(0, 10).map((d) => (
+                      <li key={d.id}>{d.name}</li>
+                    ))}
+                  </ul>
                   {insights.neverOpened.length > 10 ? (
                     <details className="mt-2">
-                      <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium">{t('insights.neverOpenedMore', { count: insights.neverOpened.length - 10 })}</summary>
-                      <ul className="list-disc space-y-1 pl-5">{insights.neverOpened.slice(10).map((d) => <li key={d.id}>{d.name}</li>)}</ul>
+                      <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium">
+                        {t('insights.neverOpenedMore', { count: insights.neverOpened.length - 10 })}
+                      </summary>
+                      <ul className="list-disc space-y-1 pl-5">
+                        {insights.neverOpened.slice(10).map((d) => (
+                          <li key={d.id}>{d.name}</li>
+                        ))}
+                      </ul>
                     </details>
                   ) : null}
                 </>
@@ -143,7 +177,11 @@ export default function InsightsPage({ loaderData }: Route.ComponentProps) {
               />
             </Panel>
             <Panel title={t('insights.allergens')} testId="insights-allergens">
-              <CountTable head={[t('insights.allergen'), t('insights.allergenHidden')]} rows={insights.allergens.map((a) => [t(`allergen.${a.key}`), a.count])} empty={t('insights.nothingYet')} />
+              <CountTable
+                head={[t('insights.allergen'), t('insights.allergenHidden')]}
+                rows={insights.allergens.map((a) => [t(`allergen.${a.key}`), a.count])}
+                empty={t('insights.nothingYet')}
+              />
             </Panel>
           </div>
         </>
@@ -186,12 +224,22 @@ function CountTable({ head, rows, empty }: { head: string[]; rows: (string | num
   return (
     <table className="w-full text-left">
       <thead>
-        <tr>{head.map((h, i) => <th key={h} scope="col" className={`border-b border-stone-200 py-1 text-sm font-medium dark:border-stone-700 ${i === head.length - 1 ? 'text-right' : ''}`}>{h}</th>)}</tr>
+        <tr>
+          {head.map((h, i) => (
+            <th key={h} scope="col" className={`border-b border-stone-200 py-1 text-sm font-medium dark:border-stone-700 ${i === head.length - 1 ? 'text-right' : ''}`}>
+              {h}
+            </th>
+          ))}
+        </tr>
       </thead>
       <tbody>
         {rows.map((row) => (
           <tr key={row.join('|')}>
-            {row.map((value, i) => <td key={i} className={`border-b border-stone-100 py-1 dark:border-stone-800 ${i === row.length - 1 ? 'text-right tabular-nums' : ''}`}>{value}</td>)}
+            {row.map((value, i) => (
+              <td key={i} className={`border-b border-stone-100 py-1 dark:border-stone-800 ${i === row.length - 1 ? 'text-right tabular-nums' : ''}`}>
+                {value}
+              </td>
+            ))}
           </tr>
         ))}
       </tbody>

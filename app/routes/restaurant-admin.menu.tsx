@@ -65,11 +65,24 @@ export default function MenuEditorPage({ loaderData, params }: Route.ComponentPr
   useEffect(() => {
     if (!savedMessage || search.get('saved') !== savedId) return;
     toast({ message: savedMessage });
-    setSearch((current) => {
-      current.delete('saved');
-      if (selected) current.set('location', selected);
-      return current;
-    }, { replace: true, preventScrollReset: true });
+    setSearch(
+      (current) => {
+        current.delete('saved');
+        if (selected) current.set('location', selected);
+        return current;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   }, [savedMessage, savedId, search, selected, setSearch, toast]);
-  return <MenuEditor menu={menu} selectedLocationId={selected} openCategoryId={saved?.categoryId} savedMessage={savedMessage} slug={params.restaurantSlug} locale={locale} permissions={permissions} />;
+  return (
+    <MenuEditor
+      menu={menu}
+      selectedLocationId={selected}
+      openCategoryId={saved?.categoryId}
+      savedMessage={savedMessage}
+      slug={params.restaurantSlug}
+      locale={locale}
+      permissions={permissions}
+    />
+  );
 }

@@ -66,7 +66,11 @@ export default function OptionGroupPage({ loaderData, params }: Route.ComponentP
   useActionToast(result, navigation.state);
   return (
     <section aria-labelledby="group-title">
-      {search.get('created') ? <p role="status" className="mb-4 rounded-lg bg-stone-100 p-3 dark:bg-stone-800">{t('options.groupCreated')}</p> : null}
+      {search.get('created') ? (
+        <p role="status" className="mb-4 rounded-lg bg-stone-100 p-3 dark:bg-stone-800">
+          {t('options.groupCreated')}
+        </p>
+      ) : null}
       <OptionGroupEditor group={loaderData.group} result={result} currency={loaderData.currency} locale={loaderData.locale} slug={params.restaurantSlug} />
     </section>
   );

@@ -33,7 +33,9 @@ export default function OptionsPage({ loaderData, params }: Route.ComponentProps
   const result = useActionData<typeof action>();
   return (
     <section aria-labelledby="options-title">
-      <h2 id="options-title" className="text-xl font-semibold">{t('options.title')}</h2>
+      <h2 id="options-title" className="text-xl font-semibold">
+        {t('options.title')}
+      </h2>
       <p className="mt-2 max-w-prose text-stone-700 dark:text-stone-300">{t('options.intro')}</p>
       <OptionsLibrary groups={loaderData.groups} result={result} locale={loaderData.locale} slug={params.restaurantSlug} />
     </section>

@@ -53,16 +53,24 @@ export default function OrderingSettingsRoute({ loaderData, params }: Route.Comp
   return (
     <section aria-labelledby="ordering-title" className="space-y-6">
       <div>
-        <h2 id="ordering-title" className="text-xl font-semibold">{t('orderingSettings.title')}</h2>
+        <h2 id="ordering-title" className="text-xl font-semibold">
+          {t('orderingSettings.title')}
+        </h2>
         <p className="mt-2 max-w-prose text-stone-700 dark:text-stone-300">{t('orderingSettings.intro')}</p>
       </div>
       {plan?.phase === 'trial-ended' ? (
         <div role="status" className="rounded-lg border border-amber-600 bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-50" data-testid="ordering-lapsed">
           <p>{t('orderingSettings.lapsed')}</p>
-          <Link to={subscriptionPath(slug)} className="mt-1 inline-flex min-h-11 items-center font-semibold underline underline-offset-2">{t('orderingSettings.lapsedLink')}</Link>
+          <Link to={subscriptionPath(slug)} className="mt-1 inline-flex min-h-11 items-center font-semibold underline underline-offset-2">
+            {t('orderingSettings.lapsedLink')}
+          </Link>
         </div>
       ) : null}
-      {failed && !failedLocation ? <p role="alert" className="font-medium text-primary-800 dark:text-primary-100">{failed.error}</p> : null}
+      {failed && !failedLocation ? (
+        <p role="alert" className="font-medium text-primary-800 dark:text-primary-100">
+          {failed.error}
+        </p>
+      ) : null}
       {loaderData.locations.length === 0 ? (
         <p className="text-stone-700 dark:text-stone-300">{t('orderingSettings.noLocations')}</p>
       ) : (
@@ -71,11 +79,17 @@ export default function OrderingSettingsRoute({ loaderData, params }: Route.Comp
             key={location.locationId}
             location={location}
             slug={slug}
-            refused={failed && failedLocation === location.locationId ? { error: failed.error, stale: failed.code === 'stale-edit', fieldErrors: failed.fieldErrors ?? {}, values: failed.values ?? {} } : undefined}
+            refused={
+              failed && failedLocation === location.locationId
+                ? { error: failed.error, stale: failed.code === 'stale-edit', fieldErrors: failed.fieldErrors ?? {}, values: failed.values ?? {} }
+                : undefined
+            }
           />
         ))
       )}
-      <p className="max-w-prose text-sm text-stone-600 dark:text-stone-400" data-testid="ordering-retention">{t('orderingSettings.retention', { days: loaderData.retentionDays })}</p>
+      <p className="max-w-prose text-sm text-stone-600 dark:text-stone-400" data-testid="ordering-retention">
+        {t('orderingSettings.retention', { days: loaderData.retentionDays })}
+      </p>
     </section>
   );
 }

@@ -38,8 +38,14 @@ export const loader = restaurantRoute('menu.edit', async ({ request, params }: R
   // the dish's texts in the restaurant's extra languages (issue 16)
   const [translations, options] = await Promise.all([getFieldTranslations(owner, 'product', product.id), getDishOptions(owner, product.id)]);
   return {
-    ...choices, product: { id: product.id, nameRo: product.nameRo, image: product.image }, values: productFormValues(product, locale), version: product.updatedAt, locale,
-    translations, translationConfigured: getTranslationProvider() !== null, options,
+    ...choices,
+    product: { id: product.id, nameRo: product.nameRo, image: product.image },
+    values: productFormValues(product, locale),
+    version: product.updatedAt,
+    locale,
+    translations,
+    translationConfigured: getTranslationProvider() !== null,
+    options,
   };
 });
 
@@ -68,7 +74,9 @@ export default function EditProductPage({ loaderData, params }: Route.ComponentP
   useActionToast(optionsResult, navigation.state);
   return (
     <>
-      <h2 className="mb-4 text-2xl font-semibold">{t('editor.editProduct')}: {loaderData.product.nameRo}</h2>
+      <h2 className="mb-4 text-2xl font-semibold">
+        {t('editor.editProduct')}: {loaderData.product.nameRo}
+      </h2>
       <ProductForm
         saved={loaderData.values}
         version={loaderData.version}

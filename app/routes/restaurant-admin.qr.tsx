@@ -26,7 +26,9 @@ export default function QrPage({ loaderData }: Route.ComponentProps) {
   const { slug, shortUrl, svg, pngSizePx } = loaderData;
   return (
     <section aria-labelledby="qr-title">
-      <h2 id="qr-title" className="text-xl font-semibold">{t('qr.heading')}</h2>
+      <h2 id="qr-title" className="text-xl font-semibold">
+        {t('qr.heading')}
+      </h2>
       <p className="mt-2 max-w-prose text-stone-700 dark:text-stone-300">{t('qr.intro')}</p>
 
       <div className="mt-6 grid gap-8 md:grid-cols-[minmax(0,18rem)_minmax(0,1fr)] md:items-start">
@@ -38,7 +40,9 @@ export default function QrPage({ loaderData }: Route.ComponentProps) {
 
         <div className="min-w-0 space-y-8">
           <section aria-labelledby="qr-link-title" className="space-y-3">
-            <h3 id="qr-link-title" className="text-lg font-semibold">{t('qr.linkHeading')}</h3>
+            <h3 id="qr-link-title" className="text-lg font-semibold">
+              {t('qr.linkHeading')}
+            </h3>
             <p className="text-stone-700 dark:text-stone-300">{t('qr.linkHelp')}</p>
             <p className="break-all rounded-lg border border-stone-300 bg-white px-3 py-2 font-mono text-base dark:border-stone-700 dark:bg-stone-900">
               <a href={shortUrl} target="_blank" rel="noopener" className="underline decoration-stone-400 underline-offset-4 hover:decoration-primary-600">
@@ -50,7 +54,9 @@ export default function QrPage({ loaderData }: Route.ComponentProps) {
           </section>
 
           <section aria-labelledby="qr-downloads-title" className="space-y-3">
-            <h3 id="qr-downloads-title" className="text-lg font-semibold">{t('qr.downloadsHeading')}</h3>
+            <h3 id="qr-downloads-title" className="text-lg font-semibold">
+              {t('qr.downloadsHeading')}
+            </h3>
             <p className="text-stone-700 dark:text-stone-300">{t('qr.downloadsHelp')}</p>
             <ul className="grid gap-2 sm:grid-cols-2">
               {DOWNLOADS.map(({ format, label, hint }) => (

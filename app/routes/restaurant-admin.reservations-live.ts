@@ -4,4 +4,6 @@ import { liveStream } from '#app/modules/live/live-stream.server.ts';
 import type { Route } from './+types/restaurant-admin.reservations-live';
 
 /** The reservations list's live stream (decision 0031): every change's event, resumed by its id. */
-export const loader = restaurantRoute('reservations.manage', ({ request }: Route.LoaderArgs, access) => liveStream(access.scope, request, { channel: 'reservations', holder: streamHolderOf(access) }));
+export const loader = restaurantRoute('reservations.manage', ({ request }: Route.LoaderArgs, access) =>
+  liveStream(access.scope, request, { channel: 'reservations', holder: streamHolderOf(access) }),
+);

@@ -26,7 +26,10 @@ export const action = restaurantRoute('reservations.manage', async ({ request }:
   const parsed = StaffReservationActionInput.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
     const tooLong = parsed.error.issues.some((issue) => issue.path[0] === 'reason');
-    return data<ActionResult>({ ok: false, error: tooLong ? t('reservations.errors.reason') : t('appErrors.invalid-input'), code: 'invalid-input', fieldErrors: {} }, { status: 400 });
+    return data<ActionResult>(
+      { ok: false, error: tooLong ? t('reservations.errors.reason') : t('appErrors.invalid-input'), code: 'invalid-input', fieldErrors: {} },
+      { status: 400 },
+    );
   }
   try {
     const status = await changeReservation(scope, parsed.data);

@@ -35,7 +35,9 @@ export const loader = restaurantRoute('settings.edit', async ({ request }: Route
     // the restaurant's description in the extra languages
     translations: await getFieldTranslations(owner, 'restaurant', owner.restaurantId),
     translationConfigured: getTranslationProvider() !== null,
-    progress: progress ? { status: progress.status, total: progress.total, done: progress.done, errorMessage: progress.error ? t(`appErrors.${progress.error}`, { detail: '' }) : null } : null,
+    progress: progress
+      ? { status: progress.status, total: progress.total, done: progress.done, errorMessage: progress.error ? t(`appErrors.${progress.error}`, { detail: '' }) : null }
+      : null,
     values: settingsFormValues(settings),
     version: String(settings.settingsVersion),
     logo: settings.logo,
@@ -85,27 +87,27 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const failed = result && !result.ok ? result : undefined;
   return (
     <>
-    <SettingsForm
-      values={failed?.values ? submittedSettingsValues(failed.values) : loaderData.values}
-      logo={loaderData.logo}
-      cover={loaderData.cover}
-      errors={failed?.fieldErrors ?? {}}
-      error={failed?.error}
-      stale={failed?.code === 'stale-edit'}
-      version={loaderData.version}
-      timeZones={loaderData.timeZones}
-      origin={loaderData.origin}
-    />
-    <div className="mt-8">
-      <LanguagesForm
-        languages={loaderData.content.languages}
-        doNotTranslate={loaderData.content.doNotTranslate}
-        version={loaderData.content.version}
-        translationConfigured={loaderData.translationConfigured}
-        progress={loaderData.progress}
+      <SettingsForm
+        values={failed?.values ? submittedSettingsValues(failed.values) : loaderData.values}
+        logo={loaderData.logo}
+        cover={loaderData.cover}
+        errors={failed?.fieldErrors ?? {}}
+        error={failed?.error}
+        stale={failed?.code === 'stale-edit'}
+        version={loaderData.version}
+        timeZones={loaderData.timeZones}
+        origin={loaderData.origin}
       />
-      <TranslationsPanel rows={loaderData.translations} translationConfigured={loaderData.translationConfigured} />
-    </div>
+      <div className="mt-8">
+        <LanguagesForm
+          languages={loaderData.content.languages}
+          doNotTranslate={loaderData.content.doNotTranslate}
+          version={loaderData.content.version}
+          translationConfigured={loaderData.translationConfigured}
+          progress={loaderData.progress}
+        />
+        <TranslationsPanel rows={loaderData.translations} translationConfigured={loaderData.translationConfigured} />
+      </div>
     </>
   );
 }

@@ -38,7 +38,9 @@ export default function TablesPageRoute({ loaderData, params }: Route.ComponentP
   const failed = result && !result.ok ? result : undefined;
   return (
     <section aria-labelledby="tables-title">
-      <h2 id="tables-title" className="text-xl font-semibold">{t('tables.heading')}</h2>
+      <h2 id="tables-title" className="text-xl font-semibold">
+        {t('tables.heading')}
+      </h2>
       <p className="mt-2 max-w-prose text-stone-700 dark:text-stone-300">{t('tables.intro')}</p>
       <TablesSection page={loaderData} slug={params.restaurantSlug} error={failed?.fieldErrors?.label ?? failed?.error} />
     </section>

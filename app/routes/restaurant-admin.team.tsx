@@ -74,7 +74,9 @@ export default function TeamPageRoute({ loaderData }: Route.ComponentProps) {
   useActionToast(result, navigation.state);
   return (
     <section aria-labelledby="team-title">
-      <h2 id="team-title" className="text-xl font-semibold">{t('team.heading')}</h2>
+      <h2 id="team-title" className="text-xl font-semibold">
+        {t('team.heading')}
+      </h2>
       <p className="mt-2 max-w-prose text-stone-700 dark:text-stone-300">{t('team.intro')}</p>
       <TeamSection page={loaderData.page} defaultLocale={loaderData.locale} result={result} />
     </section>

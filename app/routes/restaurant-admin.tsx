@@ -28,7 +28,13 @@ export const loader = restaurantRoute('restaurant.view', async (_args: Route.Loa
 
 export default function RestaurantAdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminFrame restaurant={loaderData.restaurant} subscription={loaderData.subscription} owner={loaderData.owner} restaurants={loaderData.restaurants} permissions={loaderData.permissions}>
+    <AdminFrame
+      restaurant={loaderData.restaurant}
+      subscription={loaderData.subscription}
+      owner={loaderData.owner}
+      restaurants={loaderData.restaurants}
+      permissions={loaderData.permissions}
+    >
       <Outlet />
     </AdminFrame>
   );

@@ -56,7 +56,10 @@ export default function NewRestaurantPage({ loaderData }: Route.ComponentProps) 
     <div className="mx-auto max-w-xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight">{t('restaurants.new.title')}</h1>
       <p className="mt-2 text-stone-700 dark:text-stone-300">{t('restaurants.new.lead')}</p>
-      <p className="mt-4 rounded-lg border border-stone-200 bg-white p-3 text-stone-800 dark:border-stone-800 dark:bg-stone-900 dark:text-stone-200" data-trial={loaderData.trial.kind}>
+      <p
+        className="mt-4 rounded-lg border border-stone-200 bg-white p-3 text-stone-800 dark:border-stone-800 dark:bg-stone-900 dark:text-stone-200"
+        data-trial={loaderData.trial.kind}
+      >
         {loaderData.trial.notice}
       </p>
       <Form method="post" className="mt-6 space-y-5" noValidate>
@@ -71,7 +74,9 @@ export default function NewRestaurantPage({ loaderData }: Route.ComponentProps) 
           error={actionData?.error}
         />
         <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
-          <button type="submit" className={primaryButton} disabled={busy}>{t('restaurants.new.submit')}</button>
+          <button type="submit" className={primaryButton} disabled={busy}>
+            {t('restaurants.new.submit')}
+          </button>
           <Link to={RESTAURANTS_PATH} className="inline-flex min-h-11 items-center font-medium text-primary-700 underline underline-offset-4 dark:text-primary-100">
             {t('restaurants.new.back')}
           </Link>

@@ -7,7 +7,10 @@ import { NEW_RESTAURANT_PATH } from '#app/ui/restaurants/restaurant-paths.ts';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/restaurants';
 
-export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, 'restaurants.chooser.title', 'restaurants.chooser.description'), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, 'restaurants.chooser.title', 'restaurants.chooser.description'),
+  { name: 'robots', content: 'noindex' },
+];
 
 /**
  * The chooser (decision 0029): every restaurant the user is a member of, with their role there,

@@ -20,7 +20,9 @@ export const loader = publicRoute(async () => {
       const menu = `${base}/${r.slug}`;
       // every offered language is an alternate of the menu (issue 16); the bare address negotiates
       const alternates = [
-        ...offeredLanguages(parseLanguageList(r.contentLanguages)).map((language) => `<xhtml:link rel="alternate" hreflang="${language}" href="${escapeXml(`${menu}?lang=${language}`)}"/>`),
+        ...offeredLanguages(parseLanguageList(r.contentLanguages)).map(
+          (language) => `<xhtml:link rel="alternate" hreflang="${language}" href="${escapeXml(`${menu}?lang=${language}`)}"/>`,
+        ),
         `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(menu)}"/>`,
       ].join('');
       return `<url><loc>${escapeXml(menu)}</loc><lastmod>${r.updatedAt.slice(0, 10)}</lastmod>${alternates}</url>`;

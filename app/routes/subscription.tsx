@@ -35,7 +35,10 @@ export const loader = restaurantRoute('billing.manage', async ({ request }: Rout
       hasCustomer: card.hasCustomer,
       detailsAvailable: details?.available ?? true,
       nextCharge: details?.nextCharge
-        ? { amount: formatPrice(details.nextCharge.amountMinor, details.nextCharge.currency.toUpperCase(), locale), date: details.nextCharge.date ? formatDate(details.nextCharge.date, locale, restaurant.timeZone) : null }
+        ? {
+            amount: formatPrice(details.nextCharge.amountMinor, details.nextCharge.currency.toUpperCase(), locale),
+            date: details.nextCharge.date ? formatDate(details.nextCharge.date, locale, restaurant.timeZone) : null,
+          }
         : null,
       invoices: (details?.invoices ?? []).map((invoice) => ({
         id: invoice.id,

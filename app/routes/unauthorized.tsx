@@ -5,10 +5,7 @@ import { MessagePage } from '#app/ui/message-page.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/unauthorized';
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, 'unauthorized.title', 'errors.pageForbidden'),
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, 'unauthorized.title', 'errors.pageForbidden'), { name: 'robots', content: 'noindex' }];
 
 export const loader = publicRoute(({ request }: Route.LoaderArgs) => {
   return loadMessagePage(request, 'errors.pageForbidden', 403);

@@ -20,7 +20,9 @@
     if (fresh.hasAttribute('data-status')) keep.setAttribute('data-status', fresh.getAttribute('data-status'));
     keep.innerHTML = fresh.innerHTML;
     // the status line stays in the page (never taken out and put back): only its neighbours change
-    Array.from(keep.parentNode.childNodes).forEach(function (node) { if (node !== keep) node.remove(); });
+    Array.from(keep.parentNode.childNodes).forEach(function (node) {
+      if (node !== keep) node.remove();
+    });
     var nodes = Array.from(fresh.parentNode.childNodes);
     var at = nodes.indexOf(fresh);
     keep.before.apply(keep, nodes.slice(0, at));
@@ -34,7 +36,9 @@
     busy = true;
     again = false;
     fetch(location.href, { headers: { Accept: 'text/html' }, cache: 'no-store' })
-      .then(function (response) { return response.ok ? response.text() : Promise.reject(response.status); })
+      .then(function (response) {
+        return response.ok ? response.text() : Promise.reject(response.status);
+      })
       .then(function (html) {
         var next = new DOMParser().parseFromString(html, 'text/html').querySelector('[data-live-box]');
         if (!next) return;
@@ -47,7 +51,9 @@
           if (source) source.close();
         }
       })
-      .catch(function () { /* the next state or look tries again */ })
+      .catch(function () {
+        /* the next state or look tries again */
+      })
       .then(function () {
         busy = false;
         if (again) redraw();
@@ -63,7 +69,9 @@
     source.addEventListener('state', function (event) {
       try {
         if (changed(JSON.parse(event.data))) redraw();
-      } catch { redraw(); }
+      } catch {
+        redraw();
+      }
     });
   } else {
     setInterval(redraw, 15000);

@@ -26,8 +26,5 @@ export function pageMeta(
   values?: (t: TFunction) => Record<string, string | number>,
 ): MetaDescriptor[] {
   const { t } = pageI18n(localeFromMatches(matches));
-  return [
-    { title: `${t(titleKey)} · ${t('app.name')}` },
-    { name: 'description', content: t(descriptionKey, values?.(t) ?? {}) },
-  ];
+  return [{ title: `${t(titleKey)} · ${t('app.name')}` }, { name: 'description', content: t(descriptionKey, values?.(t) ?? {}) }];
 }

@@ -39,12 +39,18 @@
   let started;
   let hydrated = false;
   /** resolves once React has hydrated the page (the root's effect sends `react:hydrated`) */
-  const ready = /** @type {Promise<void>} */ (new Promise((resolve) => {
-    window.addEventListener('react:hydrated', () => {
-      hydrated = true;
-      resolve(undefined);
-    }, { once: true });
-  }));
+  const ready = /** @type {Promise<void>} */ (
+    new Promise((resolve) => {
+      window.addEventListener(
+        'react:hydrated',
+        () => {
+          hydrated = true;
+          resolve(undefined);
+        },
+        { once: true },
+      );
+    })
+  );
 
   function copyScript(/** @type {Element} */ from) {
     const script = document.createElement('script');
@@ -101,17 +107,21 @@
   };
 
   // a click React must answer: started now, replayed on the same element once React is in charge
-  document.addEventListener('click', (event) => {
-    if (hydrated || !(event.target instanceof Element)) return;
-    const target = /** @type {HTMLElement | null} */ (event.target.closest(NEEDS_REACT));
-    // a pointer's click on what the page drags itself is its own; a keyboard's or a screen reader's (detail 0) asks for React
-    if (!target || isHandled(target) || (isPointerHandled(target) && event.detail !== 0) || event.defaultPrevented) return;
-    event.preventDefault();
-    event.stopPropagation();
-    void start().then(() => {
-      if (target.isConnected) target.click();
-    });
-  }, true);
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (hydrated || !(event.target instanceof Element)) return;
+      const target = /** @type {HTMLElement | null} */ (event.target.closest(NEEDS_REACT));
+      // a pointer's click on what the page drags itself is its own; a keyboard's or a screen reader's (detail 0) asks for React
+      if (!target || isHandled(target) || (isPointerHandled(target) && event.detail !== 0) || event.defaultPrevented) return;
+      event.preventDefault();
+      event.stopPropagation();
+      void start().then(() => {
+        if (target.isConnected) target.click();
+      });
+    },
+    true,
+  );
 
   // reaching for a field or a drag handle, or a key: React is started (the field keeps what is typed)
   const reach = (/** @type {Event} */ event) => {
@@ -123,11 +133,15 @@
   };
   document.addEventListener('pointerdown', reach, true);
   document.addEventListener('focusin', reach, true);
-  document.addEventListener('keydown', (event) => {
-    if (hydrated || (event.target instanceof Element && isHandled(event.target))) return;
-    if (event.key === 'Tab' || event.key === 'Shift' || event.key === 'Enter' || event.key === ' ') return;
-    void start();
-  }, true);
+  document.addEventListener(
+    'keydown',
+    (event) => {
+      if (hydrated || (event.target instanceof Element && isHandled(event.target))) return;
+      if (event.key === 'Tab' || event.key === 'Shift' || event.key === 'Enter' || event.key === ' ') return;
+      void start();
+    },
+    true,
+  );
 
   // the modules are downloaded while the page is idle (not run): starting React then costs the hydration only
   const idle = window.requestIdleCallback ?? ((callback) => setTimeout(callback, 1000));

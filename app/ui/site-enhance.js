@@ -18,7 +18,9 @@
     try {
       if (value === null) localStorage.removeItem(KEY);
       else localStorage.setItem(KEY, value);
-    } catch { /* storage off: the banner simply asks again next time */ }
+    } catch {
+      /* storage off: the banner simply asks again next time */
+    }
   }
   function decided() {
     var value = read();
@@ -29,7 +31,9 @@
     Object.keys(localStorage).forEach(function (key) {
       if (key.indexOf('subscription_') === 0 || key.indexOf('stripe') !== -1) localStorage.removeItem(key);
     });
-  } catch { /* storage off */ }
+  } catch {
+    /* storage off */
+  }
 
   // the banner: after its delay on the paths that ask, else 'true' stored silently (consentOnOpen)
   const banner = doc.getElementById('cookie-banner');
@@ -37,7 +41,10 @@
   var settingsButton = null;
   if (banner && !decided()) {
     var delay = banner.getAttribute('data-delay');
-    if (delay) setTimeout(function () { if (!decided()) banner.hidden = false; }, Number(delay));
+    if (delay)
+      setTimeout(function () {
+        if (!decided()) banner.hidden = false;
+      }, Number(delay));
     else write('true');
   }
   // back/forward may bring this page back as it was left, banner showing, after a choice made on

@@ -20,11 +20,31 @@ export function SiteFooter() {
           <p className="mt-3 text-stone-600 dark:text-stone-400">{t('app.tagline')}</p>
         </div>
         <ul className="flex flex-col">
-          <li><Link className={link} to="/" viewTransition>{t('nav.home')}</Link></li>
-          <li><Link className={link} to="/contact" viewTransition>{t('nav.contact')}</Link></li>
-          <li><Link className={link} to="/login" viewTransition>{t('nav.login')}</Link></li>
-          <li><Link className={link} to="/privacy-policy" viewTransition>{t('footer.privacy')}</Link></li>
-          <li><Link className={link} to="/terms-of-service" viewTransition>{t('footer.terms')}</Link></li>
+          <li>
+            <Link className={link} to="/" viewTransition>
+              {t('nav.home')}
+            </Link>
+          </li>
+          <li>
+            <Link className={link} to="/contact" viewTransition>
+              {t('nav.contact')}
+            </Link>
+          </li>
+          <li>
+            <Link className={link} to="/login" viewTransition>
+              {t('nav.login')}
+            </Link>
+          </li>
+          <li>
+            <Link className={link} to="/privacy-policy" viewTransition>
+              {t('footer.privacy')}
+            </Link>
+          </li>
+          <li>
+            <Link className={link} to="/terms-of-service" viewTransition>
+              {t('footer.terms')}
+            </Link>
+          </li>
           <li data-needs-script="">
             {/* data-cookie-settings: the same for ui/site-enhance.js on pages sent without JavaScript; without any, hidden (app.css) */}
             <button type="button" className={link} data-cookie-settings="" onClick={() => window.dispatchEvent(new Event(COOKIE_SETTINGS_EVENT))}>
@@ -33,11 +53,21 @@ export function SiteFooter() {
           </li>
         </ul>
         <ul className="flex flex-col">
-          <li><a className={link} href="https://anpc.ro/ce-este-sal/" rel="noopener noreferrer" target="_blank">{t('footer.anpcSal')}</a></li>
-          <li><a className={link} href="https://ec.europa.eu/consumers/odr" rel="noopener noreferrer" target="_blank">{t('footer.odr')}</a></li>
+          <li>
+            <a className={link} href="https://anpc.ro/ce-este-sal/" rel="noopener noreferrer" target="_blank">
+              {t('footer.anpcSal')}
+            </a>
+          </li>
+          <li>
+            <a className={link} href="https://ec.europa.eu/consumers/odr" rel="noopener noreferrer" target="_blank">
+              {t('footer.odr')}
+            </a>
+          </li>
           {social.map((page) => (
             <li key={page.name}>
-              <a className={link} href={page.url} rel="noopener noreferrer" target="_blank">{page.name}</a>
+              <a className={link} href={page.url} rel="noopener noreferrer" target="_blank">
+                {page.name}
+              </a>
             </li>
           ))}
         </ul>

@@ -64,18 +64,29 @@ export function SiteHeader({ showAccountButtons = true }: { showAccountButtons?:
   const account = useRouteLoaderData<{ account: { email: string; role: string; home: string } | null }>('root')?.account;
   const buttons = account ? (
     <>
-      <Link to={account.home} onClick={close} className="flex min-h-11 items-center rounded-lg px-3 font-medium text-stone-800 hover:bg-stone-200 dark:text-stone-100 dark:hover:bg-stone-800">
+      <Link
+        to={account.home}
+        onClick={close}
+        className="flex min-h-11 items-center rounded-lg px-3 font-medium text-stone-800 hover:bg-stone-200 dark:text-stone-100 dark:hover:bg-stone-800"
+      >
         {account.role === 'admin' ? t('auth.platformAdmin') : t('auth.myRestaurant')}
       </Link>
       <Form method="post" action="/logout" reloadDocument>
-        <button type="submit" className="flex min-h-11 items-center rounded-lg border border-stone-300 px-3 font-medium text-stone-800 hover:bg-stone-200 dark:border-stone-700 dark:text-stone-100 dark:hover:bg-stone-800">
+        <button
+          type="submit"
+          className="flex min-h-11 items-center rounded-lg border border-stone-300 px-3 font-medium text-stone-800 hover:bg-stone-200 dark:border-stone-700 dark:text-stone-100 dark:hover:bg-stone-800"
+        >
           {t('auth.signOut')}
         </button>
       </Form>
     </>
   ) : showAccountButtons ? (
     <>
-      <Link to="/login" onClick={close} className="flex min-h-11 items-center rounded-lg px-3 font-medium text-stone-800 hover:bg-stone-200 dark:text-stone-100 dark:hover:bg-stone-800">
+      <Link
+        to="/login"
+        onClick={close}
+        className="flex min-h-11 items-center rounded-lg px-3 font-medium text-stone-800 hover:bg-stone-200 dark:text-stone-100 dark:hover:bg-stone-800"
+      >
         {t('nav.login')}
       </Link>
       <Link to="/login?register=true" onClick={close} className="flex min-h-11 items-center rounded-lg bg-primary-600 px-4 font-semibold text-white hover:bg-primary-700">
@@ -91,7 +102,9 @@ export function SiteHeader({ showAccountButtons = true }: { showAccountButtons?:
           alike: a transition the page left asks for and the page arrived at does not is aborted by
           Chromium with an uncaught "Transition was aborted because of invalid state" (issue 33 item
           18: signing in from /login into the admin). The guest's pages, without this header, stay instant. */}
-      <style href="bucate-view-transition" precedence="default">{'@view-transition{navigation:auto}'}</style>
+      <style href="bucate-view-transition" precedence="default">
+        {'@view-transition{navigation:auto}'}
+      </style>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 focus:text-stone-900">
         {t('app.skipToContent')}
       </a>
@@ -110,13 +123,7 @@ export function SiteHeader({ showAccountButtons = true }: { showAccountButtons?:
           <LanguageSwitch />
           {buttons}
         </div>
-        <details
-          ref={menu}
-          open={open}
-          onToggle={(event) => setOpen(event.currentTarget.open)}
-          className="group ml-auto lg:hidden"
-          data-testid="mobile-menu"
-        >
+        <details ref={menu} open={open} onToggle={(event) => setOpen(event.currentTarget.open)} className="group ml-auto lg:hidden" data-testid="mobile-menu">
           <summary
             ref={toggle}
             aria-controls={panelId}

@@ -23,8 +23,7 @@ describe(`job handlers on ${testDialect}`, () => {
   let storage: FileStorage;
   let sent: OutgoingMail[];
   let mailer: Mailer;
-  const handlers = (over: Partial<{ storage: FileStorage }> = {}) =>
-    createJobHandlers({ mailer, storage: over.storage ?? storage, retentionDays: 7 });
+  const handlers = (over: Partial<{ storage: FileStorage }> = {}) => createJobHandlers({ mailer, storage: over.storage ?? storage, retentionDays: 7 });
   test.beforeAll(({ database: fileDatabase, scopes: fileScopes, uploads: fileUploads, storage: fileStorage, outbox }) => {
     ({ sent, mailer } = outbox);
     database = fileDatabase;
@@ -51,7 +50,7 @@ describe(`job handlers on ${testDialect}`, () => {
       if (fail) throw new Error('the change failed');
     });
 
-  it('deletes a released image\'s files through image.delete-files, only after the change commits', async () => {
+  it("deletes a released image's files through image.delete-files, only after the change commits", async () => {
     const { restaurantId, url, file } = await restaurantWithLogo();
     await expect(removeLogo(restaurantId, url, true)).rejects.toThrow('the change failed');
     expect(await database.db.selectFrom('job').select('id').where('type', '=', 'image.delete-files').execute()).toEqual([]);
@@ -84,7 +83,11 @@ describe(`job handlers on ${testDialect}`, () => {
     const abandoned = buildStoredImage(restaurant.id, { name: 'image.jpg', createdAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString() });
     await storage.put(abandoned.path, Buffer.from('jpeg'), 'image/jpeg');
     await database.db.insertInto('storedImage').values(abandoned).execute();
-    await database.db.updateTable('storedImage').set({ createdAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString() }).where('path', '=', keep.url).execute();
+    await database.db
+      .updateTable('storedImage')
+      .set({ createdAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString() })
+      .where('path', '=', keep.url)
+      .execute();
     await enqueueJob(database.db, { type: 'image.sweep', payload: {} });
     // the sweep, then the file deletion it enqueued
     expect(await runJobsUntilIdle(database.db, handlers())).toBe(2);
@@ -93,7 +96,7 @@ describe(`job handlers on ${testDialect}`, () => {
     expect(await database.db.selectFrom('storedImage').select('id').where('restaurantId', '=', restaurant.id).execute()).toEqual([]);
   });
 
-  it('sends better-auth\'s e-mails (a sign-in link) through mail.send', async () => {
+  it("sends better-auth's e-mails (a sign-in link) through mail.send", async () => {
     const auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'j'.repeat(32) }), authServices(database));
     await auth.api.signUpEmail({ body: { email: 'owner-jobs@example.com', password: 'secret-123', name: 'Owner' } });
     await auth.api.signInMagicLink({ body: { email: 'owner-jobs@example.com', callbackURL: '/' }, headers: new Headers() });

@@ -118,7 +118,7 @@ export function createJobHandlers(deps: JobDependencies): Required<JobHandlers> 
       const erased = await eraseExpiredContacts(scope, now);
       // the outbox's files (no SMTP_URL) are copies of the e-mails too
       const outbox = (await deps.mailer.forgetBefore?.(contactRetentionCutoff(now))) ?? 0;
-      if (erased.orders + erased.reservations + erased.mails + outbox > 0) logger.info({ ...erased, outbox }, 'guests\' contact details erased');
+      if (erased.orders + erased.reservations + erased.mails + outbox > 0) logger.info({ ...erased, outbox }, "guests' contact details erased");
     },
     async 'jobs.purge'(_payload, { scope, now }) {
       const purged = await purgeDoneJobs(scope, new Date(now.getTime() - deps.retentionDays * 24 * 60 * 60 * 1000));
@@ -155,8 +155,8 @@ export const BACKUP_SCHEDULE: JobSchedule = { type: 'db.backup', every: 'day' };
 /** The worker the app process (WORKER=on) and `npm run worker` run, from configuration. */
 export function createConfiguredWorker(
   handle: { db: Kysely<Database>; kind: DatabaseKind },
-  env: Pick<Env, 'JOB_POLL_INTERVAL_MS' | 'JOB_CONCURRENCY' | 'JOB_RETENTION_DAYS' | 'BACKUP_DIR' | 'BACKUP_KEEP' | 'DATABASE_URL' | 'SQLITE_PATH' | 'DATA_DIR'>
-    & Partial<Pick<Env, 'TRANSLATION_PROVIDER' | 'TRANSLATION_API_URL' | 'TRANSLATION_API_KEY' | 'TRANSLATION_TIMEOUT_MS'>>,
+  env: Pick<Env, 'JOB_POLL_INTERVAL_MS' | 'JOB_CONCURRENCY' | 'JOB_RETENTION_DAYS' | 'BACKUP_DIR' | 'BACKUP_KEEP' | 'DATABASE_URL' | 'SQLITE_PATH' | 'DATA_DIR'> &
+    Partial<Pick<Env, 'TRANSLATION_PROVIDER' | 'TRANSLATION_API_URL' | 'TRANSLATION_API_KEY' | 'TRANSLATION_TIMEOUT_MS'>>,
   deps: Omit<JobDependencies, 'retentionDays' | 'backup'>,
 ): JobWorker {
   const backup = env.BACKUP_DIR

@@ -73,7 +73,9 @@ describe('docs/architecture.md, the module table', () => {
 
   it('names public files that exist, and every file another module imports', () => {
     const missing = rows.flatMap((row) =>
-      row.publicFiles.filter((name) => !existsSync(join(root, MODULES, row.module, `${name}.ts`)) && !existsSync(join(root, MODULES, row.module, `${name}.tsx`))).map((name) => `${row.module}/${name}`),
+      row.publicFiles
+        .filter((name) => !existsSync(join(root, MODULES, row.module, `${name}.ts`)) && !existsSync(join(root, MODULES, row.module, `${name}.tsx`)))
+        .map((name) => `${row.module}/${name}`),
     );
     expect(missing).toEqual([]);
     const listed = new Set(rows.flatMap((row) => row.publicFiles.map((name) => `${row.module}/${name}`)));

@@ -33,9 +33,7 @@ const files = lineCounts();
 
 describe('file size', () => {
   it(`keeps every file under app/ and server/ within ${LIMIT} lines, data, content, schema types and catalogues excepted`, () => {
-    const over = files
-      .filter(({ file, lines }) => lines > LIMIT && !EXCEPTED.some(({ path }) => path.test(file)))
-      .map(({ file, lines }) => `${file}: ${lines} lines`);
+    const over = files.filter(({ file, lines }) => lines > LIMIT && !EXCEPTED.some(({ path }) => path.test(file))).map(({ file, lines }) => `${file}: ${lines} lines`);
     expect(over).toEqual([]);
   });
 });

@@ -16,7 +16,10 @@ import { REPOSITORIES } from './tenant-sql/repositories.ts';
 // (the flag after the path: vitest 5 reads `-u <path>` as the update mode and runs every test file).
 
 const root = join(import.meta.dirname, '..', '..');
-const functionsOf = (module: Record<string, unknown>) => Object.keys(module).filter((name) => typeof module[name] === 'function').sort();
+const functionsOf = (module: Record<string, unknown>) =>
+  Object.keys(module)
+    .filter((name) => typeof module[name] === 'function')
+    .sort();
 
 let results: Captured[] = [];
 let tablesWithRestaurantId: string[] = [];
@@ -40,7 +43,9 @@ describe('tenancy by construction: every query on a tenant table is held to one 
   test('every repository file has capture cases, and every function it exports has one', () => {
     expect(Object.keys(REPOSITORIES).sort()).toEqual(repositoryFiles(root));
     const missing = Object.entries(REPOSITORIES).flatMap(([file, repository]) =>
-      functionsOf(repository.module).filter((name) => !repository.cases[name]).map((name) => `${file}: ${name}`),
+      functionsOf(repository.module)
+        .filter((name) => !repository.cases[name])
+        .map((name) => `${file}: ${name}`),
     );
     expect(missing).toEqual([]);
   });
@@ -71,7 +76,9 @@ describe('tenancy by construction: every query on a tenant table is held to one 
   });
 
   test('every table with a restaurantId column is a tenant table (app/db/tenant-tables.ts)', () => {
-    const listed = Object.keys(TENANT_COLUMN).filter((table) => table !== 'restaurant').sort();
+    const listed = Object.keys(TENANT_COLUMN)
+      .filter((table) => table !== 'restaurant')
+      .sort();
     expect(tablesWithRestaurantId).toEqual(listed);
   });
 });

@@ -9,7 +9,10 @@ export async function sessionCookie(baseUrl: string, email: string, password: st
     body: JSON.stringify({ email, password }),
   });
   expect(response.status).toBe(200);
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 const signedIn = new Map<string, string>();
@@ -43,7 +46,13 @@ export async function registerOwner(baseUrl: string, name: string): Promise<{ co
   });
   expect(response.status).toBe(302);
   const slug = response.headers.get('location')!.split('/')[1]!;
-  return { cookie: response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), slug };
+  return {
+    cookie: response.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+    slug,
+  };
 }
 
 /** What an owner's browser posts without JavaScript (the editor's forms, the product form), over HTTP. */
@@ -53,15 +62,26 @@ export type OwnerPost = (fields: Record<string, string>, path?: string) => Promi
  * A fresh owner with a location "Salon" and `categories` in it (in that order, their ids as the
  * product form lists them), made over HTTP as the editor's forms post them.
  */
-export async function ownerWithCategories(baseUrl: string, name: string, categories: readonly string[]): Promise<{ cookie: string; slug: string; categoryIds: string[]; post: OwnerPost }> {
+export async function ownerWithCategories(
+  baseUrl: string,
+  name: string,
+  categories: readonly string[],
+): Promise<{ cookie: string; slug: string; categoryIds: string[]; post: OwnerPost }> {
   const { cookie, slug } = await registerOwner(baseUrl, name);
   const post: OwnerPost = (fields, path = `/${slug}/admin?index`) =>
-    fetch(`${baseUrl}${path}`, { method: 'POST', redirect: 'manual', body: new URLSearchParams(fields), headers: { cookie, origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded' } });
+    fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams(fields),
+      headers: { cookie, origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded' },
+    });
   expect((await post({ intent: 'create-location', nameRo: 'Salon' })).status).toBe(200);
   const locationId = /\?location=([0-9a-f-]{36})/.exec(await (await fetch(`${baseUrl}/${slug}/admin`, { headers: { cookie } })).text())?.[1];
   expect(locationId).toBeTruthy();
   for (const category of categories) expect((await post({ intent: 'create-category', nameRo: category, locationId: locationId!, visible: 'on' })).status).toBe(200);
-  const categoryIds = [...(await (await fetch(`${baseUrl}/${slug}/admin/products/new`, { headers: { cookie } })).text()).matchAll(/<option value="([0-9a-f-]{36})"/g)].map((m) => m[1]!);
+  const categoryIds = [...(await (await fetch(`${baseUrl}/${slug}/admin/products/new`, { headers: { cookie } })).text()).matchAll(/<option value="([0-9a-f-]{36})"/g)].map(
+    (m) => m[1]!,
+  );
   expect(categoryIds).toHaveLength(categories.length);
   return { cookie, slug, categoryIds, post };
 }

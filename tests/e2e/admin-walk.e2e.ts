@@ -40,7 +40,20 @@ const SECTIONS = { ro: 'Secțiunile administrării', en: 'Admin sections' } as c
 const MORE = { ro: 'Mai mult', en: 'More' } as const;
 const OWNER_TABS = {
   ro: ['Meniu', 'Comenzi', 'Rezervări', 'Setări restaurant', 'Cod QR', 'Import și tipărire', 'Statistici', 'Mese', 'Comenzi și rezervări', 'Abonament', 'Echipă', 'Contul tău'],
-  en: ['Menu', 'Orders', 'Reservations', 'Restaurant settings', 'QR code', 'Import & print', 'Insights', 'Tables', 'Orders and reservations', 'Subscription', 'Team', 'Your account'],
+  en: [
+    'Menu',
+    'Orders',
+    'Reservations',
+    'Restaurant settings',
+    'QR code',
+    'Import & print',
+    'Insights',
+    'Tables',
+    'Orders and reservations',
+    'Subscription',
+    'Team',
+    'Your account',
+  ],
 } as const;
 
 describe('the restaurant admin, walked as a new owner', () => {
@@ -113,7 +126,9 @@ describe('the restaurant admin, walked as a new owner', () => {
       await expect.poll(() => isHydrated(page, 'h1')).toBe(true);
     }
     const nav = page.getByRole('navigation', { name: SECTIONS[lang] });
-    const shown = await nav.locator('a:visible, summary:visible').evaluateAll((nodes) => nodes.map((node) => ({ text: (node as HTMLElement).innerText.trim(), top: node.getBoundingClientRect().top })));
+    const shown = await nav
+      .locator('a:visible, summary:visible')
+      .evaluateAll((nodes) => nodes.map((node) => ({ text: (node as HTMLElement).innerText.trim(), top: node.getBoundingClientRect().top })));
     expect(shown.map((item) => item.text)).toEqual([...OWNER_TABS[lang].slice(0, 3), MORE[lang]]);
     expect(new Set(shown.map((item) => item.top)).size, 'one row').toBe(1);
     expect(await nav.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
@@ -171,7 +186,7 @@ describe('the restaurant admin, walked as a new owner', () => {
 });
 
 describe('an invitation, opened by whoever has its link (item 14)', () => {
-  it('opens an English invitation in English for someone who chose no language, and tells a member that it is someone else\'s', async () => {
+  it("opens an English invitation in English for someone who chose no language, and tells a member that it is someone else's", async () => {
     const { cookie, slug } = await registerOwner(baseUrl, 'walk-invite');
     const invitee = `invitee-${crypto.randomUUID()}@example.com`;
     const sent = await fetch(`${baseUrl}/${slug}/admin/team`, {

@@ -67,7 +67,12 @@ describe('the platform back office (/admin)', () => {
     const owner = await registerOwner(baseUrl, 'backoffice-owner');
     const db = openServerDatabase();
     const { id: restaurantId, name } = await db.selectFrom('restaurant').select(['id', 'name']).where('slug', '=', owner.slug).executeTakeFirstOrThrow();
-    const { email } = await db.selectFrom('user').innerJoin('membership', 'membership.userId', 'user.id').select('user.email').where('membership.restaurantId', '=', restaurantId).executeTakeFirstOrThrow();
+    const { email } = await db
+      .selectFrom('user')
+      .innerJoin('membership', 'membership.userId', 'user.id')
+      .select('user.email')
+      .where('membership.restaurantId', '=', restaurantId)
+      .executeTakeFirstOrThrow();
 
     const page = await adminPage();
     await page.goto('/admin/restaurants');
@@ -118,21 +123,63 @@ describe('the platform back office (/admin)', () => {
     const owner = await registerOwner(baseUrl, 'backoffice-team');
     const other = await registerOwner(baseUrl, 'backoffice-team-manager');
     const db = openServerDatabase();
-    const userOf = (slug: string) => db.selectFrom('user').innerJoin('membership', 'membership.userId', 'user.id').innerJoin('restaurant', 'restaurant.id', 'membership.restaurantId').select(['user.id', 'user.email', 'restaurant.id as restaurantId']).where('restaurant.slug', '=', slug).executeTakeFirstOrThrow();
+    const userOf = (slug: string) =>
+      db
+        .selectFrom('user')
+        .innerJoin('membership', 'membership.userId', 'user.id')
+        .innerJoin('restaurant', 'restaurant.id', 'membership.restaurantId')
+        .select(['user.id', 'user.email', 'restaurant.id as restaurantId'])
+        .where('restaurant.slug', '=', slug)
+        .executeTakeFirstOrThrow();
     const first = await userOf(owner.slug);
     const manager = await userOf(other.slug);
     const restaurantId = first.restaurantId;
     const now = Date.now();
     const at = (days: number) => new Date(now + days * DAY_MS).toISOString();
-    await db.insertInto('membership').values({ id: newId(), restaurantId, userId: manager.id, role: 'manager', createdAt: at(-1), updatedAt: at(-1) }).execute();
+    await db
+      .insertInto('membership')
+      .values({ id: newId(), restaurantId, userId: manager.id, role: 'manager', createdAt: at(-1), updatedAt: at(-1) })
+      .execute();
     const tag = restaurantId.slice(0, 8);
-    const invitation = (email: string, row: { expiresAt: string; revokedAt?: string }) => ({ id: newId(), restaurantId, email, role: 'editor' as const, tokenHash: newId(), invitedBy: first.id, locale: 'ro', createdAt: at(-2), acceptedAt: null, acceptedBy: null, revokedAt: null, ...row });
-    await db.insertInto('invitation').values([
-      invitation(`asteapta-${tag}@example.com`, { expiresAt: at(5) }),
-      invitation(`expirata-${tag}@example.com`, { expiresAt: at(-1) }),
-      invitation(`revocata-${tag}@example.com`, { expiresAt: at(5), revokedAt: at(-1) }),
-    ]).execute();
-    await db.insertInto('auditEvent').values({ id: newId(), createdAt: at(0), actorType: 'user', actorId: manager.id, actorEmail: manager.email, actorRole: 'manager', restaurantId, action: 'product.update', targetType: 'product', targetId: null, summary: '{}', requestId: null }).execute();
+    const invitation = (email: string, row: { expiresAt: string; revokedAt?: string }) => ({
+      id: newId(),
+      restaurantId,
+      email,
+      role: 'editor' as const,
+      tokenHash: newId(),
+      invitedBy: first.id,
+      locale: 'ro',
+      createdAt: at(-2),
+      acceptedAt: null,
+      acceptedBy: null,
+      revokedAt: null,
+      ...row,
+    });
+    await db
+      .insertInto('invitation')
+      .values([
+        invitation(`asteapta-${tag}@example.com`, { expiresAt: at(5) }),
+        invitation(`expirata-${tag}@example.com`, { expiresAt: at(-1) }),
+        invitation(`revocata-${tag}@example.com`, { expiresAt: at(5), revokedAt: at(-1) }),
+      ])
+      .execute();
+    await db
+      .insertInto('auditEvent')
+      .values({
+        id: newId(),
+        createdAt: at(0),
+        actorType: 'user',
+        actorId: manager.id,
+        actorEmail: manager.email,
+        actorRole: 'manager',
+        restaurantId,
+        action: 'product.update',
+        targetType: 'product',
+        targetId: null,
+        summary: '{}',
+        requestId: null,
+      })
+      .execute();
 
     const page = await adminPage(PHONE);
     await page.goto(`/admin/restaurants/${restaurantId}`);
@@ -173,7 +220,13 @@ describe('the platform back office (/admin)', () => {
   it('still shows when an owner last signed in after they signed out', async () => {
     const owner = await registerOwner(baseUrl, 'backoffice-signout');
     const db = openServerDatabase();
-    const { id, email } = await db.selectFrom('user').innerJoin('membership', 'membership.userId', 'user.id').innerJoin('restaurant', 'restaurant.id', 'membership.restaurantId').select(['user.id', 'user.email']).where('restaurant.slug', '=', owner.slug).executeTakeFirstOrThrow();
+    const { id, email } = await db
+      .selectFrom('user')
+      .innerJoin('membership', 'membership.userId', 'user.id')
+      .innerJoin('restaurant', 'restaurant.id', 'membership.restaurantId')
+      .select(['user.id', 'user.email'])
+      .where('restaurant.slug', '=', owner.slug)
+      .executeTakeFirstOrThrow();
     const signOut = async (cookie: string) => {
       const response = await fetch(`${baseUrl}/api/auth/sign-out`, { method: 'POST', headers: { cookie, origin: baseUrl, 'content-type': 'application/json' }, body: '{}' });
       expect(response.status).toBe(200);
@@ -197,7 +250,20 @@ describe('the platform back office (/admin)', () => {
     const db = openServerDatabase();
     const id = newId();
     const text = `Bună ziua, aș vrea o demonstrație ${id.slice(0, 8)}.`;
-    await db.insertInto('contactMessage').values({ id, name: 'Elena Pop', email: `elena-${id.slice(0, 8)}@example.com`, restaurantName: 'Casa Elena', message: text, locale: 'ro', emailedAt: null, clientKey: 'e2e', createdAt: new Date().toISOString() }).execute();
+    await db
+      .insertInto('contactMessage')
+      .values({
+        id,
+        name: 'Elena Pop',
+        email: `elena-${id.slice(0, 8)}@example.com`,
+        restaurantName: 'Casa Elena',
+        message: text,
+        locale: 'ro',
+        emailedAt: null,
+        clientKey: 'e2e',
+        createdAt: new Date().toISOString(),
+      })
+      .execute();
 
     const page = await adminPage(PHONE);
     await page.goto('/admin');
@@ -268,7 +334,12 @@ describe('the platform back office (/admin)', () => {
     const owner = await registerOwner(baseUrl, 'backoffice-keyboard');
     const db = openServerDatabase();
     const { id: restaurantId, name } = await db.selectFrom('restaurant').select(['id', 'name']).where('slug', '=', owner.slug).executeTakeFirstOrThrow();
-    const { email } = await db.selectFrom('user').innerJoin('membership', 'membership.userId', 'user.id').select('user.email').where('membership.restaurantId', '=', restaurantId).executeTakeFirstOrThrow();
+    const { email } = await db
+      .selectFrom('user')
+      .innerJoin('membership', 'membership.userId', 'user.id')
+      .select('user.email')
+      .where('membership.restaurantId', '=', restaurantId)
+      .executeTakeFirstOrThrow();
     const page = await adminPage(DESKTOP);
     await page.goto('/admin');
     await expect.poll(() => isHydrated(page, 'nav a')).toBe(true);
@@ -338,7 +409,17 @@ describe('the platform back office (/admin)', () => {
     await db.destroy();
     // each page loaded once and checked at both widths (the window resized: the same media queries decide)
     const page = await adminPage(PHONE);
-    for (const path of ['/admin', '/admin?range=365', '/admin/restaurants?state=trial', `/admin/restaurants/${restaurantId}`, '/admin/users', '/admin/messages?show=all', '/admin/settings', '/admin/audit', '/admin/jobs']) {
+    for (const path of [
+      '/admin',
+      '/admin?range=365',
+      '/admin/restaurants?state=trial',
+      `/admin/restaurants/${restaurantId}`,
+      '/admin/users',
+      '/admin/messages?show=all',
+      '/admin/settings',
+      '/admin/audit',
+      '/admin/jobs',
+    ]) {
       await page.setViewportSize(PHONE);
       await page.goto(path);
       for (const viewport of [PHONE, DESKTOP]) {

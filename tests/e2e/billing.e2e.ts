@@ -76,7 +76,10 @@ describe('card payments, end to end (fake Stripe)', () => {
     await post(`/${owner.slug}/admin?index`, owner.cookie, { intent: 'create-category', nameRo: 'Toate', visible: 'on', locationId });
     const categoryId = /<option value="([0-9a-f-]{36})"/.exec(await html(`/${owner.slug}/admin/products/new`, owner.cookie))![1]!;
     for (let i = 1; i <= 50; i++) {
-      expect((await post(`/${owner.slug}/admin/products/new`, owner.cookie, { categoryId, nameRo: `Produs ${i}`, price: '10', available: 'on', visible: 'on' })).status, `product ${i}`).toBe(302);
+      expect(
+        (await post(`/${owner.slug}/admin/products/new`, owner.cookie, { categoryId, nameRo: `Produs ${i}`, price: '10', available: 'on', visible: 'on' })).status,
+        `product ${i}`,
+      ).toBe(302);
     }
     expect((await post(`/${owner.slug}/admin/products/new.data`, owner.cookie, { categoryId, nameRo: 'Prea devreme', price: '10' })).status).toBe(403);
 
@@ -97,7 +100,11 @@ describe('card payments, end to end (fake Stripe)', () => {
       // Stripe's (fake) hosted page: no card data ever touches the app
       await page.waitForURL(/\/pay\/cs_/);
       const sessionId = page.url().split('/').pop()!;
-      expect(fake.sessionParams.get(sessionId)).toMatchObject({ success_url: `${baseUrl}/?success=true&session_id={CHECKOUT_SESSION_ID}`, locale: 'ro', line_items: [{ price: 'price_monthly_e2e' }] });
+      expect(fake.sessionParams.get(sessionId)).toMatchObject({
+        success_url: `${baseUrl}/?success=true&session_id={CHECKOUT_SESSION_ID}`,
+        locale: 'ro',
+        line_items: [{ price: 'price_monthly_e2e' }],
+      });
       await page.getByRole('button', { name: 'Pay' }).click();
 
       // back on the landing page: waiting for the webhook, then PRO active, by itself

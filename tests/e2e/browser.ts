@@ -5,10 +5,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 
 const CHROMIUM = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  ],
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
 
 /**
@@ -83,7 +80,10 @@ export async function isHydrated(page: Page, selector: string): Promise<boolean>
     const onDemand = (window as { reactOnDemand?: { start(): Promise<void>; running: boolean } }).reactOnDemand;
     if (onDemand && !onDemand.running) void onDemand.start();
   });
-  return page.locator(selector).first().evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps')));
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps')));
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -109,9 +109,7 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
       targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
     }));
   });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || ALWAYS_REPORTED.has(v.id))
-    .map((v) => `${v.impact} ${v.id}: ${v.targets.join(', ')}`);
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || ALWAYS_REPORTED.has(v.id)).map((v) => `${v.impact} ${v.id}: ${v.targets.join(', ')}`);
 }
 
 /**

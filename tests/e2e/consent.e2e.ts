@@ -13,7 +13,10 @@ const BANNER = '#cookie-banner';
 
 describe('cookie consent (docs/product-spec.md section 4)', () => {
   it('shows the banner about a second after opening the home page, and stores each choice', async () => {
-    for (const [button, value] of [['Doar esențiale', 'essential'], ['Accept toate', 'all']] as const) {
+    for (const [button, value] of [
+      ['Doar esențiale', 'essential'],
+      ['Accept toate', 'all'],
+    ] as const) {
       const context = await openContext(browserOf(), baseUrl, { viewport: PHONE });
       const page = await context.newPage();
       await recordWhenShown(page, BANNER);
@@ -96,7 +99,7 @@ describe('cookie consent (docs/product-spec.md section 4)', () => {
     await context.close();
   });
 
-  it.each(['/privacy-policy', '/terms-of-service'])('the modal over %s repeats none of the page\'s ids', async (path) => {
+  it.each(['/privacy-policy', '/terms-of-service'])("the modal over %s repeats none of the page's ids", async (path) => {
     const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP });
     const page = await context.newPage();
     await page.goto(path);
@@ -174,7 +177,10 @@ describe('cookie consent on a page with React (/contact): the banner comes with 
       // scripts nothing in the page can tell the time, so the test waits out the delay itself
       if (scripts === 'disabled') await page.waitForTimeout(2000);
       else await page.waitForFunction(() => performance.now() > 2000);
-      expect({ scripts, shown: scripts === 'disabled' ? await banner(page).count() : await shownAfterInteractive(page) }).toEqual({ scripts, shown: scripts === 'disabled' ? 0 : undefined });
+      expect({ scripts, shown: scripts === 'disabled' ? await banner(page).count() : await shownAfterInteractive(page) }).toEqual({
+        scripts,
+        shown: scripts === 'disabled' ? 0 : undefined,
+      });
       await context.close();
     }
   });

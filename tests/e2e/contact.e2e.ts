@@ -53,7 +53,9 @@ describe('contact form', () => {
     // the team's copy is in the outbox, addressed to CONTACT_EMAIL
     const teamCopies = () =>
       existsSync(join(dataDir, 'outbox'))
-        ? readdirSync(join(dataDir, 'outbox')).filter((f) => f.includes('contact@bucate.localhost') && readFileSync(join(dataDir, 'outbox', f), 'utf8').includes(`Reply-To: ${email}`))
+        ? readdirSync(join(dataDir, 'outbox')).filter(
+            (f) => f.includes('contact@bucate.localhost') && readFileSync(join(dataDir, 'outbox', f), 'utf8').includes(`Reply-To: ${email}`),
+          )
         : [];
     await expect.poll(() => teamCopies().length).toBe(1);
     await context.close();

@@ -52,7 +52,10 @@ describe('dish options in the owners’ editor', () => {
     await page.getByRole('heading', { name: 'Lapte', level: 2 }).waitFor();
     await page.getByText('Am adăugat grupul. Adaugă-i acum opțiunile.').waitFor();
 
-    for (const [name, price] of [['Lapte de vacă', '0'], ['Lapte de ovăz', '3']] as const) {
+    for (const [name, price] of [
+      ['Lapte de vacă', '0'],
+      ['Lapte de ovăz', '3'],
+    ] as const) {
       await page.getByLabel('Numele opțiunii (română)', { exact: true }).fill(name);
       await page.getByLabel('Diferența de preț (RON)', { exact: true }).fill(price);
       await page.getByRole('button', { name: 'Adaugă opțiunea' }).click();
@@ -82,7 +85,10 @@ describe('dish options in the owners’ editor', () => {
     // the library counts the two dishes; each page looked at in both languages at both widths
     for (const locale of ['ro', 'en'] as const) {
       await context.addCookies([{ name: 'lang', value: locale, url: baseUrl }]);
-      for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+      for (const [size, viewport] of [
+        ['phone', PHONE],
+        ['desktop', DESKTOP],
+      ] as const) {
         await page.setViewportSize(viewport);
         await ready(`/${slug}/admin/options`, locale === 'ro' ? 'Opțiuni' : 'Options');
         await expect.poll(() => page.getByTestId('option-group').innerText()).toContain(locale === 'ro' ? 'pe 2 preparate' : 'on 2 dishes');

@@ -58,9 +58,13 @@ async function fingerOn(page: Page) {
     /** the dishes top to bottom as the owner sees them, once every row has slid into place; none overlapping */
     seen: async () => {
       await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'));
-      const rows = await page.locator('[data-product-id]:visible').evaluateAll((found) =>
-        found.map((row) => ({ name: row.getAttribute('data-name'), top: row.getBoundingClientRect().top, bottom: row.getBoundingClientRect().bottom })).sort((a, b) => a.top - b.top),
-      );
+      const rows = await page
+        .locator('[data-product-id]:visible')
+        .evaluateAll((found) =>
+          found
+            .map((row) => ({ name: row.getAttribute('data-name'), top: row.getBoundingClientRect().top, bottom: row.getBoundingClientRect().bottom }))
+            .sort((a, b) => a.top - b.top),
+        );
       rows.slice(1).forEach((row, i) => expect(row.top, `${row.name} overlaps ${rows[i]!.name}`).toBeGreaterThanOrEqual(rows[i]!.bottom - 1));
       return rows.map((row) => row.name);
     },
@@ -129,7 +133,11 @@ describe('the menu editor before React starts', () => {
     const { context, page, errors } = await openEditor(cookie, slug);
     // the dish is deleted elsewhere (another phone) while this page shows it
     const id = await rowOf(page, 'Ciorbă de burtă').getAttribute('data-product-id');
-    const deleted = await fetch(`${baseUrl}/${slug}/admin/menu-actions`, { method: 'POST', body: new URLSearchParams({ intent: `delete-product:${id}` }), headers: { cookie, origin: baseUrl } });
+    const deleted = await fetch(`${baseUrl}/${slug}/admin/menu-actions`, {
+      method: 'POST',
+      body: new URLSearchParams({ intent: `delete-product:${id}` }),
+      headers: { cookie, origin: baseUrl },
+    });
     expect(deleted.status).toBe(200);
     await page.getByRole('button', { name: 'Disponibil; marchează epuizat: Ciorbă de burtă', exact: true }).click();
     await expect.poll(() => page.locator('[data-testid="toast"][data-type="error"]').count()).toBe(1);
@@ -175,7 +183,11 @@ describe('the menu editor before React starts', () => {
     expect(menu.indexOf('Papanași')).toBeLessThan(menu.indexOf('Ciorbă de burtă'));
     // refused: a dish deleted on another phone meanwhile, so this page's order is not the menu's; the rows go back
     const id = await rowOf(page, 'Borș de pește').getAttribute('data-product-id');
-    const deleted = await fetch(`${baseUrl}/${slug}/admin/menu-actions`, { method: 'POST', body: new URLSearchParams({ intent: `delete-product:${id}` }), headers: { cookie, origin: baseUrl } });
+    const deleted = await fetch(`${baseUrl}/${slug}/admin/menu-actions`, {
+      method: 'POST',
+      body: new URLSearchParams({ intent: `delete-product:${id}` }),
+      headers: { cookie, origin: baseUrl },
+    });
     expect(deleted.status).toBe(200);
     await swipe('Trage pentru a muta: Ciorbă de perișoare', -rowHeight * 1.2);
     await expect.poll(() => page.locator('[data-testid="toast"][data-type="error"]').count(), { timeout: 5_000 }).toBe(1);
@@ -211,7 +223,12 @@ describe('the menu editor before React starts', () => {
     const { swipe, seen } = await fingerOn(page);
     /** the rows one under the other, no gap between them (the list draws them edge to edge) */
     const closed = async () => {
-      const rows = await page.locator('[data-product-id]:visible').evaluateAll((found) => found.map((row) => row.getBoundingClientRect()).sort((a, b) => a.top - b.top).map(({ top, bottom }) => ({ top, bottom })));
+      const rows = await page.locator('[data-product-id]:visible').evaluateAll((found) =>
+        found
+          .map((row) => row.getBoundingClientRect())
+          .sort((a, b) => a.top - b.top)
+          .map(({ top, bottom }) => ({ top, bottom })),
+      );
       return rows.slice(1).every((row, i) => Math.abs(row.top - rows[i]!.bottom) <= 1);
     };
     const rowHeight = (await rowOf(page, 'Ciorbă de burtă').boundingBox())!.height;
@@ -245,7 +262,9 @@ describe('the menu editor before React starts', () => {
     // … then "move down", which React's list does: React starts and the move is made once
     await page.getByRole('button', { name: 'Mută mai jos: Ciorbă de burtă', exact: true }).click();
     await expect.poll(() => reactRunning(page), { timeout: 20_000 }).toBe(true);
-    await expect.poll(() => page.locator('[data-product-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-name')))).toEqual(['Ciorbă de perișoare', 'Ciorbă de burtă', 'Borș de pește']);
+    await expect
+      .poll(() => page.locator('[data-product-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-name'))))
+      .toEqual(['Ciorbă de perișoare', 'Ciorbă de burtă', 'Borș de pește']);
     const menu = await publicMenu(slug);
     expect(menu.indexOf('Ciorbă de perișoare')).toBeLessThan(menu.indexOf('Ciorbă de burtă'));
 

@@ -85,7 +85,16 @@ describe('the editor of a long menu', () => {
     await page.getByRole('button', { name: 'Mută mai jos: Desert 3', exact: true }).focus();
     await page.keyboard.press('Enter');
     await statusMessage(page, 'Ordinea a fost salvată.');
-    await expect.poll(() => page.locator('[data-product-id] a').evaluateAll((links) => links.map((a) => a.textContent).filter((n) => n?.startsWith('Desert')).slice(0, 4))).toEqual(['Desert 2', 'Desert 1', 'Desert 4', 'Desert 3']);
+    await expect
+      .poll(() =>
+        page.locator('[data-product-id] a').evaluateAll((links) =>
+          links
+            .map((a) => a.textContent)
+            .filter((n) => n?.startsWith('Desert'))
+            .slice(0, 4),
+        ),
+      )
+      .toEqual(['Desert 2', 'Desert 1', 'Desert 4', 'Desert 3']);
     await expect.poll(focusedName).toBe('Mută mai jos: Desert 3');
 
     // back from a dish's form, the editor draws that dish's category in full and shows the dish
@@ -95,10 +104,14 @@ describe('the editor of a long menu', () => {
     await page.getByLabel('Preț (RON)', { exact: true }).fill('12');
     await page.getByRole('button', { name: 'Salvează', exact: true }).click();
     await statusMessage(page, 'Produsul „Ciorbă 30” a fost salvat.');
-    await expect.poll(() => page.evaluate((id) => {
-      const row = document.getElementById(`product-${id}`)?.getBoundingClientRect();
-      return row !== undefined && row.top >= 0 && row.bottom <= window.innerHeight;
-    }, dishId)).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate((id) => {
+          const row = document.getElementById(`product-${id}`)?.getBoundingClientRect();
+          return row !== undefined && row.top >= 0 && row.bottom <= window.innerHeight;
+        }, dishId),
+      )
+      .toBe(true);
     await context.close();
   }, 120_000); // 82 products saved over HTTP before the browser part: long on a busy shared machine
 

@@ -63,7 +63,10 @@ const photo = () =>
     .toBuffer();
 
 describe('the menu editor in the browser', () => {
-  it.each([['desktop', DESKTOP], ['phone', PHONE]] as const)('builds a menu that guests see on %s: location, category, products with a photo, reorder, hide', async (size, viewport) => {
+  it.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const)('builds a menu that guests see on %s: location, category, products with a photo, reorder, hide', async (size, viewport) => {
     const { context, page, slug } = await ownerContext(`editor-flow-${size}`, viewport);
     await addLocationAndCategory(page, 'Terasă', 'Ciorbe');
     await addProduct(page, 'Ciorbe', { name: 'Ciorbă de burtă', price: '24,50', allergen: 'Lactate', photo: await photo() });
@@ -81,7 +84,12 @@ describe('the menu editor in the browser', () => {
     html = await publicMenu(slug);
     expect(html.indexOf('Sarmale cu mămăligă')).toBeLessThan(html.indexOf('Ciorbă de burtă'));
     await page.getByRole('button', { name: 'Mută mai jos: Sarmale cu mămăligă' }).click();
-    await expect.poll(async () => { const h = await publicMenu(slug); return h.indexOf('Ciorbă de burtă') < h.indexOf('Sarmale cu mămăligă'); }).toBe(true);
+    await expect
+      .poll(async () => {
+        const h = await publicMenu(slug);
+        return h.indexOf('Ciorbă de burtă') < h.indexOf('Sarmale cu mămăligă');
+      })
+      .toBe(true);
 
     await page.getByRole('button', { name: 'Ascunde din meniu: Ciorbă de burtă' }).click();
     await toast(page, 'Ascuns din meniu.');
@@ -150,7 +158,7 @@ describe('the menu editor in the browser', () => {
     await context.close();
   });
 
-  it('refuses the save of a stale tab of the same dish, keeping what it typed and the other tab\'s price (Hardening item 7)', async () => {
+  it("refuses the save of a stale tab of the same dish, keeping what it typed and the other tab's price (Hardening item 7)", async () => {
     const { context, page, slug } = await ownerContext('editor-stale');
     await addLocationAndCategory(page, 'Salon', 'Ciorbe');
     await addProduct(page, 'Ciorbe', { name: 'Ciorbă de burtă', price: '12,50' });
@@ -287,10 +295,17 @@ describe('a long menu', () => {
     await page.getByRole('heading', { name: 'Deserturi' }).waitFor();
     // PRO, so the free plan's 50 do not stop the arrangement
     await grantProAsAdmin('editor-long-');
-    const categoryIds = [...(await (await fetch(`${baseUrl}/${slug}/admin/products/new`, { headers: { cookie } })).text()).matchAll(/<option value="([0-9a-f-]{36})"/g)].map((m) => m[1]!);
+    const categoryIds = [...(await (await fetch(`${baseUrl}/${slug}/admin/products/new`, { headers: { cookie } })).text()).matchAll(/<option value="([0-9a-f-]{36})"/g)].map(
+      (m) => m[1]!,
+    );
     for (let i = 1; i <= 81; i++) {
       const body = new URLSearchParams({ categoryId: categoryIds[i % 2]!, nameRo: i === 77 ? 'Plăcintă cu brânză' : `Fel ${i}`, price: '10', available: 'on', visible: 'on' });
-      const response = await fetch(`${baseUrl}/${slug}/admin/products/new`, { method: 'POST', redirect: 'manual', body, headers: { cookie, origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded' } });
+      const response = await fetch(`${baseUrl}/${slug}/admin/products/new`, {
+        method: 'POST',
+        redirect: 'manual',
+        body,
+        headers: { cookie, origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(response.status).toBe(302);
     }
     await page.reload();
@@ -323,7 +338,12 @@ describe('the editor’s pages for everyone', () => {
       ...['', '/products/new', productPath!.replace(`/${slug}/admin`, ''), '/settings', '/qr', '/account'].map((p) => `/${slug}/admin${p}`),
       `/restaurant/${slug}/settings/subscription`,
     ];
-    for (const [viewport, locale, scheme] of [[PHONE, 'ro', 'light'], [DESKTOP, 'en', 'light'], [PHONE, 'en', 'dark'], [DESKTOP, 'ro', 'dark']] as const) {
+    for (const [viewport, locale, scheme] of [
+      [PHONE, 'ro', 'light'],
+      [DESKTOP, 'en', 'light'],
+      [PHONE, 'en', 'dark'],
+      [DESKTOP, 'ro', 'dark'],
+    ] as const) {
       await page.setViewportSize(viewport);
       await context.addCookies([{ name: 'lang', value: locale, url: baseUrl }]);
       await page.emulateMedia({ colorScheme: scheme });
@@ -443,7 +463,12 @@ describe('the editor over HTTP', () => {
     expect(text.status).toBe(415);
     expect(await text.json()).toMatchObject({ code: 'image-unsupported', error: 'Fișierul nu este o imagine acceptată. Încarcă o fotografie JPEG, PNG, WebP, AVIF sau GIF.' });
     const db = openServerDatabase();
-    const stored = await db.selectFrom('storedImage').innerJoin('restaurant', 'restaurant.id', 'storedImage.restaurantId').select('storedImage.id').where('restaurant.slug', '=', owner.slug).execute();
+    const stored = await db
+      .selectFrom('storedImage')
+      .innerJoin('restaurant', 'restaurant.id', 'storedImage.restaurantId')
+      .select('storedImage.id')
+      .where('restaurant.slug', '=', owner.slug)
+      .execute();
     await db.destroy();
     expect(stored).toEqual([]);
     const good = await upload(await photo(), 'anything.txt', 'text/plain');
@@ -452,7 +477,11 @@ describe('the editor over HTTP', () => {
     expect(image.url).toMatch(/^\/uploads\/r\/[\w-]{8}\/[\w-]{12}\/image\.jpg$/);
     const served = await fetch(`${baseUrl}${image.url}`);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
-    const crossSite = await fetch(`${baseUrl}/${owner.slug}/admin/images`, { method: 'POST', body: new FormData(), headers: { cookie: owner.cookie, origin: 'https://evil.example' } });
+    const crossSite = await fetch(`${baseUrl}/${owner.slug}/admin/images`, {
+      method: 'POST',
+      body: new FormData(),
+      headers: { cookie: owner.cookie, origin: 'https://evil.example' },
+    });
     expect(crossSite.status).toBe(403);
   });
 

@@ -108,7 +108,10 @@ export default async function setup(project: TestProject) {
   let chromium: Promise<BrowserServer> | undefined;
   const teardown = async () => {
     await Promise.all(servers.map((server) => stopServer(server.process)));
-    await chromium?.then((browser) => browser.close(), () => undefined);
+    await chromium?.then(
+      (browser) => browser.close(),
+      () => undefined,
+    );
     await Promise.all(postgres.map((database) => database.drop()));
     await translator?.close();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });

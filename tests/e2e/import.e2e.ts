@@ -51,7 +51,13 @@ describe('the menu import in the browser', () => {
       await openImport(page, slug);
 
       // 1. the CSV: four rows, one with a bad price
-      const csv = ['Categorie;Denumire;Preț;Cantitate;Alergeni', 'Ciorbe;Ciorbă de burtă;24,50;400 g;lapte, țelină', 'Ciorbe;Ciorbă de perișoare;22,00;400 g;ouă', 'Deserturi;Papanași;28,5;2 buc;gluten, lactate', 'Deserturi;Clătite;ieftin;200 g;'].join('\r\n');
+      const csv = [
+        'Categorie;Denumire;Preț;Cantitate;Alergeni',
+        'Ciorbe;Ciorbă de burtă;24,50;400 g;lapte, țelină',
+        'Ciorbe;Ciorbă de perișoare;22,00;400 g;ouă',
+        'Deserturi;Papanași;28,5;2 buc;gluten, lactate',
+        'Deserturi;Clătite;ieftin;200 g;',
+      ].join('\r\n');
       await readFile(page, { name: 'meniu.csv', mimeType: 'text/csv', buffer: windows1250(csv) });
       await expect.poll(() => gridRows(page).count()).toBe(4);
       await page.getByText('Rânduri citite: 4. Fără probleme: 3. Cu probleme: 1.').waitFor();
@@ -73,7 +79,11 @@ describe('the menu import in the browser', () => {
       await page.getByRole('link', { name: 'Import și tipărire' }).click();
       await page.getByRole('heading', { name: 'Importă un meniu' }).waitFor();
       await expect.poll(() => isHydrated(page, 'form button')).toBe(true);
-      const xlsx = await writeXlsx('Menu', [['Category', 'Name', 'Price', 'Allergens'], ['Salate', 'Salată de vinete', 18.5, 'eggs'], ['Salate', 'Salată grecească', 26, 'milk']]);
+      const xlsx = await writeXlsx('Menu', [
+        ['Category', 'Name', 'Price', 'Allergens'],
+        ['Salate', 'Salată de vinete', 18.5, 'eggs'],
+        ['Salate', 'Salată grecească', 26, 'milk'],
+      ]);
       await readFile(page, { name: 'menu.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(xlsx) });
       await expect.poll(() => gridRows(page).count()).toBe(2);
       await page.getByRole('button', { name: 'Importă produsele: 2' }).click();
@@ -112,7 +122,12 @@ describe('the menu import in the browser', () => {
       await expect.poll(() => page.locator('table').innerText()).toContain('Mici cu muștar');
 
       // 3b. a LibreOffice file: not read, and the owner is told how to save it as XLSX or CSV
-      const ods = writeStoredZip(new Map([['mimetype', Buffer.from('application/vnd.oasis.opendocument.spreadsheet')], ['content.xml', Buffer.from('<office:document-content/>')]]));
+      const ods = writeStoredZip(
+        new Map([
+          ['mimetype', Buffer.from('application/vnd.oasis.opendocument.spreadsheet')],
+          ['content.xml', Buffer.from('<office:document-content/>')],
+        ]),
+      );
       await page.getByLabel('Fișierul meniului').setInputFiles({ name: 'meniu.ods', mimeType: 'application/vnd.oasis.opendocument.spreadsheet', buffer: ods });
       await page.getByRole('button', { name: 'Citește fișierul' }).click();
       await page.getByText('În LibreOffice alege Fișier > Salvare ca, tipul „Excel 2007-365 (.xlsx)” sau „Text CSV (.csv)”').waitFor();

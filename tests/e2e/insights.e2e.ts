@@ -89,10 +89,13 @@ describe('owner insights', () => {
 
     for (let i = 1; i < SEARCH_PRIVACY_K; i++) await guestVisit(browser, shortCode, false, left);
     await expect
-      .poll(async () => {
-        await page.goto(`/${SLUG}/admin/insights?range=7`);
-        return page.getByTestId('insights-searches').getByRole('cell', { name: MISSING, exact: true }).count();
-      }, { timeout: FLUSH_INTERVAL_MS * 4, interval: 1000 })
+      .poll(
+        async () => {
+          await page.goto(`/${SLUG}/admin/insights?range=7`);
+          return page.getByTestId('insights-searches').getByRole('cell', { name: MISSING, exact: true }).count();
+        },
+        { timeout: FLUSH_INTERVAL_MS * 4, interval: 1000 },
+      )
       .toBe(1);
     expect(await page.getByTestId('insights-hints').textContent()).toContain(`„${MISSING}”`);
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -105,8 +108,8 @@ describe('owner insights', () => {
     await page.setViewportSize(PHONE);
     expect(await seriousAxeViolations(page)).toEqual([]);
     // issue 23: the charts' axis labels are readable on a phone (they were 6–7 px): at least 11 px on screen
-    const renderedLabelSizes = () => page.locator('figure svg text').evaluateAll((texts) =>
-      texts.map((text) => (text as SVGTextElement).getScreenCTM()!.a * Number.parseFloat(getComputedStyle(text).fontSize)));
+    const renderedLabelSizes = () =>
+      page.locator('figure svg text').evaluateAll((texts) => texts.map((text) => (text as SVGTextElement).getScreenCTM()!.a * Number.parseFloat(getComputedStyle(text).fontSize)));
     await expect.poll(async () => Math.min(...(await renderedLabelSizes()))).toBeGreaterThanOrEqual(11);
     expect((await renderedLabelSizes()).length).toBeGreaterThan(10);
     // the allergen table counts the filter's uses, and says so

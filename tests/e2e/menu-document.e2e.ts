@@ -138,8 +138,12 @@ describe('the guest menu’s document, rendered by the render cache without Reac
     expect(locations).toHaveLength(2);
     const second = await (await fetch(`${baseUrl}/bistro-la-bunica?loc=${locations[1]}&lang=en`)).text();
     const scripts = (html: string) => [...html.matchAll(/<script[^>]*src="\/assets\/([a-z-]+)-[\w-]+\.js"/g)].map((m) => m[1]);
-    expect({ first: scripts(first), second: scripts(second), cartBar: second.includes('id="cart-bar"'), add: second.includes('data-add') })
-      .toEqual({ first: ['menu-enhance', 'menu-add'], second: ['menu-enhance'], cartBar: false, add: false });
+    expect({ first: scripts(first), second: scripts(second), cartBar: second.includes('id="cart-bar"'), add: second.includes('data-add') }).toEqual({
+      first: ['menu-enhance', 'menu-add'],
+      second: ['menu-enhance'],
+      cartBar: false,
+      add: false,
+    });
   });
 
   it('leaves a slug no restaurant has to the app: the not-found page', async () => {

@@ -31,7 +31,10 @@ describe.each([
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
     // the controls are all there: the languages, the other location, search, the allergen filter, the categories
     for (const language of ['Română', 'English', 'Deutsch']) expect(await page.getByRole('link', { name: language }).count()).toBe(1);
-    const t = locale === 'ro' ? { search: 'Caută în meniu', filter: 'Filtru alergeni', categories: 'Categorii', allergen: 'Lactate' } : { search: 'Search the menu', filter: 'Allergen filter', categories: 'Categories', allergen: 'Dairy' };
+    const t =
+      locale === 'ro'
+        ? { search: 'Caută în meniu', filter: 'Filtru alergeni', categories: 'Categorii', allergen: 'Lactate' }
+        : { search: 'Search the menu', filter: 'Allergen filter', categories: 'Categories', allergen: 'Dairy' };
     expect(await page.getByRole('searchbox', { name: t.search }).isVisible()).toBe(true);
     expect(await page.getByText(t.filter, { exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('navigation', { name: t.categories }).isVisible()).toBe(true);

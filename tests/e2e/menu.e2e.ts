@@ -9,13 +9,10 @@ const baseUrl = inject('baseUrl');
 const browserOf = useBrowser();
 
 async function waitForOfflineCopy(page: Page) {
-  await expect
-    .poll(() => page.evaluate(async () => Boolean(await (await caches.open('bucate-menu-v1')).match(location.href))), { timeout: 10_000 })
-    .toBe(true);
+  await expect.poll(() => page.evaluate(async () => Boolean(await (await caches.open('bucate-menu-v1')).match(location.href))), { timeout: 10_000 }).toBe(true);
 }
 
-const dish = (page: Page, name: string) =>
-  page.locator('[data-dish]').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+const dish = (page: Page, name: string) => page.locator('[data-dish]').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
 
 describe.each([
   {
@@ -144,7 +141,11 @@ describe('guest menu', () => {
     const context = await openContext(browserOf(), baseUrl, { viewport: PHONE });
     const page = await context.newPage();
     await page.goto('/bistro-la-bunica');
-    const product = await db.selectFrom('product').select(['id', 'restaurantId', 'nameRo']).where('nameRo', '=', 'Papanași cu smântână și dulceață de afine').executeTakeFirstOrThrow();
+    const product = await db
+      .selectFrom('product')
+      .select(['id', 'restaurantId', 'nameRo'])
+      .where('nameRo', '=', 'Papanași cu smântână și dulceață de afine')
+      .executeTakeFirstOrThrow();
     await db.updateTable('product').set({ nameRo: 'Papanași de casă' }).where('id', '=', product.id).execute();
     await bumpMenuVersion(db, product.restaurantId);
     await page.reload();

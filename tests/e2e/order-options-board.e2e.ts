@@ -52,11 +52,16 @@ async function pdfToPng(bytes: Uint8Array, path: string): Promise<string> {
   const page = await pdf.getPage(1);
   const viewport = page.getViewport({ scale: 3 });
   // in Node the factory is pdfjs's NodeCanvasFactory over @napi-rs/canvas, whose canvas writes PNG
-  const factory = pdf.canvasFactory as { create(width: number, height: number): { canvas: HTMLCanvasElement & { toBuffer(type: 'image/png'): Buffer }; context: CanvasRenderingContext2D } };
+  const factory = pdf.canvasFactory as {
+    create(width: number, height: number): { canvas: HTMLCanvasElement & { toBuffer(type: 'image/png'): Buffer }; context: CanvasRenderingContext2D };
+  };
   const { canvas, context } = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
   await page.render({ canvas, canvasContext: context, viewport }).promise;
   writeFileSync(path, canvas.toBuffer('image/png'));
-  const text = (await page.getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' ');
+  const text = (await page.getTextContent()).items
+    .map((item) => ('str' in item ? item.str : ''))
+    .join(' ')
+    .replace(/\s+/g, ' ');
   await loading.destroy();
   return text;
 }
@@ -80,7 +85,14 @@ describe('options, notes and allergy flags on the board, the ticket and the orde
 
     const board = await open(`/${slug}/admin/orders`, PHONE, { cookie });
     await expect.poll(() => board.getByTestId('live-state').getAttribute('data-connected'), { timeout: 30_000 }).toBe('true');
-    ({ order } = await placeOrder(db, { restaurantId, locationId: location.id, table, lines: PIZZA_ORDER, allergies: ['milk', 'peanuts'], allergyNote: 'alergie severă la lapte' }));
+    ({ order } = await placeOrder(db, {
+      restaurantId,
+      locationId: location.id,
+      table,
+      lines: PIZZA_ORDER,
+      allergies: ['milk', 'peanuts'],
+      allergyNote: 'alergie severă la lapte',
+    }));
     if (databaseUrl) await sql`select pg_notify('bucate_live', ${`${restaurantId}:orders`})`.execute(db);
     const card = board.getByTestId('board-order').filter({ hasText: `Comanda #${order.number}` });
     await card.waitFor({ timeout: 30_000 });
@@ -121,7 +133,8 @@ describe('options, notes and allergy flags on the board, the ticket and the orde
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/pdf');
     const text = await pdfToPng(new Uint8Array(await response.arrayBuffer()), `${shots}/order-options-ticket-ro.png`);
-    for (const part of ['ALERGII: LACTATE, ARAHIDE', 'ALERGIE SEVERĂ LA LAPTE', '+ Mărime: Mare', '+ Extra: Mozzarella', '» bine coaptă', '!! ATENȚIE, ALERGIE: LACTATE']) expect(text).toContain(part);
+    for (const part of ['ALERGII: LACTATE, ARAHIDE', 'ALERGIE SEVERĂ LA LAPTE', '+ Mărime: Mare', '+ Extra: Mozzarella', '» bine coaptă', '!! ATENȚIE, ALERGIE: LACTATE'])
+      expect(text).toContain(part);
   });
 
   it("shows the guest the options, the declared allergies and the flagged pizza on the order's page (axe)", async () => {
@@ -143,7 +156,11 @@ describe('options, notes and allergy flags on the board, the ticket and the orde
     await insertOrder(db, { restaurantId, locationId, table: null, lines: PIZZA_ORDER });
     await page.reload();
     await expect.poll(() => options.innerText()).toContain('Mărime: Mare');
-    expect(await options.getByRole('row').allInnerTexts()).toEqual([expect.stringContaining('De câte ori'), expect.stringMatching(/Extra: Mozzarella\s+3/), expect.stringMatching(/Mărime: Mare\s+3/)]);
+    expect(await options.getByRole('row').allInnerTexts()).toEqual([
+      expect.stringContaining('De câte ori'),
+      expect.stringMatching(/Extra: Mozzarella\s+3/),
+      expect.stringMatching(/Mărime: Mare\s+3/),
+    ]);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await options.screenshot({ path: `${shots}/order-options-insights-ro-390.png` });
   });

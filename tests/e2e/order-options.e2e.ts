@@ -30,10 +30,17 @@ async function pizzeria(db: Kysely<Database>) {
   await db.insertInto('product').values([pizza, soup]).execute();
   const options = await insertPizzaOptions(db, id, [pizza.id!]);
   const code = `opt${tag}`.replace(/[^A-Za-z0-9]/g, '').slice(0, 16);
-  await db.insertInto('diningTable').values({ id: newId(), restaurantId: id, locationId: location.id, label: 'Masa 3', code, sortOrder: 1, createdAt: new Date().toISOString() }).execute();
+  await db
+    .insertInto('diningTable')
+    .values({ id: newId(), restaurantId: id, locationId: location.id, label: 'Masa 3', code, sortOrder: 1, createdAt: new Date().toISOString() })
+    .execute();
   await db.insertInto('orderingSettings').values(buildOrderingSettings(id, location.id)).execute();
   // the options are a menu change: the render cache renders afresh
-  await db.updateTable('restaurant').set((eb) => ({ menuVersion: eb('menuVersion', '+', 1) })).where('id', '=', id).execute();
+  await db
+    .updateTable('restaurant')
+    .set((eb) => ({ menuVersion: eb('menuVersion', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
   return { id, slug: restaurant.slug!, code, ...options };
 }
 
@@ -56,9 +63,13 @@ describe('a guest orders a pizza with choices (ro, phone)', () => {
     await page.waitForURL(new RegExp(`/${w.slug}\\?loc=.+&via=${w.code}`));
     // the list carries no option: only a link to the dish's page
     expect(await dish(page, 'Pizza Margherita').locator('input').count()).toBe(0);
-    await dish(page, 'Ciorbă de legume').getByRole('button', { name: /^Adaugă/ }).click();
+    await dish(page, 'Ciorbă de legume')
+      .getByRole('button', { name: /^Adaugă/ })
+      .click();
     await expect.poll(() => page.locator('#cart-bar [data-cart-summary]').textContent()).toMatch(/^1 /);
-    await dish(page, 'Pizza Margherita').getByRole('link', { name: /^Adaugă/ }).click();
+    await dish(page, 'Pizza Margherita')
+      .getByRole('link', { name: /^Adaugă/ })
+      .click();
     await page.waitForURL(new RegExp(`/${w.slug}/comanda/fel/.+via=${w.code}`));
     await page.getByRole('radio', { name: /Mare/ }).check();
     await page.getByRole('checkbox', { name: /Extra brânză/ }).check();
@@ -88,7 +99,10 @@ describe('a guest orders a pizza with choices (ro, phone)', () => {
     const placed = await placedOrder(db, w.id);
     expect(placed.order).toMatchObject({ totalMinor: 11800, allergies: '["milk"]' });
     expect(placed.lines[1]).toMatchObject({ nameRo: 'Pizza Margherita', unitPriceMinor: 5000, quantity: 2, note: 'fără busuioc' });
-    expect(placed.options).toEqual([{ nameRo: 'Mare', priceMinor: 4500, pricing: 'set' }, { nameRo: 'Extra brânză', priceMinor: 500, pricing: 'add' }]);
+    expect(placed.options).toEqual([
+      { nameRo: 'Mare', priceMinor: 4500, pricing: 'set' },
+      { nameRo: 'Extra brânză', priceMinor: 500, pricing: 'add' },
+    ]);
     await context.close();
   });
 
@@ -98,7 +112,9 @@ describe('a guest orders a pizza with choices (ro, phone)', () => {
     const context = await openContext(browserOf(), baseUrl, { viewport: PHONE, locale: 'ro', javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`/m/${w.code}`);
-    await dish(page, 'Pizza Margherita').getByRole('link', { name: /^Adaugă/ }).click();
+    await dish(page, 'Pizza Margherita')
+      .getByRole('link', { name: /^Adaugă/ })
+      .click();
     await page.waitForURL(new RegExp(`/${w.slug}/comanda/fel/`));
     // the running price needs the script: without it the form still works
     expect(await page.getByTestId('running-total').isVisible()).toBe(false);

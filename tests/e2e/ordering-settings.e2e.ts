@@ -28,7 +28,12 @@ const shots = 'test-results/screenshots';
 beforeAll(() => mkdirSync(shots, { recursive: true }));
 
 const post = (cookie: string, path: string, fields: Record<string, string>) =>
-  fetch(`${baseUrl}${path}`, { method: 'POST', redirect: 'manual', body: new URLSearchParams(fields), headers: { cookie, origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': nextClientIp() } });
+  fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    body: new URLSearchParams(fields),
+    headers: { cookie, origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': nextClientIp() },
+  });
 
 async function openOrdering(page: Page, slug: string) {
   await page.goto(`/${slug}/admin/ordering`);
@@ -71,7 +76,14 @@ describe('ordering and reservation settings', () => {
     await page.getByLabel('Mesajul în română').fill('Comenzile la pachet sunt gata în 20 de minute.');
     await page.getByRole('button', { name: 'Salvează: Salon' }).click();
     await toast(page, 'Setările pentru Salon au fost salvate.');
-    expect(await settingsRow()).toMatchObject({ ordersEnabled: 1, dineIn: 1, reservationsEnabled: 1, slotMinutes: 30, guestNoteRo: 'Comenzile la pachet sunt gata în 20 de minute.', version: 1 });
+    expect(await settingsRow()).toMatchObject({
+      ordersEnabled: 1,
+      dineIn: 1,
+      reservationsEnabled: 1,
+      slotMinutes: 30,
+      guestNoteRo: 'Comenzile la pachet sunt gata în 20 de minute.',
+      version: 1,
+    });
 
     await page.getByRole('button', { name: 'Oprește comenzile acum' }).click();
     await toast(page, 'Comenzile sunt oprite în Salon.');
@@ -104,7 +116,10 @@ describe('ordering and reservation settings', () => {
     const { page, slug, context } = owner;
     for (const locale of ['ro', 'en'] as const) {
       await context.addCookies([{ name: 'lang', value: locale, url: baseUrl }]);
-      for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+      for (const [size, viewport] of [
+        ['desktop', DESKTOP],
+        ['phone', PHONE],
+      ] as const) {
         await page.setViewportSize(viewport);
         await openOrdering(page, slug);
         await page.getByRole('heading', { name: locale === 'ro' ? 'Comenzi și rezervări' : 'Orders and reservations', level: 2 }).waitFor();
@@ -128,10 +143,16 @@ describe('ordering and reservation settings', () => {
       body: JSON.stringify({ email, password: 'parola-buna-1', name: 'Ospătar' }),
     });
     expect(signUp.status).toBe(200);
-    const staffCookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const staffCookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const staffUser = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     const now = new Date().toISOString();
-    await db.insertInto('membership').values({ id: crypto.randomUUID(), restaurantId: restaurant.id, userId: staffUser.id, role: 'staff', createdAt: now, updatedAt: now }).execute();
+    await db
+      .insertInto('membership')
+      .values({ id: crypto.randomUUID(), restaurantId: restaurant.id, userId: staffUser.id, role: 'staff', createdAt: now, updatedAt: now })
+      .execute();
 
     const { context, page } = await openOwnerPage(browserOf(), baseUrl, staffCookie, `/${slug}/admin`, PHONE);
     expect(await page.getByRole('navigation', { name: 'Secțiunile administrării' }).getByRole('link', { name: 'Comenzi și rezervări' }).count()).toBe(0);

@@ -33,9 +33,16 @@ async function orderingRestaurant(db: Kysely<Database>) {
   await db.insertInto('category').values(category).execute();
   await db.insertInto('product').values([soup, pie, gone]).execute();
   const code = `e2e${tag}`.replace(/[^A-Za-z0-9]/g, '').slice(0, 16);
-  await db.insertInto('diningTable').values({ id: newId(), restaurantId: id, locationId: location.id, label: 'Masa 7', code, sortOrder: 1, createdAt: new Date().toISOString() }).execute();
+  await db
+    .insertInto('diningTable')
+    .values({ id: newId(), restaurantId: id, locationId: location.id, label: 'Masa 7', code, sortOrder: 1, createdAt: new Date().toISOString() })
+    .execute();
   await db.insertInto('orderingSettings').values(buildOrderingSettings(id, location.id)).execute();
-  await db.updateTable('restaurant').set((eb) => ({ menuVersion: eb('menuVersion', '+', 1) })).where('id', '=', id).execute();
+  await db
+    .updateTable('restaurant')
+    .set((eb) => ({ menuVersion: eb('menuVersion', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
   return { id, slug: restaurant.slug!, code };
 }
 
@@ -43,7 +50,11 @@ async function orderingRestaurant(db: Kysely<Database>) {
 async function answer(db: Kysely<Database>, restaurantId: string, token: string, status: 'accepted' | 'declined', extra: { etaMinutes?: number; declineReason?: string }) {
   const order = await db.selectFrom('guestOrder').select(['id', 'locationId']).where('token', '=', token).executeTakeFirstOrThrow();
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('guestOrder').set({ status, etaMinutes: extra.etaMinutes ?? null, declineReason: extra.declineReason ?? null, updatedAt: new Date().toISOString() }).where('id', '=', order.id).execute();
+    await trx
+      .updateTable('guestOrder')
+      .set({ status, etaMinutes: extra.etaMinutes ?? null, declineReason: extra.declineReason ?? null, updatedAt: new Date().toISOString() })
+      .where('id', '=', order.id)
+      .execute();
     await appendLiveEvent(trx, { restaurantId, channel: 'orders', type: 'order.updated', payload: { orderId: order.id, status, locationId: order.locationId } });
   });
   // PostgreSQL: the server's LISTEN hears it at once; SQLite: the page's stream looks every 5 s
@@ -51,8 +62,36 @@ async function answer(db: Kysely<Database>, restaurantId: string, token: string,
 }
 
 const texts = {
-  ro: { add: 'Adaugă', viewCart: 'Vezi coșul', send: 'Trimite comanda', soup: 'Ciorbă de burtă', pie: 'Papanași', received: 'Comanda a ajuns la bucătărie', accepted: 'e gata în aproximativ 15 minute', declined: 'comanda a fost refuzată: Bucătăria se închide', more: 'Mai mult: Papanași', note: 'Notă pentru bucătărie la Ciorbă de burtă (opțional)', allergens: 'Alergeni în comanda ta:', milk: 'Lapte (inclusiv lactoză)', twoPies: 'Cantitate pentru Papanași: 2' },
-  en: { add: 'Add', viewCart: 'View cart', send: 'Send the order', soup: 'Tripe soup', pie: 'Papanasi', received: 'Your order has reached the kitchen', accepted: 'ready in about 15 minutes', declined: 'your order was declined: Bucătăria se închide', more: 'More: Papanasi', note: 'Note for the kitchen on Tripe soup (optional)', allergens: 'Allergens in your order:', milk: 'Milk (including lactose)', twoPies: 'Quantity of Papanasi: 2' },
+  ro: {
+    add: 'Adaugă',
+    viewCart: 'Vezi coșul',
+    send: 'Trimite comanda',
+    soup: 'Ciorbă de burtă',
+    pie: 'Papanași',
+    received: 'Comanda a ajuns la bucătărie',
+    accepted: 'e gata în aproximativ 15 minute',
+    declined: 'comanda a fost refuzată: Bucătăria se închide',
+    more: 'Mai mult: Papanași',
+    note: 'Notă pentru bucătărie la Ciorbă de burtă (opțional)',
+    allergens: 'Alergeni în comanda ta:',
+    milk: 'Lapte (inclusiv lactoză)',
+    twoPies: 'Cantitate pentru Papanași: 2',
+  },
+  en: {
+    add: 'Add',
+    viewCart: 'View cart',
+    send: 'Send the order',
+    soup: 'Tripe soup',
+    pie: 'Papanasi',
+    received: 'Your order has reached the kitchen',
+    accepted: 'ready in about 15 minutes',
+    declined: 'your order was declined: Bucătăria se închide',
+    more: 'More: Papanasi',
+    note: 'Note for the kitchen on Tripe soup (optional)',
+    allergens: 'Allergens in your order:',
+    milk: 'Milk (including lactose)',
+    twoPies: 'Quantity of Papanasi: 2',
+  },
 };
 
 const dish = (page: Page, name: string) => page.locator('[data-dish]').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
@@ -68,14 +107,22 @@ describe.each(['ro', 'en'] as const)('a guest orders from a table’s QR code (%
     await page.goto(`/m/${w.code}`);
     await page.waitForURL(new RegExp(`/${w.slug}\\?loc=.+&via=${w.code}`));
     // no "Adaugă" on a sold-out dish; nothing of the cart loaded before the first "Adaugă"
-    expect(await dish(page, locale === 'ro' ? 'Sarmale' : 'Cabbage rolls').getByRole('button').count()).toBe(0);
+    expect(
+      await dish(page, locale === 'ro' ? 'Sarmale' : 'Cabbage rolls')
+        .getByRole('button')
+        .count(),
+    ).toBe(0);
     expect(await page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('menu-cart')))).toBe(false);
     expect(await page.evaluate(() => document.cookie)).not.toContain('cart=');
     const menuUrl = page.url();
-    await dish(page, t.soup).getByRole('button', { name: new RegExp(`^${t.add}`) }).click();
+    await dish(page, t.soup)
+      .getByRole('button', { name: new RegExp(`^${t.add}`) })
+      .click();
     const summary = page.locator('#cart-bar [data-cart-summary]');
     await expect.poll(() => summary.textContent()).toContain('24');
-    await dish(page, t.pie).getByRole('button', { name: new RegExp(`^${t.add}`) }).click();
+    await dish(page, t.pie)
+      .getByRole('button', { name: new RegExp(`^${t.add}`) })
+      .click();
     await expect.poll(() => summary.textContent()).toMatch(/^2 /);
     expect(page.url()).toBe(menuUrl);
 
@@ -115,11 +162,15 @@ describe.each(['ro', 'en'] as const)('a guest orders from a table’s QR code (%
     const context = await openContext(browserOf(), baseUrl, { viewport: PHONE, locale, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`/m/${w.code}`);
-    await dish(page, t.soup).getByRole('button', { name: new RegExp(`^${t.add}`) }).click();
+    await dish(page, t.soup)
+      .getByRole('button', { name: new RegExp(`^${t.add}`) })
+      .click();
     // back on the menu, at the dish
     await page.waitForURL(/#d-/);
     expect(new URL(page.url()).searchParams.get('via')).toBe(w.code);
-    await dish(page, t.pie).getByRole('button', { name: new RegExp(`^${t.add}`) }).click();
+    await dish(page, t.pie)
+      .getByRole('button', { name: new RegExp(`^${t.add}`) })
+      .click();
     await page.waitForURL(/#d-/);
     await page.getByRole('link', { name: new RegExp(t.viewCart) }).click();
     expect(await page.getByTestId('cart-line').count()).toBe(2);
@@ -145,7 +196,9 @@ describe('a guest’s cart refuses bad input with a translated error and keeps t
     const context = await openContext(browserOf(), baseUrl, { viewport: PHONE, locale: 'ro' });
     const page = await context.newPage();
     await page.goto(`/m/${w.code}`);
-    await dish(page, 'Ciorbă de burtă').getByRole('button', { name: /^Adaugă/ }).click();
+    await dish(page, 'Ciorbă de burtă')
+      .getByRole('button', { name: /^Adaugă/ })
+      .click();
     await expect.poll(() => page.locator('#cart-bar [data-cart-summary]').textContent()).toMatch(/^1 /);
     await page.goto(`/${w.slug}/comanda`);
     await db.updateTable('product').set({ available: 0 }).where('restaurantId', '=', w.id).where('nameRo', '=', 'Ciorbă de burtă').execute();

@@ -42,7 +42,10 @@ async function member(restaurantId: string, role: 'staff' | 'editor'): Promise<s
   const user = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
   const now = new Date().toISOString();
   await db.insertInto('membership').values({ id: newId(), restaurantId, userId: user.id, role, createdAt: now, updatedAt: now }).execute();
-  return signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 /**
@@ -89,7 +92,10 @@ describe('the orders board', () => {
     await db.insertInto('location').values(location).execute();
     locationId = location.id;
     table = await insertDiningTable(db, restaurantId, locationId, 'Masa 7');
-    await db.insertInto('orderingSettings').values(buildOrderingSettings(restaurantId, locationId, { pickup: 1 })).execute();
+    await db
+      .insertInto('orderingSettings')
+      .values(buildOrderingSettings(restaurantId, locationId, { pickup: 1 }))
+      .execute();
     staffCookie = await member(restaurantId, 'staff');
 
     board = await openAs(staffCookie, `/${slug}/admin/orders`, PHONE);
@@ -111,7 +117,12 @@ describe('the orders board', () => {
       if (pathname === `/${slug}/admin/orders.data` || (pathname === `/${slug}/admin/orders` && request.resourceType() === 'document')) reads.board.push(request.url());
       if (pathname === `/${slug}/admin/orders/rows`) reads.rows.push(request.url());
     });
-    const { order } = await placeOrder(db, { restaurantId, locationId, table, lines: [{ nameRo: 'Ciorbă de burtă', nameEn: 'Tripe soup', unitPriceMinor: 2450, quantity: 2, note: 'fără ardei' }] });
+    const { order } = await placeOrder(db, {
+      restaurantId,
+      locationId,
+      table,
+      lines: [{ nameRo: 'Ciorbă de burtă', nameEn: 'Tripe soup', unitPriceMinor: 2450, quantity: 2, note: 'fără ardei' }],
+    });
     await publish(restaurantId);
     const card = cards(board).filter({ hasText: `Comanda #${order.number}` });
     await card.waitFor({ timeout: 15_000 });
@@ -125,7 +136,14 @@ describe('the orders board', () => {
     expect(reads.rows).toHaveLength(1);
     expect(new URL(reads.rows[0]!).searchParams.getAll('id')).toEqual([order.id]);
     // the page's catalogue held every text it drew: no key sent it for a whole language (page-catalogue.ts)
-    expect(await board.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => /\/assets\/(ro|en)-[\w-]+\.js$/.test(name)))).toEqual([]);
+    expect(
+      await board.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => entry.name)
+          .filter((name) => /\/assets\/(ro|en)-[\w-]+\.js$/.test(name)),
+      ),
+    ).toEqual([]);
 
     await card.getByLabel('Minute până e gata').fill('25');
     await card.getByRole('button', { name: 'Acceptă' }).click();
@@ -136,7 +154,7 @@ describe('the orders board', () => {
     expect(await seriousAxeViolations(board)).toEqual([]);
   });
 
-  it('refuses bad minutes with its message and changes nothing; a colleague\'s earlier move is a clear 409', async () => {
+  it("refuses bad minutes with its message and changes nothing; a colleague's earlier move is a clear 409", async () => {
     const { order } = await placeOrder(db, { restaurantId, locationId, table });
     await publish(restaurantId);
     const card = cards(board).filter({ hasText: `Comanda #${order.number}` });
@@ -157,28 +175,38 @@ describe('the orders board', () => {
   });
 
   // one language per test: six page loads with axe outlast a test's minute on a loaded machine
-  for (const locale of ['ro', 'en'] as const) it(`looks right at 390, 768 and 1280 px in ${locale} (axe)`, async () => {
-    if (locale === 'ro') {
-      // a fuller day to look at: a pickup, one ready, one declined
-      await insertOrder(db, { restaurantId, locationId, table: null, customerName: 'Ioana Ștefănescu', pickupTime: '14:15' });
-      await insertOrder(db, { restaurantId, locationId, table, status: 'ready' });
-      await insertOrder(db, { restaurantId, locationId, table, status: 'declined' });
-    }
-    const page = await openAs(staffCookie, `/${slug}/admin/orders`, PHONE, { locale });
-    for (const [name, viewport] of [['390', PHONE], ['768', { width: 768, height: 1024 }], ['1280', DESKTOP]] as const) {
-      await page.setViewportSize(viewport);
-      await page.goto(`/${slug}/admin/orders`);
-      await page.getByRole('heading', { name: locale === 'ro' ? 'Comenzile de azi' : "Today's orders" }).waitFor();
-      await expect.poll(() => isHydrated(page, 'h2'), { timeout: 30_000 }).toBe(true);
-      // the board itself (the site header's menu drawer is measured by page-widths.e2e.ts)
-      const wider = await page.evaluate(() => [...document.querySelectorAll('main *')].filter((node) => node.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 3).map((node) => `${node.tagName}.${node.className}`));
-      expect(wider, `nothing of the page wider than the screen at ${name}`).toEqual([]);
-      expect(await seriousAxeViolations(page), `${locale} ${name}`).toEqual([]);
-      await page.screenshot({ path: `${shots}/orders-board-${locale}-${name}.png`, fullPage: true });
-    }
-  });
+  for (const locale of ['ro', 'en'] as const)
+    it(`looks right at 390, 768 and 1280 px in ${locale} (axe)`, async () => {
+      if (locale === 'ro') {
+        // a fuller day to look at: a pickup, one ready, one declined
+        await insertOrder(db, { restaurantId, locationId, table: null, customerName: 'Ioana Ștefănescu', pickupTime: '14:15' });
+        await insertOrder(db, { restaurantId, locationId, table, status: 'ready' });
+        await insertOrder(db, { restaurantId, locationId, table, status: 'declined' });
+      }
+      const page = await openAs(staffCookie, `/${slug}/admin/orders`, PHONE, { locale });
+      for (const [name, viewport] of [
+        ['390', PHONE],
+        ['768', { width: 768, height: 1024 }],
+        ['1280', DESKTOP],
+      ] as const) {
+        await page.setViewportSize(viewport);
+        await page.goto(`/${slug}/admin/orders`);
+        await page.getByRole('heading', { name: locale === 'ro' ? 'Comenzile de azi' : "Today's orders" }).waitFor();
+        await expect.poll(() => isHydrated(page, 'h2'), { timeout: 30_000 }).toBe(true);
+        // the board itself (the site header's menu drawer is measured by page-widths.e2e.ts)
+        const wider = await page.evaluate(() =>
+          [...document.querySelectorAll('main *')]
+            .filter((node) => node.getBoundingClientRect().right > window.innerWidth + 1)
+            .slice(0, 3)
+            .map((node) => `${node.tagName}.${node.className}`),
+        );
+        expect(wider, `nothing of the page wider than the screen at ${name}`).toEqual([]);
+        expect(await seriousAxeViolations(page), `${locale} ${name}`).toEqual([]);
+        await page.screenshot({ path: `${shots}/orders-board-${locale}-${name}.png`, fullPage: true });
+      }
+    });
 
-  it('sounds for a new order of the location it shows, not for another location\'s', async () => {
+  it("sounds for a new order of the location it shows, not for another location's", async () => {
     const terrace = buildLocation(restaurantId, { nameRo: 'Terasă', nameEn: 'Terrace' });
     await db.insertInto('location').values(terrace).execute();
     await db.insertInto('orderingSettings').values(buildOrderingSettings(restaurantId, terrace.id)).execute();
@@ -208,18 +236,24 @@ describe('the orders board', () => {
     await publish(restaurantId);
     const { order } = await placeOrder(db, { restaurantId, locationId, table });
     await publish(restaurantId);
-    await cards(page).filter({ hasText: `Comanda #${order.number}` }).waitFor({ timeout: 15_000 });
+    await cards(page)
+      .filter({ hasText: `Comanda #${order.number}` })
+      .waitFor({ timeout: 15_000 });
     expect(await beeps()).toBe(2);
   });
 
   it('works without JavaScript: plain forms move an order and pause the location', async () => {
     // no JavaScript: a plain form post marks the ready order served
     const page = await openAs(staffCookie, `/${slug}/admin/orders`, PHONE, { javaScriptEnabled: false });
-    const ready = cards(page).filter({ has: page.getByText('Gata', { exact: true }) }).first();
+    const ready = cards(page)
+      .filter({ has: page.getByText('Gata', { exact: true }) })
+      .first();
     const number = Number(/#(\d+)/.exec((await ready.getByRole('heading').textContent()) ?? '')?.[1]);
     await ready.getByRole('button', { name: 'Servită' }).click();
     await page.getByRole('heading', { name: 'Comenzile de azi' }).waitFor();
-    await expect.poll(async () => (await db.selectFrom('guestOrder').select('status').where('restaurantId', '=', restaurantId).where('number', '=', number).executeTakeFirstOrThrow()).status).toBe('served');
+    await expect
+      .poll(async () => (await db.selectFrom('guestOrder').select('status').where('restaurantId', '=', restaurantId).where('number', '=', number).executeTakeFirstOrThrow()).status)
+      .toBe('served');
     // and the pause switch
     await page.getByRole('button', { name: 'Oprește comenzile în Salon' }).click();
     await page.getByRole('button', { name: 'Reia comenzile în Salon' }).waitFor();

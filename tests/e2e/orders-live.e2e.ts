@@ -28,7 +28,11 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   db = openServerDatabase();
   const databaseUrl = inject('databaseUrl');
-  second = await startBuiltServer({ databaseUrl: databaseUrl || undefined, sqlitePath: join(inject('dataDir'), 'bucate.sqlite'), env: { TRUST_PROXY: '1', WORKER: 'off', LOG_LEVEL: 'warn' } });
+  second = await startBuiltServer({
+    databaseUrl: databaseUrl || undefined,
+    sqlitePath: join(inject('dataDir'), 'bucate.sqlite'),
+    env: { TRUST_PROXY: '1', WORKER: 'off', LOG_LEVEL: 'warn' },
+  });
 }, 90_000);
 afterAll(async () => {
   for (const context of contexts) await context.close();
@@ -48,9 +52,16 @@ async function orderingRestaurant() {
   await db.insertInto('category').values(category).execute();
   await db.insertInto('product').values([soup]).execute();
   const code = `live${tag}`.replace(/[^A-Za-z0-9]/g, '').slice(0, 16);
-  await db.insertInto('diningTable').values({ id: newId(), restaurantId: id, locationId: location.id, label: 'Masa 3', code, sortOrder: 1, createdAt: new Date().toISOString() }).execute();
+  await db
+    .insertInto('diningTable')
+    .values({ id: newId(), restaurantId: id, locationId: location.id, label: 'Masa 3', code, sortOrder: 1, createdAt: new Date().toISOString() })
+    .execute();
   await db.insertInto('orderingSettings').values(buildOrderingSettings(id, location.id)).execute();
-  await db.updateTable('restaurant').set((eb) => ({ menuVersion: eb('menuVersion', '+', 1) })).where('id', '=', id).execute();
+  await db
+    .updateTable('restaurant')
+    .set((eb) => ({ menuVersion: eb('menuVersion', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
   return { id, slug: restaurant.slug!, code };
 }
 
@@ -66,7 +77,10 @@ async function staffOnSecond(restaurantId: string): Promise<string> {
   const user = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
   const now = new Date().toISOString();
   await db.insertInto('membership').values({ id: newId(), restaurantId, userId: user.id, role: 'staff', createdAt: now, updatedAt: now }).execute();
-  return signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 const dish = (page: Page, name: string) => page.locator('[data-dish]').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
@@ -98,7 +112,9 @@ describe('an order from a table’s QR code reaches a board held by another app 
     guest.setDefaultTimeout(30_000);
     await guest.goto(`/m/${w.code}`);
     await guest.waitForURL(new RegExp(`/${w.slug}\\?loc=.+&via=${w.code}`));
-    await dish(guest, 'Ciorbă de burtă').getByRole('button', { name: /^Adaugă/ }).click();
+    await dish(guest, 'Ciorbă de burtă')
+      .getByRole('button', { name: /^Adaugă/ })
+      .click();
     await expect.poll(() => guest.locator('#cart-bar [data-cart-summary]').textContent()).toContain('24');
     await guest.getByRole('link', { name: /Vezi coșul/ }).click();
     await guest.waitForURL(new RegExp(`/${w.slug}/comanda`));

@@ -54,7 +54,10 @@ describe('frictions a new owner met (issue 17)', () => {
     const port = new URL(baseUrl).port;
     const { context, page, slug } = await ownerContext('fr-qr', DESKTOP, `http://localhost:${port}`);
     await page.goto(`/${slug}/admin/qr`);
-    const link = await page.getByText(/\/m\/[\w-]+/).first().textContent();
+    const link = await page
+      .getByText(/\/m\/[\w-]+/)
+      .first()
+      .textContent();
     expect(link).toContain(`${baseUrl}/m/`);
     expect(link).not.toContain('localhost');
     await context.close();
@@ -66,7 +69,11 @@ describe('frictions a new owner met (issue 17)', () => {
     await page.goto('/');
     const footer = page.locator('footer');
     // the test server configures only Facebook (global-setup.ts)
-    for (const [name, url] of [['Facebook', 'https://www.facebook.com/bucate-test'], ['Instagram', 'https://www.instagram.com/bucate'], ['LinkedIn', 'https://www.linkedin.com/company/bucate']]) {
+    for (const [name, url] of [
+      ['Facebook', 'https://www.facebook.com/bucate-test'],
+      ['Instagram', 'https://www.instagram.com/bucate'],
+      ['LinkedIn', 'https://www.linkedin.com/company/bucate'],
+    ]) {
       expect(await footer.getByRole('link', { name: new RegExp(name!) }).getAttribute('href')).toBe(url);
     }
     await context.close();
@@ -87,7 +94,10 @@ describe('frictions a new owner met (issue 17)', () => {
     await page.getByLabel('din care acizi grași saturați (g)', { exact: true }).fill('11');
     await page.getByLabel('Servit de la', { exact: true }).fill('08:00');
     // the browser's own checks would stop a real owner earlier on some fields: the server's answer is what is tested
-    await page.locator('form').first().evaluate((form) => form.setAttribute('novalidate', ''));
+    await page
+      .locator('form')
+      .first()
+      .evaluate((form) => form.setAttribute('novalidate', ''));
     await page.getByRole('button', { name: 'Salvează' }).click();
     const main = page.locator('main');
     await main.getByText('Valoarea nu poate fi negativă.').waitFor();
@@ -97,14 +107,17 @@ describe('frictions a new owner met (issue 17)', () => {
     await context.close();
   });
 
-  it.each([['phone', PHONE], ['desktop', DESKTOP]] as const)('6 and 8: on a %s every admin tab is in sight (on a phone the first three and "Mai mult"), and a toast covers no header control', async (_size, viewport) => {
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)('6 and 8: on a %s every admin tab is in sight (on a phone the first three and "Mai mult"), and a toast covers no header control', async (_size, viewport) => {
     const { context, page } = await ownerContext(`fr-tabs-${viewport.width}`, viewport);
     const tabs = page.getByRole('navigation', { name: 'Secțiunile administrării' }).locator('a:visible, summary:visible');
     expect(await tabs.count()).toBeGreaterThanOrEqual(4);
     for (const tab of await tabs.all()) {
       const box = (await tab.boundingBox())!;
-      expect(box.x, await tab.textContent() ?? '').toBeGreaterThanOrEqual(0);
-      expect(box.x + box.width, await tab.textContent() ?? '').toBeLessThanOrEqual(viewport.width);
+      expect(box.x, (await tab.textContent()) ?? '').toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, (await tab.textContent()) ?? '').toBeLessThanOrEqual(viewport.width);
     }
     await page.getByLabel('Numele noii locații', { exact: true }).fill('Salon');
     await page.getByRole('button', { name: 'Adaugă o locație' }).click();
@@ -112,7 +125,9 @@ describe('frictions a new owner met (issue 17)', () => {
     // the header and the tabs where they stand (the save scrolled the page to the new location, moving the tabs under whatever is fixed)
     await page.evaluate(() => window.scrollTo(0, 0));
     const card = (await page.locator('[data-testid="toast"]').boundingBox())!;
-    const controls = page.locator('header a:visible, header button:visible, header summary:visible, nav[aria-label="Secțiunile administrării"] a:visible, nav[aria-label="Secțiunile administrării"] summary');
+    const controls = page.locator(
+      'header a:visible, header button:visible, header summary:visible, nav[aria-label="Secțiunile administrării"] a:visible, nav[aria-label="Secțiunile administrării"] summary',
+    );
     for (const control of await controls.all()) {
       const box = await control.boundingBox();
       if (!box) continue;

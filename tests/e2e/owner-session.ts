@@ -47,7 +47,15 @@ async function withPageContext(page: Page, wait: PromiseLike<void>): Promise<voi
   try {
     await wait;
   } catch (error) {
-    const visible = async (selector: string) => (await page.locator(selector).allInnerTexts().catch(() => [])).map((text) => text.trim()).filter(Boolean);
+    const visible = async (selector: string) =>
+      (
+        await page
+          .locator(selector)
+          .allInnerTexts()
+          .catch(() => [])
+      )
+        .map((text) => text.trim())
+        .filter(Boolean);
     const seen = `page ${page.url()}; h1 ${JSON.stringify(await visible('h1'))}; alerts ${JSON.stringify(await visible('[role="alert"]'))}`;
     throw new Error(`${(error as Error).message}\n${seen}`, { cause: error });
   }
@@ -61,10 +69,16 @@ async function withPageContext(page: Page, wait: PromiseLike<void>): Promise<voi
 export async function focusArmedHandle(handle: Locator): Promise<void> {
   await handle.scrollIntoViewIfNeeded();
   await handle.focus();
-  await expect.poll(() => handle.evaluate((node) => {
-    const instructions = node.getAttribute('aria-describedby');
-    return instructions !== null && document.getElementById(instructions) !== null;
-  }), { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        handle.evaluate((node) => {
+          const instructions = node.getAttribute('aria-describedby');
+          return instructions !== null && document.getElementById(instructions) !== null;
+        }),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
 }
 
 /** Waits until a toast (success or error) holding `text` shows. */

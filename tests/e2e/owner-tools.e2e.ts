@@ -19,7 +19,10 @@ async function menuWithDishes(page: Page) {
     await page.getByRole('button', { name: 'Adaugă o categorie' }).click();
     await page.getByRole('heading', { name: category }).waitFor();
   }
-  for (const [name, price] of [['Ciorbă de burtă', '20'], ['Ciorbă de fasole', '15']]) {
+  for (const [name, price] of [
+    ['Ciorbă de burtă', '20'],
+    ['Ciorbă de fasole', '15'],
+  ]) {
     await page.getByRole('link', { name: 'Adaugă un produs: Ciorbe' }).click();
     await page.getByRole('heading', { name: 'Produs nou' }).waitFor();
     await page.getByLabel('Nume (română)', { exact: true }).fill(name!);
@@ -30,7 +33,10 @@ async function menuWithDishes(page: Page) {
 }
 
 describe('per-table QR codes', () => {
-  it.each([['phone', PHONE], ['desktop', DESKTOP]] as const)('"Terasă 1–4" on a %s: four tables, each code opens the menu at the terrace and says which table', async (_size, viewport) => {
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)('"Terasă 1–4" on a %s: four tables, each code opens the menu at the terrace and says which table', async (_size, viewport) => {
     const { context, page, slug, cookie } = await ownerPage(`tables-${viewport.width}`, viewport);
     await menuWithDishes(page);
     await openAdminTab(page, 'Mese');
@@ -86,7 +92,9 @@ describe('faster editing', () => {
     await toast(page, 'Am modificat 2 produse.');
     await expect.poll(() => bar.count()).toBe(0);
     // the editor's own rows show the new prices (the page's data read again re-draws the rows whose price changed)
-    await expect.poll(() => page.locator('[data-product-id]').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/22,00\sRON/), expect.stringMatching(/16,50\sRON/)]));
+    await expect
+      .poll(() => page.locator('[data-product-id]').allTextContents())
+      .toEqual(expect.arrayContaining([expect.stringMatching(/22,00\sRON/), expect.stringMatching(/16,50\sRON/)]));
     const html = await (await fetch(`${baseUrl}/${slug}`)).text();
     expect(html).toContain('22,00');
     expect(html).toContain('16,50');

@@ -144,36 +144,41 @@ describe('on a tablet, the admin of an owner with three long-named restaurants (
   const names = ['Hanul Boierului și Grădina de Vară', 'Cofetăria Bunicii din Centrul Vechi'];
   let owner: Promise<{ cookie: string; slug: string; paths: string[] }> | undefined;
   /** Registered once for both languages: two more restaurants, the open one the first long-named, with a dish for the product page. */
-  const ownerOfThree = () => (owner ??= (async () => {
-    const { cookie } = await registerOwner(baseUrl, 'latime-tableta');
-    const slugs: string[] = [];
-    for (const restaurantName of names) {
-      const added = await fetch(`${baseUrl}/restaurants/new`, {
-        method: 'POST',
-        redirect: 'manual',
-        body: new URLSearchParams({ restaurantName }),
-        headers: { cookie, origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': nextClientIp() },
-      });
-      expect(added.status).toBe(302);
-      slugs.push(added.headers.get('location')!.split('/')[1]!);
-    }
-    const db = openServerDatabase();
-    const restaurant = await db.selectFrom('restaurant').select('id').where('slug', '=', slugs[0]!).executeTakeFirstOrThrow();
-    const location = buildLocation(restaurant.id);
-    const category = buildCategory(restaurant.id, location.id);
-    const product = buildProduct(restaurant.id, category.id);
-    await db.insertInto('location').values(location).execute();
-    await db.insertInto('category').values(category).execute();
-    await db.insertInto('product').values(product).execute();
-    await db.destroy();
-    const paths = (await pagePatterns()).filter(isOwnerPage).map((pattern) => fill(pattern, { restaurantSlug: slugs[0]!, productId: product.id! }));
-    return { cookie, slug: slugs[0]!, paths };
-  })());
+  const ownerOfThree = () =>
+    (owner ??= (async () => {
+      const { cookie } = await registerOwner(baseUrl, 'latime-tableta');
+      const slugs: string[] = [];
+      for (const restaurantName of names) {
+        const added = await fetch(`${baseUrl}/restaurants/new`, {
+          method: 'POST',
+          redirect: 'manual',
+          body: new URLSearchParams({ restaurantName }),
+          headers: { cookie, origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': nextClientIp() },
+        });
+        expect(added.status).toBe(302);
+        slugs.push(added.headers.get('location')!.split('/')[1]!);
+      }
+      const db = openServerDatabase();
+      const restaurant = await db.selectFrom('restaurant').select('id').where('slug', '=', slugs[0]!).executeTakeFirstOrThrow();
+      const location = buildLocation(restaurant.id);
+      const category = buildCategory(restaurant.id, location.id);
+      const product = buildProduct(restaurant.id, category.id);
+      await db.insertInto('location').values(location).execute();
+      await db.insertInto('category').values(category).execute();
+      await db.insertInto('product').values(product).execute();
+      await db.destroy();
+      const paths = (await pagePatterns()).filter(isOwnerPage).map((pattern) => fill(pattern, { restaurantSlug: slugs[0]!, productId: product.id! }));
+      return { cookie, slug: slugs[0]!, paths };
+    })());
 
-  it.each(['ro', 'en'] as const)('no owner page is wider than 768 or 1024 px in %s, the switcher open or closed', async (locale) => {
-    const { cookie, paths } = await ownerOfThree();
-    expect(await overflows(browserOf(), cookie, paths, [768, 1024], { locale, withSwitcherOpen: true })).toEqual([]);
-  }, 180_000);
+  it.each(['ro', 'en'] as const)(
+    'no owner page is wider than 768 or 1024 px in %s, the switcher open or closed',
+    async (locale) => {
+      const { cookie, paths } = await ownerOfThree();
+      expect(await overflows(browserOf(), cookie, paths, [768, 1024], { locale, withSwitcherOpen: true })).toEqual([]);
+    },
+    180_000,
+  );
 
   it.each(['ro', 'en'] as const)('the header at 768 px in %s, photographed with the switcher closed and open; axe finds nothing serious', async (locale) => {
     const { cookie, slug } = await ownerOfThree();

@@ -47,11 +47,16 @@ async function openForReservations(restaurantSlug: string): Promise<void> {
     const { id } = await db.selectFrom('restaurant').select('id').where('slug', '=', restaurantSlug).executeTakeFirstOrThrow();
     const location = buildLocation(id, { nameRo: 'Terasă', nameEn: 'Terrace' });
     await db.insertInto('location').values(location).execute();
-    await db.insertInto('orderingSettings')
+    await db
+      .insertInto('orderingSettings')
       .values(buildOrderingSettings(id, location.id, { ordersEnabled: 0, reservationsEnabled: 1, maxPartySize: 6, leadMinutes: 0, daysAhead: 14, capacityPerSlot: 2 }))
       .execute();
     // a change guests see moves the menu's version (the render cache renders afresh)
-    await db.updateTable('restaurant').set((eb) => ({ openingHours: ALL_DAY, menuVersion: eb('menuVersion', '+', 1) })).where('id', '=', id).execute();
+    await db
+      .updateTable('restaurant')
+      .set((eb) => ({ openingHours: ALL_DAY, menuVersion: eb('menuVersion', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
   } finally {
     await db.destroy();
   }
@@ -202,7 +207,10 @@ describe('a reservation from the menu to the staff’s answer', () => {
       }),
     );
     await attacker.goto('https://elsewhere.example/prize');
-    const [forged] = await Promise.all([attacker.waitForResponse((response) => response.request().method() === 'POST'), attacker.getByRole('button', { name: 'Win a dinner' }).click()]);
+    const [forged] = await Promise.all([
+      attacker.waitForResponse((response) => response.request().method() === 'POST'),
+      attacker.getByRole('button', { name: 'Win a dinner' }).click(),
+    ]);
     expect(forged.status()).toBe(403);
     expect(await forged.request().headerValue('origin')).toBe('null');
     await attacker.close();
@@ -224,7 +232,10 @@ describe('a reservation from the menu to the staff’s answer', () => {
       meta.content = 'no-referrer';
       document.head.append(meta);
     });
-    const [own] = await Promise.all([guest.waitForResponse((response) => response.request().method() === 'POST'), guest.getByRole('button', { name: 'Anulează rezervarea' }).click()]);
+    const [own] = await Promise.all([
+      guest.waitForResponse((response) => response.request().method() === 'POST'),
+      guest.getByRole('button', { name: 'Anulează rezervarea' }).click(),
+    ]);
     expect(await own.request().headerValue('origin')).toBe('null');
     await expect.poll(status).toBe('cancelled');
     expect(await guest.getByTestId('reservation-status').textContent()).toContain('Ai anulat rezervarea.');

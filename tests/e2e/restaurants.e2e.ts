@@ -17,7 +17,12 @@ const shots = 'test-results/screenshots';
 beforeAll(() => mkdirSync(shots, { recursive: true }));
 
 const post = (cookie: string, path: string, fields: Record<string, string>) =>
-  fetch(`${baseUrl}${path}`, { method: 'POST', redirect: 'manual', body: new URLSearchParams(fields), headers: { cookie, origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': nextClientIp() } });
+  fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    body: new URLSearchParams(fields),
+    headers: { cookie, origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': nextClientIp() },
+  });
 
 /** Registers an owner through the real form with a restaurant name as people write it; their cookie and slug. */
 async function registerOwner(restaurantName: string): Promise<{ cookie: string; slug: string }> {
@@ -28,7 +33,13 @@ async function registerOwner(restaurantName: string): Promise<{ cookie: string; 
     body: new URLSearchParams({ intent: 'register', restaurantName, email: `owner-${crypto.randomUUID()}@example.com`, password: 'parola-buna-1' }),
   });
   expect(response.status).toBe(302);
-  return { cookie: response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), slug: response.headers.get('location')!.split('/')[1]! };
+  return {
+    cookie: response.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+    slug: response.headers.get('location')!.split('/')[1]!,
+  };
 }
 
 /** Where a signed-in user is sent from a guest-only page: where sign-in lands them. */
@@ -94,7 +105,11 @@ describe('several restaurants per account', () => {
     await openSwitcher(page);
     await page.getByRole('link', { name: 'Toate restaurantele' }).click();
     await page.getByRole('heading', { level: 1, name: 'Restaurantele tale' }).waitFor();
-    expect(await page.getByRole('main').getByRole('listitem').allInnerTexts()).toEqual(['Bistro Doi\nRolul tău: Proprietar', 'Casa Veche\nRolul tău: Proprietar', 'Hanul Trei\nRolul tău: Proprietar']);
+    expect(await page.getByRole('main').getByRole('listitem').allInnerTexts()).toEqual([
+      'Bistro Doi\nRolul tău: Proprietar',
+      'Casa Veche\nRolul tău: Proprietar',
+      'Hanul Trei\nRolul tău: Proprietar',
+    ]);
     expect(await page.getByRole('link', { name: 'Adaugă un restaurant' }).count()).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
@@ -109,7 +124,9 @@ describe('several restaurants per account', () => {
     const location = await db.selectFrom('location').select('id').where('restaurantId', '=', restaurant.id).executeTakeFirstOrThrow();
     expect((await post(owner.cookie, `${admin}?index`, { intent: 'create-category', nameRo: 'Ciorbe', locationId: location.id, visible: 'on' })).status).toBe(200);
     const category = await db.selectFrom('category').select('id').where('restaurantId', '=', restaurant.id).executeTakeFirstOrThrow();
-    expect((await post(owner.cookie, `${admin}/products/new`, { categoryId: category.id, nameRo: 'Ciorbă de fasole', price: '18', available: 'on', visible: 'on' })).status).toBe(302);
+    expect((await post(owner.cookie, `${admin}/products/new`, { categoryId: category.id, nameRo: 'Ciorbă de fasole', price: '18', available: 'on', visible: 'on' })).status).toBe(
+      302,
+    );
 
     // a waiter: an account of their own, a member of the restaurant as staff
     const email = `chelner-${Date.now()}@example.com`;
@@ -119,10 +136,16 @@ describe('several restaurants per account', () => {
       body: JSON.stringify({ email, password: 'parola-buna-1', name: 'Chelner' }),
     });
     expect(signUp.status).toBe(200);
-    const staffCookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const staffCookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const staffUser = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     const now = new Date().toISOString();
-    await db.insertInto('membership').values({ id: crypto.randomUUID(), restaurantId: restaurant.id, userId: staffUser.id, role: 'staff', createdAt: now, updatedAt: now }).execute();
+    await db
+      .insertInto('membership')
+      .values({ id: crypto.randomUUID(), restaurantId: restaurant.id, userId: staffUser.id, role: 'staff', createdAt: now, updatedAt: now })
+      .execute();
     // a waiter signs in to the orders board, the service they work (issue 33 item 16)
     expect(await landing(staffCookie)).toBe(`${admin}/orders`);
 

@@ -14,11 +14,13 @@ import { openOwnerPage, toast } from './owner-session.ts';
 const baseUrl = inject('baseUrl');
 const browserOf = useBrowser();
 
-
 /** A Romanian guest at a given moment (an ISO instant). */
 async function guestAt(browser: Browser, slug: string, instant: string, viewport = PHONE) {
   const context = await browser.newContext({
-    viewport, locale: 'ro-RO', baseURL: baseUrl, extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp(), 'X-Test-Now': instant },
+    viewport,
+    locale: 'ro-RO',
+    baseURL: baseUrl,
+    extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp(), 'X-Test-Now': instant },
   });
   const page = await context.newPage();
   await page.goto(`/${slug}`);
@@ -106,7 +108,11 @@ describe('time-based categories and closed days', () => {
     const db = openServerDatabase();
     const row = () => db.selectFrom('restaurant').select(['openingHours', 'openingExceptions', 'settingsVersion']).where('slug', '=', slug).executeTakeFirstOrThrow();
     try {
-      await db.updateTable('restaurant').set({ openingHours: JSON.stringify(demoRestaurant.openingHours), openingExceptions: JSON.stringify(exceptions) }).where('slug', '=', slug).execute();
+      await db
+        .updateTable('restaurant')
+        .set({ openingHours: JSON.stringify(demoRestaurant.openingHours), openingExceptions: JSON.stringify(exceptions) })
+        .where('slug', '=', slug)
+        .execute();
       const before = await row();
       const { context, page } = await openOwnerPage(browserOf(), baseUrl, cookie, `/${slug}/admin/settings`);
       await expect.poll(() => isHydrated(page, 'h1')).toBe(true);

@@ -80,7 +80,10 @@ describe('redirects of docs/product-spec.md section 2', () => {
     const page = await context.newPage();
     await page.goto('/pricing');
     // the language switch's accessible name starts with the language it shows
-    const name = await page.getByRole('button', { name: /^English: / }).first().textContent();
+    const name = await page
+      .getByRole('button', { name: /^English: / })
+      .first()
+      .textContent();
     expect(name?.trim()).toBe('English');
     expect(await seriousAxeViolations(page)).toEqual([]);
     // the rule is really on (it is experimental in axe): a control named unlike its text is reported
@@ -107,15 +110,28 @@ describe('redirects of docs/product-spec.md section 2', () => {
 
 describe('the footer (docs/product-spec.md section 2)', () => {
   it.each([
-    { locale: 'ro' as const, tagline: 'Transformă experiența culinară cu meniuri digitale moderne', anpc: 'ANPC – Soluționarea alternativă a litigiilor', odr: 'Soluționarea online a litigiilor (UE)' },
-    { locale: 'en' as const, tagline: 'Transform the dining experience with modern digital menus', anpc: 'ANPC – Alternative dispute resolution', odr: 'Online dispute resolution (EU)' },
+    {
+      locale: 'ro' as const,
+      tagline: 'Transformă experiența culinară cu meniuri digitale moderne',
+      anpc: 'ANPC – Soluționarea alternativă a litigiilor',
+      odr: 'Soluționarea online a litigiilor (UE)',
+    },
+    {
+      locale: 'en' as const,
+      tagline: 'Transform the dining experience with modern digital menus',
+      anpc: 'ANPC – Alternative dispute resolution',
+      odr: 'Online dispute resolution (EU)',
+    },
   ])('links the two dispute-resolution sites and shows the tagline in $locale', async ({ locale, tagline, anpc, odr }) => {
     const context = await openContext(browserOf(), baseUrl, { viewport: DESKTOP, locale });
     const page = await context.newPage();
     await page.goto('/pricing');
     const footer = page.getByRole('contentinfo');
     expect(await footer.getByText(tagline, { exact: true }).count()).toBe(1);
-    for (const [name, href] of [[anpc, 'https://anpc.ro/ce-este-sal/'], [odr, 'https://ec.europa.eu/consumers/odr']]) {
+    for (const [name, href] of [
+      [anpc, 'https://anpc.ro/ce-este-sal/'],
+      [odr, 'https://ec.europa.eu/consumers/odr'],
+    ]) {
       const link = footer.getByRole('link', { name, exact: true });
       expect(await link.getAttribute('href'), name).toBe(href);
       expect(await link.getAttribute('rel'), name).toContain('noopener');
@@ -213,21 +229,29 @@ describe('the mobile header menu (docs/product-spec.md section 2)', () => {
 });
 
 describe('accessibility of the public pages', () => {
-  it.each(['/login', '/login?register=true', '/login?reset=true', '/privacy-policy', '/terms-of-service', '/pricing', '/not-found', '/unauthorized', '/translation-debug', '/contact'])(
-    '%s has no serious or critical axe finding, in both languages',
-    async (path) => {
-      // one browser for both languages: the language cookie changed between the two loads
-      const context = await openContext(browserOf(), baseUrl, { viewport: PHONE });
-      const page = await context.newPage();
-      for (const locale of ['ro', 'en'] as const) {
-        await context.addCookies([{ name: 'lang', value: locale, url: baseUrl }]);
-        await page.goto(path);
-        expect(await page.getAttribute('html', 'lang'), `${path} ${locale}`).toBe(locale);
-        expect(await seriousAxeViolations(page), `${path} ${locale}`).toEqual([]);
-      }
-      await context.close();
-    },
-  );
+  it.each([
+    '/login',
+    '/login?register=true',
+    '/login?reset=true',
+    '/privacy-policy',
+    '/terms-of-service',
+    '/pricing',
+    '/not-found',
+    '/unauthorized',
+    '/translation-debug',
+    '/contact',
+  ])('%s has no serious or critical axe finding, in both languages', async (path) => {
+    // one browser for both languages: the language cookie changed between the two loads
+    const context = await openContext(browserOf(), baseUrl, { viewport: PHONE });
+    const page = await context.newPage();
+    for (const locale of ['ro', 'en'] as const) {
+      await context.addCookies([{ name: 'lang', value: locale, url: baseUrl }]);
+      await page.goto(path);
+      expect(await page.getAttribute('html', 'lang'), `${path} ${locale}`).toBe(locale);
+      expect(await seriousAxeViolations(page), `${path} ${locale}`).toEqual([]);
+    }
+    await context.close();
+  });
 
   it.each(['ro', 'en'] as const)('the cookie banner, the privacy modal and the open mobile menu have no serious or critical axe finding (%s)', async (locale) => {
     const context = await openContext(browserOf(), baseUrl, { viewport: PHONE, locale });

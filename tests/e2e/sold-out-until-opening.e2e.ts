@@ -42,7 +42,12 @@ describe('sold out until we open again', () => {
     await row.getByRole('button', { name: 'Până la redeschidere; marchează epuizat până la redeschidere: Papanași' }).click();
     // the server's answer says when it comes back (a loaded machine may take a while to answer)
     await toast(page, 'Revine la deschidere, ', 30_000);
-    const { soldOutUntil } = await db.selectFrom('product').select('soldOutUntil').where('nameRo', '=', 'Papanași').where('restaurantId', '=', db.selectFrom('restaurant').select('id').where('slug', '=', slug)).executeTakeFirstOrThrow();
+    const { soldOutUntil } = await db
+      .selectFrom('product')
+      .select('soldOutUntil')
+      .where('nameRo', '=', 'Papanași')
+      .where('restaurantId', '=', db.selectFrom('restaurant').select('id').where('slug', '=', slug))
+      .executeTakeFirstOrThrow();
     const opening = Date.parse(soldOutUntil!);
     // the opening is 12:00 in Bucharest, after now
     expect(opening).toBeGreaterThan(Date.now());
@@ -74,7 +79,10 @@ describe('sold out until we open again', () => {
 
     // as a guest sees it in the browser at the opening
     const guest = await browserOf().newContext({
-      viewport: PHONE, locale: 'ro-RO', baseURL: baseUrl, extraHTTPHeaders: { 'X-Test-Now': new Date(opening + MINUTE).toISOString(), 'X-Forwarded-For': nextClientIp() },
+      viewport: PHONE,
+      locale: 'ro-RO',
+      baseURL: baseUrl,
+      extraHTTPHeaders: { 'X-Test-Now': new Date(opening + MINUTE).toISOString(), 'X-Forwarded-For': nextClientIp() },
     });
     const guestPage = await guest.newPage();
     await guestPage.goto(`/${slug}`);

@@ -21,9 +21,7 @@ const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.
 
 /** The scripts of the page as the browser got them: their src, or "inline" / "module". */
 function scriptsOf(page: Page): Promise<string[]> {
-  return page.locator('script').evaluateAll((nodes) =>
-    nodes.map((node) => (node.getAttribute('type') === 'module' ? 'module' : (node.getAttribute('src') ?? 'inline'))),
-  );
+  return page.locator('script').evaluateAll((nodes) => nodes.map((node) => (node.getAttribute('type') === 'module' ? 'module' : (node.getAttribute('src') ?? 'inline'))));
 }
 
 describe('marketing pages without React (decision 0026)', () => {

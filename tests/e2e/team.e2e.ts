@@ -22,7 +22,10 @@ beforeAll(() => mkdirSync(shots, { recursive: true }));
 /** The newest e-mail to `to` in the server's outbox, as written (headers and both parts). */
 function latestMessageTo(to: string): string {
   const dir = join(dataDir, 'outbox');
-  const newest = readdirSync(dir).filter((name) => name.includes(to.replace(/[^a-z0-9@.-]/gi, '_'))).sort().at(-1);
+  const newest = readdirSync(dir)
+    .filter((name) => name.includes(to.replace(/[^a-z0-9@.-]/gi, '_')))
+    .sort()
+    .at(-1);
   return newest ? readFileSync(join(dir, newest), 'utf8').replace(/=\r?\n/g, '') : '';
 }
 
@@ -77,7 +80,10 @@ describe('the team: invite → e-mail → accept → edit as editor', () => {
     // the team page in both languages, at both widths (looked at; DESIGN.md)
     for (const locale of ['ro', 'en'] as const) {
       await ownerContext.addCookies([{ name: 'lang', value: locale, url: baseUrl }]);
-      for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+      for (const [size, viewport] of [
+        ['desktop', DESKTOP],
+        ['phone', PHONE],
+      ] as const) {
         await owner.setViewportSize(viewport);
         await openTeam(owner, slug);
         await owner.getByTestId('team-invitation').waitFor();
@@ -129,7 +135,10 @@ describe('the team: invite → e-mail → accept → edit as editor', () => {
     await openTeam(tab, slug);
     expect(await tab.getByRole('heading', { name: 'Invită pe cineva' }).count()).toBe(0);
     expect(await tab.getByText('Scoate din echipă').count()).toBe(0);
-    const refused = await invitee.request.post(`/${slug}/admin/team`, { form: { intent: 'invite', email: 'friend@example.com', role: 'staff', locale: 'ro' }, headers: { origin: baseUrl } });
+    const refused = await invitee.request.post(`/${slug}/admin/team`, {
+      form: { intent: 'invite', email: 'friend@example.com', role: 'staff', locale: 'ro' },
+      headers: { origin: baseUrl },
+    });
     expect(refused.status()).toBe(403);
     expect(await refused.text()).toContain('Nu ai permisiunea pentru această acțiune.');
 

@@ -8,7 +8,10 @@ const browserOf = useBrowser();
 const ownerContext = ownerSessionOpener(browserOf, baseUrl);
 
 describe('toast placement', () => {
-  it.each([['phone', PHONE], ['desktop', DESKTOP]] as const)('on a %s the default toast is at the top right, below the header', async (_size, viewport) => {
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)('on a %s the default toast is at the top right, below the header', async (_size, viewport) => {
     const { context, page } = await ownerContext(`toast-${viewport.width}`, viewport);
     await page.getByLabel('Numele noii locații', { exact: true }).fill('Terasă');
     await page.getByRole('button', { name: 'Adaugă o locație' }).click();

@@ -20,8 +20,19 @@ describe('translations: English, categories, and the guest’s language in the a
     const restaurant = await db.selectFrom('restaurant').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();
     const location = buildLocation(restaurant.id, { nameRo: 'Salon', nameEn: null });
     const category = buildCategory(restaurant.id, location.id, { nameRo: 'Desert', nameEn: null });
-    const cake = buildProduct(restaurant.id, category.id, { nameRo: 'Tort de ciocolată', nameEn: null, descriptionRo: null, descriptionEn: null, ingredientsRo: null, ingredientsEn: null });
-    await db.updateTable('restaurant').set({ contentLanguages: JSON.stringify(['de']) }).where('id', '=', restaurant.id).execute();
+    const cake = buildProduct(restaurant.id, category.id, {
+      nameRo: 'Tort de ciocolată',
+      nameEn: null,
+      descriptionRo: null,
+      descriptionEn: null,
+      ingredientsRo: null,
+      ingredientsEn: null,
+    });
+    await db
+      .updateTable('restaurant')
+      .set({ contentLanguages: JSON.stringify(['de']) })
+      .where('id', '=', restaurant.id)
+      .execute();
     await db.insertInto('location').values(location).execute();
     await db.insertInto('category').values(category).execute();
     await db.insertInto('product').values(cake).execute();
@@ -47,13 +58,21 @@ describe('translations: English, categories, and the guest’s language in the a
     await expect.poll(() => card.getByTestId('machine-mark').count()).toBe(1);
     // the owner's own English for the category, saved from the panel
     await card.getByLabel('Nume în engleză', { exact: true }).fill('Desserts');
-    await card.locator('form', { has: page.getByLabel('Nume în engleză', { exact: true }) }).getByRole('button', { name: 'Salvează traducerea' }).click();
+    await card
+      .locator('form', { has: page.getByLabel('Nume în engleză', { exact: true }) })
+      .getByRole('button', { name: 'Salvează traducerea' })
+      .click();
     await statusMessage(page, 'Traducerea a fost salvată.');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await owner.close();
 
     // a Romanian guest on a phone picks German in the switch
-    const guest = await browserOf().newContext({ viewport: PHONE, baseURL: baseUrl, locale: 'ro-RO', extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp(), 'Accept-Language': 'ro-RO,ro;q=0.9' } });
+    const guest = await browserOf().newContext({
+      viewport: PHONE,
+      baseURL: baseUrl,
+      locale: 'ro-RO',
+      extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp(), 'Accept-Language': 'ro-RO,ro;q=0.9' },
+    });
     const menu = await guest.newPage();
     await menu.goto(`/${slug}`);
     expect(await menu.locator('html').getAttribute('lang')).toBe('ro');

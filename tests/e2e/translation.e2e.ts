@@ -65,7 +65,12 @@ describe('a menu in the guest’s language', () => {
     await owner.close();
 
     // a German guest on a phone, first visit: no cookie, the browser says German
-    const guest = await browserOf().newContext({ viewport: PHONE, baseURL: baseUrl, locale: 'de-DE', extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp(), 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.5' } });
+    const guest = await browserOf().newContext({
+      viewport: PHONE,
+      baseURL: baseUrl,
+      locale: 'de-DE',
+      extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp(), 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.5' },
+    });
     const menu = await guest.newPage();
     await menu.goto(`/${slug}`);
     expect(await menu.locator('html').getAttribute('lang')).toBe('de');

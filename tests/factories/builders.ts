@@ -43,5 +43,8 @@ function nextMemberTime(): string {
 
 export async function addMember(db: Kysely<Database>, restaurantId: string, userId: string, role: MembershipTable['role'] = 'owner'): Promise<void> {
   const now = nextMemberTime();
-  await db.insertInto('membership').values({ id: `${role}-${userId}-${restaurantId}`, restaurantId, userId, role, createdAt: now, updatedAt: now }).execute();
+  await db
+    .insertInto('membership')
+    .values({ id: `${role}-${userId}-${restaurantId}`, restaurantId, userId, role, createdAt: now, updatedAt: now })
+    .execute();
 }

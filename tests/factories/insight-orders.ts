@@ -20,13 +20,48 @@ export async function insertGuestOrder(
   serial++;
   const createdAt = overrides.createdAt ?? new Date().toISOString();
   const orderLines = lines.map((line, position): GuestOrderLine => ({
-    id: newId(), orderId: '', restaurantId, productId: null, nameRo: 'Ciorbă de burtă', nameEn: 'Tripe soup', unitPriceMinor: 2400, quantity: 1, note: 'fără smântână', position, allergens: '[]', ...line,
+    id: newId(),
+    orderId: '',
+    restaurantId,
+    productId: null,
+    nameRo: 'Ciorbă de burtă',
+    nameEn: 'Tripe soup',
+    unitPriceMinor: 2400,
+    quantity: 1,
+    note: 'fără smântână',
+    position,
+    allergens: '[]',
+    ...line,
   }));
   const order: GuestOrder = {
-    id: newId(), restaurantId, locationId, token: newId().replace(/-/g, ''), serviceDay: createdAt.slice(0, 10), number: serial, kind: 'pickup', tableId: null, tableLabel: null,
-    status: 'received', etaMinutes: null, declineReason: null, customerName: 'Ion Popescu', customerPhone: '+40 721 000 000', pickupTime: '13:00',
-    totalMinor: orderLines.reduce((sum, line) => sum + line.unitPriceMinor * line.quantity, 0), currency: 'RON', locale: 'ro', idempotencyKey: newId(),
-    createdAt, updatedAt: createdAt, acceptedAt: null, readyAt: null, closedAt: null, contactErasedAt: null, allergies: null, allergyNote: null, ...overrides,
+    id: newId(),
+    restaurantId,
+    locationId,
+    token: newId().replace(/-/g, ''),
+    serviceDay: createdAt.slice(0, 10),
+    number: serial,
+    kind: 'pickup',
+    tableId: null,
+    tableLabel: null,
+    status: 'received',
+    etaMinutes: null,
+    declineReason: null,
+    customerName: 'Ion Popescu',
+    customerPhone: '+40 721 000 000',
+    pickupTime: '13:00',
+    totalMinor: orderLines.reduce((sum, line) => sum + line.unitPriceMinor * line.quantity, 0),
+    currency: 'RON',
+    locale: 'ro',
+    idempotencyKey: newId(),
+    createdAt,
+    updatedAt: createdAt,
+    acceptedAt: null,
+    readyAt: null,
+    closedAt: null,
+    contactErasedAt: null,
+    allergies: null,
+    allergyNote: null,
+    ...overrides,
   };
   await db.insertInto('guestOrder').values(order).execute();
   for (const line of orderLines) line.orderId = order.id;
@@ -38,9 +73,26 @@ export async function insertGuestOrder(
 export async function insertReservation(db: Kysely<Database>, restaurantId: string, locationId: string, overrides: Partial<Reservation> = {}): Promise<Reservation> {
   const now = new Date().toISOString();
   const row: Reservation = {
-    id: newId(), restaurantId, locationId, token: newId().replace(/-/g, ''), date: now.slice(0, 10), time: '19:00', partySize: 4, name: 'Maria Ionescu',
-    phone: '+40 722 000 000', email: 'maria@example.com', note: 'o masă lângă fereastră', locale: 'ro', status: 'accepted', declineReason: null,
-    idempotencyKey: newId(), reminderSentAt: null, createdAt: now, updatedAt: now, contactErasedAt: null, ...overrides,
+    id: newId(),
+    restaurantId,
+    locationId,
+    token: newId().replace(/-/g, ''),
+    date: now.slice(0, 10),
+    time: '19:00',
+    partySize: 4,
+    name: 'Maria Ionescu',
+    phone: '+40 722 000 000',
+    email: 'maria@example.com',
+    note: 'o masă lângă fereastră',
+    locale: 'ro',
+    status: 'accepted',
+    declineReason: null,
+    idempotencyKey: newId(),
+    reminderSentAt: null,
+    createdAt: now,
+    updatedAt: now,
+    contactErasedAt: null,
+    ...overrides,
   };
   await db.insertInto('reservation').values(row).execute();
   return row;

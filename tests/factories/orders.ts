@@ -112,7 +112,12 @@ export interface BuiltOrder {
 /** Issue 35: a large pizza with extra cheese (gluten, milk) and a note, and two lemonades (sulphites). */
 export const PIZZA_ORDER: OrderLineSpec[] = [
   {
-    nameRo: 'Pizza Margherita', nameEn: 'Margherita pizza', unitPriceMinor: 4700, quantity: 1, note: 'bine coaptă', allergens: ['gluten', 'milk'],
+    nameRo: 'Pizza Margherita',
+    nameEn: 'Margherita pizza',
+    unitPriceMinor: 4700,
+    quantity: 1,
+    note: 'bine coaptă',
+    allergens: ['gluten', 'milk'],
     options: [
       { groupNameRo: 'Mărime', groupNameEn: 'Size', nameRo: 'Mare', nameEn: 'Large', priceMinor: 4200, pricing: 'set' },
       { groupNameRo: 'Extra', groupNameEn: 'Extras', nameRo: 'Mozzarella', nameEn: null, priceMinor: 500, pricing: 'add' },
@@ -191,7 +196,12 @@ export function buildOrder(spec: OrderSpec, number: number): BuiltOrder {
 }
 
 async function nextNumber(db: Kysely<Database>, restaurantId: string, serviceDay: string): Promise<number> {
-  const row = await db.selectFrom('guestOrder').select((eb) => eb.fn.max('number').as('last')).where('restaurantId', '=', restaurantId).where('serviceDay', '=', serviceDay).executeTakeFirst();
+  const row = await db
+    .selectFrom('guestOrder')
+    .select((eb) => eb.fn.max('number').as('last'))
+    .where('restaurantId', '=', restaurantId)
+    .where('serviceDay', '=', serviceDay)
+    .executeTakeFirst();
   return Number(row?.last ?? 0) + 1;
 }
 

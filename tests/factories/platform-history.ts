@@ -52,7 +52,9 @@ export function* platformHistory(options: HistoryOptions): Generator<{ restauran
     if (created >= end) continue;
     const createdAt = new Date(created).toISOString();
     const restaurant = buildRestaurant({ createdAt, updatedAt: createdAt, active: random() < 0.05 ? 0 : 1 });
-    const rows: NewSubscription[] = [buildSubscription(restaurant.id, { startsAt: createdAt, endsAt: new Date(created + 60 * DAY_MS).toISOString(), createdAt, updatedAt: createdAt })];
+    const rows: NewSubscription[] = [
+      buildSubscription(restaurant.id, { startsAt: createdAt, endsAt: new Date(created + 60 * DAY_MS).toISOString(), createdAt, updatedAt: createdAt }),
+    ];
     const roll = random();
     // a third converts, some time between day 10 and day 75 after signing up (if that is not in the future)
     const convertedAt = created + Math.floor((10 + random() * 65) * DAY_MS);
@@ -62,17 +64,34 @@ export function* platformHistory(options: HistoryOptions): Generator<{ restauran
         const months = random() < 0.5 ? 6 : 12;
         const grantEnd = new Date(convertedAt);
         grantEnd.setUTCMonth(grantEnd.getUTCMonth() + months);
-        rows.push(buildSubscription(restaurant.id, { kind: 'manual', plan: 'pro', startsAt, endsAt: grantEnd.toISOString(), grantedBy: 'admin-1', createdAt: startsAt, updatedAt: startsAt }));
+        rows.push(
+          buildSubscription(restaurant.id, {
+            kind: 'manual',
+            plan: 'pro',
+            startsAt,
+            endsAt: grantEnd.toISOString(),
+            grantedBy: 'admin-1',
+            createdAt: startsAt,
+            updatedAt: startsAt,
+          }),
+        );
       } else {
         const plan = random() < 0.4 ? 'pro_yearly' : 'pro_monthly';
         const canceledAt = convertedAt + Math.floor((5 + random() * 200) * DAY_MS);
         const canceled = random() < 0.35 && canceledAt < end;
         rows.push(
           buildSubscription(restaurant.id, {
-            kind: 'provider', plan, status: canceled ? 'canceled' : 'active', startsAt,
+            kind: 'provider',
+            plan,
+            status: canceled ? 'canceled' : 'active',
+            startsAt,
             endsAt: canceled ? new Date(canceledAt).toISOString() : null,
-            providerCustomerId: `cus_${restaurant.id}`, providerSubscriptionId: `sub_${restaurant.id}`, providerPriceId: `price_${plan}`, providerStatus: canceled ? 'canceled' : 'active',
-            createdAt: startsAt, updatedAt: canceled ? new Date(canceledAt).toISOString() : startsAt,
+            providerCustomerId: `cus_${restaurant.id}`,
+            providerSubscriptionId: `sub_${restaurant.id}`,
+            providerPriceId: `price_${plan}`,
+            providerStatus: canceled ? 'canceled' : 'active',
+            createdAt: startsAt,
+            updatedAt: canceled ? new Date(canceledAt).toISOString() : startsAt,
           }),
         );
       }
@@ -91,7 +110,11 @@ export async function seedPlatformHistory(db: Kysely<Database>, options: History
     if (restaurants.length === 0) return;
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('restaurant').values(restaurants).execute();
-      for (let i = 0; i < rows.length; i += 200) await trx.insertInto('subscription').values(rows.slice(i, i + 200)).execute();
+      for (let i = 0; i < rows.length; i += 200)
+        await trx
+          .insertInto('subscription')
+          .values(rows.slice(i, i + 200))
+          .execute();
     });
     restaurants = [];
     rows = [];

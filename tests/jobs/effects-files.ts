@@ -76,9 +76,21 @@ export const fileEffects: Pick<JobEffects, 'image.delete-files' | 'image.sweep' 
     effect: 'deletes menu-photo drafts older than a day, keeps younger ones',
     async run(world) {
       const restaurant = await insertRestaurant(world.db);
-      const draft = (id: string, createdAt: string) => ({ id, restaurantId: restaurant.id, status: 'done' as const, image: null, rows: '[]', error: null, createdAt, updatedAt: createdAt });
+      const draft = (id: string, createdAt: string) => ({
+        id,
+        restaurantId: restaurant.id,
+        status: 'done' as const,
+        image: null,
+        rows: '[]',
+        error: null,
+        createdAt,
+        updatedAt: createdAt,
+      });
       const [old, young] = [newId(), newId()];
-      await world.db.insertInto('importDraft').values([draft(old, new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString()), draft(young, new Date().toISOString())]).execute();
+      await world.db
+        .insertInto('importDraft')
+        .values([draft(old, new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString()), draft(young, new Date().toISOString())])
+        .execute();
       await enqueueScheduledJobs(world.db, [{ type: 'import.sweep', every: 'hour' }]);
       await world.work();
       expect((await world.db.selectFrom('importDraft').select('id').where('restaurantId', '=', restaurant.id).execute()).map((row) => row.id)).toEqual([young]);

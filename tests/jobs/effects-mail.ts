@@ -23,14 +23,31 @@ async function restaurantWithLocation(world: JobWorld) {
 
 /** Every stored job whose payload or error still names `address`. */
 const jobsNaming = (world: JobWorld, address: string) =>
-  world.db.selectFrom('job').select(['id', 'status']).where((eb) => eb.or([eb('payload', 'like', `%${address}%`), eb('lastError', 'like', `%${address}%`)])).execute();
+  world.db
+    .selectFrom('job')
+    .select(['id', 'status'])
+    .where((eb) => eb.or([eb('payload', 'like', `%${address}%`), eb('lastError', 'like', `%${address}%`)]))
+    .execute();
 
 export const mailEffects: Pick<JobEffects, 'mail.send' | 'reservations.remind' | 'retention.erase-contacts' | 'billing.notices'> = {
   'mail.send': {
     effect: 'hands the message to the mailer and marks the contact message it carries as e-mailed',
     async run(world) {
       const id = newId();
-      await world.db.insertInto('contactMessage').values({ id, name: 'Oaspete', email: 'scrie@example.com', restaurantName: null, message: 'Bună ziua', locale: 'ro', emailedAt: null, clientKey: 'k', createdAt: new Date().toISOString() }).execute();
+      await world.db
+        .insertInto('contactMessage')
+        .values({
+          id,
+          name: 'Oaspete',
+          email: 'scrie@example.com',
+          restaurantName: null,
+          message: 'Bună ziua',
+          locale: 'ro',
+          emailedAt: null,
+          clientKey: 'k',
+          createdAt: new Date().toISOString(),
+        })
+        .execute();
       const mail = { to: 'echipa@bucate.example', replyTo: 'scrie@example.com', subject: 'Mesaj nou', text: 'Bună ziua', html: '' };
       await enqueueJob(world.db, { type: 'mail.send', payload: { mail, contactMessageId: id } });
       expect(await world.work()).toBe(1);
@@ -66,7 +83,8 @@ export const mailEffects: Pick<JobEffects, 'mail.send' | 'reservations.remind' |
       const { restaurantId, locationId } = await restaurantWithLocation(world);
       const today = new Date().toISOString().slice(0, 10);
       const order = await insertGuestOrder(world.db, restaurantId, locationId, { customerName: 'Gast Vechi', allergies: '["peanuts"]', allergyNote: 'alergie la arahide' });
-      const ofOrder = () => world.db.selectFrom('guestOrder').select(['customerName', 'customerPhone', 'allergies', 'allergyNote']).where('id', '=', order.id).executeTakeFirstOrThrow();
+      const ofOrder = () =>
+        world.db.selectFrom('guestOrder').select(['customerName', 'customerPhone', 'allergies', 'allergyNote']).where('id', '=', order.id).executeTakeFirstOrThrow();
       // tomorrow's table: its e-mails go now, one of them refused for good by the guest's mail server
       const soon = await insertReservation(world.db, restaurantId, locationId, { date: addDays(today, 1), email: 'gast-vechi@example.com' });
       const later = await insertReservation(world.db, restaurantId, locationId, { date: addDays(today, 5), email: 'gast-nou@example.com' });
@@ -98,7 +116,12 @@ export const mailEffects: Pick<JobEffects, 'mail.send' | 'reservations.remind' |
       await world.work({ now: at(32) });
       // the allergies declared with the order are health data: erased with the contact details (issue 35)
       expect(await ofOrder()).toEqual({ customerName: null, customerPhone: null, allergies: null, allergyNote: null });
-      expect(await world.db.selectFrom('reservation').select(['name', 'phone', 'email', 'note']).where('id', '=', soon.id).executeTakeFirstOrThrow()).toEqual({ name: null, phone: null, email: null, note: null });
+      expect(await world.db.selectFrom('reservation').select(['name', 'phone', 'email', 'note']).where('id', '=', soon.id).executeTakeFirstOrThrow()).toEqual({
+        name: null,
+        phone: null,
+        email: null,
+        note: null,
+      });
       expect(await jobsNaming(world, 'gast-vechi@example.com')).toEqual([]);
       // the later guest's reservation and e-mail (sent 29 days before) stay; every outbox file is over 30 days old
       expect((await world.db.selectFrom('reservation').select('email').where('id', '=', later.id).executeTakeFirstOrThrow()).email).toBe('gast-nou@example.com');

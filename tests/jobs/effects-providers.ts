@@ -78,7 +78,16 @@ export const providerEffects: Pick<JobEffects, 'billing.sync' | 'billing.reconci
       await translateFieldNow(scope, world.storage, world.provider, 'product', productId, { field: 'name', language: 'en' });
       const before = await row();
       expect(before.nameEn).toBe('en-gb: CIORBĂ DE BURTĂ');
-      const input = ProductInput.parse({ categoryId, nameRo: 'Ciorbă de perișoare', nameEn: before.nameEn, descriptionRo: '', descriptionEn: '', price: '24', available: 'on', visible: 'on' });
+      const input = ProductInput.parse({
+        categoryId,
+        nameRo: 'Ciorbă de perișoare',
+        nameEn: before.nameEn,
+        descriptionRo: '',
+        descriptionEn: '',
+        price: '24',
+        available: 'on',
+        visible: 'on',
+      });
       await updateProduct(scope, world.storage, productId, input, before.updatedAt);
       await world.work();
       expect((await row()).nameEn).toBe('en-gb: CIORBĂ DE PERIȘOARE');

@@ -33,10 +33,16 @@ describe(`every job type through the worker on ${testDialect}`, () => {
 
   for (const type of TYPES) {
     const { effect, run, timeoutMs } = EFFECTS[type];
-    test(`${type}: ${effect}`, async () => {
-      await run(world);
-      // the job itself ended done: nothing of this type is left waiting or dead
-      expect(await world.db.selectFrom('job').select(['status', 'lastError']).where('type', '=', type).where('status', 'in', ['pending', 'running', 'dead']).execute()).toEqual([]);
-    }, timeoutMs);
+    test(
+      `${type}: ${effect}`,
+      async () => {
+        await run(world);
+        // the job itself ended done: nothing of this type is left waiting or dead
+        expect(await world.db.selectFrom('job').select(['status', 'lastError']).where('type', '=', type).where('status', 'in', ['pending', 'running', 'dead']).execute()).toEqual(
+          [],
+        );
+      },
+      timeoutMs,
+    );
   }
 });

@@ -84,7 +84,16 @@ export function useJobWorld(): JobWorld {
       backup: { dir: backupDir, keep: 2, target: database.location },
     };
     Object.assign(world, {
-      database, db: database.db, databases, scopes, storage, uploads, stripe, translator, provider, backupDir,
+      database,
+      db: database.db,
+      databases,
+      scopes,
+      storage,
+      uploads,
+      stripe,
+      translator,
+      provider,
+      backupDir,
       outboxFiles: () => readdirSync(outboxDir({ DATA_DIR: dataDir })).filter((name) => name.endsWith('.eml')),
       handlers: () => createJobHandlers(deps),
       work: ({ now }: { now?: Date } = {}) => runJobsUntilIdle(database.db, createJobHandlers(deps), now ? { now: () => now } : {}),

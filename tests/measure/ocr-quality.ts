@@ -33,6 +33,8 @@ for (const { label, menu, image } of cases) {
     if (headerKey(row.cells.category ?? '') === headerKey(dish.category)) categories++;
   }
   const extra = rows.length - folded;
-  console.log(`${label}: ${menu.dishes.length} dishes, rows ${rows.length} (extra ${extra}); names ${folded} (exact with diacritics ${exact}); prices ${prices}; categories ${categories}; ${seconds.toFixed(1)} s`);
+  console.log(
+    `${label}: ${menu.dishes.length} dishes, rows ${rows.length} (extra ${extra}); names ${folded} (exact with diacritics ${exact}); prices ${prices}; categories ${categories}; ${seconds.toFixed(1)} s`,
+  );
   for (const row of rows) if (!menu.dishes.some((d) => d.name === row.cells.nameRo && d.price === row.cells.price)) console.log('   differs:', JSON.stringify(row.cells));
 }

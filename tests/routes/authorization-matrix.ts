@@ -87,7 +87,8 @@ async function untouchedRowsOfA(w: World): Promise<string[]> {
   const db = w.db.db;
   const problems: string[] = [];
   const product = await db.selectFrom('product').select(['visible', 'available', 'nameRo']).where('id', '=', w.A.productId).executeTakeFirst();
-  if (!product || !product.visible || !product.available || product.nameRo !== w.A.productName) problems.push(`restaurant A's product was changed or deleted: ${JSON.stringify(product)}`);
+  if (!product || !product.visible || !product.available || product.nameRo !== w.A.productName)
+    problems.push(`restaurant A's product was changed or deleted: ${JSON.stringify(product)}`);
   const category = await db.selectFrom('category').select(['visible', 'nameRo']).where('id', '=', w.A.categoryId).executeTakeFirst();
   if (!category || !category.visible || category.nameRo === 'Furat') problems.push(`restaurant A's category was changed or deleted: ${JSON.stringify(category)}`);
   const location = await db.selectFrom('location').select(['visible', 'nameRo']).where('id', '=', w.A.locationId).executeTakeFirst();

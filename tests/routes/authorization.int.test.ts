@@ -31,7 +31,15 @@ describe('authorization matrix (every route module, every actor)', () => {
     const path = `/${w.A.slug}/admin/products/${w.A.productId}`;
     const params = { restaurantSlug: w.A.slug, productId: w.A.productId };
     const product = () => w.db.db.selectFrom('product').select(['nameRo', 'priceMinor', 'updatedAt']).where('id', '=', w.A.productId).executeTakeFirstOrThrow();
-    const post = async (price: string) => call(edit, 'action', path, params, editor.cookie, { categoryId: w.A.categoryId, nameRo: w.A.productName, price, visible: 'on', available: 'on', version: (await product()).updatedAt });
+    const post = async (price: string) =>
+      call(edit, 'action', path, params, editor.cookie, {
+        categoryId: w.A.categoryId,
+        nameRo: w.A.productName,
+        price,
+        visible: 'on',
+        available: 'on',
+        version: (await product()).updatedAt,
+      });
 
     // while a member, the editor's edit is saved
     const saved = await post('31');
@@ -47,7 +55,11 @@ describe('authorization matrix (every route module, every actor)', () => {
     expect(refused.location).toBe(unauthorized(RESTAURANT_FORBIDDEN));
     expect(await product()).toEqual(before);
     const menu = await loadRoute('routes/restaurant-admin.menu.tsx');
-    const hidden = await call(menu, 'action', `/${w.A.slug}/admin`, { restaurantSlug: w.A.slug }, editor.cookie, { intent: 'set-product-visible', id: w.A.productId, value: 'false' });
+    const hidden = await call(menu, 'action', `/${w.A.slug}/admin`, { restaurantSlug: w.A.slug }, editor.cookie, {
+      intent: 'set-product-visible',
+      id: w.A.productId,
+      value: 'false',
+    });
     expect(hidden.location).toBe(unauthorized(RESTAURANT_FORBIDDEN));
     expect((await w.db.db.selectFrom('product').select('visible').where('id', '=', w.A.productId).executeTakeFirstOrThrow()).visible).toBeTruthy();
   });

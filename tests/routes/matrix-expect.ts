@@ -17,20 +17,32 @@ export const USER_DISABLED = '/login?error=USER_DISABLED';
 /** null when the outcome is right, otherwise what was expected. */
 export type Expect = (outcome: Outcome) => string | null;
 
-export const redirectTo = (location: string): Expect => (o) =>
-  o.status >= 300 && o.status < 400 && o.location === location ? null : `expected a redirect to ${location}`;
-export const ok = (check?: (o: Outcome) => string | null): Expect => (o) =>
-  o.status >= 200 && o.status < 300 ? (check?.(o) ?? null) : 'expected 2xx';
-export const status = (code: number): Expect => (o) => (o.status === code && !o.location ? null : `expected status ${code}`);
+export const redirectTo =
+  (location: string): Expect =>
+  (o) =>
+    o.status >= 300 && o.status < 400 && o.location === location ? null : `expected a redirect to ${location}`;
+export const ok =
+  (check?: (o: Outcome) => string | null): Expect =>
+  (o) =>
+    o.status >= 200 && o.status < 300 ? (check?.(o) ?? null) : 'expected 2xx';
+export const status =
+  (code: number): Expect =>
+  (o) =>
+    o.status === code && !o.location ? null : `expected status ${code}`;
 export const contains = (text: string) => (o: Outcome) => (o.body.includes(text) ? null : `expected the answer to contain ${JSON.stringify(text)}`);
 /** A disabled user's cookie: told once that the account is disabled, then a guest. */
-export const disabledThen = (asGuest: Expect): Expect => (o) => (o.location === USER_DISABLED ? null : asGuest(o) && `expected ${USER_DISABLED} or the guest's outcome`);
+export const disabledThen =
+  (asGuest: Expect): Expect =>
+  (o) =>
+    o.location === USER_DISABLED ? null : asGuest(o) && `expected ${USER_DISABLED} or the guest's outcome`;
 
 /** An actor the guard lets through: never sent to sign-in or to unauthorized, and then what the case checks. */
-const granted = (allowed: Expect): Expect => (o) => {
-  const refused = o.location?.startsWith('/unauthorized') || o.location?.startsWith('/login?redirect=') || o.location === USER_DISABLED;
-  return refused ? 'expected the guard to let this actor through' : allowed(o);
-};
+const granted =
+  (allowed: Expect): Expect =>
+  (o) => {
+    const refused = o.location?.startsWith('/unauthorized') || o.location?.startsWith('/login?redirect=') || o.location === USER_DISABLED;
+    return refused ? 'expected the guard to let this actor through' : allowed(o);
+  };
 
 /** What an actor the guard lets through gets: one check for all, or one per actor where it differs. */
 export type Allowed = Expect | Partial<Record<ActorName, Expect>>;

@@ -117,7 +117,8 @@ export async function call(
   if (result instanceof Response) {
     const type = result.headers.get('content-type') ?? '';
     // a live stream never ends by itself: its answer is its status and its first chunk
-    const text = type.startsWith('application/pdf') || type.startsWith('image/png') ? '<binary>' : type.startsWith('text/event-stream') ? await firstChunkOf(result) : await result.text();
+    const text =
+      type.startsWith('application/pdf') || type.startsWith('image/png') ? '<binary>' : type.startsWith('text/event-stream') ? await firstChunkOf(result) : await result.text();
     return { status: result.status, location: result.headers.get('location'), body: text };
   }
   if (isDataWithInit(result)) {
@@ -137,7 +138,6 @@ async function firstChunkOf(response: Response): Promise<string> {
 function isDataWithInit(value: unknown): value is { data: unknown; init: ResponseInit | null } {
   return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'DataWithResponseInit';
 }
-
 
 async function callWithCookies(module: RouteModule, path: string, form: Record<string, string>): Promise<Outcome & { setCookies: string[] }> {
   const request = new Request(`${ORIGIN}${path}`, { method: 'POST', headers: { origin: ORIGIN }, body: new URLSearchParams(form) });
@@ -173,7 +173,6 @@ export async function loadRoute(file: string): Promise<RouteModule> {
   if (!load) throw new Error(`no route module at app/${file}`);
   return load();
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // the world
@@ -240,7 +239,21 @@ export async function createWorld(db: TestDatabase): Promise<World> {
     const { order } = await insertOrder(getDb(), { restaurantId: registered.restaurantId, locationId, table: null });
     const optionGroupId = newId();
     const now = new Date().toISOString();
-    await getDb().insertInto('optionGroup').values({ id: optionGroupId, restaurantId: registered.restaurantId, nameRo: `Lapte ${label} ${tag}`, nameEn: null, minChoices: 1, maxChoices: 1, pricing: 'add', sortOrder: 0, createdAt: now, updatedAt: now }).execute();
+    await getDb()
+      .insertInto('optionGroup')
+      .values({
+        id: optionGroupId,
+        restaurantId: registered.restaurantId,
+        nameRo: `Lapte ${label} ${tag}`,
+        nameEn: null,
+        minChoices: 1,
+        maxChoices: 1,
+        pricing: 'add',
+        sortOrder: 0,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
     return { ...registered, locationId, categoryId, productId, productName, orderId: order.id, optionGroupId, members: { [ownerName]: 'owner' } };
   };
 
@@ -281,8 +294,15 @@ export async function createWorld(db: TestDatabase): Promise<World> {
     B,
     admin,
     cookies: {
-      guest: null, disabled: disabled.cookie, disabledAdmin: disabledAdmin.cookie, admin: admin.cookie, ownerB: B.owner.cookie,
-      ownerA: team.ownerA!.cookie, managerA: team.managerA!.cookie, editorA: team.editorA!.cookie, staffA: team.staffA!.cookie,
+      guest: null,
+      disabled: disabled.cookie,
+      disabledAdmin: disabledAdmin.cookie,
+      admin: admin.cookie,
+      ownerB: B.owner.cookie,
+      ownerA: team.ownerA!.cookie,
+      managerA: team.managerA!.cookie,
+      editorA: team.editorA!.cookie,
+      staffA: team.staffA!.cookie,
     },
     secretsOfA: [A.restaurantName, A.productName, `Terasa Alfa ${tag}`, `Ciorbe Alfa ${tag}`, A.restaurantId, A.owner.email],
     signUpMember,

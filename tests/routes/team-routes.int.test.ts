@@ -46,7 +46,16 @@ async function postInvitation(token: string, form: Record<string, string>, cooki
   } catch (thrown) {
     result = thrown;
   }
-  if (result instanceof Response) return { status: result.status, location: result.headers.get('location'), cookie: result.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), body: '' };
+  if (result instanceof Response)
+    return {
+      status: result.status,
+      location: result.headers.get('location'),
+      cookie: result.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; '),
+      body: '',
+    };
   const { data, init } = result as { data: unknown; init: ResponseInit | null };
   return { status: init?.status ?? 200, location: null, cookie: '', body: JSON.stringify(data) };
 }
@@ -78,7 +87,15 @@ describe(`the team through its pages on ${testDialect}`, () => {
     expect(registered.status, registered.body).toBe(302);
     expect(registered.location).toBe(`/${A().slug}/admin`);
     const editor = registered.cookie;
-    expect(await db().selectFrom('restaurant').select('restaurant.id').innerJoin('membership', 'membership.restaurantId', 'restaurant.id').innerJoin('user', 'user.id', 'membership.userId').where('user.email', '=', email).execute()).toEqual([{ id: A().restaurantId }]);
+    expect(
+      await db()
+        .selectFrom('restaurant')
+        .select('restaurant.id')
+        .innerJoin('membership', 'membership.restaurantId', 'restaurant.id')
+        .innerJoin('user', 'user.id', 'membership.userId')
+        .where('user.email', '=', email)
+        .execute(),
+    ).toEqual([{ id: A().restaurantId }]);
 
     expect((await editPrice(editor, '31')).status).toBe(302);
     expect(await priceOfA()).toBe(3100);

@@ -41,7 +41,17 @@ describe(`an edit without its version is refused on ${testDialect}`, () => {
 
   it('a category, its serving schedule included', async () => {
     const before = await db().selectFrom('category').selectAll().where('id', '=', A().categoryId).executeTakeFirstOrThrow();
-    const form = { intent: 'update-category', id: A().categoryId, locationId: A().locationId, nameRo: 'Supe', visible: 'on', scheduled: 'on', 'scheduleDay-mon': 'on', scheduleFrom: '08:00', scheduleTo: '12:00' };
+    const form = {
+      intent: 'update-category',
+      id: A().categoryId,
+      locationId: A().locationId,
+      nameRo: 'Supe',
+      visible: 'on',
+      scheduled: 'on',
+      'scheduleDay-mon': 'on',
+      scheduleFrom: '08:00',
+      scheduleTo: '12:00',
+    };
     expectRefused(await menuAction(form));
     expect(await db().selectFrom('category').selectAll().where('id', '=', A().categoryId).executeTakeFirstOrThrow()).toEqual(before);
     expect((await menuAction({ ...form, version: before.updatedAt })).status).toBe(200);
@@ -80,7 +90,10 @@ describe(`an edit without its version is refused on ${testDialect}`, () => {
     const route = await loadRoute('routes/restaurant-admin.translations.ts');
     const path = `/${A().slug}/admin/translations`;
     const params = { restaurantSlug: A().slug };
-    const panel = async () => ((await call(route, 'loader', `${path}?table=location&id=${A().locationId}`, params, A().cookie)).data as { rows: { field: string; language: string; version: string }[] }).rows.find((row) => row.field === 'name' && row.language === 'en')!;
+    const panel = async () =>
+      (
+        (await call(route, 'loader', `${path}?table=location&id=${A().locationId}`, params, A().cookie)).data as { rows: { field: string; language: string; version: string }[] }
+      ).rows.find((row) => row.field === 'name' && row.language === 'en')!;
     const loaded = await panel();
     const before = await db().selectFrom('location').selectAll().where('id', '=', A().locationId).executeTakeFirstOrThrow();
     const form = { intent: 'translation-save', table: 'location', id: A().locationId, field: 'name', language: 'en', text: 'Written by a script' };

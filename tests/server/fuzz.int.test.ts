@@ -40,7 +40,14 @@ test.beforeAll(async ({ database: fileDatabase }) => {
   expect(response.status).toBe(302);
   const slug = response.headers.get('location')!.split('/')[1]!;
   const restaurant = await database.db.selectFrom('restaurant').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();
-  owner = { cookie: response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), slug, restaurantId: restaurant.id };
+  owner = {
+    cookie: response.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+    slug,
+    restaurantId: restaurant.id,
+  };
   const location = buildLocation(restaurant.id, { id: ids[0] });
   const category = buildCategory(restaurant.id, location.id, { id: ids[1] });
   const product = buildProduct(restaurant.id, category.id, { id: ids[2] });
@@ -48,10 +55,19 @@ test.beforeAll(async ({ database: fileDatabase }) => {
   await database.db.insertInto('category').values(category).execute();
   await database.db.insertInto('product').values(product).execute();
   // reservations on at the owner's location (issue 25): its form and the staff's list are fuzzed too
-  await database.db.insertInto('orderingSettings').values(buildOrderingSettings(restaurant.id, location.id, { ordersEnabled: 0, reservationsEnabled: 1 })).execute();
+  await database.db
+    .insertInto('orderingSettings')
+    .values(buildOrderingSettings(restaurant.id, location.id, { ordersEnabled: 0, reservationsEnabled: 1 }))
+    .execute();
   const { order, lines } = buildOrder({ restaurantId: restaurant.id, locationId: location.id, table: null }, 1);
-  await database.db.insertInto('guestOrder').values({ ...order, id: ids[3] }).execute();
-  await database.db.insertInto('guestOrderLine').values(lines.map((line) => ({ ...line, orderId: ids[3] }))).execute();
+  await database.db
+    .insertInto('guestOrder')
+    .values({ ...order, id: ids[3] })
+    .execute();
+  await database.db
+    .insertInto('guestOrderLine')
+    .values(lines.map((line) => ({ ...line, orderId: ids[3] })))
+    .execute();
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
@@ -96,27 +112,124 @@ const nasty = [
   ' ',
 ];
 const fieldNames = [
-  'intent', 'id', 'value', 'direction', 'order', 'parentId', 'locationId', 'categoryId', 'imageId', 'logoId', 'coverId', 'nameRo', 'nameEn',
-  'address', 'descriptionRo', 'descriptionEn', 'ingredientsRo', 'ingredientsEn', 'price', 'weightUnit', 'available', 'visible', 'email', 'password',
-  'name', 'message', 'restaurantName', 'redirectTo', 'redirect', 'token', 'locale', 'kind', 'file', 'slug', 'phone', 'website', 'accentColor',
-  'currency', 'timeZone', 'frozen', 'jobId', 'userId', 'restaurantId',
+  'intent',
+  'id',
+  'value',
+  'direction',
+  'order',
+  'parentId',
+  'locationId',
+  'categoryId',
+  'imageId',
+  'logoId',
+  'coverId',
+  'nameRo',
+  'nameEn',
+  'address',
+  'descriptionRo',
+  'descriptionEn',
+  'ingredientsRo',
+  'ingredientsEn',
+  'price',
+  'weightUnit',
+  'available',
+  'visible',
+  'email',
+  'password',
+  'name',
+  'message',
+  'restaurantName',
+  'redirectTo',
+  'redirect',
+  'token',
+  'locale',
+  'kind',
+  'file',
+  'slug',
+  'phone',
+  'website',
+  'accentColor',
+  'currency',
+  'timeZone',
+  'frozen',
+  'jobId',
+  'userId',
+  'restaurantId',
   // a guest's order (decision 0032): "Adaugă" and the cart page's form
-  'p', 'via', 'total', 'table', 'pickupTime', 'note-0', 'note-1',
+  'p',
+  'via',
+  'total',
+  'table',
+  'pickupTime',
+  'note-0',
+  'note-1',
   // a guest's reservation and the staff's list (issue 25)
-  'date', 'time', 'partySize', 'note', 'idempotencyKey', 'version', 'reason',
+  'date',
+  'time',
+  'partySize',
+  'note',
+  'idempotencyKey',
+  'version',
+  'reason',
   // the orders board (issue 25)
-  'orderId', 'status', 'minutes', 'blockTable', 'locationName',
+  'orderId',
+  'status',
+  'minutes',
+  'blockTable',
+  'locationName',
   // the ordering settings form (issue 25)
-  'ordersEnabled', 'dineIn', 'pickup', 'reservationsEnabled', 'slotMinutes', 'maxPartySize', 'leadMinutes', 'daysAhead', 'capacityPerSlot',
-  'autoAccept', 'guestNoteRo', 'guestNoteEn',
+  'ordersEnabled',
+  'dineIn',
+  'pickup',
+  'reservationsEnabled',
+  'slotMinutes',
+  'maxPartySize',
+  'leadMinutes',
+  'daysAhead',
+  'capacityPerSlot',
+  'autoAccept',
+  'guestNoteRo',
+  'guestNoteEn',
 ];
 const intents = [
-  'create-location', 'update-location', 'delete-location', 'set-location-visible', 'move-location', 'reorder-locations', 'create-category',
-  'update-category', 'delete-category', 'set-category-visible', 'move-category', 'reorder-categories', 'delete-product', 'set-product-visible',
-  'set-product-available', 'move-product', 'reorder-products', 'register', 'magic-link', 'reset-request', 'google', 'grant-pro', 'remove-pro',
-  'disable', 'send', 'save', 'inc:0', 'dec:0', 'remove:0', 'inc:999',
-  'accept', 'decline', 'cancel', 'no-show',
-  'ready', 'served', 'pause', 'resume',
+  'create-location',
+  'update-location',
+  'delete-location',
+  'set-location-visible',
+  'move-location',
+  'reorder-locations',
+  'create-category',
+  'update-category',
+  'delete-category',
+  'set-category-visible',
+  'move-category',
+  'reorder-categories',
+  'delete-product',
+  'set-product-visible',
+  'set-product-available',
+  'move-product',
+  'reorder-products',
+  'register',
+  'magic-link',
+  'reset-request',
+  'google',
+  'grant-pro',
+  'remove-pro',
+  'disable',
+  'send',
+  'save',
+  'inc:0',
+  'dec:0',
+  'remove:0',
+  'inc:999',
+  'accept',
+  'decline',
+  'cancel',
+  'no-show',
+  'ready',
+  'served',
+  'pause',
+  'resume',
 ];
 
 const text = fc.oneof(
@@ -128,22 +241,37 @@ const text = fc.oneof(
 );
 const value = fc.array(text, { minLength: 1, maxLength: 3 }).map((parts) => parts.join(''));
 const fieldName = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...fieldNames) }, { weight: 1, arbitrary: value });
-const fields = fc.tuple(fc.option(fc.constantFrom(...intents), { nil: undefined }), fc.array(fc.tuple(fieldName, value), { maxLength: 12 })).map(([intent, rest]) =>
-  intent ? [['intent', intent] as [string, string], ...rest] : rest,
-);
+const fields = fc
+  .tuple(fc.option(fc.constantFrom(...intents), { nil: undefined }), fc.array(fc.tuple(fieldName, value), { maxLength: 12 }))
+  .map(([intent, rest]) => (intent ? [['intent', intent] as [string, string], ...rest] : rest));
 
 /** Percent-encodes, except where the generator put raw escapes and bad bytes on purpose. */
-const urlencoded = fc.tuple(fields, fc.boolean()).map(([pairs, raw]) =>
-  pairs.map(([k, v]) => (raw ? `${k}=${v}` : `${encodeURIComponent(k.replace(/[\ud800-\udfff]/g, ''))}=${encodeURIComponent(v.replace(/[\ud800-\udfff]/g, ''))}`)).join('&'),
-);
+const urlencoded = fc
+  .tuple(fields, fc.boolean())
+  .map(([pairs, raw]) =>
+    pairs.map(([k, v]) => (raw ? `${k}=${v}` : `${encodeURIComponent(k.replace(/[\ud800-\udfff]/g, ''))}=${encodeURIComponent(v.replace(/[\ud800-\udfff]/g, ''))}`)).join('&'),
+  );
 
 const boundary = fc.oneof(fc.constantFrom('x', '----fuzz', '', '"q"', 'a'.repeat(80), 'b'.repeat(200), '--', 'é'), fc.string({ unit: 'binary-ascii', maxLength: 30 }));
 const multipart = fc
-  .record({ pairs: fields, declared: boundary, used: fc.option(boundary, { nil: undefined }), file: fc.option(fc.uint8Array({ maxLength: 2048 }), { nil: undefined }), filename: value, cut: fc.option(fc.nat(), { nil: undefined }), close: fc.boolean() })
+  .record({
+    pairs: fields,
+    declared: boundary,
+    used: fc.option(boundary, { nil: undefined }),
+    file: fc.option(fc.uint8Array({ maxLength: 2048 }), { nil: undefined }),
+    filename: value,
+    cut: fc.option(fc.nat(), { nil: undefined }),
+    close: fc.boolean(),
+  })
   .map(({ pairs, declared, used, file, filename, cut, close }) => {
     const b = used ?? declared;
     const chunks: Buffer[] = pairs.map(([k, v]) => Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-    if (file) chunks.push(Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/jpeg\r\n\r\n`), Buffer.from(file), Buffer.from('\r\n'));
+    if (file)
+      chunks.push(
+        Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/jpeg\r\n\r\n`),
+        Buffer.from(file),
+        Buffer.from('\r\n'),
+      );
     if (close) chunks.push(Buffer.from(`--${b}--\r\n`));
     const body = Buffer.concat(chunks);
     return { type: `multipart/form-data; boundary=${declared}`, body: cut === undefined ? body : body.subarray(0, cut % (body.length + 1)) };
@@ -162,23 +290,37 @@ const body = fc.oneof(
   { weight: 4, arbitrary: multipart.map((m) => ({ type: m.type as string | undefined, body: m.body as string | Buffer })) },
   fc.tuple(fields, fc.constantFrom(20_000, 100_000, 300_000)).map(([pairs, n]) => ({
     type: 'application/x-www-form-urlencoded' as string | undefined,
-    body: new URLSearchParams([...pairs.map(([k, v]) => [k.replace(/[\ud800-\udfff]/g, ''), v.replace(/[\ud800-\udfff]/g, '')]), ['nameRo', 'x'.repeat(n)]]).toString() as string | Buffer,
+    body: new URLSearchParams([...pairs.map(([k, v]) => [k.replace(/[\ud800-\udfff]/g, ''), v.replace(/[\ud800-\udfff]/g, '')]), ['nameRo', 'x'.repeat(n)]]).toString() as
+      | string
+      | Buffer,
   })),
   jsonBody.map((b) => ({ type: 'application/json' as string | undefined, body: b as string | Buffer })),
   value.map((b) => ({ type: 'text/plain;charset=UTF-8' as string | undefined, body: b as string | Buffer })),
-  fc.tuple(urlencoded, fc.uint8Array({ maxLength: 64 })).map(([b, bytes]) => ({ type: undefined as string | undefined, body: Buffer.concat([Buffer.from(b), Buffer.from(bytes)]) as string | Buffer })),
-  fc.record({ type: fc.constantFrom('application/octet-stream', 'multipart/mixed', 'application/x-www-form-urlencoded; charset=latin1', 'multipart/form-data', 'image/jpeg', 'text/html'), body: fc.uint8Array({ maxLength: 512 }).map((b) => Buffer.from(b) as string | Buffer) }),
+  fc
+    .tuple(urlencoded, fc.uint8Array({ maxLength: 64 }))
+    .map(([b, bytes]) => ({ type: undefined as string | undefined, body: Buffer.concat([Buffer.from(b), Buffer.from(bytes)]) as string | Buffer })),
+  fc.record({
+    type: fc.constantFrom('application/octet-stream', 'multipart/mixed', 'application/x-www-form-urlencoded; charset=latin1', 'multipart/form-data', 'image/jpeg', 'text/html'),
+    body: fc.uint8Array({ maxLength: 512 }).map((b) => Buffer.from(b) as string | Buffer),
+  }),
 );
 
 /** A path of the table with its parameters filled: the owner's slug, a real id, or something random. */
 function pathArbitrary(): fc.Arbitrary<string> {
-  return fc.record({ pattern: fc.constantFrom(...patterns), own: fc.boolean(), id: fc.oneof(fc.constantFrom(...ids), fc.constantFrom('x', '%00', 'ă', '..')), format: fc.constantFrom('png', 'svg', 'pdf', 'x') }).map(({ pattern, own, id, format }) =>
-    pattern
-      .replace(/:restaurantSlug|:slug/g, own ? owner.slug : 'bistro')
-      .replace(':format', format)
-      .replace(/:[A-Za-z]+/g, id)
-      .replace(/\*/g, 'x'),
-  );
+  return fc
+    .record({
+      pattern: fc.constantFrom(...patterns),
+      own: fc.boolean(),
+      id: fc.oneof(fc.constantFrom(...ids), fc.constantFrom('x', '%00', 'ă', '..')),
+      format: fc.constantFrom('png', 'svg', 'pdf', 'x'),
+    })
+    .map(({ pattern, own, id, format }) =>
+      pattern
+        .replace(/:restaurantSlug|:slug/g, own ? owner.slug : 'bistro')
+        .replace(':format', format)
+        .replace(/:[A-Za-z]+/g, id)
+        .replace(/\*/g, 'x'),
+    );
 }
 
 /**

@@ -31,16 +31,29 @@ async function place(slug: string) {
   const location = buildLocation(id!);
   await db.insertInto('location').values(location).execute();
   const settings = { ordersEnabled: 0, reservationsEnabled: 1, capacityPerSlot: 200, reservationHourCeiling: 10, reservationDayCeiling: 40 } as const;
-  await db.insertInto('orderingSettings').values(buildOrderingSettings(id!, location.id, settings)).execute();
+  await db
+    .insertInto('orderingSettings')
+    .values(buildOrderingSettings(id!, location.id, settings))
+    .execute();
   return { id: id!, slug, locationId: location.id };
 }
 
 function reserve(at: { slug: string; locationId: string }, address: string, n: number, lang = 'ro') {
   const body = new URLSearchParams({
-    locationId: at.locationId, date: addDays(localMoment(Date.now(), TZ).date, 2), time: '19:00', partySize: '2', name: `Oaspete ${n}`,
-    phone: `0722 500 ${String(n).padStart(3, '0')}`, idempotencyKey: `http-key-${testDialect}-${n}-abcdefgh`,
+    locationId: at.locationId,
+    date: addDays(localMoment(Date.now(), TZ).date, 2),
+    time: '19:00',
+    partySize: '2',
+    name: `Oaspete ${n}`,
+    phone: `0722 500 ${String(n).padStart(3, '0')}`,
+    idempotencyKey: `http-key-${testDialect}-${n}-abcdefgh`,
   });
-  return fetch(`${server.baseUrl}/${at.slug}/rezervare?lang=${lang}`, { method: 'POST', body, redirect: 'manual', headers: { origin: server.baseUrl, 'x-forwarded-for': `10.0.0.1, ${address}` } });
+  return fetch(`${server.baseUrl}/${at.slug}/rezervare?lang=${lang}`, {
+    method: 'POST',
+    body,
+    redirect: 'manual',
+    headers: { origin: server.baseUrl, 'x-forwarded-for': `10.0.0.1, ${address}` },
+  });
 }
 
 describe(`guests' limits over HTTP on ${testDialect}`, () => {
@@ -65,7 +78,12 @@ describe(`guests' limits over HTTP on ${testDialect}`, () => {
     // the first guest's page, cancelled under B's address: not found, nothing changed
     const token = new URL(placed[0]!.headers.get('location')!, server.baseUrl).pathname.split('/').pop()!;
     const cancel = (slug: string) =>
-      fetch(`${server.baseUrl}/${slug}/rezervare/${token}`, { method: 'POST', body: new URLSearchParams({ intent: 'cancel' }), redirect: 'manual', headers: { origin: server.baseUrl } });
+      fetch(`${server.baseUrl}/${slug}/rezervare/${token}`, {
+        method: 'POST',
+        body: new URLSearchParams({ intent: 'cancel' }),
+        redirect: 'manual',
+        headers: { origin: server.baseUrl },
+      });
     expect((await cancel(b.slug)).status).toBe(404);
     expect(await db.selectFrom('reservation').select(['token', 'status', 'updatedAt']).where('restaurantId', '=', a.id).execute()).toEqual(rows);
     expect((await cancel(a.slug)).status).toBe(303);

@@ -29,7 +29,8 @@ describe(`the pickup note on the guest's pages on ${testDialect}`, () => {
     await database.db.insertInto('category').values(category).execute();
     await database.db.insertInto('product').values(soup).execute();
     // dine-in only, reservations on, and the owner's note about pickup
-    await database.db.insertInto('orderingSettings')
+    await database.db
+      .insertInto('orderingSettings')
       .values(buildOrderingSettings(restaurant.id, location.id, { dineIn: 1, pickup: 0, reservationsEnabled: 1, guestNoteRo: NOTE_RO, guestNoteEn: NOTE_EN }))
       .execute();
     Object.assign(world, { restaurantId: restaurant.id, slug: restaurant.slug, locationId: location.id, productId: soup.id });
@@ -44,7 +45,8 @@ describe(`the pickup note on the guest's pages on ${testDialect}`, () => {
     expect(response.status, path).toBe(200);
     return response.text();
   };
-  const cartCookie = () => `cart=${encodeCart({ locationId: world.locationId, tableCode: null, key: 'k'.repeat(24), lines: [{ productId: world.productId, quantity: 1, note: null }] })}`;
+  const cartCookie = () =>
+    `cart=${encodeCart({ locationId: world.locationId, tableCode: null, key: 'k'.repeat(24), lines: [{ productId: world.productId, quantity: 1, note: null }] })}`;
 
   it('the reservation form does not show it, in either language', async () => {
     for (const lang of ['ro', 'en']) {
@@ -60,7 +62,10 @@ describe(`the pickup note on the guest's pages on ${testDialect}`, () => {
     expect(dineIn).not.toContain(NOTE_RO);
 
     await database.db.updateTable('orderingSettings').set({ pickup: 1 }).where('locationId', '=', world.locationId).execute();
-    for (const [lang, note] of [['', NOTE_RO], ['?lang=en', NOTE_EN]] as const) {
+    for (const [lang, note] of [
+      ['', NOTE_RO],
+      ['?lang=en', NOTE_EN],
+    ] as const) {
       const both = await page(`/${world.slug}/comanda${lang}`, cartCookie());
       const pickup = both.slice(both.indexOf('data-testid="pickup-fields"'));
       expect(pickup.slice(0, pickup.indexOf('</fieldset>'))).toContain(note);

@@ -48,7 +48,11 @@ describe(`owner insights across two server processes on ${testDialect}`, () => {
     const get = (server: BuiltServer, path: string, headers: Record<string, string> = {}) =>
       fetch(`${server.baseUrl}${path}`, { headers: { 'user-agent': CHROME, 'x-forwarded-for': nextGuest(), ...headers }, redirect: 'manual' });
     const beacon = (server: BuiltServer, body: string, guest = nextGuest()) =>
-      fetch(`${server.baseUrl}/api/beacon`, { method: 'POST', headers: { 'user-agent': CHROME, 'x-forwarded-for': guest, origin: server.baseUrl, 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' }, body });
+      fetch(`${server.baseUrl}/api/beacon`, {
+        method: 'POST',
+        headers: { 'user-agent': CHROME, 'x-forwarded-for': guest, origin: server.baseUrl, 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' },
+        body,
+      });
 
     // the QR short link carries its code to the menu
     const redirect = await get(one, `/m/${shortCode}`);
@@ -65,14 +69,24 @@ describe(`owner insights across two server processes on ${testDialect}`, () => {
     expect(revisit.status).toBe(304);
 
     // beacons: counted, junk (400), unknown menu (404), cross-site (403)
-    const good = new URLSearchParams([['s', 'doua-procese'], ['l', ids.location], ['d', ids.soup], ['q', '0:Caviar'], ['a', 'gluten']]).toString();
+    const good = new URLSearchParams([
+      ['s', 'doua-procese'],
+      ['l', ids.location],
+      ['d', ids.soup],
+      ['q', '0:Caviar'],
+      ['a', 'gluten'],
+    ]).toString();
     expect((await beacon(one, good)).status).toBe(204);
     expect((await beacon(two, good)).status).toBe(204);
     expect((await beacon(one, 's=doua-procese&evil=1')).status).toBe(400);
     expect((await beacon(one, 's=doua-procese&a=plutonium')).status).toBe(400);
     expect((await beacon(one, '{"s":"doua-procese"}')).status).toBe(400);
     expect((await beacon(one, `s=nu-exista&d=${ids.soup}`)).status).toBe(404);
-    const crossSite = await fetch(`${one.baseUrl}/api/beacon`, { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }, body: good });
+    const crossSite = await fetch(`${one.baseUrl}/api/beacon`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      body: good,
+    });
     expect(crossSite.status).toBe(403);
     // one client's flood at one process: past its own budget, refused with 429; a spoofed left-most
     // X-Forwarded-For is not another client; a real guest's beacon right after is counted
@@ -86,7 +100,8 @@ describe(`owner insights across two server processes on ${testDialect}`, () => {
     // a graceful stop flushes what each process still holds
     for (const server of servers) await server.stop();
     const rows = await database.db.selectFrom('insightCount').select(['metric', 'dimension', 'count']).where('restaurantId', '=', restaurantId).execute();
-    const sum = (metric: string, dimension?: string) => rows.filter((r) => r.metric === metric && (dimension === undefined || r.dimension === dimension)).reduce((n, r) => n + Number(r.count), 0);
+    const sum = (metric: string, dimension?: string) =>
+      rows.filter((r) => r.metric === metric && (dimension === undefined || r.dimension === dimension)).reduce((n, r) => n + Number(r.count), 0);
     expect(sum('view')).toBe(5);
     expect(sum('source', 'qr')).toBe(2);
     expect(sum('source', 'search')).toBe(1);

@@ -58,7 +58,14 @@ async function member(restaurantId: string, role: 'staff' | 'manager') {
   const user = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
   await addMember(db, restaurantId, user.id, role);
   const membership = await db.selectFrom('membership').select(['id', 'updatedAt']).where('restaurantId', '=', restaurantId).where('userId', '=', user.id).executeTakeFirstOrThrow();
-  return { cookie: signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), userId: user.id, membership };
+  return {
+    cookie: signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+    userId: user.id,
+    membership,
+  };
 }
 
 describe(`live streams held no longer than allowed, across processes, on ${testDialect}`, () => {

@@ -48,7 +48,10 @@ async function staffSession(restaurantId: string): Promise<string> {
   const user = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
   const now = new Date().toISOString();
   await db.insertInto('membership').values({ id: newId(), restaurantId, userId: user.id, role: 'staff', createdAt: now, updatedAt: now }).execute();
-  return signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 describe(`live orders across processes on ${testDialect}`, () => {

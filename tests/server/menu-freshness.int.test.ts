@@ -77,7 +77,13 @@ describe(`the guest menu stays fresh across two server processes on ${testDialec
 
     // shown again and its category renamed: two edits, the next request has both, on either process
     await setProductFlag(owner, storage, soupId, 'visible', true);
-    await updateCategory(owner, storage, categoryId, CategoryInput.parse({ locationId, nameRo: 'Supe și ciorbe', visible: 'on' }), await rowVersion(database.db, 'category', categoryId));
+    await updateCategory(
+      owner,
+      storage,
+      categoryId,
+      CategoryInput.parse({ locationId, nameRo: 'Supe și ciorbe', visible: 'on' }),
+      await rowVersion(database.db, 'category', categoryId),
+    );
     await bothShow('Supe și ciorbe', '>Ciorbe<');
     expect((await page(two)).html).toContain('Ciorbă de burtă');
   });

@@ -21,7 +21,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const ro = { pageNotFound: 'Pagina nu există.', tooLarge: 'Cererea este prea mare.', unsupported: 'Formularul a fost trimis într-un format neacceptat.', bad: 'Cererea nu a putut fi citită.' };
+const ro = {
+  pageNotFound: 'Pagina nu există.',
+  tooLarge: 'Cererea este prea mare.',
+  unsupported: 'Formularul a fost trimis într-un format neacceptat.',
+  bad: 'Cererea nu a putut fi citită.',
+};
 
 function post(path: string, body: BodyInit | undefined, headers: Record<string, string> = {}) {
   return fetch(`${server.baseUrl}${path}`, { method: 'POST', body, headers: { origin: server.baseUrl, ...headers }, redirect: 'manual' });
@@ -79,8 +84,11 @@ describe('request bodies are capped before they are read', () => {
     expect(english.body).toContain('The request is too large.');
   });
 
-  it('answers 413 to a 30 MB image upload in the upload control\'s shape, in both languages', async () => {
-    for (const [lang, text] of [['ro', 'Fișierul are 30 MB'], ['en', 'The file is 30 MB']] as const) {
+  it("answers 413 to a 30 MB image upload in the upload control's shape, in both languages", async () => {
+    for (const [lang, text] of [
+      ['ro', 'Fișierul are 30 MB'],
+      ['en', 'The file is 30 MB'],
+    ] as const) {
       const form = new FormData();
       form.set('kind', 'product');
       form.set('file', new Blob([new Uint8Array(30 * 1024 * 1024)], { type: 'image/jpeg' }), 'mare.jpg');

@@ -4,7 +4,14 @@ import { setUserDisabled } from '#app/modules/account/admin-users.service.server
 import { exportAuditLogCsv, listAuditLog } from '#app/modules/backoffice/audit-log.service.server.ts';
 import { countUnread, deleteInboxMessage, listInbox, setMessageHandled } from '#app/modules/backoffice/messages.service.server.ts';
 import { countDays, getOverview } from '#app/modules/backoffice/overview.service.server.ts';
-import { extendTrial, getRestaurantForAdmin, grantManualPro, listRestaurantsForAdmin, revokeManualPro, setRestaurantActive } from '#app/modules/backoffice/restaurants.service.server.ts';
+import {
+  extendTrial,
+  getRestaurantForAdmin,
+  grantManualPro,
+  listRestaurantsForAdmin,
+  revokeManualPro,
+  setRestaurantActive,
+} from '#app/modules/backoffice/restaurants.service.server.ts';
 import { listUsersForBackOffice, resendSignInLink } from '#app/modules/backoffice/users.service.server.ts';
 import { readPaymentReturn } from '#app/modules/billing/payment-return.server.ts';
 import { getPlatformViewsPerDay } from '#app/modules/insights/insights.service.server.ts';
@@ -63,7 +70,8 @@ export const ADMIN_SERVICE_ROWS: AdminRow[] = [
   { service: 'platform/platform-settings.server.ts#getPlatformSettings', call: (s) => getPlatformSettings(s) },
   {
     service: 'platform/platform-settings.server.ts#updatePlatformSettings',
-    call: async (s, w) => updatePlatformSettings(s, { defaultLocale: 'ro', availableLocales: ['ro', 'en'], contactEmail: 'contact@example.com' }, (await getPlatformSettingsVersion(w)) ?? 'none'),
+    call: async (s, w) =>
+      updatePlatformSettings(s, { defaultLocale: 'ro', availableLocales: ['ro', 'en'], contactEmail: 'contact@example.com' }, (await getPlatformSettingsVersion(w)) ?? 'none'),
   },
   { service: 'subscription/subscription.service.server.ts#setManualPro', call: (s, w) => setManualPro(s, w.b.id, true) },
   { service: 'retention/retention.server.ts#orderingDataSummary', call: (s, w) => orderingDataSummary(s, w.a.id) },

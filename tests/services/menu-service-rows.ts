@@ -34,7 +34,11 @@ const E = 'editor/menu-editor.service.server.ts#';
 
 const ENTITY_ROWS: ServiceRow[] = [
   { service: `${C}createCategory`, permission: 'menu.edit', call: (s, w) => categories.createCategory(s, w.storage, category(w.a.locationId)) },
-  { service: `${C}updateCategory`, permission: 'menu.edit', call: (s, w) => categories.updateCategory(s, w.storage, w.a.categoryId, category(w.a.locationId), w.a.categoryVersion) },
+  {
+    service: `${C}updateCategory`,
+    permission: 'menu.edit',
+    call: (s, w) => categories.updateCategory(s, w.storage, w.a.categoryId, category(w.a.locationId), w.a.categoryVersion),
+  },
   { service: `${C}deleteCategoryCascade`, permission: 'menu.edit', call: (s, w) => categories.deleteCategoryCascade(s, w.storage, w.a.categoryId) },
   { service: `${C}setCategoryVisible`, permission: 'menu.availability', call: (s, w) => categories.setCategoryVisible(s, w.storage, w.a.categoryId, false) },
   { service: `${C}reorderCategories`, permission: 'menu.edit', call: (s, w) => categories.reorderCategories(s, w.storage, w.a.locationId, [w.a.category2Id, w.a.categoryId]) },
@@ -55,11 +59,24 @@ const ENTITY_ROWS: ServiceRow[] = [
   { service: `${P}reorderProducts`, permission: 'menu.edit', call: (s, w) => products.reorderProducts(s, w.storage, w.a.categoryId, [w.a.product2Id, w.a.productId]) },
   { service: `${P}moveProduct`, permission: 'menu.edit', call: (s, w) => products.moveProduct(s, w.storage, w.a.product2Id, 'up') },
   { service: `${P}duplicateProduct`, permission: 'menu.edit', call: (s, w) => products.duplicateProduct(s, w.storage, w.a.productId) },
-  ...(['sold-out', 'available', 'hide', 'show'] as const).map(
-    (action): ServiceRow => ({ service: `${P}bulkEditProducts`, variant: action, permission: 'menu.availability', call: (s, w) => products.bulkEditProducts(s, w.storage, BulkEditInput.parse({ action, ids: [w.a.productId, w.a.product2Id] })) }),
-  ),
-  { service: `${P}bulkEditProducts`, variant: 'move', permission: 'menu.edit', call: (s, w) => products.bulkEditProducts(s, w.storage, BulkEditInput.parse({ action: 'move', ids: [w.a.productId], categoryId: w.a.category2Id })) },
-  { service: `${P}bulkEditProducts`, variant: 'price', permission: 'menu.edit', call: (s, w) => products.bulkEditProducts(s, w.storage, BulkEditInput.parse({ action: 'price', ids: [w.a.productId], kind: 'percent', value: '10' })) },
+  ...(['sold-out', 'available', 'hide', 'show'] as const).map((action): ServiceRow => ({
+    service: `${P}bulkEditProducts`,
+    variant: action,
+    permission: 'menu.availability',
+    call: (s, w) => products.bulkEditProducts(s, w.storage, BulkEditInput.parse({ action, ids: [w.a.productId, w.a.product2Id] })),
+  })),
+  {
+    service: `${P}bulkEditProducts`,
+    variant: 'move',
+    permission: 'menu.edit',
+    call: (s, w) => products.bulkEditProducts(s, w.storage, BulkEditInput.parse({ action: 'move', ids: [w.a.productId], categoryId: w.a.category2Id })),
+  },
+  {
+    service: `${P}bulkEditProducts`,
+    variant: 'price',
+    permission: 'menu.edit',
+    call: (s, w) => products.bulkEditProducts(s, w.storage, BulkEditInput.parse({ action: 'price', ids: [w.a.productId], kind: 'percent', value: '10' })),
+  },
   { service: 'product/product-count.server.ts#incrementProductsCountWithinLimit', permission: 'menu.edit', namesRows: false, call: (s) => incrementProductsCountWithinLimit(s) },
   { service: 'product/product-count.server.ts#decrementProductsCount', permission: 'menu.edit', namesRows: false, call: (s) => decrementProductsCount(s, 1) },
   { service: `${E}getEditorMenu`, permission: 'restaurant.view', namesRows: false, call: (s) => editor.getEditorMenu(s) },
@@ -67,8 +84,18 @@ const ENTITY_ROWS: ServiceRow[] = [
   { service: `${E}getProductFormChoices`, permission: 'restaurant.view', namesRows: false, call: (s) => editor.getProductFormChoices(s) },
   // the write path under every edit: the caller names the permission; changeMenu refuses a scope nobody made
   { service: 'editing/menu-change.server.ts#changeMenu', permission: 'restaurant.view', namesRows: false, call: (s, w) => changeMenu(s, w.storage, async () => 'changed') },
-  { service: 'image/image.service.server.ts#saveUploadedImage', permission: 'menu.edit', namesRows: false, call: (s, w) => saveUploadedImage(s, w.storage, { kind: 'other', file: Buffer.from('not a picture'), name: 'poza.jpg' }) },
-  { service: 'image/image-cleanup.server.ts#sweepAbandonedUploads', permission: 'menu.edit', namesRows: false, call: (s, w) => sweepAbandonedUploads(s, w.storage, new Date(Date.now() + 3 * 24 * 3600 * 1000)) },
+  {
+    service: 'image/image.service.server.ts#saveUploadedImage',
+    permission: 'menu.edit',
+    namesRows: false,
+    call: (s, w) => saveUploadedImage(s, w.storage, { kind: 'other', file: Buffer.from('not a picture'), name: 'poza.jpg' }),
+  },
+  {
+    service: 'image/image-cleanup.server.ts#sweepAbandonedUploads',
+    permission: 'menu.edit',
+    namesRows: false,
+    call: (s, w) => sweepAbandonedUploads(s, w.storage, new Date(Date.now() + 3 * 24 * 3600 * 1000)),
+  },
 ];
 
 /** The form fields of each intent of the menu page, naming restaurant A's rows. */
@@ -104,15 +131,13 @@ const intentCall = (values: (w: ServiceWorld) => Record<string, unknown>) => (sc
   runMenuIntent(scope, values(w), { storage: w.storage, t: getI18n('ro').t });
 
 const INTENT_ROWS: ServiceRow[] = [
-  ...(Object.keys(MENU_INTENT_PERMISSIONS) as MenuIntent[]).map(
-    (intent): ServiceRow => ({
-      service: 'editor/menu-editor.intents.server.ts#runMenuIntent',
-      variant: intent,
-      permission: MENU_INTENT_PERMISSIONS[intent],
-      namesRows: intent !== 'create-location',
-      call: intentCall((w) => intentValues(intent, w)),
-    }),
-  ),
+  ...(Object.keys(MENU_INTENT_PERMISSIONS) as MenuIntent[]).map((intent): ServiceRow => ({
+    service: 'editor/menu-editor.intents.server.ts#runMenuIntent',
+    variant: intent,
+    permission: MENU_INTENT_PERMISSIONS[intent],
+    namesRows: intent !== 'create-location',
+    call: intentCall((w) => intentValues(intent, w)),
+  })),
   {
     service: 'editor/menu-editor.intents.server.ts#runMenuIntent',
     variant: 'bulk-products sold-out',

@@ -28,7 +28,11 @@ export const OPTIONS_SERVICE_ROWS: ServiceRow[] = [
   { service: `${L}deleteOptionItem`, permission: 'menu.edit', call: (s, w) => library.deleteOptionItem(s, w.storage, w.a.optionId) },
   { service: `${L}moveOptionItem`, permission: 'menu.edit', call: (s, w) => library.moveOptionItem(s, w.storage, w.a.optionId, 'down') },
   // sold out until the next opening (issue 35 item 8): the staff's one click, as for a dish
-  { service: 'options/sold-out.server.ts#markOptionSoldOutUntilOpening', permission: 'menu.availability', call: (s, w) => markOptionSoldOutUntilOpening(s, w.storage, w.a.optionId) },
+  {
+    service: 'options/sold-out.server.ts#markOptionSoldOutUntilOpening',
+    permission: 'menu.availability',
+    call: (s, w) => markOptionSoldOutUntilOpening(s, w.storage, w.a.optionId),
+  },
   { service: `${D}getOptionLibrary`, permission: 'menu.edit', namesRows: false, call: (s) => dishOptions.getOptionLibrary(s) },
   { service: `${D}getOptionGroupForEdit`, permission: 'menu.edit', call: (s, w) => dishOptions.getOptionGroupForEdit(s, w.a.optionGroupId) },
   { service: `${D}getDishOptions`, permission: 'menu.edit', call: (s, w) => dishOptions.getDishOptions(s, w.a.productId) },
@@ -37,12 +41,16 @@ export const OPTIONS_SERVICE_ROWS: ServiceRow[] = [
   { service: `${D}moveDishOptionGroup`, permission: 'menu.edit', call: (s, w) => dishOptions.moveDishOptionGroup(s, w.storage, w.a.productId, w.a.optionGroupId, 'down') },
   { service: `${D}reorderDishOptionGroups`, permission: 'menu.edit', call: (s, w) => dishOptions.reorderDishOptionGroups(s, w.storage, w.a.productId, [w.a.optionGroupId]) },
   // the dish page's posts (attach, detach, move), through the same services
-  ...(['attach-option-group', 'detach-option-group', 'move-option-group'] as const).map(
-    (intent): ServiceRow => ({
-      service: 'options/dish-options-action.server.ts#runDishOptionsAction',
-      variant: intent,
-      permission: 'menu.edit',
-      call: (s, w) => runDishOptionsAction(s, new Request('http://localhost:3000/'), { intent, groupId: w.a.optionGroupId, direction: 'down' }, intent === 'attach-option-group' ? w.a.product2Id : w.a.productId),
-    }),
-  ),
+  ...(['attach-option-group', 'detach-option-group', 'move-option-group'] as const).map((intent): ServiceRow => ({
+    service: 'options/dish-options-action.server.ts#runDishOptionsAction',
+    variant: intent,
+    permission: 'menu.edit',
+    call: (s, w) =>
+      runDishOptionsAction(
+        s,
+        new Request('http://localhost:3000/'),
+        { intent, groupId: w.a.optionGroupId, direction: 'down' },
+        intent === 'attach-option-group' ? w.a.product2Id : w.a.productId,
+      ),
+  })),
 ];

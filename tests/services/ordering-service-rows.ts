@@ -19,21 +19,53 @@ import type { ServiceRow } from './service-matrix.ts';
  */
 const O = 'ordering/';
 const settingsInput = (locationId: string) => ({
-  locationId, version: 1, ordersEnabled: true, dineIn: true, pickup: false, reservationsEnabled: false, slotMinutes: 30,
-  maxPartySize: 8, leadMinutes: 60, daysAhead: 30, capacityPerSlot: 4, autoAccept: false, guestNoteRo: 'schimbată', guestNoteEn: null,
-  orderCeiling: 60, reservationHourCeiling: 20, reservationDayCeiling: 100, reservationContactCeiling: 3,
+  locationId,
+  version: 1,
+  ordersEnabled: true,
+  dineIn: true,
+  pickup: false,
+  reservationsEnabled: false,
+  slotMinutes: 30,
+  maxPartySize: 8,
+  leadMinutes: 60,
+  daysAhead: 30,
+  capacityPerSlot: 4,
+  autoAccept: false,
+  guestNoteRo: 'schimbată',
+  guestNoteEn: null,
+  orderCeiling: 60,
+  reservationHourCeiling: 20,
+  reservationDayCeiling: 100,
+  reservationContactCeiling: 3,
 });
 
 export const ORDERING_SERVICE_ROWS: ServiceRow[] = [
-  { service: `${O}ordering-page.service.server.ts#getOrderingSettingsPage`, permission: 'orders.settings', namesRows: false, call: (s) => getOrderingSettingsPage(s, { locale: 'ro' }) },
+  {
+    service: `${O}ordering-page.service.server.ts#getOrderingSettingsPage`,
+    permission: 'orders.settings',
+    namesRows: false,
+    call: (s) => getOrderingSettingsPage(s, { locale: 'ro' }),
+  },
   { service: `${O}ordering-settings.service.server.ts#getOrderingSettings`, permission: 'orders.settings', namesRows: false, call: (s) => getOrderingSettings(s) },
-  { service: `${O}ordering-settings.service.server.ts#updateOrderingSettings`, permission: 'orders.settings', call: (s, w) => updateOrderingSettings(s, w.storage, settingsInput(w.a.locationId)) },
+  {
+    service: `${O}ordering-settings.service.server.ts#updateOrderingSettings`,
+    permission: 'orders.settings',
+    call: (s, w) => updateOrderingSettings(s, w.storage, settingsInput(w.a.locationId)),
+  },
   // the staff's board
   { service: `${O}order-board.service.server.ts#getOrderBoard`, permission: 'orders.board', namesRows: false, call: (s) => getOrderBoard(s, { locale: 'ro' }) },
   { service: `${O}order-board.service.server.ts#getBoardOrder`, permission: 'orders.board', call: (s, w) => getBoardOrder(s, w.a.orderId, 'ro') },
   { service: `${O}order-board.service.server.ts#getBoardRows`, permission: 'orders.board', call: (s, w) => getBoardRows(s, { orderIds: [w.a.orderId], locale: 'ro' }) },
-  { service: `${O}order-board.service.server.ts#acceptOrder`, permission: 'orders.board', call: (s, w) => acceptOrder(s, { orderId: w.a.orderId, status: 'received', minutes: 10 }) },
-  { service: `${O}order-board.service.server.ts#declineOrder`, permission: 'orders.board', call: (s, w) => declineOrder(s, { orderId: w.a.orderId, status: 'received', reason: 'x', blockTable: true }) },
+  {
+    service: `${O}order-board.service.server.ts#acceptOrder`,
+    permission: 'orders.board',
+    call: (s, w) => acceptOrder(s, { orderId: w.a.orderId, status: 'received', minutes: 10 }),
+  },
+  {
+    service: `${O}order-board.service.server.ts#declineOrder`,
+    permission: 'orders.board',
+    call: (s, w) => declineOrder(s, { orderId: w.a.orderId, status: 'received', reason: 'x', blockTable: true }),
+  },
   { service: `${O}order-board.service.server.ts#markOrderReady`, permission: 'orders.board', call: (s, w) => markOrderReady(s, { orderId: w.a.orderId, status: 'accepted' }) },
   { service: `${O}order-board.service.server.ts#markOrderServed`, permission: 'orders.board', call: (s, w) => markOrderServed(s, { orderId: w.a.orderId, status: 'ready' }) },
   { service: `${O}order-board.service.server.ts#renderOrderTicket`, permission: 'orders.board', call: (s, w) => renderOrderTicket(s, w.a.orderId, 'ro') },

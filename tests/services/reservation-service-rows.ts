@@ -11,7 +11,8 @@ const R = 'reservations/reservation-staff.service.server.ts';
 export const RESERVATION_SERVICE_ROWS: ServiceRow[] = [
   { service: `${R}#getStaffReservations`, permission: 'reservations.manage', call: (s, w) => getStaffReservations(s, { locationId: w.a.locationId }) },
   {
-    service: `${R}#changeReservation`, permission: 'reservations.manage',
+    service: `${R}#changeReservation`,
+    permission: 'reservations.manage',
     call: (s, w) => changeReservation(s, { intent: 'accept', id: w.a.reservationId, version: w.a.reservationVersion, reason: null }),
   },
 ];

@@ -24,7 +24,9 @@ describe(`the restaurant's other services check who is asking, with the permissi
     const form = (slug: string, phone: string) => RestaurantSettingsInput.parse({ name: 'Restaurant beta', slug, currency: 'RON', timeZone: 'Europe/Bucharest', phone });
     // a member with settings.edit but not settings.slug: none of today's roles, so the probe plays one
     const before = await snapshot(db);
-    await expect(denying('settings.slug', async () => updateRestaurantSettings(scopes.owner(b.id), storage, form(`${b.slug}-nou`, '+40 721 000 001'), await settingsVersion(db, b.id)))).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(
+      denying('settings.slug', async () => updateRestaurantSettings(scopes.owner(b.id), storage, form(`${b.slug}-nou`, '+40 721 000 001'), await settingsVersion(db, b.id))),
+    ).rejects.toMatchObject({ code: 'forbidden' });
     expect(changes(before, await snapshot(db))).toEqual([]);
     // the same slug: settings.edit is enough
     await denying('settings.slug', async () => updateRestaurantSettings(scopes.owner(b.id), storage, form(b.slug, '+40 721 000 002'), await settingsVersion(db, b.id)));

@@ -31,20 +31,26 @@ const RAW_ID_HELPERS: Record<string, string> = {
   'insights/order-insights.server.ts#orderInsights': "called by getInsights after its insights.view check, with the scope's restaurant",
   'options/dish-option-groups.server.ts#readDishOptionGroups': "the guest menu's and the cart's public read of a published menu's dishes' groups (what guests may see)",
   'options/sold-out.server.ts#nextOptionReturnAt': "the guest menu's public read model: when its render stops being valid",
-  'options/option-library.server.ts#attachOptionGroups': "inside the import's changeMenu transaction after its menu.import check, and the demo seed's (the system, before anyone signs up)",
+  'options/option-library.server.ts#attachOptionGroups':
+    "inside the import's changeMenu transaction after its menu.import check, and the demo seed's (the system, before anyone signs up)",
   'ordering/guest-ceilings.server.ts#announceCeilingHit': "a guest's order or reservation refused by a location's ceiling: the note and live event for that restaurant's staff",
   'ordering/guest-ceilings.server.ts#listRecentCeilingHits': "read by the reservations list's service after its reservations.manage check, with the scope's restaurant",
   'ordering/order-pricing.server.ts#requireOrdersOpen': 'a guest placing an order: what a published menu offers is public',
   'ordering/ordering-settings.service.server.ts#orderingForGuests': "a guest's public read of what each location of a published menu offers",
   'ordering/ordering-settings.service.server.ts#locationOrderingForGuests': "a guest's public read of what one location of a published menu offers",
   'reservations/reservation-ceilings.server.ts#assertReservationCeilings': "inside a guest's reservation request's transaction, for the restaurant the public address named",
-  'restaurant/next-opening.server.ts#requireNextOpening': "inside the sold-out-until-opening services' changeMenu, after their menu.availability check, with the scope's restaurant",
+  'restaurant/next-opening.server.ts#requireNextOpening':
+    "inside the sold-out-until-opening services' changeMenu, after their menu.availability check, with the scope's restaurant",
   'subscription/subscription.service.server.ts#refreshPlanSummary': 'inside the transactions of plan changes made by services that checked, and of the webhook',
   'subscription/subscription.service.server.ts#forgetChangedPlanDays': "inside the plan changes' and the account deletion's transactions, after their checks",
   'team/team-guard.server.ts#wouldLeaveNoOwner': "inside a team change's transaction, after lockTeam read the actor's role",
 };
 
-const covered = (kind: ScopeKind) => scopedFunctions().filter((fn) => fn.kinds.includes(kind)).map((fn) => fn.key).sort();
+const covered = (kind: ScopeKind) =>
+  scopedFunctions()
+    .filter((fn) => fn.kinds.includes(kind))
+    .map((fn) => fn.key)
+    .sort();
 const unique = (keys: string[]) => [...new Set(keys)].sort();
 
 describe('the service matrix covers every service that takes a scope', () => {
@@ -58,7 +64,13 @@ describe('the service matrix covers every service that takes a scope', () => {
     expect(() => scopeKindsOf('scope: GuestScope')).toThrow(/unknown scope type/);
     expect(exportedFunctionCount()).toBeGreaterThan(300);
     const keys = scopedFunctions().map((fn) => fn.key);
-    expect(keys).toEqual(expect.arrayContaining(['product/product.service.server.ts#createProduct', 'account/admin-users.service.server.ts#setUserDisabled', 'account/account-data.service.server.ts#exportAccountData']));
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'product/product.service.server.ts#createProduct',
+        'account/admin-users.service.server.ts#setUserDisabled',
+        'account/account-data.service.server.ts#exportAccountData',
+      ]),
+    );
   });
 
   it('has a row for every service of a restaurant (member or system scope), and none for a service that is gone', () => {

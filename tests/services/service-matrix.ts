@@ -91,7 +91,10 @@ function tables(db: Kysely<Database>) {
     found = db.introspection.getTables().then((all) =>
       all
         .filter((table) => !table.name.startsWith('kysely_'))
-        .map((table) => ({ name: table.name, tenant: table.name === 'restaurant' ? 'id' : table.columns.some((column) => column.name === 'restaurantId') ? 'restaurantId' : null })),
+        .map((table) => ({
+          name: table.name,
+          tenant: table.name === 'restaurant' ? 'id' : table.columns.some((column) => column.name === 'restaurantId') ? 'restaurantId' : null,
+        })),
     );
     tablesOf.set(db, found);
   }
@@ -133,7 +136,11 @@ export async function refusals(world: ServiceWorld, row: ServiceRow): Promise<st
     ['a forged owner scope', scopes.forgedOwner(a.id)],
     ...ROLES.filter((role) => !can(role, row.permission)).map((role): [string, MemberScope] => [`a ${role}`, scopes.member(a.id, role)]),
   ];
-  return refusedCalls(world, rowName(row), callers.map(([who, scope]) => [who, () => row.call(scope, world)]));
+  return refusedCalls(
+    world,
+    rowName(row),
+    callers.map(([who, scope]) => [who, () => row.call(scope, world)]),
+  );
 }
 
 /** (c) restaurant B's owner with A's ids: refused ('not-found' or 'forbidden') or answered without A's data; A's rows unchanged. */
@@ -141,7 +148,8 @@ export async function otherTenant(world: ServiceWorld, row: ServiceRow): Promise
   const violations: string[] = [];
   const before = await snapshot(world.db, world.a.id);
   const outcome = await attempt(() => row.call(world.scopes.owner(world.b.id), world));
-  if (!outcome.ok && !refusedWith(outcome, ['not-found', 'forbidden'])) violations.push(`${rowName(row)}: B's owner on A's rows: expected 'not-found', 'forbidden' or a result, got ${describeOutcome(outcome)}`);
+  if (!outcome.ok && !refusedWith(outcome, ['not-found', 'forbidden']))
+    violations.push(`${rowName(row)}: B's owner on A's rows: expected 'not-found', 'forbidden' or a result, got ${describeOutcome(outcome)}`);
   if (outcome.ok && showsSecret(outcome.value)) violations.push(`${rowName(row)}: B's owner was shown restaurant A's data`);
   const changed = changes(before, await snapshot(world.db, world.a.id));
   if (changed.length > 0) violations.push(`${rowName(row)}: B's owner changed restaurant A's ${changed.join('; ')}`);

@@ -75,14 +75,21 @@ const stamp = () => new Date().toISOString();
 async function insertUser(db: Kysely<Database>, id: string, email: string, role: 'admin' | 'restaurant', lastRestaurantId: string | null): Promise<void> {
   // better-auth's own row, written raw: SQLite stores its booleans as 0/1
   const verified = (testDialect === 'sqlite' ? 1 : true) as unknown as boolean;
-  await db.insertInto('user').values({ id, name: id, email, emailVerified: verified, image: null, createdAt: stamp(), updatedAt: stamp(), role, banReason: null, lastRestaurantId }).execute();
+  await db
+    .insertInto('user')
+    .values({ id, name: id, email, emailVerified: verified, image: null, createdAt: stamp(), updatedAt: stamp(), role, banReason: null, lastRestaurantId })
+    .execute();
 }
 
 /** hours every day, so "sold out until we open again" has an opening to wait for (issue 35 item 8) */
 const OPEN_EVERY_DAY = JSON.stringify(Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, [['10:00', '22:00']]])));
 
 async function createTenant(db: Kysely<Database>, word: string, plan: Parameters<typeof insertRestaurant>[2]): Promise<Tenant> {
-  const restaurant = await insertRestaurant(db, { name: `Restaurant ${word}`, slug: `restaurant-${word}-${newId().slice(0, 6).toLowerCase()}`, descriptionRo: `Bucătăria ${word}`, openingHours: OPEN_EVERY_DAY }, plan);
+  const restaurant = await insertRestaurant(
+    db,
+    { name: `Restaurant ${word}`, slug: `restaurant-${word}-${newId().slice(0, 6).toLowerCase()}`, descriptionRo: `Bucătăria ${word}`, openingHours: OPEN_EVERY_DAY },
+    plan,
+  );
   const id = restaurant.id;
   const ownerId = `owner-${word}-${id}`;
   await insertUser(db, ownerId, `owner-${word}-${id}@example.com`.toLowerCase(), 'restaurant', id);
@@ -98,7 +105,10 @@ async function createTenant(db: Kysely<Database>, word: string, plan: Parameters
   for (const row of [product, product2]) await db.insertInto('product').values(row).execute();
   await db.updateTable('restaurant').set({ productsCount: 2 }).where('id', '=', id).execute();
   const tableId = newId();
-  await db.insertInto('diningTable').values({ id: tableId, restaurantId: id, locationId: location.id, label: `Masa ${word}`, code: newId().slice(0, 8), sortOrder: 0, createdAt: stamp() }).execute();
+  await db
+    .insertInto('diningTable')
+    .values({ id: tableId, restaurantId: id, locationId: location.id, label: `Masa ${word}`, code: newId().slice(0, 8), sortOrder: 0, createdAt: stamp() })
+    .execute();
   const image = buildStoredImage(id, { name: `poza-${word}.jpg` });
   await db.insertInto('storedImage').values(image).execute();
   const draftId = newId();
@@ -108,25 +118,77 @@ async function createTenant(db: Kysely<Database>, word: string, plan: Parameters
     .insertInto('importDraft')
     .values([
       { id: draftId, restaurantId: id, status: 'done', progress: 100, image: null, rows, error: null, createdAt: stamp(), updatedAt: stamp() },
-      { id: ocrDraftId, restaurantId: id, status: 'pending', progress: 0, image: Buffer.from(`photo ${word}`).toString('base64'), rows: null, error: null, createdAt: stamp(), updatedAt: stamp() },
+      {
+        id: ocrDraftId,
+        restaurantId: id,
+        status: 'pending',
+        progress: 0,
+        image: Buffer.from(`photo ${word}`).toString('base64'),
+        rows: null,
+        error: null,
+        createdAt: stamp(),
+        updatedAt: stamp(),
+      },
     ])
     .execute();
   const runId = newId();
   await db.insertInto('translationRun').values({ id: runId, restaurantId: id, status: 'running', total: 3, createdAt: stamp(), updatedAt: stamp() }).execute();
-  await db.updateTable('restaurant').set({ contentLanguages: JSON.stringify(['de']) }).where('id', '=', id).execute();
+  await db
+    .updateTable('restaurant')
+    .set({ contentLanguages: JSON.stringify(['de']) })
+    .where('id', '=', id)
+    .execute();
   await db
     .insertInto('orderingSettings')
     .values({
-      locationId: location.id, restaurantId: id, ordersEnabled: 1, dineIn: 1, pickup: 1, paused: 0, pausedAt: null, reservationsEnabled: 1, slotMinutes: 30, maxPartySize: 8,
-      leadMinutes: 60, daysAhead: 30, capacityPerSlot: 4, autoAccept: 0, guestNoteRo: `Comenzi ${word}`, guestNoteEn: null, version: 1, updatedAt: stamp(),
+      locationId: location.id,
+      restaurantId: id,
+      ordersEnabled: 1,
+      dineIn: 1,
+      pickup: 1,
+      paused: 0,
+      pausedAt: null,
+      reservationsEnabled: 1,
+      slotMinutes: 30,
+      maxPartySize: 8,
+      leadMinutes: 60,
+      daysAhead: 30,
+      capacityPerSlot: 4,
+      autoAccept: 0,
+      guestNoteRo: `Comenzi ${word}`,
+      guestNoteEn: null,
+      version: 1,
+      updatedAt: stamp(),
     })
     .execute();
   const optionGroupId = newId();
   const optionId = newId();
-  await db.insertInto('optionGroup').values({ id: optionGroupId, restaurantId: id, nameRo: `Lapte ${word}`, nameEn: null, minChoices: 1, maxChoices: 1, pricing: 'add', sortOrder: 0, createdAt: stamp(), updatedAt: stamp() }).execute();
-  await db.insertInto('optionItem').values({ id: optionId, groupId: optionGroupId, restaurantId: id, nameRo: `Ovăz ${word}`, priceMinor: 300, sortOrder: 0, createdAt: stamp(), updatedAt: stamp() }).execute();
+  await db
+    .insertInto('optionGroup')
+    .values({
+      id: optionGroupId,
+      restaurantId: id,
+      nameRo: `Lapte ${word}`,
+      nameEn: null,
+      minChoices: 1,
+      maxChoices: 1,
+      pricing: 'add',
+      sortOrder: 0,
+      createdAt: stamp(),
+      updatedAt: stamp(),
+    })
+    .execute();
+  await db
+    .insertInto('optionItem')
+    .values({ id: optionId, groupId: optionGroupId, restaurantId: id, nameRo: `Ovăz ${word}`, priceMinor: 300, sortOrder: 0, createdAt: stamp(), updatedAt: stamp() })
+    .execute();
   await db.insertInto('productOptionGroup').values({ productId: product.id, groupId: optionGroupId, restaurantId: id, position: 0 }).execute();
-  const options = await db.selectFrom('optionItem').innerJoin('optionGroup', 'optionGroup.id', 'optionItem.groupId').select(['optionGroup.updatedAt as groupVersion', 'optionItem.updatedAt as optionVersion']).where('optionItem.id', '=', optionId).executeTakeFirstOrThrow();
+  const options = await db
+    .selectFrom('optionItem')
+    .innerJoin('optionGroup', 'optionGroup.id', 'optionItem.groupId')
+    .select(['optionGroup.updatedAt as groupVersion', 'optionItem.updatedAt as optionVersion'])
+    .where('optionItem.id', '=', optionId)
+    .executeTakeFirstOrThrow();
   const order = await insertGuestOrder(db, id, location.id, { customerName: `Client ${word}` }, [{ nameRo: `Ciorbă ${word}`, note: `fără ardei ${word}` }]);
   const reservation = await insertReservation(db, id, location.id, { status: 'requested', name: `Oaspete ${word}`, note: `la geam ${word}` });
   return {
@@ -166,12 +228,37 @@ export async function createServiceWorld(database: TestDatabase, scopes: ActorSc
   const deadJobId = newId();
   await db
     .insertInto('job')
-    .values({ id: deadJobId, type: 'mail.send', payload: '{}', status: 'dead', attempts: 5, maxAttempts: 5, runAt: stamp(), lockedUntil: null, lockedBy: null, lastError: 'boom', dedupeKey: null, createdAt: stamp(), updatedAt: stamp(), finishedAt: stamp() })
+    .values({
+      id: deadJobId,
+      type: 'mail.send',
+      payload: '{}',
+      status: 'dead',
+      attempts: 5,
+      maxAttempts: 5,
+      runAt: stamp(),
+      lockedUntil: null,
+      lockedBy: null,
+      lastError: 'boom',
+      dedupeKey: null,
+      createdAt: stamp(),
+      updatedAt: stamp(),
+      finishedAt: stamp(),
+    })
     .execute();
   const contactMessageId = newId();
   await db
     .insertInto('contactMessage')
-    .values({ id: contactMessageId, name: 'Oaspete', email: 'guest@example.com', restaurantName: null, message: 'Bună ziua', locale: 'ro', emailedAt: null, clientKey: 'k', createdAt: stamp() })
+    .values({
+      id: contactMessageId,
+      name: 'Oaspete',
+      email: 'guest@example.com',
+      restaurantName: null,
+      message: 'Bună ziua',
+      locale: 'ro',
+      emailedAt: null,
+      clientKey: 'k',
+      createdAt: stamp(),
+    })
     .execute();
   const auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'a'.repeat(32) }), authServices(database, { deliverInstead: { send: async () => {} } }));
   const provider: TranslationProvider = { name: 'deepl', limits: { maxTexts: 50, maxChars: 10_000 }, translateBatch: async (texts) => texts.map((text) => text.toUpperCase()) };

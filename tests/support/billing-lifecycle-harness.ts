@@ -44,9 +44,25 @@ export function startLifecycle(target: () => number = () => 0) {
     scopes = fileScopes;
     second = database.location.databaseUrl ? openDatabase({ databaseUrl: database.location.databaseUrl, sqlitePath: '', poolSize: 4 }).db : database.db;
     // two app processes' webhook endpoints
-    apps = [await startWebhookApp(() => database.db, () => billing), await startWebhookApp(() => second, () => billing)];
+    apps = [
+      await startWebhookApp(
+        () => database.db,
+        () => billing,
+      ),
+      await startWebhookApp(
+        () => second,
+        () => billing,
+      ),
+    ];
     fake = await startFakeStripe({ webhookUrl: () => apps[target()]!.url, webhookSecret: WEBHOOK_SECRET });
-    billing = createBilling({ secretKey: 'sk_test_fake', webhookSecret: WEBHOOK_SECRET, prices: PRICES, automaticTax: false, apiBase: fake.apiBase, publicUrl: 'http://localhost:3000' });
+    billing = createBilling({
+      secretKey: 'sk_test_fake',
+      webhookSecret: WEBHOOK_SECRET,
+      prices: PRICES,
+      automaticTax: false,
+      apiBase: fake.apiBase,
+      publicUrl: 'http://localhost:3000',
+    });
   });
   afterAll(async () => {
     await fake?.close();
@@ -58,19 +74,40 @@ export function startLifecycle(target: () => number = () => 0) {
 /** what the mail job sent */
 export const sent: OutgoingMail[] = [];
 const handlers = () => {
-  const all = createJobHandlers({ mailer: { send: async (mail) => void sent.push(mail) }, storage: {} as FileStorage, retentionDays: 7, billing, publicUrl: 'https://bucate.example' });
+  const all = createJobHandlers({
+    mailer: { send: async (mail) => void sent.push(mail) },
+    storage: {} as FileStorage,
+    retentionDays: 7,
+    billing,
+    publicUrl: 'https://bucate.example',
+  });
   return { 'billing.sync': all['billing.sync'], 'mail.send': all['mail.send'], 'billing.notices': all['billing.notices'] };
 };
 export const runJobs = (db: Kysely<Database> = database.db, now?: Date) => runJobsUntilIdle(db, handlers(), now ? { now: () => now } : {});
 export const restaurantRow = (id: string) => database.db.selectFrom('restaurant').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-export const providerRows = (id: string) => database.db.selectFrom('subscription').selectAll().where('restaurantId', '=', id).where('kind', '=', 'provider').orderBy('createdAt').execute();
+export const providerRows = (id: string) =>
+  database.db.selectFrom('subscription').selectAll().where('restaurantId', '=', id).where('kind', '=', 'provider').orderBy('createdAt').execute();
 
 export async function insertOwner(restaurantId: string, locale: 'ro' | 'en' | null = null) {
   const id = `owner-of-${restaurantId}`;
   // better-auth's own row, written raw: SQLite stores its booleans as 0/1
   const now = new Date().toISOString();
   const verified = (testDialect === 'sqlite' ? 1 : true) as unknown as boolean;
-  await database.db.insertInto('user').values({ id, name: 'Owner', email: `owner-${restaurantId}@example.com`, emailVerified: verified, image: null, createdAt: now, updatedAt: now, role: 'restaurant', banReason: null, lastRestaurantId: restaurantId }).execute();
+  await database.db
+    .insertInto('user')
+    .values({
+      id,
+      name: 'Owner',
+      email: `owner-${restaurantId}@example.com`,
+      emailVerified: verified,
+      image: null,
+      createdAt: now,
+      updatedAt: now,
+      role: 'restaurant',
+      banReason: null,
+      lastRestaurantId: restaurantId,
+    })
+    .execute();
   await addMember(database.db, restaurantId, id, 'owner');
   await database.db.updateTable('restaurant').set({ ownerLocale: locale }).where('id', '=', restaurantId).execute();
   return id;

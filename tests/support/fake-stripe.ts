@@ -108,7 +108,14 @@ export async function startFakeStripe(options: {
       ended_at: null,
       livemode: false,
       items: list('/v1/subscription_items', [
-        { id: fakeId('si'), object: 'subscription_item', current_period_start: start, current_period_end: periodEnd, price: { id: priceId, object: 'price' } as Stripe.Price, quantity: 1 } as Partial<Stripe.SubscriptionItem> as Stripe.SubscriptionItem,
+        {
+          id: fakeId('si'),
+          object: 'subscription_item',
+          current_period_start: start,
+          current_period_end: periodEnd,
+          price: { id: priceId, object: 'price' } as Stripe.Price,
+          quantity: 1,
+        } as Partial<Stripe.SubscriptionItem> as Stripe.SubscriptionItem,
       ]),
     } as Partial<Stripe.Subscription> as Stripe.Subscription;
     subscriptions.set(subscription.id, subscription);
@@ -164,7 +171,16 @@ export async function startFakeStripe(options: {
     if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
       const customer = body['customer'] as string;
       if (!customers.has(customer)) return notFound(res, 'customer');
-      const portal = { id: fakeId('bps'), object: 'billing_portal.session', customer, return_url: body['return_url'] as string, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/portal/${customer}`, locale: (body['locale'] as Stripe.BillingPortal.Session['locale']) ?? null, livemode: false, created: nowSeconds() } as Partial<Stripe.BillingPortal.Session> as Stripe.BillingPortal.Session;
+      const portal = {
+        id: fakeId('bps'),
+        object: 'billing_portal.session',
+        customer,
+        return_url: body['return_url'] as string,
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/portal/${customer}`,
+        locale: (body['locale'] as Stripe.BillingPortal.Session['locale']) ?? null,
+        livemode: false,
+        created: nowSeconds(),
+      } as Partial<Stripe.BillingPortal.Session> as Stripe.BillingPortal.Session;
       portalSessions.push(portal);
       return send(res, 200, portal);
     }
@@ -172,14 +188,35 @@ export async function startFakeStripe(options: {
       const customer = url.searchParams.get('customer');
       const limit = Number(url.searchParams.get('limit') ?? 10);
       // Stripe lists newest first
-      return send(res, 200, list('/v1/invoices', invoices.filter((invoice) => !customer || invoice.customer === customer).reverse().slice(0, limit)));
+      return send(
+        res,
+        200,
+        list(
+          '/v1/invoices',
+          invoices
+            .filter((invoice) => !customer || invoice.customer === customer)
+            .reverse()
+            .slice(0, limit),
+        ),
+      );
     }
     if (req.method === 'POST' && path === '/v1/invoices/create_preview') {
       const subscription = subscriptions.get(body['subscription'] as string);
       if (!subscription || subscription.customer !== body['customer']) return notFound(res, 'subscription');
       const item = subscription.items.data[0]!;
       const amount = item.price.id.includes('yearly') ? 49000 : 4900;
-      const preview = { id: null, object: 'invoice', customer: subscription.customer, status: 'draft', currency: 'ron', amount_due: amount, amount_paid: 0, period_end: item.current_period_end, next_payment_attempt: item.current_period_end, created: nowSeconds() } as unknown as Stripe.Invoice;
+      const preview = {
+        id: null,
+        object: 'invoice',
+        customer: subscription.customer,
+        status: 'draft',
+        currency: 'ron',
+        amount_due: amount,
+        amount_paid: 0,
+        period_end: item.current_period_end,
+        next_payment_attempt: item.current_period_end,
+        created: nowSeconds(),
+      } as unknown as Stripe.Invoice;
       return send(res, 200, preview);
     }
     // the hosted pages: a checkout page that pays and redirects to success_url, a portal page
@@ -188,7 +225,9 @@ export async function startFakeStripe(options: {
       if (!session) return send(res, 404, { error: 'no session' });
       if (req.method === 'GET') {
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-        return res.end(`<!doctype html><html lang="en"><head><title>Fake Stripe Checkout</title></head><body><main><h1>Fake Stripe Checkout</h1><p>Session ${session.id}</p><form method="post"><button type="submit">Pay</button></form><p><a href="${session.cancel_url}">Back</a></p></main></body></html>`);
+        return res.end(
+          `<!doctype html><html lang="en"><head><title>Fake Stripe Checkout</title></head><body><main><h1>Fake Stripe Checkout</h1><p>Session ${session.id}</p><form method="post"><button type="submit">Pay</button></form><p><a href="${session.cancel_url}">Back</a></p></main></body></html>`,
+        );
       }
       const target = (session.success_url ?? '').replace('{CHECKOUT_SESSION_ID}', session.id);
       const delay = options.hostedDeliveryDelayMs ?? 0;
@@ -201,7 +240,9 @@ export async function startFakeStripe(options: {
     if (req.method === 'GET' && (match = path.match(/^\/portal\/([^/]+)$/))) {
       const portal = portalSessions.filter((p) => p.customer === match![1]).pop();
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-      return res.end(`<!doctype html><html lang="en"><head><title>Fake Stripe Portal</title></head><body><main><h1>Fake Stripe Customer Portal</h1><p>Customer ${match[1]}</p><p><a href="${portal?.return_url ?? '/'}">Return</a></p></main></body></html>`);
+      return res.end(
+        `<!doctype html><html lang="en"><head><title>Fake Stripe Portal</title></head><body><main><h1>Fake Stripe Customer Portal</h1><p>Customer ${match[1]}</p><p><a href="${portal?.return_url ?? '/'}">Return</a></p></main></body></html>`,
+      );
     }
     return send(res, 404, { error: { type: 'invalid_request_error', message: `fake Stripe has no ${req.method} ${path}` } });
   });
@@ -215,11 +256,23 @@ export async function startFakeStripe(options: {
     if (!session || !params) throw new Error(`fake Stripe: no session ${sessionId}`);
     const customerId = (session.customer as string | null) ?? createCustomer(session.customer_email).id;
     const lineItems = params['line_items'] as { price: string }[];
-    const metadata = ((params['subscription_data'] as { metadata?: Record<string, string> } | undefined)?.metadata) ?? {};
+    const metadata = (params['subscription_data'] as { metadata?: Record<string, string> } | undefined)?.metadata ?? {};
     const subscription = createSubscription(customerId, lineItems[0]!.price, metadata);
     Object.assign(session, { status: 'complete', payment_status: 'paid', customer: customerId, subscription: subscription.id });
     const amount = lineItems[0]!.price.includes('yearly') ? 49000 : 4900;
-    const invoice = { id: fakeId('in'), object: 'invoice', customer: customerId, subscription: subscription.id, status: 'paid', currency: 'ron', amount_paid: amount, amount_due: amount, hosted_invoice_url: `http://127.0.0.1:${port}/invoice`, invoice_pdf: `http://127.0.0.1:${port}/invoice.pdf`, created: nowSeconds() } as Partial<Stripe.Invoice> as Stripe.Invoice;
+    const invoice = {
+      id: fakeId('in'),
+      object: 'invoice',
+      customer: customerId,
+      subscription: subscription.id,
+      status: 'paid',
+      currency: 'ron',
+      amount_paid: amount,
+      amount_due: amount,
+      hosted_invoice_url: `http://127.0.0.1:${port}/invoice`,
+      invoice_pdf: `http://127.0.0.1:${port}/invoice.pdf`,
+      created: nowSeconds(),
+    } as Partial<Stripe.Invoice> as Stripe.Invoice;
     invoices.push(invoice);
     return {
       subscription,
@@ -241,7 +294,17 @@ export async function startFakeStripe(options: {
   }
 
   async function sendEvent(type: Stripe.Event.Type, object: { id: string; object: string }, eventOptions: { secret?: string } = {}) {
-    const event = { id: fakeId('evt'), object: 'event', type, api_version: null, created: nowSeconds(), livemode: false, pending_webhooks: 1, request: null, data: { object: structuredClone(object) } } as unknown as Stripe.Event;
+    const event = {
+      id: fakeId('evt'),
+      object: 'event',
+      type,
+      api_version: null,
+      created: nowSeconds(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: null,
+      data: { object: structuredClone(object) },
+    } as unknown as Stripe.Event;
     if (!eventOptions.secret) events.set(event.id, event);
     return { status: await deliver(event, eventOptions.secret), event };
   }

@@ -77,7 +77,8 @@ export function menuPage(seed: string): string {
 
 /** The brotli copy a miss makes (quality 4, its only copy), and the upgrade's (quality 11, with the page's size as hint). */
 export const fastBrotli = (html: string) => brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }).length;
-export const bestBrotli = (html: string) => brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } });
+export const bestBrotli = (html: string) =>
+  brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } });
 /** per entry, more than the cache's bookkeeping overhead */
 export const SLACK = 512;
 /** a budget that holds the brotli copies (as a miss makes them) of any `count` of these paths' menuPage, and little more */

@@ -48,12 +48,23 @@ export async function uploadedImage(restaurantId: string, name = 'image.jpg') {
   const variantKey = row.path.replace(/image\.jpg$/, '200.webp');
   await storage.put(variantKey, Buffer.from('webp'), 'image/webp');
   await storage.put(row.path, Buffer.from('jpeg'), 'image/jpeg');
-  await db.insertInto('storedImage').values({ ...row, variants: JSON.stringify({ 200: variantKey }) }).execute();
+  await db
+    .insertInto('storedImage')
+    .values({ ...row, variants: JSON.stringify({ 200: variantKey }) })
+    .execute();
   return { id: row.id, key: row.path, url: `/uploads/${row.path}`, file: join(uploads, row.path), variantFile: join(uploads, variantKey) };
 }
 
 export const countOf = async (table: 'location' | 'category' | 'product', restaurantId: string) =>
-  Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('restaurantId', '=', restaurantId).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('restaurantId', '=', restaurantId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 export const restaurantRow = (id: string) => db.selectFrom('restaurant').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 export const refusal = (promise: Promise<unknown>) => expect(promise).rejects.toMatchObject({ code: 'not-found' });
 

@@ -57,7 +57,10 @@ const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;
 export async function menuPng(menu: PrintedMenu, options: { fontSize?: number; font?: string } = {}): Promise<Buffer> {
   const size = options.fontSize ?? 30;
   const font = options.font ?? 'DejaVu Serif';
-  const lines: { text: string; bold: boolean }[] = [{ text: menu.title, bold: true }, { text: '', bold: false }];
+  const lines: { text: string; bold: boolean }[] = [
+    { text: menu.title, bold: true },
+    { text: '', bold: false },
+  ];
   let category = '';
   for (const dish of menu.dishes) {
     if (dish.category !== category) {
@@ -71,7 +74,10 @@ export async function menuPng(menu: PrintedMenu, options: { fontSize?: number; f
   const width = Math.round(size * 30);
   const height = lineHeight * (lines.length + 2);
   const text = lines
-    .map((line, i) => `<text x="${size * 2}" y="${lineHeight * (i + 1.5)}" font-family="${font}" font-size="${line.bold ? size * 1.15 : size}" font-weight="${line.bold ? 'bold' : 'normal'}" fill="#1c1917">${escape(line.text)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="${size * 2}" y="${lineHeight * (i + 1.5)}" font-family="${font}" font-size="${line.bold ? size * 1.15 : size}" font-weight="${line.bold ? 'bold' : 'normal'}" fill="#1c1917">${escape(line.text)}</text>`,
+    )
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#ffffff"/>${text}</svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();

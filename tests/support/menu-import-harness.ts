@@ -41,10 +41,32 @@ export async function snapshot(id: string) {
 /** The whole menu as the export knows it: locations, their categories and dishes in order, every exported field. */
 export async function menuOf(id: string) {
   const locations = await db.selectFrom('location').select(['id', 'nameRo', 'nameEn']).where('restaurantId', '=', id).orderBy('sortOrder').orderBy('createdAt').execute();
-  const categories = await db.selectFrom('category').select(['id', 'locationId', 'nameRo', 'nameEn']).where('restaurantId', '=', id).orderBy('sortOrder').orderBy('createdAt').execute();
+  const categories = await db
+    .selectFrom('category')
+    .select(['id', 'locationId', 'nameRo', 'nameEn'])
+    .where('restaurantId', '=', id)
+    .orderBy('sortOrder')
+    .orderBy('createdAt')
+    .execute();
   const products = await db
     .selectFrom('product')
-    .select(['categoryId', 'nameRo', 'nameEn', 'descriptionRo', 'descriptionEn', 'ingredientsRo', 'ingredientsEn', 'priceMinor', 'currency', 'weightValue', 'weightUnit', 'allergens', 'traces', 'additives', 'frozen'])
+    .select([
+      'categoryId',
+      'nameRo',
+      'nameEn',
+      'descriptionRo',
+      'descriptionEn',
+      'ingredientsRo',
+      'ingredientsEn',
+      'priceMinor',
+      'currency',
+      'weightValue',
+      'weightUnit',
+      'allergens',
+      'traces',
+      'additives',
+      'frozen',
+    ])
     .where('restaurantId', '=', id)
     .orderBy('sortOrder')
     .orderBy('createdAt')

@@ -78,7 +78,11 @@ export async function start(): Promise<Process> {
     securityHeaders: {},
     logger: pino({ level: 'silent' }),
     // the test's guests say their address as a trusting proxy would (server/index.ts derives it with TRUST_PROXY)
-    onServe: createMenuViewCounter((view) => recorder.recordView(view), (req) => String(req.headers['x-forwarded-for'] ?? req.socket.remoteAddress), now),
+    onServe: createMenuViewCounter(
+      (view) => recorder.recordView(view),
+      (req) => String(req.headers['x-forwarded-for'] ?? req.socket.remoteAddress),
+      now,
+    ),
   });
   process.server = createServer((req, res) => {
     void handle(req, res, 'http://localhost').then((handled) => {
@@ -96,10 +100,16 @@ export async function start(): Promise<Process> {
 export const guestAddress = () => `198.51.100.${nextGuest() % 250}`;
 export const guest = (n: number) => ({ address: `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}`, userAgent: CHROME });
 export const visit = (p: Process, path: string, headers: Record<string, string> = {}) =>
-  fetch(`${p.base}${path}`, { headers: { 'user-agent': CHROME, 'x-forwarded-for': guestAddress(), ...headers } }).then(async (r) => ({ status: r.status, headers: r.headers, body: await r.text() }));
+  fetch(`${p.base}${path}`, { headers: { 'user-agent': CHROME, 'x-forwarded-for': guestAddress(), ...headers } }).then(async (r) => ({
+    status: r.status,
+    headers: r.headers,
+    body: await r.text(),
+  }));
 
 /** a restaurant's daily rows, one line each: day, location, metric, dimension, count */
 export async function rows(restaurantId: string) {
   const found = await database.db.selectFrom('insightCount').select(['day', 'locationId', 'metric', 'dimension', 'count']).where('restaurantId', '=', restaurantId).execute();
-  return found.map((r) => `${r.day} ${r.locationId === ids.first ? 'first' : r.locationId === ids.terrace ? 'terrace' : r.locationId} ${r.metric} ${r.dimension} ${Number(r.count)}`).sort();
+  return found
+    .map((r) => `${r.day} ${r.locationId === ids.first ? 'first' : r.locationId === ids.terrace ? 'terrace' : r.locationId} ${r.metric} ${r.dimension} ${Number(r.count)}`)
+    .sort();
 }

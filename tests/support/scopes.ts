@@ -9,7 +9,9 @@ import type { AdminScope, MemberScope, UserActor, UserScope } from '#app/modules
  * tested over HTTP and through route modules (tests/routes); here the service's own rules are.
  */
 export function memberScope(db: Kysely<Database>, restaurantId: string, role: Role, actor: Partial<UserActor> = {}): MemberScope {
-  return makeMemberScope(db, { type: 'user', id: `${role}-of-${restaurantId}`, email: `${role}-${restaurantId}@example.com`, role: 'restaurant', ...actor }, restaurantId, role, { requestId: 'test-request' });
+  return makeMemberScope(db, { type: 'user', id: `${role}-of-${restaurantId}`, email: `${role}-${restaurantId}@example.com`, role: 'restaurant', ...actor }, restaurantId, role, {
+    requestId: 'test-request',
+  });
 }
 
 /** An owner's scope: a member with every permission of the restaurant. */

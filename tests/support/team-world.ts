@@ -23,7 +23,21 @@ export async function insertUser(db: Kysely<Database>, fields: { id?: string; em
   const id = fields.id ?? newId();
   const now = new Date().toISOString();
   const verified = (testDialect === 'sqlite' ? 0 : false) as unknown as boolean;
-  await db.insertInto('user').values({ id, name: fields.name ?? fields.email.split('@')[0]!, email: fields.email, emailVerified: verified, image: null, createdAt: now, updatedAt: now, role: fields.role ?? 'restaurant', banReason: null, lastRestaurantId: null }).execute();
+  await db
+    .insertInto('user')
+    .values({
+      id,
+      name: fields.name ?? fields.email.split('@')[0]!,
+      email: fields.email,
+      emailVerified: verified,
+      image: null,
+      createdAt: now,
+      updatedAt: now,
+      role: fields.role ?? 'restaurant',
+      banReason: null,
+      lastRestaurantId: null,
+    })
+    .execute();
   return id;
 }
 

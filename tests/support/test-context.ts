@@ -118,12 +118,22 @@ export const test = baseTest
   })
   .extend('stripe', { scope: 'file' }, async ({ db }, { onCleanup }): Promise<StripeContext> => {
     let billing: Billing | undefined;
-    const webhook = await startWebhookApp(() => db, () => billing!);
+    const webhook = await startWebhookApp(
+      () => db,
+      () => billing!,
+    );
     const fake = await startFakeStripe({ webhookUrl: () => webhook.url, webhookSecret: STRIPE_WEBHOOK_SECRET });
     onCleanup(async () => {
       await fake.close();
       await webhook.close();
     });
-    billing = createBilling({ secretKey: 'sk_test_fake', webhookSecret: STRIPE_WEBHOOK_SECRET, prices: STRIPE_PRICES, automaticTax: true, apiBase: fake.apiBase, publicUrl: 'http://localhost:3000' });
+    billing = createBilling({
+      secretKey: 'sk_test_fake',
+      webhookSecret: STRIPE_WEBHOOK_SECRET,
+      prices: STRIPE_PRICES,
+      automaticTax: true,
+      apiBase: fake.apiBase,
+      publicUrl: 'http://localhost:3000',
+    });
     return { fake, billing, webhook, webhookSecret: STRIPE_WEBHOOK_SECRET, prices: STRIPE_PRICES };
   });

@@ -94,7 +94,12 @@ export function countQueries(handle: DatabaseHandle) {
     },
     transformResult: async (args) => args.result,
   });
-  return { db, get count() { return count; } };
+  return {
+    db,
+    get count() {
+      return count;
+    },
+  };
 }
 
 export { sql };

@@ -7,7 +7,10 @@ export function textPdf(count: number, pages = 1): Uint8Array {
   const perPage = Math.ceil(count / pages);
   const height = 40 + perPage * 3.4;
   const contents = Array.from({ length: pages }, (_, page) =>
-    Array.from({ length: Math.min(perPage, count - page * perPage) }, (_, i) => `BT /F1 3 Tf 20 ${(height - 20 - i * 3.4).toFixed(1)} Td (Preparatul ${page * perPage + i} 24,50 lei) Tj ET`).join('\n'),
+    Array.from(
+      { length: Math.min(perPage, count - page * perPage) },
+      (_, i) => `BT /F1 3 Tf 20 ${(height - 20 - i * 3.4).toFixed(1)} Td (Preparatul ${page * perPage + i} 24,50 lei) Tj ET`,
+    ).join('\n'),
   );
   // objects: 1 catalog, 2 page tree, 3 font, then each page and its content
   const objects = [

@@ -128,11 +128,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('createdAt', 'text', (c) => c.notNull())
     .addColumn('updatedAt', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('location_restaurant_order_idx')
-    .on('location')
-    .columns(['restaurantId', 'sortOrder'])
-    .execute();
+  await db.schema.createIndex('location_restaurant_order_idx').on('location').columns(['restaurantId', 'sortOrder']).execute();
 
   await db.schema
     .createTable('category')
@@ -149,11 +145,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('createdAt', 'text', (c) => c.notNull())
     .addColumn('updatedAt', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('category_restaurant_location_order_idx')
-    .on('category')
-    .columns(['restaurantId', 'locationId', 'sortOrder'])
-    .execute();
+  await db.schema.createIndex('category_restaurant_location_order_idx').on('category').columns(['restaurantId', 'locationId', 'sortOrder']).execute();
   await db.schema.createIndex('category_locationId_idx').on('category').column('locationId').execute();
 
   await db.schema
@@ -209,11 +201,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('createdAt', 'text', (c) => c.notNull())
     .addColumn('updatedAt', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('product_restaurant_category_order_idx')
-    .on('product')
-    .columns(['restaurantId', 'categoryId', 'sortOrder'])
-    .execute();
+  await db.schema.createIndex('product_restaurant_category_order_idx').on('product').columns(['restaurantId', 'categoryId', 'sortOrder']).execute();
   await db.schema.createIndex('product_categoryId_idx').on('product').column('categoryId').execute();
 
   await db.schema
@@ -224,10 +212,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updatedAt', 'text', (c) => c.notNull())
     .execute();
   // docs/product-spec.md section 3: settings/app_config; section 9: default ro, available ro and en
-  await db
-    .insertInto('appConfig')
-    .values({ id: 'app_config', defaultLocale: 'ro', availableLocales: '["ro","en"]', updatedAt: new Date().toISOString() })
-    .execute();
+  await db.insertInto('appConfig').values({ id: 'app_config', defaultLocale: 'ro', availableLocales: '["ro","en"]', updatedAt: new Date().toISOString() }).execute();
 
   await db.schema
     .createTable('translationCache')
@@ -254,8 +239,19 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
-    'contactMessage', 'translationCache', 'appConfig', 'product', 'storedImage', 'category', 'location',
-    'restaurant', 'rateLimit', 'verification', 'account', 'session', 'user',
+    'contactMessage',
+    'translationCache',
+    'appConfig',
+    'product',
+    'storedImage',
+    'category',
+    'location',
+    'restaurant',
+    'rateLimit',
+    'verification',
+    'account',
+    'session',
+    'user',
   ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }

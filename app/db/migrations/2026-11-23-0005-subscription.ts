@@ -17,8 +17,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const OPEN_ENDED = '9999-12-31T23:59:59.999Z';
 
 const DROPPED = [
-  'plan', 'subscriptionActive', 'isPro', 'isManualPro', 'trialStartDate', 'expirationDate',
-  'subscriptionCreatedAt', 'subscriptionUpdatedAt', 'stripeStatus', 'stripePlan', 'stripeActive', 'stripeCurrentPeriodEnd',
+  'plan',
+  'subscriptionActive',
+  'isPro',
+  'isManualPro',
+  'trialStartDate',
+  'expirationDate',
+  'subscriptionCreatedAt',
+  'subscriptionUpdatedAt',
+  'stripeStatus',
+  'stripePlan',
+  'stripeActive',
+  'stripeCurrentPeriodEnd',
 ];
 /** UNIQUE columns: SQLite cannot DROP them, so on SQLite the table is rebuilt without them */
 const DROPPED_UNIQUE = ['stripeCustomerId', 'stripeSubscriptionId'];
@@ -66,7 +76,18 @@ function rowsOf(r: OldRestaurant): NewRow[] {
   const status = r.subscriptionActive === 1 ? 'active' : 'canceled';
   const createdAt = r.subscriptionCreatedAt ?? r.createdAt;
   const updatedAt = r.subscriptionUpdatedAt ?? r.updatedAt;
-  const base = { restaurantId: r.id, grantedBy: null, providerCustomerId: null, providerSubscriptionId: null, providerPriceId: null, providerStatus: null, cancelAtPeriodEnd: 0 as const, currentPeriodEnd: null, createdAt, updatedAt };
+  const base = {
+    restaurantId: r.id,
+    grantedBy: null,
+    providerCustomerId: null,
+    providerSubscriptionId: null,
+    providerPriceId: null,
+    providerStatus: null,
+    cancelAtPeriodEnd: 0 as const,
+    currentPeriodEnd: null,
+    createdAt,
+    updatedAt,
+  };
   const rows: NewRow[] = [];
   if (r.trialStartDate) {
     const endsAt = new Date(Date.parse(r.trialStartDate) + TRIAL_DAYS * DAY_MS).toISOString();
@@ -180,7 +201,10 @@ async function rebuildSqliteRestaurantWithout(db: Kysely<any>, columns: string[]
   create = create.replace(/^create table "restaurant"/i, 'create table "restaurant_rebuild"');
   const indexes = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = 'restaurant' and sql is not null`.execute(db);
   const info = await sql<{ name: string }>`pragma table_info("restaurant")`.execute(db);
-  const kept = info.rows.map((c) => `"${c.name}"`).filter((name) => !columns.includes(name.slice(1, -1))).join(', ');
+  const kept = info.rows
+    .map((c) => `"${c.name}"`)
+    .filter((name) => !columns.includes(name.slice(1, -1)))
+    .join(', ');
 
   await sql`pragma foreign_keys = off`.execute(db);
   try {
@@ -200,26 +224,57 @@ async function rebuildSqliteRestaurantWithout(db: Kysely<any>, columns: string[]
 
 export async function down(db: Kysely<any>): Promise<void> {
   const alter = () => db.schema.alterTable('restaurant');
-  await alter().addColumn('plan', 'text', (c) => c.notNull().defaultTo('free')).execute();
-  await alter().addColumn('subscriptionActive', 'integer', (c) => c.notNull().defaultTo(1)).execute();
-  await alter().addColumn('isPro', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await alter().addColumn('isManualPro', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  for (const column of ['trialStartDate', 'expirationDate', 'subscriptionCreatedAt', 'subscriptionUpdatedAt', 'stripeCustomerId', 'stripeSubscriptionId', 'stripeStatus', 'stripePlan', 'stripeCurrentPeriodEnd']) {
+  await alter()
+    .addColumn('plan', 'text', (c) => c.notNull().defaultTo('free'))
+    .execute();
+  await alter()
+    .addColumn('subscriptionActive', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
+  await alter()
+    .addColumn('isPro', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await alter()
+    .addColumn('isManualPro', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  for (const column of [
+    'trialStartDate',
+    'expirationDate',
+    'subscriptionCreatedAt',
+    'subscriptionUpdatedAt',
+    'stripeCustomerId',
+    'stripeSubscriptionId',
+    'stripeStatus',
+    'stripePlan',
+    'stripeCurrentPeriodEnd',
+  ]) {
     await alter().addColumn(column, 'text').execute();
   }
-  await alter().addColumn('stripeActive', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await alter()
+    .addColumn('stripeActive', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   // (without their old UNIQUE: SQLite cannot add a UNIQUE column, and an index would stop the next up's drop)
 
   const rows = (await db.selectFrom('subscription').selectAll().orderBy('startsAt').execute()) as NewRow[];
   for (const row of rows) {
     if (row.kind === 'trial') {
-      await db.updateTable('restaurant').set({ trialStartDate: row.startsAt, subscriptionActive: row.status === 'canceled' ? 0 : 1 }).where('id', '=', row.restaurantId).execute();
+      await db
+        .updateTable('restaurant')
+        .set({ trialStartDate: row.startsAt, subscriptionActive: row.status === 'canceled' ? 0 : 1 })
+        .where('id', '=', row.restaurantId)
+        .execute();
     } else if (row.kind === 'manual' && row.status === 'active') {
       await db.updateTable('restaurant').set({ isManualPro: 1, isPro: 1, plan: 'pro', expirationDate: row.endsAt }).where('id', '=', row.restaurantId).execute();
     } else if (row.kind === 'provider') {
       await db
         .updateTable('restaurant')
-        .set({ stripeActive: row.status === 'active' ? 1 : 0, stripePlan: row.plan, stripeStatus: row.providerStatus, stripeCustomerId: row.providerCustomerId, stripeSubscriptionId: row.providerSubscriptionId, stripeCurrentPeriodEnd: row.currentPeriodEnd })
+        .set({
+          stripeActive: row.status === 'active' ? 1 : 0,
+          stripePlan: row.plan,
+          stripeStatus: row.providerStatus,
+          stripeCustomerId: row.providerCustomerId,
+          stripeSubscriptionId: row.providerSubscriptionId,
+          stripeCurrentPeriodEnd: row.currentPeriodEnd,
+        })
         .where('id', '=', row.restaurantId)
         .execute();
     }

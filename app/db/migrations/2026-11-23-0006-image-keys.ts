@@ -38,7 +38,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const { table, from, to } of PICTURE_COLUMNS) {
     await db.schema.alterTable(table).renameColumn(from, to).execute();
     const column = sql.ref(to);
-    await db.updateTable(table).set({ [to]: null }).where(to, '=', '').execute();
+    await db
+      .updateTable(table)
+      .set({ [to]: null })
+      .where(to, '=', '')
+      .execute();
     // first mark what is not ours, so a stripped key can never be taken for a URL again
     await db
       .updateTable(table)
@@ -68,8 +72,14 @@ export async function up(db: Kysely<any>): Promise<void> {
 /** Back to whole URLs, served from /uploads/ or, when the process has it, S3_PUBLIC_URL. */
 export async function down(db: Kysely<any>): Promise<void> {
   const base = process.env.S3_PUBLIC_URL ? withTrailingSlash(process.env.S3_PUBLIC_URL) : '/uploads/';
-  await db.schema.alterTable('storedImage').addColumn('url', 'text', (c) => c.notNull().defaultTo('')).execute();
-  await db.updateTable('storedImage').set({ url: sql`${sql.lit(base)} || ${sql.ref('path')}` }).execute();
+  await db.schema
+    .alterTable('storedImage')
+    .addColumn('url', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db
+    .updateTable('storedImage')
+    .set({ url: sql`${sql.lit(base)} || ${sql.ref('path')}` })
+    .execute();
   await db
     .updateTable('storedImage')
     .set({ variants: sql`replace(replace(${sql.ref('variants')}, ':"', ${sql.lit(`:"${base}`)}), ': "', ${sql.lit(`: "${base}`)})` })
@@ -78,7 +88,9 @@ export async function down(db: Kysely<any>): Promise<void> {
     const column = sql.ref(to);
     await db
       .updateTable(table)
-      .set({ [to]: sql`case when substr(${column}, 1, ${sql.lit(EXTERNAL.length)}) = ${sql.lit(EXTERNAL)} then substr(${column}, ${sql.lit(EXTERNAL.length + 1)}) else ${sql.lit(base)} || ${column} end` })
+      .set({
+        [to]: sql`case when substr(${column}, 1, ${sql.lit(EXTERNAL.length)}) = ${sql.lit(EXTERNAL)} then substr(${column}, ${sql.lit(EXTERNAL.length + 1)}) else ${sql.lit(base)} || ${column} end`,
+      })
       .where(to, 'is not', null)
       .execute();
     await db.schema.alterTable(table).renameColumn(to, from).execute();

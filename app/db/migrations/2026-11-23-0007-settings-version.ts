@@ -6,7 +6,10 @@ import type { Kysely } from 'kysely';
  * edited in another tab. This counter moves only when the settings themselves are saved.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('restaurant').addColumn('settingsVersion', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('restaurant')
+    .addColumn('settingsVersion', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -28,7 +28,16 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const name of ['auditEvent_action_createdAt_idx', 'subscription_kind_startsAt_idx', 'user_createdAt_idx', 'restaurant_publishedUntil_idx', 'restaurant_plan_idx', 'restaurant_name_idx', 'restaurant_createdAt_idx', 'contactMessage_createdAt_idx']) {
+  for (const name of [
+    'auditEvent_action_createdAt_idx',
+    'subscription_kind_startsAt_idx',
+    'user_createdAt_idx',
+    'restaurant_publishedUntil_idx',
+    'restaurant_plan_idx',
+    'restaurant_name_idx',
+    'restaurant_createdAt_idx',
+    'contactMessage_createdAt_idx',
+  ]) {
     await db.schema.dropIndex(name).execute();
   }
   for (const column of ['priceCurrency', 'priceYearlyMinor', 'priceMonthlyMinor', 'contactEmail']) await db.schema.alterTable('appConfig').dropColumn(column).execute();

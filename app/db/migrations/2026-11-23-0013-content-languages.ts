@@ -11,11 +11,23 @@ const CONTENT_TABLES = ['restaurant', 'location', 'category', 'product'] as cons
 
 export async function up(db: Kysely<any>): Promise<void> {
   for (const table of CONTENT_TABLES) {
-    await db.schema.alterTable(table).addColumn('translations', 'text', (c) => c.notNull().defaultTo('{}')).execute();
-    await db.schema.alterTable(table).addColumn('translationMeta', 'text', (c) => c.notNull().defaultTo('{}')).execute();
+    await db.schema
+      .alterTable(table)
+      .addColumn('translations', 'text', (c) => c.notNull().defaultTo('{}'))
+      .execute();
+    await db.schema
+      .alterTable(table)
+      .addColumn('translationMeta', 'text', (c) => c.notNull().defaultTo('{}'))
+      .execute();
   }
-  await db.schema.alterTable('restaurant').addColumn('contentLanguages', 'text', (c) => c.notNull().defaultTo('[]')).execute();
-  await db.schema.alterTable('restaurant').addColumn('doNotTranslate', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+  await db.schema
+    .alterTable('restaurant')
+    .addColumn('contentLanguages', 'text', (c) => c.notNull().defaultTo('[]'))
+    .execute();
+  await db.schema
+    .alterTable('restaurant')
+    .addColumn('doNotTranslate', 'text', (c) => c.notNull().defaultTo('[]'))
+    .execute();
   // one "translate everything missing" run per press: its progress, read by the settings page
   await db.schema
     .createTable('translationRun')

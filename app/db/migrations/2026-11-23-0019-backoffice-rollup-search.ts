@@ -20,7 +20,6 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 const FOLD_FROM = 'ăâîșşțţáàäãåéèëêíìïóòöôõúùüûçñýÿĂÂÎȘŞȚŢÁÀÄÃÅÉÈËÊÍÌÏÓÒÖÔÕÚÙÜÛÇÑÝ';
 const FOLD_TO = 'aaissttaaaaaeeeeiiiooooouuuucnyyaaissttaaaaaeeeeiiiooooouuuucny';
 
-
 const TRIGRAM_INDEXES = [
   ['restaurant_name_trgm_idx', 'restaurant', 'name'],
   ['restaurant_slug_trgm_idx', 'restaurant', 'slug'],
@@ -51,7 +50,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     if (Number(available.rows[0]?.n) > 0) {
       // a trusted extension since PostgreSQL 13: the database's owner may create it
       await sql`create extension if not exists pg_trgm`.execute(db);
-      for (const [name, table, column] of TRIGRAM_INDEXES) await sql`create index ${sql.id(name)} on ${sql.id(table)} using gin (bucate_search_fold(${sql.id(column)}) gin_trgm_ops)`.execute(db);
+      for (const [name, table, column] of TRIGRAM_INDEXES)
+        await sql`create index ${sql.id(name)} on ${sql.id(table)} using gin (bucate_search_fold(${sql.id(column)}) gin_trgm_ops)`.execute(db);
     }
     return;
   }
@@ -59,14 +59,20 @@ export async function up(db: Kysely<any>): Promise<void> {
   const tokenizer = sql.lit('trigram remove_diacritics 1');
   await sql`create virtual table "restaurantSearch" using fts5(id unindexed, name, slug, tokenize = ${tokenizer})`.execute(db);
   await sql`insert into "restaurantSearch" (id, name, slug) select id, name, slug from restaurant`.execute(db);
-  await sql`create trigger "restaurantSearch_insert" after insert on restaurant begin insert into "restaurantSearch" (id, name, slug) values (new.id, new.name, new.slug); end`.execute(db);
-  await sql`create trigger "restaurantSearch_update" after update of name, slug on restaurant begin update "restaurantSearch" set name = new.name, slug = new.slug where id = old.id; end`.execute(db);
+  await sql`create trigger "restaurantSearch_insert" after insert on restaurant begin insert into "restaurantSearch" (id, name, slug) values (new.id, new.name, new.slug); end`.execute(
+    db,
+  );
+  await sql`create trigger "restaurantSearch_update" after update of name, slug on restaurant begin update "restaurantSearch" set name = new.name, slug = new.slug where id = old.id; end`.execute(
+    db,
+  );
   await sql`create trigger "restaurantSearch_delete" after delete on restaurant begin delete from "restaurantSearch" where id = old.id; end`.execute(db);
 
   await sql`create virtual table "userSearch" using fts5(id unindexed, email, name, tokenize = ${tokenizer})`.execute(db);
   await sql`insert into "userSearch" (id, email, name) select id, email, name from "user"`.execute(db);
   await sql`create trigger "userSearch_insert" after insert on "user" begin insert into "userSearch" (id, email, name) values (new.id, new.email, new.name); end`.execute(db);
-  await sql`create trigger "userSearch_update" after update of email, name on "user" begin update "userSearch" set email = new.email, name = new.name where id = old.id; end`.execute(db);
+  await sql`create trigger "userSearch_update" after update of email, name on "user" begin update "userSearch" set email = new.email, name = new.name where id = old.id; end`.execute(
+    db,
+  );
   await sql`create trigger "userSearch_delete" after delete on "user" begin delete from "userSearch" where id = old.id; end`.execute(db);
 }
 

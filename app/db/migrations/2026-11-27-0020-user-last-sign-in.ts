@@ -10,7 +10,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('user').addColumn('lastSignInAt', 'timestamptz').execute();
   await db
     .updateTable('user')
-    .set((eb) => ({ lastSignInAt: eb.selectFrom('session').select((s) => s.fn.max('session.createdAt').as('lastAt')).whereRef('session.userId', '=', 'user.id') }))
+    .set((eb) => ({
+      lastSignInAt: eb
+        .selectFrom('session')
+        .select((s) => s.fn.max('session.createdAt').as('lastAt'))
+        .whereRef('session.userId', '=', 'user.id'),
+    }))
     .execute();
 }
 

@@ -54,7 +54,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const { restaurantId, userId } of owners) {
     await db.insertInto('membership').values({ id: crypto.randomUUID(), restaurantId, userId, role: 'owner', createdAt: now, updatedAt: now }).execute();
   }
-  await db.updateTable('user').set((eb) => ({ lastRestaurantId: eb.ref('restaurantId') })).execute();
+  await db
+    .updateTable('user')
+    .set((eb) => ({ lastRestaurantId: eb.ref('restaurantId') }))
+    .execute();
 
   await db.schema.dropIndex('user_restaurantId_idx').execute();
   await db.schema.alterTable('user').dropColumn('restaurantId').execute();
@@ -77,9 +80,14 @@ async function rebuildSqliteRestaurantWithoutOwner(db: Kysely<any>): Promise<voi
   if (without === create) throw new Error(`restaurant.ownerId not found in ${create}`);
   const rebuild = without.replace(/^create table "restaurant"/i, 'create table "restaurant_rebuild"');
   // dropping the table drops its indexes and triggers (migration 0019's search index is kept by triggers)
-  const indexes = await sql<{ sql: string }>`select sql from sqlite_master where type in ('index', 'trigger') and tbl_name = 'restaurant' and sql is not null order by type`.execute(db);
+  const indexes = await sql<{
+    sql: string;
+  }>`select sql from sqlite_master where type in ('index', 'trigger') and tbl_name = 'restaurant' and sql is not null order by type`.execute(db);
   const info = await sql<{ name: string }>`pragma table_info("restaurant")`.execute(db);
-  const kept = info.rows.map((c) => `"${c.name}"`).filter((name) => name !== '"ownerId"').join(', ');
+  const kept = info.rows
+    .map((c) => `"${c.name}"`)
+    .filter((name) => name !== '"ownerId"')
+    .join(', ');
   await sql`pragma foreign_keys = off`.execute(db);
   try {
     await db.transaction().execute(async (trx) => {
@@ -99,7 +107,10 @@ async function rebuildSqliteRestaurantWithoutOwner(db: Kysely<any>): Promise<voi
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('restaurant').addColumn('ownerId', 'text').execute();
   await db.schema.alterTable('user').addColumn('restaurantId', 'text').execute();
-  const owners = (await db.selectFrom('membership').select(['restaurantId', 'userId']).where('role', '=', 'owner').orderBy('createdAt').execute()) as { restaurantId: string; userId: string }[];
+  const owners = (await db.selectFrom('membership').select(['restaurantId', 'userId']).where('role', '=', 'owner').orderBy('createdAt').execute()) as {
+    restaurantId: string;
+    userId: string;
+  }[];
   for (const { restaurantId, userId } of owners) {
     await db.updateTable('restaurant').set({ ownerId: userId }).where('id', '=', restaurantId).where('ownerId', 'is', null).execute();
     await db.updateTable('user').set({ restaurantId }).where('id', '=', userId).where('restaurantId', 'is', null).execute();

@@ -15,7 +15,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     ['reservationDayCeiling', 100],
     ['reservationContactCeiling', 3],
   ] as const) {
-    await db.schema.alterTable('orderingSettings').addColumn(column, 'integer', (c) => c.notNull().defaultTo(fallback)).execute();
+    await db.schema
+      .alterTable('orderingSettings')
+      .addColumn(column, 'integer', (c) => c.notNull().defaultTo(fallback))
+      .execute();
   }
   await db.schema.alterTable('orderingSettings').addColumn('ordersCeilingAt', 'text').execute();
   await db.schema.alterTable('orderingSettings').addColumn('reservationsCeilingAt', 'text').execute();

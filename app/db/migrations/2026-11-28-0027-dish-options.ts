@@ -93,7 +93,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('product').addColumn('soldOutUntil', 'text').execute();
   await db.schema.alterTable('guestOrder').addColumn('allergies', 'text').execute();
   await db.schema.alterTable('guestOrder').addColumn('allergyNote', 'text').execute();
-  await db.schema.alterTable('guestOrderLine').addColumn('allergens', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+  await db.schema
+    .alterTable('guestOrderLine')
+    .addColumn('allergens', 'text', (c) => c.notNull().defaultTo('[]'))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

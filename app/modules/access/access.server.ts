@@ -155,7 +155,12 @@ export async function requireMember(db: Kysely<Database>, request: Request, rest
   const membership = await findMembershipBySlug(db, user.id, restaurantSlug);
   if (!membership || !isRole(membership.role)) throw redirectToUnauthorized(ro.errors.restaurantForbidden);
   if (!can(membership.role, permission)) throw redirectToUnauthorized(ro.errors.pageForbidden);
-  return { scope: makeMemberScope(db, actorOf(user), membership.id, membership.role, requestMetaOf(request)), user, role: membership.role, sessionId: sessionIdOfUser.get(user) ?? '' };
+  return {
+    scope: makeMemberScope(db, actorOf(user), membership.id, membership.role, requestMetaOf(request)),
+    user,
+    role: membership.role,
+    sessionId: sessionIdOfUser.get(user) ?? '',
+  };
 }
 
 /** The member opened this restaurant's admin: their next sign-in lands here (one write, only when it changed). */

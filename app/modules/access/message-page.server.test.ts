@@ -15,7 +15,9 @@ describe('the message of not-found and unauthorized (docs/product-spec.md sectio
     expect((await load(`?message=${encodeURIComponent('Acest restaurant nu există sau a fost dezactivat.')}`)).message).toBe('Acest restaurant nu există sau a fost dezactivat.');
     const editorNotFound = ro.appErrors['not-found'];
     expect((await load(`?message=${encodeURIComponent(editorNotFound)}`)).message).toBe(editorNotFound);
-    expect((await load(`?message=${encodeURIComponent('Acest restaurant nu există sau a fost dezactivat.')}`, 'lang=en')).message).toBe('This restaurant does not exist or has been deactivated.');
+    expect((await load(`?message=${encodeURIComponent('Acest restaurant nu există sau a fost dezactivat.')}`, 'lang=en')).message).toBe(
+      'This restaurant does not exist or has been deactivated.',
+    );
     expect((await load(`?message=${encodeURIComponent('Pagina nu există.')}`, 'lang=en')).message).toBe('This page does not exist.');
     expect((await load('')).message).toBe('Pagina nu există.');
   });

@@ -27,7 +27,10 @@ export const MAX_PAGE_MESSAGE_LENGTH = 200;
 export function capPageMessage(message: string): string {
   const characters = Array.from(message.trim()); // whole code points: never half an emoji
   if (characters.length <= MAX_PAGE_MESSAGE_LENGTH) return characters.join('');
-  return `${characters.slice(0, MAX_PAGE_MESSAGE_LENGTH - 1).join('').trimEnd()}…`;
+  return `${characters
+    .slice(0, MAX_PAGE_MESSAGE_LENGTH - 1)
+    .join('')
+    .trimEnd()}…`;
 }
 
 /**

@@ -10,7 +10,10 @@ import { can, PERMISSIONS, ROLES, type Role } from './policy.ts';
  * and compared with `can` and with the decision's own text. A change to the policy, to this table
  * or to the decision without the other two fails.
  */
-const O = 'owner', M = 'manager', E = 'editor', S = 'staff';
+const O = 'owner',
+  M = 'manager',
+  E = 'editor',
+  S = 'staff';
 
 /** docs/decisions/0029-memberships-and-roles.md, "Roles": which roles hold each permission. */
 const DECISION_0029: Record<string, readonly Role[]> = {
@@ -57,7 +60,9 @@ describe("the policy against decision 0029's table, written out", () => {
 
   it('grants each role exactly the cells of the table', () => {
     const wrong = PERMISSIONS.flatMap((permission) =>
-      ROLES.filter((role) => can(role, permission) !== (DECISION_0029[permission] ?? []).includes(role)).map((role) => `${role} ${can(role, permission) ? 'has' : 'lacks'} ${permission}`),
+      ROLES.filter((role) => can(role, permission) !== (DECISION_0029[permission] ?? []).includes(role)).map(
+        (role) => `${role} ${can(role, permission) ? 'has' : 'lacks'} ${permission}`,
+      ),
     );
     expect(wrong).toEqual([]);
   });

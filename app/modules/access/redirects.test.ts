@@ -10,9 +10,7 @@ describe('redirects of docs/product-spec.md sections 2 and 6', () => {
 
   it('carries a given message to unauthorized', () => {
     const response = redirectToUnauthorized('Nu aveți permisiunea de a accesa acest restaurant.');
-    expect(new URL(response.headers.get('location')!, 'http://x').searchParams.get('message')).toBe(
-      'Nu aveți permisiunea de a accesa acest restaurant.',
-    );
+    expect(new URL(response.headers.get('location')!, 'http://x').searchParams.get('message')).toBe('Nu aveți permisiunea de a accesa acest restaurant.');
   });
 
   it('sends a signed-out user to login with the full path', () => {
@@ -28,9 +26,22 @@ describe('redirects of docs/product-spec.md sections 2 and 6', () => {
   });
 
   it.each([
-    'https://evil.example', '//evil.example', '///evil.example', '/\\evil.example', '\\/evil.example', '/\t/evil.example',
-    '/\n/evil.example', '/\r/evil.example', '\t//evil.example', '/%09/evil.example/..', 'javascript:alert(1)',
-    'http:/evil.example', '/\u0000', ' /x', '%2F%2Fevil.example', '/x\r\nSet-Cookie: a=b',
+    'https://evil.example',
+    '//evil.example',
+    '///evil.example',
+    '/\\evil.example',
+    '\\/evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/\r/evil.example',
+    '\t//evil.example',
+    '/%09/evil.example/..',
+    'javascript:alert(1)',
+    'http:/evil.example',
+    '/\u0000',
+    ' /x',
+    '%2F%2Fevil.example',
+    '/x\r\nSet-Cookie: a=b',
   ])('refuses the hostile target %j', (evil) => {
     const result = safeRedirectPath(evil);
     expect(result.startsWith('/') && !result.startsWith('//')).toBe(true);

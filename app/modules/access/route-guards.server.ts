@@ -85,10 +85,13 @@ export function restaurantUserRoute<Args extends RouteArgs, Result>(handler: (ar
 
 /** A guest-only page (sign-in, registration): a signed-in user is redirected to where they belong. */
 export function guestRoute<Args extends RouteArgs, Result>(handler: (args: Args) => Result | Promise<Result>): (args: Args) => Promise<Result> {
-  return guarded(async (args: Args) => {
-    await requireGuest(getDb(), args.request);
-    return handler(args);
-  }, { kind: 'guest' });
+  return guarded(
+    async (args: Args) => {
+      await requireGuest(getDb(), args.request);
+      return handler(args);
+    },
+    { kind: 'guest' },
+  );
 }
 
 /** Anyone, signed in or not: nothing is checked here (the handler is unchanged, only marked). */

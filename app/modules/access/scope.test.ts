@@ -27,7 +27,14 @@ describe('scopes at run time (decision 0029)', () => {
 
   it('refuse a copy, a spread or a literal with the same fields: the factory did not make it', () => {
     expect(() => authorize(forgedMemberScope(db, 'r1'), 'restaurant.view')).toThrow(expect.objectContaining({ code: 'forbidden' }));
-    const literal = { kind: 'member', db, restaurantId: 'r1', role: 'owner', actor: { type: 'user', id: 'u', email: 'e', role: 'restaurant' }, requestMeta: { requestId: null } } as unknown as MemberScope;
+    const literal = {
+      kind: 'member',
+      db,
+      restaurantId: 'r1',
+      role: 'owner',
+      actor: { type: 'user', id: 'u', email: 'e', role: 'restaurant' },
+      requestMeta: { requestId: null },
+    } as unknown as MemberScope;
     expect(() => authorize(literal, 'restaurant.view')).toThrow(expect.objectContaining({ code: 'forbidden' }));
     expect(allows(literal, 'restaurant.view')).toBe(false);
     expect(() => assertAdmin(forgedAdminScope(db))).toThrow(expect.objectContaining({ code: 'forbidden' }));

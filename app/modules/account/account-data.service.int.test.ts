@@ -28,13 +28,21 @@ describe(`account data (GDPR) on ${testDialect}`, () => {
     uploads = fileUploads;
     auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'g'.repeat(32) }), authServices(database));
     for (const name of ['A', 'B']) {
-      const result = await registerRestaurantOwner(auth, database.db, { email: `${name}@gdpr.example`, password: 'secret-123', restaurantName: `Restaurant ${name}` }, new Headers());
+      const result = await registerRestaurantOwner(
+        auth,
+        database.db,
+        { email: `${name}@gdpr.example`, password: 'secret-123', restaurantName: `Restaurant ${name}` },
+        new Headers(),
+      );
       if (!result.ok) throw new Error(result.error);
       const location = buildLocation(result.restaurantId);
       const category = buildCategory(result.restaurantId, location.id);
       await database.db.insertInto('location').values(location).execute();
       await database.db.insertInto('category').values(category).execute();
-      await database.db.insertInto('product').values(buildProduct(result.restaurantId, category.id, { nameRo: `Ciorbă ${name}` })).execute();
+      await database.db
+        .insertInto('product')
+        .values(buildProduct(result.restaurantId, category.id, { nameRo: `Ciorbă ${name}` }))
+        .execute();
       await createLocalDiskStorage(uploads).put(`restaurants/${result.restaurantId}/logo.jpg`, Buffer.from('x'), 'image/jpeg');
       owners.push({ id: result.userId, email: `${name.toLowerCase()}@gdpr.example`, name, role: 'restaurant', restaurantId: result.restaurantId, emailVerified: false });
     }
@@ -79,7 +87,13 @@ describe(`account data (GDPR) on ${testDialect}`, () => {
     await insertReservation(database.db, a.restaurantId, location.id, { email: 'oaspete@example.com' });
     const exported = await exportAccountData(scopes.user({ id: a.id, email: a.email }));
     expect(exported.restaurants[0]?.ordersAndReservations).toMatchObject({
-      ordersOn: false, reservationsOn: false, orders: 2, reservations: 1, ordersLast30Days: 1, reservationsLast30Days: 1, contactRetentionDays: 30,
+      ordersOn: false,
+      reservationsOn: false,
+      orders: 2,
+      reservations: 1,
+      ordersLast30Days: 1,
+      reservationsLast30Days: 1,
+      contactRetentionDays: 30,
       retention: { ro: expect.stringContaining('30 de zile'), en: expect.stringContaining('30 days') },
     });
     const text = JSON.stringify(exported);
@@ -92,7 +106,17 @@ describe(`account data (GDPR) on ${testDialect}`, () => {
     // a guest used this address on the contact form before anyone registered it
     await database.db
       .insertInto('contactMessage')
-      .values({ id: `cm-${Date.now()}`, name: 'Guest', email: b.email, restaurantName: null, message: 'Mesaj privat de la un oaspete.', locale: 'ro', emailedAt: null, clientKey: 'guest', createdAt: new Date().toISOString() })
+      .values({
+        id: `cm-${Date.now()}`,
+        name: 'Guest',
+        email: b.email,
+        restaurantName: null,
+        message: 'Mesaj privat de la un oaspete.',
+        locale: 'ro',
+        emailedAt: null,
+        clientKey: 'guest',
+        createdAt: new Date().toISOString(),
+      })
       .execute();
     const scopeOfB = () => scopes.user({ id: b.id, email: b.email });
     expect((await exportAccountData(scopeOfB())).contactMessages).toEqual([]);
@@ -106,10 +130,23 @@ describe(`account data (GDPR) on ${testDialect}`, () => {
     const email = `invitee-${Date.now()}@gdpr.example`;
     const userId = await insertUser(database.db, { email });
     const now = new Date().toISOString();
-    await database.db.insertInto('invitation').values({
-      id: `inv-${Date.now()}`, restaurantId: a.restaurantId, email, role: 'staff', tokenHash: 'h'.repeat(64), invitedBy: a.id, locale: 'ro',
-      createdAt: now, expiresAt: new Date(Date.now() + 86_400_000).toISOString(), acceptedAt: null, acceptedBy: null, revokedAt: null,
-    }).execute();
+    await database.db
+      .insertInto('invitation')
+      .values({
+        id: `inv-${Date.now()}`,
+        restaurantId: a.restaurantId,
+        email,
+        role: 'staff',
+        tokenHash: 'h'.repeat(64),
+        invitedBy: a.id,
+        locale: 'ro',
+        createdAt: now,
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+        acceptedAt: null,
+        acceptedBy: null,
+        revokedAt: null,
+      })
+      .execute();
     const invitee = () => scopes.user({ id: userId, email });
     expect((await exportAccountData(invitee())).invitations).toEqual([]);
     expect((await exportAccountData(scopes.user({ id: a.id, email: a.email }))).invitations.map((i) => i.email)).toContain(email);
@@ -178,11 +215,17 @@ describe(`account data (GDPR) on ${testDialect}`, () => {
     const second = await registerRestaurantOwner(auth, database.db, { email: 'second@gdpr.example', password: 'secret-123', restaurantName: 'Restaurant F' }, new Headers());
     if (!shared.ok || !second.ok) throw new Error('registration failed');
     await addMember(database.db, shared.restaurantId, second.userId, 'owner');
-    expect(await deleteAccount(scopes.owner(shared.restaurantId, { id: shared.userId, email: 'first@gdpr.example' }), auth, createLocalDiskStorage(uploads), 'secret-123')).toEqual({ ok: true });
+    expect(await deleteAccount(scopes.owner(shared.restaurantId, { id: shared.userId, email: 'first@gdpr.example' }), auth, createLocalDiskStorage(uploads), 'secret-123')).toEqual(
+      { ok: true },
+    );
     expect(await database.db.selectFrom('restaurant').select('id').where('id', '=', shared.restaurantId).execute()).toHaveLength(1);
-    expect(await database.db.selectFrom('membership').select(['userId', 'role']).where('restaurantId', '=', shared.restaurantId).execute()).toEqual([{ userId: second.userId, role: 'owner' }]);
+    expect(await database.db.selectFrom('membership').select(['userId', 'role']).where('restaurantId', '=', shared.restaurantId).execute()).toEqual([
+      { userId: second.userId, role: 'owner' },
+    ]);
     // the second owner, now alone in both, takes both with them
-    expect(await deleteAccount(scopes.owner(second.restaurantId, { id: second.userId, email: 'second@gdpr.example' }), auth, createLocalDiskStorage(uploads), 'secret-123')).toEqual({ ok: true });
+    expect(
+      await deleteAccount(scopes.owner(second.restaurantId, { id: second.userId, email: 'second@gdpr.example' }), auth, createLocalDiskStorage(uploads), 'secret-123'),
+    ).toEqual({ ok: true });
     expect(await database.db.selectFrom('restaurant').select('id').where('id', 'in', [shared.restaurantId, second.restaurantId]).execute()).toEqual([]);
   });
 });

@@ -46,10 +46,7 @@ export async function exportAccountData(scope: UserScope) {
   // they belong to this user only once the address is proven theirs (issue "Hardening" item 6,
   // issue 33 item 8). The invitations the user sent are theirs either way.
   const verifiedEmail = profile?.emailVerified ? actor.email : null;
-  const [contactMessages, invitations] = await Promise.all([
-    verifiedEmail ? listContactMessagesFrom(db, verifiedEmail) : [],
-    listInvitationsOfUser(db, actor.id, verifiedEmail),
-  ]);
+  const [contactMessages, invitations] = await Promise.all([verifiedEmail ? listContactMessagesFrom(db, verifiedEmail) : [], listInvitationsOfUser(db, actor.id, verifiedEmail)]);
   const restaurants = await Promise.all(
     owned.map(async (restaurant) => {
       const ordering = orderingOf.get(restaurant.id);

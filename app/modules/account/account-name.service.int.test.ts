@@ -28,7 +28,7 @@ const nameOf = async (userId: string) => (await db.selectFrom('user').select('na
 const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}@name.example`;
 
 describe(`a person's own name on ${testDialect}`, () => {
-  it('registration keeps the restaurant\'s name for the restaurant: the owner is their name, or their address until they give one', async () => {
+  it("registration keeps the restaurant's name for the restaurant: the owner is their name, or their address until they give one", async () => {
     const email = unique('fara-nume');
     const without = await registerRestaurantOwner(auth, db, { email, password: 'secret-123', restaurantName: 'Casa Albă' }, new Headers());
     if (!without.ok) throw new Error(without.error);
@@ -51,7 +51,12 @@ describe(`a person's own name on ${testDialect}`, () => {
     expect(await nameOf(staff.userId)).toBe(before);
     expect(await changeOwnName(staff.scope, { name: '  Ion Ionescu ' })).toEqual({ ok: true, name: 'Ion Ionescu' });
     expect(await nameOf(staff.userId)).toBe('Ion Ionescu');
-    const audit = await db.selectFrom('auditEvent').select(['action', 'actorId', 'summary']).where('restaurantId', '=', restaurantId).where('action', '=', 'account.name-change').execute();
+    const audit = await db
+      .selectFrom('auditEvent')
+      .select(['action', 'actorId', 'summary'])
+      .where('restaurantId', '=', restaurantId)
+      .where('action', '=', 'account.name-change')
+      .execute();
     expect(audit).toMatchObject([{ actorId: staff.userId }]);
     expect(JSON.parse(audit[0]!.summary)).toEqual({ before: { name: before }, after: { name: 'Ion Ionescu' } });
     // what the team sees
@@ -59,13 +64,29 @@ describe(`a person's own name on ${testDialect}`, () => {
     expect(team.members.find((member) => member.email === staff.email)?.name).toBe('Ion Ionescu');
   });
 
-  it('the migration clears only a password account\'s name that is still the name of a restaurant it owns', async () => {
+  it("the migration clears only a password account's name that is still the name of a restaurant it owns", async () => {
     const restaurant = await insertRestaurant(db, { name: 'Hanul Vechi' });
     const now = new Date().toISOString();
     const person = async (label: string, name: string, role: 'owner' | 'staff', credential: boolean) => {
       const id = await insertUser(db, { email: unique(label), name });
       await addMember(db, restaurant.id, id, role);
-      if (credential) await db.insertInto('account').values({ id: `acc-${id}`, accountId: id, providerId: 'credential', userId: id, accessToken: null, refreshToken: null, idToken: null, scope: null, password: 'hash', createdAt: now, updatedAt: now }).execute();
+      if (credential)
+        await db
+          .insertInto('account')
+          .values({
+            id: `acc-${id}`,
+            accountId: id,
+            providerId: 'credential',
+            userId: id,
+            accessToken: null,
+            refreshToken: null,
+            idToken: null,
+            scope: null,
+            password: 'hash',
+            createdAt: now,
+            updatedAt: now,
+          })
+          .execute();
       return id;
     };
     const copied = await person('copied', 'Hanul Vechi', 'owner', true);

@@ -43,7 +43,10 @@ describe(`changing password and e-mail on ${testDialect}`, () => {
   it('changes the password with the current one: the old no longer signs in, other sessions end, the owner is told', async () => {
     const a = await owner('pass@security.example');
     const other = await callAuthEndpoint(auth, '/sign-in/email', { email: 'pass@security.example', password: 'secret-123' }, new Headers());
-    const otherCookie = other.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    const otherCookie = other.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
     await other.body?.cancel();
 
     const result = await changeOwnPassword(a.scope, auth, { currentPassword: 'secret-123', newPassword: 'new-secret-456' }, options(a.headers));
@@ -61,8 +64,14 @@ describe(`changing password and e-mail on ${testDialect}`, () => {
 
   it('refuses a wrong current password and a new one that breaks the policy, changing nothing', async () => {
     const b = await owner('wrong@security.example');
-    expect(await changeOwnPassword(b.scope, auth, { currentPassword: 'not-it', newPassword: 'new-secret-456' }, options(b.headers))).toEqual({ ok: false, error: 'invalid-credential' });
-    expect(await changeOwnPassword(b.scope, auth, { currentPassword: 'secret-123', newPassword: 'abc' }, options(b.headers))).toMatchObject({ ok: false, error: 'password-does-not-meet-requirements' });
+    expect(await changeOwnPassword(b.scope, auth, { currentPassword: 'not-it', newPassword: 'new-secret-456' }, options(b.headers))).toEqual({
+      ok: false,
+      error: 'invalid-credential',
+    });
+    expect(await changeOwnPassword(b.scope, auth, { currentPassword: 'secret-123', newPassword: 'abc' }, options(b.headers))).toMatchObject({
+      ok: false,
+      error: 'password-does-not-meet-requirements',
+    });
     expect(await signIn('wrong@security.example', 'secret-123')).toBe(200);
     expect(await mailJobsTo('wrong@security.example')).toEqual([]);
     expect(await audit(b.userId)).toEqual([]);
@@ -70,12 +79,25 @@ describe(`changing password and e-mail on ${testDialect}`, () => {
 
   it('moves the sign-in address only after the new address confirms, and tells the old one at once', async () => {
     const c = await owner('old@security.example');
-    expect(await requestOwnEmailChange(c.scope, auth, { password: 'wrong', newEmail: 'new@security.example' }, { locale: 'ro', headers: c.headers, callbackURL: '/x' })).toEqual({ ok: false, error: 'invalid-credential' });
-    expect(await requestOwnEmailChange(c.scope, auth, { password: 'secret-123', newEmail: 'OLD@security.example' }, { locale: 'ro', headers: c.headers, callbackURL: '/x' })).toEqual({ ok: false, error: 'same-email' });
-    expect(await requestOwnEmailChange(c.scope, auth, { password: 'secret-123', newEmail: 'not an address' }, { locale: 'ro', headers: c.headers, callbackURL: '/x' })).toEqual({ ok: false, error: 'invalid-email' });
+    expect(await requestOwnEmailChange(c.scope, auth, { password: 'wrong', newEmail: 'new@security.example' }, { locale: 'ro', headers: c.headers, callbackURL: '/x' })).toEqual({
+      ok: false,
+      error: 'invalid-credential',
+    });
+    expect(
+      await requestOwnEmailChange(c.scope, auth, { password: 'secret-123', newEmail: 'OLD@security.example' }, { locale: 'ro', headers: c.headers, callbackURL: '/x' }),
+    ).toEqual({ ok: false, error: 'same-email' });
+    expect(await requestOwnEmailChange(c.scope, auth, { password: 'secret-123', newEmail: 'not an address' }, { locale: 'ro', headers: c.headers, callbackURL: '/x' })).toEqual({
+      ok: false,
+      error: 'invalid-email',
+    });
     expect(sent.filter((mail) => mail.to === 'new@security.example')).toEqual([]);
 
-    const result = await requestOwnEmailChange(c.scope, auth, { password: 'secret-123', newEmail: 'New@Security.example' }, { locale: 'ro', headers: c.headers, callbackURL: `/${c.slug}/admin/account` });
+    const result = await requestOwnEmailChange(
+      c.scope,
+      auth,
+      { password: 'secret-123', newEmail: 'New@Security.example' },
+      { locale: 'ro', headers: c.headers, callbackURL: `/${c.slug}/admin/account` },
+    );
     expect(result.ok).toBe(true);
     // nothing moved yet
     expect((await database.db.selectFrom('user').select('email').where('id', '=', c.userId).executeTakeFirstOrThrow()).email).toBe('old@security.example');
@@ -93,7 +115,9 @@ describe(`changing password and e-mail on ${testDialect}`, () => {
     await owner('taken@security.example');
     const d = await owner('mover@security.example');
     const before = sent.length;
-    expect((await requestOwnEmailChange(d.scope, auth, { password: 'secret-123', newEmail: 'taken@security.example' }, { locale: 'ro', headers: d.headers, callbackURL: '/x' })).ok).toBe(true);
+    expect(
+      (await requestOwnEmailChange(d.scope, auth, { password: 'secret-123', newEmail: 'taken@security.example' }, { locale: 'ro', headers: d.headers, callbackURL: '/x' })).ok,
+    ).toBe(true);
     expect(sent.slice(before).filter((mail) => mail.to === 'taken@security.example')).toEqual([]);
     expect((await database.db.selectFrom('user').select('email').where('id', '=', d.userId).executeTakeFirstOrThrow()).email).toBe('mover@security.example');
   });

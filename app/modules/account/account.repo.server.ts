@@ -47,7 +47,15 @@ export function listInvitationsOfUser(db: Kysely<Database>, userId: string, emai
   return acrossRestaurants(db, 'the invitations a user sent or received, for their GDPR export')
     .selectFrom('invitation')
     .innerJoin('restaurant', 'restaurant.id', 'invitation.restaurantId')
-    .select(['invitation.email', 'invitation.role', 'restaurant.name as restaurantName', 'invitation.createdAt', 'invitation.expiresAt', 'invitation.acceptedAt', 'invitation.revokedAt'])
+    .select([
+      'invitation.email',
+      'invitation.role',
+      'restaurant.name as restaurantName',
+      'invitation.createdAt',
+      'invitation.expiresAt',
+      'invitation.acceptedAt',
+      'invitation.revokedAt',
+    ])
     .where((eb) => (email === null ? eb('invitation.invitedBy', '=', userId) : eb.or([eb('invitation.invitedBy', '=', userId), eb('invitation.email', '=', email.toLowerCase())])))
     .orderBy('invitation.createdAt')
     .execute();
@@ -65,14 +73,28 @@ export function listSoleOwnedRestaurants(db: Kysely<Database>, userId: string, r
     .where('mine.userId', '=', userId)
     .where('mine.role', 'in', roles)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('membership as other').select('other.id').whereRef('other.restaurantId', '=', 'mine.restaurantId').where('other.role', 'in', roles).where('other.userId', '!=', userId))),
+      not(
+        exists(
+          selectFrom('membership as other')
+            .select('other.id')
+            .whereRef('other.restaurantId', '=', 'mine.restaurantId')
+            .where('other.role', 'in', roles)
+            .where('other.userId', '!=', userId),
+        ),
+      ),
     )
     .execute();
 }
 
 /** The restaurants the user owns (to lock before counting their owners). */
 export function listOwnedRestaurantIds(db: Kysely<Database>, userId: string, roles: readonly MembershipRole[]) {
-  return acrossRestaurants(db, 'the restaurants a user owns, for deleting their account').selectFrom('membership').select('restaurantId').where('userId', '=', userId).where('role', 'in', roles).orderBy('restaurantId').execute();
+  return acrossRestaurants(db, 'the restaurants a user owns, for deleting their account')
+    .selectFrom('membership')
+    .select('restaurantId')
+    .where('userId', '=', userId)
+    .where('role', 'in', roles)
+    .orderBy('restaurantId')
+    .execute();
 }
 
 /** The restaurant's uploads as the export lists them (no download tokens). */

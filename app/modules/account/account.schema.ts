@@ -2,13 +2,21 @@ import { z } from 'zod';
 
 /** Field shapes shared by the sign-in and registration forms and their action; codes are i18n keys. */
 export const SignInInput = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email({ error: 'invalid-email' })),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'invalid-email' })),
   password: z.string({ error: 'missing-password' }).min(1, { error: 'missing-password' }),
   redirect: z.string().optional(),
 });
 
 export const EmailOnlyInput = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email({ error: 'invalid-email' })),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'invalid-email' })),
 });
 
 export const NewPasswordInput = z.object({
@@ -23,14 +31,14 @@ export const PersonNameInput = z.object({
 });
 
 export const RegisterInput = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email({ error: 'invalid-email' })),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'invalid-email' })),
   // length and character rules come from the configured policy (password-policy.ts), checked in the action
   password: z.string({ error: 'missing-password' }).min(1, { error: 'missing-password' }),
-  restaurantName: z
-    .string({ error: 'restaurant-name-required' })
-    .trim()
-    .min(2, { error: 'restaurant-name-required' })
-    .max(100, { error: 'restaurant-name-required' }),
+  restaurantName: z.string({ error: 'restaurant-name-required' }).trim().min(2, { error: 'restaurant-name-required' }).max(100, { error: 'restaurant-name-required' }),
   // the person's own name (issue 33 item 15); optional: without it the team sees the address
   name: z
     .string()
@@ -44,9 +52,5 @@ export type RegisterInput = z.infer<typeof RegisterInput>;
 
 /** The name of a further restaurant ("Adaugă un restaurant"): registration's length rule, each end of it named. */
 export const NewRestaurantInput = z.object({
-  restaurantName: z
-    .string({ error: 'restaurant-name-required' })
-    .trim()
-    .min(2, { error: 'restaurant-name-required' })
-    .max(100, { error: 'restaurant-name-too-long' }),
+  restaurantName: z.string({ error: 'restaurant-name-required' }).trim().min(2, { error: 'restaurant-name-required' }).max(100, { error: 'restaurant-name-too-long' }),
 });

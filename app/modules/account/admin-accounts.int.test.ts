@@ -15,9 +15,13 @@ describe(`admin accounts on ${testDialect}`, () => {
   test.beforeAll(({ database: fileDatabase, scopes: fileScopes }) => {
     database = fileDatabase;
     scopes = fileScopes;
-    auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'a'.repeat(32) }), authServices(database, {
-      deliverInstead: { send: async (mail) => void sent.push(mail.text) },
-    }));
+    auth = createAuth(
+      database,
+      parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'a'.repeat(32) }),
+      authServices(database, {
+        deliverInstead: { send: async (mail) => void sent.push(mail.text) },
+      }),
+    );
   });
 
   it('creates an admin without a password, who can sign in with a one-time link', async () => {

@@ -18,10 +18,7 @@ export async function createOrPromoteAdmin(scope: AdminScope | SystemScope, auth
     await recordAudit(scope, { action: 'user.promote', target: { type: 'user', id: existing.user.id }, after: { role: 'admin' } });
     return { created: false, userId: existing.user.id };
   }
-  const user = await context.internalAdapter.createUser(
-    { email, name: email.split('@')[0] ?? email, emailVerified: true, role: 'admin' },
-    { method: 'admin' },
-  );
+  const user = await context.internalAdapter.createUser({ email, name: email.split('@')[0] ?? email, emailVerified: true, role: 'admin' }, { method: 'admin' });
   await recordAudit(scope, { action: 'user.create', target: { type: 'user', id: user.id }, after: { role: 'admin' } });
   return { created: true, userId: user.id };
 }

@@ -17,13 +17,20 @@ describe(`e-mail verification of a password sign-up on ${testDialect}`, () => {
     auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'v'.repeat(32) }), authServices(database, { deliverInstead: outbox.mailer }));
   });
 
-  const verified = async (email: string) => Boolean((await database.db.selectFrom('user').select('emailVerified').where('email', '=', email).executeTakeFirstOrThrow()).emailVerified);
+  const verified = async (email: string) =>
+    Boolean((await database.db.selectFrom('user').select('emailVerified').where('email', '=', email).executeTakeFirstOrThrow()).emailVerified);
 
   it('sends a link in the registrant’s language that verifies the address and lands in the admin', async () => {
     const email = 'new-owner@verify.example';
     const result = await registerRestaurantOwner(auth, database.db, { email, password: 'secret-123', restaurantName: 'Bistro Verificat' }, new Headers({ cookie: 'lang=en' }));
     // the owner's language is remembered from the start: the welcome and trial e-mails follow it
-    expect(await database.db.selectFrom('restaurant').select('ownerLocale').where('slug', '=', result.ok ? result.slug : '').executeTakeFirst()).toEqual({ ownerLocale: 'en' });
+    expect(
+      await database.db
+        .selectFrom('restaurant')
+        .select('ownerLocale')
+        .where('slug', '=', result.ok ? result.slug : '')
+        .executeTakeFirst(),
+    ).toEqual({ ownerLocale: 'en' });
     if (!result.ok) throw new Error(result.error);
     expect(await verified(email)).toBe(false);
     const mail = sent.findLast((m) => m.to === email);

@@ -47,7 +47,14 @@ describe(`Google sign-in on ${testDialect}`, () => {
     stubGoogleTokenEndpoint({ sub: `google-${email}`, email, email_verified: true, name: 'Ion Pop', iss: 'https://accounts.google.com', aud: 'client-id' });
     const cookie = started.cookies.map((c) => c.split(';')[0]).join('; ');
     const callback = await auth.handler(new Request(`http://localhost:3000/api/auth/callback/google?code=the-code&state=${state}`, { headers: { cookie } }));
-    const session = await auth.api.getSession({ headers: new Headers({ cookie: callback.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') }) });
+    const session = await auth.api.getSession({
+      headers: new Headers({
+        cookie: callback.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; '),
+      }),
+    });
     if (!session) throw new Error(`no session after the callback (${callback.status} ${callback.headers.get('location')})`);
     const user = session.user as typeof session.user & { role: string };
     const memberships = await database.db.selectFrom('membership').select('restaurantId').where('userId', '=', user.id).execute();
@@ -74,7 +81,9 @@ describe(`Google sign-in on ${testDialect}`, () => {
     const restaurant = await database.db.selectFrom('restaurant').selectAll().where('id', '=', row.lastRestaurantId!).executeTakeFirstOrThrow();
     expect(restaurant).toMatchObject({ slug: done.slug, planKind: 'trial', proUntil: null, productsCount: 0 });
     expect(await database.db.selectFrom('membership').select(['userId', 'role']).where('restaurantId', '=', restaurant.id).execute()).toEqual([{ userId: user.id, role: 'owner' }]);
-    expect(await database.db.selectFrom('subscription').select(['kind', 'status']).where('restaurantId', '=', restaurant.id).execute()).toEqual([{ kind: 'trial', status: 'active' }]);
+    expect(await database.db.selectFrom('subscription').select(['kind', 'status']).where('restaurantId', '=', restaurant.id).execute()).toEqual([
+      { kind: 'trial', status: 'active' },
+    ]);
   });
 
   it('loads the existing profile the next time, without asking again or creating a second restaurant', async () => {

@@ -27,13 +27,7 @@ describe(`registration and sign-in on ${testDialect}`, () => {
 
   it('creates the owner, the restaurant with its slug and trial, and signs the owner in', async () => {
     const now = new Date('2026-11-22T10:00:00.000Z');
-    const result = await registerRestaurantOwner(
-      auth,
-      database.db,
-      { email: 'ana@tara.example', password: 'secret-123', restaurantName: 'Țară și Mare' },
-      headers,
-      now,
-    );
+    const result = await registerRestaurantOwner(auth, database.db, { email: 'ana@tara.example', password: 'secret-123', restaurantName: 'Țară și Mare' }, headers, now);
     if (!result.ok) throw new Error(result.error);
     expect(result.slug).toBe(`tara-si-mare-${now.getTime()}`);
     expect(result.cookies.some((c) => c.includes('session_token'))).toBe(true);
@@ -47,7 +41,9 @@ describe(`registration and sign-in on ${testDialect}`, () => {
     const user = await database.db.selectFrom('user').selectAll().where('id', '=', result.userId).executeTakeFirstOrThrow();
     // the trial is the person's (decision 0029): a further restaurant of theirs shares it
     expect(user).toMatchObject({ role: 'restaurant', lastRestaurantId: result.restaurantId, email: 'ana@tara.example', trialEndsAt: trialEnd });
-    expect(await database.db.selectFrom('membership').select(['userId', 'role']).where('restaurantId', '=', result.restaurantId).execute()).toEqual([{ userId: result.userId, role: 'owner' }]);
+    expect(await database.db.selectFrom('membership').select(['userId', 'role']).where('restaurantId', '=', result.restaurantId).execute()).toEqual([
+      { userId: result.userId, role: 'owner' },
+    ]);
   });
 
   it('gives a 60-character name a slug the settings form accepts, so the first settings save works (Hardening item 8)', async () => {

@@ -29,13 +29,7 @@ export type RegisterResult =
  * better-auth writes the user through its own adapter; the restaurant and the link are one
  * transaction, and if that fails the user is removed again, so no half-registered owner remains.
  */
-export async function registerRestaurantOwner(
-  auth: Auth,
-  db: Kysely<Database>,
-  input: RegisterInput,
-  headers: Headers,
-  now: Date = new Date(),
-): Promise<RegisterResult> {
+export async function registerRestaurantOwner(auth: Auth, db: Kysely<Database>, input: RegisterInput, headers: Headers, now: Date = new Date()): Promise<RegisterResult> {
   const response = await callAuthEndpoint(
     auth,
     '/sign-up/email',
@@ -104,19 +98,23 @@ export async function createRestaurantForOwner(
   const slug = buildRestaurantSlug(restaurantName, now);
   const trial = await db.transaction().execute(async (trx) => {
     const timestamp = now.toISOString();
-    const scope = await createRestaurantWithOwner(trx, { type: 'user', id: owner.id, email: owner.email, role: 'restaurant' }, {
-      id: restaurantId,
-      name: restaurantName,
-      slug,
-      shortCode: newShortCode(),
-      active: 1,
-      currency: 'RON',
-      timeZone: NEW_RESTAURANT_TIME_ZONE,
-      productsCount: 0,
-      ownerLocale,
-      createdAt: timestamp,
-      updatedAt: timestamp,
-    });
+    const scope = await createRestaurantWithOwner(
+      trx,
+      { type: 'user', id: owner.id, email: owner.email, role: 'restaurant' },
+      {
+        id: restaurantId,
+        name: restaurantName,
+        slug,
+        shortCode: newShortCode(),
+        active: 1,
+        currency: 'RON',
+        timeZone: NEW_RESTAURANT_TIME_ZONE,
+        productsCount: 0,
+        ownerLocale,
+        createdAt: timestamp,
+        updatedAt: timestamp,
+      },
+    );
     await setRestaurantRole(trx, owner.id, restaurantId);
     return startOwnersTrial(scope, now);
   });

@@ -24,7 +24,10 @@ describe(`a user's restaurants on ${testDialect}`, () => {
     const verified = (testDialect === 'sqlite' ? 1 : true) as unknown as boolean;
     const id = newId();
     const email = `${name}@example.com`;
-    await database.db.insertInto('user').values({ id, name, email, emailVerified: verified, image: null, createdAt: SIGN_UP.toISOString(), updatedAt: SIGN_UP.toISOString(), role, banReason: null }).execute();
+    await database.db
+      .insertInto('user')
+      .values({ id, name, email, emailVerified: verified, image: null, createdAt: SIGN_UP.toISOString(), updatedAt: SIGN_UP.toISOString(), role, banReason: null })
+      .execute();
     return { id, email, role };
   }
   const restaurantCount = async () => (await database.db.selectFrom('restaurant').select('id').execute()).length;

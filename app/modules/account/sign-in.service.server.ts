@@ -4,11 +4,7 @@ import { identityErrorFrom, type IdentityErrorCode } from '#app/auth/identity-er
 export type SignInResult = { ok: true; cookies: string[] } | { ok: false; error: IdentityErrorCode; retryAfterSeconds?: number };
 
 /** E-mail and password sign-in; the same answer for an unknown e-mail and a wrong password. */
-export async function signInWithPassword(
-  auth: Auth,
-  input: { email: string; password: string },
-  headers: Headers,
-): Promise<SignInResult> {
+export async function signInWithPassword(auth: Auth, input: { email: string; password: string }, headers: Headers): Promise<SignInResult> {
   const response = await callAuthEndpoint(auth, '/sign-in/email', input, headers);
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { code?: string };

@@ -12,7 +12,6 @@ import { rowVersion } from '#tests/support/versions.ts';
 import { recordAudit } from './audit.server.ts';
 import { db, scopes, storage, useFileWorld } from '#tests/support/file-world.ts';
 
-
 useFileWorld();
 
 const product = (categoryId: string, extra: Record<string, unknown> = {}) =>
@@ -28,8 +27,7 @@ async function restaurantWithProduct() {
   return { scope, restaurantId: restaurant.id, categoryId, productId };
 }
 
-const auditOf = (restaurantId: string) =>
-  db.selectFrom('auditEvent').selectAll().where('restaurantId', '=', restaurantId).orderBy('createdAt').orderBy('id').execute();
+const auditOf = (restaurantId: string) => db.selectFrom('auditEvent').selectAll().where('restaurantId', '=', restaurantId).orderBy('createdAt').orderBy('id').execute();
 
 describe(`the audit log on ${testDialect}`, () => {
   it('records a product update with its actor, restaurant, request and the changed fields only', async () => {
@@ -59,7 +57,9 @@ describe(`the audit log on ${testDialect}`, () => {
     const { scope, restaurantId, productId } = await restaurantWithProduct();
     const before = await auditOf(restaurantId);
     await expect(updateProduct(scope, storage, productId, product('no-such-category'), await rowVersion(db, 'product', productId))).rejects.toMatchObject({ code: 'not-found' });
-    await expect(updateProduct(scope, storage, 'no-such-product', product('no-such-category'), await rowVersion(db, 'product', productId))).rejects.toMatchObject({ code: 'not-found' });
+    await expect(updateProduct(scope, storage, 'no-such-product', product('no-such-category'), await rowVersion(db, 'product', productId))).rejects.toMatchObject({
+      code: 'not-found',
+    });
     expect(await auditOf(restaurantId)).toEqual(before);
   });
 

@@ -98,6 +98,8 @@ export async function exportAuditLogCsv(scope: AdminScope, filter: AuditLogFilte
   assertAdmin(scope);
   const rows = (await listAuditPage(scope.db, filter, { limit: AUDIT_EXPORT_LIMIT, offset: 0 })).map(rowOf);
   const header = ['createdAt', 'actorType', 'actor', 'actorRole', 'restaurantId', 'restaurantName', 'action', 'target', 'summary', 'requestId'];
-  const lines = rows.map((row) => [row.createdAt, row.actorType, row.actor, row.actorRole, row.restaurantId, row.restaurantName, row.action, row.target, row.summary, row.requestId].map(csvField).join(','));
+  const lines = rows.map((row) =>
+    [row.createdAt, row.actorType, row.actor, row.actorRole, row.restaurantId, row.restaurantName, row.action, row.target, row.summary, row.requestId].map(csvField).join(','),
+  );
   return `\uFEFF${[header.join(','), ...lines].join('\r\n')}\r\n`;
 }

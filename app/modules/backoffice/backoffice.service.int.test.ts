@@ -7,7 +7,14 @@ import { testDialect, type TestDatabase } from '#tests/support/test-database.ts'
 import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { auditDays, exportAuditLogCsv, listAuditLog } from './audit-log.service.server.ts';
 import { deleteInboxMessage, listInbox, countUnread, setMessageHandled } from './messages.service.server.ts';
-import { getContactEmail, getPlatformPricing, getPlatformSettings, invalidatePlatformSettings, refreshPlatformSettings, updatePlatformSettings } from '#app/modules/platform/platform-settings.server.ts';
+import {
+  getContactEmail,
+  getPlatformPricing,
+  getPlatformSettings,
+  invalidatePlatformSettings,
+  refreshPlatformSettings,
+  updatePlatformSettings,
+} from '#app/modules/platform/platform-settings.server.ts';
 import { extendTrial, getRestaurantForAdmin, grantManualPro, listRestaurantsForAdmin, revokeManualPro, setRestaurantActive } from './restaurants.service.server.ts';
 import { listUsersForBackOffice } from './users.service.server.ts';
 
@@ -28,13 +35,28 @@ describe(`the back office services on ${testDialect}`, () => {
     const now = new Date().toISOString();
     const verified = (testDialect === 'sqlite' ? 1 : true) as unknown as boolean;
     const id = newId();
-    await database.db.insertInto('user').values({ id, name: email, email, emailVerified: verified, image: null, createdAt: now, updatedAt: now, role, banReason: null, lastRestaurantId: restaurantId }).execute();
-    await database.db.insertInto('account').values({ id: newId(), accountId: id, providerId: 'credential', userId: id, password: 'scrypt-hash-never-shown', accessToken: 'secret-token', createdAt: now, updatedAt: now }).execute();
+    await database.db
+      .insertInto('user')
+      .values({ id, name: email, email, emailVerified: verified, image: null, createdAt: now, updatedAt: now, role, banReason: null, lastRestaurantId: restaurantId })
+      .execute();
+    await database.db
+      .insertInto('account')
+      .values({
+        id: newId(),
+        accountId: id,
+        providerId: 'credential',
+        userId: id,
+        password: 'scrypt-hash-never-shown',
+        accessToken: 'secret-token',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
     if (restaurantId) await addMember(database.db, restaurantId, id, 'owner');
     return id;
   }
 
-  it('searches a name fragment through an index: pg_trgm over the folded name, or SQLite\'s FTS5 trigram table', async () => {
+  it("searches a name fragment through an index: pg_trgm over the folded name, or SQLite's FTS5 trigram table", async () => {
     if (testDialect === 'postgres') {
       const plan = await database.db.transaction().execute(async (trx) => {
         await sql`set local enable_seqscan = off`.execute(trx);
@@ -136,7 +158,12 @@ describe(`the back office services on ${testDialect}`, () => {
     await user('proprietar.lista@example.com', restaurant.id);
     const page = await listUsersForBackOffice(scopes.admin(), { q: 'proprietar.lista', sort: 'newest', page: 1 });
     expect(page.items).toHaveLength(1);
-    expect(page.items[0]).toMatchObject({ email: 'proprietar.lista@example.com', signInMethods: ['credential'], lastSignInAt: null, restaurants: [{ id: restaurant.id, name: 'Utilizatori', slug: restaurant.slug, role: 'owner' }] });
+    expect(page.items[0]).toMatchObject({
+      email: 'proprietar.lista@example.com',
+      signInMethods: ['credential'],
+      lastSignInAt: null,
+      restaurants: [{ id: restaurant.id, name: 'Utilizatori', slug: restaurant.slug, role: 'owner' }],
+    });
     expect(JSON.stringify(page)).not.toMatch(/scrypt-hash|secret-token/);
   });
 
@@ -144,7 +171,17 @@ describe(`the back office services on ${testDialect}`, () => {
     const admin = scopes.admin();
     const at = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
     const rows = [
-      { id: newId(), name: 'Ana', email: 'ana@example.com', restaurantName: 'La Ana', message: 'Vreau o ofertă', locale: 'ro', emailedAt: null, clientKey: 'k1', createdAt: at(10) },
+      {
+        id: newId(),
+        name: 'Ana',
+        email: 'ana@example.com',
+        restaurantName: 'La Ana',
+        message: 'Vreau o ofertă',
+        locale: 'ro',
+        emailedAt: null,
+        clientKey: 'k1',
+        createdAt: at(10),
+      },
       { id: newId(), name: 'Bob', email: 'bob@example.com', restaurantName: null, message: 'Hello there', locale: 'en', emailedAt: null, clientKey: 'k2', createdAt: at(5) },
     ];
     await database.db.insertInto('contactMessage').values(rows).execute();
@@ -173,7 +210,11 @@ describe(`the back office services on ${testDialect}`, () => {
     await expect(updatePlatformSettings(admin, { defaultLocale: 'ro', availableLocales: ['ro'], priceMonthly: '-3' }, await version())).rejects.toThrow();
     expect(getLocalePolicy().availableLocales).toEqual(['ro', 'en']);
 
-    await updatePlatformSettings(admin, { defaultLocale: 'en', availableLocales: ['en'], contactEmail: 'echipa@example.com', priceMonthly: '59,90', priceYearly: '', priceCurrency: 'eur' }, await version());
+    await updatePlatformSettings(
+      admin,
+      { defaultLocale: 'en', availableLocales: ['en'], contactEmail: 'echipa@example.com', priceMonthly: '59,90', priceYearly: '', priceCurrency: 'eur' },
+      await version(),
+    );
     expect(getLocalePolicy()).toEqual({ defaultLocale: 'en', availableLocales: ['en'] });
     expect(resolveLocale('ro')).toBe('en');
     expect(getContactEmail()).toBe('echipa@example.com');
@@ -194,8 +235,23 @@ describe(`the back office services on ${testDialect}`, () => {
   it('takes the audit log’s filters literally: no LIKE wildcards in an action prefix, no impossible day, formulas neutralised in the CSV', async () => {
     const admin = scopes.admin();
     const restaurant = await insertRestaurant(database.db, { name: '=HYPERLINK("http://x")' });
-    const event = (action: string, createdAt: string) => ({ id: newId(), createdAt, actorType: 'user' as const, actorId: 'admin-1', actorEmail: '+40@example.com', restaurantId: restaurant.id, action, targetType: 'restaurant', targetId: restaurant.id, summary: '{}', requestId: '-1' });
-    await database.db.insertInto('auditEvent').values([event('literal.probe', '2026-03-01T10:00:00.000Z'), event('literal.probe', '2026-04-15T10:00:00.000Z')]).execute();
+    const event = (action: string, createdAt: string) => ({
+      id: newId(),
+      createdAt,
+      actorType: 'user' as const,
+      actorId: 'admin-1',
+      actorEmail: '+40@example.com',
+      restaurantId: restaurant.id,
+      action,
+      targetType: 'restaurant',
+      targetId: restaurant.id,
+      summary: '{}',
+      requestId: '-1',
+    });
+    await database.db
+      .insertInto('auditEvent')
+      .values([event('literal.probe', '2026-03-01T10:00:00.000Z'), event('literal.probe', '2026-04-15T10:00:00.000Z')])
+      .execute();
     const actions = async (filter: Parameters<typeof listAuditLog>[1]) => (await listAuditLog(admin, { restaurantId: restaurant.id, ...filter }, 1)).items.map((e) => e.createdAt);
     expect(await actions({ action: 'literal.' })).toHaveLength(2);
     expect(await actions({ action: '%.' })).toEqual([]);

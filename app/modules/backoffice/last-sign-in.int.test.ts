@@ -10,7 +10,11 @@ import { testDialect, type TestDatabase } from '#tests/support/test-database.ts'
 import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import { listUsersForBackOffice } from './users.service.server.ts';
 
-const cookieOf = (response: Response | Headers) => (response instanceof Headers ? response : response.headers).getSetCookie().map((c) => c.split(';')[0]).join('; ');
+const cookieOf = (response: Response | Headers) =>
+  (response instanceof Headers ? response : response.headers)
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /**

@@ -25,13 +25,19 @@ export function listMessagesPage(db: Kysely<Database>, q: string | undefined, sh
 }
 
 export async function countMessages(db: Kysely<Database>, q: string | undefined, show: 'open' | 'all'): Promise<number> {
-  const row = await messagesQuery(db, q, show).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await messagesQuery(db, q, show)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** Messages no admin has opened yet (the number in the admin navigation). */
 export async function countUnreadMessages(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('contactMessage').select((eb) => eb.fn.countAll<number>().as('n')).where('readAt', 'is', null).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('contactMessage')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('readAt', 'is', null)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -45,7 +51,11 @@ export async function markMessagesRead(db: Kysely<Database>, ids: readonly strin
 }
 
 export async function writeMessageHandled(db: Kysely<Database>, id: string, handledAt: string | null, at: string): Promise<boolean> {
-  const result = await db.updateTable('contactMessage').set((eb) => ({ handledAt, readAt: eb.fn.coalesce('readAt', eb.val(at)) })).where('id', '=', id).executeTakeFirst();
+  const result = await db
+    .updateTable('contactMessage')
+    .set((eb) => ({ handledAt, readAt: eb.fn.coalesce('readAt', eb.val(at)) }))
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 

@@ -28,7 +28,11 @@ export async function listInbox(scope: AdminScope, query: { q?: string; show: 'o
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(Math.max(1, query.page), pageCount);
   const rows = await listMessagesPage(scope.db, q, query.show, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
-  await markMessagesRead(scope.db, rows.filter((row) => row.readAt === null).map((row) => row.id), now.toISOString());
+  await markMessagesRead(
+    scope.db,
+    rows.filter((row) => row.readAt === null).map((row) => row.id),
+    now.toISOString(),
+  );
   return {
     items: rows.map(({ readAt, ...row }) => ({ ...row, unread: readAt === null })),
     total,

@@ -21,7 +21,13 @@ export async function countPlanStates(db: Kysely<Database>, now: string, soon: s
       ];
     })
     .executeTakeFirstOrThrow();
-  return { trials: Number(row.trials ?? 0), trialsEnding: Number(row.trialsEnding ?? 0), proCard: Number(row.proCard ?? 0), proManual: Number(row.proManual ?? 0), restaurants: Number(row.restaurants) };
+  return {
+    trials: Number(row.trials ?? 0),
+    trialsEnding: Number(row.trialsEnding ?? 0),
+    proCard: Number(row.proCard ?? 0),
+    proManual: Number(row.proManual ?? 0),
+    restaurants: Number(row.restaurants),
+  };
 }
 
 /**

@@ -42,9 +42,17 @@ describe(`the back office overview on ${testDialect}`, () => {
     const proRunning = sql`exists (select 1 from subscription p where p."restaurantId" = r.id and p.plan <> 'free' and (
       (p.kind = 'provider' and p.status = 'active') or
       (p.kind = 'manual' and p.status = 'active' and p."startsAt" <= ${now} and (p."endsAt" is null or p."endsAt" > ${now}))))`;
-    const trialRunning = (until: string) => sql`exists (select 1 from subscription t where t."restaurantId" = r.id and t.kind = 'trial' and t.status = 'active' and t."startsAt" <= ${now} and t."endsAt" > ${now} and t."endsAt" <= ${until})`;
-    const perDay = await sql<{ day: string; n: number | string }>`select substr("createdAt", 1, 10) as day, count(*) as n from restaurant where "createdAt" >= ${from} and "createdAt" < ${now} group by substr("createdAt", 1, 10)`.execute(database.db);
-    const mrrAt = (at: string) => sql<{ n: number | string }>`select coalesce(sum(case when plan = 'pro_yearly' then cast(${getProPricing().yearlyMinor} as integer) / 12 else cast(${getProPricing().monthlyMinor} as integer) end), 0) as n from subscription
+    const trialRunning = (until: string) =>
+      sql`exists (select 1 from subscription t where t."restaurantId" = r.id and t.kind = 'trial' and t.status = 'active' and t."startsAt" <= ${now} and t."endsAt" > ${now} and t."endsAt" <= ${until})`;
+    const perDay = await sql<{
+      day: string;
+      n: number | string;
+    }>`select substr("createdAt", 1, 10) as day, count(*) as n from restaurant where "createdAt" >= ${from} and "createdAt" < ${now} group by substr("createdAt", 1, 10)`.execute(
+      database.db,
+    );
+    const mrrAt = (at: string) => sql<{
+      n: number | string;
+    }>`select coalesce(sum(case when plan = 'pro_yearly' then cast(${getProPricing().yearlyMinor} as integer) / 12 else cast(${getProPricing().monthlyMinor} as integer) end), 0) as n from subscription
       where kind = 'provider' and plan <> 'free' and "startsAt" <= ${at} and (("endsAt" is null and status in ('active', 'past_due')) or ("endsAt" is not null and "endsAt" > ${at} and status in ('active', 'past_due', 'canceled', 'ended')))`;
     return {
       signups: await count(sql`select count(*) as n from restaurant where "createdAt" >= ${from} and "createdAt" < ${now}`),
@@ -53,7 +61,8 @@ describe(`the back office overview on ${testDialect}`, () => {
       activeTrials: await count(sql`select count(*) as n from restaurant r where ${trialRunning('9999')} and not ${proRunning}`),
       trialsEndingSoon: await count(sql`select count(*) as n from restaurant r where ${trialRunning(soon)} and not ${proRunning}`),
       proCard: await count(sql`select count(distinct "restaurantId") as n from subscription where kind = 'provider' and status = 'active' and plan <> 'free'`),
-      proManual: await count(sql`select count(*) as n from restaurant r where exists (select 1 from subscription p where p."restaurantId" = r.id and p.kind = 'manual' and p.status = 'active' and p."startsAt" <= ${now} and p."endsAt" > ${now})
+      proManual:
+        await count(sql`select count(*) as n from restaurant r where exists (select 1 from subscription p where p."restaurantId" = r.id and p.kind = 'manual' and p.status = 'active' and p."startsAt" <= ${now} and p."endsAt" > ${now})
         and not exists (select 1 from subscription c where c."restaurantId" = r.id and c.kind = 'provider' and c.status = 'active')`),
       trialsEnded: await count(sql`select count(*) as n from subscription where kind = 'trial' and "endsAt" >= ${from} and "endsAt" < ${now}`),
       trialsConverted: await count(sql`select count(*) as n from subscription t where t.kind = 'trial' and t."endsAt" >= ${from} and t."endsAt" < ${now}
@@ -105,9 +114,17 @@ describe(`the back office overview on ${testDialect}`, () => {
     const { perDay, ...figures } = await expected(range, now);
     return {
       got: {
-        signups: overview.signups, restaurants: overview.restaurants, activeTrials: overview.activeTrials, trialsEndingSoon: overview.trialsEndingSoon,
-        proCard: overview.proCard, proManual: overview.proManual, trialsEnded: overview.trialsEnded, trialsConverted: overview.trialsConverted,
-        cancellations: overview.cancellations, mrrMinor: overview.mrrMinor, mrrAtStartMinor: overview.mrrAtStartMinor,
+        signups: overview.signups,
+        restaurants: overview.restaurants,
+        activeTrials: overview.activeTrials,
+        trialsEndingSoon: overview.trialsEndingSoon,
+        proCard: overview.proCard,
+        proManual: overview.proManual,
+        trialsEnded: overview.trialsEnded,
+        trialsConverted: overview.trialsConverted,
+        cancellations: overview.cancellations,
+        mrrMinor: overview.mrrMinor,
+        mrrAtStartMinor: overview.mrrAtStartMinor,
         perDay: Object.fromEntries(overview.signupsPerDay.filter((d) => d.count > 0).map((d) => [d.day, d.count])),
       },
       want: { ...figures, perDay },
@@ -124,12 +141,19 @@ describe(`the back office overview on ${testDialect}`, () => {
     const live = await countPlatformDaysLive(database.db, `${stored[0]!.day}T00:00:00.000Z`, `${NOW.toISOString().slice(0, 10)}T00:00:00.000Z`, NOW.toISOString());
     for (const row of stored) {
       const counts = live.get(row.day) ?? { signups: 0, trialsEnded: 0, trialsConverted: 0, cancellations: 0 };
-      expect({ day: row.day, signups: row.signups, trialsEnded: row.trialsEnded, trialsConverted: row.trialsConverted, cancellations: row.cancellations }).toEqual({ day: row.day, ...counts });
+      expect({ day: row.day, signups: row.signups, trialsEnded: row.trialsEnded, trialsConverted: row.trialsConverted, cancellations: row.cancellations }).toEqual({
+        day: row.day,
+        ...counts,
+      });
     }
     expect(stored.some((row) => row.trialsConverted > 0 && row.cancellations > 0 && row.signups > 0)).toBe(true);
     // a second read takes them from the roll-up: mark one day's row and see it come back
     const marked = stored[100]!;
-    await database.db.updateTable('platformDay').set({ signups: marked.signups + 1000 }).where('day', '=', marked.day).execute();
+    await database.db
+      .updateTable('platformDay')
+      .set({ signups: marked.signups + 1000 })
+      .where('day', '=', marked.day)
+      .execute();
     const again = await getOverview(scopes.admin(), 365, NOW);
     expect(again.signups).toBe(first.want.signups + 1000);
     await database.db.updateTable('platformDay').set({ signups: marked.signups }).where('day', '=', marked.day).execute();
@@ -139,7 +163,9 @@ describe(`the back office overview on ${testDialect}`, () => {
     await getOverview(scopes.admin(), 365, NOW);
     const later = new Date(NOW.getTime() + 60_000);
     // a trial that ended 40 days ago and never converted now converts (an old cohort's figure moves)
-    const unconverted = await sql<{ restaurantId: string }>`select t."restaurantId" from subscription t where t.kind = 'trial' and t."endsAt" < ${new Date(NOW.getTime() - 40 * DAY_MS).toISOString()} and t."endsAt" > ${new Date(NOW.getTime() - 200 * DAY_MS).toISOString()}
+    const unconverted = await sql<{
+      restaurantId: string;
+    }>`select t."restaurantId" from subscription t where t.kind = 'trial' and t."endsAt" < ${new Date(NOW.getTime() - 40 * DAY_MS).toISOString()} and t."endsAt" > ${new Date(NOW.getTime() - 200 * DAY_MS).toISOString()}
       and not exists (select 1 from subscription p where p."restaurantId" = t."restaurantId" and p.kind <> 'trial') order by t."restaurantId" limit 2`.execute(database.db);
     const [converts, extended] = unconverted.rows.map((row) => row.restaurantId);
     const expectSame = async (now: Date) => {
@@ -154,13 +180,21 @@ describe(`the back office overview on ${testDialect}`, () => {
     // of a seeded restaurant drops every day from its start; this second one only its own days)
     await extendTrial(scopes.admin(), extended!, 14, later);
     await expectSame(later);
-    const rolledUp = await database.db.selectFrom('platformDay').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rolledUp = await database.db
+      .selectFrom('platformDay')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     await extendTrial(scopes.admin(), converts!, 7, later);
-    const afterPreciseDrop = await database.db.selectFrom('platformDay').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const afterPreciseDrop = await database.db
+      .selectFrom('platformDay')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(rolledUp.n) - Number(afterPreciseDrop.n)).toBe(1);
     await expectSame(later);
     // a restaurant gone: its sign-up leaves its day
-    const gone = await sql<{ id: string }>`select id from restaurant where "createdAt" < ${new Date(NOW.getTime() - 100 * DAY_MS).toISOString()} order by id limit 1`.execute(database.db);
+    const gone = await sql<{ id: string }>`select id from restaurant where "createdAt" < ${new Date(NOW.getTime() - 100 * DAY_MS).toISOString()} order by id limit 1`.execute(
+      database.db,
+    );
     await database.db.transaction().execute(async (trx) => {
       await forgetChangedPlanDays(trx, gone.rows[0]!.id);
       await trx.deleteFrom('subscription').where('restaurantId', '=', gone.rows[0]!.id).execute();

@@ -19,7 +19,10 @@ describe(`the back office's plan column and its owners on ${testDialect}`, () =>
     const now = new Date().toISOString();
     const verified = (testDialect === 'sqlite' ? 1 : true) as unknown as boolean;
     const id = newId();
-    await database.db.insertInto('user').values({ id, name: email, email, emailVerified: verified, image: null, createdAt: now, updatedAt: now, role, banReason: null, lastRestaurantId: restaurantId }).execute();
+    await database.db
+      .insertInto('user')
+      .values({ id, name: email, email, emailVerified: verified, image: null, createdAt: now, updatedAt: now, role, banReason: null, lastRestaurantId: restaurantId })
+      .execute();
     if (restaurantId) await addMember(database.db, restaurantId, id, 'owner');
   }
 
@@ -52,6 +55,12 @@ describe(`the back office's plan column and its owners on ${testDialect}`, () =>
 
     // the users page: each owner with their restaurant, the admin with none
     const users = Object.fromEntries((await listUsersForBackOffice(admin, { sort: 'newest', page: 1 })).items.map((user) => [user.email, user.restaurants[0]?.id ?? null]));
-    expect(users).toEqual({ 'trial@example.com': inTrial.id, 'granted@example.com': granted.id, 'paying@example.com': paying.id, 'lapsed@example.com': lapsed.id, 'admin@example.com': null });
+    expect(users).toEqual({
+      'trial@example.com': inTrial.id,
+      'granted@example.com': granted.id,
+      'paying@example.com': paying.id,
+      'lapsed@example.com': lapsed.id,
+      'admin@example.com': null,
+    });
   });
 });

@@ -22,14 +22,43 @@ describe(`a restaurant's team in the back office on ${testDialect}`, () => {
     const now = new Date().toISOString();
     const flag = (value: boolean) => (testDialect === 'sqlite' ? (value ? 1 : 0) : value) as unknown as boolean;
     const id = newId();
-    await database.db.insertInto('user').values({ id, name: `Nume ${email}`, email, emailVerified: flag(true), image: null, createdAt: now, updatedAt: now, role: 'restaurant', banned: flag(banned), banReason: null, lastRestaurantId: restaurantId }).execute();
+    await database.db
+      .insertInto('user')
+      .values({
+        id,
+        name: `Nume ${email}`,
+        email,
+        emailVerified: flag(true),
+        image: null,
+        createdAt: now,
+        updatedAt: now,
+        role: 'restaurant',
+        banned: flag(banned),
+        banReason: null,
+        lastRestaurantId: restaurantId,
+      })
+      .execute();
     await addMember(database.db, restaurantId, id, role);
     await database.db.updateTable('membership').set({ createdAt: since }).where('userId', '=', id).where('restaurantId', '=', restaurantId).execute();
     return id;
   }
 
   function invitation(restaurantId: string, email: string, row: Partial<InvitationTable>): InvitationTable {
-    return { id: newId(), restaurantId, email, role: 'editor', tokenHash: `hash-${newId()}`, invitedBy: null, locale: 'ro', createdAt: '2026-11-20T10:00:00.000Z', expiresAt: '2026-11-27T10:00:00.000Z', acceptedAt: null, acceptedBy: null, revokedAt: null, ...row };
+    return {
+      id: newId(),
+      restaurantId,
+      email,
+      role: 'editor',
+      tokenHash: `hash-${newId()}`,
+      invitedBy: null,
+      locale: 'ro',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      expiresAt: '2026-11-27T10:00:00.000Z',
+      acceptedAt: null,
+      acceptedBy: null,
+      revokedAt: null,
+      ...row,
+    };
   }
 
   it('lists every member with their role and since when, and only the invitations still pending', async () => {
@@ -41,16 +70,19 @@ describe(`a restaurant's team in the back office on ${testDialect}`, () => {
     await member('ospatar.oprit@example.com', restaurant.id, 'staff', '2026-05-01T08:00:00.000Z', true);
     await member('altundeva@example.com', other.id, 'owner', '2026-01-01T08:00:00.000Z');
     const gone = await member('plecat@example.com', other.id, 'manager', '2026-01-01T08:00:00.000Z');
-    await database.db.insertInto('invitation').values([
-      invitation(restaurant.id, 'in.asteptare@example.com', { role: 'manager', invitedBy: owner }),
-      invitation(restaurant.id, 'de.la.plecat@example.com', { invitedBy: gone, createdAt: '2026-11-21T10:00:00.000Z' }),
-      invitation(restaurant.id, 'expirata@example.com', { invitedBy: owner, expiresAt: '2026-11-24T10:00:00.000Z' }),
-      // one that expires at this very moment is not pending any more
-      invitation(restaurant.id, 'chiar.acum@example.com', { invitedBy: owner, expiresAt: now.toISOString() }),
-      invitation(restaurant.id, 'revocata@example.com', { invitedBy: manager, revokedAt: '2026-11-22T10:00:00.000Z' }),
-      invitation(restaurant.id, 'acceptata@example.com', { invitedBy: manager, acceptedAt: '2026-11-22T10:00:00.000Z', acceptedBy: manager }),
-      invitation(other.id, 'alt.restaurant@example.com', { invitedBy: owner }),
-    ]).execute();
+    await database.db
+      .insertInto('invitation')
+      .values([
+        invitation(restaurant.id, 'in.asteptare@example.com', { role: 'manager', invitedBy: owner }),
+        invitation(restaurant.id, 'de.la.plecat@example.com', { invitedBy: gone, createdAt: '2026-11-21T10:00:00.000Z' }),
+        invitation(restaurant.id, 'expirata@example.com', { invitedBy: owner, expiresAt: '2026-11-24T10:00:00.000Z' }),
+        // one that expires at this very moment is not pending any more
+        invitation(restaurant.id, 'chiar.acum@example.com', { invitedBy: owner, expiresAt: now.toISOString() }),
+        invitation(restaurant.id, 'revocata@example.com', { invitedBy: manager, revokedAt: '2026-11-22T10:00:00.000Z' }),
+        invitation(restaurant.id, 'acceptata@example.com', { invitedBy: manager, acceptedAt: '2026-11-22T10:00:00.000Z', acceptedBy: manager }),
+        invitation(other.id, 'alt.restaurant@example.com', { invitedBy: owner }),
+      ])
+      .execute();
     // the inviter's account is deleted: the invitation stays, without a name for who sent it
     await database.db.deleteFrom('user').where('id', '=', gone).execute();
 
@@ -71,7 +103,9 @@ describe(`a restaurant's team in the back office on ${testDialect}`, () => {
 
     // the list: the first owner, and how many members there are in all; any member's address finds it
     const list = await listRestaurantsForAdmin(scopes.admin(), { q: 'manager.echipa@example.com', sort: 'newest', page: 1 }, now);
-    expect(list.items.map(({ name, ownerEmail, membersCount }) => ({ name, ownerEmail, membersCount }))).toEqual([{ name: 'Echipa Mare', ownerEmail: 'prima.proprietara@example.com', membersCount: 3 }]);
+    expect(list.items.map(({ name, ownerEmail, membersCount }) => ({ name, ownerEmail, membersCount }))).toEqual([
+      { name: 'Echipa Mare', ownerEmail: 'prima.proprietara@example.com', membersCount: 3 },
+    ]);
     expect((await listRestaurantsForAdmin(scopes.admin(), { q: 'ospatar.opr', sort: 'newest', page: 1 }, now)).items.map((item) => item.name)).toEqual(['Echipa Mare']);
   });
 
@@ -87,7 +121,10 @@ describe(`a restaurant's team in the back office on ${testDialect}`, () => {
       { action: 'product.update', actor: 'ana.manager@example.com', actorRole: 'manager' },
     ]);
 
-    const [header, ...lines] = (await exportAuditLogCsv(scopes.admin(), { restaurantId: restaurant.id })).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const [header, ...lines] = (await exportAuditLogCsv(scopes.admin(), { restaurantId: restaurant.id }))
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     const columns = header!.split(',');
     expect(columns.slice(2, 4)).toEqual(['actor', 'actorRole']);
     const cells = lines.map((line) => line.split(','));
@@ -105,7 +142,10 @@ describe(`a restaurant's team in the back office on ${testDialect}`, () => {
 
   it('shows a team only to an admin: a forged admin scope or a member’s is refused', async () => {
     const restaurant = await insertRestaurant(database.db);
-    await database.db.insertInto('invitation').values(invitation(restaurant.id, 'secret@example.com', { expiresAt: new Date(Date.now() + DAY_MS).toISOString() })).execute();
+    await database.db
+      .insertInto('invitation')
+      .values(invitation(restaurant.id, 'secret@example.com', { expiresAt: new Date(Date.now() + DAY_MS).toISOString() }))
+      .execute();
     await expect(getRestaurantForAdmin(scopes.forgedAdmin(), restaurant.id)).rejects.toMatchObject({ code: 'forbidden' });
     await expect(getRestaurantForAdmin(scopes.owner(restaurant.id) as never, restaurant.id)).rejects.toMatchObject({ code: 'forbidden' });
     await expect(listRestaurantsForAdmin(scopes.forgedAdmin(), { sort: 'newest', page: 1 })).rejects.toMatchObject({ code: 'forbidden' });

@@ -30,10 +30,27 @@ function restaurantsQuery(db: Kysely<Database>, filter: RestaurantListFilter) {
   let query = db.selectFrom('restaurant');
   if (filter.q && isWholeEmail(filter.q)) {
     const email = filter.q.toLowerCase();
-    query = query.where('restaurant.id', 'in', db.selectFrom('membership').innerJoin('user', 'user.id', 'membership.userId').select('membership.restaurantId').where('user.email', '=', email));
+    query = query.where(
+      'restaurant.id',
+      'in',
+      db.selectFrom('membership').innerJoin('user', 'user.id', 'membership.userId').select('membership.restaurantId').where('user.email', '=', email),
+    );
   } else if (filter.q) {
     const text = filter.q;
-    query = query.where((eb) => eb.or([textMatches(db, 'restaurant', ['name', 'slug'], text), eb('restaurant.id', 'in', eb.selectFrom('membership').innerJoin('user', 'user.id', 'membership.userId').select('membership.restaurantId').where(textMatches(db, 'user', ['email'], text)))]));
+    query = query.where((eb) =>
+      eb.or([
+        textMatches(db, 'restaurant', ['name', 'slug'], text),
+        eb(
+          'restaurant.id',
+          'in',
+          eb
+            .selectFrom('membership')
+            .innerJoin('user', 'user.id', 'membership.userId')
+            .select('membership.restaurantId')
+            .where(textMatches(db, 'user', ['email'], text)),
+        ),
+      ]),
+    );
   }
   const notPro = sql<boolean>`(${sql.ref('restaurant.proUntil')} is null or ${sql.ref('restaurant.proUntil')} <= ${filter.now})`;
   switch (filter.state) {
@@ -109,7 +126,9 @@ export async function countMembers(db: Kysely<Database>, restaurantIds: readonly
 }
 
 export async function countRestaurants(db: Kysely<Database>, filter: RestaurantListFilter): Promise<number> {
-  const row = await restaurantsQuery(acrossRestaurants(db, 'the back office lists every restaurant'), filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await restaurantsQuery(acrossRestaurants(db, 'the back office lists every restaurant'), filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -155,7 +174,10 @@ export function listPendingInvitations(db: Kysely<Database>, restaurantId: strin
 export async function countRestaurantContent(db: Kysely<Database>, restaurantId: string) {
   const [locations, categories, products, images] = await Promise.all(
     (['location', 'category', 'product', 'storedImage'] as const).map((table) =>
-      tenant(db, restaurantId).selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      tenant(db, restaurantId)
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
     ),
   );
   return { locations: Number(locations!.n), categories: Number(categories!.n), products: Number(products!.n), images: Number(images!.n) };

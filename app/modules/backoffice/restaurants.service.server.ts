@@ -96,9 +96,25 @@ export async function getRestaurantForAdmin(scope: AdminScope, restaurantId: str
     ordering,
     lastEdit: lastEdit ?? null,
     history: history
-      .map((row) => ({ id: row.id, kind: row.kind, status: row.status, plan: row.plan, startsAt: row.startsAt, endsAt: displayedEnd(row.endsAt), grantedBy: row.grantedBy, cancelAtPeriodEnd: row.cancelAtPeriodEnd === 1 }))
+      .map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        status: row.status,
+        plan: row.plan,
+        startsAt: row.startsAt,
+        endsAt: displayedEnd(row.endsAt),
+        grantedBy: row.grantedBy,
+        cancelAtPeriodEnd: row.cancelAtPeriodEnd === 1,
+      }))
       .reverse(),
-    audit: audit.map((event) => ({ id: event.id, createdAt: event.createdAt, action: event.action, actor: event.actorEmail ?? event.actorId, actorRole: event.actorRole, summary: event.summary })),
+    audit: audit.map((event) => ({
+      id: event.id,
+      createdAt: event.createdAt,
+      action: event.action,
+      actor: event.actorEmail ?? event.actorId,
+      actorRole: event.actorRole,
+      summary: event.summary,
+    })),
   };
 }
 
@@ -127,8 +143,21 @@ export async function grantManualPro(scope: AdminScope, restaurantId: string, mo
     for (const grant of rows.filter((row) => isManualPro(row, now))) await updateSubscription(trx, restaurantId, grant.id, { ...endedGrant(now), updatedAt: timestamp });
     const id = newId();
     await insertSubscription(trx, {
-      id, restaurantId, kind: 'manual', status: 'active', plan: 'pro', startsAt: timestamp, endsAt, grantedBy: scope.actor.id,
-      providerCustomerId: null, providerSubscriptionId: null, providerPriceId: null, providerStatus: null, currentPeriodEnd: null, createdAt: timestamp, updatedAt: timestamp,
+      id,
+      restaurantId,
+      kind: 'manual',
+      status: 'active',
+      plan: 'pro',
+      startsAt: timestamp,
+      endsAt,
+      grantedBy: scope.actor.id,
+      providerCustomerId: null,
+      providerSubscriptionId: null,
+      providerPriceId: null,
+      providerStatus: null,
+      currentPeriodEnd: null,
+      createdAt: timestamp,
+      updatedAt: timestamp,
     });
     const before = planSummary(rows);
     const after = await refreshPlanSummary(trx, restaurantId, now);
@@ -171,13 +200,32 @@ export async function extendTrial(scope: AdminScope, restaurantId: string, days:
     } else {
       id = newId();
       await insertSubscription(trx, {
-        id, restaurantId, kind: 'trial', status: 'active', plan: 'free', startsAt: timestamp, endsAt, grantedBy: scope.actor.id,
-        providerCustomerId: null, providerSubscriptionId: null, providerPriceId: null, providerStatus: null, currentPeriodEnd: null, createdAt: timestamp, updatedAt: timestamp,
+        id,
+        restaurantId,
+        kind: 'trial',
+        status: 'active',
+        plan: 'free',
+        startsAt: timestamp,
+        endsAt,
+        grantedBy: scope.actor.id,
+        providerCustomerId: null,
+        providerSubscriptionId: null,
+        providerPriceId: null,
+        providerStatus: null,
+        currentPeriodEnd: null,
+        createdAt: timestamp,
+        updatedAt: timestamp,
       });
     }
     await refreshPlanSummary(trx, restaurantId, now);
     await bumpMenuVersion(trx, restaurantId);
-    await recordAudit(withDb(scope, trx), { action: 'subscription.extend-trial', target: { type: 'subscription', id }, restaurantId, before: { endsAt: trial?.endsAt ?? null }, after: { endsAt, days } });
+    await recordAudit(withDb(scope, trx), {
+      action: 'subscription.extend-trial',
+      target: { type: 'subscription', id },
+      restaurantId,
+      before: { endsAt: trial?.endsAt ?? null },
+      after: { endsAt, days },
+    });
     return { name: restaurant.name, endsAt, timeZone: restaurant.timeZone };
   });
 }
@@ -195,7 +243,12 @@ export async function setRestaurantActive(scope: AdminScope, restaurantId: strin
     const row = await writeRestaurantActive(trx, restaurantId, active ? 1 : 0, now.toISOString());
     if (!row) throw new AppError('not-found');
     await bumpMenuVersion(trx, restaurantId);
-    await recordAudit(withDb(scope, trx), { action: active ? 'restaurant.reactivate' : 'restaurant.deactivate', target: { type: 'restaurant', id: restaurantId }, restaurantId, after: { active } });
+    await recordAudit(withDb(scope, trx), {
+      action: active ? 'restaurant.reactivate' : 'restaurant.deactivate',
+      target: { type: 'restaurant', id: restaurantId },
+      restaurantId,
+      after: { active },
+    });
     return row;
   });
 }

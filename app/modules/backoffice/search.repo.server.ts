@@ -39,7 +39,10 @@ export function textMatches(db: Kysely<Database>, table: keyof typeof SEARCH_TAB
   }
   if ([...text].length < 3) {
     const pattern = containsPattern(text);
-    return sql<SqlBool>`(${sql.join(columns.map((column) => like(`${table}.${column}`, pattern)), sql` or `)})`;
+    return sql<SqlBool>`(${sql.join(
+      columns.map((column) => like(`${table}.${column}`, pattern)),
+      sql` or `,
+    )})`;
   }
   const index = SEARCH_TABLES[table];
   const query = `{${columns.join(' ')}} : "${text.replaceAll('"', '""')}"`;

@@ -18,7 +18,20 @@ function usersQuery(db: Kysely<Database>, q: string | undefined) {
   if (q && isWholeEmail(q)) {
     query = query.where('user.email', '=', q.toLowerCase());
   } else if (q) {
-    query = query.where((eb) => eb.or([textMatches(db, 'user', ['email', 'name'], q), eb('user.id', 'in', eb.selectFrom('membership').innerJoin('restaurant', 'restaurant.id', 'membership.restaurantId').select('membership.userId').where(textMatches(db, 'restaurant', ['name'], q)))]));
+    query = query.where((eb) =>
+      eb.or([
+        textMatches(db, 'user', ['email', 'name'], q),
+        eb(
+          'user.id',
+          'in',
+          eb
+            .selectFrom('membership')
+            .innerJoin('restaurant', 'restaurant.id', 'membership.restaurantId')
+            .select('membership.userId')
+            .where(textMatches(db, 'restaurant', ['name'], q)),
+        ),
+      ]),
+    );
   }
   return query;
 }
@@ -36,7 +49,9 @@ export function listUsersPage(db: Kysely<Database>, q: string | undefined, sort:
 }
 
 export async function countUsers(db: Kysely<Database>, q: string | undefined): Promise<number> {
-  const row = await usersQuery(acrossRestaurants(db, 'the back office finds users by the name of their restaurants'), q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await usersQuery(acrossRestaurants(db, 'the back office finds users by the name of their restaurants'), q)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -24,7 +24,12 @@ export async function getCardSubscription(scope: RestaurantScope): Promise<{ sub
   return {
     hasCustomer: rows.some((row) => row.providerCustomerId !== null),
     subscription: latest
-      ? { providerStatus: latest.providerStatus ?? latest.status, plan: latest.plan, currentPeriodEnd: latest.currentPeriodEnd, cancelAtPeriodEnd: Boolean(latest.cancelAtPeriodEnd) }
+      ? {
+          providerStatus: latest.providerStatus ?? latest.status,
+          plan: latest.plan,
+          currentPeriodEnd: latest.currentPeriodEnd,
+          cancelAtPeriodEnd: Boolean(latest.cancelAtPeriodEnd),
+        }
       : null,
   };
 }
@@ -76,7 +81,11 @@ export async function getCardDetails(scope: MemberScope, billing: Billing, optio
         pdf: invoice.invoice_pdf ?? null,
       })),
       nextCharge: preview
-        ? { amountMinor: preview.amount_due, currency: preview.currency, date: isoOfStripeTime(preview.next_payment_attempt ?? preview.period_end) ?? rows[0]?.currentPeriodEnd ?? null }
+        ? {
+            amountMinor: preview.amount_due,
+            currency: preview.currency,
+            date: isoOfStripeTime(preview.next_payment_attempt ?? preview.period_end) ?? rows[0]?.currentPeriodEnd ?? null,
+          }
         : null,
     };
   } catch (error) {

@@ -95,4 +95,3 @@ export async function rememberOwnerLocale(scope: MemberScope, locale: BillingLoc
   authorize(scope, 'billing.manage');
   await writeOwnerLocale(scope.db, scope.restaurantId, locale);
 }
-

@@ -15,7 +15,16 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
 
   describe('lifecycle and dunning e-mails (fake clock)', () => {
     const noticeMails = async () =>
-      (await database.db.selectFrom('job').select(['payload', 'dedupeKey']).where('type', '=', 'mail.send').where('dedupeKey', 'like', 'billing-notice:%').orderBy('createdAt').orderBy('dedupeKey').execute()).map((job) => ({
+      (
+        await database.db
+          .selectFrom('job')
+          .select(['payload', 'dedupeKey'])
+          .where('type', '=', 'mail.send')
+          .where('dedupeKey', 'like', 'billing-notice:%')
+          .orderBy('createdAt')
+          .orderBy('dedupeKey')
+          .execute()
+      ).map((job) => ({
         // billing-notice:<notice key>#<owner's user id>
         key: job.dedupeKey!.slice('billing-notice:'.length).split('#')[0]!,
         mail: (JSON.parse(job.payload) as { mail: OutgoingMail }).mail,
@@ -62,13 +71,33 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
       await insertOwner(restaurant.id, 'ro');
       const now = new Date().toISOString();
       const verified = (testDialect === 'sqlite' ? 1 : true) as unknown as boolean;
-      for (const [id, role] of [['co-owner', 'owner'], ['their-editor', 'editor']] as const) {
-        await database.db.insertInto('user').values({ id: `${id}-${restaurant.id}`, name: id, email: `${id}-${restaurant.id}@example.com`, emailVerified: verified, image: null, createdAt: now, updatedAt: now, role: 'restaurant', banReason: null, lastRestaurantId: restaurant.id }).execute();
+      for (const [id, role] of [
+        ['co-owner', 'owner'],
+        ['their-editor', 'editor'],
+      ] as const) {
+        await database.db
+          .insertInto('user')
+          .values({
+            id: `${id}-${restaurant.id}`,
+            name: id,
+            email: `${id}-${restaurant.id}@example.com`,
+            emailVerified: verified,
+            image: null,
+            createdAt: now,
+            updatedAt: now,
+            role: 'restaurant',
+            banReason: null,
+            lastRestaurantId: restaurant.id,
+          })
+          .execute();
         await addMember(database.db, restaurant.id, `${id}-${restaurant.id}`, role);
       }
       await sweep(new Date(start.getTime() + 11 * 60_000));
       await sweep(new Date(start.getTime() + 12 * 60_000));
-      const welcome = (await noticeMails()).filter((n) => n.key === `welcome:${restaurant.id}`).map((n) => n.mail.to).sort();
+      const welcome = (await noticeMails())
+        .filter((n) => n.key === `welcome:${restaurant.id}`)
+        .map((n) => n.mail.to)
+        .sort();
       expect(welcome).toEqual([`co-owner-${restaurant.id}@example.com`, `owner-${restaurant.id}@example.com`]);
     });
 

@@ -121,7 +121,16 @@ export async function syncCustomer(scope: SystemScope, billing: Billing, custome
         changedIds.push(existing.id);
       } else {
         const id = newId();
-        await insertProviderSubscription(trx, { id, restaurantId, kind: 'provider', grantedBy: null, providerSubscriptionId: subscription.id, ...next, createdAt: timestamp, updatedAt: timestamp });
+        await insertProviderSubscription(trx, {
+          id,
+          restaurantId,
+          kind: 'provider',
+          grantedBy: null,
+          providerSubscriptionId: subscription.id,
+          ...next,
+          createdAt: timestamp,
+          updatedAt: timestamp,
+        });
         changedIds.push(id);
       }
     }

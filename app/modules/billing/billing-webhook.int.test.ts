@@ -19,7 +19,14 @@ describe(`Stripe webhook events signed but malformed, on ${testDialect}`, () => 
   test.beforeAll(({ database: fileDatabase }) => {
     database = fileDatabase;
     // malformed events are refused before any call to Stripe: no fake server is needed
-    billing = createBilling({ secretKey: 'sk_test_fake', webhookSecret: WEBHOOK_SECRET, prices: { monthly: 'price_m', yearly: 'price_y' }, automaticTax: false, apiBase: { host: '127.0.0.1', port: 9, protocol: 'http' }, publicUrl: 'http://localhost:3000' });
+    billing = createBilling({
+      secretKey: 'sk_test_fake',
+      webhookSecret: WEBHOOK_SECRET,
+      prices: { monthly: 'price_m', yearly: 'price_y' },
+      automaticTax: false,
+      apiBase: { host: '127.0.0.1', port: 9, protocol: 'http' },
+      publicUrl: 'http://localhost:3000',
+    });
   });
 
   let counter = 0;
@@ -33,7 +40,8 @@ describe(`Stripe webhook events signed but malformed, on ${testDialect}`, () => 
     events: (await database.db.selectFrom('billingEvent').select('id').execute()).length,
     jobs: (await database.db.selectFrom('job').select('id').execute()).length,
   });
-  const refusals = () => database.db.selectFrom('auditEvent').select(['action', 'actorType', 'actorId', 'restaurantId', 'summary']).where('action', '=', 'billing.webhook-refused').execute();
+  const refusals = () =>
+    database.db.selectFrom('auditEvent').select(['action', 'actorType', 'actorId', 'restaurantId', 'summary']).where('action', '=', 'billing.webhook-refused').execute();
   const subscriptionObject = { id: 'sub_shape', object: 'subscription', customer: 'cus_shape' };
 
   it('accepts a well-formed event (the control) and queues its sync', async () => {
@@ -53,8 +61,19 @@ describe(`Stripe webhook events signed but malformed, on ${testDialect}`, () => 
     ['a customer that is a number', { id: 'evt_numbercustomer', object: 'event', type: 'invoice.paid', data: { object: { id: 'in_2', object: 'invoice', customer: 7 } } }],
     ['a NUL character in the id', { id: 'evt_nul\u0000id', object: 'event', type: 'invoice.paid', data: { object: { id: 'in_3', object: 'invoice', customer: 'cus_shape' } } }],
     ['a NUL character in the type', { id: 'evt_nultype', object: 'event', type: 'invoice.paid\u0000', data: { object: { id: 'in_4', object: 'invoice', customer: 'cus_shape' } } }],
-    ['a NUL character in the customer', { id: 'evt_nulcustomer', object: 'event', type: 'invoice.paid', data: { object: { id: 'in_5', object: 'invoice', customer: 'cus_\u0000x' } } }],
-    ['a NUL character in the restaurant of a completed checkout', { id: 'evt_nulref', object: 'event', type: 'checkout.session.completed', data: { object: { id: 'cs_1', object: 'checkout.session', customer: 'cus_shape', client_reference_id: 'r\u0000' } } }],
+    [
+      'a NUL character in the customer',
+      { id: 'evt_nulcustomer', object: 'event', type: 'invoice.paid', data: { object: { id: 'in_5', object: 'invoice', customer: 'cus_\u0000x' } } },
+    ],
+    [
+      'a NUL character in the restaurant of a completed checkout',
+      {
+        id: 'evt_nulref',
+        object: 'event',
+        type: 'checkout.session.completed',
+        data: { object: { id: 'cs_1', object: 'checkout.session', customer: 'cus_shape', client_reference_id: 'r\u0000' } },
+      },
+    ],
   ];
 
   for (const [name, body] of malformed) {

@@ -48,7 +48,11 @@ export async function receiveStripeWebhook(db: Kysely<Database>, billing: Billin
   const parsed = parseWebhookEvent(json);
   if (!parsed.ok) {
     logger.warn({ eventId: parsed.eventId, issues: parsed.issues }, 'stripe webhook refused: signed, but not an event of the expected shape');
-    await recordAudit(systemScope(db, 'stripe-webhook'), { action: 'billing.webhook-refused', target: { type: 'billing-event', id: parsed.eventId }, after: { reason: 'malformed', issues: parsed.issues } });
+    await recordAudit(systemScope(db, 'stripe-webhook'), {
+      action: 'billing.webhook-refused',
+      target: { type: 'billing-event', id: parsed.eventId },
+      after: { reason: 'malformed', issues: parsed.issues },
+    });
     return { status: 400, reason: 'malformed' };
   }
   const { event } = parsed;

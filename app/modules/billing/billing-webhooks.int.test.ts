@@ -6,7 +6,21 @@ import { insertRestaurant } from '#tests/factories/builders.ts';
 import { testDialect } from '#tests/support/test-database.ts';
 import { reconcileCustomers } from './billing-sync.server.ts';
 import { receiveStripeWebhook } from './billing-webhook.server.ts';
-import { billing, checkout, database, fake, insertOwner, payingRestaurant, PRICES, providerRows, restaurantRow, runJobs, second, startLifecycle, WEBHOOK_SECRET } from '#tests/support/billing-lifecycle-harness.ts';
+import {
+  billing,
+  checkout,
+  database,
+  fake,
+  insertOwner,
+  payingRestaurant,
+  PRICES,
+  providerRows,
+  restaurantRow,
+  runJobs,
+  second,
+  startLifecycle,
+  WEBHOOK_SECRET,
+} from '#tests/support/billing-lifecycle-harness.ts';
 
 describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, () => {
   let target = 0;
@@ -52,10 +66,12 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
       const events = [...fake.events.values()].slice(-3);
       // every event delivered again, to both processes at the same moment
       const deliveries = await Promise.all(
-        events.flatMap((event) => [0, 1].map(async (app) => {
-          target = app;
-          return fake.redeliver(event.id);
-        })),
+        events.flatMap((event) =>
+          [0, 1].map(async (app) => {
+            target = app;
+            return fake.redeliver(event.id);
+          }),
+        ),
       );
       target = 0;
       expect(deliveries.every((status) => status === 200)).toBe(true);
@@ -97,7 +113,17 @@ describe(`the subscription lifecycle through (fake) Stripe on ${testDialect}`, (
   /** a signed payload as Stripe would send it, without going through HTTP */
   async function signed(type: string, object: object): Promise<[Buffer, string]> {
     const Stripe = (await import('stripe')).default;
-    const payload = JSON.stringify({ id: `evt_${newId()}`, object: 'event', type, api_version: null, created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: null, data: { object } });
+    const payload = JSON.stringify({
+      id: `evt_${newId()}`,
+      object: 'event',
+      type,
+      api_version: null,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: null,
+      data: { object },
+    });
     return [Buffer.from(payload), new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })];
   }
 });

@@ -6,7 +6,11 @@ type Role = MembershipTable['role'];
 
 /** Records a webhook event's id; false when it was recorded before (a duplicate delivery). */
 export async function insertBillingEvent(db: Kysely<Database>, event: { id: string; type: string; customerId: string | null; receivedAt: string }): Promise<boolean> {
-  const result = await db.insertInto('billingEvent').values(event).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
+  const result = await db
+    .insertInto('billingEvent')
+    .values(event)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
@@ -24,7 +28,12 @@ export async function findProviderCustomerId(db: Kysely<Database>, restaurantId:
 
 /** The restaurants that already hold rows of this Stripe customer (normally one). */
 export async function findRestaurantIdsOfCustomer(db: Kysely<Database>, customerId: string): Promise<string[]> {
-  const rows = await acrossRestaurants(db, 'the payment webhook finds the restaurants of a Stripe customer').selectFrom('subscription').select('restaurantId').distinct().where('providerCustomerId', '=', customerId).execute();
+  const rows = await acrossRestaurants(db, 'the payment webhook finds the restaurants of a Stripe customer')
+    .selectFrom('subscription')
+    .select('restaurantId')
+    .distinct()
+    .where('providerCustomerId', '=', customerId)
+    .execute();
   return rows.map((row) => row.restaurantId);
 }
 
@@ -34,7 +43,11 @@ export async function restaurantExists(db: Kysely<Database>, restaurantId: strin
 
 /** The row of a card subscription, by Stripe's subscription id. */
 export function findProviderSubscription(db: Kysely<Database>, providerSubscriptionId: string) {
-  return acrossRestaurants(db, 'the payment webhook finds a row by its Stripe subscription').selectFrom('subscription').selectAll().where('providerSubscriptionId', '=', providerSubscriptionId).executeTakeFirst();
+  return acrossRestaurants(db, 'the payment webhook finds a row by its Stripe subscription')
+    .selectFrom('subscription')
+    .selectAll()
+    .where('providerSubscriptionId', '=', providerSubscriptionId)
+    .executeTakeFirst();
 }
 
 export async function insertProviderSubscription(db: Kysely<Database>, row: NewSubscription): Promise<void> {
@@ -42,7 +55,12 @@ export async function insertProviderSubscription(db: Kysely<Database>, row: NewS
 }
 
 export async function updateProviderSubscription(db: Kysely<Database>, id: string, change: Partial<Omit<NewSubscription, 'id' | 'restaurantId' | 'kind'>>): Promise<void> {
-  await acrossRestaurants(db, 'the payment webhook changes the row it found by its Stripe subscription').updateTable('subscription').set(change).where('id', '=', id).where('kind', '=', 'provider').execute();
+  await acrossRestaurants(db, 'the payment webhook changes the row it found by its Stripe subscription')
+    .updateTable('subscription')
+    .set(change)
+    .where('id', '=', id)
+    .where('kind', '=', 'provider')
+    .execute();
 }
 
 /** A restaurant the sweep of lifecycle e-mails has to look at: its rows changed lately or a date of its is near. */
@@ -68,28 +86,38 @@ export async function findNoticeCandidates(db: Kysely<Database>, window: { recen
  */
 export function findNoticeRecipients(db: Kysely<Database>, restaurantId: string, roles: readonly Role[]) {
   if (roles.length === 0) return Promise.resolve([]);
-  return tenant(db, restaurantId)
-    .selectFrom('restaurant')
-    .innerJoin('membership', (join) => join.onRef('membership.restaurantId', '=', 'restaurant.id').on('membership.role', 'in', roles))
-    .innerJoin('user', 'user.id', 'membership.userId')
-    .select(['restaurant.id', 'restaurant.name', 'restaurant.slug', 'restaurant.timeZone', 'restaurant.ownerLocale', 'user.id as userId', 'user.email'])
-    .where('restaurant.active', '=', 1)
-    .orderBy('membership.createdAt')
-    .orderBy('membership.id')
-    // every owner of a restaurant (decision 0029); a restaurant has a handful
-    .limit(20)
-    .execute();
+  return (
+    tenant(db, restaurantId)
+      .selectFrom('restaurant')
+      .innerJoin('membership', (join) => join.onRef('membership.restaurantId', '=', 'restaurant.id').on('membership.role', 'in', roles))
+      .innerJoin('user', 'user.id', 'membership.userId')
+      .select(['restaurant.id', 'restaurant.name', 'restaurant.slug', 'restaurant.timeZone', 'restaurant.ownerLocale', 'user.id as userId', 'user.email'])
+      .where('restaurant.active', '=', 1)
+      .orderBy('membership.createdAt')
+      .orderBy('membership.id')
+      // every owner of a restaurant (decision 0029); a restaurant has a handful
+      .limit(20)
+      .execute()
+  );
 }
 
 /** Records a notice by its dedupe key; false when it was sent before (by this sweep or another process). */
 export async function insertBillingNotice(db: Kysely<Database>, notice: { key: string; restaurantId: string; kind: string; sentAt: string }): Promise<boolean> {
-  const result = await db.insertInto('billingNotice').values(notice).onConflict((oc) => oc.column('key').doNothing()).executeTakeFirst();
+  const result = await db
+    .insertInto('billingNotice')
+    .values(notice)
+    .onConflict((oc) => oc.column('key').doNothing())
+    .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /** The owner's language for billing e-mails, remembered from their last visit to the subscription page or checkout. */
 export async function writeOwnerLocale(db: Kysely<Database>, restaurantId: string, locale: string): Promise<void> {
-  await tenant(db, restaurantId).updateTable('restaurant').set({ ownerLocale: locale }).where((eb) => eb.or([eb('ownerLocale', 'is', null), eb('ownerLocale', '!=', locale)])).execute();
+  await tenant(db, restaurantId)
+    .updateTable('restaurant')
+    .set({ ownerLocale: locale })
+    .where((eb) => eb.or([eb('ownerLocale', 'is', null), eb('ownerLocale', '!=', locale)]))
+    .execute();
 }
 
 /** Restaurants whose card subscription Stripe may still change: an active row, or one set to cancel. */

@@ -42,13 +42,26 @@ async function restaurantWithBreakfast(name: string) {
   return { scope, restaurant, locationId, categoryId };
 }
 
-const menuVersion = async (restaurantId: string) =>
-  (await db.selectFrom('restaurant').select('menuVersion').where('id', '=', restaurantId).executeTakeFirstOrThrow()).menuVersion;
+const menuVersion = async (restaurantId: string) => (await db.selectFrom('restaurant').select('menuVersion').where('id', '=', restaurantId).executeTakeFirstOrThrow()).menuVersion;
 
 const breakfastForm = (locationId: string, categoryId: string, extra: Record<string, string> = {}) => ({
-  intent: 'update-category', id: categoryId, locationId, nameRo: 'Mic dejun', visible: 'on',
-  scheduled: 'on', 'scheduleDay-mon': 'on', 'scheduleDay-tue': 'on', 'scheduleDay-wed': 'on', 'scheduleDay-thu': 'on', 'scheduleDay-fri': 'on',
-  'scheduleDay-sat': 'on', 'scheduleDay-sun': 'on', scheduleFrom: '07:00', scheduleTo: '11:00', scheduleOutside: 'mark', ...extra,
+  intent: 'update-category',
+  id: categoryId,
+  locationId,
+  nameRo: 'Mic dejun',
+  visible: 'on',
+  scheduled: 'on',
+  'scheduleDay-mon': 'on',
+  'scheduleDay-tue': 'on',
+  'scheduleDay-wed': 'on',
+  'scheduleDay-thu': 'on',
+  'scheduleDay-fri': 'on',
+  'scheduleDay-sat': 'on',
+  'scheduleDay-sun': 'on',
+  scheduleFrom: '07:00',
+  scheduleTo: '11:00',
+  scheduleOutside: 'mark',
+  ...extra,
 });
 
 describe(`time-based categories on ${testDialect}`, () => {
@@ -135,7 +148,11 @@ describe(`time-based categories on ${testDialect}`, () => {
   it('a restaurant whose stored time zone is unknown gets its menu in Europe/Bucharest time, not an error', async () => {
     const { restaurant, locationId, categoryId, scope } = await restaurantWithBreakfast('Fus orar');
     await runMenuIntent(scope, await versioned(breakfastForm(locationId, categoryId)), { storage, t });
-    await db.updateTable('restaurant').set({ timeZone: 'Nowhere/City', openingHours: JSON.stringify({ mon: [['10:00', '22:00']] }) }).where('id', '=', restaurant.id).execute();
+    await db
+      .updateTable('restaurant')
+      .set({ timeZone: 'Nowhere/City', openingHours: JSON.stringify({ mon: [['10:00', '22:00']] }) })
+      .where('id', '=', restaurant.id)
+      .execute();
     const morning = await getPublicMenu(db, restaurant.slug, at('2026-12-07T06:30:00Z'));
     if (morning?.status !== 'active') throw new Error('expected an active menu');
     expect(morning.locations[0]?.categories[0]).toMatchObject({ id: categoryId, servedNow: true });
@@ -156,8 +173,17 @@ describe(`time-based categories on ${testDialect}`, () => {
 });
 
 const settingsForm = (slug: string, extra: Record<string, string> = {}) => ({
-  name: 'Bistro', slug, currency: 'RON', timeZone: 'Europe/Bucharest',
-  'open-mon': 'on', 'from-mon': '10:00', 'to-mon': '22:00', 'open-fri': 'on', 'from-fri': '10:00', 'to-fri': '22:00', ...extra,
+  name: 'Bistro',
+  slug,
+  currency: 'RON',
+  timeZone: 'Europe/Bucharest',
+  'open-mon': 'on',
+  'from-mon': '10:00',
+  'to-mon': '22:00',
+  'open-fri': 'on',
+  'from-fri': '10:00',
+  'to-fri': '22:00',
+  ...extra,
 });
 
 /** Saves the settings form with `extra` as the owner's screen posts it, with the version it showed. */
@@ -168,8 +194,12 @@ describe(`closed days and special hours on ${testDialect}`, () => {
   it('are saved with the settings, read back by the form, and told to guests by the date', async () => {
     const { scope, restaurant } = await restaurantWithBreakfast('Sărbători');
     await saveSettings(scope, restaurant, {
-      'exception-0-from': '2026-12-25', 'exception-0-to': '2026-12-26', 'exception-0-note': 'Crăciun',
-      'exception-1-from': '2026-12-24', 'exception-1-opens': '10:00', 'exception-1-closes': '14:00',
+      'exception-0-from': '2026-12-25',
+      'exception-0-to': '2026-12-26',
+      'exception-0-note': 'Crăciun',
+      'exception-1-from': '2026-12-24',
+      'exception-1-opens': '10:00',
+      'exception-1-closes': '14:00',
     });
     const saved = await getRestaurantSettings(scope);
     expect(saved.openingExceptions).toEqual([
@@ -197,7 +227,12 @@ describe(`closed days and special hours on ${testDialect}`, () => {
   it('refuses bad rows with every problem at once and saves nothing', async () => {
     const { scope, restaurant } = await restaurantWithBreakfast('Greșeli');
     const form = settingsForm(restaurant.slug, {
-      name: '', 'exception-0-from': '2026-02-30', 'exception-1-from': '2026-12-31', 'exception-1-to': '2026-12-30', 'exception-2-from': '2026-12-24', 'exception-2-opens': '10:00',
+      name: '',
+      'exception-0-from': '2026-02-30',
+      'exception-1-from': '2026-12-31',
+      'exception-1-to': '2026-12-30',
+      'exception-2-from': '2026-12-24',
+      'exception-2-opens': '10:00',
     });
     const parsed = RestaurantSettingsInput.safeParse(form);
     expect(parsed.success).toBe(false);
@@ -231,11 +266,14 @@ describe(`closed days and special hours on ${testDialect}`, () => {
     ];
     for (const [extra, field] of bad) {
       const form = Object.fromEntries(Object.entries({ ...settingsForm(restaurant.slug), ...extra }).filter(([, value]) => value !== undefined));
-      const answers = await Promise.all((['ro', 'en'] as const).map((lang) =>
-        runEditorAction(new Request('http://localhost/x', { headers: { cookie: `lang=${lang}` } }), form, async () => {
-          await updateRestaurantSettings(scope, storage, RestaurantSettingsInput.parse(form), await settingsVersion(db, restaurant.id));
-          return { message: 'saved' };
-        })));
+      const answers = await Promise.all(
+        (['ro', 'en'] as const).map((lang) =>
+          runEditorAction(new Request('http://localhost/x', { headers: { cookie: `lang=${lang}` } }), form, async () => {
+            await updateRestaurantSettings(scope, storage, RestaurantSettingsInput.parse(form), await settingsVersion(db, restaurant.id));
+            return { message: 'saved' };
+          }),
+        ),
+      );
       const [ro, en] = answers.map((answer) => {
         expect(answer.init?.status, field).toBe(400);
         return (answer.data as { fieldErrors: Record<string, string> }).fieldErrors[field];

@@ -6,7 +6,12 @@ const TZ = 'Europe/Bucharest';
 const at = (iso: string) => Date.parse(iso);
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 const schedule = (overrides: Partial<CategorySchedule>): CategorySchedule => ({
-  days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], from: '07:00', to: '11:00', overnight: false, outside: 'mark', ...overrides,
+  days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
+  from: '07:00',
+  to: '11:00',
+  overnight: false,
+  outside: 'mark',
+  ...overrides,
 });
 
 describe('local time in Europe/Bucharest', () => {
@@ -72,11 +77,21 @@ describe('a category served at certain times', () => {
   });
 
   it('reads stored schedules and treats malformed ones as always served', () => {
-    expect(parseCategorySchedule('{"days":["mon","xx"],"from":"07:00","to":"11:00","outside":"hide"}')).toEqual({ days: ['mon'], from: '07:00', to: '11:00', overnight: false, outside: 'hide' });
+    expect(parseCategorySchedule('{"days":["mon","xx"],"from":"07:00","to":"11:00","outside":"hide"}')).toEqual({
+      days: ['mon'],
+      from: '07:00',
+      to: '11:00',
+      overnight: false,
+      outside: 'hide',
+    });
     expect(parseCategorySchedule('{"days":[],"from":"07:00","to":"11:00"}')).toBeNull();
     expect(parseCategorySchedule('{"days":["mon"],"from":"07:00"}')).toBeNull();
     expect(parseCategorySchedule('nope')).toBeNull();
-    expect(dayRuns(['mon', 'tue', 'wed', 'fri', 'sun'])).toEqual([{ from: 'mon', to: 'wed' }, { from: 'fri', to: 'fri' }, { from: 'sun', to: 'sun' }]);
+    expect(dayRuns(['mon', 'tue', 'wed', 'fri', 'sun'])).toEqual([
+      { from: 'mon', to: 'wed' },
+      { from: 'fri', to: 'fri' },
+      { from: 'sun', to: 'sun' },
+    ]);
   });
 });
 
@@ -87,7 +102,9 @@ describe('the editor form of a schedule', () => {
       { path: 'scheduleFrom', message: 'time' },
       { path: 'scheduleTo', message: 'servingHoursPair' },
     ]);
-    expect(readScheduleFields({ scheduled: 'on', 'scheduleDay-mon': 'on', scheduleFrom: '12:00', scheduleTo: '12:00' }).issues).toEqual([{ path: 'scheduleTo', message: 'scheduleSameTime' }]);
+    expect(readScheduleFields({ scheduled: 'on', 'scheduleDay-mon': 'on', scheduleFrom: '12:00', scheduleTo: '12:00' }).issues).toEqual([
+      { path: 'scheduleTo', message: 'scheduleSameTime' },
+    ]);
   });
 
   it('an end before the start needs "past midnight" ticked', () => {

@@ -18,7 +18,11 @@ export async function insertCategory(db: Kysely<Database>, restaurantId: string,
  * was loaded at (optimistic concurrency, decision 0015). False when nothing was written: someone saved it in the meantime.
  */
 export async function updateCategoryRow(
-  db: Kysely<Database>, restaurantId: string, categoryId: string, values: Updateable<CategoryTable>, expectedUpdatedAt: string,
+  db: Kysely<Database>,
+  restaurantId: string,
+  categoryId: string,
+  values: Updateable<CategoryTable>,
+  expectedUpdatedAt: string,
 ): Promise<boolean> {
   const query = tenant(db, restaurantId).updateTable('category').set(values).where('id', '=', categoryId).where('updatedAt', '=', expectedUpdatedAt);
   const result = await query.executeTakeFirst();

@@ -24,7 +24,13 @@ export const CategoryInput = z
     { when: () => true },
   )
   .transform(({ locationId, nameRo, nameEn, descriptionRo, descriptionEn, imageId, visible, ...rest }) => ({
-    locationId, nameRo, nameEn, descriptionRo, descriptionEn, imageId, visible,
+    locationId,
+    nameRo,
+    nameEn,
+    descriptionRo,
+    descriptionEn,
+    imageId,
+    visible,
     schedule: readScheduleFields(rest).schedule,
   }));
 export type CategoryInput = z.infer<typeof CategoryInput>;

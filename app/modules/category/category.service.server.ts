@@ -93,7 +93,9 @@ export async function updateCategory(
         ? current.sortOrder
         : await nextSortOrder(db, restaurantId, { table: 'category', parent: { column: 'locationId', id: input.locationId } });
     const next = columnsOf(input, imageKey, current.schedule);
-    const written = expectedVersion !== undefined && (await updateCategoryRow(db, restaurantId, categoryId, { ...next, sortOrder, updatedAt: nextRowVersion(current.updatedAt) }, expectedVersion));
+    const written =
+      expectedVersion !== undefined &&
+      (await updateCategoryRow(db, restaurantId, categoryId, { ...next, sortOrder, updatedAt: nextRowVersion(current.updatedAt) }, expectedVersion));
     if (!written) throw new AppError('stale-edit', { context: 'category' });
     await noteContentSave(change.scope, 'category', categoryId, current, next);
     await recordAudit(change.scope, { action: 'category.update', target: { type: 'category', id: categoryId }, ...changedFields(current, next) });
@@ -168,7 +170,11 @@ export async function duplicateCategory(scope: RestaurantScope, storage: FileSto
       const { restaurantId: _r, id: _p, ...productColumns } = product;
       await insertProduct(db, restaurantId, { ...productColumns, id: newId(), categoryId: id, createdAt: now, updatedAt: now });
     }
-    await recordAudit(change.scope, { action: 'category.duplicate', target: { type: 'category', id }, after: { from: categoryId, name: original.nameRo, products: products.length } });
+    await recordAudit(change.scope, {
+      action: 'category.duplicate',
+      target: { type: 'category', id },
+      after: { from: categoryId, name: original.nameRo, products: products.length },
+    });
     return id;
   });
 }

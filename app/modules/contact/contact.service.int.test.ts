@@ -56,7 +56,7 @@ describe(`contact messages on ${testDialect}`, () => {
     expect(job.runAt > new Date().toISOString()).toBe(true);
   });
 
-  it('writes the team\'s copy to the outbox when no SMTP server is set (the default mailer, through the job)', async () => {
+  it("writes the team's copy to the outbox when no SMTP server is set (the default mailer, through the job)", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'bucate-outbox-'));
     onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
     const outbox = createMailer({ DATA_DIR: dataDir, MAIL_FROM: 'Bucate <no-reply@bucate.localhost>', SMTP_URL: undefined });
@@ -88,9 +88,7 @@ describe(`contact messages on ${testDialect}`, () => {
 
   it('holds the hourly limit under a burst: 20 simultaneous messages from one sender store exactly the limit', async () => {
     const clientKey = 'burst';
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () => submitContactMessage(scope(), ContactInput.parse(valid), { clientKey, locale: 'ro', to: 't@x.example' })),
-    );
+    const results = await Promise.all(Array.from({ length: 20 }, () => submitContactMessage(scope(), ContactInput.parse(valid), { clientKey, locale: 'ro', to: 't@x.example' })));
     expect(results.filter((r) => r.ok)).toHaveLength(CONTACT_LIMIT_PER_HOUR);
     expect(results.filter((r) => !r.ok)).toEqual(Array.from({ length: 20 - CONTACT_LIMIT_PER_HOUR }, () => ({ ok: false, error: 'too-many-requests' })));
     expect(await database.db.selectFrom('contactMessage').select('id').where('clientKey', '=', clientKey).execute()).toHaveLength(CONTACT_LIMIT_PER_HOUR);

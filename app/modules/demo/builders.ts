@@ -76,10 +76,23 @@ export function buildPlan(restaurantId: string, options: PlanOptions = {}): NewS
     rows.push(buildSubscription(restaurantId, { startsAt: started.toISOString(), endsAt: new Date(started.getTime() + TRIAL_DAYS * 24 * 3600 * 1000).toISOString() }));
   }
   if (options.manualProUntil) {
-    rows.push(buildSubscription(restaurantId, { kind: 'manual', plan: 'pro', startsAt: new Date(Date.now() - 1000).toISOString(), endsAt: options.manualProUntil, grantedBy: 'admin-1' }));
+    rows.push(
+      buildSubscription(restaurantId, { kind: 'manual', plan: 'pro', startsAt: new Date(Date.now() - 1000).toISOString(), endsAt: options.manualProUntil, grantedBy: 'admin-1' }),
+    );
   }
   if (options.providerPlan) {
-    rows.push(buildSubscription(restaurantId, { kind: 'provider', plan: options.providerPlan, startsAt: new Date(Date.now() - 1000).toISOString(), endsAt: null, providerCustomerId: `cus_${restaurantId}`, providerSubscriptionId: `sub_${restaurantId}`, providerPriceId: options.providerPlan, providerStatus: 'active' }));
+    rows.push(
+      buildSubscription(restaurantId, {
+        kind: 'provider',
+        plan: options.providerPlan,
+        startsAt: new Date(Date.now() - 1000).toISOString(),
+        endsAt: null,
+        providerCustomerId: `cus_${restaurantId}`,
+        providerSubscriptionId: `sub_${restaurantId}`,
+        providerPriceId: options.providerPlan,
+        providerStatus: 'active',
+      }),
+    );
   }
   return rows;
 }
@@ -100,11 +113,7 @@ export function buildLocation(restaurantId: string, overrides: Partial<NewLocati
   };
 }
 
-export function buildCategory(
-  restaurantId: string,
-  locationId: string,
-  overrides: Partial<NewCategory> = {},
-): NewCategory {
+export function buildCategory(restaurantId: string, locationId: string, overrides: Partial<NewCategory> = {}): NewCategory {
   const n = next();
   const timestamp = now();
   return {
@@ -121,11 +130,7 @@ export function buildCategory(
   };
 }
 
-export function buildProduct(
-  restaurantId: string,
-  categoryId: string,
-  overrides: Partial<NewProduct> = {},
-): NewProduct {
+export function buildProduct(restaurantId: string, categoryId: string, overrides: Partial<NewProduct> = {}): NewProduct {
   const n = next();
   const timestamp = now();
   return {

@@ -32,7 +32,12 @@ interface DemoGroup {
 const german = (name: string) => JSON.stringify({ de: { name } });
 
 const milk: DemoGroup = {
-  ro: 'Lapte', en: 'Milk', de: 'Milch', min: 1, max: 1, pricing: 'add',
+  ro: 'Lapte',
+  en: 'Milk',
+  de: 'Milch',
+  min: 1,
+  max: 1,
+  pricing: 'add',
   options: [
     { ro: 'Lapte de vacă', en: 'Cow’s milk', de: 'Kuhmilch', price: 0, allergens: ['milk'] },
     { ro: 'Lapte fără lactoză', en: 'Lactose-free milk', de: 'Laktosefreie Milch', price: 200, allergens: ['milk'] },
@@ -43,7 +48,12 @@ const milk: DemoGroup = {
 const DEMO_OPTIONS: Record<string, DemoGroup[]> = {
   'Pizza Margherita': [
     {
-      ro: 'Mărime', en: 'Size', de: 'Größe', min: 1, max: 1, pricing: 'set',
+      ro: 'Mărime',
+      en: 'Size',
+      de: 'Größe',
+      min: 1,
+      max: 1,
+      pricing: 'set',
       options: [
         { ro: 'Mică (26 cm)', en: 'Small (26 cm)', de: 'Klein (26 cm)', price: 3200 },
         { ro: 'Mare (32 cm)', en: 'Large (32 cm)', de: 'Groß (32 cm)', price: 4400 },
@@ -51,7 +61,12 @@ const DEMO_OPTIONS: Record<string, DemoGroup[]> = {
       ],
     },
     {
-      ro: 'Extra', en: 'Extras', de: 'Extras', min: 0, max: 3, pricing: 'add',
+      ro: 'Extra',
+      en: 'Extras',
+      de: 'Extras',
+      min: 0,
+      max: 3,
+      pricing: 'add',
       options: [
         { ro: 'Extra mozzarella', en: 'Extra mozzarella', de: 'Extra Mozzarella', price: 600, allergens: ['milk'] },
         { ro: 'Șuncă presată', en: 'Cooked ham', de: 'Kochschinken', price: 700, traces: ['mustard'] },
@@ -61,11 +76,16 @@ const DEMO_OPTIONS: Record<string, DemoGroup[]> = {
       ],
     },
   ],
-  'Cappuccino': [milk],
+  Cappuccino: [milk],
   'Flat white': [milk],
   'Antricot de vită la grătar': [
     {
-      ro: 'Gradul de gătire', en: 'Doneness', de: 'Garstufe', min: 1, max: 1, pricing: 'add',
+      ro: 'Gradul de gătire',
+      en: 'Doneness',
+      de: 'Garstufe',
+      min: 1,
+      max: 1,
+      pricing: 'add',
       options: [
         { ro: 'În sânge', en: 'Rare', de: 'Blutig', price: 0 },
         { ro: 'Mediu-în sânge', en: 'Medium rare', de: 'Medium rare', price: 0 },
@@ -74,7 +94,12 @@ const DEMO_OPTIONS: Record<string, DemoGroup[]> = {
       ],
     },
     {
-      ro: 'Garnitură', en: 'Side', de: 'Beilage', min: 1, max: 1, pricing: 'add',
+      ro: 'Garnitură',
+      en: 'Side',
+      de: 'Beilage',
+      min: 1,
+      max: 1,
+      pricing: 'add',
       options: [
         { ro: 'Cartofi prăjiți', en: 'French fries', de: 'Pommes frites', price: 0 },
         { ro: 'Piure de cartofi', en: 'Mashed potatoes', de: 'Kartoffelpüree', price: 0, allergens: ['milk'] },
@@ -88,9 +113,19 @@ const DEMO_OPTIONS: Record<string, DemoGroup[]> = {
 /** A dish's groups as the options library takes them, with the German names as translations; none for most dishes. */
 export function demoOptionGroups(dishNameRo: string): OptionGroupDraft[] {
   return (DEMO_OPTIONS[dishNameRo] ?? []).map((group) => ({
-    nameRo: group.ro, nameEn: group.en, minChoices: group.min, maxChoices: group.max, pricing: group.pricing, translations: german(group.de),
+    nameRo: group.ro,
+    nameEn: group.en,
+    minChoices: group.min,
+    maxChoices: group.max,
+    pricing: group.pricing,
+    translations: german(group.de),
     options: group.options.map((option) => ({
-      nameRo: option.ro, nameEn: option.en, priceMinor: option.price, allergens: option.allergens ?? [], traces: option.traces ?? [], translations: german(option.de),
+      nameRo: option.ro,
+      nameEn: option.en,
+      priceMinor: option.price,
+      allergens: option.allergens ?? [],
+      traces: option.traces ?? [],
+      translations: german(option.de),
     })),
   }));
 }

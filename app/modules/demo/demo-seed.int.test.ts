@@ -70,14 +70,30 @@ describe(`demo seed on ${testDialect}`, () => {
 
   it('gives a pizza sizes and extras, coffees one milk group, a steak its doneness and side, named in every language (issue 35 item 9)', async () => {
     const restaurant = await database.db.selectFrom('restaurant').select(['id']).where('slug', '=', DEMO_RESTAURANT_SLUG).executeTakeFirstOrThrow();
-    const dishes = await database.db.selectFrom('product').select(['id', 'nameRo']).where('restaurantId', '=', restaurant.id).where('nameRo', 'in', DEMO_DISHES_WITH_OPTIONS).execute();
+    const dishes = await database.db
+      .selectFrom('product')
+      .select(['id', 'nameRo'])
+      .where('restaurantId', '=', restaurant.id)
+      .where('nameRo', 'in', DEMO_DISHES_WITH_OPTIONS)
+      .execute();
     expect(dishes.map((dish) => dish.nameRo).sort()).toEqual([...DEMO_DISHES_WITH_OPTIONS].sort());
-    const groups = await listDishOptionGroups(database.db, restaurant.id, dishes.map((dish) => dish.id), Date.now());
+    const groups = await listDishOptionGroups(
+      database.db,
+      restaurant.id,
+      dishes.map((dish) => dish.id),
+      Date.now(),
+    );
     const of = (name: string) => groups.get(dishes.find((dish) => dish.nameRo === name)!.id) ?? [];
     const rules = (name: string) => of(name).map((group) => [group.nameRo, group.minChoices, group.maxChoices, group.pricing]);
-    expect(rules('Pizza Margherita')).toEqual([['Mărime', 1, 1, 'set'], ['Extra', 0, 3, 'add']]);
+    expect(rules('Pizza Margherita')).toEqual([
+      ['Mărime', 1, 1, 'set'],
+      ['Extra', 0, 3, 'add'],
+    ]);
     expect(of('Pizza Margherita')[0]!.options.map((option) => option.priceMinor)).toEqual([3200, 4400, 5800]);
-    expect(rules('Antricot de vită la grătar')).toEqual([['Gradul de gătire', 1, 1, 'add'], ['Garnitură', 1, 1, 'add']]);
+    expect(rules('Antricot de vită la grătar')).toEqual([
+      ['Gradul de gătire', 1, 1, 'add'],
+      ['Garnitură', 1, 1, 'add'],
+    ]);
     // one milk group of the library on both coffees, exactly one, oat drink +3 lei
     expect(of('Cappuccino').map((group) => group.id)).toEqual(of('Flat white').map((group) => group.id));
     expect(rules('Cappuccino')).toEqual([['Lapte', 1, 1, 'add']]);
@@ -114,7 +130,9 @@ describe(`demo seed on ${testDialect}`, () => {
     expect(admin.role).toBe('admin');
     const restaurant = await database.db.selectFrom('restaurant').select(['id']).where('slug', '=', DEMO_RESTAURANT_SLUG).executeTakeFirstOrThrow();
     expect(owner.lastRestaurantId).toBe(restaurant.id);
-    expect(await database.db.selectFrom('membership').select(['userId', 'role']).where('restaurantId', '=', restaurant.id).execute()).toEqual([{ userId: owner.id, role: 'owner' }]);
+    expect(await database.db.selectFrom('membership').select(['userId', 'role']).where('restaurantId', '=', restaurant.id).execute()).toEqual([
+      { userId: owner.id, role: 'owner' },
+    ]);
   });
 
   it('refuses a wrong password', async () => {

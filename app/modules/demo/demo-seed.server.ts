@@ -30,17 +30,17 @@ export const DEMO_LOGINS = {
 } as const;
 
 /** Creates a signed-up user with a password through better-auth, which owns those tables' types. */
-async function createUserWithPassword(
-  auth: Auth,
-  user: { email: string; password: string; name: string; role: 'admin' | 'restaurant' },
-): Promise<string> {
+async function createUserWithPassword(auth: Auth, user: { email: string; password: string; name: string; role: 'admin' | 'restaurant' }): Promise<string> {
   const context = await auth.$context;
-  const created = await context.internalAdapter.createUser({
-    email: user.email,
-    name: user.name,
-    emailVerified: true,
-    role: user.role,
-  }, { method: 'admin' });
+  const created = await context.internalAdapter.createUser(
+    {
+      email: user.email,
+      name: user.name,
+      emailVerified: true,
+      role: user.role,
+    },
+    { method: 'admin' },
+  );
   await context.internalAdapter.linkAccount({
     accountId: created.id,
     providerId: 'credential',
@@ -84,8 +84,16 @@ export function demoLogoSvg(): string {
 /** The demo restaurant's cover: a wooden table seen from above, with plates and a cloth, 3:1. */
 export function demoCoverSvg(): string {
   const plates = [
-    [330, 300, 150, 28], [820, 250, 170, 8], [1320, 330, 160, 48], [1650, 200, 120, 95],
-  ].map(([x, y, r, hue]) => `<circle cx="${x}" cy="${y}" r="${r}" fill="#f7f3ec"/><circle cx="${x}" cy="${y}" r="${r! * 0.72}" fill="hsl(${hue},55%,48%)"/><circle cx="${x! - r! * 0.2}" cy="${y! - r! * 0.2}" r="${r! * 0.22}" fill="hsl(${(hue! + 80) % 360},45%,42%)" opacity=".85"/>`).join('');
+    [330, 300, 150, 28],
+    [820, 250, 170, 8],
+    [1320, 330, 160, 48],
+    [1650, 200, 120, 95],
+  ]
+    .map(
+      ([x, y, r, hue]) =>
+        `<circle cx="${x}" cy="${y}" r="${r}" fill="#f7f3ec"/><circle cx="${x}" cy="${y}" r="${r! * 0.72}" fill="hsl(${hue},55%,48%)"/><circle cx="${x! - r! * 0.2}" cy="${y! - r! * 0.2}" r="${r! * 0.22}" fill="hsl(${(hue! + 80) % 360},45%,42%)" opacity=".85"/>`,
+    )
+    .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1920" height="640" viewBox="0 0 1920 640">
     <defs><linearGradient id="w" x1="0" x2="0" y1="0" y2="1"><stop offset="0" stop-color="#8a5a35"/><stop offset="1" stop-color="#5e3a20"/></linearGradient>
     <pattern id="c" width="80" height="80" patternUnits="userSpaceOnUse"><rect width="80" height="80" fill="#f3ece2"/><rect width="40" height="40" fill="#c0392b" opacity=".85"/><rect x="40" y="40" width="40" height="40" fill="#c0392b" opacity=".85"/></pattern></defs>
@@ -103,10 +111,7 @@ export function demoCoverSvg(): string {
  */
 async function addDemoPictures(db: Kysely<Database>, storage: FileStorage, restaurantId: string): Promise<void> {
   const scope = forRestaurant(systemScope(db, 'demo-seed'), restaurantId);
-  const [logo, cover] = await Promise.all([
-    sharp(Buffer.from(demoLogoSvg())).png().toBuffer(),
-    sharp(Buffer.from(demoCoverSvg())).jpeg({ quality: 85 }).toBuffer(),
-  ]);
+  const [logo, cover] = await Promise.all([sharp(Buffer.from(demoLogoSvg())).png().toBuffer(), sharp(Buffer.from(demoCoverSvg())).jpeg({ quality: 85 }).toBuffer()]);
   // the demo's own dish photos were just stored: they must not count as an owner's hourly uploads
   const quotas = { ...getRestaurantQuotas(), uploadsPerHour: 100_000, storageBytes: Number.MAX_SAFE_INTEGER };
   const savedLogo = await saveUploadedImage(scope, storage, { kind: 'logo', file: logo, name: 'la-bunica-logo.png' }, quotas);
@@ -123,11 +128,25 @@ async function addDemoOrdering(db: Kysely<Database>, storage: FileStorage, resta
   const [first] = await getOrderingSettings(scope);
   if (!first) return;
   await addDiningTables(scope, AddTablesInput.parse({ locationId: first.locationId, label: 'Masa 1' }));
-  await updateOrderingSettings(scope, storage, OrderingSettingsInput.parse({
-    locationId: first.locationId, version: '0', ordersEnabled: 'on', dineIn: 'on', pickup: 'on', reservationsEnabled: 'on', slotMinutes: '30', maxPartySize: '8',
-    leadMinutes: '60', daysAhead: '30', capacityPerSlot: '4',
-    guestNoteRo: 'Comenzile la pachet sunt gata în aproximativ 20 de minute.', guestNoteEn: 'Pickup orders are ready in about 20 minutes.',
-  }));
+  await updateOrderingSettings(
+    scope,
+    storage,
+    OrderingSettingsInput.parse({
+      locationId: first.locationId,
+      version: '0',
+      ordersEnabled: 'on',
+      dineIn: 'on',
+      pickup: 'on',
+      reservationsEnabled: 'on',
+      slotMinutes: '30',
+      maxPartySize: '8',
+      leadMinutes: '60',
+      daysAhead: '30',
+      capacityPerSlot: '4',
+      guestNoteRo: 'Comenzile la pachet sunt gata în aproximativ 20 de minute.',
+      guestNoteEn: 'Pickup orders are ready in about 20 minutes.',
+    }),
+  );
 }
 
 /** The demo's closed days (decision 0022): the next Christmas and New Year's Day from `today`. */
@@ -143,12 +162,7 @@ function demoHolidays(today: Date): OpeningException[] {
  * The demo restaurant (2 locations, 8+ categories, 60+ products in Romanian and English, some
  * with options), a demo owner and a demo platform admin. Built from the same factories as the tests.
  */
-export async function seedDemo(
-  db: Kysely<Database>,
-  auth: Auth,
-  storage: FileStorage,
-  options: { images?: boolean } = {},
-) {
+export async function seedDemo(db: Kysely<Database>, auth: Auth, storage: FileStorage, options: { images?: boolean } = {}) {
   const withImages = options.images ?? true;
   const restaurant = buildRestaurant({
     name: demoRestaurant.name,
@@ -250,7 +264,12 @@ export async function seedDemo(
     }
     await insertProducts(trx, restaurantId, products, images);
     // sizes, extras, milk, doneness and sides (issue 35 item 9): one library group per kind, shared by its dishes
-    await attachOptionGroups(trx, restaurantId, products.map((product) => ({ productId: product.id, groups: demoOptionGroups(product.nameRo) })), restaurant.createdAt);
+    await attachOptionGroups(
+      trx,
+      restaurantId,
+      products.map((product) => ({ productId: product.id, groups: demoOptionGroups(product.nameRo) })),
+      restaurant.createdAt,
+    );
   });
   await addDemoPictures(db, storage, restaurantId);
   await addDemoOrdering(db, storage, restaurantId);

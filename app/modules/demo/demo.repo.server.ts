@@ -10,10 +10,7 @@ import { acrossRestaurants, tenant } from '#app/db/tenant.ts';
 /** A database is new when nobody has signed up and no restaurant exists. */
 export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
   const across = acrossRestaurants(db, 'the demo seed runs only when no restaurant exists');
-  const [users, restaurants] = await Promise.all([
-    across.selectFrom('user').select('id').limit(1).execute(),
-    across.selectFrom('restaurant').select('id').limit(1).execute(),
-  ]);
+  const [users, restaurants] = await Promise.all([across.selectFrom('user').select('id').limit(1).execute(), across.selectFrom('restaurant').select('id').limit(1).execute()]);
   return users.length === 0 && restaurants.length === 0;
 }
 
@@ -40,5 +37,8 @@ export async function insertProducts(db: Kysely<Database>, restaurantId: string,
 
 /** The demo restaurant's logo and cover, stored as any owner's pictures are (storage keys, decision 0013). */
 export async function setDemoPictures(db: Kysely<Database>, restaurantId: string, pictures: { logoKey: string; coverImageKey: string }): Promise<void> {
-  await tenant(db, restaurantId).updateTable('restaurant').set({ ...pictures, menuVersion: (eb) => eb('menuVersion', '+', 1) }).execute();
+  await tenant(db, restaurantId)
+    .updateTable('restaurant')
+    .set({ ...pictures, menuVersion: (eb) => eb('menuVersion', '+', 1) })
+    .execute();
 }

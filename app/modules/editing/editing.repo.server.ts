@@ -22,7 +22,9 @@ export type Orderable =
 /** Sibling ids in their current order, scoped to the restaurant. */
 export async function listSiblingIds(db: Db, restaurantId: string, of: Orderable): Promise<string[]> {
   // the three tables share id, restaurantId, sortOrder and createdAt; Kysely needs one concrete table to type the query
-  let query = tenant(db, restaurantId).selectFrom(of.table as 'product').select('id');
+  let query = tenant(db, restaurantId)
+    .selectFrom(of.table as 'product')
+    .select('id');
   if (of.parent) query = query.where(of.parent.column as 'categoryId', '=', of.parent.id);
   const rows = await query.orderBy('sortOrder').orderBy('createdAt').orderBy('id').execute();
   return rows.map((row) => row.id);
@@ -36,7 +38,11 @@ export async function setRowFlag(db: Db, restaurantId: string, row: { table: 'pr
 export async function setRowFlag(db: Db, restaurantId: string, row: { table: 'location' | 'category'; id: string }, column: 'visible', value: boolean): Promise<void>;
 export async function setRowFlag(db: Db, restaurantId: string, row: { table: Orderable['table']; id: string }, column: 'visible' | 'available', value: boolean): Promise<void> {
   // `available` exists on products only; the overloads keep callers to that
-  const current = await tenant(db, restaurantId).selectFrom(row.table as 'product').select('updatedAt').where('id', '=', row.id).executeTakeFirst();
+  const current = await tenant(db, restaurantId)
+    .selectFrom(row.table as 'product')
+    .select('updatedAt')
+    .where('id', '=', row.id)
+    .executeTakeFirst();
   if (!current) throw new AppError('not-found');
   // a new version even in the millisecond of the last one: a form loaded before this change is then stale;
   // sold out or available by hand is for as long as it says: no longer "until we open again"
@@ -54,7 +60,11 @@ export async function setRowFlag(db: Db, restaurantId: string, row: { table: Ord
 export async function setSoldOutUntil(db: Db, restaurantId: string, row: { table: 'product'; id: string }, until: string): Promise<void> {
   const current = await tenant(db, restaurantId).selectFrom(row.table).select('updatedAt').where('id', '=', row.id).executeTakeFirst();
   if (!current) throw new AppError('not-found');
-  await tenant(db, restaurantId).updateTable(row.table).set({ available: 0, soldOutUntil: until, updatedAt: nextRowVersion(current.updatedAt) }).where('id', '=', row.id).execute();
+  await tenant(db, restaurantId)
+    .updateTable(row.table)
+    .set({ available: 0, soldOutUntil: until, updatedAt: nextRowVersion(current.updatedAt) })
+    .where('id', '=', row.id)
+    .execute();
 }
 
 /**
@@ -62,13 +72,19 @@ export async function setSoldOutUntil(db: Db, restaurantId: string, row: { table
  * product's category. Another restaurant's id is as good as missing.
  */
 export async function requireOwnRow(db: Db, restaurantId: string, row: { table: 'location' | 'category'; id: string }): Promise<void> {
-  const found = await tenant(db, restaurantId).selectFrom(row.table as 'category').select('id').where('id', '=', row.id).executeTakeFirst();
+  const found = await tenant(db, restaurantId)
+    .selectFrom(row.table as 'category')
+    .select('id')
+    .where('id', '=', row.id)
+    .executeTakeFirst();
   if (!found) throw new AppError('not-found');
 }
 
 /** The sort position after the last sibling. */
 export async function nextSortOrder(db: Db, restaurantId: string, of: Orderable): Promise<number> {
-  let query = tenant(db, restaurantId).selectFrom(of.table as 'product').select((eb) => eb.fn.max('sortOrder').as('last'));
+  let query = tenant(db, restaurantId)
+    .selectFrom(of.table as 'product')
+    .select((eb) => eb.fn.max('sortOrder').as('last'));
   if (of.parent) query = query.where(of.parent.column as 'categoryId', '=', of.parent.id);
   const row = await query.executeTakeFirst();
   return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
@@ -85,7 +101,10 @@ async function writeOrder(db: Db, restaurantId: string, table: Orderable['table'
     await tenant(db, restaurantId)
       .updateTable(table as 'product')
       .set({
-        sortOrder: sql<number>`case ${sql.ref('id')} ${sql.join(chunk.map((id, index) => sql`when ${id} then cast(${start + index} as integer)`), sql` `)} else ${sql.ref('sortOrder')} end`,
+        sortOrder: sql<number>`case ${sql.ref('id')} ${sql.join(
+          chunk.map((id, index) => sql`when ${id} then cast(${start + index} as integer)`),
+          sql` `,
+        )} else ${sql.ref('sortOrder')} end`,
         updatedAt: now,
       })
       .where('id', 'in', chunk)
@@ -114,4 +133,3 @@ export async function resolveOwnImage(db: Db, restaurantId: string, imageId: str
   if (!image) throw new AppError('not-found');
   return image;
 }
-

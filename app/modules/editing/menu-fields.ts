@@ -5,12 +5,7 @@ import { OPENING_TIME, TIME_OF_DAY, timeInputValue } from '#app/modules/restaura
  * Zod pieces shared by the editor's forms and actions. Each error is an i18n key under
  * `editorErrors`; params (such as a maximum) travel in the issue's `params`.
  */
-export const requiredText = (max: number) =>
-  z
-    .string({ error: 'required' })
-    .trim()
-    .min(1, { error: 'required' })
-    .max(max, { error: 'tooLong' });
+export const requiredText = (max: number) => z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' });
 
 export const optionalText = (max: number) =>
   z

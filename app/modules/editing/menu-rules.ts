@@ -35,14 +35,9 @@ export function nextRowVersion(previous: string, now: Date = new Date()): string
 export function planDeletion(target: DeletionTarget, tree: MenuTree): DeletionPlan {
   const locationIds = target.kind === 'location' ? [target.id] : [];
   const categories =
-    target.kind === 'location'
-      ? tree.categories.filter((c) => c.locationId === target.id)
-      : target.kind === 'category'
-        ? tree.categories.filter((c) => c.id === target.id)
-        : [];
+    target.kind === 'location' ? tree.categories.filter((c) => c.locationId === target.id) : target.kind === 'category' ? tree.categories.filter((c) => c.id === target.id) : [];
   const categoryIds = new Set(categories.map((c) => c.id));
-  const products =
-    target.kind === 'product' ? tree.products.filter((p) => p.id === target.id) : tree.products.filter((p) => categoryIds.has(p.categoryId));
+  const products = target.kind === 'product' ? tree.products.filter((p) => p.id === target.id) : tree.products.filter((p) => categoryIds.has(p.categoryId));
   const imageKeys = new Set<string>();
   for (const row of [...categories, ...products]) if (row.imageKey) imageKeys.add(row.imageKey);
   return { locationIds, categoryIds: [...categoryIds], productIds: products.map((p) => p.id), imageKeys: [...imageKeys] };

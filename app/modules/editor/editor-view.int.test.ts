@@ -26,13 +26,18 @@ async function twoLocations() {
 }
 
 describe(`the editor's page data and its rows' buttons on ${testDialect} (issue 26)`, () => {
-  it('sends the shown location\'s categories and dishes only, every category by name, and the whole menu without a view', async () => {
+  it("sends the shown location's categories and dishes only, every category by name, and the whole menu without a view", async () => {
     const { restaurantId, a, b, ca, cb, pa, pb } = await twoLocations();
     const owner = scopes.owner(restaurantId);
     const first = await getEditorMenu(owner, {});
     expect(first).toMatchObject({ locationId: a, categories: [{ id: ca }], products: [{ id: pa }] });
     expect(first.locations.map((l) => l.id)).toEqual([a, b]);
-    expect(first.categoryChoices.map((c) => [c.id, c.locationId]).sort()).toEqual([[ca, a], [cb, b]].sort());
+    expect(first.categoryChoices.map((c) => [c.id, c.locationId]).sort()).toEqual(
+      [
+        [ca, a],
+        [cb, b],
+      ].sort(),
+    );
     expect(await getEditorMenu(owner, { location: b })).toMatchObject({ locationId: b, categories: [{ id: cb }], products: [{ id: pb }] });
     // back from a dish's form: the location of the dish just saved
     expect((await getEditorMenu(owner, { saved: pb })).locationId).toBe(b);
@@ -47,7 +52,7 @@ describe(`the editor's page data and its rows' buttons on ${testDialect} (issue 
     expect(await getEditorMenu(scopes.owner(await newRestaurant()), {})).toMatchObject({ locationId: undefined, categories: [], products: [] });
   });
 
-  it('runs a row button\'s operation with its intent\'s permission, and refuses a bad argument', async () => {
+  it("runs a row button's operation with its intent's permission, and refuses a bad argument", async () => {
     const { restaurantId, pa } = await twoLocations();
     const staff = scopes.member(restaurantId, 'staff');
     const dish = async () => (await getEditorMenu(scopes.owner(restaurantId))).products.find((p) => p.id === pa);
@@ -60,7 +65,7 @@ describe(`the editor's page data and its rows' buttons on ${testDialect} (issue 
     expect(await dish()).toMatchObject({ available: false, visible: false });
   });
 
-  it('splits a button\'s value into the fields its intent reads, and leaves any other post as it came', () => {
+  it("splits a button's value into the fields its intent reads, and leaves any other post as it came", () => {
     expect(expandRowIntent({ intent: 'move-product:p1:up' })).toEqual({ intent: 'move-product', id: 'p1', direction: 'up' });
     expect(expandRowIntent({ intent: 'set-category-visible:c1:true' })).toEqual({ intent: 'set-category-visible', id: 'c1', value: 'true' });
     expect(expandRowIntent({ intent: 'duplicate-product:p1' })).toEqual({ intent: 'duplicate-product', id: 'p1' });

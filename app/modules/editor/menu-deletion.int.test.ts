@@ -34,12 +34,7 @@ describe(`deletion cascade (docs/product-spec.md section 4) on ${testDialect}`, 
     expect(menu.categories.map((c) => c.id)).toEqual([kept]);
     expect(menu.products.map((p) => p.id)).toEqual([survivor]);
     // no product or category points at a deleted parent
-    const orphans = await db
-      .selectFrom('product')
-      .leftJoin('category', 'category.id', 'product.categoryId')
-      .select('product.id')
-      .where('category.id', 'is', null)
-      .execute();
+    const orphans = await db.selectFrom('product').leftJoin('category', 'category.id', 'product.categoryId').select('product.id').where('category.id', 'is', null).execute();
     expect(orphans).toEqual([]);
     expect((await restaurantRow(restaurantId)).productsCount).toBe(1);
     await runFileJobs();
@@ -74,7 +69,13 @@ describe(`deletion cascade (docs/product-spec.md section 4) on ${testDialect}`, 
     const productId = await createProduct(scopes.owner(restaurantId), storage, product(categoryId));
     await db.updateTable('product').set({ imageKey: 'ext:https://cdn.example.com/dish.jpg' }).where('id', '=', productId).execute();
     let deletedKeys = 0;
-    const watched: FileStorage = { ...storage, delete: async (key) => { deletedKeys++; await storage.delete(key); } };
+    const watched: FileStorage = {
+      ...storage,
+      delete: async (key) => {
+        deletedKeys++;
+        await storage.delete(key);
+      },
+    };
     await deleteProduct(scopes.owner(restaurantId), watched, productId);
     expect(deletedKeys).toBe(0);
   });
@@ -105,7 +106,11 @@ describe(`abandoned uploads on ${testDialect}`, () => {
     await createCategory(scopes.owner(restaurantId), storage, category(locationId, { imageId: inUse.id }));
     const tomorrow = new Date(Date.now() + 25 * 60 * 60 * 1000);
     // uploaded an hour before the sweep runs: too recent to be called abandoned
-    await db.updateTable('storedImage').set({ createdAt: new Date(tomorrow.getTime() - 60 * 60 * 1000).toISOString() }).where('id', '=', fresh.id).execute();
+    await db
+      .updateTable('storedImage')
+      .set({ createdAt: new Date(tomorrow.getTime() - 60 * 60 * 1000).toISOString() })
+      .where('id', '=', fresh.id)
+      .execute();
     expect(await sweepAbandonedUploads(forRestaurant(systemScope(db, 'job:image.sweep'), restaurantId), storage, tomorrow)).toBe(1);
     await runFileJobs();
     expect(existsSync(abandoned.file)).toBe(false);

@@ -85,14 +85,37 @@ describe(`menu editor services on ${testDialect}`, () => {
 describe(`every product field on ${testDialect}`, () => {
   /** What the browser posts for a fully described dish, as the owner types it in Romanian. */
   const typed = {
-    nameRo: 'Ciorbă de burtă', nameEn: 'Tripe soup', descriptionRo: 'Cu smântână și ardei iute', descriptionEn: 'With sour cream and hot pepper',
-    ingredientsRo: 'burtă de vită, smântână, usturoi', ingredientsEn: 'beef tripe, sour cream, garlic', price: '32,50', weightValue: '400',
-    weightUnit: 'ml', allergens: ['milk', 'eggs', 'celery'], traces: ['mustard'], additives: 'E330, E471', frozen: true, energyKcal: '95,5',
-    fat: '5,2', saturates: '2,1', carbs: '4,8', sugars: '1,2', protein: '7,4', salt: '0,9', servedFrom: '11:00', servedUntil: '16:30',
-    available: true, visible: true,
+    nameRo: 'Ciorbă de burtă',
+    nameEn: 'Tripe soup',
+    descriptionRo: 'Cu smântână și ardei iute',
+    descriptionEn: 'With sour cream and hot pepper',
+    ingredientsRo: 'burtă de vită, smântână, usturoi',
+    ingredientsEn: 'beef tripe, sour cream, garlic',
+    price: '32,50',
+    weightValue: '400',
+    weightUnit: 'ml',
+    allergens: ['milk', 'eggs', 'celery'],
+    traces: ['mustard'],
+    additives: 'E330, E471',
+    frozen: true,
+    energyKcal: '95,5',
+    fat: '5,2',
+    saturates: '2,1',
+    carbs: '4,8',
+    sugars: '1,2',
+    protein: '7,4',
+    salt: '0,9',
+    servedFrom: '11:00',
+    servedUntil: '16:30',
+    available: true,
+    visible: true,
   };
   const posted = (categoryId: string, values: typeof typed) => ({
-    ...values, categoryId, frozen: values.frozen ? 'on' : undefined, available: values.available ? 'on' : undefined, visible: values.visible ? 'on' : undefined,
+    ...values,
+    categoryId,
+    frozen: values.frozen ? 'on' : undefined,
+    available: values.available ? 'on' : undefined,
+    visible: values.visible ? 'on' : undefined,
   });
 
   it('comes back into the form exactly as typed, after a create and after an update', async () => {
@@ -103,9 +126,28 @@ describe(`every product field on ${testDialect}`, () => {
 
     // every field changed, English emptied, flags cleared: nothing of the old values survives
     const changed = {
-      ...typed, nameEn: '', descriptionEn: '', ingredientsEn: '', price: '30', weightValue: '2', weightUnit: 'pcs', allergens: [], traces: ['sesame', 'gluten'],
-      additives: '', frozen: false, energyKcal: '', fat: '', saturates: '', carbs: '', sugars: '', protein: '', salt: '', servedFrom: '', servedUntil: '',
-      available: false, visible: false,
+      ...typed,
+      nameEn: '',
+      descriptionEn: '',
+      ingredientsEn: '',
+      price: '30',
+      weightValue: '2',
+      weightUnit: 'pcs',
+      allergens: [],
+      traces: ['sesame', 'gluten'],
+      additives: '',
+      frozen: false,
+      energyKcal: '',
+      fat: '',
+      saturates: '',
+      carbs: '',
+      sugars: '',
+      protein: '',
+      salt: '',
+      servedFrom: '',
+      servedUntil: '',
+      available: false,
+      visible: false,
     };
     await updateProduct(scopes.owner(restaurantId), storage, id, ProductInput.parse(posted(categoryId, changed)), await rowVersion(db, 'product', id));
     expect(productFormValues(await getProductForEdit(scopes.owner(restaurantId), id), 'en')).toEqual({ ...changed, categoryId, price: '30.00', traces: ['gluten', 'sesame'] });

@@ -14,7 +14,19 @@ export function listEditorCategories(db: Db, restaurantId: string) {
   return tenant(db, restaurantId)
     .selectFrom('category')
     .leftJoin('storedImage', (join) => join.onRef('storedImage.path', '=', 'category.imageKey').onRef('storedImage.restaurantId', '=', 'category.restaurantId'))
-    .select(['category.id', 'locationId', 'nameRo', 'nameEn', 'descriptionRo', 'descriptionEn', 'imageKey', 'visible', 'category.schedule', 'category.updatedAt', 'storedImage.id as storedImageId'])
+    .select([
+      'category.id',
+      'locationId',
+      'nameRo',
+      'nameEn',
+      'descriptionRo',
+      'descriptionEn',
+      'imageKey',
+      'visible',
+      'category.schedule',
+      'category.updatedAt',
+      'storedImage.id as storedImageId',
+    ])
     .orderBy('sortOrder')
     .orderBy('category.createdAt')
     .execute();

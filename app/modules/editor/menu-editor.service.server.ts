@@ -13,7 +13,6 @@ import { listCategoryChoices, listEditorCategories, listEditorLocations, listEdi
 import type { EditorMenu, EditorView } from './menu-editor.types.ts';
 import { parseCategorySchedule } from '#app/modules/category/category-schedule.ts';
 
-
 const editorImage = (key: string | null, storedId: string | null): EditorImage => (key ? { id: storedId ?? KEEP_CURRENT_IMAGE, url: publicImageUrl(key) } : null);
 
 /** The narrowest WebP copy's URL, for a thumbnail. */
@@ -44,9 +43,24 @@ export async function getEditorMenu(scope: RestaurantScope, view?: EditorView): 
     listEditorCategories(db, restaurantId),
   ]);
   const now = Date.now();
-  const locationId = view ? await shownLocation(scope, locations.map((location) => location.id), allCategories, view) : undefined;
+  const locationId = view
+    ? await shownLocation(
+        scope,
+        locations.map((location) => location.id),
+        allCategories,
+        view,
+      )
+    : undefined;
   const categories = view ? allCategories.filter((category) => category.locationId === locationId) : allCategories;
-  const products = !view ? await listEditorProducts(db, restaurantId) : categories.length > 0 ? await listEditorProducts(db, restaurantId, categories.map((category) => category.id)) : [];
+  const products = !view
+    ? await listEditorProducts(db, restaurantId)
+    : categories.length > 0
+      ? await listEditorProducts(
+          db,
+          restaurantId,
+          categories.map((category) => category.id),
+        )
+      : [];
   return {
     currency: restaurant.currency,
     locations: locations.map(({ visible, ...location }) => ({ ...location, visible: visible === 1 })),
@@ -61,7 +75,9 @@ export async function getEditorMenu(scope: RestaurantScope, view?: EditorView): 
       ...product,
       available: availableNow({ available, soldOutUntil }, now),
       // sold out "until we open again": when it comes back, in the restaurant's time zone (issue 35 item 8)
-      ...(available === 0 && soldOutUntil && Date.parse(soldOutUntil) > now ? returnsAt(Date.parse(soldOutUntil), restaurant.timeZone, now) : { returnsOn: null, returnsTime: null }),
+      ...(available === 0 && soldOutUntil && Date.parse(soldOutUntil) > now
+        ? returnsAt(Date.parse(soldOutUntil), restaurant.timeZone, now)
+        : { returnsOn: null, returnsTime: null }),
       visible: visible === 1,
       thumbnailUrl: smallestVariant(variants) ?? publicImageUrl(imageKey),
     })),

@@ -86,7 +86,12 @@ describe(`concurrent edits of one restaurant on ${testDialect}`, () => {
       await createProduct(scopes.owner(restaurantId), storage, product(doomed));
       const versions = { settings: await settingsVersion(db, restaurantId), product: await rowVersion(db, 'product', edited) };
       const results = await Promise.allSettled([
-        updateRestaurantSettings(scopes.owner(restaurantId), storage, settings({ slug: `rush-${restaurantId.slice(0, 8)}`, currency: round % 2 ? 'EUR' : 'RON' }), versions.settings),
+        updateRestaurantSettings(
+          scopes.owner(restaurantId),
+          storage,
+          settings({ slug: `rush-${restaurantId.slice(0, 8)}`, currency: round % 2 ? 'EUR' : 'RON' }),
+          versions.settings,
+        ),
         updateProduct(scopes.owner(restaurantId), storage, edited, product(keep, { nameRo: `Runda ${round}` }), versions.product),
         createProduct(scopes.owner(restaurantId), storage, product(doomed)),
         createProduct(scopes.owner(restaurantId), storage, product(keep)),

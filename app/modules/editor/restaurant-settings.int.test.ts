@@ -15,10 +15,17 @@ describe(`restaurant settings on ${testDialect}`, () => {
     const other = buildRestaurant();
     await db.insertInto('restaurant').values(other).execute();
     const restaurantId = await newRestaurant();
-    await expect(updateRestaurantSettings(scopes.owner(restaurantId), storage, settings({ slug: other.slug }), await settingsVersion(db, restaurantId))).rejects.toMatchObject({ code: 'slug-taken', status: 409 });
-    await expect(updateRestaurantSettings(scopes.owner(restaurantId), storage, settings({ slug: 'pricing' }), await settingsVersion(db, restaurantId))).rejects.toMatchObject({ code: 'slug-reserved' });
+    await expect(updateRestaurantSettings(scopes.owner(restaurantId), storage, settings({ slug: other.slug }), await settingsVersion(db, restaurantId))).rejects.toMatchObject({
+      code: 'slug-taken',
+      status: 409,
+    });
+    await expect(updateRestaurantSettings(scopes.owner(restaurantId), storage, settings({ slug: 'pricing' }), await settingsVersion(db, restaurantId))).rejects.toMatchObject({
+      code: 'slug-reserved',
+    });
     // the demo's slug is taken, in docs/product-spec.md's words, not "reserved by the app" (issue 23)
-    await expect(updateRestaurantSettings(scopes.owner(restaurantId), storage, settings({ slug: 'bistro-la-bunica' }), await settingsVersion(db, restaurantId))).rejects.toMatchObject({ code: 'slug-taken', status: 409 });
+    await expect(
+      updateRestaurantSettings(scopes.owner(restaurantId), storage, settings({ slug: 'bistro-la-bunica' }), await settingsVersion(db, restaurantId)),
+    ).rejects.toMatchObject({ code: 'slug-taken', status: 409 });
     const { slug } = await updateRestaurantSettings(scopes.owner(restaurantId), storage, settings({ slug: 'la-mama-acasa' }), await settingsVersion(db, restaurantId));
     expect((await restaurantRow(restaurantId)).slug).toBe(slug);
   });

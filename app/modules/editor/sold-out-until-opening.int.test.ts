@@ -75,12 +75,16 @@ describe(`sold out until we open again on ${testDialect}`, () => {
   it('the editor shows a dish whose opening has come as available, before the sweep too (list and form)', async () => {
     const restaurantId = await newRestaurant({ openingHours: HOURS, timeZone: TZ }, PRO);
     const { productId } = await dishOf(restaurantId);
-    await db.updateTable('product').set({ available: 0, soldOutUntil: new Date(Date.now() - MINUTE).toISOString() }).where('id', '=', productId).execute();
+    await db
+      .updateTable('product')
+      .set({ available: 0, soldOutUntil: new Date(Date.now() - MINUTE).toISOString() })
+      .where('id', '=', productId)
+      .execute();
     expect((await getEditorMenu(scopes.owner(restaurantId))).products[0]).toMatchObject({ available: true, returnsOn: null, returnsTime: null });
     expect((await getProductForEdit(scopes.owner(restaurantId), productId)).available).toBe(1);
   });
 
-  it('the one-click intent says when the dish comes back, in the owner\'s language', async () => {
+  it("the one-click intent says when the dish comes back, in the owner's language", async () => {
     const restaurantId = await newRestaurant({ openingHours: HOURS, timeZone: TZ }, PRO);
     const { productId } = await dishOf(restaurantId);
     const t = getI18n('en').t;
@@ -109,7 +113,7 @@ describe(`sold out until we open again on ${testDialect}`, () => {
     expect(await row(productId)).toEqual({ available: 1, soldOutUntil: null });
   });
 
-  it('another restaurant\'s dish or option is not found, and stays as it was', async () => {
+  it("another restaurant's dish or option is not found, and stays as it was", async () => {
     const mine = await newRestaurant({ openingHours: HOURS, timeZone: TZ }, PRO);
     const theirs = await newRestaurant({ openingHours: HOURS, timeZone: TZ }, PRO);
     const { productId } = await dishOf(theirs);
@@ -118,14 +122,20 @@ describe(`sold out until we open again on ${testDialect}`, () => {
     expect(await row(productId)).toEqual({ available: 1, soldOutUntil: null });
   });
 
-  it('an option: sold out until the opening, back by itself then; the guest menu\'s render is valid until then', async () => {
+  it("an option: sold out until the opening, back by itself then; the guest menu's render is valid until then", async () => {
     const restaurantId = await newRestaurant({ openingHours: HOURS, timeZone: TZ }, PRO);
     const { slug } = await db.selectFrom('restaurant').select('slug').where('id', '=', restaurantId).executeTakeFirstOrThrow();
     const { productId } = await dishOf(restaurantId);
     const stamp = new Date().toISOString();
     const [groupId, optionId] = [newId(), newId()];
-    await db.insertInto('optionGroup').values({ id: groupId, restaurantId, nameRo: 'Lapte', minChoices: 0, maxChoices: 1, pricing: 'add', sortOrder: 0, createdAt: stamp, updatedAt: stamp }).execute();
-    await db.insertInto('optionItem').values({ id: optionId, groupId, restaurantId, nameRo: 'Lapte de ovăz', priceMinor: 300, sortOrder: 0, createdAt: stamp, updatedAt: stamp }).execute();
+    await db
+      .insertInto('optionGroup')
+      .values({ id: groupId, restaurantId, nameRo: 'Lapte', minChoices: 0, maxChoices: 1, pricing: 'add', sortOrder: 0, createdAt: stamp, updatedAt: stamp })
+      .execute();
+    await db
+      .insertInto('optionItem')
+      .values({ id: optionId, groupId, restaurantId, nameRo: 'Lapte de ovăz', priceMinor: 300, sortOrder: 0, createdAt: stamp, updatedAt: stamp })
+      .execute();
     await db.insertInto('productOptionGroup').values({ productId, groupId, restaurantId, position: 0 }).execute();
     const now = Date.now();
     const { at } = await markOptionSoldOutUntilOpening(scopes.member(restaurantId, 'staff'), storage, optionId, now);

@@ -71,8 +71,7 @@ describe(`stale edits on ${testDialect}`, () => {
   it('refuses a stale settings save (a cleared phone number does not win), but a menu edit does not make the settings stale', async () => {
     const { scope, productId, product } = await restaurantWithMenu();
     const loaded = await getRestaurantSettings(scope);
-    const form = (phone: string) =>
-      RestaurantSettingsInput.parse({ name: loaded.name, slug: loaded.slug, currency: loaded.currency, timeZone: loaded.timeZone, phone });
+    const form = (phone: string) => RestaurantSettingsInput.parse({ name: loaded.name, slug: loaded.slug, currency: loaded.currency, timeZone: loaded.timeZone, phone });
     // a dish edited in another tab moves restaurant.updatedAt, not the settings' version
     await updateProduct(scope, storage, productId, product('19,90'), (await getProductForEdit(scope, productId)).updatedAt);
     await updateRestaurantSettings(scope, storage, form('+40 721 000 000'), loaded.settingsVersion);

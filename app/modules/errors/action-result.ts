@@ -7,4 +7,10 @@ export type FieldErrors = Record<string, string>;
 
 export type ActionResult =
   | { ok: true; message: string; id?: string }
-  | { ok: false; error: string; fieldErrors: FieldErrors; values?: Record<string, unknown>; /** the AppError's code, when a rule refused it ('stale-edit' offers a reload) */ code?: string };
+  | {
+      ok: false;
+      error: string;
+      fieldErrors: FieldErrors;
+      values?: Record<string, unknown>;
+      /** the AppError's code, when a rule refused it ('stale-edit' offers a reload) */ code?: string;
+    };

@@ -10,7 +10,12 @@ import type { GuestMenuPageData } from './menu.types.ts';
  * the render cache's direct render (docs/decisions/0025). Undefined when no restaurant has the slug
  * (the route then redirects a moved slug or answers not-found). A public read model: no scope.
  */
-export async function loadGuestMenuPage(db: Kysely<Database>, slug: string, request: Request, publicUrl: string): Promise<{ data: GuestMenuPageData; headers: Record<string, string> } | undefined> {
+export async function loadGuestMenuPage(
+  db: Kysely<Database>,
+  slug: string,
+  request: Request,
+  publicUrl: string,
+): Promise<{ data: GuestMenuPageData; headers: Record<string, string> } | undefined> {
   const menu = await getPublicMenu(db, slug, menuNow(request.headers));
   if (!menu) return undefined;
   const { search, searchParams } = new URL(request.url);

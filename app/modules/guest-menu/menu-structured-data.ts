@@ -5,12 +5,7 @@ import type { MenuLocation, MenuRestaurant } from './menu.types.ts';
  * schema.org Restaurant with its Menu, sections and items, for search engines (JSON-LD). Names and
  * prices only: descriptions are already in the page, and every byte here is paid by every guest.
  */
-export function buildMenuStructuredData(
-  restaurant: MenuRestaurant,
-  location: MenuLocation | undefined,
-  locale: ContentLanguage,
-  url: string,
-) {
+export function buildMenuStructuredData(restaurant: MenuRestaurant, location: MenuLocation | undefined, locale: ContentLanguage, url: string) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Restaurant',

@@ -11,13 +11,7 @@ export async function listMenuRows(db: Kysely<Database>, restaurantId: string) {
   const menu = tenant(db, restaurantId);
   const shownLocations = menu.selectFrom('location').select('location.id').where('location.visible', '=', 1);
   const [locations, categories, products] = await Promise.all([
-    menu
-      .selectFrom('location')
-      .select(['id', 'nameRo', 'nameEn', 'address', 'translations'])
-      .where('visible', '=', 1)
-      .orderBy('sortOrder')
-      .orderBy('createdAt')
-      .execute(),
+    menu.selectFrom('location').select(['id', 'nameRo', 'nameEn', 'address', 'translations']).where('visible', '=', 1).orderBy('sortOrder').orderBy('createdAt').execute(),
     menu
       .selectFrom('category')
       .select(['id', 'locationId', 'nameRo', 'nameEn', 'descriptionRo', 'descriptionEn', 'imageKey', 'category.translations', 'category.schedule'])
@@ -31,10 +25,35 @@ export async function listMenuRows(db: Kysely<Database>, restaurantId: string) {
       .leftJoin('storedImage', (join) => join.onRef('storedImage.id', '=', 'product.imageId').onRef('storedImage.restaurantId', '=', 'product.restaurantId'))
       .select('storedImage.variants as imageVariants')
       .select([
-        'product.id', 'categoryId', 'nameRo', 'nameEn', 'descriptionRo', 'descriptionEn', 'ingredientsRo', 'ingredientsEn',
-        'priceMinor', 'currency', 'weightValue', 'weightUnit', 'allergens', 'traces', 'additives', 'frozen',
-        'energyKcal', 'fat', 'saturates', 'carbs', 'sugars', 'protein', 'salt', 'servedFrom', 'servedUntil',
-        'available', 'soldOutUntil', 'imageKey', 'product.translations',
+        'product.id',
+        'categoryId',
+        'nameRo',
+        'nameEn',
+        'descriptionRo',
+        'descriptionEn',
+        'ingredientsRo',
+        'ingredientsEn',
+        'priceMinor',
+        'currency',
+        'weightValue',
+        'weightUnit',
+        'allergens',
+        'traces',
+        'additives',
+        'frozen',
+        'energyKcal',
+        'fat',
+        'saturates',
+        'carbs',
+        'sugars',
+        'protein',
+        'salt',
+        'servedFrom',
+        'servedUntil',
+        'available',
+        'soldOutUntil',
+        'imageKey',
+        'product.translations',
       ])
       .where('product.visible', '=', 1)
       .where('product.categoryId', 'in', menu.selectFrom('category').select('category.id').where('category.visible', '=', 1).where('category.locationId', 'in', shownLocations))

@@ -12,7 +12,10 @@ async function insertMenu(database: TestDatabase, products: number, overrides: P
   await database.db.insertInto('location').values(location).execute();
   await database.db.insertInto('category').values(category).execute();
   for (let i = 0; i < products; i++) {
-    await database.db.insertInto('product').values(buildProduct(restaurant.id, category.id, { sortOrder: i })).execute();
+    await database.db
+      .insertInto('product')
+      .values(buildProduct(restaurant.id, category.id, { sortOrder: i }))
+      .execute();
   }
   return { restaurant, location, category };
 }
@@ -55,14 +58,17 @@ describe(`public menu on ${testDialect}`, () => {
     const terraceCategory = buildCategory(restaurant.id, closedTerrace.id);
     await database.db.insertInto('location').values([second, closedTerrace]).execute();
     await database.db.insertInto('category').values([hiddenCategory, terraceCategory]).execute();
-    await database.db.insertInto('product').values([
-      buildProduct(restaurant.id, category.id, { nameRo: 'Al doilea', sortOrder: 2 }),
-      buildProduct(restaurant.id, category.id, { nameRo: 'Primul', sortOrder: 1, allergens: '["milk","gluten"]' }),
-      buildProduct(restaurant.id, category.id, { nameRo: 'Ascuns', visible: 0 }),
-      buildProduct(restaurant.id, category.id, { nameRo: 'Epuizat', available: 0, sortOrder: 3 }),
-      buildProduct(restaurant.id, hiddenCategory.id, { nameRo: 'În categorie ascunsă' }),
-      buildProduct(restaurant.id, terraceCategory.id, { nameRo: 'Pe terasa închisă' }),
-    ]).execute();
+    await database.db
+      .insertInto('product')
+      .values([
+        buildProduct(restaurant.id, category.id, { nameRo: 'Al doilea', sortOrder: 2 }),
+        buildProduct(restaurant.id, category.id, { nameRo: 'Primul', sortOrder: 1, allergens: '["milk","gluten"]' }),
+        buildProduct(restaurant.id, category.id, { nameRo: 'Ascuns', visible: 0 }),
+        buildProduct(restaurant.id, category.id, { nameRo: 'Epuizat', available: 0, sortOrder: 3 }),
+        buildProduct(restaurant.id, hiddenCategory.id, { nameRo: 'În categorie ascunsă' }),
+        buildProduct(restaurant.id, terraceCategory.id, { nameRo: 'Pe terasa închisă' }),
+      ])
+      .execute();
 
     const menu = await getPublicMenu(database.db, restaurant.slug);
     if (menu?.status !== 'active') throw new Error(`expected an active menu, got ${menu?.status}`);
@@ -79,7 +85,10 @@ describe(`public menu on ${testDialect}`, () => {
 
   it('shows a restaurant whose subscription ended as inactive without its menu', async () => {
     const expiredTrial: PlanOptions = { trial: new Date(Date.now() - 61 * 24 * 3600 * 1000) };
-    const cases: Array<[Parameters<typeof insertRestaurant>[1], PlanOptions]> = [[{}, { trial: false }], [{}, expiredTrial]];
+    const cases: Array<[Parameters<typeof insertRestaurant>[1], PlanOptions]> = [
+      [{}, { trial: false }],
+      [{}, expiredTrial],
+    ];
     for (const [overrides, plan] of cases) {
       const { restaurant } = await insertMenu(database, 2, overrides, plan);
       const menu = await getPublicMenu(database.db, restaurant.slug);

@@ -115,12 +115,15 @@ export async function getPublicMenu(db: Kysely<Database>, slug: string, now: num
       restaurant: { name: restaurant.name, slug: restaurant.slug, menuVersion: restaurant.menuVersion },
     };
   }
-  const [rows, ordering, optionReturn] = await Promise.all([
-    listMenuRows(db, restaurant.id), orderingForGuests(db, restaurant.id), nextOptionReturnAt(db, restaurant.id, now),
-  ]);
+  const [rows, ordering, optionReturn] = await Promise.all([listMenuRows(db, restaurant.id), orderingForGuests(db, restaurant.id), nextOptionReturnAt(db, restaurant.id, now)]);
   // the dishes' groups only as far as the list needs them (issue 35): whether a dish has any, and the
   // allergens its required groups leave no way around; the options themselves are on the dish's page
-  const groupsOf = await readDishOptionGroups(db, restaurant.id, rows.products.map((product) => product.id), now);
+  const groupsOf = await readDishOptionGroups(
+    db,
+    restaurant.id,
+    rows.products.map((product) => product.id),
+    now,
+  );
   const productsByCategory = Map.groupBy(rows.products, (p) => p.categoryId);
   const { timeZone } = restaurant;
   const opening = openingStatus(parseOpeningHours(restaurant.openingHours), parseOpeningExceptions(restaurant.openingExceptions), now, timeZone);
@@ -170,8 +173,22 @@ export async function getPublicMenu(db: Kysely<Database>, slug: string, now: num
     };
   });
   const {
-    id, name, logoKey, coverImageKey, accentColor, currency, descriptionRo, descriptionEn, phone, email,
-    address, openingHours, updatedAt, menuVersion, translations, contentLanguages,
+    id,
+    name,
+    logoKey,
+    coverImageKey,
+    accentColor,
+    currency,
+    descriptionRo,
+    descriptionEn,
+    phone,
+    email,
+    address,
+    openingHours,
+    updatedAt,
+    menuVersion,
+    translations,
+    contentLanguages,
   } = restaurant;
   const validUntil = earliest(...changes);
   return {
@@ -179,8 +196,22 @@ export async function getPublicMenu(db: Kysely<Database>, slug: string, now: num
     cacheVersion: menuCacheVersion(menuVersion, true),
     validUntil: validUntil === null ? null : new Date(validUntil).toISOString(),
     restaurant: {
-      id, name, slug: restaurant.slug, logoUrl: publicImageUrl(logoKey), coverImageUrl: publicImageUrl(coverImageKey), accentColor, currency, timeZone, descriptionRo,
-      descriptionEn, phone, email, address, openingHours, updatedAt, menuVersion,
+      id,
+      name,
+      slug: restaurant.slug,
+      logoUrl: publicImageUrl(logoKey),
+      coverImageUrl: publicImageUrl(coverImageKey),
+      accentColor,
+      currency,
+      timeZone,
+      descriptionRo,
+      descriptionEn,
+      phone,
+      email,
+      address,
+      openingHours,
+      updatedAt,
+      menuVersion,
       translations: parseTranslations(translations),
       languages: offeredLanguages(parseLanguageList(contentLanguages)),
       opening: { openNow: opening.openNow, today: opening.today, upcoming: opening.upcoming, soon: opening.soon },

@@ -9,13 +9,30 @@ import type { ContentLanguage, ContentTranslations } from '#app/modules/translat
  * browser bundle: ui/ never imports `*.server.ts` (dependency-cruiser), not even for a type.
  */
 
-export interface MenuProduct
-  extends Pick<
-    Product,
-    | 'id' | 'categoryId' | 'nameRo' | 'nameEn' | 'descriptionRo' | 'descriptionEn' | 'ingredientsRo' | 'ingredientsEn'
-    | 'priceMinor' | 'currency' | 'weightValue' | 'weightUnit' | 'energyKcal' | 'fat' | 'saturates' | 'carbs' | 'sugars'
-    | 'protein' | 'salt' | 'servedFrom' | 'servedUntil'
-  > {
+export interface MenuProduct extends Pick<
+  Product,
+  | 'id'
+  | 'categoryId'
+  | 'nameRo'
+  | 'nameEn'
+  | 'descriptionRo'
+  | 'descriptionEn'
+  | 'ingredientsRo'
+  | 'ingredientsEn'
+  | 'priceMinor'
+  | 'currency'
+  | 'weightValue'
+  | 'weightUnit'
+  | 'energyKcal'
+  | 'fat'
+  | 'saturates'
+  | 'carbs'
+  | 'sugars'
+  | 'protein'
+  | 'salt'
+  | 'servedFrom'
+  | 'servedUntil'
+> {
   /** the picture's public URL, built from its storage key and the configuration */
   imageUrl: string | null;
   /** WebP variants for `srcset`, e.g. '/uploads/a-200.webp 200w, /uploads/a-400.webp 400w' */
@@ -70,18 +87,27 @@ export type MenuRestaurant = {
   opening: { openNow: boolean | null; today: OpeningException | null; upcoming: OpeningException[]; soon: OpeningException | null };
 } & Pick<
   Restaurant,
-  'id' | 'name' | 'slug' | 'accentColor' | 'currency' | 'timeZone' | 'descriptionRo' |
-  'descriptionEn' | 'phone' | 'email' | 'address' | 'openingHours' | 'updatedAt' | 'menuVersion'
+  | 'id'
+  | 'name'
+  | 'slug'
+  | 'accentColor'
+  | 'currency'
+  | 'timeZone'
+  | 'descriptionRo'
+  | 'descriptionEn'
+  | 'phone'
+  | 'email'
+  | 'address'
+  | 'openingHours'
+  | 'updatedAt'
+  | 'menuVersion'
 >;
 
 export type PublicMenu = {
   cacheVersion: number;
   /** the next moment what guests see changes with the clock alone (a schedule or hours boundary), ISO; null: none */
   validUntil: string | null;
-} & (
-  | { status: 'inactive'; restaurant: Pick<Restaurant, 'name' | 'slug' | 'menuVersion'> }
-  | { status: 'active'; restaurant: MenuRestaurant; locations: MenuLocation[] }
-);
+} & ({ status: 'inactive'; restaurant: Pick<Restaurant, 'name' | 'slug' | 'menuVersion'> } | { status: 'active'; restaurant: MenuRestaurant; locations: MenuLocation[] });
 
 /** What the guest menu page renders from (routes/menu.tsx's loader data, and the render cache's direct render). */
 export interface GuestMenuPageData {

@@ -31,7 +31,11 @@ export async function releaseUnusedImages(trx: Db, restaurantId: string, candida
   const unused = imagesToRemove(candidates, await listImageKeysInUse(trx, restaurantId, candidates), isOwnImageRef);
   if (unused.length === 0) return [];
   const rows = await listStoredImagesByKey(trx, restaurantId, unused);
-  await deleteStoredImageRows(trx, restaurantId, rows.map((row) => row.id));
+  await deleteStoredImageRows(
+    trx,
+    restaurantId,
+    rows.map((row) => row.id),
+  );
   const recorded = new Set(rows.map((row) => row.path));
   // an owned file without a row (written before rows were kept) still goes, alone
   return [...rows.map((row) => ({ key: row.path, variants: row.variants })), ...unused.filter((key) => !recorded.has(key)).map((key) => ({ key, variants: '{}' }))];

@@ -1,23 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '#app/modules/errors/app-error.ts';
-import {
-  exifHasGps,
-  heicHeader,
-  jpegQuantTables,
-  noisyJpeg,
-  photoJpeg,
-  pngClaiming,
-  svgWithScript,
-} from '#tests/support/test-images.ts';
-import {
-  imageKindFromName,
-  MAX_INPUT_PIXELS,
-  MAX_UPLOAD_BYTES,
-  processImage,
-  variantWidths,
-  type ImageKind,
-} from './image-processing.server.ts';
+import { exifHasGps, heicHeader, jpegQuantTables, noisyJpeg, photoJpeg, pngClaiming, svgWithScript } from '#tests/support/test-images.ts';
+import { imageKindFromName, MAX_INPUT_PIXELS, MAX_UPLOAD_BYTES, processImage, variantWidths, type ImageKind } from './image-processing.server.ts';
 
 async function refusal(input: Buffer, kind: ImageKind = 'other'): Promise<AppError> {
   const error = await processImage(input, kind).then(
@@ -72,7 +57,9 @@ describe('processImage: what is refused (docs/product-spec.md section 5)', () =>
 
   it('refuses a PDF, a TIFF and a HEIC (no decoder here)', async () => {
     expect((await refusal(Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n'))).code).toBe('image-unsupported');
-    const tiff = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).tiff().toBuffer();
+    const tiff = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .tiff()
+      .toBuffer();
     expect((await refusal(tiff)).code).toBe('image-unsupported');
     expect((await refusal(heicHeader())).code).toBe('image-unsupported');
   });
@@ -95,7 +82,9 @@ describe('processImage: what is refused (docs/product-spec.md section 5)', () =>
   });
 
   it('refuses a PNG whose pixel data is damaged', async () => {
-    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+      .png()
+      .toBuffer();
     const damaged = Buffer.from(png);
     damaged.fill(0x41, Math.floor(png.length / 2), Math.floor(png.length / 2) + 64);
     expect((await refusal(damaged)).code).toBe('image-corrupt');
@@ -131,7 +120,9 @@ describe('processImage: what is stored (docs/product-spec.md section 5)', () => 
   });
 
   it('never enlarges a small image, and still gives it one variant', async () => {
-    const small = await sharp({ create: { width: 150, height: 100, channels: 3, background: '#abc' } }).png().toBuffer();
+    const small = await sharp({ create: { width: 150, height: 100, channels: 3, background: '#abc' } })
+      .png()
+      .toBuffer();
     for (const kind of ['logo', 'cover', 'other'] as const) {
       const result = await processImage(small, kind);
       expect({ width: result.width, height: result.height }).toEqual({ width: 150, height: 100 });
@@ -203,7 +194,10 @@ describe('processImage: what is stored (docs/product-spec.md section 5)', () => 
   });
 
   it('turns a CMYK JPEG into sRGB', async () => {
-    const cmyk = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#d35400' } }).toColourspace('cmyk').jpeg().toBuffer();
+    const cmyk = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#d35400' } })
+      .toColourspace('cmyk')
+      .jpeg()
+      .toBuffer();
     expect((await sharp(cmyk).metadata()).space).toBe('cmyk');
     const result = await processImage(cmyk, 'other');
     expect(await sharp(result.jpeg).metadata()).toMatchObject({ space: 'srgb', channels: 3 });

@@ -1,10 +1,4 @@
-import {
-  FormDataParseError,
-  MaxFileSizeExceededError,
-  MaxTotalSizeExceededError,
-  MultipartParseError,
-  parseFormData,
-} from '@remix-run/form-data-parser';
+import { FormDataParseError, MaxFileSizeExceededError, MaxTotalSizeExceededError, MultipartParseError, parseFormData } from '@remix-run/form-data-parser';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import { isImageUploadKind, MAX_UPLOAD_BYTES, oversizeMegabytes, type ImageUploadKind } from './image.schema.ts';
 

@@ -27,18 +27,21 @@ function streamedUpload(fileBytes: number, headers: Record<string, string> = {})
   const chunk = new Uint8Array(64 * 1024).fill(0x61);
   let sent = 0;
   const pulled = { bytes: 0 };
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      let next: Uint8Array;
-      if (sent === 0) next = head;
-      else if (sent - head.length < fileBytes) next = chunk.subarray(0, Math.min(chunk.length, fileBytes - (sent - head.length)));
-      else if (sent - head.length === fileBytes) next = tail;
-      else return controller.close();
-      sent += next.length;
-      pulled.bytes += next.length;
-      controller.enqueue(next);
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        let next: Uint8Array;
+        if (sent === 0) next = head;
+        else if (sent - head.length < fileBytes) next = chunk.subarray(0, Math.min(chunk.length, fileBytes - (sent - head.length)));
+        else if (sent - head.length === fileBytes) next = tail;
+        else return controller.close();
+        sent += next.length;
+        pulled.bytes += next.length;
+        controller.enqueue(next);
+      },
     },
-  }, { highWaterMark: 0 }); // nothing is produced before the server asks for it
+    { highWaterMark: 0 },
+  ); // nothing is produced before the server asks for it
   const request = new Request(url, {
     method: 'POST',
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...headers },
@@ -63,11 +66,7 @@ async function refusal(request: Request): Promise<AppError> {
 
 describe('readImageUploadForm', () => {
   it('reads the kind, the file’s bytes and its name', async () => {
-    const body = Buffer.concat([
-      Buffer.from(fieldPart('kind', 'cover') + filePartHead('terasă.jpg')),
-      Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
-      Buffer.from(closing),
-    ]);
+    const body = Buffer.concat([Buffer.from(fieldPart('kind', 'cover') + filePartHead('terasă.jpg')), Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(closing)]);
     const request = new Request(url, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
     const form = await readImageUploadForm(request);
     expect(form.kind).toBe('cover');

@@ -70,7 +70,9 @@ function unusedUpload(uploads: TenantSelect<'storedImage'>) {
     not(
       or([
         exists(selectFrom('product').select('product.id').whereRef('product.restaurantId', '=', 'storedImage.restaurantId').whereRef('product.imageKey', '=', 'storedImage.path')),
-        exists(selectFrom('category').select('category.id').whereRef('category.restaurantId', '=', 'storedImage.restaurantId').whereRef('category.imageKey', '=', 'storedImage.path')),
+        exists(
+          selectFrom('category').select('category.id').whereRef('category.restaurantId', '=', 'storedImage.restaurantId').whereRef('category.imageKey', '=', 'storedImage.path'),
+        ),
         exists(
           selectFrom('restaurant')
             .select('restaurant.id')

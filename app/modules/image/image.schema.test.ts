@@ -14,6 +14,11 @@ describe('image upload shapes', () => {
   });
 
   it('writes a srcset narrowest first', () => {
-    expect(srcSetOf([{ width: 400, url: '/b.webp' }, { width: 200, url: '/a.webp' }])).toBe('/a.webp 200w, /b.webp 400w');
+    expect(
+      srcSetOf([
+        { width: 400, url: '/b.webp' },
+        { width: 200, url: '/a.webp' },
+      ]),
+    ).toBe('/a.webp 200w, /b.webp 400w');
   });
 });

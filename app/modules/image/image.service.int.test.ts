@@ -123,7 +123,9 @@ describe(`image uploads on ${testDialect}`, () => {
         return disk.put(key, body, contentType);
       },
     };
-    const error = await saveUploadedImage(scopes.owner(restaurant.id), failing, { kind: 'other', file: await photoJpeg(1200, 900), name: 'x.jpg' }).catch((thrown: unknown) => thrown);
+    const error = await saveUploadedImage(scopes.owner(restaurant.id), failing, { kind: 'other', file: await photoJpeg(1200, 900), name: 'x.jpg' }).catch(
+      (thrown: unknown) => thrown,
+    );
     expect((error as Error).message).toBe('disk full');
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(await listFiles(root)).toEqual([]);
@@ -132,9 +134,7 @@ describe(`image uploads on ${testDialect}`, () => {
 
   it('removes the files when the row cannot be recorded', async () => {
     const unknownRestaurant = newId();
-    await expect(
-      saveUploadedImage(scopes.owner(unknownRestaurant), storage, { kind: 'other', file: await photoJpeg(600, 400), name: 'x.jpg' }),
-    ).rejects.toThrow();
+    await expect(saveUploadedImage(scopes.owner(unknownRestaurant), storage, { kind: 'other', file: await photoJpeg(600, 400), name: 'x.jpg' })).rejects.toThrow();
     expect(await listFiles(root)).toEqual([]);
     expect(await rows()).toEqual([]);
   });

@@ -26,8 +26,13 @@ afterAll(() => s3rver.close());
 
 const s3 = () =>
   createS3Storage({
-    bucket: 'bucate', publicUrl: `${s3Endpoint}/bucate/`, endpoint: s3Endpoint, region: 'us-east-1',
-    accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true,
+    bucket: 'bucate',
+    publicUrl: `${s3Endpoint}/bucate/`,
+    endpoint: s3Endpoint,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
   });
 
 describe.each([
@@ -94,9 +99,16 @@ describe('the configured storage', () => {
   it('is local disk with nothing set, and a bucket with S3_BUCKET and S3_PUBLIC_URL', async () => {
     const local = createConfiguredStorage(parseEnv({ DATA_DIR: join(root, 'data') }));
     expect((await local.put('k/x.jpg', Buffer.from('x'), 'image/jpeg')).url).toBe('/uploads/k/x.jpg');
-    const bucket = createConfiguredStorage(parseEnv({
-      S3_BUCKET: 'bucate', S3_PUBLIC_URL: `${s3Endpoint}/bucate`, S3_ENDPOINT: s3Endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true',
-    }));
+    const bucket = createConfiguredStorage(
+      parseEnv({
+        S3_BUCKET: 'bucate',
+        S3_PUBLIC_URL: `${s3Endpoint}/bucate`,
+        S3_ENDPOINT: s3Endpoint,
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        S3_FORCE_PATH_STYLE: 'true',
+      }),
+    );
     const { url } = await bucket.put('k/y.jpg', Buffer.from('y'), 'image/jpeg');
     expect(url).toBe(`${s3Endpoint}/bucate/k/y.jpg`);
     // what a guest's browser does: the object is there at its public address, cached for a year
@@ -108,7 +120,11 @@ describe('the configured storage', () => {
 
   it('builds public URLs from IMAGE_PUBLIC_BASE_URL when a CDN fronts the storage, and still knows the old addresses', () => {
     const bucketEnv = {
-      S3_BUCKET: 'bucate', S3_PUBLIC_URL: `${s3Endpoint}/bucate`, S3_ENDPOINT: s3Endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_BUCKET: 'bucate',
+      S3_PUBLIC_URL: `${s3Endpoint}/bucate`,
+      S3_ENDPOINT: s3Endpoint,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
     };
     const plain = createConfiguredStorage(parseEnv(bucketEnv));
     expect(plain.publicUrl('r/abc/k/image.jpg')).toBe(`${s3Endpoint}/bucate/r/abc/k/image.jpg`);

@@ -51,8 +51,48 @@ const header = IMPORT_FIELDS.map((field) => TEMPLATE_HEADERS[field]);
 
 /** Example rows of the template: what each column takes. */
 const TEMPLATE_EXAMPLES: Record<ImportField, string>[] = [
-  { location: '', locationEn: '', category: 'Ciorbe', categoryEn: 'Soups', nameRo: 'Ciorbă de burtă', nameEn: 'Tripe soup', descriptionRo: 'Cu smântână și ardei iute', descriptionEn: 'With sour cream and hot pepper', ingredientsRo: 'burtă de vită, smântână, usturoi', ingredientsEn: 'beef tripe, sour cream, garlic', price: '24,50', quantity: '400', unit: 'g', allergens: 'lactate, țelină', traces: 'muștar', additives: '', frozen: 'nu', options: 'Porție (1) =: Normală 24,50 | Mare 32', optionsEn: 'Portion (1) =: Regular 24,50 | Large 32' },
-  { location: '', locationEn: '', category: 'Desert', categoryEn: 'Dessert', nameRo: 'Papanași', nameEn: 'Papanași', descriptionRo: 'Cu dulceață de afine', descriptionEn: 'With blueberry jam', ingredientsRo: 'brânză, ouă, făină', ingredientsEn: 'cheese, eggs, flour', price: '28', quantity: '2', unit: 'buc', allergens: 'gluten, lactate, ouă', traces: '', additives: 'E330', frozen: 'da', options: 'Topping (0-2): Smântână +0 [lactate] | Frișcă +3 [lactate] | Ciocolată +4 [lactate, soia] [urme: nuci]', optionsEn: 'Topping (0-2): Sour cream +0 | Whipped cream +3 | Chocolate +4' },
+  {
+    location: '',
+    locationEn: '',
+    category: 'Ciorbe',
+    categoryEn: 'Soups',
+    nameRo: 'Ciorbă de burtă',
+    nameEn: 'Tripe soup',
+    descriptionRo: 'Cu smântână și ardei iute',
+    descriptionEn: 'With sour cream and hot pepper',
+    ingredientsRo: 'burtă de vită, smântână, usturoi',
+    ingredientsEn: 'beef tripe, sour cream, garlic',
+    price: '24,50',
+    quantity: '400',
+    unit: 'g',
+    allergens: 'lactate, țelină',
+    traces: 'muștar',
+    additives: '',
+    frozen: 'nu',
+    options: 'Porție (1) =: Normală 24,50 | Mare 32',
+    optionsEn: 'Portion (1) =: Regular 24,50 | Large 32',
+  },
+  {
+    location: '',
+    locationEn: '',
+    category: 'Desert',
+    categoryEn: 'Dessert',
+    nameRo: 'Papanași',
+    nameEn: 'Papanași',
+    descriptionRo: 'Cu dulceață de afine',
+    descriptionEn: 'With blueberry jam',
+    ingredientsRo: 'brânză, ouă, făină',
+    ingredientsEn: 'cheese, eggs, flour',
+    price: '28',
+    quantity: '2',
+    unit: 'buc',
+    allergens: 'gluten, lactate, ouă',
+    traces: '',
+    additives: 'E330',
+    frozen: 'da',
+    options: 'Topping (0-2): Smântână +0 [lactate] | Frișcă +3 [lactate] | Ciocolată +4 [lactate, soia] [urme: nuci]',
+    optionsEn: 'Topping (0-2): Sour cream +0 | Whipped cream +3 | Chocolate +4',
+  },
 ];
 
 /** The import's template, in CSV or XLSX: the header the import reads and two example dishes. */
@@ -75,7 +115,12 @@ function optionCells(groups: readonly DishOptionGroup[] | undefined): { ro: stri
 export async function menuRows(scope: RestaurantScope, locationId?: string): Promise<string[][]> {
   authorize(scope, 'menu.import');
   const menu = await readMenuForExport(scope.db, scope.restaurantId);
-  const groups = await listDishOptionGroups(scope.db, scope.restaurantId, menu.products.map((product) => product.id), Date.now());
+  const groups = await listDishOptionGroups(
+    scope.db,
+    scope.restaurantId,
+    menu.products.map((product) => product.id),
+    Date.now(),
+  );
   const locations = locationId ? menu.locations.filter((location) => location.id === locationId) : menu.locations;
   if (locationId && locations.length === 0) throw new AppError('not-found');
   const rows: string[][] = [];
@@ -122,7 +167,12 @@ export async function exportMenu(scope: RestaurantScope, format: ExportFormat, o
     const restaurant = await findRestaurantForExport(scope.db, scope.restaurantId);
     if (!restaurant) throw new AppError('not-found');
     const menu = await readMenuForExport(scope.db, scope.restaurantId);
-    const groups = await listDishOptionGroups(scope.db, scope.restaurantId, menu.products.map((product) => product.id), Date.now());
+    const groups = await listDishOptionGroups(
+      scope.db,
+      scope.restaurantId,
+      menu.products.map((product) => product.id),
+      Date.now(),
+    );
     const body = {
       format: 'bucate-restaurant',
       version: 1,
@@ -138,7 +188,11 @@ export async function exportMenu(scope: RestaurantScope, format: ExportFormat, o
         openingExceptions: parseOpeningExceptions(restaurant.openingExceptions),
       },
       locations: menu.locations.map(({ restaurantId: _r, ...location }) => location),
-      categories: menu.categories.map(({ restaurantId: _r, imageKey, schedule, ...category }) => ({ ...category, imageUrl: publicImageUrl(imageKey), schedule: parseCategorySchedule(schedule) })),
+      categories: menu.categories.map(({ restaurantId: _r, imageKey, schedule, ...category }) => ({
+        ...category,
+        imageUrl: publicImageUrl(imageKey),
+        schedule: parseCategorySchedule(schedule),
+      })),
       products: menu.products.map(({ restaurantId: _r, imageKey, imageId: _i, allergens, traces, additives, ...product }) => ({
         ...product,
         imageUrl: publicImageUrl(imageKey),

@@ -101,7 +101,19 @@ export async function commitImport(
       const sortOrder = nextCategoryOrder.get(locationId) ?? 0;
       nextCategoryOrder.set(locationId, sortOrder + 1);
       categoriesIn.set(locationId, (categoriesIn.get(locationId) ?? 0) + 1);
-      newCategories.push({ id, locationId, nameRo: dish.category, nameEn: dish.categoryEn, descriptionRo: null, descriptionEn: null, imageKey: null, visible: 1, sortOrder, createdAt: now, updatedAt: now });
+      newCategories.push({
+        id,
+        locationId,
+        nameRo: dish.category,
+        nameEn: dish.categoryEn,
+        descriptionRo: null,
+        descriptionEn: null,
+        imageKey: null,
+        visible: 1,
+        sortOrder,
+        createdAt: now,
+        updatedAt: now,
+      });
       return id;
     });
     if (newCategories.some((category) => (categoriesIn.get(category.locationId) ?? 0) > quotas.categoriesPerLocation)) {
@@ -131,7 +143,13 @@ export async function commitImport(
         traces: JSON.stringify(dish.traces),
         additives: JSON.stringify(dish.additives),
         frozen: dish.frozen ? (1 as const) : (0 as const),
-        energyKcal: null, fat: null, saturates: null, carbs: null, sugars: null, protein: null, salt: null,
+        energyKcal: null,
+        fat: null,
+        saturates: null,
+        carbs: null,
+        sugars: null,
+        protein: null,
+        salt: null,
         servedFrom: null,
         servedUntil: null,
         available: 1 as const,
@@ -147,7 +165,12 @@ export async function commitImport(
     await insertCategoriesBatch(db, restaurantId, newCategories);
     await insertProductsBatch(db, restaurantId, products);
     // the rows' option groups, reusing the library's same groups; over its bound, nothing is saved
-    const attached = await attachOptionGroups(db, restaurantId, dishes.map((dish, index) => ({ productId: products[index]!.id, groups: dish.options })), now);
+    const attached = await attachOptionGroups(
+      db,
+      restaurantId,
+      dishes.map((dish, index) => ({ productId: products[index]!.id, groups: dish.options })),
+      now,
+    );
     if (attached === 'over-limit') throw new AppError('import-option-groups-limit', { limit: OPTION_LIMITS.groupsPerRestaurant });
     await setProductsCount(db, restaurantId, plan.productsCount + products.length);
     const result = { products: products.length, categories: newCategories.length, locations: newLocations.length, optionGroups: attached.created };

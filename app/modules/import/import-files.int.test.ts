@@ -30,7 +30,6 @@ async function owner() {
   return scopes.owner(row.id);
 }
 
-
 /**
  * `size` bytes of one repeated character, deflated without ever being held or compressed whole:
  * one megabyte compressed with a full flush (which ends byte-aligned and forgets the dictionary),
@@ -99,7 +98,9 @@ describe(`what one file can cost, on ${testDialect}`, () => {
     const preview = await previewImport(scope, { bytes: textPdf(32, 32), name: 'carte.pdf' });
     expect(preview.cut).toEqual({ reason: 'pages', read: MAX_PDF_PAGES, total: 32 });
     expect(preview.rows.map((row) => row.cells.nameRo)).toEqual(Array.from({ length: MAX_PDF_PAGES }, (_, i) => `Preparatul ${i}`));
-    expect(getI18n('ro').t('import.cutPages', { read: MAX_PDF_PAGES, total: 32 })).toBe('PDF-ul are 32 de pagini; am citit doar primele 30. Importă restul dintr-un fișier separat.');
+    expect(getI18n('ro').t('import.cutPages', { read: MAX_PDF_PAGES, total: 32 })).toBe(
+      'PDF-ul are 32 de pagini; am citit doar primele 30. Importă restul dintr-un fișier separat.',
+    );
     expect(getI18n('en').t('import.cutLines', { read: MAX_PDF_LINES })).toContain('Only the first 20,000 lines of text of the PDF were read');
   });
 
@@ -127,8 +128,20 @@ describe(`what one file can cost, on ${testDialect}`, () => {
   it(`reads one file at a time: ${MAX_WAITING_FILES} wait their turn, one more is asked to try again`, async () => {
     const csv = (i: number) => new TextEncoder().encode(`Denumire;Preț\nSarmale ${i};30\n`);
     const results = await Promise.allSettled(Array.from({ length: MAX_WAITING_FILES + 2 }, (_, i) => parseInWorker('csv', csv(i))));
-    expect(results.map((result) => (result.status === 'rejected' && isAppError(result.reason) ? result.reason.code : result.status))).toEqual([...Array.from({ length: MAX_WAITING_FILES + 1 }, () => 'fulfilled'), 'import-busy']);
-    expect(results[3]).toEqual({ status: 'fulfilled', value: { kind: 'csv', rows: [['Denumire', 'Preț'], ['Sarmale 3', '30']] } });
+    expect(results.map((result) => (result.status === 'rejected' && isAppError(result.reason) ? result.reason.code : result.status))).toEqual([
+      ...Array.from({ length: MAX_WAITING_FILES + 1 }, () => 'fulfilled'),
+      'import-busy',
+    ]);
+    expect(results[3]).toEqual({
+      status: 'fulfilled',
+      value: {
+        kind: 'csv',
+        rows: [
+          ['Denumire', 'Preț'],
+          ['Sarmale 3', '30'],
+        ],
+      },
+    });
     expect(getI18n('ro').t('appErrors.import-busy')).toBe('Se citesc acum multe fișiere. Încearcă din nou peste un minut.');
   });
 
@@ -138,13 +151,23 @@ describe(`what one file can cost, on ${testDialect}`, () => {
       new Map([
         ['mimetype', Buffer.from('application/vnd.oasis.opendocument.spreadsheet')],
         ['META-INF/manifest.xml', Buffer.from('<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"/>')],
-        ['content.xml', Buffer.from('<office:document-content><office:body><office:spreadsheet><table:table table:name="Meniu"><table:table-row><table:table-cell office:value-type="string"><text:p>Denumire</text:p></table:table-cell></table:table-row></table:table></office:spreadsheet></office:body></office:document-content>')],
+        [
+          'content.xml',
+          Buffer.from(
+            '<office:document-content><office:body><office:spreadsheet><table:table table:name="Meniu"><table:table-row><table:table-cell office:value-type="string"><text:p>Denumire</text:p></table:table-cell></table:table-row></table:table></office:spreadsheet></office:body></office:document-content>',
+          ),
+        ],
       ]),
     );
     expect(await refusalOf(previewImport(scope, { bytes: ods, name: 'meniu.ods' }))).toEqual({ code: 'import-ods', params: {} });
     expect(getI18n('ro').t('appErrors.import-ods')).toContain('Fișier > Salvare ca, tipul „Excel 2007-365 (.xlsx)” sau „Text CSV (.csv)”');
     expect(getI18n('en').t('appErrors.import-ods')).toContain('File > Save As, the type "Excel 2007-365 (.xlsx)" or "Text CSV (.csv)"');
-    const document = writeStoredZip(new Map([['[Content_Types].xml', Buffer.from('<Types/>')], ['word/document.xml', Buffer.from('<w:document/>')]]));
+    const document = writeStoredZip(
+      new Map([
+        ['[Content_Types].xml', Buffer.from('<Types/>')],
+        ['word/document.xml', Buffer.from('<w:document/>')],
+      ]),
+    );
     expect((await refusalOf(previewImport(scope, { bytes: document, name: 'meniu.xlsx' }))).code).toBe('import-unsupported');
   });
 });

@@ -15,7 +15,23 @@ describe(`export → import with locations on ${testDialect}`, () => {
     await commitImport(r.scope, storage, {
       locationId: r.locationId,
       rows: [
-        { category: 'Ciorbe', categoryEn: 'Soups', nameRo: 'Ciorbă de burtă', nameEn: 'Tripe soup', descriptionRo: 'Cu smântână; și ardei "iute"', descriptionEn: '=HYPERLINK("http://rău.example")', ingredientsRo: 'burtă, smântână', ingredientsEn: '+ garlic', price: '24,50', quantity: '400', unit: 'g', allergens: 'lapte, țelină', traces: 'muștar', additives: '', frozen: 'nu' },
+        {
+          category: 'Ciorbe',
+          categoryEn: 'Soups',
+          nameRo: 'Ciorbă de burtă',
+          nameEn: 'Tripe soup',
+          descriptionRo: 'Cu smântână; și ardei "iute"',
+          descriptionEn: '=HYPERLINK("http://rău.example")',
+          ingredientsRo: 'burtă, smântână',
+          ingredientsEn: '+ garlic',
+          price: '24,50',
+          quantity: '400',
+          unit: 'g',
+          allergens: 'lapte, țelină',
+          traces: 'muștar',
+          additives: '',
+          frozen: 'nu',
+        },
         { category: 'Desert', nameRo: 'Papanași', price: '28', quantity: '2 buc', allergens: 'gluten, ouă', additives: 'E330, E500', frozen: 'da' },
       ],
     });
@@ -32,7 +48,10 @@ describe(`export → import with locations on ${testDialect}`, () => {
   it('gives the same menu in an empty restaurant (locations, categories per location, dishes, every field), in CSV and XLSX', async () => {
     const source = await twoLocations();
     const original = await menuOf(source.id);
-    expect(original.map((l) => [l.nameRo, l.categories.map((c) => c.nameRo)])).toEqual([['Centru', ['Ciorbe', 'Desert']], ['Terasă', ['Ciorbe', 'Băuturi']]]);
+    expect(original.map((l) => [l.nameRo, l.categories.map((c) => c.nameRo)])).toEqual([
+      ['Centru', ['Ciorbe', 'Desert']],
+      ['Terasă', ['Ciorbe', 'Băuturi']],
+    ]);
     for (const format of ['csv', 'xlsx'] as const) {
       const file = await exportMenu(source.scope, format, { slug: source.slug });
       // a new restaurant: the page asks for one location before importing (here named as the first one)
@@ -81,7 +100,13 @@ describe(`export → import with locations on ${testDialect}`, () => {
       ['Desert', ['Papanași']],
     ]);
     // mixed: a row naming Centru goes there, an empty location cell to the chosen one
-    await commitImport(source.scope, storage, { locationId: source.terrace, rows: [{ location: ' CENTRU ', category: 'Desert', nameRo: 'Clătite', price: '20' }, { location: '', category: 'Desert', nameRo: 'Gogoși', price: '18' }] });
+    await commitImport(source.scope, storage, {
+      locationId: source.terrace,
+      rows: [
+        { location: ' CENTRU ', category: 'Desert', nameRo: 'Clătite', price: '20' },
+        { location: '', category: 'Desert', nameRo: 'Gogoși', price: '18' },
+      ],
+    });
     const mixed = await menuOf(source.id);
     expect(mixed[0]?.categories.find((c) => c.nameRo === 'Desert')?.dishes.map((d) => d.nameRo)).toEqual(['Papanași', 'Clătite']);
     expect(mixed[1]?.categories.find((c) => c.nameRo === 'Desert')?.dishes.map((d) => d.nameRo)).toEqual(['Papanași', 'Gogoși']);
@@ -89,18 +114,36 @@ describe(`export → import with locations on ${testDialect}`, () => {
 
   it('creates the locations a file names within the quota, else refuses everything with the clear message', async () => {
     const r = await restaurant();
-    const rows = [{ location: 'Mall', nameRo: 'A', price: '1' }, { location: 'Gară', nameRo: 'B', price: '1' }, { location: 'mall', nameRo: 'C', price: '1' }];
+    const rows = [
+      { location: 'Mall', nameRo: 'A', price: '1' },
+      { location: 'Gară', nameRo: 'B', price: '1' },
+      { location: 'mall', nameRo: 'C', price: '1' },
+    ];
     const before = await snapshot(r.id);
     const quotas = { locationsPerRestaurant: 2, categoriesPerLocation: 10, uploadsPerHour: 10, storageBytes: 1e9 };
     expect(await refusalOf(commitImport(r.scope, storage, { locationId: r.locationId, rows }, quotas))).toEqual({ code: 'location-limit-reached', params: { limit: 2 } });
     expect(await snapshot(r.id)).toEqual(before);
     expect(await db.selectFrom('location').select('id').where('restaurantId', '=', r.id).execute()).toHaveLength(1);
     // the category quota holds per location, for created locations too
-    const tooManyCategories = [{ location: 'Mall', category: 'X', nameRo: 'A', price: '1' }, { location: 'Mall', category: 'Y', nameRo: 'B', price: '1' }];
-    expect(await refusalOf(commitImport(r.scope, storage, { locationId: r.locationId, rows: tooManyCategories }, { ...quotas, locationsPerRestaurant: 5, categoriesPerLocation: 1 }))).toEqual({ code: 'category-limit-reached', params: { limit: 1 } });
+    const tooManyCategories = [
+      { location: 'Mall', category: 'X', nameRo: 'A', price: '1' },
+      { location: 'Mall', category: 'Y', nameRo: 'B', price: '1' },
+    ];
+    expect(
+      await refusalOf(commitImport(r.scope, storage, { locationId: r.locationId, rows: tooManyCategories }, { ...quotas, locationsPerRestaurant: 5, categoriesPerLocation: 1 })),
+    ).toEqual({ code: 'category-limit-reached', params: { limit: 1 } });
     expect(await snapshot(r.id)).toEqual(before);
-    expect(await commitImport(r.scope, storage, { locationId: r.locationId, rows }, { ...quotas, locationsPerRestaurant: 3 })).toEqual({ products: 3, categories: 2, locations: 2, optionGroups: 0 });
-    expect((await menuOf(r.id)).map((l) => [l.nameRo, l.categories.flatMap((c) => c.dishes.map((d) => d.nameRo))])).toEqual([['Centru', []], ['Mall', ['A', 'C']], ['Gară', ['B']]]);
+    expect(await commitImport(r.scope, storage, { locationId: r.locationId, rows }, { ...quotas, locationsPerRestaurant: 3 })).toEqual({
+      products: 3,
+      categories: 2,
+      locations: 2,
+      optionGroups: 0,
+    });
+    expect((await menuOf(r.id)).map((l) => [l.nameRo, l.categories.flatMap((c) => c.dishes.map((d) => d.nameRo))])).toEqual([
+      ['Centru', []],
+      ['Mall', ['A', 'C']],
+      ['Gară', ['B']],
+    ]);
   });
 
   it('guards CSV cells against formulas with an apostrophe, which the import strips again', async () => {

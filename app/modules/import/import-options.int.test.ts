@@ -12,15 +12,20 @@ const MENU_WITH_OPTIONS = [
   'Categorie;Denumire;Preț;Alergeni;Opțiuni;Opțiuni (EN)',
   // a cell holding ';' is quoted, as Excel writes it
   'Pizza;Pizza Margherita;30;gluten, lactate;"Mărime (1) =: Mică 30 | Mare 45,50; Extra (0-2): Cașcaval +5 [lactate] | Măsline +3 | Fără busuioc -0,50";"Size: Small | Large; Extra: Cheese | Olives | No basil"',
-  'Cafea;Cappuccino;16;lactate;Lapte (1): De vacă 0 [lactate] | De ovăz +3 [gluten];Milk: Cow\'s | Oat',
-  'Cafea;Flat white;17;lactate;Lapte (1): De vacă 0 [lactate] | De ovăz +3 [gluten];Milk: Cow\'s | Oat',
+  "Cafea;Cappuccino;16;lactate;Lapte (1): De vacă 0 [lactate] | De ovăz +3 [gluten];Milk: Cow's | Oat",
+  "Cafea;Flat white;17;lactate;Lapte (1): De vacă 0 [lactate] | De ovăz +3 [gluten];Milk: Cow's | Oat",
   'Cafea;Espresso;12;;;',
 ].join('\n');
 
 /** A restaurant's dishes by name with their groups as the one read path gives them, ids left out. */
 async function dishesWithOptions(restaurantId: string) {
   const products = await db.selectFrom('product').select(['id', 'nameRo']).where('restaurantId', '=', restaurantId).orderBy('nameRo').execute();
-  const groups = await listDishOptionGroups(db, restaurantId, products.map((product) => product.id), Date.now());
+  const groups = await listDishOptionGroups(
+    db,
+    restaurantId,
+    products.map((product) => product.id),
+    Date.now(),
+  );
   return products.map((product) => ({
     dish: product.nameRo,
     groups: (groups.get(product.id) ?? []).map(({ id: _id, options, ...group }) => ({
@@ -50,8 +55,15 @@ describe(`dish options in the menu import on ${testDialect}`, () => {
       ['Mărime', 'Size', 1, 1, 'set'],
       ['Extra', 'Extra', 0, 2, 'add'],
     ]);
-    expect(pizza.groups[0]!.options.map((option) => [option.nameRo, option.nameEn, option.priceMinor])).toEqual([['Mică', 'Small', 3000], ['Mare', 'Large', 4550]]);
-    expect(pizza.groups[1]!.options.map((option) => [option.nameRo, option.priceMinor, option.allergens])).toEqual([['Cașcaval', 500, ['milk']], ['Măsline', 300, []], ['Fără busuioc', -50, []]]);
+    expect(pizza.groups[0]!.options.map((option) => [option.nameRo, option.nameEn, option.priceMinor])).toEqual([
+      ['Mică', 'Small', 3000],
+      ['Mare', 'Large', 4550],
+    ]);
+    expect(pizza.groups[1]!.options.map((option) => [option.nameRo, option.priceMinor, option.allergens])).toEqual([
+      ['Cașcaval', 500, ['milk']],
+      ['Măsline', 300, []],
+      ['Fără busuioc', -50, []],
+    ]);
     expect(pizza.groups.flatMap((group) => group.options).every((option) => option.available && option.visible)).toBe(true);
     // both coffees offer the same library group, not two copies of it
     const links = await db.selectFrom('productOptionGroup').select(['groupId']).where('restaurantId', '=', r.id).execute();
@@ -62,7 +74,10 @@ describe(`dish options in the menu import on ${testDialect}`, () => {
     expect(dishes.find((dish) => dish.dish === 'Espresso')).toEqual({ dish: 'Espresso', groups: [] });
 
     // a later import reuses the library's same group; a group of the same name with other options is another group
-    const later = await importText(r, ['Categorie;Denumire;Preț;Opțiuni', 'Cafea;Latte;18;lapte (1): de vacă 0 [lactate] | de ovăz +3 [gluten]', 'Cafea;Mocha;19;Lapte (1): De vacă 0 | De ovăz +4'].join('\n'));
+    const later = await importText(
+      r,
+      ['Categorie;Denumire;Preț;Opțiuni', 'Cafea;Latte;18;lapte (1): de vacă 0 [lactate] | de ovăz +3 [gluten]', 'Cafea;Mocha;19;Lapte (1): De vacă 0 | De ovăz +4'].join('\n'),
+    );
     expect(await later.commit()).toEqual({ products: 2, categories: 0, locations: 0, optionGroups: 1 });
     expect(await db.selectFrom('optionGroup').select('id').where('restaurantId', '=', r.id).where('nameRo', '=', 'Lapte').execute()).toHaveLength(2);
   });
@@ -97,11 +112,28 @@ describe(`dish options in the menu import on ${testDialect}`, () => {
     const r = await restaurant();
     await (await importText(r, MENU_WITH_OPTIONS)).commit();
     const file = await exportMenu(r.scope, 'json', { slug: r.slug });
-    const json = JSON.parse(new TextDecoder().decode(file.body)) as { products: { nameRo: string; optionGroups: { nameRo: string; pricing: string; options: { nameRo: string; priceMinor: number; visible: boolean }[] }[] }[] };
+    const json = JSON.parse(new TextDecoder().decode(file.body)) as {
+      products: { nameRo: string; optionGroups: { nameRo: string; pricing: string; options: { nameRo: string; priceMinor: number; visible: boolean }[] }[] }[];
+    };
     const pizza = json.products.find((product) => product.nameRo === 'Pizza Margherita');
     expect(pizza?.optionGroups.map((group) => [group.nameRo, group.pricing, group.options.map((option) => [option.nameRo, option.priceMinor, option.visible])])).toEqual([
-      ['Mărime', 'set', [['Mică', 3000, true], ['Mare', 4550, true]]],
-      ['Extra', 'add', [['Cașcaval', 500, true], ['Măsline', 300, true], ['Fără busuioc', -50, true]]],
+      [
+        'Mărime',
+        'set',
+        [
+          ['Mică', 3000, true],
+          ['Mare', 4550, true],
+        ],
+      ],
+      [
+        'Extra',
+        'add',
+        [
+          ['Cașcaval', 500, true],
+          ['Măsline', 300, true],
+          ['Fără busuioc', -50, true],
+        ],
+      ],
     ]);
     expect(json.products.find((product) => product.nameRo === 'Espresso')?.optionGroups).toEqual([]);
   });
@@ -109,14 +141,21 @@ describe(`dish options in the menu import on ${testDialect}`, () => {
   it('refuses a bad options cell with a translated problem naming the row, and saves nothing', async () => {
     const r = await restaurant();
     await (await importText(r, MENU_WITH_OPTIONS)).commit();
-    const before = { ...(await snapshot(r.id)), groups: await groupCount(r.id), items: (await db.selectFrom('optionItem').select('id').where('restaurantId', '=', r.id).execute()).length };
-    const { preview, commit } = await importText(r, [
-      'Categorie;Denumire;Preț;Opțiuni',
-      'Supe;Ciorbă;20;Porție (1): Mică | Mare +5',
-      'Supe;Supă;18;Porție (1) =: Mică | Mare 25',
-      'Supe;Borș;18;Extra (3): Smântână +2 | Ardei +1',
-      'Supe;Zeamă;18;Extra: Smântână +2 [unicorn]',
-    ].join('\n'));
+    const before = {
+      ...(await snapshot(r.id)),
+      groups: await groupCount(r.id),
+      items: (await db.selectFrom('optionItem').select('id').where('restaurantId', '=', r.id).execute()).length,
+    };
+    const { preview, commit } = await importText(
+      r,
+      [
+        'Categorie;Denumire;Preț;Opțiuni',
+        'Supe;Ciorbă;20;Porție (1): Mică | Mare +5',
+        'Supe;Supă;18;Porție (1) =: Mică | Mare 25',
+        'Supe;Borș;18;Extra (3): Smântână +2 | Ardei +1',
+        'Supe;Zeamă;18;Extra: Smântână +2 [unicorn]',
+      ].join('\n'),
+    );
     expect(preview.rows.map((row) => [row.line, row.problems])).toEqual([
       [2, []],
       [3, [{ code: 'optionPrice', field: 'options', value: 'Mică' }]],
@@ -124,7 +163,11 @@ describe(`dish options in the menu import on ${testDialect}`, () => {
       [5, [{ code: 'unknownAllergen', field: 'options', value: 'unicorn' }]],
     ]);
     expect(await refusalOf(commit())).toEqual({ code: 'import-has-problems', params: { count: 3, line: 2 } });
-    expect({ ...(await snapshot(r.id)), groups: await groupCount(r.id), items: (await db.selectFrom('optionItem').select('id').where('restaurantId', '=', r.id).execute()).length }).toEqual(before);
+    expect({
+      ...(await snapshot(r.id)),
+      groups: await groupCount(r.id),
+      items: (await db.selectFrom('optionItem').select('id').where('restaurantId', '=', r.id).execute()).length,
+    }).toEqual(before);
   });
 
   it('refuses groups past the library bound, with the limit, and saves nothing', async () => {

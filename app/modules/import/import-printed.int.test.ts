@@ -20,7 +20,6 @@ const require = createRequire(import.meta.url);
 
 useFileWorld();
 
-
 async function restaurant() {
   const row = await insertRestaurant(db);
   const scope = scopes.owner(row.id);
@@ -79,7 +78,12 @@ describe(`import from a printed menu on ${testDialect}`, () => {
     // the image is forgotten once read; nothing reaches the menu until the owner commits
     const draft = await db.selectFrom('importDraft').select(['image', 'status']).where('id', '=', started.draftId).executeTakeFirstOrThrow();
     expect(draft).toEqual({ image: null, status: 'done' });
-    expect(await commitImport(r.scope, storage, { locationId: r.locationId, rows: done.preview.rows.map((row) => row.cells) })).toEqual({ products: 2, categories: 2, locations: 0, optionGroups: 0 });
+    expect(await commitImport(r.scope, storage, { locationId: r.locationId, rows: done.preview.rows.map((row) => row.cells) })).toEqual({
+      products: 2,
+      categories: 2,
+      locations: 0,
+      optionGroups: 0,
+    });
   }, 60_000);
 
   it("refuses a second owner the first one's draft, and a file that is no image", async () => {
@@ -101,7 +105,11 @@ describe(`import from a printed menu on ${testDialect}`, () => {
     if (!('draftId' in old) || !('draftId' in young)) throw new Error('a photo goes to a job');
     // restaurant a never uploads again: only the daily sweep can clear its draft (and the photo in it)
     const now = new Date();
-    await db.updateTable('importDraft').set({ createdAt: new Date(now.getTime() - 25 * 60 * 60 * 1000).toISOString() }).where('id', '=', old.draftId).execute();
+    await db
+      .updateTable('importDraft')
+      .set({ createdAt: new Date(now.getTime() - 25 * 60 * 60 * 1000).toISOString() })
+      .where('id', '=', old.draftId)
+      .execute();
     const swept = await sweepImportDrafts(systemScope(db, 'test'), now);
     expect(swept).toBe(1);
     await expect(getImportDraft(a.scope, old.draftId)).rejects.toSatisfy((error) => isAppError(error) && error.code === 'not-found');
@@ -126,9 +134,18 @@ describe(`what menu photos a restaurant can have read, on ${testDialect}`, () =>
     const other = await restaurant();
     expect(await startImport(other.scope, { bytes: photo, name: 'poza.jpg' })).toHaveProperty('draftId');
     // read (or failed, or stalled for ten minutes): the next photo is taken
-    await db.updateTable('importDraft').set({ status: 'done' }).where('id', '=', drafts[0]?.id ?? '').execute();
+    await db
+      .updateTable('importDraft')
+      .set({ status: 'done' })
+      .where('id', '=', drafts[0]?.id ?? '')
+      .execute();
     expect(await startImport(r.scope, { bytes: photo, name: 'poza-2.jpg' })).toHaveProperty('draftId');
-    await db.updateTable('importDraft').set({ updatedAt: new Date(Date.now() - 11 * 60 * 1000).toISOString() }).where('restaurantId', '=', r.id).where('status', '=', 'pending').execute();
+    await db
+      .updateTable('importDraft')
+      .set({ updatedAt: new Date(Date.now() - 11 * 60 * 1000).toISOString() })
+      .where('restaurantId', '=', r.id)
+      .where('status', '=', 'pending')
+      .execute();
     expect(await startImport(r.scope, { bytes: photo, name: 'poza-3.jpg' })).toHaveProperty('draftId');
   });
 
@@ -139,15 +156,34 @@ describe(`what menu photos a restaurant can have read, on ${testDialect}`, () =>
     // twenty photos read today, the first of them 21.5 hours ago
     await db
       .insertInto('importDraft')
-      .values(Array.from({ length: OCR_PHOTOS_PER_DAY }, (_, i) => ({ id: `${r.id}-draft-${i}`, restaurantId: r.id, status: 'done' as const, progress: 100, image: null, rows: '[]', error: null, createdAt: hoursAgo(21.5 - i), updatedAt: hoursAgo(21.5 - i) })))
+      .values(
+        Array.from({ length: OCR_PHOTOS_PER_DAY }, (_, i) => ({
+          id: `${r.id}-draft-${i}`,
+          restaurantId: r.id,
+          status: 'done' as const,
+          progress: 100,
+          image: null,
+          rows: '[]',
+          error: null,
+          createdAt: hoursAgo(21.5 - i),
+          updatedAt: hoursAgo(21.5 - i),
+        })),
+      )
       .execute();
     const refused = await Promise.allSettled([startImport(r.scope, { bytes: photo, name: 'poza.jpg' })]);
-    expect(refused[0]?.status === 'rejected' && isAppError(refused[0].reason) ? { code: refused[0].reason.code, params: refused[0].reason.params } : refused[0]).toEqual({ code: 'import-ocr-quota', params: { limit: OCR_PHOTOS_PER_DAY, count: 3 } });
+    expect(refused[0]?.status === 'rejected' && isAppError(refused[0].reason) ? { code: refused[0].reason.code, params: refused[0].reason.params } : refused[0]).toEqual({
+      code: 'import-ocr-quota',
+      params: { limit: OCR_PHOTOS_PER_DAY, count: 3 },
+    });
     expect(getI18n('ro').t('appErrors.import-ocr-quota', { limit: OCR_PHOTOS_PER_DAY, count: 3 })).toContain('Poți trimite următoarea peste 3 ore');
     expect(getI18n('en').t('appErrors.import-ocr-quota', { limit: OCR_PHOTOS_PER_DAY, count: 1 })).toContain('You can send the next one in an hour');
     expect(await draftsOf(r.id)).toHaveLength(OCR_PHOTOS_PER_DAY);
     // once the first is a day old, one more photo is read
-    await db.updateTable('importDraft').set({ createdAt: hoursAgo(24.5) }).where('id', '=', `${r.id}-draft-0`).execute();
+    await db
+      .updateTable('importDraft')
+      .set({ createdAt: hoursAgo(24.5) })
+      .where('id', '=', `${r.id}-draft-0`)
+      .execute();
     expect(await startImport(r.scope, { bytes: photo, name: 'poza.jpg' })).toHaveProperty('draftId');
     // a spreadsheet or a PDF is never held back by the photos
     const csv = new TextEncoder().encode('Denumire;Preț\nSarmale;30\n');

@@ -23,7 +23,12 @@ const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) => 
 export function detectImportKind(bytes: Uint8Array): ImportFileKind | null {
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return startsWith(bytes, ODS_SIGNATURE, 30) ? 'ods' : 'xlsx';
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf';
-  if (startsWith(bytes, [0xff, 0xd8, 0xff]) || startsWith(bytes, [0x89, 0x50, 0x4e, 0x47]) || (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8))) return 'image';
+  if (
+    startsWith(bytes, [0xff, 0xd8, 0xff]) ||
+    startsWith(bytes, [0x89, 0x50, 0x4e, 0x47]) ||
+    (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8))
+  )
+    return 'image';
   // text: no NUL byte in the first 64 KB (UTF-16 and binaries have them)
   const head = bytes.subarray(0, 64 * 1024);
   if (head.length > 0 && !head.includes(0)) return 'csv';

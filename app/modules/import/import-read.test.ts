@@ -19,7 +19,10 @@ describe('reading spreadsheets', () => {
 
   it('reads UTF-8 with a byte order mark, and a comma-separated file', () => {
     const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('Name,Price\n"Șnițel, cartofi",32.5\n')]);
-    expect(readCsv(decodeText(bytes))).toEqual([['Name', 'Price'], ['Șnițel, cartofi', '32.5']]);
+    expect(readCsv(decodeText(bytes))).toEqual([
+      ['Name', 'Price'],
+      ['Șnițel, cartofi', '32.5'],
+    ]);
   });
 
   it('tells files apart by their bytes', async () => {
@@ -31,7 +34,11 @@ describe('reading spreadsheets', () => {
   });
 
   it('writes an XLSX that read-excel-file reads back, diacritics and numbers included', async () => {
-    const rows = [['Denumire', 'Preț'], ['Mămăligă cu brânză & smântână <3', 19.5], ['Țuică', null]];
+    const rows = [
+      ['Denumire', 'Preț'],
+      ['Mămăligă cu brânză & smântână <3', 19.5],
+      ['Țuică', null],
+    ];
     expect(await readXlsx(await writeXlsx('Meniu', rows))).toEqual([
       ['Denumire', 'Preț'],
       ['Mămăligă cu brânză & smântână <3', '19.5'],
@@ -91,6 +98,6 @@ describe('mapping and rows', () => {
   });
 
   it("strips only the export's apostrophe before a would-be formula", () => {
-    expect(['\'=SUM(A1)', "'+40 721", "'-5", "'@x", "'\tx", "'Tis", 'plain', "''=x"].map(unguardCell)).toEqual(['=SUM(A1)', '+40 721', '-5', '@x', '\tx', "'Tis", 'plain', "''=x"]);
+    expect(["'=SUM(A1)", "'+40 721", "'-5", "'@x", "'\tx", "'Tis", 'plain', "''=x"].map(unguardCell)).toEqual(['=SUM(A1)', '+40 721', '-5', '@x', '\tx', "'Tis", 'plain', "''=x"]);
   });
 });

@@ -41,7 +41,11 @@ describe('the import form', () => {
     };
     // declared: refused unread
     const declared = await multipart(MAX_IMPORT_BYTES + 100_000);
-    expect(await codeOf(new Request(url, { method: 'POST', body: declared.body, headers: { 'content-type': declared.contentType, 'content-length': String(declared.body.byteLength) } }))).toBe('import-too-large');
+    expect(
+      await codeOf(
+        new Request(url, { method: 'POST', body: declared.body, headers: { 'content-type': declared.contentType, 'content-length': String(declared.body.byteLength) } }),
+      ),
+    ).toBe('import-too-large');
     // streamed without a length: the parser stops at the cap
     const { body, contentType } = await multipart(MAX_IMPORT_BYTES + 1);
     const stream = new Blob([body]).stream();

@@ -134,7 +134,18 @@ function additiveList(value: string | undefined, problems: ImportProblem[]): str
   return [...new Set(codes)];
 }
 
-const MAX_LENGTH = { location: 80, locationEn: 80, category: 120, categoryEn: 120, nameRo: 120, nameEn: 120, descriptionRo: 1000, descriptionEn: 1000, ingredientsRo: 2000, ingredientsEn: 2000 } as const;
+const MAX_LENGTH = {
+  location: 80,
+  locationEn: 80,
+  category: 120,
+  categoryEn: 120,
+  nameRo: 120,
+  nameEn: 120,
+  descriptionRo: 1000,
+  descriptionEn: 1000,
+  ingredientsRo: 2000,
+  ingredientsEn: 2000,
+} as const;
 
 /** One row's dish, or its problems (every problem at once, never only the first). */
 export function normaliseRow(cells: RawRow): { dish: ImportedDish | null; problems: ImportProblem[] } {

@@ -25,7 +25,16 @@ describe(`menu import on ${testDialect}`, () => {
     expect(after.restaurant.menuVersion).toBe(before.restaurant.menuVersion + 1);
     expect(after.restaurant.productsCount).toBe(3);
     const soup = await db.selectFrom('product').selectAll().where('restaurantId', '=', r.id).where('nameRo', '=', 'Ciorbă de burtă').executeTakeFirstOrThrow();
-    expect(soup).toMatchObject({ nameEn: 'Tripe soup', priceMinor: 2450, weightValue: 400, weightUnit: 'g', allergens: '["milk","celery"]', traces: '["mustard"]', frozen: 0, currency: 'RON' });
+    expect(soup).toMatchObject({
+      nameEn: 'Tripe soup',
+      priceMinor: 2450,
+      weightValue: 400,
+      weightUnit: 'g',
+      allergens: '["milk","celery"]',
+      traces: '["mustard"]',
+      frozen: 0,
+      currency: 'RON',
+    });
     const dessert = await db.selectFrom('product').selectAll().where('restaurantId', '=', r.id).where('nameRo', '=', 'Papanași').executeTakeFirstOrThrow();
     expect(dessert).toMatchObject({ weightValue: 2, weightUnit: 'pcs', additives: '["E330"]', frozen: 1 });
     const audit = await db.selectFrom('auditEvent').select('action').where('restaurantId', '=', r.id).where('action', '=', 'menu.import').execute();
@@ -46,7 +55,10 @@ describe(`menu import on ${testDialect}`, () => {
   it('saves nothing when any row has a problem (all or nothing)', async () => {
     const r = await restaurant();
     const before = await snapshot(r.id);
-    const rows = [{ nameRo: 'Bun', price: '10' }, { nameRo: 'Rău', price: '-5' }];
+    const rows = [
+      { nameRo: 'Bun', price: '10' },
+      { nameRo: 'Rău', price: '-5' },
+    ];
     expect(await refusalOf(commitImport(r.scope, storage, { locationId: r.locationId, rows }))).toEqual({ code: 'import-has-problems', params: { count: 1, line: 2 } });
     expect(await snapshot(r.id)).toEqual(before);
   });
@@ -69,7 +81,14 @@ describe(`menu import on ${testDialect}`, () => {
     const lines = ['Categorie;Denumire;Preț;Alergeni', ...Array.from({ length: 5000 }, (_, i) => `Categoria ${i % 20};Preparat ${i};${10 + (i % 50)},50;gluten`)];
     const preview = await previewImport(r.scope, csv(lines.join('\n')), { locationId: r.locationId });
     expect(preview.rows).toHaveLength(5000);
-    expect(await commitImport(r.scope, storage, { locationId: r.locationId, rows: preview.rows.map((row) => row.cells) }, { locationsPerRestaurant: 10, categoriesPerLocation: 100, uploadsPerHour: 100, storageBytes: 1e9 })).toEqual({ products: 5000, categories: 20, locations: 0, optionGroups: 0 });
+    expect(
+      await commitImport(
+        r.scope,
+        storage,
+        { locationId: r.locationId, rows: preview.rows.map((row) => row.cells) },
+        { locationsPerRestaurant: 10, categoriesPerLocation: 100, uploadsPerHour: 100, storageBytes: 1e9 },
+      ),
+    ).toEqual({ products: 5000, categories: 20, locations: 0, optionGroups: 0 });
     const count = await db.selectFrom('restaurant').select('productsCount').where('id', '=', r.id).executeTakeFirstOrThrow();
     expect(count.productsCount).toBe(5000);
   }, 60_000);

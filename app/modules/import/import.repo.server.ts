@@ -30,19 +30,25 @@ const BATCH = 200;
 
 export async function insertLocationsBatch(db: Kysely<Database>, restaurantId: string, rows: readonly Omit<NewLocation, 'restaurantId'>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) {
-    await tenant(db, restaurantId).insertInto('location', rows.slice(i, i + BATCH)).execute();
+    await tenant(db, restaurantId)
+      .insertInto('location', rows.slice(i, i + BATCH))
+      .execute();
   }
 }
 
 export async function insertCategoriesBatch(db: Kysely<Database>, restaurantId: string, rows: readonly Omit<NewCategory, 'restaurantId'>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) {
-    await tenant(db, restaurantId).insertInto('category', rows.slice(i, i + BATCH)).execute();
+    await tenant(db, restaurantId)
+      .insertInto('category', rows.slice(i, i + BATCH))
+      .execute();
   }
 }
 
 export async function insertProductsBatch(db: Kysely<Database>, restaurantId: string, rows: readonly Omit<NewProduct, 'restaurantId'>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) {
-    await tenant(db, restaurantId).insertInto('product', rows.slice(i, i + BATCH)).execute();
+    await tenant(db, restaurantId)
+      .insertInto('product', rows.slice(i, i + BATCH))
+      .execute();
   }
 }
 
@@ -60,14 +66,32 @@ export async function readMenuForExport(db: Kysely<Database>, restaurantId: stri
 export function findRestaurantForExport(db: Kysely<Database>, restaurantId: string) {
   return tenant(db, restaurantId)
     .selectFrom('restaurant')
-    .select(['name', 'slug', 'shortCode', 'currency', 'timeZone', 'descriptionRo', 'descriptionEn', 'phone', 'email', 'address', 'openingHours', 'openingExceptions', 'accentColor', 'logoKey', 'coverImageKey'])
+    .select([
+      'name',
+      'slug',
+      'shortCode',
+      'currency',
+      'timeZone',
+      'descriptionRo',
+      'descriptionEn',
+      'phone',
+      'email',
+      'address',
+      'openingHours',
+      'openingExceptions',
+      'accentColor',
+      'logoKey',
+      'coverImageKey',
+    ])
     .executeTakeFirst();
 }
 
 // ---- drafts: a menu photo being recognized (migration 0014) ----
 
 export async function insertImportDraft(db: Kysely<Database>, restaurantId: string, row: { id: string; image: string; now: string }): Promise<void> {
-  await tenant(db, restaurantId).insertInto('importDraft', { id: row.id, status: 'pending', progress: 0, image: row.image, rows: null, error: null, createdAt: row.now, updatedAt: row.now }).execute();
+  await tenant(db, restaurantId)
+    .insertInto('importDraft', { id: row.id, status: 'pending', progress: 0, image: row.image, rows: null, error: null, createdAt: row.now, updatedAt: row.now })
+    .execute();
 }
 
 export function findImportDraft(db: Kysely<Database>, restaurantId: string, draftId: string) {
@@ -80,7 +104,11 @@ export async function updateImportDraft(
   draftId: string,
   values: Partial<{ status: 'pending' | 'running' | 'done' | 'failed'; progress: number; image: string | null; rows: string | null; error: string | null }>,
 ): Promise<void> {
-  await tenant(db, restaurantId).updateTable('importDraft').set({ ...values, updatedAt: new Date().toISOString() }).where('id', '=', draftId).execute();
+  await tenant(db, restaurantId)
+    .updateTable('importDraft')
+    .set({ ...values, updatedAt: new Date().toISOString() })
+    .where('id', '=', draftId)
+    .execute();
 }
 
 /** This restaurant's drafts made since `since` (ISO time), oldest first: the photos read in the last day. */

@@ -80,7 +80,11 @@ export async function previewImport(scope: RestaurantScope, file: ImportFile, op
  * Reads an uploaded file: a spreadsheet or a PDF straight into the review grid; a photo goes to
  * the OCR job (one at a time per restaurant, a daily number), answered with its draft's id.
  */
-export async function startImport(scope: RestaurantScope, file: ImportFile, options: { mapping?: unknown; locationId?: string } = {}): Promise<{ preview: ImportPreview } | { draftId: string }> {
+export async function startImport(
+  scope: RestaurantScope,
+  file: ImportFile,
+  options: { mapping?: unknown; locationId?: string } = {},
+): Promise<{ preview: ImportPreview } | { draftId: string }> {
   authorize(scope, 'menu.import');
   if (file.bytes.length > MAX_IMPORT_BYTES) throw tooLarge();
   if (detectImportKind(file.bytes) !== 'image') return { preview: await previewImport(scope, file, options) };

@@ -34,9 +34,20 @@ export type ColumnMapping = Partial<Record<ImportField, number | null>>;
 export type RawRow = Partial<Record<ImportField, string>>;
 
 export type ImportProblemCode =
-  | 'missingName' | 'badPrice' | 'unknownAllergen' | 'badAdditive' | 'badQuantity' | 'duplicate' | 'tooLong'
+  | 'missingName'
+  | 'badPrice'
+  | 'unknownAllergen'
+  | 'badAdditive'
+  | 'badQuantity'
+  | 'duplicate'
+  | 'tooLong'
   // the options column (option-cell.ts)
-  | 'optionGroupUnreadable' | 'optionGroupTwice' | 'optionRule' | 'optionPrice' | 'optionsTooMany' | 'optionNamesEn';
+  | 'optionGroupUnreadable'
+  | 'optionGroupTwice'
+  | 'optionRule'
+  | 'optionPrice'
+  | 'optionsTooMany'
+  | 'optionNamesEn';
 
 export interface ImportProblem {
   code: ImportProblemCode;

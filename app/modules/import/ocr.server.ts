@@ -50,20 +50,18 @@ const MAX_SIDE = 2400;
  * stretched, at most MAX_SIDE pixels on its longer side, PNG. Throws on bytes that are not an image.
  */
 export async function prepareForOcr(image: Uint8Array): Promise<Buffer> {
-  return sharp(image, { limitInputPixels: 50_000_000 })
-    .rotate()
-    .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-    .grayscale()
-    .normalise()
-    .png()
-    .toBuffer();
+  return sharp(image, { limitInputPixels: 50_000_000 }).rotate().resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true }).grayscale().normalise().png().toBuffer();
 }
 
 /**
  * The text lines of a prepared image, Romanian and English models together, with the page's
  * skew detected and undone (`rotateAuto`). `onProgress` gets 0–100 while recognition runs.
  */
-export async function recognizeLines(prepared: Buffer, onProgress: (percent: number) => void = () => {}, languages: readonly (typeof LANGUAGES)[number][] = DEFAULT_LANGUAGES): Promise<string[]> {
+export async function recognizeLines(
+  prepared: Buffer,
+  onProgress: (percent: number) => void = () => {},
+  languages: readonly (typeof LANGUAGES)[number][] = DEFAULT_LANGUAGES,
+): Promise<string[]> {
   const worker = await createWorker([...languages], OEM.LSTM_ONLY, {
     langPath: languageFolder(),
     cacheMethod: 'none',

@@ -6,12 +6,16 @@ import { formatOptionsCell, parseOptionsCell } from './option-cell.ts';
 
 /** A reader that knows two allergens by their Romanian names, as the row reader does. */
 const readAllergens = (value: string, problems: ImportProblem[]): AllergenKey[] =>
-  value.split(',').map((part) => part.trim()).filter(Boolean).flatMap((name): AllergenKey[] => {
-    if (name === 'lactate') return ['milk'];
-    if (name === 'nuci') return ['nuts'];
-    problems.push({ code: 'unknownAllergen', field: 'options', value: name });
-    return [];
-  });
+  value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .flatMap((name): AllergenKey[] => {
+      if (name === 'lactate') return ['milk'];
+      if (name === 'nuci') return ['nuts'];
+      problems.push({ code: 'unknownAllergen', field: 'options', value: name });
+      return [];
+    });
 
 const parse = (cell: string, cellEn?: string) => parseOptionsCell(cell, cellEn, readAllergens);
 
@@ -20,15 +24,29 @@ describe('the options cell of an import', () => {
     const { groups, problems } = parse('Mărime (1) =: Mică 30 | Mare 45,50; Extra (0-2): Cașcaval +5 [lactate] | Măsline +3 lei | Fără ceapă -1,5');
     expect(problems).toEqual([]);
     expect(groups).toEqual([
-      { nameRo: 'Mărime', nameEn: null, minChoices: 1, maxChoices: 1, pricing: 'set', options: [
-        { nameRo: 'Mică', nameEn: null, priceMinor: 3000, allergens: [], traces: [] },
-        { nameRo: 'Mare', nameEn: null, priceMinor: 4550, allergens: [], traces: [] },
-      ] },
-      { nameRo: 'Extra', nameEn: null, minChoices: 0, maxChoices: 2, pricing: 'add', options: [
-        { nameRo: 'Cașcaval', nameEn: null, priceMinor: 500, allergens: ['milk'], traces: [] },
-        { nameRo: 'Măsline', nameEn: null, priceMinor: 300, allergens: [], traces: [] },
-        { nameRo: 'Fără ceapă', nameEn: null, priceMinor: -150, allergens: [], traces: [] },
-      ] },
+      {
+        nameRo: 'Mărime',
+        nameEn: null,
+        minChoices: 1,
+        maxChoices: 1,
+        pricing: 'set',
+        options: [
+          { nameRo: 'Mică', nameEn: null, priceMinor: 3000, allergens: [], traces: [] },
+          { nameRo: 'Mare', nameEn: null, priceMinor: 4550, allergens: [], traces: [] },
+        ],
+      },
+      {
+        nameRo: 'Extra',
+        nameEn: null,
+        minChoices: 0,
+        maxChoices: 2,
+        pricing: 'add',
+        options: [
+          { nameRo: 'Cașcaval', nameEn: null, priceMinor: 500, allergens: ['milk'], traces: [] },
+          { nameRo: 'Măsline', nameEn: null, priceMinor: 300, allergens: [], traces: [] },
+          { nameRo: 'Fără ceapă', nameEn: null, priceMinor: -150, allergens: [], traces: [] },
+        ],
+      },
     ]);
   });
 
@@ -47,7 +65,10 @@ describe('the options cell of an import', () => {
     const { groups, problems } = parse('Sos (la alegere) (1): Apă 0,5 0 | Ardei iute 2 [urme: nuci]');
     expect(problems).toEqual([]);
     expect(groups[0]?.nameRo).toBe('Sos (la alegere)');
-    expect(groups[0]?.options.map((option) => [option.nameRo, option.priceMinor, option.traces])).toEqual([['Apă 0,5', 0, []], ['Ardei iute', 200, ['nuts']]]);
+    expect(groups[0]?.options.map((option) => [option.nameRo, option.priceMinor, option.traces])).toEqual([
+      ['Apă 0,5', 0, []],
+      ['Ardei iute', 200, ['nuts']],
+    ]);
   });
 
   it('takes the English names from the second cell, in the same order', () => {
@@ -70,15 +91,27 @@ describe('the options cell of an import', () => {
     expect(codes('Extra: A +1 | B +2; extra: C')).toEqual([['optionGroupTwice', 'extra']]);
     expect(codes('Extra: A +1 [ouă]')).toEqual([['unknownAllergen', 'ouă']]);
     expect(codes(Array.from({ length: 9 }, (_, i) => `G${i}: A`).join('; '))).toEqual([['optionsTooMany', '8']]);
-    expect(parse('Extra: A +1 | B x').groups).toEqual([{ nameRo: 'Extra', nameEn: null, minChoices: 0, maxChoices: 2, pricing: 'add', options: [
-      { nameRo: 'A', nameEn: null, priceMinor: 100, allergens: [], traces: [] }, { nameRo: 'B x', nameEn: null, priceMinor: 0, allergens: [], traces: [] },
-    ] }]);
+    expect(parse('Extra: A +1 | B x').groups).toEqual([
+      {
+        nameRo: 'Extra',
+        nameEn: null,
+        minChoices: 0,
+        maxChoices: 2,
+        pricing: 'add',
+        options: [
+          { nameRo: 'A', nameEn: null, priceMinor: 100, allergens: [], traces: [] },
+          { nameRo: 'B x', nameEn: null, priceMinor: 0, allergens: [], traces: [] },
+        ],
+      },
+    ]);
   });
 
   it('writes groups back so that they read the same (the export)', () => {
     const cell = 'Mărime (1) =: Mică 30 | Mare 45,50; Extra (0-2): Cașcaval +5 [lactate] [urme: nuci] | Fără ceapă -1,50 | Apă 0,5 +0';
     const first = parse(cell, 'Size: Small | Large; Extra: Cheese | No onion | Water 0,5 +0').groups;
-    const written = formatOptionsCell(first.map((group) => ({ ...group, options: group.options.map((option) => ({ ...option, allergens: option.allergens, traces: option.traces })) })));
+    const written = formatOptionsCell(
+      first.map((group) => ({ ...group, options: group.options.map((option) => ({ ...option, allergens: option.allergens, traces: option.traces })) })),
+    );
     // the export writes keys for allergens, which the import's own reader understands
     const again = parseOptionsCell(written.ro, written.en, (value, problems) => readAllergens(value.replace('milk', 'lactate').replace('nuts', 'nuci'), problems));
     expect(again.problems).toEqual([]);

@@ -65,7 +65,12 @@ const PRICE = /^(.*?)\s*(?:^|\s)([+\-−]?)(\d{1,7})(?:[.,](\d{1,2}))?\s*(?:lei|
 const BRACKET = /\s*\[([^\]]*)\]$/;
 const TRACES = /^\s*(urme|traces|poate conține urme|may contain)\s*:\s*/i;
 
-interface ParsedOption { name: string; price: { sign: string; minor: number } | null; allergens: string; traces: string }
+interface ParsedOption {
+  name: string;
+  price: { sign: string; minor: number } | null;
+  allergens: string;
+  traces: string;
+}
 
 function parseOption(text: string): ParsedOption {
   let rest = text;
@@ -83,7 +88,13 @@ function parseOption(text: string): ParsedOption {
   return { name: name.trim(), price: { sign: sign === '−' ? '-' : sign, minor: Number(whole) * 100 + Number(fraction.padEnd(2, '0')) }, allergens, traces };
 }
 
-interface ParsedGroup { text: string; name: string; rule: [number, number] | null; set: boolean; options: ParsedOption[] }
+interface ParsedGroup {
+  text: string;
+  name: string;
+  rule: [number, number] | null;
+  set: boolean;
+  options: ParsedOption[];
+}
 
 function parseGroups(cell: string, problems: ImportProblem[], field: 'options' | 'optionsEn'): ParsedGroup[] | null {
   const groups: ParsedGroup[] = [];
@@ -123,7 +134,11 @@ function priceOf(option: ParsedOption, set: boolean): number | null {
  * The groups of one row's "Opțiuni" cell (and its English names), or the problems that keep it
  * out: every group readable, its rule possible, every price a price, the limits kept.
  */
-export function parseOptionsCell(cell: string | undefined, cellEn: string | undefined, readAllergens: AllergenReader): { groups: ImportedOptionGroup[]; problems: ImportProblem[] } {
+export function parseOptionsCell(
+  cell: string | undefined,
+  cellEn: string | undefined,
+  readAllergens: AllergenReader,
+): { groups: ImportedOptionGroup[]; problems: ImportProblem[] } {
   const problems: ImportProblem[] = [];
   const parsed = parseGroups(cell ?? '', problems, 'options');
   if (!parsed) return { groups: [], problems };

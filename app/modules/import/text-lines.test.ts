@@ -12,7 +12,10 @@ function countedPieces(lines: number): { items: PlacedText[]; reads: () => numbe
   let reads = 0;
   const items: PlacedText[] = [];
   for (let i = 0; i < lines; i++) {
-    for (const [x, text] of [[72, `Preparatul ${i}`], [400, '24,50 lei']] as const) {
+    for (const [x, text] of [
+      [72, `Preparatul ${i}`],
+      [400, '24,50 lei'],
+    ] as const) {
       const y = 800_000 - i * 12;
       items.push({
         text,
@@ -50,7 +53,11 @@ describe('reading a long PDF', () => {
 
   it('turns lines into rows with work linear in their number', () => {
     // descriptions without prices: each made the old reader look ahead through every later line
-    const text = (n: number) => ['SUPE', 'Ciorbă de burtă 24,50 lei', ...Array.from({ length: n }, (_, i) => `cu smântână și ardei iute, varianta ${i % 2 === 0 ? 'mare' : 'mică'}`)];
+    const text = (n: number) => [
+      'SUPE',
+      'Ciorbă de burtă 24,50 lei',
+      ...Array.from({ length: n }, (_, i) => `cu smântână și ardei iute, varianta ${i % 2 === 0 ? 'mare' : 'mică'}`),
+    ];
     const small = countedLines(text(2_000));
     const large = countedLines(text(20_000));
     expect(linesToRows(small.lines)).toHaveLength(1);

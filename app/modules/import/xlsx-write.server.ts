@@ -5,5 +5,10 @@ import writeExcelFile from 'write-excel-file/node';
  * sibling: the import reads what the export and the template write).
  */
 export async function writeXlsx(sheet: string, rows: readonly (readonly (string | number | null)[])[]): Promise<Uint8Array> {
-  return new Uint8Array(await writeExcelFile(rows.map((row) => [...row]), { sheet }).toBuffer());
+  return new Uint8Array(
+    await writeExcelFile(
+      rows.map((row) => [...row]),
+      { sheet },
+    ).toBuffer(),
+  );
 }

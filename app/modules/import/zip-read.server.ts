@@ -42,7 +42,7 @@ function endOfDirectory(buffer: Buffer): number {
 
 /** Sizes and offset of an entry written by a zip64 writer (some write the extra field even for small files). */
 function zip64Values(extra: Buffer, wanted: { size: boolean; compressedSize: boolean; offset: boolean }) {
-  for (let at = 0; at + 4 <= extra.length; ) {
+  for (let at = 0; at + 4 <= extra.length;) {
     const id = extra.readUInt16LE(at);
     const length = extra.readUInt16LE(at + 2);
     if (id === 0x0001) {

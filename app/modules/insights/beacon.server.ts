@@ -21,7 +21,15 @@ const beaconSchema = z.object({
   s: z.string().regex(SLUG),
   l: z.union([z.literal(''), z.string().regex(ID)]).default(''),
   d: z.array(z.string().regex(ID)).max(40).default([]),
-  q: z.array(z.string().regex(/^[01]:/).max(80)).max(10).default([]),
+  q: z
+    .array(
+      z
+        .string()
+        .regex(/^[01]:/)
+        .max(80),
+    )
+    .max(10)
+    .default([]),
   a: z.array(z.enum(ALLERGEN_KEYS)).max(ALLERGEN_KEYS.length).default([]),
 });
 

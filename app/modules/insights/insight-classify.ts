@@ -57,7 +57,8 @@ function hostOf(url: string): string | undefined {
 }
 
 const SEARCH_ENGINES = /(^|\.)(google\.[a-z.]+|bing\.com|duckduckgo\.com|yahoo\.com|yandex\.[a-z]+|ecosia\.org|qwant\.com|baidu\.com|search\.brave\.com)$/;
-const SOCIAL = /(^|\.)(facebook\.com|fb\.com|fb\.me|instagram\.com|t\.co|twitter\.com|x\.com|tiktok\.com|linkedin\.com|lnkd\.in|pinterest\.[a-z.]+|reddit\.com|whatsapp\.com|wa\.me|m\.me|threads\.net|youtube\.com)$/;
+const SOCIAL =
+  /(^|\.)(facebook\.com|fb\.com|fb\.me|instagram\.com|t\.co|twitter\.com|x\.com|tiktok\.com|linkedin\.com|lnkd\.in|pinterest\.[a-z.]+|reddit\.com|whatsapp\.com|wa\.me|m\.me|threads\.net|youtube\.com)$/;
 
 /** The kind of place a guest came from; a `via` code is resolved later (own short code → qr, else table). */
 export function sourceOfReferer(referer: string | undefined): Exclude<Source, 'qr' | 'table'> {

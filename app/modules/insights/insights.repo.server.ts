@@ -125,22 +125,26 @@ export async function deleteStaleSearchTerm(db: Kysely<Database>, key: SearchTer
 
 /** Searches of terms still below the threshold between two local days: counted in the figure, never named. */
 export function findPendingSearchCounts(db: Kysely<Database>, restaurantId: string, from: string, to: string, locationId?: string) {
-  let query = tenant(db, restaurantId)
-    .selectFrom('insightSearchPending')
-    .select(['day', 'metric', 'count'])
-    .where('day', '>=', from)
-    .where('day', '<=', to);
+  let query = tenant(db, restaurantId).selectFrom('insightSearchPending').select(['day', 'metric', 'count']).where('day', '>=', from).where('day', '<=', to);
   if (locationId) query = query.where('locationId', '=', locationId);
   return query.execute();
 }
 
 /** What a flush needs to turn slugs into restaurants and local days. */
 export function findRestaurantsBySlugs(db: Kysely<Database>, slugs: string[]) {
-  return acrossRestaurants(db, 'a flush resolves the slugs of every restaurant seen').selectFrom('restaurant').select(['id', 'slug', 'shortCode', 'timeZone']).where('slug', 'in', slugs).execute();
+  return acrossRestaurants(db, 'a flush resolves the slugs of every restaurant seen')
+    .selectFrom('restaurant')
+    .select(['id', 'slug', 'shortCode', 'timeZone'])
+    .where('slug', 'in', slugs)
+    .execute();
 }
 
 export function findLocationIds(db: Kysely<Database>, restaurantIds: string[]) {
-  return acrossRestaurants(db, 'a flush checks the locations of every restaurant seen').selectFrom('location').select(['id', 'restaurantId']).where('restaurantId', 'in', restaurantIds).execute();
+  return acrossRestaurants(db, 'a flush checks the locations of every restaurant seen')
+    .selectFrom('location')
+    .select(['id', 'restaurantId'])
+    .where('restaurantId', 'in', restaurantIds)
+    .execute();
 }
 
 /** In chunks: a flood of junk ids (up to the recorder's key cap) must not pass SQLite's 32 766 bound variables and fail every flush. */
@@ -148,18 +152,21 @@ export async function findProductIds(db: Kysely<Database>, restaurantIds: string
   const found: { id: string; restaurantId: string }[] = [];
   for (let i = 0; i < productIds.length; i += ID_CHUNK) {
     const ids = productIds.slice(i, i + ID_CHUNK);
-    found.push(...(await acrossRestaurants(db, 'a flush checks the dishes of every restaurant seen').selectFrom('product').select(['id', 'restaurantId']).where('restaurantId', 'in', restaurantIds).where('id', 'in', ids).execute()));
+    found.push(
+      ...(await acrossRestaurants(db, 'a flush checks the dishes of every restaurant seen')
+        .selectFrom('product')
+        .select(['id', 'restaurantId'])
+        .where('restaurantId', 'in', restaurantIds)
+        .where('id', 'in', ids)
+        .execute()),
+    );
   }
   return found;
 }
 
 /** Counts of one restaurant between two local days (inclusive), optionally for one location. */
 export function findInsightCounts(db: Kysely<Database>, restaurantId: string, from: string, to: string, locationId?: string) {
-  let query = tenant(db, restaurantId)
-    .selectFrom('insightCount')
-    .select(['day', 'locationId', 'metric', 'dimension', 'count'])
-    .where('day', '>=', from)
-    .where('day', '<=', to);
+  let query = tenant(db, restaurantId).selectFrom('insightCount').select(['day', 'locationId', 'metric', 'dimension', 'count']).where('day', '>=', from).where('day', '<=', to);
   if (locationId) query = query.where('locationId', '=', locationId);
   return query.execute();
 }

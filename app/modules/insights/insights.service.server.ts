@@ -34,10 +34,7 @@ function figure(value: number, previous: number): Figure {
 
 const sortDesc = <T extends { count: number }>(list: T[]) => list.sort((a, b) => b.count - a.count);
 
-export async function getInsights(
-  owner: MemberScope,
-  options: { range: Range; locationId: string | null; locale: Locale; now?: Date },
-): Promise<Insights> {
+export async function getInsights(owner: MemberScope, options: { range: Range; locationId: string | null; locale: Locale; now?: Date }): Promise<Insights> {
   authorize(owner, 'insights.view');
   const [products, locationRows, restaurant] = await findInsightCatalogue(owner.db, owner.restaurantId);
   if (!restaurant) throw new AppError('not-found');
@@ -98,7 +95,8 @@ export async function getInsights(
 
   const hints: Hint[] = [];
   const busiest = byHour.indexOf(Math.max(...byHour));
-  if (views >= 10 && byHour[busiest]! > 0) hints.push({ key: 'busiestHour', params: { from: `${String(busiest).padStart(2, '0')}:00`, to: `${String((busiest + 1) % 24).padStart(2, '0')}:00` } });
+  if (views >= 10 && byHour[busiest]! > 0)
+    hints.push({ key: 'busiestHour', params: { from: `${String(busiest).padStart(2, '0')}:00`, to: `${String((busiest + 1) % 24).padStart(2, '0')}:00` } });
   const missed = searches.find((s) => !s.matched);
   if (missed) hints.push({ key: 'missedSearch', params: { term: missed.term, count: missed.count } });
   const withPhoto = shown.filter((p) => p.imageKey);

@@ -58,14 +58,35 @@ describe('insight classification', () => {
 describe('insights CSV', () => {
   it('is UTF-8 with a byte order mark, `;`-separated, with formula-like cells defused', () => {
     const insights = {
-      range: 7, from: '2026-11-17', to: '2026-11-23', locationId: null, locations: [], hasData: true,
-      figures: { views: { value: 3, previous: 0, change: null }, dishOpens: { value: 1, previous: 0, change: null }, searches: { value: 0, previous: 0, change: null }, allergenFilters: { value: 0, previous: 0, change: null } },
-      viewsPerDay: [{ day: '2026-11-23', views: 3 }], byHour: Array.from({ length: 24 }, () => 0), byWeekday: [0, 0, 0, 0, 0, 0, 3],
-      languages: [{ key: 'ro', count: 3 }], sources: [{ key: 'qr', count: 3 }], viaCodes: [{ code: 'Qr1234', label: 'QR', count: 3 }],
-      topDishes: [{ id: 'd1', name: '=HYPERLINK("x"); Ciorbă', count: 1 }], neverOpened: [], searches: [], allergens: [], hints: [],
+      range: 7,
+      from: '2026-11-17',
+      to: '2026-11-23',
+      locationId: null,
+      locations: [],
+      hasData: true,
+      figures: {
+        views: { value: 3, previous: 0, change: null },
+        dishOpens: { value: 1, previous: 0, change: null },
+        searches: { value: 0, previous: 0, change: null },
+        allergenFilters: { value: 0, previous: 0, change: null },
+      },
+      viewsPerDay: [{ day: '2026-11-23', views: 3 }],
+      byHour: Array.from({ length: 24 }, () => 0),
+      byWeekday: [0, 0, 0, 0, 0, 0, 3],
+      languages: [{ key: 'ro', count: 3 }],
+      sources: [{ key: 'qr', count: 3 }],
+      viaCodes: [{ code: 'Qr1234', label: 'QR', count: 3 }],
+      topDishes: [{ id: 'd1', name: '=HYPERLINK("x"); Ciorbă', count: 1 }],
+      neverOpened: [],
+      searches: [],
+      allergens: [],
+      hints: [],
       orders: {
-        any: true, totals: { orders: 2, reservations: 1, noShows: 1 }, ordersPerDay: [{ day: '2026-11-23', orders: 2 }],
-        ordersByHour: Array.from({ length: 24 }, (_, hour) => (hour === 13 ? 2 : 0)), topOrdered: [{ name: '@Sarmale', quantity: 3 }],
+        any: true,
+        totals: { orders: 2, reservations: 1, noShows: 1 },
+        ordersPerDay: [{ day: '2026-11-23', orders: 2 }],
+        ordersByHour: Array.from({ length: 24 }, (_, hour) => (hour === 13 ? 2 : 0)),
+        topOrdered: [{ name: '@Sarmale', quantity: 3 }],
         topOptions: [{ group: 'Mărime', name: 'Mare', count: 4 }],
         reservationsPerDay: [{ day: '2026-11-23', reservations: 1, noShows: 1 }],
       },
@@ -82,7 +103,7 @@ describe('insights CSV', () => {
     expect(lines).toContain('Comenzi;;2');
     expect(lines).toContain('Comenzi pe zi;2026-11-23;2');
     expect(lines).toContain('Comenzi pe oră;13:00;2');
-    expect(lines).toContain('Produsele comandate cel mai des;\'@Sarmale;3');
+    expect(lines).toContain("Produsele comandate cel mai des;'@Sarmale;3");
     expect(lines).toContain('Opțiunile alese cel mai des;Mărime: Mare;4');
     expect(lines).toContain('Rezervări pe zi;2026-11-23;1');
     expect(lines).toContain('Neprezentări;2026-11-23;1');

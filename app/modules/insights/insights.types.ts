@@ -54,4 +54,3 @@ export interface Insights {
   hints: Hint[];
   orders: OrderInsights;
 }
-

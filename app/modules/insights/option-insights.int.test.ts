@@ -33,7 +33,12 @@ describe(`the options chosen most, in the insights on ${testDialect}`, () => {
     const b = await restaurant('statistici-optiuni-b');
     const order = (restaurantId: string, locationId: string, options: LineOptionSpec[], quantity = 1, extra: { status?: 'declined'; day?: string } = {}) =>
       insertOrder(db, {
-        restaurantId, locationId, table: null, status: extra.status ?? 'served', serviceDay: extra.day ?? '2026-11-26', createdAt: `${extra.day ?? '2026-11-26'}T10:00:00.000Z`,
+        restaurantId,
+        locationId,
+        table: null,
+        status: extra.status ?? 'served',
+        serviceDay: extra.day ?? '2026-11-26',
+        createdAt: `${extra.day ?? '2026-11-26'}T10:00:00.000Z`,
         lines: [{ nameRo: 'Pizza', unitPriceMinor: 4700, quantity, options }],
       });
     // "Mare": three orders, five pizzas; "Mozzarella": three orders, one of them on the terrace
@@ -55,13 +60,20 @@ describe(`the options chosen most, in the insights on ${testDialect}`, () => {
       { group: 'Mărime', name: 'Mare', count: 5 },
     ]);
     // in English, an option without an English name keeps its Romanian one
-    expect((await getInsights(scopes.owner(a.id), { range: 7, locationId: null, locale: 'en', now: NOW })).orders.topOptions.map((row) => `${row.group}: ${row.name}`)).toEqual(['Extras: Mozzarella', 'Size: Large']);
+    expect((await getInsights(scopes.owner(a.id), { range: 7, locationId: null, locale: 'en', now: NOW })).orders.topOptions.map((row) => `${row.group}: ${row.name}`)).toEqual([
+      'Extras: Mozzarella',
+      'Size: Large',
+    ]);
     // the salon alone has two orders of each: below k, nothing shown
     expect((await getInsights(scopes.owner(a.id), { range: 7, locationId: a.salon, locale: 'ro', now: NOW })).orders.topOptions).toEqual([]);
 
     // a third order with oat milk in the range: now it shows
     await order(a.id, a.salon, [OAT]);
-    expect((await getInsights(scopes.owner(a.id), { range: 7, locationId: null, locale: 'ro', now: NOW })).orders.topOptions).toContainEqual({ group: 'Lapte', name: 'Ovăz', count: 6 });
+    expect((await getInsights(scopes.owner(a.id), { range: 7, locationId: null, locale: 'ro', now: NOW })).orders.topOptions).toContainEqual({
+      group: 'Lapte',
+      name: 'Ovăz',
+      count: 6,
+    });
     expect((await getInsights(scopes.owner(b.id), { range: 7, locationId: null, locale: 'ro', now: NOW })).orders.topOptions).toEqual([
       { group: 'Lapte', name: 'Ovăz', count: 5 },
       { group: 'Mărime', name: 'Mare', count: 5 },

@@ -42,11 +42,22 @@ describe(`orders and reservations in the insights on ${testDialect}`, () => {
     expect(all.any).toBe(true);
     expect(all.totals).toEqual({ orders: 3, reservations: 3, noShows: 1 });
     expect(all.ordersPerDay).toEqual([
-      { day: '2026-11-21', orders: 0 }, { day: '2026-11-22', orders: 0 }, { day: '2026-11-23', orders: 0 }, { day: '2026-11-24', orders: 1 },
-      { day: '2026-11-25', orders: 1 }, { day: '2026-11-26', orders: 1 }, { day: '2026-11-27', orders: 0 },
+      { day: '2026-11-21', orders: 0 },
+      { day: '2026-11-22', orders: 0 },
+      { day: '2026-11-23', orders: 0 },
+      { day: '2026-11-24', orders: 1 },
+      { day: '2026-11-25', orders: 1 },
+      { day: '2026-11-26', orders: 1 },
+      { day: '2026-11-27', orders: 0 },
     ]);
-    expect(all.ordersByHour.flatMap((count, hour) => (count > 0 ? [[hour, count]] : []))).toEqual([[0, 1], [12, 2]]);
-    expect(all.topOrdered).toEqual([{ name: 'Sarmale', quantity: 5 }, { name: 'Papanași', quantity: 1 }]);
+    expect(all.ordersByHour.flatMap((count, hour) => (count > 0 ? [[hour, count]] : []))).toEqual([
+      [0, 1],
+      [12, 2],
+    ]);
+    expect(all.topOrdered).toEqual([
+      { name: 'Sarmale', quantity: 5 },
+      { name: 'Papanași', quantity: 1 },
+    ]);
     expect(all.reservationsPerDay.filter((d) => d.reservations > 0)).toEqual([
       { day: '2026-11-24', reservations: 2, noShows: 1 },
       { day: '2026-11-26', reservations: 1, noShows: 0 },
@@ -60,6 +71,9 @@ describe(`orders and reservations in the insights on ${testDialect}`, () => {
 
     // a restaurant with neither has nothing to show
     const empty = await restaurant('statistici-comenzi-c');
-    expect((await getInsights(scopes.owner(empty.id), { range: 30, locationId: null, locale: 'ro', now: NOW })).orders).toMatchObject({ any: false, totals: { orders: 0, reservations: 0, noShows: 0 } });
+    expect((await getInsights(scopes.owner(empty.id), { range: 30, locationId: null, locale: 'ro', now: NOW })).orders).toMatchObject({
+      any: false,
+      totals: { orders: 0, reservations: 0, noShows: 0 },
+    });
   });
 });

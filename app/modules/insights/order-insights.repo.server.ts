@@ -79,7 +79,9 @@ export function countChosenOptions(
 ): Promise<ChosenOptionRow[]> {
   let query = tenant(db, restaurantId)
     .selectFrom('guestOrderLineOption')
-    .innerJoin('guestOrderLine', (join) => join.onRef('guestOrderLine.id', '=', 'guestOrderLineOption.lineId').onRef('guestOrderLine.restaurantId', '=', 'guestOrderLineOption.restaurantId'))
+    .innerJoin('guestOrderLine', (join) =>
+      join.onRef('guestOrderLine.id', '=', 'guestOrderLineOption.lineId').onRef('guestOrderLine.restaurantId', '=', 'guestOrderLineOption.restaurantId'),
+    )
     .innerJoin('guestOrder', (join) => join.onRef('guestOrder.id', '=', 'guestOrderLineOption.orderId').onRef('guestOrder.restaurantId', '=', 'guestOrderLineOption.restaurantId'))
     .select((eb) => [
       'guestOrderLineOption.groupNameRo',

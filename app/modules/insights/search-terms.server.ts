@@ -70,7 +70,11 @@ export async function addSearchCounts(db: Kysely<Database>, searches: SearchCoun
   }
   const sorted = [...terms].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, entry]) => entry);
   await db.transaction().execute(async (trx) => {
-    const totals = await bumpSearchTerms(trx, sorted.map(({ restaurantId, termKey, count }) => ({ restaurantId, termKey, count })), options.at.toISOString());
+    const totals = await bumpSearchTerms(
+      trx,
+      sorted.map(({ restaurantId, termKey, count }) => ({ restaurantId, termKey, count })),
+      options.at.toISOString(),
+    );
     const totalOf = new Map(totals.map((t) => [`${t.restaurantId}\t${t.termKey}`, t.count]));
     const named = new Map<string, InsightRow>();
     const name = (row: { restaurantId: string; day: string; locationId: string; metric: string; count: number }, term: string) => {
@@ -88,11 +92,15 @@ export async function addSearchCounts(db: Kysely<Database>, searches: SearchCoun
         for (const row of entry.rows) name(row, entry.term);
         if (total - entry.count < k) crossing.set(id, entry.term);
       } else {
-        for (const row of entry.rows) pending.push({ restaurantId: row.restaurantId, termKey: entry.termKey, day: row.day, locationId: row.locationId, metric: row.metric, count: row.count });
+        for (const row of entry.rows)
+          pending.push({ restaurantId: row.restaurantId, termKey: entry.termKey, day: row.day, locationId: row.locationId, metric: row.metric, count: row.count });
       }
     }
     if (crossing.size > 0) {
-      const taken = await takePendingSearches(trx, sorted.filter((e) => crossing.has(`${e.restaurantId}\t${e.termKey}`)).map(({ restaurantId, termKey }) => ({ restaurantId, termKey })));
+      const taken = await takePendingSearches(
+        trx,
+        sorted.filter((e) => crossing.has(`${e.restaurantId}\t${e.termKey}`)).map(({ restaurantId, termKey }) => ({ restaurantId, termKey })),
+      );
       for (const row of taken) name(row, crossing.get(`${row.restaurantId}\t${row.termKey}`)!);
     }
     await addPendingSearches(trx, pending);

@@ -41,7 +41,11 @@ describe(`search terms below the privacy threshold on ${testDialect}`, () => {
   async function everyTableHolds(text: string): Promise<string[]> {
     const tables =
       testDialect === 'postgres'
-        ? (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(database.db)).rows
+        ? (
+            await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(
+              database.db,
+            )
+          ).rows
         : (await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(database.db)).rows;
     expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['insightCount', 'insightSearchTerm', 'insightSearchPending']));
     const holding: string[] = [];
@@ -57,9 +61,22 @@ describe(`search terms below the privacy threshold on ${testDialect}`, () => {
       .map((r) => `${r.day} ${r.metric} ${Number(r.count)}`)
       .sort();
   const total = async (term: string) =>
-    (await database.db.selectFrom('insightSearchTerm').select('count').where('restaurantId', '=', restaurantId).where('termKey', '=', searchTermKey(SECRET, restaurantId, term)).executeTakeFirst())?.count;
+    (
+      await database.db
+        .selectFrom('insightSearchTerm')
+        .select('count')
+        .where('restaurantId', '=', restaurantId)
+        .where('termKey', '=', searchTermKey(SECRET, restaurantId, term))
+        .executeTakeFirst()
+    )?.count;
   const pendingOf = async (term: string) =>
-    (await database.db.selectFrom('insightSearchPending').select(['day', 'metric', 'count']).where('termKey', '=', searchTermKey(SECRET, restaurantId, term)).execute())
+    (
+      await database.db
+        .selectFrom('insightSearchPending')
+        .select(['day', 'metric', 'count'])
+        .where('termKey', '=', searchTermKey(SECRET, restaurantId, term))
+        .execute()
+    )
       .map((r) => `${r.day} ${r.metric} ${Number(r.count)}`)
       .sort();
 
@@ -142,14 +159,22 @@ describe(`search terms below the privacy threshold on ${testDialect}`, () => {
       }
     }
     // the database's view: one row per (day, metric, term), no duplicate
-    const rows = await database.db.selectFrom('insightCount').select(['dimension', 'metric']).where('restaurantId', '=', restaurantId).where('dimension', 'like', 'termen %').execute();
+    const rows = await database.db
+      .selectFrom('insightCount')
+      .select(['dimension', 'metric'])
+      .where('restaurantId', '=', restaurantId)
+      .where('dimension', 'like', 'termen %')
+      .execute();
     expect(rows).toHaveLength(terms.length * 2);
     expect(one.pendingKeys() + two.pendingKeys()).toBe(0);
   });
 
   it('two processes both bringing a fresh term below k, together past it: all counts named once, nothing left pending', async () => {
     for (let round = 0; round < 5; round++) {
-      const terms = Array.from({ length: 30 }, (_, i) => `nou ${String.fromCharCode(97 + round)}${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`);
+      const terms = Array.from(
+        { length: 30 },
+        (_, i) => `nou ${String.fromCharCode(97 + round)}${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`,
+      );
       for (const term of terms) {
         // 2 + 2: whichever flush comes first leaves 2 pending, the second crosses and must find them
         for (let i = 0; i < 2; i++) {

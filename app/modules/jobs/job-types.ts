@@ -11,7 +11,10 @@ const OutgoingMailPayload = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
-  attachments: z.array(z.object({ filename: z.string().min(1).max(100), content: z.string().max(64 * 1024), contentType: z.string().min(1).max(100) })).max(3).optional(),
+  attachments: z
+    .array(z.object({ filename: z.string().min(1).max(100), content: z.string().max(64 * 1024), contentType: z.string().min(1).max(100) }))
+    .max(3)
+    .optional(),
 });
 
 const ReleasedImagePayload = z.object({ url: z.string().min(1), variants: z.string() });

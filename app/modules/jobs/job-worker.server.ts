@@ -97,12 +97,15 @@ export async function runJobsOnce(options: RunJobsOptions): Promise<number> {
 async function runOneJob(options: RunJobsOptions, job: Job, workerId: string, leaseMs: number, retry: RetryPolicy, clock: () => Date): Promise<void> {
   const log = logger.child({ jobId: job.id, jobType: job.type, attempt: job.attempts });
   // a long handler keeps its claim: the lease is renewed at half its length
-  const renew = setInterval(() => {
-    const now = clock();
-    extendJobLease(options.db, job.id, workerId, new Date(now.getTime() + leaseMs).toISOString(), now.toISOString()).catch((err: unknown) =>
-      log.warn({ err }, 'could not renew a job lease'),
-    );
-  }, Math.max(1000, leaseMs / 2));
+  const renew = setInterval(
+    () => {
+      const now = clock();
+      extendJobLease(options.db, job.id, workerId, new Date(now.getTime() + leaseMs).toISOString(), now.toISOString()).catch((err: unknown) =>
+        log.warn({ err }, 'could not renew a job lease'),
+      );
+    },
+    Math.max(1000, leaseMs / 2),
+  );
   renew.unref();
   try {
     if (!isJobType(job.type)) throw new Error(`unknown job type ${job.type}`);

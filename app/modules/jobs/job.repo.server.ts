@@ -42,10 +42,7 @@ export async function claimJobs(db: Kysely<Database>, kind: DatabaseKind, option
     .select('job.id')
     .where('job.type', 'in', options.types)
     .where((eb) =>
-      eb.or([
-        eb.and([eb('job.status', '=', 'pending'), eb('job.runAt', '<=', options.now)]),
-        eb.and([eb('job.status', '=', 'running'), eb('job.lockedUntil', '<', options.now)]),
-      ]),
+      eb.or([eb.and([eb('job.status', '=', 'pending'), eb('job.runAt', '<=', options.now)]), eb.and([eb('job.status', '=', 'running'), eb('job.lockedUntil', '<', options.now)])]),
     )
     .orderBy('job.runAt')
     .limit(options.limit);
@@ -121,7 +118,11 @@ export async function deleteEndedJobsOfType(db: Kysely<Database>, type: string, 
 
 /** How many jobs are in each status (the admin page's queue depth). */
 export async function countJobsByStatus(db: Kysely<Database>): Promise<Record<JobStatus, number>> {
-  const rows = await db.selectFrom('job').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+  const rows = await db
+    .selectFrom('job')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('status')
+    .execute();
   const counts: Record<JobStatus, number> = { pending: 0, running: 0, done: 0, dead: 0 };
   for (const row of rows) counts[row.status] = Number(row.n);
   return counts;

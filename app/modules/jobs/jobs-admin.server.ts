@@ -33,7 +33,15 @@ export async function listJobs(scope: AdminScope, filter: { status: JobStatus; f
   assertAdmin(scope);
   const rows = await selectJobs(scope.db, filter, filter.limit ?? 100);
   return rows.map(({ id, type, status, attempts, maxAttempts, runAt, lastError, createdAt, updatedAt }) => ({
-    id, type, status, attempts, maxAttempts, runAt, lastError, createdAt, updatedAt,
+    id,
+    type,
+    status,
+    attempts,
+    maxAttempts,
+    runAt,
+    lastError,
+    createdAt,
+    updatedAt,
   }));
 }
 

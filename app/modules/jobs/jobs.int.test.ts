@@ -96,7 +96,11 @@ describe(`the job queue on ${testDialect}`, () => {
     const t0 = new Date();
     // worker A claims it and dies without finishing
     const claimed = await claimJobs(database.db, testDialect, {
-      workerId: 'dead-worker', now: t0.toISOString(), lockedUntil: new Date(t0.getTime() + 60_000).toISOString(), limit: 10, types: ['mail.send'],
+      workerId: 'dead-worker',
+      now: t0.toISOString(),
+      lockedUntil: new Date(t0.getTime() + 60_000).toISOString(),
+      limit: 10,
+      types: ['mail.send'],
     });
     expect(claimed).toHaveLength(1);
     const ran: string[] = [];
@@ -131,7 +135,7 @@ describe(`the job queue on ${testDialect}`, () => {
     }
   });
 
-  it('runs a schedule\'s slot once when two processes enqueue it', async () => {
+  it("runs a schedule's slot once when two processes enqueue it", async () => {
     const second: DatabaseHandle = openDatabase({ ...database.location, poolSize: 2 });
     try {
       const now = new Date('2026-11-23T10:17:00Z');

@@ -94,7 +94,9 @@ describe(`the live bus on ${testDialect}`, () => {
       const board = readSse(await streams.open(scopes.member(restaurantId, 'staff'), new Request('http://localhost/live'), { channel: 'orders' }));
       await expect.poll(() => (buses.at(-1) as ReturnType<typeof createPostgresLiveBus>).listening).toBe(true);
 
-      const placed = await run(process.execPath, ['tests/support/live-publisher.ts', database.location.databaseUrl!, restaurantId, '42'], { env: { ...process.env, LOG_LEVEL: 'silent' } });
+      const placed = await run(process.execPath, ['tests/support/live-publisher.ts', database.location.databaseUrl!, restaurantId, '42'], {
+        env: { ...process.env, LOG_LEVEL: 'silent' },
+      });
       const id = placed.stdout.trim();
       await board.until(() => board.events().length >= 1);
       expect(board.events()).toEqual([{ id, event: 'order.placed', data: '{"number":42}' }]);

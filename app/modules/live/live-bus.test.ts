@@ -35,7 +35,7 @@ describe("this process's live bus", () => {
     provideLiveBus(createMemoryLiveBus);
   });
 
-  it('on SQLite, wakes after the publisher\'s own work and only the subscribers of that restaurant\'s channel', async () => {
+  it("on SQLite, wakes after the publisher's own work and only the subscribers of that restaurant's channel", async () => {
     const bus = createMemoryLiveBus();
     const woken: string[] = [];
     const stop = bus.subscribe('r1', 'orders', () => woken.push('r1'));

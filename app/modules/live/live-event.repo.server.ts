@@ -54,7 +54,10 @@ export async function liveEventBounds(db: Kysely<Database>): Promise<{ oldest: n
 
 /** Deletes every event created before `before` (ISO); returns how many went. */
 export async function deleteLiveEventsBefore(db: Kysely<Database>, before: string): Promise<number> {
-  const result = await acrossRestaurants(db, 'the retention sweep deletes old events of every restaurant').deleteFrom('liveEvent').where('createdAt', '<', before).executeTakeFirst();
+  const result = await acrossRestaurants(db, 'the retention sweep deletes old events of every restaurant')
+    .deleteFrom('liveEvent')
+    .where('createdAt', '<', before)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

@@ -32,7 +32,7 @@ describe(`the live events' log on ${testDialect}`, () => {
   const append = (event: LiveEventInput) => db.transaction().execute((trx) => appendLiveEvent(trx, event));
   const logOf = async (restaurantId: string) => (await listLiveEventsAfter(db, restaurantId, 'orders', 0, 1000)).map((e) => JSON.parse(e.payload) as unknown);
 
-  it("exists exactly when its change does: a rolled-back transaction leaves no event", async () => {
+  it('exists exactly when its change does: a rolled-back transaction leaves no event', async () => {
     const restaurantId = await restaurant();
     await expect(
       db.transaction().execute(async (trx) => {
@@ -66,7 +66,13 @@ describe(`the live events' log on ${testDialect}`, () => {
       });
       if (testDialect === 'postgres') {
         // the second waits on the channel's lock (SQLite: on its one writer, the same connection here)
-        await expect.poll(async () => (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event = 'advisory'`.execute(db)).rows[0]!.n, { timeout: 10_000 }).toBe(1);
+        await expect
+          .poll(
+            async () =>
+              (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event = 'advisory'`.execute(db)).rows[0]!.n,
+            { timeout: 10_000 },
+          )
+          .toBe(1);
         // meanwhile another restaurant's events do not wait
         await append(order(await restaurant(), 9));
         expect(await logOf(restaurantId)).toEqual([]);
@@ -119,7 +125,10 @@ describe(`the live events' log on ${testDialect}`, () => {
     const request = (lastEventId: number) => new Request('http://localhost/r/admin/orders/live', { headers: { 'Last-Event-ID': String(lastEventId) } });
     const away = readSse(await streams.open(scopes.member(restaurantId, 'staff'), request(old), { channel: 'orders' }));
     await away.until(() => away.events().length >= 2);
-    expect(away.events()).toEqual([{ event: 'reset', data: '{}' }, { id: String(recent), event: 'order.placed', data: '{"number":3}' }]);
+    expect(away.events()).toEqual([
+      { event: 'reset', data: '{}' },
+      { id: String(recent), event: 'order.placed', data: '{"number":3}' },
+    ]);
     // one whose id is just before the oldest kept missed nothing
     const current = readSse(await streams.open(scopes.member(restaurantId, 'staff'), request(recent - 1), { channel: 'orders' }));
     await current.until(() => current.events().length >= 1);

@@ -31,7 +31,11 @@ describe(`live streams held no longer than allowed on ${testDialect}`, () => {
     database = fileDatabase;
     db = fileDatabase.db;
     scopes = fileScopes;
-    auth = createAuth(database, parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'a'.repeat(32), PUBLIC_URL: 'http://localhost:3000' }), authServices(database, { deliverInstead: outbox.mailer }));
+    auth = createAuth(
+      database,
+      parseEnv({ NODE_ENV: 'test', AUTH_SECRET: 'a'.repeat(32), PUBLIC_URL: 'http://localhost:3000' }),
+      authServices(database, { deliverInstead: outbox.mailer }),
+    );
   });
   afterAll(() => closeLiveBus());
 
@@ -44,7 +48,20 @@ describe(`live streams held no longer than allowed on ${testDialect}`, () => {
   async function signIn(mate: Pick<TeamMate, 'userId'>, expiresAt = new Date(Date.now() + 86_400_000)): Promise<string> {
     const id = newId();
     const now = new Date().toISOString();
-    await db.insertInto('session').values({ id, token: newId(), userId: mate.userId, expiresAt: expiresAt.toISOString(), createdAt: now, updatedAt: now, ipAddress: null, userAgent: null, impersonatedBy: null }).execute();
+    await db
+      .insertInto('session')
+      .values({
+        id,
+        token: newId(),
+        userId: mate.userId,
+        expiresAt: expiresAt.toISOString(),
+        createdAt: now,
+        updatedAt: now,
+        ipAddress: null,
+        userAgent: null,
+        impersonatedBy: null,
+      })
+      .execute();
     return id;
   }
   /** the mate's board, opened as the route opens it: the guard's member, by their session */
@@ -112,7 +129,10 @@ describe(`live streams held no longer than allowed on ${testDialect}`, () => {
     const staff = first.mates[0]!;
     const session = await signIn(staff);
     const alsoThere = { ...staff, scope: scopes.member(second.restaurantId, 'manager', { id: staff.userId, email: staff.email }) };
-    await db.insertInto('membership').values({ id: newId(), restaurantId: second.restaurantId, userId: staff.userId, role: 'manager', createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() }).execute();
+    await db
+      .insertInto('membership')
+      .values({ id: newId(), restaurantId: second.restaurantId, userId: staff.userId, role: 'manager', createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() })
+      .execute();
     const boards = [await board(staff, first.restaurantId, session), await board(alsoThere, second.restaurantId, session)];
     expect(await setUserDisabled(scopes.admin(), auth, staff.userId, true)).toBe('ok');
     for (const sse of boards) await sse.end(WITHIN);
@@ -125,7 +145,11 @@ describe(`live streams held no longer than allowed on ${testDialect}`, () => {
     const session = await signIn(staff);
     const sse = await board(staff, restaurantId, session, watching);
     await stillOpen(sse, restaurantId);
-    await db.updateTable('session').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('id', '=', session).execute();
+    await db
+      .updateTable('session')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', session)
+      .execute();
     await sse.end(WITHIN);
   });
 

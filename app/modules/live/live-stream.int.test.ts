@@ -188,7 +188,9 @@ describe(`live streams on ${testDialect}`, () => {
   });
   /** a board opened by one account (its actor id) from one client address, on the process's limits */
   const boardOf = (set: ReturnType<typeof makeStreams>, restaurantId: string, account: string, address = '198.51.100.1', signal?: AbortSignal) =>
-    set.open(scopes.member(restaurantId, 'staff', { id: account }), new Request('http://localhost/r/admin/orders/live', { headers: { 'x-bucate-client-ip': address }, signal }), { channel: 'orders' });
+    set.open(scopes.member(restaurantId, 'staff', { id: account }), new Request('http://localhost/r/admin/orders/live', { headers: { 'x-bucate-client-ip': address }, signal }), {
+      channel: 'orders',
+    });
 
   it('lets no account hold the process: one person with ten restaurants gets its own share, and every other board still opens (issue 33)', async () => {
     const fair = makeStreams();

@@ -13,7 +13,8 @@ describe('the event stream format', () => {
   });
 
   it("reads the id to resume after: the browser's Last-Event-ID first, the page's ?since= otherwise", () => {
-    const request = (query: string, lastEventId?: string) => new Request(`http://localhost/live${query}`, { headers: lastEventId === undefined ? {} : { 'Last-Event-ID': lastEventId } });
+    const request = (query: string, lastEventId?: string) =>
+      new Request(`http://localhost/live${query}`, { headers: lastEventId === undefined ? {} : { 'Last-Event-ID': lastEventId } });
     expect(requestedEventId(request(''))).toBeNull();
     expect(requestedEventId(request('', ''))).toBeNull();
     expect(requestedEventId(request('?since=12'))).toBe(12);

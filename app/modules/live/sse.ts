@@ -14,7 +14,10 @@ export interface SseEvent {
 /** One event: its id (what the browser sends back as Last-Event-ID), its name, its data. */
 export function formatSseEvent(event: SseEvent): string {
   // a data line ends at a line break: text with breaks becomes several lines, which the browser joins
-  const data = event.payload.split(/\r\n|\r|\n/).map((line) => `data: ${line}\n`).join('');
+  const data = event.payload
+    .split(/\r\n|\r|\n/)
+    .map((line) => `data: ${line}\n`)
+    .join('');
   return `id: ${event.id}\nevent: ${event.type}\n${data}\n`;
 }
 

@@ -190,10 +190,13 @@ export async function runStreamLoop(set: StreamSet, loop: StreamLoop): Promise<R
   if (loop.watch) unwatch = loop.watch(finish);
   // the stream's longest life: the browser then reconnects through the route's checks, and resumes by
   // its last id; told to come back at once, so the board's "live" sign hardly flickers
-  ageTimer = setTimeout(() => {
-    if (!closed) pump.write(formatSseRetry(AGED_RETRY_MS));
-    finish();
-  }, timing.maxAgeMs * (1 - Math.random() / 5));
+  ageTimer = setTimeout(
+    () => {
+      if (!closed) pump.write(formatSseRetry(AGED_RETRY_MS));
+      finish();
+    },
+    timing.maxAgeMs * (1 - Math.random() / 5),
+  );
   ageTimer.unref();
   request.signal.addEventListener('abort', finish, { once: true });
   if (request.signal.aborted) finish();

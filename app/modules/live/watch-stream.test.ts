@@ -16,7 +16,12 @@ describe('a watch stream', () => {
     const streams = createWatchStreams({ bus: () => bus, timing });
     let state: { status: string } | null = { status: 'received' };
     const controller = new AbortController();
-    const response = await streams.open(new Request('http://x/live', { signal: controller.signal }), { restaurantId: 'r1', channel: 'orders', key: 'tok', read: async () => state });
+    const response = await streams.open(new Request('http://x/live', { signal: controller.signal }), {
+      restaurantId: 'r1',
+      channel: 'orders',
+      key: 'tok',
+      read: async () => state,
+    });
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     const sse = readSse(response);
     await sse.until((all) => all.some((m) => m.event === 'state'));
@@ -45,18 +50,24 @@ describe('a watch stream', () => {
     controller.abort();
     expect(streams.count).toBe(0);
   });
-  it('lets no restaurant and no address hold the guests\' pool: 250 real order tokens fill it no more (issue 33)', async () => {
+  it("lets no restaurant and no address hold the guests' pool: 250 real order tokens fill it no more (issue 33)", async () => {
     const streams = createWatchStreams({ bus: () => bus, timing });
     const leave = new AbortController();
     const open = (restaurantId: string, key: string, address: string) =>
-      streams.open(new Request('http://x/live', { headers: { 'x-bucate-client-ip': address }, signal: leave.signal }), { restaurantId, channel: 'orders', key, read: async () => ({ status: 'received' }) });
+      streams.open(new Request('http://x/live', { headers: { 'x-bucate-client-ip': address }, signal: leave.signal }), {
+        restaurantId,
+        channel: 'orders',
+        key,
+        read: async () => ({ status: 'received' }),
+      });
     const { per, perProcess } = WATCH_STREAM_LIMITS;
     // the probe: 250 orders' tokens, four pages each, from one address
     let admitted = 0;
     for (let token = 0; token < 250; token++) for (let page = 0; page < 4; page++) if ((await open('r1', `token-${token}`, '198.51.100.7')).status === 200) admitted++;
     expect(admitted).toBe(per.address);
     // the same from as many addresses as it takes: one restaurant's guests hold at most their share
-    for (let token = 250; token < 500; token++) for (let page = 0; page < 4; page++) if ((await open('r1', `token-${token}`, `10.0.${token % 250}.${page}`)).status === 200) admitted++;
+    for (let token = 250; token < 500; token++)
+      for (let page = 0; page < 4; page++) if ((await open('r1', `token-${token}`, `10.0.${token % 250}.${page}`)).status === 200) admitted++;
     expect(admitted).toBe(per.restaurant);
     expect(streams.count).toBeLessThan(perProcess);
     // another restaurant's guest opens their order's page

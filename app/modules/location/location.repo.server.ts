@@ -18,7 +18,11 @@ export async function insertLocation(db: Kysely<Database>, restaurantId: string,
  * was loaded at (optimistic concurrency, decision 0015). False when nothing was written: someone saved it in the meantime.
  */
 export async function updateLocationRow(
-  db: Kysely<Database>, restaurantId: string, locationId: string, values: Updateable<LocationTable>, expectedUpdatedAt: string,
+  db: Kysely<Database>,
+  restaurantId: string,
+  locationId: string,
+  values: Updateable<LocationTable>,
+  expectedUpdatedAt: string,
 ): Promise<boolean> {
   const query = tenant(db, restaurantId).updateTable('location').set(values).where('id', '=', locationId).where('updatedAt', '=', expectedUpdatedAt);
   const result = await query.executeTakeFirst();
@@ -36,6 +40,9 @@ export function listAllLocations(db: Kysely<Database>, restaurantId: string) {
 
 /** How many locations the restaurant has (its quota). */
 export async function countLocations(db: Kysely<Database>, restaurantId: string): Promise<number> {
-  const row = await tenant(db, restaurantId).selectFrom('location').select((eb) => eb.fn.countAll<string | number>().as('count')).executeTakeFirstOrThrow();
+  const row = await tenant(db, restaurantId)
+    .selectFrom('location')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }

@@ -50,7 +50,8 @@ export async function updateLocation(scope: RestaurantScope, storage: FileStorag
   return changeMenu(scope, storage, async (change) => {
     const current = await requireOwnLocation(change.scope, locationId);
     const written =
-      expectedVersion !== undefined && (await updateLocationRow(change.scope.db, change.scope.restaurantId, locationId, { ...input, updatedAt: nextRowVersion(current.updatedAt) }, expectedVersion));
+      expectedVersion !== undefined &&
+      (await updateLocationRow(change.scope.db, change.scope.restaurantId, locationId, { ...input, updatedAt: nextRowVersion(current.updatedAt) }, expectedVersion));
     if (!written) throw new AppError('stale-edit', { context: 'location' });
     await noteContentSave(change.scope, 'location', locationId, current, input);
     await recordAudit(change.scope, { action: 'location.update', target: { type: 'location', id: locationId }, ...changedFields(current, input) });
@@ -76,7 +77,11 @@ export async function deleteLocationCascade(scope: RestaurantScope, storage: Fil
     const { db, restaurantId } = change.scope;
     const location = await requireOwnLocation(change.scope, locationId);
     const categories = await listCategoriesOfLocation(db, restaurantId, locationId);
-    const products = await listProductsOfCategories(db, restaurantId, categories.map((c) => c.id));
+    const products = await listProductsOfCategories(
+      db,
+      restaurantId,
+      categories.map((c) => c.id),
+    );
     const plan = planDeletion({ kind: 'location', id: locationId }, { categories, products });
     // by parent, not by the ids read above, and counted by what really went
     const deleted = await deleteProductsOfCategories(db, restaurantId, plan.categoryIds);

@@ -22,5 +22,10 @@ export function passwordChangedMail(to: string, locale: Locale): OutgoingMail {
 /** Tells the current address that a move to another one was asked (issue 17, friction 10). */
 export function emailChangeRequestedMail(to: string, newEmail: string, locale: Locale): OutgoingMail {
   const { t } = getI18n(locale);
-  return noticeMail(to, t('securityMail.emailChange.subject'), t('securityMail.emailChange.lead', { email: newEmail }), t('securityMail.notYou', { url: `${getPublicUrl()}/login?reset=true` }));
+  return noticeMail(
+    to,
+    t('securityMail.emailChange.subject'),
+    t('securityMail.emailChange.lead', { email: newEmail }),
+    t('securityMail.notYou', { url: `${getPublicUrl()}/login?reset=true` }),
+  );
 }

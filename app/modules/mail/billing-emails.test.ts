@@ -5,8 +5,12 @@ const base = { to: 'owner@example.com', restaurantName: 'Casa <Veche>', subscrip
 
 describe('billing e-mails', () => {
   it('counts days and products with Romanian plural forms', () => {
-    expect(billingNoticeMail({ ...base, locale: 'ro', kind: 'trialEnding', days: 1, date: '1 martie 2030' }).subject).toBe('Perioada de probă pentru Casa <Veche> se încheie în 1 zi');
-    expect(billingNoticeMail({ ...base, locale: 'ro', kind: 'trialEnding', days: 5, date: '1 martie 2030' }).subject).toBe('Perioada de probă pentru Casa <Veche> se încheie în 5 zile');
+    expect(billingNoticeMail({ ...base, locale: 'ro', kind: 'trialEnding', days: 1, date: '1 martie 2030' }).subject).toBe(
+      'Perioada de probă pentru Casa <Veche> se încheie în 1 zi',
+    );
+    expect(billingNoticeMail({ ...base, locale: 'ro', kind: 'trialEnding', days: 5, date: '1 martie 2030' }).subject).toBe(
+      'Perioada de probă pentru Casa <Veche> se încheie în 5 zile',
+    );
     expect(billingNoticeMail({ ...base, locale: 'ro', kind: 'welcome', days: 60, products: 50 }).text).toContain('Ai 60 de zile de probă gratuită, cu până la 50 de produse.');
     expect(billingNoticeMail({ ...base, locale: 'en', kind: 'trialEnding', days: 1, date: '1 March 2030' }).subject).toBe('The trial of Casa <Veche> ends in 1 day');
   });

@@ -44,7 +44,6 @@ export function billingNoticeMail(input: BillingMailInput): OutgoingMail {
     subject,
     text: `${greeting}\n\n${body}\n\n${action}: ${input.subscriptionUrl}\n\n${signature}\n`,
     html:
-      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>` +
-      `<p><a href="${escapeHtml(input.subscriptionUrl)}">${escapeHtml(action)}</a></p><p>${escapeHtml(signature)}</p>`,
+      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>` + `<p><a href="${escapeHtml(input.subscriptionUrl)}">${escapeHtml(action)}</a></p><p>${escapeHtml(signature)}</p>`,
   };
 }

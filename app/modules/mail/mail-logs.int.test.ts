@@ -80,7 +80,11 @@ describe(`mail logs carry no link or token, on ${testDialect}`, () => {
     const files = readdirSync(outboxDir({ DATA_DIR: dataDir })).filter((name) => name.includes(email));
     expect(files).toHaveLength(3);
     for (const file of files) expect(logs).toContain(file);
-    const messages = files.map((file) => readFileSync(join(outboxDir({ DATA_DIR: dataDir }), file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+    const messages = files.map((file) =>
+      readFileSync(join(outboxDir({ DATA_DIR: dataDir }), file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    );
     for (const secret of secretsIn(messages)) expect(logs).not.toContain(secret);
     expect(logs).not.toMatch(/token=/);
   });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { invitationMail } from './team-emails.ts';
 
-const base = { to: 'ioana@example.com', restaurantName: 'Casa <Veche> & Fiii', inviter: 'Ana "Șefa"', url: 'https://bucate.example/invitatie/abc_DEF-123', expires: '4 decembrie 2026, 14:30' };
+const base = {
+  to: 'ioana@example.com',
+  restaurantName: 'Casa <Veche> & Fiii',
+  inviter: 'Ana "Șefa"',
+  url: 'https://bucate.example/invitatie/abc_DEF-123',
+  expires: '4 decembrie 2026, 14:30',
+};
 
 describe('the invitation e-mail', () => {
   it('says who invites, into which restaurant, with which role, the link and until when, in Romanian', () => {

@@ -4,7 +4,6 @@ import { getStorage } from '#app/modules/image/storage.server.ts';
 export { isDishOptionsIntent } from './dish-options.types.ts';
 import { attachOptionGroup, detachOptionGroup, moveDishOptionGroup } from './dish-options.service.server.ts';
 
-
 /**
  * One post of a dish's option groups section: a group of the library put on the dish (last), taken
  * off, or moved one step. One-click changes made under the menu's lock: no version needed (decision 0015).

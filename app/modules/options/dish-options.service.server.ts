@@ -24,11 +24,24 @@ export async function getOptionLibrary(scope: RestaurantScope): Promise<LibraryG
   const [groups, items, usage] = await Promise.all([listOptionGroups(db, restaurantId), listOptionItems(db, restaurantId), countDishesPerGroup(db, restaurantId)]);
   const byGroup = Map.groupBy(items, (item) => item.groupId);
   return groups.map((group) => ({
-    id: group.id, nameRo: group.nameRo, nameEn: group.nameEn, minChoices: group.minChoices, maxChoices: group.maxChoices, pricing: group.pricing,
-    version: group.updatedAt, dishes: usage.get(group.id) ?? 0,
+    id: group.id,
+    nameRo: group.nameRo,
+    nameEn: group.nameEn,
+    minChoices: group.minChoices,
+    maxChoices: group.maxChoices,
+    pricing: group.pricing,
+    version: group.updatedAt,
+    dishes: usage.get(group.id) ?? 0,
     options: (byGroup.get(group.id) ?? []).map((item) => ({
-      id: item.id, nameRo: item.nameRo, nameEn: item.nameEn, priceMinor: item.priceMinor, allergens: parseAllergenList(item.allergens), traces: parseAllergenList(item.traces),
-      available: item.available === 1, visible: item.visible === 1, version: item.updatedAt,
+      id: item.id,
+      nameRo: item.nameRo,
+      nameEn: item.nameEn,
+      priceMinor: item.priceMinor,
+      allergens: parseAllergenList(item.allergens),
+      traces: parseAllergenList(item.traces),
+      available: item.available === 1,
+      visible: item.visible === 1,
+      version: item.updatedAt,
     })),
   }));
 }
@@ -55,7 +68,11 @@ export async function getDishOptions(scope: RestaurantScope, productId: string):
  * current one; the dish and every group named must be this restaurant's ('not-found' otherwise).
  */
 async function changeDishGroups(
-  scope: RestaurantScope, storage: FileStorage, productId: string, action: string, plan: (current: string[], within: RestaurantScope) => Promise<string[]> | string[],
+  scope: RestaurantScope,
+  storage: FileStorage,
+  productId: string,
+  action: string,
+  plan: (current: string[], within: RestaurantScope) => Promise<string[]> | string[],
 ): Promise<void> {
   return changeMenu(scope, storage, async (change) => {
     const { db, restaurantId } = change.scope;

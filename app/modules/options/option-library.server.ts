@@ -33,7 +33,10 @@ const loose = (text: string) => text.normalize('NFC').toLocaleLowerCase('ro').re
  */
 function signature(group: Pick<OptionGroupDraft, 'nameRo' | 'minChoices' | 'maxChoices' | 'pricing' | 'options'>): string {
   return JSON.stringify([
-    loose(group.nameRo), group.minChoices, group.maxChoices, group.pricing,
+    loose(group.nameRo),
+    group.minChoices,
+    group.maxChoices,
+    group.pricing,
     group.options.map((option) => [loose(option.nameRo), option.priceMinor, [...option.allergens].sort(), [...option.traces].sort()]),
   ]);
 }
@@ -55,7 +58,9 @@ export async function attachOptionGroups(
   const library = await listOptionLibrary(db, restaurantId);
   const known = new Map<string, string>();
   for (const group of library.groups) {
-    const options = library.items.filter((item) => item.groupId === group.id).map((item) => ({ ...item, allergens: parseAllergenList(item.allergens), traces: parseAllergenList(item.traces) }));
+    const options = library.items
+      .filter((item) => item.groupId === group.id)
+      .map((item) => ({ ...item, allergens: parseAllergenList(item.allergens), traces: parseAllergenList(item.traces) }));
     const key = signature({ ...group, options });
     if (!known.has(key)) known.set(key, group.id);
   }
@@ -72,11 +77,31 @@ export async function attachOptionGroups(
       else {
         groupId = randomUUID();
         known.set(key, groupId);
-        groups.push({ id: groupId, nameRo: draft.nameRo, nameEn: draft.nameEn, minChoices: draft.minChoices, maxChoices: draft.maxChoices, pricing: draft.pricing, sortOrder: sortOrder++, translations: draft.translations ?? '{}', createdAt: now, updatedAt: now });
+        groups.push({
+          id: groupId,
+          nameRo: draft.nameRo,
+          nameEn: draft.nameEn,
+          minChoices: draft.minChoices,
+          maxChoices: draft.maxChoices,
+          pricing: draft.pricing,
+          sortOrder: sortOrder++,
+          translations: draft.translations ?? '{}',
+          createdAt: now,
+          updatedAt: now,
+        });
         for (const [index, option] of draft.options.entries()) {
           items.push({
-            id: randomUUID(), groupId, nameRo: option.nameRo, nameEn: option.nameEn, priceMinor: option.priceMinor, allergens: JSON.stringify(option.allergens), traces: JSON.stringify(option.traces),
-            sortOrder: index, translations: option.translations ?? '{}', createdAt: now, updatedAt: now,
+            id: randomUUID(),
+            groupId,
+            nameRo: option.nameRo,
+            nameEn: option.nameEn,
+            priceMinor: option.priceMinor,
+            allergens: JSON.stringify(option.allergens),
+            traces: JSON.stringify(option.traces),
+            sortOrder: index,
+            translations: option.translations ?? '{}',
+            createdAt: now,
+            updatedAt: now,
           });
         }
       }

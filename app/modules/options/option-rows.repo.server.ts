@@ -15,8 +15,19 @@ export type NewDishGroupRow = Omit<ProductOptionGroupTable, 'restaurantId'>;
 /** The restaurant's library as a import matches it: every group with its rule, every option in order. */
 export async function listOptionLibrary(db: Kysely<Database>, restaurantId: string) {
   const [groups, items] = await Promise.all([
-    tenant(db, restaurantId).selectFrom('optionGroup').select(['id', 'nameRo', 'nameEn', 'minChoices', 'maxChoices', 'pricing', 'sortOrder']).orderBy('sortOrder').orderBy('createdAt').execute(),
-    tenant(db, restaurantId).selectFrom('optionItem').select(['groupId', 'nameRo', 'nameEn', 'priceMinor', 'allergens', 'traces']).orderBy('groupId').orderBy('sortOrder').orderBy('id').execute(),
+    tenant(db, restaurantId)
+      .selectFrom('optionGroup')
+      .select(['id', 'nameRo', 'nameEn', 'minChoices', 'maxChoices', 'pricing', 'sortOrder'])
+      .orderBy('sortOrder')
+      .orderBy('createdAt')
+      .execute(),
+    tenant(db, restaurantId)
+      .selectFrom('optionItem')
+      .select(['groupId', 'nameRo', 'nameEn', 'priceMinor', 'allergens', 'traces'])
+      .orderBy('groupId')
+      .orderBy('sortOrder')
+      .orderBy('id')
+      .execute(),
   ]);
   return { groups, items };
 }
@@ -26,13 +37,22 @@ export async function listOptionLibrary(db: Kysely<Database>, restaurantId: stri
 const BATCH = 200;
 
 export async function insertOptionGroups(db: Kysely<Database>, restaurantId: string, rows: readonly NewOptionGroupRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += BATCH) await tenant(db, restaurantId).insertInto('optionGroup', rows.slice(i, i + BATCH)).execute();
+  for (let i = 0; i < rows.length; i += BATCH)
+    await tenant(db, restaurantId)
+      .insertInto('optionGroup', rows.slice(i, i + BATCH))
+      .execute();
 }
 
 export async function insertOptionItems(db: Kysely<Database>, restaurantId: string, rows: readonly NewOptionItemRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += BATCH) await tenant(db, restaurantId).insertInto('optionItem', rows.slice(i, i + BATCH)).execute();
+  for (let i = 0; i < rows.length; i += BATCH)
+    await tenant(db, restaurantId)
+      .insertInto('optionItem', rows.slice(i, i + BATCH))
+      .execute();
 }
 
 export async function insertDishGroups(db: Kysely<Database>, restaurantId: string, rows: readonly NewDishGroupRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += BATCH) await tenant(db, restaurantId).insertInto('productOptionGroup', rows.slice(i, i + BATCH)).execute();
+  for (let i = 0; i < rows.length; i += BATCH)
+    await tenant(db, restaurantId)
+      .insertInto('productOptionGroup', rows.slice(i, i + BATCH))
+      .execute();
 }

@@ -77,11 +77,17 @@ describe(`the options library on ${testDialect}`, () => {
     await moveDishOptionGroup(a.scope, storage, a.coffee, syrup, 'up');
     const read = await listDishOptionGroups(db, a.id, [a.coffee, a.latte], Date.now());
     expect(read.get(a.coffee)?.map((g) => g.nameRo)).toEqual(['Sirop', 'Lapte']);
-    expect(read.get(a.latte)?.[0]?.options.map((o) => [o.nameRo, o.priceMinor, o.allergens])).toEqual([['Lapte de vacă', 0, ['milk']], ['Lapte de ovăz', 300, ['gluten']]]);
+    expect(read.get(a.latte)?.[0]?.options.map((o) => [o.nameRo, o.priceMinor, o.allergens])).toEqual([
+      ['Lapte de vacă', 0, ['milk']],
+      ['Lapte de ovăz', 300, ['gluten']],
+    ]);
 
     await moveOptionItem(a.scope, storage, oat, 'up');
     const library = await getOptionLibrary(a.scope);
-    expect(library.map((g) => [g.nameRo, g.dishes, g.options.map((o) => o.nameRo)])).toEqual([['Lapte', 2, ['Lapte de ovăz', 'Lapte de vacă']], ['Sirop', 1, ['Vanilie']]]);
+    expect(library.map((g) => [g.nameRo, g.dishes, g.options.map((o) => o.nameRo)])).toEqual([
+      ['Lapte', 2, ['Lapte de ovăz', 'Lapte de vacă']],
+      ['Sirop', 1, ['Vanilie']],
+    ]);
     const cowVersion = library[0]!.options[1]!.version;
     await updateOptionItem(a.scope, storage, cow, option({ nameRo: 'Lapte de vacă', price: '0', allergens: ['milk'], available: undefined }), cowVersion);
     expect((await getOptionLibrary(a.scope))[0]!.options[1]).toMatchObject({ available: false });
@@ -97,7 +103,18 @@ describe(`the options library on ${testDialect}`, () => {
     expect((await listDishOptionGroups(db, a.id, [a.coffee, a.latte], Date.now())).size).toBe(0);
     const audit = await db.selectFrom('auditEvent').select('action').where('restaurantId', '=', a.id).execute();
     expect(new Set(audit.map((row) => row.action))).toEqual(
-      new Set(['optionGroup.create', 'optionItem.create', 'product.options.attach', 'product.options.move', 'optionItem.move', 'optionItem.update', 'product.options.reorder', 'product.options.detach', 'optionItem.delete', 'optionGroup.delete']),
+      new Set([
+        'optionGroup.create',
+        'optionItem.create',
+        'product.options.attach',
+        'product.options.move',
+        'optionItem.move',
+        'optionItem.update',
+        'product.options.reorder',
+        'product.options.detach',
+        'optionItem.delete',
+        'optionGroup.delete',
+      ]),
     );
   });
 

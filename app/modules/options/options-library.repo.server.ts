@@ -78,7 +78,12 @@ export async function writeOptionItemOrder(db: Db, restaurantId: string, groupId
   if (orderedIds.length === 0) return;
   await tenant(db, restaurantId)
     .updateTable('optionItem')
-    .set({ sortOrder: sql<number>`case ${sql.ref('id')} ${sql.join(orderedIds.map((id, index) => sql`when ${id} then cast(${index} as integer)`), sql` `)} else ${sql.ref('sortOrder')} end` })
+    .set({
+      sortOrder: sql<number>`case ${sql.ref('id')} ${sql.join(
+        orderedIds.map((id, index) => sql`when ${id} then cast(${index} as integer)`),
+        sql` `,
+      )} else ${sql.ref('sortOrder')} end`,
+    })
     .where('groupId', '=', groupId)
     .where('id', 'in', orderedIds)
     .execute();
@@ -86,7 +91,13 @@ export async function writeOptionItemOrder(db: Db, restaurantId: string, groupId
 
 /** The groups one dish offers, in its order. */
 export async function listDishGroupIds(db: Db, restaurantId: string, productId: string): Promise<string[]> {
-  const rows = await tenant(db, restaurantId).selectFrom('productOptionGroup').select('groupId').where('productId', '=', productId).orderBy('position').orderBy('groupId').execute();
+  const rows = await tenant(db, restaurantId)
+    .selectFrom('productOptionGroup')
+    .select('groupId')
+    .where('productId', '=', productId)
+    .orderBy('position')
+    .orderBy('groupId')
+    .execute();
   return rows.map((row) => row.groupId);
 }
 
@@ -95,7 +106,10 @@ export async function writeDishGroups(db: Db, restaurantId: string, productId: s
   await tenant(db, restaurantId).deleteFrom('productOptionGroup').where('productId', '=', productId).execute();
   if (groupIds.length === 0) return;
   await tenant(db, restaurantId)
-    .insertInto('productOptionGroup', groupIds.map((groupId, position) => ({ productId, groupId, position })))
+    .insertInto(
+      'productOptionGroup',
+      groupIds.map((groupId, position) => ({ productId, groupId, position })),
+    )
     .execute();
 }
 

@@ -45,7 +45,13 @@ function refuseNegativeSetPrice(pricing: string, priceMinor: number, field: 'pri
   if (pricing === 'set' && priceMinor < 0) throw new AppError('option-set-price-negative', {}, { field });
 }
 
-const groupColumns = (input: OptionGroupInput) => ({ nameRo: input.nameRo, nameEn: input.nameEn, minChoices: input.minChoices, maxChoices: input.maxChoices, pricing: input.pricing });
+const groupColumns = (input: OptionGroupInput) => ({
+  nameRo: input.nameRo,
+  nameEn: input.nameEn,
+  minChoices: input.minChoices,
+  maxChoices: input.maxChoices,
+  pricing: input.pricing,
+});
 
 /** Adds a group at the end of the library; at most OPTION_LIMITS.groupsPerRestaurant groups. */
 export async function createOptionGroup(scope: RestaurantScope, storage: FileStorage, input: OptionGroupInput): Promise<string> {
@@ -67,14 +73,21 @@ export async function createOptionGroup(scope: RestaurantScope, storage: FileSto
  * a stale or versionless save is refused). Turning it into a 'set' group is refused while one of its
  * options has a negative price.
  */
-export async function updateOptionGroup(scope: RestaurantScope, storage: FileStorage, groupId: string, input: OptionGroupInput, expectedVersion: string | undefined): Promise<void> {
+export async function updateOptionGroup(
+  scope: RestaurantScope,
+  storage: FileStorage,
+  groupId: string,
+  input: OptionGroupInput,
+  expectedVersion: string | undefined,
+): Promise<void> {
   authorize(scope, 'menu.edit');
   return changeMenu(scope, storage, async (change) => {
     const { db, restaurantId } = change.scope;
     const current = await requireOwnGroup(change.scope, groupId);
     const next = groupColumns(input);
     if (input.pricing === 'set') for (const option of await listOptionItems(db, restaurantId, [groupId])) refuseNegativeSetPrice('set', option.priceMinor, 'pricing');
-    const written = expectedVersion !== undefined && (await updateOptionGroupRow(db, restaurantId, groupId, { ...next, updatedAt: nextRowVersion(current.updatedAt) }, expectedVersion));
+    const written =
+      expectedVersion !== undefined && (await updateOptionGroupRow(db, restaurantId, groupId, { ...next, updatedAt: nextRowVersion(current.updatedAt) }, expectedVersion));
     if (!written) throw new AppError('stale-edit', { context: 'optionGroup' });
     await recordAudit(change.scope, { action: 'optionGroup.update', target: { type: 'optionGroup', id: groupId }, ...changedFields(current, next) });
   });
@@ -115,7 +128,11 @@ export async function createOptionItem(scope: RestaurantScope, storage: FileStor
     const now = new Date().toISOString();
     const sortOrder = siblings.reduce((last, option) => Math.max(last, option.sortOrder + 1), 0);
     await insertOptionItem(db, restaurantId, { id, groupId, ...optionColumns(input), sortOrder, createdAt: now, updatedAt: now });
-    await recordAudit(change.scope, { action: 'optionItem.create', target: { type: 'optionItem', id }, after: { group: group.nameRo, name: input.nameRo, priceMinor: input.price } });
+    await recordAudit(change.scope, {
+      action: 'optionItem.create',
+      target: { type: 'optionItem', id },
+      after: { group: group.nameRo, name: input.nameRo, priceMinor: input.price },
+    });
     return id;
   });
 }
@@ -132,7 +149,8 @@ export async function updateOptionItem(scope: RestaurantScope, storage: FileStor
     const group = await requireOwnGroup(change.scope, current.groupId);
     refuseNegativeSetPrice(group.pricing, input.price, 'price');
     const next = { ...optionColumns(input), ...(input.available ? { soldOutUntil: null } : {}) };
-    const written = expectedVersion !== undefined && (await updateOptionItemRow(db, restaurantId, optionId, { ...next, updatedAt: nextRowVersion(current.updatedAt) }, expectedVersion));
+    const written =
+      expectedVersion !== undefined && (await updateOptionItemRow(db, restaurantId, optionId, { ...next, updatedAt: nextRowVersion(current.updatedAt) }, expectedVersion));
     if (!written) throw new AppError('stale-edit', { context: 'optionItem' });
     await recordAudit(change.scope, { action: 'optionItem.update', target: { type: 'optionItem', id: optionId }, ...changedFields(current, next) });
   });

@@ -10,17 +10,22 @@ import type { DishOptionGroup } from './options.types.ts';
  * order, with every option of each group in the group's order. Two queries whatever the number of
  * dishes; another restaurant's dishes find nothing.
  */
-export async function listDishOptionGroups(
-  db: Kysely<Database>, restaurantId: string, productIds: readonly string[], nowMs: number,
-): Promise<Map<string, DishOptionGroup[]>> {
+export async function listDishOptionGroups(db: Kysely<Database>, restaurantId: string, productIds: readonly string[], nowMs: number): Promise<Map<string, DishOptionGroup[]>> {
   const byDish = new Map<string, DishOptionGroup[]>();
   if (productIds.length === 0) return byDish;
   const links = await tenant(db, restaurantId)
     .selectFrom('productOptionGroup')
     .innerJoin('optionGroup', (join) => join.onRef('optionGroup.id', '=', 'productOptionGroup.groupId').onRef('optionGroup.restaurantId', '=', 'productOptionGroup.restaurantId'))
     .select([
-      'productOptionGroup.productId', 'productOptionGroup.position', 'optionGroup.id', 'optionGroup.nameRo', 'optionGroup.nameEn', 'optionGroup.translations',
-      'optionGroup.minChoices', 'optionGroup.maxChoices', 'optionGroup.pricing',
+      'productOptionGroup.productId',
+      'productOptionGroup.position',
+      'optionGroup.id',
+      'optionGroup.nameRo',
+      'optionGroup.nameEn',
+      'optionGroup.translations',
+      'optionGroup.minChoices',
+      'optionGroup.maxChoices',
+      'optionGroup.pricing',
     ])
     .where('productOptionGroup.productId', 'in', productIds)
     .orderBy('productOptionGroup.productId')
@@ -40,16 +45,30 @@ export async function listDishOptionGroups(
   for (const item of items) {
     const list = optionsOf.get(item.groupId) ?? [];
     list.push({
-      id: item.id, groupId: item.groupId, nameRo: item.nameRo, nameEn: item.nameEn, translations: item.translations, priceMinor: item.priceMinor,
-      allergens: parseAllergenList(item.allergens), traces: parseAllergenList(item.traces), available: availableNow(item, nowMs), visible: item.visible === 1,
+      id: item.id,
+      groupId: item.groupId,
+      nameRo: item.nameRo,
+      nameEn: item.nameEn,
+      translations: item.translations,
+      priceMinor: item.priceMinor,
+      allergens: parseAllergenList(item.allergens),
+      traces: parseAllergenList(item.traces),
+      available: availableNow(item, nowMs),
+      visible: item.visible === 1,
     });
     optionsOf.set(item.groupId, list);
   }
   for (const link of links) {
     const list = byDish.get(link.productId) ?? [];
     list.push({
-      id: link.id, nameRo: link.nameRo, nameEn: link.nameEn, translations: link.translations, minChoices: link.minChoices, maxChoices: link.maxChoices,
-      pricing: link.pricing, options: optionsOf.get(link.id) ?? [],
+      id: link.id,
+      nameRo: link.nameRo,
+      nameEn: link.nameEn,
+      translations: link.translations,
+      minChoices: link.minChoices,
+      maxChoices: link.maxChoices,
+      pricing: link.pricing,
+      options: optionsOf.get(link.id) ?? [],
     });
     byDish.set(link.productId, list);
   }

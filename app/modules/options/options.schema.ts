@@ -75,7 +75,10 @@ export const signedPriceMinor = z
     return match[1] === '-' || match[1] === '−' ? -amount : amount;
   });
 
-const allergenList = z.array(z.enum(ALLERGEN_KEYS, { error: 'allergen' })).default([]).transform((keys) => ALLERGEN_KEYS.filter((key) => keys.includes(key)));
+const allergenList = z
+  .array(z.enum(ALLERGEN_KEYS, { error: 'allergen' }))
+  .default([])
+  .transform((keys) => ALLERGEN_KEYS.filter((key) => keys.includes(key)));
 
 /** An option: its names, its price change (or its price in a 'set' group), allergens, traces, sold out and shown. */
 export const OptionItemInput = z.object({

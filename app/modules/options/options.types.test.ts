@@ -6,11 +6,23 @@ function option(id: string, groupId: string, priceMinor: number, extra: Partial<
 }
 
 const size: DishOptionGroup = {
-  id: 'size', nameRo: 'Mărime', nameEn: 'Size', translations: '{}', minChoices: 1, maxChoices: 1, pricing: 'set',
+  id: 'size',
+  nameRo: 'Mărime',
+  nameEn: 'Size',
+  translations: '{}',
+  minChoices: 1,
+  maxChoices: 1,
+  pricing: 'set',
   options: [option('small', 'size', 3000), option('large', 'size', 4500)],
 };
 const extras: DishOptionGroup = {
-  id: 'extra', nameRo: 'Extra', nameEn: 'Extras', translations: '{}', minChoices: 0, maxChoices: 2, pricing: 'add',
+  id: 'extra',
+  nameRo: 'Extra',
+  nameEn: 'Extras',
+  translations: '{}',
+  minChoices: 0,
+  maxChoices: 2,
+  pricing: 'add',
   options: [option('cheese', 'extra', 500), option('olives', 'extra', 300), option('ham', 'extra', 700, { available: false }), option('secret', 'extra', 0, { visible: false })],
 };
 

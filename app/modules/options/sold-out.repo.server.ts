@@ -15,7 +15,11 @@ type Db = Kysely<Database> | Transaction<Database>;
 export async function setOptionSoldOutUntil(db: Db, restaurantId: string, optionId: string, until: string): Promise<void> {
   const current = await tenant(db, restaurantId).selectFrom('optionItem').select('updatedAt').where('id', '=', optionId).executeTakeFirst();
   if (!current) throw new AppError('not-found');
-  await tenant(db, restaurantId).updateTable('optionItem').set({ available: 0, soldOutUntil: until, updatedAt: nextRowVersion(current.updatedAt) }).where('id', '=', optionId).execute();
+  await tenant(db, restaurantId)
+    .updateTable('optionItem')
+    .set({ available: 0, soldOutUntil: until, updatedAt: nextRowVersion(current.updatedAt) })
+    .where('id', '=', optionId)
+    .execute();
 }
 
 /**

@@ -13,7 +13,12 @@ import { nextOptionReturn, returnSoldOutRows, setOptionSoldOutUntil } from './so
  * after `now`, back by itself then; refused ('no-next-opening') without hours to open by. The same
  * permission as sold out. Returns when it comes back and the restaurant's time zone, to say so.
  */
-export async function markOptionSoldOutUntilOpening(scope: RestaurantScope, storage: FileStorage, optionId: string, now: number = Date.now()): Promise<{ at: Date; timeZone: string }> {
+export async function markOptionSoldOutUntilOpening(
+  scope: RestaurantScope,
+  storage: FileStorage,
+  optionId: string,
+  now: number = Date.now(),
+): Promise<{ at: Date; timeZone: string }> {
   authorize(scope, 'menu.availability');
   return changeMenu(scope, storage, async (change) => {
     const opening = await requireNextOpening(change.scope.db, change.scope.restaurantId, now);

@@ -59,8 +59,11 @@ function isLine(value: unknown): value is [string, number, string | null, string
   if (!Array.isArray(value) || value.length < 3 || value.length > 4) return false;
   const [productId, quantity, note, options] = value as unknown[];
   return (
-    typeof productId === 'string' && ID.test(productId) &&
-    Number.isInteger(quantity) && (quantity as number) >= 1 && (quantity as number) <= ORDER_LIMITS.maxQuantity &&
+    typeof productId === 'string' &&
+    ID.test(productId) &&
+    Number.isInteger(quantity) &&
+    (quantity as number) >= 1 &&
+    (quantity as number) <= ORDER_LIMITS.maxQuantity &&
     (note === null || (typeof note === 'string' && note.length <= ORDER_LIMITS.maxNoteChars)) &&
     (options === undefined || (Array.isArray(options) && options.length <= ORDER_LIMITS.maxOptionsPerLine && options.every((id) => typeof id === 'string' && ID.test(id))))
   );
@@ -74,7 +77,10 @@ function readAllergies(value: unknown): AllergenKey[] | null {
 
 /** The cart a Cookie header holds, or null. */
 export function readCart(cookieHeader: string | null | undefined): Cart | null {
-  const raw = (cookieHeader ?? '').split(';').map((part) => part.trim()).find((part) => part.startsWith(`${CART_COOKIE}=`));
+  const raw = (cookieHeader ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${CART_COOKIE}=`));
   if (!raw || raw.length > CART_MAX_COOKIE_CHARS + CART_COOKIE.length + 1) return null;
   try {
     const value: unknown = JSON.parse(decodeURIComponent(raw.slice(CART_COOKIE.length + 1)));
@@ -84,7 +90,9 @@ export function readCart(cookieHeader: string | null | undefined): Cart | null {
     if (!(t === null || (typeof t === 'string' && ID.test(t)))) return null;
     if (!Array.isArray(i) || i.length > ORDER_LIMITS.maxLines || !i.every(isLine)) return null;
     return {
-      locationId: l, tableCode: t, key: k,
+      locationId: l,
+      tableCode: t,
+      key: k,
       lines: i.map(([productId, quantity, note, options]) => ({ productId, quantity, note, options: options ?? [] })),
       allergies: readAllergies(a),
       allergyNote: typeof y === 'string' && y.length <= ORDER_LIMITS.maxNoteChars ? y : null,
@@ -98,8 +106,12 @@ export function readCart(cookieHeader: string | null | undefined): Cart | null {
 export function encodeCart(cart: Cart): string | null {
   const lines = cart.lines.map((line) => (line.options?.length ? [line.productId, line.quantity, line.note, line.options] : [line.productId, line.quantity, line.note]));
   const json = JSON.stringify({
-    l: cart.locationId, t: cart.tableCode, k: cart.key, i: lines,
-    ...(cart.allergies ? { a: cart.allergies } : {}), ...(cart.allergyNote ? { y: cart.allergyNote } : {}),
+    l: cart.locationId,
+    t: cart.tableCode,
+    k: cart.key,
+    i: lines,
+    ...(cart.allergies ? { a: cart.allergies } : {}),
+    ...(cart.allergyNote ? { y: cart.allergyNote } : {}),
   });
   const value = encodeURIComponent(json);
   return value.length <= CART_MAX_COOKIE_CHARS ? value : null;

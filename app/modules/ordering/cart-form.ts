@@ -37,8 +37,11 @@ export function applyCartForm(cart: Cart, intent: string, field: (name: string) 
   // a form with the allergy fieldset says what the guest chose, none included; one without it (no lines) keeps the cart's
   const asked = field('allergyAsked') === '1';
   const next: Cart = {
-    ...cart, tableCode, lines,
-    allergies: asked ? allergenKeysOf(fields('allergy')) : cart.allergies, allergyNote: asked ? allergyNote || null : cart.allergyNote,
+    ...cart,
+    tableCode,
+    lines,
+    allergies: asked ? allergenKeysOf(fields('allergy')) : cart.allergies,
+    allergyNote: asked ? allergyNote || null : cart.allergyNote,
   };
   if (intent === 'save' || intent === 'send') return { ...next, lines: mergeCartLines(next.lines) };
   const match = INTENT.exec(intent);

@@ -58,12 +58,23 @@ export async function getDishChoicePage(
   const line = priced.lines[0];
   if (!line || line.problem === 'gone') return undefined;
   const groups: DishChoiceGroup[] = (groupsOf.get(productId) ?? []).map((group) => ({
-    id: group.id, name: dishName(group, request.locale), rule: ruleKind(group.minChoices, group.maxChoices), minChoices: group.minChoices, maxChoices: group.maxChoices,
+    id: group.id,
+    name: dishName(group, request.locale),
+    rule: ruleKind(group.minChoices, group.maxChoices),
+    minChoices: group.minChoices,
+    maxChoices: group.maxChoices,
     pricing: group.pricing,
-    options: group.options.filter((option) => option.visible).map((option) => ({
-      id: option.id, name: dishName(option, request.locale), priceMinor: option.priceMinor, available: option.available, allergens: option.allergens, traces: option.traces,
-      filtered: option.allergens.filter((key) => request.filtered.includes(key)),
-    })),
+    options: group.options
+      .filter((option) => option.visible)
+      .map((option) => ({
+        id: option.id,
+        name: dishName(option, request.locale),
+        priceMinor: option.priceMinor,
+        available: option.available,
+        allergens: option.allergens,
+        traces: option.traces,
+        filtered: option.allergens.filter((key) => request.filtered.includes(key)),
+      })),
   }));
   const dish = { id: productId, name: line.name ?? '', priceMinor: line.unitPriceMinor, allergens: line.allergens };
   return {
@@ -88,10 +99,15 @@ function refusalOf(refusal: DishChoiceRefusal | null, dish: string, groups: read
   const named = { dish, group: group?.name ?? '' };
   const field = { field: `group-${group?.id ?? ''}` };
   switch (refusal.code) {
-    case 'order-option-required': return group ? new AppError('order-option-required', named, field) : null;
-    case 'order-option-too-many': return group ? new AppError('order-option-too-many', { ...named, max: group.maxChoices }, field) : null;
-    case 'order-option-unavailable': return group ? new AppError('order-option-unavailable', { ...named, option: option?.name ?? '' }, field) : null;
-    case 'order-option-unknown': return new AppError('order-option-unknown', { dish });
-    default: return new AppError(refusal.code as keyof typeof APP_ERROR_STATUS, { max: 20, names: dish });
+    case 'order-option-required':
+      return group ? new AppError('order-option-required', named, field) : null;
+    case 'order-option-too-many':
+      return group ? new AppError('order-option-too-many', { ...named, max: group.maxChoices }, field) : null;
+    case 'order-option-unavailable':
+      return group ? new AppError('order-option-unavailable', { ...named, option: option?.name ?? '' }, field) : null;
+    case 'order-option-unknown':
+      return new AppError('order-option-unknown', { dish });
+    default:
+      return new AppError(refusal.code as keyof typeof APP_ERROR_STATUS, { max: 20, names: dish });
   }
 }

@@ -18,7 +18,6 @@ import type { LocationOrdering } from './ordering.types.ts';
  * pure cookie updates; nothing is written to the database until the order is sent.
  */
 
-
 /** A new cart's idempotency key: 24 random characters. */
 function newCartKey(): string {
   return randomBytes(18).toString('base64url');

@@ -20,8 +20,20 @@ export function listDishesForCart(db: Kysely<Database>, restaurantId: string, lo
     .innerJoin('category', (join) => join.onRef('category.id', '=', 'product.categoryId').onRef('category.restaurantId', '=', 'product.restaurantId'))
     .innerJoin('location', (join) => join.onRef('location.id', '=', 'category.locationId').onRef('location.restaurantId', '=', 'product.restaurantId'))
     .select([
-      'product.id', 'product.nameRo', 'product.nameEn', 'product.priceMinor', 'product.currency', 'product.available', 'product.soldOutUntil', 'product.servedFrom',
-      'product.servedUntil', 'product.allergens', 'product.traces', 'product.visible', 'category.visible as categoryVisible', 'category.schedule as categorySchedule',
+      'product.id',
+      'product.nameRo',
+      'product.nameEn',
+      'product.priceMinor',
+      'product.currency',
+      'product.available',
+      'product.soldOutUntil',
+      'product.servedFrom',
+      'product.servedUntil',
+      'product.allergens',
+      'product.traces',
+      'product.visible',
+      'category.visible as categoryVisible',
+      'category.schedule as categorySchedule',
       'location.visible as locationVisible',
     ])
     .where('product.id', 'in', [...new Set(productIds)])
@@ -128,8 +140,23 @@ export async function insertGuestOrder(
 /** What the guest's own page shows of an order: never the name or the phone. */
 export type GuestOrderView = Pick<
   GuestOrder,
-  | 'id' | 'locationId' | 'serviceDay' | 'number' | 'kind' | 'tableLabel' | 'status' | 'etaMinutes' | 'declineReason' | 'pickupTime' | 'totalMinor' | 'currency' | 'locale'
-  | 'createdAt' | 'updatedAt' | 'allergies' | 'allergyNote'
+  | 'id'
+  | 'locationId'
+  | 'serviceDay'
+  | 'number'
+  | 'kind'
+  | 'tableLabel'
+  | 'status'
+  | 'etaMinutes'
+  | 'declineReason'
+  | 'pickupTime'
+  | 'totalMinor'
+  | 'currency'
+  | 'locale'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'allergies'
+  | 'allergyNote'
 > & { lines: Pick<GuestOrderLine, 'id' | 'nameRo' | 'nameEn' | 'unitPriceMinor' | 'quantity' | 'note' | 'allergens'>[] };
 
 /** An order by its token, for the guest's page; undefined for a token of no order of this restaurant. */
@@ -138,8 +165,23 @@ export async function findGuestOrderByToken(db: Kysely<Database>, restaurantId: 
   const order = await orders
     .selectFrom('guestOrder')
     .select([
-      'id', 'locationId', 'serviceDay', 'number', 'kind', 'tableLabel', 'status', 'etaMinutes', 'declineReason', 'pickupTime', 'totalMinor', 'currency', 'locale',
-      'createdAt', 'updatedAt', 'allergies', 'allergyNote',
+      'id',
+      'locationId',
+      'serviceDay',
+      'number',
+      'kind',
+      'tableLabel',
+      'status',
+      'etaMinutes',
+      'declineReason',
+      'pickupTime',
+      'totalMinor',
+      'currency',
+      'locale',
+      'createdAt',
+      'updatedAt',
+      'allergies',
+      'allergyNote',
     ])
     .where('token', '=', token)
     .executeTakeFirst();

@@ -31,30 +31,50 @@ function draw(doc: Doc, { restaurantName, order, locale, printedAt }: OrderTicke
   const width = WIDTH - MARGIN * 2;
   const rule = () => {
     doc.moveDown(0.3);
-    doc.moveTo(MARGIN, doc.y).lineTo(WIDTH - MARGIN, doc.y).lineWidth(0.75).dash(2, { space: 2 }).stroke('#000000').undash();
+    doc
+      .moveTo(MARGIN, doc.y)
+      .lineTo(WIDTH - MARGIN, doc.y)
+      .lineWidth(0.75)
+      .dash(2, { space: 2 })
+      .stroke('#000000')
+      .undash();
     doc.moveDown(0.4);
   };
   doc.fillColor('#000000');
   doc.font(f.bold).fontSize(12).text(restaurantName, MARGIN, MARGIN, { width, align: 'center' });
   doc.font(f.regular).fontSize(9).text(order.locationName, { width, align: 'center' });
   rule();
-  doc.font(f.bold).fontSize(20).text(t('orders.ticketNumber', { number: order.number }), { width, align: 'center' });
-  const who = order.kind === 'dineIn'
-    ? (order.tableLabel ?? '—')
-    : t('orders.pickupFor', { name: order.customerName ?? '—', time: order.pickupTime ?? '—' });
+  doc
+    .font(f.bold)
+    .fontSize(20)
+    .text(t('orders.ticketNumber', { number: order.number }), { width, align: 'center' });
+  const who = order.kind === 'dineIn' ? (order.tableLabel ?? '—') : t('orders.pickupFor', { name: order.customerName ?? '—', time: order.pickupTime ?? '—' });
   doc.font(f.bold).fontSize(13).text(who, { width, align: 'center' });
   if (order.kind === 'pickup' && order.customerPhone) doc.font(f.regular).fontSize(10).text(order.customerPhone, { width, align: 'center' });
-  doc.font(f.regular).fontSize(9).text(t('orders.placedAt', { time: order.placedAt }), { width, align: 'center' });
+  doc
+    .font(f.regular)
+    .fontSize(9)
+    .text(t('orders.placedAt', { time: order.placedAt }), { width, align: 'center' });
   rule();
   const upper = (text: string) => text.toLocaleUpperCase(locale);
   const allergenNames = (keys: readonly string[]) => keys.map((key) => upper(t(`allergen.${key}`))).join(', ');
   if (order.allergies.length > 0 || order.allergyNote) {
     // the guest's declared allergies, before anything to cook: a framed block in capitals
     const top = doc.y;
-    doc.font(f.bold).fontSize(13).text(upper(t('orders.ticketAllergies', { allergens: allergenNames(order.allergies) || '—' })), MARGIN + 4, top + 4, { width: width - 8 });
-    if (order.allergyNote) doc.font(f.bold).fontSize(11).text(upper(order.allergyNote), MARGIN + 4, doc.y, { width: width - 8 });
+    doc
+      .font(f.bold)
+      .fontSize(13)
+      .text(upper(t('orders.ticketAllergies', { allergens: allergenNames(order.allergies) || '—' })), MARGIN + 4, top + 4, { width: width - 8 });
+    if (order.allergyNote)
+      doc
+        .font(f.bold)
+        .fontSize(11)
+        .text(upper(order.allergyNote), MARGIN + 4, doc.y, { width: width - 8 });
     const bottom = doc.y + 4;
-    doc.rect(MARGIN, top, width, bottom - top).lineWidth(2).stroke('#000000');
+    doc
+      .rect(MARGIN, top, width, bottom - top)
+      .lineWidth(2)
+      .stroke('#000000');
     doc.y = bottom;
     rule();
   }
@@ -63,31 +83,52 @@ function draw(doc: Doc, { restaurantName, order, locale, printedAt }: OrderTicke
   for (const line of order.lines) {
     const top = doc.y;
     doc.font(f.bold).fontSize(11).text(`${line.quantity}×`, MARGIN, top, { width: quantityWidth });
-    doc.font(f.bold).fontSize(11).text(line.name, indent, top, { width: width - quantityWidth });
-    for (const option of line.options) doc.font(f.regular).fontSize(10).text(`+ ${option.group}: ${option.name}`, indent + 8, doc.y, { width: width - quantityWidth - 8 });
-    if (line.note) doc.font(f.regular).fontSize(10).text(`» ${line.note}`, indent, doc.y, { width: width - quantityWidth });
+    doc
+      .font(f.bold)
+      .fontSize(11)
+      .text(line.name, indent, top, { width: width - quantityWidth });
+    for (const option of line.options)
+      doc
+        .font(f.regular)
+        .fontSize(10)
+        .text(`+ ${option.group}: ${option.name}`, indent + 8, doc.y, { width: width - quantityWidth - 8 });
+    if (line.note)
+      doc
+        .font(f.regular)
+        .fontSize(10)
+        .text(`» ${line.note}`, indent, doc.y, { width: width - quantityWidth });
     if (line.flagged.length > 0) {
-      doc.font(f.bold).fontSize(10).text(`!! ${upper(t('orders.ticketFlag', { allergens: allergenNames(line.flagged) }))}`, indent, doc.y, { width: width - quantityWidth });
+      doc
+        .font(f.bold)
+        .fontSize(10)
+        .text(`!! ${upper(t('orders.ticketFlag', { allergens: allergenNames(line.flagged) }))}`, indent, doc.y, { width: width - quantityWidth });
     }
     doc.moveDown(0.25);
   }
   rule();
   const totalTop = doc.y;
-  doc.font(f.bold).fontSize(11).text(t('orders.total'), MARGIN, totalTop, { width: width / 2 });
+  doc
+    .font(f.bold)
+    .fontSize(11)
+    .text(t('orders.total'), MARGIN, totalTop, { width: width / 2 });
   doc.text(formatPrice(order.totalMinor, order.currency, locale), MARGIN + width / 2, totalTop, { width: width / 2, align: 'right' });
   doc.moveDown(0.4);
-  doc.font(f.regular).fontSize(8).text(t('orders.printedAt', { day: order.serviceDay, time: printedAt }), MARGIN, doc.y, { width, align: 'center' });
+  doc
+    .font(f.regular)
+    .fontSize(8)
+    .text(t('orders.printedAt', { day: order.serviceDay, time: printedAt }), MARGIN, doc.y, { width, align: 'center' });
   return doc.y + MARGIN;
 }
 
 export async function renderOrderTicketPdf(input: OrderTicketInput): Promise<Buffer> {
   const { t } = getI18n(input.locale);
-  const open = (height: number) => openPdf({
-    size: [WIDTH, height],
-    margins: { top: MARGIN, bottom: 0, left: MARGIN, right: MARGIN },
-    lang: input.locale,
-    title: `${input.restaurantName}: ${t('orders.ticketNumber', { number: input.order.number })}`,
-  });
+  const open = (height: number) =>
+    openPdf({
+      size: [WIDTH, height],
+      margins: { top: MARGIN, bottom: 0, left: MARGIN, right: MARGIN },
+      lang: input.locale,
+      title: `${input.restaurantName}: ${t('orders.ticketNumber', { number: input.order.number })}`,
+    });
   // a page tall enough for any order to measure it on (pdfkit cannot change a page's size once drawn)
   const scratch = open(14_400);
   const height = draw(scratch.doc, input);

@@ -23,9 +23,13 @@ async function restaurant(name = 'Bistro Ștefan') {
 }
 
 const eventsOf = async (restaurantId: string) =>
-  (await db.selectFrom('liveEvent').select(['channel', 'type', 'payload']).where('restaurantId', '=', restaurantId).orderBy('id').execute()).map((e) => ({ ...e, payload: JSON.parse(e.payload) as unknown }));
+  (await db.selectFrom('liveEvent').select(['channel', 'type', 'payload']).where('restaurantId', '=', restaurantId).orderBy('id').execute()).map((e) => ({
+    ...e,
+    payload: JSON.parse(e.payload) as unknown,
+  }));
 const orderRow = (id: string) => db.selectFrom('guestOrder').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const auditOf = async (restaurantId: string) => (await db.selectFrom('auditEvent').select(['action', 'targetId', 'actorRole']).where('restaurantId', '=', restaurantId).orderBy('createdAt').execute());
+const auditOf = async (restaurantId: string) =>
+  await db.selectFrom('auditEvent').select(['action', 'targetId', 'actorRole']).where('restaurantId', '=', restaurantId).orderBy('createdAt').execute();
 
 describe(`the orders board on ${testDialect}`, () => {
   it("shows today's orders open first, newest first, with lines, totals per state and the pause switch", async () => {
@@ -44,7 +48,15 @@ describe(`the orders board on ${testDialect}`, () => {
     expect(board.serviceDay).toBe(today);
     expect(board.orders.map((o) => o.id)).toEqual([pickup.order.id, first.order.id, served.order.id]);
     const dineIn = board.orders[1]!;
-    expect(dineIn).toMatchObject({ number: first.order.number, kind: 'dineIn', tableLabel: 'Masa 5', canBlockTable: true, status: 'received', locationName: 'Main hall', totalMinor: 7700 });
+    expect(dineIn).toMatchObject({
+      number: first.order.number,
+      kind: 'dineIn',
+      tableLabel: 'Masa 5',
+      canBlockTable: true,
+      status: 'received',
+      locationName: 'Main hall',
+      totalMinor: 7700,
+    });
     expect(dineIn.lines).toEqual([
       { name: 'Tripe soup', quantity: 2, unitPriceMinor: 2450, note: 'fără ardei iute', options: [], flagged: [] },
       { name: 'Papanași', quantity: 1, unitPriceMinor: 2800, note: null, options: [], flagged: [] },
@@ -71,7 +83,21 @@ describe(`the orders board on ${testDialect}`, () => {
     const filtered = await getBoardRows(r.staff, { orderIds: [first.order.id], locale: 'ro', locationId: second.id });
     expect(filtered.orders).toEqual([]);
     expect(filtered.totals.count).toBe(0);
-    await updateOrderingSettings(scopes.owner(r.id), storage, OrderingSettingsInput.parse({ locationId: r.locationId, version: '0', ordersEnabled: 'on', dineIn: 'on', slotMinutes: '30', maxPartySize: '6', leadMinutes: '60', daysAhead: '14', capacityPerSlot: '3' }));
+    await updateOrderingSettings(
+      scopes.owner(r.id),
+      storage,
+      OrderingSettingsInput.parse({
+        locationId: r.locationId,
+        version: '0',
+        ordersEnabled: 'on',
+        dineIn: 'on',
+        slotMinutes: '30',
+        maxPartySize: '6',
+        leadMinutes: '60',
+        daysAhead: '14',
+        capacityPerSlot: '3',
+      }),
+    );
     await setOrdersPaused(r.staff, storage, r.locationId, true);
     expect((await getOrderBoard(r.staff, { locale: 'ro' })).locations[0]!.ordering).toEqual({ enabled: true, paused: true, ceiling: 60, ceilingHitAt: null });
   });
@@ -135,8 +161,14 @@ describe(`the orders board on ${testDialect}`, () => {
     const before = await orderRow(order.id);
     const eventsBefore = await eventsOf(r.id);
     // the staff member's board still showed it as received
-    expect(await refusalOf(acceptOrder(r.staff, AcceptOrderInput.parse({ orderId: order.id, status: 'received', minutes: '30' })))).toEqual({ code: 'order-changed', params: { number: order.number } });
-    expect(await refusalOf(declineOrder(r.staff, DeclineOrderInput.parse({ orderId: order.id, status: 'received', reason: 'Prea târziu', blockTable: 'on' })))).toEqual({ code: 'order-changed', params: { number: order.number } });
+    expect(await refusalOf(acceptOrder(r.staff, AcceptOrderInput.parse({ orderId: order.id, status: 'received', minutes: '30' })))).toEqual({
+      code: 'order-changed',
+      params: { number: order.number },
+    });
+    expect(await refusalOf(declineOrder(r.staff, DeclineOrderInput.parse({ orderId: order.id, status: 'received', reason: 'Prea târziu', blockTable: 'on' })))).toEqual({
+      code: 'order-changed',
+      params: { number: order.number },
+    });
     expect(await orderRow(order.id)).toEqual(before);
     expect(await eventsOf(r.id)).toEqual(eventsBefore);
     expect(await db.selectFrom('tableBlock').selectAll().where('restaurantId', '=', r.id).execute()).toEqual([]);
@@ -173,7 +205,10 @@ describe(`the orders board on ${testDialect}`, () => {
     const { order } = await insertOrder(db, { restaurantId: a.id, locationId: a.locationId, table: a.table });
     const ownerB = scopes.owner(b.id);
     expect(await refusalOf(acceptOrder(ownerB, AcceptOrderInput.parse({ orderId: order.id, status: 'received', minutes: '5' })))).toEqual({ code: 'not-found', params: {} });
-    expect(await refusalOf(declineOrder(ownerB, DeclineOrderInput.parse({ orderId: order.id, status: 'received', reason: 'x', blockTable: 'on' })))).toEqual({ code: 'not-found', params: {} });
+    expect(await refusalOf(declineOrder(ownerB, DeclineOrderInput.parse({ orderId: order.id, status: 'received', reason: 'x', blockTable: 'on' })))).toEqual({
+      code: 'not-found',
+      params: {},
+    });
     expect(await refusalOf(getBoardOrder(ownerB, order.id, 'ro'))).toEqual({ code: 'not-found', params: {} });
     expect((await getBoardRows(ownerB, { orderIds: [order.id], locale: 'ro' })).orders).toEqual([]);
     expect(await refusalOf(renderOrderTicket(ownerB, order.id, 'ro'))).toEqual({ code: 'not-found', params: {} });
@@ -186,7 +221,8 @@ describe(`the orders board on ${testDialect}`, () => {
       getBoardRows(editor, { orderIds: [order.id], locale: 'ro' }),
       acceptOrder(editor, AcceptOrderInput.parse({ orderId: order.id, status: 'received', minutes: '5' })),
       markOrderReady(scopes.forgedOwner(a.id), { orderId: order.id, status: 'accepted' }),
-    ]) expect(await refusalOf(call)).toEqual({ code: 'forbidden', params: {} });
+    ])
+      expect(await refusalOf(call)).toEqual({ code: 'forbidden', params: {} });
     // the staff, the manager and the owner may
     for (const role of ['staff', 'manager', 'owner'] as const) expect((await getOrderBoard(scopes.member(a.id, role), { locale: 'ro' })).orders).toHaveLength(1);
     expect((await orderRow(order.id)).status).toBe('received');
@@ -220,9 +256,13 @@ describe(`the orders board on ${testDialect}`, () => {
     const page = await pdf.getPage(1);
     const [, , width] = page.view;
     expect(Math.round((width! / 72) * 25.4)).toBe(80);
-    const text = (await page.getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' ');
+    const text = (await page.getTextContent()).items
+      .map((item) => ('str' in item ? item.str : ''))
+      .join(' ')
+      .replace(/\s+/g, ' ');
     await loading.destroy();
-    for (const part of ['Bistro Ștefan', `Comanda #${order.number}`, 'Masa 5', '2×', 'Ciorbă de burtă', '» fără ardei iute', 'Papanași', '77,00 RON', 'Primită la']) expect(text).toContain(part);
+    for (const part of ['Bistro Ștefan', `Comanda #${order.number}`, 'Masa 5', '2×', 'Ciorbă de burtă', '» fără ardei iute', 'Papanași', '77,00 RON', 'Primită la'])
+      expect(text).toContain(part);
     const pickup = (await insertOrder(db, { restaurantId: r.id, locationId: r.locationId, table: null })).order;
     const english = (await renderOrderTicket(r.staff, pickup.id, 'en')).body;
     const pickupPdf = await getDocument({ data: new Uint8Array(english) }).promise;

@@ -14,14 +14,14 @@ const target = { orderId: idField, status: orderStatus };
 export const AcceptOrderInput = z.object({
   ...target,
   minutes: z.unknown().transform((raw, ctx) => {
-      const value = typeof raw === 'string' ? raw.trim() : '';
-      const minutes = /^\d{1,3}$/.test(value) ? Number(value) : Number.NaN;
-      if (!(minutes >= ETA_MINUTES.min && minutes <= ETA_MINUTES.max)) {
-        ctx.addIssue({ code: 'custom', message: 'orderMinutes', params: ETA_MINUTES });
-        return z.NEVER;
-      }
-      return minutes;
-    }),
+    const value = typeof raw === 'string' ? raw.trim() : '';
+    const minutes = /^\d{1,3}$/.test(value) ? Number(value) : Number.NaN;
+    if (!(minutes >= ETA_MINUTES.min && minutes <= ETA_MINUTES.max)) {
+      ctx.addIssue({ code: 'custom', message: 'orderMinutes', params: ETA_MINUTES });
+      return z.NEVER;
+    }
+    return minutes;
+  }),
 });
 export type AcceptOrderInput = z.infer<typeof AcceptOrderInput>;
 
@@ -42,6 +42,11 @@ export const PauseOrdersInput = z.object({ locationId: idField });
 /** The rows a board reads after live events: `?id=` repeated (1 to MAX_BOARD_ROWS_READ), and the board's location filter `?loc=`. */
 export const BoardRowsInput = z.object({
   ids: z.array(idField).min(1).max(MAX_BOARD_ROWS_READ),
-  loc: z.string().trim().max(64).nullable().transform((value) => value || null),
+  loc: z
+    .string()
+    .trim()
+    .max(64)
+    .nullable()
+    .transform((value) => value || null),
 });
 export type BoardRowsInput = z.infer<typeof BoardRowsInput>;

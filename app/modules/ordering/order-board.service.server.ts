@@ -9,13 +9,31 @@ import { appendLiveEvent } from '#app/modules/live/live-events.server.ts';
 import { listAllLocations } from '#app/modules/location/location.repo.server.ts';
 import { parseAllergenList } from '#app/modules/product/allergens.ts';
 import { localMoment } from '#app/modules/restaurant/local-time.ts';
-import { findBoardRestaurant, findOrder, insertTableBlock, listLineOptionsOfOrders, listLinesOfOrders, listOrdersOfDay, moveOrder, sumOrdersOfDay } from './order-board.repo.server.ts';
+import {
+  findBoardRestaurant,
+  findOrder,
+  insertTableBlock,
+  listLineOptionsOfOrders,
+  listLinesOfOrders,
+  listOrdersOfDay,
+  moveOrder,
+  sumOrdersOfDay,
+} from './order-board.repo.server.ts';
 import { flaggedAllergens, lineOptionView } from './order-line-details.ts';
 import type { AcceptOrderInput, DeclineOrderInput, MoveOrderInput } from './order-board.schema.ts';
 import { renderOrderTicketPdf } from './order-board-ticket.server.ts';
 import { ceilingHitRecently } from './guest-ceilings.server.ts';
 import { openFirst } from './order-board-merge.ts';
-import { canMoveOrder, MAX_BOARD_ORDERS, MAX_BOARD_ROWS_READ, type BoardLocation, type BoardOrder, type BoardRows, type BoardTotals, type OrderBoard } from './order-board.types.ts';
+import {
+  canMoveOrder,
+  MAX_BOARD_ORDERS,
+  MAX_BOARD_ROWS_READ,
+  type BoardLocation,
+  type BoardOrder,
+  type BoardRows,
+  type BoardTotals,
+  type OrderBoard,
+} from './order-board.types.ts';
 import { listOrderingSettings } from './ordering-settings.repo.server.ts';
 import { ORDER_STATUSES, type OrderLiveEvent } from './ordering.types.ts';
 
@@ -109,7 +127,10 @@ export async function getOrderBoard(scope: RestaurantScope, options: { locale: L
     listOrdersOfDay(scope.db, scope.restaurantId, serviceDay, locationId, MAX_BOARD_ORDERS),
     sumOrdersOfDay(scope.db, scope.restaurantId, serviceDay, locationId),
   ]);
-  const lines = await readLines(scope, orders.map((order) => order.id));
+  const lines = await readLines(
+    scope,
+    orders.map((order) => order.id),
+  );
   const names = new Map(locations.map((location) => [location.id, localized(location.nameRo, location.nameEn, options.locale)]));
   const settingsOf = new Map(settings.map((row) => [row.locationId, row]));
   const boardLocations: BoardLocation[] = [...locations]
@@ -148,7 +169,10 @@ export async function getBoardRows(scope: RestaurantScope, options: { orderIds: 
     sumOrdersOfDay(scope.db, scope.restaurantId, serviceDay, locationId),
   ]);
   const orders = found.filter((order): order is GuestOrder => order !== undefined && order.serviceDay === serviceDay && (!locationId || order.locationId === locationId));
-  const lines = await readLines(scope, orders.map((order) => order.id));
+  const lines = await readLines(
+    scope,
+    orders.map((order) => order.id),
+  );
   const names = new Map(locations.map((location) => [location.id, localized(location.nameRo, location.nameEn, options.locale)]));
   return {
     serviceDay,
@@ -168,7 +192,13 @@ export async function getBoardOrder(scope: RestaurantScope, orderId: string, loc
   return toBoardOrder(order, lines, location ? localized(location.nameRo, location.nameEn, locale) : '', restaurant.timeZone, locale);
 }
 
-type Move = { orderId: string; from: OrderStatus; to: OrderStatus; values?: Partial<Pick<GuestOrder, 'etaMinutes' | 'declineReason' | 'acceptedAt' | 'readyAt' | 'closedAt'>>; blockTable?: boolean };
+type Move = {
+  orderId: string;
+  from: OrderStatus;
+  to: OrderStatus;
+  values?: Partial<Pick<GuestOrder, 'etaMinutes' | 'declineReason' | 'acceptedAt' | 'readyAt' | 'closedAt'>>;
+  blockTable?: boolean;
+};
 
 /**
  * One move: the order must be this restaurant's (else not found), still in the state the board

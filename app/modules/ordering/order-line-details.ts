@@ -20,10 +20,7 @@ export interface LineOptionView {
 }
 
 /** A stored choice in the reader's language (the English name falls back to the Romanian one). */
-export function lineOptionView(
-  option: Pick<GuestOrderLineOption, 'groupNameRo' | 'groupNameEn' | 'nameRo' | 'nameEn' | 'priceMinor' | 'pricing'>,
-  locale: Locale,
-): LineOptionView {
+export function lineOptionView(option: Pick<GuestOrderLineOption, 'groupNameRo' | 'groupNameEn' | 'nameRo' | 'nameEn' | 'priceMinor' | 'pricing'>, locale: Locale): LineOptionView {
   return {
     group: localized(option.groupNameRo, option.groupNameEn, locale),
     name: localized(option.nameRo, option.nameEn, locale),

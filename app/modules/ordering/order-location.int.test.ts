@@ -34,7 +34,16 @@ async function twoLocations() {
   await db.insertInto('diningTable').values(table).execute();
   for (const location of [hall, terrace]) {
     const input = OrderingSettingsInput.parse({
-      locationId: location.id, version: '0', ordersEnabled: 'on', dineIn: 'on', pickup: 'on', slotMinutes: '30', maxPartySize: '6', leadMinutes: '60', daysAhead: '14', capacityPerSlot: '3',
+      locationId: location.id,
+      version: '0',
+      ordersEnabled: 'on',
+      dineIn: 'on',
+      pickup: 'on',
+      slotMinutes: '30',
+      maxPartySize: '6',
+      leadMinutes: '60',
+      daysAhead: '14',
+      capacityPerSlot: '3',
     });
     await updateOrderingSettings(scopes.owner(id!), storage, input);
   }
@@ -45,8 +54,15 @@ describe(`a dish of another location on ${testDialect}`, () => {
   it("is refused in an order at this location's table, and no order is written", async () => {
     const w = await twoLocations();
     const order = {
-      slug: w.slug, locationId: w.hall, kind: 'dineIn' as const, tableCode: w.table.code, locale: 'ro' as const,
-      lines: [{ productId: w.soup, quantity: 1, note: null }, { productId: w.lemonade, quantity: 2, note: null }],
+      slug: w.slug,
+      locationId: w.hall,
+      kind: 'dineIn' as const,
+      tableCode: w.table.code,
+      locale: 'ro' as const,
+      lines: [
+        { productId: w.soup, quantity: 1, note: null },
+        { productId: w.lemonade, quantity: 2, note: null },
+      ],
       idempotencyKey: `other-location-${newId()}`,
     };
     // whatever total the guest sends: the soup alone, or the soup with the terrace's lemonades
@@ -55,15 +71,40 @@ describe(`a dish of another location on ${testDialect}`, () => {
     }
     expect(await db.selectFrom('guestOrder').select('id').where('restaurantId', '=', w.id).execute()).toEqual([]);
     // the same dish at its own location is orderable
-    const own = await placeGuestOrder(db, { ...order, locationId: w.terrace, kind: 'pickup', tableCode: null, customerName: 'Ana', customerPhone: '0721000000', pickupTime: '13:00', lines: [order.lines[1]!], seenTotalMinor: 3000 }, { clientKey: 'guest', now: NOW });
+    const own = await placeGuestOrder(
+      db,
+      {
+        ...order,
+        locationId: w.terrace,
+        kind: 'pickup',
+        tableCode: null,
+        customerName: 'Ana',
+        customerPhone: '0721000000',
+        pickupTime: '13:00',
+        lines: [order.lines[1]!],
+        seenTotalMinor: 3000,
+      },
+      { clientKey: 'guest', now: NOW },
+    );
     expect(own.status).toBe('placed');
   });
 
   it("shows as not on this location's menu in the cart, priced at nothing", async () => {
     const w = await twoLocations();
-    const cart = { locationId: w.hall, tableCode: null, key: 'cart-key-abcdefghijklmnop', lines: [{ productId: w.soup, quantity: 1, note: null }, { productId: w.lemonade, quantity: 1, note: null }] };
+    const cart = {
+      locationId: w.hall,
+      tableCode: null,
+      key: 'cart-key-abcdefghijklmnop',
+      lines: [
+        { productId: w.soup, quantity: 1, note: null },
+        { productId: w.lemonade, quantity: 1, note: null },
+      ],
+    };
     const page = await getCartPage(db, w.slug, cart, 'ro', NOW);
-    expect(page?.priced.lines.map((line) => [line.productId, line.problem])).toEqual([[w.soup, null], [w.lemonade, 'gone']]);
+    expect(page?.priced.lines.map((line) => [line.productId, line.problem])).toEqual([
+      [w.soup, null],
+      [w.lemonade, 'gone'],
+    ]);
     expect(page?.priced.totalMinor).toBe(2450);
   });
 });

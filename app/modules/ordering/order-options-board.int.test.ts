@@ -22,11 +22,17 @@ async function restaurant(slug: string) {
   return { id: id!, slug, locationId: location.id, table, staff: scopes.member(id!, 'staff') };
 }
 
-
 describe(`options, notes and allergy flags on the staff's side on ${testDialect}`, () => {
   it('shows the options under their line, the note and the lines that contain a declared allergy, on the board and in the rows it merges', async () => {
     const r = await restaurant('optiuni-tabla');
-    const { order } = await insertOrder(db, { restaurantId: r.id, locationId: r.locationId, table: r.table, lines: PIZZA_ORDER, allergies: ['milk', 'peanuts'], allergyNote: 'alergie severă' });
+    const { order } = await insertOrder(db, {
+      restaurantId: r.id,
+      locationId: r.locationId,
+      table: r.table,
+      lines: PIZZA_ORDER,
+      allergies: ['milk', 'peanuts'],
+      allergyNote: 'alergie severă',
+    });
     // an order without declared allergies flags nothing, whatever its dishes contain
     const plain = await insertOrder(db, { restaurantId: r.id, locationId: r.locationId, table: r.table, lines: PIZZA_ORDER });
 
@@ -36,8 +42,15 @@ describe(`options, notes and allergy flags on the staff's side on ${testDialect}
     expect(shown.allergyNote).toBe('alergie severă');
     expect(shown.lines).toEqual([
       {
-        name: 'Margherita pizza', quantity: 1, unitPriceMinor: 4700, note: 'bine coaptă', flagged: ['milk'],
-        options: [{ group: 'Size', name: 'Large', priceMinor: 4200, pricing: 'set' }, { group: 'Extras', name: 'Mozzarella', priceMinor: 500, pricing: 'add' }],
+        name: 'Margherita pizza',
+        quantity: 1,
+        unitPriceMinor: 4700,
+        note: 'bine coaptă',
+        flagged: ['milk'],
+        options: [
+          { group: 'Size', name: 'Large', priceMinor: 4200, pricing: 'set' },
+          { group: 'Extras', name: 'Mozzarella', priceMinor: 500, pricing: 'add' },
+        ],
       },
       { name: 'Lemonade', quantity: 2, unitPriceMinor: 1500, note: null, options: [], flagged: [] },
     ]);
@@ -63,18 +76,33 @@ describe(`options, notes and allergy flags on the staff's side on ${testDialect}
     const mine = await insertOrder(db, { restaurantId: a.id, locationId: a.locationId, table: a.table, lines: [{ nameRo: 'Supă', unitPriceMinor: 1000 }] });
     const theirs = await insertOrder(db, { restaurantId: b.id, locationId: b.locationId, table: b.table, lines: PIZZA_ORDER });
     // a row of B's naming A's line (bad data): A's board does not read it
-    await db.insertInto('guestOrderLineOption').values({ ...theirs.options[0]!, id: 'stray-option', lineId: mine.lines[0]!.id, orderId: mine.order.id }).execute();
+    await db
+      .insertInto('guestOrderLineOption')
+      .values({ ...theirs.options[0]!, id: 'stray-option', lineId: mine.lines[0]!.id, orderId: mine.order.id })
+      .execute();
     expect((await getBoardOrder(a.staff, mine.order.id, 'ro')).lines[0]!.options).toEqual([]);
   });
 
   it('prints the declared allergies first, in capitals, then each line with its options indented, its note and its flag', async () => {
     const r = await restaurant('optiuni-bon');
-    const { order } = await insertOrder(db, { restaurantId: r.id, locationId: r.locationId, table: r.table, lines: PIZZA_ORDER, allergies: ['gluten', 'milk'], allergyNote: 'fără urme de nuci' });
+    const { order } = await insertOrder(db, {
+      restaurantId: r.id,
+      locationId: r.locationId,
+      table: r.table,
+      lines: PIZZA_ORDER,
+      allergies: ['gluten', 'milk'],
+      allergyNote: 'fără urme de nuci',
+    });
     const loading = getDocument({ data: new Uint8Array((await renderOrderTicket(r.staff, order.id, 'ro')).body) });
     const page = await (await loading.promise).getPage(1);
-    const items = (await page.getTextContent()).items.flatMap((item) => ('str' in item && item.str.trim() ? [{ text: item.str, x: item.transform[4] as number, y: item.transform[5] as number }] : []));
+    const items = (await page.getTextContent()).items.flatMap((item) =>
+      'str' in item && item.str.trim() ? [{ text: item.str, x: item.transform[4] as number, y: item.transform[5] as number }] : [],
+    );
     await loading.destroy();
-    const text = items.map((item) => item.text).join(' ').replace(/\s+/g, ' ');
+    const text = items
+      .map((item) => item.text)
+      .join(' ')
+      .replace(/\s+/g, ' ');
     expect(text).toContain('ALERGII: GLUTEN, LACTATE');
     expect(text).toContain('FĂRĂ URME DE NUCI');
     expect(text).toContain('+ Mărime: Mare');

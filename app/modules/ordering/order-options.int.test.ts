@@ -35,15 +35,42 @@ async function world() {
   await db.insertInto('location').values(location).execute();
   await db.insertInto('category').values(category).execute();
   await db.insertInto('product').values([pizza, coffee, soup]).execute();
-  const table = { id: newId(), restaurantId: id, locationId: location.id, label: 'Masa 2', code: `p${seq}${testDialect}`.slice(0, 12), sortOrder: 1, createdAt: new Date().toISOString() };
+  const table = {
+    id: newId(),
+    restaurantId: id,
+    locationId: location.id,
+    label: 'Masa 2',
+    code: `p${seq}${testDialect}`.slice(0, 12),
+    sortOrder: 1,
+    createdAt: new Date().toISOString(),
+  };
   await db.insertInto('diningTable').values(table).execute();
-  await updateOrderingSettings(scopes.owner(id), storage, OrderingSettingsInput.parse({
-    locationId: location.id, version: '0', ordersEnabled: 'on', dineIn: 'on', slotMinutes: '30', maxPartySize: '6', leadMinutes: '60', daysAhead: '14', capacityPerSlot: '3',
-  }));
+  await updateOrderingSettings(
+    scopes.owner(id),
+    storage,
+    OrderingSettingsInput.parse({
+      locationId: location.id,
+      version: '0',
+      ordersEnabled: 'on',
+      dineIn: 'on',
+      slotMinutes: '30',
+      maxPartySize: '6',
+      leadMinutes: '60',
+      daysAhead: '14',
+      capacityPerSlot: '3',
+    }),
+  );
   const pizzaOptions = await insertPizzaOptions(db, id, [pizza.id!]);
   // every milk of the coffee contains milk: hiding milk hides the coffee
   const milk = await insertDishOptions(db, id, [coffee.id!], {
-    nameRo: 'Lapte', nameEn: 'Milk', minChoices: 1, maxChoices: 1, options: [{ nameRo: 'Integral', allergens: '["milk"]' }, { nameRo: 'Fără lactoză', allergens: '["milk"]', priceMinor: 200 }],
+    nameRo: 'Lapte',
+    nameEn: 'Milk',
+    minChoices: 1,
+    maxChoices: 1,
+    options: [
+      { nameRo: 'Integral', allergens: '["milk"]' },
+      { nameRo: 'Fără lactoză', allergens: '["milk"]', priceMinor: 200 },
+    ],
   });
   return { id, slug, location: location.id, pizza: pizza.id!, coffee: coffee.id!, soup: soup.id!, table, ...pizzaOptions, milk };
 }
@@ -52,9 +79,15 @@ type World = Awaited<ReturnType<typeof world>>;
 let keys = 0;
 const newKey = () => `options-key-${testDialect}-${++keys}-abcdefghijkl`;
 const order = (w: World, overrides: Partial<PlaceOrderInput> = {}): PlaceOrderInput => ({
-  slug: w.slug, locationId: w.location, kind: 'dineIn', tableCode: w.table.code,
+  slug: w.slug,
+  locationId: w.location,
+  kind: 'dineIn',
+  tableCode: w.table.code,
   lines: [{ productId: w.pizza, quantity: 2, note: 'bine făcută', options: [w.large, w.cheese] }],
-  idempotencyKey: newKey(), seenTotalMinor: 2 * (4500 + 500), locale: 'ro', ...overrides,
+  idempotencyKey: newKey(),
+  seenTotalMinor: 2 * (4500 + 500),
+  locale: 'ro',
+  ...overrides,
 });
 const client = { clientKey: 'guest', now: NOW };
 const orderCount = async (w: World) => (await db.selectFrom('guestOrder').select('id').where('restaurantId', '=', w.id).execute()).length;
@@ -66,10 +99,18 @@ describe(`a line's options on ${testDialect}`, () => {
     if (placed.status !== 'placed') throw new Error('expected the order placed');
     const stored = await db.selectFrom('guestOrder').select(['totalMinor', 'allergies', 'allergyNote']).where('id', '=', placed.orderId).executeTakeFirstOrThrow();
     expect(stored).toEqual({ totalMinor: 10000, allergies: '["milk","celery"]', allergyNote: 'fără   nuci, vă rog' });
-    const line = await db.selectFrom('guestOrderLine').select(['id', 'unitPriceMinor', 'quantity', 'note', 'allergens']).where('orderId', '=', placed.orderId).executeTakeFirstOrThrow();
+    const line = await db
+      .selectFrom('guestOrderLine')
+      .select(['id', 'unitPriceMinor', 'quantity', 'note', 'allergens'])
+      .where('orderId', '=', placed.orderId)
+      .executeTakeFirstOrThrow();
     expect(line).toMatchObject({ unitPriceMinor: 5000, quantity: 2, note: 'bine făcută', allergens: '["gluten","milk"]' });
-    const options = await db.selectFrom('guestOrderLineOption').select(['lineId', 'optionId', 'groupNameRo', 'nameRo', 'nameEn', 'priceMinor', 'pricing', 'position'])
-      .where('orderId', '=', placed.orderId).orderBy('position').execute();
+    const options = await db
+      .selectFrom('guestOrderLineOption')
+      .select(['lineId', 'optionId', 'groupNameRo', 'nameRo', 'nameEn', 'priceMinor', 'pricing', 'position'])
+      .where('orderId', '=', placed.orderId)
+      .orderBy('position')
+      .execute();
     expect(options).toEqual([
       { lineId: line.id, optionId: w.large, groupNameRo: 'Mărime', nameRo: 'Mare', nameEn: 'Large', priceMinor: 4500, pricing: 'set', position: 0 },
       { lineId: line.id, optionId: w.cheese, groupNameRo: 'Extra', nameRo: 'Extra brânză', nameEn: 'Extra cheese', priceMinor: 500, pricing: 'add', position: 1 },
@@ -98,8 +139,14 @@ describe(`a line's options on ${testDialect}`, () => {
     await expect(refused([w.large, w.truffles])).rejects.toMatchObject({ code: 'order-option-unknown' });
     await expect(refused([w.large, w.milk.optionIds[0]!])).rejects.toMatchObject({ code: 'order-option-unknown' });
     // the coffee's milk in the same cart is still not the pizza's
-    const both = [{ productId: w.pizza, quantity: 1, note: null, options: [w.large, w.milk.optionIds[0]!] }, { productId: w.coffee, quantity: 1, note: null, options: [w.milk.optionIds[0]!] }];
-    await expect(placeGuestOrder(db, order(w, { lines: both, seenTotalMinor: 4500 + 1200 }), client)).rejects.toMatchObject({ code: 'order-option-unknown', params: { dish: 'Pizza Margherita' } });
+    const both = [
+      { productId: w.pizza, quantity: 1, note: null, options: [w.large, w.milk.optionIds[0]!] },
+      { productId: w.coffee, quantity: 1, note: null, options: [w.milk.optionIds[0]!] },
+    ];
+    await expect(placeGuestOrder(db, order(w, { lines: both, seenTotalMinor: 4500 + 1200 }), client)).rejects.toMatchObject({
+      code: 'order-option-unknown',
+      params: { dish: 'Pizza Margherita' },
+    });
     await expect(refused([other.large])).rejects.toMatchObject({ code: 'order-option-unknown' });
     await expect(refused([w.large, other.cheese])).rejects.toMatchObject({ code: 'order-option-unknown' });
     await expect(refused([w.large, w.large])).rejects.toMatchObject({ code: 'order-option-unknown' });
@@ -127,8 +174,11 @@ describe(`a line's options on ${testDialect}`, () => {
   it('adds to the cart with its choices: a refusal names the group, identical lines merge, the filter pre-fills the allergies once', async () => {
     const w = await world();
     const context = { tableCode: w.table.code, locale: 'ro' as const, filtered: ['milk' as const] };
-    await expect(addDishToCart(db, w.slug, { productId: w.pizza, options: [w.cheese] }, null, context, NOW))
-      .rejects.toMatchObject({ code: 'order-option-required', params: { dish: 'Pizza Margherita', group: 'Mărime' }, field: `group-${w.sizeGroup}` });
+    await expect(addDishToCart(db, w.slug, { productId: w.pizza, options: [w.cheese] }, null, context, NOW)).rejects.toMatchObject({
+      code: 'order-option-required',
+      params: { dish: 'Pizza Margherita', group: 'Mărime' },
+      field: `group-${w.sizeGroup}`,
+    });
     const first = await addDishToCart(db, w.slug, { productId: w.pizza, options: [w.cheese, w.large], note: 'fără busuioc', quantity: 2 }, null, context, NOW);
     expect(first.cart.allergies).toEqual(['milk']);
     const again = await addDishToCart(db, w.slug, { productId: w.pizza, options: [w.large, w.cheese], note: 'fără busuioc' }, first.cart, { ...context, filtered: ['eggs'] }, NOW);
@@ -143,10 +193,31 @@ describe(`a line's options on ${testDialect}`, () => {
 
   it('shows the groups on the dish page (hidden left out, sold out marked, the filter marked) and lets the filter hide a dish no choice makes safe', async () => {
     const w = await world();
-    const page = await getDishChoicePage(db, w.slug, w.pizza, { locale: 'en', filtered: ['milk'], refusal: { code: 'order-option-required', groupId: w.sizeGroup, chosen: [] } }, NOW);
+    const page = await getDishChoicePage(
+      db,
+      w.slug,
+      w.pizza,
+      { locale: 'en', filtered: ['milk'], refusal: { code: 'order-option-required', groupId: w.sizeGroup, chosen: [] } },
+      NOW,
+    );
     expect(page?.groups.map((group) => [group.name, group.rule, group.options.map((option) => [option.name, option.available, option.filtered])])).toEqual([
-      ['Size', 'exactly-one', [['Small', true, []], ['Large', true, []]]],
-      ['Extras', 'up-to', [['Extra cheese', true, ['milk']], ['Olives', true, []], ['Ham', false, []]]],
+      [
+        'Size',
+        'exactly-one',
+        [
+          ['Small', true, []],
+          ['Large', true, []],
+        ],
+      ],
+      [
+        'Extras',
+        'up-to',
+        [
+          ['Extra cheese', true, ['milk']],
+          ['Olives', true, []],
+          ['Ham', false, []],
+        ],
+      ],
     ]);
     expect(page?.refusal).toMatchObject({ code: 'order-option-required', params: { dish: 'Margherita pizza', group: 'Size' } });
     const other = await world();

@@ -33,13 +33,30 @@ async function world(options: { pickup?: boolean; hours?: boolean } = {}) {
   await db.insertInto('location').values([location, other]).execute();
   await db.insertInto('category').values(category).execute();
   await db.insertInto('product').values([soup, pie]).execute();
-  const table = { id: newId(), restaurantId: id, locationId: location.id, label: 'Masa 5', code: `t${seq}${testDialect}`.slice(0, 12), sortOrder: 1, createdAt: new Date().toISOString() };
+  const table = {
+    id: newId(),
+    restaurantId: id,
+    locationId: location.id,
+    label: 'Masa 5',
+    code: `t${seq}${testDialect}`.slice(0, 12),
+    sortOrder: 1,
+    createdAt: new Date().toISOString(),
+  };
   const otherTable = { ...table, id: newId(), locationId: other.id, label: 'Bar 1', code: `o${seq}${testDialect}`.slice(0, 12) };
   await db.insertInto('diningTable').values([table, otherTable]).execute();
-  const settings = (locationId: string) => OrderingSettingsInput.parse({
-    locationId, version: '0', ordersEnabled: 'on', dineIn: 'on', ...(options.pickup ? { pickup: 'on' } : {}), slotMinutes: '30', maxPartySize: '6',
-    leadMinutes: '60', daysAhead: '14', capacityPerSlot: '3',
-  });
+  const settings = (locationId: string) =>
+    OrderingSettingsInput.parse({
+      locationId,
+      version: '0',
+      ordersEnabled: 'on',
+      dineIn: 'on',
+      ...(options.pickup ? { pickup: 'on' } : {}),
+      slotMinutes: '30',
+      maxPartySize: '6',
+      leadMinutes: '60',
+      daysAhead: '14',
+      capacityPerSlot: '3',
+    });
   await updateOrderingSettings(scopes.owner(id), storage, settings(location.id));
   await updateOrderingSettings(scopes.owner(id), storage, settings(other.id));
   return { id, slug, location: location.id, other: other.id, soup, pie, table, otherTable };
@@ -49,9 +66,18 @@ type World = Awaited<ReturnType<typeof world>>;
 let keys = 0;
 const newKey = () => `cart-key-${testDialect}-${++keys}-abcdefghijkl`;
 const dineIn = (w: World, overrides: Partial<PlaceOrderInput> = {}): PlaceOrderInput => ({
-  slug: w.slug, locationId: w.location, kind: 'dineIn', tableCode: w.table.code,
-  lines: [{ productId: w.soup.id!, quantity: 2, note: null }, { productId: w.pie.id!, quantity: 1, note: 'fără smântână' }],
-  idempotencyKey: newKey(), seenTotalMinor: 2 * 2450 + 1900, locale: 'ro', ...overrides,
+  slug: w.slug,
+  locationId: w.location,
+  kind: 'dineIn',
+  tableCode: w.table.code,
+  lines: [
+    { productId: w.soup.id!, quantity: 2, note: null },
+    { productId: w.pie.id!, quantity: 1, note: 'fără smântână' },
+  ],
+  idempotencyKey: newKey(),
+  seenTotalMinor: 2 * 2450 + 1900,
+  locale: 'ro',
+  ...overrides,
 });
 const client = (key = 'client-a') => ({ clientKey: key, now: NOW });
 const orderCount = async (w: World) => (await db.selectFrom('guestOrder').select('id').where('restaurantId', '=', w.id).execute()).length;
@@ -144,7 +170,10 @@ describe(`placing a guest's order on ${testDialect}`, () => {
   it('refuses 1,000 lines, bad quantities, long notes and a forged key, before reading anything', async () => {
     const w = await world();
     const line = { productId: w.soup.id!, quantity: 1, note: null };
-    await expect(placeGuestOrder(db, dineIn(w, { lines: Array.from({ length: 1000 }, () => line) }), client())).rejects.toMatchObject({ code: 'order-too-many-lines', params: { max: 50 } });
+    await expect(placeGuestOrder(db, dineIn(w, { lines: Array.from({ length: 1000 }, () => line) }), client())).rejects.toMatchObject({
+      code: 'order-too-many-lines',
+      params: { max: 50 },
+    });
     await expect(placeGuestOrder(db, dineIn(w, { lines: [] }), client())).rejects.toMatchObject({ code: 'order-empty' });
     for (const quantity of [-1, 0, 1.5, 21, Number.NaN]) {
       await expect(placeGuestOrder(db, dineIn(w, { lines: [{ ...line, quantity }] }), client())).rejects.toMatchObject({ code: 'order-quantity' });
@@ -160,7 +189,15 @@ describe(`placing a guest's order on ${testDialect}`, () => {
     const note = '<script>alert(1)</script> 🌶️ fără ceapă';
     const placed = await placeGuestOrder(
       db,
-      dineIn(w, { kind: 'pickup', tableCode: null, customerName: '<b>Ion</b> 😀', customerPhone: '0722 123 456', pickupTime: '13:00', lines: [{ productId: w.soup.id!, quantity: 1, note }], seenTotalMinor: 2450 }),
+      dineIn(w, {
+        kind: 'pickup',
+        tableCode: null,
+        customerName: '<b>Ion</b> 😀',
+        customerPhone: '0722 123 456',
+        pickupTime: '13:00',
+        lines: [{ productId: w.soup.id!, quantity: 1, note }],
+        seenTotalMinor: 2450,
+      }),
       client(),
     );
     if (placed.status !== 'placed') throw new Error('expected the order placed');
@@ -171,7 +208,8 @@ describe(`placing a guest's order on ${testDialect}`, () => {
 
   it('asks a pickup for a name, a phone and a time today within the hours', async () => {
     const w = await world({ pickup: true, hours: true });
-    const pickup = (overrides: Partial<PlaceOrderInput>) => dineIn(w, { kind: 'pickup', tableCode: null, customerName: 'Ana', customerPhone: '+40 722 123 456', pickupTime: '13:30', ...overrides });
+    const pickup = (overrides: Partial<PlaceOrderInput>) =>
+      dineIn(w, { kind: 'pickup', tableCode: null, customerName: 'Ana', customerPhone: '+40 722 123 456', pickupTime: '13:30', ...overrides });
     await expect(placeGuestOrder(db, pickup({ customerName: '   ' }), client())).rejects.toMatchObject({ code: 'order-name', field: 'name' });
     await expect(placeGuestOrder(db, pickup({ customerPhone: 'call me' }), client())).rejects.toMatchObject({ code: 'order-phone', field: 'phone' });
     for (const pickupTime of ['23:30', '08:00', '11:00', '25:00', '']) {
@@ -181,7 +219,9 @@ describe(`placing a guest's order on ${testDialect}`, () => {
     expect((await placeGuestOrder(db, pickup({}), client())).status).toBe('placed');
     // dine-in only elsewhere: pickup is not offered there
     const dineInOnly = await world();
-    await expect(placeGuestOrder(db, dineIn(dineInOnly, { kind: 'pickup', tableCode: null, customerName: 'Ana', customerPhone: '0722123456', pickupTime: '13:30' }), client())).rejects.toMatchObject({ code: 'order-kind-unavailable' });
+    await expect(
+      placeGuestOrder(db, dineIn(dineInOnly, { kind: 'pickup', tableCode: null, customerName: 'Ana', customerPhone: '0722123456', pickupTime: '13:30' }), client()),
+    ).rejects.toMatchObject({ code: 'order-kind-unavailable' });
   });
 
   it('caps the open orders of a table and the orders of a client', async () => {

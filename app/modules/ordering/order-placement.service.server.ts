@@ -9,7 +9,14 @@ import { consumeRateLimit, type RateRule } from '#app/modules/rate-limit/rate-li
 import { localMoment } from '#app/modules/restaurant/local-time.ts';
 import { ORDER_LIMITS, type CartLine } from './cart-cookie.ts';
 import {
-  countOpenOrdersAtTable, countOrdersSince, findOrderByIdempotencyKey, findTableByCode, insertGuestOrder, isTableBlocked, lockOrderPlacement, nextOrderNumber,
+  countOpenOrdersAtTable,
+  countOrdersSince,
+  findOrderByIdempotencyKey,
+  findTableByCode,
+  insertGuestOrder,
+  isTableBlocked,
+  lockOrderPlacement,
+  nextOrderNumber,
 } from './guest-order.repo.server.ts';
 import { announceCeilingHit, ceilingWindowStart, ORDER_CEILING_MINUTES } from './guest-ceilings.server.ts';
 import { assertAllOrderable, findOrderingRestaurant, priceCart, requireOrdersOpen, type GuestLocale, type PricedLine } from './order-pricing.server.ts';
@@ -124,13 +131,33 @@ export async function placeGuestOrder(db: Kysely<Database>, input: PlaceOrderInp
   const token = newOrderToken();
   const stamp = now.toISOString();
   const lines = cart.lines.map((line, position) => ({
-    id: randomUUID(), orderId, productId: line.productId, nameRo: line.nameRo, nameEn: line.nameEn, unitPriceMinor: line.unitPriceMinor,
-    quantity: line.quantity, note: line.note, position, allergens: JSON.stringify(line.flagKeys),
+    id: randomUUID(),
+    orderId,
+    productId: line.productId,
+    nameRo: line.nameRo,
+    nameEn: line.nameEn,
+    unitPriceMinor: line.unitPriceMinor,
+    quantity: line.quantity,
+    note: line.note,
+    position,
+    allergens: JSON.stringify(line.flagKeys),
   }));
-  const lineOptions = cart.lines.flatMap((line, index) => line.chosen.map((option, position) => ({
-    id: randomUUID(), lineId: lines[index]!.id, orderId, optionId: option.optionId, groupId: option.groupId, groupNameRo: option.groupNameRo,
-    groupNameEn: option.groupNameEn, nameRo: option.nameRo, nameEn: option.nameEn, priceMinor: option.priceMinor, pricing: option.pricing, position,
-  })));
+  const lineOptions = cart.lines.flatMap((line, index) =>
+    line.chosen.map((option, position) => ({
+      id: randomUUID(),
+      lineId: lines[index]!.id,
+      orderId,
+      optionId: option.optionId,
+      groupId: option.groupId,
+      groupNameRo: option.groupNameRo,
+      groupNameEn: option.groupNameEn,
+      nameRo: option.nameRo,
+      nameEn: option.nameEn,
+      priceMinor: option.priceMinor,
+      pricing: option.pricing,
+      position,
+    })),
+  );
   for (let attempt = 1; ; attempt++) {
     try {
       const number = await db.transaction().execute(async (trx) => {
@@ -143,14 +170,40 @@ export async function placeGuestOrder(db: Kysely<Database>, input: PlaceOrderInp
           throw new AppError('order-ceiling');
         }
         const next = await nextOrderNumber(trx, restaurant.id, serviceDay);
-        await insertGuestOrder(trx, restaurant.id, {
-          id: orderId, locationId: input.locationId, token, serviceDay, number: next, kind: input.kind, tableId: table?.id ?? null,
-          tableLabel: table?.label ?? null, status: 'received', etaMinutes: null, declineReason: null, customerName: contact?.name ?? null,
-          customerPhone: contact?.phone ?? null, pickupTime: contact?.pickupTime ?? null, totalMinor: cart.totalMinor, currency: cart.currency,
-          locale: input.locale, idempotencyKey: input.idempotencyKey, createdAt: stamp, updatedAt: stamp, acceptedAt: null, readyAt: null,
-          closedAt: null, contactErasedAt: null,
-          allergies: declared.allergies.length > 0 ? JSON.stringify(declared.allergies) : null, allergyNote: declared.allergyNote,
-        }, lines, lineOptions);
+        await insertGuestOrder(
+          trx,
+          restaurant.id,
+          {
+            id: orderId,
+            locationId: input.locationId,
+            token,
+            serviceDay,
+            number: next,
+            kind: input.kind,
+            tableId: table?.id ?? null,
+            tableLabel: table?.label ?? null,
+            status: 'received',
+            etaMinutes: null,
+            declineReason: null,
+            customerName: contact?.name ?? null,
+            customerPhone: contact?.phone ?? null,
+            pickupTime: contact?.pickupTime ?? null,
+            totalMinor: cart.totalMinor,
+            currency: cart.currency,
+            locale: input.locale,
+            idempotencyKey: input.idempotencyKey,
+            createdAt: stamp,
+            updatedAt: stamp,
+            acceptedAt: null,
+            readyAt: null,
+            closedAt: null,
+            contactErasedAt: null,
+            allergies: declared.allergies.length > 0 ? JSON.stringify(declared.allergies) : null,
+            allergyNote: declared.allergyNote,
+          },
+          lines,
+          lineOptions,
+        );
         // last: on PostgreSQL it holds the restaurant's channel until the commit (decision 0031)
         const event: OrderLiveEvent = { type: 'order.placed', payload: { orderId, status: 'received', locationId: input.locationId } };
         await appendLiveEvent(trx, { restaurantId: restaurant.id, channel: 'orders', ...event });

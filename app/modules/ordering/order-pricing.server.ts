@@ -121,7 +121,9 @@ export async function priceCart(
     const empty = { chosen: [], allergens: [], flagKeys: [], choiceProblem: null };
     if (!dish) return { ...line, options, ...empty, name: null, nameRo: '', nameEn: null, unitPriceMinor: 0, problem: 'gone' };
     const shown = dish.visible === 1 && dish.categoryVisible === 1 && dish.locationVisible === 1;
-    const served = servingState(parseCategorySchedule(dish.categorySchedule), now, restaurant.timeZone).servedNow && dishServingState(dish.servedFrom, dish.servedUntil, now, restaurant.timeZone).servedNow;
+    const served =
+      servingState(parseCategorySchedule(dish.categorySchedule), now, restaurant.timeZone).servedNow &&
+      dishServingState(dish.servedFrom, dish.servedUntil, now, restaurant.timeZone).servedNow;
     const groups = groupsOf.get(dish.id) ?? [];
     const choiceProblem = choicesOf(groups, options, locale);
     const picked = choiceProblem ? [] : chosenOptions(groups, options);
@@ -134,8 +136,14 @@ export async function priceCart(
       nameEn: dish.nameEn,
       unitPriceMinor: choiceProblem ? dish.priceMinor : unitPriceWithChoices(dish.priceMinor, groups, options),
       chosen: picked.map(({ group, option }) => ({
-        optionId: option.id, groupId: group.id, groupNameRo: group.nameRo, groupNameEn: group.nameEn, nameRo: option.nameRo, nameEn: option.nameEn,
-        priceMinor: option.priceMinor, pricing: group.pricing,
+        optionId: option.id,
+        groupId: group.id,
+        groupNameRo: group.nameRo,
+        groupNameEn: group.nameEn,
+        nameRo: option.nameRo,
+        nameEn: option.nameEn,
+        priceMinor: option.priceMinor,
+        pricing: group.pricing,
       })),
       allergens,
       flagKeys: unionOf([allergens, parseAllergenList(dish.traces), ...picked.map(({ option }) => option.traces)]),
@@ -155,10 +163,14 @@ export function choiceError(line: Pick<PricedLine, 'name' | 'choiceProblem'>, go
   // the field is the group's fieldset on the dish's page (`group-<id>`)
   const field = 'groupId' in problem ? { field: `group-${problem.groupId}` } : {};
   switch (problem.kind) {
-    case 'required': return new AppError('order-option-required', { dish, group: problem.groupName ?? '' }, field);
-    case 'too-many': return new AppError('order-option-too-many', { dish, group: problem.groupName ?? '', max: problem.maxChoices ?? 1 }, field);
-    case 'option-unavailable': return new AppError('order-option-unavailable', { dish, group: problem.groupName ?? '', option: problem.optionName ?? '' }, field);
-    case 'unknown-option': return new AppError('order-option-unknown', { dish });
+    case 'required':
+      return new AppError('order-option-required', { dish, group: problem.groupName ?? '' }, field);
+    case 'too-many':
+      return new AppError('order-option-too-many', { dish, group: problem.groupName ?? '', max: problem.maxChoices ?? 1 }, field);
+    case 'option-unavailable':
+      return new AppError('order-option-unavailable', { dish, group: problem.groupName ?? '', option: problem.optionName ?? '' }, field);
+    case 'unknown-option':
+      return new AppError('order-option-unknown', { dish });
   }
 }
 

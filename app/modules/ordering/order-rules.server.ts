@@ -87,5 +87,7 @@ export function isUniqueViolation(error: unknown, which: 'idempotencyKey' | 'num
   const { code, constraint, message } = error as { code?: unknown; constraint?: unknown; message?: unknown };
   const index = which === 'idempotencyKey' ? 'guestOrder_idempotency_idx' : 'guestOrder_number_idx';
   if (code === '23505') return constraint === index;
-  return typeof message === 'string' && message.includes('UNIQUE constraint failed') && message.includes(which === 'idempotencyKey' ? 'guestOrder.idempotencyKey' : 'guestOrder.number');
+  return (
+    typeof message === 'string' && message.includes('UNIQUE constraint failed') && message.includes(which === 'idempotencyKey' ? 'guestOrder.idempotencyKey' : 'guestOrder.number')
+  );
 }

@@ -21,8 +21,18 @@ async function restaurant(slug: string) {
 
 const form = (locationId: string, version: number, overrides: Record<string, string> = {}) =>
   OrderingSettingsInput.parse({
-    locationId, version: String(version), ordersEnabled: 'on', dineIn: 'on', reservationsEnabled: 'on', slotMinutes: '30', maxPartySize: '6',
-    leadMinutes: '60', daysAhead: '14', capacityPerSlot: '3', guestNoteRo: 'Comanda ajunge în 20 de minute.', ...overrides,
+    locationId,
+    version: String(version),
+    ordersEnabled: 'on',
+    dineIn: 'on',
+    reservationsEnabled: 'on',
+    slotMinutes: '30',
+    maxPartySize: '6',
+    leadMinutes: '60',
+    daysAhead: '14',
+    capacityPerSlot: '3',
+    guestNoteRo: 'Comanda ajunge în 20 de minute.',
+    ...overrides,
   });
 
 describe(`ordering settings per location on ${testDialect}`, () => {
@@ -70,34 +80,84 @@ describe(`ordering settings per location on ${testDialect}`, () => {
   it('lets the owner set the ceilings within the platform’s bounds, and refuses others with a translated rule (issue 33)', async () => {
     const a = await restaurant('comenzi-plafon');
     await updateOrderingSettings(a.scope, storage, form(a.locationId, 0));
-    expect(await locationOrderingForGuests(db, a.id, a.locationId)).toMatchObject(
-      { orderCeiling: 60, reservationHourCeiling: 20, reservationDayCeiling: 100, reservationContactCeiling: 3 },
-    );
+    expect(await locationOrderingForGuests(db, a.id, a.locationId)).toMatchObject({
+      orderCeiling: 60,
+      reservationHourCeiling: 20,
+      reservationDayCeiling: 100,
+      reservationContactCeiling: 3,
+    });
     const ceilings = { orderCeiling: '120', reservationHourCeiling: '30', reservationDayCeiling: '200', reservationContactCeiling: '2' };
     await updateOrderingSettings(a.scope, storage, form(a.locationId, 1, ceilings));
-    expect(await locationOrderingForGuests(db, a.id, a.locationId)).toMatchObject(
-      { orderCeiling: 120, reservationHourCeiling: 30, reservationDayCeiling: 200, reservationContactCeiling: 2, version: 2 },
-    );
+    expect(await locationOrderingForGuests(db, a.id, a.locationId)).toMatchObject({
+      orderCeiling: 120,
+      reservationHourCeiling: 30,
+      reservationDayCeiling: 200,
+      reservationContactCeiling: 2,
+      version: 2,
+    });
     const refused = OrderingSettingsInput.safeParse({
-      locationId: a.locationId, version: '2', slotMinutes: '30', maxPartySize: '6', leadMinutes: '60', daysAhead: '14', capacityPerSlot: '3',
-      orderCeiling: '0', reservationHourCeiling: '100000', reservationDayCeiling: 'mult', reservationContactCeiling: '',
+      locationId: a.locationId,
+      version: '2',
+      slotMinutes: '30',
+      maxPartySize: '6',
+      leadMinutes: '60',
+      daysAhead: '14',
+      capacityPerSlot: '3',
+      orderCeiling: '0',
+      reservationHourCeiling: '100000',
+      reservationDayCeiling: 'mult',
+      reservationContactCeiling: '',
     });
     expect(refused.error?.issues.map((issue) => `${String(issue.path[0])}:${issue.message}`).sort()).toEqual([
-      'orderCeiling:outOfRange', 'reservationContactCeiling:required', 'reservationDayCeiling:wholeNumber', 'reservationHourCeiling:outOfRange',
+      'orderCeiling:outOfRange',
+      'reservationContactCeiling:required',
+      'reservationDayCeiling:wholeNumber',
+      'reservationHourCeiling:outOfRange',
     ]);
     // a day's ceiling below the hour's is refused on the day's field
-    const dayBelowHour = OrderingSettingsInput.safeParse({ ...ceilings, locationId: 'l', version: '2', slotMinutes: '30', maxPartySize: '6', leadMinutes: '60', daysAhead: '14', capacityPerSlot: '3', reservationDayCeiling: '10' });
+    const dayBelowHour = OrderingSettingsInput.safeParse({
+      ...ceilings,
+      locationId: 'l',
+      version: '2',
+      slotMinutes: '30',
+      maxPartySize: '6',
+      leadMinutes: '60',
+      daysAhead: '14',
+      capacityPerSlot: '3',
+      reservationDayCeiling: '10',
+    });
     expect(dayBelowHour.error?.issues.map((issue) => `${String(issue.path[0])}:${issue.message}`)).toEqual(['reservationDayCeiling:outOfRange']);
     expect(getI18n('ro').t('editorErrors.outOfRange', { min: 5, max: 500 })).toContain('500');
     expect(getI18n('en').t('editorErrors.outOfRange', { min: 5, max: 500 })).toContain('500');
   });
 
   it('refuses ordering with no kind, and numbers out of range, each with its rule', () => {
-    const noKind = OrderingSettingsInput.safeParse({ locationId: 'l', version: '0', ordersEnabled: 'on', slotMinutes: '30', maxPartySize: '6', leadMinutes: '0', daysAhead: '14', capacityPerSlot: '3' });
+    const noKind = OrderingSettingsInput.safeParse({
+      locationId: 'l',
+      version: '0',
+      ordersEnabled: 'on',
+      slotMinutes: '30',
+      maxPartySize: '6',
+      leadMinutes: '0',
+      daysAhead: '14',
+      capacityPerSlot: '3',
+    });
     expect(noKind.error?.issues.map((issue) => issue.message)).toEqual(['orderKindRequired']);
-    const outOfRange = OrderingSettingsInput.safeParse({ locationId: 'l', version: '0', slotMinutes: '5', maxPartySize: '-1', leadMinutes: '', daysAhead: '1.5', capacityPerSlot: '9999' });
+    const outOfRange = OrderingSettingsInput.safeParse({
+      locationId: 'l',
+      version: '0',
+      slotMinutes: '5',
+      maxPartySize: '-1',
+      leadMinutes: '',
+      daysAhead: '1.5',
+      capacityPerSlot: '9999',
+    });
     expect(outOfRange.error?.issues.map((issue) => `${String(issue.path[0])}:${issue.message}`).sort()).toEqual([
-      'capacityPerSlot:outOfRange', 'daysAhead:wholeNumber', 'leadMinutes:required', 'maxPartySize:wholeNumber', 'slotMinutes:outOfRange',
+      'capacityPerSlot:outOfRange',
+      'daysAhead:wholeNumber',
+      'leadMinutes:required',
+      'maxPartySize:wholeNumber',
+      'slotMinutes:outOfRange',
     ]);
   });
 });

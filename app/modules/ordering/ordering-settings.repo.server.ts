@@ -17,14 +17,7 @@ type SettingsValues = Omit<OrderingSettingsRow, 'restaurantId' | 'locationId' | 
  * Writes a location's settings if the row is still at `version` (0: no row yet). False when another
  * save came first (decision 0015): nothing is written.
  */
-export async function saveOrderingSettings(
-  db: Kysely<Database>,
-  restaurantId: string,
-  locationId: string,
-  version: number,
-  values: SettingsValues,
-  now: string,
-): Promise<boolean> {
+export async function saveOrderingSettings(db: Kysely<Database>, restaurantId: string, locationId: string, version: number, values: SettingsValues, now: string): Promise<boolean> {
   if (version === 0) {
     const existing = await findOrderingSettings(db, restaurantId, locationId);
     if (existing) return false;

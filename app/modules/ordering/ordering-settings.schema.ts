@@ -34,7 +34,9 @@ const wholeNumberIn = ([min, max]: readonly [number, number]) =>
     });
 
 const ceilingField = (name: 'orderCeiling' | 'reservationHourCeiling' | 'reservationDayCeiling' | 'reservationContactCeiling') =>
-  wholeNumberIn(ORDERING_LIMITS[name]).optional().transform((value) => value ?? DEFAULT_ORDERING[name]);
+  wholeNumberIn(ORDERING_LIMITS[name])
+    .optional()
+    .transform((value) => value ?? DEFAULT_ORDERING[name]);
 
 /**
  * The settings form of one location. Errors are keys under `editorErrors` (menu-fields.ts); the
@@ -67,7 +69,12 @@ export const OrderingSettingsInput = z
     if (value.ordersEnabled && !value.dineIn && !value.pickup) ctx.addIssue({ code: 'custom', path: ['dineIn'], message: 'orderKindRequired' });
     // a day's ceiling below the hour's would make the hour's a lie
     if (value.reservationDayCeiling < value.reservationHourCeiling) {
-      ctx.addIssue({ code: 'custom', path: ['reservationDayCeiling'], message: 'outOfRange', params: { min: value.reservationHourCeiling, max: ORDERING_LIMITS.reservationDayCeiling[1] } });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reservationDayCeiling'],
+        message: 'outOfRange',
+        params: { min: value.reservationHourCeiling, max: ORDERING_LIMITS.reservationDayCeiling[1] },
+      });
     }
   });
 export type OrderingSettingsInput = z.infer<typeof OrderingSettingsInput>;

@@ -29,7 +29,10 @@ export interface AppConfigValues {
  */
 export async function writeAppConfig(db: Kysely<Database>, values: AppConfigValues, expectedUpdatedAt: string | null): Promise<boolean> {
   if (expectedUpdatedAt === null) {
-    await db.insertInto('appConfig').values({ id: APP_CONFIG_ID, ...values }).execute();
+    await db
+      .insertInto('appConfig')
+      .values({ id: APP_CONFIG_ID, ...values })
+      .execute();
     return true;
   }
   const updated = await db.updateTable('appConfig').set(values).where('id', '=', APP_CONFIG_ID).where('updatedAt', '=', expectedUpdatedAt).executeTakeFirst();

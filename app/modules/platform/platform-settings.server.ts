@@ -91,7 +91,11 @@ export function getContactEmail(): string {
 /** The PRO prices /pricing shows: stored ones, else PRO_PRICE_MONTHLY / PRO_PRICE_YEARLY / PRICE_CURRENCY. */
 export function getPlatformPricing(): ProPricing {
   const env = getProPricing();
-  return { monthlyMinor: operator.priceMonthlyMinor ?? env.monthlyMinor, yearlyMinor: operator.priceYearlyMinor ?? env.yearlyMinor, currency: operator.priceCurrency ?? env.currency };
+  return {
+    monthlyMinor: operator.priceMonthlyMinor ?? env.monthlyMinor,
+    yearlyMinor: operator.priceYearlyMinor ?? env.yearlyMinor,
+    currency: operator.priceCurrency ?? env.currency,
+  };
 }
 
 const money = z

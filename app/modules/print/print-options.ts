@@ -34,9 +34,12 @@ export function optionsLines(groups: readonly DishOptionGroup[], currency: strin
   };
   return shown.map((group) => {
     const options = group.options.map((option) => {
-      const price = group.pricing === 'set'
-        ? ` ${formatPrice(option.priceMinor, currency, locale)}`
-        : option.priceMinor === 0 ? '' : ` ${option.priceMinor > 0 ? '+' : '−'}${formatPrice(Math.abs(option.priceMinor), currency, locale)}`;
+      const price =
+        group.pricing === 'set'
+          ? ` ${formatPrice(option.priceMinor, currency, locale)}`
+          : option.priceMinor === 0
+            ? ''
+            : ` ${option.priceMinor > 0 ? '+' : '−'}${formatPrice(Math.abs(option.priceMinor), currency, locale)}`;
       return `${localized(option.nameRo, option.nameEn, locale)}${price}${allergenNote(option.allergens, option.traces)}`;
     });
     return `${localized(group.nameRo, group.nameEn, locale)}: ${options.join(' · ')}`;
@@ -45,7 +48,9 @@ export function optionsLines(groups: readonly DishOptionGroup[], currency: strin
 
 /** The lowest price a size group sets (the dish's price column then says "from"), or null without one. */
 export function lowestSetPrice(groups: readonly DishOptionGroup[]): number | null {
-  const prices = shownGroups(groups).filter((group) => group.pricing === 'set').flatMap((group) => group.options.map((option) => option.priceMinor));
+  const prices = shownGroups(groups)
+    .filter((group) => group.pricing === 'set')
+    .flatMap((group) => group.options.map((option) => option.priceMinor));
   return prices.length === 0 ? null : Math.min(...prices);
 }
 
@@ -54,6 +59,10 @@ export function optionAllergenRows(groups: readonly DishOptionGroup[], locale: L
   return shownGroups(groups).flatMap((group) =>
     group.options
       .filter((option) => option.allergens.length > 0 || option.traces.length > 0)
-      .map((option) => ({ name: `${localized(group.nameRo, group.nameEn, locale)}: ${localized(option.nameRo, option.nameEn, locale)}`, allergens: option.allergens, traces: option.traces })),
+      .map((option) => ({
+        name: `${localized(group.nameRo, group.nameEn, locale)}: ${localized(option.nameRo, option.nameEn, locale)}`,
+        allergens: option.allergens,
+        traces: option.traces,
+      })),
   );
 }

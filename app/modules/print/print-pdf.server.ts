@@ -79,7 +79,11 @@ export function renderMenuPdf(menu: PrintMenu): Promise<Buffer> {
     doc.font(f.bold).fontSize(16);
     if (doc.y + 60 > bottom()) doc.addPage();
     doc.fillColor(ACCENT).text(category.name.toLocaleUpperCase(menu.locale), left, doc.y, { width, characterSpacing: 1 });
-    doc.moveTo(left, doc.y + 2).lineTo(left + width, doc.y + 2).lineWidth(0.5).stroke(RULE);
+    doc
+      .moveTo(left, doc.y + 2)
+      .lineTo(left + width, doc.y + 2)
+      .lineWidth(0.5)
+      .stroke(RULE);
     doc.moveDown(0.6);
     for (const dish of category.dishes) {
       anyFrozen ||= dish.frozen;
@@ -88,7 +92,9 @@ export function renderMenuPdf(menu: PrintMenu): Promise<Buffer> {
         dish.allergens.length > 0 ? `${t('print.allergensShort')}: ${dish.allergens.map(allergenNumber).join(', ')}` : null,
         dish.traces.length > 0 ? `${t('print.tracesShort')}: ${dish.traces.map(allergenNumber).join(', ')}` : null,
         dish.additives.length > 0 ? `${t('print.additivesShort')}: ${dish.additives.join(', ')}` : null,
-      ].filter(Boolean).join(' · ');
+      ]
+        .filter(Boolean)
+        .join(' · ');
       const nameWidth = width - priceWidth - 8;
       doc.font(f.bold).fontSize(12);
       let height = doc.heightOfString(title, { width: nameWidth });
@@ -100,9 +106,13 @@ export function renderMenuPdf(menu: PrintMenu): Promise<Buffer> {
       const top = doc.y;
       doc.font(f.bold).fontSize(12).fillColor(INK).text(title, left, top, { width: nameWidth });
       const afterName = doc.y;
-      doc.font(f.bold).fontSize(12).text(dish.price, left + width - priceWidth, top, { width: priceWidth, align: 'right' });
+      doc
+        .font(f.bold)
+        .fontSize(12)
+        .text(dish.price, left + width - priceWidth, top, { width: priceWidth, align: 'right' });
       doc.y = afterName;
-      if (dish.quantity || dish.details) doc.font(f.regular).fontSize(10).fillColor(MUTED).text([dish.quantity, dish.details].filter(Boolean).join(' · '), left, doc.y, { width: nameWidth });
+      if (dish.quantity || dish.details)
+        doc.font(f.regular).fontSize(10).fillColor(MUTED).text([dish.quantity, dish.details].filter(Boolean).join(' · '), left, doc.y, { width: nameWidth });
       for (const line of dish.options) doc.font(f.regular).fontSize(10).fillColor(INK).text(line, left, doc.y, { width: nameWidth });
       if (notes) doc.font(f.italic).fontSize(9.5).fillColor(MUTED).text(notes, left, doc.y, { width: nameWidth });
       doc.moveDown(0.5);
@@ -113,10 +123,19 @@ export function renderMenuPdf(menu: PrintMenu): Promise<Buffer> {
   // the legend: every allergen with its number, then the frozen marker
   // each entry the regulation's heading, kept whole on its line (issue 33 item 20)
   doc.font(f.regular).fontSize(9);
-  const legend = packLines(doc, ALLERGEN_KEYS.map((key) => `${allergenNumber(key)}. ${t(`allergenOfficial.${key}`)}`), '   ', width);
+  const legend = packLines(
+    doc,
+    ALLERGEN_KEYS.map((key) => `${allergenNumber(key)}. ${t(`allergenOfficial.${key}`)}`),
+    '   ',
+    width,
+  );
   const legendHeight = doc.heightOfString(legend.join('\n'), { width }) + 60;
   if (doc.y + legendHeight > bottom()) doc.addPage();
-  doc.moveTo(left, doc.y).lineTo(left + width, doc.y).lineWidth(0.5).stroke(RULE);
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .lineWidth(0.5)
+    .stroke(RULE);
   doc.moveDown(0.5);
   doc.font(f.bold).fontSize(10).fillColor(INK).text(t('print.legendTitle'), left, doc.y, { width });
   doc.font(f.regular).fontSize(9).fillColor(MUTED);
@@ -174,8 +193,16 @@ export function renderAllergenMatrixPdf(matrix: AllergenMatrix): Promise<Buffer>
   const headerSize = 7.5;
 
   const heading = () => {
-    doc.font(f.bold).fontSize(16).fillColor(INK).text(`${t('print.matrixTitle')}: ${matrix.restaurantName}`, left, doc.page.margins.top, { width });
-    doc.font(f.regular).fontSize(10).fillColor(MUTED).text(`${matrix.locationName} · ${t('print.updatedOn', { date: matrix.date })} · X = ${t('print.contains')} · U = ${t('print.mayContain')}`, { width });
+    doc
+      .font(f.bold)
+      .fontSize(16)
+      .fillColor(INK)
+      .text(`${t('print.matrixTitle')}: ${matrix.restaurantName}`, left, doc.page.margins.top, { width });
+    doc
+      .font(f.regular)
+      .fontSize(10)
+      .fillColor(MUTED)
+      .text(`${matrix.locationName} · ${t('print.updatedOn', { date: matrix.date })} · X = ${t('print.contains')} · U = ${t('print.mayContain')}`, { width });
     doc.moveDown(0.5);
     const top = doc.y;
     ALLERGEN_KEYS.forEach((key, i) => {
@@ -185,11 +212,18 @@ export function renderAllergenMatrixPdf(matrix: AllergenMatrix): Promise<Buffer>
       doc.font(f.bold).fontSize(headerSize).fillColor(INK);
       const lines = packLines(doc, name.split(' '), ' ', headerHeight - 8);
       const lineHeight = doc.currentLineHeight(true) - 1;
-      doc.save().translate(x + (column - lines.length * lineHeight) / 2, top + headerHeight - 4).rotate(-90);
+      doc
+        .save()
+        .translate(x + (column - lines.length * lineHeight) / 2, top + headerHeight - 4)
+        .rotate(-90);
       lines.forEach((line, n) => doc.text(line, 0, n * lineHeight, { lineBreak: false }));
       doc.restore();
     });
-    doc.moveTo(left, top + headerHeight).lineTo(left + width, top + headerHeight).lineWidth(0.75).stroke(INK);
+    doc
+      .moveTo(left, top + headerHeight)
+      .lineTo(left + width, top + headerHeight)
+      .lineWidth(0.75)
+      .stroke(INK);
     doc.y = top + headerHeight + 4;
   };
 
@@ -200,7 +234,11 @@ export function renderAllergenMatrixPdf(matrix: AllergenMatrix): Promise<Buffer>
       doc.addPage();
       heading();
     }
-    doc.font(f.bold).fontSize(10).fillColor(ACCENT).text(category.name, left, doc.y + 2, { width: nameWidth });
+    doc
+      .font(f.bold)
+      .fontSize(10)
+      .fillColor(ACCENT)
+      .text(category.name, left, doc.y + 2, { width: nameWidth });
     // an option's row is indented, in italics and named as an option's: the dish without it does not contain these
     const row = (entry: MatrixRow, option: boolean) => {
       const indent = option ? 14 : 0;
@@ -216,9 +254,17 @@ export function renderAllergenMatrixPdf(matrix: AllergenMatrix): Promise<Buffer>
       ALLERGEN_KEYS.forEach((key, i) => {
         const mark = entry.allergens.includes(key) ? 'X' : entry.traces.includes(key) ? 'U' : '';
         if (!mark) return;
-        doc.font(f.bold).fontSize(10).fillColor(mark === 'X' ? ACCENT : MUTED).text(mark, left + nameWidth + i * column, top + 3, { width: column, align: 'center', lineBreak: false });
+        doc
+          .font(f.bold)
+          .fontSize(10)
+          .fillColor(mark === 'X' ? ACCENT : MUTED)
+          .text(mark, left + nameWidth + i * column, top + 3, { width: column, align: 'center', lineBreak: false });
       });
-      doc.moveTo(left + indent, top + rowHeight).lineTo(left + width, top + rowHeight).lineWidth(0.4).stroke(RULE);
+      doc
+        .moveTo(left + indent, top + rowHeight)
+        .lineTo(left + width, top + rowHeight)
+        .lineWidth(0.4)
+        .stroke(RULE);
       doc.y = top + rowHeight;
     };
     for (const dish of category.dishes) {

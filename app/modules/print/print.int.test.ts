@@ -12,9 +12,7 @@ import { testDialect } from '#tests/support/test-database.ts';
 import { renderPrintDocument } from './print.service.server.ts';
 import { db, scopes, storage, useFileWorld } from '#tests/support/file-world.ts';
 
-
 useFileWorld();
-
 
 /** Every page's text as pdfjs extracts it (what a reader or a screen reader gets), lines joined by spaces. */
 async function pdfText(pdf: Buffer): Promise<{ text: string; pages: number }> {
@@ -37,7 +35,9 @@ async function matrixPage(pdf: Buffer, locale: 'ro' | 'en') {
   const loading = getDocument({ data: new Uint8Array(pdf) });
   const page = await (await loading.promise).getPage(1);
   const all = (await page.getTextContent()).items.flatMap((item) =>
-    'str' in item && item.str.trim() ? [{ text: item.str, x: item.transform[4] as number, y: item.transform[5] as number, upright: Math.abs(item.transform[1] as number) > 0.5 }] : [],
+    'str' in item && item.str.trim()
+      ? [{ text: item.str, x: item.transform[4] as number, y: item.transform[5] as number, upright: Math.abs(item.transform[1] as number) > 0.5 }]
+      : [],
   );
   const pageWidth = page.view[2]!;
   await loading.destroy();
@@ -45,7 +45,10 @@ async function matrixPage(pdf: Buffer, locale: 'ro' | 'en') {
   const column = 38;
   const first = pageWidth - 36 - column * ALLERGEN_KEYS.length;
   const upright = all.filter((item) => item.upright).sort((a, b) => a.x - b.x);
-  expect(upright.every((item) => item.x >= first), `${locale}: every upright line sits in a column`).toBe(true);
+  expect(
+    upright.every((item) => item.x >= first),
+    `${locale}: every upright line sits in a column`,
+  ).toBe(true);
   const columns = ALLERGEN_KEYS.map((_, i) => {
     const from = first + i * column;
     const lines = upright.filter((item) => item.x >= from && item.x < from + column);
@@ -55,10 +58,38 @@ async function matrixPage(pdf: Buffer, locale: 'ro' | 'en') {
 }
 
 const DISHES = [
-  { category: 'Ciorbe', categoryEn: 'Soups', nameRo: 'Ciorbă de burtă', nameEn: 'Tripe soup', price: '24,50', quantity: '400 g', allergens: 'lapte, țelină', traces: 'muștar', descriptionRo: 'cu smântână și ardei iute' },
+  {
+    category: 'Ciorbe',
+    categoryEn: 'Soups',
+    nameRo: 'Ciorbă de burtă',
+    nameEn: 'Tripe soup',
+    price: '24,50',
+    quantity: '400 g',
+    allergens: 'lapte, țelină',
+    traces: 'muștar',
+    descriptionRo: 'cu smântână și ardei iute',
+  },
   { category: 'Ciorbe', categoryEn: 'Soups', nameRo: 'Supă de pui cu tăiței', nameEn: 'Chicken noodle soup', price: '19', quantity: '350 ml', allergens: 'gluten, ouă' },
-  { category: 'Deserturi', categoryEn: 'Desserts', nameRo: 'Papanași cu smântână', nameEn: 'Papanași with sour cream', price: '28', quantity: '2 buc', allergens: 'gluten, lactate, ouă', additives: 'E330', frozen: 'da' },
-  { category: 'Deserturi', categoryEn: 'Desserts', nameRo: 'Înghețată de fistic', nameEn: 'Pistachio ice cream', price: '17,90', quantity: '150 g', allergens: 'nuci, lapte, soia, sulfiți, lupin, pește, crustacee, moluște, muștar, susan, arahide' },
+  {
+    category: 'Deserturi',
+    categoryEn: 'Desserts',
+    nameRo: 'Papanași cu smântână',
+    nameEn: 'Papanași with sour cream',
+    price: '28',
+    quantity: '2 buc',
+    allergens: 'gluten, lactate, ouă',
+    additives: 'E330',
+    frozen: 'da',
+  },
+  {
+    category: 'Deserturi',
+    categoryEn: 'Desserts',
+    nameRo: 'Înghețată de fistic',
+    nameEn: 'Pistachio ice cream',
+    price: '17,90',
+    quantity: '150 g',
+    allergens: 'nuci, lapte, soia, sulfiți, lupin, pește, crustacee, moluște, muștar, susan, arahide',
+  },
 ];
 
 async function restaurantWithMenu(count = 1) {
@@ -144,11 +175,21 @@ describe(`printable documents on ${testDialect}`, () => {
     const price = (minor: number, locale: 'ro' | 'en') => formatPrice(minor, 'RON', locale).replace(/\s/g, ' ');
     async function restaurantWithOptions() {
       const { scope, locationId } = await restaurantWithMenu();
-      await commitImport(scope, storage, { locationId, rows: [
-        { category: 'Pizza', nameRo: 'Pizza Margherita', nameEn: 'Margherita pizza', price: '30', allergens: 'gluten',
-          options: 'Mărime (1) =: Mică 30 | Mare 45,50; Extra (0-2): Cașcaval +5 [lactate] | Fără busuioc -1 | Ardei 0 [urme: muștar]', optionsEn: 'Size: Small | Large; Extra: Cheese | No basil | Peppers' },
-        { category: 'Pizza', nameRo: 'Focaccia', price: '12', options: 'Ulei (1): Măsline 0 | Ascuns +2' },
-      ] });
+      await commitImport(scope, storage, {
+        locationId,
+        rows: [
+          {
+            category: 'Pizza',
+            nameRo: 'Pizza Margherita',
+            nameEn: 'Margherita pizza',
+            price: '30',
+            allergens: 'gluten',
+            options: 'Mărime (1) =: Mică 30 | Mare 45,50; Extra (0-2): Cașcaval +5 [lactate] | Fără busuioc -1 | Ardei 0 [urme: muștar]',
+            optionsEn: 'Size: Small | Large; Extra: Cheese | No basil | Peppers',
+          },
+          { category: 'Pizza', nameRo: 'Focaccia', price: '12', options: 'Ulei (1): Măsline 0 | Ascuns +2' },
+        ],
+      });
       // a hidden option is not printed
       await db.updateTable('optionItem').set({ visible: 0 }).where('nameRo', '=', 'Ascuns').execute();
       return { scope, locationId };
@@ -157,7 +198,9 @@ describe(`printable documents on ${testDialect}`, () => {
     it('lists each dish’s options with their prices under it, a size group’s dish priced "from" its smallest size', async () => {
       const { scope, locationId } = await restaurantWithOptions();
       const ro = (await pdfText((await renderPrintDocument(scope, 'menu', { locationId, locale: 'ro' })).body)).text;
-      expect(ro).toContain(`Mărime: Mică ${price(3000, 'ro')} · Mare ${price(4550, 'ro')} Extra: Cașcaval +${price(500, 'ro')} (Alergeni: 2) · Fără busuioc −${price(100, 'ro')} · Ardei (Poate conține urme: 11)`);
+      expect(ro).toContain(
+        `Mărime: Mică ${price(3000, 'ro')} · Mare ${price(4550, 'ro')} Extra: Cașcaval +${price(500, 'ro')} (Alergeni: 2) · Fără busuioc −${price(100, 'ro')} · Ardei (Poate conține urme: 11)`,
+      );
       expect(ro).toContain(`de la ${price(3000, 'ro')}`);
       expect(ro).toContain('Ulei: Măsline');
       expect(ro).not.toContain('Ascuns');
@@ -173,7 +216,10 @@ describe(`printable documents on ${testDialect}`, () => {
       const marksOf = (name: string) => {
         const row = items.find((item) => item.text === name);
         if (!row) throw new Error(`row missing: ${name}`);
-        return items.filter((item) => Math.abs(item.y - row.y) < 2 && (item.text === 'X' || item.text === 'U')).map((m) => `${m.text}:${columnOf(m.x)}`).sort();
+        return items
+          .filter((item) => Math.abs(item.y - row.y) < 2 && (item.text === 'X' || item.text === 'U'))
+          .map((m) => `${m.text}:${columnOf(m.x)}`)
+          .sort();
       };
       expect(marksOf('Pizza Margherita')).toEqual(['X:gluten']);
       expect(marksOf('Extra: Cașcaval (opțiune)')).toEqual(['X:milk']);

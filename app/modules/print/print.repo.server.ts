@@ -27,8 +27,30 @@ export async function readVisibleMenuOfLocation(db: Kysely<Database>, restaurant
       ? []
       : await tenant(db, restaurantId)
           .selectFrom('product')
-          .select(['id', 'categoryId', 'nameRo', 'nameEn', 'descriptionRo', 'descriptionEn', 'ingredientsRo', 'ingredientsEn', 'priceMinor', 'currency', 'weightValue', 'weightUnit', 'allergens', 'traces', 'additives', 'frozen', 'available'])
-          .where('categoryId', 'in', categories.map((c) => c.id))
+          .select([
+            'id',
+            'categoryId',
+            'nameRo',
+            'nameEn',
+            'descriptionRo',
+            'descriptionEn',
+            'ingredientsRo',
+            'ingredientsEn',
+            'priceMinor',
+            'currency',
+            'weightValue',
+            'weightUnit',
+            'allergens',
+            'traces',
+            'additives',
+            'frozen',
+            'available',
+          ])
+          .where(
+            'categoryId',
+            'in',
+            categories.map((c) => c.id),
+          )
           .where('visible', '=', 1)
           .orderBy('sortOrder')
           .orderBy('createdAt')

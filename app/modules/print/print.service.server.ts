@@ -41,7 +41,12 @@ export async function renderPrintDocument(
   const { t } = getI18n(locale);
   const menu = await readVisibleMenuOfLocation(scope.db, scope.restaurantId, location.id);
   const now = options.now ?? new Date();
-  const groupsOf = await listDishOptionGroups(scope.db, scope.restaurantId, menu.products.map((product) => product.id), now.getTime());
+  const groupsOf = await listDishOptionGroups(
+    scope.db,
+    scope.restaurantId,
+    menu.products.map((product) => product.id),
+    now.getTime(),
+  );
   const date = formatDate(now.toISOString(), locale, restaurant.timeZone);
   const categories = menu.categories.map((category) => ({
     name: localized(category.nameRo, category.nameEn, locale),

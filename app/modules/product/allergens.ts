@@ -5,22 +5,7 @@ import { parseStoredJson } from '#app/modules/text/stored-json.ts';
  * Romanian list of docs/product-spec.md section 3: Gluten, Lactate, Ouă, Pește, Nuci, Arahide, Soia, Crustacee, Moluște,
  * Țelină, Muștar, Susan, Sulfiți, Lupin. Labels live in the i18n catalogues under `allergen.*`.
  */
-export const ALLERGEN_KEYS = [
-  'gluten',
-  'milk',
-  'eggs',
-  'fish',
-  'nuts',
-  'peanuts',
-  'soy',
-  'crustaceans',
-  'molluscs',
-  'celery',
-  'mustard',
-  'sesame',
-  'sulphites',
-  'lupin',
-] as const;
+export const ALLERGEN_KEYS = ['gluten', 'milk', 'eggs', 'fish', 'nuts', 'peanuts', 'soy', 'crustaceans', 'molluscs', 'celery', 'mustard', 'sesame', 'sulphites', 'lupin'] as const;
 
 export type AllergenKey = (typeof ALLERGEN_KEYS)[number];
 

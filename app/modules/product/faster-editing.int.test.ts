@@ -20,13 +20,22 @@ async function restaurant(pro = true) {
   const categoryId = await createCategory(scope, storage, CategoryInput.parse({ locationId, nameRo: 'Ciorbe', nameEn: 'Soups', visible: 'on' }));
   const otherCategoryId = await createCategory(scope, storage, CategoryInput.parse({ locationId, nameRo: 'Deserturi', visible: 'on' }));
   const ids: string[] = [];
-  for (const [name, price] of [['Ciorbă de burtă', '24,50'], ['Ciorbă de perișoare', '20'], ['Supă cremă', '18']] as const) {
+  for (const [name, price] of [
+    ['Ciorbă de burtă', '24,50'],
+    ['Ciorbă de perișoare', '20'],
+    ['Supă cremă', '18'],
+  ] as const) {
     ids.push(await createProduct(scope, storage, ProductInput.parse({ categoryId, nameRo: name, price, allergens: ['milk'], available: 'on', visible: 'on' })));
   }
   return { id: id!, scope, locationId, categoryId, otherCategoryId, ids };
 }
 const productsOf = (categoryId: string) =>
-  db.selectFrom('product').select(['id', 'nameRo', 'priceMinor', 'available', 'visible', 'allergens', 'sortOrder']).where('categoryId', '=', categoryId).orderBy('sortOrder').execute();
+  db
+    .selectFrom('product')
+    .select(['id', 'nameRo', 'priceMinor', 'available', 'visible', 'allergens', 'sortOrder'])
+    .where('categoryId', '=', categoryId)
+    .orderBy('sortOrder')
+    .execute();
 const menuVersion = async (id: string) => (await db.selectFrom('restaurant').select('menuVersion').where('id', '=', id).executeTakeFirstOrThrow()).menuVersion;
 
 describe('price changes', () => {
@@ -76,7 +85,9 @@ describe(`faster editing on ${testDialect}`, () => {
     await bulkEditProducts(r.scope, storage, BulkEditInput.parse({ action: 'move', ids: [c, a], categoryId: r.otherCategoryId }));
     expect((await productsOf(r.otherCategoryId)).map((row) => row.nameRo)).toEqual(['Ciorbă de burtă', 'Supă cremă']);
     // a price that would go below zero refuses the whole change
-    await expect(bulkEditProducts(r.scope, storage, BulkEditInput.parse({ action: 'price', ids: [a, b], kind: 'amount', value: '-25' }))).rejects.toMatchObject({ code: 'invalid-input' });
+    await expect(bulkEditProducts(r.scope, storage, BulkEditInput.parse({ action: 'price', ids: [a, b], kind: 'amount', value: '-25' }))).rejects.toMatchObject({
+      code: 'invalid-input',
+    });
     expect((await productsOf(r.categoryId)).map((row) => row.priceMinor)).toEqual([2200]);
   });
 
@@ -85,9 +96,17 @@ describe(`faster editing on ${testDialect}`, () => {
     const intruder = await restaurant();
     await expect(duplicateProduct(intruder.scope, storage, a.ids[0]!)).rejects.toMatchObject({ code: 'not-found' });
     await expect(duplicateCategory(intruder.scope, storage, a.categoryId)).rejects.toMatchObject({ code: 'not-found' });
-    await expect(bulkEditProducts(intruder.scope, storage, BulkEditInput.parse({ action: 'hide', ids: [a.ids[0]!, intruder.ids[0]!] }))).rejects.toMatchObject({ code: 'not-found' });
-    await expect(bulkEditProducts(intruder.scope, storage, BulkEditInput.parse({ action: 'move', ids: [intruder.ids[0]!], categoryId: a.categoryId }))).rejects.toMatchObject({ code: 'not-found' });
-    expect((await productsOf(a.categoryId)).map((row) => [row.nameRo, row.visible])).toEqual([['Ciorbă de burtă', 1], ['Ciorbă de perișoare', 1], ['Supă cremă', 1]]);
+    await expect(bulkEditProducts(intruder.scope, storage, BulkEditInput.parse({ action: 'hide', ids: [a.ids[0]!, intruder.ids[0]!] }))).rejects.toMatchObject({
+      code: 'not-found',
+    });
+    await expect(bulkEditProducts(intruder.scope, storage, BulkEditInput.parse({ action: 'move', ids: [intruder.ids[0]!], categoryId: a.categoryId }))).rejects.toMatchObject({
+      code: 'not-found',
+    });
+    expect((await productsOf(a.categoryId)).map((row) => [row.nameRo, row.visible])).toEqual([
+      ['Ciorbă de burtă', 1],
+      ['Ciorbă de perișoare', 1],
+      ['Supă cremă', 1],
+    ]);
     expect((await productsOf(intruder.categoryId)).map((row) => row.visible)).toEqual([1, 1, 1]);
   });
 

@@ -18,7 +18,11 @@ export async function insertProduct(db: Kysely<Database>, restaurantId: string, 
  * was loaded at (optimistic concurrency, decision 0015). False when nothing was written: someone saved it in the meantime.
  */
 export async function updateProductRow(
-  db: Kysely<Database>, restaurantId: string, productId: string, values: Updateable<ProductTable>, expectedUpdatedAt: string,
+  db: Kysely<Database>,
+  restaurantId: string,
+  productId: string,
+  values: Updateable<ProductTable>,
+  expectedUpdatedAt: string,
 ): Promise<boolean> {
   const query = tenant(db, restaurantId).updateTable('product').set(values).where('id', '=', productId).where('updatedAt', '=', expectedUpdatedAt);
   const result = await query.executeTakeFirst();
@@ -48,7 +52,13 @@ export function listProductImages(db: Kysely<Database>, restaurantId: string) {
 }
 
 /** Sets one picture on some products (at most 500 ids a call). */
-export async function setProductsImage(db: Kysely<Database>, restaurantId: string, productIds: readonly string[], image: { key: string | null; id: string | null }, now: string): Promise<void> {
+export async function setProductsImage(
+  db: Kysely<Database>,
+  restaurantId: string,
+  productIds: readonly string[],
+  image: { key: string | null; id: string | null },
+  now: string,
+): Promise<void> {
   await tenant(db, restaurantId).updateTable('product').set({ imageKey: image.key, imageId: image.id, updatedAt: now }).where('id', 'in', productIds).execute();
 }
 

@@ -38,10 +38,20 @@ describe('ProductInput', () => {
 
   it('reports every error in one round: field errors and cross-field rules together (friction 5)', () => {
     const all = issues({ price: '-5', fat: '10', saturates: '11', servedFrom: '08:00', nameRo: '' });
-    expect(all).toEqual(expect.arrayContaining([['price', 'negative'], ['nameRo', 'required'], ['saturates', 'saturatesAboveFat'], ['servedUntil', 'servingHoursPair']]));
+    expect(all).toEqual(
+      expect.arrayContaining([
+        ['price', 'negative'],
+        ['nameRo', 'required'],
+        ['saturates', 'saturatesAboveFat'],
+        ['servedUntil', 'servingHoursPair'],
+      ]),
+    );
     expect(all).toHaveLength(4);
     // a field that failed is not compared: no invented contradiction
-    expect(issues({ fat: 'x', saturates: '11', servedFrom: '8h', servedUntil: '' })).toEqual([['fat', 'number'], ['servedFrom', 'time']]);
+    expect(issues({ fat: 'x', saturates: '11', servedFrom: '8h', servedUntil: '' })).toEqual([
+      ['fat', 'number'],
+      ['servedFrom', 'time'],
+    ]);
   });
 
   it('keeps nutrition values within what 100 g can hold', () => {

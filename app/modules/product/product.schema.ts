@@ -1,8 +1,22 @@
 import { z } from 'zod';
-import { checkbox, idField, optionalDecimal, optionalId, optionalEndTime, optionalText, optionalTime, optionalWholeNumber, priceMinor, requiredText } from '#app/modules/editing/menu-fields.ts';
+import {
+  checkbox,
+  idField,
+  optionalDecimal,
+  optionalId,
+  optionalEndTime,
+  optionalText,
+  optionalTime,
+  optionalWholeNumber,
+  priceMinor,
+  requiredText,
+} from '#app/modules/editing/menu-fields.ts';
 import { ALLERGEN_KEYS } from './allergens.ts';
 
-const allergenList = z.array(z.enum(ALLERGEN_KEYS, { error: 'allergen' })).default([]).transform((keys) => ALLERGEN_KEYS.filter((key) => keys.includes(key)));
+const allergenList = z
+  .array(z.enum(ALLERGEN_KEYS, { error: 'allergen' }))
+  .default([])
+  .transform((keys) => ALLERGEN_KEYS.filter((key) => keys.includes(key)));
 
 /** E-numbers such as E330, E160a or E1422, typed with spaces, commas or semicolons between them. */
 const additiveList = z

@@ -57,7 +57,16 @@ export async function createProduct(scope: RestaurantScope, storage: FileStorage
     const now = new Date().toISOString();
     const id = newId();
     const sortOrder = await nextSortOrder(db, restaurantId, { table: 'product', parent: { column: 'categoryId', id: input.categoryId } });
-    await insertProduct(db, restaurantId, { id, ...columnsOf(input), currency, imageId: image?.id ?? null, imageKey: image?.key ?? null, sortOrder, createdAt: now, updatedAt: now });
+    await insertProduct(db, restaurantId, {
+      id,
+      ...columnsOf(input),
+      currency,
+      imageId: image?.id ?? null,
+      imageKey: image?.key ?? null,
+      sortOrder,
+      createdAt: now,
+      updatedAt: now,
+    });
     await recordAudit(change.scope, { action: 'product.create', target: { type: 'product', id }, after: { name: input.nameRo } });
     return id;
   });
@@ -83,7 +92,8 @@ export async function updateProduct(scope: RestaurantScope, storage: FileStorage
     // still sold out "until we open again" only if the form keeps it sold out and that opening is ahead (issue 35 item 8)
     const soldOutUntil = !input.available && current.soldOutUntil && Date.parse(current.soldOutUntil) > Date.now() ? current.soldOutUntil : null;
     const next = { ...columnsOf(input), soldOutUntil, imageId: image?.id ?? null, imageKey: image?.key ?? null };
-    const written = expectedVersion !== undefined && (await updateProductRow(db, restaurantId, productId, { ...next, sortOrder, updatedAt: nextRowVersion(current.updatedAt) }, expectedVersion));
+    const written =
+      expectedVersion !== undefined && (await updateProductRow(db, restaurantId, productId, { ...next, sortOrder, updatedAt: nextRowVersion(current.updatedAt) }, expectedVersion));
     if (!written) throw new AppError('stale-edit', { context: 'product' });
     // a changed Romanian: machine translations made again (a job), the owner's flagged (issue 16)
     await noteContentSave(change.scope, 'product', productId, current, next);
@@ -120,7 +130,12 @@ export async function setProductFlag(scope: RestaurantScope, storage: FileStorag
  * "again" would mean nothing, and a dish silently sold out for good is worse than being asked to
  * set the hours.
  */
-export async function markProductSoldOutUntilOpening(scope: RestaurantScope, storage: FileStorage, productId: string, now: number = Date.now()): Promise<{ at: Date; timeZone: string }> {
+export async function markProductSoldOutUntilOpening(
+  scope: RestaurantScope,
+  storage: FileStorage,
+  productId: string,
+  now: number = Date.now(),
+): Promise<{ at: Date; timeZone: string }> {
   authorize(scope, 'menu.availability');
   return changeMenu(scope, storage, async (change) => {
     const opening = await requireNextOpening(change.scope.db, change.scope.restaurantId, now);
@@ -220,7 +235,12 @@ export async function bulkEditProducts(scope: RestaurantScope, storage: FileStor
     await recordAudit(change.scope, {
       action: 'product.bulk',
       target: { type: 'restaurant', id: restaurantId },
-      after: { action: input.action, count: rows.length, ...(input.action === 'price' ? { kind: input.kind, value: input.value } : {}), ...(input.action === 'move' ? { categoryId: input.categoryId } : {}) },
+      after: {
+        action: input.action,
+        count: rows.length,
+        ...(input.action === 'price' ? { kind: input.kind, value: input.value } : {}),
+        ...(input.action === 'move' ? { categoryId: input.categoryId } : {}),
+      },
     });
     return rows.length;
   });

@@ -139,7 +139,10 @@ describe('renderTableCardPdf', () => {
     const fonts = [...text.matchAll(/\/BaseFont \/(\S+)/g)].map((m) => m[1]!.replace(/^[A-Z]{6}\+/, ''));
     expect(new Set(fonts)).toEqual(new Set(['Lora-Bold', 'Lora-Regular']));
     // pdfkit maps a character the font lacks to glyph 0, which never appears in the ToUnicode map
-    const toUnicode = pdfStreams(pdf).filter((s) => s.includes('beginbfrange')).join('\n').toLowerCase();
+    const toUnicode = pdfStreams(pdf)
+      .filter((s) => s.includes('beginbfrange'))
+      .join('\n')
+      .toLowerCase();
     for (const letter of 'ăâîșțĂÎȘȚ„”') {
       expect(toUnicode, letter).toContain(`<${letter.codePointAt(0)!.toString(16).padStart(4, '0')}>`);
     }
@@ -148,7 +151,10 @@ describe('renderTableCardPdf', () => {
   it('draws the code as vector rectangles, once per card', async () => {
     const runs = (renderQrSvg(URL_).match(/v1h-/g) ?? []).length;
     expect(runs).toBeGreaterThan(50);
-    for (const [cardSize, cards] of [['A6', 1], ['A4', 4]] as const) {
+    for (const [cardSize, cards] of [
+      ['A6', 1],
+      ['A4', 4],
+    ] as const) {
       const pdf = await renderTableCardPdf({ restaurantName: 'Casa', url: URL_, size: cardSize, locale: 'en' });
       const content = pdfStreams(pdf).find((s) => / re\n/.test(s)) ?? '';
       // each run of dark modules, plus the short accent rule under the name
@@ -164,7 +170,10 @@ describe('renderTableCardPdf', () => {
   });
 
   it('prints the restaurant’s name, the call to scan and the link, and its code scans back to the link', async () => {
-    for (const [size, locale, call] of [['A6', 'ro', 'Scanează pentru meniu'], ['A4', 'en', 'Scan for the menu']] as const) {
+    for (const [size, locale, call] of [
+      ['A6', 'ro', 'Scanează pentru meniu'],
+      ['A4', 'en', 'Scan for the menu'],
+    ] as const) {
       const pdf = await renderTableCardPdf({ restaurantName: NAME, url: URL_, size, locale });
       // the text as a PDF reader extracts it (what a guest sees and a screen reader reads)
       const loading = getDocument({ data: new Uint8Array(pdf) });
@@ -174,8 +183,14 @@ describe('renderTableCardPdf', () => {
       const cards = size === 'A6' ? 1 : 4;
       // a long name wraps onto a second line, whole words kept
       expect(lines.join(' ').split(NAME), size).toHaveLength(cards + 1);
-      expect(lines.filter((line) => line === call), size).toHaveLength(cards);
-      expect(lines.filter((line) => line === displayLink(URL_)), size).toHaveLength(cards);
+      expect(
+        lines.filter((line) => line === call),
+        size,
+      ).toHaveLength(cards);
+      expect(
+        lines.filter((line) => line === displayLink(URL_)),
+        size,
+      ).toHaveLength(cards);
       // the first card's code, redrawn from its rectangles, scans back to the link
       const [width, height] = [page.view[2]!, page.view[3]!];
       const content = pdfStreams(pdf).find((s) => / re\n/.test(s)) ?? '';
@@ -199,7 +214,9 @@ describe('renderTableCardPdf', () => {
 
 describe('logoAsPrintJpeg', () => {
   it('turns a transparent PNG into a JPEG on white, no larger than 1000 px', async () => {
-    const png = await sharp({ create: { width: 2400, height: 1200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 2400, height: 1200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
     const jpeg = await logoAsPrintJpeg(png);
     const meta = await sharp(jpeg).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 1000, height: 500 });

@@ -23,7 +23,9 @@ describe(`the QR code service on ${testDialect}`, () => {
   test.beforeAll(async ({ database: fileDatabase, scopes: fileScopes }) => {
     database = fileDatabase;
     scopes = fileScopes;
-    const logo = await sharp({ create: { width: 300, height: 120, channels: 3, background: '#b23a2e' } }).png().toBuffer();
+    const logo = await sharp({ create: { width: 300, height: 120, channels: 3, background: '#b23a2e' } })
+      .png()
+      .toBuffer();
     await storage.put(`restaurants/${ours.id}/logo.png`, logo, 'image/png');
     ours.logoKey = `restaurants/${ours.id}/logo.png`;
     await database.db.insertInto('restaurant').values([ours, theirs]).execute();

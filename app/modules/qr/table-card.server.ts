@@ -17,12 +17,7 @@ const CUT_GUIDE = '#a8a29e'; // stone-400
  * (a transparent PNG would otherwise print black), at most 1000 px, which is 300 dpi at 8.5 cm.
  */
 export async function logoAsPrintJpeg(bytes: Buffer): Promise<Buffer> {
-  return sharp(bytes)
-    .rotate()
-    .flatten({ background: '#ffffff' })
-    .resize(1000, 1000, { fit: 'inside', withoutEnlargement: true })
-    .jpeg({ quality: 90 })
-    .toBuffer();
+  return sharp(bytes).rotate().flatten({ background: '#ffffff' }).resize(1000, 1000, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 90 }).toBuffer();
 }
 
 export type CardSize = 'A4' | 'A6';
@@ -63,7 +58,10 @@ function drawCard(doc: Doc, input: TableCardInput, matrix: QrMatrix, box: { x: n
   const { t } = getI18n(input.locale);
   const inset = box.w * 0.045;
   const frame = { x: box.x + inset, y: box.y + inset, w: box.w - 2 * inset, h: box.h - 2 * inset };
-  doc.roundedRect(frame.x, frame.y, frame.w, frame.h, box.w * 0.035).lineWidth(0.75).stroke(FRAME);
+  doc
+    .roundedRect(frame.x, frame.y, frame.w, frame.h, box.w * 0.035)
+    .lineWidth(0.75)
+    .stroke(FRAME);
 
   const pad = box.w * 0.08;
   const contentX = frame.x + pad;
@@ -113,23 +111,38 @@ function drawCard(doc: Doc, input: TableCardInput, matrix: QrMatrix, box: { x: n
   drawQr(doc, matrix, box.x + (box.w - qrSide) / 2, y, qrSide);
   y += qrSide + qrGapBelow;
 
-  doc.font(fonts.bold).fontSize(15 * unit).fillColor(ACCENT_TEXT);
+  doc
+    .font(fonts.bold)
+    .fontSize(15 * unit)
+    .fillColor(ACCENT_TEXT);
   doc.text(cta, contentX, y, { width: contentW, align: 'center' });
   y += ctaH + 4 * unit;
   if (input.tableLabel) {
-    doc.font(fonts.bold).fontSize(12 * unit).fillColor(INK);
+    doc
+      .font(fonts.bold)
+      .fontSize(12 * unit)
+      .fillColor(INK);
     doc.text(input.tableLabel, contentX, y, { width: contentW, align: 'center' });
     y += tableH;
   }
-  doc.font(fonts.regular).fontSize(9.5 * unit).fillColor(MUTED_TEXT);
+  doc
+    .font(fonts.regular)
+    .fontSize(9.5 * unit)
+    .fillColor(MUTED_TEXT);
   doc.text(link, contentX, y, { width: contentW, align: 'center' });
 }
 
 /** Dashed lines through the middle of an A4 sheet, where the four cards are cut apart. */
 function drawCutGuides(doc: Doc, width: number, height: number) {
   doc.save().lineWidth(0.5).dash(4, { space: 4 }).strokeColor(CUT_GUIDE);
-  doc.moveTo(width / 2, 0).lineTo(width / 2, height).stroke();
-  doc.moveTo(0, height / 2).lineTo(width, height / 2).stroke();
+  doc
+    .moveTo(width / 2, 0)
+    .lineTo(width / 2, height)
+    .stroke();
+  doc
+    .moveTo(0, height / 2)
+    .lineTo(width, height / 2)
+    .stroke();
   doc.restore();
 }
 
@@ -148,7 +161,12 @@ export function renderTableCardPdf(input: TableCardInput): Promise<Buffer> {
   } else {
     const w = width / 2;
     const h = height / 2;
-    for (const [col, row] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
+    for (const [col, row] of [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [1, 1],
+    ] as const) {
       drawCard(doc, input, matrix, { x: col * w, y: row * h, w, h });
     }
     drawCutGuides(doc, width, height);
@@ -172,7 +190,12 @@ export interface TableCardSheetInput {
 export function renderTableCardSheetPdf(input: TableCardSheetInput): Promise<Buffer> {
   const { t } = getI18n(input.locale);
   const { doc, bytes } = openPdf({ size: 'A4', margin: 0, autoFirstPage: false, lang: input.locale, title: `${input.restaurantName}: ${t('qr.tableCardsDocumentTitle')}` });
-  const places = [[0, 0], [1, 0], [0, 1], [1, 1]] as const;
+  const places = [
+    [0, 0],
+    [1, 0],
+    [0, 1],
+    [1, 1],
+  ] as const;
   for (let first = 0; first < input.cards.length; first += places.length) {
     doc.addPage({ size: 'A4', margin: 0 });
     const { width, height } = doc.page;
@@ -180,7 +203,14 @@ export function renderTableCardSheetPdf(input: TableCardSheetInput): Promise<Buf
     const h = height / 2;
     for (const [index, card] of input.cards.slice(first, first + places.length).entries()) {
       const [col, row] = places[index]!;
-      const cardInput: TableCardInput = { restaurantName: input.restaurantName, url: card.url, size: 'A6', locale: input.locale, tableLabel: card.label, ...(input.logo ? { logo: input.logo } : {}) };
+      const cardInput: TableCardInput = {
+        restaurantName: input.restaurantName,
+        url: card.url,
+        size: 'A6',
+        locale: input.locale,
+        tableLabel: card.label,
+        ...(input.logo ? { logo: input.logo } : {}),
+      };
       drawCard(doc, cardInput, qrMatrix(card.url), { x: col * w, y: row * h, w, h });
     }
     drawCutGuides(doc, width, height);

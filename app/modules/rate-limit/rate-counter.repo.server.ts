@@ -19,7 +19,12 @@ export async function countRateHit(db: Kysely<Database>, key: string, now: strin
       oc.column('key').doUpdateSet((eb) => {
         const over = eb('rateCounter.windowStart', '<=', expiredBefore);
         return {
-          count: eb.case().when(over).then(1).else(eb('rateCounter.count', '+', 1)).end(),
+          count: eb
+            .case()
+            .when(over)
+            .then(1)
+            .else(eb('rateCounter.count', '+', 1))
+            .end(),
           windowStart: eb.case().when(over).then(now).else(eb.ref('rateCounter.windowStart')).end(),
         };
       }),

@@ -28,9 +28,21 @@ async function restaurant(settings: Record<string, string>) {
   const { id } = await insertRestaurant(db, { slug, name: `Bistro ${seq}`, openingHours: EVERY_DAY, timeZone: TZ }, {});
   const scope = scopes.owner(id!);
   const locationId = await createLocation(scope, storage, LocationInput.parse({ nameRo: 'Terasă', nameEn: 'Terrace' }));
-  await updateOrderingSettings(scope, storage, OrderingSettingsInput.parse({
-    locationId, version: '0', reservationsEnabled: 'on', slotMinutes: '30', maxPartySize: '6', leadMinutes: '60', daysAhead: '14', capacityPerSlot: '200', ...settings,
-  }));
+  await updateOrderingSettings(
+    scope,
+    storage,
+    OrderingSettingsInput.parse({
+      locationId,
+      version: '0',
+      reservationsEnabled: 'on',
+      slotMinutes: '30',
+      maxPartySize: '6',
+      leadMinutes: '60',
+      daysAhead: '14',
+      capacityPerSlot: '200',
+      ...settings,
+    }),
+  );
   return { id: id!, slug, scope, locationId };
 }
 
@@ -65,7 +77,11 @@ describe(`reservation ceilings on ${testDialect}`, () => {
     for (let i = 0; i < 3; i++) await ask(place, `early-${i}`, { phone: `0733 200 00${i}` });
     await expect(ask(place, 'early-x', { phone: '0733 200 009' })).rejects.toMatchObject({ code: 'reservation-ceiling', status: 429 });
     // an hour on, the hour's ceiling has room again, the day's has one place left
-    await db.updateTable('reservation').set({ createdAt: new Date(Date.now() - 61 * 60_000).toISOString() }).where('restaurantId', '=', place.id).execute();
+    await db
+      .updateTable('reservation')
+      .set({ createdAt: new Date(Date.now() - 61 * 60_000).toISOString() })
+      .where('restaurantId', '=', place.id)
+      .execute();
     await ask(place, 'later-1', { phone: '0733 200 010' });
     await expect(ask(place, 'later-2', { phone: '0733 200 011' })).rejects.toMatchObject({ code: 'reservation-ceiling' });
     expect(await count(place.id)).toBe(4);

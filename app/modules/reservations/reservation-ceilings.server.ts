@@ -24,7 +24,10 @@ const CONTACT_WINDOW_SECONDS = 24 * 60 * 60;
 export function reservationContactKeys(locationId: string, contact: { phone: string; email?: string | null | undefined }, secret: string): string[] {
   const hash = (kind: string, value: string) => createHmac('sha256', secret).update(`reservation-contact:${locationId}:${kind}:${value}`).digest('base64url').slice(0, 32);
   const keys = [`reservation:contact:${hash('phone', contact.phone.replace(/\D/g, '').slice(-9))}`];
-  const email = contact.email?.trim().toLowerCase().replace(/\+[^@]*@/, '@');
+  const email = contact.email
+    ?.trim()
+    .toLowerCase()
+    .replace(/\+[^@]*@/, '@');
   if (email) keys.push(`reservation:contact:${hash('email', email)}`);
   return keys;
 }
@@ -35,13 +38,7 @@ export function reservationContactKeys(locationId: string, contact: { phone: str
  * `reservation-contact-ceiling` when this phone or e-mail sent its day's. The contact's count is a
  * rate counter written in `trx`: a request refused later, or rolled back, leaves it as it was.
  */
-export async function assertReservationCeilings(
-  trx: Kysely<Database>,
-  restaurantId: string,
-  settings: LocationOrdering,
-  contactKeys: readonly string[],
-  now: Date,
-): Promise<void> {
+export async function assertReservationCeilings(trx: Kysely<Database>, restaurantId: string, settings: LocationOrdering, contactKeys: readonly string[], now: Date): Promise<void> {
   const lastHour = await countRequestsSince(trx, restaurantId, settings.locationId, ceilingWindowStart(now, 60));
   if (lastHour >= settings.reservationHourCeiling) throw new AppError('reservation-ceiling');
   const lastDay = await countRequestsSince(trx, restaurantId, settings.locationId, ceilingWindowStart(now, 24 * 60));

@@ -2,9 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { reservationMail, type ReservationMailInput } from './reservation-emails.ts';
 
 const base: ReservationMailInput = {
-  kind: 'declined', to: 'ana@example.com', locale: 'ro', reservationId: 'r-1', restaurantName: 'Casa <i>Bunicii</i>', locationName: 'Terasă',
-  address: null, when: 'joi, 24 decembrie 2026, 19:30', partySize: 4, declineReason: '<script>alert(1)</script> eveniment privat',
-  url: 'https://bucate.example/casa/rezervare/abc?lang=ro', start: 0, end: 3_600_000, now: 0,
+  kind: 'declined',
+  to: 'ana@example.com',
+  locale: 'ro',
+  reservationId: 'r-1',
+  restaurantName: 'Casa <i>Bunicii</i>',
+  locationName: 'Terasă',
+  address: null,
+  when: 'joi, 24 decembrie 2026, 19:30',
+  partySize: 4,
+  declineReason: '<script>alert(1)</script> eveniment privat',
+  url: 'https://bucate.example/casa/rezervare/abc?lang=ro',
+  start: 0,
+  end: 3_600_000,
+  now: 0,
 };
 
 describe('a reservation’s e-mail', () => {

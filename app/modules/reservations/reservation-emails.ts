@@ -41,21 +41,26 @@ export function reservationMail(input: ReservationMailInput): OutgoingMail {
   const reason = input.kind === 'declined' && input.declineReason ? t('reservations.mail.reason', { reason: input.declineReason }) : null;
   const link = t('reservations.mail.link');
   const place = [input.restaurantName, input.locationName, input.address].filter(Boolean).join(', ');
-  const attachments = input.kind === 'declined' ? undefined : [{
-    filename: 'rezervare.ics',
-    contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-    content: reservationIcs({
-      id: input.reservationId,
-      status: input.kind === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
-      start: input.start,
-      end: input.end,
-      stamp: input.now,
-      summary: t('reservations.mail.summary', values),
-      location: place,
-      description: `${details}\n${input.url}`,
-      host: new URL(input.url).hostname,
-    }),
-  }];
+  const attachments =
+    input.kind === 'declined'
+      ? undefined
+      : [
+          {
+            filename: 'rezervare.ics',
+            contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+            content: reservationIcs({
+              id: input.reservationId,
+              status: input.kind === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
+              start: input.start,
+              end: input.end,
+              stamp: input.now,
+              summary: t('reservations.mail.summary', values),
+              location: place,
+              description: `${details}\n${input.url}`,
+              host: new URL(input.url).hostname,
+            }),
+          },
+        ];
   return {
     to: input.to,
     subject,

@@ -74,9 +74,7 @@ async function reservableRestaurant(db: Kysely<Database>, slug: string, now: Dat
   const restaurant = await findRestaurantBySlug(db, slug);
   if (!restaurant || restaurant.active !== 1) return undefined;
   const [locations, offers] = await Promise.all([listAllLocations(db, restaurant.id), orderingForGuests(db, restaurant.id)]);
-  const open = [...locations]
-    .filter((location) => location.visible === 1 && offers.get(location.id)?.reservationsEnabled)
-    .sort((a, b) => a.sortOrder - b.sortOrder);
+  const open = [...locations].filter((location) => location.visible === 1 && offers.get(location.id)?.reservationsEnabled).sort((a, b) => a.sortOrder - b.sortOrder);
   return { restaurant, published: isMenuPublished(restaurant, now), locations: open, offers };
 }
 
@@ -145,46 +143,49 @@ export async function requestReservation(
   if (!limit.ok) throw new AppError('reservation-rate', { minutes: Math.ceil(limit.retryAfterSeconds / 60) });
 
   const contactKeys = reservationContactKeys(location.id, input, options.secret);
-  const { reservation, created } = await db.transaction().execute(async (trx): Promise<{ reservation: Reservation; created: boolean }> => {
-    await lockReservationSlot(trx, location.id, input.date, input.time);
-    await lockReservationLocation(trx, location.id);
-    const again = await findReservationByKey(trx, restaurant.id, input.idempotencyKey);
-    if (again) return { reservation: again, created: false };
-    const taken = (await countHeldByTime(trx, restaurant.id, location.id, input.date)).get(input.time) ?? 0;
-    const refusal = refuseSlot(rules, input.date, input.time, now.getTime(), taken);
-    if (refusal) throw new AppError(refusal, {}, { field: 'time' });
-    await assertReservationCeilings(trx, restaurant.id, settings, contactKeys, now);
-    const stamp = now.toISOString();
-    const row: Reservation = {
-      id: randomUUID(),
-      restaurantId: restaurant.id,
-      locationId: location.id,
-      token: newToken(),
-      date: input.date,
-      time: input.time,
-      partySize: input.partySize,
-      name: input.name,
-      phone: input.phone,
-      email: input.email ?? null,
-      note: input.note ?? null,
-      locale: options.locale,
-      status: settings.autoAccept ? 'accepted' : 'requested',
-      declineReason: null,
-      idempotencyKey: input.idempotencyKey,
-      reminderSentAt: null,
-      createdAt: stamp,
-      updatedAt: stamp,
-      contactErasedAt: null,
-    };
-    await insertReservation(trx, restaurant.id, row);
-    if (row.status === 'accepted') await enqueueReservationMail(trx, row, 'accepted', now);
-    await appendReservationEvent(trx, row, 'reservation.requested');
-    return { reservation: row, created: true };
-  }).catch(async (error: unknown) => {
-    // the location's ceiling refused a guest: the staff hear of it (the contact's own limit is the guest's alone)
-    if (isAppError(error) && error.code === 'reservation-ceiling') await announceCeilingHit(db, restaurant.id, location.id, 'reservations', now);
-    throw error;
-  });
+  const { reservation, created } = await db
+    .transaction()
+    .execute(async (trx): Promise<{ reservation: Reservation; created: boolean }> => {
+      await lockReservationSlot(trx, location.id, input.date, input.time);
+      await lockReservationLocation(trx, location.id);
+      const again = await findReservationByKey(trx, restaurant.id, input.idempotencyKey);
+      if (again) return { reservation: again, created: false };
+      const taken = (await countHeldByTime(trx, restaurant.id, location.id, input.date)).get(input.time) ?? 0;
+      const refusal = refuseSlot(rules, input.date, input.time, now.getTime(), taken);
+      if (refusal) throw new AppError(refusal, {}, { field: 'time' });
+      await assertReservationCeilings(trx, restaurant.id, settings, contactKeys, now);
+      const stamp = now.toISOString();
+      const row: Reservation = {
+        id: randomUUID(),
+        restaurantId: restaurant.id,
+        locationId: location.id,
+        token: newToken(),
+        date: input.date,
+        time: input.time,
+        partySize: input.partySize,
+        name: input.name,
+        phone: input.phone,
+        email: input.email ?? null,
+        note: input.note ?? null,
+        locale: options.locale,
+        status: settings.autoAccept ? 'accepted' : 'requested',
+        declineReason: null,
+        idempotencyKey: input.idempotencyKey,
+        reminderSentAt: null,
+        createdAt: stamp,
+        updatedAt: stamp,
+        contactErasedAt: null,
+      };
+      await insertReservation(trx, restaurant.id, row);
+      if (row.status === 'accepted') await enqueueReservationMail(trx, row, 'accepted', now);
+      await appendReservationEvent(trx, row, 'reservation.requested');
+      return { reservation: row, created: true };
+    })
+    .catch(async (error: unknown) => {
+      // the location's ceiling refused a guest: the staff hear of it (the contact's own limit is the guest's alone)
+      if (isAppError(error) && error.code === 'reservation-ceiling') await announceCeilingHit(db, restaurant.id, location.id, 'reservations', now);
+      throw error;
+    });
   if (created) publishLive(restaurant.id, 'reservations');
   return { token: reservation.token };
 }
@@ -224,7 +225,13 @@ export async function cancelReservationByGuest(db: Kysely<Database>, slug: strin
   const view = await getReservationGuestView(db, token, 'ro', now);
   if (!view?.cancellable) throw new AppError('reservation-not-cancellable');
   await db.transaction().execute(async (trx) => {
-    const changed = await updateReservationStatus(trx, reservation.restaurantId, reservation.id, { from: ['requested', 'accepted'] }, { status: 'cancelled', updatedAt: now.toISOString() });
+    const changed = await updateReservationStatus(
+      trx,
+      reservation.restaurantId,
+      reservation.id,
+      { from: ['requested', 'accepted'] },
+      { status: 'cancelled', updatedAt: now.toISOString() },
+    );
     if (!changed) throw new AppError('reservation-not-cancellable');
     const cancelled = { ...reservation, status: 'cancelled' as const };
     if (reservation.status === 'accepted') await enqueueReservationMail(trx, cancelled, 'cancelled', now);

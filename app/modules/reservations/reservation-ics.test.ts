@@ -5,7 +5,11 @@ import { reservationIcs } from './reservation-ics.ts';
 describe('a reservation’s calendar file', () => {
   const start = Date.parse('2026-12-24T17:30:00Z');
   const file = reservationIcs({
-    id: 'r-1', status: 'CONFIRMED', start, end: start + 3_600_000, stamp: Date.parse('2026-12-01T10:00:00Z'),
+    id: 'r-1',
+    status: 'CONFIRMED',
+    start,
+    end: start + 3_600_000,
+    stamp: Date.parse('2026-12-01T10:00:00Z'),
     summary: 'Rezervare la Casa „Bunicii”, Brașov; 🍷',
     location: `Terasă, Str. Lungă 12, ${'ș'.repeat(60)}`,
     description: 'Terasă, vineri\nhttps://bucate.example/casa/rezervare/abc?lang=ro',

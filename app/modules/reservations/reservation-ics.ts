@@ -25,7 +25,10 @@ function text(value: string): string {
 }
 
 function utc(instant: number): string {
-  return new Date(instant).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return new Date(instant)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** Lines longer than 75 octets folded (a CRLF and a space), never inside a UTF-8 character. */

@@ -28,17 +28,35 @@ async function restaurant() {
   const { id } = await insertRestaurant(db, { slug, name: `Bistro ${seq}`, openingHours: EVERY_DAY, timeZone: TZ }, {});
   const scope = scopes.owner(id!);
   const locationId = await createLocation(scope, storage, LocationInput.parse({ nameRo: 'Terasă', nameEn: 'Terrace' }));
-  await updateOrderingSettings(scope, storage, OrderingSettingsInput.parse({
-    locationId, version: '0', reservationsEnabled: 'on', slotMinutes: '30', maxPartySize: '6', leadMinutes: '60', daysAhead: '14', capacityPerSlot: '2',
-  }));
+  await updateOrderingSettings(
+    scope,
+    storage,
+    OrderingSettingsInput.parse({
+      locationId,
+      version: '0',
+      reservationsEnabled: 'on',
+      slotMinutes: '30',
+      maxPartySize: '6',
+      leadMinutes: '60',
+      daysAhead: '14',
+      capacityPerSlot: '2',
+    }),
+  );
   return { id: id!, slug, locationId };
 }
 
 /** A guest's request at `time`, two days ahead: its token and its row. */
 async function reserve(place: { slug: string; locationId: string }, time: string) {
   const input = ReservationRequestInput.parse({
-    locationId: place.locationId, date: addDays(localMoment(Date.now(), TZ).date, 2), time, partySize: '2', name: 'Ana Pop', phone: '0722 123 456',
-    email: 'ana@example.com', note: 'lângă geam', idempotencyKey: newIdempotencyKey(),
+    locationId: place.locationId,
+    date: addDays(localMoment(Date.now(), TZ).date, 2),
+    time,
+    partySize: '2',
+    name: 'Ana Pop',
+    phone: '0722 123 456',
+    email: 'ana@example.com',
+    note: 'lângă geam',
+    idempotencyKey: newIdempotencyKey(),
   });
   const { token } = await requestReservation(db, place.slug, input, { locale: 'ro', clientKey: `live-${testDialect}-${seq}-${time}`, secret: 'live-test-secret' });
   const row = await db.selectFrom('reservation').selectAll().where('token', '=', token).executeTakeFirstOrThrow();

@@ -61,7 +61,11 @@ export async function enqueueReservationMail(trx: Kysely<Database>, reservation:
 }
 
 /** The staff list's live event: the row and its status, never contact details. Append it last. */
-export async function appendReservationEvent(trx: Kysely<Database>, reservation: Pick<Reservation, 'id' | 'restaurantId' | 'locationId' | 'status'>, type: ReservationLiveEvent['type']): Promise<void> {
+export async function appendReservationEvent(
+  trx: Kysely<Database>,
+  reservation: Pick<Reservation, 'id' | 'restaurantId' | 'locationId' | 'status'>,
+  type: ReservationLiveEvent['type'],
+): Promise<void> {
   const payload: ReservationLiveEvent['payload'] = { reservationId: reservation.id, status: reservation.status, locationId: reservation.locationId };
   await appendLiveEvent(trx, { restaurantId: reservation.restaurantId, channel: 'reservations', type, payload });
 }

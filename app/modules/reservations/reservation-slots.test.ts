@@ -3,7 +3,15 @@ import { freeSlots, refuseSlot, reservationSpan, slotTimesOn, type SlotRules } f
 
 const TZ = 'Europe/Bucharest';
 const rules = (over: Partial<SlotRules> = {}): SlotRules => ({
-  hours: { mon: [['12:00', '22:00']], tue: [['12:00', '22:00']], wed: [['12:00', '22:00']], thu: [['12:00', '22:00']], fri: [['12:00', '22:00']], sat: [['22:00', '05:00']], sun: [['18:00', '24:00']] },
+  hours: {
+    mon: [['12:00', '22:00']],
+    tue: [['12:00', '22:00']],
+    wed: [['12:00', '22:00']],
+    thu: [['12:00', '22:00']],
+    fri: [['12:00', '22:00']],
+    sat: [['22:00', '05:00']],
+    sun: [['18:00', '24:00']],
+  },
   exceptions: [],
   timeZone: TZ,
   slotMinutes: 30,
@@ -56,7 +64,10 @@ describe('reservation slots', () => {
 
   it('keep the lead time, the days ahead and the capacity', () => {
     const now = at('2026-11-30T10:00:00Z'); // 12:00 in Bucharest
-    const taken = new Map([['14:00', 2], ['14:30', 1]]);
+    const taken = new Map([
+      ['14:00', 2],
+      ['14:30', 1],
+    ]);
     const slots = freeSlots(rules(), '2026-11-30', now, taken);
     expect(slots[0]!.time).toBe('13:00');
     expect(slots.find((slot) => slot.time === '14:00')!.free).toBe(0);

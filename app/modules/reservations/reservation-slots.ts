@@ -33,13 +33,7 @@ export interface Slot {
 }
 
 /** Why a date and time cannot be reserved; each is a translated message under appErrors. */
-export type SlotRefusal =
-  | 'reservation-past'
-  | 'reservation-too-far'
-  | 'reservation-closed-day'
-  | 'reservation-outside-hours'
-  | 'reservation-too-soon'
-  | 'reservation-full';
+export type SlotRefusal = 'reservation-past' | 'reservation-too-far' | 'reservation-closed-day' | 'reservation-outside-hours' | 'reservation-too-soon' | 'reservation-full';
 
 const DAY_MINUTES = 24 * 60;
 
@@ -60,7 +54,10 @@ function rangesOn(rules: Pick<SlotRules, 'hours' | 'exceptions'>, date: string):
 export function slotTimesOn(rules: Pick<SlotRules, 'hours' | 'exceptions' | 'timeZone' | 'slotMinutes'>, date: string): { time: string; start: number }[] {
   const step = Math.max(5, Math.trunc(rules.slotMinutes));
   const found = new Map<string, number>();
-  for (const [day, offset] of [[addDays(date, -1), -DAY_MINUTES], [date, 0]] as const) {
+  for (const [day, offset] of [
+    [addDays(date, -1), -DAY_MINUTES],
+    [date, 0],
+  ] as const) {
     for (const [from, to] of rangesOn(rules, day)) {
       const open = minutesOf(from);
       let close = minutesOf(to);

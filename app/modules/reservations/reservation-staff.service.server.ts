@@ -28,7 +28,11 @@ import type { StaffAction, StaffReservationsPage } from './reservations.types.ts
 export const CALENDAR_DAYS = 14;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export async function getStaffReservations(scope: RestaurantScope, query: { date?: string | null; locationId?: string | null }, now: Date = new Date()): Promise<StaffReservationsPage> {
+export async function getStaffReservations(
+  scope: RestaurantScope,
+  query: { date?: string | null; locationId?: string | null },
+  now: Date = new Date(),
+): Promise<StaffReservationsPage> {
   authorize(scope, 'reservations.manage');
   // the live cursor before the data: an event committed in between is shown twice at worst, never lost
   const since = await liveCursor(scope, 'reservations');
@@ -110,7 +114,12 @@ export async function changeReservation(scope: RestaurantScope, input: StaffRese
     const changed = await updateReservationStatus(trx, scope.restaurantId, input.id, { from, version: input.version }, { status: to, updatedAt: now.toISOString(), declineReason });
     if (!changed) throw new AppError('stale-edit');
     const after = { ...before, status: to, declineReason, updatedAt: now.toISOString() };
-    await recordAudit(withDb(scope, trx), { action: `reservation.${input.intent}`, target: { type: 'reservation', id: input.id }, before: { status: before.status }, after: { status: to } });
+    await recordAudit(withDb(scope, trx), {
+      action: `reservation.${input.intent}`,
+      target: { type: 'reservation', id: input.id },
+      before: { status: before.status },
+      after: { status: to },
+    });
     if (to === 'accepted') await enqueueReservationMail(trx, after, 'accepted', now);
     else if (to === 'declined') await enqueueReservationMail(trx, after, 'declined', now);
     else if (to === 'cancelled') await enqueueReservationMail(trx, after, 'cancelled', now);

@@ -108,7 +108,11 @@ export async function updateReservationStatus(
   expected: { from: readonly ReservationStatus[]; version?: string },
   changes: Pick<ReservationTable, 'status' | 'updatedAt'> & { declineReason?: string | null },
 ): Promise<boolean> {
-  let query = tenant(db, restaurantId).updateTable('reservation').set(changes).where('id', '=', id).where('status', 'in', [...expected.from]);
+  let query = tenant(db, restaurantId)
+    .updateTable('reservation')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', 'in', [...expected.from]);
   if (expected.version) query = query.where('updatedAt', '=', expected.version);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
@@ -136,4 +140,3 @@ export async function markReminderSent(db: Kysely<Database>, restaurantId: strin
   const result = await tenant(db, restaurantId).updateTable('reservation').set({ reminderSentAt: now }).where('id', '=', id).where('reminderSentAt', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
-

@@ -29,7 +29,13 @@ export const ReservationRequestInput = z.object({
     .trim()
     .max(30, { error: 'phone' })
     .regex(/^\+?[\d\s().-]+$/, { error: 'phone' })
-    .refine((value) => { const digits = value.replace(/\D/g, '').length; return digits >= 6 && digits <= 20; }, { error: 'phone' }),
+    .refine(
+      (value) => {
+        const digits = value.replace(/\D/g, '').length;
+        return digits >= 6 && digits <= 20;
+      },
+      { error: 'phone' },
+    ),
   email: z
     .string()
     .trim()
@@ -37,7 +43,12 @@ export const ReservationRequestInput = z.object({
     .optional()
     .transform((value) => value?.toLowerCase() || undefined)
     .pipe(z.email({ error: 'email' }).optional()),
-  note: z.string().trim().max(500, { error: 'note' }).optional().transform((value) => value || undefined),
+  note: z
+    .string()
+    .trim()
+    .max(500, { error: 'note' })
+    .optional()
+    .transform((value) => value || undefined),
   idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { error: 'expired' }),
 });
 export type ReservationRequestInput = z.infer<typeof ReservationRequestInput>;
@@ -47,6 +58,11 @@ export const StaffReservationActionInput = z.object({
   intent: z.enum(STAFF_ACTIONS),
   id: z.string().min(1).max(64),
   version: z.string().min(1).max(64),
-  reason: z.string().trim().max(300, { error: 'reason' }).optional().transform((value) => value || null),
+  reason: z
+    .string()
+    .trim()
+    .max(300, { error: 'reason' })
+    .optional()
+    .transform((value) => value || null),
 });
 export type StaffReservationActionInput = z.infer<typeof StaffReservationActionInput>;

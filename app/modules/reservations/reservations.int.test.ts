@@ -30,16 +30,36 @@ async function restaurant(settings: Record<string, string> = {}, extra: { except
   const { id } = await insertRestaurant(db, { slug, name: `Bistro ${seq}`, openingHours: EVERY_DAY, openingExceptions: extra.exceptions ?? null, timeZone: TZ }, {});
   const scope = scopes.owner(id!);
   const locationId = await createLocation(scope, storage, LocationInput.parse({ nameRo: 'Terasă', nameEn: 'Terrace' }));
-  await updateOrderingSettings(scope, storage, OrderingSettingsInput.parse({
-    locationId, version: '0', reservationsEnabled: 'on', slotMinutes: '30', maxPartySize: '6', leadMinutes: '60', daysAhead: '14', capacityPerSlot: '1', ...settings,
-  }));
+  await updateOrderingSettings(
+    scope,
+    storage,
+    OrderingSettingsInput.parse({
+      locationId,
+      version: '0',
+      reservationsEnabled: 'on',
+      slotMinutes: '30',
+      maxPartySize: '6',
+      leadMinutes: '60',
+      daysAhead: '14',
+      capacityPerSlot: '1',
+      ...settings,
+    }),
+  );
   return { id: id!, slug, scope, locationId };
 }
 
 const today = () => localMoment(Date.now(), TZ).date;
 const raw = (locationId: string, over: Record<string, string> = {}) => ({
-  locationId, date: addDays(today(), 2), time: '19:00', partySize: '4', name: 'Ana 🍷 <b>Pop</b>', phone: '0722 123 456', email: 'ana@example.com',
-  note: '<script>alert(1)</script> aniversare 🎂', idempotencyKey: newIdempotencyKey(), ...over,
+  locationId,
+  date: addDays(today(), 2),
+  time: '19:00',
+  partySize: '4',
+  name: 'Ana 🍷 <b>Pop</b>',
+  phone: '0722 123 456',
+  email: 'ana@example.com',
+  note: '<script>alert(1)</script> aniversare 🎂',
+  idempotencyKey: newIdempotencyKey(),
+  ...over,
 });
 const input = (locationId: string, over: Record<string, string> = {}) => ReservationRequestInput.parse(raw(locationId, over));
 const guest = { locale: 'ro' as const, clientKey: `client-${testDialect}`, secret: 'reservations-test-secret' };
@@ -77,7 +97,9 @@ describe(`reservations on ${testDialect}`, () => {
     expect(after?.status === 'open' && after.slots.find((slot) => slot.time === '19:00')?.free).toBe(0);
 
     const events = await db.selectFrom('liveEvent').select(['type', 'payload', 'channel']).where('restaurantId', '=', a.id).execute();
-    expect(events).toEqual([{ type: 'reservation.requested', channel: 'reservations', payload: JSON.stringify({ reservationId: stored!.id, status: 'requested', locationId: a.locationId }) }]);
+    expect(events).toEqual([
+      { type: 'reservation.requested', channel: 'reservations', payload: JSON.stringify({ reservationId: stored!.id, status: 'requested', locationId: a.locationId }) },
+    ]);
 
     const staff = scopes.member(a.id, 'staff');
     const list = await getStaffReservations(staff, { date: request.date });
@@ -124,7 +146,8 @@ describe(`reservations on ${testDialect}`, () => {
   it('refuses each bad request with its reason and saves nothing', async () => {
     const a = await restaurant({}, { exceptions: JSON.stringify([{ from: addDays(today(), 3), to: addDays(today(), 3), note: 'Închis', hours: [] }]) });
     const d = addDays(today(), 2);
-    const ask = (over: Record<string, string>, now?: Date) => requestReservation(db, a.slug, input(a.locationId, over), { ...guest, clientKey: `${guest.clientKey}-2-${++seq}`, now });
+    const ask = (over: Record<string, string>, now?: Date) =>
+      requestReservation(db, a.slug, input(a.locationId, over), { ...guest, clientKey: `${guest.clientKey}-2-${++seq}`, now });
     await expect(ask({ date: addDays(today(), -1) })).rejects.toMatchObject({ code: 'reservation-past', field: 'time' });
     await expect(ask({ date: d }, new Date(instantOf(d, 19 * 60 + 30, TZ)))).rejects.toMatchObject({ code: 'reservation-past' });
     await expect(ask({ date: d }, new Date(instantOf(d, 18 * 60 + 30, TZ)))).rejects.toMatchObject({ code: 'reservation-too-soon' });
@@ -148,7 +171,9 @@ describe(`reservations on ${testDialect}`, () => {
 
   it('gives the last place of a slot to one of two guests asking at once', async () => {
     const a = await restaurant();
-    const results = await Promise.allSettled([1, 2].map((n) => requestReservation(db, a.slug, input(a.locationId, { name: `Oaspete ${n}` }), { ...guest, clientKey: `${guest.clientKey}-3-${n}` })));
+    const results = await Promise.allSettled(
+      [1, 2].map((n) => requestReservation(db, a.slug, input(a.locationId, { name: `Oaspete ${n}` }), { ...guest, clientKey: `${guest.clientKey}-3-${n}` })),
+    );
     expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect(results.find((result) => result.status === 'rejected')).toMatchObject({ reason: { code: 'reservation-full' } });
     expect(await rows(a.id)).toHaveLength(1);
@@ -185,7 +210,9 @@ describe(`reservations on ${testDialect}`, () => {
     // a second tab that still shows "requested"
     await expect(changeReservation(a.scope, { ...accept, intent: 'decline', reason: 'Plin' })).rejects.toMatchObject({ code: 'stale-edit' });
     const [accepted] = await rows(a.id);
-    await expect(changeReservation(a.scope, { intent: 'no-show', id: row!.id, version: accepted!.updatedAt, reason: null })).rejects.toMatchObject({ code: 'reservation-not-begun' });
+    await expect(changeReservation(a.scope, { intent: 'no-show', id: row!.id, version: accepted!.updatedAt, reason: null })).rejects.toMatchObject({
+      code: 'reservation-not-begun',
+    });
     expect((await rows(a.id))[0]!.status).toBe('accepted');
 
     await requestReservation(db, a.slug, input(a.locationId, { email: 'decline@example.com' }), { ...guest, clientKey: `${guest.clientKey}-6b` });
@@ -202,12 +229,47 @@ describe(`reservations on ${testDialect}`, () => {
     const start = now.getTime() + 20 * 60 * 60 * 1000;
     const local = localMoment(start, TZ);
     const time = `${String(Math.floor(local.minutes / 60)).padStart(2, '0')}:${String(local.minutes % 60).padStart(2, '0')}`;
-    const base = { restaurantId: a.id, locationId: a.locationId, time, partySize: 2, name: 'Ion', phone: '0722000000', note: null, locale: 'ro', declineReason: null, reminderSentAt: null, contactErasedAt: null };
+    const base = {
+      restaurantId: a.id,
+      locationId: a.locationId,
+      time,
+      partySize: 2,
+      name: 'Ion',
+      phone: '0722000000',
+      note: null,
+      locale: 'ro',
+      declineReason: null,
+      reminderSentAt: null,
+      contactErasedAt: null,
+    };
     const long = new Date(now.getTime() - 3 * 24 * 3600_000).toISOString();
-    await db.insertInto('reservation').values([
-      { ...base, id: `rem-${seq}`, token: `rem-token-${seq}`, date: local.date, email: 'remind@example.com', status: 'accepted', idempotencyKey: `rem-${seq}`, createdAt: long, updatedAt: long },
-      { ...base, id: `old-${seq}`, token: `old-token-${seq}`, date: addDays(today(), -40), email: 'old@example.com', status: 'accepted', idempotencyKey: `old-${seq}`, createdAt: long, updatedAt: long },
-    ]).execute();
+    await db
+      .insertInto('reservation')
+      .values([
+        {
+          ...base,
+          id: `rem-${seq}`,
+          token: `rem-token-${seq}`,
+          date: local.date,
+          email: 'remind@example.com',
+          status: 'accepted',
+          idempotencyKey: `rem-${seq}`,
+          createdAt: long,
+          updatedAt: long,
+        },
+        {
+          ...base,
+          id: `old-${seq}`,
+          token: `old-token-${seq}`,
+          date: addDays(today(), -40),
+          email: 'old@example.com',
+          status: 'accepted',
+          idempotencyKey: `old-${seq}`,
+          createdAt: long,
+          updatedAt: long,
+        },
+      ])
+      .execute();
     const system = systemScope(db, 'test');
     expect(await sendReservationReminders(system, now)).toBe(1);
     expect(await sendReservationReminders(system, now)).toBe(0);

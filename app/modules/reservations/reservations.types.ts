@@ -22,19 +22,19 @@ export interface ReservationSlotView {
 export type ReservationFormPage =
   | { status: 'closed'; restaurantName: string; slug: string; reason: 'reservations-off' | 'unpublished' }
   | {
-    status: 'open';
-    restaurantName: string;
-    slug: string;
-    locations: ReservationLocationChoice[];
-    locationId: string;
-    date: string;
-    today: string;
-    lastDate: string;
-    slots: ReservationSlotView[];
-    maxPartySize: number;
-    /** a fresh key per form shown: a double submit is one reservation */
-    idempotencyKey: string;
-  };
+      status: 'open';
+      restaurantName: string;
+      slug: string;
+      locations: ReservationLocationChoice[];
+      locationId: string;
+      date: string;
+      today: string;
+      lastDate: string;
+      slots: ReservationSlotView[];
+      maxPartySize: number;
+      /** a fresh key per form shown: a double submit is one reservation */
+      idempotencyKey: string;
+    };
 
 /** The guest's page at `/:slug/rezervare/:token`: the reservation's own columns, and where and whether. */
 export interface ReservationGuestView extends Pick<Reservation, 'date' | 'time' | 'partySize' | 'name' | 'status' | 'declineReason'> {
@@ -49,8 +49,10 @@ export interface ReservationGuestView extends Pick<Reservation, 'date' | 'time' 
  * One row of the staff's day list: the reservation's columns as stored (the guest's contact details
  * included, null once erased), its location's name, and what the list needs to act on it.
  */
-export interface StaffReservation
-  extends Pick<Reservation, 'id' | 'locationId' | 'date' | 'time' | 'partySize' | 'name' | 'phone' | 'email' | 'note' | 'status' | 'declineReason'> {
+export interface StaffReservation extends Pick<
+  Reservation,
+  'id' | 'locationId' | 'date' | 'time' | 'partySize' | 'name' | 'phone' | 'email' | 'note' | 'status' | 'declineReason'
+> {
   locationName: string;
   /** the form's version (the row's updatedAt): a change by someone else meanwhile makes the action stale */
   version: string;

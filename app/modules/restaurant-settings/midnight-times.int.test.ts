@@ -48,8 +48,16 @@ describe(`times up to and past midnight on ${testDialect}`, () => {
 
   it('a script posting 24:00 is understood as the end of the day', () => {
     const parsed = RestaurantSettingsInput.parse({
-      name: 'Casa', slug: 'casa-24', currency: 'RON', timeZone: 'Europe/Bucharest', 'open-fri': 'on', 'from-fri': '08:00', 'to-fri': '24:00',
-      [exceptionField(0, 'from')]: '2026-12-31', [exceptionField(0, 'opens')]: '18:00', [exceptionField(0, 'closes')]: '24:00',
+      name: 'Casa',
+      slug: 'casa-24',
+      currency: 'RON',
+      timeZone: 'Europe/Bucharest',
+      'open-fri': 'on',
+      'from-fri': '08:00',
+      'to-fri': '24:00',
+      [exceptionField(0, 'from')]: '2026-12-31',
+      [exceptionField(0, 'opens')]: '18:00',
+      [exceptionField(0, 'closes')]: '24:00',
     });
     expect(parsed.openingHours.fri).toEqual([['08:00', '24:00']]);
     expect(parsed.openingExceptions[0]!.hours).toEqual([['18:00', '24:00']]);

@@ -5,7 +5,6 @@ import { OPENING_TIME, storedClosingTime, TIME_OF_DAY, WEEK_DAYS, type OpeningHo
 import { readExceptionFields } from '#app/modules/restaurant/opening-exceptions.ts';
 import { SLUG_PATTERN } from '#app/modules/restaurant/slug.ts';
 
-
 export function isTimeZone(value: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: value });
@@ -37,16 +36,11 @@ export function openingHoursFrom(values: Record<string, unknown>, ctx: z.Refinem
   return hours;
 }
 
-
 /** The restaurant's own settings; logo and cover are uploads of this restaurant (checked by the service). */
 export const RestaurantSettingsInput = z
   .looseObject({
     name: requiredText(100),
-    slug: z
-      .string({ error: 'slug' })
-      .trim()
-      .toLowerCase()
-      .regex(SLUG_PATTERN, { error: 'slug' }),
+    slug: z.string({ error: 'slug' }).trim().toLowerCase().regex(SLUG_PATTERN, { error: 'slug' }),
     currency: z.enum(CURRENCIES, { error: 'currency' }),
     timeZone: z.string({ error: 'timeZone' }).trim().refine(isTimeZone, { error: 'timeZone' }),
     descriptionRo: optionalText(1000),

@@ -12,11 +12,17 @@ import { listProductImages, setProductsCurrency, setProductsImage } from '#app/m
 import { readPlanStatus } from '#app/modules/subscription/subscription.service.server.ts';
 import { parseOpeningHours } from '#app/modules/restaurant/opening-hours.ts';
 import { parseOpeningExceptions, serializeOpeningExceptions } from '#app/modules/restaurant/opening-exceptions.ts';
-import { findOtherRestaurantWithSlug, findRestaurantAdminSummary, rememberPreviousSlug, findRestaurantById, findRestaurantSettings, updateRestaurantSettingsRow } from '#app/modules/restaurant/restaurant.repo.server.ts';
+import {
+  findOtherRestaurantWithSlug,
+  findRestaurantAdminSummary,
+  rememberPreviousSlug,
+  findRestaurantById,
+  findRestaurantSettings,
+  updateRestaurantSettingsRow,
+} from '#app/modules/restaurant/restaurant.repo.server.ts';
 import type { RestaurantSettingsInput } from './restaurant-settings.schema.ts';
 import { DEMO_RESTAURANT_SLUG } from '#app/modules/restaurant/demo.ts';
 import { RESERVED_SLUGS } from '#app/modules/restaurant/slug.ts';
-
 
 /**
  * What the admin frame shows on every page: the restaurant's name and slug, and the plan status
@@ -28,7 +34,10 @@ export async function getRestaurantAdminSummary(scope: RestaurantScope, now = ne
   const subscription = await readPlanStatus(scope, restaurant.productsCount, now);
   // a restaurant added after its owner's trial ended never had days of its own (decision 0029): its page says so, not "no longer"
   const trialBeforeIt = subscription.phase === 'trial-ended' && (subscription.trialEndsAt === null || subscription.trialEndsAt <= restaurant.createdAt);
-  return { restaurant: { name: restaurant.name, slug: restaurant.slug, logoUrl: publicImageUrl(restaurant.logoKey), timeZone: restaurant.timeZone }, subscription: { ...subscription, trialBeforeIt } };
+  return {
+    restaurant: { name: restaurant.name, slug: restaurant.slug, logoUrl: publicImageUrl(restaurant.logoKey), timeZone: restaurant.timeZone },
+    subscription: { ...subscription, trialBeforeIt },
+  };
 }
 
 /** The settings form's current values. */
@@ -60,7 +69,12 @@ async function pictureFor(scope: RestaurantScope, submitted: string | null, curr
  * one without a version (undefined: a post without the hidden field; decision 0015). Needs `settings.edit`,
  * and `settings.slug` as well when the slug changes.
  */
-export async function updateRestaurantSettings(scope: RestaurantScope, storage: FileStorage, input: RestaurantSettingsInput, expectedVersion: number | undefined): Promise<{ slug: string }> {
+export async function updateRestaurantSettings(
+  scope: RestaurantScope,
+  storage: FileStorage,
+  input: RestaurantSettingsInput,
+  expectedVersion: number | undefined,
+): Promise<{ slug: string }> {
   authorize(scope, 'settings.edit');
   // the demo's slug is another restaurant's, as far as an owner can tell: docs/product-spec.md section 5's sentence (issue 23)
   if (input.slug === DEMO_RESTAURANT_SLUG) throw new AppError('slug-taken', {}, { field: 'slug' });
@@ -78,7 +92,11 @@ export async function updateRestaurantSettings(scope: RestaurantScope, storage: 
       const now = new Date().toISOString();
       const { logoId: _logoId, coverId: _coverId, openingHours, openingExceptions, ...fields } = input;
       const next = {
-        ...fields, openingHours: JSON.stringify(openingHours), openingExceptions: serializeOpeningExceptions(openingExceptions), logoKey: logo.key, coverImageKey: cover.key,
+        ...fields,
+        openingHours: JSON.stringify(openingHours),
+        openingExceptions: serializeOpeningExceptions(openingExceptions),
+        logoKey: logo.key,
+        coverImageKey: cover.key,
       };
       const written = expectedVersion !== undefined && (await updateRestaurantSettingsRow(db, restaurantId, { ...next, updatedAt: now }, expectedVersion));
       if (!written) throw new AppError('stale-edit', { context: 'restaurant' });

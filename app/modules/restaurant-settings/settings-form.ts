@@ -49,8 +49,17 @@ export function submittedSettingsValues(values: Record<string, unknown>): Settin
   const openingHours: OpeningHours = {};
   for (const day of WEEK_DAYS) openingHours[day] = values[`open-${day}`] === 'on' ? [[str(`from-${day}`), timeInputValue(str(`to-${day}`))]] : [];
   return {
-    name: str('name'), slug: str('slug'), currency: str('currency'), timeZone: str('timeZone'), descriptionRo: str('descriptionRo'),
-    descriptionEn: str('descriptionEn'), phone: str('phone'), email: str('email'), address: str('address'), accentColor: str('accentColor'), openingHours,
+    name: str('name'),
+    slug: str('slug'),
+    currency: str('currency'),
+    timeZone: str('timeZone'),
+    descriptionRo: str('descriptionRo'),
+    descriptionEn: str('descriptionEn'),
+    phone: str('phone'),
+    email: str('email'),
+    address: str('address'),
+    accentColor: str('accentColor'),
+    openingHours,
     openingExceptions: submittedExceptionRows(values),
   };
 }

@@ -10,11 +10,15 @@ import { db, scopes, storage, useFileWorld } from '#tests/support/file-world.ts'
 
 useFileWorld();
 
-
 async function renameTo(restaurantId: string, slug: string) {
   const scope = scopes.owner(restaurantId);
   const loaded = await getRestaurantSettings(scope);
-  await updateRestaurantSettings(scope, storage, RestaurantSettingsInput.parse({ name: loaded.name, slug, currency: loaded.currency, timeZone: loaded.timeZone }), loaded.settingsVersion);
+  await updateRestaurantSettings(
+    scope,
+    storage,
+    RestaurantSettingsInput.parse({ name: loaded.name, slug, currency: loaded.currency, timeZone: loaded.timeZone }),
+    loaded.settingsVersion,
+  );
 }
 
 describe(`previous slugs on ${testDialect}`, () => {

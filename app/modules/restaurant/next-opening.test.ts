@@ -9,17 +9,20 @@ const everyDay = (from: string, to: string): OpeningHours => Object.fromEntries(
 const closed = (from: string, to = from): OpeningException => ({ from, to, note: null, hours: [] });
 
 describe('the next opening (sold out "until we open again")', () => {
-  it('closed now: today\'s opening if it is still ahead, else tomorrow\'s', () => {
+  it("closed now: today's opening if it is still ahead, else tomorrow's", () => {
     // 2026-11-27 is a Friday; Bucharest is UTC+2 in winter
     expect(nextOpening(everyDay('12:00', '22:00'), [], at('2026-11-27T07:00:00Z'), TZ)).toBe(at('2026-11-27T10:00:00Z'));
     expect(nextOpening(everyDay('12:00', '22:00'), [], at('2026-11-27T21:00:00Z'), TZ)).toBe(at('2026-11-28T10:00:00Z'));
   });
 
-  it('open now: the start of the period after this one closes, not now nor this one\'s start', () => {
+  it("open now: the start of the period after this one closes, not now nor this one's start", () => {
     expect(nextOpening(everyDay('12:00', '22:00'), [], at('2026-11-27T15:00:00Z'), TZ)).toBe(at('2026-11-28T10:00:00Z'));
     // lunch and dinner: sold out at lunch comes back for dinner
     const split: OpeningHours = everyDay('12:00', '15:00');
-    split.fri = [['12:00', '15:00'], ['18:00', '23:00']];
+    split.fri = [
+      ['12:00', '15:00'],
+      ['18:00', '23:00'],
+    ];
     expect(nextOpening(split, [], at('2026-11-27T11:00:00Z'), TZ)).toBe(at('2026-11-27T16:00:00Z'));
   });
 

@@ -24,7 +24,13 @@ describe('closed days and special hours', () => {
     // over a month ahead: not announced yet, but a midnight still may bring it into view
     expect(openingStatus(everyDay('10:00', '22:00'), [christmas], at('2026-11-10T10:00:00Z'), TZ).upcoming).toEqual([]);
     // once past, it no longer matters: the hours alone decide
-    expect(openingStatus(everyDay('10:00', '22:00'), [christmas], at('2026-12-27T10:00:00Z'), TZ)).toEqual({ openNow: true, today: null, upcoming: [], soon: null, changesAt: at('2026-12-27T20:00:00Z') });
+    expect(openingStatus(everyDay('10:00', '22:00'), [christmas], at('2026-12-27T10:00:00Z'), TZ)).toEqual({
+      openNow: true,
+      today: null,
+      upcoming: [],
+      soon: null,
+      changesAt: at('2026-12-27T20:00:00Z'),
+    });
   });
 
   it('special hours replace the weekday hours for that date', () => {
@@ -33,7 +39,7 @@ describe('closed days and special hours', () => {
     expect(openingStatus(everyDay('10:00', '22:00'), [eve], at('2026-12-24T13:00:00Z'), TZ)).toMatchObject({ openNow: false, changesAt: at('2026-12-24T22:00:00Z') });
   });
 
-  it("a closed day cancels its own ranges; the evening before still ends after midnight as usual", () => {
+  it('a closed day cancels its own ranges; the evening before still ends after midnight as usual', () => {
     const lateHours: OpeningHours = { ...everyDay('18:00', '02:00') };
     const closedSunday: OpeningException = { from: '2026-11-29', to: '2026-11-29', note: null, hours: [] };
     // Sunday 01:00 local: Saturday's range
@@ -54,18 +60,28 @@ describe('closed days and special hours', () => {
 
   it('reads stored exceptions leniently and sorted', () => {
     expect(parseOpeningExceptions('[{"from":"2026-12-31","to":"2026-12-30"},{"from":"2026-12-25","to":"2026-12-26","note":"Crăciun","hours":[]},{"from":"2026-02-30"}]')).toEqual([
-      christmas, { from: '2026-12-31', to: '2026-12-31', note: null, hours: [] },
+      christmas,
+      { from: '2026-12-31', to: '2026-12-31', note: null, hours: [] },
     ]);
     expect(parseOpeningExceptions('oops')).toEqual([]);
   });
 
   it('the settings form: blank rows ignored, every problem reported at once', () => {
     const { exceptions, issues } = readExceptionFields({
-      'exception-0-from': '2026-12-25', 'exception-0-to': '2026-12-26', 'exception-0-note': 'Crăciun',
-      'exception-1-from': '', 'exception-1-note': 'fără dată',
-      'exception-2-from': '2026-12-31', 'exception-2-to': '2026-12-30', 'exception-2-opens': '10:00',
-      'exception-3-from': '2026-12-24', 'exception-3-opens': '10:00', 'exception-3-closes': '14:00',
-      'exception-4-from': '', 'exception-4-to': '', 'exception-4-note': '  ',
+      'exception-0-from': '2026-12-25',
+      'exception-0-to': '2026-12-26',
+      'exception-0-note': 'Crăciun',
+      'exception-1-from': '',
+      'exception-1-note': 'fără dată',
+      'exception-2-from': '2026-12-31',
+      'exception-2-to': '2026-12-30',
+      'exception-2-opens': '10:00',
+      'exception-3-from': '2026-12-24',
+      'exception-3-opens': '10:00',
+      'exception-3-closes': '14:00',
+      'exception-4-from': '',
+      'exception-4-to': '',
+      'exception-4-note': '  ',
     });
     expect(issues).toEqual([
       { path: 'exception-1-from', message: 'exceptionDate' },

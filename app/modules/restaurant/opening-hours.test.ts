@@ -19,9 +19,7 @@ describe('opening hours', () => {
   });
 
   it('group consecutive days with the same hours; missing days are closed', () => {
-    const week = parseOpeningHours(
-      JSON.stringify({ mon: [['08:00', '22:00']], tue: [['08:00', '22:00']], wed: [['08:00', '22:00']], sat: [['10:00', '23:00']] }),
-    )!;
+    const week = parseOpeningHours(JSON.stringify({ mon: [['08:00', '22:00']], tue: [['08:00', '22:00']], wed: [['08:00', '22:00']], sat: [['10:00', '23:00']] }))!;
     expect(groupOpeningHours(week)).toEqual([
       { from: 'mon', to: 'wed', ranges: [['08:00', '22:00']] },
       { from: 'thu', to: 'fri', ranges: [] },

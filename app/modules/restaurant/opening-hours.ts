@@ -39,8 +39,7 @@ export function parseOpeningHours(stored: string | null | undefined): OpeningHou
     const ranges = (parsed as Record<string, unknown>)[day];
     if (!Array.isArray(ranges)) continue;
     hours[day] = ranges.filter(
-      (range): range is [string, string] =>
-        Array.isArray(range) && range.length === 2 && TIME_OF_DAY.test(String(range[0])) && TIME_OF_DAY.test(String(range[1])),
+      (range): range is [string, string] => Array.isArray(range) && range.length === 2 && TIME_OF_DAY.test(String(range[0])) && TIME_OF_DAY.test(String(range[1])),
     );
   }
   // A week with no open range at all is hours not set yet (a new restaurant saves seven empty days):

@@ -47,7 +47,10 @@ describe(`restaurant quotas on ${testDialect}`, () => {
   it('refuses a location past the limit, naming it, and counts per restaurant', async () => {
     const restaurant = await insertRestaurant(database.db);
     const neighbour = await insertRestaurant(database.db);
-    await database.db.insertInto('location').values([buildLocation(neighbour.id), buildLocation(neighbour.id), buildLocation(neighbour.id)]).execute();
+    await database.db
+      .insertInto('location')
+      .values([buildLocation(neighbour.id), buildLocation(neighbour.id), buildLocation(neighbour.id)])
+      .execute();
     const scope = scopes.owner(restaurant.id);
     for (let i = 0; i < 3; i++) await createLocation(scope, storage, location, quotas);
     expect(await refusal(createLocation(scope, storage, location, quotas))).toEqual({ code: 'location-limit-reached', params: { limit: 3 } });
@@ -80,7 +83,10 @@ describe(`restaurant quotas on ${testDialect}`, () => {
     await createCategory(scope, storage, category, quotas);
     await createCategory(scope, storage, category, quotas);
     expect(await refusal(createCategory(scope, storage, category, quotas))).toEqual({ code: 'category-limit-reached', params: { limit: 2 } });
-    expect(await refusal(updateCategory(scope, storage, stranger.id, { ...category, nameRo: 'Mutată' }, await rowVersion(database.db, 'category', stranger.id), quotas))).toEqual({ code: 'category-limit-reached', params: { limit: 2 } });
+    expect(await refusal(updateCategory(scope, storage, stranger.id, { ...category, nameRo: 'Mutată' }, await rowVersion(database.db, 'category', stranger.id), quotas))).toEqual({
+      code: 'category-limit-reached',
+      params: { limit: 2 },
+    });
     // the other location still has room, and editing in place is never refused
     await createCategory(scope, storage, { ...category, locationId: other.id }, quotas);
     await updateCategory(scope, storage, stranger.id, { ...category, locationId: other.id, nameRo: 'Redenumită' }, await rowVersion(database.db, 'category', stranger.id), quotas);
@@ -98,7 +104,11 @@ describe(`restaurant quotas on ${testDialect}`, () => {
     // the refused uploads' files were removed
     expect(new Set((await listFiles(root)).map((path) => path.split('/').slice(0, 3).join('/'))).size).toBe(2);
     // an hour later the window has room again
-    await database.db.updateTable('storedImage').set({ createdAt: new Date(Date.now() - 61 * 60 * 1000).toISOString() }).where('restaurantId', '=', restaurant.id).execute();
+    await database.db
+      .updateTable('storedImage')
+      .set({ createdAt: new Date(Date.now() - 61 * 60 * 1000).toISOString() })
+      .where('restaurantId', '=', restaurant.id)
+      .execute();
     await saveUploadedImage(scope, storage, { kind: 'other', file, name: 'p.jpg' }, quotas);
   });
 
@@ -109,10 +119,18 @@ describe(`restaurant quotas on ${testDialect}`, () => {
     const saved = await saveUploadedImage(scope, storage, { kind: 'other', file, name: 'p.jpg' }, quotas);
     const row = await database.db.selectFrom('storedImage').select('size').where('id', '=', saved.id).executeTakeFirstOrThrow();
     const limits = { ...quotas, uploadsPerHour: 100, storageBytes: 2 * 1024 * 1024 };
-    await database.db.updateTable('storedImage').set({ size: limits.storageBytes - row.size + 1 }).where('id', '=', saved.id).execute();
+    await database.db
+      .updateTable('storedImage')
+      .set({ size: limits.storageBytes - row.size + 1 })
+      .where('id', '=', saved.id)
+      .execute();
     expect(await refusal(saveUploadedImage(scope, storage, { kind: 'other', file, name: 'q.jpg' }, limits))).toEqual({ code: 'storage-limit-reached', params: { limitMb: 2 } });
     expect(await countRows('storedImage', restaurant.id)).toBe(1);
-    await database.db.updateTable('storedImage').set({ size: limits.storageBytes - 2 * row.size }).where('id', '=', saved.id).execute();
+    await database.db
+      .updateTable('storedImage')
+      .set({ size: limits.storageBytes - 2 * row.size })
+      .where('id', '=', saved.id)
+      .execute();
     await saveUploadedImage(scope, storage, { kind: 'other', file, name: 'q.jpg' }, limits);
   });
 });

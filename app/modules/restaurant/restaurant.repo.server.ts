@@ -12,11 +12,7 @@ export function findRestaurantBySlug(db: Kysely<Database>, slug: string): Promis
  * it: the summary docs/decisions/0010 keeps); undefined when the slug is unknown.
  */
 export function findMenuStateBySlug(db: Kysely<Database>, slug: string) {
-  return acrossRestaurants(db, 'a public lookup by slug')
-    .selectFrom('restaurant')
-    .select(['menuVersion', 'active', 'publishedUntil'])
-    .where('slug', '=', slug)
-    .executeTakeFirst();
+  return acrossRestaurants(db, 'a public lookup by slug').selectFrom('restaurant').select(['menuVersion', 'active', 'publishedUntil']).where('slug', '=', slug).executeTakeFirst();
 }
 
 /**
@@ -32,7 +28,10 @@ export async function bumpMenuVersion(db: Kysely<Database>, restaurantId: string
 
 /** Takes the restaurant's row lock for the rest of the transaction, changing nothing. */
 export async function lockRestaurantRow(db: Kysely<Database>, restaurantId: string): Promise<void> {
-  await tenant(db, restaurantId).updateTable('restaurant').set((eb) => ({ menuVersion: eb.ref('menuVersion') })).execute();
+  await tenant(db, restaurantId)
+    .updateTable('restaurant')
+    .set((eb) => ({ menuVersion: eb.ref('menuVersion') }))
+    .execute();
 }
 
 /**
@@ -120,10 +119,7 @@ export function findRestaurantCurrency(db: Kysely<Database>, restaurantId: strin
 
 /** What the admin frame needs: name, slug, logo, time zone and the plan columns. */
 export function findRestaurantAdminSummary(db: Kysely<Database>, restaurantId: string) {
-  return tenant(db, restaurantId)
-    .selectFrom('restaurant')
-    .select(['name', 'slug', 'logoKey', 'productsCount', 'timeZone', 'createdAt'])
-    .executeTakeFirstOrThrow();
+  return tenant(db, restaurantId).selectFrom('restaurant').select(['name', 'slug', 'logoKey', 'productsCount', 'timeZone', 'createdAt']).executeTakeFirstOrThrow();
 }
 
 /** The settings form's columns, with the ids of the logo and cover when they are this restaurant's uploads. */
@@ -133,15 +129,36 @@ export function findRestaurantSettings(db: Kysely<Database>, restaurantId: strin
     .leftJoin('storedImage as logo', (join) => join.onRef('logo.path', '=', 'restaurant.logoKey').onRef('logo.restaurantId', '=', 'restaurant.id'))
     .leftJoin('storedImage as cover', (join) => join.onRef('cover.path', '=', 'restaurant.coverImageKey').onRef('cover.restaurantId', '=', 'restaurant.id'))
     .select([
-      'restaurant.name', 'slug', 'shortCode', 'currency', 'timeZone', 'descriptionRo', 'descriptionEn', 'phone', 'email', 'address',
-      'accentColor', 'openingHours', 'openingExceptions', 'settingsVersion', 'logoKey', 'coverImageKey', 'logo.id as logoId', 'cover.id as coverId',
+      'restaurant.name',
+      'slug',
+      'shortCode',
+      'currency',
+      'timeZone',
+      'descriptionRo',
+      'descriptionEn',
+      'phone',
+      'email',
+      'address',
+      'accentColor',
+      'openingHours',
+      'openingExceptions',
+      'settingsVersion',
+      'logoKey',
+      'coverImageKey',
+      'logo.id as logoId',
+      'cover.id as coverId',
     ])
     .executeTakeFirstOrThrow();
 }
 
 /** Another restaurant already using `slug`, if any. */
 export function findOtherRestaurantWithSlug(db: Kysely<Database>, restaurantId: string, slug: string) {
-  return acrossRestaurants(db, 'a slug is unique across restaurants').selectFrom('restaurant').select('id').where('slug', '=', slug).where('id', '!=', restaurantId).executeTakeFirst();
+  return acrossRestaurants(db, 'a slug is unique across restaurants')
+    .selectFrom('restaurant')
+    .select('id')
+    .where('slug', '=', slug)
+    .where('id', '!=', restaurantId)
+    .executeTakeFirst();
 }
 
 /**
@@ -190,7 +207,10 @@ export async function insertRestaurantRow(db: Kysely<Database>, row: NewRestaura
  * its own history (the live slug always wins anyway).
  */
 export async function rememberPreviousSlug(db: Kysely<Database>, restaurantId: string, previous: string, current: string, now: string): Promise<void> {
-  await acrossRestaurants(db, 'a slug given up belongs to the latest restaurant that gave it up').deleteFrom('restaurantSlugHistory').where('slug', 'in', [previous, current]).execute();
+  await acrossRestaurants(db, 'a slug given up belongs to the latest restaurant that gave it up')
+    .deleteFrom('restaurantSlugHistory')
+    .where('slug', 'in', [previous, current])
+    .execute();
   await tenant(db, restaurantId).insertInto('restaurantSlugHistory', { slug: previous, createdAt: now }).execute();
 }
 

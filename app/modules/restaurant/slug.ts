@@ -30,7 +30,10 @@ export const SLUG_PATTERN = new RegExp(`^[a-z0-9](?:[a-z0-9-]{1,${SLUG_MAX_LENGT
  */
 export function buildRestaurantSlug(name: string, now: Date = new Date()): string {
   const suffix = `-${now.getTime()}`;
-  const base = slugifyName(name).slice(0, SLUG_MAX_LENGTH - suffix.length).replace(/-+$/, '') || 'restaurant';
+  const base =
+    slugifyName(name)
+      .slice(0, SLUG_MAX_LENGTH - suffix.length)
+      .replace(/-+$/, '') || 'restaurant';
   return `${base}${suffix}`;
 }
 
@@ -40,7 +43,30 @@ export function buildRestaurantSlug(name: string, now: Date = new Date()): strin
  */
 export const RESERVED_SLUGS = new Set([
   DEMO_RESTAURANT_SLUG,
-  'admin', 'api', 'login', 'contact', 'pricing', 'detalii', 'privacy-policy', 'terms-of-service',
-  'translation-debug', 'not-found', 'unauthorized', 'restaurant', 'restaurants', 'invitatie', 'healthz', 'set-locale', 'logout', 'reset-password', 'account', 'm',
-  'assets', 'uploads', 'favicon.svg', 'robots.txt', 'sitemap.xml', 'sw.js',
+  'admin',
+  'api',
+  'login',
+  'contact',
+  'pricing',
+  'detalii',
+  'privacy-policy',
+  'terms-of-service',
+  'translation-debug',
+  'not-found',
+  'unauthorized',
+  'restaurant',
+  'restaurants',
+  'invitatie',
+  'healthz',
+  'set-locale',
+  'logout',
+  'reset-password',
+  'account',
+  'm',
+  'assets',
+  'uploads',
+  'favicon.svg',
+  'robots.txt',
+  'sitemap.xml',
+  'sw.js',
 ]);

@@ -70,9 +70,20 @@ describe(`the retention job on ${testDialect}`, () => {
 
   it('tells the back office whether ordering and reservations are on, the last 30 days’ counts and the rule, never a guest’s details', async () => {
     const d = await restaurantWithLocation('pastrare-d');
-    await updateOrderingSettings(scopes.owner(d.restaurantId), storage, OrderingSettingsInput.parse({
-      locationId: d.locationId, version: '0', reservationsEnabled: 'on', slotMinutes: '30', maxPartySize: '6', leadMinutes: '60', daysAhead: '14', capacityPerSlot: '3',
-    }));
+    await updateOrderingSettings(
+      scopes.owner(d.restaurantId),
+      storage,
+      OrderingSettingsInput.parse({
+        locationId: d.locationId,
+        version: '0',
+        reservationsEnabled: 'on',
+        slotMinutes: '30',
+        maxPartySize: '6',
+        leadMinutes: '60',
+        daysAhead: '14',
+        capacityPerSlot: '3',
+      }),
+    );
     await insertGuestOrder(db, d.restaurantId, d.locationId, { createdAt: daysAgo(2) });
     await insertGuestOrder(db, d.restaurantId, d.locationId, { createdAt: daysAgo(40) });
     await insertReservation(db, d.restaurantId, d.locationId, { createdAt: daysAgo(1), name: 'Oaspete Ascuns' });

@@ -56,7 +56,10 @@ export async function eraseReservationContactsBefore(db: Kysely<Database>, befor
 export async function countOrders(db: Kysely<Database>, restaurantId: string, since: string): Promise<{ total: number; recent: number }> {
   const row = await tenant(db, restaurantId)
     .selectFrom('guestOrder')
-    .select((eb) => [eb.fn.countAll<number | string>().as('total'), eb.fn.sum<number | string | null>(eb.case().when('guestOrder.createdAt', '>=', since).then(1).else(0).end()).as('recent')])
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('total'),
+      eb.fn.sum<number | string | null>(eb.case().when('guestOrder.createdAt', '>=', since).then(1).else(0).end()).as('recent'),
+    ])
     .executeTakeFirst();
   return { total: Number(row?.total ?? 0), recent: Number(row?.recent ?? 0) };
 }
@@ -65,7 +68,10 @@ export async function countOrders(db: Kysely<Database>, restaurantId: string, si
 export async function countReservations(db: Kysely<Database>, restaurantId: string, since: string): Promise<{ total: number; recent: number }> {
   const row = await tenant(db, restaurantId)
     .selectFrom('reservation')
-    .select((eb) => [eb.fn.countAll<number | string>().as('total'), eb.fn.sum<number | string | null>(eb.case().when('reservation.createdAt', '>=', since).then(1).else(0).end()).as('recent')])
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('total'),
+      eb.fn.sum<number | string | null>(eb.case().when('reservation.createdAt', '>=', since).then(1).else(0).end()).as('recent'),
+    ])
     .executeTakeFirst();
   return { total: Number(row?.total ?? 0), recent: Number(row?.recent ?? 0) };
 }

@@ -25,7 +25,10 @@ describe(`the person's trial on ${testDialect}`, () => {
     const verified = (testDialect === 'sqlite' ? 1 : true) as unknown as boolean;
     const id = newId();
     const now = SIGN_UP.toISOString();
-    await database.db.insertInto('user').values({ id, name, email: `${name}@example.com`, emailVerified: verified, image: null, createdAt: now, updatedAt: now, role: 'restaurant', banReason: null }).execute();
+    await database.db
+      .insertInto('user')
+      .values({ id, name, email: `${name}@example.com`, emailVerified: verified, image: null, createdAt: now, updatedAt: now, role: 'restaurant', banReason: null })
+      .execute();
     return { id, email: `${name}@example.com` };
   }
   /** A restaurant just created by `owner` (no plan rows yet), and the owner's scope in it. */
@@ -45,7 +48,9 @@ describe(`the person's trial on ${testDialect}`, () => {
     const first = await newRestaurantOf(ana);
     expect(await startOwnersTrial(first.scope, SIGN_UP)).toEqual({ kind: 'first', endsAt: FIRST_END });
     expect(await trialEndOf(ana.id)).toBe(FIRST_END);
-    expect(await listSubscriptions(database.db, first.restaurant.id)).toMatchObject([{ kind: 'trial', status: 'active', plan: 'free', startsAt: SIGN_UP.toISOString(), endsAt: FIRST_END }]);
+    expect(await listSubscriptions(database.db, first.restaurant.id)).toMatchObject([
+      { kind: 'trial', status: 'active', plan: 'free', startsAt: SIGN_UP.toISOString(), endsAt: FIRST_END },
+    ]);
     expect(await welcomeJobs(first.restaurant.id)).toHaveLength(1);
     expect((await auditOf(first.restaurant.id)).map((row) => row.action)).toEqual(['subscription.start-trial']);
 

@@ -22,7 +22,10 @@ export function readStatsKey(db: Kysely<Database>, restaurantId: string) {
 
 /** The restaurant's earliest subscription row start (for a key never written: every day it may count on is at or after it). */
 export async function findFirstPlanDay(db: Kysely<Database>, restaurantId: string, createdAt: string): Promise<string> {
-  const row = await tenant(db, restaurantId).selectFrom('subscription').select((eb) => eb.fn.min('startsAt').as('first')).executeTakeFirst();
+  const row = await tenant(db, restaurantId)
+    .selectFrom('subscription')
+    .select((eb) => eb.fn.min('startsAt').as('first'))
+    .executeTakeFirst();
   const first = row?.first && row.first < createdAt ? row.first : createdAt;
   return first.slice(0, 10);
 }
@@ -39,7 +42,13 @@ export async function dropPlatformDaysFrom(db: Kysely<Database>, day: string): P
 
 /** The roll-up's days in [fromDay, toDay), oldest first. */
 export function readPlatformDays(db: Kysely<Database>, fromDay: string, toDay: string) {
-  return db.selectFrom('platformDay').select(['day', 'signups', 'trialsEnded', 'trialsConverted', 'cancellations']).where('day', '>=', fromDay).where('day', '<', toDay).orderBy('day').execute();
+  return db
+    .selectFrom('platformDay')
+    .select(['day', 'signups', 'trialsEnded', 'trialsConverted', 'cancellations'])
+    .where('day', '>=', fromDay)
+    .where('day', '<', toDay)
+    .orderBy('day')
+    .execute();
 }
 
 const dayOfColumn = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 10)`;
@@ -55,7 +64,13 @@ export async function countPlatformDaysLive(db: Kysely<Database>, from: string, 
   const ended = dayOfColumn('trial.endsAt');
   const canceled = dayOfColumn('endsAt');
   const [signups, trials, cancellations] = await Promise.all([
-    across.selectFrom('restaurant').select([created.as('day'), (eb) => eb.fn.countAll<number>().as('n')]).where('createdAt', '>=', from).where('createdAt', '<', to).groupBy(created).execute(),
+    across
+      .selectFrom('restaurant')
+      .select([created.as('day'), (eb) => eb.fn.countAll<number>().as('n')])
+      .where('createdAt', '>=', from)
+      .where('createdAt', '<', to)
+      .groupBy(created)
+      .execute(),
     across
       .selectFrom('subscription as trial')
       .select((eb) => [
@@ -117,22 +132,28 @@ export async function countPlatformDaysLive(db: Kysely<Database>, from: string, 
  * the write and leave a stale day behind.
  */
 export async function fillPlatformDays(db: Kysely<Database>, runs: readonly (readonly [string, string])[], now: string): Promise<Map<string, DayCounts>> {
-  return acrossRestaurants(db, 'the back office overview counts every restaurant').transaction().execute(async (trx) => {
-    if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`lock table "platformDay" in share row exclusive mode`.execute(trx);
-    const filled = new Map<string, DayCounts>();
-    for (const [fromDay, toDay] of runs) {
-      await trx.deleteFrom('platformDay').where('day', '>=', fromDay).where('day', '<', toDay).execute();
-      const live = await countPlatformDaysLive(trx, `${fromDay}T00:00:00.000Z`, `${toDay}T00:00:00.000Z`, now);
-      const rows = [];
-      for (let day = fromDay; day < toDay; day = nextDay(day)) {
-        const counts = live.get(day) ?? { signups: 0, trialsEnded: 0, trialsConverted: 0, cancellations: 0 };
-        filled.set(day, counts);
-        rows.push({ day, ...counts, computedAt: now });
+  return acrossRestaurants(db, 'the back office overview counts every restaurant')
+    .transaction()
+    .execute(async (trx) => {
+      if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`lock table "platformDay" in share row exclusive mode`.execute(trx);
+      const filled = new Map<string, DayCounts>();
+      for (const [fromDay, toDay] of runs) {
+        await trx.deleteFrom('platformDay').where('day', '>=', fromDay).where('day', '<', toDay).execute();
+        const live = await countPlatformDaysLive(trx, `${fromDay}T00:00:00.000Z`, `${toDay}T00:00:00.000Z`, now);
+        const rows = [];
+        for (let day = fromDay; day < toDay; day = nextDay(day)) {
+          const counts = live.get(day) ?? { signups: 0, trialsEnded: 0, trialsConverted: 0, cancellations: 0 };
+          filled.set(day, counts);
+          rows.push({ day, ...counts, computedAt: now });
+        }
+        for (let i = 0; i < rows.length; i += 200)
+          await trx
+            .insertInto('platformDay')
+            .values(rows.slice(i, i + 200))
+            .execute();
       }
-      for (let i = 0; i < rows.length; i += 200) await trx.insertInto('platformDay').values(rows.slice(i, i + 200)).execute();
-    }
-    return filled;
-  });
+      return filled;
+    });
 }
 
 /** The UTC day after 'YYYY-MM-DD'. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { changedPlanDays, planDaysKey, planDaysOf } from './plan-days.ts';
 
-const row = (kind: 'trial' | 'manual' | 'provider', startsAt: string, endsAt: string | null, status = 'active', plan = kind === 'trial' ? 'free' : 'pro') => ({ kind, status, plan, startsAt, endsAt }) as Parameters<typeof planDaysKey>[0][number];
+const row = (kind: 'trial' | 'manual' | 'provider', startsAt: string, endsAt: string | null, status = 'active', plan = kind === 'trial' ? 'free' : 'pro') =>
+  ({ kind, status, plan, startsAt, endsAt }) as Parameters<typeof planDaysKey>[0][number];
 const NOW = new Date('2026-11-23T12:00:00.000Z');
 
 describe('the overview roll-up key of a restaurant', () => {

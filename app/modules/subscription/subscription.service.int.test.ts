@@ -62,7 +62,10 @@ describe(`subscriptions on ${testDialect}`, () => {
     expect((await getPublicMenu(database.db, restaurant.slug))?.status).toBe('inactive');
     // revoking ends the grant; it is not deleted
     const rows = await listSubscriptions(database.db, restaurant.id);
-    expect(rows.map((r) => [r.kind, r.status, r.grantedBy])).toEqual([['trial', 'active', null], ['manual', 'ended', 'admin-1']]);
+    expect(rows.map((r) => [r.kind, r.status, r.grantedBy])).toEqual([
+      ['trial', 'active', null],
+      ['manual', 'ended', 'admin-1'],
+    ]);
     expect(rows[1]!.endsAt).toBe(NOW.toISOString());
   });
 
@@ -72,7 +75,12 @@ describe(`subscriptions on ${testDialect}`, () => {
     const restaurant = await insertRestaurant(database.db, {}, { manualProUntil: new Date(now.getTime() + 10 * DAY).toISOString() });
     await setManualPro(scopes.admin(), restaurant.id, true, now);
     const rows = await listSubscriptions(database.db, restaurant.id);
-    expect(rows.filter((r) => r.kind === 'manual').map((r) => r.status).sort()).toEqual(['active', 'ended']);
+    expect(
+      rows
+        .filter((r) => r.kind === 'manual')
+        .map((r) => r.status)
+        .sort(),
+    ).toEqual(['active', 'ended']);
     expect((await row(restaurant.id)).proUntil).toBe(proTermEnd({ manual: true }, now));
     await expectSummaryMatchesRules(restaurant.id, now);
   });

@@ -25,7 +25,16 @@ import {
   shouldShowUpgradePrompt,
   trialEndDate,
 } from './subscription.ts';
-import { claimPersonalTrial, findPersonalTrialEnd, findProductsCount, insertSubscription, listSubscriptions, lockRestaurantForPlanChange, updateSubscription, writePlanSummary } from './subscription.repo.server.ts';
+import {
+  claimPersonalTrial,
+  findPersonalTrialEnd,
+  findProductsCount,
+  insertSubscription,
+  listSubscriptions,
+  lockRestaurantForPlanChange,
+  updateSubscription,
+  writePlanSummary,
+} from './subscription.repo.server.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -116,14 +125,31 @@ export async function previewOwnersTrial(scope: UserScope, now: Date = new Date(
 async function insertTrial(scope: RestaurantScope, trial: ReturnType<typeof newTrial>, now: Date, options: { welcome: boolean }): Promise<void> {
   const timestamp = now.toISOString();
   const id = newId();
-  await insertSubscription(scope.db, { id, restaurantId: scope.restaurantId, ...trial, grantedBy: null, providerCustomerId: null, providerSubscriptionId: null, providerPriceId: null, providerStatus: null, currentPeriodEnd: null, createdAt: timestamp, updatedAt: timestamp });
+  await insertSubscription(scope.db, {
+    id,
+    restaurantId: scope.restaurantId,
+    ...trial,
+    grantedBy: null,
+    providerCustomerId: null,
+    providerSubscriptionId: null,
+    providerPriceId: null,
+    providerStatus: null,
+    currentPeriodEnd: null,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  });
   await refreshPlanSummary(scope.db, scope.restaurantId, now);
   await recordAudit(scope, { action: 'subscription.start-trial', target: { type: 'subscription', id }, after: { kind: 'trial', endsAt: trial.endsAt } });
   if (!options.welcome) return;
   // the welcome e-mail goes out shortly after sign-up (after the address-confirmation e-mail, not
   // beside it): a run of the notices sweep then, which sends each notice once by its key, whether
   // this run or the hourly one gets there first
-  await enqueueJob(scope.db, { type: 'billing.notices', payload: {}, dedupeKey: `billing.notices:welcome:${scope.restaurantId}`, runAt: new Date(now.getTime() + WELCOME_DELAY_MS + 30_000) });
+  await enqueueJob(scope.db, {
+    type: 'billing.notices',
+    payload: {},
+    dedupeKey: `billing.notices:welcome:${scope.restaurantId}`,
+    runAt: new Date(now.getTime() + WELCOME_DELAY_MS + 30_000),
+  });
 }
 
 /**
@@ -133,7 +159,12 @@ async function insertTrial(scope: RestaurantScope, trial: ReturnType<typeof newT
  * that is the payment provider's to end. The menu version moves too, so a menu that the trial's end
  * had hidden is online again on the next request, on every app process.
  */
-export async function setManualPro(scope: AdminScope, restaurantId: string, enable: boolean, now: Date = new Date()): Promise<{ name: string; expirationDate: string | null; timeZone: string }> {
+export async function setManualPro(
+  scope: AdminScope,
+  restaurantId: string,
+  enable: boolean,
+  now: Date = new Date(),
+): Promise<{ name: string; expirationDate: string | null; timeZone: string }> {
   assertAdmin(scope);
   return scope.db.transaction().execute(async (trx) => {
     const restaurant = await lockRestaurantForPlanChange(trx, restaurantId);
@@ -146,7 +177,19 @@ export async function setManualPro(scope: AdminScope, restaurantId: string, enab
       // a new grant replaces a running one: one year from today, the old row kept as history
       for (const grant of grants) await updateSubscription(trx, restaurantId, grant.id, { ...endedGrant(now), updatedAt: timestamp });
       target = newId();
-      await insertSubscription(trx, { id: target, restaurantId, ...newManualGrant(now), grantedBy: scope.actor.id, providerCustomerId: null, providerSubscriptionId: null, providerPriceId: null, providerStatus: null, currentPeriodEnd: null, createdAt: timestamp, updatedAt: timestamp });
+      await insertSubscription(trx, {
+        id: target,
+        restaurantId,
+        ...newManualGrant(now),
+        grantedBy: scope.actor.id,
+        providerCustomerId: null,
+        providerSubscriptionId: null,
+        providerPriceId: null,
+        providerStatus: null,
+        currentPeriodEnd: null,
+        createdAt: timestamp,
+        updatedAt: timestamp,
+      });
     } else {
       // only an admin's own grant is taken back here: a PRO paid by card is the payment provider's to end
       if (grants.length === 0 || rows.some((row) => isProviderPro(row))) throw new AppError('pro-not-manual');
@@ -166,7 +209,6 @@ export async function setManualPro(scope: AdminScope, restaurantId: string, enab
     return { name: after.name, expirationDate: displayedEnd(after.proUntil), timeZone: after.timeZone };
   });
 }
-
 
 /**
  * The plan status of docs/product-spec.md section 4 for the scope's restaurant, from its rows and its

@@ -142,7 +142,7 @@ describe('initialisation and PRO toggling (docs/product-spec.md sections 4 and 9
 
 describe('the summary kept on the restaurant row', () => {
   const cases: Record<string, PlanRow[]> = {
-    'nothing': [],
+    nothing: [],
     'a fresh trial': [trial(0)],
     'a trial about to end': [trial(59.9)],
     'a trial long over': [trial(400)],

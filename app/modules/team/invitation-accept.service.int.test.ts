@@ -102,7 +102,12 @@ describe(`accepting as an existing account on ${testDialect}`, () => {
     await deliverMail(db, sent);
     expect(await getInvitationView(db, tokenIn(sent.at(-1)!), null)).toMatchObject({ ok: true, viewer: 'guest', locale: 'en', viewerRole: null });
     await db.updateTable('invitation').set({ email: staff.email }).where('restaurantId', '=', team.restaurantId).execute();
-    expect(await getInvitationView(db, tokenIn(sent.at(-1)!), scopes.user({ id: staff.userId, email: staff.email }).actor)).toMatchObject({ ok: true, viewer: 'member', viewerRole: 'staff', role: 'manager' });
+    expect(await getInvitationView(db, tokenIn(sent.at(-1)!), scopes.user({ id: staff.userId, email: staff.email }).actor)).toMatchObject({
+      ok: true,
+      viewer: 'member',
+      viewerRole: 'staff',
+      role: 'manager',
+    });
   });
 
   it('refuses another address, a platform admin and someone already in; the page tells each apart', async () => {
@@ -142,18 +147,25 @@ describe(`registering from an invitation on ${testDialect}`, () => {
     expect(await restaurants()).toBe(before);
     // the session is the new account's
     expect((await scopeOfCookies(result.ok ? result.cookies : [])).actor.id).toBe(user.id);
-    await expect(registerFromInvitation(auth, db, token, { name: 'Ioana', password: 'parola-buna-1' }, new Headers(), scopeOfCookies)).rejects.toMatchObject({ code: 'invitation-used' });
+    await expect(registerFromInvitation(auth, db, token, { name: 'Ioana', password: 'parola-buna-1' }, new Headers(), scopeOfCookies)).rejects.toMatchObject({
+      code: 'invitation-used',
+    });
   });
 
   it('refuses an address that has an account (sign in instead) and a link that no longer works, creating nobody', async () => {
     const email = unique('taken');
     await insertUser(db, { email });
     const { restaurantId, token } = await invited(email);
-    expect(await registerFromInvitation(auth, db, token, { name: 'Dan', password: 'parola-buna-1' }, new Headers(), scopeOfCookies)).toEqual({ ok: false, error: 'email-already-in-use' });
+    expect(await registerFromInvitation(auth, db, token, { name: 'Dan', password: 'parola-buna-1' }, new Headers(), scopeOfCookies)).toEqual({
+      ok: false,
+      error: 'email-already-in-use',
+    });
     expect(await rolesIn(db, restaurantId)).toHaveLength(1);
     const late = unique('late');
     const expired = await invited(late, 'staff', new Date(Date.now() - 8 * 24 * 60 * 60 * 1000));
-    await expect(registerFromInvitation(auth, db, expired.token, { name: 'Dan', password: 'parola-buna-1' }, new Headers(), scopeOfCookies)).rejects.toMatchObject({ code: 'invitation-expired' });
+    await expect(registerFromInvitation(auth, db, expired.token, { name: 'Dan', password: 'parola-buna-1' }, new Headers(), scopeOfCookies)).rejects.toMatchObject({
+      code: 'invitation-expired',
+    });
     expect(await db.selectFrom('user').select('id').where('email', '=', late).execute()).toEqual([]);
   });
 

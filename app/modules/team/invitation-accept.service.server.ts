@@ -82,7 +82,12 @@ export async function acceptInvitation(scope: UserScope, token: string): Promise
     if (!(await claimInvitation(trx, invitation.id, scope.actor.id, now))) throw new AppError('invitation-used');
     await insertMembership(trx, { id: newId(), restaurantId: invitation.restaurantId, userId: scope.actor.id, role: invitation.role, createdAt: now, updatedAt: now });
     await rememberLastRestaurant(trx, scope.actor.id, invitation.restaurantId);
-    await recordAudit(withDb(scope, trx), { action: 'invitation.accept', target: { type: 'invitation', id: invitation.id }, restaurantId: invitation.restaurantId, after: { role: invitation.role } });
+    await recordAudit(withDb(scope, trx), {
+      action: 'invitation.accept',
+      target: { type: 'invitation', id: invitation.id },
+      restaurantId: invitation.restaurantId,
+      after: { role: invitation.role },
+    });
     return { slug: invitation.slug, restaurantId: invitation.restaurantId };
   });
 }

@@ -16,17 +16,29 @@ describe(`the sweep of ended invitations on ${testDialect}`, () => {
     const at = (days: number) => new Date(now.getTime() + days * DAY).toISOString();
     const { id: restaurantId } = await insertRestaurant(db, { slug: 'invitatii-vechi' }, {});
     const row = (email: string, fields: { createdAt: string; expiresAt: string; acceptedAt?: string; revokedAt?: string }) => ({
-      id: newId(), restaurantId: restaurantId!, email, role: 'editor' as const, tokenHash: newId(), invitedBy: null, locale: 'ro',
-      acceptedAt: null, acceptedBy: null, revokedAt: null, ...fields,
+      id: newId(),
+      restaurantId: restaurantId!,
+      email,
+      role: 'editor' as const,
+      tokenHash: newId(),
+      invitedBy: null,
+      locale: 'ro',
+      acceptedAt: null,
+      acceptedBy: null,
+      revokedAt: null,
+      ...fields,
     });
-    await db.insertInto('invitation').values([
-      row('expired-long-ago@example.com', { createdAt: at(-50), expiresAt: at(-43) }),
-      row('revoked-long-ago@example.com', { createdAt: at(-40), expiresAt: at(-33), revokedAt: at(-39) }),
-      row('accepted-long-ago@example.com', { createdAt: at(-40), expiresAt: at(-33), acceptedAt: at(-38) }),
-      row('open@example.com', { createdAt: at(-1), expiresAt: at(6) }),
-      row('expired-recently@example.com', { createdAt: at(-12), expiresAt: at(-5) }),
-      row('revoked-recently@example.com', { createdAt: at(-3), expiresAt: at(4), revokedAt: at(-2) }),
-    ]).execute();
+    await db
+      .insertInto('invitation')
+      .values([
+        row('expired-long-ago@example.com', { createdAt: at(-50), expiresAt: at(-43) }),
+        row('revoked-long-ago@example.com', { createdAt: at(-40), expiresAt: at(-33), revokedAt: at(-39) }),
+        row('accepted-long-ago@example.com', { createdAt: at(-40), expiresAt: at(-33), acceptedAt: at(-38) }),
+        row('open@example.com', { createdAt: at(-1), expiresAt: at(6) }),
+        row('expired-recently@example.com', { createdAt: at(-12), expiresAt: at(-5) }),
+        row('revoked-recently@example.com', { createdAt: at(-3), expiresAt: at(4), revokedAt: at(-2) }),
+      ])
+      .execute();
 
     expect(await sweepEndedInvitations(systemScope(db, 'test:team.sweep'), now)).toBe(3);
     const left = await db.selectFrom('invitation').select('email').where('restaurantId', '=', restaurantId!).orderBy('email').execute();

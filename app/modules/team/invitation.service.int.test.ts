@@ -76,7 +76,10 @@ describe(`inviting on ${testDialect}`, () => {
     }
     expect(InviteInput.safeParse({ email: 'x@example.com', role: 'admin', locale: 'ro' }).error?.issues[0]).toMatchObject({ path: ['role'], message: 'role' });
     await expect(inviteMember(owner!.scope, { email: owner!.email.toUpperCase(), role: 'editor', locale: 'ro' })).rejects.toMatchObject({ code: 'invite-self', field: 'email' });
-    await expect(inviteMember(owner!.scope, { email: editor!.email.toUpperCase(), role: 'manager', locale: 'ro' })).rejects.toMatchObject({ code: 'invite-member', params: { email: editor!.email } });
+    await expect(inviteMember(owner!.scope, { email: editor!.email.toUpperCase(), role: 'manager', locale: 'ro' })).rejects.toMatchObject({
+      code: 'invite-member',
+      params: { email: editor!.email },
+    });
     // a tampered form: a manager asks for an owner
     await expect(inviteMember(manager!.scope, { email: 'boss@example.com', role: 'owner', locale: 'ro' })).rejects.toMatchObject({ code: 'role-not-grantable' });
     expect(await invitationsOf(restaurantId)).toEqual([]);
@@ -90,7 +93,10 @@ describe(`inviting on ${testDialect}`, () => {
     const first = tokenIn(await sendAndRead());
     await inviteMember(mates[0]!.scope, { email: 'twice@example.com', role: 'editor', locale: 'ro' });
     const latest = tokenIn(await sendAndRead());
-    expect((await invitationsOf(restaurantId)).map((row) => [row.role, Boolean(row.revokedAt)])).toEqual([['staff', true], ['editor', false]]);
+    expect((await invitationsOf(restaurantId)).map((row) => [row.role, Boolean(row.revokedAt)])).toEqual([
+      ['staff', true],
+      ['editor', false],
+    ]);
     expect(await getInvitationView(db, first, null)).toEqual({ ok: false, error: 'invitation-revoked' });
     expect(await getInvitationView(db, latest, null)).toMatchObject({ ok: true, role: 'editor', viewer: 'guest' });
   });

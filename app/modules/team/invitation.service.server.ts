@@ -12,7 +12,16 @@ import { newId } from '#app/modules/restaurant/ids.ts';
 import { formatInvitationExpiry, invitationExpiry, invitationUrl, newInvitationToken } from './invitation-token.server.ts';
 import { lockTeam } from './team-guard.server.ts';
 import type { InviteInput } from './team.schema.ts';
-import { findOpenInvitation, findTeamRestaurant, findUserIdentity, insertInvitation, isMemberAddress, renewInvitationToken, revokeInvitationRow, revokeOpenInvitationsTo } from './team.repo.server.ts';
+import {
+  findOpenInvitation,
+  findTeamRestaurant,
+  findUserIdentity,
+  insertInvitation,
+  isMemberAddress,
+  renewInvitationToken,
+  revokeInvitationRow,
+  revokeOpenInvitationsTo,
+} from './team.repo.server.ts';
 
 /**
  * Invitations into a restaurant's team (decision 0029): an owner or a manager invites an address
@@ -79,7 +88,20 @@ export async function inviteMember(scope: MemberScope, input: InviteInput, now =
     const { token, tokenHash } = newInvitationToken();
     const id = newId();
     const expiresAt = invitationExpiry(now);
-    await insertInvitation(trx, { id, restaurantId: scope.restaurantId, email, role: input.role, tokenHash, invitedBy: scope.actor.id, locale: input.locale, createdAt: at, expiresAt, acceptedAt: null, acceptedBy: null, revokedAt: null });
+    await insertInvitation(trx, {
+      id,
+      restaurantId: scope.restaurantId,
+      email,
+      role: input.role,
+      tokenHash,
+      invitedBy: scope.actor.id,
+      locale: input.locale,
+      createdAt: at,
+      expiresAt,
+      acceptedAt: null,
+      acceptedBy: null,
+      revokedAt: null,
+    });
     await enqueueInvitationMail(trx, scope, { email, role: input.role, locale: input.locale, token, expiresAt });
     await recordAudit(withDb(scope, trx), { action: 'invitation.create', target: { type: 'invitation', id }, after: { email, role: input.role, locale: input.locale } });
     return { email };
@@ -114,7 +136,11 @@ export async function revokeInvitation(scope: MemberScope, invitationId: string,
     if (!invitation) throw new AppError('not-found');
     assertGrantable(actor.role, invitation.role);
     if (!(await revokeInvitationRow(trx, scope.restaurantId, invitation.id, now.toISOString()))) throw new AppError('not-found');
-    await recordAudit(withDb(scope, trx), { action: 'invitation.revoke', target: { type: 'invitation', id: invitation.id }, before: { email: invitation.email, role: invitation.role } });
+    await recordAudit(withDb(scope, trx), {
+      action: 'invitation.revoke',
+      target: { type: 'invitation', id: invitation.id },
+      before: { email: invitation.email, role: invitation.role },
+    });
     return { email: invitation.email };
   });
 }

@@ -43,7 +43,10 @@ describe(`two owners acting on each other at the same moment on ${testDialect}`,
       const { restaurantId, mates } = await insertTeam(db(), scopes, ['owner', 'owner']);
       const [a, b] = mates;
       const results = await Promise.allSettled([removeMember(a!.scope, b!.membershipId), removeMember(withDb(b!.scope, other()), a!.membershipId)]);
-      expect(results.filter((result) => result.status === 'fulfilled'), `round ${round}`).toHaveLength(1);
+      expect(
+        results.filter((result) => result.status === 'fulfilled'),
+        `round ${round}`,
+      ).toHaveLength(1);
       const refused = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
       // the loser waited for the lock and found itself removed (or, had it counted first, the last owner)
       expect(['forbidden', 'last-owner']).toContain((refused.reason as { code?: string }).code);
@@ -93,7 +96,10 @@ describe(`transferring ownership on ${testDialect}`, () => {
   it('makes the member owner and the owner manager, audited; a wrong password changes nothing', async () => {
     const { restaurantId, mates, owner } = await ownerWithPassword(['editor']);
     const before = await rolesIn(db(), restaurantId);
-    await expect(transferOwnership(owner.scope, auth, { membershipId: mates[0]!.membershipId, password: 'not-the-password' })).rejects.toMatchObject({ code: 'password-wrong', field: 'password' });
+    await expect(transferOwnership(owner.scope, auth, { membershipId: mates[0]!.membershipId, password: 'not-the-password' })).rejects.toMatchObject({
+      code: 'password-wrong',
+      field: 'password',
+    });
     expect(await rolesIn(db(), restaurantId)).toEqual(before);
     expect(await transferOwnership(owner.scope, auth, { membershipId: mates[0]!.membershipId, password: 'parola-buna-1' })).toEqual({ email: mates[0]!.email });
     const after = new Map((await rolesIn(db(), restaurantId)).map((row) => [row.userId, row.role]));
@@ -106,7 +112,8 @@ describe(`transferring ownership on ${testDialect}`, () => {
 
   it('counts every try against the owner’s password checks: after five wrong ones even the right one waits', async () => {
     const { restaurantId, mates, owner } = await ownerWithPassword(['staff']);
-    for (let i = 0; i < 5; i++) await expect(transferOwnership(owner.scope, auth, { membershipId: mates[0]!.membershipId, password: `guess-${i}` })).rejects.toMatchObject({ code: 'password-wrong' });
+    for (let i = 0; i < 5; i++)
+      await expect(transferOwnership(owner.scope, auth, { membershipId: mates[0]!.membershipId, password: `guess-${i}` })).rejects.toMatchObject({ code: 'password-wrong' });
     await expect(transferOwnership(owner.scope, auth, { membershipId: mates[0]!.membershipId, password: 'parola-buna-1' })).rejects.toMatchObject({ code: 'password-attempts' });
     expect(await ownersOf(db(), restaurantId)).toBe(1);
     expect(await auditActions(db(), restaurantId)).toEqual([]);
@@ -119,7 +126,17 @@ describe(`transferring ownership on ${testDialect}`, () => {
     }
     await expect(transferOwnership(owner.scope, auth, { membershipId: owner.membershipId, password: 'parola-buna-1' })).rejects.toMatchObject({ code: 'invalid-input' });
     // no password check was counted for the refused members
-    expect(await db().selectFrom('rateCounter').select('key').where('key', 'in', mates.map((mate) => `password:${mate.userId}`)).execute()).toEqual([]);
+    expect(
+      await db()
+        .selectFrom('rateCounter')
+        .select('key')
+        .where(
+          'key',
+          'in',
+          mates.map((mate) => `password:${mate.userId}`),
+        )
+        .execute(),
+    ).toEqual([]);
     expect(await ownersOf(db(), restaurantId)).toBe(1);
   });
 });

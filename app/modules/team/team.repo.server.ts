@@ -55,7 +55,11 @@ export async function isMemberAddress(db: Kysely<Database>, restaurantId: string
 /** How many members with these roles the restaurant has: its owners, as the policy names them (read after the restaurant's row lock). */
 export async function countOwners(db: Kysely<Database>, restaurantId: string, roles: readonly Role[]): Promise<number> {
   if (roles.length === 0) return 0;
-  const row = await tenant(db, restaurantId).selectFrom('membership').select((eb) => eb.fn.countAll<number | string>().as('count')).where('role', 'in', roles).executeTakeFirstOrThrow();
+  const row = await tenant(db, restaurantId)
+    .selectFrom('membership')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('role', 'in', roles)
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
@@ -91,7 +95,13 @@ export async function insertInvitation(db: Kysely<Database>, row: Insertable<Inv
 
 /** Revokes the restaurant's open invitations to an address (a new one replaces them). */
 export async function revokeOpenInvitationsTo(db: Kysely<Database>, restaurantId: string, email: string, now: string): Promise<void> {
-  await tenant(db, restaurantId).updateTable('invitation').set({ revokedAt: now }).where('email', '=', email).where('acceptedAt', 'is', null).where('revokedAt', 'is', null).execute();
+  await tenant(db, restaurantId)
+    .updateTable('invitation')
+    .set({ revokedAt: now })
+    .where('email', '=', email)
+    .where('acceptedAt', 'is', null)
+    .where('revokedAt', 'is', null)
+    .execute();
 }
 
 /** The invitations neither accepted nor revoked (expired ones too: they can be sent again), newest first. */

@@ -56,8 +56,15 @@ describe(`changing roles on ${testDialect}`, () => {
   it('lets an owner give any role and a manager any role below owner, each change audited with the actor’s role', async () => {
     const { restaurantId, mates } = await insertTeam(db, scopes, ['owner', 'manager', 'editor']);
     const [owner, manager, editor] = mates;
-    expect(await changeMemberRole(owner!.scope, { membershipId: editor!.membershipId, role: 'manager', version: await versionOf(editor!.membershipId) })).toEqual({ email: editor!.email, role: 'manager', changed: true });
-    expect(await changeMemberRole(manager!.scope, { membershipId: editor!.membershipId, role: 'staff', version: await versionOf(editor!.membershipId) })).toMatchObject({ role: 'staff', changed: true });
+    expect(await changeMemberRole(owner!.scope, { membershipId: editor!.membershipId, role: 'manager', version: await versionOf(editor!.membershipId) })).toEqual({
+      email: editor!.email,
+      role: 'manager',
+      changed: true,
+    });
+    expect(await changeMemberRole(manager!.scope, { membershipId: editor!.membershipId, role: 'staff', version: await versionOf(editor!.membershipId) })).toMatchObject({
+      role: 'staff',
+      changed: true,
+    });
     const audit = await db.selectFrom('auditEvent').select(['action', 'actorRole', 'targetId', 'summary']).where('restaurantId', '=', restaurantId).orderBy('createdAt').execute();
     expect(audit.map((row) => [row.action, row.actorRole, row.targetId])).toEqual([
       ['member.role-change', 'owner', editor!.userId],
@@ -70,10 +77,18 @@ describe(`changing roles on ${testDialect}`, () => {
     const { restaurantId, mates } = await insertTeam(db, scopes, ['owner', 'manager', 'staff']);
     const [owner, manager, staff] = mates;
     const before = await rolesIn(db, restaurantId);
-    await expect(changeMemberRole(manager!.scope, { membershipId: staff!.membershipId, role: 'owner', version: await versionOf(staff!.membershipId) })).rejects.toMatchObject({ code: 'role-not-grantable' });
-    await expect(changeMemberRole(manager!.scope, { membershipId: owner!.membershipId, role: 'staff', version: await versionOf(owner!.membershipId) })).rejects.toMatchObject({ code: 'owner-protected' });
-    await expect(changeMemberRole(owner!.scope, { membershipId: staff!.membershipId, role: 'editor', version: '2000-01-01T00:00:00.000Z' })).rejects.toMatchObject({ code: 'stale-edit' });
-    await expect(changeMemberRole(owner!.scope, { membershipId: owner!.membershipId, role: 'manager', version: await versionOf(owner!.membershipId) })).rejects.toMatchObject({ code: 'last-owner' });
+    await expect(changeMemberRole(manager!.scope, { membershipId: staff!.membershipId, role: 'owner', version: await versionOf(staff!.membershipId) })).rejects.toMatchObject({
+      code: 'role-not-grantable',
+    });
+    await expect(changeMemberRole(manager!.scope, { membershipId: owner!.membershipId, role: 'staff', version: await versionOf(owner!.membershipId) })).rejects.toMatchObject({
+      code: 'owner-protected',
+    });
+    await expect(changeMemberRole(owner!.scope, { membershipId: staff!.membershipId, role: 'editor', version: '2000-01-01T00:00:00.000Z' })).rejects.toMatchObject({
+      code: 'stale-edit',
+    });
+    await expect(changeMemberRole(owner!.scope, { membershipId: owner!.membershipId, role: 'manager', version: await versionOf(owner!.membershipId) })).rejects.toMatchObject({
+      code: 'last-owner',
+    });
     await expect(changeMemberRole(owner!.scope, { membershipId: 'no-such-membership', role: 'editor', version: 'x' })).rejects.toMatchObject({ code: 'not-found' });
     expect(await rolesIn(db, restaurantId)).toEqual(before);
     expect(await auditActions(db, restaurantId)).toEqual([]);
@@ -81,7 +96,9 @@ describe(`changing roles on ${testDialect}`, () => {
 
   it('changes nothing and audits nothing when the role is the same', async () => {
     const { restaurantId, mates } = await insertTeam(db, scopes, ['owner', 'editor']);
-    expect(await changeMemberRole(mates[0]!.scope, { membershipId: mates[1]!.membershipId, role: 'editor', version: await versionOf(mates[1]!.membershipId) })).toMatchObject({ changed: false });
+    expect(await changeMemberRole(mates[0]!.scope, { membershipId: mates[1]!.membershipId, role: 'editor', version: await versionOf(mates[1]!.membershipId) })).toMatchObject({
+      changed: false,
+    });
     expect(await auditActions(db, restaurantId)).toEqual([]);
   });
 });
@@ -92,8 +109,12 @@ describe(`what each role is refused on ${testDialect}`, () => {
     const [owner, , editor, staff] = mates;
     const before = await rolesIn(db, restaurantId);
     for (const actor of [editor!, staff!]) {
-      await expect(changeMemberRole(actor.scope, { membershipId: owner!.membershipId, role: 'staff', version: await versionOf(owner!.membershipId) })).rejects.toMatchObject({ code: 'forbidden' });
-      await expect(changeMemberRole(actor.scope, { membershipId: actor.membershipId, role: 'owner', version: await versionOf(actor.membershipId) })).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(changeMemberRole(actor.scope, { membershipId: owner!.membershipId, role: 'staff', version: await versionOf(owner!.membershipId) })).rejects.toMatchObject({
+        code: 'forbidden',
+      });
+      await expect(changeMemberRole(actor.scope, { membershipId: actor.membershipId, role: 'owner', version: await versionOf(actor.membershipId) })).rejects.toMatchObject({
+        code: 'forbidden',
+      });
       await expect(removeMember(actor.scope, owner!.membershipId)).rejects.toMatchObject({ code: 'forbidden' });
       await expect(inviteMember(actor.scope, { email: 'friend@team.example', role: 'staff', locale: 'ro' })).rejects.toMatchObject({ code: 'forbidden' });
     }
@@ -109,7 +130,9 @@ describe(`what each role is refused on ${testDialect}`, () => {
     const before = await rolesIn(db, restaurantId);
     await expect(removeMember(manager!.scope, owner!.membershipId)).rejects.toMatchObject({ code: 'owner-protected' });
     await expect(removeMember(other.mates[0]!.scope, editor!.membershipId)).rejects.toMatchObject({ code: 'not-found' });
-    await expect(changeMemberRole(other.mates[0]!.scope, { membershipId: editor!.membershipId, role: 'owner', version: await versionOf(editor!.membershipId) })).rejects.toMatchObject({ code: 'not-found' });
+    await expect(
+      changeMemberRole(other.mates[0]!.scope, { membershipId: editor!.membershipId, role: 'owner', version: await versionOf(editor!.membershipId) }),
+    ).rejects.toMatchObject({ code: 'not-found' });
     await expect(removeMember(scopes.forgedOwner(restaurantId), editor!.membershipId)).rejects.toMatchObject({ code: 'forbidden' });
     expect(await rolesIn(db, restaurantId)).toEqual(before);
     expect(await auditActions(db, restaurantId)).toEqual([]);
@@ -141,7 +164,9 @@ describe(`removing and leaving on ${testDialect}`, () => {
     expect(await rolesIn(db, restaurantId)).toEqual([{ userId: second.userId, role: 'owner' }]);
     expect(await auditActions(db, restaurantId)).toEqual(['member.leave', 'member.leave']);
     // the last owner again: removal and demotion are refused too
-    await expect(changeMemberRole(second.scope, { membershipId: second.membershipId, role: 'staff', version: await versionOf(second.membershipId) })).rejects.toMatchObject({ code: 'last-owner' });
+    await expect(changeMemberRole(second.scope, { membershipId: second.membershipId, role: 'staff', version: await versionOf(second.membershipId) })).rejects.toMatchObject({
+      code: 'last-owner',
+    });
     expect(await ownersOf(db, restaurantId)).toBe(1);
   });
 });

@@ -63,7 +63,9 @@ export async function getTeamPage(scope: MemberScope, locale: Locale): Promise<T
     })),
     grantable: grantableRoles(role),
     canLeave: !(keepsTheRestaurant(me.role) && owners <= 1),
-    transferTo: can(role, 'team.transfer') ? members.filter((member) => member.userId !== scope.actor.id).map((member) => ({ id: member.id, name: member.name || member.email, email: member.email })) : [],
+    transferTo: can(role, 'team.transfer')
+      ? members.filter((member) => member.userId !== scope.actor.id).map((member) => ({ id: member.id, name: member.name || member.email, email: member.email }))
+      : [],
   };
 }
 
@@ -84,7 +86,12 @@ export async function changeMemberRole(scope: MemberScope, input: ChangeRoleInpu
     if (target.role === input.role) return { email: target.email, role: target.role, changed: false, userId: target.userId };
     if (await wouldLeaveNoOwner(trx, scope.restaurantId, target.role)) throw new AppError('last-owner');
     if (!(await updateMembershipRole(trx, scope.restaurantId, target.id, input.role, nextVersion(target.updatedAt), input.version))) throw new AppError('stale-edit');
-    await recordAudit(withDb(scope, trx), { action: 'member.role-change', target: { type: 'user', id: target.userId }, before: { role: target.role }, after: { role: input.role } });
+    await recordAudit(withDb(scope, trx), {
+      action: 'member.role-change',
+      target: { type: 'user', id: target.userId },
+      before: { role: target.role },
+      after: { role: input.role },
+    });
     return { email: target.email, role: input.role, changed: true, userId: target.userId };
   });
   // after the commit: the member's open live streams are checked again now, in every process (issue 33 item 1)
@@ -139,7 +146,8 @@ export async function transferOwnership(scope: MemberScope, auth: Auth, input: T
   if (!limit.ok) throw new AppError('password-attempts', {}, { field: 'password' });
   const context = await auth.$context;
   const credential = (await context.internalAdapter.findAccounts(userId)).find((account) => account.providerId === 'credential');
-  if (!credential?.password || !(await context.password.verify({ hash: credential.password, password: input.password }))) throw new AppError('password-wrong', {}, { field: 'password' });
+  if (!credential?.password || !(await context.password.verify({ hash: credential.password, password: input.password })))
+    throw new AppError('password-wrong', {}, { field: 'password' });
   return scope.db.transaction().execute(async (trx) => {
     const actor = await lockTeam(trx, scope, 'team.transfer');
     const target = await findMembership(trx, scope.restaurantId, input.membershipId);
@@ -148,7 +156,12 @@ export async function transferOwnership(scope: MemberScope, auth: Auth, input: T
     const now = new Date().toISOString();
     await updateMembershipRole(trx, scope.restaurantId, target.id, 'owner', nextVersion(target.updatedAt, now));
     await updateMembershipRole(trx, scope.restaurantId, actor.id, 'manager', now);
-    await recordAudit(withDb(scope, trx), { action: 'member.transfer-ownership', target: { type: 'user', id: target.userId }, before: { role: target.role }, after: { role: 'owner', previousOwnerRole: 'manager' } });
+    await recordAudit(withDb(scope, trx), {
+      action: 'member.transfer-ownership',
+      target: { type: 'user', id: target.userId },
+      before: { role: target.role },
+      after: { role: 'owner', previousOwnerRole: 'manager' },
+    });
     return { email: target.email };
   });
 }

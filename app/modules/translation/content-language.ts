@@ -16,7 +16,14 @@ export type TargetLanguage = Exclude<ContentLanguage, 'ro'>;
 
 /** Each language's own name, as the guest menu's switch shows it. */
 export const LANGUAGE_NAMES: Record<ContentLanguage, string> = {
-  ro: 'Română', en: 'English', de: 'Deutsch', fr: 'Français', it: 'Italiano', es: 'Español', hu: 'Magyar', pl: 'Polski',
+  ro: 'Română',
+  en: 'English',
+  de: 'Deutsch',
+  fr: 'Français',
+  it: 'Italiano',
+  es: 'Español',
+  hu: 'Magyar',
+  pl: 'Polski',
 };
 
 /** The translatable fields of content rows; which of them a row has depends on its table. */

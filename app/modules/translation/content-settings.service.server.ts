@@ -10,7 +10,10 @@ import { contentVersion } from './content-version.server.ts';
 
 /** The languages form: checkboxes `languages` (de, fr, …) and one do-not-translate term per line. */
 export const ContentSettingsInput = z.object({
-  languages: z.array(z.enum(EXTRA_LANGUAGES, { error: 'language' })).max(EXTRA_LANGUAGES.length).default([]),
+  languages: z
+    .array(z.enum(EXTRA_LANGUAGES, { error: 'language' }))
+    .max(EXTRA_LANGUAGES.length)
+    .default([]),
   doNotTranslate: z
     .string()
     .max(4000, { error: 'tooLong' })
@@ -46,16 +49,26 @@ export async function getContentSettingsForm(scope: RestaurantScope): Promise<Co
  * Goes through changeMenu: the language switch is what guests see, so the menu version moves.
  * `expectedVersion` is the form's version: refused ('stale-edit') when absent or when either changed since.
  */
-export async function updateContentSettings(scope: RestaurantScope, storage: FileStorage, input: ContentSettingsInput, expectedVersion: string | undefined): Promise<ContentSettings> {
+export async function updateContentSettings(
+  scope: RestaurantScope,
+  storage: FileStorage,
+  input: ContentSettingsInput,
+  expectedVersion: string | undefined,
+): Promise<ContentSettings> {
   authorize(scope, 'settings.edit');
   return changeMenu(scope, storage, async (change) => {
     if (expectedVersion !== versionOf(await findContentSettingsRow(change.scope.db, change.scope.restaurantId))) throw new AppError('stale-edit', { context: 'restaurant' });
     const before = await getContentSettings(change.scope);
     const after: ContentSettings = { languages: EXTRA_LANGUAGES.filter((language) => input.languages.includes(language)), doNotTranslate: input.doNotTranslate };
-    await updateContentSettingsRow(change.scope.db, change.scope.restaurantId, {
-      contentLanguages: JSON.stringify(after.languages),
-      doNotTranslate: JSON.stringify(after.doNotTranslate),
-    }, new Date().toISOString());
+    await updateContentSettingsRow(
+      change.scope.db,
+      change.scope.restaurantId,
+      {
+        contentLanguages: JSON.stringify(after.languages),
+        doNotTranslate: JSON.stringify(after.doNotTranslate),
+      },
+      new Date().toISOString(),
+    );
     await recordAudit(change.scope, { action: 'restaurant.languages', target: { type: 'restaurant', id: change.scope.restaurantId }, before, after });
     return after;
   });

@@ -83,7 +83,10 @@ export async function updateTranslationMeta(db: Kysely<Database>, restaurantId: 
 }
 
 export function insertTranslationRun(db: Kysely<Database>, row: { id: string; restaurantId: string; total: number; createdAt: string }) {
-  return db.insertInto('translationRun').values({ ...row, status: 'running', done: 0, error: null, updatedAt: row.createdAt }).execute();
+  return db
+    .insertInto('translationRun')
+    .values({ ...row, status: 'running', done: 0, error: null, updatedAt: row.createdAt })
+    .execute();
 }
 
 export function findLatestTranslationRun(db: Kysely<Database>, restaurantId: string) {
@@ -94,7 +97,12 @@ export function findTranslationRun(db: Kysely<Database>, restaurantId: string, i
   return tenant(db, restaurantId).selectFrom('translationRun').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function updateTranslationRun(db: Kysely<Database>, restaurantId: string, id: string, values: { status?: 'running' | 'done' | 'failed'; total?: number; addDone?: number; error?: string | null; updatedAt: string }) {
+export async function updateTranslationRun(
+  db: Kysely<Database>,
+  restaurantId: string,
+  id: string,
+  values: { status?: 'running' | 'done' | 'failed'; total?: number; addDone?: number; error?: string | null; updatedAt: string },
+) {
   await tenant(db, restaurantId)
     .updateTable('translationRun')
     .set((eb) => ({

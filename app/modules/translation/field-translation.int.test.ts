@@ -49,7 +49,14 @@ describe(`one field's translation on ${testDialect}`, () => {
     expect(await menuVersion()).toBeGreaterThan(before);
 
     // approved (saved as is) or edited: the owner's from now on
-    await saveFieldTranslation(owner(), storage, 'product', dish.id, { field: 'name', language: 'de', text: 'Sarmale mit Polenta' }, await translationVersion(owner(), 'product', dish.id, 'name', 'de'));
+    await saveFieldTranslation(
+      owner(),
+      storage,
+      'product',
+      dish.id,
+      { field: 'name', language: 'de', text: 'Sarmale mit Polenta' },
+      await translationVersion(owner(), 'product', dish.id, 'name', 'de'),
+    );
     expect(await german()).toMatchObject({ text: 'Sarmale mit Polenta', state: 'owner' });
     await expect(translateFieldNow(owner(), storage, provider, 'product', dish.id, { field: 'name', language: 'de' })).rejects.toMatchObject({ code: 'invalid-input' });
     expect((await german())?.text).toBe('Sarmale mit Polenta');
@@ -67,12 +74,19 @@ describe(`one field's translation on ${testDialect}`, () => {
     fake.failNext(500, { count: 1 });
     const failed = await translateFieldNow(owner(), storage, provider, 'product', dessert.id, { field: 'name', language: 'de' }).catch((error: unknown) => error);
     expect(failed).toMatchObject({ code: 'translation-unavailable' });
-    expect(ro.t(`appErrors.${(failed as AppError).code}`, (failed as AppError).params)).toBe('Serviciul de traducere nu a răspuns (HTTP 500). Nu s-a salvat nimic; încearcă din nou peste un minut.');
+    expect(ro.t(`appErrors.${(failed as AppError).code}`, (failed as AppError).params)).toBe(
+      'Serviciul de traducere nu a răspuns (HTTP 500). Nu s-a salvat nimic; încearcă din nou peste un minut.',
+    );
     fake.rawNext(200, '<html><body><script>alert(1)</script></body></html>');
-    await expect(translateFieldNow(owner(), storage, provider, 'product', dessert.id, { field: 'name', language: 'de' })).rejects.toMatchObject({ code: 'translation-unavailable' });
+    await expect(translateFieldNow(owner(), storage, provider, 'product', dessert.id, { field: 'name', language: 'de' })).rejects.toMatchObject({
+      code: 'translation-unavailable',
+    });
     const slow = createGoogleProvider({ baseUrl: fake.baseUrl, apiKey: fake.apiKey, timeoutMs: 300 });
     fake.delayMs = 800;
-    await expect(translateFieldNow(owner(), storage, slow, 'product', dessert.id, { field: 'name', language: 'de' })).rejects.toMatchObject({ code: 'translation-unavailable', params: { detail: 'timeout 300 ms' } });
+    await expect(translateFieldNow(owner(), storage, slow, 'product', dessert.id, { field: 'name', language: 'de' })).rejects.toMatchObject({
+      code: 'translation-unavailable',
+      params: { detail: 'timeout 300 ms' },
+    });
     fake.delayMs = 0;
     expect(await germanName()).toMatchObject({ text: '', state: 'missing' });
     expect(await menuVersion()).toBe(before);
@@ -85,7 +99,9 @@ describe(`one field's translation on ${testDialect}`, () => {
   });
 
   it('refuses a language the restaurant does not offer, and a missing provider', async () => {
-    await expect(saveFieldTranslation(owner(), storage, 'product', dish.id, { field: 'name', language: 'fr', text: 'Chou farci' }, undefined)).rejects.toMatchObject({ code: 'invalid-input' });
+    await expect(saveFieldTranslation(owner(), storage, 'product', dish.id, { field: 'name', language: 'fr', text: 'Chou farci' }, undefined)).rejects.toMatchObject({
+      code: 'invalid-input',
+    });
     await expect(translateFieldNow(owner(), storage, null, 'product', dish.id, { field: 'name', language: 'de' })).rejects.toMatchObject({ code: 'translation-not-configured' });
   });
 
@@ -93,7 +109,16 @@ describe(`one field's translation on ${testDialect}`, () => {
     const intruder = scopes.owner(other.id);
     const row = await database.db.selectFrom('product').selectAll().where('id', '=', dish.id).executeTakeFirstOrThrow();
     await expect(getFieldTranslations(intruder, 'product', dish.id)).rejects.toMatchObject({ code: 'not-found' });
-    await expect(saveFieldTranslation(intruder, storage, 'product', dish.id, { field: 'name', language: 'de', text: 'Gestohlen' }, await translationVersion(owner(), 'product', dish.id, 'name', 'de'))).rejects.toMatchObject({ code: 'not-found' });
+    await expect(
+      saveFieldTranslation(
+        intruder,
+        storage,
+        'product',
+        dish.id,
+        { field: 'name', language: 'de', text: 'Gestohlen' },
+        await translationVersion(owner(), 'product', dish.id, 'name', 'de'),
+      ),
+    ).rejects.toMatchObject({ code: 'not-found' });
     await expect(translateFieldNow(intruder, storage, provider, 'product', dish.id, { field: 'name', language: 'de' })).rejects.toMatchObject({ code: 'not-found' });
     expect(await database.db.selectFrom('product').selectAll().where('id', '=', dish.id).executeTakeFirstOrThrow()).toEqual(row);
   });

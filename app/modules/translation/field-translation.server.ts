@@ -4,7 +4,16 @@ import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
 import { AppError } from '#app/modules/errors/app-error.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
-import { EXTRA_LANGUAGES, parseLanguageList, parseTermList, parseTranslations, TRANSLATABLE_FIELDS, type ExtraLanguage, type TargetLanguage, type TranslatableField } from './content-language.ts';
+import {
+  EXTRA_LANGUAGES,
+  parseLanguageList,
+  parseTermList,
+  parseTranslations,
+  TRANSLATABLE_FIELDS,
+  type ExtraLanguage,
+  type TargetLanguage,
+  type TranslatableField,
+} from './content-language.ts';
 import { bumpSettingsVersion, findContentSettingsRow } from './content-settings.repo.server.ts';
 import { contentVersion } from './content-version.server.ts';
 import { CONTENT_FIELDS, findContentTexts, updateContentTexts, type ContentRowTexts, type ContentTable } from './content.repo.server.ts';
@@ -19,16 +28,18 @@ const NAME_MAX = 120;
 const PANEL_LANGUAGES = ['en', ...EXTRA_LANGUAGES] as const;
 
 /** One field in English or an extra language, as the editor's translations panel posts it. */
-export const FieldTranslationInput = z.object({
-  field: z.enum(TRANSLATABLE_FIELDS),
-  language: z.enum(PANEL_LANGUAGES),
-  text: z.string().trim().max(2000, { error: 'tooLong' }).default(''),
-}).superRefine((input, ctx) => {
-  // a name stays as short as the editor's name fields allow (120, the dish's)
-  if (input.field === 'name' && input.text.length > NAME_MAX) {
-    ctx.addIssue({ code: 'too_big', origin: 'string', maximum: NAME_MAX, inclusive: true, path: ['text'], message: 'tooLong' });
-  }
-});
+export const FieldTranslationInput = z
+  .object({
+    field: z.enum(TRANSLATABLE_FIELDS),
+    language: z.enum(PANEL_LANGUAGES),
+    text: z.string().trim().max(2000, { error: 'tooLong' }).default(''),
+  })
+  .superRefine((input, ctx) => {
+    // a name stays as short as the editor's name fields allow (120, the dish's)
+    if (input.field === 'name' && input.text.length > NAME_MAX) {
+      ctx.addIssue({ code: 'too_big', origin: 'string', maximum: NAME_MAX, inclusive: true, path: ['text'], message: 'tooLong' });
+    }
+  });
 export type FieldTranslationInput = z.infer<typeof FieldTranslationInput>;
 
 async function loadRow(scope: RestaurantScope, table: ContentTable, id: string) {
@@ -59,8 +70,13 @@ export async function getFieldTranslations(scope: RestaurantScope, table: Conten
       const mark = marks[`${language}.${field}`];
       const machine = isMachineText(mark, text);
       views.push({
-        field, language, text, source, version: fieldVersion(source, text),
-        state: text === '' ? 'missing' : machine ? (mark?.src === sourceHash(source) ? 'machine' : 'outdated') : mark?.src && mark.src !== sourceHash(source) ? 'outdated' : 'owner',
+        field,
+        language,
+        text,
+        source,
+        version: fieldVersion(source, text),
+        state:
+          text === '' ? 'missing' : machine ? (mark?.src === sourceHash(source) ? 'machine' : 'outdated') : mark?.src && mark.src !== sourceHash(source) ? 'outdated' : 'owner',
       });
     }
   }
@@ -88,7 +104,14 @@ function withText(row: ContentRowTexts, language: TargetLanguage, field: Transla
  * text or its Romanian changed since, after the ownership checks. The restaurant's description moves the
  * settings version too: the settings form carries its English text.
  */
-export async function saveFieldTranslation(scope: RestaurantScope, storage: FileStorage, table: ContentTable, id: string, input: FieldTranslationInput, expectedVersion: string | undefined): Promise<void> {
+export async function saveFieldTranslation(
+  scope: RestaurantScope,
+  storage: FileStorage,
+  table: ContentTable,
+  id: string,
+  input: FieldTranslationInput,
+  expectedVersion: string | undefined,
+): Promise<void> {
   authorize(scope, 'menu.translate');
   await changeMenu(scope, storage, async (change) => {
     const row = await loadRow(change.scope, table, id);
@@ -100,7 +123,11 @@ export async function saveFieldTranslation(scope: RestaurantScope, storage: File
     const key = `${input.language}.${input.field}`;
     if (input.text === '') delete marks[key];
     else marks[key] = { by: 'owner', src: sourceHash(row.ro[input.field] ?? '') };
-    await updateContentTexts(change.scope.db, change.scope.restaurantId, table, id, { ...withText(row, input.language, input.field, input.text), translationMeta: JSON.stringify(marks), updatedAt: new Date().toISOString() });
+    await updateContentTexts(change.scope.db, change.scope.restaurantId, table, id, {
+      ...withText(row, input.language, input.field, input.text),
+      translationMeta: JSON.stringify(marks),
+      updatedAt: new Date().toISOString(),
+    });
     if (table === 'restaurant') await bumpSettingsVersion(change.scope.db, change.scope.restaurantId);
     await recordAudit(change.scope, { action: `${table}.translate`, target: { type: table, id }, after: { [key]: input.text } });
   });
@@ -110,7 +137,14 @@ export async function saveFieldTranslation(scope: RestaurantScope, storage: File
  * "Tradu automat" for one field: translates the Romanian through the cache into an empty or
  * machine-made field. Owner text is never replaced (refused with 'invalid-input').
  */
-export async function translateFieldNow(scope: RestaurantScope, storage: FileStorage, provider: TranslationProvider | null, table: ContentTable, id: string, input: Pick<FieldTranslationInput, 'field' | 'language'>): Promise<string> {
+export async function translateFieldNow(
+  scope: RestaurantScope,
+  storage: FileStorage,
+  provider: TranslationProvider | null,
+  table: ContentTable,
+  id: string,
+  input: Pick<FieldTranslationInput, 'field' | 'language'>,
+): Promise<string> {
   authorize(scope, 'menu.translate');
   if (!provider) throw new AppError('translation-not-configured');
   const row = await loadRow(scope, table, id);
@@ -118,7 +152,12 @@ export async function translateFieldNow(scope: RestaurantScope, storage: FileSto
   assertEnabled(parseLanguageList(settings.contentLanguages), input.language);
   const source = row.ro[input.field];
   if (!source || !(CONTENT_FIELDS[table] as readonly string[]).includes(input.field)) throw new AppError('invalid-input');
-  const [text = ''] = await translateTexts(scope, provider, { texts: [source], source: 'ro', target: input.language, terms: [...parseTermList(settings.doNotTranslate), settings.name] });
+  const [text = ''] = await translateTexts(scope, provider, {
+    texts: [source],
+    source: 'ro',
+    target: input.language,
+    terms: [...parseTermList(settings.doNotTranslate), settings.name],
+  });
   await changeMenu(scope, storage, async (change) => {
     const fresh = await loadRow(change.scope, table, id);
     const marks = parseMarks(fresh.translationMeta);
@@ -128,7 +167,11 @@ export async function translateFieldNow(scope: RestaurantScope, storage: FileSto
     if (current.trim() !== '' && !isMachineText(marks[key], current)) throw new AppError('invalid-input');
     if (fresh.ro[input.field] !== source) throw new AppError('stale-edit', { context: table });
     marks[key] = { by: 'machine', src: sourceHash(source), out: sourceHash(text) };
-    await updateContentTexts(change.scope.db, change.scope.restaurantId, table, id, { ...withText(fresh, input.language, input.field, text), translationMeta: JSON.stringify(marks), updatedAt: new Date().toISOString() });
+    await updateContentTexts(change.scope.db, change.scope.restaurantId, table, id, {
+      ...withText(fresh, input.language, input.field, text),
+      translationMeta: JSON.stringify(marks),
+      updatedAt: new Date().toISOString(),
+    });
     if (table === 'restaurant') await bumpSettingsVersion(change.scope.db, change.scope.restaurantId);
     await recordAudit(change.scope, { action: `${table}.translate`, target: { type: table, id }, after: { [key]: text, by: 'machine' } });
   });

@@ -55,8 +55,15 @@ describe(`translate everything missing on ${testDialect}`, () => {
     await database.db.insertInto('restaurant').values([restaurant, other]).execute();
     await database.db.insertInto('location').values([location, otherLocation]).execute();
     await database.db.insertInto('category').values([category, otherCategory]).execute();
-    for (let i = 0; i < products.length; i += 50) await database.db.insertInto('product').values(products.slice(i, i + 50)).execute();
-    await database.db.insertInto('product').values(buildProduct(other.id, otherCategory.id, { nameRo: 'Ciorbă de burtă', nameEn: null })).execute();
+    for (let i = 0; i < products.length; i += 50)
+      await database.db
+        .insertInto('product')
+        .values(products.slice(i, i + 50))
+        .execute();
+    await database.db
+      .insertInto('product')
+      .values(buildProduct(other.id, otherCategory.id, { nameRo: 'Ciorbă de burtă', nameEn: null }))
+      .execute();
     await updateContentSettings(owner(), storage, { languages: ['de'], doNotTranslate: ['mici'] }, await contentSettingsVersion(owner()));
   });
 
@@ -129,7 +136,11 @@ describe(`translate everything missing on ${testDialect}`, () => {
     // the owner typed over a machine-made English name: it is theirs from then on
     await database.db.updateTable('product').set({ nameEn: 'Grilled by the owner' }).where('id', '=', editedRow.id).execute();
     for (const row of [ownerRow, machineRow, editedRow]) {
-      await database.db.updateTable('product').set({ nameRo: `${row.nameRo} la grătar` }).where('id', '=', row.id).execute();
+      await database.db
+        .updateTable('product')
+        .set({ nameRo: `${row.nameRo} la grătar` })
+        .where('id', '=', row.id)
+        .execute();
     }
     const run = await startFillMissing(owner(), provider);
     // owner row: only its German (machine) name; machine row: English and German; edited row: German only

@@ -8,8 +8,15 @@ import { enqueueJob } from '#app/modules/jobs/jobs.server.ts';
 import { parseLanguageList, parseTermList, type ExtraLanguage, type TargetLanguage, type TranslatableField } from './content-language.ts';
 import { findContentSettingsRow } from './content-settings.repo.server.ts';
 import {
-  CONTENT_FIELDS, findLatestTranslationRun, findTranslationRun, insertTranslationRun, listContentTexts, updateContentTexts, updateTranslationRun,
-  type ContentRowTexts, type ContentTable,
+  CONTENT_FIELDS,
+  findLatestTranslationRun,
+  findTranslationRun,
+  insertTranslationRun,
+  listContentTexts,
+  updateContentTexts,
+  updateTranslationRun,
+  type ContentRowTexts,
+  type ContentTable,
 } from './content.repo.server.ts';
 import type { TranslationProvider } from './provider.server.ts';
 import { translateTexts } from './translation-cache.server.ts';

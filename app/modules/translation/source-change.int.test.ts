@@ -42,13 +42,22 @@ describe(`translations when the Romanian changes on ${testDialect}`, () => {
   const view = async (table: ContentTable, id: string, language: string, field: string) =>
     (await getFieldTranslations(owner(), table, id)).find((row) => row.language === language && row.field === field);
   const refreshJobs = async () =>
-    (await database.db.selectFrom('job').select(['payload']).where('type', '=', 'translation.refresh').orderBy('createdAt').orderBy('id').execute()).map((job) => JSON.parse(job.payload) as { table: string; id: string });
+    (await database.db.selectFrom('job').select(['payload']).where('type', '=', 'translation.refresh').orderBy('createdAt').orderBy('id').execute()).map(
+      (job) => JSON.parse(job.payload) as { table: string; id: string },
+    );
   const row = (table: 'product' | 'category' | 'location', id: string) => database.db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const dishInput = async (changes: Record<string, string>) => {
     const current = await row('product', dish.id);
     return ProductInput.parse({
-      categoryId: category.id, nameRo: current.nameRo, nameEn: current.nameEn ?? '', descriptionRo: current.descriptionRo ?? '', descriptionEn: current.descriptionEn ?? '',
-      price: '24', available: 'on', visible: 'on', ...changes,
+      categoryId: category.id,
+      nameRo: current.nameRo,
+      nameEn: current.nameEn ?? '',
+      descriptionRo: current.descriptionRo ?? '',
+      descriptionEn: current.descriptionEn ?? '',
+      price: '24',
+      available: 'on',
+      visible: 'on',
+      ...changes,
     });
   };
 
@@ -74,21 +83,46 @@ describe(`translations when the Romanian changes on ${testDialect}`, () => {
     await expect(translateFieldNow(owner(), storage, provider, 'product', dish.id, { field: 'description', language: 'en' })).rejects.toMatchObject({ code: 'invalid-input' });
     expect((await row('product', dish.id)).descriptionEn).toBe('With sour cream');
     // approving: saved as is, the owner's from then on
-    await saveFieldTranslation(owner(), storage, 'product', dish.id, { field: 'name', language: 'en', text: 'en: CIORBĂ DE BURTĂ' }, await translationVersion(owner(), 'product', dish.id, 'name', 'en'));
+    await saveFieldTranslation(
+      owner(),
+      storage,
+      'product',
+      dish.id,
+      { field: 'name', language: 'en', text: 'en: CIORBĂ DE BURTĂ' },
+      await translationVersion(owner(), 'product', dish.id, 'name', 'en'),
+    );
     expect(await view('product', dish.id, 'en', 'name')).toMatchObject({ state: 'owner' });
     // cleared: back to missing, and the machine may fill it again
-    await saveFieldTranslation(owner(), storage, 'product', dish.id, { field: 'name', language: 'en', text: '' }, await translationVersion(owner(), 'product', dish.id, 'name', 'en'));
+    await saveFieldTranslation(
+      owner(),
+      storage,
+      'product',
+      dish.id,
+      { field: 'name', language: 'en', text: '' },
+      await translationVersion(owner(), 'product', dish.id, 'name', 'en'),
+    );
     expect((await row('product', dish.id)).nameEn).toBeNull();
     await translateFieldNow(owner(), storage, provider, 'product', dish.id, { field: 'name', language: 'en' });
     expect(await view('product', dish.id, 'en', 'name')).toMatchObject({ state: 'machine' });
     // a name as long as a description is refused as bad input, field by field
-    expect(FieldTranslationInput.safeParse({ field: 'name', language: 'en', text: 'x'.repeat(121) }).error?.issues[0]).toMatchObject({ path: ['text'], message: 'tooLong', maximum: 120 });
+    expect(FieldTranslationInput.safeParse({ field: 'name', language: 'en', text: 'x'.repeat(121) }).error?.issues[0]).toMatchObject({
+      path: ['text'],
+      message: 'tooLong',
+      maximum: 120,
+    });
     expect(FieldTranslationInput.safeParse({ field: 'description', language: 'en', text: 'x'.repeat(121) }).success).toBe(true);
   });
 
   it('a dish saved with a new Romanian: machine text refreshed by a job through the cache, owner text flagged, the save itself calls no provider', async () => {
     await translateFieldNow(owner(), storage, provider, 'product', dish.id, { field: 'name', language: 'de' });
-    await saveFieldTranslation(owner(), storage, 'product', dish.id, { field: 'description', language: 'de', text: 'Mit Sauerrahm' }, await translationVersion(owner(), 'product', dish.id, 'description', 'de'));
+    await saveFieldTranslation(
+      owner(),
+      storage,
+      'product',
+      dish.id,
+      { field: 'description', language: 'de', text: 'Mit Sauerrahm' },
+      await translationVersion(owner(), 'product', dish.id, 'description', 'de'),
+    );
     const callsBefore = fake.calls.length;
     await updateProduct(owner(), storage, dish.id, await dishInput({ nameRo: 'Ciorbă de perișoare', descriptionRo: 'Cu leuștean' }), (await row('product', dish.id)).updatedAt);
     expect(fake.calls.length).toBe(callsBefore);
@@ -112,7 +146,13 @@ describe(`translations when the Romanian changes on ${testDialect}`, () => {
   });
 
   it('English typed in the same save as the new Romanian is the owner’s and up to date; saving the Romanian back clears the flag', async () => {
-    await updateProduct(owner(), storage, dish.id, await dishInput({ descriptionRo: 'Cu leuștean și smântână', descriptionEn: 'With lovage and sour cream' }), (await row('product', dish.id)).updatedAt);
+    await updateProduct(
+      owner(),
+      storage,
+      dish.id,
+      await dishInput({ descriptionRo: 'Cu leuștean și smântână', descriptionEn: 'With lovage and sour cream' }),
+      (await row('product', dish.id)).updatedAt,
+    );
     expect(await view('product', dish.id, 'en', 'description')).toMatchObject({ text: 'With lovage and sour cream', state: 'owner' });
     // the German one still answers the first Romanian
     expect(await view('product', dish.id, 'de', 'description')).toMatchObject({ state: 'outdated' });
@@ -129,7 +169,13 @@ describe(`translations when the Romanian changes on ${testDialect}`, () => {
     const savedLocation = await row('location', location.id);
     await updateLocation(owner(), storage, location.id, LocationInput.parse({ nameRo: 'Grădina', nameEn: savedLocation.nameEn ?? '' }), savedLocation.updatedAt);
     const savedCategory = await row('category', category.id);
-    await updateCategory(owner(), storage, category.id, CategoryInput.parse({ locationId: location.id, nameRo: 'Supe', nameEn: 'Sour soups', visible: 'on' }), savedCategory.updatedAt);
+    await updateCategory(
+      owner(),
+      storage,
+      category.id,
+      CategoryInput.parse({ locationId: location.id, nameRo: 'Supe', nameEn: 'Sour soups', visible: 'on' }),
+      savedCategory.updatedAt,
+    );
     expect(await view('category', category.id, 'en', 'name')).toMatchObject({ text: 'Sour soups', state: 'outdated' });
     expect((await refreshJobs()).slice(jobsBefore)).toEqual([
       { restaurantId: restaurant.id, table: 'location', id: location.id },
@@ -142,9 +188,19 @@ describe(`translations when the Romanian changes on ${testDialect}`, () => {
     expect((await row('category', category.id)).nameEn).toBe('Sour soups');
 
     const settings = await getRestaurantSettings(owner());
-    await updateRestaurantSettings(owner(), storage, RestaurantSettingsInput.parse({
-      name: settings.name, slug: settings.slug, currency: settings.currency, timeZone: settings.timeZone, descriptionRo: 'Bucătărie moldovenească', descriptionEn: settings.descriptionEn ?? '',
-    }), settings.settingsVersion);
+    await updateRestaurantSettings(
+      owner(),
+      storage,
+      RestaurantSettingsInput.parse({
+        name: settings.name,
+        slug: settings.slug,
+        currency: settings.currency,
+        timeZone: settings.timeZone,
+        descriptionRo: 'Bucătărie moldovenească',
+        descriptionEn: settings.descriptionEn ?? '',
+      }),
+      settings.settingsVersion,
+    );
     expect(await view('restaurant', restaurant.id, 'en', 'description')).toMatchObject({ text: 'Home cooking', state: 'outdated' });
   });
 
@@ -152,12 +208,23 @@ describe(`translations when the Romanian changes on ${testDialect}`, () => {
     const intruder = scopes.owner(other.id);
     const before = await Promise.all([row('product', dish.id), row('category', category.id), row('location', location.id)]);
     await expect(translateFieldNow(intruder, storage, provider, 'product', dish.id, { field: 'name', language: 'en' })).rejects.toMatchObject({ code: 'not-found' });
-    await expect(saveFieldTranslation(intruder, storage, 'category', category.id, { field: 'name', language: 'en', text: 'Stolen' }, await translationVersion(owner(), 'category', category.id, 'name', 'en'))).rejects.toMatchObject({ code: 'not-found' });
+    await expect(
+      saveFieldTranslation(
+        intruder,
+        storage,
+        'category',
+        category.id,
+        { field: 'name', language: 'en', text: 'Stolen' },
+        await translationVersion(owner(), 'category', category.id, 'name', 'en'),
+      ),
+    ).rejects.toMatchObject({ code: 'not-found' });
     await expect(translateFieldNow(intruder, storage, provider, 'location', location.id, { field: 'name', language: 'en' })).rejects.toMatchObject({ code: 'not-found' });
     await expect(getFieldTranslations(intruder, 'category', category.id)).rejects.toMatchObject({ code: 'not-found' });
     await expect(getFieldTranslations(intruder, 'location', location.id)).rejects.toMatchObject({ code: 'not-found' });
     expect(await runRefresh(intruder, storage, provider, 'product', dish.id)).toBe(0);
-    await expect(updateProduct(intruder, storage, dish.id, await dishInput({ nameRo: 'Altceva' }), (await row('product', dish.id)).updatedAt)).rejects.toMatchObject({ code: 'not-found' });
+    await expect(updateProduct(intruder, storage, dish.id, await dishInput({ nameRo: 'Altceva' }), (await row('product', dish.id)).updatedAt)).rejects.toMatchObject({
+      code: 'not-found',
+    });
     expect(await Promise.all([row('product', dish.id), row('category', category.id), row('location', location.id)])).toEqual(before);
   });
 });

@@ -78,7 +78,8 @@ export async function noteContentSave(change: RestaurantScope, table: ContentTab
   // the save calling it checked its permission (menu.edit, settings.edit); a scope nobody made goes no further
   authorize(change, 'restaurant.view');
   const touched = (CONTENT_FIELDS[table] as readonly TranslatableField[]).some((field) =>
-    (['Ro', 'En'] as const).some((suffix) => `${field}${suffix}` in written && !same(before[`${field}${suffix}`], written[`${field}${suffix}`])));
+    (['Ro', 'En'] as const).some((suffix) => `${field}${suffix}` in written && !same(before[`${field}${suffix}`], written[`${field}${suffix}`])),
+  );
   if (!touched) return;
   const after = await findContentTexts(change.db, change.restaurantId, table, id);
   if (!after) return;
@@ -87,7 +88,11 @@ export async function noteContentSave(change: RestaurantScope, table: ContentTab
   if (translationMeta !== undefined) await updateTranslationMeta(change.db, change.restaurantId, table, id, translationMeta);
   if (refresh) {
     const sources = (CONTENT_FIELDS[table] as readonly TranslatableField[]).map((field) => sourceHash(after.ro[field] ?? '')).join('.');
-    await enqueueJob(change.db, { type: 'translation.refresh', payload: { restaurantId: change.restaurantId, table, id }, dedupeKey: `translation.refresh:${table}:${id}:${sources}` });
+    await enqueueJob(change.db, {
+      type: 'translation.refresh',
+      payload: { restaurantId: change.restaurantId, table, id },
+      dedupeKey: `translation.refresh:${table}:${id}:${sources}`,
+    });
   }
 }
 
@@ -97,7 +102,14 @@ export async function noteContentSave(change: RestaurantScope, table: ContentTab
  * everything missing"; text the owner typed meanwhile is never replaced. With no provider the
  * machine text stays, shown as possibly outdated.
  */
-export async function runRefresh(scope: RestaurantScope, storage: FileStorage, provider: TranslationProvider | null, table: ContentTable, id: string, now = new Date()): Promise<number> {
+export async function runRefresh(
+  scope: RestaurantScope,
+  storage: FileStorage,
+  provider: TranslationProvider | null,
+  table: ContentTable,
+  id: string,
+  now = new Date(),
+): Promise<number> {
   authorize(scope, 'menu.translate');
   if (!provider) return 0;
   const row = await findContentTexts(scope.db, scope.restaurantId, table, id);
@@ -115,9 +127,19 @@ export async function runRefresh(scope: RestaurantScope, storage: FileStorage, p
   return changeMenu(scope, storage, async (change) => {
     const fresh = await findContentTexts(change.scope.db, scope.restaurantId, table, id);
     if (!fresh) throw new AppError('not-found');
-    const wanted = new Set(missingTasks([fresh], languages).filter((task) => filled(currentText(fresh, task.field, task.target))).map(taskKey));
+    const wanted = new Set(
+      missingTasks([fresh], languages)
+        .filter((task) => filled(currentText(fresh, task.field, task.target)))
+        .map(taskKey),
+    );
     const next = applyToRow(fresh, results, wanted);
-    if (next.applied > 0) await updateContentTexts(change.scope.db, scope.restaurantId, table, id, { en: next.en, translations: next.translations, translationMeta: next.translationMeta, updatedAt: new Date().toISOString() });
+    if (next.applied > 0)
+      await updateContentTexts(change.scope.db, scope.restaurantId, table, id, {
+        en: next.en,
+        translations: next.translations,
+        translationMeta: next.translationMeta,
+        updatedAt: new Date().toISOString(),
+      });
     return next.applied;
   });
 }

@@ -129,7 +129,8 @@ describe.each<WireFormat>(['deepl', 'google', 'libretranslate'])(`a misbehaving 
   let fake: FakeTranslator;
   let provider: TranslationProvider;
   const scope = () => systemScope(database.db, 'test');
-  const cached = async () => (await database.db.selectFrom('translationCache').select('translations').execute()).map((row) => JSON.parse(row.translations) as Record<string, string>);
+  const cached = async () =>
+    (await database.db.selectFrom('translationCache').select('translations').execute()).map((row) => JSON.parse(row.translations) as Record<string, string>);
   const now = new Date('2026-11-23T10:00:00.000Z');
   const translate = (texts: string[]) => translateTexts(scope(), provider, { texts, source: 'ro', target: 'de', terms: ['mici'], now });
 

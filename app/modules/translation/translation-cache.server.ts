@@ -48,10 +48,18 @@ export async function translateTexts(scope: AnyScope, provider: TranslationProvi
   // one request per distinct missing text, even when the menu repeats it
   const missing = [...new Map(items.filter((item) => item.masked !== '' && !result.has(item.key)).map((item) => [item.key, item])).values()];
   for (const batch of splitIntoBatches(missing, (item) => item.masked.length + 32, provider.limits)) {
-    const translated = await provider.translateBatch(batch.map((item) => item.masked), request.source, request.target);
+    const translated = await provider.translateBatch(
+      batch.map((item) => item.masked),
+      request.source,
+      request.target,
+    );
     // checked whole before any of it is cached: one bad text refuses the batch
     const rows = batch.map((item, index) => ({ key: item.key, text: checkTranslated(item.masked, translated[index] ?? '') }));
-    await saveCachedTranslations(scope.db, rows.map((row) => ({ key: row.key, translations: JSON.stringify({ [request.target]: row.text }) })), now.toISOString());
+    await saveCachedTranslations(
+      scope.db,
+      rows.map((row) => ({ key: row.key, translations: JSON.stringify({ [request.target]: row.text }) })),
+      now.toISOString(),
+    );
     for (const row of rows) result.set(row.key, row.text);
   }
   return items.map((item) => (item.masked === '' ? '' : unmaskTerms(result.get(item.key) ?? '', item.terms)));

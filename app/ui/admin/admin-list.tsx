@@ -20,19 +20,37 @@ export function ListSearch({ label, q, selects = [] }: { label: string; q: strin
         <input type="search" name="q" defaultValue={q} className={fieldClass} />
       </label>
       {selects}
-      <button type="submit" className={smallButton}>{t('backoffice.common.searchButton')}</button>
+      <button type="submit" className={smallButton}>
+        {t('backoffice.common.searchButton')}
+      </button>
     </Form>
   );
 }
 
 /** A labelled select of a list's search form; `all` adds a first, empty choice. */
-export function ListSelect({ label, name, value, options, all }: { label: string; name: string; value: string; options: readonly { value: string; label: string }[]; all?: string }) {
+export function ListSelect({
+  label,
+  name,
+  value,
+  options,
+  all,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  all?: string;
+}) {
   return (
     <label className="flex flex-col gap-1">
       <span>{label}</span>
       <select name={name} defaultValue={value} className={fieldClass}>
         {all === undefined ? null : <option value="">{all}</option>}
-        {options.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
       </select>
     </label>
   );
@@ -42,7 +60,19 @@ export function ListSelect({ label, name, value, options, all }: { label: string
  * A page of rows: "none" when empty, else a table (scrolling sideways on a phone) with these
  * column headers; then the pager.
  */
-export function ListTable({ label, headers, minWidth, rows, page }: { label: string; headers: readonly string[]; minWidth: string; rows: ReactNode[]; page: { page: number; pageCount: number; total: number } }) {
+export function ListTable({
+  label,
+  headers,
+  minWidth,
+  rows,
+  page,
+}: {
+  label: string;
+  headers: readonly string[];
+  minWidth: string;
+  rows: ReactNode[];
+  page: { page: number; pageCount: number; total: number };
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -53,7 +83,11 @@ export function ListTable({ label, headers, minWidth, rows, page }: { label: str
           <table className={`w-full ${minWidth}`}>
             <thead>
               <tr className="border-b border-stone-300 dark:border-stone-700">
-                {headers.map((header) => <th key={header} scope="col" className={th}>{header}</th>)}
+                {headers.map((header) => (
+                  <th key={header} scope="col" className={th}>
+                    {header}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>{rows}</tbody>

@@ -11,8 +11,7 @@ export const smallButton =
   'inline-flex min-h-11 items-center justify-center rounded-lg border border-stone-400 px-3 font-medium hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800';
 export const dangerButton =
   'inline-flex min-h-11 items-center justify-center rounded-lg border border-red-700 px-3 font-medium text-red-800 hover:bg-red-50 dark:border-red-400 dark:text-red-200 dark:hover:bg-red-950';
-export const fieldClass =
-  'min-h-11 w-full rounded-lg border border-stone-400 bg-white px-3 text-stone-900 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100';
+export const fieldClass = 'min-h-11 w-full rounded-lg border border-stone-400 bg-white px-3 text-stone-900 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100';
 export const linkClass = 'text-primary-700 underline dark:text-primary-100';
 
 const NAV = [
@@ -133,7 +132,9 @@ export function ConfirmAction({
           }}
           className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-[12px] bg-white p-6 text-stone-900 shadow-xl backdrop:bg-stone-950/50 dark:bg-stone-900 dark:text-stone-100"
         >
-          <h2 id={titleId} className="text-lg font-semibold">{label}</h2>
+          <h2 id={titleId} className="text-lg font-semibold">
+            {label}
+          </h2>
           <p className="mt-2">{question}</p>
           <fetcher.Form method="post" action={action} className="mt-4" onSubmit={close}>
             {Object.entries(fields).map(([name, value]) => (
@@ -166,9 +167,19 @@ export function Pager({ page, pageCount, total }: { page: number; pageCount: num
   };
   return (
     <nav aria-label={t('backoffice.common.pageOf', { page, count: pageCount })} className="mt-4 flex flex-wrap items-center gap-3">
-      <span>{t('backoffice.common.results', { count: total })} · {t('backoffice.common.pageOf', { page, count: pageCount })}</span>
-      {page > 1 ? <Link className={smallButton} to={hrefOf(page - 1)} rel="prev">{t('backoffice.common.previous')}</Link> : null}
-      {page < pageCount ? <Link className={smallButton} to={hrefOf(page + 1)} rel="next">{t('backoffice.common.next')}</Link> : null}
+      <span>
+        {t('backoffice.common.results', { count: total })} · {t('backoffice.common.pageOf', { page, count: pageCount })}
+      </span>
+      {page > 1 ? (
+        <Link className={smallButton} to={hrefOf(page - 1)} rel="prev">
+          {t('backoffice.common.previous')}
+        </Link>
+      ) : null}
+      {page < pageCount ? (
+        <Link className={smallButton} to={hrefOf(page + 1)} rel="next">
+          {t('backoffice.common.next')}
+        </Link>
+      ) : null}
     </nav>
   );
 }

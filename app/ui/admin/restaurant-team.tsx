@@ -62,7 +62,11 @@ export function RestaurantTeam({ members, invitations }: { members: readonly Tea
           {members.map((member) => (
             <li key={member.id} className={card} data-testid="team-member">
               <p className="font-semibold break-words">{member.name}</p>
-              <p className="break-all"><Link className={linkClass} to={`/admin/users?q=${encodeURIComponent(member.email)}`}>{member.email}</Link></p>
+              <p className="break-all">
+                <Link className={linkClass} to={`/admin/users?q=${encodeURIComponent(member.email)}`}>
+                  {member.email}
+                </Link>
+              </p>
               <Facts
                 rows={[
                   [t('backoffice.restaurant.memberRole'), t(`team.roles.${member.role}`)],

@@ -5,10 +5,8 @@ import { FormMessages } from '../form-messages.tsx';
 
 export type LoginMode = 'sign-in' | 'register' | 'reset';
 
-const input =
-  'mt-1 block min-h-11 w-full rounded-lg border border-stone-400 bg-white px-3 text-base text-stone-900 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100';
-const primaryButton =
-  'min-h-12 w-full rounded-lg bg-primary-600 px-4 text-lg font-semibold text-white hover:bg-primary-700 disabled:opacity-70';
+const input = 'mt-1 block min-h-11 w-full rounded-lg border border-stone-400 bg-white px-3 text-base text-stone-900 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100';
+const primaryButton = 'min-h-12 w-full rounded-lg bg-primary-600 px-4 text-lg font-semibold text-white hover:bg-primary-700 disabled:opacity-70';
 const secondaryButton =
   'min-h-11 w-full rounded-lg border border-stone-400 px-4 font-semibold text-stone-900 hover:bg-stone-100 disabled:opacity-70 dark:border-stone-600 dark:text-stone-100 dark:hover:bg-stone-800';
 const textLink = 'inline-flex min-h-11 items-center font-semibold text-primary-700 underline dark:text-primary-100';
@@ -63,7 +61,9 @@ export function LoginForm({
         <Intent value="reset-request" />
         <p className="text-stone-700 dark:text-stone-300">{t('auth.resetLead')}</p>
         <EmailField defaultValue={fields?.email} />
-        <button type="submit" disabled={busy} className={primaryButton}>{t('auth.sendReset')}</button>
+        <button type="submit" disabled={busy} className={primaryButton}>
+          {t('auth.sendReset')}
+        </button>
       </Form>
     );
   } else {
@@ -88,19 +88,34 @@ export function LoginForm({
           <EmailField defaultValue={fields?.email} />
           <label className="block font-medium">
             {t('auth.password')}
-            <input name="password" type="password" required minLength={mode === 'register' ? minPasswordLength : undefined} autoComplete={mode === 'register' ? 'new-password' : 'current-password'} className={input} />
-            {mode === 'register' ? <span className="mt-1 block text-sm font-normal text-stone-600 dark:text-stone-400">{t('auth.passwordHint', { rules: passwordHint })}</span> : null}
+            <input
+              name="password"
+              type="password"
+              required
+              minLength={mode === 'register' ? minPasswordLength : undefined}
+              autoComplete={mode === 'register' ? 'new-password' : 'current-password'}
+              className={input}
+            />
+            {mode === 'register' ? (
+              <span className="mt-1 block text-sm font-normal text-stone-600 dark:text-stone-400">{t('auth.passwordHint', { rules: passwordHint })}</span>
+            ) : null}
           </label>
-          <button type="submit" disabled={busy} className={primaryButton}>{mode === 'register' ? t('auth.signUp') : t('auth.signIn')}</button>
+          <button type="submit" disabled={busy} className={primaryButton}>
+            {mode === 'register' ? t('auth.signUp') : t('auth.signIn')}
+          </button>
         </Form>
         {mode === 'sign-in' ? (
           <>
-            <Link to="/login?reset=true" className={textLink}>{t('auth.forgotPassword')}</Link>
+            <Link to="/login?reset=true" className={textLink}>
+              {t('auth.forgotPassword')}
+            </Link>
             <Form method="post" className="mt-6 space-y-4 border-t border-stone-200 pt-6 dark:border-stone-800">
               <h2 className="text-lg font-semibold">{t('auth.emailLinkTitle')}</h2>
               <Intent value="magic-link" />
               <EmailField defaultValue={fields?.email} />
-              <button type="submit" disabled={busy} className={secondaryButton}>{t('auth.sendLink')}</button>
+              <button type="submit" disabled={busy} className={secondaryButton}>
+                {t('auth.sendLink')}
+              </button>
             </Form>
           </>
         ) : null}
@@ -116,7 +131,9 @@ export function LoginForm({
         <Form method="post" className="mt-6">
           <Intent value="google" />
           {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
-          <button type="submit" disabled={busy} className={secondaryButton}>{t('auth.continueWithGoogle')}</button>
+          <button type="submit" disabled={busy} className={secondaryButton}>
+            {t('auth.continueWithGoogle')}
+          </button>
           <p className="mt-4 text-center text-stone-600 dark:text-stone-400">{t('auth.or')}</p>
         </Form>
       ) : null}

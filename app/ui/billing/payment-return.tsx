@@ -48,18 +48,34 @@ export function PaymentReturnBanner({ view }: { view: PaymentReturnView }) {
   return (
     <section aria-labelledby="payment-return-title" className="mx-auto max-w-6xl px-4 pt-6">
       <div className={`rounded-[10px] border-2 p-5 ${TONE[tone]}`} data-testid="payment-return" data-state={view.state}>
-        <h2 id="payment-return-title" className="text-xl font-bold">{t('billing.returnTitle')}</h2>
+        <h2 id="payment-return-title" className="text-xl font-bold">
+          {t('billing.returnTitle')}
+        </h2>
         <p role="status" aria-live="polite" className="mt-2 text-lg">
           {pending ? <span aria-hidden="true" className="mr-2 inline-block size-3 animate-pulse rounded-full bg-current align-middle" /> : null}
           {t(MESSAGE[view.state], { name: view.restaurant?.name ?? '' })}
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
           {view.state === 'active' && view.restaurant ? (
-            <Link to={`/${encodeURIComponent(view.restaurant.slug)}/admin`} className={primaryButton}>{t('billing.returnOpenEditor')}</Link>
+            <Link to={`/${encodeURIComponent(view.restaurant.slug)}/admin`} className={primaryButton}>
+              {t('billing.returnOpenEditor')}
+            </Link>
           ) : null}
-          {subscriptionPath ? <Link to={subscriptionPath} className={view.state === 'active' ? secondaryButton : primaryButton}>{t('billing.returnOpenSubscription')}</Link> : null}
-          {pending ? <Link to={`${location.pathname}${location.search}`} reloadDocument className={secondaryButton}>{t('billing.returnCheckAgain')}</Link> : null}
-          {view.state === 'sign-in' ? <Link to="/login" className={primaryButton}>{t('billing.returnSignInAction')}</Link> : null}
+          {subscriptionPath ? (
+            <Link to={subscriptionPath} className={view.state === 'active' ? secondaryButton : primaryButton}>
+              {t('billing.returnOpenSubscription')}
+            </Link>
+          ) : null}
+          {pending ? (
+            <Link to={`${location.pathname}${location.search}`} reloadDocument className={secondaryButton}>
+              {t('billing.returnCheckAgain')}
+            </Link>
+          ) : null}
+          {view.state === 'sign-in' ? (
+            <Link to="/login" className={primaryButton}>
+              {t('billing.returnSignInAction')}
+            </Link>
+          ) : null}
         </div>
       </div>
     </section>

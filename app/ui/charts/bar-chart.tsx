@@ -35,11 +35,21 @@ export function BarChart({
               const top = y(d.value);
               return <Bar key={d.label} x={x(d.label)} y={top} width={x.bandwidth()} height={innerHeight - top} fill={SERIES_COLOURS[0]} rx={2} />;
             })}
-            <AxisLeft scale={y} tickValues={valueTicks(y.ticks(4), values)} tickFormat={(v) => format(Number(v))} stroke="currentColor" tickStroke="currentColor" tickLabelProps={{ fill: 'currentColor', fontSize: CHART_FONT_SIZE }} />
+            <AxisLeft
+              scale={y}
+              tickValues={valueTicks(y.ticks(4), values)}
+              tickFormat={(v) => format(Number(v))}
+              stroke="currentColor"
+              tickStroke="currentColor"
+              tickLabelProps={{ fill: 'currentColor', fontSize: CHART_FONT_SIZE }}
+            />
             <AxisBottom
               top={innerHeight}
               scale={x}
-              tickValues={sparseTicks(data.map((d) => d.label), tickCount(innerWidth, maxTicks))}
+              tickValues={sparseTicks(
+                data.map((d) => d.label),
+                tickCount(innerWidth, maxTicks),
+              )}
               stroke="currentColor"
               tickStroke="currentColor"
               tickLabelProps={{ fill: 'currentColor', fontSize: CHART_FONT_SIZE }}

@@ -9,7 +9,16 @@ const text = { title: 'Vizualizări pe zi', description: 'Câte vizualizări a a
 
 describe('charts rendered on the server', () => {
   it('a bar chart is an SVG with a title and description, one bar per datum, and the same numbers in a table', () => {
-    const html = renderToString(h(BarChart, { text, seriesName: 'Vizualizări', data: [{ label: '01.11', value: 3 }, { label: '02.11', value: 7.5 }] }));
+    const html = renderToString(
+      h(BarChart, {
+        text,
+        seriesName: 'Vizualizări',
+        data: [
+          { label: '01.11', value: 3 },
+          { label: '02.11', value: 7.5 },
+        ],
+      }),
+    );
     expect(html).toMatch(/<svg[^>]*role="img"/);
     expect(html).toContain('<title id=');
     expect(html).toContain('Câte vizualizări a avut meniul în fiecare zi.');
@@ -22,8 +31,20 @@ describe('charts rendered on the server', () => {
       h(LineChart, {
         text,
         series: [
-          { name: 'card', data: [{ label: 'a', value: 1 }, { label: 'b', value: 2 }] },
-          { name: 'manual', data: [{ label: 'a', value: 0 }, { label: 'b', value: 4 }] },
+          {
+            name: 'card',
+            data: [
+              { label: 'a', value: 1 },
+              { label: 'b', value: 2 },
+            ],
+          },
+          {
+            name: 'manual',
+            data: [
+              { label: 'a', value: 0 },
+              { label: 'b', value: 4 },
+            ],
+          },
         ],
       }),
     );
@@ -35,7 +56,16 @@ describe('charts rendered on the server', () => {
   it('gives counts whole-number ticks only', () => {
     expect(valueTicks([0, 0.5, 1, 1.5, 2], [0, 2, 1])).toEqual([0, 1, 2]);
     expect(valueTicks([0, 0.5, 1], [0.25, 1])).toEqual([0, 0.5, 1]);
-    const html = renderToString(h(BarChart, { text, seriesName: 'Înscrieri', data: [{ label: 'a', value: 1 }, { label: 'b', value: 0 }] }));
+    const html = renderToString(
+      h(BarChart, {
+        text,
+        seriesName: 'Înscrieri',
+        data: [
+          { label: 'a', value: 1 },
+          { label: 'b', value: 0 },
+        ],
+      }),
+    );
     expect(html).not.toContain('>0.2<');
   });
 

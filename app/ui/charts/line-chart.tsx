@@ -41,7 +41,14 @@ export function LineChart({
                 fill="none"
               />
             ))}
-            <AxisLeft scale={y} tickValues={valueTicks(y.ticks(4), values)} tickFormat={(v) => format(Number(v))} stroke="currentColor" tickStroke="currentColor" tickLabelProps={{ fill: 'currentColor', fontSize: CHART_FONT_SIZE }} />
+            <AxisLeft
+              scale={y}
+              tickValues={valueTicks(y.ticks(4), values)}
+              tickFormat={(v) => format(Number(v))}
+              stroke="currentColor"
+              tickStroke="currentColor"
+              tickLabelProps={{ fill: 'currentColor', fontSize: CHART_FONT_SIZE }}
+            />
             <AxisBottom
               top={innerHeight}
               scale={x}

@@ -128,7 +128,17 @@ const PENDING_HIDDEN = '#cookie-banner[data-pending]{display:none}';
 const CONSENT_GUARD = `(function(){var k=${JSON.stringify(CONSENT_KEY)};function hide(){var s=document.createElement('style');s.textContent=${JSON.stringify(PENDING_HIDDEN)};document.head.appendChild(s)}try{if(localStorage.getItem(k))hide()}catch(e){}document.addEventListener('click',function(e){var b=e.target instanceof Element&&e.target.closest('#cookie-banner[data-pending] [data-consent]');if(!b)return;try{localStorage.setItem(k,b.getAttribute('data-consent'))}catch(x){}hide()})})()`;
 
 /** One markup for both: React's handlers when hydrated, `data-` hooks for the small script otherwise. */
-function ConsentBannerView({ onChoose, onReadPolicy, delay, pending = false }: { onChoose?: (value: ConsentValue) => void; onReadPolicy?: () => void; delay?: number; pending?: boolean }) {
+function ConsentBannerView({
+  onChoose,
+  onReadPolicy,
+  delay,
+  pending = false,
+}: {
+  onChoose?: (value: ConsentValue) => void;
+  onReadPolicy?: () => void;
+  delay?: number;
+  pending?: boolean;
+}) {
   const { t } = useTranslation();
   const isStatic = !onChoose;
   return (
@@ -145,15 +155,31 @@ function ConsentBannerView({ onChoose, onReadPolicy, delay, pending = false }: {
       <div className="mx-auto flex max-w-6xl flex-col gap-3 md:flex-row md:items-center">
         <p className="flex-1 text-stone-800 dark:text-stone-200">
           {t('consent.text')}{' '}
-          <button type="button" onClick={onReadPolicy} data-privacy-open="" aria-haspopup="dialog" className="inline-flex min-h-11 items-center font-semibold text-primary-700 underline dark:text-primary-100">
+          <button
+            type="button"
+            onClick={onReadPolicy}
+            data-privacy-open=""
+            aria-haspopup="dialog"
+            className="inline-flex min-h-11 items-center font-semibold text-primary-700 underline dark:text-primary-100"
+          >
             {t('consent.readPolicy')}
           </button>
         </p>
         <div className="flex gap-2">
-          <button type="button" onClick={onChoose && (() => onChoose('essential'))} data-consent="essential" className="min-h-11 rounded-lg border border-stone-400 px-4 font-semibold hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800">
+          <button
+            type="button"
+            onClick={onChoose && (() => onChoose('essential'))}
+            data-consent="essential"
+            className="min-h-11 rounded-lg border border-stone-400 px-4 font-semibold hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800"
+          >
             {t('consent.essential')}
           </button>
-          <button type="button" onClick={onChoose && (() => onChoose('all'))} data-consent="all" className="min-h-11 rounded-lg bg-primary-600 px-4 font-semibold text-white hover:bg-primary-700">
+          <button
+            type="button"
+            onClick={onChoose && (() => onChoose('all'))}
+            data-consent="all"
+            className="min-h-11 rounded-lg bg-primary-600 px-4 font-semibold text-white hover:bg-primary-700"
+          >
             {t('consent.acceptAll')}
           </button>
         </div>

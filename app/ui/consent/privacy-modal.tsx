@@ -55,14 +55,22 @@ export function StaticPrivacyModal({ contactEmail }: { contactEmail: string }) {
   const Policy = policy;
   return (
     <PrivacyDialog>
-      <template data-privacy-policy="">
-        {Policy ? <Policy language={i18n.language === 'en' ? 'en' : 'ro'} contactEmail={contactEmail} idPrefix="privacy-modal-" /> : null}
-      </template>
+      <template data-privacy-policy="">{Policy ? <Policy language={i18n.language === 'en' ? 'en' : 'ro'} contactEmail={contactEmail} idPrefix="privacy-modal-" /> : null}</template>
     </PrivacyDialog>
   );
 }
 
-function PrivacyDialog({ dialogRef, onClose, onClick, children }: { dialogRef?: Ref<HTMLDialogElement>; onClose?: () => void; onClick?: MouseEventHandler<HTMLDialogElement>; children: ReactNode }) {
+function PrivacyDialog({
+  dialogRef,
+  onClose,
+  onClick,
+  children,
+}: {
+  dialogRef?: Ref<HTMLDialogElement>;
+  onClose?: () => void;
+  onClick?: MouseEventHandler<HTMLDialogElement>;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <dialog
@@ -74,7 +82,13 @@ function PrivacyDialog({ dialogRef, onClose, onClick, children }: { dialogRef?: 
       className="m-auto max-h-[85dvh] w-[min(48rem,92vw)] rounded-[10px] bg-white p-0 text-stone-900 shadow-xl backdrop:bg-stone-950/60 dark:bg-stone-900 dark:text-stone-100"
     >
       <div className="sticky top-0 flex justify-end bg-white/95 p-2 dark:bg-stone-900/95">
-        <button type="button" onClick={onClose} data-dialog-close="" aria-label={t('modal.closeWindow')} className="min-h-11 min-w-11 rounded-lg text-2xl leading-none hover:bg-stone-200 dark:hover:bg-stone-800">
+        <button
+          type="button"
+          onClick={onClose}
+          data-dialog-close=""
+          aria-label={t('modal.closeWindow')}
+          className="min-h-11 min-w-11 rounded-lg text-2xl leading-none hover:bg-stone-200 dark:hover:bg-stone-800"
+        >
           ×
         </button>
       </div>

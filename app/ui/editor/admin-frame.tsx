@@ -62,7 +62,12 @@ export function AdminFrame({
         <h1 className="min-w-0 break-words text-2xl font-bold tracking-tight md:text-3xl">{restaurant.name}</h1>
         <div className="flex flex-wrap items-center gap-2">
           <RestaurantSwitcher currentSlug={restaurant.slug} restaurants={restaurants} />
-          <a href={`/${restaurant.slug}`} target="_blank" rel="noopener" className="inline-flex min-h-11 items-center rounded-lg bg-primary-600 px-4 font-semibold text-white hover:bg-primary-700">
+          <a
+            href={`/${restaurant.slug}`}
+            target="_blank"
+            rel="noopener"
+            className="inline-flex min-h-11 items-center rounded-lg bg-primary-600 px-4 font-semibold text-white hover:bg-primary-700"
+          >
             {t('account.viewMenu')}
             <span className="sr-only"> {t('editor.opensInNewTab')}</span>
           </a>
@@ -72,7 +77,9 @@ export function AdminFrame({
         sections={[
           // product pages belong to the menu tab
           { to: base, label: t('editor.tabMenu'), active: pathname === base || pathname.startsWith(`${base}/products`) },
-          ...sections.filter((section) => section.allowed).map((section) => ({ to: section.to, label: section.label, active: pathname === section.to || pathname.startsWith(`${section.to}/`) })),
+          ...sections
+            .filter((section) => section.allowed)
+            .map((section) => ({ to: section.to, label: section.label, active: pathname === section.to || pathname.startsWith(`${section.to}/`) })),
         ]}
       />
       <VerifyEmailBanner email={owner.email} verified={owner.emailVerified} accountPath={`${base}/account`} />

@@ -39,7 +39,12 @@ export function AdminNav({ sections }: { sections: readonly AdminSection[] }) {
   return (
     <nav aria-label={t('editor.sections')} className="mt-4 flex flex-wrap border-b border-stone-200 dark:border-stone-800">
       {sections.map((section, index) => (
-        <Link key={section.to} to={section.to} aria-current={section.active ? 'page' : undefined} className={`${tab(section.active)} ${index >= PHONE_TABS ? 'hidden md:inline-flex' : 'inline-flex'}`}>
+        <Link
+          key={section.to}
+          to={section.to}
+          aria-current={section.active ? 'page' : undefined}
+          className={`${tab(section.active)} ${index >= PHONE_TABS ? 'hidden md:inline-flex' : 'inline-flex'}`}
+        >
           {section.label}
         </Link>
       ))}

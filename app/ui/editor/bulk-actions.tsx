@@ -90,7 +90,11 @@ export function useSelection(): { selected: ReadonlySet<string>; toggle: (id: st
 /** Whether one dish is ticked: its box re-renders only when that answer changes. */
 function useTicked(id: string): [boolean, (id: string) => void] {
   const store = useContext(SelectionContext);
-  const ticked = useSyncExternalStore((store ?? noStore).subscribe, () => (store ?? noStore).snapshot().has(id), () => false);
+  const ticked = useSyncExternalStore(
+    (store ?? noStore).subscribe,
+    () => (store ?? noStore).snapshot().has(id),
+    () => false,
+  );
   return [ticked, store?.toggle ?? (() => {})];
 }
 
@@ -130,13 +134,22 @@ export function BulkBar({ menu, locale }: { menu: EditorMenu; locale: Locale }) 
   const fieldErrors = fetcher.data && !fetcher.data.ok ? Object.values(fetcher.data.fieldErrors) : [];
   return (
     <section aria-labelledby="bulk-title" className="sticky bottom-2 z-30 rounded-[10px] border border-primary-600 bg-white p-3 shadow-lg dark:bg-stone-900" data-testid="bulk-bar">
-      <h3 id="bulk-title" className="font-semibold">{t('editor.bulkTitle', { count: chosen.length })}</h3>
+      <h3 id="bulk-title" className="font-semibold">
+        {t('editor.bulkTitle', { count: chosen.length })}
+      </h3>
       <fetcher.Form method="post" className="mt-2 flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="bulk-products" />
-        {chosen.map((product) => <input key={product.id} type="hidden" name="ids" value={product.id} />)}
+        {chosen.map((product) => (
+          <input key={product.id} type="hidden" name="ids" value={product.id} />
+        ))}
         <label className="block font-medium">
           {t('editor.bulkAction')}
-          <select name="action" value={action} onChange={(event) => setAction(event.currentTarget.value as BulkAction)} className="mt-1 block min-h-11 rounded-lg border border-stone-400 bg-white px-2 dark:border-stone-600 dark:bg-stone-900">
+          <select
+            name="action"
+            value={action}
+            onChange={(event) => setAction(event.currentTarget.value as BulkAction)}
+            className="mt-1 block min-h-11 rounded-lg border border-stone-400 bg-white px-2 dark:border-stone-600 dark:bg-stone-900"
+          >
             <option value="sold-out">{t('editor.bulkSoldOut')}</option>
             <option value="available">{t('editor.bulkAvailable')}</option>
             <option value="hide">{t('editor.bulkHide')}</option>
@@ -151,9 +164,13 @@ export function BulkBar({ menu, locale }: { menu: EditorMenu; locale: Locale }) 
             <select name="categoryId" required className="mt-1 block min-h-11 rounded-lg border border-stone-400 bg-white px-2 dark:border-stone-600 dark:bg-stone-900">
               {menu.locations.map((location) => (
                 <optgroup key={location.id} label={localized(location.nameRo, location.nameEn, locale)}>
-                  {menu.categoryChoices.filter((category) => category.locationId === location.id).map((category) => (
-                    <option key={category.id} value={category.id}>{localized(category.nameRo, category.nameEn, locale)}</option>
-                  ))}
+                  {menu.categoryChoices
+                    .filter((category) => category.locationId === location.id)
+                    .map((category) => (
+                      <option key={category.id} value={category.id}>
+                        {localized(category.nameRo, category.nameEn, locale)}
+                      </option>
+                    ))}
                 </optgroup>
               ))}
             </select>
@@ -163,21 +180,41 @@ export function BulkBar({ menu, locale }: { menu: EditorMenu; locale: Locale }) 
           <>
             <label className="block font-medium">
               {t('editor.bulkPrice')}
-              <select name="kind" value={kind} onChange={(event) => setKind(event.currentTarget.value as 'percent' | 'amount')} className="mt-1 block min-h-11 rounded-lg border border-stone-400 bg-white px-2 dark:border-stone-600 dark:bg-stone-900">
+              <select
+                name="kind"
+                value={kind}
+                onChange={(event) => setKind(event.currentTarget.value as 'percent' | 'amount')}
+                className="mt-1 block min-h-11 rounded-lg border border-stone-400 bg-white px-2 dark:border-stone-600 dark:bg-stone-900"
+              >
                 <option value="percent">{t('editor.bulkPercent')}</option>
                 <option value="amount">{t('editor.bulkAmount')}</option>
               </select>
             </label>
             <label className="block font-medium">
               {t('editor.bulkChangeValue')}
-              <input name="value" value={value} onChange={(event) => setValue(event.currentTarget.value)} inputMode="decimal" required className="mt-1 block min-h-11 w-32 rounded-lg border border-stone-400 bg-white px-3 dark:border-stone-600 dark:bg-stone-900" />
+              <input
+                name="value"
+                value={value}
+                onChange={(event) => setValue(event.currentTarget.value)}
+                inputMode="decimal"
+                required
+                className="mt-1 block min-h-11 w-32 rounded-lg border border-stone-400 bg-white px-3 dark:border-stone-600 dark:bg-stone-900"
+              />
             </label>
           </>
         ) : null}
-        <button type="submit" className={primaryButton} disabled={fetcher.state !== 'idle'}>{t('editor.bulkApply')}</button>
-        <button type="button" className={secondaryButton} onClick={clear}>{t('editor.bulkClear')}</button>
+        <button type="submit" className={primaryButton} disabled={fetcher.state !== 'idle'}>
+          {t('editor.bulkApply')}
+        </button>
+        <button type="button" className={secondaryButton} onClick={clear}>
+          {t('editor.bulkClear')}
+        </button>
       </fetcher.Form>
-      {error ? <p role="alert" className="mt-2 font-medium text-primary-800 dark:text-primary-100">{[error, ...fieldErrors].join(' ')}</p> : null}
+      {error ? (
+        <p role="alert" className="mt-2 font-medium text-primary-800 dark:text-primary-100">
+          {[error, ...fieldErrors].join(' ')}
+        </p>
+      ) : null}
       {action === 'price' && change !== null && change !== 0 ? (
         <div className="mt-3">
           <h4 className="text-sm font-semibold">{t('editor.bulkPreview')}</h4>
@@ -203,14 +240,20 @@ export function BulkBar({ menu, locale }: { menu: EditorMenu; locale: Locale }) 
 /** The editor's keyboard shortcuts, written down where the owner works. */
 export function ShortcutsHelp({ withSearch }: { withSearch: boolean }) {
   const { t } = useTranslation();
-  const keys: [string, string][] = [...(withSearch ? [['/', t('editor.shortcutSearch')] as [string, string]] : []), ['x', t('editor.shortcutSelect')], ['Esc', t('editor.shortcutEscape')]];
+  const keys: [string, string][] = [
+    ...(withSearch ? [['/', t('editor.shortcutSearch')] as [string, string]] : []),
+    ['x', t('editor.shortcutSelect')],
+    ['Esc', t('editor.shortcutEscape')],
+  ];
   return (
     <details className="text-sm">
       <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium">{t('editor.shortcutsTitle')}</summary>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         {keys.map(([key, what]) => (
           <div key={key} className="contents">
-            <dt><kbd className="rounded border border-stone-400 px-1.5 font-mono">{key}</kbd></dt>
+            <dt>
+              <kbd className="rounded border border-stone-400 px-1.5 font-mono">{key}</kbd>
+            </dt>
             <dd>{what}</dd>
           </div>
         ))}

@@ -64,7 +64,9 @@ export const CategoryCard = memo(function CategoryCard({
       <div className="flex flex-wrap items-center gap-1 p-2">
         <DragHandle />
         <div className="min-w-0 flex-1 basis-40 px-1">
-          <h3 id={headingId} className="text-lg font-semibold">{name}</h3>
+          <h3 id={headingId} className="text-lg font-semibold">
+            {name}
+          </h3>
           <p className="text-sm text-stone-600 dark:text-stone-400">
             <button
               type="button"
@@ -77,7 +79,9 @@ export const CategoryCard = memo(function CategoryCard({
               <Icon name="chevron-down" className={`size-4 transition-transform motion-reduce:transition-none ${open ? '' : '-rotate-90'}`} />
               {t('editor.productCount', { count: products.length })}
             </button>
-            <span data-hidden-badge className="ml-2 font-medium text-primary-800 dark:text-primary-100" suppressHydrationWarning>{visible ? '' : t('editor.hidden')}</span>
+            <span data-hidden-badge className="ml-2 font-medium text-primary-800 dark:text-primary-100" suppressHydrationWarning>
+              {visible ? '' : t('editor.hidden')}
+            </span>
           </p>
         </div>
         {/* the header's one-click buttons: one form, posted by the editor's row owner as the dishes' are */}
@@ -102,11 +106,7 @@ export const CategoryCard = memo(function CategoryCard({
         {open && products.length === 0 ? <p className="px-2 py-3 text-stone-600 dark:text-stone-400">{t('editor.noProducts')}</p> : null}
         {open ? (
           <form method="post" action={formAction} onSubmit={rowActions?.onSubmit} onClick={rowActions?.onClick} data-before-react>
-            <SortableList
-              id={`products-${category.id}`}
-              items={items}
-              save={{ intent: 'reorder-products', parentId: category.id }}
-            >
+            <SortableList id={`products-${category.id}`} items={items} save={{ intent: 'reorder-products', parentId: category.id }}>
               {(product, index) => (
                 <ProductRow
                   product={product}
@@ -159,14 +159,18 @@ function CategoryForm({ category, name, locations, slug, locale }: { category: E
         <TextArea label={t('editor.descriptionEn')} name="descriptionEn" defaultValue={category.descriptionEn ?? ''} maxLength={500} error={errors.descriptionEn} />
         <SelectField label={t('editor.location')} name="locationId" defaultValue={category.locationId} error={errors.locationId}>
           {locations.map((location) => (
-            <option key={location.id} value={location.id}>{localized(location.nameRo, location.nameEn, locale)}</option>
+            <option key={location.id} value={location.id}>
+              {localized(location.nameRo, location.nameEn, locale)}
+            </option>
           ))}
         </SelectField>
         <ImageField slug={slug} kind="category" name="imageId" label={t('editor.image')} image={category.image} />
         <CheckboxField label={t('editor.visibleCheckbox')} name="visible" defaultChecked={category.visible} />
         <CategoryScheduleFields schedule={category.schedule} errors={errors} />
         <div className="flex flex-wrap items-end gap-x-4 md:col-span-2">
-          <button type="submit" name="intent" value="update-category" className={primaryButton}>{t('editor.save')}</button>
+          <button type="submit" name="intent" value="update-category" className={primaryButton}>
+            {t('editor.save')}
+          </button>
           {stale ? <ReloadLatest /> : null}
         </div>
       </fetcher.Form>

@@ -30,7 +30,11 @@ export function CategoryScheduleFields({ schedule, errors }: { schedule: Categor
                 <CheckboxField key={day} label={t(`weekday.${day}`)} name={SCHEDULE_FIELDS.day(day)} defaultChecked={schedule ? schedule.days.includes(day) : true} />
               ))}
             </div>
-            {errors.scheduleDays ? <p id={`${id}-days-error`} className={errorText}>{errors.scheduleDays}</p> : null}
+            {errors.scheduleDays ? (
+              <p id={`${id}-days-error`} className={errorText}>
+                {errors.scheduleDays}
+              </p>
+            ) : null}
           </fieldset>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label={t('schedule.from')} name={SCHEDULE_FIELDS.from} type="time" defaultValue={schedule?.from ?? ''} error={errors.scheduleFrom} />
@@ -41,11 +45,21 @@ export function CategoryScheduleFields({ schedule, errors }: { schedule: Categor
             <legend className="font-medium">{t('schedule.outside')}</legend>
             {(['mark', 'hide'] as const).map((choice) => (
               <label key={choice} className="flex min-h-11 items-center gap-3">
-                <input type="radio" name={SCHEDULE_FIELDS.outside} value={choice} defaultChecked={(schedule?.outside ?? 'mark') === choice} className="size-5 shrink-0 accent-primary-600" />
+                <input
+                  type="radio"
+                  name={SCHEDULE_FIELDS.outside}
+                  value={choice}
+                  defaultChecked={(schedule?.outside ?? 'mark') === choice}
+                  className="size-5 shrink-0 accent-primary-600"
+                />
                 <span>{t(`schedule.${choice}`)}</span>
               </label>
             ))}
-            {errors.scheduleOutside ? <p id={`${id}-outside-error`} className={errorText}>{errors.scheduleOutside}</p> : null}
+            {errors.scheduleOutside ? (
+              <p id={`${id}-outside-error`} className={errorText}>
+                {errors.scheduleOutside}
+              </p>
+            ) : null}
           </fieldset>
         </div>
       ) : null}

@@ -19,17 +19,7 @@ export function useDeletionToast() {
  * A delete button that asks first, in a native modal dialog (focus kept inside, Escape cancels),
  * then submits `intent` with the row's id.
  */
-export function ConfirmDelete({
-  intent,
-  id,
-  label,
-  question,
-}: {
-  intent: string;
-  id: string;
-  label: string;
-  question: string;
-}) {
+export function ConfirmDelete({ intent, id, label, question }: { intent: string; id: string; label: string; question: string }) {
   // the dialog (and its fetcher) exists only while asking: hundreds of rows must not each carry one
   const [asking, setAsking] = useState(false);
   return (
@@ -58,7 +48,12 @@ export function ConfirmDialog({ label, question, onConfirm, onClose }: { label: 
     dialog.current?.showModal();
   }, []);
   return (
-    <dialog ref={dialog} aria-label={label} onClose={onClose} className="m-auto max-w-md rounded-[12px] bg-white p-6 text-stone-900 shadow-xl backdrop:bg-stone-950/50 dark:bg-stone-900 dark:text-stone-100">
+    <dialog
+      ref={dialog}
+      aria-label={label}
+      onClose={onClose}
+      className="m-auto max-w-md rounded-[12px] bg-white p-6 text-stone-900 shadow-xl backdrop:bg-stone-950/50 dark:bg-stone-900 dark:text-stone-100"
+    >
       <p className="text-lg">{question}</p>
       <form
         method="dialog"

@@ -31,7 +31,9 @@ export function ContentTranslations({ slug, table, id, name }: { slug: string; t
       {panel.data ? (
         <TranslationsPanel rows={panel.data.rows} translationConfigured={panel.data.translationConfigured} target={{ action, table, id }} className="mt-2" />
       ) : (
-        <p role="status" className="py-2 text-sm text-stone-600 dark:text-stone-400">{t('translation.panelLoading')}</p>
+        <p role="status" className="py-2 text-sm text-stone-600 dark:text-stone-400">
+          {t('translation.panelLoading')}
+        </p>
       )}
     </details>
   );

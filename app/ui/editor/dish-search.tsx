@@ -9,7 +9,10 @@ import { useRowActionHandlers, type RowOverrides } from './row-actions.tsx';
 
 /** Letters without diacritics, lower case: 'Ciorbă' is found by typing 'ciorba'. */
 function searchable(text: string): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /**
@@ -39,16 +42,16 @@ export function DishSearch({
   const [query, setQuery] = useState('');
   const wanted = searchable(query.trim());
   const inLocation = new Set(categories.map((c) => c.id));
-  const matches = wanted
-    ? products.filter((p) => inLocation.has(p.categoryId) && searchable(`${p.nameRo} ${p.nameEn ?? ''}`).includes(wanted)).slice(0, 50)
-    : [];
+  const matches = wanted ? products.filter((p) => inLocation.has(p.categoryId) && searchable(`${p.nameRo} ${p.nameEn ?? ''}`).includes(wanted)).slice(0, 50) : [];
   const siblings = (categoryId: string) => products.filter((p) => p.categoryId === categoryId);
   return (
     <div role="search" data-editor-search className="rounded-[10px] border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900">
       <TextField label={t('editor.searchDishes')} type="search" value={query} onChange={(e) => setQuery(e.currentTarget.value)} autoComplete="off" />
       {wanted ? (
         <>
-          <p role="status" className="mt-2 text-sm text-stone-600 dark:text-stone-400">{t('editor.searchResults', { count: matches.length })}</p>
+          <p role="status" className="mt-2 text-sm text-stone-600 dark:text-stone-400">
+            {t('editor.searchResults', { count: matches.length })}
+          </p>
           <form method="post" action={formAction} onSubmit={rowActions?.onSubmit} onClick={rowActions?.onClick}>
             <ul>
               {matches.map((product) => {

@@ -61,7 +61,13 @@
     });
     const stored = list.getAttribute('data-order-before-react');
     const byId = new Map(drawn.map((entry) => [entry.id, entry]));
-    const known = stored === null ? drawn : stored.split(',').map((id) => byId.get(id)).filter((entry) => entry !== undefined);
+    const known =
+      stored === null
+        ? drawn
+        : stored
+            .split(',')
+            .map((id) => byId.get(id))
+            .filter((entry) => entry !== undefined);
     const order = [...known, ...drawn.filter((entry) => !known.includes(entry))];
     return { drawn, gaps, order, at: slots({ drawn, gaps }, order) };
   }
@@ -194,7 +200,17 @@
     if (!handle || !list?.hasAttribute('data-reorder-intent')) return;
     prepareAnnouncer();
     // its layout, row entry and order are set as it begins
-    drag = /** @type {BeforeReact.Drag} */ ({ handle, row, list, pointerId: event.pointerId, startY: event.clientY, lastY: event.clientY, lastClientY: event.clientY, startScroll: scrollY, active: false });
+    drag = /** @type {BeforeReact.Drag} */ ({
+      handle,
+      row,
+      list,
+      pointerId: event.pointerId,
+      startY: event.clientY,
+      lastY: event.clientY,
+      lastClientY: event.clientY,
+      startScroll: scrollY,
+      active: false,
+    });
     try {
       handle.setPointerCapture(event.pointerId);
     } catch {
@@ -218,9 +234,13 @@
   document.addEventListener('pointercancel', (event) => {
     if (drag && event.pointerId === drag.pointerId) cancel();
   });
-  document.addEventListener('keydown', (event) => {
-    if (drag?.active && event.key === 'Escape') cancel();
-  }, true);
+  document.addEventListener(
+    'keydown',
+    (event) => {
+      if (drag?.active && event.key === 'Escape') cancel();
+    },
+    true,
+  );
 
   // a row hidden (deleted) or shown again (a refused delete) by the page's other script, or a new width: the rows re-placed
   document.addEventListener('sortable:relayout', (event) => {

@@ -40,11 +40,23 @@
   /** @type {BeforeReact.Markup['toast']} */
   const toastCard = (message, ok) => {
     const colour = ok ? 'bg-olive-600' : 'bg-primary-600';
-    return ['div', { 'data-toast-before-react': '', 'data-testid': 'toast', 'data-type': ok ? 'success' : 'error', class: 'pointer-events-auto w-80 max-w-[90vw] overflow-hidden rounded-[10px] border border-stone-200 bg-white text-stone-900 shadow-lg dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100' },
-      ['div', { class: 'flex items-start gap-3 p-4' },
+    return [
+      'div',
+      {
+        'data-toast-before-react': '',
+        'data-testid': 'toast',
+        'data-type': ok ? 'success' : 'error',
+        class:
+          'pointer-events-auto w-80 max-w-[90vw] overflow-hidden rounded-[10px] border border-stone-200 bg-white text-stone-900 shadow-lg dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100',
+      },
+      [
+        'div',
+        { class: 'flex items-start gap-3 p-4' },
         ['span', { 'aria-hidden': 'true', class: `flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-sm font-bold text-white ${colour}` }, ok ? '✓' : '!'],
-        ['p', { class: 'min-w-0 flex-1' }, message]],
-      ['div', { class: `toast-progress h-1 origin-left ${colour}`, style: `animation-duration:${DURATION}ms` }]];
+        ['p', { class: 'min-w-0 flex-1' }, message],
+      ],
+      ['div', { class: `toast-progress h-1 origin-left ${colour}`, style: `animation-duration:${DURATION}ms` }],
+    ];
   };
   /** @param {string} message @param {boolean} ok */
   function toast(message, ok) {
@@ -160,11 +172,21 @@
 
   // ---- delete: asked in a native modal dialog, as React's ConfirmDialog (confirm-delete.tsx) ----
   /** @type {BeforeReact.Markup['dialog']} */
-  const dialogOf = (t, label, question) => ['dialog', { 'data-before-react': '', 'aria-label': label, class: 'm-auto max-w-md rounded-[12px] bg-white p-6 text-stone-900 shadow-xl backdrop:bg-stone-950/50 dark:bg-stone-900 dark:text-stone-100' },
+  const dialogOf = (t, label, question) => [
+    'dialog',
+    {
+      'data-before-react': '',
+      'aria-label': label,
+      class: 'm-auto max-w-md rounded-[12px] bg-white p-6 text-stone-900 shadow-xl backdrop:bg-stone-950/50 dark:bg-stone-900 dark:text-stone-100',
+    },
     ['p', { class: 'text-lg' }, question],
-    ['form', { method: 'dialog', class: 'mt-6 flex flex-wrap justify-end gap-3' },
+    [
+      'form',
+      { method: 'dialog', class: 'mt-6 flex flex-wrap justify-end gap-3' },
       ['button', { type: 'button', class: t.cancelClass, autofocus: '' }, t.cancel],
-      ['button', { type: 'submit', class: t.confirmClass }, t.confirm]]];
+      ['button', { type: 'submit', class: t.confirmClass }, t.confirm],
+    ],
+  ];
 
   function ask(/** @type {HTMLButtonElement} */ button) {
     const operation = button.value;

@@ -70,7 +70,19 @@ describe('the delete dialog before React', () => {
 
 describe('a row flipped before React', () => {
   const name = 'Papanași';
-  const product: EditorProduct = { id: 'p1', categoryId: 'c1', nameRo: name, nameEn: null, priceMinor: 2500, currency: 'RON', available: true, visible: true, thumbnailUrl: null, returnsOn: null, returnsTime: null };
+  const product: EditorProduct = {
+    id: 'p1',
+    categoryId: 'c1',
+    nameRo: name,
+    nameEn: null,
+    priceMinor: 2500,
+    currency: 'RON',
+    available: true,
+    visible: true,
+    thumbnailUrl: null,
+    returnsOn: null,
+    returnsTime: null,
+  };
   const row = (available: boolean, visible: boolean) =>
     rendered(createElement(ProductRow, { product, name, slug: 'bistro', locale: 'ro', first: true, last: true, available, visible, canEdit: false, t }));
   const buttonOf = (node: MarkupNode, intent: string) => {
@@ -105,7 +117,8 @@ describe('a row flipped before React', () => {
 
   it('marks available a dish sold out until the opening as React draws it (the "back when we open" mark emptied, "until we open" shown again)', () => {
     const untilOpening = { ...product, returnsOn: 'fri', returnsTime: '12:00' };
-    const draw = (available: boolean) => rendered(createElement(ProductRow, { product: untilOpening, name, slug: 'bistro', locale: 'ro', first: true, last: true, available, visible: true, canEdit: false, t }));
+    const draw = (available: boolean) =>
+      rendered(createElement(ProductRow, { product: untilOpening, name, slug: 'bistro', locale: 'ro', first: true, last: true, available, visible: true, canEdit: false, t }));
     const before = draw(false);
     expect(JSON.stringify(before)).toContain('Revine la deschidere, vin.\u00a012:00');
     const button = buttonOf(before, 'set-product-available');

@@ -17,5 +17,5 @@ export function EditorTranslations({ children }: { children: ReactNode }) {
 
 /** `t` inside the editor; outside it (never expected) every key reads as itself. */
 export function useEditorT(): Translate {
-  return useContext(EditorT) ?? ((key: string) => key) as unknown as Translate;
+  return useContext(EditorT) ?? (((key: string) => key) as unknown as Translate);
 }

@@ -19,10 +19,20 @@ function Frame({ label, error, hint, className, children }: FieldFrame & { child
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
-      <label htmlFor={id} className="block font-medium">{label}</label>
+      <label htmlFor={id} className="block font-medium">
+        {label}
+      </label>
       {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': described })}
-      {hint ? <p id={`${id}-hint`} className="mt-1 text-sm text-stone-600 dark:text-stone-400">{hint}</p> : null}
-      {error ? <p id={`${id}-error`} className="mt-1 text-sm font-medium text-primary-800 dark:text-primary-100">{error}</p> : null}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-primary-800 dark:text-primary-100">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -90,7 +100,19 @@ export function Fieldset({ legend, children, className }: { legend: string; chil
  * again): a long menu has a form per category and location, and drawing them all made the
  * editor slower to become interactive (bench:admin).
  */
-export function EditInPlace({ label, name, open = false, className, children }: { label: string; name: string; /** held open (a refused save) */ open?: boolean; className?: string; children: ReactNode }) {
+export function EditInPlace({
+  label,
+  name,
+  open = false,
+  className,
+  children,
+}: {
+  label: string;
+  name: string;
+  /** held open (a refused save) */ open?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
   const details = useRef<HTMLDetailsElement>(null);
   const [opened, setOpened] = useState(open);
   // opened before hydration (the native <details> works without React): draw the form now

@@ -134,16 +134,7 @@ export function ImageUpload({
         {/* The browser's own file button speaks the browser's language, not the page's: the input
             is visually hidden (still focusable, Space or Enter opens the picker) and a label in
             our words, styled as a button, shows its focus and opens it on a tap. */}
-        <input
-          ref={fileInput}
-          id={`${id}-file`}
-          type="file"
-          accept="image/*"
-          disabled={uploading}
-          onChange={onChange}
-          aria-describedby={`${id}-hint`}
-          className="peer sr-only"
-        />
+        <input ref={fileInput} id={`${id}-file`} type="file" accept="image/*" disabled={uploading} onChange={onChange} aria-describedby={`${id}-hint`} className="peer sr-only" />
         <label
           htmlFor={`${id}-file`}
           className="inline-flex min-h-11 cursor-pointer items-center rounded-lg bg-primary-600 px-4 font-semibold text-white hover:bg-primary-700 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"

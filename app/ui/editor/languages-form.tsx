@@ -14,7 +14,13 @@ import { useActionToast } from './use-action-toast.ts';
  * runs, so the owner can leave and come back. With no provider configured the action is hidden and
  * the section says how to enable it.
  */
-export function LanguagesForm({ languages, doNotTranslate, version, translationConfigured, progress }: {
+export function LanguagesForm({
+  languages,
+  doNotTranslate,
+  version,
+  translationConfigured,
+  progress,
+}: {
   languages: readonly ExtraLanguage[];
   doNotTranslate: readonly string[];
   /** what the form was loaded with: a save from a stale tab is refused, not silently applied */
@@ -47,18 +53,31 @@ export function LanguagesForm({ languages, doNotTranslate, version, translationC
             <CheckboxField key={language} name="languages" value={language} label={t(`translation.language.${language}`)} defaultChecked={languages.includes(language)} />
           ))}
         </div>
-        <TextArea label={t('translation.doNotTranslate')} name="doNotTranslate" defaultValue={doNotTranslate.join('\n')} hint={t('translation.doNotTranslateHint')} maxLength={4000} rows={4} />
-        <button type="submit" className={secondaryButton} disabled={save.state !== 'idle'}>{t('translation.saveLanguages')}</button>
+        <TextArea
+          label={t('translation.doNotTranslate')}
+          name="doNotTranslate"
+          defaultValue={doNotTranslate.join('\n')}
+          hint={t('translation.doNotTranslateHint')}
+          maxLength={4000}
+          rows={4}
+        />
+        <button type="submit" className={secondaryButton} disabled={save.state !== 'idle'}>
+          {t('translation.saveLanguages')}
+        </button>
       </save.Form>
       {translationConfigured ? (
         <fill.Form method="post" className="space-y-3 border-t border-stone-200 pt-4 dark:border-stone-800">
           <input type="hidden" name="intent" value="translate-missing" />
           <p className="text-sm text-stone-700 dark:text-stone-300">{t('translation.translateMissingHelp')}</p>
-          <button type="submit" className={primaryButton} disabled={running || fill.state !== 'idle'}>{t('translation.translateMissing')}</button>
+          <button type="submit" className={primaryButton} disabled={running || fill.state !== 'idle'}>
+            {t('translation.translateMissing')}
+          </button>
           {progress ? <Progress progress={progress} /> : null}
         </fill.Form>
       ) : (
-        <p className="border-t border-stone-200 pt-4 text-sm text-stone-700 dark:border-stone-800 dark:text-stone-300" data-testid="translation-not-configured">{t('translation.notConfigured')}</p>
+        <p className="border-t border-stone-200 pt-4 text-sm text-stone-700 dark:border-stone-800 dark:text-stone-300" data-testid="translation-not-configured">
+          {t('translation.notConfigured')}
+        </p>
       )}
     </Fieldset>
   );
@@ -74,8 +93,15 @@ function Progress({ progress }: { progress: TranslationProgressView }) {
         : t('translation.progressFailed', { error: progress.errorMessage ?? '' });
   return (
     <div role="status" aria-live="polite" className="space-y-1">
-      <progress className="h-3 w-full accent-primary-600" max={Math.max(progress.total, 1)} value={progress.status === 'done' ? Math.max(progress.total, 1) : progress.done} aria-label={label} />
-      <p className="text-sm" data-testid="translation-progress">{label}</p>
+      <progress
+        className="h-3 w-full accent-primary-600"
+        max={Math.max(progress.total, 1)}
+        value={progress.status === 'done' ? Math.max(progress.total, 1) : progress.done}
+        aria-label={label}
+      />
+      <p className="text-sm" data-testid="translation-progress">
+        {label}
+      </p>
     </div>
   );
 }

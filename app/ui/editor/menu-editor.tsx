@@ -45,7 +45,21 @@ function QuickAdd({ intent, label, fieldLabel, parentId }: { intent: string; lab
   );
 }
 
-function LocationRow({ location, locale, first, last, selected, slug }: { location: EditorMenu['locations'][number]; locale: Locale; first: boolean; last: boolean; selected: boolean; slug: string }) {
+function LocationRow({
+  location,
+  locale,
+  first,
+  last,
+  selected,
+  slug,
+}: {
+  location: EditorMenu['locations'][number];
+  locale: Locale;
+  first: boolean;
+  last: boolean;
+  selected: boolean;
+  slug: string;
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.data, fetcher.state);
@@ -59,7 +73,11 @@ function LocationRow({ location, locale, first, last, selected, slug }: { locati
     <div className={`rounded-[10px] border p-1 ${selected ? 'border-primary-600 bg-primary-50 dark:bg-stone-900' : 'border-stone-200 dark:border-stone-800'}`}>
       <div className="flex flex-wrap items-center gap-1">
         <DragHandle />
-        <Link to={`/${slug}/admin?location=${location.id}`} aria-current={selected ? 'true' : undefined} className="flex min-h-11 min-w-0 flex-1 basis-40 items-center gap-2 px-2 font-semibold underline-offset-2 hover:underline">
+        <Link
+          to={`/${slug}/admin?location=${location.id}`}
+          aria-current={selected ? 'true' : undefined}
+          className="flex min-h-11 min-w-0 flex-1 basis-40 items-center gap-2 px-2 font-semibold underline-offset-2 hover:underline"
+        >
           <Icon name="map-pin" className="size-4 shrink-0" />
           <span>
             {name}
@@ -84,7 +102,9 @@ function LocationRow({ location, locale, first, last, selected, slug }: { locati
             <TextField label={t('editor.nameEn')} name="nameEn" defaultValue={location.nameEn ?? ''} maxLength={80} hint={t('editor.englishOptional')} error={errors.nameEn} />
             <TextField label={t('editor.address')} name="address" defaultValue={location.address ?? ''} maxLength={200} error={errors.address} />
             <div className="flex flex-wrap items-end gap-x-4">
-              <button type="submit" name="intent" value="update-location" className={primaryButton}>{t('editor.save')}</button>
+              <button type="submit" name="intent" value="update-location" className={primaryButton}>
+                {t('editor.save')}
+              </button>
               {stale ? <ReloadLatest /> : null}
             </div>
           </fetcher.Form>
@@ -167,75 +187,70 @@ export function MenuEditor({
   const scriptTexts = useMemo(() => JSON.stringify(editorScriptTexts(t)), [t]);
   return (
     <EditorPermissions permissions={permissions}>
-    <EditorTranslations>
-    <SelectionProvider>
-    <RowActionsProvider describe={describe}>
-    {(overrides) => (
-    <div className="grid gap-8 lg:grid-cols-[18rem_1fr]" data-menu-editor={scriptTexts} data-saved-message={savedMessage}>
-      <section aria-labelledby="locations-title" className="space-y-3">
-        <h2 id="locations-title" className="text-xl font-semibold">{t('editor.locations')}</h2>
-        {menu.locations.length === 0 ? <p className="text-stone-700 dark:text-stone-300">{t('editor.noLocations')}</p> : null}
-        <SortableList
-          id="locations"
-          className="space-y-2"
-          items={locationItems}
-          save={LOCATIONS_ORDER}
-        >
-          {(location, index) => (
-            <LocationRow location={location} locale={locale} slug={slug} selected={location.id === selectedLocationId} first={index === 0} last={index === menu.locations.length - 1} />
-          )}
-        </SortableList>
-        {canEdit ? <QuickAdd intent="create-location" label={t('editor.addLocation')} fieldLabel={t('editor.newLocationName')} /> : null}
-      </section>
+      <EditorTranslations>
+        <SelectionProvider>
+          <RowActionsProvider describe={describe}>
+            {(overrides) => (
+              <div className="grid gap-8 lg:grid-cols-[18rem_1fr]" data-menu-editor={scriptTexts} data-saved-message={savedMessage}>
+                <section aria-labelledby="locations-title" className="space-y-3">
+                  <h2 id="locations-title" className="text-xl font-semibold">
+                    {t('editor.locations')}
+                  </h2>
+                  {menu.locations.length === 0 ? <p className="text-stone-700 dark:text-stone-300">{t('editor.noLocations')}</p> : null}
+                  <SortableList id="locations" className="space-y-2" items={locationItems} save={LOCATIONS_ORDER}>
+                    {(location, index) => (
+                      <LocationRow
+                        location={location}
+                        locale={locale}
+                        slug={slug}
+                        selected={location.id === selectedLocationId}
+                        first={index === 0}
+                        last={index === menu.locations.length - 1}
+                      />
+                    )}
+                  </SortableList>
+                  {canEdit ? <QuickAdd intent="create-location" label={t('editor.addLocation')} fieldLabel={t('editor.newLocationName')} /> : null}
+                </section>
 
-      {selectedLocationId ? (
-        <section aria-labelledby="categories-title" className="min-w-0 space-y-4">
-          <h2 id="categories-title" className="text-xl font-semibold">
-            {localized(
-              menu.locations.find((l) => l.id === selectedLocationId)?.nameRo ?? '',
-              menu.locations.find((l) => l.id === selectedLocationId)?.nameEn,
-              locale,
+                {selectedLocationId ? (
+                  <section aria-labelledby="categories-title" className="min-w-0 space-y-4">
+                    <h2 id="categories-title" className="text-xl font-semibold">
+                      {localized(menu.locations.find((l) => l.id === selectedLocationId)?.nameRo ?? '', menu.locations.find((l) => l.id === selectedLocationId)?.nameEn, locale)}
+                    </h2>
+                    {categories.length === 0 ? <p className="text-stone-700 dark:text-stone-300">{t('editor.noCategories')}</p> : null}
+                    {menu.products.length > OPEN_ALL_UP_TO ? (
+                      <DishSearch categories={categories} products={menu.products} slug={slug} locale={locale} canEdit={canEdit} overrides={overrides} formAction={formAction} />
+                    ) : null}
+                    <SortableList id={`categories-${selectedLocationId}`} className="space-y-4" items={categories} save={categoriesOrder}>
+                      {(category, index) => (
+                        <CategoryCard
+                          category={category}
+                          products={productsByCategory.get(category.id) ?? NO_PRODUCTS}
+                          locations={menu.locations}
+                          slug={slug}
+                          locale={locale}
+                          first={index === 0}
+                          last={index === categories.length - 1}
+                          defaultOpen={foldFrom === undefined || index < foldFrom || category.id === openCategoryId}
+                          overrides={overridesIn(overrides, categoryOf, category.id)}
+                          formAction={formAction}
+                        />
+                      )}
+                    </SortableList>
+                    {canEdit ? (
+                      <>
+                        <QuickAdd intent="create-category" label={t('editor.addCategory')} fieldLabel={t('editor.newCategoryName')} parentId={selectedLocationId} />
+                        <BulkBar menu={menu} locale={locale} />
+                        <ShortcutsHelp withSearch={menu.products.length > OPEN_ALL_UP_TO} />
+                      </>
+                    ) : null}
+                  </section>
+                ) : null}
+              </div>
             )}
-          </h2>
-          {categories.length === 0 ? <p className="text-stone-700 dark:text-stone-300">{t('editor.noCategories')}</p> : null}
-          {menu.products.length > OPEN_ALL_UP_TO ? (
-            <DishSearch categories={categories} products={menu.products} slug={slug} locale={locale} canEdit={canEdit} overrides={overrides} formAction={formAction} />
-          ) : null}
-          <SortableList
-            id={`categories-${selectedLocationId}`}
-            className="space-y-4"
-            items={categories}
-            save={categoriesOrder}
-          >
-            {(category, index) => (
-              <CategoryCard
-                category={category}
-                products={productsByCategory.get(category.id) ?? NO_PRODUCTS}
-                locations={menu.locations}
-                slug={slug}
-                locale={locale}
-                first={index === 0}
-                last={index === categories.length - 1}
-                defaultOpen={foldFrom === undefined || index < foldFrom || category.id === openCategoryId}
-                overrides={overridesIn(overrides, categoryOf, category.id)}
-                formAction={formAction}
-              />
-            )}
-          </SortableList>
-          {canEdit ? (
-            <>
-              <QuickAdd intent="create-category" label={t('editor.addCategory')} fieldLabel={t('editor.newCategoryName')} parentId={selectedLocationId} />
-              <BulkBar menu={menu} locale={locale} />
-              <ShortcutsHelp withSearch={menu.products.length > OPEN_ALL_UP_TO} />
-            </>
-          ) : null}
-        </section>
-      ) : null}
-    </div>
-    )}
-    </RowActionsProvider>
-    </SelectionProvider>
-    </EditorTranslations>
+          </RowActionsProvider>
+        </SelectionProvider>
+      </EditorTranslations>
     </EditorPermissions>
   );
 }

@@ -22,11 +22,28 @@ export function OpeningExceptionsFields({ rows, errors }: { rows: ExceptionRow[]
             <TextField label={t('schedule.exceptionFrom')} name={exceptionField(index, 'from')} type="date" defaultValue={row.from} error={errors[exceptionField(index, 'from')]} />
             <TextField label={t('schedule.exceptionTo')} name={exceptionField(index, 'to')} type="date" defaultValue={row.to} error={errors[exceptionField(index, 'to')]} />
             <TextField
-              label={t('schedule.exceptionNote')} name={exceptionField(index, 'note')} defaultValue={row.note} maxLength={80} className="col-span-2 lg:col-span-1"
-              placeholder={t('schedule.exceptionNotePlaceholder')} error={errors[exceptionField(index, 'note')]}
+              label={t('schedule.exceptionNote')}
+              name={exceptionField(index, 'note')}
+              defaultValue={row.note}
+              maxLength={80}
+              className="col-span-2 lg:col-span-1"
+              placeholder={t('schedule.exceptionNotePlaceholder')}
+              error={errors[exceptionField(index, 'note')]}
             />
-            <TextField label={t('schedule.exceptionOpens')} name={exceptionField(index, 'opens')} type="time" defaultValue={row.opens} error={errors[exceptionField(index, 'opens')]} />
-            <TextField label={t('schedule.exceptionCloses')} name={exceptionField(index, 'closes')} type="time" defaultValue={row.closes} error={errors[exceptionField(index, 'closes')]} />
+            <TextField
+              label={t('schedule.exceptionOpens')}
+              name={exceptionField(index, 'opens')}
+              type="time"
+              defaultValue={row.opens}
+              error={errors[exceptionField(index, 'opens')]}
+            />
+            <TextField
+              label={t('schedule.exceptionCloses')}
+              name={exceptionField(index, 'closes')}
+              type="time"
+              defaultValue={row.closes}
+              error={errors[exceptionField(index, 'closes')]}
+            />
           </fieldset>
         ))}
       </div>

@@ -24,8 +24,13 @@ export const NEW_OPTION: OptionFormValues = { nameRo: '', nameEn: '', price: '',
 
 export function optionFormValues(option: LibraryOption, locale: Locale): OptionFormValues {
   return {
-    nameRo: option.nameRo, nameEn: option.nameEn ?? '', price: option.priceMinor === 0 ? '0' : minorToInput(option.priceMinor, locale),
-    allergens: option.allergens, traces: option.traces, available: option.available, visible: option.visible,
+    nameRo: option.nameRo,
+    nameEn: option.nameEn ?? '',
+    price: option.priceMinor === 0 ? '0' : minorToInput(option.priceMinor, locale),
+    allergens: option.allergens,
+    traces: option.traces,
+    available: option.available,
+    visible: option.visible,
   };
 }
 
@@ -33,7 +38,15 @@ export function optionFormValues(option: LibraryOption, locale: Locale): OptionF
 export function typedOptionValues(values: Record<string, unknown>): OptionFormValues {
   const text = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : '');
   const list = (key: string) => (Array.isArray(values[key]) ? (values[key] as unknown[]).map(String) : typeof values[key] === 'string' ? [values[key] as string] : []);
-  return { nameRo: text('nameRo'), nameEn: text('nameEn'), price: text('price'), allergens: list('allergens'), traces: list('traces'), available: Boolean(values.available), visible: Boolean(values.visible) };
+  return {
+    nameRo: text('nameRo'),
+    nameEn: text('nameEn'),
+    price: text('price'),
+    allergens: list('allergens'),
+    traces: list('traces'),
+    available: Boolean(values.available),
+    visible: Boolean(values.visible),
+  };
 }
 
 /** "+3,00 lei", "−2,00 lei", "fără cost" in an 'add' group; the price itself in a 'set' group. */
@@ -48,7 +61,14 @@ export function optionPriceLabel(priceMinor: number, pricing: OptionPricing, cur
  * 'set' group, the dish's price with it), its own allergens and traces, sold out and shown.
  */
 export function OptionForm({
-  intent, optionId, version, values, errors, pricing, currency, submitLabel,
+  intent,
+  optionId,
+  version,
+  values,
+  errors,
+  pricing,
+  currency,
+  submitLabel,
 }: {
   intent: 'create-option' | 'update-option';
   optionId?: string;
@@ -66,11 +86,23 @@ export function OptionForm({
       {optionId ? <input type="hidden" name="id" value={optionId} /> : null}
       {version ? <input type="hidden" name="version" value={version} /> : null}
       <div className="grid gap-4 md:grid-cols-3">
-        <TextField label={t('options.optionName')} name="nameRo" defaultValue={values.nameRo} placeholder={t('options.optionNamePlaceholder')} required maxLength={60} error={errors.nameRo} />
+        <TextField
+          label={t('options.optionName')}
+          name="nameRo"
+          defaultValue={values.nameRo}
+          placeholder={t('options.optionNamePlaceholder')}
+          required
+          maxLength={60}
+          error={errors.nameRo}
+        />
         <TextField label={t('options.optionNameEn')} name="nameEn" defaultValue={values.nameEn} maxLength={60} hint={t('editor.englishOptional')} error={errors.nameEn} />
         <TextField
           label={pricing === 'set' ? t('options.priceSet', { currency }) : t('options.priceChange', { currency })}
-          name="price" defaultValue={values.price} inputMode="decimal" hint={pricing === 'set' ? undefined : t('options.priceChangeHint')} error={errors.price}
+          name="price"
+          defaultValue={values.price}
+          inputMode="decimal"
+          hint={pricing === 'set' ? undefined : t('options.priceChangeHint')}
+          error={errors.price}
         />
       </div>
       <AllergenChecks name="allergens" legend={t('options.optionAllergens')} checked={values.allergens} />
@@ -79,7 +111,9 @@ export function OptionForm({
         <CheckboxField label={t('options.optionAvailable')} name="available" defaultChecked={values.available} />
         <CheckboxField label={t('options.optionVisible')} name="visible" defaultChecked={values.visible} />
       </div>
-      <button type="submit" className={primaryButton}>{submitLabel}</button>
+      <button type="submit" className={primaryButton}>
+        {submitLabel}
+      </button>
     </Form>
   );
 }

@@ -22,7 +22,19 @@ function refusedHere(result: ActionResult | undefined, intent: string, id?: stri
  * place, movable and deletable; a form for the next option; deleting the group, asked first.
  * Every control is a plain form post (usable before or without JavaScript, on a phone).
  */
-export function OptionGroupEditor({ group, result, currency, locale, slug }: { group: LibraryGroup; result: ActionResult | undefined; currency: string; locale: Locale; slug: string }) {
+export function OptionGroupEditor({
+  group,
+  result,
+  currency,
+  locale,
+  slug,
+}: {
+  group: LibraryGroup;
+  result: ActionResult | undefined;
+  currency: string;
+  locale: Locale;
+  slug: string;
+}) {
   const { t } = useTranslation();
   const summary = useRuleSummary();
   const groupRefused = refusedHere(result, 'update-group');
@@ -30,14 +42,22 @@ export function OptionGroupEditor({ group, result, currency, locale, slug }: { g
   const name = localized(group.nameRo, group.nameEn, locale);
   return (
     <div className="space-y-8">
-      <Link to={`/${slug}/admin/options`} className="inline-flex min-h-11 items-center font-medium underline underline-offset-4">{t('options.backToLibrary')}</Link>
+      <Link to={`/${slug}/admin/options`} className="inline-flex min-h-11 items-center font-medium underline underline-offset-4">
+        {t('options.backToLibrary')}
+      </Link>
       <div>
-        <h2 id="group-title" className="text-2xl font-semibold">{name}</h2>
-        <p className="mt-1 text-stone-700 dark:text-stone-300">{summary(group)} · {group.dishes === 0 ? t('options.onNoDish') : t('options.dishCount', { count: group.dishes })}</p>
+        <h2 id="group-title" className="text-2xl font-semibold">
+          {name}
+        </h2>
+        <p className="mt-1 text-stone-700 dark:text-stone-300">
+          {summary(group)} · {group.dishes === 0 ? t('options.onNoDish') : t('options.dishCount', { count: group.dishes })}
+        </p>
       </div>
 
       <section aria-labelledby="options-heading" className="space-y-3">
-        <h3 id="options-heading" className="text-lg font-semibold">{t('options.optionsHeading')}</h3>
+        <h3 id="options-heading" className="text-lg font-semibold">
+          {t('options.optionsHeading')}
+        </h3>
         {group.options.length === 0 ? <p className="text-stone-700 dark:text-stone-300">{t('options.noOptions')}</p> : null}
         <ol className="divide-y divide-stone-200 rounded-[10px] border border-stone-200 dark:divide-stone-800 dark:border-stone-800">
           {group.options.map((option, index) => {
@@ -51,18 +71,38 @@ export function OptionGroupEditor({ group, result, currency, locale, slug }: { g
                   {!option.available ? <span className="rounded bg-stone-200 px-2 text-sm dark:bg-stone-800">{t('options.soldOut')}</span> : null}
                   {!option.visible ? <span className="rounded bg-stone-200 px-2 text-sm dark:bg-stone-800">{t('options.hidden')}</span> : null}
                   <span className="flex">
-                    <RowButton intent="move-option" fields={{ id: option.id, direction: 'up' }} icon="arrow-up" label={t('options.moveUp', { name: optionName })} disabled={index === 0} />
-                    <RowButton intent="move-option" fields={{ id: option.id, direction: 'down' }} icon="arrow-down" label={t('options.moveDown', { name: optionName })} disabled={index === group.options.length - 1} />
+                    <RowButton
+                      intent="move-option"
+                      fields={{ id: option.id, direction: 'up' }}
+                      icon="arrow-up"
+                      label={t('options.moveUp', { name: optionName })}
+                      disabled={index === 0}
+                    />
+                    <RowButton
+                      intent="move-option"
+                      fields={{ id: option.id, direction: 'down' }}
+                      icon="arrow-down"
+                      label={t('options.moveDown', { name: optionName })}
+                      disabled={index === group.options.length - 1}
+                    />
                     <RowButton intent="delete-option" fields={{ id: option.id }} icon="trash" label={t('options.deleteOption', { name: optionName })} />
                   </span>
                 </div>
-                {option.allergens.length > 0 ? <p className="text-sm text-stone-600 dark:text-stone-400">{option.allergens.map((key) => t(`allergen.${key}`)).join(', ')}</p> : null}
+                {option.allergens.length > 0 ? (
+                  <p className="text-sm text-stone-600 dark:text-stone-400">{option.allergens.map((key) => t(`allergen.${key}`)).join(', ')}</p>
+                ) : null}
                 <EditInPlace label={t('options.editOption')} name={optionName} open={Boolean(refused)}>
                   <div className="py-3">
                     <FormAlert error={refused?.error} stale={refused?.code === 'stale-edit'} />
                     <OptionForm
-                      intent="update-option" optionId={option.id} version={option.version} pricing={group.pricing} currency={currency} submitLabel={t('options.saveOption')}
-                      values={refused?.values ? typedOptionValues(refused.values) : optionFormValues(option, locale)} errors={refused?.fieldErrors ?? {}}
+                      intent="update-option"
+                      optionId={option.id}
+                      version={option.version}
+                      pricing={group.pricing}
+                      currency={currency}
+                      submitLabel={t('options.saveOption')}
+                      values={refused?.values ? typedOptionValues(refused.values) : optionFormValues(option, locale)}
+                      errors={refused?.fieldErrors ?? {}}
                     />
                   </div>
                 </EditInPlace>
@@ -74,26 +114,37 @@ export function OptionGroupEditor({ group, result, currency, locale, slug }: { g
           <FormAlert error={newRefused?.error} />
           {/* keyed by the count: after an option is added, an empty form for the next */}
           <OptionForm
-            key={group.options.length} intent="create-option" pricing={group.pricing} currency={currency} submitLabel={t('options.addOption')}
-            values={newRefused?.values ? typedOptionValues(newRefused.values) : NEW_OPTION} errors={newRefused?.fieldErrors ?? {}}
+            key={group.options.length}
+            intent="create-option"
+            pricing={group.pricing}
+            currency={currency}
+            submitLabel={t('options.addOption')}
+            values={newRefused?.values ? typedOptionValues(newRefused.values) : NEW_OPTION}
+            errors={newRefused?.fieldErrors ?? {}}
           />
         </Fieldset>
       </section>
 
       <section aria-labelledby="group-settings" className="space-y-3">
-        <h3 id="group-settings" className="text-lg font-semibold">{t('options.editGroup')}</h3>
+        <h3 id="group-settings" className="text-lg font-semibold">
+          {t('options.editGroup')}
+        </h3>
         <Form method="post" className="space-y-4" noValidate>
           <FormAlert error={groupRefused?.error} stale={groupRefused?.code === 'stale-edit'} />
           <input type="hidden" name="intent" value="update-group" />
           <input type="hidden" name="version" value={group.version} />
           <OptionGroupFields values={groupRefused?.values ? typedGroupValues(groupRefused.values) : groupFormValues(group)} errors={groupRefused?.fieldErrors ?? {}} />
-          <button type="submit" className={primaryButton}>{t('options.saveGroup')}</button>
+          <button type="submit" className={primaryButton}>
+            {t('options.saveGroup')}
+          </button>
         </Form>
         <details className="rounded-[10px] border border-stone-200 p-3 dark:border-stone-800">
           <summary className="flex min-h-11 cursor-pointer items-center font-medium text-primary-800 dark:text-primary-100">{t('options.deleteGroup')}</summary>
           <Form method="post" className="space-y-3 pt-2">
             <p>{t('options.deleteGroupConfirm', { name })}</p>
-            <button type="submit" name="intent" value="delete-group" className={secondaryButton}>{t('options.deleteGroupYes')}</button>
+            <button type="submit" name="intent" value="delete-group" className={secondaryButton}>
+              {t('options.deleteGroupYes')}
+            </button>
           </Form>
         </details>
       </section>

@@ -17,15 +17,26 @@ export const NEW_GROUP: GroupFormValues = { nameRo: '', nameEn: '', rule: 'exact
 
 export function groupFormValues(group: { nameRo: string; nameEn: string | null; minChoices: number; maxChoices: number; pricing: OptionPricing }): GroupFormValues {
   return {
-    nameRo: group.nameRo, nameEn: group.nameEn ?? '', rule: ruleKind(group.minChoices, group.maxChoices),
-    minChoices: String(group.minChoices), maxChoices: String(group.maxChoices), pricing: group.pricing,
+    nameRo: group.nameRo,
+    nameEn: group.nameEn ?? '',
+    rule: ruleKind(group.minChoices, group.maxChoices),
+    minChoices: String(group.minChoices),
+    maxChoices: String(group.maxChoices),
+    pricing: group.pricing,
   };
 }
 
 /** A refused save's typed values, read back as the form's. */
 export function typedGroupValues(values: Record<string, unknown>): GroupFormValues {
   const text = (key: keyof GroupFormValues, fallback: string) => (typeof values[key] === 'string' ? (values[key] as string) : fallback);
-  return { nameRo: text('nameRo', ''), nameEn: text('nameEn', ''), rule: text('rule', 'exactly-one'), minChoices: text('minChoices', ''), maxChoices: text('maxChoices', ''), pricing: text('pricing', 'add') };
+  return {
+    nameRo: text('nameRo', ''),
+    nameEn: text('nameEn', ''),
+    rule: text('rule', 'exactly-one'),
+    minChoices: text('minChoices', ''),
+    maxChoices: text('maxChoices', ''),
+    pricing: text('pricing', 'add'),
+  };
 }
 
 const radio = 'flex min-h-11 items-center gap-3';
@@ -40,7 +51,15 @@ export function OptionGroupFields({ values, errors }: { values: GroupFormValues;
   return (
     <div className="space-y-4">
       <div className="grid gap-4 md:grid-cols-2">
-        <TextField label={t('options.groupName')} name="nameRo" defaultValue={values.nameRo} placeholder={t('options.groupNamePlaceholder')} required maxLength={60} error={errors.nameRo} />
+        <TextField
+          label={t('options.groupName')}
+          name="nameRo"
+          defaultValue={values.nameRo}
+          placeholder={t('options.groupNamePlaceholder')}
+          required
+          maxLength={60}
+          error={errors.nameRo}
+        />
         <TextField label={t('options.groupNameEn')} name="nameEn" defaultValue={values.nameEn} maxLength={60} hint={t('editor.englishOptional')} error={errors.nameEn} />
       </div>
       <fieldset className="min-w-0">
@@ -51,7 +70,11 @@ export function OptionGroupFields({ values, errors }: { values: GroupFormValues;
             <span>{t(rule === 'exactly-one' ? 'options.ruleExactlyOne' : rule === 'up-to' ? 'options.ruleUpTo' : 'options.ruleBetween')}</span>
           </label>
         ))}
-        {errors.rule ? <p role="alert" className="mt-1 text-sm font-medium text-primary-800 dark:text-primary-100">{errors.rule}</p> : null}
+        {errors.rule ? (
+          <p role="alert" className="mt-1 text-sm font-medium text-primary-800 dark:text-primary-100">
+            {errors.rule}
+          </p>
+        ) : null}
         <div className="mt-2 grid max-w-sm grid-cols-2 gap-3">
           <TextField label={t('options.minChoices')} name="minChoices" defaultValue={values.minChoices} inputMode="numeric" error={errors.minChoices} />
           <TextField label={t('options.maxChoices')} name="maxChoices" defaultValue={values.maxChoices} inputMode="numeric" error={errors.maxChoices} />
@@ -66,7 +89,11 @@ export function OptionGroupFields({ values, errors }: { values: GroupFormValues;
           </label>
         ))}
         <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('options.pricingSetHint')}</p>
-        {errors.pricing ? <p role="alert" className="mt-1 text-sm font-medium text-primary-800 dark:text-primary-100">{errors.pricing}</p> : null}
+        {errors.pricing ? (
+          <p role="alert" className="mt-1 text-sm font-medium text-primary-800 dark:text-primary-100">
+            {errors.pricing}
+          </p>
+        ) : null}
       </fieldset>
     </div>
   );
@@ -78,7 +105,11 @@ export function useRuleSummary() {
   return (group: { minChoices: number; maxChoices: number; pricing: OptionPricing }) => {
     const kind = ruleKind(group.minChoices, group.maxChoices);
     const rule =
-      kind === 'exactly-one' ? t('options.summaryExactlyOne') : kind === 'up-to' ? t('options.summaryUpTo', { max: group.maxChoices }) : t('options.summaryBetween', { min: group.minChoices, max: group.maxChoices });
+      kind === 'exactly-one'
+        ? t('options.summaryExactlyOne')
+        : kind === 'up-to'
+          ? t('options.summaryUpTo', { max: group.maxChoices })
+          : t('options.summaryBetween', { min: group.minChoices, max: group.maxChoices });
     return group.pricing === 'set' ? `${rule} · ${t('options.summarySet')}` : rule;
   };
 }

@@ -26,10 +26,13 @@ export function OptionsLibrary({ groups, result, locale, slug }: { groups: reado
               <Link to={`/${slug}/admin/options/${group.id}`} className="block min-h-11 px-3 py-2 hover:bg-stone-100 dark:hover:bg-stone-800">
                 <span className="font-semibold underline decoration-stone-400 underline-offset-4">{localized(group.nameRo, group.nameEn, locale)}</span>
                 <span className="block text-sm text-stone-700 dark:text-stone-300">
-                  {summary(group)} · {t('options.optionCount', { count: group.options.length })} · {group.dishes === 0 ? t('options.onNoDish') : t('options.dishCount', { count: group.dishes })}
+                  {summary(group)} · {t('options.optionCount', { count: group.options.length })} ·{' '}
+                  {group.dishes === 0 ? t('options.onNoDish') : t('options.dishCount', { count: group.dishes })}
                 </span>
                 {group.options.length > 0 ? (
-                  <span className="block text-sm text-stone-600 dark:text-stone-400">{group.options.map((option) => localized(option.nameRo, option.nameEn, locale)).join(', ')}</span>
+                  <span className="block text-sm text-stone-600 dark:text-stone-400">
+                    {group.options.map((option) => localized(option.nameRo, option.nameEn, locale)).join(', ')}
+                  </span>
                 ) : null}
               </Link>
             </li>
@@ -41,7 +44,9 @@ export function OptionsLibrary({ groups, result, locale, slug }: { groups: reado
           <FormAlert error={refused?.error} />
           <input type="hidden" name="intent" value="create-group" />
           <OptionGroupFields values={refused?.values ? typedGroupValues(refused.values) : NEW_GROUP} errors={refused?.fieldErrors ?? {}} />
-          <button type="submit" className={primaryButton}>{t('options.createGroup')}</button>
+          <button type="submit" className={primaryButton}>
+            {t('options.createGroup')}
+          </button>
         </Form>
       </Fieldset>
     </div>

@@ -76,10 +76,20 @@ export function ProductForm({
         <TextArea label={t('editor.descriptionEn')} name="descriptionEn" defaultValue={values.descriptionEn} maxLength={1000} error={errors.descriptionEn} />
         <SelectField label={t('editor.category')} name="categoryId" defaultValue={values.categoryId} error={errors.categoryId}>
           {categories.map((category) => (
-            <option key={category.id} value={category.id}>{localized(category.nameRo, category.nameEn, locale)}</option>
+            <option key={category.id} value={category.id}>
+              {localized(category.nameRo, category.nameEn, locale)}
+            </option>
           ))}
         </SelectField>
-        <TextField label={t('editor.price', { currency })} name="price" defaultValue={values.price} required inputMode="decimal" hint={t('editor.priceHint')} error={errors.price} />
+        <TextField
+          label={t('editor.price', { currency })}
+          name="price"
+          defaultValue={values.price}
+          required
+          inputMode="decimal"
+          hint={t('editor.priceHint')}
+          error={errors.price}
+        />
         <div className="grid grid-cols-2 gap-3">
           <TextField label={t('editor.quantity')} name="weightValue" defaultValue={values.weightValue} inputMode="numeric" error={errors.weightValue} />
           <SelectField label={t('editor.unit')} name="weightUnit" defaultValue={values.weightUnit} error={errors.weightUnit}>
@@ -104,8 +114,17 @@ export function ProductForm({
           <legend className="font-medium">{t('editor.nutritionLegend')}</legend>
           <div className="mt-1 grid grid-cols-2 gap-3 md:grid-cols-4">
             <div>
-              <TextField label={t('editor.energyKcal')} name="energyKcal" defaultValue={values.energyKcal} inputMode="decimal" error={errors.energyKcal} onInput={(e) => setKcal(e.currentTarget.value)} />
-              {kcal && Number.isFinite(kcalNumber) ? <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('editor.energyKj', { kj: kilojoules(kcalNumber) })}</p> : null}
+              <TextField
+                label={t('editor.energyKcal')}
+                name="energyKcal"
+                defaultValue={values.energyKcal}
+                inputMode="decimal"
+                error={errors.energyKcal}
+                onInput={(e) => setKcal(e.currentTarget.value)}
+              />
+              {kcal && Number.isFinite(kcalNumber) ? (
+                <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('editor.energyKj', { kj: kilojoules(kcalNumber) })}</p>
+              ) : null}
             </div>
             {NUTRIENTS.map((nutrient) => (
               <TextField key={nutrient} label={t(`editor.${nutrient}`)} name={nutrient} defaultValue={values[nutrient]} inputMode="decimal" error={errors[nutrient]} />
@@ -122,8 +141,12 @@ export function ProductForm({
       </Fieldset>
 
       <div className="sticky bottom-0 flex flex-wrap gap-3 border-t border-stone-200 bg-stone-50/95 py-3 dark:border-stone-800 dark:bg-stone-950/95">
-        <button type="submit" className={primaryButton} disabled={saving}>{saving ? t('editor.saving') : t('editor.save')}</button>
-        <Link to={`/${slug}/admin`} className={secondaryButton}>{t('editor.backToMenu')}</Link>
+        <button type="submit" className={primaryButton} disabled={saving}>
+          {saving ? t('editor.saving') : t('editor.save')}
+        </button>
+        <Link to={`/${slug}/admin`} className={secondaryButton}>
+          {t('editor.backToMenu')}
+        </Link>
       </div>
     </Form>
   );

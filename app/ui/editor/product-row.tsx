@@ -95,9 +95,13 @@ function ProductRowView({
         <div className="flex flex-wrap gap-x-3 text-sm text-stone-600 dark:text-stone-400">
           <span className="whitespace-nowrap">{formatPrice(product.priceMinor, product.currency, locale)}</span>
           {/* always there, empty while shown: the page's script (editor-enhance.js) fills it before React */}
-          <span data-hidden-badge className="font-medium text-primary-800 dark:text-primary-100" suppressHydrationWarning>{visible ? '' : t('editor.hidden')}</span>
+          <span data-hidden-badge className="font-medium text-primary-800 dark:text-primary-100" suppressHydrationWarning>
+            {visible ? '' : t('editor.hidden')}
+          </span>
           {/* always there, empty unless sold out until the opening: the page's script fills it with the server's answer before React */}
-          <span data-returns-badge className="font-medium text-primary-800 dark:text-primary-100" suppressHydrationWarning>{returns}</span>
+          <span data-returns-badge className="font-medium text-primary-800 dark:text-primary-100" suppressHydrationWarning>
+            {returns}
+          </span>
         </div>
       </div>
       {/* wraps on a phone: an owner's row has seven buttons while "until we open" is offered */}

@@ -52,7 +52,12 @@ export function useRowActionHandlers(): RowActionHandlers | undefined {
 }
 
 // sold out until the opening has no argument: its flag is "sold out" (the time it comes back is the server's)
-const FLAG_OF: Record<string, keyof RowFlags> = { 'set-product-available': 'available', 'sold-out-until-opening': 'available', 'set-product-visible': 'visible', 'set-category-visible': 'visible' };
+const FLAG_OF: Record<string, keyof RowFlags> = {
+  'set-product-available': 'available',
+  'sold-out-until-opening': 'available',
+  'set-product-visible': 'visible',
+  'set-category-visible': 'visible',
+};
 
 /** What the operations in flight have set, row by row. */
 function overridesOf(pending: readonly Pending[]): Map<string, RowFlags> {
@@ -136,14 +141,7 @@ export function RowActionsProvider({
       {pending.map((entry) => (
         <SaveOutcome key={entry.key} fetcherKey={entry.key} onDone={done} />
       ))}
-      {asking ? (
-        <ConfirmDialog
-          label={asking.label}
-          question={asking.question}
-          onConfirm={() => post(asking.operation, null, false)}
-          onClose={() => setAsking(null)}
-        />
-      ) : null}
+      {asking ? <ConfirmDialog label={asking.label} question={asking.question} onConfirm={() => post(asking.operation, null, false)} onClose={() => setAsking(null)} /> : null}
     </RowActionsContext.Provider>
   );
 }

@@ -5,7 +5,21 @@ import { useEditorT } from './editor-t.tsx';
 import { rowIntent } from '#app/modules/editor/menu-intents.ts';
 
 /** Keyboard-friendly reordering: one step up or down, disabled at either end. */
-export function MoveButtons({ fetcher, intent, id, name, first, last }: { fetcher: FetcherWithComponents<unknown>; intent: string; id: string; name: string; first: boolean; last: boolean }) {
+export function MoveButtons({
+  fetcher,
+  intent,
+  id,
+  name,
+  first,
+  last,
+}: {
+  fetcher: FetcherWithComponents<unknown>;
+  intent: string;
+  id: string;
+  name: string;
+  first: boolean;
+  last: boolean;
+}) {
   const t = useEditorT();
   const up = t('editor.moveUp', { name });
   const down = t('editor.moveDown', { name });
@@ -53,7 +67,19 @@ type Translate = ReturnType<typeof useEditorT>;
  */
 
 /** Show or hide: the operation sets the opposite of what is shown. */
-export function VisibilityButton({ intent, id, name, visible, t }: { intent: 'set-product-visible' | 'set-category-visible'; id: string; name: string; visible: boolean; t: Translate }) {
+export function VisibilityButton({
+  intent,
+  id,
+  name,
+  visible,
+  t,
+}: {
+  intent: 'set-product-visible' | 'set-category-visible';
+  id: string;
+  name: string;
+  visible: boolean;
+  t: Translate;
+}) {
   const label = visible ? t('editor.hide', { name }) : t('editor.show', { name });
   return (
     <button type="submit" name="intent" value={rowIntent(intent, id, String(!visible))} data-visible={visible} className={`group ${iconButton}`} aria-label={label} title={label}>
@@ -63,7 +89,21 @@ export function VisibilityButton({ intent, id, name, visible, t }: { intent: 'se
 }
 
 /** One step up or down, disabled at either end. */
-export function MoveRowButtons({ intent, id, name, first, last, t }: { intent: 'move-product' | 'move-category'; id: string; name: string; first: boolean; last: boolean; t: Translate }) {
+export function MoveRowButtons({
+  intent,
+  id,
+  name,
+  first,
+  last,
+  t,
+}: {
+  intent: 'move-product' | 'move-category';
+  id: string;
+  name: string;
+  first: boolean;
+  last: boolean;
+  t: Translate;
+}) {
   const up = t('editor.moveUp', { name });
   const down = t('editor.moveDown', { name });
   return (

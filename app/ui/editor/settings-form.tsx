@@ -41,19 +41,44 @@ export function SettingsForm({
       <input type="hidden" name="version" value={version} />
       <Fieldset legend={t('editor.settingsTitle')} className="grid gap-4 md:grid-cols-2">
         <TextField label={t('editor.name')} name="name" defaultValue={values.name} required maxLength={100} error={errors.name} />
-        <TextField label={t('editor.slug')} name="slug" defaultValue={values.slug} required maxLength={60} hint={`${origin}/${values.slug} · ${t('editor.slugHint')}`} error={errors.slug} />
+        <TextField
+          label={t('editor.slug')}
+          name="slug"
+          defaultValue={values.slug}
+          required
+          maxLength={60}
+          hint={`${origin}/${values.slug} · ${t('editor.slugHint')}`}
+          error={errors.slug}
+        />
         <TextArea label={t('editor.descriptionRo')} name="descriptionRo" defaultValue={values.descriptionRo} maxLength={1000} error={errors.descriptionRo} />
-        <TextArea label={t('editor.descriptionEn')} name="descriptionEn" defaultValue={values.descriptionEn} maxLength={1000} hint={t('editor.englishOptional')} error={errors.descriptionEn} />
+        <TextArea
+          label={t('editor.descriptionEn')}
+          name="descriptionEn"
+          defaultValue={values.descriptionEn}
+          maxLength={1000}
+          hint={t('editor.englishOptional')}
+          error={errors.descriptionEn}
+        />
         <ImageField slug={values.slug} kind="logo" name="logoId" label={t('editor.logo')} image={logo} />
         <ImageField slug={values.slug} kind="cover" name="coverId" label={t('editor.cover')} image={cover} />
         <SelectField label={t('editor.currency')} name="currency" defaultValue={values.currency} error={errors.currency}>
-          {CURRENCIES.map((currency) => <option key={currency} value={currency}>{currency}</option>)}
+          {CURRENCIES.map((currency) => (
+            <option key={currency} value={currency}>
+              {currency}
+            </option>
+          ))}
         </SelectField>
         <SelectField label={t('editor.timeZone')} name="timeZone" defaultValue={values.timeZone} error={errors.timeZone}>
-          {timeZones.map((zone) => <option key={zone} value={zone}>{zone}</option>)}
+          {timeZones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone}
+            </option>
+          ))}
         </SelectField>
         <div>
-          <label htmlFor="accentColor" className="block font-medium">{t('editor.accentColor')}</label>
+          <label htmlFor="accentColor" className="block font-medium">
+            {t('editor.accentColor')}
+          </label>
           <input id="accentColor" type="color" name="accentColor" defaultValue={values.accentColor || '#b23a2e'} className={`${inputClass} h-11 w-24 p-1`} />
           {errors.accentColor ? <p className="mt-1 text-sm font-medium text-primary-800 dark:text-primary-100">{errors.accentColor}</p> : null}
         </div>
@@ -74,9 +99,29 @@ export function SettingsForm({
             return (
               // on a phone the day above its two times, side by side; from a tablet up, one row per day
               <div key={day} className="grid grid-cols-2 items-end gap-x-3 py-2 sm:grid-cols-[minmax(8rem,1fr)_auto_auto] sm:gap-3">
-                <CheckboxField label={dayName} aria-label={t('editor.openOn', { day: dayName })} name={`open-${day}`} defaultChecked={Boolean(range)} className="col-span-2 sm:col-span-1" />
-                <TextField label={t('editor.opensAt', { day: dayName })} name={`from-${day}`} type="time" defaultValue={range?.[0] ?? '09:00'} error={errors[`from-${day}`]} className="[&>label]:sr-only" />
-                <TextField label={t('editor.closesAt', { day: dayName })} name={`to-${day}`} type="time" defaultValue={range?.[1] ?? '22:00'} error={errors[`to-${day}`]} className="[&>label]:sr-only" />
+                <CheckboxField
+                  label={dayName}
+                  aria-label={t('editor.openOn', { day: dayName })}
+                  name={`open-${day}`}
+                  defaultChecked={Boolean(range)}
+                  className="col-span-2 sm:col-span-1"
+                />
+                <TextField
+                  label={t('editor.opensAt', { day: dayName })}
+                  name={`from-${day}`}
+                  type="time"
+                  defaultValue={range?.[0] ?? '09:00'}
+                  error={errors[`from-${day}`]}
+                  className="[&>label]:sr-only"
+                />
+                <TextField
+                  label={t('editor.closesAt', { day: dayName })}
+                  name={`to-${day}`}
+                  type="time"
+                  defaultValue={range?.[1] ?? '22:00'}
+                  error={errors[`to-${day}`]}
+                  className="[&>label]:sr-only"
+                />
               </div>
             );
           })}
@@ -86,7 +131,9 @@ export function SettingsForm({
       <OpeningExceptionsFields rows={values.openingExceptions} errors={errors} />
 
       <div className="sticky bottom-0 border-t border-stone-200 bg-stone-50/95 py-3 dark:border-stone-800 dark:bg-stone-950/95">
-        <button type="submit" className={primaryButton} disabled={saving}>{saving ? t('editor.saving') : t('editor.save')}</button>
+        <button type="submit" className={primaryButton} disabled={saving}>
+          {saving ? t('editor.saving') : t('editor.save')}
+        </button>
       </div>
     </Form>
   );

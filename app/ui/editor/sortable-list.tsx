@@ -41,7 +41,11 @@ function subscribeArmed(listener: () => void) {
   return () => armedListeners.delete(listener);
 }
 function useArmed(): DndModule | undefined {
-  const module = useSyncExternalStore(subscribeArmed, () => dnd, () => undefined);
+  const module = useSyncExternalStore(
+    subscribeArmed,
+    () => dnd,
+    () => undefined,
+  );
   useEffect(() => {
     if (armed) return;
     // React started because the owner reached for a handle (decision 0033): arm now, not at the next idle moment
@@ -124,15 +128,22 @@ export function SortableList<T extends Item>({
   // what dnd-kit's handlers read, always the latest, so the bindings need not re-draw with every render of the list
   const latest = useRef({ order, byId, save, serverOrder });
   latest.current = { order, byId, save, serverOrder };
-  const onMove = useCallback((activeId: string, overId: string) => {
-    const { order: now, save: { intent, parentId }, serverOrder: server } = latest.current;
-    if (activeId === overId) return;
-    const next = moved(now, now.indexOf(activeId), now.indexOf(overId));
-    setLocal({ server, order: next });
-    const key = `${id}-order-${++saveCount.current}`;
-    setSaves((keys) => [...keys, key]);
-    void submit({ intent, ...(parentId ? { parentId } : {}), order: next.join(',') }, { method: 'post', navigate: false, fetcherKey: key, preventScrollReset: true });
-  }, [id, submit]);
+  const onMove = useCallback(
+    (activeId: string, overId: string) => {
+      const {
+        order: now,
+        save: { intent, parentId },
+        serverOrder: server,
+      } = latest.current;
+      if (activeId === overId) return;
+      const next = moved(now, now.indexOf(activeId), now.indexOf(overId));
+      setLocal({ server, order: next });
+      const key = `${id}-order-${++saveCount.current}`;
+      setSaves((keys) => [...keys, key]);
+      void submit({ intent, ...(parentId ? { parentId } : {}), order: next.join(',') }, { method: 'post', navigate: false, fetcherKey: key, preventScrollReset: true });
+    },
+    [id, submit],
+  );
   const accessibility = useMemo(() => {
     const nameOf = (itemId: string | number) => latest.current.byId.get(String(itemId))?.name ?? '';
     const position = (itemId: string | number) => ({ position: latest.current.order.indexOf(String(itemId)) + 1, total: latest.current.order.length });
@@ -140,8 +151,10 @@ export function SortableList<T extends Item>({
       screenReaderInstructions: { draggable: t('editor.dragInstructions') },
       announcements: {
         onDragStart: ({ active }: { active: { id: string | number } }) => t('editor.dragPicked', { name: nameOf(active.id) }),
-        onDragOver: ({ active, over }: { active: { id: string | number }; over: { id: string | number } | null }) => (over ? t('editor.dragOver', { name: nameOf(active.id), ...position(over.id) }) : undefined),
-        onDragEnd: ({ active, over }: { active: { id: string | number }; over: { id: string | number } | null }) => (over ? t('editor.dragDropped', { name: nameOf(active.id), ...position(over.id) }) : t('editor.dragCancelled')),
+        onDragOver: ({ active, over }: { active: { id: string | number }; over: { id: string | number } | null }) =>
+          over ? t('editor.dragOver', { name: nameOf(active.id), ...position(over.id) }) : undefined,
+        onDragEnd: ({ active, over }: { active: { id: string | number }; over: { id: string | number } | null }) =>
+          over ? t('editor.dragDropped', { name: nameOf(active.id), ...position(over.id) }) : t('editor.dragCancelled'),
         onDragCancel: () => t('editor.dragCancelled'),
       },
     };

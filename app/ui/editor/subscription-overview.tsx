@@ -55,7 +55,14 @@ function InvoiceList({ billing }: { billing: SubscriptionOverviewProps['billing'
             return (
               <li key={invoice.id}>
                 {invoice.url ? (
-                  <a href={invoice.url} target="_blank" rel="noreferrer" className="inline-flex min-h-11 items-center font-semibold text-primary-700 underline underline-offset-4 dark:text-primary-100">{label}</a>
+                  <a
+                    href={invoice.url}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="inline-flex min-h-11 items-center font-semibold text-primary-700 underline underline-offset-4 dark:text-primary-100"
+                  >
+                    {label}
+                  </a>
                 ) : (
                   <span>{label}</span>
                 )}
@@ -85,7 +92,9 @@ export function SubscriptionOverview({ subscription, formatted, billing, error }
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <section aria-labelledby="plan-title" className="rounded-[10px] border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900">
-        <h2 id="plan-title" className="text-xl font-semibold">{t('subscription.planTitle')}</h2>
+        <h2 id="plan-title" className="text-xl font-semibold">
+          {t('subscription.planTitle')}
+        </h2>
         <p className={`mt-3 inline-flex rounded-full px-3 py-1 font-semibold ${phaseBadge[phase]}`}>{t(`subscription.phase-${phase}`)}</p>
         <div className="mt-4 space-y-2 text-stone-800 dark:text-stone-200">
           {phase === 'trial' ? (
@@ -94,9 +103,7 @@ export function SubscriptionOverview({ subscription, formatted, billing, error }
               {formatted.trialEndsAt ? <p>{t('subscription.trialUntil', { date: formatted.trialEndsAt })}</p> : null}
             </>
           ) : null}
-          {phase === 'trial-ended' ? (
-            <p>{subscription.trialBeforeIt ? t('subscription.noOwnTrial') : t('subscription.trialEnded')}</p>
-          ) : null}
+          {phase === 'trial-ended' ? <p>{subscription.trialBeforeIt ? t('subscription.noOwnTrial') : t('subscription.trialEnded')}</p> : null}
           {phase === 'pro' ? <p>{formatted.expirationDate ? t('subscription.manualProUntil', { date: formatted.expirationDate }) : t('subscription.proActive')}</p> : null}
           {billing.card ? <p data-testid="card-status">{t(cardStatusKey(billing.card), { date: billing.card.currentPeriodEnd ?? '' })}</p> : null}
           {billing.nextCharge?.date ? <p data-testid="next-charge">{t('billing.nextCharge', { amount: billing.nextCharge.amount, date: billing.nextCharge.date })}</p> : null}
@@ -108,15 +115,23 @@ export function SubscriptionOverview({ subscription, formatted, billing, error }
         </div>
         {billing.configured && billing.hasCustomer ? (
           <Form method="post" className="mt-4">
-            <button type="submit" name="intent" value="portal" className={secondaryButton}>{t('subscription.manageBilling')}</button>
+            <button type="submit" name="intent" value="portal" className={secondaryButton}>
+              {t('subscription.manageBilling')}
+            </button>
           </Form>
         ) : null}
         {billing.configured && billing.hasCustomer ? <InvoiceList billing={billing} /> : null}
-        {error ? <p role="alert" className="mt-3 font-semibold text-primary-800 dark:text-primary-200">{error === 'billing-not-configured' ? t('subscription.cardNotConfigured') : t(`appErrors.${error}`)}</p> : null}
+        {error ? (
+          <p role="alert" className="mt-3 font-semibold text-primary-800 dark:text-primary-200">
+            {error === 'billing-not-configured' ? t('subscription.cardNotConfigured') : t(`appErrors.${error}`)}
+          </p>
+        ) : null}
       </section>
       {phase === 'pro' ? null : (
         <section aria-labelledby="upgrade-to-pro" className="rounded-[10px] border border-primary-600 bg-white p-5 dark:bg-stone-900">
-          <h2 id="upgrade-to-pro" className="text-xl font-semibold">{t('subscription.upgradeTitle')}</h2>
+          <h2 id="upgrade-to-pro" className="text-xl font-semibold">
+            {t('subscription.upgradeTitle')}
+          </h2>
           <p className="mt-3 font-semibold">{t('subscription.prices', { monthly: formatted.monthly, yearly: formatted.yearly })}</p>
           <p className="mt-2 text-stone-800 dark:text-stone-200">{t('subscription.benefits')}</p>
           {billing.configured ? (
@@ -125,22 +140,31 @@ export function SubscriptionOverview({ subscription, formatted, billing, error }
                 <legend className="font-semibold">{t('billing.intervalLegend')}</legend>
                 <div className="mt-2 grid gap-2">
                   {(['monthly', 'yearly'] as const).map((interval) => (
-                    <label key={interval} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-stone-300 px-3 has-checked:border-primary-600 has-checked:bg-primary-50 dark:border-stone-700 dark:has-checked:bg-primary-950">
+                    <label
+                      key={interval}
+                      className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-stone-300 px-3 has-checked:border-primary-600 has-checked:bg-primary-50 dark:border-stone-700 dark:has-checked:bg-primary-950"
+                    >
                       <input type="radio" name="interval" value={interval} defaultChecked={interval === 'monthly'} className="size-5 accent-primary-700" />
                       <span>{t(`billing.${interval}`, { amount: formatted[interval] })}</span>
                     </label>
                   ))}
                 </div>
               </fieldset>
-              <button type="submit" name="intent" value="checkout" className={`${primaryButton} mt-4`}>{t('billing.payAction')}</button>
+              <button type="submit" name="intent" value="checkout" className={`${primaryButton} mt-4`}>
+                {t('billing.payAction')}
+              </button>
               <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">{t('billing.cardSecure')}</p>
             </Form>
           ) : (
             <>
               <p className="mt-2 text-stone-700 dark:text-stone-300">{t('subscription.howTo')}</p>
               <div className="mt-4 flex flex-wrap gap-3">
-                <Link to="/contact" className={primaryButton}>{t('subscription.contactUs')}</Link>
-                <Link to="/pricing" className={secondaryButton}>{t('marketing.seePricing')}</Link>
+                <Link to="/contact" className={primaryButton}>
+                  {t('subscription.contactUs')}
+                </Link>
+                <Link to="/pricing" className={secondaryButton}>
+                  {t('marketing.seePricing')}
+                </Link>
               </div>
             </>
           )}

@@ -17,13 +17,25 @@ export interface PanelTarget {
  * the owner, marked "tradus automat" while the machine's, flagged when the Romanian changed since,
  * and filled by "Tradu automat" when a provider is configured (the button is absent otherwise).
  */
-export function TranslationsPanel({ rows, translationConfigured, target, className = 'mt-8' }: { rows: readonly FieldTranslationView[]; translationConfigured: boolean; target?: PanelTarget; className?: string }) {
+export function TranslationsPanel({
+  rows,
+  translationConfigured,
+  target,
+  className = 'mt-8',
+}: {
+  rows: readonly FieldTranslationView[];
+  translationConfigured: boolean;
+  target?: PanelTarget;
+  className?: string;
+}) {
   const { t } = useTranslation();
   if (rows.length === 0) return null;
   return (
     <Fieldset legend={t('translation.panelLegend')} className={`${className} space-y-4`}>
       {translationConfigured ? null : <p className="text-sm text-stone-700 dark:text-stone-300">{t('translation.notConfigured')}</p>}
-      {rows.map((row) => <TranslationRow key={`${row.language}.${row.field}`} row={row} translationConfigured={translationConfigured} target={target} />)}
+      {rows.map((row) => (
+        <TranslationRow key={`${row.language}.${row.field}`} row={row} translationConfigured={translationConfigured} target={target} />
+      ))}
     </Fieldset>
   );
 }
@@ -45,15 +57,38 @@ function TranslationRow({ row, translationConfigured, target }: { row: FieldTran
       {/* the text this field was loaded with: a save over a newer one is refused, not silently applied */}
       <input type="hidden" name="version" value={row.version} />
       {/* the key makes the field show the saved text after every save or machine translation */}
-      <TextArea key={row.text} label={label} name="text" defaultValue={row.text} lang={row.language} maxLength={row.field === 'name' ? 120 : 2000} rows={row.field === 'name' ? 1 : 2} hint={row.source ? `ro: ${row.source}` : undefined} error={fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors.text : undefined} />
+      <TextArea
+        key={row.text}
+        label={label}
+        name="text"
+        defaultValue={row.text}
+        lang={row.language}
+        maxLength={row.field === 'name' ? 120 : 2000}
+        rows={row.field === 'name' ? 1 : 2}
+        hint={row.source ? `ro: ${row.source}` : undefined}
+        error={fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors.text : undefined}
+      />
       <div className="flex flex-wrap items-center gap-2">
-        {row.state === 'machine' ? <span className="rounded bg-amber-100 px-2 py-0.5 text-sm text-amber-900 dark:bg-amber-900 dark:text-amber-100" data-testid="machine-mark">{t('translation.machineMark')}</span> : null}
-        {row.state === 'outdated' ? <span className="rounded bg-red-100 px-2 py-0.5 text-sm text-red-900 dark:bg-red-900 dark:text-red-100">{t('translation.outdatedMark')}</span> : null}
+        {row.state === 'machine' ? (
+          <span className="rounded bg-amber-100 px-2 py-0.5 text-sm text-amber-900 dark:bg-amber-900 dark:text-amber-100" data-testid="machine-mark">
+            {t('translation.machineMark')}
+          </span>
+        ) : null}
+        {row.state === 'outdated' ? (
+          <span className="rounded bg-red-100 px-2 py-0.5 text-sm text-red-900 dark:bg-red-900 dark:text-red-100">{t('translation.outdatedMark')}</span>
+        ) : null}
         <button type="submit" name="intent" value="translation-save" className={secondaryButton} disabled={busy}>
           {row.state === 'machine' ? t('translation.approve') : t('translation.saveTranslation')}
         </button>
         {translationConfigured && (row.state === 'missing' || row.state === 'machine' || row.state === 'outdated') && row.source ? (
-          <button type="submit" name="intent" value="translation-auto" className={secondaryButton} disabled={busy} aria-label={t('translation.translateFieldLabel', { field: label })}>
+          <button
+            type="submit"
+            name="intent"
+            value="translation-auto"
+            className={secondaryButton}
+            disabled={busy}
+            aria-label={t('translation.translateFieldLabel', { field: label })}
+          >
             {t('translation.translateField')}
           </button>
         ) : null}

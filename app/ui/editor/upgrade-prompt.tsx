@@ -7,9 +7,14 @@ import { subscriptionPath } from './editor-paths.ts';
 export function UpgradePrompt({ slug, subscription }: { slug: string; subscription: PlanStatus }) {
   const { t } = useTranslation();
   return (
-    <aside aria-labelledby="upgrade-title" className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-[10px] border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
+    <aside
+      aria-labelledby="upgrade-title"
+      className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-[10px] border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+    >
       <div>
-        <h2 id="upgrade-title" className="font-semibold">{t('editor.upgradeTitle')}</h2>
+        <h2 id="upgrade-title" className="font-semibold">
+          {t('editor.upgradeTitle')}
+        </h2>
         <p className="mt-1">
           {t('editor.upgradeDays', { count: subscription.remainingDays })}{' '}
           {t('editor.upgradeProducts', { count: subscription.remainingProducts, limit: subscription.productLimit })}

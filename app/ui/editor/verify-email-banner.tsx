@@ -24,24 +24,41 @@ export function VerifyEmailBanner({ email, verified, accountPath }: { email: str
   const linkFailed = params.has('error') && params.get('verified') === '1';
   if (verified) {
     return params.get('verified') === '1' && !linkFailed ? (
-      <p role="status" data-testid="email-verified" className="mt-4 rounded-[10px] border border-green-700 bg-green-50 px-4 py-3 text-green-900 dark:bg-green-950 dark:text-green-100">
+      <p
+        role="status"
+        data-testid="email-verified"
+        className="mt-4 rounded-[10px] border border-green-700 bg-green-50 px-4 py-3 text-green-900 dark:bg-green-950 dark:text-green-100"
+      >
         {t('emailVerification.verified')}
       </p>
     ) : null;
   }
   const answer = resend.data?.error ?? resend.data?.notice;
   return (
-    <div data-testid="verify-email-banner" className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-[10px] border border-amber-600 bg-amber-50 px-4 py-3 text-amber-950 dark:bg-amber-950 dark:text-amber-50">
+    <div
+      data-testid="verify-email-banner"
+      className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-[10px] border border-amber-600 bg-amber-50 px-4 py-3 text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+    >
       <p>
         {linkFailed ? `${t('emailVerification.failed')} ` : null}
         {verificationBannerText(t, email, params)}
       </p>
       <resend.Form method="post" action={accountPath}>
-        <button type="submit" name="intent" value="resend-verification" disabled={resend.state !== 'idle'} className="min-h-11 rounded-lg border border-amber-700 px-4 font-medium hover:bg-amber-100 disabled:opacity-70 dark:hover:bg-amber-900">
+        <button
+          type="submit"
+          name="intent"
+          value="resend-verification"
+          disabled={resend.state !== 'idle'}
+          className="min-h-11 rounded-lg border border-amber-700 px-4 font-medium hover:bg-amber-100 disabled:opacity-70 dark:hover:bg-amber-900"
+        >
           {t('emailVerification.resend')}
         </button>
       </resend.Form>
-      {answer ? <p role="status" className="w-full text-sm font-medium">{answer}</p> : null}
+      {answer ? (
+        <p role="status" className="w-full text-sm font-medium">
+          {answer}
+        </p>
+      ) : null}
     </div>
   );
 }

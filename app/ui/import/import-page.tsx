@@ -64,7 +64,9 @@ export function ImportPage({ slug, locations, maxMb }: { slug: string; locations
     try {
       for (;;) {
         await new Promise((resolve) => setTimeout(resolve, 1000));
-        const response = await fetch(`${base}/import/file?draft=${encodeURIComponent(draftId)}&location=${encodeURIComponent(locationId)}`, { headers: { Accept: 'application/json' } });
+        const response = await fetch(`${base}/import/file?draft=${encodeURIComponent(draftId)}&location=${encodeURIComponent(locationId)}`, {
+          headers: { Accept: 'application/json' },
+        });
         const body = (await response.json()) as { status?: string; progress?: number; preview?: ImportPreview; error?: string };
         if (!response.ok || body.error) {
           setError(body.error ?? t('import.failed'));
@@ -114,18 +116,26 @@ export function ImportPage({ slug, locations, maxMb }: { slug: string; locations
   return (
     <div className="space-y-10">
       <section aria-labelledby={`${ids}-import`} className="space-y-4">
-        <h2 id={`${ids}-import`} className="text-xl font-semibold">{t('import.heading')}</h2>
+        <h2 id={`${ids}-import`} className="text-xl font-semibold">
+          {t('import.heading')}
+        </h2>
         <p className="max-w-prose text-stone-700 dark:text-stone-300">{t('import.intro')}</p>
         <p className="text-stone-700 dark:text-stone-300">{t('import.templatesHint')}</p>
         <details className="max-w-prose">
           <summary className="min-h-11 cursor-pointer py-2 font-medium">{t('import.optionsHelp')}</summary>
           <ul className="list-disc space-y-1 ps-5 text-stone-700 dark:text-stone-300">
-            {OPTIONS_HINTS.map((hint) => <li key={hint}>{t(`import.optionsHint.${hint}`)}</li>)}
+            {OPTIONS_HINTS.map((hint) => (
+              <li key={hint}>{t(`import.optionsHint.${hint}`)}</li>
+            ))}
           </ul>
         </details>
         <div className="flex flex-wrap gap-2">
-          <a className={linkClass} href={`${base}/import/template/csv`} download>{t('import.templateCsv')}</a>
-          <a className={linkClass} href={`${base}/import/template/xlsx`} download>{t('import.templateXlsx')}</a>
+          <a className={linkClass} href={`${base}/import/template/csv`} download>
+            {t('import.templateCsv')}
+          </a>
+          <a className={linkClass} href={`${base}/import/template/xlsx`} download>
+            {t('import.templateXlsx')}
+          </a>
         </div>
         <form
           className="grid max-w-xl gap-4"
@@ -135,13 +145,26 @@ export function ImportPage({ slug, locations, maxMb }: { slug: string; locations
           }}
         >
           <div>
-            <label htmlFor={`${ids}-location`} className="font-medium">{t('import.location')}</label>
-            <select id={`${ids}-location`} className={fieldClass} value={locationId} onChange={(event) => setLocationId(event.target.value)} disabled={busy} aria-describedby={`${ids}-location-hint`}>
+            <label htmlFor={`${ids}-location`} className="font-medium">
+              {t('import.location')}
+            </label>
+            <select
+              id={`${ids}-location`}
+              className={fieldClass}
+              value={locationId}
+              onChange={(event) => setLocationId(event.target.value)}
+              disabled={busy}
+              aria-describedby={`${ids}-location-hint`}
+            >
               {locations.map((location) => (
-                <option key={location.id} value={location.id}>{localName(location)}</option>
+                <option key={location.id} value={location.id}>
+                  {localName(location)}
+                </option>
               ))}
             </select>
-            <span id={`${ids}-location-hint`} className="mt-1 block text-sm text-stone-700 dark:text-stone-300">{t('import.locationHint')}</span>
+            <span id={`${ids}-location-hint`} className="mt-1 block text-sm text-stone-700 dark:text-stone-300">
+              {t('import.locationHint')}
+            </span>
           </div>
           <label className="block">
             <span className="font-medium">{t('import.file')}</span>
@@ -155,21 +178,40 @@ export function ImportPage({ slug, locations, maxMb }: { slug: string; locations
               onChange={(event) => setFile(event.target.files?.[0] ?? null)}
               disabled={busy}
             />
-            <span id={`${ids}-file-hint`} className="mt-1 block text-sm text-stone-700 dark:text-stone-300">{t('import.fileHint', { maxMb })}</span>
+            <span id={`${ids}-file-hint`} className="mt-1 block text-sm text-stone-700 dark:text-stone-300">
+              {t('import.fileHint', { maxMb })}
+            </span>
           </label>
           <div>
-            <button type="submit" className={buttonClass} disabled={busy || !file}>{t('import.read')}</button>
+            <button type="submit" className={buttonClass} disabled={busy || !file}>
+              {t('import.read')}
+            </button>
           </div>
         </form>
         <div aria-live="polite" className="max-w-xl">
           {progress && (
             <div className="space-y-1">
-              <p>{progress.phase === 'upload' ? t('import.uploading', { percent: progress.percent }) : progress.phase === 'ocr' ? t('import.recognizing', { percent: progress.percent }) : t('import.checking')}</p>
-              <progress className="h-3 w-full accent-primary-700" aria-label={t('import.progressLabel')} max={100} value={progress.phase === 'check' ? undefined : progress.percent} />
+              <p>
+                {progress.phase === 'upload'
+                  ? t('import.uploading', { percent: progress.percent })
+                  : progress.phase === 'ocr'
+                    ? t('import.recognizing', { percent: progress.percent })
+                    : t('import.checking')}
+              </p>
+              <progress
+                className="h-3 w-full accent-primary-700"
+                aria-label={t('import.progressLabel')}
+                max={100}
+                value={progress.phase === 'check' ? undefined : progress.percent}
+              />
             </div>
           )}
         </div>
-        {error && <p role="alert" className="max-w-xl rounded-lg border border-primary-300 bg-primary-50 p-3 text-primary-900 dark:bg-primary-950 dark:text-primary-100">{error}</p>}
+        {error && (
+          <p role="alert" className="max-w-xl rounded-lg border border-primary-300 bg-primary-50 p-3 text-primary-900 dark:bg-primary-950 dark:text-primary-100">
+            {error}
+          </p>
+        )}
       </section>
 
       {preview && showMapping && <ColumnMappingSection headers={preview.headers} mapping={mapping} onChange={setMapping} onApply={() => void read(mapping)} busy={busy} />}

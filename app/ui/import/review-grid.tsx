@@ -71,9 +71,13 @@ export function ReviewSection(props: {
 
   return (
     <section aria-labelledby={`${ids}-review`} className="space-y-4">
-      <h2 id={`${ids}-review`} ref={props.headingRef} tabIndex={-1} className="text-xl font-semibold">{t('import.reviewHeading')}</h2>
+      <h2 id={`${ids}-review`} ref={props.headingRef} tabIndex={-1} className="text-xl font-semibold">
+        {t('import.reviewHeading')}
+      </h2>
       {(preview.source === 'pdf' || preview.source === 'ocr') && (
-        <p className="rounded-lg bg-amber-100 p-3 text-stone-900 dark:bg-amber-900/40 dark:text-stone-100">{t('import.reviewFromPhoto')} {t('import.optionsNotRead')}</p>
+        <p className="rounded-lg bg-amber-100 p-3 text-stone-900 dark:bg-amber-900/40 dark:text-stone-100">
+          {t('import.reviewFromPhoto')} {t('import.optionsNotRead')}
+        </p>
       )}
       {preview.cut && <CutNotice cut={preview.cut} />}
       <p>{t('import.reviewSummary', { total: preview.rows.length, ok: okRows.length, bad: badCount })}</p>
@@ -83,36 +87,61 @@ export function ReviewSection(props: {
           {t('import.onlyProblems')}
         </label>
         {props.canChangeMapping && (
-          <button type="button" className="min-h-11 underline underline-offset-4" onClick={props.onChangeMapping}>{t('import.mappingChange')}</button>
+          <button type="button" className="min-h-11 underline underline-offset-4" onClick={props.onChangeMapping}>
+            {t('import.mappingChange')}
+          </button>
         )}
       </div>
       {/* scrolls sideways on a phone: focusable, so a keyboard can scroll it too */}
-      <div tabIndex={0} role="region" aria-labelledby={`${ids}-review`} className="overflow-x-auto rounded-lg border border-stone-200 focus-visible:outline-2 focus-visible:outline-primary-600 dark:border-stone-800">
+      <div
+        tabIndex={0}
+        role="region"
+        aria-labelledby={`${ids}-review`}
+        className="overflow-x-auto rounded-lg border border-stone-200 focus-visible:outline-2 focus-visible:outline-primary-600 dark:border-stone-800"
+      >
         <table className="min-w-full text-left text-sm">
           <thead className="bg-stone-100 dark:bg-stone-800">
             <tr>
-              <th scope="col" className="px-3 py-2">{t('import.colLine')}</th>
+              <th scope="col" className="px-3 py-2">
+                {t('import.colLine')}
+              </th>
               {gridFields.map((name) => (
-                <th key={name} scope="col" className="px-3 py-2">{t(`import.field.${name}`)}</th>
+                <th key={name} scope="col" className="px-3 py-2">
+                  {t(`import.field.${name}`)}
+                </th>
               ))}
-              <th scope="col" className="px-3 py-2">{t('import.colProblems')}</th>
+              <th scope="col" className="px-3 py-2">
+                {t('import.colProblems')}
+              </th>
             </tr>
           </thead>
           <tbody>
             {visibleRows.slice(0, shown).map((row) => (
-              <tr key={row.line} data-problems={row.problems.length} className={`border-t border-stone-200 align-top dark:border-stone-800 ${row.problems.length > 0 ? 'bg-primary-50 dark:bg-primary-950/40' : ''}`}>
-                <th scope="row" className="px-3 py-2 font-normal tabular-nums">{row.line}</th>
+              <tr
+                key={row.line}
+                data-problems={row.problems.length}
+                className={`border-t border-stone-200 align-top dark:border-stone-800 ${row.problems.length > 0 ? 'bg-primary-50 dark:bg-primary-950/40' : ''}`}
+              >
+                <th scope="row" className="px-3 py-2 font-normal tabular-nums">
+                  {row.line}
+                </th>
                 {gridFields.map((name) => (
-                  <td key={name} className="max-w-64 px-3 py-2 break-words">{row.cells[name] ?? ''}</td>
+                  <td key={name} className="max-w-64 px-3 py-2 break-words">
+                    {row.cells[name] ?? ''}
+                  </td>
                 ))}
-                <td className="px-3 py-2"><ProblemList problems={row.problems} /></td>
+                <td className="px-3 py-2">
+                  <ProblemList problems={row.problems} />
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
       {visibleRows.length > shown && (
-        <button type="button" className={linkClass} onClick={() => setShown(shown + PAGE)}>{t('import.showMore', { count: Math.min(PAGE, visibleRows.length - shown) })}</button>
+        <button type="button" className={linkClass} onClick={() => setShown(shown + PAGE)}>
+          {t('import.showMore', { count: Math.min(PAGE, visibleRows.length - shown) })}
+        </button>
       )}
       {okRows.length === 0 ? (
         <p role="status">{t('import.nothingToImport')}</p>

@@ -17,8 +17,12 @@ function CountTable({ title, testId, note, headers, rows }: { title: string; tes
         <table className="w-full text-left">
           <thead>
             <tr>
-              <th scope="col" className="border-b border-stone-200 py-1 text-sm font-medium dark:border-stone-700">{headers[0]}</th>
-              <th scope="col" className="border-b border-stone-200 py-1 text-right text-sm font-medium dark:border-stone-700">{headers[1]}</th>
+              <th scope="col" className="border-b border-stone-200 py-1 text-sm font-medium dark:border-stone-700">
+                {headers[0]}
+              </th>
+              <th scope="col" className="border-b border-stone-200 py-1 text-right text-sm font-medium dark:border-stone-700">
+                {headers[1]}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -52,7 +56,9 @@ export function OrderInsightsSection({ orders }: { orders: OrderInsights }) {
   return (
     <section aria-labelledby="order-insights-title" className="space-y-6" data-testid="order-insights">
       <div>
-        <h3 id="order-insights-title" className="text-lg font-semibold">{t('orderInsights.heading')}</h3>
+        <h3 id="order-insights-title" className="text-lg font-semibold">
+          {t('orderInsights.heading')}
+        </h3>
         <p className="mt-1 max-w-prose text-stone-700 dark:text-stone-300">{t('orderInsights.intro')}</p>
       </div>
       <dl className="grid gap-3 sm:grid-cols-3">

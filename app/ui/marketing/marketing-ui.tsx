@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** The marketing pages' two button looks, for links; 48 px tall (tap target ≥ 44 px). */
-export const primaryButton =
-  'inline-flex min-h-12 items-center justify-center rounded-lg bg-primary-600 px-6 text-lg font-semibold text-white hover:bg-primary-700';
+export const primaryButton = 'inline-flex min-h-12 items-center justify-center rounded-lg bg-primary-600 px-6 text-lg font-semibold text-white hover:bg-primary-700';
 export const secondaryButton =
   'inline-flex min-h-12 items-center justify-center rounded-lg border border-stone-300 bg-white px-6 text-lg font-semibold text-stone-900 hover:bg-stone-100 dark:border-stone-700 dark:bg-stone-900 dark:text-white dark:hover:bg-stone-800';
 

@@ -19,10 +19,7 @@ export function PhonePreview({ preview, headingId }: { preview: MenuPreview; hea
           <p className="px-4 pt-3 text-xl font-bold tracking-tight">{preview.restaurantName}</p>
           <div aria-hidden="true" className="mt-2 flex gap-1 overflow-hidden border-y border-stone-200 px-3 py-1.5 dark:border-stone-800">
             {preview.categories.map((category, index) => (
-              <span
-                key={category.id}
-                className={`shrink-0 rounded-full px-3 py-1 text-sm font-medium whitespace-nowrap ${index === 0 ? 'bg-primary-700 text-white' : ''}`}
-              >
+              <span key={category.id} className={`shrink-0 rounded-full px-3 py-1 text-sm font-medium whitespace-nowrap ${index === 0 ? 'bg-primary-700 text-white' : ''}`}>
                 {category.name}
               </span>
             ))}
@@ -70,10 +67,7 @@ export function PhonePreview({ preview, headingId }: { preview: MenuPreview; hea
           ) : null}
           <div className="px-4 pt-3">
             {/* the guest menu ships no React, so it is opened as a document, not a client navigation */}
-            <a
-              href={`/${preview.slug}`}
-              className="flex min-h-11 items-center justify-center rounded-lg bg-primary-600 px-4 font-semibold text-white hover:bg-primary-700"
-            >
+            <a href={`/${preview.slug}`} className="flex min-h-11 items-center justify-center rounded-lg bg-primary-600 px-4 font-semibold text-white hover:bg-primary-700">
               {t('home.preview.open')}
             </a>
           </div>

@@ -71,7 +71,9 @@ function MenuHead({ page: { menu, locale, url } }: { page: GuestMenuPageData }) 
       {/* each offered language is its own page (?lang=); the bare address negotiates (x-default) */}
       {active ? (
         <>
-          {active.languages.map((language) => <link key={language} rel="alternate" hrefLang={language} href={menuHref(url, language)} />)}
+          {active.languages.map((language) => (
+            <link key={language} rel="alternate" hrefLang={language} href={menuHref(url, language)} />
+          ))}
           <link rel="alternate" hrefLang="x-default" href={url} />
         </>
       ) : null}
@@ -85,8 +87,12 @@ function GuestMenu({ page: { menu, locale, locationId, url } }: { page: GuestMen
     return (
       <main id="main" className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold">{menu.restaurant.name}</h1>
-        <p className="mt-4 text-lg" data-testid="menu-inactive">{t('menu.restaurantInactive')}</p>
-        <a href="/" className="mt-8 inline-flex min-h-11 items-center text-primary-700 underline dark:text-primary-100">{t('menu.backHome')}</a>
+        <p className="mt-4 text-lg" data-testid="menu-inactive">
+          {t('menu.restaurantInactive')}
+        </p>
+        <a href="/" className="mt-8 inline-flex min-h-11 items-center text-primary-700 underline dark:text-primary-100">
+          {t('menu.backHome')}
+        </a>
       </main>
     );
   }
@@ -105,16 +111,18 @@ function GuestMenu({ page: { menu, locale, locationId, url } }: { page: GuestMen
       ) : null}
       <header className="px-4 pt-3 pb-2 sm:pt-6">
         <div className="flex items-start gap-3 sm:gap-4">
-          {restaurant.logoUrl ? (
-            <img src={restaurant.logoUrl} alt="" width={64} height={64} className="h-12 w-12 rounded-xl object-cover sm:h-16 sm:w-16" />
-          ) : null}
+          {restaurant.logoUrl ? <img src={restaurant.logoUrl} alt="" width={64} height={64} className="h-12 w-12 rounded-xl object-cover sm:h-16 sm:w-16" /> : null}
           <div className="min-w-0 flex-1">
             <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">{restaurant.name}</h1>
             {description ? <p className="mt-1 text-sm text-stone-700 sm:text-base dark:text-stone-300">{description}</p> : null}
             <address className="mt-1 flex flex-wrap items-center gap-x-3 text-sm text-stone-700 not-italic dark:text-stone-300">
               {restaurant.address ? <span>{restaurant.address}</span> : null}
               {restaurant.phone ? (
-                <a href={`tel:${restaurant.phone.replace(/\s/g, '')}`} className="inline-flex min-h-11 items-center underline" aria-label={t('menu.call', { phone: restaurant.phone })}>
+                <a
+                  href={`tel:${restaurant.phone.replace(/\s/g, '')}`}
+                  className="inline-flex min-h-11 items-center underline"
+                  aria-label={t('menu.call', { phone: restaurant.phone })}
+                >
                   {restaurant.phone}
                 </a>
               ) : null}
@@ -126,7 +134,11 @@ function GuestMenu({ page: { menu, locale, locationId, url } }: { page: GuestMen
         <div className="mt-1 flex flex-wrap items-center gap-2 print:hidden">
           <MenuLanguageSwitch languages={restaurant.languages} current={locale} url={url} locationId={otherLocation} />
           {current?.ordering?.reservations ? (
-            <a href={`/${restaurant.slug}/rezervare?loc=${current.id}&lang=${locale}`} data-book-table="" className="inline-flex min-h-11 shrink-0 items-center rounded-full bg-primary-700 px-4 font-semibold text-white hover:bg-primary-800">
+            <a
+              href={`/${restaurant.slug}/rezervare?loc=${current.id}&lang=${locale}`}
+              data-book-table=""
+              className="inline-flex min-h-11 shrink-0 items-center rounded-full bg-primary-700 px-4 font-semibold text-white hover:bg-primary-800"
+            >
               {t('menu.bookTable')}
             </a>
           ) : null}
@@ -134,8 +146,12 @@ function GuestMenu({ page: { menu, locale, locationId, url } }: { page: GuestMen
         </div>
       </header>
       <MenuTools />
-      {current ? <LocationMenu location={current} locale={locale} currency={restaurant.currency} slug={restaurant.slug} /> : (
-        <main id="main" className="px-4 py-8">{t('menu.noProducts')}</main>
+      {current ? (
+        <LocationMenu location={current} locale={locale} currency={restaurant.currency} slug={restaurant.slug} />
+      ) : (
+        <main id="main" className="px-4 py-8">
+          {t('menu.noProducts')}
+        </main>
       )}
       {takesOrders ? (
         // the cart's link; the cart script (loaded by menu-add.js on the first "Adaugă" only) adds the count and total

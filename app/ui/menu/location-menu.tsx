@@ -18,7 +18,10 @@ export function LocationMenu({ location, locale, currency, slug }: { location: M
   const choose = { path: `/${slug}/comanda/fel/`, query: orderLangParam(locale) };
   return (
     <>
-      <nav aria-label={t('menu.categories')} className="sticky top-0 z-10 border-y border-stone-200 bg-stone-50/95 backdrop-blur dark:border-stone-800 dark:bg-stone-950/95 print:hidden">
+      <nav
+        aria-label={t('menu.categories')}
+        className="sticky top-0 z-10 border-y border-stone-200 bg-stone-50/95 backdrop-blur dark:border-stone-800 dark:bg-stone-950/95 print:hidden"
+      >
         <ul className="flex gap-1 overflow-x-auto px-2 py-1">
           {location.categories.map((category) => (
             <li key={category.id} className="shrink-0">
@@ -54,7 +57,9 @@ export function LocationMenu({ location, locale, currency, slug }: { location: M
             </ul>
           </section>
         ))}
-        <p id="menu-empty" hidden role="status" className="py-8 text-center text-lg">{t('menu.noResults')}</p>
+        <p id="menu-empty" hidden role="status" className="py-8 text-center text-lg">
+          {t('menu.noResults')}
+        </p>
       </main>
     </>
   );

@@ -9,9 +9,14 @@
     if (window.bucateCart) return call(window.bucateCart);
     var script = doc.createElement('script');
     script.src = bar.getAttribute('data-cart-script');
-    script.onload = function () { call(window.bucateCart); };
+    script.onload = function () {
+      call(window.bucateCart);
+    };
     // the script did not come: the plain form's post still adds
-    if (form) script.onerror = function () { window.bucateCartPost(form, button); };
+    if (form)
+      script.onerror = function () {
+        window.bucateCartPost(form, button);
+      };
     doc.head.appendChild(script);
   }
   window.bucateCartPost = function (form, button) {
@@ -27,7 +32,13 @@
     if (!form.hasAttribute('data-add')) return;
     event.preventDefault();
     var button = event.submitter || form.querySelector('button');
-    withCart(function (cart) { cart.add(form, button); }, form, button);
+    withCart(
+      function (cart) {
+        cart.add(form, button);
+      },
+      form,
+      button,
+    );
   });
   // a dish with choices (issue 35): its page gets the table code of the QR link and the allergens hidden with the filter
   doc.addEventListener('click', function (event) {
@@ -36,8 +47,13 @@
     var url = new URL(link.href);
     var via = new URLSearchParams(location.search).get('via');
     if (via) url.searchParams.set('via', via);
-    doc.querySelectorAll('input[name="hide-allergen"]:checked').forEach(function (box) { url.searchParams.append('a', box.value); });
+    doc.querySelectorAll('input[name="hide-allergen"]:checked').forEach(function (box) {
+      url.searchParams.append('a', box.value);
+    });
     link.href = url.toString();
   });
-  if (/(^|; )cart=/.test(doc.cookie)) withCart(function (cart) { cart.refresh(); });
+  if (/(^|; )cart=/.test(doc.cookie))
+    withCart(function (cart) {
+      cart.refresh();
+    });
 })();

@@ -20,7 +20,9 @@
   function ask(url, init) {
     init.headers = { Accept: 'application/json' };
     init.credentials = 'same-origin';
-    return fetch(url, init).then(function (response) { return response.json(); });
+    return fetch(url, init).then(function (response) {
+      return response.json();
+    });
   }
   window.bucateCart = {
     add: function (form, button) {
@@ -29,14 +31,25 @@
       if (via) body.append('via', via);
       button.disabled = true;
       ask(form.action, { method: 'POST', body: body })
-        .then(function (data) { show(data, data.ok ? data.message : data.error); })
+        .then(function (data) {
+          show(data, data.ok ? data.message : data.error);
+        })
         // the network failed: the plain form's post (menu-add.js) still adds
-        .catch(function () { window.bucateCartPost(form, button); })
-        .then(function () { button.disabled = false; });
+        .catch(function () {
+          window.bucateCartPost(form, button);
+        })
+        .then(function () {
+          button.disabled = false;
+        });
     },
     refresh: function () {
       var lang = bar && bar.getAttribute('href').indexOf('lang=en') !== -1 ? '?lang=en' : '';
-      ask(location.pathname + '/comanda/adauga' + lang, { method: 'GET' }).then(function (data) { if (data.count > 0) show(data); }, function () {});
+      ask(location.pathname + '/comanda/adauga' + lang, { method: 'GET' }).then(
+        function (data) {
+          if (data.count > 0) show(data);
+        },
+        function () {},
+      );
     },
   };
 })();

@@ -12,7 +12,13 @@ export function menuHref(url: string, language: ContentLanguage, locationId?: st
  * so the switch and the location choice share one row on a phone, and is named in its own
  * language for screen readers and voice control ("DE Deutsch").
  */
-export function MenuLanguageSwitch({ languages, current, url, locationId, className = '' }: {
+export function MenuLanguageSwitch({
+  languages,
+  current,
+  url,
+  locationId,
+  className = '',
+}: {
   languages: readonly ContentLanguage[];
   current: ContentLanguage;
   url: string;

@@ -10,10 +10,34 @@ import type { MenuProduct } from '#app/modules/guest-menu/menu.types.ts';
 import { MenuProductItem } from './menu-product.tsx';
 
 const plain: MenuProduct = {
-  id: 'p1', categoryId: 'c1', nameRo: 'Ciorbă de burtă', nameEn: null, descriptionRo: null, descriptionEn: null,
-  ingredientsRo: null, ingredientsEn: null, priceMinor: 3200, currency: 'RON', weightValue: 400, weightUnit: 'ml',
-  allergens: [], traces: [], additives: [], frozen: false, energyKcal: null, fat: null, saturates: null, carbs: null,
-  sugars: null, protein: null, salt: null, servedFrom: null, servedUntil: null, available: true, imageUrl: null, imageSrcSet: null,
+  id: 'p1',
+  categoryId: 'c1',
+  nameRo: 'Ciorbă de burtă',
+  nameEn: null,
+  descriptionRo: null,
+  descriptionEn: null,
+  ingredientsRo: null,
+  ingredientsEn: null,
+  priceMinor: 3200,
+  currency: 'RON',
+  weightValue: 400,
+  weightUnit: 'ml',
+  allergens: [],
+  traces: [],
+  additives: [],
+  frozen: false,
+  energyKcal: null,
+  fat: null,
+  saturates: null,
+  carbs: null,
+  sugars: null,
+  protein: null,
+  salt: null,
+  servedFrom: null,
+  servedUntil: null,
+  available: true,
+  imageUrl: null,
+  imageSrcSet: null,
 };
 
 function render(product: Partial<MenuProduct>, locale: Locale = 'ro'): string {

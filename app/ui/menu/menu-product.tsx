@@ -79,7 +79,19 @@ function dishLabelsOf(i18n: I18n): DishLabels {
  * as words; ingredients, additives and the nutrition declaration open on demand. The data-*
  * attributes feed the in-page search and allergen filter (menu-enhance.js).
  */
-export function MenuProductItem({ product, locale, currency, addForm, choose }: { product: MenuProduct; locale: ContentLanguage; currency: string; addForm?: string; choose?: { path: string; query: string } }) {
+export function MenuProductItem({
+  product,
+  locale,
+  currency,
+  addForm,
+  choose,
+}: {
+  product: MenuProduct;
+  locale: ContentLanguage;
+  currency: string;
+  addForm?: string;
+  choose?: { path: string; query: string };
+}) {
   // the provider's instance itself: useTranslation hands each component its own wrapper, which no cache could key on
   const i18n = useContext(I18nContext)?.i18n;
   if (!i18n) throw new Error('a dish card renders inside an I18nextProvider');
@@ -128,11 +140,7 @@ export function MenuProductItem({ product, locale, currency, addForm, choose }: 
             {allergenNames}
           </p>
         ) : null}
-        {product.traces.length > 0 ? (
-          <p className="dish-note">
-            {`${labels.traces}: ${product.traces.map((key) => labels.allergen[key]).join(', ')}`}
-          </p>
-        ) : null}
+        {product.traces.length > 0 ? <p className="dish-note">{`${labels.traces}: ${product.traces.map((key) => labels.allergen[key]).join(', ')}`}</p> : null}
         {/* the frozen marker is for every guest to see, not behind a fold (Romanian menu rules) */}
         {product.frozen ? <p className="dish-note">{`* ${labels.frozen}`}</p> : null}
         {hasDetails ? (
@@ -142,11 +150,15 @@ export function MenuProductItem({ product, locale, currency, addForm, choose }: 
         ) : null}
         {addForm && product.orderable && product.hasOptions && choose ? (
           // a dish with choices opens its choice page (issue 35): the options stay out of the list
-          <a href={`${choose.path}${product.id}${choose.query}`} data-choose="" aria-label={`${labels.add}: ${name}`}>{labels.add}</a>
+          <a href={`${choose.path}${product.id}${choose.query}`} data-choose="" aria-label={`${labels.add}: ${name}`}>
+            {labels.add}
+          </a>
         ) : addForm && product.orderable ? (
           // a button of the page's one add form (decision 0032; one form, not one per dish: ~100 bytes a dish less):
           // without JavaScript it adds and comes back to this dish; the cart script adds in place
-          <button form={addForm} name="p" value={product.id} aria-label={`${labels.add}: ${name}`}>{labels.add}</button>
+          <button form={addForm} name="p" value={product.id} aria-label={`${labels.add}: ${name}`}>
+            {labels.add}
+          </button>
         ) : null}
       </div>
     </li>

@@ -14,7 +14,9 @@ export function MenuTools() {
     // the row is its own element: #menu-tools is hidden with scripting off (app.css), which a utility's display would override
     <div id="menu-tools" className="px-4 pb-3 print:hidden">
       <div className="flex flex-wrap items-start gap-2">
-        <label htmlFor="menu-search" className="sr-only">{t('menu.search')}</label>
+        <label htmlFor="menu-search" className="sr-only">
+          {t('menu.search')}
+        </label>
         <input
           id="menu-search"
           type="search"
@@ -23,12 +25,17 @@ export function MenuTools() {
           className="min-h-11 min-w-0 flex-1 basis-40 rounded-lg border border-stone-400 bg-white px-3 text-base dark:border-stone-600 dark:bg-stone-900"
         />
         <details className="open:basis-full">
-          <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-lg border border-stone-300 px-3 font-medium whitespace-nowrap dark:border-stone-700">{t('menu.allergenFilter')}</summary>
+          <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-lg border border-stone-300 px-3 font-medium whitespace-nowrap dark:border-stone-700">
+            {t('menu.allergenFilter')}
+          </summary>
           <fieldset className="mt-1">
             <legend className="text-sm text-stone-700 dark:text-stone-300">{t('menu.hideContaining')}</legend>
             <div className="mt-1 flex flex-wrap gap-2">
               {ALLERGEN_KEYS.map((key) => (
-                <label key={key} className="inline-flex min-h-11 items-center gap-2 rounded-full border border-stone-300 px-3 has-checked:border-primary-700 has-checked:bg-primary-50 dark:border-stone-700 dark:has-checked:bg-stone-800">
+                <label
+                  key={key}
+                  className="inline-flex min-h-11 items-center gap-2 rounded-full border border-stone-300 px-3 has-checked:border-primary-700 has-checked:bg-primary-50 dark:border-stone-700 dark:has-checked:bg-stone-800"
+                >
                   <input type="checkbox" name="hide-allergen" value={key} className="h-4 w-4 accent-primary-700" />
                   {t(`allergen.${key}`)}
                 </label>

@@ -12,8 +12,16 @@ const christmas: OpeningException = { from: '2026-12-25', to: '2026-12-26', note
 
 function statusLine(now: string, locale: string): string {
   const { openNow, today, upcoming, soon } = openingStatus(hours, [christmas], Date.parse(now), 'Europe/Bucharest');
-  const html = renderToStaticMarkup(createElement(I18nextProvider, { i18n: getGuestI18n(locale) }, createElement(OpeningHoursList, { hours, opening: { openNow, today, upcoming, soon }, locale })));
-  return /<p[^>]*data-testid="opening-status"[^>]*>(.*?)<\/p>/.exec(html)?.[1]?.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim() ?? '';
+  const html = renderToStaticMarkup(
+    createElement(I18nextProvider, { i18n: getGuestI18n(locale) }, createElement(OpeningHoursList, { hours, opening: { openNow, today, upcoming, soon }, locale })),
+  );
+  return (
+    /<p[^>]*data-testid="opening-status"[^>]*>(.*?)<\/p>/
+      .exec(html)?.[1]
+      ?.replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim() ?? ''
+  );
 }
 
 describe('the guest menu’s open/closed line (issue 23)', () => {

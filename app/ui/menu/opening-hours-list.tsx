@@ -31,9 +31,10 @@ const noteIn = (exception: OpeningException, locale: string) => (locale === 'ro'
 export function OpeningHoursList({ hours, opening, locale }: { hours: OpeningHours | null; opening: MenuRestaurant['opening']; locale: string }) {
   const { t } = useTranslation();
   const exceptionText = (exception: OpeningException) => {
-    const text = exception.hours.length === 0
-      ? t('serving.closedOn', { dates: formatDates(exception, locale) })
-      : t('serving.specialOn', { dates: formatDates(exception, locale), hours: rangesText(exception.hours) });
+    const text =
+      exception.hours.length === 0
+        ? t('serving.closedOn', { dates: formatDates(exception, locale) })
+        : t('serving.specialOn', { dates: formatDates(exception, locale), hours: rangesText(exception.hours) });
     const note = noteIn(exception, locale);
     return note ? `${text} (${note})` : text;
   };
@@ -42,8 +43,12 @@ export function OpeningHoursList({ hours, opening, locale }: { hours: OpeningHou
   const todayText = !today
     ? null
     : today.hours.length === 0
-      ? todayNote ? t('serving.closedTodayFor', { note: todayNote }) : t('serving.closedToday')
-      : todayNote ? t('serving.specialTodayFor', { note: todayNote, hours: rangesText(today.hours) }) : t('serving.specialToday', { hours: rangesText(today.hours) });
+      ? todayNote
+        ? t('serving.closedTodayFor', { note: todayNote })
+        : t('serving.closedToday')
+      : todayNote
+        ? t('serving.specialTodayFor', { note: todayNote, hours: rangesText(today.hours) })
+        : t('serving.specialToday', { hours: rangesText(today.hours) });
   const next = today ? null : opening.soon;
   return (
     <div className="mt-1 flex flex-wrap items-center gap-x-3 text-sm">
@@ -70,7 +75,9 @@ export function OpeningHoursList({ hours, opening, locale }: { hours: OpeningHou
           <>
             <p className="mt-2 font-medium">{t('serving.upcoming')}</p>
             <ul className="tabular-nums">
-              {opening.upcoming.map((exception) => <li key={exception.from}>{exceptionText(exception)}</li>)}
+              {opening.upcoming.map((exception) => (
+                <li key={exception.from}>{exceptionText(exception)}</li>
+              ))}
             </ul>
           </>
         ) : null}

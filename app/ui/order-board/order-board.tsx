@@ -21,7 +21,17 @@ export function boardTitle(waiting: number, title: string, appName: string): str
  * pause switch, the day's totals and list. Every control is a plain form first (it works before
  * the script loads and without it); the live stream and the sound come with JavaScript.
  */
-export function OrderBoardView({ board: loaded, since, slug, failed }: { board: OrderBoard; since: number; slug: string; failed?: Extract<ActionResult, { ok: false }> | undefined }) {
+export function OrderBoardView({
+  board: loaded,
+  since,
+  slug,
+  failed,
+}: {
+  board: OrderBoard;
+  since: number;
+  slug: string;
+  failed?: Extract<ActionResult, { ok: false }> | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const submit = useSubmit();
   const sound = useBeep();
@@ -38,7 +48,9 @@ export function OrderBoardView({ board: loaded, since, slug, failed }: { board: 
     <section aria-labelledby="orders-title" className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h2 id="orders-title" className="text-xl font-semibold">{t('orders.heading')}</h2>
+          <h2 id="orders-title" className="text-xl font-semibold">
+            {t('orders.heading')}
+          </h2>
           <p className="mt-1 text-stone-700 dark:text-stone-300">{t('orders.intro', { day: board.serviceDay })}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -47,35 +59,58 @@ export function OrderBoardView({ board: loaded, since, slug, failed }: { board: 
             {connected ? t('orders.live') : t('orders.connecting')}
           </p>
           {sound.on ? (
-            <button type="button" onClick={sound.disable} className={boardButton} aria-pressed="true">{t('orders.soundActive')} · {t('orders.soundOff')}</button>
+            <button type="button" onClick={sound.disable} className={boardButton} aria-pressed="true">
+              {t('orders.soundActive')} · {t('orders.soundOff')}
+            </button>
           ) : (
-            <button type="button" onClick={sound.enable} className={boardButton} aria-pressed="false">{t('orders.soundOn')}</button>
+            <button type="button" onClick={sound.enable} className={boardButton} aria-pressed="false">
+              {t('orders.soundOn')}
+            </button>
           )}
         </div>
       </div>
 
       {board.locations.map((location) =>
         location.ordering?.ceilingHitAt ? (
-          <p key={location.id} role="alert" className="rounded-lg bg-primary-50 p-3 font-medium text-primary-800 dark:bg-stone-800 dark:text-primary-100" data-testid="ceiling-notice">
+          <p
+            key={location.id}
+            role="alert"
+            className="rounded-lg bg-primary-50 p-3 font-medium text-primary-800 dark:bg-stone-800 dark:text-primary-100"
+            data-testid="ceiling-notice"
+          >
             {t('orders.ceilingHit', { max: location.ordering.ceiling, location: location.name, at: location.ordering.ceilingHitAt })}
           </p>
         ) : null,
       )}
 
-      {failed ? <p role="alert" className="rounded-lg bg-primary-50 p-3 font-medium text-primary-800 dark:bg-stone-800 dark:text-primary-100">{Object.values(failed.fieldErrors)[0] ?? failed.error}</p> : null}
+      {failed ? (
+        <p role="alert" className="rounded-lg bg-primary-50 p-3 font-medium text-primary-800 dark:bg-stone-800 dark:text-primary-100">
+          {Object.values(failed.fieldErrors)[0] ?? failed.error}
+        </p>
+      ) : null}
 
       <div className="flex flex-wrap items-end gap-x-8 gap-y-4">
         {board.locations.length > 1 ? (
           <Form method="get" className="flex flex-wrap items-end gap-2" onChange={(event) => submit(event.currentTarget)}>
             <label className="text-sm font-medium">
               {t('orders.location')}
-              <select name="loc" defaultValue={board.locationId ?? ''} className="mt-1 block min-h-11 rounded-lg border border-stone-400 bg-white px-3 dark:border-stone-600 dark:bg-stone-900">
+              <select
+                name="loc"
+                defaultValue={board.locationId ?? ''}
+                className="mt-1 block min-h-11 rounded-lg border border-stone-400 bg-white px-3 dark:border-stone-600 dark:bg-stone-900"
+              >
                 <option value="">{t('orders.allLocations')}</option>
-                {board.locations.map((location) => <option key={location.id} value={location.id}>{location.name}</option>)}
+                {board.locations.map((location) => (
+                  <option key={location.id} value={location.id}>
+                    {location.name}
+                  </option>
+                ))}
               </select>
             </label>
             <noscript>
-              <button type="submit" className={boardButton}>{t('orders.show')}</button>
+              <button type="submit" className={boardButton}>
+                {t('orders.show')}
+              </button>
             </noscript>
           </Form>
         ) : null}
@@ -103,28 +138,38 @@ export function OrderBoardView({ board: loaded, since, slug, failed }: { board: 
       </div>
 
       <section aria-labelledby="orders-totals">
-        <h3 id="orders-totals" className="text-sm font-medium">{t('orders.totalsTitle')}</h3>
+        <h3 id="orders-totals" className="text-sm font-medium">
+          {t('orders.totalsTitle')}
+        </h3>
         <dl className="mt-1 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6" data-testid="board-totals">
           <div className="min-w-0 break-words rounded-lg bg-stone-100 p-2 dark:bg-stone-800">
             <dt className="text-sm">{t('orders.total')}</dt>
-            <dd className="font-semibold">{board.totals.count} · {money(board.totals.totalMinor)}</dd>
+            <dd className="font-semibold">
+              {board.totals.count} · {money(board.totals.totalMinor)}
+            </dd>
           </div>
           {TOTAL_STATUSES.map((status) => (
             <div key={status} className="min-w-0 break-words rounded-lg bg-stone-100 p-2 dark:bg-stone-800">
               <dt className="text-sm">{t(`orders.status.${status}`)}</dt>
-              <dd className="font-semibold">{board.totals.byStatus[status].count} · {money(board.totals.byStatus[status].totalMinor)}</dd>
+              <dd className="font-semibold">
+                {board.totals.byStatus[status].count} · {money(board.totals.byStatus[status].totalMinor)}
+              </dd>
             </div>
           ))}
         </dl>
       </section>
 
       <section aria-labelledby="orders-list">
-        <h3 id="orders-list" className="sr-only">{t('orders.listTitle')}</h3>
+        <h3 id="orders-list" className="sr-only">
+          {t('orders.listTitle')}
+        </h3>
         {board.orders.length === 0 ? (
           <p className="rounded-lg bg-stone-100 p-4 dark:bg-stone-800">{t('orders.empty')}</p>
         ) : (
           <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="board-orders">
-            {board.orders.map((order) => <OrderCard key={order.id} order={order} slug={slug} />)}
+            {board.orders.map((order) => (
+              <OrderCard key={order.id} order={order} slug={slug} />
+            ))}
           </ul>
         )}
       </section>

@@ -68,19 +68,25 @@ export function OrderCard({ order, slug }: { order: BoardOrder; slug: string }) 
               {t('orders.minutes')}
               <input name="minutes" type="number" inputMode="numeric" required min={ETA_MINUTES.min} max={ETA_MINUTES.max} defaultValue={15} className={`${input} w-24`} />
             </label>
-            <button type="submit" name="intent" value="accept" className={primaryButton}>{t('orders.accept')}</button>
+            <button type="submit" name="intent" value="accept" className={primaryButton}>
+              {t('orders.accept')}
+            </button>
           </Form>
         ) : null}
         {order.status === 'accepted' ? (
           <Form method="post">
             <Target order={order} />
-            <button type="submit" name="intent" value="ready" className={primaryButton}>{t('orders.markReady')}</button>
+            <button type="submit" name="intent" value="ready" className={primaryButton}>
+              {t('orders.markReady')}
+            </button>
           </Form>
         ) : null}
         {order.status === 'accepted' || order.status === 'ready' ? (
           <Form method="post">
             <Target order={order} />
-            <button type="submit" name="intent" value="served" className={order.status === 'ready' ? primaryButton : boardButton}>{t('orders.markServed')}</button>
+            <button type="submit" name="intent" value="served" className={order.status === 'ready' ? primaryButton : boardButton}>
+              {t('orders.markServed')}
+            </button>
           </Form>
         ) : null}
         <a href={`/${slug}/admin/orders/${order.id}/ticket.pdf?lang=${i18n.language}`} target="_blank" rel="noopener" className={boardButton}>
@@ -103,7 +109,9 @@ export function OrderCard({ order, slug }: { order: BoardOrder; slug: string }) 
                 {t('orders.blockTable')}
               </label>
             ) : null}
-            <button type="submit" name="intent" value="decline" className={boardButton}>{t('orders.decline')}</button>
+            <button type="submit" name="intent" value="decline" className={boardButton}>
+              {t('orders.decline')}
+            </button>
           </Form>
         </details>
       ) : null}

@@ -10,8 +10,12 @@
   function update() {
     var price = Number(form.getAttribute('data-base'));
     var picked = Array.prototype.slice.call(form.querySelectorAll('input[name="o"]:checked'));
-    picked.forEach(function (input) { if (input.hasAttribute('data-set')) price = Number(input.getAttribute('data-price')); });
-    picked.forEach(function (input) { if (!input.hasAttribute('data-set')) price += Number(input.getAttribute('data-price')); });
+    picked.forEach(function (input) {
+      if (input.hasAttribute('data-set')) price = Number(input.getAttribute('data-price'));
+    });
+    picked.forEach(function (input) {
+      if (!input.hasAttribute('data-set')) price += Number(input.getAttribute('data-price'));
+    });
     var quantity = Math.min(20, Math.max(1, Math.floor(Number(form.elements.q.value)) || 1));
     out.textContent = format.format((Math.max(0, price) * quantity) / 100);
     box.hidden = false;

@@ -69,7 +69,9 @@ export function OrderView({ data }: { data: OrderViewData }) {
       </p>
       {/* what the live script redraws: the state and its steps */}
       <div id="order-live" data-live-box="" data-status={data.status} data-eta={String(data.etaMinutes)} data-live={final ? undefined : data.liveUrl}>
-        <p role="status" className="mt-4 rounded-lg border-2 border-primary-700 p-4 text-lg font-semibold" data-testid="order-status">{statusText(t, data)}</p>
+        <p role="status" className="mt-4 rounded-lg border-2 border-primary-700 p-4 text-lg font-semibold" data-testid="order-status">
+          {statusText(t, data)}
+        </p>
         {data.status === 'declined' ? null : (
           <ol className="mt-4 grid grid-cols-4 gap-1 text-center text-sm" aria-label={t('order.progress')}>
             {STEPS.map((step, index) => (
@@ -84,7 +86,9 @@ export function OrderView({ data }: { data: OrderViewData }) {
           </ol>
         )}
       </div>
-      <a href={data.selfUrl} className="mt-3 inline-flex min-h-11 items-center font-medium text-primary-700 underline dark:text-primary-100" data-refresh="">{t('order.refresh')}</a>
+      <a href={data.selfUrl} className="mt-3 inline-flex min-h-11 items-center font-medium text-primary-700 underline dark:text-primary-100" data-refresh="">
+        {t('order.refresh')}
+      </a>
       <h2 className="mt-6 text-xl font-semibold">{t('order.yourOrder')}</h2>
       {data.allergies.length > 0 || data.allergyNote ? (
         <div role="note" className={`mt-2 py-2 ${allergyBox}`} data-testid="order-allergies">
@@ -125,7 +129,9 @@ export function OrderView({ data }: { data: OrderViewData }) {
         <span>{price(data.totalMinor)}</span>
       </p>
       <p className="mt-4 text-sm text-stone-700 dark:text-stone-300">{t('order.keepLink')}</p>
-      <a href={data.menuHref} className="mt-2 inline-flex min-h-11 items-center font-medium text-primary-700 underline dark:text-primary-100">{t('order.backToMenu')}</a>
+      <a href={data.menuHref} className="mt-2 inline-flex min-h-11 items-center font-medium text-primary-700 underline dark:text-primary-100">
+        {t('order.backToMenu')}
+      </a>
       <script src={liveStatusScript} defer />
     </main>
   );

@@ -23,18 +23,40 @@ function formStart(location: PageLocation, refused: RefusedSave | undefined) {
     const text = (name: string) => (typeof refused.values[name] === 'string' ? (refused.values[name] as string) : '');
     const on = (name: string) => refused.values[name] === 'on';
     return {
-      ordersEnabled: on('ordersEnabled'), dineIn: on('dineIn'), pickup: on('pickup'), reservationsEnabled: on('reservationsEnabled'), autoAccept: on('autoAccept'),
-      slotMinutes: text('slotMinutes'), maxPartySize: text('maxPartySize'), leadMinutes: text('leadMinutes'), daysAhead: text('daysAhead'),
-      capacityPerSlot: text('capacityPerSlot'), guestNoteRo: text('guestNoteRo'), guestNoteEn: text('guestNoteEn'),
-      orderCeiling: text('orderCeiling'), reservationHourCeiling: text('reservationHourCeiling'), reservationDayCeiling: text('reservationDayCeiling'),
+      ordersEnabled: on('ordersEnabled'),
+      dineIn: on('dineIn'),
+      pickup: on('pickup'),
+      reservationsEnabled: on('reservationsEnabled'),
+      autoAccept: on('autoAccept'),
+      slotMinutes: text('slotMinutes'),
+      maxPartySize: text('maxPartySize'),
+      leadMinutes: text('leadMinutes'),
+      daysAhead: text('daysAhead'),
+      capacityPerSlot: text('capacityPerSlot'),
+      guestNoteRo: text('guestNoteRo'),
+      guestNoteEn: text('guestNoteEn'),
+      orderCeiling: text('orderCeiling'),
+      reservationHourCeiling: text('reservationHourCeiling'),
+      reservationDayCeiling: text('reservationDayCeiling'),
       reservationContactCeiling: text('reservationContactCeiling'),
     };
   }
   return {
-    ordersEnabled: s.ordersEnabled, dineIn: s.dineIn, pickup: s.pickup, reservationsEnabled: s.reservationsEnabled, autoAccept: s.autoAccept,
-    slotMinutes: String(s.slotMinutes), maxPartySize: String(s.maxPartySize), leadMinutes: String(s.leadMinutes), daysAhead: String(s.daysAhead),
-    capacityPerSlot: String(s.capacityPerSlot), guestNoteRo: s.guestNoteRo ?? '', guestNoteEn: s.guestNoteEn ?? '',
-    orderCeiling: String(s.orderCeiling), reservationHourCeiling: String(s.reservationHourCeiling), reservationDayCeiling: String(s.reservationDayCeiling),
+    ordersEnabled: s.ordersEnabled,
+    dineIn: s.dineIn,
+    pickup: s.pickup,
+    reservationsEnabled: s.reservationsEnabled,
+    autoAccept: s.autoAccept,
+    slotMinutes: String(s.slotMinutes),
+    maxPartySize: String(s.maxPartySize),
+    leadMinutes: String(s.leadMinutes),
+    daysAhead: String(s.daysAhead),
+    capacityPerSlot: String(s.capacityPerSlot),
+    guestNoteRo: s.guestNoteRo ?? '',
+    guestNoteEn: s.guestNoteEn ?? '',
+    orderCeiling: String(s.orderCeiling),
+    reservationHourCeiling: String(s.reservationHourCeiling),
+    reservationDayCeiling: String(s.reservationDayCeiling),
     reservationContactCeiling: String(s.reservationContactCeiling),
   };
 }
@@ -53,14 +75,7 @@ export function OrderingLocationSettings({ location, slug, refused }: { location
   const errors = refused?.fieldErrors ?? {};
   const headingId = `ordering-${location.locationId}`;
   const number = (name: keyof typeof ORDERING_LIMITS, hint?: string) => (
-    <TextField
-      label={t(`orderingSettings.${name}`)}
-      name={name}
-      inputMode="numeric"
-      defaultValue={start[name]}
-      error={errors[name]}
-      hint={hint}
-    />
+    <TextField label={t(`orderingSettings.${name}`)} name={name} inputMode="numeric" defaultValue={start[name]} error={errors[name]} hint={hint} />
   );
   const ceiling = (name: 'orderCeiling' | 'reservationHourCeiling' | 'reservationDayCeiling' | 'reservationContactCeiling') =>
     number(name, t('orderingSettings.ceilingHint', { min: ORDERING_LIMITS[name][0], max: ORDERING_LIMITS[name][1] }));
@@ -68,7 +83,9 @@ export function OrderingLocationSettings({ location, slug, refused }: { location
   const tablesList = location.tables.length > TABLES_SHOWN ? t('orderingSettings.tablesMore', { list: shownTables, count: location.tables.length - TABLES_SHOWN }) : shownTables;
   return (
     <section aria-labelledby={headingId} className="space-y-4 rounded-[var(--radius-card)] border border-stone-200 p-4 dark:border-stone-800" data-testid="ordering-location">
-      <h3 id={headingId} className="text-lg font-semibold">{location.name}</h3>
+      <h3 id={headingId} className="text-lg font-semibold">
+        {location.name}
+      </h3>
 
       {settings.version > 0 && settings.ordersEnabled ? (
         <Form method="post" className="flex flex-wrap items-center gap-3" data-testid="ordering-pause">
@@ -77,7 +94,9 @@ export function OrderingLocationSettings({ location, slug, refused }: { location
           <p className={settings.paused ? 'font-semibold text-primary-800 dark:text-primary-100' : 'text-stone-700 dark:text-stone-300'}>
             {settings.paused ? t('orderingSettings.pauseStatePaused') : t('orderingSettings.pauseStateOpen')}
           </p>
-          <button type="submit" className={secondaryButton}>{settings.paused ? t('orderingSettings.resume') : t('orderingSettings.pause')}</button>
+          <button type="submit" className={secondaryButton}>
+            {settings.paused ? t('orderingSettings.resume') : t('orderingSettings.pause')}
+          </button>
           <p className="w-full text-sm text-stone-600 dark:text-stone-400">{t('orderingSettings.pauseHint')}</p>
         </Form>
       ) : null}
@@ -125,7 +144,9 @@ export function OrderingLocationSettings({ location, slug, refused }: { location
             <TextArea label={t('orderingSettings.guestNoteEn')} name="guestNoteEn" defaultValue={start.guestNoteEn} error={errors.guestNoteEn} maxLength={500} lang="en" />
           </div>
         </Fieldset>
-        <button type="submit" className={primaryButton}>{t('orderingSettings.save', { location: location.name })}</button>
+        <button type="submit" className={primaryButton}>
+          {t('orderingSettings.save', { location: location.name })}
+        </button>
       </Form>
     </section>
   );

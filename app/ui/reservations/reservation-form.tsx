@@ -10,8 +10,10 @@ import type { ReservationFormPage, ReservationLocale } from '#app/modules/reserv
 
 export const fieldClass =
   'mt-1 block min-h-11 w-full rounded-lg border border-stone-400 bg-white px-3 text-base text-stone-900 aria-[invalid=true]:border-primary-600 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100';
-export const buttonClass = 'inline-flex min-h-12 items-center justify-center rounded-lg bg-primary-700 px-5 font-semibold text-white hover:bg-primary-800 focus-visible:outline-2 focus-visible:outline-offset-2';
-const secondaryButton = 'inline-flex min-h-11 items-center justify-center rounded-lg border border-stone-400 px-4 font-medium hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800';
+export const buttonClass =
+  'inline-flex min-h-12 items-center justify-center rounded-lg bg-primary-700 px-5 font-semibold text-white hover:bg-primary-800 focus-visible:outline-2 focus-visible:outline-offset-2';
+const secondaryButton =
+  'inline-flex min-h-11 items-center justify-center rounded-lg border border-stone-400 px-4 font-medium hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800';
 
 export interface ReservationFormResult {
   error?: string;
@@ -22,15 +24,37 @@ export interface ReservationFormResult {
 type OpenPage = Extract<ReservationFormPage, { status: 'open' }>;
 
 function FieldError({ id, error }: { id: string; error?: string }) {
-  return error ? <p id={`${id}-error`} className="mt-1 text-sm font-medium text-primary-800 dark:text-primary-100">{error}</p> : null;
+  return error ? (
+    <p id={`${id}-error`} className="mt-1 text-sm font-medium text-primary-800 dark:text-primary-100">
+      {error}
+    </p>
+  ) : null;
 }
 
-function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: (props: { id: string; name: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode }) {
+function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  children: (props: { id: string; name: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
+}) {
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div>
-      <label htmlFor={`r-${id}`} className="block font-medium">{label}</label>
-      {hint ? <p id={`${id}-hint`} className="text-sm text-stone-700 dark:text-stone-300">{hint}</p> : null}
+      <label htmlFor={`r-${id}`} className="block font-medium">
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-stone-700 dark:text-stone-300">
+          {hint}
+        </p>
+      ) : null}
       {children({ id: `r-${id}`, name: id, 'aria-invalid': Boolean(error), 'aria-describedby': described })}
       <FieldError id={id} error={error} />
     </div>
@@ -46,8 +70,12 @@ export function ReservationClosed({ message, menuHref }: { message: string; menu
   const { t } = useTranslation();
   return (
     <div className="mt-6 space-y-4">
-      <p role="status" className="rounded-lg border border-stone-300 p-4 dark:border-stone-700">{message}</p>
-      <a href={menuHref} className="inline-flex min-h-11 items-center text-primary-700 underline dark:text-primary-100">{t('reservations.backToMenu')}</a>
+      <p role="status" className="rounded-lg border border-stone-300 p-4 dark:border-stone-700">
+        {message}
+      </p>
+      <a href={menuHref} className="inline-flex min-h-11 items-center text-primary-700 underline dark:text-primary-100">
+        {t('reservations.backToMenu')}
+      </a>
     </div>
   );
 }
@@ -62,23 +90,37 @@ export function ReservationForm({ page, locale, result }: { page: OpenPage; loca
   return (
     <div className="mt-6 space-y-8">
       {result?.error ? (
-        <p role="alert" className="rounded-lg border-2 border-primary-600 p-4 font-medium" data-testid="reservation-error">{result.error}</p>
+        <p role="alert" className="rounded-lg border-2 border-primary-600 p-4 font-medium" data-testid="reservation-error">
+          {result.error}
+        </p>
       ) : null}
       <form method="get" className="flex flex-wrap items-end gap-3" aria-label={t('reservations.showTimes')}>
         <input type="hidden" name="lang" value={locale} />
         {page.locations.length > 1 ? (
           <div className="min-w-48 flex-1">
-            <label htmlFor="r-loc" className="block font-medium">{t('reservations.location')}</label>
+            <label htmlFor="r-loc" className="block font-medium">
+              {t('reservations.location')}
+            </label>
             <select id="r-loc" name="loc" defaultValue={page.locationId} className={fieldClass}>
-              {page.locations.map((location) => <option key={location.id} value={location.id}>{location.name}</option>)}
+              {page.locations.map((location) => (
+                <option key={location.id} value={location.id}>
+                  {location.name}
+                </option>
+              ))}
             </select>
           </div>
-        ) : <input type="hidden" name="loc" value={page.locationId} />}
+        ) : (
+          <input type="hidden" name="loc" value={page.locationId} />
+        )}
         <div className="min-w-40 flex-1">
-          <label htmlFor="r-day" className="block font-medium">{t('reservations.date')}</label>
+          <label htmlFor="r-day" className="block font-medium">
+            {t('reservations.date')}
+          </label>
           <input id="r-day" type="date" name="date" defaultValue={page.date} min={page.today} max={page.lastDate} required className={fieldClass} />
         </div>
-        <button type="submit" className={secondaryButton}>{t('reservations.showTimes')}</button>
+        <button type="submit" className={secondaryButton}>
+          {t('reservations.showTimes')}
+        </button>
       </form>
 
       <form method="post" action={postTo} className="space-y-5" noValidate>
@@ -87,7 +129,11 @@ export function ReservationForm({ page, locale, result }: { page: OpenPage; loca
         <input type="hidden" name="idempotencyKey" value={typed.idempotencyKey ?? page.idempotencyKey} />
         <fieldset aria-describedby={errors.time ? 'time-error' : undefined}>
           <legend className="font-medium">{t('reservations.timesOn', { date: formatDay(page.date, locale) })}</legend>
-          {free.length === 0 ? <p className="mt-2" data-testid="no-slots">{t('reservations.noSlots')}</p> : (
+          {free.length === 0 ? (
+            <p className="mt-2" data-testid="no-slots">
+              {t('reservations.noSlots')}
+            </p>
+          ) : (
             <ul className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-6">
               {page.slots.map((slot) => (
                 <li key={slot.time}>
@@ -104,7 +150,11 @@ export function ReservationForm({ page, locale, result }: { page: OpenPage; loca
         <Field id="partySize" label={t('reservations.partySize')} hint={t('reservations.partyHint', { max: page.maxPartySize })} error={errors.partySize}>
           {(props) => (
             <select {...props} defaultValue={typed.partySize ?? '2'} className={fieldClass}>
-              {Array.from({ length: page.maxPartySize }, (_, i) => String(i + 1)).map((n) => <option key={n} value={n}>{n}</option>)}
+              {Array.from({ length: page.maxPartySize }, (_, i) => String(i + 1)).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
             </select>
           )}
         </Field>
@@ -121,7 +171,9 @@ export function ReservationForm({ page, locale, result }: { page: OpenPage; loca
           {(props) => <textarea {...props} defaultValue={typed.note} rows={3} maxLength={500} className={`${fieldClass} py-2`} />}
         </Field>
         <p className="text-sm text-stone-700 dark:text-stone-300">{t('reservations.privacy')}</p>
-        <button type="submit" className={`${buttonClass} w-full sm:w-auto`} disabled={free.length === 0}>{t('reservations.submit')}</button>
+        <button type="submit" className={`${buttonClass} w-full sm:w-auto`} disabled={free.length === 0}>
+          {t('reservations.submit')}
+        </button>
       </form>
     </div>
   );

@@ -14,12 +14,20 @@ export function ReservationStatus({ view, locale, error, cancelledNow }: { view:
         <p className="mt-1 text-lg">{cancelledNow ? t('reservations.guest.cancelledNow') : t(`reservations.guest.${view.status}`)}</p>
         {view.status === 'declined' && view.declineReason ? <p className="mt-1">{t('reservations.guest.reason', { reason: view.declineReason })}</p> : null}
       </div>
-      {error ? <p role="alert" className="rounded-lg border-2 border-primary-600 p-4 font-medium">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="rounded-lg border-2 border-primary-600 p-4 font-medium">
+          {error}
+        </p>
+      ) : null}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
         <dt className="font-medium">{t('reservations.guest.where')}</dt>
-        <dd>{view.restaurantName}, {view.locationName}</dd>
+        <dd>
+          {view.restaurantName}, {view.locationName}
+        </dd>
         <dt className="font-medium">{t('reservations.guest.when')}</dt>
-        <dd>{formatDay(view.date, locale)}, {view.time}</dd>
+        <dd>
+          {formatDay(view.date, locale)}, {view.time}
+        </dd>
         <dt className="font-medium">{t('reservations.guest.party')}</dt>
         <dd>{view.partySize}</dd>
         {view.name ? (
@@ -33,12 +41,18 @@ export function ReservationStatus({ view, locale, error, cancelledNow }: { view:
         <form method="post" className="space-y-2">
           <p className="text-sm text-stone-700 dark:text-stone-300">{t('reservations.guest.cancelHint')}</p>
           <input type="hidden" name="intent" value="cancel" />
-          <button type="submit" className={buttonClass}>{t('reservations.guest.cancel')}</button>
+          <button type="submit" className={buttonClass}>
+            {t('reservations.guest.cancel')}
+          </button>
         </form>
       ) : null}
       <p className="flex flex-wrap gap-x-6">
-        <a href={`/${view.slug}?lang=${locale}`} className="inline-flex min-h-11 items-center text-primary-700 underline dark:text-primary-100">{t('reservations.backToMenu')}</a>
-        <a href={`/${view.slug}/rezervare?lang=${locale}`} className="inline-flex min-h-11 items-center text-primary-700 underline dark:text-primary-100">{t('reservations.guest.newReservation')}</a>
+        <a href={`/${view.slug}?lang=${locale}`} className="inline-flex min-h-11 items-center text-primary-700 underline dark:text-primary-100">
+          {t('reservations.backToMenu')}
+        </a>
+        <a href={`/${view.slug}/rezervare?lang=${locale}`} className="inline-flex min-h-11 items-center text-primary-700 underline dark:text-primary-100">
+          {t('reservations.guest.newReservation')}
+        </a>
       </p>
     </div>
   );

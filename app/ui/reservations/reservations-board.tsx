@@ -55,18 +55,30 @@ function Row({ reservation, showLocation }: { reservation: StaffReservation; sho
   );
   const open = reservation.status === 'requested' || reservation.status === 'accepted';
   return (
-    <li className="rounded-xl border border-stone-300 p-4 dark:border-stone-700" data-testid="staff-reservation" data-status={reservation.status} aria-labelledby={`res-${reservation.id}`}>
+    <li
+      className="rounded-xl border border-stone-300 p-4 dark:border-stone-700"
+      data-testid="staff-reservation"
+      data-status={reservation.status}
+      aria-labelledby={`res-${reservation.id}`}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={`res-${reservation.id}`} className="text-lg font-semibold">
-          <span className="tabular-nums">{reservation.time}</span> · <span className="break-words">{reservation.name ?? '—'}</span> · {t('reservations.staff.people', { count: reservation.partySize })}
+          <span className="tabular-nums">{reservation.time}</span> · <span className="break-words">{reservation.name ?? '—'}</span> ·{' '}
+          {t('reservations.staff.people', { count: reservation.partySize })}
         </h3>
-        <span className={`rounded-full px-3 py-1 text-sm font-semibold ${reservation.status === 'requested' ? 'bg-amber-200 text-amber-950' : reservation.status === 'accepted' ? 'bg-green-200 text-green-950' : 'bg-stone-200 text-stone-900'}`}>
+        <span
+          className={`rounded-full px-3 py-1 text-sm font-semibold ${reservation.status === 'requested' ? 'bg-amber-200 text-amber-950' : reservation.status === 'accepted' ? 'bg-green-200 text-green-950' : 'bg-stone-200 text-stone-900'}`}
+        >
           {t(`reservations.statusLabel.${reservation.status}`)}
         </span>
       </div>
       <p className="mt-1 flex flex-wrap gap-x-4 text-stone-700 dark:text-stone-300">
         {showLocation ? <span>{reservation.locationName}</span> : null}
-        {reservation.phone ? <a href={`tel:${reservation.phone.replace(/[^\d+]/g, '')}`} className="inline-flex min-h-11 items-center underline">{reservation.phone}</a> : null}
+        {reservation.phone ? (
+          <a href={`tel:${reservation.phone.replace(/[^\d+]/g, '')}`} className="inline-flex min-h-11 items-center underline">
+            {reservation.phone}
+          </a>
+        ) : null}
         <span className="inline-flex min-h-11 items-center break-all">{reservation.email ?? t('reservations.staff.noEmail')}</span>
       </p>
       {reservation.note ? <p className="mt-1 whitespace-pre-line break-words rounded-lg bg-stone-100 p-2 dark:bg-stone-800">{reservation.note}</p> : null}
@@ -76,7 +88,9 @@ function Row({ reservation, showLocation }: { reservation: StaffReservation; sho
           {reservation.status === 'requested' ? (
             <Form method="post">
               {hidden('accept')}
-              <button type="submit" className={`${smallButton} bg-primary-700 text-white hover:bg-primary-800`}>{t('reservations.staff.accept')}</button>
+              <button type="submit" className={`${smallButton} bg-primary-700 text-white hover:bg-primary-800`}>
+                {t('reservations.staff.accept')}
+              </button>
             </Form>
           ) : null}
           {reservation.status === 'requested' ? (
@@ -84,21 +98,29 @@ function Row({ reservation, showLocation }: { reservation: StaffReservation; sho
               <summary className={`${smallButton} cursor-pointer`}>{t('reservations.staff.decline')}</summary>
               <Form method="post" className="space-y-2 p-3">
                 {hidden('decline')}
-                <label htmlFor={`reason-${reservation.id}`} className="block text-sm font-medium">{t('reservations.staff.reason')}</label>
+                <label htmlFor={`reason-${reservation.id}`} className="block text-sm font-medium">
+                  {t('reservations.staff.reason')}
+                </label>
                 <input id={`reason-${reservation.id}`} name="reason" maxLength={300} className={`${field} w-full`} />
-                <button type="submit" className={`${smallButton} border border-stone-400`}>{t('reservations.staff.decline')}</button>
+                <button type="submit" className={`${smallButton} border border-stone-400`}>
+                  {t('reservations.staff.decline')}
+                </button>
               </Form>
             </details>
           ) : null}
           {reservation.status === 'accepted' && reservation.begun ? (
             <Form method="post">
               {hidden('no-show')}
-              <button type="submit" className={`${smallButton} border border-stone-400`}>{t('reservations.staff.noShow')}</button>
+              <button type="submit" className={`${smallButton} border border-stone-400`}>
+                {t('reservations.staff.noShow')}
+              </button>
             </Form>
           ) : null}
           <Form method="post">
             {hidden('cancel')}
-            <button type="submit" className={`${smallButton} border border-stone-400`}>{t('reservations.staff.cancel')}</button>
+            <button type="submit" className={`${smallButton} border border-stone-400`}>
+              {t('reservations.staff.cancel')}
+            </button>
           </Form>
         </div>
       ) : null}
@@ -113,30 +135,51 @@ export function ReservationsBoard({ page, slug }: { page: StaffReservationsPage;
   return (
     <section aria-labelledby="reservations-title" className="space-y-5">
       <div>
-        <h2 id="reservations-title" className="text-xl font-semibold">{t('reservations.staff.heading')}</h2>
+        <h2 id="reservations-title" className="text-xl font-semibold">
+          {t('reservations.staff.heading')}
+        </h2>
         <p className="text-sm text-stone-700 dark:text-stone-300">{t('reservations.staff.live')}</p>
       </div>
       {page.ceilingHits.map((hit) => (
-        <p key={hit.locationId} role="alert" className="rounded-lg bg-primary-50 p-3 font-medium text-primary-800 dark:bg-stone-800 dark:text-primary-100" data-testid="ceiling-notice">
+        <p
+          key={hit.locationId}
+          role="alert"
+          className="rounded-lg bg-primary-50 p-3 font-medium text-primary-800 dark:bg-stone-800 dark:text-primary-100"
+          data-testid="ceiling-notice"
+        >
           {t('reservations.staff.ceilingHit', { location: hit.locationName, at: hit.at, hour: hit.hourCeiling, day: hit.dayCeiling })}
         </p>
       ))}
       <form method="get" className="flex flex-wrap items-end gap-3">
         <div>
-          <label htmlFor="staff-day" className="block font-medium">{t('reservations.staff.day')}</label>
+          <label htmlFor="staff-day" className="block font-medium">
+            {t('reservations.staff.day')}
+          </label>
           <input id="staff-day" type="date" name="date" defaultValue={page.date} className={field} />
         </div>
         {page.locations.length > 1 ? (
           <div>
-            <label htmlFor="staff-loc" className="block font-medium">{t('reservations.location')}</label>
+            <label htmlFor="staff-loc" className="block font-medium">
+              {t('reservations.location')}
+            </label>
             <select id="staff-loc" name="loc" defaultValue={page.locationId ?? ''} className={field}>
               <option value="">{t('reservations.staff.allLocations')}</option>
-              {page.locations.map((location) => <option key={location.id} value={location.id}>{location.name}</option>)}
+              {page.locations.map((location) => (
+                <option key={location.id} value={location.id}>
+                  {location.name}
+                </option>
+              ))}
             </select>
           </div>
         ) : null}
-        <button type="submit" className={`${smallButton} border border-stone-400`}>{t('reservations.staff.show')}</button>
-        {page.date !== page.today ? <Link to={`?date=${page.today}${loc}`} className={`${smallButton} underline`}>{t('reservations.staff.today')}</Link> : null}
+        <button type="submit" className={`${smallButton} border border-stone-400`}>
+          {t('reservations.staff.show')}
+        </button>
+        {page.date !== page.today ? (
+          <Link to={`?date=${page.today}${loc}`} className={`${smallButton} underline`}>
+            {t('reservations.staff.today')}
+          </Link>
+        ) : null}
       </form>
       <nav aria-label={t('reservations.staff.calendar')}>
         <ul className="flex gap-2 overflow-x-auto pb-2">
@@ -156,9 +199,13 @@ export function ReservationsBoard({ page, slug }: { page: StaffReservationsPage;
         </ul>
       </nav>
       <h3 className="text-lg font-semibold">{dayLabel(page.date, i18n.language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}</h3>
-      {page.reservations.length === 0 ? <p data-testid="no-reservations">{t('reservations.staff.none')}</p> : (
+      {page.reservations.length === 0 ? (
+        <p data-testid="no-reservations">{t('reservations.staff.none')}</p>
+      ) : (
         <ul className="space-y-3" aria-live="polite">
-          {page.reservations.map((reservation) => <Row key={reservation.id} reservation={reservation} showLocation={page.locations.length > 1 && !page.locationId} />)}
+          {page.reservations.map((reservation) => (
+            <Row key={reservation.id} reservation={reservation} showLocation={page.locations.length > 1 && !page.locationId} />
+          ))}
         </ul>
       )}
     </section>

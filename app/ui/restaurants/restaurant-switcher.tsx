@@ -53,7 +53,9 @@ export function RestaurantSwitcher({ currentSlug, restaurants }: { currentSlug: 
           })}
         </ul>
         <div className="mt-2 border-t border-stone-200 pt-2 dark:border-stone-800">
-          <Link to={RESTAURANTS_PATH} className={item}>{t('restaurants.all')}</Link>
+          <Link to={RESTAURANTS_PATH} className={item}>
+            {t('restaurants.all')}
+          </Link>
           <Link to={NEW_RESTAURANT_PATH} className={`${item} font-semibold text-primary-700 dark:text-primary-100`}>
             <Icon name="plus" className="size-4" />
             {t('restaurants.add')}

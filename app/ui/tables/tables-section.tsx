@@ -17,10 +17,16 @@ export function TablesSection({ page, slug, error }: { page: TablesPage; slug: s
           {t('tables.downloadAll', { count: page.total })}
         </a>
       ) : null}
-      {error ? <p id={errorId} role="alert" className="font-medium text-primary-800 dark:text-primary-100">{error}</p> : null}
+      {error ? (
+        <p id={errorId} role="alert" className="font-medium text-primary-800 dark:text-primary-100">
+          {error}
+        </p>
+      ) : null}
       {page.locations.map((location) => (
         <section key={location.id} aria-labelledby={`tables-${location.id}`} className="space-y-3">
-          <h3 id={`tables-${location.id}`} className="text-lg font-semibold">{location.name}</h3>
+          <h3 id={`tables-${location.id}`} className="text-lg font-semibold">
+            {location.name}
+          </h3>
           <Form method="post" className="flex flex-wrap items-end gap-2">
             <input type="hidden" name="locationId" value={location.id} />
             <label className="block font-medium">
@@ -34,7 +40,9 @@ export function TablesSection({ page, slug, error }: { page: TablesPage; slug: s
                 className="mt-1 block min-h-11 w-64 max-w-full rounded-lg border border-stone-400 bg-white px-3 dark:border-stone-600 dark:bg-stone-900"
               />
             </label>
-            <button type="submit" name="intent" value="add-tables" className={button}>{t('tables.add')}</button>
+            <button type="submit" name="intent" value="add-tables" className={button}>
+              {t('tables.add')}
+            </button>
           </Form>
           <p className="text-sm text-stone-600 dark:text-stone-400">{t('tables.hint')}</p>
           {location.tables.length === 0 ? (
@@ -45,10 +53,17 @@ export function TablesSection({ page, slug, error }: { page: TablesPage; slug: s
                 {location.tables.map((table) => (
                   <li key={table.id} className="flex flex-wrap items-center gap-3 px-3 py-2" data-testid="dining-table">
                     <span className="min-w-24 font-medium">{table.label}</span>
-                    <a href={table.url} target="_blank" rel="noopener" className="break-all font-mono text-sm underline decoration-stone-400 underline-offset-4">{table.url}</a>
+                    <a href={table.url} target="_blank" rel="noopener" className="break-all font-mono text-sm underline decoration-stone-400 underline-offset-4">
+                      {table.url}
+                    </a>
                     <Form method="post" className="ml-auto">
                       <input type="hidden" name="id" value={table.id} />
-                      <button type="submit" name="intent" value="delete-table" className="min-h-11 rounded-lg px-3 text-primary-800 hover:bg-primary-50 dark:text-primary-100 dark:hover:bg-stone-800">
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="delete-table"
+                        className="min-h-11 rounded-lg px-3 text-primary-800 hover:bg-primary-50 dark:text-primary-100 dark:hover:bg-stone-800"
+                      >
                         {t('tables.delete', { label: table.label })}
                       </button>
                     </Form>

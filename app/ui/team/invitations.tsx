@@ -23,7 +23,9 @@ export function InviteForm({ grantable, defaultLocale, result }: { grantable: re
   }, [result]);
   return (
     <section aria-labelledby="team-invite" className="space-y-3">
-      <h3 id="team-invite" className="text-lg font-semibold">{t('team.invite.heading')}</h3>
+      <h3 id="team-invite" className="text-lg font-semibold">
+        {t('team.invite.heading')}
+      </h3>
       <Form ref={form} method="post" className="grid gap-3 md:grid-cols-[2fr_1fr_1fr_auto] md:items-start" onSubmit={() => (submitted.current = true)}>
         <TextField
           label={t('team.invite.email')}
@@ -37,15 +39,21 @@ export function InviteForm({ grantable, defaultLocale, result }: { grantable: re
         />
         <SelectField label={t('team.invite.role')} name="role" defaultValue={grantable.includes('editor') ? 'editor' : grantable[0]} error={mine?.fieldErrors.role}>
           {grantable.map((role) => (
-            <option key={role} value={role}>{t(`team.roles.${role}`)}</option>
+            <option key={role} value={role}>
+              {t(`team.roles.${role}`)}
+            </option>
           ))}
         </SelectField>
         <SelectField label={t('team.invite.locale')} name="locale" defaultValue={defaultLocale}>
           {LOCALES.map((locale) => (
-            <option key={locale} value={locale} lang={locale}>{t(`team.locales.${locale}`)}</option>
+            <option key={locale} value={locale} lang={locale}>
+              {t(`team.locales.${locale}`)}
+            </option>
           ))}
         </SelectField>
-        <button type="submit" name="intent" value="invite" className={`${primaryButton} md:mt-7`}>{t('team.invite.send')}</button>
+        <button type="submit" name="intent" value="invite" className={`${primaryButton} md:mt-7`}>
+          {t('team.invite.send')}
+        </button>
       </Form>
       <p className="text-sm text-stone-600 dark:text-stone-400">{t('team.invite.hint')}</p>
     </section>
@@ -57,7 +65,9 @@ export function PendingInvitations({ invitations, grantable }: { invitations: Pe
   const { t } = useTranslation();
   return (
     <section aria-labelledby="team-pending" className="space-y-3">
-      <h3 id="team-pending" className="text-lg font-semibold">{t('team.pending.heading')}</h3>
+      <h3 id="team-pending" className="text-lg font-semibold">
+        {t('team.pending.heading')}
+      </h3>
       {invitations.length === 0 ? (
         <p className="text-stone-700 dark:text-stone-300">{t('team.pending.none')}</p>
       ) : (

@@ -20,7 +20,9 @@ function RoleForm({ member }: { member: TeamMember }) {
         </label>
         <select id={id} name="role" defaultValue={member.role} className={`${inputClass} w-44`}>
           {member.roleChoices.map((role) => (
-            <option key={role} value={role}>{t(`team.roles.${role}`)}</option>
+            <option key={role} value={role}>
+              {t(`team.roles.${role}`)}
+            </option>
           ))}
         </select>
       </div>
@@ -37,7 +39,9 @@ export function MemberList({ members }: { members: TeamMember[] }) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="team-members" className="space-y-3">
-      <h3 id="team-members" className="text-lg font-semibold">{t('team.members', { count: members.length })}</h3>
+      <h3 id="team-members" className="text-lg font-semibold">
+        {t('team.members', { count: members.length })}
+      </h3>
       <ul className="divide-y divide-stone-200 rounded-[10px] border border-stone-200 dark:divide-stone-800 dark:border-stone-800">
         {members.map((member) => (
           <li key={member.id} data-testid="team-member" className="flex flex-col gap-3 p-4 md:flex-row md:items-start md:justify-between">
@@ -54,7 +58,9 @@ export function MemberList({ members }: { members: TeamMember[] }) {
                 <RoleForm member={member} />
               ) : (
                 <p>
-                  <span className="inline-flex rounded-full bg-stone-100 px-3 py-1 font-medium text-stone-800 dark:bg-stone-800 dark:text-stone-100">{t(`team.roles.${member.role}`)}</span>
+                  <span className="inline-flex rounded-full bg-stone-100 px-3 py-1 font-medium text-stone-800 dark:bg-stone-800 dark:text-stone-100">
+                    {t(`team.roles.${member.role}`)}
+                  </span>
                 </p>
               )}
               {member.lastOwner ? <p className="max-w-xs text-sm text-stone-600 md:text-right dark:text-stone-400">{t('team.lastOwner')}</p> : null}

@@ -12,7 +12,9 @@ function TransferForm({ page, result }: { page: TeamPage; result: ActionResult |
   const mine = result && !result.ok && result.values?.intent === 'transfer-ownership' ? result : undefined;
   return (
     <section aria-labelledby="team-transfer" className="space-y-3 rounded-[10px] border border-stone-200 p-4 dark:border-stone-800">
-      <h3 id="team-transfer" className="text-lg font-semibold">{t('team.transfer.heading')}</h3>
+      <h3 id="team-transfer" className="text-lg font-semibold">
+        {t('team.transfer.heading')}
+      </h3>
       {page.transferTo.length === 0 ? (
         <p className="text-stone-700 dark:text-stone-300">{t('team.transfer.nobody')}</p>
       ) : (
@@ -20,11 +22,15 @@ function TransferForm({ page, result }: { page: TeamPage; result: ActionResult |
           <p className="text-stone-700 dark:text-stone-300">{t('team.transfer.help')}</p>
           <SelectField label={t('team.transfer.to')} name="membershipId" required error={mine?.fieldErrors.membershipId}>
             {page.transferTo.map((member) => (
-              <option key={member.id} value={member.id}>{member.name === member.email ? member.email : `${member.name} (${member.email})`}</option>
+              <option key={member.id} value={member.id}>
+                {member.name === member.email ? member.email : `${member.name} (${member.email})`}
+              </option>
             ))}
           </SelectField>
           <TextField label={t('team.transfer.password')} name="password" type="password" required autoComplete="current-password" error={mine?.fieldErrors.password} />
-          <button type="submit" name="intent" value="transfer-ownership" className={primaryButton}>{t('team.transfer.button')}</button>
+          <button type="submit" name="intent" value="transfer-ownership" className={primaryButton}>
+            {t('team.transfer.button')}
+          </button>
         </Form>
       )}
     </section>
@@ -38,11 +44,15 @@ export function OwnershipForms({ page, result }: { page: TeamPage; result: Actio
     <div className="grid gap-6 md:grid-cols-2">
       {can(page.me.role, 'team.transfer') ? <TransferForm page={page} result={result} /> : null}
       <section aria-labelledby="team-leave" className="space-y-3 rounded-[10px] border border-stone-200 p-4 dark:border-stone-800">
-        <h3 id="team-leave" className="text-lg font-semibold">{t('team.leave.heading')}</h3>
+        <h3 id="team-leave" className="text-lg font-semibold">
+          {t('team.leave.heading')}
+        </h3>
         {page.canLeave ? (
           <ConfirmDisclosure label={t('team.leave.button')} question={t('team.leave.help', { restaurant: page.restaurantName })}>
             <Form method="post">
-              <button type="submit" name="intent" value="leave" className={primaryButton}>{t('team.leave.confirm')}</button>
+              <button type="submit" name="intent" value="leave" className={primaryButton}>
+                {t('team.leave.confirm')}
+              </button>
             </Form>
           </ConfirmDisclosure>
         ) : (

@@ -58,7 +58,11 @@ export function ToastBody({ toast }: { toast: ToastState }) {
 export function ToastCard({ toast }: { toast: ToastState }) {
   const colour = toast.type === 'success' ? 'bg-olive-600' : 'bg-primary-600';
   return (
-    <div data-testid="toast" data-type={toast.type} className="pointer-events-auto w-80 max-w-[90vw] overflow-hidden rounded-[10px] border border-stone-200 bg-white text-stone-900 shadow-lg dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100">
+    <div
+      data-testid="toast"
+      data-type={toast.type}
+      className="pointer-events-auto w-80 max-w-[90vw] overflow-hidden rounded-[10px] border border-stone-200 bg-white text-stone-900 shadow-lg dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100"
+    >
       <div className="flex items-start gap-3 p-4">
         <span aria-hidden="true" className={`flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-sm font-bold text-white ${colour}`}>
           {toast.type === 'success' ? '✓' : '!'}
