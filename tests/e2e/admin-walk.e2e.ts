@@ -38,8 +38,23 @@ async function signInThroughForm(email: string, viewport: { width: number; heigh
 
 const SECTIONS = { ro: 'Secțiunile administrării', en: 'Admin sections' } as const;
 const MORE = { ro: 'Mai mult', en: 'More' } as const;
+const TEAM = { ro: 'Echipă', en: 'Team' } as const;
 const OWNER_TABS = {
-  ro: ['Meniu', 'Comenzi', 'Rezervări', 'Setări restaurant', 'Cod QR', 'Import și tipărire', 'Statistici', 'Mese', 'Comenzi și rezervări', 'Abonament', 'Echipă', 'Contul tău'],
+  ro: [
+    'Meniu',
+    'Comenzi',
+    'Rezervări',
+    'Setări restaurant',
+    'Cod QR',
+    'Import și tipărire',
+    'Statistici',
+    'Opțiuni',
+    'Mese',
+    'Comenzi și rezervări',
+    'Abonament',
+    'Echipă',
+    'Contul tău',
+  ],
   en: [
     'Menu',
     'Orders',
@@ -48,6 +63,7 @@ const OWNER_TABS = {
     'QR code',
     'Import & print',
     'Insights',
+    'Options',
     'Tables',
     'Orders and reservations',
     'Subscription',
@@ -147,7 +163,7 @@ describe('the restaurant admin, walked as a new owner', () => {
     await expect.poll(() => more.evaluate((node) => (node as HTMLDetailsElement).open)).toBe(false);
     expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(MORE[lang]);
     await page.keyboard.press('Enter');
-    await more.getByRole('link', { name: OWNER_TABS[lang][10], exact: true }).focus();
+    await more.getByRole('link', { name: TEAM[lang], exact: true }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/${slug}/admin/team`);
     await expect.poll(() => more.evaluate((node) => (node as HTMLDetailsElement).open)).toBe(false);

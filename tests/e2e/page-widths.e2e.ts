@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_LOGINS } from '#app/modules/demo/demo-seed.server.ts';
 import { DEMO_RESTAURANT_SLUG } from '#app/modules/restaurant/demo.ts';
-import { buildCategory, buildLocation, buildProduct } from '#tests/factories/builders.ts';
+import { buildCategory, buildLocation, buildProduct, newId } from '#tests/factories/builders.ts';
 import { browserCookies, registerOwner, sharedSessionCookie } from './accounts.ts';
 import { isHydrated, nextClientIp, openContext, seriousAxeViolations, useBrowser } from './browser.ts';
 import { openServerDatabase } from './database.ts';
@@ -124,8 +124,10 @@ describe('no signed-in page is wider than a phone (issue 23 item 9)', () => {
     const db = openServerDatabase();
     const restaurant = await db.selectFrom('restaurant').select('id').where('slug', '=', DEMO_RESTAURANT_SLUG).executeTakeFirstOrThrow();
     const product = await db.selectFrom('product').select('id').where('restaurantId', '=', restaurant.id).executeTakeFirstOrThrow();
+    // the demo's option groups (issue 35): a group's page is an owner page too
+    const group = await db.selectFrom('optionGroup').select('id').where('restaurantId', '=', restaurant.id).executeTakeFirstOrThrow();
     await db.destroy();
-    const paths = (await pagePatterns()).filter(isOwnerPage).map((pattern) => fill(pattern, { restaurantSlug: DEMO_RESTAURANT_SLUG, productId: product.id }));
+    const paths = (await pagePatterns()).filter(isOwnerPage).map((pattern) => fill(pattern, { restaurantSlug: DEMO_RESTAURANT_SLUG, productId: product.id, groupId: group.id }));
     const cookie = await sharedSessionCookie(baseUrl, DEMO_LOGINS.owner.email, DEMO_LOGINS.owner.password);
     expect(await overflows(browserOf(), cookie, paths, [360, 390, 768, 1024])).toEqual([]);
   });
@@ -166,8 +168,25 @@ describe('on a tablet, the admin of an owner with three long-named restaurants (
       await db.insertInto('location').values(location).execute();
       await db.insertInto('category').values(category).execute();
       await db.insertInto('product').values(product).execute();
+      const groupId = newId();
+      const now = new Date().toISOString();
+      await db
+        .insertInto('optionGroup')
+        .values({
+          id: groupId,
+          restaurantId: restaurant.id,
+          nameRo: 'Mărimea porției pentru grupuri mari',
+          nameEn: null,
+          minChoices: 1,
+          maxChoices: 1,
+          pricing: 'set',
+          sortOrder: 0,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
       await db.destroy();
-      const paths = (await pagePatterns()).filter(isOwnerPage).map((pattern) => fill(pattern, { restaurantSlug: slugs[0]!, productId: product.id! }));
+      const paths = (await pagePatterns()).filter(isOwnerPage).map((pattern) => fill(pattern, { restaurantSlug: slugs[0]!, productId: product.id!, groupId }));
       return { cookie, slug: slugs[0]!, paths };
     })());
 
