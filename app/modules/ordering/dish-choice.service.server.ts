@@ -92,7 +92,7 @@ export async function getDishChoicePage(
  * (the address carries only a known code and ids, never words). Null for no refusal or an unknown code.
  */
 function refusalOf(refusal: DishChoiceRefusal | null, dish: string, groups: readonly DishChoiceGroup[]): AppError | null {
-  if (!refusal || !(refusal.code in APP_ERROR_STATUS)) return null;
+  if (!refusal || !Object.hasOwn(APP_ERROR_STATUS, refusal.code)) return null;
   const group = groups.find((candidate) => candidate.id === refusal.groupId);
   // the sold-out option the guest had chosen in that group
   const option = group?.options.find((candidate) => refusal.chosen.includes(candidate.id) && !candidate.available);

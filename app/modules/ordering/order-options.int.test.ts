@@ -220,6 +220,11 @@ describe(`a line's options on ${testDialect}`, () => {
       ],
     ]);
     expect(page?.refusal).toMatchObject({ code: 'order-option-required', params: { dish: 'Margherita pizza', group: 'Size' } });
+    // a code the address was given by hand, not by the add route, names nothing
+    for (const code of ['toString', '__proto__', 'no-such-code']) {
+      const tampered = await getDishChoicePage(db, w.slug, w.pizza, { locale: 'ro', filtered: [], refusal: { code, groupId: null, chosen: [] } }, NOW);
+      expect(tampered?.refusal).toBeNull();
+    }
     const other = await world();
     expect(await getDishChoicePage(db, w.slug, other.pizza, { locale: 'ro', filtered: [], refusal: null }, NOW)).toBeUndefined();
     const menu = await getPublicMenu(db, w.slug, NOW);
