@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { PrinterTable, PrintJobTable, StationTable, TableCallTable } from './schema-kitchen.ts';
 
 /**
  * Table types, kept by hand next to the migrations (docs/decisions/0002-portable-columns.md).
@@ -196,6 +197,8 @@ export interface CategoryTable {
   translationMeta: ColumnType<string, string | undefined, string>;
   /** JSON { days, from, to, overnight, outside }: when guests are served it (decision 0022); null = always */
   schedule: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the station that makes its dishes (migration 0028); null: the location's first station */
+  stationId: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -571,6 +574,8 @@ export interface GuestOrderTable {
   allergies: ColumnType<string | null, string | null | undefined, string | null>;
   /** the guest's own words about their allergies (erased with the contact) */
   allergyNote: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the same table's earlier order still open when this one was placed: its tickets say "ADĂUGAT" (migration 0028) */
+  addsToOrderId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export type GuestOrder = Selectable<GuestOrderTable>;
 
@@ -588,6 +593,12 @@ export interface GuestOrderLineTable {
   position: number;
   /** JSON list of the dish's and chosen options' allergen and trace keys when placed (migration 0027) */
   allergens: ColumnType<string, string | undefined, string>;
+  /** the station the line was routed to when placed (migration 0028); null: the location had none */
+  stationId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** done on the kitchen display */
+  bumpedAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** taken back by the staff after the kitchen had it */
+  cancelledAt: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export type GuestOrderLine = Selectable<GuestOrderLineTable>;
 
@@ -738,6 +749,10 @@ export interface Database {
   diningTable: DiningTableTable;
   translationRun: TranslationRunTable;
   platformDay: PlatformDayTable;
+  station: StationTable;
+  printer: PrinterTable;
+  printJob: PrintJobTable;
+  tableCall: TableCallTable;
 }
 
 export type Restaurant = Selectable<RestaurantTable>;

@@ -29,14 +29,18 @@ export const TENANT_COLUMN = {
   membership: 'restaurantId',
   optionGroup: 'restaurantId',
   optionItem: 'restaurantId',
+  printer: 'restaurantId',
+  printJob: 'restaurantId',
   orderingSettings: 'restaurantId',
   product: 'restaurantId',
   productOptionGroup: 'restaurantId',
   reservation: 'restaurantId',
+  station: 'restaurantId',
   restaurantSlugHistory: 'restaurantId',
   storedImage: 'restaurantId',
   subscription: 'restaurantId',
   tableBlock: 'restaurantId',
+  tableCall: 'restaurantId',
   translationRun: 'restaurantId',
 } as const satisfies Partial<Record<keyof Database, string>>;
 

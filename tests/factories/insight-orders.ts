@@ -31,6 +31,9 @@ export async function insertGuestOrder(
     note: 'fără smântână',
     position,
     allergens: '[]',
+    stationId: null,
+    bumpedAt: null,
+    cancelledAt: null,
     ...line,
   }));
   const order: GuestOrder = {
@@ -61,6 +64,7 @@ export async function insertGuestOrder(
     contactErasedAt: null,
     allergies: null,
     allergyNote: null,
+    addsToOrderId: null,
     ...overrides,
   };
   await db.insertInto('guestOrder').values(order).execute();

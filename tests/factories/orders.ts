@@ -72,6 +72,8 @@ export interface OrderLineSpec {
   options?: LineOptionSpec[];
   /** the dish's and its options' allergens and traces when placed */
   allergens?: AllergenKey[];
+  /** the station the line was routed to (issue 36) */
+  stationId?: string | null;
 }
 
 export interface OrderSpec {
@@ -95,6 +97,8 @@ export interface OrderSpec {
   /** the EU-14 allergies the guest declared, and their note (issue 35) */
   allergies?: AllergenKey[];
   allergyNote?: string | null;
+  /** the same table's earlier open order this one adds to (issue 36) */
+  addsToOrderId?: string | null;
 }
 
 export const DEFAULT_ORDER_LINES: OrderLineSpec[] = [
@@ -144,6 +148,9 @@ export function buildOrder(spec: OrderSpec, number: number): BuiltOrder {
     note: line.note ?? null,
     position,
     allergens: JSON.stringify(line.allergens ?? []),
+    stationId: line.stationId ?? null,
+    bumpedAt: null,
+    cancelledAt: null,
   }));
   const options: GuestOrderLineOption[] = lineSpecs.flatMap((line, at) =>
     (line.options ?? []).map((option, position) => ({
@@ -191,6 +198,7 @@ export function buildOrder(spec: OrderSpec, number: number): BuiltOrder {
     contactErasedAt: null,
     allergies: spec.allergies ? JSON.stringify(spec.allergies) : null,
     allergyNote: spec.allergyNote ?? null,
+    addsToOrderId: spec.addsToOrderId ?? null,
   };
   return { order, lines, options };
 }

@@ -25,6 +25,7 @@ import * as ordersAndReservations from './2026-11-27-0024-orders-and-reservation
 import * as guestCeilings from './2026-11-28-0025-guest-ceilings.ts';
 import * as userPersonalName from './2026-11-28-0026-user-personal-name.ts';
 import * as dishOptions from './2026-11-28-0027-dish-options.ts';
+import * as kitchen from './2026-11-28-0028-kitchen.ts';
 
 /**
  * Every migration, in order. Append new dated files here; never edit or reorder old ones.
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0025-guest-ceilings': guestCeilings,
   '2026-11-28-0026-user-personal-name': userPersonalName,
   '2026-11-28-0027-dish-options': dishOptions,
+  '2026-11-28-0028-kitchen': kitchen,
 };

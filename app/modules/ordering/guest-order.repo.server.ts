@@ -88,6 +88,19 @@ export async function countOpenOrdersAtTable(db: Kysely<Database>, restaurantId:
   return Number(row.count);
 }
 
+/** The table's most recent order still open in the kitchen (received, accepted or ready), if any. */
+export async function findOpenOrderAtTable(db: Kysely<Database>, restaurantId: string, tableId: string): Promise<string | null> {
+  const row = await tenant(db, restaurantId)
+    .selectFrom('guestOrder')
+    .select('id')
+    .where('tableId', '=', tableId)
+    .where('status', 'in', ['received', 'accepted', 'ready'])
+    .orderBy('createdAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 /** A location's orders placed at or after `since` (ISO), whatever became of them: what its ceiling counts. */
 export async function countOrdersSince(db: Kysely<Database>, restaurantId: string, locationId: string, since: string): Promise<number> {
   const row = await tenant(db, restaurantId)

@@ -5,11 +5,13 @@ import { getI18n } from '#app/i18n/i18n.ts';
 import { AppError, isAppError } from '#app/modules/errors/app-error.ts';
 import { appendLiveEvent } from '#app/modules/live/live-events.server.ts';
 import { publishLive } from '#app/modules/live/live-bus.server.ts';
+import { routeDishesToStations } from '#app/modules/kitchen/station-routing.server.ts';
 import { consumeRateLimit, type RateRule } from '#app/modules/rate-limit/rate-limit.server.ts';
 import { localMoment } from '#app/modules/restaurant/local-time.ts';
 import { ORDER_LIMITS, type CartLine } from './cart-cookie.ts';
 import {
   countOpenOrdersAtTable,
+  findOpenOrderAtTable,
   countOrdersSince,
   findOrderByIdempotencyKey,
   findTableByCode,
@@ -130,6 +132,12 @@ export async function placeGuestOrder(db: Kysely<Database>, input: PlaceOrderInp
   const orderId = randomUUID();
   const token = newOrderToken();
   const stamp = now.toISOString();
+  const stationOf = await routeDishesToStations(
+    db,
+    restaurant.id,
+    input.locationId,
+    cart.lines.map((line) => line.productId),
+  );
   const lines = cart.lines.map((line, position) => ({
     id: randomUUID(),
     orderId,
@@ -141,6 +149,7 @@ export async function placeGuestOrder(db: Kysely<Database>, input: PlaceOrderInp
     note: line.note,
     position,
     allergens: JSON.stringify(line.flagKeys),
+    stationId: stationOf(line.productId),
   }));
   const lineOptions = cart.lines.flatMap((line, index) =>
     line.chosen.map((option, position) => ({
@@ -170,6 +179,8 @@ export async function placeGuestOrder(db: Kysely<Database>, input: PlaceOrderInp
           throw new AppError('order-ceiling');
         }
         const next = await nextOrderNumber(trx, restaurant.id, serviceDay);
+        // the table's order the kitchen already has: this one's tickets say "ADĂUGAT"
+        const addsTo = table ? await findOpenOrderAtTable(trx, restaurant.id, table.id) : null;
         await insertGuestOrder(
           trx,
           restaurant.id,
@@ -200,6 +211,7 @@ export async function placeGuestOrder(db: Kysely<Database>, input: PlaceOrderInp
             contactErasedAt: null,
             allergies: declared.allergies.length > 0 ? JSON.stringify(declared.allergies) : null,
             allergyNote: declared.allergyNote,
+            addsToOrderId: addsTo,
           },
           lines,
           lineOptions,

@@ -11,6 +11,7 @@ import { optionRowsCases } from './cases/options-rows.cases.ts';
 import { orderingCases } from './cases/ordering.cases.ts';
 import { reservationsCases } from './cases/reservations.cases.ts';
 import { retentionCases } from './cases/retention.cases.ts';
+import { kitchenCases } from './cases/kitchen.cases.ts';
 
 /** Every repository file (path from the project's root) with its capture cases. */
 export const REPOSITORIES: Record<string, RepositoryCases> = {
@@ -26,4 +27,5 @@ export const REPOSITORIES: Record<string, RepositoryCases> = {
   ...optionRowsCases,
   ...reservationsCases,
   ...retentionCases,
+  ...kitchenCases,
 };

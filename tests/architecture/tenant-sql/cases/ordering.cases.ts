@@ -33,6 +33,7 @@ export const orderingCases: Record<string, RepositoryCases> = {
     isTableBlocked: (f) => [f.db, f.r, f.table.id, '2026-11-27'],
     lockOrderPlacement: (f) => [f.db, f.r],
     countOpenOrdersAtTable: (f) => [f.db, f.r, f.table.id],
+    findOpenOrderAtTable: (f) => [f.db, f.r, f.table.id],
     countOrdersSince: (f) => [f.db, f.r, f.location, f.now],
     findOrderByIdempotencyKey: (f) => [f.db, f.r, 'capture-key-0123456789'],
     nextOrderNumber: (f) => [f.db, f.r, '2026-11-27'],
