@@ -97,6 +97,8 @@ export default [
   route(':slug/comanda', 'routes/menu-cart.tsx'),
   // a dish's choices (issue 35): its option groups and the add form with them, a note and a quantity
   route(':slug/comanda/fel/:productId', 'routes/menu-dish.tsx'),
+  // a call from the table (issue 36 item 5): the waiter, or the bill
+  route(':slug/comanda/masa', 'routes/menu-table-call.tsx'),
   route(':slug/comanda/:token', 'routes/menu-order.tsx'),
 
   // docs/product-spec.md section 2: any other path goes to not-found with 'Pagina nu există.'

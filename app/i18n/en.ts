@@ -11,6 +11,7 @@ import { tablesEn } from './tables.en.ts';
 import { optionsEn } from './options.en.ts';
 import { orderingEn } from './ordering.en.ts';
 import { orderOptionsEn } from './order-options.en.ts';
+import { tableCallsEn } from './table-calls.en.ts';
 import { reservationsEn } from './reservations.en.ts';
 import { ordersEn } from './orders.en.ts';
 import { orderingSettingsEn } from './ordering-settings.en.ts';
@@ -62,6 +63,7 @@ export const en: DeepStrings<Catalogue> = {
   ...optionsEn,
   ...orderingEn,
   ...orderOptionsEn,
+  ...tableCallsEn,
   ...reservationsEn,
   ...ordersEn,
   ...orderingSettingsEn,

@@ -11,6 +11,7 @@ import { tablesRo } from './tables.ro.ts';
 import { optionsRo } from './options.ro.ts';
 import { orderingRo } from './ordering.ro.ts';
 import { orderOptionsRo } from './order-options.ro.ts';
+import { tableCallsRo } from './table-calls.ro.ts';
 import { reservationsRo } from './reservations.ro.ts';
 import { ordersRo } from './orders.ro.ts';
 import { orderingSettingsRo } from './ordering-settings.ro.ts';
@@ -62,6 +63,7 @@ export const ro = {
   ...optionsRo,
   ...orderingRo,
   ...orderOptionsRo,
+  ...tableCallsRo,
   ...reservationsRo,
   ...ordersRo,
   ...orderingSettingsRo,

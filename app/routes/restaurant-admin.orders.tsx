@@ -11,6 +11,7 @@ import { waitingCount } from '#app/modules/ordering/order-board-merge.ts';
 import { AcceptOrderInput, DeclineOrderInput, MoveOrderInput, PauseOrdersInput } from '#app/modules/ordering/order-board.schema.ts';
 import { acceptOrder, declineOrder, getOrderBoard, markOrderReady, markOrderServed } from '#app/modules/ordering/order-board.service.server.ts';
 import { setOrdersPaused } from '#app/modules/ordering/ordering-settings.service.server.ts';
+import { clearTableCall, getOpenTableCalls } from '#app/modules/ordering/table-calls.service.server.ts';
 import { boardTitle, OrderBoardView } from '#app/ui/order-board/order-board.tsx';
 import { useActionToast } from '#app/ui/editor/use-action-toast.ts';
 import { localeFromMatches } from '#app/ui/page-meta.ts';
@@ -32,8 +33,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
  */
 export const loader = restaurantRoute('orders.board', async ({ request }: Route.LoaderArgs, { scope }) => {
   const since = await liveCursor(scope, 'orders');
-  const board = await getOrderBoard(scope, { locale: getRequestLocale(request), locationId: new URL(request.url).searchParams.get('loc') });
-  return { since, board };
+  const locationId = new URL(request.url).searchParams.get('loc');
+  const [board, calls] = await Promise.all([getOrderBoard(scope, { locale: getRequestLocale(request), locationId }), getOpenTableCalls(scope, locationId)]);
+  return { since, board, calls };
 });
 
 export const action = restaurantRoute('orders.board', async ({ request }: Route.ActionArgs, { scope }) => {
@@ -48,6 +50,8 @@ export const action = restaurantRoute('orders.board', async ({ request }: Route.
         return { message: t('orders.readyDone', await markOrderReady(scope, MoveOrderInput.parse(values))) };
       case 'served':
         return { message: t('orders.servedDone', await markOrderServed(scope, MoveOrderInput.parse(values))) };
+      case 'clear-call':
+        return { message: t('tableCalls.clearedDone', await clearTableCall(scope, String(values.callId ?? ''))) };
       case 'pause':
       case 'resume': {
         const { locationId } = PauseOrdersInput.parse(values);
@@ -66,5 +70,5 @@ export default function OrdersBoardRoute({ loaderData, params }: Route.Component
   const navigation = useNavigation();
   useActionToast(result, navigation.state);
   const failed = result && !result.ok ? result : undefined;
-  return <OrderBoardView board={loaderData.board} since={loaderData.since} slug={params.restaurantSlug} failed={failed} />;
+  return <OrderBoardView board={loaderData.board} since={loaderData.since} slug={params.restaurantSlug} failed={failed} calls={loaderData.calls} />;
 }

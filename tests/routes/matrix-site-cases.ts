@@ -168,6 +168,9 @@ export function siteCases(w: World): Case[] {
     // a dish's choices (issue 35): shown to anyone, not orderable while ordering is off
     everyone('routes/menu-dish.tsx', 'loader', `/${B.slug}/comanda/fel/${B.productId}`, { slug: B.slug, productId: B.productId }, ok(contains('"orderable":false'))),
     everyone('routes/menu-cart.tsx', 'action', `/${B.slug}/comanda`, { slug: B.slug }, status(400), { intent: 'send', total: '0' }),
+    // a call from the table (issue 36): without a table's code there is no one to call, and a post is refused
+    everyone('routes/menu-table-call.tsx', 'loader', `/${B.slug}/comanda/masa`, { slug: B.slug }, ok(contains('"tableLabel":null'))),
+    everyone('routes/menu-table-call.tsx', 'action', `/${B.slug}/comanda/masa`, { slug: B.slug }, status(400), { kind: 'waiter', via: 'zzzzzzzz' }),
     everyone('routes/menu-order.tsx', 'loader', `/${B.slug}/comanda/${'x'.repeat(32)}`, { slug: B.slug, token: 'x'.repeat(32) }, status(404)),
     everyone('routes/menu-order-live.ts', 'loader', `/${B.slug}/comanda/${'x'.repeat(32)}/live`, { slug: B.slug, token: 'x'.repeat(32) }, status(404)),
     // a guest's reservation (issue 25): public, the slug and the token are the keys; an empty form changes nothing

@@ -10,6 +10,7 @@ import {
   renderOrderTicket,
 } from '#app/modules/ordering/order-board.service.server.ts';
 import { getOrderingSettingsPage } from '#app/modules/ordering/ordering-page.service.server.ts';
+import { clearTableCall, getOpenTableCalls } from '#app/modules/ordering/table-calls.service.server.ts';
 import type { ServiceRow } from './service-matrix.ts';
 
 /**
@@ -69,5 +70,8 @@ export const ORDERING_SERVICE_ROWS: ServiceRow[] = [
   { service: `${O}order-board.service.server.ts#markOrderReady`, permission: 'orders.board', call: (s, w) => markOrderReady(s, { orderId: w.a.orderId, status: 'accepted' }) },
   { service: `${O}order-board.service.server.ts#markOrderServed`, permission: 'orders.board', call: (s, w) => markOrderServed(s, { orderId: w.a.orderId, status: 'ready' }) },
   { service: `${O}order-board.service.server.ts#renderOrderTicket`, permission: 'orders.board', call: (s, w) => renderOrderTicket(s, w.a.orderId, 'ro') },
+  // the calls from the tables (issue 36)
+  { service: `${O}table-calls.service.server.ts#getOpenTableCalls`, permission: 'orders.board', call: (s, w) => getOpenTableCalls(s, w.a.locationId) },
+  { service: `${O}table-calls.service.server.ts#clearTableCall`, permission: 'orders.board', call: (s, w) => clearTableCall(s, w.a.tableCallId) },
   { service: `${O}ordering-settings.service.server.ts#setOrdersPaused`, permission: 'orders.board', call: (s, w) => setOrdersPaused(s, w.storage, w.a.locationId, true) },
 ];

@@ -54,6 +54,8 @@ export interface Tenant {
   optionId: string;
   optionGroupVersion: string;
   optionVersion: string;
+  /** an open call from the table (issue 36) */
+  tableCallId: string;
 }
 
 export interface ServiceWorld {
@@ -108,6 +110,23 @@ async function createTenant(db: Kysely<Database>, word: string, plan: Parameters
   await db
     .insertInto('diningTable')
     .values({ id: tableId, restaurantId: id, locationId: location.id, label: `Masa ${word}`, code: newId().slice(0, 8), sortOrder: 0, createdAt: stamp() })
+    .execute();
+  // an open call from that table (issue 36)
+  const tableCallId = newId();
+  await db
+    .insertInto('tableCall')
+    .values({
+      id: tableCallId,
+      restaurantId: id,
+      locationId: location.id,
+      tableId,
+      tableLabel: `Masa ${word}`,
+      kind: 'waiter',
+      locale: 'ro',
+      createdAt: stamp(),
+      clearedAt: null,
+      clearedBy: null,
+    })
     .execute();
   const image = buildStoredImage(id, { name: `poza-${word}.jpg` });
   await db.insertInto('storedImage').values(image).execute();
@@ -216,6 +235,7 @@ async function createTenant(db: Kysely<Database>, word: string, plan: Parameters
     optionId,
     optionGroupVersion: options.groupVersion,
     optionVersion: options.optionVersion,
+    tableCallId,
   };
 }
 

@@ -142,6 +142,7 @@ function GuestMenu({ page: { menu, locale, locationId, url } }: { page: GuestMen
               {t('menu.bookTable')}
             </a>
           ) : null}
+          {current?.ordering?.orders?.dineIn ? <CallWaiterLink href={`/${restaurant.slug}/comanda/masa${orderLangParam(locale)}`} label={t('tableCalls.menuLink')} /> : null}
           {locations.length > 1 && current ? <LocationChoice locations={locations} current={current} locale={locale} /> : null}
         </div>
       </header>
@@ -165,5 +166,27 @@ function GuestMenu({ page: { menu, locale, locationId, url } }: { page: GuestMen
       {/* a menu that takes no orders sends nothing of ordering */}
       {takesOrders ? <script src={addScript} defer /> : null}
     </div>
+  );
+}
+
+const CALL_LINK = 'inline-flex min-h-11 shrink-0 items-center rounded-full border border-primary-700 px-4 font-semibold text-primary-700 hover:bg-primary-50 dark:text-primary-100';
+
+/**
+ * "Cheamă ospătarul" (issue 36 item 5), for a guest a table's QR code brought: the page is one HTML
+ * for every guest, so the link is hidden and the ordering script shows it when the address names a
+ * table (`?via=`); without JavaScript it shows, and the call page reads the table from the Referer.
+ */
+function CallWaiterLink({ href, label }: { href: string; label: string }) {
+  return (
+    <>
+      <a href={href} hidden data-call-waiter="" className={CALL_LINK}>
+        {label}
+      </a>
+      <noscript>
+        <a href={href} className={CALL_LINK}>
+          {label}
+        </a>
+      </noscript>
+    </>
   );
 }

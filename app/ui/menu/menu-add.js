@@ -52,6 +52,15 @@
     });
     link.href = url.toString();
   });
+  // a table's QR code opened the menu (issue 36): its call link shows, with the table's code
+  var tableCode = new URLSearchParams(location.search).get('via');
+  var call = doc.querySelector('a[data-call-waiter]');
+  if (call && tableCode) {
+    var callUrl = new URL(call.href);
+    callUrl.searchParams.set('via', tableCode);
+    call.href = callUrl.toString();
+    call.hidden = false;
+  }
   if (/(^|; )cart=/.test(doc.cookie))
     withCart(function (cart) {
       cart.refresh();

@@ -5,7 +5,9 @@ import { formatPrice } from '#app/i18n/localized.ts';
 import type { ActionResult } from '#app/modules/errors/action-result.ts';
 import { waitingCount } from '#app/modules/ordering/order-board-merge.ts';
 import type { OrderBoard } from '#app/modules/ordering/order-board.types.ts';
+import type { TableCallView } from '#app/modules/ordering/table-calls.types.ts';
 import { boardButton, OrderCard } from './order-card.tsx';
+import { TableCallsStrip } from './table-calls-strip.tsx';
 import { useBeep, useLiveBoard } from './use-live-orders.ts';
 
 // i18n-keys: orders.status.*
@@ -26,11 +28,14 @@ export function OrderBoardView({
   since,
   slug,
   failed,
+  calls = [],
 }: {
   board: OrderBoard;
   since: number;
   slug: string;
   failed?: Extract<ActionResult, { ok: false }> | undefined;
+  /** the open calls from the tables (issue 36) */
+  calls?: readonly TableCallView[];
 }) {
   const { t, i18n } = useTranslation();
   const submit = useSubmit();
@@ -82,6 +87,8 @@ export function OrderBoardView({
           </p>
         ) : null,
       )}
+
+      <TableCallsStrip calls={calls} />
 
       {failed ? (
         <p role="alert" className="rounded-lg bg-primary-50 p-3 font-medium text-primary-800 dark:bg-stone-800 dark:text-primary-100">

@@ -13,6 +13,16 @@ function eventPayload(event: Event): { orderId: string; locationId: string | nul
   }
 }
 
+/** Where a call event's table is (table-calls.types.ts' TableCallLiveEvent); null when it cannot be read. */
+function callLocation(event: Event): string | null {
+  try {
+    const payload = JSON.parse((event as MessageEvent<string>).data) as { locationId?: unknown };
+    return typeof payload.locationId === 'string' ? payload.locationId : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The board's live side (decision 0031): one EventSource on the orders stream, opened at the page's
  * cursor (`?since=`, read before its data) and resumed by the browser with Last-Event-ID after a
@@ -115,6 +125,12 @@ export function useLiveBoard(slug: string, loaded: OrderBoard, since: number, on
       name(payload.orderId);
       return true;
     };
+    /** A call event taken in; false for a call at another location than the board shows. */
+    const onCall = (event: Event): boolean => {
+      lastSeen = Number((event as MessageEvent).lastEventId) || lastSeen;
+      const filter = latest.current.board.locationId;
+      return !filter || callLocation(event) === filter;
+    };
     resync.current = (cursor) => {
       for (const event of applied) if (event.id > cursor) name(event.orderId);
     };
@@ -138,6 +154,16 @@ export function useLiveBoard(slug: string, loaded: OrderBoard, since: number, on
       source.addEventListener('order.updated', onOrder);
       // a ceiling refused guests (issue 33): the page's notice comes with the board read again
       source.addEventListener('orders.ceiling', readWhole);
+      // a call from a table (issue 36): the page's calls are read again, with the sound for a new one
+      source.addEventListener('table.called', (event) => {
+        if (onCall(event)) {
+          readWhole();
+          placed.current();
+        }
+      });
+      source.addEventListener('table.cleared', (event) => {
+        if (onCall(event)) readWhole();
+      });
       source.addEventListener('reset', () => window.location.reload());
     };
     if (document.readyState === 'complete') connect();

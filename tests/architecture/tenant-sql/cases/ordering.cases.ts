@@ -1,6 +1,7 @@
 import * as guestOrders from '#app/modules/ordering/guest-order.repo.server.ts';
 import * as orderBoard from '#app/modules/ordering/order-board.repo.server.ts';
 import * as orderingSettings from '#app/modules/ordering/ordering-settings.repo.server.ts';
+import * as tableCalls from '#app/modules/ordering/table-calls.repo.server.ts';
 import { repository, type RepositoryCases } from '../case.ts';
 
 /** Orders and reservations (issue 25, decision 0032): each location's settings, the guest's orders, the staff's orders board. */
@@ -42,6 +43,16 @@ export const orderingCases: Record<string, RepositoryCases> = {
     ]],
     findGuestOrderByToken: (f) => [f.db, f.r, 'tok-capture-0123456789abcdefghijk'],
     findGuestOrderState: (f) => [f.db, f.r, 'tok-capture-0123456789abcdefghijk'],
+  }),
+  'app/modules/ordering/table-calls.repo.server.ts': repository(tableCalls, {
+    listOpenTableCalls: (f) => [f.db, f.r, f.location, 50],
+    insertTableCall: (f) => [
+      f.db,
+      f.r,
+      { id: 'call-capture', locationId: f.location, tableId: f.table.id, tableLabel: 'Masa 1', kind: 'waiter', locale: 'ro', createdAt: f.now, clearedAt: null, clearedBy: null },
+    ],
+    findTableCall: (f) => [f.db, f.r, 'call-capture'],
+    clearOpenTableCall: (f) => [f.db, f.r, 'call-capture', 'user-capture', f.now],
   }),
   'app/modules/ordering/order-board.repo.server.ts': repository(orderBoard, {
     findBoardRestaurant: (f) => [f.db, f.r],
