@@ -5,6 +5,8 @@ import type { DeepStrings } from './ro.ts';
 export const orderingEn: DeepStrings<typeof orderingRo> = {
   order: {
     add: 'Add',
+    choose: 'Choose',
+    chooseFor: 'Choose the options and add',
     viewCart: 'View cart',
     pausedOnMenu: 'The kitchen has paused orders for a few minutes. You can still read the menu.',
     ordersOff: 'This place does not take online orders right now.',
@@ -26,7 +28,6 @@ export const orderingEn: DeepStrings<typeof orderingRo> = {
     removeNamed: 'Remove {{name}} from the cart',
     noteLabel: 'Note for the kitchen on {{name}} (optional)',
     allergenReminder: 'Allergens in your order:',
-    allergenAsk: 'If you have an allergy, tell the waiter before you send.',
     total: 'Total',
     kindLegend: 'How would you like your order?',
     kindDineIn: 'At my table',

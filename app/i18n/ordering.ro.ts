@@ -2,6 +2,8 @@
 export const orderingRo = {
   order: {
     add: 'Adaugă',
+    choose: 'Alege',
+    chooseFor: 'Alege opțiunile și adaugă',
     viewCart: 'Vezi coșul',
     pausedOnMenu: 'Bucătăria a oprit comenzile pentru câteva minute. Poți citi meniul în continuare.',
     ordersOff: 'Acest local nu primește comenzi online acum.',
@@ -23,7 +25,6 @@ export const orderingRo = {
     removeNamed: 'Scoate {{name}} din coș',
     noteLabel: 'Notă pentru bucătărie la {{name}} (opțional)',
     allergenReminder: 'Alergeni în comanda ta:',
-    allergenAsk: 'Dacă ai o alergie, spune-i ospătarului înainte să trimiți.',
     total: 'Total',
     kindLegend: 'Cum vrei comanda?',
     kindDineIn: 'La masă',

@@ -6,7 +6,7 @@ import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { publicRoute } from '#app/modules/access/route-guards.server.ts';
 import { allergenKeysOf, TABLE_CODE } from '#app/modules/ordering/cart-cookie.ts';
 import { getDishChoicePage } from '#app/modules/ordering/dish-choice.service.server.ts';
-import { orderPageLocale } from '#app/modules/ordering/guest-locale.ts';
+import { orderContentLanguage, orderPageLocale } from '#app/modules/ordering/guest-locale.ts';
 import { DishChoiceView, type DishChoiceViewData } from '#app/ui/ordering/dish-choice-view.tsx';
 import type { Route } from './+types/menu-dish';
 
@@ -36,15 +36,22 @@ function menuVia(request: Request, slug: string): string | null {
 export const loader = publicRoute(async ({ request, params }: Route.LoaderArgs) => {
   const url = new URL(request.url);
   const locale = orderPageLocale(url, getRequestLocale(request));
+  // the menu's language (German, …): the menu's names in it, the page's own words in English
+  const content = orderContentLanguage(url, locale);
   const filtered = allergenKeysOf(url.searchParams.getAll('a').flatMap((value) => value.split(/[ ,]/)));
   const chosen = url.searchParams.getAll('c').slice(0, 40);
   const code = url.searchParams.get('error');
-  const page = await getDishChoicePage(getDb(), params.slug, params.productId, { locale, filtered, refusal: code ? { code, groupId: url.searchParams.get('g'), chosen } : null });
+  const page = await getDishChoicePage(getDb(), params.slug, params.productId, {
+    locale,
+    content,
+    filtered,
+    refusal: code ? { code, groupId: url.searchParams.get('g'), chosen } : null,
+  });
   if (!page) throw data(null, { status: 404 });
   const via = url.searchParams.get('via') ?? menuVia(request, params.slug);
   const lang = locale === 'en' ? '?lang=en' : '';
   const { t } = getI18n(locale);
-  const menuQuery = new URLSearchParams({ loc: page.locationId, ...(via && TABLE_CODE.test(via) ? { via } : {}), ...(locale === 'en' ? { lang: 'en' } : {}) });
+  const menuQuery = new URLSearchParams({ loc: page.locationId, ...(via && TABLE_CODE.test(via) ? { via } : {}), ...(content !== 'ro' ? { lang: content } : {}) });
   const view: DishChoiceViewData = {
     locale,
     restaurantName: page.restaurant.name,

@@ -3,7 +3,9 @@ import { redirect, useActionData, useNavigation, useSearchParams } from 'react-r
 import { getI18n } from '#app/i18n/i18n.ts';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { redirectToNotFound } from '#app/modules/access/redirects.ts';
+import { permissionsOf } from '#app/modules/access/policy.ts';
 import { restaurantRoute } from '#app/modules/access/route-guards.server.ts';
+import { returnsAt, returnsLabel } from '#app/modules/editor/returns-at.ts';
 import { AppError, isAppError } from '#app/modules/errors/app-error.ts';
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { formValues, formVersion } from '#app/modules/editing/menu-fields.ts';
@@ -11,6 +13,8 @@ import { getStorage } from '#app/modules/image/storage.server.ts';
 import { getOptionGroupForEdit } from '#app/modules/options/dish-options.service.server.ts';
 import { createOptionItem, deleteOptionGroup, deleteOptionItem, moveOptionItem, updateOptionGroup, updateOptionItem } from '#app/modules/options/options-library.service.server.ts';
 import { OptionGroupInput, OptionItemInput } from '#app/modules/options/options.schema.ts';
+import { markOptionSoldOutUntilOpening } from '#app/modules/options/sold-out.server.ts';
+import { EditorPermissions } from '#app/ui/editor/editor-permissions.tsx';
 import { OptionGroupEditor } from '#app/ui/editor/option-group-editor.tsx';
 import { useActionToast } from '#app/ui/editor/use-action-toast.ts';
 import { pageMeta } from '#app/ui/page-meta.ts';
@@ -18,18 +22,23 @@ import type { Route } from './+types/restaurant-admin.option-group';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'options.title', 'options.description');
 
-export const loader = restaurantRoute('menu.edit', async ({ request, params }: Route.LoaderArgs, { scope: owner }) => {
+/** The group for whoever may mark its options sold out (staff: that only; menu.edit: the whole editor). */
+export const loader = restaurantRoute('menu.availability', async ({ request, params }: Route.LoaderArgs, { scope: owner, role }) => {
   const locale = getRequestLocale(request);
   const page = await getOptionGroupForEdit(owner, params.groupId).catch((error: unknown) => {
     throw isAppError(error) ? redirectToNotFound(getI18n(locale).t('appErrors.not-found')) : error;
   });
-  return { ...page, locale };
+  return { ...page, locale, permissions: permissionsOf(role) };
 });
 
 const direction = (value: unknown) => (value === 'down' ? 'down' : 'up');
 
-/** The group's own forms: its settings, its deletion, and each option's add, save, move and delete. */
-export const action = restaurantRoute('menu.edit', async ({ request, params }: Route.ActionArgs, { scope: owner }) => {
+/**
+ * The group's own forms: its settings, its deletion, and each option's add, save, move and delete
+ * (each service checks menu.edit), and an option sold out until the next opening (menu.availability,
+ * staff too, as for a dish in the menu editor).
+ */
+export const action = restaurantRoute('menu.availability', async ({ request, params }: Route.ActionArgs, { scope: owner }) => {
   const values = formValues(await request.formData(), ['allergens', 'traces']);
   const storage = getStorage();
   const id = String(values.id ?? '');
@@ -52,6 +61,10 @@ export const action = restaurantRoute('menu.edit', async ({ request, params }: R
       case 'delete-option':
         await deleteOptionItem(owner, storage, id);
         return { message: t('options.optionDeleted') };
+      case 'option-sold-out-until-opening': {
+        const { at, timeZone } = await markOptionSoldOutUntilOpening(owner, storage, id);
+        return { message: returnsLabel(t, returnsAt(at.getTime(), timeZone, Date.now())) };
+      }
       default:
         throw new AppError('invalid-input');
     }
@@ -71,7 +84,9 @@ export default function OptionGroupPage({ loaderData, params }: Route.ComponentP
           {t('options.groupCreated')}
         </p>
       ) : null}
-      <OptionGroupEditor group={loaderData.group} result={result} currency={loaderData.currency} locale={loaderData.locale} slug={params.restaurantSlug} />
+      <EditorPermissions permissions={loaderData.permissions}>
+        <OptionGroupEditor group={loaderData.group} result={result} currency={loaderData.currency} locale={loaderData.locale} slug={params.restaurantSlug} />
+      </EditorPermissions>
     </section>
   );
 }

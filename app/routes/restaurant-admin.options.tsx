@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { redirect, useActionData } from 'react-router';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
+import { can } from '#app/modules/access/policy.ts';
 import { restaurantRoute } from '#app/modules/access/route-guards.server.ts';
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { formValues } from '#app/modules/editing/menu-fields.ts';
@@ -14,9 +15,12 @@ import type { Route } from './+types/restaurant-admin.options';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'options.title', 'options.description');
 
-/** The restaurant's library of option groups (issue 35): its own page, so the menu editor's first load carries none of it (decision 0033). */
-export const loader = restaurantRoute('menu.edit', async ({ request }: Route.LoaderArgs, { scope: owner }) => {
-  return { groups: await getOptionLibrary(owner), locale: getRequestLocale(request) };
+/**
+ * The restaurant's library of option groups (issue 35): its own page, so the menu editor's first load
+ * carries none of it (decision 0033). Staff open it to reach a group's options and mark one sold out.
+ */
+export const loader = restaurantRoute('menu.availability', async ({ request }: Route.LoaderArgs, { scope: owner, role }) => {
+  return { groups: await getOptionLibrary(owner), locale: getRequestLocale(request), canEdit: can(role, 'menu.edit') };
 });
 
 /** A new group; then its own page, to add its options. */
@@ -36,8 +40,8 @@ export default function OptionsPage({ loaderData, params }: Route.ComponentProps
       <h2 id="options-title" className="text-xl font-semibold">
         {t('options.title')}
       </h2>
-      <p className="mt-2 max-w-prose text-stone-700 dark:text-stone-300">{t('options.intro')}</p>
-      <OptionsLibrary groups={loaderData.groups} result={result} locale={loaderData.locale} slug={params.restaurantSlug} />
+      <p className="mt-2 max-w-prose text-stone-700 dark:text-stone-300">{loaderData.canEdit ? t('options.intro') : t('options.staffIntro')}</p>
+      <OptionsLibrary groups={loaderData.groups} result={result} locale={loaderData.locale} slug={params.restaurantSlug} canEdit={loaderData.canEdit} />
     </section>
   );
 }

@@ -7,8 +7,11 @@ import { runTranslationPanelAction } from '#app/modules/translation/panel-action
 import { getTranslationProvider } from '#app/modules/translation/providers.server.ts';
 import type { Route } from './+types/restaurant-admin.translations';
 
-/** The rows a panel of the menu editor opens: a category or a location (dishes and the restaurant have their own pages). */
-const PanelTarget = z.object({ table: z.enum(['category', 'location']), id: z.string().min(1).max(64) });
+/**
+ * The rows a panel opens: a category or a location of the menu editor, an option group or option of
+ * the options library (dishes and the restaurant have their own pages).
+ */
+const PanelTarget = z.object({ table: z.enum(['category', 'location', 'optionGroup', 'optionItem']), id: z.string().min(1).max(64) });
 
 function targetOf(values: Record<string, unknown>) {
   const parsed = PanelTarget.safeParse(values);
@@ -16,7 +19,7 @@ function targetOf(values: Record<string, unknown>) {
   return parsed.data;
 }
 
-/** A category's or location's texts in English and the extra languages, loaded when its panel opens (the editor list stays light). */
+/** A category's, location's, option group's or option's texts in English and the extra languages, loaded when its panel opens (the editor list stays light). */
 export const loader = restaurantRoute('menu.translate', async ({ request }: Route.LoaderArgs, { scope: owner }) => {
   try {
     const { table, id } = targetOf(Object.fromEntries(new URL(request.url).searchParams));

@@ -68,7 +68,7 @@ describe('a guest orders a pizza with choices (ro, phone)', () => {
       .click();
     await expect.poll(() => page.locator('#cart-bar [data-cart-summary]').textContent()).toMatch(/^1 /);
     await dish(page, 'Pizza Margherita')
-      .getByRole('link', { name: /^Adaugă/ })
+      .getByRole('link', { name: /^Alege opțiunile/ })
       .click();
     await page.waitForURL(new RegExp(`/${w.slug}/comanda/fel/.+via=${w.code}`));
     await page.getByRole('radio', { name: /Mare/ }).check();
@@ -113,7 +113,7 @@ describe('a guest orders a pizza with choices (ro, phone)', () => {
     const page = await context.newPage();
     await page.goto(`/m/${w.code}`);
     await dish(page, 'Pizza Margherita')
-      .getByRole('link', { name: /^Adaugă/ })
+      .getByRole('link', { name: /^Alege opțiunile/ })
       .click();
     await page.waitForURL(new RegExp(`/${w.slug}/comanda/fel/`));
     // the running price needs the script: without it the form still works

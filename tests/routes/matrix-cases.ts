@@ -4,9 +4,12 @@
  * from the route's guard and the policy table (tests/routes/matrix-expect.ts).
  */
 import { ok, contains, redirectTo, status, type Allowed, type Case, type Expect, type Form } from './matrix-expect.ts';
-import { MEMBERS_OF_A, call, loadRoute, type ActorName, type Restaurant, type World } from './matrix-world.ts';
+import { ACTORS, MEMBERS_OF_A, call, loadRoute, type ActorName, type Restaurant, type World } from './matrix-world.ts';
 
 const A_TEAM = Object.keys(MEMBERS_OF_A) as ActorName[];
+
+/** One outcome for every actor the guard lets through, except those named (a service refusing a role the guard admits). */
+const byRole = (all: Expect, some: Partial<Record<ActorName, Expect>>): Allowed => Object.fromEntries(ACTORS.map((actor) => [actor, some[actor] ?? all]));
 
 const fourHundreds =
   (what: string): Expect =>
@@ -88,12 +91,18 @@ export function restaurantCases(w: World, r: Restaurant, actors: readonly ActorN
       { intent: 'create-group', nameRo: 'Sirop', rule: 'up-to', maxChoices: '2', pricing: 'add' },
     ),
     one('routes/restaurant-admin.option-group.tsx', 'loader', `${a}/options/${r.optionGroupId}`, { ...pa, groupId: r.optionGroupId }, ok(contains(r.optionGroupId))),
+    // the group's page lets staff in (menu.availability) to mark an option sold out; adding one is menu.edit, refused to staff by the service
+    one(
+      'routes/restaurant-admin.option-group.tsx',
+      'action',
+      `${a}/options/${r.optionGroupId}`,
+      { ...pa, groupId: r.optionGroupId },
+      byRole(ok(contains('"ok":true')), { staffA: status(403) }),
+      { intent: 'create-option', nameRo: 'Lapte de ovăz', price: '3', available: 'on', visible: 'on' },
+    ),
     one('routes/restaurant-admin.option-group.tsx', 'action', `${a}/options/${r.optionGroupId}`, { ...pa, groupId: r.optionGroupId }, ok(contains('"ok":true')), {
-      intent: 'create-option',
-      nameRo: 'Lapte de ovăz',
-      price: '3',
-      available: 'on',
-      visible: 'on',
+      intent: 'option-sold-out-until-opening',
+      id: r.optionId,
     }),
     one('routes/restaurant-admin.product-edit.tsx', 'action', productPath, productParams, ok(contains('"ok":true')), { intent: 'attach-option-group', groupId: r.optionGroupId }),
     one('routes/restaurant-admin.settings.tsx', 'loader', `${a}/settings`, pa, ok(contains(r.restaurantName))),
@@ -272,6 +281,7 @@ export function crossTenantCases(w: World): Case[] {
         { intent: 'create-option', nameRo: 'Furat', price: '1', available: 'on', visible: 'on' },
         { intent: 'update-group', nameRo: 'Furat', rule: 'exactly-one', version: 'x' },
         { intent: 'delete-group' },
+        { intent: 'option-sold-out-until-opening', id: A.optionId },
       ] as Record<string, string>[]
     ).map((form): Case => ({
       file: 'routes/restaurant-admin.option-group.tsx',

@@ -50,6 +50,8 @@ export interface Restaurant {
   orderId: string;
   /** a group of its options library (issue 35), on no dish yet */
   optionGroupId: string;
+  /** an option of that group (staff mark it sold out until the next opening) */
+  optionId: string;
   /** its one owner, who registered it */
   owner: Person;
   /** every member by actor name, with their role */
@@ -254,7 +256,25 @@ export async function createWorld(db: TestDatabase): Promise<World> {
         updatedAt: now,
       })
       .execute();
-    return { ...registered, locationId, categoryId, productId, productName, orderId: order.id, optionGroupId, members: { [ownerName]: 'owner' } };
+    const optionId = newId();
+    await getDb()
+      .insertInto('optionItem')
+      .values({
+        id: optionId,
+        groupId: optionGroupId,
+        restaurantId: registered.restaurantId,
+        nameRo: `Ovăz ${label} ${tag}`,
+        nameEn: null,
+        priceMinor: 0,
+        sortOrder: 0,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+    // open every day: "sold out until we open again" has an opening to wait for
+    const hours = JSON.stringify(Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, [['12:00', '22:00']]])));
+    await getDb().updateTable('restaurant').set({ openingHours: hours }).where('id', '=', registered.restaurantId).execute();
+    return { ...registered, locationId, categoryId, productId, productName, orderId: order.id, optionGroupId, optionId, members: { [ownerName]: 'owner' } };
   };
 
   let people = 0;

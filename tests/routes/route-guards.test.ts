@@ -84,10 +84,12 @@ describe('the route wrappers (every loader and action names its guard)', () => {
       'restaurant-admin.settings.tsx loader': 'settings.edit',
       'restaurant-admin.settings.tsx action': 'settings.edit',
       // the options library (issue 35): building it is editing the menu
-      'restaurant-admin.options.tsx loader': 'menu.edit',
+      // the library and a group's page: staff read them to mark an option sold out until the next opening;
+      // a new group is menu.edit, and the group page's other intents are authorized in their services (menu.edit)
+      'restaurant-admin.options.tsx loader': 'menu.availability',
       'restaurant-admin.options.tsx action': 'menu.edit',
-      'restaurant-admin.option-group.tsx loader': 'menu.edit',
-      'restaurant-admin.option-group.tsx action': 'menu.edit',
+      'restaurant-admin.option-group.tsx loader': 'menu.availability',
+      'restaurant-admin.option-group.tsx action': 'menu.availability',
       'restaurant-admin.qr.tsx loader': 'qr.manage',
       'restaurant-admin.qr-download.ts loader': 'qr.manage',
       'restaurant-admin.tables.tsx loader': 'qr.manage',

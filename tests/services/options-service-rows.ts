@@ -33,8 +33,9 @@ export const OPTIONS_SERVICE_ROWS: ServiceRow[] = [
     permission: 'menu.availability',
     call: (s, w) => markOptionSoldOutUntilOpening(s, w.storage, w.a.optionId),
   },
-  { service: `${D}getOptionLibrary`, permission: 'menu.edit', namesRows: false, call: (s) => dishOptions.getOptionLibrary(s) },
-  { service: `${D}getOptionGroupForEdit`, permission: 'menu.edit', call: (s, w) => dishOptions.getOptionGroupForEdit(s, w.a.optionGroupId) },
+  // reading the library: whoever may mark an option sold out (staff open a group's page for that)
+  { service: `${D}getOptionLibrary`, permission: 'menu.availability', namesRows: false, call: (s) => dishOptions.getOptionLibrary(s) },
+  { service: `${D}getOptionGroupForEdit`, permission: 'menu.availability', call: (s, w) => dishOptions.getOptionGroupForEdit(s, w.a.optionGroupId) },
   { service: `${D}getDishOptions`, permission: 'menu.edit', call: (s, w) => dishOptions.getDishOptions(s, w.a.productId) },
   { service: `${D}attachOptionGroup`, permission: 'menu.edit', call: (s, w) => dishOptions.attachOptionGroup(s, w.storage, w.a.product2Id, w.a.optionGroupId) },
   { service: `${D}detachOptionGroup`, permission: 'menu.edit', call: (s, w) => dishOptions.detachOptionGroup(s, w.storage, w.a.productId, w.a.optionGroupId) },

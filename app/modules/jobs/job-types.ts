@@ -39,7 +39,11 @@ export const jobPayloads = {
   /** "translate everything missing" for one restaurant (app/modules/translation/fill-missing.server.ts) */
   'translation.fill-missing': z.object({ restaurantId: z.string().min(1), runId: z.string().min(1) }),
   /** machine translations of one row whose Romanian changed on save, made again (app/modules/translation/source-change.server.ts) */
-  'translation.refresh': z.object({ restaurantId: z.string().min(1), table: z.enum(['restaurant', 'location', 'category', 'product']), id: z.string().min(1) }),
+  'translation.refresh': z.object({
+    restaurantId: z.string().min(1),
+    table: z.enum(['restaurant', 'location', 'category', 'product', 'optionGroup', 'optionItem']),
+    id: z.string().min(1),
+  }),
   /** scheduled: translation cache rows past the 30 days of docs/product-spec.md section 9 (app/modules/translation) */
   'translation.sweep': z.object({}),
   /** scheduled daily: insights search terms still below the privacy threshold after 90 days (decision 0018) */

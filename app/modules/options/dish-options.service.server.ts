@@ -17,9 +17,12 @@ import { countDishesPerGroup, findOptionGroup, listDishGroupIds, listOptionGroup
  * 'not-found', like a missing one.
  */
 
-/** The library: every group with its options, in order. */
+/**
+ * The library: every group with its options, in order. Read by whoever may mark an option sold out
+ * (staff included: the group's page is where they do it); changing it is 'menu.edit'.
+ */
 export async function getOptionLibrary(scope: RestaurantScope): Promise<LibraryGroup[]> {
-  authorize(scope, 'menu.edit');
+  authorize(scope, 'menu.availability');
   const { db, restaurantId } = scope;
   const [groups, items, usage] = await Promise.all([listOptionGroups(db, restaurantId), listOptionItems(db, restaurantId), countDishesPerGroup(db, restaurantId)]);
   const byGroup = Map.groupBy(items, (item) => item.groupId);
@@ -40,6 +43,7 @@ export async function getOptionLibrary(scope: RestaurantScope): Promise<LibraryG
       allergens: parseAllergenList(item.allergens),
       traces: parseAllergenList(item.traces),
       available: item.available === 1,
+      soldOutUntil: item.available === 1 ? null : item.soldOutUntil,
       visible: item.visible === 1,
       version: item.updatedAt,
     })),

@@ -24,6 +24,8 @@ export interface LibraryOption {
   allergens: AllergenKey[];
   traces: AllergenKey[];
   available: boolean;
+  /** sold out "until we open again": the instant it comes back (ISO), else null */
+  soldOutUntil: string | null;
   visible: boolean;
   version: string;
 }

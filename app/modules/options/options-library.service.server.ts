@@ -5,6 +5,7 @@ import { moveInOrder, nextRowVersion } from '#app/modules/editing/menu-rules.ts'
 import { AppError } from '#app/modules/errors/app-error.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
+import { noteContentSave } from '#app/modules/translation/source-change.server.ts';
 import type { OptionGroupInput, OptionItemInput } from './options.schema.ts';
 import { OPTION_LIMITS } from './options.types.ts';
 import {
@@ -89,6 +90,8 @@ export async function updateOptionGroup(
     const written =
       expectedVersion !== undefined && (await updateOptionGroupRow(db, restaurantId, groupId, { ...next, updatedAt: nextRowVersion(current.updatedAt) }, expectedVersion));
     if (!written) throw new AppError('stale-edit', { context: 'optionGroup' });
+    // a changed Romanian name: the other languages' machine names made again, the owner's flagged (0019)
+    await noteContentSave(change.scope, 'optionGroup', groupId, current, next);
     await recordAudit(change.scope, { action: 'optionGroup.update', target: { type: 'optionGroup', id: groupId }, ...changedFields(current, next) });
   });
 }
@@ -152,6 +155,7 @@ export async function updateOptionItem(scope: RestaurantScope, storage: FileStor
     const written =
       expectedVersion !== undefined && (await updateOptionItemRow(db, restaurantId, optionId, { ...next, updatedAt: nextRowVersion(current.updatedAt) }, expectedVersion));
     if (!written) throw new AppError('stale-edit', { context: 'optionItem' });
+    await noteContentSave(change.scope, 'optionItem', optionId, current, next);
     await recordAudit(change.scope, { action: 'optionItem.update', target: { type: 'optionItem', id: optionId }, ...changedFields(current, next) });
   });
 }

@@ -3,8 +3,10 @@ import type { Database } from '#app/db/schema.ts';
 import { assertSystem, authorize, type RestaurantScope, type SystemScope } from '#app/modules/access/scope.server.ts';
 import { recordAudit } from '#app/modules/audit/audit.server.ts';
 import { changeMenu } from '#app/modules/editing/menu-change.server.ts';
+import { AppError } from '#app/modules/errors/app-error.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { requireNextOpening } from '#app/modules/restaurant/next-opening.server.ts';
+import { findOptionItem } from './options-library.repo.server.ts';
 import { nextOptionReturn, returnSoldOutRows, setOptionSoldOutUntil } from './sold-out.repo.server.ts';
 
 /**
@@ -21,6 +23,8 @@ export async function markOptionSoldOutUntilOpening(
 ): Promise<{ at: Date; timeZone: string }> {
   authorize(scope, 'menu.availability');
   return changeMenu(scope, storage, async (change) => {
+    // another restaurant's option (or none) is 'not-found' before anything else is asked or written
+    if (!(await findOptionItem(change.scope.db, change.scope.restaurantId, optionId))) throw new AppError('not-found');
     const opening = await requireNextOpening(change.scope.db, change.scope.restaurantId, now);
     const at = new Date(opening.at);
     await setOptionSoldOutUntil(change.scope.db, change.scope.restaurantId, optionId, at.toISOString());

@@ -4,8 +4,9 @@ import { APP_ERROR_STATUS, AppError } from '#app/modules/errors/app-error.ts';
 import { readDishOptionGroups } from '#app/modules/options/dish-option-groups.server.ts';
 import { ruleKind } from '#app/modules/options/options.types.ts';
 import type { AllergenKey } from '#app/modules/product/allergens.ts';
+import { parseTranslations, textIn, type ContentLanguage } from '#app/modules/translation/content-language.ts';
 import type { DishChoiceGroup } from './dish-choice.types.ts';
-import { findDishLocation } from './guest-order.repo.server.ts';
+import { findDishLocation, findDishTranslations } from './guest-order.repo.server.ts';
 import { dishName, findOrderingRestaurant, priceCart, type GuestLocale } from './order-pricing.server.ts';
 import { locationOrderingForGuests } from './ordering-settings.service.server.ts';
 
@@ -43,23 +44,35 @@ export async function getDishChoicePage(
   db: Kysely<Database>,
   slug: string,
   productId: string,
-  request: { locale: GuestLocale; filtered: readonly AllergenKey[]; refusal: DishChoiceRefusal | null },
+  request: {
+    locale: GuestLocale;
+    /** the menu's language the guest came from (German, …): the dish's, groups' and options' names in it, else English, else Romanian */
+    content?: ContentLanguage;
+    filtered: readonly AllergenKey[];
+    refusal: DishChoiceRefusal | null;
+  },
   now: number = Date.now(),
 ): Promise<DishChoicePage | undefined> {
   const restaurant = await findOrderingRestaurant(db, slug, new Date(now));
   if (!restaurant || !/^[A-Za-z0-9_-]{1,64}$/.test(productId)) return undefined;
   const locationId = await findDishLocation(db, restaurant.id, productId);
   if (!locationId) return undefined;
-  const [ordering, priced, groupsOf] = await Promise.all([
+  const content = request.content ?? request.locale;
+  const [ordering, priced, groupsOf, dishTranslations] = await Promise.all([
     locationOrderingForGuests(db, restaurant.id, locationId),
     priceCart(db, restaurant, locationId, [{ productId, quantity: 1, note: null, options: [] }], now, request.locale),
     readDishOptionGroups(db, restaurant.id, [productId], now),
+    content === 'ro' || content === 'en' ? undefined : findDishTranslations(db, restaurant.id, productId),
   ]);
+  const nameOf = (row: { nameRo: string; nameEn: string | null; translations?: string }) =>
+    content === 'ro' || content === 'en'
+      ? dishName(row, content)
+      : (textIn({ ro: row.nameRo, en: row.nameEn, translations: parseTranslations(row.translations) }, 'name', content) ?? row.nameRo);
   const line = priced.lines[0];
   if (!line || line.problem === 'gone') return undefined;
   const groups: DishChoiceGroup[] = (groupsOf.get(productId) ?? []).map((group) => ({
     id: group.id,
-    name: dishName(group, request.locale),
+    name: nameOf(group),
     rule: ruleKind(group.minChoices, group.maxChoices),
     minChoices: group.minChoices,
     maxChoices: group.maxChoices,
@@ -68,7 +81,7 @@ export async function getDishChoicePage(
       .filter((option) => option.visible)
       .map((option) => ({
         id: option.id,
-        name: dishName(option, request.locale),
+        name: nameOf(option),
         priceMinor: option.priceMinor,
         available: option.available,
         allergens: option.allergens,
@@ -76,7 +89,12 @@ export async function getDishChoicePage(
         filtered: option.allergens.filter((key) => request.filtered.includes(key)),
       })),
   }));
-  const dish = { id: productId, name: line.name ?? '', priceMinor: line.unitPriceMinor, allergens: line.allergens };
+  const dish = {
+    id: productId,
+    name: line.name === null ? '' : nameOf({ nameRo: line.nameRo, nameEn: line.nameEn, translations: dishTranslations }),
+    priceMinor: line.unitPriceMinor,
+    allergens: line.allergens,
+  };
   return {
     restaurant: { name: restaurant.name, slug: restaurant.slug, currency: restaurant.currency },
     locationId,

@@ -54,6 +54,12 @@ export async function findDishLocation(db: Kysely<Database>, restaurantId: strin
   return row?.locationId;
 }
 
+/** A dish's texts in the menu's languages beyond ro/en (its `translations`), for its page read in one of them. */
+export async function findDishTranslations(db: Kysely<Database>, restaurantId: string, productId: string): Promise<string | undefined> {
+  const row = await tenant(db, restaurantId).selectFrom('product').select('translations').where('id', '=', productId).executeTakeFirst();
+  return row?.translations;
+}
+
 /** The table a QR code names (a removed table's code names nothing). */
 export function findTableByCode(db: Kysely<Database>, restaurantId: string, code: string) {
   return tenant(db, restaurantId).selectFrom('diningTable').select(['id', 'locationId', 'label']).where('code', '=', code).executeTakeFirst();

@@ -9,6 +9,9 @@ export const CONTENT_FIELDS = {
   location: ['name'],
   category: ['name', 'description'],
   product: ['name', 'description', 'ingredients'],
+  // dish options (decision 0034): a group's and an option's name, filled and shown like a dish's
+  optionGroup: ['name'],
+  optionItem: ['name'],
 } as const satisfies Record<string, readonly TranslatableField[]>;
 export type ContentTable = keyof typeof CONTENT_FIELDS;
 
@@ -43,7 +46,7 @@ const selectContent = (db: Kysely<Database>, restaurantId: string, table: Conten
 const updateContent = (db: Kysely<Database>, restaurantId: string, table: ContentTable) =>
   tenant(db, restaurantId).updateTable(table) as unknown as UpdateQueryBuilder<LooseContent, ContentTable, ContentTable, UpdateResult>;
 
-/** Every translatable text of one restaurant: four queries, whatever the menu's size. */
+/** Every translatable text of one restaurant: one query per content table, whatever the menu's size. */
 export async function listContentTexts(db: Kysely<Database>, restaurantId: string): Promise<ContentRowTexts[]> {
   const select = (table: ContentTable) =>
     selectContent(db, restaurantId, table)

@@ -45,7 +45,8 @@ export function AdminFrame({
     { to: `${base}/qr`, label: t('editor.tabQr'), allowed: permissions['qr.manage'] },
     { to: `${base}/import`, label: t('import.tab'), allowed: permissions['menu.import'] },
     { to: `${base}/insights`, label: t('insights.tab'), allowed: permissions['insights.view'] },
-    { to: `${base}/options`, label: t('editor.tabOptions'), allowed: permissions['menu.edit'] },
+    // staff too: a group's page is where an option is marked sold out until the next opening
+    { to: `${base}/options`, label: t('editor.tabOptions'), allowed: permissions['menu.availability'] },
     { to: `${base}/tables`, label: t('tables.tab'), allowed: permissions['qr.manage'] },
     { to: `${base}/ordering`, label: t('orderingSettings.tab'), allowed: permissions['orders.settings'] },
     { to: subscriptionPath(restaurant.slug), label: t('admin.subscriptionTitle'), allowed: permissions['billing.manage'] },

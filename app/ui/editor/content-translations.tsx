@@ -6,11 +6,12 @@ import { Icon } from './icons.tsx';
 import { TranslationsPanel } from './translations-panel.tsx';
 
 /**
- * A category's or location's translations in the menu editor (issue 16): folded, and loaded from
+ * A category's or location's translations in the menu editor (issue 16), an option group's or
+ * option's on the options library's group page (decision 0034): folded, and loaded from
  * `/<slug>/admin/translations` only when the owner opens it, so the editor's list costs nothing
  * more per row. Its saves post there too; React Router reloads the panel after each one.
  */
-export function ContentTranslations({ slug, table, id, name }: { slug: string; table: 'category' | 'location'; id: string; name: string }) {
+export function ContentTranslations({ slug, table, id, name }: { slug: string; table: 'category' | 'location' | 'optionGroup' | 'optionItem'; id: string; name: string }) {
   const { t } = useTranslation();
   const panel = useFetcher<{ rows: FieldTranslationView[]; translationConfigured: boolean }>();
   const action = `/${slug}/admin/translations`;

@@ -8,10 +8,23 @@ import { Fieldset, FormAlert, primaryButton } from './fields.tsx';
 import { NEW_GROUP, OptionGroupFields, typedGroupValues, useRuleSummary } from './option-group-fields.tsx';
 
 /**
- * The restaurant's library of option groups (issue 35): a form for a new group, then every group
- * with its rule, its options and how many dishes offer it, each leading to its own page.
+ * The restaurant's library of option groups (issue 35): every group with its rule, its options and
+ * how many dishes offer it, each leading to its own page, then a form for a new group.
  */
-export function OptionsLibrary({ groups, result, locale, slug }: { groups: readonly LibraryGroup[]; result: ActionResult | undefined; locale: Locale; slug: string }) {
+export function OptionsLibrary({
+  groups,
+  result,
+  locale,
+  slug,
+  canEdit,
+}: {
+  groups: readonly LibraryGroup[];
+  result: ActionResult | undefined;
+  locale: Locale;
+  slug: string;
+  /** menu.edit: the new group's form too (staff open the groups only, to mark an option sold out) */
+  canEdit: boolean;
+}) {
   const { t } = useTranslation();
   const summary = useRuleSummary();
   const refused = result && !result.ok ? result : undefined;
@@ -39,16 +52,18 @@ export function OptionsLibrary({ groups, result, locale, slug }: { groups: reado
           ))}
         </ul>
       )}
-      <Fieldset legend={t('options.newGroup')}>
-        <Form method="post" className="space-y-4" noValidate>
-          <FormAlert error={refused?.error} />
-          <input type="hidden" name="intent" value="create-group" />
-          <OptionGroupFields values={refused?.values ? typedGroupValues(refused.values) : NEW_GROUP} errors={refused?.fieldErrors ?? {}} />
-          <button type="submit" className={primaryButton}>
-            {t('options.createGroup')}
-          </button>
-        </Form>
-      </Fieldset>
+      {canEdit ? (
+        <Fieldset legend={t('options.newGroup')}>
+          <Form method="post" className="space-y-4" noValidate>
+            <FormAlert error={refused?.error} />
+            <input type="hidden" name="intent" value="create-group" />
+            <OptionGroupFields values={refused?.values ? typedGroupValues(refused.values) : NEW_GROUP} errors={refused?.fieldErrors ?? {}} />
+            <button type="submit" className={primaryButton}>
+              {t('options.createGroup')}
+            </button>
+          </Form>
+        </Fieldset>
+      ) : null}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { useActionToast } from './use-action-toast.ts';
 /** Where a panel posts when it is not its page's own action: the editor's translations route and the row it names. */
 export interface PanelTarget {
   action: string;
-  table: 'category' | 'location';
+  table: 'category' | 'location' | 'optionGroup' | 'optionItem';
   id: string;
 }
 

@@ -3,7 +3,7 @@ import { fieldIn, type ContentLanguage } from '#app/modules/translation/content-
 import type { MenuLocation } from '#app/modules/guest-menu/menu.types.ts';
 import { MenuProductItem } from './menu-product.tsx';
 import { CategoryServing } from './category-serving.tsx';
-import { orderLangParam } from '#app/modules/ordering/guest-locale.ts';
+import { dishLangParam, orderLangParam } from '#app/modules/ordering/guest-locale.ts';
 
 const ADD_FORM = 'add';
 
@@ -15,7 +15,7 @@ export function LocationMenu({ location, locale, currency, slug }: { location: M
   // the same form action on every dish: the page stays one HTML for every guest (the table code travels apart, decision 0032)
   const addAction = orders && !orders.paused ? `/${slug}/comanda/adauga${orderLangParam(locale)}` : undefined;
   // a dish with choices links to its page (issue 35), the same address for every guest
-  const choose = { path: `/${slug}/comanda/fel/`, query: orderLangParam(locale) };
+  const choose = { path: `/${slug}/comanda/fel/`, query: dishLangParam(locale) };
   return (
     <>
       <nav

@@ -29,6 +29,9 @@ interface DishLabels {
   per100: Record<'g' | 'ml', string>;
   servedBetween(from: string, to: string): string;
   add: string;
+  /** a dish with options: its button opens its page to choose them */
+  choose: string;
+  chooseFor: string;
 }
 
 const labelsByInstance = new WeakMap<I18n, Map<string, DishLabels>>();
@@ -68,6 +71,8 @@ function dishLabelsOf(i18n: I18n): DishLabels {
       per100: { g: t('menu.nutritionPer100', { unit: 'g' }), ml: t('menu.nutritionPer100', { unit: 'ml' }) },
       servedBetween: (from, to) => served.replace('\u0001', from).replace('\u0002', to),
       add: t('order.add'),
+      choose: t('order.choose'),
+      chooseFor: t('order.chooseFor'),
     };
     byLanguage.set(i18n.language, labels);
   }
@@ -150,8 +155,9 @@ export function MenuProductItem({
         ) : null}
         {addForm && product.orderable && product.hasOptions && choose ? (
           // a dish with choices opens its choice page (issue 35): the options stay out of the list
-          <a href={`${choose.path}${product.id}${choose.query}`} data-choose="" aria-label={`${labels.add}: ${name}`}>
-            {labels.add}
+          // labelled "Alege", not "Adaugă": it opens a page, it adds nothing yet
+          <a href={`${choose.path}${product.id}${choose.query}`} data-choose="" aria-label={`${labels.chooseFor}: ${name}`}>
+            {labels.choose}
           </a>
         ) : addForm && product.orderable ? (
           // a button of the page's one add form (decision 0032; one form, not one per dish: ~100 bytes a dish less):

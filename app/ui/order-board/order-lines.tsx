@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { BoardOrder } from '#app/modules/ordering/order-board.types.ts';
 import { optionPriceText } from '#app/modules/ordering/order-line-details.ts';
+import { AllergyLineFlag, DeclaredAllergies } from '#app/ui/ordering/allergy-warning.tsx';
 
 /**
  * What to cook, as a board's row shows it (issue 35 item 5): the allergies the guest declared,
@@ -8,21 +9,17 @@ import { optionPriceText } from '#app/modules/ordering/order-line-details.ts';
  * it contains a declared allergy, a mark and the allergens named (never colour alone).
  */
 
-const allergyBox = 'rounded-lg border-2 border-red-700 bg-red-50 px-3 text-red-950 dark:border-red-400 dark:bg-red-950 dark:text-red-50';
-
 // i18n-keys: allergen.*
 export function OrderAllergies({ order }: { order: Pick<BoardOrder, 'allergies' | 'allergyNote'> }) {
   const { t } = useTranslation();
   if (order.allergies.length === 0 && !order.allergyNote) return null;
   const names = order.allergies.map((key) => t(`allergen.${key}`)).join(', ');
   return (
-    <div role="note" className={`mt-3 py-2 ${allergyBox}`} data-testid="order-allergies">
-      <p className="font-bold">
-        <span aria-hidden="true">⚠ </span>
-        {t('orders.allergiesTitle', { allergens: names || '—' })}
-      </p>
-      {order.allergyNote ? <p className="mt-1 break-words">{t('orders.allergyNote', { note: order.allergyNote })}</p> : null}
-    </div>
+    <DeclaredAllergies
+      className="mt-3"
+      title={t('orders.allergiesTitle', { allergens: names || '—' })}
+      note={order.allergyNote ? t('orders.allergyNote', { note: order.allergyNote }) : null}
+    />
   );
 }
 
@@ -48,10 +45,12 @@ export function OrderLines({ order }: { order: Pick<BoardOrder, 'lines' | 'curre
           ) : null}
           {line.note ? <span className="block pl-6 text-sm italic text-stone-700 dark:text-stone-300">» {line.note}</span> : null}
           {line.flagged.length > 0 ? (
-            <span className={`mt-1 ml-6 block text-sm font-bold ${allergyBox} py-1`} data-testid="board-line-flag">
-              <span aria-hidden="true">⚠ </span>
-              {t('orders.lineFlag', { allergens: line.flagged.map((key) => t(`allergen.${key}`)).join(', ') })}
-            </span>
+            <AllergyLineFlag
+              as="span"
+              className="ml-6"
+              testId="board-line-flag"
+              text={t('orders.lineFlag', { allergens: line.flagged.map((key) => t(`allergen.${key}`)).join(', ') })}
+            />
           ) : null}
         </li>
       ))}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ALLERGEN_KEYS, type AllergenKey } from '#app/modules/product/allergens.ts';
+import { AllergyLineFlag } from './allergy-warning.tsx';
 
 /** The cart's allergy question and the flag on a line that contains a declared allergy (issue 35 item 4). */
 
@@ -11,23 +12,41 @@ export const cartInput =
 export function LineFlag({ keys }: { keys: AllergenKey[] }) {
   const { t } = useTranslation();
   if (keys.length === 0) return null;
-  return (
-    <p className="mt-1 rounded bg-amber-100 px-2 py-1 text-sm font-semibold text-amber-950 dark:bg-amber-950 dark:text-amber-100" data-testid="line-flag">
-      {`⚠ ${t('orderOptions.flagged', { names: keys.map((key) => t(`allergen.${key}`)).join(', ') })}`}
-    </p>
-  );
+  return <AllergyLineFlag testId="line-flag" text={t('orderOptions.flagged', { names: keys.map((key) => t(`allergen.${key}`)).join(', ') })} />;
 }
 
 /**
- * The optional allergy question (issue 35 item 4): the EU-14 as check boxes, the guest's own words,
+ * The optional allergy question (issue 35 item 4): the allergens the cart contains, the EU-14 as
+ * check boxes, the guest's own words,
  * and beside them why it is asked and how long it is kept (health data, GDPR art. 9: only the guest's
  * explicit choice). "Verifică coșul" saves it and flags the lines; sending sends what is ticked.
  */
-export function AllergyQuestion({ declared, note, error }: { declared: readonly string[]; note: string; error: string | undefined }) {
+// i18n-keys: allergenOfficial.*
+export function AllergyQuestion({
+  present,
+  declared,
+  note,
+  error,
+}: {
+  /** the allergens and traces of the cart's dishes and options, named first (the regulation's names) */
+  present: readonly AllergenKey[];
+  declared: readonly string[];
+  note: string;
+  error: string | undefined;
+}) {
   const { t } = useTranslation();
   return (
-    <fieldset className="mt-6 rounded-lg border border-stone-300 p-3 dark:border-stone-700" aria-describedby="allergy-why" data-testid="allergy-question">
+    <fieldset
+      className="mt-6 rounded-lg border border-stone-300 p-3 dark:border-stone-700"
+      aria-describedby={present.length > 0 ? 'allergen-present allergy-why' : 'allergy-why'}
+      data-testid="allergy-question"
+    >
       <legend className="px-1 font-semibold">{t('orderOptions.allergyLegend')}</legend>
+      {present.length > 0 ? (
+        <p id="allergen-present" className="mb-1" data-testid="allergen-reminder">
+          <b className="font-semibold">{t('order.allergenReminder')}</b> {`${present.map((key) => t(`allergenOfficial.${key}`)).join(', ')}.`}
+        </p>
+      ) : null}
       <p id="allergy-why" className="text-sm text-stone-700 dark:text-stone-300">
         {t('orderOptions.allergyWhy')}
       </p>

@@ -170,12 +170,8 @@ export function CartView({ data, result }: { data: CartViewData; result: CartVie
               );
             })}
           </ul>
-          <AllergyQuestion declared={declared} note={values.allergyNote ?? data.allergyNote} error={errorFor('allergyNote') ?? errorFor('allergy')} />
-          {data.allergens.length > 0 ? (
-            <p className="mt-4 rounded-lg bg-stone-100 p-3 text-sm dark:bg-stone-900" data-testid="allergen-reminder">
-              <b className="font-semibold">{t('order.allergenReminder')}</b> {data.allergens.map((key) => t(`allergenOfficial.${key}`)).join(', ')}. {t('order.allergenAsk')}
-            </p>
-          ) : null}
+          {/* one message about allergies: what the order contains, then the question to the kitchen */}
+          <AllergyQuestion present={data.allergens} declared={declared} note={values.allergyNote ?? data.allergyNote} error={errorFor('allergyNote') ?? errorFor('allergy')} />
           <p className="mt-4 flex justify-between text-xl font-bold tabular-nums">
             <span>{t('order.total')}</span>
             <span data-testid="cart-total">{price(data.totalMinor)}</span>

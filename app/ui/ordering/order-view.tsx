@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatPrice } from '#app/i18n/localized.ts';
 import { optionPriceText, type LineOptionView } from '#app/modules/ordering/order-line-details.ts';
 import type { AllergenKey } from '#app/modules/product/allergens.ts';
+import { AllergyLineFlag, DeclaredAllergies } from './allergy-warning.tsx';
 import liveStatusScript from '#app/ui/live-status.js?url';
 
 /**
@@ -35,8 +36,6 @@ export interface OrderViewData {
   selfUrl: string;
   menuHref: string;
 }
-
-const allergyBox = 'rounded-lg border-2 border-red-700 bg-red-50 px-3 text-red-950 dark:border-red-400 dark:bg-red-950 dark:text-red-50';
 
 const STEPS = ['received', 'accepted', 'ready', 'served'] as const;
 const FINAL = new Set(['served', 'declined']);
@@ -91,13 +90,11 @@ export function OrderView({ data }: { data: OrderViewData }) {
       </a>
       <h2 className="mt-6 text-xl font-semibold">{t('order.yourOrder')}</h2>
       {data.allergies.length > 0 || data.allergyNote ? (
-        <div role="note" className={`mt-2 py-2 ${allergyBox}`} data-testid="order-allergies">
-          <p className="font-semibold">
-            <span aria-hidden="true">⚠ </span>
-            {t('order.allergiesDeclared', { allergens: data.allergies.map((key) => t(`allergen.${key}`)).join(', ') || '—' })}
-          </p>
-          {data.allergyNote ? <p className="mt-1 break-words">{t('order.noteShown', { note: data.allergyNote })}</p> : null}
-        </div>
+        <DeclaredAllergies
+          className="mt-2"
+          title={t('order.allergiesDeclared', { allergens: data.allergies.map((key) => t(`allergen.${key}`)).join(', ') || '—' })}
+          note={data.allergyNote ? t('order.noteShown', { note: data.allergyNote }) : null}
+        />
       ) : null}
       <ul className="mt-2 divide-y divide-stone-200 border-y border-stone-200 dark:divide-stone-800 dark:border-stone-800">
         {data.lines.map((line, index) => (
@@ -116,10 +113,7 @@ export function OrderView({ data }: { data: OrderViewData }) {
             ) : null}
             {line.note ? <p className="text-sm text-stone-700 dark:text-stone-300">{t('order.noteShown', { note: line.note })}</p> : null}
             {line.flagged.length > 0 ? (
-              <p className={`mt-1 text-sm font-semibold ${allergyBox} py-1`} data-testid="order-line-flag">
-                <span aria-hidden="true">⚠ </span>
-                {t('order.lineFlag', { allergens: line.flagged.map((key) => t(`allergen.${key}`)).join(', ') })}
-              </p>
+              <AllergyLineFlag testId="order-line-flag" text={t('order.lineFlag', { allergens: line.flagged.map((key) => t(`allergen.${key}`)).join(', ') })} />
             ) : null}
           </li>
         ))}

@@ -30,6 +30,7 @@ export const orderingCases: Record<string, RepositoryCases> = {
   'app/modules/ordering/guest-order.repo.server.ts': repository(guestOrders, {
     listDishesForCart: (f) => [f.db, f.r, f.location, [f.product]],
     findDishLocation: (f) => [f.db, f.r, f.product],
+    findDishTranslations: (f) => [f.db, f.r, f.product],
     findTableByCode: (f) => [f.db, f.r, f.table.code],
     isTableBlocked: (f) => [f.db, f.r, f.table.id, '2026-11-27'],
     lockOrderPlacement: (f) => [f.db, f.r],
