@@ -54,7 +54,8 @@ const baseKey = (key: string) => key.replace(/_(?:zero|one|two|few|many|other)$/
  */
 const quoted = new Set([...code.matchAll(/(['"`])([\w.-]+)(?=\1)/g)].map((match) => match[2]!));
 const readAsProperty = new Set<string>();
-for (const [, path] of code.matchAll(/\b(?:ro|en)\.([\w.-]+)/g)) {
+for (const match of code.matchAll(/\b(?:ro|en)\.([\w.-]+)/g)) {
+  const path = match[1]!;
   const starts = [0, ...[...path.matchAll(/(?<=[.-])(?:ro|en)\./g)].map((match) => match.index + 3)];
   for (const start of starts) {
     const tail = path.slice(start);
