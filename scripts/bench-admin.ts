@@ -607,6 +607,17 @@ function lineOf(what: string, samples: number[], reference: ReferenceLoad[], by:
   return [what, ...Object.values(figures).map(ms), `${ratio.toFixed(ratio < 0.1 ? 3 : 2)}×`, quotientSpread(samples, reference, by)];
 }
 
+/**
+ * A line for samples not taken beside the reference's loads (the clicks in one page, the guests' orders): their p50
+ * over the reference's p50, no quotients. Through lineOf they were divided one by one by whichever reference load had
+ * the same index whenever their counts matched (12 clicks, 12 pairs), pairs that were never side by side.
+ */
+function unpairedLineOf(what: string, samples: number[], reference: ReferenceLoad[]): string[] {
+  const median = (values: number[]) => figuresOf(values).p50;
+  const ratio = median(samples) / median(reference.map(referenceInteractive));
+  return [what, ...Object.values(figuresOf(samples)).map(ms), `${ratio.toFixed(ratio < 0.1 ? 3 : 2)}×`, '—'];
+}
+
 /** The reference's own lines: when its HTML arrived and when it was interactive. */
 const referenceLines = (label: string, reference: ReferenceLoad[]) => [
   lineOf(
@@ -653,9 +664,9 @@ async function browserFigures(browser: Browser, device: Device) {
       line('  of which JavaScript', (l) => l.script),
       line('  of which style and layout', (l) => l.style + l.layout),
       line('  the rest (parsing HTML and scripts, paint, GC, …)', (l) => l.busy - l.script - l.style - l.layout),
-      lineOf(`${label}: sold-out click → toast, React running`, saves, reference),
+      unpairedLineOf(`${label}: sold-out click → toast, React running`, saves, reference),
       early.length > 0
-        ? lineOf(`${label}: sold-out click → toast, before React starts`, early, reference)
+        ? unpairedLineOf(`${label}: sold-out click → toast, before React starts`, early, reference)
         : [`${label}: sold-out click → toast, before React starts`, '—', '—', '—', '—', '—'],
     ],
     transfer: `${label}: HTML ${kb(first.htmlBytes)}, JS ${kb(first.jsBeforeInteractive)} until interactive and ${kb(first.jsBytes)} in ${first.jsFiles} files by drag and drop live, CSS ${kb(first.cssBytes)} (as transferred, compressed)`,
@@ -903,7 +914,7 @@ async function boardFigures(browser: Browser, device: Device, board: BoardFixtur
       line('orders board live (its stream open)', (l) => l.live),
       line('main thread busy until both', (l) => l.busy),
       line("main thread CPU time until both (÷ the reference's CPU time)", (l) => l.cpu, referenceCpu),
-      lineOf(`${label}: a guest's order sent → its row on the board`, onScreen, reference),
+      unpairedLineOf(`${label}: a guest's order sent → its row on the board`, onScreen, reference),
     ],
     transfer: `${label}: orders board, JS ${kb(first.jsBytes)} in ${first.jsFiles} files (as transferred, compressed)`,
   };
