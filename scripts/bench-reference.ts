@@ -35,7 +35,7 @@ export interface ReferenceLoad {
  * difference being the page's. Unlike the wall clock it does not count the time the thread waited: for the network,
  * for the app server (a separate process sharing the host), or for a core while the host's other work ran, which is
  * what a loaded host adds (issue 37). It does count the phone profile's CPU throttling (the reference's CPU time on
- * the phone is about 3.6× the desktop's: Chromium's throttler holds the thread busy between slices), so the phone's
+ * the phone is 4.7 to 5.5× the desktop's: Chromium's throttler holds the thread busy between slices), so the phone's
  * CPU figures are of the phone.
  */
 export async function cpuTimeMs(cdp: CDPSession): Promise<number> {
