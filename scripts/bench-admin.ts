@@ -42,7 +42,18 @@ import { productFormValues } from '#app/modules/product/product-form.ts';
 import { DESKTOP, launchBrowser, PHONE } from '#tests/e2e/browser.ts';
 import { addPlan, buildProduct, newId } from '#tests/factories/builders.ts';
 import { buildOrderingSettings, insertOrder } from '#tests/factories/orders.ts';
-import { describeReference, interleaved, loadReferenceInBrowser, quotientSpread, ratioToReference, type ReferenceLoad } from './bench-reference.ts';
+import {
+  cpuTimeMs,
+  describeReference,
+  interleaved,
+  loadReferenceInBrowser,
+  quotientSpread,
+  ratioToReference,
+  referenceCpu,
+  referenceInteractive,
+  type ReferenceLoad,
+  type ReferencePick,
+} from './bench-reference.ts';
 import { buildIfStale } from './build-if-stale.mjs';
 import { runToEnd, sendGuestOrder, startAppServer, type AppServer } from './bench-servers.ts';
 
@@ -52,6 +63,12 @@ const PRODUCTS = 500;
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WARMUP = 5;
 const BROWSER_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 12);
+/**
+ * The board's loads, paired with the reference's: twice the editor's by default (issue 37). A phone board load takes
+ * 2.5 to 11 s, long enough for the neighbours' bursts to hit one half of a pair only; its quotients' middle half spans
+ * about twice the editor's, and the middle mean of twice the pairs halves the variance that leaves.
+ */
+const BOARD_RUNS = Number(process.env.BENCH_BOARD_RUNS ?? 2 * BROWSER_RUNS);
 /** The orders already on the board when it opens (a lunch service's worth, most of them closed). */
 const BOARD_DAY_ORDERS = 40;
 /** Orders a guest sends while a board is open, per device: two warm-up, then BROWSER_RUNS timed. */
@@ -250,6 +267,8 @@ interface PageLoad {
   dragLive: number;
   /** main-thread time spent in tasks until then (Chromium's TaskDuration), ms */
   busy: number;
+  /** the main thread's CPU time from navigation until then (Chromium's ThreadTime, cpuTimeMs), ms */
+  cpu: number;
   /** of which: running JavaScript, layout, style recalculation (Chromium's ScriptDuration, LayoutDuration, RecalcStyleDuration), ms */
   script: number;
   layout: number;
@@ -415,6 +434,7 @@ async function loadInBrowser(
           }),
       );
     });
+    const cpuBefore = await cpuTimeMs(cdp);
     await page.goto(`/${SLUG}/admin`, { waitUntil: 'load', timeout: 120_000 });
     await page.waitForFunction(
       () => {
@@ -426,6 +446,7 @@ async function loadInBrowser(
     );
     counting = false;
     const { metrics } = await cdp.send('Performance.getMetrics');
+    const cpu = metricMs(metrics, 'ThreadTime') - cpuBefore;
     let recorded = profile === 'load' ? ((await cdp.send('Profiler.stop')).profile as CpuProfile) : undefined;
     const timing = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
@@ -465,6 +486,7 @@ async function loadInBrowser(
     return {
       ...timing,
       busy,
+      cpu,
       script,
       layout,
       style,
@@ -579,10 +601,21 @@ async function loadReference(browser: Browser, device: Device): Promise<Referenc
  * mean of the paired loads' quotients; three decimals below 0.1×, where two would hide a fifth) and the middle half of
  * those quotients.
  */
-function lineOf(what: string, samples: number[], reference: ReferenceLoad[]): string[] {
+function lineOf(what: string, samples: number[], reference: ReferenceLoad[], by: ReferencePick = referenceInteractive): string[] {
   const figures = figuresOf(samples);
-  const ratio = ratioToReference(samples, reference);
-  return [what, ...Object.values(figures).map(ms), `${ratio.toFixed(ratio < 0.1 ? 3 : 2)}×`, quotientSpread(samples, reference)];
+  const ratio = ratioToReference(samples, reference, by);
+  return [what, ...Object.values(figures).map(ms), `${ratio.toFixed(ratio < 0.1 ? 3 : 2)}×`, quotientSpread(samples, reference, by)];
+}
+
+/**
+ * A line for samples not taken beside the reference's loads (the clicks in one page, the guests' orders): their p50
+ * over the reference's p50, no quotients. Through lineOf they were divided one by one by whichever reference load had
+ * the same index whenever their counts matched (12 clicks, 12 pairs), pairs that were never side by side.
+ */
+function unpairedLineOf(what: string, samples: number[], reference: ReferenceLoad[]): string[] {
+  const median = (values: number[]) => figuresOf(values).p50;
+  const ratio = median(samples) / median(reference.map(referenceInteractive));
+  return [what, ...Object.values(figuresOf(samples)).map(ms), `${ratio.toFixed(ratio < 0.1 ? 3 : 2)}×`, '—'];
 }
 
 /** The reference's own lines: when its HTML arrived and when it was interactive. */
@@ -597,6 +630,7 @@ const referenceLines = (label: string, reference: ReferenceLoad[]) => [
     reference.map((l) => l.interactive),
     reference,
   ),
+  lineOf(`${label}: reference: its main thread's CPU time until then`, reference.map(referenceCpu), reference, referenceCpu),
 ];
 
 /** The table's columns: the ms, then the multiple of the reference. */
@@ -613,7 +647,7 @@ async function browserFigures(browser: Browser, device: Device) {
   // the saves: in one page, the first two clicks as warm-up; React running, then before it starts
   const saves = (await loadInBrowser(browser, device, BROWSER_RUNS + 2)).saves.slice(2);
   const early = await savesBeforeReact(browser, device, BROWSER_RUNS + 2);
-  const line = (what: string, pick: (l: PageLoad) => number) => lineOf(`${label}: ${what}`, loads.map(pick), reference);
+  const line = (what: string, pick: (l: PageLoad) => number, by?: ReferencePick) => lineOf(`${label}: ${what}`, loads.map(pick), reference, by);
   const first = loads[0]!;
   return {
     reference: describeReference(label, reference),
@@ -626,12 +660,13 @@ async function browserFigures(browser: Browser, device: Device) {
       line('  the same, after the HTML arrived', (l) => l.interactive - l.html),
       line('drag and drop live (a row dragged by its handle once interactive)', (l) => l.dragLive),
       line('main thread busy until both', (l) => l.busy),
+      line("main thread CPU time until both (÷ the reference's CPU time)", (l) => l.cpu, referenceCpu),
       line('  of which JavaScript', (l) => l.script),
       line('  of which style and layout', (l) => l.style + l.layout),
       line('  the rest (parsing HTML and scripts, paint, GC, …)', (l) => l.busy - l.script - l.style - l.layout),
-      lineOf(`${label}: sold-out click → toast, React running`, saves, reference),
+      unpairedLineOf(`${label}: sold-out click → toast, React running`, saves, reference),
       early.length > 0
-        ? lineOf(`${label}: sold-out click → toast, before React starts`, early, reference)
+        ? unpairedLineOf(`${label}: sold-out click → toast, before React starts`, early, reference)
         : [`${label}: sold-out click → toast, before React starts`, '—', '—', '—', '—', '—'],
     ],
     transfer: `${label}: HTML ${kb(first.htmlBytes)}, JS ${kb(first.jsBeforeInteractive)} until interactive and ${kb(first.jsBytes)} in ${first.jsFiles} files by drag and drop live, CSS ${kb(first.cssBytes)} (as transferred, compressed)`,
@@ -742,6 +777,8 @@ interface BoardLoad {
   /** the AudioContext the sound button's click made, ms */
   audio: number;
   busy: number;
+  /** the main thread's CPU time from navigation until interactive and live (ThreadTime), ms */
+  cpu: number;
   jsBytes: number;
   jsFiles: number;
 }
@@ -810,6 +847,7 @@ async function loadBoardInBrowser(
           }),
       );
     });
+    const cpuBefore = await cpuTimeMs(cdp);
     await page.goto(`/${SLUG}/admin/orders`, { waitUntil: 'load', timeout: 120_000 });
     await page.waitForFunction(
       () => {
@@ -836,6 +874,7 @@ async function loadBoardInBrowser(
     counting = false;
     await Promise.all(counted);
     const busy = metricMs(metrics, 'TaskDuration');
+    const cpu = metricMs(metrics, 'ThreadTime') - cpuBefore;
     const onScreen: number[] = [];
     for (let i = 0; i < (order?.count ?? 0); i++) {
       const { token, answeredAt } = await sendBoardOrder(order!.productId, order!.tableCodes.shift()!);
@@ -843,7 +882,7 @@ async function loadBoardInBrowser(
       const handle = await page.waitForFunction((orderId) => (window as unknown as { benchRows: Record<string, number> }).benchRows[orderId], id, { timeout: 60_000, polling: 50 });
       onScreen.push(((await handle.jsonValue()) as number) - answeredAt);
     }
-    return { ...timing, busy, jsBytes: bytes.js, jsFiles: bytes.jsFiles, onScreen };
+    return { ...timing, busy, cpu, jsBytes: bytes.js, jsFiles: bytes.jsFiles, onScreen };
   } finally {
     await context.close();
     await db.destroy();
@@ -854,13 +893,13 @@ async function boardFigures(browser: Browser, device: Device, board: BoardFixtur
   const { label } = device;
   // warm-up, then the board's loads alternating with the reference's
   const { reference, measured: loads } = await interleaved(
-    BROWSER_RUNS,
+    BOARD_RUNS,
     () => loadReference(browser, device),
     () => loadBoardInBrowser(browser, device),
   );
   // the orders: in one page, the first two as warm-up
   const onScreen = (await loadBoardInBrowser(browser, device, { count: BOARD_ORDERS_PER_DEVICE, productId, tableCodes: board.tableCodes })).onScreen.slice(2);
-  const line = (what: string, pick: (l: BoardLoad) => number) => lineOf(`${label}: ${what}`, loads.map(pick), reference);
+  const line = (what: string, pick: (l: BoardLoad) => number, by?: ReferencePick) => lineOf(`${label}: ${what}`, loads.map(pick), reference, by);
   const first = loads[0]!;
   return {
     reference: describeReference(label, reference),
@@ -874,7 +913,8 @@ async function boardFigures(browser: Browser, device: Device, board: BoardFixtur
       line('orders board load event (its stream opens after it)', (l) => l.load),
       line('orders board live (its stream open)', (l) => l.live),
       line('main thread busy until both', (l) => l.busy),
-      lineOf(`${label}: a guest's order sent → its row on the board`, onScreen, reference),
+      line("main thread CPU time until both (÷ the reference's CPU time)", (l) => l.cpu, referenceCpu),
+      unpairedLineOf(`${label}: a guest's order sent → its row on the board`, onScreen, reference),
     ],
     transfer: `${label}: orders board, JS ${kb(first.jsBytes)} in ${first.jsFiles} files (as transferred, compressed)`,
   };
@@ -1017,7 +1057,7 @@ try {
       const boardDesktop = await boardFigures(browser, { label: 'desktop', viewport: DESKTOP, mobile: false, cpuSlowdown: 1 }, boardFixture, dish);
       const boardPhone = await boardFigures(browser, { label: 'phone, CPU 4× slower', viewport: PHONE, mobile: true, cpuSlowdown: 4 }, boardFixture, dish);
       printTable(
-        `The orders board with ${BOARD_DAY_ORDERS} orders of the day, cold cache, ${BROWSER_RUNS} loads after 1 warm-up, each alternating with one of the reference (ms from navigation start); ${BROWSER_RUNS} guests' orders after 2 in one page (ms from the send's answer)`,
+        `The orders board with ${BOARD_DAY_ORDERS} orders of the day, cold cache, ${BOARD_RUNS} loads after 1 warm-up, each alternating with one of the reference (ms from navigation start); ${BROWSER_RUNS} guests' orders after 2 in one page (ms from the send's answer)`,
         BROWSER_COLUMNS,
         [...boardDesktop.lines, ...boardPhone.lines],
       );

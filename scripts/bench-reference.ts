@@ -13,15 +13,36 @@
  * bench:lighthouse's reference is of another kind (plainTwinOf below): Lighthouse simulates the network and the
  * phone, so what the host adds shows in the same page stripped to plain HTML.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 
-/** What a page opener gives back: a fresh context (cold cache) with the device's profile, and its page. */
-export type OpenPage = (watch: () => void) => Promise<{ context: BrowserContext; page: Page }>;
+/**
+ * What a page opener gives back: a fresh context (cold cache) with the device's profile, and its page; with a CDP
+ * session on it whose Performance domain is on, the reference's main-thread CPU time is read too.
+ */
+export type OpenPage = (watch: () => void) => Promise<{ context: BrowserContext; page: Page; cdp?: CDPSession }>;
 
 export interface ReferenceLoad {
   /** ms from navigation start: HTML received, interactive (its search filters the dishes) */
   html: number;
   interactive: number;
+  /** CPU time of the page's main thread until interactive, ms (cpuTimeMs); absent without a CDP session */
+  cpu?: number;
+}
+
+/**
+ * The CPU time the page's renderer main thread has used, ms: Chromium's `ThreadTime` (Performance.getMetrics, the
+ * thread's own clock, CLOCK_THREAD_CPUTIME_ID), read before the navigation and once the page is interactive, the
+ * difference being the page's. Unlike the wall clock it does not count the time the thread waited: for the network,
+ * for the app server (a separate process sharing the host), or for a core while the host's other work ran, which is
+ * what a loaded host adds (issue 37). It does count the phone profile's CPU throttling (the reference's CPU time on
+ * the phone is 4.7 to 5.5× the desktop's: Chromium's throttler holds the thread busy between slices), so the phone's
+ * CPU figures are of the phone.
+ */
+export async function cpuTimeMs(cdp: CDPSession): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const thread = metrics.find((m) => m.name === 'ThreadTime');
+  if (!thread) throw new Error("Chromium's Performance.getMetrics has no ThreadTime");
+  return thread.value * 1000;
 }
 
 /**
@@ -32,7 +53,7 @@ export interface ReferenceLoad {
  * nothing to send.
  */
 export async function loadReferenceInBrowser(open: OpenPage, path: string): Promise<ReferenceLoad> {
-  const { context, page } = await open(() => {
+  const { context, page, cdp } = await open(() => {
     const bench = window as unknown as { benchInteractiveAt?: number };
     const say = (search: HTMLInputElement, text: string) => {
       search.value = text;
@@ -54,12 +75,16 @@ export async function loadReferenceInBrowser(open: OpenPage, path: string): Prom
     requestAnimationFrame(check);
   });
   try {
+    const cpuBefore = cdp ? await cpuTimeMs(cdp) : undefined;
     await page.goto(path, { waitUntil: 'load', timeout: 120_000 });
     await page.waitForFunction(() => (window as unknown as { benchInteractiveAt?: number }).benchInteractiveAt !== undefined, undefined, { timeout: 120_000, polling: 100 });
-    return await page.evaluate(() => {
+    // read at once: after interactive the page is idle (its check stopped), so the wait's few ms add no CPU time
+    const cpu = cdp && cpuBefore !== undefined ? (await cpuTimeMs(cdp)) - cpuBefore : undefined;
+    const timing = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       return { html: nav.responseEnd, interactive: (window as unknown as { benchInteractiveAt: number }).benchInteractiveAt };
     });
+    return cpu === undefined ? timing : { ...timing, cpu };
   } finally {
     await context.close();
   }
@@ -114,13 +139,18 @@ export function middleMean(values: number[]): number {
   return kept.reduce((sum, v) => sum + v, 0) / kept.length;
 }
 
+/** What of the reference a figure is divided by: its interactive time (the default), or its CPU time until then. */
+export type ReferencePick = (load: ReferenceLoad) => number;
+export const referenceInteractive: ReferencePick = (load) => load.interactive;
+export const referenceCpu: ReferencePick = (load) => load.cpu ?? Number.NaN;
+
 /**
  * Loads that `interleaved` made side by side (one measured, one reference, in the same minute), divided pair by pair;
  * undefined for samples not taken in pairs with the reference (a different count).
  */
-export function pairedQuotients(samples: number[], reference: ReferenceLoad[]): number[] | undefined {
+export function pairedQuotients(samples: number[], reference: ReferenceLoad[], pick: ReferencePick = referenceInteractive): number[] | undefined {
   if (samples.length === 0 || samples.length !== reference.length) return undefined;
-  return samples.map((ms, i) => ms / reference[i]!.interactive);
+  return samples.map((ms, i) => ms / pick(reference[i]!));
 }
 
 /**
@@ -128,17 +158,17 @@ export function pairedQuotients(samples: number[], reference: ReferenceLoad[]): 
  * run moves both halves of a pair together, while a median over each side compares different minutes). Samples not
  * taken in pairs with the reference fall back to their median over the reference's median.
  */
-export function ratioToReference(samples: number[], reference: ReferenceLoad[]): number {
+export function ratioToReference(samples: number[], reference: ReferenceLoad[], pick: ReferencePick = referenceInteractive): number {
   if (samples.length === 0 || reference.length === 0) return Number.NaN;
-  const quotients = pairedQuotients(samples, reference);
+  const quotients = pairedQuotients(samples, reference, pick);
   if (quotients) return middleMean(quotients);
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil(0.5 * sorted.length) - 1)]! / referenceOf(reference).median;
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(0.5 * values.length) - 1)]!;
+  return median(samples) / median(reference.map(pick));
 }
 
 /** How far a figure's paired quotients spread: their lower and upper quartile (nearest rank), e.g. "0.41–0.52"; "—" unpaired. */
-export function quotientSpread(samples: number[], reference: ReferenceLoad[]): string {
-  const quotients = pairedQuotients(samples, reference)?.sort((a, b) => a - b);
+export function quotientSpread(samples: number[], reference: ReferenceLoad[], pick: ReferencePick = referenceInteractive): string {
+  const quotients = pairedQuotients(samples, reference, pick)?.sort((a, b) => a - b);
   if (!quotients) return '—';
   const rank = (p: number) => quotients[Math.max(0, Math.ceil(p * quotients.length) - 1)]!;
   return `${rank(0.25).toFixed(2)}–${rank(0.75).toFixed(2)}`;
@@ -147,7 +177,9 @@ export function quotientSpread(samples: number[], reference: ReferenceLoad[]): s
 /** One line saying what the reference measured on a device, for under a table. */
 export function describeReference(label: string, loads: ReferenceLoad[]): string {
   const r = referenceOf(loads);
-  return `${label}: reference (guest menu interactive) median ${r.median.toFixed(0)} ms of ${loads.length} loads, min–max ${r.min.toFixed(0)}–${r.max.toFixed(0)} ms, middle half ±${((r.iqrShare / 2) * 100).toFixed(0)} % of the median`;
+  const cpus = loads.map(referenceCpu).filter((cpu) => !Number.isNaN(cpu));
+  const cpu = cpus.length > 0 ? `; its main thread's CPU time until then median ${referenceOf(cpus.map((c) => ({ html: 0, interactive: c }))).median.toFixed(0)} ms` : '';
+  return `${label}: reference (guest menu interactive) median ${r.median.toFixed(0)} ms of ${loads.length} loads, min–max ${r.min.toFixed(0)}–${r.max.toFixed(0)} ms, middle half ±${((r.iqrShare / 2) * 100).toFixed(0)} % of the median${cpu}`;
 }
 
 /**
