@@ -12,6 +12,7 @@ import { optionsEn } from './options.en.ts';
 import { orderingEn } from './ordering.en.ts';
 import { orderOptionsEn } from './order-options.en.ts';
 import { reservationsEn } from './reservations.en.ts';
+import { kitchenEn } from './kitchen.en.ts';
 import { ordersEn } from './orders.en.ts';
 import { orderingSettingsEn } from './ordering-settings.en.ts';
 import { teamEn } from './team.en.ts';
@@ -64,6 +65,7 @@ export const en: DeepStrings<Catalogue> = {
   ...orderOptionsEn,
   ...reservationsEn,
   ...ordersEn,
+  ...kitchenEn,
   ...orderingSettingsEn,
   ...teamEn,
   ...restaurantsEn,

@@ -12,6 +12,7 @@ import { optionsRo } from './options.ro.ts';
 import { orderingRo } from './ordering.ro.ts';
 import { orderOptionsRo } from './order-options.ro.ts';
 import { reservationsRo } from './reservations.ro.ts';
+import { kitchenRo } from './kitchen.ro.ts';
 import { ordersRo } from './orders.ro.ts';
 import { orderingSettingsRo } from './ordering-settings.ro.ts';
 import { teamRo } from './team.ro.ts';
@@ -64,6 +65,7 @@ export const ro = {
   ...orderOptionsRo,
   ...reservationsRo,
   ...ordersRo,
+  ...kitchenRo,
   ...orderingSettingsRo,
   ...teamRo,
   ...restaurantsRo,
