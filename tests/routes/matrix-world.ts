@@ -48,6 +48,8 @@ export interface Restaurant {
   productName: string;
   /** a pickup order of today (issue 25), inserted as a placement would */
   orderId: string;
+  /** that order's first line (issue 36: bumped, taken back) */
+  orderLineId: string;
   /** a group of its options library (issue 35), on no dish yet */
   optionGroupId: string;
   /** its one owner, who registered it */
@@ -236,7 +238,7 @@ export async function createWorld(db: TestDatabase): Promise<World> {
     const product = await call(productNew, 'action', `${base}/products/new`, params, cookie, { categoryId, nameRo: productName, price: '23', visible: 'on', available: 'on' });
     const productId = /saved=([^#&]+)/.exec(product.location ?? '')?.[1];
     if (!productId) throw new Error(`creating ${label}'s product failed: ${product.status} ${product.body}`);
-    const { order } = await insertOrder(getDb(), { restaurantId: registered.restaurantId, locationId, table: null });
+    const { order, lines } = await insertOrder(getDb(), { restaurantId: registered.restaurantId, locationId, table: null });
     const optionGroupId = newId();
     const now = new Date().toISOString();
     await getDb()
@@ -254,7 +256,7 @@ export async function createWorld(db: TestDatabase): Promise<World> {
         updatedAt: now,
       })
       .execute();
-    return { ...registered, locationId, categoryId, productId, productName, orderId: order.id, optionGroupId, members: { [ownerName]: 'owner' } };
+    return { ...registered, locationId, categoryId, productId, productName, orderId: order.id, orderLineId: lines[0]!.id, optionGroupId, members: { [ownerName]: 'owner' } };
   };
 
   let people = 0;
