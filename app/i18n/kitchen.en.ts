@@ -37,7 +37,6 @@ export const kitchenEn: DeepStrings<typeof kitchenRo> = {
     limit: 'At most {{max}} stations per location.',
   },
   kitchen: {
-    tab: 'Kitchen',
     title: 'Kitchen',
     description: "The kitchen screen: each station's tickets, live.",
     kitchen: 'Kitchen',
@@ -50,9 +49,8 @@ export const kitchenEn: DeepStrings<typeof kitchenRo> = {
     ticket: '#{{number}}',
     pickup: 'Pickup: {{name}}, {{time}}',
     waited: 'Waiting {{minutes}} min',
-    bumpLine: 'Done: {{quantity}}× {{name}}',
+    done: 'Done:',
     bumpTicket: 'Ticket done',
-    bumpTicketOf: 'Ticket #{{number}} done',
     recall: 'Bring back the last ticket (#{{number}})',
     allDay: 'All day',
     allDayEmpty: 'Nothing to make.',

@@ -34,7 +34,6 @@ export const kitchenRo = {
     limit: 'Cel mult {{max}} stații pe locație.',
   },
   kitchen: {
-    tab: 'Bucătărie',
     title: 'Bucătărie',
     description: 'Ecranul bucătăriei: bonurile fiecărei stații, în timp real.',
     kitchen: 'Bucătărie',
@@ -47,9 +46,8 @@ export const kitchenRo = {
     ticket: '#{{number}}',
     pickup: 'La pachet: {{name}}, {{time}}',
     waited: 'Așteaptă de {{minutes}} min',
-    bumpLine: 'Gata: {{quantity}}× {{name}}',
+    done: 'Gata:',
     bumpTicket: 'Bon gata',
-    bumpTicketOf: 'Bonul #{{number}} e gata',
     recall: 'Readu ultimul bon (#{{number}})',
     allDay: 'De pregătit în total',
     allDayEmpty: 'Nimic de pregătit.',

@@ -65,13 +65,12 @@ export function KitchenTicketCard({ ticket, screen, now }: { ticket: KitchenTick
                 type="submit"
                 name="intent"
                 value="bump-line"
-                aria-label={t('kitchen.bumpLine', { quantity: line.quantity, name: line.name })}
                 className="block min-h-11 w-full rounded-lg px-2 py-2 text-left hover:bg-stone-100 focus-visible:bg-stone-100 dark:hover:bg-stone-800 dark:focus-visible:bg-stone-800"
                 data-testid="kitchen-line"
               >
                 <span className="flex items-baseline gap-2">
-                  <span className="text-3xl font-black tabular-nums">{line.quantity}×</span>
-                  <span className="min-w-0 break-words text-xl font-semibold">{line.name}</span>
+                  <span className="sr-only">{t('kitchen.done')} </span>
+                  <span className="text-3xl font-black tabular-nums">{line.quantity}×</span> <span className="min-w-0 break-words text-xl font-semibold">{line.name}</span>
                 </span>
                 {line.options.map((option, at) => (
                   <span key={at} className="block pl-10 text-lg" data-testid="kitchen-line-option">
@@ -97,10 +96,10 @@ export function KitchenTicketCard({ ticket, screen, now }: { ticket: KitchenTick
           type="submit"
           name="intent"
           value="bump-ticket"
-          aria-label={t('kitchen.bumpTicketOf', { number: ticket.number })}
           className="inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-olive-700 px-4 text-lg font-bold text-white hover:bg-olive-800"
         >
           {t('kitchen.bumpTicket')}
+          <span className="sr-only"> {t('kitchen.ticket', { number: ticket.number })}</span>
         </button>
       </Form>
     </li>
