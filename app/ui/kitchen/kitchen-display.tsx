@@ -118,7 +118,7 @@ export function KitchenDisplayView({ display, since, slug, failed }: { display: 
             </ul>
           )}
         </div>
-        <section aria-labelledby="kitchen-all-day" className="order-first rounded-xl bg-stone-100 p-3 lg:order-none dark:bg-stone-800">
+        <section aria-labelledby="kitchen-all-day" className="order-first self-start rounded-xl bg-stone-100 p-3 lg:order-none dark:bg-stone-800">
           <h3 id="kitchen-all-day" className="font-semibold">
             {t('kitchen.allDay')}
           </h3>
