@@ -78,6 +78,8 @@ export default [
       route('options/:groupId', 'routes/restaurant-admin.option-group.tsx'),
       route('orders', 'routes/restaurant-admin.orders.tsx'),
       route('ordering', 'routes/restaurant-admin.ordering.tsx'),
+      route('ordering/stations', 'routes/restaurant-admin.stations.tsx'),
+      route('kitchen', 'routes/restaurant-admin.kitchen.tsx'),
       route('team', 'routes/restaurant-admin.team.tsx'),
       route('reservations', 'routes/restaurant-admin.reservations.tsx'),
       route('account', 'routes/restaurant-admin.account.tsx'),

@@ -19,6 +19,9 @@ function flatten(value: object, prefix = '', out = new Map<string, string>()): M
 /** Texts identical in both languages on purpose (names, codes), not gaps. */
 const SAME_ON_PURPOSE = new Set([
   'app.name',
+  // the kitchen display's screen name ('Bar · Salon') and ticket number ('#12'): only placeholders
+  'kitchen.screenOf',
+  'kitchen.ticket',
   'order.total',
   'team.roles.manager',
   'team.roles.editor',

@@ -199,6 +199,7 @@ export const editorEn: DeepStrings<typeof editorRo> = {
     contactUs: 'Write to us about PRO',
   },
   editorErrors: {
+    stationThresholds: 'The “late” threshold must be greater than the “warning” one.',
     scheduleDays: 'Choose at least one day.',
     scheduleSameTime: 'The end time must differ from the start time.',
     scheduleOvernight: 'The end time is before the start time: tick “Continues past midnight” or correct the times.',
@@ -281,6 +282,10 @@ export const editorEn: DeepStrings<typeof editorRo> = {
     'slug-taken': 'This URL is already used by another restaurant',
     'order-changed': 'A colleague changed order #{{number}} in the meantime: the list now shows where it stands. Nothing was changed.',
     'order-transition': 'Order #{{number}} cannot move to this state from the one it is in.',
+    'station-limit-reached': 'A location can have at most {{max}} stations.',
+    'station-other-location': 'Choose a station of the same location as the category.',
+    'line-changed': 'Order #{{number}} changed meanwhile: the line is already done or cancelled, or the order has left the kitchen.',
+    'nothing-to-recall': 'No finished ticket to bring back at this station.',
     'no-next-opening':
       'We can’t tell when you open again: fill in the opening hours (and closed days) in Settings, then mark it “Sold out until we open again”. Or mark it plain sold out.',
     'stale-edit': 'Someone else changed this in the meantime. Reload the page to see the latest version; what you typed is still in the form.',

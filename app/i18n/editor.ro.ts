@@ -198,6 +198,7 @@ export const editorRo = {
     contactUs: 'Scrie-ne pentru PRO',
   },
   editorErrors: {
+    stationThresholds: 'Pragul „întârziat” trebuie să fie mai mare decât pragul „atenție”.',
     scheduleDays: 'Alege cel puțin o zi.',
     scheduleSameTime: 'Ora de sfârșit trebuie să fie diferită de ora de început.',
     scheduleOvernight: 'Ora de sfârșit este înaintea orei de început: bifează „Trece de miezul nopții” sau corectează orele.',
@@ -282,6 +283,10 @@ export const editorRo = {
     // a stale form (another tab or person saved first); the context names what changed
     'order-changed': 'Comanda #{{number}} a fost schimbată între timp de un coleg: lista arată acum starea ei de acum. Nu am schimbat nimic.',
     'order-transition': 'Comanda #{{number}} nu poate trece în această stare din starea în care este.',
+    'station-limit-reached': 'O locație poate avea cel mult {{max}} stații.',
+    'station-other-location': 'Alege o stație a aceleiași locații ca și categoria.',
+    'line-changed': 'Comanda #{{number}} s-a schimbat între timp: linia e deja gata, anulată sau comanda nu mai e în bucătărie.',
+    'nothing-to-recall': 'Niciun bon terminat de readus la această stație.',
     'no-next-opening':
       'Nu știm când deschizi din nou: completează programul (și zilele închise) în Setări, apoi marchează „Epuizat până la redeschidere”. Sau marchează-l simplu epuizat.',
     'stale-edit': 'Altcineva a modificat între timp aceste date. Reîncarcă pagina pentru a vedea ultima versiune; ce ai scris a rămas în formular.',

@@ -13,6 +13,7 @@ import { orderingEn } from './ordering.en.ts';
 import { orderOptionsEn } from './order-options.en.ts';
 import { tableCallsEn } from './table-calls.en.ts';
 import { reservationsEn } from './reservations.en.ts';
+import { kitchenEn } from './kitchen.en.ts';
 import { ordersEn } from './orders.en.ts';
 import { orderingSettingsEn } from './ordering-settings.en.ts';
 import { teamEn } from './team.en.ts';
@@ -66,6 +67,7 @@ export const en: DeepStrings<Catalogue> = {
   ...tableCallsEn,
   ...reservationsEn,
   ...ordersEn,
+  ...kitchenEn,
   ...orderingSettingsEn,
   ...teamEn,
   ...restaurantsEn,

@@ -54,6 +54,7 @@ export const orderingEn: DeepStrings<typeof orderingRo> = {
     noteShown: 'Note: {{note}}',
     allergiesDeclared: 'Allergies declared for the kitchen: {{allergens}}',
     lineFlag: 'Contains a declared allergy: {{allergens}}',
+    lineCancelled: 'Cancelled',
     optionsChosen: 'Options chosen',
     keepLink: 'Keep this page open: it updates by itself. Its address is yours alone.',
     status: {

@@ -51,6 +51,7 @@ export const orderingRo = {
     noteShown: 'Notă: {{note}}',
     allergiesDeclared: 'Alergii declarate pentru bucătărie: {{allergens}}',
     lineFlag: 'Conține alergia declarată: {{allergens}}',
+    lineCancelled: 'Anulat',
     optionsChosen: 'Opțiunile alese',
     keepLink: 'Păstrează această pagină deschisă: se actualizează singură. Adresa ei e doar a ta.',
     status: {

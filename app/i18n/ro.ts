@@ -13,6 +13,7 @@ import { orderingRo } from './ordering.ro.ts';
 import { orderOptionsRo } from './order-options.ro.ts';
 import { tableCallsRo } from './table-calls.ro.ts';
 import { reservationsRo } from './reservations.ro.ts';
+import { kitchenRo } from './kitchen.ro.ts';
 import { ordersRo } from './orders.ro.ts';
 import { orderingSettingsRo } from './ordering-settings.ro.ts';
 import { teamRo } from './team.ro.ts';
@@ -66,6 +67,7 @@ export const ro = {
   ...tableCallsRo,
   ...reservationsRo,
   ...ordersRo,
+  ...kitchenRo,
   ...orderingSettingsRo,
   ...teamRo,
   ...restaurantsRo,

@@ -51,6 +51,7 @@ export const loader = publicRoute(async ({ request, params }: Route.LoaderArgs) 
       note: line.note,
       options: line.options.map((option) => lineOptionView(option, locale)),
       flagged: line.flagged,
+      cancelled: line.cancelledAt !== null,
     })),
     allergies: order.allergies,
     allergyNote: order.allergyNote,

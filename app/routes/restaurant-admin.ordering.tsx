@@ -57,6 +57,13 @@ export default function OrderingSettingsRoute({ loaderData, params }: Route.Comp
           {t('orderingSettings.title')}
         </h2>
         <p className="mt-2 max-w-prose text-stone-700 dark:text-stone-300">{t('orderingSettings.intro')}</p>
+        <Link
+          to={`/${slug}/admin/ordering/stations`}
+          className="mt-2 inline-flex min-h-11 items-center font-semibold text-primary-800 underline underline-offset-2 dark:text-primary-100"
+          data-testid="stations-link"
+        >
+          {t('stations.link')}
+        </Link>
       </div>
       {plan?.phase === 'trial-ended' ? (
         <div role="status" className="rounded-lg border border-amber-600 bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-50" data-testid="ordering-lapsed">

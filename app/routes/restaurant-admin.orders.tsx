@@ -10,6 +10,8 @@ import { liveCursor } from '#app/modules/live/live-events.server.ts';
 import { waitingCount } from '#app/modules/ordering/order-board-merge.ts';
 import { AcceptOrderInput, DeclineOrderInput, MoveOrderInput, PauseOrdersInput } from '#app/modules/ordering/order-board.schema.ts';
 import { acceptOrder, declineOrder, getOrderBoard, markOrderReady, markOrderServed } from '#app/modules/ordering/order-board.service.server.ts';
+import { KitchenLineInput } from '#app/modules/ordering/kitchen-display.schema.ts';
+import { takeBackOrderLine } from '#app/modules/ordering/order-line-take-back.service.server.ts';
 import { setOrdersPaused } from '#app/modules/ordering/ordering-settings.service.server.ts';
 import { clearTableCall, getOpenTableCalls } from '#app/modules/ordering/table-calls.service.server.ts';
 import { boardTitle, OrderBoardView } from '#app/ui/order-board/order-board.tsx';
@@ -52,6 +54,8 @@ export const action = restaurantRoute('orders.board', async ({ request }: Route.
         return { message: t('orders.servedDone', await markOrderServed(scope, MoveOrderInput.parse(values))) };
       case 'clear-call':
         return { message: t('tableCalls.clearedDone', await clearTableCall(scope, String(values.callId ?? ''))) };
+      case 'take-back':
+        return { message: t('takeBack.done', await takeBackOrderLine(scope, KitchenLineInput.parse(values).lineId)) };
       case 'pause':
       case 'resume': {
         const { locationId } = PauseOrdersInput.parse(values);

@@ -154,6 +154,11 @@ export function restaurantCases(w: World, r: Restaurant, actors: readonly ActorN
       daysAhead: '30',
       capacityPerSlot: '4',
     })),
+    // the kitchen (issue 36): the stations page and an action naming no station; the display and a bump of no line
+    one('routes/restaurant-admin.stations.tsx', 'loader', `${a}/ordering/stations`, pa, ok(contains(r.locationId))),
+    one('routes/restaurant-admin.stations.tsx', 'action', `${a}/ordering/stations`, pa, fourHundreds('no-such-station'), { intent: 'delete', stationId: 'no-such-station' }),
+    one('routes/restaurant-admin.kitchen.tsx', 'loader', `${a}/kitchen`, pa, ok(contains('"screens"'))),
+    one('routes/restaurant-admin.kitchen.tsx', 'action', `${a}/kitchen`, pa, fourHundreds('no-such-line'), { intent: 'bump-line', lineId: 'no-such-line' }),
     // the team (decision 0029): every member sees it; without an intent nothing changes (inviting is 'team.manage', the service's check)
     // reservations (issue 25): the day's list, its live stream; an action without a reservation changes nothing
     one('routes/restaurant-admin.reservations.tsx', 'loader', `${a}/reservations`, pa, ok(contains('"reservations"'))),
@@ -354,6 +359,34 @@ export function crossTenantCases(w: World): Case[] {
       kind: 'loader',
       path: `${b}/orders/${A.orderId}/ticket.pdf`,
       params: { ...pb, orderId: A.orderId },
+      allowed: status(404),
+      actors: asOwnerB,
+    },
+    // B's kitchen display bumping A's line, taking it back from B's board, B's stations page routing A's category
+    {
+      file: 'routes/restaurant-admin.kitchen.tsx',
+      kind: 'action',
+      path: `${b}/kitchen`,
+      params: pb,
+      form: { intent: 'bump-line', lineId: A.orderLineId },
+      allowed: status(404),
+      actors: asOwnerB,
+    },
+    {
+      file: 'routes/restaurant-admin.orders.tsx',
+      kind: 'action',
+      path: `${b}/orders`,
+      params: pb,
+      form: { intent: 'take-back', lineId: A.orderLineId },
+      allowed: status(404),
+      actors: asOwnerB,
+    },
+    {
+      file: 'routes/restaurant-admin.stations.tsx',
+      kind: 'action',
+      path: `${b}/ordering/stations`,
+      params: pb,
+      form: { intent: 'category', categoryId: A.categoryId, stationId: '' },
       allowed: status(404),
       actors: asOwnerB,
     },

@@ -48,6 +48,8 @@ export interface Restaurant {
   productName: string;
   /** a pickup order of today (issue 25), inserted as a placement would */
   orderId: string;
+  /** that order's first line (issue 36: bumped, taken back) */
+  orderLineId: string;
   /** a group of its options library (issue 35), on no dish yet */
   optionGroupId: string;
   /** an option of that group (staff mark it sold out until the next opening) */
@@ -238,7 +240,7 @@ export async function createWorld(db: TestDatabase): Promise<World> {
     const product = await call(productNew, 'action', `${base}/products/new`, params, cookie, { categoryId, nameRo: productName, price: '23', visible: 'on', available: 'on' });
     const productId = /saved=([^#&]+)/.exec(product.location ?? '')?.[1];
     if (!productId) throw new Error(`creating ${label}'s product failed: ${product.status} ${product.body}`);
-    const { order } = await insertOrder(getDb(), { restaurantId: registered.restaurantId, locationId, table: null });
+    const { order, lines } = await insertOrder(getDb(), { restaurantId: registered.restaurantId, locationId, table: null });
     const optionGroupId = newId();
     const now = new Date().toISOString();
     await getDb()
@@ -274,7 +276,7 @@ export async function createWorld(db: TestDatabase): Promise<World> {
     // open every day: "sold out until we open again" has an opening to wait for
     const hours = JSON.stringify(Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, [['12:00', '22:00']]])));
     await getDb().updateTable('restaurant').set({ openingHours: hours }).where('id', '=', registered.restaurantId).execute();
-    return { ...registered, locationId, categoryId, productId, productName, orderId: order.id, optionGroupId, optionId, members: { [ownerName]: 'owner' } };
+    return { ...registered, locationId, categoryId, productId, productName, orderId: order.id, orderLineId: lines[0]!.id, optionGroupId, optionId, members: { [ownerName]: 'owner' } };
   };
 
   let people = 0;

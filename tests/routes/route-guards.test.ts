@@ -108,6 +108,11 @@ describe('the route wrappers (every loader and action names its guard)', () => {
       'restaurant-admin.order-ticket.ts loader': 'orders.board',
       'restaurant-admin.ordering.tsx loader': 'orders.settings',
       'restaurant-admin.ordering.tsx action': 'orders.settings',
+      // the kitchen (issue 36): stations set up by owners and managers, the display run by the staff
+      'restaurant-admin.stations.tsx loader': 'orders.settings',
+      'restaurant-admin.stations.tsx action': 'orders.settings',
+      'restaurant-admin.kitchen.tsx loader': 'orders.board',
+      'restaurant-admin.kitchen.tsx action': 'orders.board',
       'restaurant-admin.insights.tsx loader': 'insights.view',
       'restaurant-admin.insights-csv.ts loader': 'insights.view',
       // one's own account page within the restaurant

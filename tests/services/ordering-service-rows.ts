@@ -11,6 +11,9 @@ import {
 } from '#app/modules/ordering/order-board.service.server.ts';
 import { getOrderingSettingsPage } from '#app/modules/ordering/ordering-page.service.server.ts';
 import { clearTableCall, getOpenTableCalls } from '#app/modules/ordering/table-calls.service.server.ts';
+import { addStation, deleteStation, getStationsPage, moveStation, setCategoryStation, updateStation } from '#app/modules/kitchen/stations.service.server.ts';
+import { bumpKitchenLine, bumpKitchenTicket, getKitchenDisplay, recallKitchenTicket } from '#app/modules/ordering/kitchen-display.service.server.ts';
+import { takeBackOrderLine } from '#app/modules/ordering/order-line-take-back.service.server.ts';
 import type { ServiceRow } from './service-matrix.ts';
 
 /**
@@ -19,6 +22,8 @@ import type { ServiceRow } from './service-matrix.ts';
  * stay as they were (issue 34 item 4: before, they named no row and skipped that case).
  */
 const O = 'ordering/';
+const K = 'kitchen/';
+const station = { nameRo: 'Bar', nameEn: null, warnMinutes: 5, lateMinutes: 15 };
 const settingsInput = (locationId: string) => ({
   locationId,
   version: 1,
@@ -74,4 +79,28 @@ export const ORDERING_SERVICE_ROWS: ServiceRow[] = [
   { service: `${O}table-calls.service.server.ts#getOpenTableCalls`, permission: 'orders.board', call: (s, w) => getOpenTableCalls(s, w.a.locationId) },
   { service: `${O}table-calls.service.server.ts#clearTableCall`, permission: 'orders.board', call: (s, w) => clearTableCall(s, w.a.tableCallId) },
   { service: `${O}ordering-settings.service.server.ts#setOrdersPaused`, permission: 'orders.board', call: (s, w) => setOrdersPaused(s, w.storage, w.a.locationId, true) },
+  // the kitchen (issue 36): stations set up by owners and managers; the display and take-backs run by the staff
+  { service: `${K}stations.service.server.ts#getStationsPage`, permission: 'orders.settings', namesRows: false, call: (s) => getStationsPage(s, { locale: 'ro' }) },
+  { service: `${K}stations.service.server.ts#addStation`, permission: 'orders.settings', call: (s, w) => addStation(s, { locationId: w.a.locationId, ...station }) },
+  { service: `${K}stations.service.server.ts#updateStation`, permission: 'orders.settings', call: (s, w) => updateStation(s, { stationId: w.a.stationId, ...station }) },
+  { service: `${K}stations.service.server.ts#moveStation`, permission: 'orders.settings', call: (s, w) => moveStation(s, { stationId: w.a.stationId, direction: 'down' }) },
+  { service: `${K}stations.service.server.ts#deleteStation`, permission: 'orders.settings', call: (s, w) => deleteStation(s, { stationId: w.a.stationId }) },
+  {
+    service: `${K}stations.service.server.ts#setCategoryStation`,
+    permission: 'orders.settings',
+    call: (s, w) => setCategoryStation(s, { categoryId: w.a.categoryId, stationId: w.a.stationId }),
+  },
+  {
+    service: `${O}kitchen-display.service.server.ts#getKitchenDisplay`,
+    permission: 'orders.board',
+    call: (s, w) => getKitchenDisplay(s, { stationId: w.a.stationId }, { locale: 'ro' }),
+  },
+  { service: `${O}kitchen-display.service.server.ts#bumpKitchenLine`, permission: 'orders.board', call: (s, w) => bumpKitchenLine(s, w.a.orderLineId) },
+  {
+    service: `${O}kitchen-display.service.server.ts#bumpKitchenTicket`,
+    permission: 'orders.board',
+    call: (s, w) => bumpKitchenTicket(s, w.a.orderId, { stationId: w.a.stationId }),
+  },
+  { service: `${O}kitchen-display.service.server.ts#recallKitchenTicket`, permission: 'orders.board', call: (s, w) => recallKitchenTicket(s, { stationId: w.a.stationId }) },
+  { service: `${O}order-line-take-back.service.server.ts#takeBackOrderLine`, permission: 'orders.board', call: (s, w) => takeBackOrderLine(s, w.a.orderLineId) },
 ];

@@ -29,6 +29,7 @@ const RAW_ID_HELPERS: Record<string, string> = {
   'image/image-cleanup.server.ts#releaseUnusedImages': "inside changeMenu's transaction, after the service's authorize",
   'image/image-cleanup.server.ts#enqueueReleasedFilesDeletion': "inside changeMenu's transaction, after the service's authorize",
   'insights/order-insights.server.ts#orderInsights': "called by getInsights after its insights.view check, with the scope's restaurant",
+  'kitchen/station-routing.server.ts#readRestaurantStations': "read by the kitchen display's service (ordering/) after its orders.board check, with the scope's restaurant",
   'kitchen/station-routing.server.ts#routeDishesToStations':
     "called by a guest's order placement with the restaurant and location it found by the menu's slug and checked takes orders",
   'options/dish-option-groups.server.ts#readDishOptionGroups': "the guest menu's and the cart's public read of a published menu's dishes' groups (what guests may see)",

@@ -44,8 +44,11 @@ export interface Tenant {
   ocrDraftId: string;
   /** a running "translate everything missing" */
   runId: string;
-  /** a guest's order of today, received, at the first location */
+  /** a guest's order of today, received, at the first location, and its line */
   orderId: string;
+  orderLineId: string;
+  /** the first location's station (issue 36) */
+  stationId: string;
   /** a guest's reservation for today, requested, and its version */
   reservationId: string;
   reservationVersion: string;
@@ -208,6 +211,11 @@ async function createTenant(db: Kysely<Database>, word: string, plan: Parameters
     .select(['optionGroup.updatedAt as groupVersion', 'optionItem.updatedAt as optionVersion'])
     .where('optionItem.id', '=', optionId)
     .executeTakeFirstOrThrow();
+  const stationId = newId();
+  await db
+    .insertInto('station')
+    .values({ id: stationId, restaurantId: id, locationId: location.id, nameRo: `Bucătărie ${word}`, nameEn: null, sortOrder: 0, createdAt: stamp(), updatedAt: stamp() })
+    .execute();
   const order = await insertGuestOrder(db, id, location.id, { customerName: `Client ${word}` }, [{ nameRo: `Ciorbă ${word}`, note: `fără ardei ${word}` }]);
   const reservation = await insertReservation(db, id, location.id, { status: 'requested', name: `Oaspete ${word}`, note: `la geam ${word}` });
   return {
@@ -229,6 +237,8 @@ async function createTenant(db: Kysely<Database>, word: string, plan: Parameters
     ocrDraftId,
     runId,
     orderId: order.id,
+    orderLineId: order.lines[0]!.id,
+    stationId,
     reservationId: reservation.id,
     reservationVersion: reservation.updatedAt,
     optionGroupId,

@@ -88,6 +88,11 @@ export const APP_ERROR_STATUS = {
   /** the orders board (issue 25): a colleague moved the order first; a move its state does not allow */
   'order-changed': 409,
   'order-transition': 409,
+  /** the kitchen (issue 36): stations per location; a category's station of another location; a line taken back or done */
+  'station-limit-reached': 403,
+  'station-other-location': 400,
+  'line-changed': 409,
+  'nothing-to-recall': 409,
   'image-missing': 400,
   'image-unsupported': 415,
   'image-too-large': 413,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
-import { stationForCategory } from './stations.types.ts';
-import { listLocationStations, readProductCategoryStations } from './stations.repo.server.ts';
+import { stationForCategory, type StationView } from './stations.types.ts';
+import { listLocationStations, listRestaurantStations, readProductCategoryStations } from './stations.repo.server.ts';
 
 /**
  * Where an order's lines go (issue 36): each dish to its category's station, or the location's
@@ -22,4 +22,12 @@ export async function routeDishesToStations(
   const rows = await readProductCategoryStations(db, restaurantId, [...new Set(known)]);
   const byProduct = new Map(rows.map((row) => [row.productId, row.stationId]));
   return (productId) => stationForCategory(productId ? (byProduct.get(productId) ?? null) : null, stations);
+}
+
+/**
+ * Every station of the restaurant in order, for the kitchen display's reads (ordering/, which has
+ * checked the member's `orders.board` before asking): the screens, and which lines each one takes.
+ */
+export function readRestaurantStations(db: Kysely<Database>, restaurantId: string): Promise<StationView[]> {
+  return listRestaurantStations(db, restaurantId);
 }

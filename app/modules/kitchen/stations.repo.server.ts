@@ -25,3 +25,51 @@ export function readProductCategoryStations(db: Kysely<Database>, restaurantId: 
     .where('product.id', 'in', productIds)
     .execute();
 }
+
+/** One station of the restaurant (another restaurant's is not found). */
+export function findStation(db: Kysely<Database>, restaurantId: string, stationId: string): Promise<StationView | undefined> {
+  return tenant(db, restaurantId).selectFrom('station').select(STATION_COLUMNS).where('id', '=', stationId).executeTakeFirst();
+}
+
+export async function insertStation(db: Kysely<Database>, restaurantId: string, row: Omit<StationView, 'id'> & { id: string; now: string }): Promise<void> {
+  const { now, ...values } = row;
+  await tenant(db, restaurantId)
+    .insertInto('station', { ...values, createdAt: now, updatedAt: now })
+    .execute();
+}
+
+export async function updateStationRow(
+  db: Kysely<Database>,
+  restaurantId: string,
+  stationId: string,
+  values: Partial<Pick<StationView, 'nameRo' | 'nameEn' | 'sortOrder' | 'warnMinutes' | 'lateMinutes'>> & { updatedAt: string },
+): Promise<boolean> {
+  const result = await tenant(db, restaurantId).updateTable('station').set(values).where('id', '=', stationId).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Deletes a station: its categories and lines keep no station (the foreign keys set null), its printers go with it. */
+export async function deleteStationRow(db: Kysely<Database>, restaurantId: string, stationId: string): Promise<boolean> {
+  const result = await tenant(db, restaurantId).deleteFrom('station').where('id', '=', stationId).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** The restaurant's categories with the station each names, by location and menu order. */
+export function listCategoryStations(db: Kysely<Database>, restaurantId: string) {
+  return tenant(db, restaurantId)
+    .selectFrom('category')
+    .select(['id', 'locationId', 'nameRo', 'nameEn', 'stationId'])
+    .orderBy('locationId')
+    .orderBy('sortOrder')
+    .orderBy('createdAt')
+    .execute();
+}
+
+export function findCategoryLocation(db: Kysely<Database>, restaurantId: string, categoryId: string) {
+  return tenant(db, restaurantId).selectFrom('category').select(['id', 'locationId', 'nameRo', 'stationId']).where('id', '=', categoryId).executeTakeFirst();
+}
+
+/** Names a category's station (null: the location's first); the category's edit version is left alone, as guests see nothing of it. */
+export async function setCategoryStationRow(db: Kysely<Database>, restaurantId: string, categoryId: string, stationId: string | null): Promise<void> {
+  await tenant(db, restaurantId).updateTable('category').set({ stationId }).where('id', '=', categoryId).execute();
+}

@@ -25,6 +25,14 @@ export interface StationView {
   lateMinutes: number;
 }
 
+/** A location on the stations page: its stations in order, its categories with the station each names (null: the first). */
+export interface StationsPageLocation {
+  id: string;
+  name: string;
+  stations: StationView[];
+  categories: { id: string; name: string; stationId: string | null }[];
+}
+
 /**
  * The station a category's dishes go to: its own when it names one of the location's stations, else
  * the location's first (by `sortOrder`); null when the location has no station.

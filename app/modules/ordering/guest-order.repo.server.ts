@@ -176,7 +176,7 @@ export type GuestOrderView = Pick<
   | 'updatedAt'
   | 'allergies'
   | 'allergyNote'
-> & { lines: Pick<GuestOrderLine, 'id' | 'nameRo' | 'nameEn' | 'unitPriceMinor' | 'quantity' | 'note' | 'allergens'>[] };
+> & { lines: Pick<GuestOrderLine, 'id' | 'nameRo' | 'nameEn' | 'unitPriceMinor' | 'quantity' | 'note' | 'allergens' | 'cancelledAt'>[] };
 
 /** An order by its token, for the guest's page; undefined for a token of no order of this restaurant. */
 export async function findGuestOrderByToken(db: Kysely<Database>, restaurantId: string, token: string): Promise<GuestOrderView | undefined> {
@@ -207,7 +207,7 @@ export async function findGuestOrderByToken(db: Kysely<Database>, restaurantId: 
   if (!order) return undefined;
   const lines = await orders
     .selectFrom('guestOrderLine')
-    .select(['id', 'nameRo', 'nameEn', 'unitPriceMinor', 'quantity', 'note', 'allergens'])
+    .select(['id', 'nameRo', 'nameEn', 'unitPriceMinor', 'quantity', 'note', 'allergens', 'cancelledAt'])
     .where('orderId', '=', order.id)
     .orderBy('position')
     .execute();

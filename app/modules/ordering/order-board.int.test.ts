@@ -58,8 +58,8 @@ describe(`the orders board on ${testDialect}`, () => {
       totalMinor: 7700,
     });
     expect(dineIn.lines).toEqual([
-      { name: 'Tripe soup', quantity: 2, unitPriceMinor: 2450, note: 'fără ardei iute', options: [], flagged: [] },
-      { name: 'Papanași', quantity: 1, unitPriceMinor: 2800, note: null, options: [], flagged: [] },
+      { id: expect.any(String), name: 'Tripe soup', quantity: 2, unitPriceMinor: 2450, note: 'fără ardei iute', options: [], flagged: [], cancelled: false },
+      { id: expect.any(String), name: 'Papanași', quantity: 1, unitPriceMinor: 2800, note: null, options: [], flagged: [], cancelled: false },
     ]);
     expect(board.orders[0]).toMatchObject({ kind: 'pickup', customerName: 'Ana Popescu', customerPhone: '+40 721 000 000', pickupTime: '13:30', canBlockTable: false });
     expect(board.totals.count).toBe(3);

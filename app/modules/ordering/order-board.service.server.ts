@@ -91,12 +91,14 @@ function toBoardOrder(order: GuestOrder, read: OrderLines, locationName: string,
     allergies,
     allergyNote: order.allergyNote,
     lines: (read.lines.get(order.id) ?? []).map((line) => ({
+      id: line.id,
       name: localized(line.nameRo, line.nameEn, locale),
       quantity: line.quantity,
       unitPriceMinor: line.unitPriceMinor,
       note: line.note,
       options: (read.options.get(line.id) ?? []).map((option) => lineOptionView(option, locale)),
       flagged: flaggedAllergens(line.allergens, allergies),
+      cancelled: line.cancelledAt !== null,
     })),
   };
 }

@@ -34,6 +34,7 @@ export const MAX_DECLINE_REASON = 200;
 export const MAX_BOARD_ORDERS = 500;
 
 export interface BoardOrderLine {
+  id: string;
   name: string;
   quantity: number;
   unitPriceMinor: number;
@@ -42,6 +43,8 @@ export interface BoardOrderLine {
   options: LineOptionView[];
   /** the order's declared allergies this line contains (its dish's and options' allergens and traces): the line is flagged */
   flagged: AllergenKey[];
+  /** taken back by the staff (issue 36): struck through, out of the total */
+  cancelled: boolean;
 }
 
 /** One order as the staff see it: what to cook and for whom (a pickup's name and phone, nothing more). */

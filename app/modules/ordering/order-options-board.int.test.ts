@@ -42,6 +42,8 @@ describe(`options, notes and allergy flags on the staff's side on ${testDialect}
     expect(shown.allergyNote).toBe('alergie severă');
     expect(shown.lines).toEqual([
       {
+        id: expect.any(String),
+        cancelled: false,
         name: 'Margherita pizza',
         quantity: 1,
         unitPriceMinor: 4700,
@@ -52,7 +54,7 @@ describe(`options, notes and allergy flags on the staff's side on ${testDialect}
           { group: 'Extras', name: 'Mozzarella', priceMinor: 500, pricing: 'add' },
         ],
       },
-      { name: 'Lemonade', quantity: 2, unitPriceMinor: 1500, note: null, options: [], flagged: [] },
+      { id: expect.any(String), cancelled: false, name: 'Lemonade', quantity: 2, unitPriceMinor: 1500, note: null, options: [], flagged: [] },
     ]);
     const unflagged = board.orders.find((one) => one.id === plain.order.id)!;
     expect(unflagged).toMatchObject({ allergies: [], allergyNote: null });

@@ -92,8 +92,8 @@ describe(`placing a guest's order on ${testDialect}`, () => {
     const page = await getGuestOrderPage(db, w.slug, placed.token);
     expect(page?.order).toMatchObject({ status: 'received', kind: 'dineIn', tableLabel: 'Masa 5', totalMinor: 6800, serviceDay: '2026-11-27', number: 1 });
     expect(page?.order.lines).toEqual([
-      { nameRo: 'Ciorbă de burtă', nameEn: 'Tripe soup', unitPriceMinor: 2450, quantity: 2, note: null, options: [], flagged: [] },
-      { nameRo: 'Papanași', nameEn: 'Papanasi', unitPriceMinor: 1900, quantity: 1, note: 'fără smântână', options: [], flagged: [] },
+      { nameRo: 'Ciorbă de burtă', nameEn: 'Tripe soup', unitPriceMinor: 2450, quantity: 2, note: null, options: [], flagged: [], cancelledAt: null },
+      { nameRo: 'Papanași', nameEn: 'Papanasi', unitPriceMinor: 1900, quantity: 1, note: 'fără smântână', options: [], flagged: [], cancelledAt: null },
     ]);
     const events = await db.selectFrom('liveEvent').select(['channel', 'type', 'payload']).where('restaurantId', '=', w.id).execute();
     expect(events).toEqual([{ channel: 'orders', type: 'order.placed', payload: JSON.stringify({ orderId: placed.orderId, status: 'received', locationId: w.location }) }]);

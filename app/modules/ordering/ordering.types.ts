@@ -64,6 +64,8 @@ export const RESERVATION_STATUSES = ['requested', 'accepted', 'declined', 'cance
  * (or the guest's page) reads the row itself after the event.
  */
 export type OrderLiveEvent = { type: 'order.placed' | 'order.updated'; payload: { orderId: string; status: string; locationId: string } };
+/** Lines bumped or recalled on the kitchen display (issue 36): the displays read themselves again; the board has nothing to change. */
+export type KitchenLiveEvent = { type: 'order.bumped'; payload: { orderId: string; locationId: string } };
 /** A ceiling refused a guest at a location (at most one event per location and channel every CEILING_NOTICE_MINUTES). */
 export type CeilingLiveEvent = { type: 'orders.ceiling' | 'reservations.ceiling'; payload: { locationId: string } };
 export type ReservationLiveEvent = { type: 'reservation.requested' | 'reservation.updated'; payload: { reservationId: string; status: string; locationId: string } };

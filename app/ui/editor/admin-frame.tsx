@@ -53,6 +53,16 @@ export function AdminFrame({
     { to: `${base}/team`, label: t('restaurants.nav.team'), allowed: permissions['team.view'] },
     { to: `${base}/account`, label: t('account.title'), allowed: permissions['restaurant.view'] },
   ];
+  // the kitchen display (issue 36) is a wall tablet's whole screen: no frame around it
+  if (pathname === `${base}/kitchen`) {
+    return (
+      <div className="px-3 py-3">
+        <IconSprite />
+        <h1 className="sr-only">{restaurant.name}</h1>
+        {children}
+      </div>
+    );
+  }
   return (
     <div className="mx-auto max-w-5xl px-4 pb-16 pt-6">
       <IconSprite />

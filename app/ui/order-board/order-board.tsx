@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, useSubmit } from 'react-router';
+import { Form, Link, useSubmit } from 'react-router';
 import { formatPrice } from '#app/i18n/localized.ts';
 import type { ActionResult } from '#app/modules/errors/action-result.ts';
 import { waitingCount } from '#app/modules/ordering/order-board-merge.ts';
@@ -72,6 +72,9 @@ export function OrderBoardView({
               {t('orders.soundOn')}
             </button>
           )}
+          <Link to={`/${slug}/admin/kitchen`} className={boardButton} data-testid="kitchen-link">
+            {t('kitchen.boardLink')}
+          </Link>
         </div>
       </div>
 

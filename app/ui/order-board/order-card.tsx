@@ -54,7 +54,7 @@ export function OrderCard({ order, slug }: { order: BoardOrder; slug: string }) 
         {order.status === 'accepted' && order.etaMinutes ? ` · ${t('orders.eta', { minutes: order.etaMinutes })}` : ''}
       </p>
       <OrderAllergies order={order} />
-      <OrderLines order={order} />
+      <OrderLines order={order} canTakeBack={open} />
       <p className="mt-2 font-semibold">
         {t('orders.total')}: {formatPrice(order.totalMinor, order.currency, i18n.language)}
       </p>

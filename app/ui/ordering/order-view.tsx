@@ -27,7 +27,8 @@ export interface OrderViewData {
   currency: string;
   totalMinor: number;
   /** each line's chosen options, and the declared allergies it contains (issue 35) */
-  lines: { name: string; quantity: number; unitPriceMinor: number; note: string | null; options: LineOptionView[]; flagged: AllergenKey[] }[];
+  /** `cancelled`: taken back by the staff (issue 36): struck through, out of the total */
+  lines: { name: string; quantity: number; unitPriceMinor: number; note: string | null; options: LineOptionView[]; flagged: AllergenKey[]; cancelled: boolean }[];
   /** what the guest asked the kitchen to know (empty once erased with the contact details) */
   allergies: AllergenKey[];
   allergyNote: string | null;
@@ -98,11 +99,20 @@ export function OrderView({ data }: { data: OrderViewData }) {
       ) : null}
       <ul className="mt-2 divide-y divide-stone-200 border-y border-stone-200 dark:divide-stone-800 dark:border-stone-800">
         {data.lines.map((line, index) => (
-          <li key={index} className="py-2">
-            <div className="flex justify-between gap-3">
-              <span>{`${line.quantity} × ${line.name}`}</span>
-              <span className="tabular-nums">{price(line.unitPriceMinor * line.quantity)}</span>
-            </div>
+          <li key={index} className="py-2" data-testid="order-line" data-cancelled={line.cancelled ? '' : undefined}>
+            {line.cancelled ? (
+              <div className="flex justify-between gap-3 text-stone-700 dark:text-stone-300">
+                <span>
+                  <s>{`${line.quantity} × ${line.name}`}</s> <span className="font-semibold">{t('order.lineCancelled')}</span>
+                </span>
+                <s className="tabular-nums">{price(line.unitPriceMinor * line.quantity)}</s>
+              </div>
+            ) : (
+              <div className="flex justify-between gap-3">
+                <span>{`${line.quantity} × ${line.name}`}</span>
+                <span className="tabular-nums">{price(line.unitPriceMinor * line.quantity)}</span>
+              </div>
+            )}
             {line.options.length > 0 ? (
               <ul aria-label={t('order.optionsChosen')} className="pl-5 text-sm text-stone-700 dark:text-stone-300">
                 {line.options.map((option, at) => {

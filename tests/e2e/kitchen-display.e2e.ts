@@ -1,0 +1,171 @@
+import { mkdirSync } from 'node:fs';
+import { sql, type Kysely } from 'kysely';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Database } from '#app/db/schema.ts';
+import { buildLocation, newId } from '#tests/factories/builders.ts';
+import { buildOrderingSettings, insertDiningTable, placeOrder } from '#tests/factories/orders.ts';
+import { isHydrated, nextClientIp, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+import { openServerDatabase } from './database.ts';
+import { browserCookies, registerOwner } from './accounts.ts';
+import { toast } from './owner-session.ts';
+
+/**
+ * Issue 36 item 2: the kitchen display on a wall tablet. An order placed meanwhile (its lines routed
+ * to the kitchen and the bar, its live event written as the placement writes them) appears on the
+ * kitchen's screen without a reload, with its table, its lines and the wait; a line and the ticket
+ * are bumped, the ticket recalled; the bar's screen shows only its own line. The screen at 1280×800,
+ * 1024×600 and 390 px, in ro and en, passes axe; the board links to it.
+ */
+const baseUrl = inject('baseUrl');
+const databaseUrl = inject('databaseUrl');
+const browserOf = useBrowser();
+const shots = 'test-results/screenshots';
+beforeAll(() => mkdirSync(shots, { recursive: true }));
+
+let db: Kysely<Database>;
+let contexts: BrowserContext[] = [];
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await db?.destroy();
+});
+
+/** A person with an account of their own, made a member of the restaurant in `role`; their session cookie. */
+async function member(restaurantId: string, role: 'staff'): Promise<string> {
+  const email = `${role}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': nextClientIp() },
+    body: JSON.stringify({ email, password: 'parola-buna-1', name: 'Bucătar' }),
+  });
+  expect(signUp.status).toBe(200);
+  const user = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  await db.insertInto('membership').values({ id: newId(), restaurantId, userId: user.id, role, createdAt: now, updatedAt: now }).execute();
+  return signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/**
+ * Wakes the server's boards as the placement's publish would. On PostgreSQL: the NOTIFY every app
+ * process listens for; on SQLite the server is another process with its own emitter, and its
+ * streams find the event at their next look at the log (every 5 s).
+ */
+async function publish(restaurantId: string): Promise<void> {
+  if (databaseUrl) await sql`select pg_notify('bucate_live', ${`${restaurantId}:orders`})`.execute(db);
+}
+
+const tickets = (page: Page) => page.getByTestId('kitchen-ticket');
+
+/**
+ * A signed-in browser at `path`, hydrated (openOwnerPage's, with the patience of a machine other
+ * test runs share: its first load waited past 10 s under a load average of 50).
+ */
+async function openAs(cookie: string, path: string, viewport: { width: number; height: number }, options: { locale?: 'ro' | 'en'; javaScriptEnabled?: boolean } = {}) {
+  const context = await openContext(browserOf(), baseUrl, { viewport, locale: options.locale ?? 'ro', javaScriptEnabled: options.javaScriptEnabled ?? true });
+  contexts.push(context);
+  await context.addCookies(browserCookies(cookie, baseUrl));
+  await context.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  await page.goto(path);
+  if (options.javaScriptEnabled !== false) await expect.poll(() => isHydrated(page, 'h1'), { timeout: 30_000 }).toBe(true);
+  return page;
+}
+
+const TABLET = { width: 1280, height: 800 };
+const SMALL_TABLET = { width: 1024, height: 600 };
+
+describe('the kitchen display', () => {
+  it('shows a new order on the kitchen screen without a reload, bumps a line and the ticket, recalls it; the bar sees its own line', async () => {
+    db = openServerDatabase();
+    const owner = await registerOwner(baseUrl, 'bucatarie-bistro');
+    const slug = owner.slug;
+    const restaurantId = (await db.selectFrom('restaurant').select('id').where('slug', '=', slug).executeTakeFirstOrThrow()).id;
+    const location = buildLocation(restaurantId, { nameRo: 'Salon', nameEn: 'Dining room' });
+    await db.insertInto('location').values(location).execute();
+    const table = await insertDiningTable(db, restaurantId, location.id, 'Masa 7');
+    await db.insertInto('orderingSettings').values(buildOrderingSettings(restaurantId, location.id)).execute();
+    const now = new Date().toISOString();
+    const kitchen = {
+      id: newId(),
+      restaurantId,
+      locationId: location.id,
+      nameRo: 'Bucătărie',
+      nameEn: 'Kitchen',
+      sortOrder: 0,
+      warnMinutes: 10,
+      lateMinutes: 20,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const bar = { ...kitchen, id: newId(), nameRo: 'Bar', nameEn: null, sortOrder: 1 };
+    await db.insertInto('station').values([kitchen, bar]).execute();
+    const staffCookie = await member(restaurantId, 'staff');
+
+    const screen = await openAs(staffCookie, `/${slug}/admin/kitchen?station=${kitchen.id}`, TABLET);
+    await screen.getByRole('heading', { name: 'Bucătărie · Salon' }).waitFor();
+    await screen.getByText('Niciun bon de pregătit.').waitFor();
+    await expect.poll(() => screen.getByTestId('live-state').getAttribute('data-connected')).toBe('true');
+    await screen.getByRole('button', { name: 'Activează sunetul' }).click();
+    await screen.getByRole('button', { name: /^Sunet activ/ }).waitFor();
+    await screen.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+
+    const { order } = await placeOrder(db, {
+      restaurantId,
+      locationId: location.id,
+      table,
+      lines: [
+        { nameRo: 'Ciorbă de burtă', nameEn: 'Tripe soup', unitPriceMinor: 2450, quantity: 2, note: 'fără ardei', stationId: kitchen.id },
+        { nameRo: 'Mici', unitPriceMinor: 1800, quantity: 3, stationId: null },
+        { nameRo: 'Limonadă', unitPriceMinor: 1500, quantity: 1, stationId: bar.id },
+      ],
+    });
+    await publish(restaurantId);
+    const ticket = tickets(screen).filter({ hasText: `#${order.number}` });
+    await ticket.waitFor({ timeout: 15_000 });
+    const text = await ticket.textContent();
+    expect(text).toContain('Masa 7');
+    expect(text).toContain('2× Ciorbă de burtă');
+    expect(text).toContain('» fără ardei');
+    expect(text).toContain('3× Mici');
+    expect(text).not.toContain('Limonadă');
+    expect(text).toMatch(/Așteaptă de \d+ min/);
+    expect(await screen.getByTestId('kitchen-all-day').textContent()).toContain('3 Mici');
+    expect(await screen.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+    expect(await seriousAxeViolations(screen)).toEqual([]);
+    await screen.screenshot({ path: `${shots}/kitchen-1280x800-ro.png` });
+
+    await ticket.getByRole('button', { name: /^Gata: 3× Mici/ }).click();
+    await toast(screen, `O linie din comanda #${order.number} e gata.`);
+    await expect.poll(() => ticket.textContent()).not.toContain('Mici');
+    await ticket.getByRole('button', { name: `Bon gata #${order.number}` }).click();
+    await toast(screen, `Bonul #${order.number} e gata.`);
+    await screen.getByText('Niciun bon de pregătit.').waitFor();
+    await screen.getByRole('button', { name: `Readu ultimul bon (#${order.number})` }).click();
+    await toast(screen, `Bonul #${order.number} a revenit pe ecran.`);
+    await ticket.waitFor();
+    expect(await ticket.textContent()).toContain('2× Ciorbă de burtă');
+
+    // the bar's screen: its own line only; in English on the smaller tablet
+    const barScreen = await openAs(staffCookie, `/${slug}/admin/kitchen?station=${bar.id}&lang=en`, SMALL_TABLET, { locale: 'en' });
+    const barTicket = tickets(barScreen).filter({ hasText: `#${order.number}` });
+    await barTicket.waitFor();
+    expect(await barTicket.textContent()).toContain('1× Limonadă');
+    expect(await barTicket.textContent()).not.toContain('Ciorbă');
+    expect(await seriousAxeViolations(barScreen)).toEqual([]);
+    await barScreen.screenshot({ path: `${shots}/kitchen-1024x600.png` });
+
+    // a phone: the chooser of screens, then one screen; the board links to the display
+    const phone = await openAs(staffCookie, `/${slug}/admin/kitchen`, PHONE);
+    await phone.getByRole('link', { name: 'Bar · Salon' }).click();
+    await phone.getByRole('heading', { name: 'Bar · Salon' }).waitFor();
+    expect(await seriousAxeViolations(phone)).toEqual([]);
+    await phone.screenshot({ path: `${shots}/kitchen-390.png`, fullPage: true });
+    await phone.goto(`/${slug}/admin/orders`);
+    await phone.getByTestId('kitchen-link').click();
+    await phone.getByRole('heading', { name: 'Alege ecranul acestei stații' }).waitFor();
+  });
+});
