@@ -7,6 +7,7 @@ import { AppError } from '#app/modules/errors/app-error.ts';
 import { liveCursor } from '#app/modules/live/live-events.server.ts';
 import { KitchenLineInput, KitchenScreenInput, KitchenTicketInput } from '#app/modules/ordering/kitchen-display.schema.ts';
 import { bumpKitchenLine, bumpKitchenTicket, getKitchenDisplay, recallKitchenTicket } from '#app/modules/ordering/kitchen-display.service.server.ts';
+import { clearTableCall, getOpenTableCalls } from '#app/modules/ordering/table-calls.service.server.ts';
 import { useActionToast } from '#app/ui/editor/use-action-toast.ts';
 import { KitchenDisplayView } from '#app/ui/kitchen/kitchen-display.tsx';
 import { pageMeta } from '#app/ui/page-meta.ts';
@@ -24,7 +25,9 @@ const screenOf = (url: URL) => KitchenScreenInput.parse({ station: url.searchPar
 export const loader = restaurantRoute('orders.board', async ({ request }: Route.LoaderArgs, { scope }) => {
   const since = await liveCursor(scope, 'orders');
   const display = await getKitchenDisplay(scope, screenOf(new URL(request.url)), { locale: getRequestLocale(request) });
-  return { since, display };
+  // the calls from the tables of the screen's location (issue 36 item 5): every station sees them
+  const calls = display.screen ? await getOpenTableCalls(scope, display.screen.locationId) : [];
+  return { since, display, calls };
 });
 
 export const action = restaurantRoute('orders.board', async ({ request }: Route.ActionArgs, { scope }) => {
@@ -36,6 +39,8 @@ export const action = restaurantRoute('orders.board', async ({ request }: Route.
         return { message: t('kitchen.lineBumped', await bumpKitchenLine(scope, KitchenLineInput.parse(values).lineId)) };
       case 'bump-ticket':
         return { message: t('kitchen.bumped', await bumpKitchenTicket(scope, KitchenTicketInput.parse(values).orderId, screen)) };
+      case 'clear-call':
+        return { message: t('tableCalls.clearedDone', await clearTableCall(scope, String(values.callId ?? ''))) };
       case 'recall':
         return { message: t('kitchen.recalled', await recallKitchenTicket(scope, screen)) };
       default:
@@ -49,5 +54,5 @@ export default function KitchenRoute({ loaderData, params }: Route.ComponentProp
   const navigation = useNavigation();
   useActionToast(result, navigation.state);
   const failed = result && !result.ok ? result.error : undefined;
-  return <KitchenDisplayView display={loaderData.display} since={loaderData.since} slug={params.restaurantSlug} failed={failed} />;
+  return <KitchenDisplayView display={loaderData.display} since={loaderData.since} slug={params.restaurantSlug} failed={failed} calls={loaderData.calls} />;
 }

@@ -149,14 +149,33 @@ describe('the kitchen display', () => {
     await ticket.waitFor();
     expect(await ticket.textContent()).toContain('2× Ciorbă de burtă');
 
+    // a call from the table (issue 36 item 5) waits on every screen of its location, in the screen's language
+    await db
+      .insertInto('tableCall')
+      .values({
+        id: newId(),
+        restaurantId,
+        locationId: location.id,
+        tableId: table.id,
+        tableLabel: 'Masa 7',
+        kind: 'bill-cash',
+        locale: 'ro',
+        createdAt: now,
+        clearedAt: null,
+        clearedBy: null,
+      })
+      .execute();
     // the bar's screen: its own line only; in English on the smaller tablet
     const barScreen = await openAs(staffCookie, `/${slug}/admin/kitchen?station=${bar.id}&lang=en`, SMALL_TABLET, { locale: 'en' });
+    await barScreen.getByTestId('table-call').filter({ hasText: 'Masa 7 asks for the bill (cash)' }).waitFor();
     const barTicket = tickets(barScreen).filter({ hasText: `#${order.number}` });
     await barTicket.waitFor();
     expect(await barTicket.textContent()).toContain('1× Limonadă');
     expect(await barTicket.textContent()).not.toContain('Ciorbă');
     expect(await seriousAxeViolations(barScreen)).toEqual([]);
     await barScreen.screenshot({ path: `${shots}/kitchen-1024x600.png` });
+    await barScreen.getByRole('button', { name: 'Done: Masa 7, asks for the bill (cash)' }).click();
+    await expect.poll(() => barScreen.getByTestId('table-call').count(), { timeout: 15_000 }).toBe(0);
 
     // a phone: the chooser of screens, then one screen; the board links to the display
     const phone = await openAs(staffCookie, `/${slug}/admin/kitchen`, PHONE);

@@ -276,7 +276,18 @@ export async function createWorld(db: TestDatabase): Promise<World> {
     // open every day: "sold out until we open again" has an opening to wait for
     const hours = JSON.stringify(Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, [['12:00', '22:00']]])));
     await getDb().updateTable('restaurant').set({ openingHours: hours }).where('id', '=', registered.restaurantId).execute();
-    return { ...registered, locationId, categoryId, productId, productName, orderId: order.id, orderLineId: lines[0]!.id, optionGroupId, optionId, members: { [ownerName]: 'owner' } };
+    return {
+      ...registered,
+      locationId,
+      categoryId,
+      productId,
+      productName,
+      orderId: order.id,
+      orderLineId: lines[0]!.id,
+      optionGroupId,
+      optionId,
+      members: { [ownerName]: 'owner' },
+    };
   };
 
   let people = 0;

@@ -1,3 +1,5 @@
+import type { TableCallView } from '#app/modules/ordering/table-calls.types.ts';
+import { TableCallsStrip } from '#app/ui/order-board/table-calls-strip.tsx';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
@@ -45,7 +47,20 @@ function ScreenChooser({ display, slug }: { display: KitchenDisplay; slug: strin
  * beep for each new ticket once the sound is turned on (a tap: browsers need a gesture). Live
  * through the orders stream (useKitchenLive). Every control is a plain form.
  */
-export function KitchenDisplayView({ display, since, slug, failed }: { display: KitchenDisplay; since: number; slug: string; failed?: string | undefined }) {
+export function KitchenDisplayView({
+  display,
+  since,
+  slug,
+  failed,
+  calls = [],
+}: {
+  display: KitchenDisplay;
+  since: number;
+  slug: string;
+  failed?: string | undefined;
+  /** the open calls from the screen's location's tables (issue 36 item 5) */
+  calls?: readonly TableCallView[];
+}) {
   const { t } = useTranslation();
   const nameOf = useScreenName();
   const screen = display.screen;
@@ -57,10 +72,10 @@ export function KitchenDisplayView({ display, since, slug, failed }: { display: 
   // a beep when a ticket appears that the screen did not show before (not for the first data)
   const seen = useRef<Set<string> | null>(null);
   useEffect(() => {
-    const ids = new Set(display.tickets.map((ticket) => ticket.orderId));
+    const ids = new Set([...display.tickets.map((ticket) => ticket.orderId), ...calls.map((call) => call.id)]);
     if (seen.current && [...ids].some((id) => !seen.current!.has(id))) beep.current();
     seen.current = ids;
-  }, [display.tickets]);
+  }, [display.tickets, calls]);
 
   if (!screen) return <ScreenChooser display={display} slug={slug} />;
   return (
@@ -101,6 +116,7 @@ export function KitchenDisplayView({ display, since, slug, failed }: { display: 
           </Link>
         </div>
       </div>
+      <TableCallsStrip calls={calls} />
       {failed ? (
         <p role="alert" className="rounded-lg bg-primary-50 p-3 font-medium text-primary-800 dark:bg-stone-800 dark:text-primary-100">
           {failed}

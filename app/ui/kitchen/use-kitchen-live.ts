@@ -5,7 +5,7 @@ import { useRevalidator } from 'react-router';
  * The kitchen display's live side (decision 0031), on the orders board's stream: one EventSource
  * opened at the page's cursor (`?since=`, read before its data) and resumed by the browser with
  * Last-Event-ID after a cut, so a missed event is sent again. An event of the screen's location
- * (placed, moved, bumped, a line taken back) reads the screen again, a burst as one read: the
+ * (placed, moved, bumped, a line taken back, a call from a table or its clearing) reads the screen again, a burst as one read: the
  * screen is its data, so an event seen twice changes nothing and none is lost. A refused reconnect
  * reads the page (its guard answers) and tries the stream again later; `event: reset` reloads.
  */
@@ -46,7 +46,7 @@ export function useKitchenLive(slug: string, locationId: string | null, since: n
         read();
         retryTimer = setTimeout(connect, 30_000);
       };
-      for (const type of ['order.placed', 'order.updated', 'order.bumped']) source.addEventListener(type, onEvent);
+      for (const type of ['order.placed', 'order.updated', 'order.bumped', 'table.called', 'table.cleared']) source.addEventListener(type, onEvent);
       source.addEventListener('reset', () => window.location.reload());
     };
     // after the page's load event: a stream opened before it would hold the load open
