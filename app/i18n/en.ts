@@ -14,6 +14,7 @@ import { orderOptionsEn } from './order-options.en.ts';
 import { reservationsEn } from './reservations.en.ts';
 import { ordersEn } from './orders.en.ts';
 import { orderingSettingsEn } from './ordering-settings.en.ts';
+import { printingEn } from './printing.en.ts';
 import { teamEn } from './team.en.ts';
 import { restaurantsEn } from './restaurants.en.ts';
 import { guestMenuEn } from './guest-labels.en.ts';
@@ -65,6 +66,7 @@ export const en: DeepStrings<Catalogue> = {
   ...reservationsEn,
   ...ordersEn,
   ...orderingSettingsEn,
+  ...printingEn,
   ...teamEn,
   ...restaurantsEn,
   ...guestMenuEn,

@@ -14,6 +14,7 @@ import { orderOptionsRo } from './order-options.ro.ts';
 import { reservationsRo } from './reservations.ro.ts';
 import { ordersRo } from './orders.ro.ts';
 import { orderingSettingsRo } from './ordering-settings.ro.ts';
+import { printingRo } from './printing.ro.ts';
 import { teamRo } from './team.ro.ts';
 import { restaurantsRo } from './restaurants.ro.ts';
 import { guestMenuRo } from './guest-labels.ro.ts';
@@ -65,6 +66,7 @@ export const ro = {
   ...reservationsRo,
   ...ordersRo,
   ...orderingSettingsRo,
+  ...printingRo,
   ...teamRo,
   ...restaurantsRo,
   ...guestMenuRo,
