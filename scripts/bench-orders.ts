@@ -12,7 +12,8 @@
  *   3. the memory of 1,000 open live connections per process (RSS before and after): the board
  *      streams are bounded at 500 per process and 50 per restaurant (LIVE_STREAM_LIMITS, constants,
  *      no setting), so 500 board streams over 10 restaurants and 500 guest order-page streams
- *      (WATCH_STREAM_LIMITS: 1,000 per process, 4 per order) over 125 orders.
+ *      (WATCH_STREAM_LIMITS: 1,000 per process, 4 per order) over 125 orders;
+ *   4. printers (issue 36, scripts/bench-orders-printing.ts): 200 orders printed by two emulated CloudPRNT printers.
  * Figures go to docs/performance.md by hand, with the date and machine.
  */
 import { randomBytes } from 'node:crypto';
@@ -23,6 +24,7 @@ import { openDatabase } from '#app/db/connection.server.ts';
 import { insertRestaurant, newId } from '#tests/factories/builders.ts';
 import { buildOrderingSettings, insertOrder } from '#tests/factories/orders.ts';
 import { createThrowawayPostgres } from '#tests/support/throwaway-postgres.ts';
+import { benchPrinting } from './bench-orders-printing.ts';
 import { DEMO_OWNER, runToEnd, sendGuestOrder, signInDemoOwner, startAppServer, stopAppServers, type AppServer } from './bench-servers.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -287,6 +289,8 @@ try {
     );
   }
   for (const controller of held) controller.abort();
+  // 4. printers that print by themselves (issue 36): two emulated CloudPRNT printers, one offline for 30 s
+  await benchPrinting(db, { restaurantId: restaurant.id, locationId: location.id, tables, bases: [a.base, b.base] });
   console.log(
     `load average after: ${loadavg()
       .map((n) => n.toFixed(2))

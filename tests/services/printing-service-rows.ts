@@ -13,7 +13,19 @@ async function printerOfA(w: ServiceWorld): Promise<string> {
   const stamp = new Date().toISOString();
   await w.db
     .insertInto('printer')
-    .values({ id, restaurantId: w.a.id, locationId: w.a.locationId, stationId: null, name: 'Casa', kind: 'star-cloudprnt', tokenHash: newPrinterToken().tokenHash, paperWidth: 48, lastPollAt: null, createdAt: stamp, updatedAt: stamp })
+    .values({
+      id,
+      restaurantId: w.a.id,
+      locationId: w.a.locationId,
+      stationId: null,
+      name: 'Casa',
+      kind: 'star-cloudprnt',
+      tokenHash: newPrinterToken().tokenHash,
+      paperWidth: 48,
+      lastPollAt: null,
+      createdAt: stamp,
+      updatedAt: stamp,
+    })
     .execute();
   return id;
 }
