@@ -253,6 +253,10 @@ try {
       `${Math.round(withOrders.perSecond)} req/s with orders (p99 ${withOrders.p99.join(' / ')} ms, errors ${withOrders.errors}): ${change >= 0 ? '+' : ''}${change.toFixed(1)} % (target within 10 %)`,
   );
 
+  // 4 (before the memory step, whose 1,000 streams it does not need). printers that print by themselves
+  // (issue 36): two emulated CloudPRNT printers, one offline for 30 s
+  await benchPrinting(db, { restaurantId: restaurant.id, locationId: location.id, tables, bases: [a.base, b.base] });
+
   // 3. memory: 500 board streams over 10 restaurants and 500 guest order-page streams, per process
   const owner = await db.selectFrom('user').select('id').where('email', '=', DEMO_OWNER.email).executeTakeFirstOrThrow();
   const slugs = [SLUG];
@@ -289,8 +293,6 @@ try {
     );
   }
   for (const controller of held) controller.abort();
-  // 4. printers that print by themselves (issue 36): two emulated CloudPRNT printers, one offline for 30 s
-  await benchPrinting(db, { restaurantId: restaurant.id, locationId: location.id, tables, bases: [a.base, b.base] });
   console.log(
     `load average after: ${loadavg()
       .map((n) => n.toFixed(2))
