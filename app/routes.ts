@@ -12,6 +12,8 @@ export default [
   route('api/auth/*', 'routes/api.auth.ts'),
   route('api/webhooks/stripe', 'routes/api.webhooks.stripe.ts'),
   route('api/beacon', 'routes/api.beacon.ts'),
+  // a receipt printer's polling address (Star CloudPRNT, decision 0036)
+  route('api/print/:token', 'routes/api.print.ts'),
   route('m/:code', 'routes/short-link.ts'),
   // a guest's order (decision 0032): "Adaugă" and the order's live stream
   route(':slug/comanda/adauga', 'routes/menu-cart-add.ts'),

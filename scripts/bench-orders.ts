@@ -12,7 +12,8 @@
  *   3. the memory of 1,000 open live connections per process (RSS before and after): the board
  *      streams are bounded at 500 per process and 50 per restaurant (LIVE_STREAM_LIMITS, constants,
  *      no setting), so 500 board streams over 10 restaurants and 500 guest order-page streams
- *      (WATCH_STREAM_LIMITS: 1,000 per process, 4 per order) over 125 orders.
+ *      (WATCH_STREAM_LIMITS: 1,000 per process, 4 per order) over 125 orders;
+ *   4. printers (issue 36, scripts/bench-orders-printing.ts): 200 orders printed by two emulated CloudPRNT printers.
  * Figures go to docs/performance.md by hand, with the date and machine.
  */
 import { randomBytes } from 'node:crypto';
@@ -23,6 +24,7 @@ import { openDatabase } from '#app/db/connection.server.ts';
 import { insertRestaurant, newId } from '#tests/factories/builders.ts';
 import { buildOrderingSettings, insertOrder } from '#tests/factories/orders.ts';
 import { createThrowawayPostgres } from '#tests/support/throwaway-postgres.ts';
+import { benchPrinting } from './bench-orders-printing.ts';
 import { DEMO_OWNER, runToEnd, sendGuestOrder, signInDemoOwner, startAppServer, stopAppServers, type AppServer } from './bench-servers.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -250,6 +252,10 @@ try {
     `guest menu: ${Math.round(baseline.perSecond)} req/s without orders (p99 ${baseline.p99.join(' / ')} ms, errors ${baseline.errors}), ` +
       `${Math.round(withOrders.perSecond)} req/s with orders (p99 ${withOrders.p99.join(' / ')} ms, errors ${withOrders.errors}): ${change >= 0 ? '+' : ''}${change.toFixed(1)} % (target within 10 %)`,
   );
+
+  // 4 (before the memory step, whose 1,000 streams it does not need). printers that print by themselves
+  // (issue 36): two emulated CloudPRNT printers, one offline for 30 s
+  await benchPrinting(db, { restaurantId: restaurant.id, locationId: location.id, tables, bases: [a.base, b.base] });
 
   // 3. memory: 500 board streams over 10 restaurants and 500 guest order-page streams, per process
   const owner = await db.selectFrom('user').select('id').where('email', '=', DEMO_OWNER.email).executeTakeFirstOrThrow();

@@ -25,6 +25,9 @@ export type BodyKind = 'form' | 'upload' | 'json-api' | 'webhook';
 export function bodyKindOf(pathname: string): BodyKind {
   if (pathname.startsWith('/api/auth/')) return 'json-api';
   if (pathname.startsWith('/api/webhooks/')) return 'webhook';
+  // a receipt printer polling for its tickets (Star CloudPRNT, decision 0036): JSON from a device,
+  // no page of ours, proven by the token in its address as a webhook is by its signature
+  if (pathname.startsWith('/api/print/')) return 'webhook';
   // the image upload, and the menu import's file (app/modules/import caps it lower itself)
   if (/^\/[^/]+\/admin\/(?:images|import\/file)(?:\.data)?\/?$/.test(pathname)) return 'upload';
   return 'form';

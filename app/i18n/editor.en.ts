@@ -305,6 +305,7 @@ export const editorEn: DeepStrings<typeof editorRo> = {
     'option-limit-reached_groups': 'The library already has {{limit}} option groups, the most it can hold. Delete the groups you no longer use.',
     'option-limit-reached_options': 'A group has at most {{limit}} options.',
     'option-limit-reached_dish': 'A dish offers at most {{limit}} option groups.',
+    'printer-limit-reached': 'A location has at most {{max}} printers.',
     'option-set-price-negative': 'In a group that sets the price, every option costs 0 or more.',
     'table-limit-reached': 'The restaurant has reached its limit of {{limit}} tables. Delete the tables you no longer use.',
     'reservation-off': 'This location does not take online reservations at the moment.',

@@ -306,6 +306,7 @@ export const editorRo = {
     'option-limit-reached_groups': 'Biblioteca are deja {{limit}} de grupuri de opțiuni, cât se poate. Șterge grupurile pe care nu le mai folosești.',
     'option-limit-reached_options': 'Un grup are cel mult {{limit}} de opțiuni.',
     'option-limit-reached_dish': 'Un preparat are cel mult {{limit}} grupuri de opțiuni.',
+    'printer-limit-reached': 'O locație are cel mult {{max}} imprimante.',
     'option-set-price-negative': 'Într-un grup care stabilește prețul, fiecare opțiune are un preț de cel puțin 0.',
     'table-limit-reached': 'Restaurantul a atins limita de {{limit}} de mese. Șterge mesele pe care nu le mai folosești.',
     'reservation-off': 'Această locație nu primește rezervări online acum.',

@@ -16,6 +16,7 @@ import { reservationsEn } from './reservations.en.ts';
 import { kitchenEn } from './kitchen.en.ts';
 import { ordersEn } from './orders.en.ts';
 import { orderingSettingsEn } from './ordering-settings.en.ts';
+import { printingEn } from './printing.en.ts';
 import { teamEn } from './team.en.ts';
 import { restaurantsEn } from './restaurants.en.ts';
 import { guestMenuEn } from './guest-labels.en.ts';
@@ -69,6 +70,7 @@ export const en: DeepStrings<Catalogue> = {
   ...ordersEn,
   ...kitchenEn,
   ...orderingSettingsEn,
+  ...printingEn,
   ...teamEn,
   ...restaurantsEn,
   ...guestMenuEn,

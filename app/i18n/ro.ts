@@ -16,6 +16,7 @@ import { reservationsRo } from './reservations.ro.ts';
 import { kitchenRo } from './kitchen.ro.ts';
 import { ordersRo } from './orders.ro.ts';
 import { orderingSettingsRo } from './ordering-settings.ro.ts';
+import { printingRo } from './printing.ro.ts';
 import { teamRo } from './team.ro.ts';
 import { restaurantsRo } from './restaurants.ro.ts';
 import { guestMenuRo } from './guest-labels.ro.ts';
@@ -69,6 +70,7 @@ export const ro = {
   ...ordersRo,
   ...kitchenRo,
   ...orderingSettingsRo,
+  ...printingRo,
   ...teamRo,
   ...restaurantsRo,
   ...guestMenuRo,

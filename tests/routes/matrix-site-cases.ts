@@ -196,6 +196,9 @@ export function siteCases(w: World): Case[] {
     everyone('routes/api.auth.ts', 'action', '/api/auth/nothing-here', {}, status(404), {}),
     // Stripe's webhook: the one route exempt from the same-origin rule; without a signature it is 400 for anyone
     everyone('routes/api.webhooks.stripe.ts', 'action', '/api/webhooks/stripe', {}, status(400), {}),
+    // a receipt printer's polling address (issue 36): the token in it is the only credential, a session is no help
+    everyone('routes/api.print.ts', 'loader', `/api/print/${'x'.repeat(43)}`, { token: 'x'.repeat(43) }, status(401)),
+    everyone('routes/api.print.ts', 'action', `/api/print/${'x'.repeat(43)}`, { token: 'x'.repeat(43) }, status(401), {}),
     everyone('routes/catch-all.ts', 'loader', '/nimic/aici', { '*': 'nimic/aici' }, notFoundPage),
     everyone('routes/catch-all.ts', 'action', '/nimic/aici', { '*': 'nimic/aici' }, notFoundPage, {}),
     everyone('routes/contact.tsx', 'action', '/contact', {}, status(400), { name: '', email: 'not-an-email', message: '' }),

@@ -14,6 +14,7 @@ import { getQrData, getQrPage, renderQrDownload } from '#app/modules/qr/qr.servi
 import { RestaurantSettingsInput } from '#app/modules/restaurant-settings/restaurant-settings.schema.ts';
 import { getRestaurantAdminSummary, getRestaurantSettings, updateRestaurantSettings } from '#app/modules/restaurant-settings/restaurant-settings.service.server.ts';
 import { ORDERING_SERVICE_ROWS } from './ordering-service-rows.ts';
+import { PRINTING_SERVICE_ROWS } from './printing-service-rows.ts';
 import { RESERVATION_SERVICE_ROWS } from './reservation-service-rows.ts';
 import { TEAM_SERVICE_ROWS } from './team-service-rows.ts';
 import { getPlanForRestaurant, readPlanStatus, startTrial } from '#app/modules/subscription/subscription.service.server.ts';
@@ -186,5 +187,6 @@ export const RESTAURANT_SERVICE_ROWS: ServiceRow[] = [
   },
   ...TEAM_SERVICE_ROWS,
   ...ORDERING_SERVICE_ROWS,
+  ...PRINTING_SERVICE_ROWS,
   ...RESERVATION_SERVICE_ROWS,
 ];

@@ -28,6 +28,8 @@ export interface Tenant {
   ownerId: string;
   locationId: string;
   location2Id: string;
+  /** a printer of the first location (issue 36) */
+  printerId: string;
   categoryId: string;
   category2Id: string;
   productId: string;
@@ -218,8 +220,26 @@ async function createTenant(db: Kysely<Database>, word: string, plan: Parameters
     .execute();
   const order = await insertGuestOrder(db, id, location.id, { customerName: `Client ${word}` }, [{ nameRo: `Ciorbă ${word}`, note: `fără ardei ${word}` }]);
   const reservation = await insertReservation(db, id, location.id, { status: 'requested', name: `Oaspete ${word}`, note: `la geam ${word}` });
+  const printerId = newId();
+  await db
+    .insertInto('printer')
+    .values({
+      id: printerId,
+      restaurantId: id,
+      locationId: location.id,
+      stationId: null,
+      name: `Casa ${word}`,
+      kind: 'star-cloudprnt',
+      tokenHash: `hash-${printerId}`,
+      paperWidth: 48,
+      lastPollAt: null,
+      createdAt: stamp(),
+      updatedAt: stamp(),
+    })
+    .execute();
   return {
     id,
+    printerId,
     slug: restaurant.slug,
     ownerId,
     locationId: location.id,

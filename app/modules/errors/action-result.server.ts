@@ -26,7 +26,7 @@ export function fieldErrorsOf(error: z.ZodError, t: Translate): FieldErrors {
  * translated messages (field by field for a form, one line for a rule such as the plan limit),
  * handing back what was typed so nothing is lost. Anything else is a real failure and propagates.
  */
-export async function runEditorAction(request: Request, values: Record<string, unknown>, work: (t: Translate) => Promise<{ message: string; id?: string }>) {
+export async function runEditorAction(request: Request, values: Record<string, unknown>, work: (t: Translate) => Promise<{ message: string; id?: string; secret?: string }>) {
   const { t } = getI18n(getRequestLocale(request));
   try {
     const result = await work(t);

@@ -6,7 +6,7 @@
 export type FieldErrors = Record<string, string>;
 
 export type ActionResult =
-  | { ok: true; message: string; id?: string }
+  | { ok: true; message: string; id?: string; /** shown once and never again (a printer's polling address with its token) */ secret?: string }
   | {
       ok: false;
       error: string;

@@ -83,6 +83,8 @@ export const APP_ERROR_STATUS = {
   /** dish options (decision 0034): the library's, a group's or a dish's limit; a 'set' group's option below zero */
   'option-limit-reached': 403,
   'option-set-price-negative': 400,
+  /** a location's printers (issue 36) */
+  'printer-limit-reached': 403,
   // sold out "until we open again" with no hours to open by (issue 35 item 8)
   'no-next-opening': 409,
   /** the orders board (issue 25): a colleague moved the order first; a move its state does not allow */

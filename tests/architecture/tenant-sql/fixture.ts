@@ -36,6 +36,8 @@ export interface FixtureIds {
   providerSubscription: string;
   previousSlug: string;
   termKey: string;
+  /** a printer of the location (issue 36), for its queue's statements */
+  printer: string;
 }
 
 /** What a case builds its arguments from: the ids, and `db`, the capturing transaction it runs in. */
@@ -91,6 +93,8 @@ export async function insertFixture(db: Kysely<Database>): Promise<FixtureIds> {
   const termKey = 'term-key';
   await db.insertInto('insightSearchTerm').values({ restaurantId: r, termKey, count: 1, firstAt: PAST, lastAt: PAST }).execute();
   const previousSlug = `old-${restaurant.slug}`;
+  const printer = `printer-${r}`;
+  await db.insertInto('printer').values({ id: printer, restaurantId: r, locationId: location.id, stationId: null, name: 'Casa', kind: 'star-cloudprnt', tokenHash: `hash-${r}`, paperWidth: 48, lastPollAt: null, createdAt: now, updatedAt: now }).execute();
   await db.insertInto('restaurantSlugHistory').values({ slug: previousSlug, restaurantId: r, createdAt: now }).execute();
 
   const provider = await db.selectFrom('subscription').select(['id', 'providerCustomerId', 'providerSubscriptionId']).where('restaurantId', '=', r).where('kind', '=', 'provider').executeTakeFirstOrThrow();
@@ -118,6 +122,7 @@ export async function insertFixture(db: Kysely<Database>): Promise<FixtureIds> {
     providerSubscription: provider.providerSubscriptionId!,
     previousSlug,
     termKey,
+    printer,
   };
 }
 

@@ -12,6 +12,7 @@ import { orderingCases } from './cases/ordering.cases.ts';
 import { reservationsCases } from './cases/reservations.cases.ts';
 import { retentionCases } from './cases/retention.cases.ts';
 import { kitchenCases } from './cases/kitchen.cases.ts';
+import { printingCases } from './cases/printing.cases.ts';
 
 /** Every repository file (path from the project's root) with its capture cases. */
 export const REPOSITORIES: Record<string, RepositoryCases> = {
@@ -28,4 +29,5 @@ export const REPOSITORIES: Record<string, RepositoryCases> = {
   ...reservationsCases,
   ...retentionCases,
   ...kitchenCases,
+  ...printingCases,
 };
