@@ -42,6 +42,7 @@ const ZIPF_WINDOWS = Number(process.env.BENCH_ZIPF_WINDOWS ?? 6);
 const MISSES = Number(process.env.BENCH_MISSES ?? 30);
 /** the menu's language for the whole run; '' = the bare address (Romanian for this client) */
 const LANG = process.env.BENCH_LANG ?? '';
+const WITH_OPTIONS = process.env.BENCH_OPTIONS !== '0';
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bucate-bench-'));
@@ -86,11 +87,13 @@ async function scaleFirstLocation(): Promise<string> {
       .set({ contentLanguages: JSON.stringify([LANG]) })
       .where('id', '=', restaurant.id)
       .execute();
-  await attachOptionGroups(
-    db,
-    restaurant.id,
-    categories.map((c) => c.id),
-  );
+  // BENCH_OPTIONS=0: the same menu without option groups, the same host's comparison for the cost of options
+  if (WITH_OPTIONS)
+    await attachOptionGroups(
+      db,
+      restaurant.id,
+      categories.map((c) => c.id),
+    );
   await db.destroy();
   return LANG ? `${restaurant.slug}?lang=${LANG}` : restaurant.slug;
 }

@@ -173,7 +173,12 @@ describe('state-changing requests come from our own pages', () => {
         // a printer polls from no page of ours: the token in its address is its proof (decision 0036), so a foreign
         // or missing Origin is no refusal there, and an unknown token is 401 whatever the origin
         for (const method of ['POST', 'DELETE']) {
-          const response = await fetch(`${server.baseUrl}${path}`, { method, body: '{}', headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, redirect: 'manual' });
+          const response = await fetch(`${server.baseUrl}${path}`, {
+            method,
+            body: '{}',
+            headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+            redirect: 'manual',
+          });
           expect(response.status, `${method} ${path}`).toBe(401);
         }
         continue;
