@@ -152,7 +152,8 @@ describe('several restaurants per account', () => {
     const { context, page } = await openOwnerPage(browserOf(), baseUrl, staffCookie, admin);
     await page.getByRole('heading', { level: 1, name: 'Hanul Vechi' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Secțiunile administrării' });
-    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Meniu', 'Comenzi', 'Rezervări', 'Echipă', 'Contul tău']);
+    // 'Opțiuni': the option library, where staff mark an option sold out (issue 35), nothing else
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Meniu', 'Comenzi', 'Rezervări', 'Opțiuni', 'Echipă', 'Contul tău']);
     // the editor: the sold-out and show/hide buttons only
     const main = page.getByRole('main');
     await main.getByText('Ciorbă de fasole', { exact: true }).waitFor();
