@@ -1,4 +1,7 @@
+import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
+import type { Database } from '#app/db/schema.ts';
+import { newId } from '#tests/factories/builders.ts';
 import { nextClientIp } from './browser.ts';
 
 /** A session cookie for an existing account, signed in over HTTP. */
@@ -107,4 +110,22 @@ export function browserCookies(header: string, url: string): { name: string; val
     const at = pair.indexOf('=');
     return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
   });
+}
+
+/** A person with an account of their own, made a member of the restaurant in `role`; their session cookie. */
+export async function memberCookie(baseUrl: string, db: Kysely<Database>, restaurantId: string, role: 'staff' | 'editor', name = 'Chelner'): Promise<string> {
+  const email = `${role}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': nextClientIp() },
+    body: JSON.stringify({ email, password: 'parola-buna-1', name }),
+  });
+  expect(signUp.status).toBe(200);
+  const user = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  await db.insertInto('membership').values({ id: newId(), restaurantId, userId: user.id, role, createdAt: now, updatedAt: now }).execute();
+  return signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }

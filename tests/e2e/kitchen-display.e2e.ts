@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '#app/db/schema.ts';
 import { buildLocation, newId } from '#tests/factories/builders.ts';
 import { buildOrderingSettings, insertDiningTable, placeOrder } from '#tests/factories/orders.ts';
-import { isHydrated, nextClientIp, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+import { isHydrated, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 import { openServerDatabase } from './database.ts';
-import { browserCookies, registerOwner } from './accounts.ts';
+import { browserCookies, memberCookie, registerOwner } from './accounts.ts';
 import { toast } from './owner-session.ts';
 
 /**
@@ -29,24 +29,6 @@ afterAll(async () => {
   for (const context of contexts) await context.close();
   await db?.destroy();
 });
-
-/** A person with an account of their own, made a member of the restaurant in `role`; their session cookie. */
-async function member(restaurantId: string, role: 'staff'): Promise<string> {
-  const email = `${role}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': nextClientIp() },
-    body: JSON.stringify({ email, password: 'parola-buna-1', name: 'Bucătar' }),
-  });
-  expect(signUp.status).toBe(200);
-  const user = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-  const now = new Date().toISOString();
-  await db.insertInto('membership').values({ id: newId(), restaurantId, userId: user.id, role, createdAt: now, updatedAt: now }).execute();
-  return signUp.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
 
 /**
  * Wakes the server's boards as the placement's publish would. On PostgreSQL: the NOTIFY every app
@@ -103,7 +85,7 @@ describe('the kitchen display', () => {
     };
     const bar = { ...kitchen, id: newId(), nameRo: 'Bar', nameEn: null, sortOrder: 1 };
     await db.insertInto('station').values([kitchen, bar]).execute();
-    const staffCookie = await member(restaurantId, 'staff');
+    const staffCookie = await memberCookie(baseUrl, db, restaurantId, 'staff', 'Bucătar');
 
     const screen = await openAs(staffCookie, `/${slug}/admin/kitchen?station=${kitchen.id}`, TABLET);
     await screen.getByRole('heading', { name: 'Bucătărie · Salon' }).waitFor();

@@ -3,11 +3,11 @@ import { sql, type Kysely } from 'kysely';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '#app/db/schema.ts';
-import { buildLocation, newId } from '#tests/factories/builders.ts';
+import { buildLocation } from '#tests/factories/builders.ts';
 import { buildOrderingSettings, insertDiningTable, insertOrder, placeOrder } from '#tests/factories/orders.ts';
-import { DESKTOP, isHydrated, nextClientIp, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+import { DESKTOP, isHydrated, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 import { openServerDatabase } from './database.ts';
-import { browserCookies, registerOwner } from './accounts.ts';
+import { browserCookies, memberCookie, registerOwner } from './accounts.ts';
 import { toast } from './owner-session.ts';
 
 /**
@@ -29,24 +29,6 @@ afterAll(async () => {
   for (const context of contexts) await context.close();
   await db?.destroy();
 });
-
-/** A person with an account of their own, made a member of the restaurant in `role`; their session cookie. */
-async function member(restaurantId: string, role: 'staff' | 'editor'): Promise<string> {
-  const email = `${role}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': nextClientIp() },
-    body: JSON.stringify({ email, password: 'parola-buna-1', name: role === 'staff' ? 'Chelner' : 'Editor' }),
-  });
-  expect(signUp.status).toBe(200);
-  const user = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-  const now = new Date().toISOString();
-  await db.insertInto('membership').values({ id: newId(), restaurantId, userId: user.id, role, createdAt: now, updatedAt: now }).execute();
-  return signUp.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
 
 /**
  * Wakes the server's boards as the placement's publish would. On PostgreSQL: the NOTIFY every app
@@ -96,7 +78,7 @@ describe('the orders board', () => {
       .insertInto('orderingSettings')
       .values(buildOrderingSettings(restaurantId, locationId, { pickup: 1 }))
       .execute();
-    staffCookie = await member(restaurantId, 'staff');
+    staffCookie = await memberCookie(baseUrl, db, restaurantId, 'staff');
 
     board = await openAs(staffCookie, `/${slug}/admin/orders`, PHONE);
     await board.getByRole('heading', { name: 'Comenzile de azi' }).waitFor();
@@ -261,7 +243,7 @@ describe('the orders board', () => {
   });
 
   it('refuses the board to an editor, who does not see its tab', async () => {
-    const editorCookie = await member(restaurantId, 'editor');
+    const editorCookie = await memberCookie(baseUrl, db, restaurantId, 'editor', 'Editor');
     for (const path of [`/${slug}/admin/orders`, `/${slug}/admin/orders/live`]) {
       const response = await fetch(`${baseUrl}${path}`, { redirect: 'manual', headers: { cookie: editorCookie } });
       expect(response.headers.get('location'), path).toMatch(/^\/unauthorized\?/);

@@ -3,11 +3,11 @@ import { sql, type Kysely } from 'kysely';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '#app/db/schema.ts';
-import { buildCategory, buildLocation, buildProduct, newId } from '#tests/factories/builders.ts';
+import { buildCategory, buildLocation, buildProduct } from '#tests/factories/builders.ts';
 import { buildOrderingSettings, insertDiningTable } from '#tests/factories/orders.ts';
-import { DESKTOP, isHydrated, nextClientIp, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+import { DESKTOP, isHydrated, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 import { openServerDatabase } from './database.ts';
-import { browserCookies, registerOwner } from './accounts.ts';
+import { browserCookies, memberCookie, registerOwner } from './accounts.ts';
 
 /**
  * Issue 36 item 5: a guest whose menu a table's QR code opened calls the waiter or asks for the
@@ -27,23 +27,6 @@ afterAll(async () => {
   for (const context of contexts) await context.close();
   await db?.destroy();
 });
-
-async function staffCookie(restaurantId: string): Promise<string> {
-  const email = `chelner-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': nextClientIp() },
-    body: JSON.stringify({ email, password: 'parola-buna-1', name: 'Chelner' }),
-  });
-  expect(signUp.status).toBe(200);
-  const user = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-  const now = new Date().toISOString();
-  await db.insertInto('membership').values({ id: newId(), restaurantId, userId: user.id, role: 'staff', createdAt: now, updatedAt: now }).execute();
-  return signUp.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
 
 async function open(path: string, viewport: { width: number; height: number }, options: { locale: 'ro' | 'en'; cookie?: string; javaScriptEnabled?: boolean }): Promise<Page> {
   const context = await openContext(browserOf(), baseUrl, { viewport, locale: options.locale, javaScriptEnabled: options.javaScriptEnabled ?? true });
@@ -73,7 +56,7 @@ describe('calls from the table', () => {
     const table = await insertDiningTable(db, restaurant.id, location.id, 'Masa 7');
     await db.insertInto('orderingSettings').values(buildOrderingSettings(restaurant.id, location.id)).execute();
 
-    const board = await open(`/${owner.slug}/admin/orders`, DESKTOP, { locale: 'ro', cookie: await staffCookie(restaurant.id) });
+    const board = await open(`/${owner.slug}/admin/orders`, DESKTOP, { locale: 'ro', cookie: await memberCookie(baseUrl, db, restaurant.id, 'staff') });
     await expect.poll(() => isHydrated(board, 'h2'), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => board.getByTestId('live-state').getAttribute('data-connected'), { timeout: 15_000 }).toBe('true');
 
