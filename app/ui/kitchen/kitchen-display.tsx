@@ -1,3 +1,4 @@
+import { LiveControls } from '#app/ui/order-board/live-controls.tsx';
 import type { TableCallView } from '#app/modules/ordering/table-calls.types.ts';
 import { TableCallsStrip } from '#app/ui/order-board/table-calls-strip.tsx';
 import { useEffect, useRef } from 'react';
@@ -85,19 +86,7 @@ export function KitchenDisplayView({
           {nameOf(screen)}
         </h2>
         <div className="flex flex-wrap items-center gap-2">
-          <p role="status" className="flex items-center gap-2 text-sm font-medium" data-testid="live-state" data-connected={connected}>
-            <span aria-hidden="true" className={`inline-block size-3 rounded-full ${connected ? 'bg-olive-600' : 'bg-stone-400'}`} />
-            {connected ? t('orders.live') : t('orders.connecting')}
-          </p>
-          {sound.on ? (
-            <button type="button" onClick={sound.disable} className={boardButton} aria-pressed="true">
-              {t('orders.soundActive')} · {t('orders.soundOff')}
-            </button>
-          ) : (
-            <button type="button" onClick={sound.enable} className={boardButton} aria-pressed="false" data-testid="kitchen-sound">
-              {t('orders.soundOn')}
-            </button>
-          )}
+          <LiveControls connected={connected} sound={sound} />
           {display.lastBumped ? (
             <Form method="post" preventScrollReset>
               <ScreenKeyFields screen={screen} />

@@ -1,3 +1,4 @@
+import { LiveControls } from './live-controls.tsx';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useSubmit } from 'react-router';
@@ -59,19 +60,7 @@ export function OrderBoardView({
           <p className="mt-1 text-stone-700 dark:text-stone-300">{t('orders.intro', { day: board.serviceDay })}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <p role="status" className="flex items-center gap-2 text-sm font-medium" data-testid="live-state" data-connected={connected}>
-            <span aria-hidden="true" className={`inline-block size-3 rounded-full ${connected ? 'bg-olive-600' : 'bg-stone-400'}`} />
-            {connected ? t('orders.live') : t('orders.connecting')}
-          </p>
-          {sound.on ? (
-            <button type="button" onClick={sound.disable} className={boardButton} aria-pressed="true">
-              {t('orders.soundActive')} · {t('orders.soundOff')}
-            </button>
-          ) : (
-            <button type="button" onClick={sound.enable} className={boardButton} aria-pressed="false">
-              {t('orders.soundOn')}
-            </button>
-          )}
+          <LiveControls connected={connected} sound={sound} />
           <Link to={`/${slug}/admin/kitchen`} className={boardButton} data-testid="kitchen-link">
             {t('kitchen.boardLink')}
           </Link>
