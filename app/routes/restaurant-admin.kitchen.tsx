@@ -15,7 +15,11 @@ import type { Route } from './+types/restaurant-admin.kitchen';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'kitchen.title', 'kitchen.description');
 
-const screenOf = (url: URL) => KitchenScreenInput.parse({ station: url.searchParams.get('station'), location: url.searchParams.get('location') });
+/** The screen an address names; one it cannot name (an overlong key) shows the chooser, not an error. */
+const screenOf = (url: URL) => {
+  const parsed = KitchenScreenInput.safeParse({ station: url.searchParams.get('station'), location: url.searchParams.get('location') });
+  return parsed.success ? parsed.data : { stationId: null, locationId: null };
+};
 
 /**
  * The kitchen display (issue 36 item 2): one screen per station, `?station=<id>` (or `?location=<id>`
