@@ -61,6 +61,8 @@ const SLUG = 'bistro-la-bunica';
 const OWNER = { email: 'demo@bucate.localhost', password: 'demo-bucate-2026' };
 const PRODUCTS = 500;
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+/** BENCH_OPTIONS=0: the demo's option groups taken away (issue 35's before/after on one host). */
+const WITH_OPTIONS = process.env.BENCH_OPTIONS !== '0';
 const WARMUP = 5;
 const BROWSER_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 12);
 /**
@@ -73,6 +75,9 @@ const BOARD_RUNS = Number(process.env.BENCH_BOARD_RUNS ?? 2 * BROWSER_RUNS);
 const BOARD_DAY_ORDERS = 40;
 /** Orders a guest sends while a board is open, per device: two warm-up, then BROWSER_RUNS timed. */
 const BOARD_ORDERS_PER_DEVICE = BROWSER_RUNS + 2;
+/** The staff's live screens measured as the board is: the orders board, then the kitchen display (issue 36). */
+const SCREENS = ['orders board', 'kitchen display'] as const;
+type Screen = { name: (typeof SCREENS)[number]; path: string };
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bucate-bench-admin-'));
 const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'true' };
@@ -84,6 +89,8 @@ interface Fixture {
   /** the location the editor opens on, and how many of the 500 products it holds */
   locationId: string;
   productsShown: number;
+  /** how many of the products offer option groups (0 with BENCH_OPTIONS=0) */
+  productsWithOptions: number;
   /** a demo dish with every field filled, for the full edit */
   editedProductId: string;
   /** the category with the most products, in their current order */
@@ -111,6 +118,15 @@ async function scaleTo500(): Promise<Fixture> {
           .executeTakeFirstOrThrow()
       ).n,
     );
+  // a copy offers its original's option groups (one "Lapte" group on every coffee), so the editor lists them on a
+  // third of the 500 rows as the demo does on its own dishes; BENCH_OPTIONS=0 takes every group away instead, the same
+  // host's comparison for what options cost the editor (issue 35)
+  const attached = await db.selectFrom('productOptionGroup').selectAll().where('restaurantId', '=', restaurant.id).execute();
+  if (!WITH_OPTIONS) {
+    await db.deleteFrom('productOptionGroup').where('restaurantId', '=', restaurant.id).execute();
+    await db.deleteFrom('optionItem').where('restaurantId', '=', restaurant.id).execute();
+    await db.deleteFrom('optionGroup').where('restaurantId', '=', restaurant.id).execute();
+  }
   let count = await countAll();
   for (let round = 2; count < PRODUCTS; round++) {
     for (const product of originals) {
@@ -123,6 +139,12 @@ async function scaleTo500(): Promise<Fixture> {
         sortOrder: product.sortOrder + 1000 * round,
       });
       await db.insertInto('product').values(copy).execute();
+      const groups = WITH_OPTIONS ? attached.filter((link) => link.productId === product.id) : [];
+      if (groups.length > 0)
+        await db
+          .insertInto('productOptionGroup')
+          .values(groups.map((link) => ({ ...link, productId: copy.id })))
+          .execute();
       count++;
     }
   }
@@ -143,11 +165,14 @@ async function scaleTo500(): Promise<Fixture> {
   for (const p of shown) perCategory.set(p.categoryId, [...(perCategory.get(p.categoryId) ?? []), p.id]);
   const [largestId, largestIds] = [...perCategory].sort((a, b) => b[1].length - a[1].length)[0]!;
   const edited = originals.find((p) => p.descriptionRo && p.energyKcal !== null && p.imageId) ?? originals[0]!;
+  const productsWithOptions = new Set((await db.selectFrom('productOptionGroup').select('productId').where('restaurantId', '=', restaurant.id).execute()).map((l) => l.productId))
+    .size;
   await db.destroy();
   return {
     restaurantId: restaurant.id,
     locationId: location.id,
     productsShown: shown.length,
+    productsWithOptions,
     editedProductId: edited.id,
     largestCategory: { id: largestId, productIds: largestIds },
   };
@@ -696,7 +721,7 @@ async function prepareBoard(restaurantId: string): Promise<BoardFixture> {
       .values(buildOrderingSettings(restaurantId, location.id, { updatedAt: now }))
       .onConflict((oc) => oc.column('locationId').doUpdateSet({ ordersEnabled: 1, dineIn: 1, paused: 0, pausedAt: null, updatedAt: now }))
       .execute();
-    const tables = Array.from({ length: 2 * BOARD_ORDERS_PER_DEVICE + 1 }, (_, i) => ({
+    const tables = Array.from({ length: 2 * SCREENS.length * BOARD_ORDERS_PER_DEVICE + 1 }, (_, i) => ({
       id: newId(),
       restaurantId,
       locationId: location.id,
@@ -793,6 +818,7 @@ interface BoardLoad {
 async function loadBoardInBrowser(
   browser: Browser,
   { viewport, mobile, cpuSlowdown }: Device,
+  path: string,
   order?: { count: number; productId: string; tableCodes: string[] },
 ): Promise<BoardLoad & { onScreen: number[] }> {
   const { context, page, cdp } = await openOwnerPage(browser, { viewport, mobile, cpuSlowdown }, () => {
@@ -848,7 +874,7 @@ async function loadBoardInBrowser(
       );
     });
     const cpuBefore = await cpuTimeMs(cdp);
-    await page.goto(`/${SLUG}/admin/orders`, { waitUntil: 'load', timeout: 120_000 });
+    await page.goto(path, { waitUntil: 'load', timeout: 120_000 });
     await page.waitForFunction(
       () => {
         const bench = window as unknown as { benchInteractiveAt?: number; benchLiveAt?: number };
@@ -889,35 +915,62 @@ async function loadBoardInBrowser(
   }
 }
 
-async function boardFigures(browser: Browser, device: Device, board: BoardFixture, productId: string) {
+/**
+ * A live staff screen's figures on one device: the orders board, or the kitchen display (issue 36: the same signals,
+ * its sound button and its live state are the one LiveControls component; its tickets carry `data-order-id` as the
+ * board's rows do).
+ */
+async function boardFigures(browser: Browser, device: Device, board: BoardFixture, productId: string, { name, path }: Screen) {
   const { label } = device;
-  // warm-up, then the board's loads alternating with the reference's
+  // warm-up, then the screen's loads alternating with the reference's
   const { reference, measured: loads } = await interleaved(
     BOARD_RUNS,
     () => loadReference(browser, device),
-    () => loadBoardInBrowser(browser, device),
+    () => loadBoardInBrowser(browser, device, path),
   );
   // the orders: in one page, the first two as warm-up
-  const onScreen = (await loadBoardInBrowser(browser, device, { count: BOARD_ORDERS_PER_DEVICE, productId, tableCodes: board.tableCodes })).onScreen.slice(2);
+  const onScreen = (await loadBoardInBrowser(browser, device, path, { count: BOARD_ORDERS_PER_DEVICE, productId, tableCodes: board.tableCodes })).onScreen.slice(2);
   const line = (what: string, pick: (l: BoardLoad) => number, by?: ReferencePick) => lineOf(`${label}: ${what}`, loads.map(pick), reference, by);
   const first = loads[0]!;
+  const shows = name === 'orders board' ? 'its row on the board' : 'its ticket on the kitchen display';
   return {
     reference: describeReference(label, reference),
     lines: [
       ...referenceLines(label, reference),
-      line('orders board, HTML received', (l) => l.html),
-      line('orders board DOMContentLoaded (its modules ran)', (l) => l.dcl),
-      line("orders board hydrated (React's root effect ran)", (l) => l.hydrated),
-      line('orders board interactive (a click on its sound button works)', (l) => l.interactive),
+      line(`${name}, HTML received`, (l) => l.html),
+      line(`${name} DOMContentLoaded (its modules ran)`, (l) => l.dcl),
+      line(`${name} hydrated (React's root effect ran)`, (l) => l.hydrated),
+      line(`${name} interactive (a click on its sound button works)`, (l) => l.interactive),
       line("  of which the click's AudioContext", (l) => l.audio),
-      line('orders board load event (its stream opens after it)', (l) => l.load),
-      line('orders board live (its stream open)', (l) => l.live),
+      line(`${name} load event (its stream opens after it)`, (l) => l.load),
+      line(`${name} live (its stream open)`, (l) => l.live),
       line('main thread busy until both', (l) => l.busy),
       line("main thread CPU time until both (÷ the reference's CPU time)", (l) => l.cpu, referenceCpu),
-      unpairedLineOf(`${label}: a guest's order sent → its row on the board`, onScreen, reference),
+      unpairedLineOf(`${label}: a guest's order sent → ${shows}`, onScreen, reference),
     ],
-    transfer: `${label}: orders board, JS ${kb(first.jsBytes)} in ${first.jsFiles} files (as transferred, compressed)`,
+    transfer: `${label}: ${name}, JS ${kb(first.jsBytes)} in ${first.jsFiles} files (as transferred, compressed)`,
   };
+}
+
+/**
+ * The kitchen display's screen for the bench's dish: its category's station, else the location's first (the routing
+ * rule, decision 0036), or the location's one screen when it has no stations.
+ */
+async function kitchenScreenPath(locationId: string, productId: string): Promise<string> {
+  const { db } = openDatabase({ sqlitePath: join(dataDir, 'bucate.sqlite') });
+  try {
+    const { stationId } = await db
+      .selectFrom('product')
+      .innerJoin('category', 'category.id', 'product.categoryId')
+      .select('category.stationId')
+      .where('product.id', '=', productId)
+      .executeTakeFirstOrThrow();
+    const first = await db.selectFrom('station').select('id').where('locationId', '=', locationId).orderBy('sortOrder').executeTakeFirst();
+    const station = stationId ?? first?.id;
+    return `/${SLUG}/admin/kitchen?${station ? `station=${station}` : `location=${locationId}`}`;
+  } finally {
+    await db.destroy();
+  }
 }
 
 // --- the run --------------------------------------------------------------------------------
@@ -1037,7 +1090,9 @@ try {
   );
   await db.destroy();
 
-  console.log(`\n${PRODUCTS} products in the restaurant; ${fixture.productsShown} in the location the editor opens on, ${listed} of them listed in its HTML`);
+  console.log(
+    `\n${PRODUCTS} products in the restaurant; ${fixture.productsShown} in the location the editor opens on, ${listed} of them listed in its HTML; ${fixture.productsWithOptions} offer option groups${WITH_OPTIONS ? '' : ' (BENCH_OPTIONS=0)'}`,
+  );
   printTable(`HTTP, sequential, ${RUNS} runs after ${WARMUP} warm-up (ms, to the last byte)`, ['request', 'p50', 'p95', 'max', 'response'], rows);
 
   const browser = await launchBrowser();
@@ -1053,15 +1108,22 @@ try {
       console.log(`\n${desktop.reference}\n${phone.reference}\n${desktop.transfer}\n${phone.transfer}\nload average now: ${load()}`);
 
       // the staff's orders board (issue 26), after the editor: its guests' orders are the run's last writes
+      // then the kitchen display (issue 36) the same way, on the screen the bench's dish is routed to
       const dish = await orderableDish(boardFixture.locationId, boardFixture.tableCodes[0]!);
-      const boardDesktop = await boardFigures(browser, { label: 'desktop', viewport: DESKTOP, mobile: false, cpuSlowdown: 1 }, boardFixture, dish);
-      const boardPhone = await boardFigures(browser, { label: 'phone, CPU 4× slower', viewport: PHONE, mobile: true, cpuSlowdown: 4 }, boardFixture, dish);
-      printTable(
-        `The orders board with ${BOARD_DAY_ORDERS} orders of the day, cold cache, ${BOARD_RUNS} loads after 1 warm-up, each alternating with one of the reference (ms from navigation start); ${BROWSER_RUNS} guests' orders after 2 in one page (ms from the send's answer)`,
-        BROWSER_COLUMNS,
-        [...boardDesktop.lines, ...boardPhone.lines],
-      );
-      console.log(`\n${boardDesktop.reference}\n${boardPhone.reference}\n${boardDesktop.transfer}\n${boardPhone.transfer}`);
+      const screens: Screen[] = [
+        { name: 'orders board', path: `/${SLUG}/admin/orders` },
+        { name: 'kitchen display', path: await kitchenScreenPath(boardFixture.locationId, dish) },
+      ];
+      for (const screen of screens) {
+        const onDesktop = await boardFigures(browser, { label: 'desktop', viewport: DESKTOP, mobile: false, cpuSlowdown: 1 }, boardFixture, dish, screen);
+        const onPhone = await boardFigures(browser, { label: 'phone, CPU 4× slower', viewport: PHONE, mobile: true, cpuSlowdown: 4 }, boardFixture, dish, screen);
+        printTable(
+          `The ${screen.name} (${screen.path}) with ${BOARD_DAY_ORDERS} orders of the day, cold cache, ${BOARD_RUNS} loads after 1 warm-up, each alternating with one of the reference (ms from navigation start); ${BROWSER_RUNS} guests' orders after 2 in one page (ms from the send's answer)`,
+          BROWSER_COLUMNS,
+          [...onDesktop.lines, ...onPhone.lines],
+        );
+        console.log(`\n${onDesktop.reference}\n${onPhone.reference}\n${onDesktop.transfer}\n${onPhone.transfer}\nload average now: ${load()}`);
+      }
     }
     if (process.env.BENCH_PROFILE === '1' || process.env.BENCH_PROFILE === 'saves') {
       const saves = process.env.BENCH_PROFILE === 'saves';
