@@ -8,7 +8,7 @@ import { publicRoute } from '#app/modules/access/route-guards.server.ts';
 import { AppError, isAppError } from '#app/modules/errors/app-error.ts';
 import { allergenKeysOf, cartCount, cartSetCookie, encodeCart, readCart, type Cart } from '#app/modules/ordering/cart-cookie.ts';
 import { addDishToCart, getCartPage } from '#app/modules/ordering/guest-cart.service.server.ts';
-import { orderPageLocale } from '#app/modules/ordering/guest-locale.ts';
+import { orderContentLanguage, orderPageLocale } from '#app/modules/ordering/guest-locale.ts';
 import type { Route } from './+types/menu-cart-add';
 
 /**
@@ -64,7 +64,9 @@ export const action = publicRoute(async ({ request, params }: Route.ActionArgs) 
   const from = menuReferer(request, slug);
   const via = String(form.get('via') ?? '') || from?.searchParams.get('via') || null;
   const json = wantsJson(request);
-  const langQuery = url.searchParams.get('lang') === 'en' ? '?lang=en' : '';
+  // the menu's language the guest reads (ro, en, German, …): the pages this sends them back to keep it
+  const content = orderContentLanguage(url, locale);
+  const lang: Record<string, string> = content === 'ro' ? {} : { lang: content };
   const options = texts(form, 'o');
   const fromDish = form.get('from') === 'dish';
   const filtered = allergenKeysOf(texts(form, 'a'));
@@ -84,14 +86,14 @@ export const action = publicRoute(async ({ request, params }: Route.ActionArgs) 
     if (value === null) throw new AppError('order-cart-full');
     const headers = { 'Set-Cookie': cartSetCookie(slug, value, isHttps()), 'Cache-Control': 'no-store' };
     if (json) return data({ ok: true, ...(await summaryOf(slug, cart, locale)), message: getI18n(locale).t('order.added', { name }) }, { headers });
-    const menu = new URLSearchParams({ loc: cart.locationId, ...(cart.tableCode ? { via: cart.tableCode } : {}), ...(langQuery ? { lang: 'en' } : {}) });
+    const menu = new URLSearchParams({ loc: cart.locationId, ...(cart.tableCode ? { via: cart.tableCode } : {}), ...lang });
     const back = from ? `${from.pathname}${from.search}` : `/${slug}?${menu}`;
     return redirect(`${back}#d-${encodeURIComponent(productId)}`, { status: 303, headers });
   } catch (error) {
     if (!isAppError(error)) throw error;
     if (json) return data({ ok: false, error: getI18n(locale).t(`appErrors.${error.code}`, error.params) }, { status: error.status, headers: { 'Cache-Control': 'no-store' } });
     // only the code (and ids) travel in the address: the page says it in its own words (no text from a link is shown)
-    const query = new URLSearchParams({ ...(langQuery ? { lang: 'en' } : {}), error: error.code });
+    const query = new URLSearchParams({ ...lang, error: error.code });
     if (fromDish && /^[A-Za-z0-9_-]{1,64}$/.test(productId)) {
       // back to the dish's page with the guest's choices, the table code and the filter kept
       if (error.field?.startsWith('group-')) query.set('g', error.field.slice('group-'.length));

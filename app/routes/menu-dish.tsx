@@ -6,7 +6,7 @@ import { getRequestLocale } from '#app/i18n/locale.server.ts';
 import { publicRoute } from '#app/modules/access/route-guards.server.ts';
 import { allergenKeysOf, TABLE_CODE } from '#app/modules/ordering/cart-cookie.ts';
 import { getDishChoicePage } from '#app/modules/ordering/dish-choice.service.server.ts';
-import { orderContentLanguage, orderPageLocale } from '#app/modules/ordering/guest-locale.ts';
+import { dishLangParam, orderContentLanguage, orderPageLocale } from '#app/modules/ordering/guest-locale.ts';
 import { DishChoiceView, type DishChoiceViewData } from '#app/ui/ordering/dish-choice-view.tsx';
 import type { Route } from './+types/menu-dish';
 
@@ -49,7 +49,6 @@ export const loader = publicRoute(async ({ request, params }: Route.LoaderArgs) 
   });
   if (!page) throw data(null, { status: 404 });
   const via = url.searchParams.get('via') ?? menuVia(request, params.slug);
-  const lang = locale === 'en' ? '?lang=en' : '';
   const { t } = getI18n(locale);
   const menuQuery = new URLSearchParams({ loc: page.locationId, ...(via && TABLE_CODE.test(via) ? { via } : {}), ...(content !== 'ro' ? { lang: content } : {}) });
   const view: DishChoiceViewData = {
@@ -64,7 +63,8 @@ export const loader = publicRoute(async ({ request, params }: Route.LoaderArgs) 
     via: via && TABLE_CODE.test(via) ? via : null,
     error: page.refusal ? t(`appErrors.${page.refusal.code}`, page.refusal.params) : null,
     errorGroup: page.refusal?.field?.startsWith('group-') ? page.refusal.field.slice('group-'.length) : null,
-    action: `/${params.slug}/comanda/adauga${lang}`,
+    // the menu's language travels with the post, so a refusal brings the guest back to this page in it
+    action: `/${params.slug}/comanda/adauga${dishLangParam(content)}`,
     menuHref: `/${params.slug}?${menuQuery}#d-${page.dish.id}`,
   };
   return data({ view, htmlLang: locale }, { headers: { 'Cache-Control': 'no-store' } });
