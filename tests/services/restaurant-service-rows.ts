@@ -21,7 +21,7 @@ import { getPlanForRestaurant, readPlanStatus, startTrial } from '#app/modules/s
 import { AddTablesInput } from '#app/modules/tables/tables.schema.ts';
 import { addDiningTables, getTablesPage, removeDiningTable, renderTableCards } from '#app/modules/tables/tables.service.server.ts';
 import { ContentSettingsInput, getContentSettings, getContentSettingsForm, updateContentSettings } from '#app/modules/translation/content-settings.service.server.ts';
-import { FieldTranslationInput, getFieldTranslations, saveFieldTranslation, translateFieldNow } from '#app/modules/translation/field-translation.server.ts';
+import { fieldTranslationInput, getFieldTranslations, saveFieldTranslation, translateFieldNow } from '#app/modules/translation/field-translation.server.ts';
 import { getTranslationProgress, runFillMissing, startFillMissing } from '#app/modules/translation/fill-missing.server.ts';
 import { runTranslationPanelAction } from '#app/modules/translation/panel-action.server.ts';
 import { noteContentSave, runRefresh } from '#app/modules/translation/source-change.server.ts';
@@ -135,7 +135,7 @@ export const RESTAURANT_SERVICE_ROWS: ServiceRow[] = [
   {
     service: `${T}field-translation.server.ts#saveFieldTranslation`,
     permission: 'menu.translate',
-    call: (s, w) => saveFieldTranslation(s, w.storage, 'product', w.a.productId, FieldTranslationInput.parse({ field: 'name', language: 'de', text: 'Suppe' }), 'v'),
+    call: (s, w) => saveFieldTranslation(s, w.storage, 'product', w.a.productId, fieldTranslationInput('product').parse({ field: 'name', language: 'de', text: 'Suppe' }), 'v'),
   },
   {
     service: `${T}field-translation.server.ts#translateFieldNow`,

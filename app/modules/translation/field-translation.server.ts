@@ -20,27 +20,28 @@ import { CONTENT_FIELDS, findContentTexts, updateContentTexts, type ContentRowTe
 import { isMachineText, parseMarks, sourceHash } from './fill-missing.server.ts';
 import type { TranslationProvider } from './provider.server.ts';
 import { translateTexts } from './translation-cache.server.ts';
-import type { FieldTranslationView } from './translation.types.ts';
-
-const NAME_MAX = 120;
+import { TRANSLATED_NAME_MAX, TRANSLATED_TEXT_MAX, type FieldTranslationView } from './translation.types.ts';
 
 /** The languages a panel edits: English (its own columns) and the extra ones (the `translations` JSON). */
 const PANEL_LANGUAGES = ['en', ...EXTRA_LANGUAGES] as const;
 
-/** One field in English or an extra language, as the editor's translations panel posts it. */
-export const FieldTranslationInput = z
-  .object({
-    field: z.enum(TRANSLATABLE_FIELDS),
-    language: z.enum(PANEL_LANGUAGES),
-    text: z.string().trim().max(2000, { error: 'tooLong' }).default(''),
-  })
-  .superRefine((input, ctx) => {
-    // a name stays as short as the editor's name fields allow (120, the dish's)
-    if (input.field === 'name' && input.text.length > NAME_MAX) {
-      ctx.addIssue({ code: 'too_big', origin: 'string', maximum: NAME_MAX, inclusive: true, path: ['text'], message: 'tooLong' });
-    }
-  });
-export type FieldTranslationInput = z.infer<typeof FieldTranslationInput>;
+/** The longest text a field of a table takes in any language. */
+const maxLengthOf = (table: ContentTable, field: TranslatableField) => (field === 'name' ? TRANSLATED_NAME_MAX[table] : TRANSLATED_TEXT_MAX);
+
+/** One field in English or an extra language, as the editor's translations panel posts it for a row of `table`. */
+export const fieldTranslationInput = (table: ContentTable) =>
+  z
+    .object({
+      field: z.enum(TRANSLATABLE_FIELDS),
+      language: z.enum(PANEL_LANGUAGES),
+      text: z.string().trim().max(TRANSLATED_TEXT_MAX, { error: 'tooLong' }).default(''),
+    })
+    .superRefine((input, ctx) => {
+      // a name stays as short as the editor's name field of that table allows
+      const maximum = maxLengthOf(table, input.field);
+      if (input.text.length > maximum) ctx.addIssue({ code: 'too_big', origin: 'string', maximum, inclusive: true, path: ['text'], message: 'tooLong' });
+    });
+export type FieldTranslationInput = z.infer<ReturnType<typeof fieldTranslationInput>>;
 
 async function loadRow(scope: RestaurantScope, table: ContentTable, id: string) {
   const row = await findContentTexts(scope.db, scope.restaurantId, table, id);
@@ -75,6 +76,7 @@ export async function getFieldTranslations(scope: RestaurantScope, table: Conten
         text,
         source,
         version: fieldVersion(source, text),
+        maxLength: maxLengthOf(table, field),
         state:
           text === '' ? 'missing' : machine ? (mark?.src === sourceHash(source) ? 'machine' : 'outdated') : mark?.src && mark.src !== sourceHash(source) ? 'outdated' : 'owner',
       });

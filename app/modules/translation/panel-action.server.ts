@@ -2,7 +2,7 @@ import { authorize, type RestaurantScope } from '#app/modules/access/scope.serve
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
 import { getStorage } from '#app/modules/image/storage.server.ts';
 import type { ContentTable } from './content.repo.server.ts';
-import { FieldTranslationInput, saveFieldTranslation, translateFieldNow } from './field-translation.server.ts';
+import { fieldTranslationInput, saveFieldTranslation, translateFieldNow } from './field-translation.server.ts';
 import { getTranslationProvider } from './providers.server.ts';
 
 /** The intents of the translations panel's small forms (app/ui/editor/translations-panel.tsx). */
@@ -19,7 +19,7 @@ export function isTranslationPanelIntent(intent: unknown): boolean {
 export async function runTranslationPanelAction(owner: RestaurantScope, request: Request, values: Record<string, unknown>, table: ContentTable, id: string) {
   authorize(owner, 'menu.translate');
   return runEditorAction(request, values, async (t) => {
-    const input = FieldTranslationInput.parse(values);
+    const input = fieldTranslationInput(table).parse(values);
     if (values.intent === 'translation-auto') {
       await translateFieldNow(owner, getStorage(), getTranslationProvider(), table, id, input);
       return { message: t('translation.translated') };

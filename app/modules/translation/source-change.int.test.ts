@@ -14,7 +14,7 @@ import { testDialect, type TestDatabase } from '#tests/support/test-database.ts'
 import { test, type ActorScopes } from '#tests/support/test-context.ts';
 import type { ContentTable } from './content.repo.server.ts';
 import { updateContentSettings } from './content-settings.service.server.ts';
-import { FieldTranslationInput, getFieldTranslations, saveFieldTranslation, translateFieldNow } from './field-translation.server.ts';
+import { fieldTranslationInput, getFieldTranslations, saveFieldTranslation, translateFieldNow } from './field-translation.server.ts';
 import { createGoogleProvider } from './providers.server.ts';
 import type { TranslationProvider } from './provider.server.ts';
 import { runRefresh } from './source-change.server.ts';
@@ -105,12 +105,12 @@ describe(`translations when the Romanian changes on ${testDialect}`, () => {
     await translateFieldNow(owner(), storage, provider, 'product', dish.id, { field: 'name', language: 'en' });
     expect(await view('product', dish.id, 'en', 'name')).toMatchObject({ state: 'machine' });
     // a name as long as a description is refused as bad input, field by field
-    expect(FieldTranslationInput.safeParse({ field: 'name', language: 'en', text: 'x'.repeat(121) }).error?.issues[0]).toMatchObject({
+    expect(fieldTranslationInput('product').safeParse({ field: 'name', language: 'en', text: 'x'.repeat(121) }).error?.issues[0]).toMatchObject({
       path: ['text'],
       message: 'tooLong',
       maximum: 120,
     });
-    expect(FieldTranslationInput.safeParse({ field: 'description', language: 'en', text: 'x'.repeat(121) }).success).toBe(true);
+    expect(fieldTranslationInput('product').safeParse({ field: 'description', language: 'en', text: 'x'.repeat(121) }).success).toBe(true);
   });
 
   it('a dish saved with a new Romanian: machine text refreshed by a job through the cache, owner text flagged, the save itself calls no provider', async () => {

@@ -63,7 +63,7 @@ function TranslationRow({ row, translationConfigured, target }: { row: FieldTran
         name="text"
         defaultValue={row.text}
         lang={row.language}
-        maxLength={row.field === 'name' ? 120 : 2000}
+        maxLength={row.maxLength}
         rows={row.field === 'name' ? 1 : 2}
         hint={row.source ? `ro: ${row.source}` : undefined}
         error={fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors.text : undefined}
