@@ -17,7 +17,11 @@
  *     desktop and phone (CPU 4×), with a day of BOARD_DAY_ORDERS orders on it: until it is
  *     interactive (a click on its sound button works) and live (its stream is open), the JS it
  *     transfers, and from a guest's order (sent as a browser sends it: "Adaugă", the cart page,
- *     its send, each guest its own address and table) until the order's row is on the board.
+ *     its send, each guest its own address and table) until the order's row is on the board;
+ *   - the kitchen display `/{slug}/admin/kitchen?station=…` (issue 36) the same way, on the station the guests' dish
+ *     is routed to: interactive, live, and a guest's order until its ticket is on the screen.
+ * BENCH_OPTIONS=0 takes the demo's option groups away (issue 35's comparison on one host); BENCH_SCREENS=0 measures
+ * the editor only. BENCH_RUNS, BENCH_BROWSER_RUNS and BENCH_BOARD_RUNS set the counts.
  * Every browser figure is also printed as a multiple of a reference measured in the same run, the same profile and
  * interleaved with it: the same restaurant's guest menu until interactive (scripts/bench-reference.ts, issue 37). The
  * milliseconds say how fast this host was; the multiples are what the budgets in docs/performance.md are written in.
@@ -63,6 +67,8 @@ const PRODUCTS = 500;
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 /** BENCH_OPTIONS=0: the demo's option groups taken away (issue 35's before/after on one host). */
 const WITH_OPTIONS = process.env.BENCH_OPTIONS !== '0';
+/** BENCH_SCREENS=0: the editor only, without the board and the kitchen display (their loads are two thirds of a run). */
+const WITH_SCREENS = process.env.BENCH_SCREENS !== '0';
 const WARMUP = 5;
 const BROWSER_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 12);
 /**
@@ -1109,12 +1115,13 @@ try {
 
       // the staff's orders board (issue 26), after the editor: its guests' orders are the run's last writes
       // then the kitchen display (issue 36) the same way, on the screen the bench's dish is routed to
+      if (!WITH_SCREENS) console.log('\n(BENCH_SCREENS=0: the orders board and the kitchen display not measured)');
       const dish = await orderableDish(boardFixture.locationId, boardFixture.tableCodes[0]!);
       const screens: Screen[] = [
         { name: 'orders board', path: `/${SLUG}/admin/orders` },
         { name: 'kitchen display', path: await kitchenScreenPath(boardFixture.locationId, dish) },
       ];
-      for (const screen of screens) {
+      for (const screen of WITH_SCREENS ? screens : []) {
         const onDesktop = await boardFigures(browser, { label: 'desktop', viewport: DESKTOP, mobile: false, cpuSlowdown: 1 }, boardFixture, dish, screen);
         const onPhone = await boardFigures(browser, { label: 'phone, CPU 4× slower', viewport: PHONE, mobile: true, cpuSlowdown: 4 }, boardFixture, dish, screen);
         printTable(
