@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Database } from '#app/db/schema.ts';
 import { buildCategory, buildLocation, buildProduct, newId } from '#tests/factories/builders.ts';
 import { buildOrderingSettings, insertDiningTable } from '#tests/factories/orders.ts';
 import { browserCookies, registerOwner } from './accounts.ts';
-import { isHydrated, openContext } from './browser.ts';
+import { isHydrated, openContext, seriousAxeViolations } from './browser.ts';
 
 /**
  * What the staff-side browser tests of orders and the kitchen share (issues 25 and 36): a signed-in
@@ -87,4 +87,20 @@ export async function kitchenRestaurant(db: Kysely<Database>, baseUrl: string, n
   const table = await insertDiningTable(db, restaurantId, location.id, 'Masa 7');
   await db.insertInto('orderingSettings').values(buildOrderingSettings(restaurantId, location.id)).execute();
   return { owner, slug: owner.slug, restaurantId, location, kitchen, bar, table, soups, drinks, soup, lemonade };
+}
+
+/**
+ * What a person would see wrong on the page as it is: the elements of `main` wider than the screen
+ * and axe's serious findings; a screenshot at `shot` to look at, of the whole page or of `part`.
+ */
+export async function lookAtPage(page: Page, shot: string, part?: Locator): Promise<{ wider: string[]; axe: string[] }> {
+  const wider = await page.evaluate(() =>
+    [...document.querySelectorAll('main *')]
+      .filter((node) => node.getBoundingClientRect().right > window.innerWidth + 1)
+      .slice(0, 3)
+      .map((node) => `${node.tagName}.${node.className}`),
+  );
+  const axe = await seriousAxeViolations(page);
+  await (part ? part.screenshot({ path: shot }) : page.screenshot({ path: shot, fullPage: true }));
+  return { wider, axe };
 }

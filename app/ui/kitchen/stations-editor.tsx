@@ -62,7 +62,7 @@ export function StationsLocation({ location, failed }: { location: StationsPageL
         {location.stations.map((station, index) => {
           const refused = refusalOf(failed, 'update', 'stationId', station.id);
           return (
-            <li key={station.id} className="space-y-2 rounded-lg bg-stone-50 p-3 dark:bg-stone-900" data-testid="station">
+            <li key={station.id} className="space-y-2 rounded-lg border border-stone-200 bg-white p-3 dark:border-stone-700 dark:bg-stone-900" data-testid="station">
               <Form method="post" className="space-y-3">
                 <input type="hidden" name="stationId" value={station.id} />
                 {index === 0 ? <p className="text-sm font-medium text-stone-700 dark:text-stone-300">{t('stations.first')}</p> : null}
@@ -101,7 +101,11 @@ export function StationsLocation({ location, failed }: { location: StationsPageL
         </p>
       ) : null}
       {location.stations.length < STATION_LIMITS.maxPerLocation ? (
-        <Form method="post" className="space-y-3" aria-label={`${t('stations.addTitle')}: ${location.name}`}>
+        <Form
+          method="post"
+          className="space-y-3 rounded-lg border border-dashed border-stone-300 p-3 dark:border-stone-700"
+          aria-label={`${t('stations.addTitle')}: ${location.name}`}
+        >
           <h4 className="font-semibold">{t('stations.addTitle')}</h4>
           <input type="hidden" name="locationId" value={location.id} />
           <FormAlert error={addRefused?.error} />
