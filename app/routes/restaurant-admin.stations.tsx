@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useActionData } from 'react-router';
 import { getRequestLocale } from '#app/i18n/locale.server.ts';
+import { localized } from '#app/i18n/localized.ts';
 import { restaurantRoute } from '#app/modules/access/route-guards.server.ts';
 import { formValues } from '#app/modules/editing/menu-fields.ts';
 import { runEditorAction } from '#app/modules/errors/action-result.server.ts';
@@ -21,17 +22,19 @@ export const loader = restaurantRoute('orders.settings', async ({ request }: Rou
 
 export const action = restaurantRoute('orders.settings', async ({ request }: Route.ActionArgs, { scope }) => {
   const values = formValues(await request.formData());
+  // the toast names the station as the page does, in its language
+  const nameOf = (input: { nameRo: string; nameEn?: string | null }) => localized(input.nameRo, input.nameEn, getRequestLocale(request));
   return runEditorAction(request, values, async (t) => {
     switch (values.intent) {
       case 'add': {
         const input = AddStationInput.parse(values);
         await addStation(scope, input);
-        return { message: t('stations.added', { name: input.nameRo }) };
+        return { message: t('stations.added', { name: nameOf(input) }) };
       }
       case 'update': {
         const input = UpdateStationInput.parse(values);
         await updateStation(scope, input);
-        return { message: t('stations.saved', { name: input.nameRo }) };
+        return { message: t('stations.saved', { name: nameOf(input) }) };
       }
       case 'move':
         await moveStation(scope, MoveStationInput.parse(values));

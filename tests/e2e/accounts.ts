@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '#app/db/schema.ts';
+import type { Role } from '#app/modules/access/policy.ts';
 import { newId } from '#tests/factories/builders.ts';
 import { nextClientIp } from './browser.ts';
 
@@ -113,7 +114,7 @@ export function browserCookies(header: string, url: string): { name: string; val
 }
 
 /** A person with an account of their own, made a member of the restaurant in `role`; their session cookie. */
-export async function memberCookie(baseUrl: string, db: Kysely<Database>, restaurantId: string, role: 'staff' | 'editor', name = 'Chelner'): Promise<string> {
+export async function memberCookie(baseUrl: string, db: Kysely<Database>, restaurantId: string, role: Exclude<Role, 'owner'>, name = 'Chelner'): Promise<string> {
   const email = `${role}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
   const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',

@@ -1,13 +1,14 @@
 import { mkdirSync } from 'node:fs';
-import { sql, type Kysely } from 'kysely';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Kysely } from 'kysely';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '#app/db/schema.ts';
 import { buildLocation, newId } from '#tests/factories/builders.ts';
 import { buildOrderingSettings, insertDiningTable, placeOrder } from '#tests/factories/orders.ts';
-import { isHydrated, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
+import { PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 import { openServerDatabase } from './database.ts';
-import { browserCookies, memberCookie, registerOwner } from './accounts.ts';
+import { memberCookie, registerOwner } from './accounts.ts';
+import { buildStation, publishOrders, signedInOpener } from './kitchen-world.ts';
 import { toast } from './owner-session.ts';
 
 /**
@@ -24,38 +25,15 @@ const shots = 'test-results/screenshots';
 beforeAll(() => mkdirSync(shots, { recursive: true }));
 
 let db: Kysely<Database>;
-let contexts: BrowserContext[] = [];
+const open = signedInOpener(browserOf, baseUrl);
 afterAll(async () => {
-  for (const context of contexts) await context.close();
+  await open.closeAll();
   await db?.destroy();
 });
 
-/**
- * Wakes the server's boards as the placement's publish would. On PostgreSQL: the NOTIFY every app
- * process listens for; on SQLite the server is another process with its own emitter, and its
- * streams find the event at their next look at the log (every 5 s).
- */
-async function publish(restaurantId: string): Promise<void> {
-  if (databaseUrl) await sql`select pg_notify('bucate_live', ${`${restaurantId}:orders`})`.execute(db);
-}
-
+const publish = (restaurantId: string) => publishOrders(db, databaseUrl, restaurantId);
 const tickets = (page: Page) => page.getByTestId('kitchen-ticket');
-
-/**
- * A signed-in browser at `path`, hydrated (openOwnerPage's, with the patience of a machine other
- * test runs share: its first load waited past 10 s under a load average of 50).
- */
-async function openAs(cookie: string, path: string, viewport: { width: number; height: number }, options: { locale?: 'ro' | 'en'; javaScriptEnabled?: boolean } = {}) {
-  const context = await openContext(browserOf(), baseUrl, { viewport, locale: options.locale ?? 'ro', javaScriptEnabled: options.javaScriptEnabled ?? true });
-  contexts.push(context);
-  await context.addCookies(browserCookies(cookie, baseUrl));
-  await context.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
-  const page = await context.newPage();
-  page.setDefaultTimeout(30_000);
-  await page.goto(path);
-  if (options.javaScriptEnabled !== false) await expect.poll(() => isHydrated(page, 'h1'), { timeout: 30_000 }).toBe(true);
-  return page;
-}
+const openAs = open;
 
 const TABLET = { width: 1280, height: 800 };
 const SMALL_TABLET = { width: 1024, height: 600 };
@@ -70,20 +48,8 @@ describe('the kitchen display', () => {
     await db.insertInto('location').values(location).execute();
     const table = await insertDiningTable(db, restaurantId, location.id, 'Masa 7');
     await db.insertInto('orderingSettings').values(buildOrderingSettings(restaurantId, location.id)).execute();
-    const now = new Date().toISOString();
-    const kitchen = {
-      id: newId(),
-      restaurantId,
-      locationId: location.id,
-      nameRo: 'Bucătărie',
-      nameEn: 'Kitchen',
-      sortOrder: 0,
-      warnMinutes: 10,
-      lateMinutes: 20,
-      createdAt: now,
-      updatedAt: now,
-    };
-    const bar = { ...kitchen, id: newId(), nameRo: 'Bar', nameEn: null, sortOrder: 1 };
+    const kitchen = buildStation(restaurantId, location.id, 'Bucătărie', 0, 'Kitchen');
+    const bar = buildStation(restaurantId, location.id, 'Bar', 1);
     await db.insertInto('station').values([kitchen, bar]).execute();
     const staffCookie = await memberCookie(baseUrl, db, restaurantId, 'staff', 'Bucătar');
 
@@ -142,7 +108,7 @@ describe('the kitchen display', () => {
         tableLabel: 'Masa 7',
         kind: 'bill-cash',
         locale: 'ro',
-        createdAt: now,
+        createdAt: new Date().toISOString(),
         clearedAt: null,
         clearedBy: null,
       })

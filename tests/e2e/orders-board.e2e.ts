@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '#app/db/schema.ts';
@@ -8,6 +8,7 @@ import { buildOrderingSettings, insertDiningTable, insertOrder, placeOrder } fro
 import { DESKTOP, isHydrated, openContext, PHONE, seriousAxeViolations, useBrowser } from './browser.ts';
 import { openServerDatabase } from './database.ts';
 import { browserCookies, memberCookie, registerOwner } from './accounts.ts';
+import { publishOrders, signedInOpener } from './kitchen-world.ts';
 import { toast } from './owner-session.ts';
 
 /**
@@ -24,38 +25,17 @@ const shots = 'test-results/screenshots';
 beforeAll(() => mkdirSync(shots, { recursive: true }));
 
 let db: Kysely<Database>;
-let contexts: BrowserContext[] = [];
+const openAs = signedInOpener(browserOf, baseUrl);
+// the contexts a test opens itself (one needs a script in place before its page loads)
+const contexts: BrowserContext[] = [];
 afterAll(async () => {
+  await openAs.closeAll();
   for (const context of contexts) await context.close();
   await db?.destroy();
 });
 
-/**
- * Wakes the server's boards as the placement's publish would. On PostgreSQL: the NOTIFY every app
- * process listens for; on SQLite the server is another process with its own emitter, and its
- * streams find the event at their next look at the log (every 5 s).
- */
-async function publish(restaurantId: string): Promise<void> {
-  if (databaseUrl) await sql`select pg_notify('bucate_live', ${`${restaurantId}:orders`})`.execute(db);
-}
-
+const publish = (restaurantId: string) => publishOrders(db, databaseUrl, restaurantId);
 const cards = (page: Page) => page.getByTestId('board-order');
-
-/**
- * A signed-in browser at `path`, hydrated (openOwnerPage's, with the patience of a machine other
- * test runs share: its first load waited past 10 s under a load average of 50).
- */
-async function openAs(cookie: string, path: string, viewport: { width: number; height: number }, options: { locale?: 'ro' | 'en'; javaScriptEnabled?: boolean } = {}) {
-  const context = await openContext(browserOf(), baseUrl, { viewport, locale: options.locale ?? 'ro', javaScriptEnabled: options.javaScriptEnabled ?? true });
-  contexts.push(context);
-  await context.addCookies(browserCookies(cookie, baseUrl));
-  await context.addInitScript(() => localStorage.setItem('cookie-consent', 'all'));
-  const page = await context.newPage();
-  page.setDefaultTimeout(30_000);
-  await page.goto(path);
-  if (options.javaScriptEnabled !== false) await expect.poll(() => isHydrated(page, 'h1'), { timeout: 30_000 }).toBe(true);
-  return page;
-}
 
 describe('the orders board', () => {
   let slug: string;

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
+import { localized } from '#app/i18n/localized.ts';
+import { isLocale } from '#app/i18n/locales.ts';
 import type { ActionResult } from '#app/modules/errors/action-result.ts';
 import { STATION_LIMITS, type StationsPageLocation, type StationView } from '#app/modules/kitchen/stations.types.ts';
 import { FormAlert, primaryButton, secondaryButton, SelectField, TextField } from '#app/ui/editor/fields.tsx';
@@ -48,7 +50,9 @@ function StationFields({ station, refused }: { station?: StationView; refused: F
 
 /** One location's stations (edit, move, delete, add) and its categories' stations: plain forms, one per change. */
 export function StationsLocation({ location, failed }: { location: StationsPageLocation; failed: Failed }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // a station as the kitchen's screen names it, in the page's language (its forms show both names)
+  const nameOf = (station: StationView) => localized(station.nameRo, station.nameEn, isLocale(i18n.language) ? i18n.language : 'ro');
   const headingId = `stations-${location.id}`;
   const first = location.stations[0];
   const addRefused = refusalOf(failed, 'add', 'locationId', location.id);
@@ -62,7 +66,7 @@ export function StationsLocation({ location, failed }: { location: StationsPageL
         {location.stations.map((station, index) => {
           const refused = refusalOf(failed, 'update', 'stationId', station.id);
           return (
-            <li key={station.id} className="space-y-2 rounded-lg bg-stone-50 p-3 dark:bg-stone-900" data-testid="station">
+            <li key={station.id} className="space-y-2 rounded-lg border border-stone-200 bg-white p-3 dark:border-stone-700 dark:bg-stone-900" data-testid="station">
               <Form method="post" className="space-y-3">
                 <input type="hidden" name="stationId" value={station.id} />
                 {index === 0 ? <p className="text-sm font-medium text-stone-700 dark:text-stone-300">{t('stations.first')}</p> : null}
@@ -79,7 +83,7 @@ export function StationsLocation({ location, failed }: { location: StationsPageL
                       <input type="hidden" name="stationId" value={station.id} />
                       <input type="hidden" name="direction" value={direction} />
                       <button type="submit" name="intent" value="move" className={secondaryButton}>
-                        {t(direction === 'up' ? 'stations.moveUp' : 'stations.moveDown', { name: station.nameRo })}
+                        {t(direction === 'up' ? 'stations.moveUp' : 'stations.moveDown', { name: nameOf(station) })}
                       </button>
                     </Form>
                   ) : null,
@@ -87,7 +91,7 @@ export function StationsLocation({ location, failed }: { location: StationsPageL
                 <Form method="post">
                   <input type="hidden" name="stationId" value={station.id} />
                   <button type="submit" name="intent" value="delete" className={secondaryButton} aria-describedby={`${headingId}-remove-hint`}>
-                    {t('stations.remove', { name: station.nameRo })}
+                    {t('stations.remove', { name: nameOf(station) })}
                   </button>
                 </Form>
               </div>
@@ -101,7 +105,11 @@ export function StationsLocation({ location, failed }: { location: StationsPageL
         </p>
       ) : null}
       {location.stations.length < STATION_LIMITS.maxPerLocation ? (
-        <Form method="post" className="space-y-3" aria-label={`${t('stations.addTitle')}: ${location.name}`}>
+        <Form
+          method="post"
+          className="space-y-3 rounded-lg border border-dashed border-stone-300 p-3 dark:border-stone-700"
+          aria-label={`${t('stations.addTitle')}: ${location.name}`}
+        >
           <h4 className="font-semibold">{t('stations.addTitle')}</h4>
           <input type="hidden" name="locationId" value={location.id} />
           <FormAlert error={addRefused?.error} />
@@ -123,10 +131,10 @@ export function StationsLocation({ location, failed }: { location: StationsPageL
                 <Form method="post" className="flex flex-wrap items-end gap-2">
                   <input type="hidden" name="categoryId" value={category.id} />
                   <SelectField label={t('stations.categoryStation', { category: category.name })} name="stationId" defaultValue={category.stationId ?? ''} className="min-w-56">
-                    <option value="">{t('stations.firstStation', { name: first.nameRo })}</option>
+                    <option value="">{t('stations.firstStation', { name: nameOf(first) })}</option>
                     {location.stations.map((station) => (
                       <option key={station.id} value={station.id}>
-                        {station.nameRo}
+                        {nameOf(station)}
                       </option>
                     ))}
                   </SelectField>

@@ -7,7 +7,8 @@ import { useRevalidator } from 'react-router';
  * Last-Event-ID after a cut, so a missed event is sent again. An event of the screen's location
  * (placed, moved, bumped, a line taken back, a call from a table or its clearing) reads the screen again, a burst as one read: the
  * screen is its data, so an event seen twice changes nothing and none is lost. A refused reconnect
- * reads the page (its guard answers) and tries the stream again later; `event: reset` reloads.
+ * reads the page (its guard answers) and tries the stream again later; `event: reset` reloads. No
+ * read while the stream is down (a network drop): the page stays as it was, then reads on reconnect.
  */
 export function useKitchenLive(slug: string, locationId: string | null, since: number) {
   const revalidator = useRevalidator();
@@ -23,9 +24,16 @@ export function useKitchenLive(slug: string, locationId: string | null, since: n
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let lastSeen = start;
     let stopped = false;
-    const read = () => {
+    let pending = false;
+    // A read while the network is down fails, and a failed read shows the error page on the wall until
+    // someone reloads it: a read waits for the stream to be open again (a refused stream's read, for the
+    // guard's answer, only for the device to be online). The stream's replay brings what it missed.
+    const read = (whileClosed = false) => {
       clearTimeout(readTimer);
-      readTimer = setTimeout(() => void revalidate.current(), 150);
+      readTimer = setTimeout(() => {
+        pending = !navigator.onLine || (!whileClosed && source?.readyState !== EventSource.OPEN);
+        if (!pending) void revalidate.current();
+      }, 150);
     };
     const onEvent = (event: Event) => {
       lastSeen = Number((event as MessageEvent).lastEventId) || lastSeen;
@@ -39,11 +47,14 @@ export function useKitchenLive(slug: string, locationId: string | null, since: n
     };
     const connect = () => {
       source = new EventSource(`/${slug}/admin/orders/live?since=${lastSeen}`);
-      source.onopen = () => setConnected(true);
+      source.onopen = () => {
+        setConnected(true);
+        if (pending) read();
+      };
       source.onerror = () => {
         setConnected(false);
         if (source?.readyState !== EventSource.CLOSED || stopped) return;
-        read();
+        read(true);
         retryTimer = setTimeout(connect, 30_000);
       };
       for (const type of ['order.placed', 'order.updated', 'order.bumped', 'table.called', 'table.cleared']) source.addEventListener(type, onEvent);

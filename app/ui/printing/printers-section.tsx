@@ -58,11 +58,13 @@ export function PrintersSection({
                   <label className="block font-medium" htmlFor={`printer-address-${printer.id}`}>
                     {t('printers.addressOnce')}
                   </label>
-                  <input
+                  {/* the whole address in sight, wrapped: on a phone one line showed a third of it, and it is often typed into the printer's page by hand */}
+                  <textarea
                     id={`printer-address-${printer.id}`}
                     readOnly
+                    rows={3}
                     value={outcome.address}
-                    className="mt-1 w-full rounded border border-stone-400 bg-white p-2 font-mono text-sm text-stone-900"
+                    className="mt-1 w-full resize-none rounded border border-stone-400 bg-white p-2 font-mono text-sm break-all text-stone-900"
                     data-testid="printer-address"
                   />
                 </div>
@@ -86,7 +88,8 @@ export function PrintersSection({
             </li>
           ))}
         </ul>
-        <Form method="post" className="grid gap-3 sm:grid-cols-3">
+        {/* keyed by the printers' count: an added printer empties the form, so a second tap does not add it twice */}
+        <Form key={printers.length} method="post" className="grid gap-3 sm:grid-cols-3">
           <input type="hidden" name="locationId" value={locationId} />
           <TextField label={t('printers.name')} name="name" required maxLength={PRINTER_LIMITS.maxName} error={outcome?.fieldErrors?.name} />
           <SelectField label={t('printers.station')} name="stationId" defaultValue={stations[0]?.id ?? ''}>
