@@ -71,9 +71,17 @@ export function useLiveBoard(slug: string, loaded: OrderBoard, since: number, on
     // the last events applied (their id and order), for a new read of the page to catch up from its cursor
     const applied: { id: number; orderId: string }[] = [];
 
-    const readWhole = () => {
+    // A read while the network is down fails, and a failed read of the page shows the error page until someone reloads
+    // it (the kitchen display's resume test found it there): reads wait for the stream to be open again (a refused
+    // stream's read, for the guard's answer, only for the device to be online); the stream's replay brings what it missed.
+    let wholePending = false;
+    const streamDown = () => !navigator.onLine || source?.readyState !== EventSource.OPEN;
+    const readWhole = (whileClosed = false) => {
       clearTimeout(wholeTimer);
-      wholeTimer = setTimeout(() => void revalidate.current(), 150);
+      wholeTimer = setTimeout(() => {
+        wholePending = !navigator.onLine || (!whileClosed && source?.readyState !== EventSource.OPEN);
+        if (!wholePending) void revalidate.current();
+      }, 150);
     };
     const readRows = async () => {
       if (reading || stopped || named.size === 0) return;
@@ -97,10 +105,13 @@ export function useLiveBoard(slug: string, loaded: OrderBoard, since: number, on
         else if (rows.serviceDay !== now.serviceDay) readWhole();
         else setShown((current) => (current.from === from ? { from, board: mergeBoardRows(current.board, rows) } : current));
       } catch {
-        if (!stopped) readWhole();
+        // offline: the rows are read again once the stream is back; otherwise the whole board
+        if (stopped) return;
+        if (streamDown()) for (const id of ids) named.add(id);
+        else readWhole();
       } finally {
         reading = false;
-        if (named.size > 0 && !stopped) rowsTimer = setTimeout(() => void readRows(), 0);
+        if (named.size > 0 && !stopped && !streamDown()) rowsTimer = setTimeout(() => void readRows(), 0);
       }
     };
     const name = (orderId: string) => {
@@ -137,14 +148,18 @@ export function useLiveBoard(slug: string, loaded: OrderBoard, since: number, on
     // after the page's load event: a stream opened before it would hold the load (and the browser's spinner) open
     const connect = () => {
       source = new EventSource(`/${slug}/admin/orders/live?since=${lastSeen}`);
-      source.onopen = () => setConnected(true);
+      source.onopen = () => {
+        setConnected(true);
+        if (wholePending) readWhole();
+        if (named.size > 0) void readRows();
+      };
       source.onerror = () => {
         setConnected(false);
         // a stream that ends (its longest life, a restart) is reconnected by the browser with its last id;
         // a reconnect refused (signed out, removed from the team, too many streams: 503) is not: the page is
         // read again (its guard sends a member without the board away), and the stream tried again later
         if (source?.readyState !== EventSource.CLOSED || stopped) return;
-        readWhole();
+        readWhole(true);
         retryTimer = setTimeout(connect, 30_000);
       };
       // the sound for a new order this board shows: not for another location's while it shows one
@@ -153,7 +168,7 @@ export function useLiveBoard(slug: string, loaded: OrderBoard, since: number, on
       });
       source.addEventListener('order.updated', onOrder);
       // a ceiling refused guests (issue 33): the page's notice comes with the board read again
-      source.addEventListener('orders.ceiling', readWhole);
+      source.addEventListener('orders.ceiling', () => readWhole());
       // a call from a table (issue 36): the page's calls are read again, with the sound for a new one
       source.addEventListener('table.called', (event) => {
         if (onCall(event)) {
