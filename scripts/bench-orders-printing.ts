@@ -6,8 +6,8 @@ import { insertOrder } from '#tests/factories/orders.ts';
 import { CloudPrntPrinter } from '#tests/support/cloudprnt-printer.ts';
 
 /**
- * `npm run bench:orders`, step 4 (issue 36): printers that print by themselves. A station for the
- * location, a kitchen printer polling process 1 and a bill printer polling process 2 (emulated Star
+ * `npm run bench:orders`, step 5 (issue 36): printers that print by themselves. The location's first
+ * station (made when it has none), a kitchen printer polling process 1 and a bill printer polling process 2 (emulated Star
  * CloudPRNT printers, tests/support/cloudprnt-printer.ts, every 2 s, over HTTP); 200 orders placed
  * 400 ms apart; the bill printer is offline for 30 s in the middle. Reports order → printed on the
  * kitchen printer (p50/p99, target p99 ≤ 5 s) and, on both printers, tickets lost and printed twice.
@@ -24,11 +24,15 @@ export async function benchPrinting(
 ): Promise<void> {
   const { restaurantId, locationId } = place;
   const stamp = new Date().toISOString();
-  const station = newId();
-  await db
-    .insertInto('station')
-    .values({ id: station, restaurantId, locationId, nameRo: 'Bucătărie', nameEn: 'Kitchen', sortOrder: 0, createdAt: stamp, updatedAt: stamp })
-    .execute();
+  // the location's first station (the demo's Bucătărie), or one made for the step
+  const first = await db.selectFrom('station').select('id').where('restaurantId', '=', restaurantId).where('locationId', '=', locationId).orderBy('sortOrder').executeTakeFirst();
+  const station = first?.id ?? newId();
+  if (!first) {
+    await db
+      .insertInto('station')
+      .values({ id: station, restaurantId, locationId, nameRo: 'Bucătărie', nameEn: 'Kitchen', sortOrder: 0, createdAt: stamp, updatedAt: stamp })
+      .execute();
+  }
   const printer = async (name: string, stationId: string | null, base: string) => {
     const token = `bench-${newId()}`;
     const id = newId();

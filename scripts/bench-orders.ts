@@ -9,23 +9,25 @@
  *      "Adaugă" post, the cart page, its send) and 10 staff boards hold process 2's live stream;
  *      one board is cut halfway and reconnects with Last-Event-ID. Each order's time from the
  *      send's answer to its event on each board, and whether every board saw every order exactly once;
- *   3. the memory of 1,000 open live connections per process (RSS before and after): the board
- *      streams are bounded at 500 per process and 50 per restaurant (LIVE_STREAM_LIMITS, constants,
- *      no setting), so 500 board streams over 10 restaurants and 500 guest order-page streams
- *      (WATCH_STREAM_LIMITS: 1,000 per process, 4 per order) over 125 orders;
- *   4. printers (issue 36, scripts/bench-orders-printing.ts): 200 orders printed by two emulated CloudPRNT printers.
+ *   3. the memory of 1,000 open live connections per process (RSS before and after), within the streams'
+ *      limits (scripts/bench-orders-memory.ts): 500 board streams over 10 restaurants and 25 staff accounts,
+ *      500 guest order-page streams over 125 orders of 5 restaurants;
+ *   4. the kitchen display (issue 36, scripts/bench-orders-kitchen.ts): 200 orders through process 1, each
+ *      timed to its card in a kitchen display's read on process 2;
+ *   5. printers (issue 36, scripts/bench-orders-printing.ts): 200 orders printed by two emulated CloudPRNT printers.
  * Figures go to docs/performance.md by hand, with the date and machine.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { openDatabase } from '#app/db/connection.server.ts';
-import { insertRestaurant, newId } from '#tests/factories/builders.ts';
-import { buildOrderingSettings, insertOrder } from '#tests/factories/orders.ts';
+import { newId } from '#tests/factories/builders.ts';
+import { buildOrderingSettings } from '#tests/factories/orders.ts';
 import { createThrowawayPostgres } from '#tests/support/throwaway-postgres.ts';
+import { benchKitchenDisplay } from './bench-orders-kitchen.ts';
+import { benchMemory } from './bench-orders-memory.ts';
 import { benchPrinting } from './bench-orders-printing.ts';
-import { DEMO_OWNER, runToEnd, sendGuestOrder, signInDemoOwner, startAppServer, stopAppServers, type AppServer } from './bench-servers.ts';
+import { runToEnd, sendGuestOrder, signInDemoOwner, startAppServer, stopAppServers, type AppServer } from './bench-servers.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const GUESTS = 200;
@@ -36,7 +38,6 @@ const SLUG = 'bistro-la-bunica';
 const SERVER_LOG = `/tmp/bucate-bench-orders-${process.pid}.log`;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? 0;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -253,46 +254,13 @@ try {
       `${Math.round(withOrders.perSecond)} req/s with orders (p99 ${withOrders.p99.join(' / ')} ms, errors ${withOrders.errors}): ${change >= 0 ? '+' : ''}${change.toFixed(1)} % (target within 10 %)`,
   );
 
-  // 4 (before the memory step, whose 1,000 streams it does not need). printers that print by themselves
-  // (issue 36): two emulated CloudPRNT printers, one offline for 30 s
+  // 4 and 5 (before the memory step, whose 1,000 streams they do not need). the kitchen display of process 2
+  await benchKitchenDisplay(db, { restaurantId: restaurant.id, locationId: location.id, slug: SLUG, dishes: orderable, bases: [a.base, b.base], cookie: boardCookie });
+  // printers that print by themselves (issue 36): two emulated CloudPRNT printers, one offline for 30 s
   await benchPrinting(db, { restaurantId: restaurant.id, locationId: location.id, tables, bases: [a.base, b.base] });
 
-  // 3. memory: 500 board streams over 10 restaurants and 500 guest order-page streams, per process
-  const owner = await db.selectFrom('user').select('id').where('email', '=', DEMO_OWNER.email).executeTakeFirstOrThrow();
-  const slugs = [SLUG];
-  for (let i = 1; i < 10; i++) {
-    const other = await insertRestaurant(db, { name: `Bench Live ${i}`, slug: `bench-live-${i}` });
-    await db.insertInto('membership').values({ id: newId(), restaurantId: other.id!, userId: owner.id, role: 'owner', createdAt: now, updatedAt: now }).execute();
-    slugs.push(other.slug!);
-  }
-  const tokens: string[] = [];
-  for (let i = 0; i < 125; i++) tokens.push((await insertOrder(db, { restaurantId: restaurant.id, locationId: location.id, table: tables[i % TABLES]! })).order.token);
-  await pause(2000);
-  const held: AbortController[] = [];
-  const hold = async (url: string, cookie: string | null) => {
-    const controller = new AbortController();
-    const response = await fetch(url, { headers: cookie ? { cookie } : {}, signal: controller.signal });
-    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-    // the first chunk (the reconnect pause) says the stream is open
-    await response.body!.getReader().read();
-    held.push(controller);
-  };
-  for (const [name, server] of [
-    ['process 1', a],
-    ['process 2', b],
-  ] as const) {
-    const cookie = await signInDemoOwner(server.base);
-    const before = rssKb(server.child.pid!);
-    for (const slug of slugs) await Promise.all(Array.from({ length: 50 }, () => hold(`${server.base}/${slug}/admin/orders/live`, cookie)));
-    for (let i = 0; i < tokens.length; i += 25)
-      await Promise.all(tokens.slice(i, i + 25).flatMap((token) => Array.from({ length: 4 }, () => hold(`${server.base}/${SLUG}/comanda/${token}/live`, null))));
-    await pause(3000);
-    const after = rssKb(server.child.pid!);
-    console.log(
-      `${name}: 1,000 open live connections (500 boards over 10 restaurants, 500 order pages): RSS ${Math.round(before / 1024)} → ${Math.round(after / 1024)} MB, +${((after - before) / 1024).toFixed(1)} MB (${((after - before) / 1000).toFixed(1)} KB each)`,
-    );
-  }
-  for (const controller of held) controller.abort();
+  // 3. memory: 1,000 open live connections per process, within the limits a process keeps (scripts/bench-orders-memory.ts)
+  await benchMemory(db, { restaurantId: restaurant.id, locationId: location.id, slug: SLUG, servers: [a, b] });
   console.log(
     `load average after: ${loadavg()
       .map((n) => n.toFixed(2))

@@ -82,8 +82,8 @@ export async function stopAppServers(servers: readonly AppServer[]): Promise<voi
 /**
  * One guest's order as a browser sends it (bench:orders, bench:admin's board): "Adaugă" (the cart script's post),
  * the cart page for its total, the send. `client`: the guest's headers (its own X-Forwarded-For behind
- * TRUST_PROXY=1, so the per-client limit is the guest's, and the origin). When the send's answer arrived
- * (performance.now()) and the order's token.
+ * TRUST_PROXY=1, so the per-client limit is the guest's, and the origin). When the send left and when its
+ * answer arrived (performance.now()), and the order's token.
  */
 export async function sendGuestOrder(
   base: string,
@@ -91,7 +91,7 @@ export async function sendGuestOrder(
   client: Record<string, string>,
   productId: string,
   tableCode: string,
-): Promise<{ token: string; answeredAt: number }> {
+): Promise<{ token: string; sentAt: number; answeredAt: number }> {
   const add = await fetch(`${base}/${slug}/comanda/adauga`, {
     method: 'POST',
     headers: { ...client, accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', referer: `${base}/${slug}?via=${tableCode}` },
@@ -103,6 +103,7 @@ export async function sendGuestOrder(
   const cart = await fetch(`${base}/${slug}/comanda`, { headers: { ...client, cookie } });
   const total = /name="total" value="(\d+)"/.exec(await cart.text())?.[1];
   if (!total) throw new Error(`the cart page (${cart.status}) has no total`);
+  const sentAt = performance.now();
   const send = await fetch(`${base}/${slug}/comanda`, {
     method: 'POST',
     redirect: 'manual',
@@ -114,5 +115,5 @@ export async function sendGuestOrder(
   await send.arrayBuffer();
   const token = new RegExp(`/${slug}/comanda/([A-Za-z0-9_-]{32})`).exec(location)?.[1];
   if (send.status !== 303 || !token) throw new Error(`the order's send answered ${send.status} ${location}`);
-  return { token, answeredAt };
+  return { token, sentAt, answeredAt };
 }

@@ -74,6 +74,8 @@ export interface OrderLineSpec {
   allergens?: AllergenKey[];
   /** the station the line was routed to (issue 36) */
   stationId?: string | null;
+  /** when the staff took the line back (issue 36); null: not taken back */
+  cancelledAt?: string | null;
 }
 
 export interface OrderSpec {
@@ -150,7 +152,7 @@ export function buildOrder(spec: OrderSpec, number: number): BuiltOrder {
     allergens: JSON.stringify(line.allergens ?? []),
     stationId: line.stationId ?? null,
     bumpedAt: null,
-    cancelledAt: null,
+    cancelledAt: line.cancelledAt ?? null,
   }));
   const options: GuestOrderLineOption[] = lineSpecs.flatMap((line, at) =>
     (line.options ?? []).map((option, position) => ({

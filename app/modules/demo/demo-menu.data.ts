@@ -763,6 +763,7 @@ export const demoLocations: DemoLocation[] = [
       },
       {
         nameRo: 'Băuturi răcoritoare',
+        bar: true,
         nameEn: 'Soft drinks',
         products: [
           {
@@ -865,6 +866,7 @@ export const demoLocations: DemoLocation[] = [
       },
       {
         nameRo: 'Cafea și ceai',
+        bar: true,
         nameEn: 'Coffee and tea',
         products: [
           {
@@ -935,6 +937,7 @@ export const demoLocations: DemoLocation[] = [
       },
       {
         nameRo: 'Vinuri',
+        bar: true,
         nameEn: 'Wines',
         products: [
           {

@@ -39,6 +39,8 @@ export interface DemoCategory {
   nameEn: string;
   /** served only at these times (decision 0022) */
   schedule?: CategorySchedule;
+  /** made at the bar (issue 36): the first location's drinks go to its "Bar" station, the rest to "Bucătărie" */
+  bar?: true;
   products: DemoProduct[];
 }
 

@@ -104,6 +104,28 @@ describe(`demo seed on ${testDialect}`, () => {
     expect(await database.db.selectFrom('optionGroup').select('id').where('restaurantId', '=', restaurant.id).execute()).toHaveLength(5);
   });
 
+  it("splits the first location's kitchen display: Bucătărie and Bar, the drinks to the bar, no printers (issue 36)", async () => {
+    const restaurant = await database.db.selectFrom('restaurant').select('id').where('slug', '=', DEMO_RESTAURANT_SLUG).executeTakeFirstOrThrow();
+    const locations = await database.db.selectFrom('location').select('id').where('restaurantId', '=', restaurant.id).orderBy('sortOrder').execute();
+    const stations = await database.db
+      .selectFrom('station')
+      .select(['id', 'locationId', 'nameRo', 'nameEn'])
+      .where('restaurantId', '=', restaurant.id)
+      .orderBy('sortOrder')
+      .execute();
+    expect(stations.map((station) => [station.locationId, station.nameRo, station.nameEn])).toEqual([
+      [locations[0]!.id, 'Bucătărie', 'Kitchen'],
+      [locations[0]!.id, 'Bar', 'Bar'],
+    ]);
+    const categories = await database.db.selectFrom('category').select(['nameRo', 'locationId', 'stationId']).where('restaurantId', '=', restaurant.id).execute();
+    const atBar = categories.filter((category) => category.stationId === stations[1]!.id).map((category) => category.nameRo);
+    expect(atBar.sort()).toEqual(['Băuturi răcoritoare', 'Cafea și ceai', 'Vinuri']);
+    // the rest take the location's first (Bucătărie); the second location has none and works as before
+    expect(categories.filter((category) => category.stationId !== null && category.stationId !== stations[1]!.id)).toEqual([]);
+    expect(categories.filter((category) => category.locationId === locations[1]!.id).length).toBeGreaterThan(0);
+    expect(await database.db.selectFrom('printer').select('id').where('restaurantId', '=', restaurant.id).execute()).toEqual([]);
+  });
+
   it('gives the demo restaurant a logo and a cover, stored like an owner’s uploads and shown on the menu (issue 17, friction 11)', async () => {
     const restaurant = await database.db.selectFrom('restaurant').select(['logoKey', 'coverImageKey']).where('slug', '=', DEMO_RESTAURANT_SLUG).executeTakeFirstOrThrow();
     expect(restaurant.logoKey).toBeTruthy();

@@ -10,6 +10,8 @@ import { forRestaurant, systemScope } from '#app/modules/access/system-scope.ser
 import { saveUploadedImage } from '#app/modules/image/image.service.server.ts';
 import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { DEMO_RESTAURANT_SLUG } from '#app/modules/restaurant/demo.ts';
+import { AddStationInput } from '#app/modules/kitchen/stations.schema.ts';
+import { addStation, setCategoryStation } from '#app/modules/kitchen/stations.service.server.ts';
 import { OrderingSettingsInput } from '#app/modules/ordering/ordering-settings.schema.ts';
 import { getOrderingSettings, updateOrderingSettings } from '#app/modules/ordering/ordering-settings.service.server.ts';
 import { insertMembership } from '#app/modules/restaurant/restaurant.repo.server.ts';
@@ -149,6 +151,17 @@ async function addDemoOrdering(db: Kysely<Database>, storage: FileStorage, resta
   );
 }
 
+/**
+ * Two stations at the demo's first location, its drinks to the bar (issue 36), through the owner's services,
+ * so a newcomer's kitchen display is split as a restaurant's would be; no printers (a newcomer has none).
+ */
+async function addDemoStations(db: Kysely<Database>, restaurantId: string, locationId: string, barCategoryIds: readonly string[]): Promise<void> {
+  const scope = forRestaurant(systemScope(db, 'demo-seed'), restaurantId);
+  await addStation(scope, AddStationInput.parse({ locationId, nameRo: 'Bucătărie', nameEn: 'Kitchen', warnMinutes: '10', lateMinutes: '20' }));
+  const bar = await addStation(scope, AddStationInput.parse({ locationId, nameRo: 'Bar', nameEn: 'Bar', warnMinutes: '5', lateMinutes: '10' }));
+  for (const categoryId of barCategoryIds) await setCategoryStation(scope, { categoryId, stationId: bar.id });
+}
+
 /** The demo's closed days (decision 0022): the next Christmas and New Year's Day from `today`. */
 function demoHolidays(today: Date): OpeningException[] {
   const christmasYear = today.getUTCMonth() === 11 && today.getUTCDate() > 26 ? today.getUTCFullYear() + 1 : today.getUTCFullYear();
@@ -184,6 +197,7 @@ export async function seedDemo(db: Kysely<Database>, auth: Auth, storage: FileSt
   const restaurantId = restaurant.id;
   const products: ReturnType<typeof buildProduct>[] = [];
   const images: NewStoredImage[] = [];
+  const stations = { locationId: '', barCategoryIds: [] as string[] };
   const ownerId = await createUserWithPassword(auth, { ...DEMO_LOGINS.owner, name: 'Ana Popescu', role: 'restaurant' });
   await createUserWithPassword(auth, { ...DEMO_LOGINS.admin, name: 'Bucate Admin', role: 'admin' });
   await db.transaction().execute(async (trx) => {
@@ -201,6 +215,7 @@ export async function seedDemo(db: Kysely<Database>, auth: Auth, storage: FileSt
         sortOrder: locationIndex,
       });
       await insertLocation(trx, location);
+      if (locationIndex === 0) stations.locationId = location.id;
       for (const [categoryIndex, demoCategory] of demoLocation.categories.entries()) {
         const category = buildCategory(restaurantId, location.id, {
           nameRo: demoCategory.nameRo,
@@ -210,6 +225,7 @@ export async function seedDemo(db: Kysely<Database>, auth: Auth, storage: FileSt
           sortOrder: categoryIndex,
         });
         await insertCategory(trx, category);
+        if (locationIndex === 0 && demoCategory.bar) stations.barCategoryIds.push(category.id);
         for (const [productIndex, p] of demoCategory.products.entries()) {
           const product = buildProduct(restaurantId, category.id, {
             nameRo: p.nameRo,
@@ -273,6 +289,7 @@ export async function seedDemo(db: Kysely<Database>, auth: Auth, storage: FileSt
   });
   await addDemoPictures(db, storage, restaurantId);
   await addDemoOrdering(db, storage, restaurantId);
+  await addDemoStations(db, restaurantId, stations.locationId, stations.barCategoryIds);
   await (await auth.$context).internalAdapter.updateUser(ownerId, { lastRestaurantId: restaurantId });
   return { restaurantId, slug: restaurant.slug, products: products.length };
 }

@@ -27,11 +27,11 @@ async function restaurant(slug: string) {
 }
 
 describe(`the options chosen most, in the insights on ${testDialect}`, () => {
-  it('counts portions per option within its group, only once k orders chose it, not declined ones, by location, nothing of another restaurant', async () => {
+  it('counts portions per option within its group, only once k orders chose it, not declined ones nor lines taken back, by location, nothing of another restaurant', async () => {
     expect(SEARCH_PRIVACY_K).toBe(3);
     const a = await restaurant('statistici-optiuni-a');
     const b = await restaurant('statistici-optiuni-b');
-    const order = (restaurantId: string, locationId: string, options: LineOptionSpec[], quantity = 1, extra: { status?: 'declined'; day?: string } = {}) =>
+    const order = (restaurantId: string, locationId: string, options: LineOptionSpec[], quantity = 1, extra: { status?: 'declined'; day?: string; takenBack?: true } = {}) =>
       insertOrder(db, {
         restaurantId,
         locationId,
@@ -39,12 +39,14 @@ describe(`the options chosen most, in the insights on ${testDialect}`, () => {
         status: extra.status ?? 'served',
         serviceDay: extra.day ?? '2026-11-26',
         createdAt: `${extra.day ?? '2026-11-26'}T10:00:00.000Z`,
-        lines: [{ nameRo: 'Pizza', unitPriceMinor: 4700, quantity, options }],
+        lines: [{ nameRo: 'Pizza', unitPriceMinor: 4700, quantity, options, cancelledAt: extra.takenBack ? `${extra.day ?? '2026-11-26'}T10:05:00.000Z` : null }],
       });
     // "Mare": three orders, five pizzas; "Mozzarella": three orders, one of them on the terrace
     await order(a.id, a.salon, [LARGE, CHEESE], 3);
     await order(a.id, a.salon, [LARGE, CHEESE]);
     await order(a.id, a.terasa, [LARGE, CHEESE]);
+    // a line the staff took back (never made nor paid) counts neither its portions nor its order towards k
+    await order(a.id, a.salon, [LARGE, CHEESE, OAT], 9, { takenBack: true });
     // "Ovăz": two orders only (below k), a third declined and a fourth outside the range do not lift it
     await order(a.id, a.salon, [OAT], 4);
     await order(a.id, a.salon, [OAT]);

@@ -19,12 +19,15 @@ async function restaurant(slug: string) {
 }
 
 describe(`orders and reservations in the insights on ${testDialect}`, () => {
-  it('counts orders per local day and hour, the dishes by quantity (not declined ones), reservations and no-shows; by location; nothing of another restaurant', async () => {
+  it('counts orders per local day and hour, the dishes by quantity (not declined ones nor lines taken back), reservations and no-shows; by location; nothing of another restaurant', async () => {
     const a = await restaurant('statistici-comenzi-a');
     const b = await restaurant('statistici-comenzi-b');
     await insertGuestOrder(db, a.id, a.salon, { createdAt: '2026-11-24T10:30:00.000Z', serviceDay: '2026-11-24', status: 'served' }, [
       { nameRo: 'Sarmale', nameEn: 'Cabbage rolls', quantity: 2, productId: null },
       { nameRo: 'Papanași', nameEn: null, quantity: 1 },
+      // taken back by the staff: never made nor paid
+      { nameRo: 'Mici', nameEn: null, quantity: 7, cancelledAt: '2026-11-24T10:40:00.000Z' },
+      { nameRo: 'Sarmale', nameEn: 'Cabbage rolls', quantity: 4, productId: null, cancelledAt: '2026-11-24T10:41:00.000Z' },
     ]);
     await insertGuestOrder(db, a.id, a.salon, { createdAt: '2026-11-24T22:30:00.000Z', serviceDay: '2026-11-25' }, [{ nameRo: 'Sarmale', nameEn: 'Cabbage rolls', quantity: 3 }]);
     await insertGuestOrder(db, a.id, a.terasa, { createdAt: '2026-11-26T10:05:00.000Z', serviceDay: '2026-11-26', status: 'declined' }, [{ nameRo: 'Papanași', quantity: 10 }]);

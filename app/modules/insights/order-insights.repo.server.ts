@@ -37,7 +37,10 @@ export interface OrderedDishRow {
   quantity: number | string;
 }
 
-/** The dishes ordered most (quantities), of orders not declined, `fromDay`..`toDay`; the line's own name (a deleted dish keeps it). */
+/**
+ * The dishes ordered most (quantities), of orders not declined, `fromDay`..`toDay`, without the lines the staff
+ * took back (`cancelledAt`: never made nor paid); the line's own name (a deleted dish keeps it).
+ */
 export function sumOrderedDishes(db: Kysely<Database>, restaurantId: string, fromDay: string, toDay: string, limit: number, locationId?: string): Promise<OrderedDishRow[]> {
   let query = tenant(db, restaurantId)
     .selectFrom('guestOrderLine')
@@ -45,7 +48,8 @@ export function sumOrderedDishes(db: Kysely<Database>, restaurantId: string, fro
     .select((eb) => ['guestOrderLine.productId', 'guestOrderLine.nameRo', 'guestOrderLine.nameEn', eb.fn.sum<number | string>('guestOrderLine.quantity').as('quantity')])
     .where('guestOrder.serviceDay', '>=', fromDay)
     .where('guestOrder.serviceDay', '<=', toDay)
-    .where('guestOrder.status', '!=', 'declined');
+    .where('guestOrder.status', '!=', 'declined')
+    .where('guestOrderLine.cancelledAt', 'is', null);
   if (locationId) query = query.where('guestOrder.locationId', '=', locationId);
   return query
     .groupBy(['guestOrderLine.productId', 'guestOrderLine.nameRo', 'guestOrderLine.nameEn'])
@@ -66,7 +70,7 @@ export interface ChosenOptionRow {
 
 /**
  * How often each option was chosen (issue 35), by its name within its group as the guests
- * confirmed them, of orders not declined, `fromDay`..`toDay`: only options chosen on at least
+ * confirmed them, of orders not declined and lines not taken back, `fromDay`..`toDay`: only options chosen on at least
  * `minOrders` different orders (the k of the search terms, decision 0018), so no row names one
  * guest's choice. The Romanian names are the key; the English ones shown are the latest of any.
  */
@@ -92,7 +96,8 @@ export function countChosenOptions(
     ])
     .where('guestOrder.serviceDay', '>=', fromDay)
     .where('guestOrder.serviceDay', '<=', toDay)
-    .where('guestOrder.status', '!=', 'declined');
+    .where('guestOrder.status', '!=', 'declined')
+    .where('guestOrderLine.cancelledAt', 'is', null);
   if (options.locationId) query = query.where('guestOrder.locationId', '=', options.locationId);
   return query
     .groupBy(['guestOrderLineOption.groupNameRo', 'guestOrderLineOption.nameRo'])

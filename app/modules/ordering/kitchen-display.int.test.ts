@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { bumpKitchenLine, bumpKitchenTicket, getKitchenDisplay, recallKitchenTicket } from '#app/modules/ordering/kitchen-display.service.server.ts';
+import { MAX_KITCHEN_ORDERS } from '#app/modules/ordering/kitchen-display.types.ts';
 import { getBoardOrder } from '#app/modules/ordering/order-board.service.server.ts';
 import { takeBackOrderLine } from '#app/modules/ordering/order-line-take-back.service.server.ts';
 import { placeGuestOrder } from '#app/modules/ordering/order-placement.service.server.ts';
 import { OrderingSettingsInput } from '#app/modules/ordering/ordering-settings.schema.ts';
 import { updateOrderingSettings } from '#app/modules/ordering/ordering-settings.service.server.ts';
 import { buildCategory, buildLocation, buildProduct, insertRestaurant, newId } from '#tests/factories/builders.ts';
+import { insertOrder } from '#tests/factories/orders.ts';
 import { testDialect } from '#tests/support/test-database.ts';
 import { db, scopes, storage, useFileWorld } from '#tests/support/file-world.ts';
 
@@ -104,6 +106,20 @@ describe(`the kitchen display on ${testDialect}`, () => {
     await expect(getKitchenDisplay(staff(w.restaurantId), { stationId: 'no-such-station' }, { locale: 'ro' })).rejects.toMatchObject({ code: 'not-found' });
     const other = await kitchen();
     await expect(getKitchenDisplay(staff(other.restaurantId), { stationId: w.cook }, { locale: 'ro' })).rejects.toMatchObject({ code: 'not-found' });
+  });
+
+  it('shows a new ticket after as many orders as a screen holds were bumped and never moved on the board', async () => {
+    const w = await kitchen();
+    // placed over the last hours (outside the order ceiling's 10 minutes, inside the display's day)
+    for (let i = 0; i < MAX_KITCHEN_ORDERS; i++) {
+      const createdAt = new Date(Date.now() - (3 * 3_600_000 - i * 30_000)).toISOString();
+      await insertOrder(db, { restaurantId: w.restaurantId, locationId: w.hall, table: null, createdAt, lines: [{ nameRo: 'Ciorbă', unitPriceMinor: 2000, stationId: w.cook }] });
+    }
+    await db.updateTable('guestOrderLine').set({ bumpedAt: new Date().toISOString() }).where('restaurantId', '=', w.restaurantId).execute();
+    const fresh = await w.place([{ productId: w.soup, quantity: 1 }], 2000);
+    const cook = await screen(w.restaurantId, w.cook);
+    expect(cook.tickets.map((ticket) => ticket.orderId)).toEqual([fresh]);
+    expect(cook.lastBumped).not.toBeNull();
   });
 
   it('bumps a line and a ticket, recalls the last, each with an order.bumped event; only received and accepted orders show', async () => {

@@ -1,18 +1,29 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, GuestOrder } from '#app/db/schema.ts';
 import { tenant } from '#app/db/tenant.ts';
 import { KITCHEN_ORDER_STATUSES } from './kitchen-display.types.ts';
 
 /** The kitchen display's reads and its bumps (issue 36): queries only, each held to one restaurant. */
 
-/** A location's orders the kitchen still works on, placed since `since`, oldest first. */
+/**
+ * A location's orders the kitchen still works on, placed since `since`, oldest first: with a line neither bumped
+ * nor taken back, so the orders a kitchen bumped and nobody moved on the board (a display-only kitchen) do not
+ * fill the `limit` and keep newer tickets off the screen (found by bench:orders, session 18).
+ */
 export function listOpenKitchenOrders(db: Kysely<Database>, restaurantId: string, locationId: string, since: string, limit: number): Promise<GuestOrder[]> {
+  const openLines = tenant(db, restaurantId)
+    .selectFrom('guestOrderLine')
+    .select('guestOrderLine.id')
+    .where('guestOrderLine.orderId', '=', sql.ref<string>('guestOrder.id'))
+    .where('guestOrderLine.bumpedAt', 'is', null)
+    .where('guestOrderLine.cancelledAt', 'is', null);
   return tenant(db, restaurantId)
     .selectFrom('guestOrder')
     .selectAll()
     .where('locationId', '=', locationId)
     .where('status', 'in', KITCHEN_ORDER_STATUSES)
     .where('createdAt', '>=', since)
+    .where((eb) => eb.exists(openLines))
     .orderBy('createdAt')
     .orderBy('number')
     .limit(limit)

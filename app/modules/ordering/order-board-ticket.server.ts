@@ -6,7 +6,10 @@ import type { BoardOrder } from './order-board.types.ts';
 /**
  * The kitchen ticket (issue 25): an 80 mm receipt, as a thermal printer's driver takes it, one page
  * as long as the order. Black only; in Lora, as every PDF of the app (pdfFonts), so ă â î ș ț print
- * on any printer. The page is laid out twice: once to measure, once at the measured height.
+ * on any printer. The page is laid out twice: once to measure, once at the measured height. A line
+ * taken back (`cancelledAt`) is left out, not struck: the paper goes to a cook who must not make it (a
+ * strike-through is faint on thermal paper and easy to miss at the pass), and the total printed is the
+ * order's, already summed without it (decision 0036, take-back); the board's row still shows it struck.
  */
 
 /** 80 mm in points; a receipt printer prints about 72 mm of it. */
@@ -80,7 +83,7 @@ function draw(doc: Doc, { restaurantName, order, locale, printedAt }: OrderTicke
   }
   const quantityWidth = 26;
   const indent = MARGIN + quantityWidth;
-  for (const line of order.lines) {
+  for (const line of order.lines.filter((one) => !one.cancelled)) {
     const top = doc.y;
     doc.font(f.bold).fontSize(11).text(`${line.quantity}×`, MARGIN, top, { width: quantityWidth });
     doc

@@ -10,6 +10,7 @@ import { AcceptOrderInput, BoardRowsInput, DeclineOrderInput } from './order-boa
 import { acceptOrder, declineOrder, getBoardOrder, getBoardRows, getOrderBoard, markOrderReady, markOrderServed, renderOrderTicket } from './order-board.service.server.ts';
 import { setOrdersPaused, updateOrderingSettings } from './ordering-settings.service.server.ts';
 import { OrderingSettingsInput } from './ordering-settings.schema.ts';
+import { takeBackOrderLine } from './order-line-take-back.service.server.ts';
 
 /** Issue 25 items 4 and 8: the staff's board, its moves and their refusals, the live events, the ticket. */
 useFileWorld();
@@ -269,5 +270,15 @@ describe(`the orders board on ${testDialect}`, () => {
     const pickupText = (await (await pickupPdf.getPage(1)).getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' ');
     expect(pickupText).toContain('Pickup: Ana Popescu, at 13:30');
     expect(pickupText).toContain('Tripe soup');
+  });
+
+  it("leaves a line taken back out of the ticket, whose total is the order's without it", async () => {
+    const r = await restaurant();
+    const { order, lines } = await insertOrder(db, { restaurantId: r.id, locationId: r.locationId, table: r.table });
+    await takeBackOrderLine(r.staff, lines.find((line) => line.nameRo === 'Papanași')!.id);
+    const pdf = await getDocument({ data: new Uint8Array((await renderOrderTicket(r.staff, order.id, 'ro')).body) }).promise;
+    const text = (await (await pdf.getPage(1)).getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' ');
+    for (const part of ['Ciorbă de burtă', '49,00 RON']) expect(text).toContain(part);
+    for (const part of ['Papanași', '77,00 RON']) expect(text).not.toContain(part);
   });
 });

@@ -147,6 +147,47 @@ describe(`CloudPRNT printers on ${testDialect}`, () => {
     expect(jobs.some((job) => job.orderId === unseen.order.id)).toBe(false);
   });
 
+  it('prints ANULAT on the bill printer too, with the price taken off, once, after its bill copy, under keys of its own', async () => {
+    const w = await world('bill-cancel');
+    const kitchen = await w.printerFor(w.kitchen, 'Bucătărie');
+    const bill = await w.printerFor(null, 'Casa');
+    const lines = [
+      { nameRo: 'Ciorbă', unitPriceMinor: 2000, stationId: w.kitchen },
+      { nameRo: 'Mici', unitPriceMinor: 1500, quantity: 2, stationId: w.kitchen },
+    ];
+    const first = await insertOrder(db, { restaurantId: w.restaurantId, locationId: w.locationId, table: w.table, lines });
+    // taken back before the bill printer saw the order: its bill copy leaves the line out, and no slip follows
+    const early = await insertOrder(db, { restaurantId: w.restaurantId, locationId: w.locationId, table: w.table, lines });
+    await db.updateTable('guestOrderLine').set({ cancelledAt: new Date().toISOString() }).where('id', '=', early.lines[1]!.id).execute();
+    expect(await bill.device.drain()).toBe(2);
+    expect(await kitchen.device.drain()).toBe(2);
+    await db.updateTable('guestOrderLine').set({ cancelledAt: new Date().toISOString() }).where('id', '=', first.lines[1]!.id).execute();
+    // a declined order whose bill copy printed: every line it carried, taken off
+    await db.updateTable('guestOrder').set({ status: 'declined' }).where('id', '=', early.order.id).execute();
+    expect(await bill.device.drain()).toBe(2);
+    expect(await bill.device.drain()).toBe(0);
+    const slips = (await jobsOf(bill.printerId)).filter((job) => job.kind === 'cancelled');
+    expect(slips.map((job) => job.dedupeKey).sort()).toEqual([`bill-cancel:${first.lines[1]!.id}`, `bill-declined:${early.order.id}`].sort());
+    const slip = payloadOf(slips.find((job) => job.orderId === first.order.id)!);
+    expect(slip.lines.map((line) => [line.quantity, line.name, line.totalMinor])).toEqual([[2, 'Mici', -3000]]);
+    expect(slip.totalMinor).toBe(-3000);
+    expect(payloadOf(slips.find((job) => job.orderId === early.order.id)!)).toMatchObject({ totalMinor: -2000, lines: [{ name: 'Ciorbă', totalMinor: -2000 }] });
+    // as printed (StarPRNT, code page 852: the space in a price is 0xFF): the header, the amount taken off on the
+    // line and as the total, each whole on one line
+    const printed = Buffer.concat(bill.device.printed.slice(-2).map((ticket) => ticket.bytes)).toString('latin1');
+    expect(printed.split('ANULAT')).toHaveLength(3);
+    expect(printed.split('-30,00\u00ffRON')).toHaveLength(3);
+    expect(printed.split('-20,00\u00ffRON')).toHaveLength(3);
+    // the kitchen's own slips are unchanged: keys of its own, no prices
+    expect(await kitchen.device.drain()).toBe(2);
+    expect((await jobsOf(kitchen.printerId)).filter((job) => job.kind === 'cancelled').map((job) => [job.dedupeKey.split(':')[0], payloadOf(job).totalMinor])).toEqual(
+      expect.arrayContaining([
+        ['cancel', undefined],
+        ['declined', undefined],
+      ]),
+    );
+  });
+
   it('answers 401 to a wrong token and to a revoked one, and the new token works', async () => {
     const w = await world('tokens');
     const kitchen = await w.printerFor(w.kitchen, 'Bucătărie');

@@ -61,7 +61,7 @@ export function listOrdersWithoutTicket(db: Kysely<Database>, restaurantId: stri
     .execute();
 }
 
-/** Orders this printer printed a ticket for that have since been declined or had a line taken back. */
+/** Orders this printer printed a ticket (or the bill copy) for that have since been declined or had a line taken back. */
 export function listOrdersTakenBack(db: Kysely<Database>, restaurantId: string, filter: LineFilter): Promise<GuestOrder[]> {
   const cancelledLines = tenant(db, restaurantId)
     .selectFrom('guestOrderLine')
@@ -74,7 +74,7 @@ export function listOrdersTakenBack(db: Kysely<Database>, restaurantId: string, 
     .where('locationId', '=', filter.locationId)
     .where('createdAt', '>=', filter.since)
     .where((eb: OrderEb) => eb.or([eb('status', '=', 'declined'), eb.exists(cancelledLines)]))
-    .where((eb: OrderEb) => eb.exists(jobsOfOrder(db, restaurantId, filter.printerId, ['ticket', 'added'])))
+    .where((eb: OrderEb) => eb.exists(jobsOfOrder(db, restaurantId, filter.printerId, ['ticket', 'added', 'bill'])))
     .orderBy('createdAt')
     .execute();
 }

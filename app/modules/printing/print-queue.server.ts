@@ -14,7 +14,8 @@ import type { TicketLine, TicketPayload } from './printing.types.ts';
  * The queue made from the orders' state (decision 0036), on each poll: a ticket for every order with
  * lines for this printer that it has none for yet ("ADĂUGAT" when the order adds to the table's
  * earlier one; the bill copy, with prices, on a printer of no station), and an "ANULAT" slip for each
- * line taken back, or for all of a declined order's, after its ticket. Each job under a unique
+ * line taken back, or for all of a declined order's, after its ticket (on the bill printer, after its bill
+ * copy, with the price taken off). Each job under a unique
  * (printer, dedupe key): two processes polling at once queue it once. Nothing in placement or on the
  * board has to remember the printers, and a printer offline gets its queue when it polls again.
  */
@@ -85,6 +86,7 @@ export async function materialiseQueue(db: Kysely<Database>, printer: Printer, n
       ...(bill ? { totalMinor: line.unitPriceMinor * line.quantity } : {}),
     };
   };
+  const bill = printer.stationId === null;
   const stamp = now.toISOString();
   const rows: Parameters<typeof insertJobs>[2][number][] = [];
   const queue = (order: GuestOrder, kind: TicketPayload['kind'], dedupeKey: string, ticketLines: TicketLine[], extra: Partial<TicketPayload> = {}) =>
@@ -99,7 +101,6 @@ export async function materialiseQueue(db: Kysely<Database>, printer: Printer, n
     });
 
   for (const order of fresh) {
-    const bill = printer.stationId === null;
     const mine = (linesOf.get(order.id) ?? []).filter((line) => line.cancelledAt === null && forPrinter(line));
     if (mine.length === 0) continue;
     const ticketLines = mine.map((line) => toLine(line, order, bill));
@@ -107,26 +108,26 @@ export async function materialiseQueue(db: Kysely<Database>, printer: Printer, n
     else queue(order, order.addsToOrderId ? 'added' : 'ticket', `ticket:${order.id}`, ticketLines);
   }
 
+  // the bill printer's slips carry the price taken off (negative) and keys of their own: `bill-cancel:`, `bill-declined:`
+  const prefix = bill ? 'bill-' : '';
+  const slip = (order: GuestOrder, dedupeKey: string, taken: GuestOrderLine[]) => {
+    const slipLines = taken.map((line) => toLine(line, order, bill)).map((line) => (line.totalMinor === undefined ? line : { ...line, totalMinor: -line.totalMinor }));
+    queue(order, 'cancelled', dedupeKey, slipLines, bill ? { totalMinor: slipLines.reduce((sum, line) => sum + (line.totalMinor ?? 0), 0) } : {});
+  };
   const jobsOf = Map.groupBy(jobs, (job) => job.orderId ?? '');
   for (const order of takenBack) {
     const held = jobsOf.get(order.id) ?? [];
-    const ticket = held.find((job) => job.kind === 'ticket' || job.kind === 'added');
+    const ticket = held.find((job) => job.kind === 'ticket' || job.kind === 'added' || job.kind === 'bill');
     if (!ticket) continue;
     const keys = new Set(held.map((job) => job.dedupeKey));
-    if (keys.has(`declined:${order.id}`)) continue;
+    if (keys.has(`${prefix}declined:${order.id}`)) continue;
     const printed = new Set((JSON.parse(ticket.payload) as TicketPayload).lines.map((line) => line.id));
-    const orderLines = (linesOf.get(order.id) ?? []).filter((line) => printed.has(line.id) && !keys.has(`cancel:${line.id}`));
+    const orderLines = (linesOf.get(order.id) ?? []).filter((line) => printed.has(line.id) && !keys.has(`${prefix}cancel:${line.id}`));
     if (order.status === 'declined') {
-      if (orderLines.length > 0)
-        queue(
-          order,
-          'cancelled',
-          `declined:${order.id}`,
-          orderLines.map((line) => toLine(line, order, false)),
-        );
+      if (orderLines.length > 0) slip(order, `${prefix}declined:${order.id}`, orderLines);
       continue;
     }
-    for (const line of orderLines.filter((one) => one.cancelledAt !== null)) queue(order, 'cancelled', `cancel:${line.id}`, [toLine(line, order, false)]);
+    for (const line of orderLines.filter((one) => one.cancelledAt !== null)) slip(order, `${prefix}cancel:${line.id}`, [line]);
   }
   await insertJobs(db, r, rows);
 }

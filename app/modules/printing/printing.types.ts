@@ -50,7 +50,7 @@ export interface TicketLine {
   note: string | null;
   /** the guest's declared allergies this line contains */
   flagged: AllergenKey[];
-  /** the bill copy only: the line's total */
+  /** the bill printer's only: the line's total (negative on an "ANULAT" slip: the price taken off) */
   totalMinor?: number;
 }
 
@@ -71,7 +71,7 @@ export interface TicketPayload {
   allergies: AllergenKey[];
   allergyNote: string | null;
   lines: TicketLine[];
-  /** the bill copy only */
+  /** the bill printer's only: the bill's total, or on an "ANULAT" slip the amount taken off (negative) */
   totalMinor?: number;
   currency: string;
 }

@@ -29,7 +29,8 @@ export function ticketDocument(payload: TicketPayload): string {
   const { t } = getI18n('ro');
   const upper = (text: string) => text.toLocaleUpperCase('ro');
   const allergenNames = (keys: readonly string[]) => keys.map((key) => upper(t(`allergen.${key}`))).join(', ');
-  const bill = payload.kind === 'bill';
+  // the bill copy, and the bill printer's "ANULAT" slip (its lines and total carry the price taken off)
+  const bill = payload.kind === 'bill' || payload.totalMinor !== undefined;
   const out: string[] = ['{width:*}'];
   if (payload.kind === 'added') out.push(`^^^"${cell(t('printing.ticket.added'))}"`);
   if (payload.kind === 'cancelled') out.push(`^^^"${cell(t('printing.ticket.cancelled'))}"`);
@@ -56,7 +57,8 @@ export function ticketDocument(payload: TicketPayload): string {
   }
   out.push('{width:*}', '---');
   if (bill && payload.totalMinor !== undefined) {
-    out.push('{width:*,16}', `|^"${cell(t('orders.total'))}"|^"${cell(formatPrice(payload.totalMinor, payload.currency, 'ro'))}"|`, '{width:*}');
+    // the amount in double width on one line: 28 columns hold 14 characters ('-1.234,50 RON'); 16 wrapped '77,00 RON'
+    out.push('{width:*,28}', `|^"${cell(t('orders.total'))}"|^"${cell(formatPrice(payload.totalMinor, payload.currency, 'ro'))}"|`, '{width:*}');
   }
   out.push(cell(payload.serviceDay), '');
   return out.join('\n');
