@@ -56,6 +56,7 @@ export const loader = publicRoute(async ({ request, params }: Route.LoaderArgs) 
     allergies: order.allergies,
     allergyNote: order.allergyNote,
     placedAt: order.createdAt,
+    updatedAt: order.updatedAt,
     liveUrl: `/${restaurant.slug}/comanda/${params.token}/live`,
     selfUrl: `/${restaurant.slug}/comanda/${params.token}${lang}`,
     menuHref: `/${restaurant.slug}?loc=${encodeURIComponent(order.locationId)}${locale === 'en' ? '&lang=en' : ''}`,

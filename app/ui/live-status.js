@@ -1,6 +1,7 @@
 // A guest's order or reservation page, live (decisions 0031, 0032): the page's stream says when the
 // state changes; the part of the page that shows it ([data-live-box]) is then redrawn from the page
-// itself, so every word stays the server's. The status line changes in place (a screen reader reads it
+// itself, so every word stays the server's, and so is every other part marked [data-live-part] (an order's lines and
+// total: a line the staff take back, issue 36). The status line changes in place (a screen reader reads it
 // out); what surrounds it is the new page's. The stream reconnects by itself and sends the state first,
 // so a lost connection or a sleeping phone catches up; without EventSource the page looks every 15 s.
 (function () {
@@ -40,10 +41,15 @@
         return response.ok ? response.text() : Promise.reject(response.status);
       })
       .then(function (html) {
-        var next = new DOMParser().parseFromString(html, 'text/html').querySelector('[data-live-box]');
+        var page = new DOMParser().parseFromString(html, 'text/html');
+        var next = page.querySelector('[data-live-box]');
         if (!next) return;
         swap(next);
-        ['data-status', 'data-eta'].forEach(function (name) {
+        document.querySelectorAll('[data-live-part]').forEach(function (part) {
+          var fresh = part.id ? page.getElementById(part.id) : null;
+          if (fresh) part.replaceWith(document.importNode(fresh, true));
+        });
+        ['data-status', 'data-eta', 'data-updated'].forEach(function (name) {
           if (next.hasAttribute(name)) box.setAttribute(name, next.getAttribute(name));
         });
         if (!next.getAttribute('data-live')) {
@@ -59,9 +65,10 @@
         if (again) redraw();
       });
   }
-  // a change of status, or of an order's estimated minutes
+  // a change of status, of an order's estimated minutes, or of anything else the order's time of change says (a line taken back)
   function changed(state) {
     if (state.status !== box.getAttribute('data-status')) return true;
+    if (box.hasAttribute('data-updated') && state.updatedAt !== box.getAttribute('data-updated')) return true;
     return box.hasAttribute('data-eta') && String(state.etaMinutes) !== box.getAttribute('data-eta');
   }
   if ('EventSource' in window) {

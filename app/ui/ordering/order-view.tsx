@@ -33,6 +33,8 @@ export interface OrderViewData {
   allergies: AllergenKey[];
   allergyNote: string | null;
   placedAt: string;
+  /** when the order last changed (a status, an estimate, a line taken back): the live script compares it */
+  updatedAt: string;
   liveUrl: string;
   selfUrl: string;
   menuHref: string;
@@ -68,7 +70,7 @@ export function OrderView({ data }: { data: OrderViewData }) {
         {data.kind === 'pickup' ? t('order.pickupAt', { time: data.pickupTime ?? '' }) : t('order.atTable', { table: data.tableLabel ?? '' })}
       </p>
       {/* what the live script redraws: the state and its steps */}
-      <div id="order-live" data-live-box="" data-status={data.status} data-eta={String(data.etaMinutes)} data-live={final ? undefined : data.liveUrl}>
+      <div id="order-live" data-live-box="" data-status={data.status} data-eta={String(data.etaMinutes)} data-updated={data.updatedAt} data-live={final ? undefined : data.liveUrl}>
         <p role="status" className="mt-4 rounded-lg border-2 border-primary-700 p-4 text-lg font-semibold" data-testid="order-status">
           {statusText(t, data)}
         </p>
@@ -97,41 +99,44 @@ export function OrderView({ data }: { data: OrderViewData }) {
           note={data.allergyNote ? t('order.noteShown', { note: data.allergyNote }) : null}
         />
       ) : null}
-      <ul className="mt-2 divide-y divide-stone-200 border-y border-stone-200 dark:divide-stone-800 dark:border-stone-800">
-        {data.lines.map((line, index) => (
-          <li key={index} className="py-2" data-testid="order-line" data-cancelled={line.cancelled ? '' : undefined}>
-            {line.cancelled ? (
-              <div className="flex justify-between gap-3 text-stone-700 dark:text-stone-300">
-                <span>
-                  <s>{`${line.quantity} × ${line.name}`}</s> <span className="font-semibold">{t('order.lineCancelled')}</span>
-                </span>
-                <s className="tabular-nums">{price(line.unitPriceMinor * line.quantity)}</s>
-              </div>
-            ) : (
-              <div className="flex justify-between gap-3">
-                <span>{`${line.quantity} × ${line.name}`}</span>
-                <span className="tabular-nums">{price(line.unitPriceMinor * line.quantity)}</span>
-              </div>
-            )}
-            {line.options.length > 0 ? (
-              <ul aria-label={t('order.optionsChosen')} className="pl-5 text-sm text-stone-700 dark:text-stone-300">
-                {line.options.map((option, at) => {
-                  const change = optionPriceText(option, data.currency, data.locale);
-                  return <li key={at}>{`${option.group}: ${option.name}${change ? ` (${change})` : ''}`}</li>;
-                })}
-              </ul>
-            ) : null}
-            {line.note ? <p className="text-sm text-stone-700 dark:text-stone-300">{t('order.noteShown', { note: line.note })}</p> : null}
-            {line.flagged.length > 0 ? (
-              <AllergyLineFlag testId="order-line-flag" text={t('order.lineFlag', { allergens: line.flagged.map((key) => t(`allergen.${key}`)).join(', ') })} />
-            ) : null}
-          </li>
-        ))}
-      </ul>
-      <p className="mt-3 flex justify-between text-xl font-bold tabular-nums">
-        <span>{t('order.total')}</span>
-        <span>{price(data.totalMinor)}</span>
-      </p>
+      {/* redrawn by the live script with the state: a line the staff take back is struck through without a reload */}
+      <div id="order-lines" data-live-part="">
+        <ul className="mt-2 divide-y divide-stone-200 border-y border-stone-200 dark:divide-stone-800 dark:border-stone-800">
+          {data.lines.map((line, index) => (
+            <li key={index} className="py-2" data-testid="order-line" data-cancelled={line.cancelled ? '' : undefined}>
+              {line.cancelled ? (
+                <div className="flex justify-between gap-3 text-stone-700 dark:text-stone-300">
+                  <span>
+                    <s>{`${line.quantity} × ${line.name}`}</s> <span className="font-semibold">{t('order.lineCancelled')}</span>
+                  </span>
+                  <s className="tabular-nums">{price(line.unitPriceMinor * line.quantity)}</s>
+                </div>
+              ) : (
+                <div className="flex justify-between gap-3">
+                  <span>{`${line.quantity} × ${line.name}`}</span>
+                  <span className="tabular-nums">{price(line.unitPriceMinor * line.quantity)}</span>
+                </div>
+              )}
+              {line.options.length > 0 ? (
+                <ul aria-label={t('order.optionsChosen')} className="pl-5 text-sm text-stone-700 dark:text-stone-300">
+                  {line.options.map((option, at) => {
+                    const change = optionPriceText(option, data.currency, data.locale);
+                    return <li key={at}>{`${option.group}: ${option.name}${change ? ` (${change})` : ''}`}</li>;
+                  })}
+                </ul>
+              ) : null}
+              {line.note ? <p className="text-sm text-stone-700 dark:text-stone-300">{t('order.noteShown', { note: line.note })}</p> : null}
+              {line.flagged.length > 0 ? (
+                <AllergyLineFlag testId="order-line-flag" text={t('order.lineFlag', { allergens: line.flagged.map((key) => t(`allergen.${key}`)).join(', ') })} />
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 flex justify-between text-xl font-bold tabular-nums">
+          <span>{t('order.total')}</span>
+          <span>{price(data.totalMinor)}</span>
+        </p>
+      </div>
       <p className="mt-4 text-sm text-stone-700 dark:text-stone-300">{t('order.keepLink')}</p>
       <a href={data.menuHref} className="mt-2 inline-flex min-h-11 items-center font-medium text-primary-700 underline dark:text-primary-100">
         {t('order.backToMenu')}
