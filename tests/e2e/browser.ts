@@ -91,14 +91,17 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 /** Rules reported whatever impact axe gives them (label in name: voice-control users say what they see). */
 const ALWAYS_REPORTED = new Set(['label-content-name-mismatch']);
 
-/** axe-core's serious and critical findings on the current page (WCAG 2 A/AA rules), plus ALWAYS_REPORTED. */
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
+/**
+ * axe-core's serious and critical findings on the current page (WCAG 2 A/AA rules), plus ALWAYS_REPORTED. `exclude`:
+ * CSS selectors of parts not checked (only parts a caller has shown to be checked already, byte for byte the same).
+ */
+export async function seriousAxeViolations(page: Page, { exclude = [] }: { exclude?: string[] } = {}): Promise<string[]> {
   // evaluated through the DevTools protocol, so the page's CSP (rightly) does not apply; once per document
   // (about 650 KB of script to parse: seconds on a loaded machine, and a page is often checked in several states)
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (excluded) => {
     // @ts-expect-error axe is evaluated above
-    const result = await window.axe.run(document, {
+    const result = await window.axe.run(excluded.length > 0 ? { include: [[':root']], exclude: excluded.map((selector) => [selector]) } : document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
       // experimental in axe, so off unless named: a control's accessible name must contain its visible text (WCAG 2.5.3)
       rules: { 'label-content-name-mismatch': { enabled: true } },
@@ -108,7 +111,7 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
       impact: v.impact,
       targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
     }));
-  });
+  }, exclude);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || ALWAYS_REPORTED.has(v.id)).map((v) => `${v.impact} ${v.id}: ${v.targets.join(', ')}`);
 }
 

@@ -244,11 +244,17 @@ describe('accessibility of the public pages', () => {
     // one browser for both languages: the language cookie changed between the two loads
     const context = await openContext(browserOf(), baseUrl, { viewport: PHONE });
     const page = await context.newPage();
+    // a table whose body is the same in both languages is checked once: /translation-debug's (the keys and both
+    // catalogues side by side, 1,827 rows, 7,455 elements; one axe run on it took 40-50 s on a busy host, session 17)
+    let firstTableBody: string | null = null;
     for (const locale of ['ro', 'en'] as const) {
       await context.addCookies([{ name: 'lang', value: locale, url: baseUrl }]);
       await page.goto(path);
       expect(await page.getAttribute('html', 'lang'), `${path} ${locale}`).toBe(locale);
-      expect(await seriousAxeViolations(page), `${path} ${locale}`).toEqual([]);
+      const tableBody = await page.evaluate(() => document.querySelector('tbody')?.outerHTML ?? null);
+      const checked = tableBody !== null && tableBody === firstTableBody;
+      expect(await seriousAxeViolations(page, { exclude: checked ? ['tbody'] : [] }), `${path} ${locale}`).toEqual([]);
+      firstTableBody ??= tableBody;
     }
     await context.close();
   });

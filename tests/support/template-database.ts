@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '#app/db/connection.server.ts';
 import { migrateToLatest } from '#app/db/migrate.server.ts';
-import { createThrowawayPostgres } from './throwaway-postgres.ts';
+import { createThrowawayPostgres, dropThrowawayPostgres } from './throwaway-postgres.ts';
 
 /**
  * Where a test run's databases live: a migrated template made once per run (vitest's globalSetup)
@@ -12,6 +12,15 @@ import { createThrowawayPostgres } from './throwaway-postgres.ts';
  * connected to, so `CREATE DATABASE … TEMPLATE` may copy it.
  */
 export type DatabaseTemplate = { kind: 'sqlite'; sqlitePath: string } | { kind: 'postgres'; databaseUrl: string; name: string };
+
+/**
+ * The name prefix of the run's PostgreSQL test databases (`bucate_test_<the template's own suffix>`): they are not
+ * dropped one by one as each file ends (a drop waits for a checkpoint, 1-3 s on the critical path of every file) but
+ * all together with the template at the end of the run, and a run drops only its own, not another run's on the server.
+ */
+export function testDatabasePrefix(template: Extract<DatabaseTemplate, { kind: 'postgres' }>): string {
+  return template.name.replace(/^bucate_template_/, 'bucate_test_');
+}
 
 /**
  * Test databases go to RAM when the machine has a tmpfs (/dev/shm): their commits still fsync
@@ -32,7 +41,14 @@ export async function buildTemplate(kind: 'sqlite' | 'postgres', adminUrl?: stri
       // a template may have no open connection while it is copied
       await handle.db.destroy();
     }
-    return { template: { kind, databaseUrl: url, name: new URL(url).pathname.slice(1) }, drop };
+    const template = { kind, databaseUrl: url, name: new URL(url).pathname.slice(1) } as const;
+    return {
+      template,
+      drop: async () => {
+        await dropThrowawayPostgres(adminUrl, testDatabasePrefix(template));
+        await drop();
+      },
+    };
   }
   const dir = mkdtempSync(join(testTmpDir(), 'bucate-template-'));
   const sqlitePath = join(dir, 'template.sqlite');

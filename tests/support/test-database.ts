@@ -6,7 +6,7 @@ import { openDatabase, type DatabaseHandle } from '#app/db/connection.server.ts'
 import { Migrator } from 'kysely/migration';
 import { migrateToLatest } from '#app/db/migrate.server.ts';
 import { migrations } from '#app/db/migrations/index.ts';
-import { copySqliteTemplate, testTmpDir, type DatabaseTemplate } from './template-database.ts';
+import { copySqliteTemplate, testDatabasePrefix, testTmpDir, type DatabaseTemplate } from './template-database.ts';
 import { createThrowawayPostgres } from './throwaway-postgres.ts';
 
 /**
@@ -16,7 +16,10 @@ import { createThrowawayPostgres } from './throwaway-postgres.ts';
 export const testDialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 
 export interface TestDatabase extends DatabaseHandle {
-  /** drops the database (PostgreSQL) or deletes the file (SQLite); a second call does nothing */
+  /**
+   * closes the connections and deletes the file (SQLite) or drops the database (PostgreSQL; in a run with a template,
+   * with the template at the run's end: tests/support/template-database.ts testDatabasePrefix); a second call does nothing
+   */
   cleanup(): Promise<void>;
   /** the URL or file path, for processes that must open the same database */
   location: { databaseUrl?: string; sqlitePath: string };
@@ -39,7 +42,8 @@ function runTemplate(): DatabaseTemplate | null {
  * leaves it empty.
  */
 export async function createTestDatabase(options: { migrate?: boolean; upTo?: string } = {}): Promise<TestDatabase> {
-  const template = options.migrate === false || options.upTo ? null : runTemplate();
+  const ofRun = runTemplate();
+  const template = options.migrate === false || options.upTo ? null : ofRun;
   const migrate = async (db: DatabaseHandle['db']) => {
     if (options.migrate === false || template) return;
     await (options.upTo ? migrateUpTo(db, options.upTo) : migrateToLatest(db));
@@ -47,7 +51,8 @@ export async function createTestDatabase(options: { migrate?: boolean; upTo?: st
   if (testDialect === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-    const { url, drop } = await createThrowawayPostgres(adminUrl, 'bucate_test', template?.kind === 'postgres' ? template.name : undefined);
+    const prefix = ofRun?.kind === 'postgres' ? testDatabasePrefix(ofRun) : 'bucate_test';
+    const { url, drop } = await createThrowawayPostgres(adminUrl, prefix, template?.kind === 'postgres' ? template.name : undefined);
     const handle = openDatabase({ databaseUrl: url, sqlitePath: '', poolSize: 4 });
     await migrate(handle.db);
     return {
@@ -55,7 +60,8 @@ export async function createTestDatabase(options: { migrate?: boolean; upTo?: st
       location: { databaseUrl: url, sqlitePath: '' },
       cleanup: once(async () => {
         await handle.db.destroy();
-        await drop();
+        // the run's template drops the run's databases at its end, all together (a drop here would wait for a checkpoint)
+        if (ofRun?.kind !== 'postgres') await drop();
       }),
     };
   }
