@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { mergeBoardRows } from '#app/modules/ordering/order-board-merge.ts';
 import { MAX_BOARD_ROWS_READ, type BoardRows, type OrderBoard } from '#app/modules/ordering/order-board.types.ts';
+import { holdOrdersStream, pageReader, type OrdersStream } from './orders-stream.ts';
 
 /** What an orders event says (ordering.types.ts' OrderLiveEvent): the row and where it is, never who ordered. */
 function eventPayload(event: Event): { orderId: string; locationId: string | null } | null {
@@ -59,10 +60,7 @@ export function useLiveBoard(slug: string, loaded: OrderBoard, since: number, on
   const resync = useRef<(cursor: number) => void>(() => undefined);
 
   useEffect(() => {
-    let source: EventSource | undefined;
-    let wholeTimer: ReturnType<typeof setTimeout> | undefined;
     let rowsTimer: ReturnType<typeof setTimeout> | undefined;
-    let retryTimer: ReturnType<typeof setTimeout> | undefined;
     // the id of the last event taken in: where a new stream starts after a refused reconnect
     let lastSeen = start;
     let reading = false;
@@ -71,18 +69,13 @@ export function useLiveBoard(slug: string, loaded: OrderBoard, since: number, on
     // the last events applied (their id and order), for a new read of the page to catch up from its cursor
     const applied: { id: number; orderId: string }[] = [];
 
-    // A read while the network is down fails, and a failed read of the page shows the error page until someone reloads
-    // it (the kitchen display's resume test found it there): reads wait for the stream to be open again (a refused
-    // stream's read, for the guard's answer, only for the device to be online); the stream's replay brings what it missed.
-    let wholePending = false;
-    const streamDown = () => !navigator.onLine || source?.readyState !== EventSource.OPEN;
-    const readWhole = (whileClosed = false) => {
-      clearTimeout(wholeTimer);
-      wholeTimer = setTimeout(() => {
-        wholePending = !navigator.onLine || (!whileClosed && source?.readyState !== EventSource.OPEN);
-        if (!wholePending) void revalidate.current();
-      }, 150);
-    };
+    // the whole page, never while the stream is down (pageReader); rows too wait for it
+    const whole = pageReader(
+      () => revalidate.current(),
+      () => stream,
+    );
+    const readWhole = () => whole.read();
+    const streamDown = () => !stream.isOpen();
     const readRows = async () => {
       if (reading || stopped || named.size === 0) return;
       if (named.size > MAX_BOARD_ROWS_READ) {
@@ -145,51 +138,41 @@ export function useLiveBoard(slug: string, loaded: OrderBoard, since: number, on
     resync.current = (cursor) => {
       for (const event of applied) if (event.id > cursor) name(event.orderId);
     };
-    // after the page's load event: a stream opened before it would hold the load (and the browser's spinner) open
-    const connect = () => {
-      source = new EventSource(`/${slug}/admin/orders/live?since=${lastSeen}`);
-      source.onopen = () => {
+    const stream: OrdersStream = holdOrdersStream(slug, {
+      since: () => lastSeen,
+      onOpen: () => {
         setConnected(true);
-        if (wholePending) readWhole();
+        whole.onOpen();
         if (named.size > 0) void readRows();
-      };
-      source.onerror = () => {
-        setConnected(false);
-        // a stream that ends (its longest life, a restart) is reconnected by the browser with its last id;
-        // a reconnect refused (signed out, removed from the team, too many streams: 503) is not: the page is
-        // read again (its guard sends a member without the board away), and the stream tried again later
-        if (source?.readyState !== EventSource.CLOSED || stopped) return;
-        readWhole(true);
-        retryTimer = setTimeout(connect, 30_000);
-      };
-      // the sound for a new order this board shows: not for another location's while it shows one
-      source.addEventListener('order.placed', (event) => {
-        if (onOrder(event)) placed.current();
-      });
-      source.addEventListener('order.updated', onOrder);
-      // a ceiling refused guests (issue 33): the page's notice comes with the board read again
-      source.addEventListener('orders.ceiling', () => readWhole());
-      // a call from a table (issue 36): the page's calls are read again, with the sound for a new one
-      source.addEventListener('table.called', (event) => {
-        if (onCall(event)) {
-          readWhole();
-          placed.current();
-        }
-      });
-      source.addEventListener('table.cleared', (event) => {
-        if (onCall(event)) readWhole();
-      });
-      source.addEventListener('reset', () => window.location.reload());
-    };
-    if (document.readyState === 'complete') connect();
-    else window.addEventListener('load', connect, { once: true });
+      },
+      onDown: () => setConnected(false),
+      // the page is read again: its guard sends a member without the board away
+      onRefused: () => whole.read(true),
+      events: {
+        // the sound for a new order this board shows: not for another location's while it shows one
+        'order.placed': (event) => {
+          if (onOrder(event)) placed.current();
+        },
+        'order.updated': onOrder,
+        // a ceiling refused guests (issue 33): the page's notice comes with the board read again
+        'orders.ceiling': readWhole,
+        // a call from a table (issue 36): the page's calls are read again, with the sound for a new one
+        'table.called': (event) => {
+          if (onCall(event)) {
+            readWhole();
+            placed.current();
+          }
+        },
+        'table.cleared': (event) => {
+          if (onCall(event)) readWhole();
+        },
+      },
+    });
     return () => {
       stopped = true;
-      window.removeEventListener('load', connect);
-      clearTimeout(wholeTimer);
+      whole.stop();
       clearTimeout(rowsTimer);
-      clearTimeout(retryTimer);
-      source?.close();
+      stream.stop();
     };
   }, [slug, start]);
 

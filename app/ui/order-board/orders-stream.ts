@@ -1,0 +1,79 @@
+/**
+ * The staff's orders stream as the live screens hold it (decision 0031; the orders board and the kitchen display): one
+ * EventSource at `/{slug}/admin/orders/live`, opened after the page's load event (a stream opened before it would hold
+ * the load, and the browser's spinner, open) from the screen's cursor, and resumed by the browser with Last-Event-ID
+ * after a cut, so a missed event is sent again. A reconnect the server refuses (signed out, removed from the team, too
+ * many streams: 503) is not retried by the browser: `onRefused` runs (the screen reads its page, whose guard answers)
+ * and the stream is opened again 30 s later from `since()`. `event: reset` (away longer than the log keeps events)
+ * reloads the page.
+ */
+export interface OrdersStreamHandlers {
+  /** the id of the last event taken in: where a new stream starts */
+  since(): number;
+  onOpen(): void;
+  /** the stream broke (a network drop, a restart); the browser reconnects by itself unless it was refused */
+  onDown(): void;
+  onRefused(): void;
+  events: Record<string, (event: MessageEvent<string>) => void>;
+}
+
+export interface OrdersStream {
+  /** the stream is open and the device online: a read of the page now would reach the server */
+  isOpen(): boolean;
+  stop(): void;
+}
+
+export function holdOrdersStream(slug: string, handlers: OrdersStreamHandlers): OrdersStream {
+  let source: EventSource | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const connect = () => {
+    source = new EventSource(`/${slug}/admin/orders/live?since=${handlers.since()}`);
+    source.onopen = () => handlers.onOpen();
+    source.onerror = () => {
+      handlers.onDown();
+      if (source?.readyState !== EventSource.CLOSED || stopped) return;
+      handlers.onRefused();
+      retryTimer = setTimeout(connect, 30_000);
+    };
+    for (const [type, listener] of Object.entries(handlers.events)) source.addEventListener(type, listener as EventListener);
+    source.addEventListener('reset', () => window.location.reload());
+  };
+  if (document.readyState === 'complete') connect();
+  else window.addEventListener('load', connect, { once: true });
+  return {
+    isOpen: () => navigator.onLine && source?.readyState === EventSource.OPEN,
+    stop() {
+      stopped = true;
+      window.removeEventListener('load', connect);
+      clearTimeout(retryTimer);
+      source?.close();
+    },
+  };
+}
+
+/**
+ * A read of the whole page (React Router's revalidation), a burst of asks as one read 150 ms after the last. A read
+ * while the network is down fails, and a failed read puts the error page on the screen until somebody reloads it (the
+ * kitchen display's resume test found it on a wall tablet): so a read waits for the stream to be open again, and
+ * `onOpen` makes the read that waited; a refused stream's read (`whileClosed`, for the guard's answer) waits only for
+ * the device to be online. The stream's replay brings what was missed meanwhile.
+ */
+export function pageReader(revalidate: () => unknown, stream: () => OrdersStream | undefined) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let pending = false;
+  const read = (whileClosed = false) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      pending = whileClosed ? !navigator.onLine : !stream()?.isOpen();
+      if (!pending) void revalidate();
+    }, 150);
+  };
+  return {
+    read,
+    onOpen: () => {
+      if (pending) read();
+    },
+    stop: () => clearTimeout(timer),
+  };
+}
