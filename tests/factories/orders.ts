@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, GuestOrder, GuestOrderLine, GuestOrderLineOption, OrderingSettingsRow, OrderKind, OrderStatus } from '#app/db/schema.ts';
 import type { AllergenKey } from '#app/modules/product/allergens.ts';
 import { appendLiveEvent } from '#app/modules/live/live-events.server.ts';
+import { OrderingSettingsInput } from '#app/modules/ordering/ordering-settings.schema.ts';
 import { newId } from '#app/modules/restaurant/ids.ts';
 import { localMoment } from '#app/modules/restaurant/local-time.ts';
 
@@ -13,6 +14,14 @@ import { localMoment } from '#app/modules/restaurant/local-time.ts';
  * returns the event's id (publish after it, on the bus the test uses). `buildOrderingSettings` is the
  * settings row that lets a location take them.
  */
+
+/**
+ * The ordering settings form as an owner posts it for a location, parsed (for `updateOrderingSettings`): the form's
+ * numbers, version 0, and `fields` (by default orders and dine-in on; e.g. `{ ordersEnabled: 'on', pickup: 'on' }`).
+ */
+export function orderingSettingsForm(locationId: string, fields: Record<string, string> = { ordersEnabled: 'on', dineIn: 'on' }): OrderingSettingsInput {
+  return OrderingSettingsInput.parse({ locationId, version: '0', slotMinutes: '30', maxPartySize: '6', leadMinutes: '60', daysAhead: '14', capacityPerSlot: '3', ...fields });
+}
 
 /**
  * A location's settings row (migration 0024) with dine-in orders on, as the owner's settings form

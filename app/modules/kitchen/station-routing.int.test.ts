@@ -5,6 +5,7 @@ import { updateOrderingSettings } from '#app/modules/ordering/ordering-settings.
 import { buildCategory, buildLocation, buildProduct, insertRestaurant, newId } from '#tests/factories/builders.ts';
 import { testDialect } from '#tests/support/test-database.ts';
 import { db, scopes, storage, useFileWorld } from '#tests/support/file-world.ts';
+import { orderingSettingsForm } from '#tests/factories/orders.ts';
 
 /**
  * Routing (issue 36): a placed line is written with its category's station, or the location's first
@@ -34,17 +35,7 @@ async function kitchenWithTwoStations() {
   await db.insertInto('product').values([soup, lemonade]).execute();
   const table = { id: newId(), restaurantId, locationId: hall.id, label: 'Masa 4', code: `s${newId().slice(0, 8)}`, sortOrder: 1, createdAt: stamp };
   await db.insertInto('diningTable').values(table).execute();
-  const input = OrderingSettingsInput.parse({
-    locationId: hall.id,
-    version: '0',
-    ordersEnabled: 'on',
-    dineIn: 'on',
-    slotMinutes: '30',
-    maxPartySize: '6',
-    leadMinutes: '60',
-    daysAhead: '14',
-    capacityPerSlot: '3',
-  });
+  const input = orderingSettingsForm(hall.id);
   await updateOrderingSettings(scopes.owner(restaurantId), storage, input);
   return { restaurantId, slug, hall: hall.id, kitchen: kitchen.id, bar: bar.id, soup: soup.id, lemonade: lemonade.id, table };
 }

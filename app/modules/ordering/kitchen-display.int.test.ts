@@ -7,7 +7,7 @@ import { placeGuestOrder } from '#app/modules/ordering/order-placement.service.s
 import { OrderingSettingsInput } from '#app/modules/ordering/ordering-settings.schema.ts';
 import { updateOrderingSettings } from '#app/modules/ordering/ordering-settings.service.server.ts';
 import { buildCategory, buildLocation, buildProduct, insertRestaurant, newId } from '#tests/factories/builders.ts';
-import { insertOrder } from '#tests/factories/orders.ts';
+import { insertOrder, orderingSettingsForm } from '#tests/factories/orders.ts';
 import { testDialect } from '#tests/support/test-database.ts';
 import { db, scopes, storage, useFileWorld } from '#tests/support/file-world.ts';
 
@@ -38,17 +38,7 @@ async function kitchen() {
   await db.insertInto('product').values([soup, lemonade]).execute();
   const table = { id: newId(), restaurantId, locationId: hall.id, label: 'Masa 7', code: `k${newId().slice(0, 8)}`, sortOrder: 1, createdAt: stamp };
   await db.insertInto('diningTable').values(table).execute();
-  const input = OrderingSettingsInput.parse({
-    locationId: hall.id,
-    version: '0',
-    ordersEnabled: 'on',
-    dineIn: 'on',
-    slotMinutes: '30',
-    maxPartySize: '6',
-    leadMinutes: '60',
-    daysAhead: '14',
-    capacityPerSlot: '3',
-  });
+  const input = orderingSettingsForm(hall.id);
   await updateOrderingSettings(scopes.owner(restaurantId), storage, input);
   const place = async (lines: { productId: string; quantity: number }[], total: number) => {
     const placed = await placeGuestOrder(

@@ -1,7 +1,7 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { buildLocation, insertRestaurant } from '#tests/factories/builders.ts';
-import { insertDiningTable, insertOrder } from '#tests/factories/orders.ts';
+import { insertDiningTable, insertOrder, orderingSettingsForm } from '#tests/factories/orders.ts';
 import { refusalOf } from '#tests/support/app-errors.ts';
 import { db, scopes, storage, useFileWorld } from '#tests/support/file-world.ts';
 import { testDialect } from '#tests/support/test-database.ts';
@@ -84,21 +84,7 @@ describe(`the orders board on ${testDialect}`, () => {
     const filtered = await getBoardRows(r.staff, { orderIds: [first.order.id], locale: 'ro', locationId: second.id });
     expect(filtered.orders).toEqual([]);
     expect(filtered.totals.count).toBe(0);
-    await updateOrderingSettings(
-      scopes.owner(r.id),
-      storage,
-      OrderingSettingsInput.parse({
-        locationId: r.locationId,
-        version: '0',
-        ordersEnabled: 'on',
-        dineIn: 'on',
-        slotMinutes: '30',
-        maxPartySize: '6',
-        leadMinutes: '60',
-        daysAhead: '14',
-        capacityPerSlot: '3',
-      }),
-    );
+    await updateOrderingSettings(scopes.owner(r.id), storage, orderingSettingsForm(r.locationId));
     await setOrdersPaused(r.staff, storage, r.locationId, true);
     expect((await getOrderBoard(r.staff, { locale: 'ro' })).locations[0]!.ordering).toEqual({ enabled: true, paused: true, ceiling: 60, ceilingHitAt: null });
   });

@@ -6,6 +6,7 @@ import { getCartPage } from './guest-cart.service.server.ts';
 import { placeGuestOrder } from './order-placement.service.server.ts';
 import { OrderingSettingsInput } from './ordering-settings.schema.ts';
 import { updateOrderingSettings } from './ordering-settings.service.server.ts';
+import { orderingSettingsForm } from '#tests/factories/orders.ts';
 
 /**
  * An order is one location's (decision 0032): its dishes are looked up on that location's menu. A
@@ -33,18 +34,7 @@ async function twoLocations() {
   const table = { id: newId(), restaurantId: id!, locationId: hall.id, label: 'Masa 1', code: `l${newId().slice(0, 8)}`, sortOrder: 1, createdAt: new Date().toISOString() };
   await db.insertInto('diningTable').values(table).execute();
   for (const location of [hall, terrace]) {
-    const input = OrderingSettingsInput.parse({
-      locationId: location.id,
-      version: '0',
-      ordersEnabled: 'on',
-      dineIn: 'on',
-      pickup: 'on',
-      slotMinutes: '30',
-      maxPartySize: '6',
-      leadMinutes: '60',
-      daysAhead: '14',
-      capacityPerSlot: '3',
-    });
+    const input = orderingSettingsForm(location.id, { ordersEnabled: 'on', dineIn: 'on', pickup: 'on' });
     await updateOrderingSettings(scopes.owner(id!), storage, input);
   }
   return { id: id!, slug, hall: hall.id, terrace: terrace.id, soup: soup.id, lemonade: lemonade.id, table };

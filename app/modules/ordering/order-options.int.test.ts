@@ -10,6 +10,7 @@ import { addDishToCart } from './guest-cart.service.server.ts';
 import { placeGuestOrder, type PlaceOrderInput } from './order-placement.service.server.ts';
 import { OrderingSettingsInput } from './ordering-settings.schema.ts';
 import { updateOrderingSettings } from './ordering-settings.service.server.ts';
+import { orderingSettingsForm } from '#tests/factories/orders.ts';
 
 /**
  * Issue 35 items 2-4, the guest's side: a line's options priced by the server alone (a size that
@@ -45,21 +46,7 @@ async function world() {
     createdAt: new Date().toISOString(),
   };
   await db.insertInto('diningTable').values(table).execute();
-  await updateOrderingSettings(
-    scopes.owner(id),
-    storage,
-    OrderingSettingsInput.parse({
-      locationId: location.id,
-      version: '0',
-      ordersEnabled: 'on',
-      dineIn: 'on',
-      slotMinutes: '30',
-      maxPartySize: '6',
-      leadMinutes: '60',
-      daysAhead: '14',
-      capacityPerSlot: '3',
-    }),
-  );
+  await updateOrderingSettings(scopes.owner(id), storage, orderingSettingsForm(location.id));
   const pizzaOptions = await insertPizzaOptions(db, id, [pizza.id!]);
   // every milk of the coffee contains milk: hiding milk hides the coffee
   const milk = await insertDishOptions(db, id, [coffee.id!], {

@@ -9,6 +9,7 @@ import { getGuestOrderPage } from './guest-order.service.server.ts';
 import { placeGuestOrder, type PlaceOrderInput } from './order-placement.service.server.ts';
 import { OrderingSettingsInput } from './ordering-settings.schema.ts';
 import { setOrdersPaused, updateOrderingSettings } from './ordering-settings.service.server.ts';
+import { orderingSettingsForm } from '#tests/factories/orders.ts';
 
 /**
  * Issue 25, a guest's order, and its "Bad input" list: the server prices the cart, a changed price
@@ -44,19 +45,7 @@ async function world(options: { pickup?: boolean; hours?: boolean } = {}) {
   };
   const otherTable = { ...table, id: newId(), locationId: other.id, label: 'Bar 1', code: `o${seq}${testDialect}`.slice(0, 12) };
   await db.insertInto('diningTable').values([table, otherTable]).execute();
-  const settings = (locationId: string) =>
-    OrderingSettingsInput.parse({
-      locationId,
-      version: '0',
-      ordersEnabled: 'on',
-      dineIn: 'on',
-      ...(options.pickup ? { pickup: 'on' } : {}),
-      slotMinutes: '30',
-      maxPartySize: '6',
-      leadMinutes: '60',
-      daysAhead: '14',
-      capacityPerSlot: '3',
-    });
+  const settings = (locationId: string) => orderingSettingsForm(locationId, { ordersEnabled: 'on', dineIn: 'on', ...(options.pickup ? { pickup: 'on' } : {}) });
   await updateOrderingSettings(scopes.owner(id), storage, settings(location.id));
   await updateOrderingSettings(scopes.owner(id), storage, settings(other.id));
   return { id, slug, location: location.id, other: other.id, soup, pie, table, otherTable };

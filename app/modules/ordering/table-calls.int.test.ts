@@ -5,6 +5,7 @@ import { db, scopes, storage, useFileWorld } from '#tests/support/file-world.ts'
 import { OrderingSettingsInput } from './ordering-settings.schema.ts';
 import { updateOrderingSettings } from './ordering-settings.service.server.ts';
 import { callFromTable, clearTableCall, findTableCallPlace, getOpenTableCalls } from './table-calls.service.server.ts';
+import { orderingSettingsForm } from '#tests/factories/orders.ts';
 
 /**
  * Calls from the table (issue 36 item 5): a table's code calls the waiter or asks for the bill, once
@@ -27,17 +28,7 @@ async function restaurantWithTable(dineIn = true) {
   await db.insertInto('product').values(buildProduct(restaurantId, category.id)).execute();
   const table = { id: newId(), restaurantId, locationId: hall.id, label: 'Masa 7', code: `c${newId().slice(0, 8)}`, sortOrder: 1, createdAt: new Date(NOW).toISOString() };
   await db.insertInto('diningTable').values(table).execute();
-  const input = OrderingSettingsInput.parse({
-    locationId: hall.id,
-    version: '0',
-    ordersEnabled: 'on',
-    ...(dineIn ? { dineIn: 'on' } : { pickup: 'on' }),
-    slotMinutes: '30',
-    maxPartySize: '6',
-    leadMinutes: '60',
-    daysAhead: '14',
-    capacityPerSlot: '3',
-  });
+  const input = orderingSettingsForm(hall.id, { ordersEnabled: 'on', ...(dineIn ? { dineIn: 'on' } : { pickup: 'on' }) });
   await updateOrderingSettings(scopes.owner(restaurantId), storage, input);
   return { restaurantId, slug, hall: hall.id, table };
 }

@@ -10,6 +10,7 @@ import { OrderingSettingsInput } from '#app/modules/ordering/ordering-settings.s
 import { updateOrderingSettings } from '#app/modules/ordering/ordering-settings.service.server.ts';
 import { JOB_SCHEDULES } from '#app/wiring/job-handlers.server.ts';
 import { eraseExpiredContacts } from './retention.server.ts';
+import { orderingSettingsForm } from '#tests/factories/orders.ts';
 
 /** Issue 25 item 7: guests' contact details go 30 days after the order or the reservation's date, and nothing else does. */
 useFileWorld();
@@ -70,20 +71,7 @@ describe(`the retention job on ${testDialect}`, () => {
 
   it('tells the back office whether ordering and reservations are on, the last 30 days’ counts and the rule, never a guest’s details', async () => {
     const d = await restaurantWithLocation('pastrare-d');
-    await updateOrderingSettings(
-      scopes.owner(d.restaurantId),
-      storage,
-      OrderingSettingsInput.parse({
-        locationId: d.locationId,
-        version: '0',
-        reservationsEnabled: 'on',
-        slotMinutes: '30',
-        maxPartySize: '6',
-        leadMinutes: '60',
-        daysAhead: '14',
-        capacityPerSlot: '3',
-      }),
-    );
+    await updateOrderingSettings(scopes.owner(d.restaurantId), storage, orderingSettingsForm(d.locationId, { reservationsEnabled: 'on' }));
     await insertGuestOrder(db, d.restaurantId, d.locationId, { createdAt: daysAgo(2) });
     await insertGuestOrder(db, d.restaurantId, d.locationId, { createdAt: daysAgo(40) });
     await insertReservation(db, d.restaurantId, d.locationId, { createdAt: daysAgo(1), name: 'Oaspete Ascuns' });
