@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { placeGuestOrder } from '#app/modules/ordering/order-placement.service.server.ts';
-import { OrderingSettingsInput } from '#app/modules/ordering/ordering-settings.schema.ts';
 import { updateOrderingSettings } from '#app/modules/ordering/ordering-settings.service.server.ts';
 import { buildCategory, buildLocation, buildProduct, insertRestaurant, newId } from '#tests/factories/builders.ts';
 import { testDialect } from '#tests/support/test-database.ts';

@@ -4,7 +4,6 @@ import { MAX_KITCHEN_ORDERS } from '#app/modules/ordering/kitchen-display.types.
 import { getBoardOrder } from '#app/modules/ordering/order-board.service.server.ts';
 import { takeBackOrderLine } from '#app/modules/ordering/order-line-take-back.service.server.ts';
 import { placeGuestOrder } from '#app/modules/ordering/order-placement.service.server.ts';
-import { OrderingSettingsInput } from '#app/modules/ordering/ordering-settings.schema.ts';
 import { updateOrderingSettings } from '#app/modules/ordering/ordering-settings.service.server.ts';
 import { buildCategory, buildLocation, buildProduct, insertRestaurant, newId } from '#tests/factories/builders.ts';
 import { insertOrder, orderingSettingsForm } from '#tests/factories/orders.ts';

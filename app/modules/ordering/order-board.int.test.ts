@@ -9,7 +9,6 @@ import { localMoment } from '#app/modules/restaurant/local-time.ts';
 import { AcceptOrderInput, BoardRowsInput, DeclineOrderInput } from './order-board.schema.ts';
 import { acceptOrder, declineOrder, getBoardOrder, getBoardRows, getOrderBoard, markOrderReady, markOrderServed, renderOrderTicket } from './order-board.service.server.ts';
 import { setOrdersPaused, updateOrderingSettings } from './ordering-settings.service.server.ts';
-import { OrderingSettingsInput } from './ordering-settings.schema.ts';
 import { takeBackOrderLine } from './order-line-take-back.service.server.ts';
 
 /** Issue 25 items 4 and 8: the staff's board, its moves and their refusals, the live events, the ticket. */

@@ -4,7 +4,6 @@ import { testDialect } from '#tests/support/test-database.ts';
 import { db, scopes, storage, useFileWorld } from '#tests/support/file-world.ts';
 import { getCartPage } from './guest-cart.service.server.ts';
 import { placeGuestOrder } from './order-placement.service.server.ts';
-import { OrderingSettingsInput } from './ordering-settings.schema.ts';
 import { updateOrderingSettings } from './ordering-settings.service.server.ts';
 import { orderingSettingsForm } from '#tests/factories/orders.ts';
 

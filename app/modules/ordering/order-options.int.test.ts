@@ -8,7 +8,6 @@ import { readCart, encodeCart } from './cart-cookie.ts';
 import { getDishChoicePage } from './dish-choice.service.server.ts';
 import { addDishToCart } from './guest-cart.service.server.ts';
 import { placeGuestOrder, type PlaceOrderInput } from './order-placement.service.server.ts';
-import { OrderingSettingsInput } from './ordering-settings.schema.ts';
 import { updateOrderingSettings } from './ordering-settings.service.server.ts';
 import { orderingSettingsForm } from '#tests/factories/orders.ts';
 

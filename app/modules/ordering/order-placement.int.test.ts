@@ -7,7 +7,6 @@ import { ORDER_LIMITS } from './cart-cookie.ts';
 import { getOrderBoard } from './order-board.service.server.ts';
 import { getGuestOrderPage } from './guest-order.service.server.ts';
 import { placeGuestOrder, type PlaceOrderInput } from './order-placement.service.server.ts';
-import { OrderingSettingsInput } from './ordering-settings.schema.ts';
 import { setOrdersPaused, updateOrderingSettings } from './ordering-settings.service.server.ts';
 import { orderingSettingsForm } from '#tests/factories/orders.ts';
 

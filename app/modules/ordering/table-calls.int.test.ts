@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { buildCategory, buildLocation, buildProduct, insertRestaurant, newId } from '#tests/factories/builders.ts';
 import { testDialect } from '#tests/support/test-database.ts';
 import { db, scopes, storage, useFileWorld } from '#tests/support/file-world.ts';
-import { OrderingSettingsInput } from './ordering-settings.schema.ts';
 import { updateOrderingSettings } from './ordering-settings.service.server.ts';
 import { callFromTable, clearTableCall, findTableCallPlace, getOpenTableCalls } from './table-calls.service.server.ts';
 import { orderingSettingsForm } from '#tests/factories/orders.ts';

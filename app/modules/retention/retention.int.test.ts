@@ -6,7 +6,6 @@ import { insertGuestOrder, insertReservation } from '#tests/factories/insight-or
 import { testDialect } from '#tests/support/test-database.ts';
 import { db, scopes, storage, useFileWorld } from '#tests/support/file-world.ts';
 import { getRestaurantForAdmin } from '#app/modules/backoffice/restaurants.service.server.ts';
-import { OrderingSettingsInput } from '#app/modules/ordering/ordering-settings.schema.ts';
 import { updateOrderingSettings } from '#app/modules/ordering/ordering-settings.service.server.ts';
 import { JOB_SCHEDULES } from '#app/wiring/job-handlers.server.ts';
 import { eraseExpiredContacts } from './retention.server.ts';
