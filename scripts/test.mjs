@@ -135,6 +135,9 @@ if (light.includes(false))
 // legs took 899 s instead of about 180 s and their tests timed out (docs/performance.md), so the legs run alone.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const hasChromium = existsSync(chromium);
+const headlessShell = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
+if (hasChromium && !existsSync(headlessShell))
+  console.log(`\n(no Chromium headless shell at ${headlessShell}: the browser tests run on the full Chromium, about a third slower; apt-get install -y chromium-headless-shell)`);
 const postgresUrl = process.env.TEST_DATABASE_URL;
 /** With TEST_REPORT_DIR, every vitest leg also writes vitest's JSON report there (<leg>.json): the test names to compare. */
 const reportDir = process.env.TEST_REPORT_DIR;
@@ -156,7 +159,7 @@ const keptOnSqlite = new Set(['tests/e2e/orders-live.e2e.ts']);
 let browserPostgresPassed = false;
 
 async function browserLane() {
-  if (!hasChromium) return notRun(browserTitle, `no Chromium at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
+  if (!hasChromium) return notRun(browserTitle, `no Chromium at ${chromium} (apt-get install -y chromium chromium-headless-shell, or set CHROMIUM_PATH)`);
   const ranOnPostgres = browserPostgresPassed ? e2eOnPostgres.filter((file) => !keptOnSqlite.has(file)) : [];
   if (ranOnPostgres.length > 0) console.log(`\n(browser tests on SQLite: ${ranOnPostgres.join(', ')} ran and passed on PostgreSQL just before, so not again here)`);
   const exclude = ranOnPostgres.flatMap((file) => ['--exclude', file]);

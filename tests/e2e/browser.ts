@@ -1,24 +1,35 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
-const CHROMIUM = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-};
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** Debian's Chromium (`apt-get install -y chromium`), or CHROMIUM_PATH. */
+const FULL = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS };
+
+/**
+ * The browser the tests share: Debian's headless shell of the same Chromium (`apt-get install -y chromium-headless-shell`,
+ * the build Playwright itself runs headless), when it is there. It renders with the same Blink and V8 without the
+ * full browser's user interface, and the same flows took 35 % less time (two files, 120 s against 78 s on one 2-core
+ * machine; docs/performance.md, session 19). It has no back/forward cache: the tests of a page coming back from it
+ * launch the full Chromium (`backForwardCache`). Without the shell, everything runs on the full Chromium.
+ */
+const SHELL_PATH = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
+const SHARED = existsSync(SHELL_PATH) ? { executablePath: SHELL_PATH, args: ARGS } : FULL;
 
 /**
  * Debian's Chromium, with the flags this network needs (stack-notes.md). Playwright turns the
  * back/forward cache off; `backForwardCache` keeps it, for the tests of a page coming back from it.
+ * The benchmarks and screenshots use it too: what they measure and show is the browser a person runs.
  */
 export function launchBrowser(options: { backForwardCache?: boolean } = {}): Promise<Browser> {
-  return chromium.launch({ ...CHROMIUM, ...(options.backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}) });
+  return chromium.launch({ ...FULL, ...(options.backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}) });
 }
 
-/** The same Chromium, served to other processes (global-setup.ts): one start for the whole run instead of one per file. */
+/** The tests' shared browser, served to other processes (global-setup.ts): one start for the whole run instead of one per file. */
 export function launchBrowserServer(): Promise<BrowserServer> {
-  return chromium.launchServer(CHROMIUM);
+  return chromium.launchServer(SHARED);
 }
 
 /**
