@@ -91,14 +91,17 @@ export async function loadReferenceInBrowser(open: OpenPage, path: string): Prom
 }
 
 /**
- * `runs` loads of the reference and of the measured page, interleaved (reference first, then measured first, and so
- * on: ABBA, so neither side is always the one that follows the other), after one warm-up of each. A host whose load
- * changes during the run slows both sides in the same minutes.
+ * `runs` samples of the reference and of the measured page, interleaved (reference first, then measured first, and so
+ * on: ABBA, so neither side is always the one that follows the other), after `warmups` of each (loads: one; clicks in
+ * an open page: two, the first of which loads the scripts that answer it). A host whose load changes during the run
+ * slows both sides in the same minutes.
  */
-export async function interleaved<T>(runs: number, reference: () => Promise<ReferenceLoad>, measured: () => Promise<T>): Promise<{ reference: ReferenceLoad[]; measured: T[] }> {
-  await reference();
-  await measured();
-  const out = { reference: [] as ReferenceLoad[], measured: [] as T[] };
+export async function interleaved<R, T>(runs: number, reference: () => Promise<R>, measured: () => Promise<T>, warmups = 1): Promise<{ reference: R[]; measured: T[] }> {
+  for (let warmup = 0; warmup < warmups; warmup++) {
+    await reference();
+    await measured();
+  }
+  const out = { reference: [] as R[], measured: [] as T[] };
   for (let run = 0; run < runs; run++) {
     if (run % 2 === 0) {
       out.reference.push(await reference());
@@ -110,6 +113,55 @@ export async function interleaved<T>(runs: number, reference: () => Promise<Refe
   }
   return out;
 }
+
+/** The name of the guest's cart cookie (app/modules/ordering/cart-cookie.ts), cleared before each reference click. */
+const CART_COOKIE = 'cart';
+
+/**
+ * The reference for a click in an open page (issue 37): the same restaurant's guest menu, open at a table's QR address
+ * (`path` with `?via=`), and its "Adaugă" on the first dish that has one: a tap, the cart script's post to
+ * /comanda/adauga (asked for JSON), and the cart bar redrawn with the answer. Like the editor's sold-out click (a tap,
+ * a post, a toast) and a guest's order reaching a staff screen (a post, the server's work, a row drawn), it is one
+ * server round trip and a small change on screen, in the same profile as the measured page; a click measured beside
+ * it (interleaved) meets the host in the same seconds. Divided by the menu's load instead, the clicks' multiples moved
+ * 10 to 55 % between a quiet and a loaded run (session 18). The cart cookie is cleared before each click, so every one
+ * adds the first of a dish to an empty cart: the same work each time.
+ */
+export async function openReferenceClicks(open: OpenPage, path: string): Promise<{ click: () => Promise<number>; close: () => Promise<void> }> {
+  const { context, page } = await open(() => {});
+  try {
+    await page.goto(path, { waitUntil: 'load', timeout: 120_000 });
+    if (!(await page.evaluate(() => document.querySelector('button[form][name="p"]') !== null)))
+      throw new Error(`the reference menu ${path} shows no "Adaugă" (ordering off for its location?)`);
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+  const click = async () => {
+    await context.clearCookies({ name: CART_COOKIE });
+    return page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const button = document.querySelector<HTMLButtonElement>('button[form][name="p"]')!;
+          const bar = document.getElementById('cart-bar')!;
+          const started = performance.now();
+          // the answer sets the bar's count (menu-cart.js show()); the script's own start adds to the bar before it
+          const observer = new MutationObserver((records) => {
+            if (!records.some((r) => r.type === 'attributes' && r.attributeName === 'data-count')) return;
+            observer.disconnect();
+            if (bar.getAttribute('data-count') === '1') resolve(performance.now() - started);
+            else reject(new Error(`the reference's "Adaugă" was refused: ${bar.textContent}`));
+          });
+          observer.observe(bar, { attributes: true, childList: true, subtree: true });
+          button.click();
+        }),
+    );
+  };
+  return { click, close: () => context.close() };
+}
+
+/** Reference clicks as the loads' type, so that a click's figures go through the same lines (lineOf) as a load's. */
+export const clicksAsLoads = (clicks: number[]): ReferenceLoad[] => clicks.map((ms) => ({ html: Number.NaN, interactive: ms }));
 
 /**
  * The reference's interactive time: its median (nearest rank, as bench:admin's p50), and how far its runs spread
