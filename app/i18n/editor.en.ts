@@ -271,6 +271,7 @@ export const editorEn: DeepStrings<typeof editorRo> = {
     'translation-auth': 'The translation service refused the access key. Check TRANSLATION_API_KEY; nothing was saved.',
     'translation-quota': 'The translation service’s quota is used up (or there were too many requests). Nothing was saved; try again later.',
     'translation-unavailable': 'The translation service did not answer ({{detail}}). Nothing was saved; try again in a minute.',
+    'translation-too-long': 'The machine translation is longer than the {{max}} characters this field takes. Nothing was saved; write a shorter one yourself.',
     'translation-not-configured': 'Automatic translation is not configured on this server.',
     forbidden: 'You do not have permission for this action.',
     'not-found': 'This item no longer exists. Reload the page.',

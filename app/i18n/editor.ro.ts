@@ -271,6 +271,7 @@ export const editorRo = {
     'translation-auth': 'Serviciul de traducere a refuzat cheia de acces. Verifică TRANSLATION_API_KEY; nu s-a salvat nimic.',
     'translation-quota': 'Cota serviciului de traducere s-a epuizat (sau sunt prea multe cereri). Nu s-a salvat nimic; încearcă din nou mai târziu.',
     'translation-unavailable': 'Serviciul de traducere nu a răspuns ({{detail}}). Nu s-a salvat nimic; încearcă din nou peste un minut.',
+    'translation-too-long': 'Traducerea automată depășește {{max}} de caractere, cât încape în acest câmp. Nu s-a salvat nimic; scrie tu o traducere mai scurtă.',
     'translation-not-configured': 'Traducerea automată nu este configurată pe acest server.',
     forbidden: 'Nu ai permisiunea pentru această acțiune.',
     'not-found': 'Elementul nu mai există. Reîncarcă pagina.',

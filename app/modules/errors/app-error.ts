@@ -122,6 +122,8 @@ export const APP_ERROR_STATUS = {
   'translation-quota': 429,
   'translation-unavailable': 503,
   'translation-not-configured': 409,
+  /** the machine's translation is longer than the field takes (a name as long as its editor allows) */
+  'translation-too-long': 422,
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS;

@@ -98,6 +98,26 @@ describe(`one field's translation on ${testDialect}`, () => {
     expect(await germanName()).toMatchObject({ text: 'de: PAPANAȘI CU SMÂNTÂNĂ', state: 'machine' });
   });
 
+  it('refuses a machine translation longer than the field takes, in words, and saves nothing (a category name past 80)', async () => {
+    const germanCategory = async () => (await getFieldTranslations(owner(), 'category', category.id)).find((row) => row.language === 'de' && row.field === 'name');
+    const before = await menuVersion();
+    fake.transform = (text) => `${text} ${'sehr lang '.repeat(10)}`;
+    try {
+      const refused = await translateFieldNow(owner(), storage, provider, 'category', category.id, { field: 'name', language: 'de' }).catch((error: unknown) => error);
+      expect(refused).toMatchObject({ code: 'translation-too-long', params: { max: 80 } });
+      expect(getI18n('ro').t(`appErrors.${(refused as AppError).code}`, (refused as AppError).params)).toBe(
+        'Traducerea automată depășește 80 de caractere, cât încape în acest câmp. Nu s-a salvat nimic; scrie tu o traducere mai scurtă.',
+      );
+      expect(getI18n('en').t(`appErrors.${(refused as AppError).code}`, (refused as AppError).params)).toBe(
+        'The machine translation is longer than the 80 characters this field takes. Nothing was saved; write a shorter one yourself.',
+      );
+    } finally {
+      fake.transform = null;
+    }
+    expect(await germanCategory()).toMatchObject({ text: '', state: 'missing', maxLength: 80 });
+    expect(await menuVersion()).toBe(before);
+  });
+
   it('refuses a language the restaurant does not offer, and a missing provider', async () => {
     await expect(saveFieldTranslation(owner(), storage, 'product', dish.id, { field: 'name', language: 'fr', text: 'Chou farci' }, undefined)).rejects.toMatchObject({
       code: 'invalid-input',

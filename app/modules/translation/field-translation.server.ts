@@ -20,13 +20,12 @@ import { CONTENT_FIELDS, findContentTexts, updateContentTexts, type ContentRowTe
 import { isMachineText, parseMarks, sourceHash } from './fill-missing.server.ts';
 import type { TranslationProvider } from './provider.server.ts';
 import { translateTexts } from './translation-cache.server.ts';
-import { TRANSLATED_NAME_MAX, TRANSLATED_TEXT_MAX, type FieldTranslationView } from './translation.types.ts';
+import { TRANSLATED_TEXT_MAX, translatedMaxLength, type FieldTranslationView } from './translation.types.ts';
 
 /** The languages a panel edits: English (its own columns) and the extra ones (the `translations` JSON). */
 const PANEL_LANGUAGES = ['en', ...EXTRA_LANGUAGES] as const;
 
-/** The longest text a field of a table takes in any language. */
-const maxLengthOf = (table: ContentTable, field: TranslatableField) => (field === 'name' ? TRANSLATED_NAME_MAX[table] : TRANSLATED_TEXT_MAX);
+const maxLengthOf = (table: ContentTable, field: TranslatableField) => translatedMaxLength(table, field);
 
 /** One field in English or an extra language, as the editor's translations panel posts it for a row of `table`. */
 export const fieldTranslationInput = (table: ContentTable) =>
@@ -160,6 +159,9 @@ export async function translateFieldNow(
     target: input.language,
     terms: [...parseTermList(settings.doNotTranslate), settings.name],
   });
+  // the machine's text obeys the field's limit as the owner's does: a German option name past 60 characters is refused
+  const maximum = maxLengthOf(table, input.field);
+  if (text.length > maximum) throw new AppError('translation-too-long', { max: maximum });
   await changeMenu(scope, storage, async (change) => {
     const fresh = await loadRow(change.scope, table, id);
     const marks = parseMarks(fresh.translationMeta);

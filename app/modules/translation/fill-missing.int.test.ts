@@ -157,6 +157,31 @@ describe(`translate everything missing on ${testDialect}`, () => {
     expect(JSON.parse(after[30]!.translations).de.name).toBe('de: FEL DE MÂNCARE 30 CU mici LA GRĂTAR');
   });
 
+  it('leaves a field missing when the machine’s text is longer than the field takes, and writes the rest', async () => {
+    const [short, long] = (await productRows()).slice(41, 43);
+    for (const [row, nameRo] of [
+      [short!, 'Supă scurtă'],
+      [long!, 'Supă lungă'],
+    ] as const)
+      await database.db.updateTable('product').set({ nameRo, nameEn: null, translations: '{}', translationMeta: '{}' }).where('id', '=', row.id).execute();
+    // a dish's name takes 120 characters: the provider lengthens only the long one's past that
+    fake.transform = (text) => (text.includes('LUNG') ? `${text} ${'x'.repeat(120)}` : text);
+    try {
+      const run = await startFillMissing(owner(), provider);
+      expect(run.total).toBe(4);
+      await runJobsUntilIdle(database.db, handlers());
+      expect(await getTranslationProgress(owner())).toMatchObject({ status: 'done', total: 4, done: 2 });
+    } finally {
+      fake.transform = null;
+    }
+    const [shortAfter, longAfter] = (await productRows()).slice(41, 43);
+    expect(shortAfter?.nameEn).toBe('en-gb: SUPĂ SCURTĂ');
+    expect(JSON.parse(shortAfter!.translations).de.name).toBe('de: SUPĂ SCURTĂ');
+    expect(longAfter?.nameEn).toBeNull();
+    expect(JSON.parse(longAfter!.translations).de).toBeUndefined();
+    expect(parseMarks(longAfter!.translationMeta)).toEqual({});
+  });
+
   it('gives a second restaurant’s owner none of the first one’s runs, rows or settings', async () => {
     const firstRun = await getTranslationProgress(owner());
     expect(await getTranslationProgress(otherOwner())).toBeNull();

@@ -20,6 +20,7 @@ import {
 } from './content.repo.server.ts';
 import type { TranslationProvider } from './provider.server.ts';
 import { translateTexts } from './translation-cache.server.ts';
+import { translatedMaxLength } from './translation.types.ts';
 
 /**
  * A translated field's mark (decision 0019), in a row's `translationMeta` under "<lang>.<field>":
@@ -124,7 +125,11 @@ export function refreshOwnerMarks(row: ContentRowTexts, languages: readonly Extr
 
 export const taskKey = (task: Pick<TranslationTask, 'table' | 'id' | 'field' | 'target'>) => `${task.table}:${task.id}:${task.target}.${task.field}`;
 
-/** Writes machine translations into a row where they are still wanted (rechecked: the owner may have typed meanwhile). */
+/**
+ * Writes machine translations into a row where they are still wanted (rechecked: the owner may have typed meanwhile).
+ * A text longer than the field takes (translatedMaxLength: a name as long as its editor allows) is left out: the field
+ * stays missing, for the owner to write, rather than past the limit every other way of writing it keeps.
+ */
 export function applyToRow(row: ContentRowTexts, results: readonly (TranslationTask & { text: string })[], wanted: Set<string>) {
   const translations = JSON.parse(row.translations || '{}') as Record<string, Record<string, string>>;
   const marks = parseMarks(row.translationMeta);
@@ -132,6 +137,7 @@ export function applyToRow(row: ContentRowTexts, results: readonly (TranslationT
   let applied = 0;
   for (const result of results) {
     if (!wanted.has(taskKey(result)) || result.text.trim() === '' || row.ro[result.field] !== result.source) continue;
+    if (result.text.length > translatedMaxLength(result.table, result.field)) continue;
     if (result.target === 'en') en[result.field] = result.text;
     else (translations[result.target] ??= {})[result.field] = result.text;
     marks[`${result.target}.${result.field}`] = { by: 'machine', src: sourceHash(result.source), out: sourceHash(result.text) };

@@ -30,3 +30,6 @@ export interface FieldTranslationView {
 export const TRANSLATED_NAME_MAX = { restaurant: 120, location: 80, category: 80, product: 120, optionGroup: 60, optionItem: 60 } as const;
 /** Any other translated field (a description, the ingredients). */
 export const TRANSLATED_TEXT_MAX = 2000;
+
+/** The longest text a field of a table takes in any language: the owner's own and the machine's alike. */
+export const translatedMaxLength = (table: keyof typeof TRANSLATED_NAME_MAX, field: string) => (field === 'name' ? TRANSLATED_NAME_MAX[table] : TRANSLATED_TEXT_MAX);
