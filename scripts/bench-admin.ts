@@ -548,6 +548,7 @@ async function loadInBrowser(
       await page.evaluate(() => (window as unknown as { reactOnDemand?: { start(): Promise<void> } }).reactOnDemand?.start());
       let made = 0;
       await clicks(async () => {
+        await settled(page);
         if (profile === 'saves' && made++ === 2) await startProfile();
         return toggleAvailability(page);
       });
@@ -580,13 +581,37 @@ async function savesBeforeReact(browser: Browser, device: Device, clicks: ClickR
   try {
     await page.goto(`/${SLUG}/admin`, { waitUntil: 'load', timeout: 120_000 });
     if (!(await page.evaluate(() => 'reactOnDemand' in window))) return false;
-    await clicks(() => toggleAvailability(page));
+    await clicks(async () => {
+      await settled(page);
+      return toggleAvailability(page);
+    });
     if (await page.evaluate(() => (window as unknown as { reactOnDemand: { running: boolean } }).reactOnDemand.running))
       throw new Error('React started during the saves before React');
     return true;
   } finally {
     await context.close();
   }
+}
+
+/**
+ * Waits until the page has nothing of its own in flight (outside any timing): with React running, its router's
+ * navigation, revalidation and fetchers idle; before React starts, nothing to wait for. A click made while the
+ * previous one's revalidation still ran (the sold-out click's toast comes with the action's answer, the page's
+ * data is read after it) waited behind that read: with the reference's click between every other pair (ABBA), the
+ * editor's clicks alternated between a settled page and a busy one, and their quotients spread 3.9–7.9 on the phone.
+ * A person's next click comes after the page has settled, and so does the bench's.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const router = (
+        window as unknown as { __reactRouterDataRouter?: { state: { navigation: { state: string }; revalidation: string; fetchers: Map<string, { state: string }> } } }
+      ).__reactRouterDataRouter;
+      return !router || (router.state.navigation.state === 'idle' && router.state.revalidation === 'idle' && [...router.state.fetchers.values()].every((f) => f.state === 'idle'));
+    },
+    undefined,
+    { polling: 20, timeout: 60_000 },
+  );
 }
 
 /**
@@ -949,6 +974,9 @@ async function loadBoardInBrowser(
     const busy = metricMs(metrics, 'TaskDuration');
     const cpu = metricMs(metrics, 'ThreadTime') - cpuBefore;
     await orders?.run(async () => {
+      // the previous order's read of the page (asked 150 ms after its event, use-live-orders) has run: the screen has settled
+      await page.waitForTimeout(250);
+      await settled(page);
       const table = orders.tableCodes.shift();
       if (!table) throw new Error('the board fixture has no table left for another order');
       const { token, answeredAt } = await sendBoardOrder(orders.productId, table);
