@@ -10,6 +10,7 @@ import { bumpKitchenLine, bumpKitchenTicket, getKitchenDisplay, recallKitchenTic
 import { clearTableCall, getOpenTableCalls } from '#app/modules/ordering/table-calls.service.server.ts';
 import { useActionToast } from '#app/ui/editor/use-action-toast.ts';
 import { KitchenDisplayView } from '#app/ui/kitchen/kitchen-display.tsx';
+import { useScreenReads } from '#app/ui/kitchen/use-kitchen-live.ts';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/restaurant-admin.kitchen';
 
@@ -58,5 +59,6 @@ export default function KitchenRoute({ loaderData, params }: Route.ComponentProp
   const navigation = useNavigation();
   useActionToast(result, navigation.state);
   const failed = result && !result.ok ? result.error : undefined;
-  return <KitchenDisplayView display={loaderData.display} since={loaderData.since} slug={params.restaurantSlug} failed={failed} calls={loaderData.calls} />;
+  const { data, read } = useScreenReads(loaderData);
+  return <KitchenDisplayView display={data.display} since={loaderData.since} slug={params.restaurantSlug} failed={failed} calls={data.calls} read={read} />;
 }

@@ -54,18 +54,21 @@ export function KitchenDisplayView({
   slug,
   failed,
   calls = [],
+  read,
 }: {
   display: KitchenDisplay;
   since: number;
   slug: string;
   failed?: string | undefined;
+  /** reads the screen again (useScreenReads) */
+  read: () => void;
   /** the open calls from the screen's location's tables (issue 36 item 5) */
   calls?: readonly TableCallView[];
 }) {
   const { t } = useTranslation();
   const nameOf = useScreenName();
   const screen = display.screen;
-  const { connected } = useKitchenLive(slug, screen?.locationId ?? null, since);
+  const { connected } = useKitchenLive(slug, screen?.locationId ?? null, since, read);
   const now = useKitchenClock(display.now);
   const sound = useBeep();
   const beep = useRef(sound.beep);
