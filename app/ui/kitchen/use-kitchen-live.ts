@@ -65,9 +65,15 @@ export function useScreenReads<T extends { display: { now: string } }>(loaderDat
   load.current = fetcher.load;
   const href = useRef('');
   href.current = `${pathname}${search}`;
-  const read = useCallback(() => void load.current(href.current), []);
+  // the screen the last read was for: a read still on its way when the cook switched stations is not shown on the new one
+  const readFor = useRef('');
+  const read = useCallback(() => {
+    readFor.current = href.current;
+    void load.current(href.current);
+  }, []);
   const fetched = fetcher.data as T | undefined;
-  return { data: fetched && Date.parse(fetched.display.now) > Date.parse(loaderData.display.now) ? fetched : loaderData, read };
+  const current = fetched && readFor.current === href.current && Date.parse(fetched.display.now) > Date.parse(loaderData.display.now);
+  return { data: current ? fetched : loaderData, read };
 }
 
 /** The clock the waits count by: the server's when read, then the device's every few seconds (shifted by the difference seen at load). */
