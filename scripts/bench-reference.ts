@@ -14,6 +14,7 @@
  * phone, so what the host adds shows in the same page stripped to plain HTML.
  */
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { CART_COOKIE } from '#app/modules/ordering/cart-cookie.ts';
 
 /**
  * What a page opener gives back: a fresh context (cold cache) with the device's profile, and its page; with a CDP
@@ -113,9 +114,6 @@ export async function interleaved<R, T>(runs: number, reference: () => Promise<R
   }
   return out;
 }
-
-/** The name of the guest's cart cookie (app/modules/ordering/cart-cookie.ts), cleared before each reference click. */
-const CART_COOKIE = 'cart';
 
 /**
  * The reference for a click in an open page (issue 37): the same restaurant's guest menu, open at a table's QR address

@@ -11,7 +11,7 @@ const FULL = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 /**
  * The browser the tests share: Debian's headless shell of the same Chromium (`apt-get install -y chromium-headless-shell`,
  * the build Playwright itself runs headless), when it is there. It renders with the same Blink and V8 without the
- * full browser's user interface, and the same flows took 35 % less time (two files, 120 s against 78 s on one 2-core
+ * full browser's user interface, and the whole browser leg took 30 % less time (825 s against 574 s on one 2-core
  * machine; docs/performance.md, session 19). It has no back/forward cache: the tests of a page coming back from it
  * launch the full Chromium (`backForwardCache`). Without the shell, everything runs on the full Chromium.
  */

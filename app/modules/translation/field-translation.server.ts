@@ -25,8 +25,6 @@ import { TRANSLATED_TEXT_MAX, translatedMaxLength, type FieldTranslationView } f
 /** The languages a panel edits: English (its own columns) and the extra ones (the `translations` JSON). */
 const PANEL_LANGUAGES = ['en', ...EXTRA_LANGUAGES] as const;
 
-const maxLengthOf = (table: ContentTable, field: TranslatableField) => translatedMaxLength(table, field);
-
 /** One field in English or an extra language, as the editor's translations panel posts it for a row of `table`. */
 export const fieldTranslationInput = (table: ContentTable) =>
   z
@@ -37,7 +35,7 @@ export const fieldTranslationInput = (table: ContentTable) =>
     })
     .superRefine((input, ctx) => {
       // a name stays as short as the editor's name field of that table allows
-      const maximum = maxLengthOf(table, input.field);
+      const maximum = translatedMaxLength(table, input.field);
       if (input.text.length > maximum) ctx.addIssue({ code: 'too_big', origin: 'string', maximum, inclusive: true, path: ['text'], message: 'tooLong' });
     });
 export type FieldTranslationInput = z.infer<ReturnType<typeof fieldTranslationInput>>;
@@ -75,7 +73,7 @@ export async function getFieldTranslations(scope: RestaurantScope, table: Conten
         text,
         source,
         version: fieldVersion(source, text),
-        maxLength: maxLengthOf(table, field),
+        maxLength: translatedMaxLength(table, field),
         state:
           text === '' ? 'missing' : machine ? (mark?.src === sourceHash(source) ? 'machine' : 'outdated') : mark?.src && mark.src !== sourceHash(source) ? 'outdated' : 'owner',
       });
@@ -160,7 +158,7 @@ export async function translateFieldNow(
     terms: [...parseTermList(settings.doNotTranslate), settings.name],
   });
   // the machine's text obeys the field's limit as the owner's does: a German option name past 60 characters is refused
-  const maximum = maxLengthOf(table, input.field);
+  const maximum = translatedMaxLength(table, input.field);
   if (text.length > maximum) throw new AppError('translation-too-long', { max: maximum });
   await changeMenu(scope, storage, async (change) => {
     const fresh = await loadRow(change.scope, table, id);
