@@ -54,7 +54,30 @@ export const action = restaurantRoute('orders.board', async ({ request }: Route.
   });
 });
 
+/**
+ * The screen this tab read last, by its address: what a read lost to the network shows instead of the error page. The
+ * wall screen reads itself at each order's first event (pageReader), so a read can be on its way when the kitchen's Wi-Fi
+ * drops; the screen then stays as it was, "Se reconectează…" says why, and the stream's replay brings what was missed.
+ */
+let lastScreen: { href: string; data: Awaited<ReturnType<typeof loader>> } | undefined;
+const hrefOf = (url: URL) => `${url.pathname}${url.search}`;
+
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const href = hrefOf(new URL(request.url));
+  try {
+    const data = await serverLoader();
+    lastScreen = { href, data };
+    return data;
+  } catch (error) {
+    // fetch's own failure (no answer at all); an answer that is an error or a redirect still goes where it goes
+    if (error instanceof TypeError && lastScreen?.href === href) return lastScreen.data;
+    throw error;
+  }
+}
+
 export default function KitchenRoute({ loaderData, params }: Route.ComponentProps) {
+  // the page's own data, rendered on the server, is the first screen a lost read falls back to
+  if (typeof window !== 'undefined' && !lastScreen) lastScreen = { href: hrefOf(new URL(window.location.href)), data: loaderData };
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   useActionToast(result, navigation.state);

@@ -172,6 +172,43 @@ describe('the kitchen display across a network drop', () => {
     await expect.poll(() => ticketNumbers(screen)).toEqual([first, ...placed.slice(1)].sort((a, b) => a - b));
   });
 
+  it("keeps its screen when a read is lost to the network (no error page), and the next event's read shows what it missed", async () => {
+    db ??= openServerDatabase();
+    const w = await kitchenRestaurant(db, baseUrl, 'bucatarie-citire');
+    const staffCookie = await memberCookie(baseUrl, db, w.restaurantId, 'staff', 'Bucătar');
+    const screen = await open(staffCookie, `${baseUrl}/${w.slug}/admin/kitchen?station=${w.kitchen.id}`, { width: 1280, height: 800 });
+    await screen.getByRole('heading', { name: 'Bucătărie · Salon' }).waitFor();
+    await expect.poll(() => screen.getByTestId('live-state').getAttribute('data-connected'), { timeout: 15_000 }).toBe('true');
+    await screen.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+    const placed: number[] = [];
+    const guestOrders = async () => {
+      const { token } = await sendGuestOrder(baseUrl, w.slug, { 'x-forwarded-for': nextClientIp(), origin: baseUrl }, w.soup.id, w.table.code);
+      placed.push((await db.selectFrom('guestOrder').select('number').where('token', '=', token).executeTakeFirstOrThrow()).number);
+      await publishOrders(db, databaseUrl, w.restaurantId);
+    };
+    // the screen's read of the first order (at its event, at once) fails as a dropped Wi-Fi fails it; the stream stays
+    const readLost = new Promise<void>((lost) =>
+      screen.route(
+        '**/admin/kitchen.data?**',
+        async (route) => {
+          await route.abort('internetdisconnected');
+          lost();
+        },
+        { times: 1 },
+      ),
+    );
+    await guestOrders();
+    await readLost;
+    // the same screen, not the error page: its heading, its live state and no ticket yet
+    await screen.getByRole('heading', { name: 'Bucătărie · Salon' }).waitFor();
+    expect(await screen.getByTestId('live-state').getAttribute('data-connected')).toBe('true');
+    expect(await ticketNumbers(screen)).toEqual([]);
+    // the next order's event reads the screen again: both tickets, once each
+    await guestOrders();
+    await expect.poll(() => ticketNumbers(screen), { timeout: 15_000 }).toEqual([...placed].sort((a, b) => a - b));
+    expect(await screen.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+  });
+
   it('the orders board does the same: nothing read while away (no error page), every order placed meanwhile once after', async () => {
     db ??= openServerDatabase();
     const w = await kitchenRestaurant(db, baseUrl, 'board-retea');
