@@ -57,6 +57,8 @@ import {
   ratioToReference,
   referenceCpu,
   referenceInteractive,
+  withCpuTime,
+  type ClickSample,
   type ReferenceLoad,
   type ReferencePick,
 } from './bench-reference.ts';
@@ -340,20 +342,20 @@ let toggledProductId = '';
 let referenceClickPath = '';
 
 /**
- * A run of clicks in a page already open: `click` makes one and gives its ms. The caller decides how many and what
- * goes between them (pairedClicks: the reference's click).
+ * A run of clicks in a page already open: `click` makes one and gives its ms and its CPU time (withCpuTime). The caller
+ * decides how many and what goes between them (pairedClicks: the reference's click).
  */
-type ClickRun = (click: () => Promise<number>) => Promise<void>;
+type ClickRun = (click: () => Promise<ClickSample>) => Promise<void>;
 
 /**
  * The measured page's clicks (or orders) each beside one of the reference's (the guest menu's "Adaugă", open in its
  * own page of the same profile): CLICK_RUNS of each, alternating ABBA after two warm-ups of each
  * (bench-reference.ts openReferenceClicks). `run` opens the measured page and hands its clicks to the ClickRun.
  */
-async function pairedClicks(browser: Browser, device: Device, run: (clicks: ClickRun) => Promise<unknown>): Promise<{ reference: ReferenceLoad[]; measured: number[] }> {
+async function pairedClicks(browser: Browser, device: Device, run: (clicks: ClickRun) => Promise<unknown>): Promise<{ reference: ReferenceLoad[]; measured: ClickSample[] }> {
   const reference = await openReferenceClicks((watch) => openOwnerPage(browser, device, watch), referenceClickPath);
   try {
-    let paired: { reference: number[]; measured: number[] } | undefined;
+    let paired: { reference: ClickSample[]; measured: ClickSample[] } | undefined;
     await run(async (click) => {
       paired = await interleaved(CLICK_RUNS, reference.click, click, 2);
     });
@@ -556,7 +558,7 @@ async function loadInBrowser(
       await clicks(async () => {
         await settled(page);
         if (profile === 'saves' && made++ === 2) await startProfile();
-        return toggleAvailability(page);
+        return withCpuTime(cdp, () => toggleAvailability(page));
       });
     }
     if (profile === 'saves') recorded = (await cdp.send('Profiler.stop')).profile as CpuProfile;
@@ -583,13 +585,13 @@ async function loadInBrowser(
  * them); false, and no clicks, for an editor that hydrates at once (no such moment).
  */
 async function savesBeforeReact(browser: Browser, device: Device, clicks: ClickRun): Promise<boolean> {
-  const { context, page } = await openOwnerPage(browser, device, () => {});
+  const { context, page, cdp } = await openOwnerPage(browser, device, () => {});
   try {
     await page.goto(`/${SLUG}/admin`, { waitUntil: 'load', timeout: 120_000 });
     if (!(await page.evaluate(() => 'reactOnDemand' in window))) return false;
     await clicks(async () => {
       await settled(page);
-      return toggleAvailability(page);
+      return withCpuTime(cdp, () => toggleAvailability(page));
     });
     if (await page.evaluate(() => (window as unknown as { reactOnDemand: { running: boolean } }).reactOnDemand.running))
       throw new Error('React started during the saves before React');
@@ -708,13 +710,28 @@ function lineOf(what: string, samples: number[], reference: ReferenceLoad[], by:
 
 /**
  * The lines of clicks (or orders) taken in pairs with the reference's click (pairedClicks): the reference click's own
- * line, then the measured one's, its multiple being the middle mean of the pairs' quotients as a load's is. Until
- * session 19 these were divided by the reference's load, never side by side: their multiples moved 10 to 55 % between
- * a quiet and a loaded run.
+ * line, then the measured one's, its multiple being the middle mean of the pairs' quotients as a load's is; then the
+ * same for the main thread's CPU time during each (withCpuTime). Until session 19 the clicks were divided by the
+ * reference's load, never side by side: their multiples moved 10 to 55 % between a quiet and a loaded run. Side by side
+ * with a reference click their wall-clock multiples still moved up to 45 % on the phone (session 19): what a loaded
+ * host adds to a click is waiting (for the server process, for a core between the browser's processes; session 20's
+ * breakdown in docs/performance.md), about as much per round trip whatever the click's own work, so a short reference
+ * click grows more than a long one. The CPU time leaves the waiting out: it is the budgeted multiple of a click.
  */
-const clickLines = (label: string, what: string, { reference, measured }: { reference: ReferenceLoad[]; measured: number[] }) => [
+const clickLines = (label: string, what: string, { reference, measured }: { reference: ReferenceLoad[]; measured: ClickSample[] }) => [
   lineOf(`${label}:   reference click beside it (the guest menu's "Adaugă" → its cart bar)`, reference.map(referenceInteractive), reference),
-  lineOf(`${label}: ${what} (÷ the reference click)`, measured, reference),
+  lineOf(
+    `${label}: ${what} (÷ the reference click)`,
+    measured.map((click) => click.ms),
+    reference,
+  ),
+  lineOf(`${label}:   reference click: its main thread's CPU time`, reference.map(referenceCpu), reference, referenceCpu),
+  lineOf(
+    `${label}:   the same click's main thread CPU time (÷ the reference click's)`,
+    measured.map((click) => click.cpu),
+    reference,
+    referenceCpu,
+  ),
 ];
 
 /** The reference's own lines: when its HTML arrived and when it was interactive. */
@@ -901,7 +918,14 @@ async function loadBoardInBrowser(
   orders?: { run: ClickRun; productId: string; tableCodes: string[] },
 ): Promise<BoardLoad> {
   const { context, page, cdp } = await openOwnerPage(browser, { viewport, mobile, cpuSlowdown }, () => {
-    const bench = window as unknown as { benchInteractiveAt?: number; benchLiveAt?: number; benchHydratedAt?: number; benchAudioMs?: number; benchRows: Record<string, number> };
+    const bench = window as unknown as {
+      benchInteractiveAt?: number;
+      benchLiveAt?: number;
+      benchHydratedAt?: number;
+      benchAudioMs?: number;
+      benchRows: Record<string, number>;
+      benchOnRow?: () => void;
+    };
     bench.benchRows = {};
     // React's root effect ran (root.tsx announces it on every page): what the click below waits for
     addEventListener('react:hydrated', () => (bench.benchHydratedAt = performance.now()), { once: true });
@@ -919,7 +943,11 @@ async function loadBoardInBrowser(
         if (!(node instanceof HTMLElement)) continue;
         for (const row of [node, ...node.querySelectorAll<HTMLElement>('[data-order-id]')]) {
           const id = row.dataset.orderId;
-          if (id && bench.benchRows[id] === undefined) requestAnimationFrame(() => (bench.benchRows[id] ??= performance.timeOrigin + performance.now()));
+          if (id && bench.benchRows[id] === undefined)
+            requestAnimationFrame(() => {
+              bench.benchRows[id] ??= performance.timeOrigin + performance.now();
+              bench.benchOnRow?.();
+            });
         }
       }
     }).observe(document, { childList: true, subtree: true });
@@ -981,15 +1009,27 @@ async function loadBoardInBrowser(
     const busy = metricMs(metrics, 'TaskDuration');
     const cpu = metricMs(metrics, 'ThreadTime') - cpuBefore;
     await orders?.run(async () => {
-      // the previous order's read of the page (asked 150 ms after its event, use-live-orders) has run: the screen has settled
+      // the previous order's reads of the page (a burst's last up to 150 ms after its event, pageReader) have run: the screen has settled
       await page.waitForTimeout(250);
       await settled(page);
       const table = orders.tableCodes.shift();
       if (!table) throw new Error('the board fixture has no table left for another order');
-      const { token, answeredAt } = await sendBoardOrder(orders.productId, table);
-      const { id } = await db.selectFrom('guestOrder').select('id').where('token', '=', token).executeTakeFirstOrThrow();
-      const handle = await page.waitForFunction((orderId) => (window as unknown as { benchRows: Record<string, number> }).benchRows[orderId], id, { timeout: 60_000, polling: 50 });
-      return ((await handle.jsonValue()) as number) - answeredAt;
+      return withCpuTime(cdp, async () => {
+        const { token, answeredAt } = await sendBoardOrder(orders.productId, table);
+        const { id } = await db.selectFrom('guestOrder').select('id').where('token', '=', token).executeTakeFirstOrThrow();
+        // told by the page's own observer (no polling from here: a poll's work in the page would count in its CPU time)
+        const shownAt = await page.evaluate(
+          (orderId) =>
+            new Promise<number>((resolve, reject) => {
+              const bench = window as unknown as { benchRows: Record<string, number>; benchOnRow?: () => void };
+              const shown = () => bench.benchRows[orderId] !== undefined && (resolve(bench.benchRows[orderId]), true);
+              if (!shown()) bench.benchOnRow = shown;
+              setTimeout(() => reject(new Error(`the order ${orderId} did not reach the screen within 60 s`)), 60_000);
+            }),
+          id,
+        );
+        return shownAt - answeredAt;
+      });
     });
     return { ...timing, busy, cpu, jsBytes: bytes.js, jsFiles: bytes.jsFiles };
   } finally {
@@ -1221,7 +1261,7 @@ try {
         { label: 'phone', viewport: PHONE, mobile: true, cpuSlowdown: 4 },
         saves
           ? async (click) => {
-              for (let made = 0; made < BROWSER_RUNS + 2; made++) clicks.push(await click());
+              for (let made = 0; made < BROWSER_RUNS + 2; made++) clicks.push((await click()).ms);
             }
           : undefined,
         saves ? 'saves' : 'load',

@@ -47,6 +47,23 @@ export async function cpuTimeMs(cdp: CDPSession): Promise<number> {
 }
 
 /**
+ * One click (or a guest's order reaching a staff screen) in an open page: its ms until the page answered, and the CPU
+ * time the page's main thread used meanwhile (cpuTimeMs; NaN without a CDP session).
+ */
+export interface ClickSample {
+  ms: number;
+  cpu: number;
+}
+
+/** `timed` (which gives the click's ms, timed in the page) with the main thread's CPU time read before and after it. */
+export async function withCpuTime(cdp: CDPSession | undefined, timed: () => Promise<number>): Promise<ClickSample> {
+  const before = cdp ? await cpuTimeMs(cdp) : Number.NaN;
+  const ms = await timed();
+  const cpu = cdp ? (await cpuTimeMs(cdp)) - before : Number.NaN;
+  return { ms, cpu };
+}
+
+/**
  * Loads the guest menu at `path` in a page `open` makes and times, once per animation frame, when typing into its
  * search works: each frame puts a word no dish has into the search and says so (an `input` event, as typing does);
  * the menu is interactive in the first frame in which its script answers by showing "no results" (before the
@@ -125,8 +142,8 @@ export async function interleaved<R, T>(runs: number, reference: () => Promise<R
  * 10 to 55 % between a quiet and a loaded run (session 18). The cart cookie is cleared before each click, so every one
  * adds the first of a dish to an empty cart: the same work each time.
  */
-export async function openReferenceClicks(open: OpenPage, path: string): Promise<{ click: () => Promise<number>; close: () => Promise<void> }> {
-  const { context, page } = await open(() => {});
+export async function openReferenceClicks(open: OpenPage, path: string): Promise<{ click: () => Promise<ClickSample>; close: () => Promise<void> }> {
+  const { context, page, cdp } = await open(() => {});
   try {
     await page.goto(path, { waitUntil: 'load', timeout: 120_000 });
     if (!(await page.evaluate(() => document.querySelector('button[form][name="p"]') !== null)))
@@ -137,29 +154,31 @@ export async function openReferenceClicks(open: OpenPage, path: string): Promise
   }
   const click = async () => {
     await context.clearCookies({ name: CART_COOKIE });
-    return page.evaluate(
-      () =>
-        new Promise<number>((resolve, reject) => {
-          const button = document.querySelector<HTMLButtonElement>('button[form][name="p"]')!;
-          const bar = document.getElementById('cart-bar')!;
-          const started = performance.now();
-          // the answer sets the bar's count (menu-cart.js show()); the script's own start adds to the bar before it
-          const observer = new MutationObserver((records) => {
-            if (!records.some((r) => r.type === 'attributes' && r.attributeName === 'data-count')) return;
-            observer.disconnect();
-            if (bar.getAttribute('data-count') === '1') resolve(performance.now() - started);
-            else reject(new Error(`the reference's "Adaugă" was refused: ${bar.textContent}`));
-          });
-          observer.observe(bar, { attributes: true, childList: true, subtree: true });
-          button.click();
-        }),
+    return withCpuTime(cdp, () =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve, reject) => {
+            const button = document.querySelector<HTMLButtonElement>('button[form][name="p"]')!;
+            const bar = document.getElementById('cart-bar')!;
+            const started = performance.now();
+            // the answer sets the bar's count (menu-cart.js show()); the script's own start adds to the bar before it
+            const observer = new MutationObserver((records) => {
+              if (!records.some((r) => r.type === 'attributes' && r.attributeName === 'data-count')) return;
+              observer.disconnect();
+              if (bar.getAttribute('data-count') === '1') resolve(performance.now() - started);
+              else reject(new Error(`the reference's "Adaugă" was refused: ${bar.textContent}`));
+            });
+            observer.observe(bar, { attributes: true, childList: true, subtree: true });
+            button.click();
+          }),
+      ),
     );
   };
   return { click, close: () => context.close() };
 }
 
 /** Reference clicks as the loads' type, so that a click's figures go through the same lines (lineOf) as a load's. */
-export const clicksAsLoads = (clicks: number[]): ReferenceLoad[] => clicks.map((ms) => ({ html: Number.NaN, interactive: ms }));
+export const clicksAsLoads = (clicks: ClickSample[]): ReferenceLoad[] => clicks.map(({ ms, cpu }) => ({ html: Number.NaN, interactive: ms, cpu }));
 
 /**
  * The reference's interactive time: its median (nearest rank, as bench:admin's p50), and how far its runs spread
