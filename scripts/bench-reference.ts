@@ -142,7 +142,10 @@ export async function interleaved<R, T>(runs: number, reference: () => Promise<R
  * 10 to 55 % between a quiet and a loaded run (session 18). The cart cookie is cleared before each click, so every one
  * adds the first of a dish to an empty cart: the same work each time.
  */
-export async function openReferenceClicks(open: OpenPage, path: string): Promise<{ click: () => Promise<ClickSample>; close: () => Promise<void> }> {
+export async function openReferenceClicks(
+  open: OpenPage,
+  path: string,
+): Promise<{ click: () => Promise<ClickSample>; unthrottle: () => Promise<void>; close: () => Promise<void> }> {
   const { context, page, cdp } = await open(() => {});
   try {
     await page.goto(path, { waitUntil: 'load', timeout: 120_000 });
@@ -174,7 +177,11 @@ export async function openReferenceClicks(open: OpenPage, path: string): Promise
       ),
     );
   };
-  return { click, close: () => context.close() };
+  // the page's CPU slowdown taken off (the phone's CPU times, bench-admin.ts pairedClicks)
+  const unthrottle = async () => {
+    await cdp?.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  };
+  return { click, unthrottle, close: () => context.close() };
 }
 
 /** Reference clicks as the loads' type, so that a click's figures go through the same lines (lineOf) as a load's. */
