@@ -57,6 +57,7 @@ import {
   ratioToReference,
   referenceCpu,
   referenceInteractive,
+  unthrottler,
   withCpuTime,
   type ClickSample,
   type ReferenceLoad,
@@ -347,11 +348,6 @@ let referenceClickPath = '';
  * the reference's click).
  */
 type ClickRun = (click: () => Promise<ClickSample>, unthrottle: () => Promise<void>) => Promise<void>;
-
-/** What takes a page's CPU slowdown off (Chromium's throttling back to 1). */
-const unthrottler = (cdp: CDPSession) => async () => {
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-};
 
 /**
  * The measured page's clicks (or orders) each beside one of the reference's (the guest menu's "Adaugă", open in its

@@ -63,6 +63,11 @@ export async function withCpuTime(cdp: CDPSession | undefined, timed: () => Prom
   return { ms, cpu };
 }
 
+/** What takes a page's CPU slowdown off (Chromium's throttling back to 1): the phone's click CPU times (bench-admin.ts pairedClicks). */
+export const unthrottler = (cdp: CDPSession | undefined) => async () => {
+  await cdp?.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+};
+
 /**
  * Loads the guest menu at `path` in a page `open` makes and times, once per animation frame, when typing into its
  * search works: each frame puts a word no dish has into the search and says so (an `input` event, as typing does);
@@ -177,11 +182,7 @@ export async function openReferenceClicks(
       ),
     );
   };
-  // the page's CPU slowdown taken off (the phone's CPU times, bench-admin.ts pairedClicks)
-  const unthrottle = async () => {
-    await cdp?.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  };
-  return { click, unthrottle, close: () => context.close() };
+  return { click, unthrottle: unthrottler(cdp), close: () => context.close() };
 }
 
 /** Reference clicks as the loads' type, so that a click's figures go through the same lines (lineOf) as a load's. */

@@ -65,6 +65,12 @@ const ticketNumbers = (page: Page) =>
     .allTextContents()
     .then((titles) => titles.map((title) => Number(/#(\d+)/.exec(title)?.[1])).sort((a, b) => a - b));
 
+/** A guest's order of the soup at the world's table, over HTTP as the menu sends it (each from its own address); its id and number. */
+async function guestOrder(w: Awaited<ReturnType<typeof kitchenRestaurant>>): Promise<{ id: string; number: number }> {
+  const { token } = await sendGuestOrder(baseUrl, w.slug, { 'x-forwarded-for': nextClientIp(), origin: baseUrl }, w.soup.id, w.table.code);
+  return db.selectFrom('guestOrder').select(['id', 'number']).where('token', '=', token).executeTakeFirstOrThrow();
+}
+
 describe('the kitchen display across a network drop', () => {
   it('resumes by Last-Event-ID: the orders placed meanwhile appear once each, the bumps before the drop stay', async () => {
     db ??= openServerDatabase();
@@ -119,8 +125,7 @@ describe('the kitchen display across a network drop', () => {
     // a guest's order lands as the network goes: its event may reach the screen, whose read of it would come too late
     const placed: number[] = [];
     const guestOrders = async () => {
-      const { token } = await sendGuestOrder(baseUrl, w.slug, { 'x-forwarded-for': nextClientIp(), origin: baseUrl }, w.soup.id, w.table.code);
-      placed.push((await db.selectFrom('guestOrder').select('number').where('token', '=', token).executeTakeFirstOrThrow()).number);
+      placed.push((await guestOrder(w)).number);
     };
     await guestOrders();
     await screen.context().setOffline(true);
@@ -182,8 +187,7 @@ describe('the kitchen display across a network drop', () => {
     await screen.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
     const placed: number[] = [];
     const guestOrders = async () => {
-      const { token } = await sendGuestOrder(baseUrl, w.slug, { 'x-forwarded-for': nextClientIp(), origin: baseUrl }, w.soup.id, w.table.code);
-      placed.push((await db.selectFrom('guestOrder').select('number').where('token', '=', token).executeTakeFirstOrThrow()).number);
+      placed.push((await guestOrder(w)).number);
       await publishOrders(db, databaseUrl, w.restaurantId);
     };
     // the screen's read of the first order (at its event, at once) fails as a dropped Wi-Fi fails it; the stream stays
@@ -219,8 +223,7 @@ describe('the kitchen display across a network drop', () => {
     await board.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
     const orderIds: string[] = [];
     const guestOrders = async () => {
-      const { token } = await sendGuestOrder(baseUrl, w.slug, { 'x-forwarded-for': nextClientIp(), origin: baseUrl }, w.soup.id, w.table.code);
-      orderIds.push((await db.selectFrom('guestOrder').select('id').where('token', '=', token).executeTakeFirstOrThrow()).id);
+      orderIds.push((await guestOrder(w)).id);
     };
     // one order as the network goes: its event reaches the board, and its read of the order's row is caught by the drop
     // (held until the network is gone, then failed as the browser fails it offline)

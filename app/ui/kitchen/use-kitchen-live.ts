@@ -5,9 +5,9 @@ import { holdOrdersStream, pageReader, type OrdersStream } from '#app/ui/order-b
 /**
  * The kitchen display's live side (decision 0031), on the orders board's stream (holdOrdersStream): opened at the page's
  * cursor (`?since=`, read before its data) and resumed with Last-Event-ID after a cut. An event of the screen's location
- * (placed, moved, bumped, a line taken back, a call from a table or its clearing) reads the screen again (`read`, useScreenReads;
- * a burst as a read at its first event and one at its end), never while the stream is down (pageReader): the screen is its data, so an event seen
- * twice changes nothing and none is lost.
+ * (placed, moved, bumped, a line taken back, a call from a table or its clearing) reads the screen again (`read`,
+ * useScreenReads; a burst as a read at its first event and one at its end), never while the stream is down
+ * (pageReader): the screen is its data, so an event seen twice changes nothing and none is lost.
  */
 export function useKitchenLive(slug: string, locationId: string | null, since: number, read: () => void) {
   const readNow = useRef(read);
@@ -57,7 +57,8 @@ export function useKitchenLive(slug: string, locationId: string | null, since: n
  * the layouts' as a revalidation does (the signed-in user, the restaurant, its team: nothing an order changes, read
  * again by every wall screen on every event). Whichever data was read last is shown, by the server's clock in it
  * (`display.now`): the page's own after a bump's revalidation, the fetcher's after an event. It saves the server's work
- * (three loaders fewer per screen per event); the time to the screen is pageReader's (`leading`: an order's first event is read at once).
+ * (three loaders fewer per screen per event); the time to the screen is pageReader's (`leading`: an order's first
+ * event is read at once).
  */
 export function useScreenReads<T extends { display: { now: string } }>(loaderData: T): { data: T; read: () => void } {
   const fetcher = useFetcher();
