@@ -1,12 +1,12 @@
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { brotliCompressSync, constants } from 'node:zlib';
 import pino from 'pino';
-import { afterEach, expect } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 import { createMenuCache } from '#server/menu-cache.ts';
 
 /**
  * The menu cache behind a real HTTP server, with a database version and a renderer the test controls
- * (server/menu-cache*.test.ts). Importing this registers the server's close after each test.
+ * (server/menu-cache*.test.ts). A server `serve` starts is closed when the test that started it ends.
  */
 
 let server: Server | undefined;
@@ -16,7 +16,6 @@ let cache: ReturnType<typeof createMenuCache> | undefined;
 export const lastCache = () => cache!;
 /** closes the last `serve`'s server now (the next `serve` starts another) */
 export const closeServer = () => server?.close();
-afterEach(() => server?.close());
 
 /** A real HTTP server in front of the cache, with a database version and a renderer we control. */
 export async function serve(
@@ -40,11 +39,13 @@ export async function serve(
     securityHeaders: { 'X-Content-Type-Options': 'nosniff' },
     logger: pino({ level: 'silent' }),
   }));
-  server = createServer((req, res) => {
+  const started = (server = createServer((req, res) => {
     void handle(req, res, 'http://localhost').then((handled) => {
       if (!handled) res.writeHead(418).end('app');
     });
-  });
+  }));
+  // registered by the test, not when this module loads: test files that share their worker's modules load it once
+  onTestFinished(() => void started.close());
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

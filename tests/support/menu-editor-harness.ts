@@ -2,31 +2,20 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { CategoryInput } from '#app/modules/category/category.schema.ts';
 import { deleteReleasedFiles } from '#app/modules/image/image-cleanup.server.ts';
-import type { FileStorage } from '#app/modules/image/storage.server.ts';
 import { LocationInput } from '#app/modules/location/location.schema.ts';
 import { ProductInput } from '#app/modules/product/product.schema.ts';
 import { RestaurantSettingsInput } from '#app/modules/restaurant-settings/restaurant-settings.schema.ts';
 import { buildRestaurant, buildStoredImage, insertRestaurant, type PlanOptions } from '#tests/factories/builders.ts';
 import { runJobsUntilIdle } from './jobs.ts';
-import { test, type ActorScopes, type TestDb } from './test-context.ts';
+import { db, scopes, storage, uploads, useFileWorld } from './file-world.ts';
 
 /**
- * The menu editor's tests' file context and the rows they build (app/modules/editor/*.int.test.ts).
- * Importing this takes the file's `db`, `scopes`, `uploads` and `storage` before its first test.
+ * The menu editor's tests' rows and checks (app/modules/editor/*.int.test.ts), over the file's own fixtures: a file
+ * calls `useFileWorld()` once, at its top (tests/support/file-world.ts).
  */
 
-// live bindings: set from the file's context before its first test (ES modules hand importers the binding, so they see the value)
-export let db: TestDb;
-export let scopes: ActorScopes;
-export let storage: FileStorage;
-export let uploads: string;
-
-test.beforeAll(({ db: fileDb, scopes: fileScopes, uploads: fileUploads, storage: fileStorage }) => {
-  db = fileDb;
-  scopes = fileScopes;
-  uploads = fileUploads;
-  storage = fileStorage;
-});
+// the file's own fixtures, as live bindings (tests/support/file-world.ts)
+export { db, scopes, storage, uploads, useFileWorld };
 
 /** the worker's part: released files are deleted by the `image.delete-files` job after commit */
 export const runFileJobs = () => runJobsUntilIdle(db, { 'image.delete-files': ({ images }) => deleteReleasedFiles(storage, images) });

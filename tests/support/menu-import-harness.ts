@@ -5,13 +5,12 @@ import { db, scopes, storage, useFileWorld } from './file-world.ts';
 
 /**
  * The menu import's tests' file context, a restaurant with one location, a sample file and the
- * menu as the export knows it (app/modules/import/*.int.test.ts). Importing this takes the file's
- * `db`, `scopes` and `storage` before its first test.
+ * menu as the export knows it (app/modules/import/*.int.test.ts), over the file's own fixtures: a file calls
+ * `useFileWorld()` once, at its top (tests/support/file-world.ts).
  */
 
 // the file's own fixtures, as live bindings (tests/support/file-world.ts)
-export { db, scopes, storage };
-useFileWorld();
+export { db, scopes, storage, useFileWorld };
 
 export const csv = (text: string) => ({ bytes: new TextEncoder().encode(text), name: 'meniu.csv' });
 

@@ -60,7 +60,8 @@ export function useInsightsWorld(clock: { now: () => number; nextGuest: () => nu
   });
 
   afterAll(() => {
-    for (const p of processes) p.server.close();
+    // emptied too: the next file that shares this worker's modules (vitest.config.ts) starts with none
+    for (const p of processes.splice(0)) p.server.close();
   });
 }
 

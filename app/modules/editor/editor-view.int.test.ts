@@ -5,10 +5,12 @@ import { createCategory } from '#app/modules/category/category.service.server.ts
 import { createLocation } from '#app/modules/location/location.service.server.ts';
 import { createProduct } from '#app/modules/product/product.service.server.ts';
 import { testDialect } from '#tests/support/test-database.ts';
-import { category, location, newRestaurant, product, scopes, storage } from '#tests/support/menu-editor-harness.ts';
+import { category, location, newRestaurant, product, scopes, storage, useFileWorld } from '#tests/support/menu-editor-harness.ts';
 import { runMenuIntent } from './menu-editor.intents.server.ts';
 import { getEditorMenu } from './menu-editor.service.server.ts';
 import { expandRowIntent, rowIntent } from './menu-intents.ts';
+
+useFileWorld();
 
 const { t } = getI18n('ro');
 

@@ -9,7 +9,22 @@ import { rowVersion } from '#tests/support/versions.ts';
 import { forRestaurant, systemScope } from '#app/modules/access/system-scope.server.ts';
 import { testDialect } from '#tests/support/test-database.ts';
 import { getEditorMenu, getProductForEdit } from './menu-editor.service.server.ts';
-import { category, countOf, db, location, newRestaurant, product, restaurantRow, runFileJobs, scopes, storage, uploadedImage } from '#tests/support/menu-editor-harness.ts';
+import {
+  category,
+  countOf,
+  db,
+  location,
+  newRestaurant,
+  product,
+  restaurantRow,
+  runFileJobs,
+  scopes,
+  storage,
+  uploadedImage,
+  useFileWorld,
+} from '#tests/support/menu-editor-harness.ts';
+
+useFileWorld();
 
 describe(`deletion cascade (docs/product-spec.md section 4) on ${testDialect}`, () => {
   it('deletes a location with its categories and products, leaving no orphan and freeing only unused images', async () => {

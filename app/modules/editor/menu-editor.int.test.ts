@@ -9,7 +9,22 @@ import { updateRestaurantSettings } from '#app/modules/restaurant-settings/resta
 import { rowVersion, settingsVersion } from '#tests/support/versions.ts';
 import { testDialect } from '#tests/support/test-database.ts';
 import { getEditorMenu, getProductForEdit } from './menu-editor.service.server.ts';
-import { category, db, location, newRestaurant, product, refusal, restaurantRow, scopes, settings, storage, uploadedImage } from '#tests/support/menu-editor-harness.ts';
+import {
+  category,
+  db,
+  location,
+  newRestaurant,
+  product,
+  refusal,
+  restaurantRow,
+  scopes,
+  settings,
+  storage,
+  uploadedImage,
+  useFileWorld,
+} from '#tests/support/menu-editor-harness.ts';
+
+useFileWorld();
 
 describe(`menu editor services on ${testDialect}`, () => {
   it('creates a location, a category and a product in order, and bumps the menu version each time', async () => {

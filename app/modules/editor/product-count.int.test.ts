@@ -8,7 +8,9 @@ import { FREE_PRODUCT_LIMIT } from '#app/modules/subscription/subscription.ts';
 import { rowVersion, settingsVersion } from '#tests/support/versions.ts';
 import { testDialect } from '#tests/support/test-database.ts';
 import { getEditorMenu } from './menu-editor.service.server.ts';
-import { category, countOf, db, location, newRestaurant, PRO, product, restaurantRow, scopes, settings, storage } from '#tests/support/menu-editor-harness.ts';
+import { category, countOf, db, location, newRestaurant, PRO, product, restaurantRow, scopes, settings, storage, useFileWorld } from '#tests/support/menu-editor-harness.ts';
+
+useFileWorld();
 
 describe(`product count and plan limit (docs/product-spec.md sections 4 and 9) on ${testDialect}`, () => {
   it('equals COUNT(*) after 200 random creates, deletes and moves', async () => {

@@ -8,7 +8,22 @@ import { buildRestaurant } from '#tests/factories/builders.ts';
 import { settingsVersion } from '#tests/support/versions.ts';
 import { testDialect } from '#tests/support/test-database.ts';
 import { getEditorMenu, getProductForEdit } from './menu-editor.service.server.ts';
-import { category, db, location, newRestaurant, product, restaurantRow, runFileJobs, scopes, settings, storage, uploadedImage } from '#tests/support/menu-editor-harness.ts';
+import {
+  category,
+  db,
+  location,
+  newRestaurant,
+  product,
+  restaurantRow,
+  runFileJobs,
+  scopes,
+  settings,
+  storage,
+  uploadedImage,
+  useFileWorld,
+} from '#tests/support/menu-editor-harness.ts';
+
+useFileWorld();
 
 describe(`restaurant settings on ${testDialect}`, () => {
   it('refuses a slug another restaurant uses with the message of docs/product-spec.md section 5, and a reserved one', async () => {

@@ -16,7 +16,9 @@ import { testDialect } from '#tests/support/test-database.ts';
 import { runMenuIntent } from './menu-editor.intents.server.ts';
 import { getEditorMenu, getProductForEdit } from './menu-editor.service.server.ts';
 import { returnsAt, returnsLabel } from './returns-at.ts';
-import { category, db, location, newRestaurant, PRO, product, refusal, scopes, storage } from '#tests/support/menu-editor-harness.ts';
+import { category, db, location, newRestaurant, PRO, product, refusal, scopes, storage, useFileWorld } from '#tests/support/menu-editor-harness.ts';
+
+useFileWorld();
 
 /** Sold out "until we open again" (issue 35 item 8): marked by staff, back by itself at the opening everywhere guests and the editor look. */
 

@@ -5,7 +5,9 @@ import { refusalOf } from '#tests/support/app-errors.ts';
 import { testDialect } from '#tests/support/test-database.ts';
 import { exportMenu, menuRows } from './export.service.server.ts';
 import { commitImport, previewImport } from './import.service.server.ts';
-import { csv, db, menuOf, restaurant, snapshot, storage } from '#tests/support/menu-import-harness.ts';
+import { csv, db, menuOf, restaurant, snapshot, storage, useFileWorld } from '#tests/support/menu-import-harness.ts';
+
+useFileWorld();
 
 describe(`export → import with locations on ${testDialect}`, () => {
   /** Centru and Terasă, both with a "Ciorbe" category holding a dish of the same name, and cells a spreadsheet would take for formulas. */

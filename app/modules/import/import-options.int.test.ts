@@ -5,7 +5,9 @@ import { refusalOf } from '#tests/support/app-errors.ts';
 import { testDialect } from '#tests/support/test-database.ts';
 import { exportMenu, menuRows } from './export.service.server.ts';
 import { commitImport, previewImport } from './import.service.server.ts';
-import { csv, db, restaurant, snapshot, storage } from '#tests/support/menu-import-harness.ts';
+import { csv, db, restaurant, snapshot, storage, useFileWorld } from '#tests/support/menu-import-harness.ts';
+
+useFileWorld();
 
 /** Dishes with options (issue 35 item 6): a size group that sets the price, extras, one milk group on two coffees. */
 const MENU_WITH_OPTIONS = [

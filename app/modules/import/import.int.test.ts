@@ -7,7 +7,9 @@ import { exportMenu, importTemplate, menuRows } from './export.service.server.ts
 import { commitImport, getImportLocations, previewImport, rowsByMapping } from './import.service.server.ts';
 import { readCsv, readXlsx } from './import-read.server.ts';
 import { mapHeaders } from './import-columns.ts';
-import { csv, db, menuOf, MENU, restaurant, snapshot, storage } from '#tests/support/menu-import-harness.ts';
+import { csv, db, MENU, menuOf, restaurant, snapshot, storage, useFileWorld } from '#tests/support/menu-import-harness.ts';
+
+useFileWorld();
 
 describe(`menu import on ${testDialect}`, () => {
   it('previews a Romanian CSV without saving, then commits every dish in one menu change', async () => {
