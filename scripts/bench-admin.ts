@@ -58,7 +58,8 @@ import {
   referenceCpu,
   referenceInteractive,
   unthrottler,
-  withCpuTime,
+  clickCpuTimes,
+  clickMarks,
   type ClickSample,
   type ReferenceLoad,
   type ReferencePick,
@@ -343,11 +344,11 @@ let toggledProductId = '';
 let referenceClickPath = '';
 
 /**
- * A run of clicks in a page already open: `click` makes one and gives its ms and its CPU time (withCpuTime);
- * `unthrottle` takes the page's CPU slowdown off. The caller decides how many and what goes between them (pairedClicks:
+ * A run of clicks in a page already open: `click` makes one and gives its ms, and marks its start and its answer in
+ * the page (clickMarks 'measured', whose trace gives its CPU time); `unthrottle` takes the page's CPU slowdown off. The caller decides how many and what goes between them (pairedClicks:
  * the reference's click).
  */
-type ClickRun = (click: () => Promise<ClickSample>, unthrottle: () => Promise<void>) => Promise<void>;
+type ClickRun = (click: () => Promise<number>, unthrottle: () => Promise<void>) => Promise<void>;
 
 /**
  * The measured page's clicks (or orders) each beside one of the reference's (the guest menu's "Adaugă", open in its
@@ -359,15 +360,25 @@ async function pairedClicks(browser: Browser, device: Device, run: (clicks: Clic
   try {
     let paired: { reference: ClickSample[]; measured: ClickSample[] } | undefined;
     await run(async (click, unthrottle) => {
-      paired = await interleaved(CLICK_RUNS, reference.click, click, 2);
-      if (device.cpuSlowdown === 1) return;
+      const timedPairs = () => interleaved(CLICK_RUNS, reference.click, click, 2);
+      const traced = async () => {
+        const { result, cpu } = await clickCpuTimes(browser, timedPairs);
+        // the warm-ups' clicks are in the trace too: the timed ones are the last CLICK_RUNS of each page
+        const cpuOf = (times: number[], cpus: number[]) => times.map((ms, i) => ({ ms, cpu: cpus[cpus.length - times.length + i] ?? Number.NaN }));
+        return { reference: cpuOf(result.reference, cpu.reference), measured: cpuOf(result.measured, cpu.measured) };
+      };
+      if (device.cpuSlowdown === 1) {
+        paired = await traced();
+        return;
+      }
       // the phone's CPU times from a second run of pairs, both pages' CPU no longer slowed: Chromium's throttling holds
       // the thread in a busy wait whose length grows with the host's load (session 20), and a multiple of CPU times
       // needs no slowdown (it would slow both sides alike); the ms stay the slowed run's
+      const slowed = await timedPairs();
       await Promise.all([unthrottle(), reference.unthrottle()]);
-      const unslowed = await interleaved(CLICK_RUNS, reference.click, click, 2);
-      const withCpuOf = (slowed: ClickSample[], cpuOf: ClickSample[]) => slowed.map((sample, i) => ({ ms: sample.ms, cpu: cpuOf[i]!.cpu }));
-      paired = { reference: withCpuOf(paired.reference, unslowed.reference), measured: withCpuOf(paired.measured, unslowed.measured) };
+      const unslowed = await traced();
+      const withCpuOf = (times: number[], cpuOf: ClickSample[]) => times.map((ms, i) => ({ ms, cpu: cpuOf[i]!.cpu }));
+      paired = { reference: withCpuOf(slowed.reference, unslowed.reference), measured: withCpuOf(slowed.measured, unslowed.measured) };
     });
     // a page with no such clicks (an editor that hydrates at once has no "before React")
     if (!paired) return { reference: [], measured: [] };
@@ -568,7 +579,7 @@ async function loadInBrowser(
       await clicks(async () => {
         await settled(page);
         if (profile === 'saves' && made++ === 2) await startProfile();
-        return withCpuTime(cdp, () => toggleAvailability(page));
+        return toggleAvailability(page);
       }, unthrottler(cdp));
     }
     if (profile === 'saves') recorded = (await cdp.send('Profiler.stop')).profile as CpuProfile;
@@ -601,7 +612,7 @@ async function savesBeforeReact(browser: Browser, device: Device, clicks: ClickR
     if (!(await page.evaluate(() => 'reactOnDemand' in window))) return false;
     await clicks(async () => {
       await settled(page);
-      return withCpuTime(cdp, () => toggleAvailability(page));
+      return toggleAvailability(page);
     }, unthrottler(cdp));
     if (await page.evaluate(() => (window as unknown as { reactOnDemand: { running: boolean } }).reactOnDemand.running))
       throw new Error('React started during the saves before React');
@@ -639,22 +650,27 @@ async function settled(page: Page): Promise<void> {
  * before React starts, the page's script posts it and shows the answer (decision 0033).
  */
 function toggleAvailability(page: Page): Promise<number> {
-  return page.evaluate((productId) => {
-    const button = document.getElementById(`product-${productId}`)?.querySelector<HTMLButtonElement>('form button[type="submit"]');
-    if (!button) throw new Error('no availability button');
-    return new Promise<number>((resolve, reject) => {
-      const started = performance.now();
-      const observer = new MutationObserver((records) => {
-        const toast = records.flatMap((r) => [...r.addedNodes]).find((n): n is HTMLElement => n instanceof HTMLElement && n.dataset.testid === 'toast');
-        if (!toast) return;
-        observer.disconnect();
-        if (toast.dataset.type === 'success') resolve(performance.now() - started);
-        else reject(new Error(`the save failed: ${toast.textContent}`));
+  return page.evaluate(
+    ({ productId, marks }) => {
+      const button = document.getElementById(`product-${productId}`)?.querySelector<HTMLButtonElement>('form button[type="submit"]');
+      if (!button) throw new Error('no availability button');
+      return new Promise<number>((resolve, reject) => {
+        const observer = new MutationObserver((records) => {
+          const toast = records.flatMap((r) => [...r.addedNodes]).find((n): n is HTMLElement => n instanceof HTMLElement && n.dataset.testid === 'toast');
+          if (!toast) return;
+          observer.disconnect();
+          if (toast.dataset.type !== 'success') return reject(new Error(`the save failed: ${toast.textContent}`));
+          performance.mark(marks.answer);
+          resolve(performance.now() - started);
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+        const started = performance.now();
+        performance.mark(marks.start);
+        button.click();
       });
-      observer.observe(document.body, { childList: true, subtree: true });
-      button.click();
-    });
-  }, toggledProductId);
+    },
+    { productId: toggledProductId, marks: clickMarks('measured') },
+  );
 }
 
 interface CpuProfile {
@@ -721,8 +737,8 @@ function lineOf(what: string, samples: number[], reference: ReferenceLoad[], by:
 /**
  * The lines of clicks (or orders) taken in pairs with the reference's click (pairedClicks): the reference click's own
  * line, then the measured one's, its multiple being the middle mean of the pairs' quotients as a load's is; then the
- * same for the main thread's CPU time during each (withCpuTime). Until session 19 the clicks were divided by the
- * reference's load, never side by side: their multiples moved 10 to 55 % between a quiet and a loaded run. Side by side
+ * same for the main thread's CPU time during each (clickCpuTimes: from its start to its answer, both marked in the
+ * page). Until session 19 the clicks were divided by the reference's load, never side by side: their multiples moved 10 to 55 % between a quiet and a loaded run. Side by side
  * with a reference click their wall-clock multiples still moved up to 45 % on the phone (session 19): what a loaded
  * host adds to a click is waiting (for the server process, for a core between the browser's processes; session 20's
  * breakdown in docs/performance.md), about as much per round trip whatever the click's own work, so a short reference
@@ -955,7 +971,10 @@ async function loadBoardInBrowser(
           const id = row.dataset.orderId;
           if (id && bench.benchRows[id] === undefined)
             requestAnimationFrame(() => {
-              bench.benchRows[id] ??= performance.timeOrigin + performance.now();
+              if (bench.benchRows[id] !== undefined) return;
+              bench.benchRows[id] = performance.timeOrigin + performance.now();
+              // the answer's mark of a guest's order (clickMarks('measured'), a name written out: this runs in the page)
+              performance.mark('bench-measured-answer');
               bench.benchOnRow?.();
             });
         }
@@ -1024,22 +1043,22 @@ async function loadBoardInBrowser(
       await settled(page);
       const table = orders.tableCodes.shift();
       if (!table) throw new Error('the board fixture has no table left for another order');
-      return withCpuTime(cdp, async () => {
-        const { token, answeredAt } = await sendBoardOrder(orders.productId, table);
-        const { id } = await db.selectFrom('guestOrder').select('id').where('token', '=', token).executeTakeFirstOrThrow();
-        // told by the page's own observer (no polling from here: a poll's work in the page would count in its CPU time)
-        const shownAt = await page.evaluate(
-          (orderId) =>
-            new Promise<number>((resolve, reject) => {
-              const bench = window as unknown as { benchRows: Record<string, number>; benchOnRow?: () => void };
-              const shown = () => bench.benchRows[orderId] !== undefined && (resolve(bench.benchRows[orderId]), true);
-              if (!shown()) bench.benchOnRow = shown;
-              setTimeout(() => reject(new Error(`the order ${orderId} did not reach the screen within 60 s`)), 60_000);
-            }),
-          id,
-        );
-        return shownAt - answeredAt;
-      });
+      // the order's start in the page's trace (its CPU time runs from here to the row's mark; the page is idle until the event)
+      await page.evaluate((start) => void performance.mark(start), clickMarks('measured').start);
+      const { token, answeredAt } = await sendBoardOrder(orders.productId, table);
+      const { id } = await db.selectFrom('guestOrder').select('id').where('token', '=', token).executeTakeFirstOrThrow();
+      // told by the page's own observer (no polling from here: a poll's work in the page would count in its CPU time)
+      const shownAt = await page.evaluate(
+        (orderId) =>
+          new Promise<number>((resolve, reject) => {
+            const bench = window as unknown as { benchRows: Record<string, number>; benchOnRow?: () => void };
+            const shown = () => bench.benchRows[orderId] !== undefined && (resolve(bench.benchRows[orderId]), true);
+            if (!shown()) bench.benchOnRow = shown;
+            setTimeout(() => reject(new Error(`the order ${orderId} did not reach the screen within 60 s`)), 60_000);
+          }),
+        id,
+      );
+      return shownAt - answeredAt;
     }, unthrottler(cdp));
     return { ...timing, busy, cpu, jsBytes: bytes.js, jsFiles: bytes.jsFiles };
   } finally {
@@ -1271,7 +1290,7 @@ try {
         { label: 'phone', viewport: PHONE, mobile: true, cpuSlowdown: 4 },
         saves
           ? async (click) => {
-              for (let made = 0; made < BROWSER_RUNS + 2; made++) clicks.push((await click()).ms);
+              for (let made = 0; made < BROWSER_RUNS + 2; made++) clicks.push(await click());
             }
           : undefined,
         saves ? 'saves' : 'load',

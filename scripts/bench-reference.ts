@@ -13,7 +13,7 @@
  * bench:lighthouse's reference is of another kind (plainTwinOf below): Lighthouse simulates the network and the
  * phone, so what the host adds shows in the same page stripped to plain HTML.
  */
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { CART_COOKIE } from '#app/modules/ordering/cart-cookie.ts';
 
 /**
@@ -48,19 +48,67 @@ export async function cpuTimeMs(cdp: CDPSession): Promise<number> {
 
 /**
  * One click (or a guest's order reaching a staff screen) in an open page: its ms until the page answered, and the CPU
- * time the page's main thread used meanwhile (cpuTimeMs; NaN without a CDP session).
+ * time the page's main thread used from the click until that answer (clickCpuTimes).
  */
 export interface ClickSample {
   ms: number;
   cpu: number;
 }
 
-/** `timed` (which gives the click's ms, timed in the page) with the main thread's CPU time read before and after it. */
-export async function withCpuTime(cdp: CDPSession | undefined, timed: () => Promise<number>): Promise<ClickSample> {
-  const before = cdp ? await cpuTimeMs(cdp) : Number.NaN;
-  const ms = await timed();
-  const cpu = cdp ? (await cpuTimeMs(cdp)) - before : Number.NaN;
-  return { ms, cpu };
+/**
+ * The performance marks a click puts in its page (`performance.mark`), at its start and at the page's answer, named after
+ * the page's part in a pair ('reference' or 'measured'): the window its CPU time is read in (clickCpuTimes).
+ */
+export const clickMarks = (role: 'reference' | 'measured') => ({ start: `bench-${role}-click`, answer: `bench-${role}-answer` });
+
+/**
+ * Runs `run` under a Chromium trace of the pages' performance marks alone (a few dozen KB) and gives, for each role of
+ * clickMarks, the main-thread CPU time of every click it made, in order: every mark in a trace carries its thread's CPU
+ * clock (`tts`, µs), so a click's CPU time is its answer mark's less its start mark's. The window ends with the answer
+ * itself. Read over CDP before and after the click instead (Performance.getMetrics' ThreadTime, session 20), it ended
+ * when that read came back, so the work a page does on its own after answering (the toast's entrance, the data read
+ * again) counted for as long as a loaded host took to deliver the read: the phone's click before React moved +61 %
+ * between a quiet and a loaded run. The trace is the whole browser's and one at a time: one run of pairs.
+ */
+export async function clickCpuTimes<T>(browser: Browser, run: () => Promise<T>): Promise<{ result: T; cpu: Record<'reference' | 'measured', number[]> }> {
+  await browser.startTracing(undefined, { categories: ['blink.user_timing'] });
+  let result: T;
+  try {
+    result = await run();
+  } catch (error) {
+    await browser.stopTracing();
+    throw error;
+  }
+  const trace = await browser.stopTracing();
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceMark[] }).traceEvents;
+  return { result, cpu: { reference: cpuBetweenMarks(events, 'reference'), measured: cpuBetweenMarks(events, 'measured') } };
+}
+
+/**
+ * The CPU time (ms) of each click of `role` in a trace's events, in order: from each start mark to the next mark of the
+ * same thread, which must be its answer (a click that was never answered is an error, not a long click).
+ */
+export function cpuBetweenMarks(events: TraceMark[], role: 'reference' | 'measured'): number[] {
+  const { start, answer } = clickMarks(role);
+  const marks = events.filter((e) => e.name === start || e.name === answer).sort((a, b) => a.ts - b.ts);
+  const cpu: number[] = [];
+  marks.forEach((mark, i) => {
+    if (mark.name !== start) return;
+    const end = marks.slice(i + 1).find((e) => e.tid === mark.tid && e.pid === mark.pid);
+    if (end?.name !== answer) throw new Error(`the trace has a ${start} with no ${answer} after it`);
+    if (mark.tts === undefined || end.tts === undefined) throw new Error("the trace's marks carry no thread clock (tts)");
+    cpu.push((end.tts - mark.tts) / 1000);
+  });
+  return cpu;
+}
+
+/** A performance mark in a Chromium trace: its clock (µs) and its thread's CPU clock (µs). */
+export interface TraceMark {
+  name: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  tts?: number;
 }
 
 /** What takes a page's CPU slowdown off (Chromium's throttling back to 1): the phone's click CPU times (bench-admin.ts pairedClicks). */
@@ -147,10 +195,7 @@ export async function interleaved<R, T>(runs: number, reference: () => Promise<R
  * 10 to 55 % between a quiet and a loaded run (session 18). The cart cookie is cleared before each click, so every one
  * adds the first of a dish to an empty cart: the same work each time.
  */
-export async function openReferenceClicks(
-  open: OpenPage,
-  path: string,
-): Promise<{ click: () => Promise<ClickSample>; unthrottle: () => Promise<void>; close: () => Promise<void> }> {
+export async function openReferenceClicks(open: OpenPage, path: string): Promise<{ click: () => Promise<number>; unthrottle: () => Promise<void>; close: () => Promise<void> }> {
   const { context, page, cdp } = await open(() => {});
   try {
     await page.goto(path, { waitUntil: 'load', timeout: 120_000 });
@@ -162,24 +207,25 @@ export async function openReferenceClicks(
   }
   const click = async () => {
     await context.clearCookies({ name: CART_COOKIE });
-    return withCpuTime(cdp, () =>
-      page.evaluate(
-        () =>
-          new Promise<number>((resolve, reject) => {
-            const button = document.querySelector<HTMLButtonElement>('button[form][name="p"]')!;
-            const bar = document.getElementById('cart-bar')!;
-            const started = performance.now();
-            // the answer sets the bar's count (menu-cart.js show()); the script's own start adds to the bar before it
-            const observer = new MutationObserver((records) => {
-              if (!records.some((r) => r.type === 'attributes' && r.attributeName === 'data-count')) return;
-              observer.disconnect();
-              if (bar.getAttribute('data-count') === '1') resolve(performance.now() - started);
-              else reject(new Error(`the reference's "Adaugă" was refused: ${bar.textContent}`));
-            });
-            observer.observe(bar, { attributes: true, childList: true, subtree: true });
-            button.click();
-          }),
-      ),
+    return page.evaluate(
+      (marks) =>
+        new Promise<number>((resolve, reject) => {
+          const button = document.querySelector<HTMLButtonElement>('button[form][name="p"]')!;
+          const bar = document.getElementById('cart-bar')!;
+          // the answer sets the bar's count (menu-cart.js show()); the script's own start adds to the bar before it
+          const observer = new MutationObserver((records) => {
+            if (!records.some((r) => r.type === 'attributes' && r.attributeName === 'data-count')) return;
+            observer.disconnect();
+            if (bar.getAttribute('data-count') !== '1') return reject(new Error(`the reference's "Adaugă" was refused: ${bar.textContent}`));
+            performance.mark(marks.answer);
+            resolve(performance.now() - started);
+          });
+          observer.observe(bar, { attributes: true, childList: true, subtree: true });
+          const started = performance.now();
+          performance.mark(marks.start);
+          button.click();
+        }),
+      clickMarks('reference'),
     );
   };
   return { click, unthrottle: unthrottler(cdp), close: () => context.close() };

@@ -1,7 +1,18 @@
 // The benches' references (issue 37): a ratio is only worth its reference, so the rules that make one are checked here
 // (the timings themselves are measured by the benches, never asserted).
 import { describe, expect, it } from 'vitest';
-import { interleaved, middleMean, plainTwinOf, quotientSpread, ratioToReference, referenceOf, timesReference, type ReferenceLoad } from '../../scripts/bench-reference.ts';
+import {
+  cpuBetweenMarks,
+  interleaved,
+  middleMean,
+  plainTwinOf,
+  quotientSpread,
+  ratioToReference,
+  referenceOf,
+  timesReference,
+  type ReferenceLoad,
+  type TraceMark,
+} from '../../scripts/bench-reference.ts';
 
 const load = (interactive: number): ReferenceLoad => ({ html: 0, interactive });
 
@@ -104,5 +115,28 @@ describe('ratioToReference', () => {
     const reference = [500, 400, 600].map(load);
     expect(ratioToReference([250, 200], reference)).toBe(200 / 500);
     expect(ratioToReference([], reference)).toBeNaN();
+  });
+});
+
+describe('cpuBetweenMarks', () => {
+  const mark = (name: string, tid: number, ts: number, tts?: number): TraceMark => ({ name, pid: tid, tid, ts, tts });
+  it("gives each click's CPU time from its start mark to its answer, by its own thread's clock, in order, whatever else the trace holds", () => {
+    const events = [
+      mark('bench-reference-click', 1, 100, 5_000),
+      mark('bench-measured-click', 2, 150, 9_000),
+      mark('bench-reference-answer', 1, 400, 7_500),
+      { name: 'some other mark', pid: 2, tid: 2, ts: 200, tts: 9_100 },
+      mark('bench-measured-answer', 2, 900, 21_000),
+      mark('bench-reference-click', 1, 1_000, 8_000),
+      mark('bench-reference-answer', 1, 1_100, 8_250),
+    ];
+    // out of order in the trace: read by their clock
+    expect(cpuBetweenMarks(events.toReversed(), 'reference')).toEqual([2.5, 0.25]);
+    expect(cpuBetweenMarks(events, 'measured')).toEqual([12]);
+  });
+
+  it('refuses a click that was never answered, and marks without a thread clock', () => {
+    expect(() => cpuBetweenMarks([mark('bench-measured-click', 1, 100, 1), mark('bench-measured-click', 1, 200, 2)], 'measured')).toThrow(/no bench-measured-answer/);
+    expect(() => cpuBetweenMarks([mark('bench-measured-click', 1, 100), mark('bench-measured-answer', 1, 200)], 'measured')).toThrow(/thread clock/);
   });
 });
