@@ -356,7 +356,7 @@ type ClickRun = (click: () => Promise<number>, unthrottle: () => Promise<void>) 
  * (bench-reference.ts openReferenceClicks). `run` opens the measured page and hands its clicks to the ClickRun.
  */
 async function pairedClicks(browser: Browser, device: Device, run: (clicks: ClickRun) => Promise<unknown>): Promise<{ reference: ReferenceLoad[]; measured: ClickSample[] }> {
-  const reference = await openReferenceClicks((watch) => openOwnerPage(browser, device, watch), referenceClickPath);
+  const reference = await openReferenceClicks((watch) => openOwnerPage(browser, device, watch), referenceClickPath, toggledProductId);
   try {
     let paired: { reference: ClickSample[]; measured: ClickSample[] } | undefined;
     await run(async (click, unthrottle) => {
@@ -1105,6 +1105,20 @@ async function boardFigures(browser: Browser, device: Device, board: BoardFixtur
 }
 
 /**
+ * The orders the bench's guests sent since `since`, served (as a waiter would move them on): a kitchen display shows its
+ * MAX_KITCHEN_ORDERS oldest open orders, so the board's 150 orders of a 48-pair run left the kitchen's own off its
+ * screen. Each screen starts from the fixture's orders of the day alone.
+ */
+async function serveGuestsOrders(since: string): Promise<void> {
+  const { db } = openDatabase({ sqlitePath: join(dataDir, 'bucate.sqlite') });
+  try {
+    await db.updateTable('guestOrder').set({ status: 'served' }).where('createdAt', '>=', since).where('status', 'in', ['received', 'accepted']).execute();
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
  * The kitchen display's screen for the bench's dish: its category's station, else the location's first (the routing
  * rule, decision 0036), or the location's one screen when it has no stations.
  */
@@ -1271,7 +1285,9 @@ try {
         { name: 'orders board', path: `/${SLUG}/admin/orders` },
         { name: 'kitchen display', path: await kitchenScreenPath(boardFixture.locationId, dish) },
       ];
+      const guestsSince = new Date().toISOString();
       for (const screen of WITH_SCREENS ? screens : []) {
+        await serveGuestsOrders(guestsSince);
         const onDesktop = await boardFigures(browser, { label: 'desktop', viewport: DESKTOP, mobile: false, cpuSlowdown: 1 }, boardFixture, dish, screen);
         const onPhone = await boardFigures(browser, { label: 'phone, CPU 4× slower', viewport: PHONE, mobile: true, cpuSlowdown: 4 }, boardFixture, dish, screen);
         printTable(
