@@ -60,8 +60,6 @@ import {
   unthrottler,
   clickCpuTimes,
   clickMarks,
-  cpuMultiple,
-  lowerQuartile,
   type ClickSample,
   type ReferenceLoad,
   type ReferencePick,
@@ -739,9 +737,8 @@ function lineOf(what: string, samples: number[], reference: ReferenceLoad[], by:
 /**
  * The lines of clicks (or orders) taken in pairs with the reference's click (pairedClicks): the reference click's own
  * line, then the measured one's, its multiple being the middle mean of the pairs' quotients as a load's is; then the
- * main thread's CPU time during each (clickCpuTimes: from its start to its answer, both marked in the page), its
- * multiple the quotient of the two lower quartiles (cpuMultiple). Until session 19 the clicks were divided by the
- * reference's load, never side by side: their multiples moved 10 to 55 % between a quiet and a loaded run. Side by side
+ * same for the main thread's CPU time during each (clickCpuTimes: from its start to its answer, both marked in the
+ * page). Until session 19 the clicks were divided by the reference's load, never side by side: their multiples moved 10 to 55 % between a quiet and a loaded run. Side by side
  * with a reference click their wall-clock multiples still moved up to 45 % on the phone (session 19): what a loaded
  * host adds to a click is waiting (for the server process, for a core between the browser's processes; session 20's
  * breakdown in docs/performance.md), about as much per round trip whatever the click's own work, so a short reference
@@ -754,20 +751,14 @@ const clickLines = (label: string, what: string, { reference, measured }: { refe
     measured.map((click) => click.ms),
     reference,
   ),
-  cpuLineOf(`${label}:   reference click: its main thread's CPU time${label.startsWith('phone') ? ', CPU not slowed' : ''}`, reference.map(referenceCpu), reference),
-  cpuLineOf(
+  lineOf(`${label}:   reference click: its main thread's CPU time${label.startsWith('phone') ? ', CPU not slowed' : ''}`, reference.map(referenceCpu), reference, referenceCpu),
+  lineOf(
     `${label}:   the same click's main thread CPU time${label.startsWith('phone') ? ', CPU not slowed' : ''} (÷ the reference click's)`,
     measured.map((click) => click.cpu),
     reference,
+    referenceCpu,
   ),
 ];
-
-/** A click's CPU line: its ms, then its multiple of the reference click's (cpuMultiple: lower quartile ÷ lower quartile), and both quartiles. */
-function cpuLineOf(what: string, samples: number[], reference: ReferenceLoad[]): string[] {
-  const cpus = reference.map(referenceCpu);
-  const multiple = cpuMultiple(samples, cpus);
-  return [what, ...Object.values(figuresOf(samples)).map(ms), `${multiple.toFixed(2)}×`, `p25 ${ms(lowerQuartile(samples))} ÷ ${ms(lowerQuartile(cpus))} ms`];
-}
 
 /** The reference's own lines: when its HTML arrived and when it was interactive. */
 const referenceLines = (label: string, reference: ReferenceLoad[]) => [

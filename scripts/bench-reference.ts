@@ -295,26 +295,6 @@ export function ratioToReference(samples: number[], reference: ReferenceLoad[], 
   return median(samples) / median(reference.map(pick));
 }
 
-/** The lower quartile of `values` (nearest rank). */
-export function lowerQuartile(values: number[]): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil(0.25 * sorted.length) - 1)]!;
-}
-
-/**
- * A click's CPU time as a multiple of the reference click's: their lower quartiles divided. A click's own work is the
- * least CPU time it takes; what comes on top is something that landed in its window: a frame drawn while it waited
- * for the server (the reference's button greys out as it posts, and a frame is drawn when the wait spans the display's
- * next one: 2.5 against 8 ms of CPU in session 21's quiet run), a timer, a garbage collection. A loaded host makes the
- * waits longer and those frames more frequent, so the middle mean of the pairs' quotients moved with the host (their
- * middle half spanned 1.2–4.6 for the click before React); the lower quartiles stay on each click's own work as long as
- * a quarter of its clicks met nothing else.
- */
-export function cpuMultiple(samples: number[], reference: number[]): number {
-  return lowerQuartile(samples) / lowerQuartile(reference);
-}
-
 /** How far a figure's paired quotients spread: their lower and upper quartile (nearest rank), e.g. "0.41–0.52"; "—" unpaired. */
 export function quotientSpread(samples: number[], reference: ReferenceLoad[], pick: ReferencePick = referenceInteractive): string {
   const quotients = pairedQuotients(samples, reference, pick)?.sort((a, b) => a - b);

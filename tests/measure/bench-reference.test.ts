@@ -3,8 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   cpuBetweenMarks,
-  cpuMultiple,
-  lowerQuartile,
   interleaved,
   middleMean,
   plainTwinOf,
@@ -140,17 +138,5 @@ describe('cpuBetweenMarks', () => {
   it('refuses a click that was never answered, and marks without a thread clock', () => {
     expect(() => cpuBetweenMarks([mark('bench-measured-click', 1, 100, 1), mark('bench-measured-click', 1, 200, 2)], 'measured')).toThrow(/no bench-measured-answer/);
     expect(() => cpuBetweenMarks([mark('bench-measured-click', 1, 100), mark('bench-measured-answer', 1, 200)], 'measured')).toThrow(/thread clock/);
-  });
-});
-
-describe('cpuMultiple', () => {
-  it("divides the clicks' lower quartiles, so the clicks that met a frame drawn while they waited do not move it", () => {
-    const reference = [2.5, 2.6, 2.4, 8.1, 2.5, 7.9, 2.7, 8.3];
-    const measured = [10, 10.5, 9.8, 10.2, 16, 10.1, 15.5, 10.3];
-    expect(lowerQuartile(reference)).toBe(2.5);
-    expect(cpuMultiple(measured, reference)).toBeCloseTo(10 / 2.5);
-    // a loaded host: more of the reference's clicks waited past a frame, while a quarter still met nothing
-    const loaded = [2.5, 8.2, 2.6, 8.1, 2.4, 7.9, 8.0, 8.3];
-    expect(cpuMultiple(measured, loaded)).toBeCloseTo(10 / 2.5);
   });
 });
