@@ -62,16 +62,17 @@ export interface ClickSample {
 export const clickMarks = (role: 'reference' | 'measured') => ({ start: `bench-${role}-click`, answer: `bench-${role}-answer` });
 
 /**
- * Runs `run` under a Chromium trace of the pages' performance marks alone (a few dozen KB) and gives, for each role of
- * clickMarks, the main-thread CPU time of every click it made, in order: every mark in a trace carries its thread's CPU
- * clock (`tts`, µs), so a click's CPU time is its answer mark's less its start mark's. The window ends with the answer
- * itself. Read over CDP before and after the click instead (Performance.getMetrics' ThreadTime, session 20), it ended
- * when that read came back, so the work a page does on its own after answering (the toast's entrance, the data read
- * again) counted for as long as a loaded host took to deliver the read: the phone's click before React moved +61 %
- * between a quiet and a loaded run. The trace is the whole browser's and one at a time: one run of pairs.
+ * Runs `run` under a Chromium trace of the pages' performance marks and of their main threads' frames, and gives, for
+ * each role of clickMarks, the main-thread CPU time of every click it made, in order (cpuBetweenMarks). Every event in
+ * a trace carries its thread's CPU clock (`tts`, µs). The window ends with the answer itself. Read over CDP before and
+ * after the click instead (Performance.getMetrics' ThreadTime, session 20), it ended when that read came back, so the
+ * work a page does on its own after answering (the toast's entrance, the data read again) counted for as long as a
+ * loaded host took to deliver the read: the phone's click before React moved +61 % between a quiet and a loaded run.
+ * The trace is the whole browser's and one at a time: one run of pairs (about 0.5 MB a second).
  */
 export async function clickCpuTimes<T>(browser: Browser, run: () => Promise<T>): Promise<{ result: T; cpu: Record<'reference' | 'measured', number[]> }> {
-  await browser.startTracing(undefined, { categories: ['blink.user_timing'] });
+  // 'benchmark' holds the main thread's frames (ProxyMain::BeginMainFrame)
+  await browser.startTracing(undefined, { categories: ['blink.user_timing', 'benchmark'] });
   let result: T;
   try {
     result = await run();
@@ -80,35 +81,50 @@ export async function clickCpuTimes<T>(browser: Browser, run: () => Promise<T>):
     throw error;
   }
   const trace = await browser.stopTracing();
-  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceMark[] }).traceEvents;
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
   return { result, cpu: { reference: cpuBetweenMarks(events, 'reference'), measured: cpuBetweenMarks(events, 'measured') } };
 }
 
+/** The main thread's frame in a trace: style, layout, paint and the commit to the compositor, one per display frame it drew. */
+const FRAME = 'ProxyMain::BeginMainFrame';
+
 /**
  * The CPU time (ms) of each click of `role` in a trace's events, in order: from each start mark to the next mark of the
- * same thread, which must be its answer (a click that was never answered is an error, not a long click).
+ * same thread, which must be its answer (a click that was never answered is an error, not a long click), less the
+ * frames the thread drew meanwhile. How many frames fall into a click's window depends on how long it waited for the
+ * server: the reference's button greys out as it posts, and a frame drawn before the answer took its CPU time from
+ * 2.5 to 8 ms, in about half of a quiet run's clicks and in more of a loaded one's. What is left is the click's own
+ * script and DOM work, whatever the wait.
  */
-export function cpuBetweenMarks(events: TraceMark[], role: 'reference' | 'measured'): number[] {
+export function cpuBetweenMarks(events: TraceEvent[], role: 'reference' | 'measured'): number[] {
   const { start, answer } = clickMarks(role);
   const marks = events.filter((e) => e.name === start || e.name === answer).sort((a, b) => a.ts - b.ts);
+  const frames = events.filter((e) => e.name === FRAME && e.ph === 'X' && e.tts !== undefined && e.tdur !== undefined);
   const cpu: number[] = [];
   marks.forEach((mark, i) => {
     if (mark.name !== start) return;
     const end = marks.slice(i + 1).find((e) => e.tid === mark.tid && e.pid === mark.pid);
     if (end?.name !== answer) throw new Error(`the trace has a ${start} with no ${answer} after it`);
     if (mark.tts === undefined || end.tts === undefined) throw new Error("the trace's marks carry no thread clock (tts)");
-    cpu.push((end.tts - mark.tts) / 1000);
+    const from = mark.tts;
+    const to = end.tts;
+    const drawing = frames
+      .filter((frame) => frame.pid === mark.pid && frame.tid === mark.tid)
+      .reduce((sum, frame) => sum + Math.max(0, Math.min(frame.tts! + frame.tdur!, to) - Math.max(frame.tts!, from)), 0);
+    cpu.push((to - from - drawing) / 1000);
   });
   return cpu;
 }
 
-/** A performance mark in a Chromium trace: its clock (µs) and its thread's CPU clock (µs). */
-export interface TraceMark {
+/** An event in a Chromium trace: its clock and its thread's CPU clock (µs); a complete event ('X') also its thread time. */
+export interface TraceEvent {
   name: string;
   pid: number;
   tid: number;
   ts: number;
   tts?: number;
+  ph?: string;
+  tdur?: number;
 }
 
 /** What takes a page's CPU slowdown off (Chromium's throttling back to 1): the phone's click CPU times (bench-admin.ts pairedClicks). */

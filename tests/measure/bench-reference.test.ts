@@ -11,7 +11,7 @@ import {
   referenceOf,
   timesReference,
   type ReferenceLoad,
-  type TraceMark,
+  type TraceEvent,
 } from '../../scripts/bench-reference.ts';
 
 const load = (interactive: number): ReferenceLoad => ({ html: 0, interactive });
@@ -119,7 +119,7 @@ describe('ratioToReference', () => {
 });
 
 describe('cpuBetweenMarks', () => {
-  const mark = (name: string, tid: number, ts: number, tts?: number): TraceMark => ({ name, pid: tid, tid, ts, tts });
+  const mark = (name: string, tid: number, ts: number, tts?: number): TraceEvent => ({ name, pid: tid, tid, ts, tts });
   it("gives each click's CPU time from its start mark to its answer, by its own thread's clock, in order, whatever else the trace holds", () => {
     const events = [
       mark('bench-reference-click', 1, 100, 5_000),
@@ -133,6 +133,23 @@ describe('cpuBetweenMarks', () => {
     // out of order in the trace: read by their clock
     expect(cpuBetweenMarks(events.toReversed(), 'reference')).toEqual([2.5, 0.25]);
     expect(cpuBetweenMarks(events, 'measured')).toEqual([12]);
+  });
+
+  it('leaves out the frames its thread drew inside the window, the part of one that began before its start or ended after its answer too', () => {
+    const frame = (tid: number, ts: number, tts: number, tdur: number): TraceEvent => ({ name: 'ProxyMain::BeginMainFrame', ph: 'X', pid: tid, tid, ts, tts, tdur });
+    const events = [
+      mark('bench-measured-click', 1, 100, 10_000),
+      frame(1, 120, 11_000, 4_000),
+      // another page's frame, in the same minutes
+      frame(2, 130, 50_000, 9_000),
+      mark('bench-measured-answer', 1, 200, 18_000),
+      mark('bench-measured-click', 1, 300, 20_000),
+      // begins before the start and ends inside: 1 ms of it inside; then one that the answer's mark sits in: 0.5 ms before it
+      frame(1, 290, 19_000, 2_000),
+      frame(1, 390, 23_500, 3_000),
+      mark('bench-measured-answer', 1, 400, 24_000),
+    ];
+    expect(cpuBetweenMarks(events, 'measured')).toEqual([4, 2.5]);
   });
 
   it('refuses a click that was never answered, and marks without a thread clock', () => {
