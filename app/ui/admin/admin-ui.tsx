@@ -107,27 +107,41 @@ export function ConfirmAction({
   const fetcher = useFetcher<Answer>({ key: ADMIN_ACTION_FETCHER });
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
-  const [asking, setAsking] = useState(false);
+  const cancel = useRef<HTMLButtonElement>(null);
+  // counts the opener's clicks (0: not asking): the dialog stays mounted until its close event, a task after it
+  // closed, and a click in between (Escape, then Enter at once) must open it again, not find it still "asking"
+  const [asked, setAsked] = useState(0);
   const titleId = useId();
   const busy = fetcher.state !== 'idle';
   useEffect(() => {
-    if (asking) dialog.current?.showModal();
-  }, [asking]);
+    const element = dialog.current;
+    if (!asked || !element || element.open) return;
+    element.showModal();
+    cancel.current?.focus();
+  }, [asked]);
   const close = () => {
     dialog.current?.close();
   };
   return (
     <>
       {/* busy while its answer is on the way: aria-disabled, not disabled, so the focus the dialog gave back stays on it */}
-      <button ref={opener} type="button" className={`${buttonClassName} aria-disabled:opacity-60`} onClick={() => busy || setAsking(true)} aria-disabled={busy || undefined}>
+      <button
+        ref={opener}
+        type="button"
+        className={`${buttonClassName} aria-disabled:opacity-60`}
+        onClick={() => busy || setAsked((count) => count + 1)}
+        aria-disabled={busy || undefined}
+      >
         {label}
       </button>
-      {asking ? (
+      {asked ? (
         <dialog
           ref={dialog}
           aria-labelledby={titleId}
-          onClose={() => {
-            setAsking(false);
+          onClose={(event) => {
+            // a close event that comes after the opener opened it again is stale
+            if (event.currentTarget.open) return;
+            setAsked(0);
             opener.current?.focus();
           }}
           className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-[12px] bg-white p-6 text-stone-900 shadow-xl backdrop:bg-stone-950/50 dark:bg-stone-900 dark:text-stone-100"
@@ -142,7 +156,7 @@ export function ConfirmAction({
             ))}
             {children}
             <div className="mt-6 flex flex-wrap justify-end gap-3">
-              <button type="button" className={secondaryButton} onClick={close} autoFocus>
+              <button ref={cancel} type="button" className={secondaryButton} onClick={close} autoFocus>
                 {t('backoffice.common.cancel')}
               </button>
               <button type="submit" name="intent" value={intent} className={primaryButton}>
