@@ -361,14 +361,19 @@ async function pairedClicks(browser: Browser, device: Device, run: (clicks: Clic
     let paired: { reference: ClickSample[]; measured: ClickSample[] } | undefined;
     await run(async (click, unthrottle) => {
       const timedPairs = () => interleaved(CLICK_RUNS, reference.click, click, 2);
+      // a traced run of pairs; the warm-ups' clicks are in the trace too: the timed ones are each page's last CLICK_RUNS
       const traced = async () => {
         const { result, cpu } = await clickCpuTimes(browser, timedPairs);
-        // the warm-ups' clicks are in the trace too: the timed ones are the last CLICK_RUNS of each page
-        const cpuOf = (times: number[], cpus: number[]) => times.map((ms, i) => ({ ms, cpu: cpus[cpus.length - times.length + i] ?? Number.NaN }));
-        return { reference: cpuOf(result.reference, cpu.reference), measured: cpuOf(result.measured, cpu.measured) };
+        return { result, cpu: { reference: cpu.reference.slice(-CLICK_RUNS), measured: cpu.measured.slice(-CLICK_RUNS) } };
+      };
+      type Sides<T> = { reference: T[]; measured: T[] };
+      const joined = (ms: Sides<number>, cpu: Sides<number>) => {
+        const join = (times: number[], cpus: number[]) => times.map((time, i) => ({ ms: time, cpu: cpus[i] ?? Number.NaN }));
+        return { reference: join(ms.reference, cpu.reference), measured: join(ms.measured, cpu.measured) };
       };
       if (device.cpuSlowdown === 1) {
-        paired = await traced();
+        const { result, cpu } = await traced();
+        paired = joined(result, cpu);
         return;
       }
       // the phone's CPU times from a second run of pairs, both pages' CPU no longer slowed: Chromium's throttling holds
@@ -376,9 +381,7 @@ async function pairedClicks(browser: Browser, device: Device, run: (clicks: Clic
       // needs no slowdown (it would slow both sides alike); the ms stay the slowed run's
       const slowed = await timedPairs();
       await Promise.all([unthrottle(), reference.unthrottle()]);
-      const unslowed = await traced();
-      const withCpuOf = (times: number[], cpuOf: ClickSample[]) => times.map((ms, i) => ({ ms, cpu: cpuOf[i]!.cpu }));
-      paired = { reference: withCpuOf(slowed.reference, unslowed.reference), measured: withCpuOf(slowed.measured, unslowed.measured) };
+      paired = joined(slowed, (await traced()).cpu);
     });
     // a page with no such clicks (an editor that hydrates at once has no "before React")
     if (!paired) return { reference: [], measured: [] };
