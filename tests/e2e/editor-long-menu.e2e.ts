@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { DEMO_LOGINS } from '#app/modules/demo/demo-seed.server.ts';
 import { addDishes, ownerWithCategories, registerOwner, sharedSessionCookie } from './accounts.ts';
 import { isHydrated, nextClientIp, seriousAxeViolations, useBrowser } from './browser.ts';
-import { focusArmedHandle, openOwnerPage, statusMessage } from './owner-session.ts';
+import { openOwnerPage, pickUpWithKeyboard, statusMessage } from './owner-session.ts';
 
 /**
  * The editor of a long menu draws less up front (session 6, bench:admin): an open category's
@@ -41,86 +41,77 @@ function openEditor(cookie: string, slug: string): Promise<{ context: BrowserCon
 }
 
 describe('the editor of a long menu', () => {
-  // retried once (from a new restaurant): on session 17's last fresh-clone run, one in four, the first ArrowUp after
-  // the keyboard pick-up on the just-unfolded category was announced as the same position; a person presses again,
-  // the test fails. Owed: find the measuring race in the drag's keyboard sensor and drop this retry.
-  it(
-    'draws the open category in full and the folded ones not at all, unfolds a folded one whose rows then work, and reorders there by keyboard at once',
-    { retry: 1 },
-    async () => {
-      const { cookie, slug } = await longMenu('editor-lazy');
-      // the server's HTML holds the open category's dishes (all of them: the page works before React
-      // starts, decision 0033), none of the folded ones', and no edit form
-      const html = await (await fetch(`${baseUrl}/${slug}/admin`, { headers: { cookie } })).text();
-      expect((html.match(/data-product-id="/g) ?? []).length).toBe(41);
-      expect(html).toContain('>Ciorbă 41<');
-      expect(html).not.toContain('>Desert 1<');
-      expect(html.includes('name="nameRo" value="Ciorbe"') || html.includes('value="Ciorbe" name="nameRo"')).toBe(false);
+  it('draws the open category in full and the folded ones not at all, unfolds a folded one whose rows then work, and reorders there by keyboard at once', async () => {
+    const { cookie, slug } = await longMenu('editor-lazy');
+    // the server's HTML holds the open category's dishes (all of them: the page works before React
+    // starts, decision 0033), none of the folded ones', and no edit form
+    const html = await (await fetch(`${baseUrl}/${slug}/admin`, { headers: { cookie } })).text();
+    expect((html.match(/data-product-id="/g) ?? []).length).toBe(41);
+    expect(html).toContain('>Ciorbă 41<');
+    expect(html).not.toContain('>Desert 1<');
+    expect(html.includes('name="nameRo" value="Ciorbe"') || html.includes('value="Ciorbe" name="nameRo"')).toBe(false);
 
-      const { context, page } = await openEditor(cookie, slug);
-      expect(await page.locator('[data-product-id]').count()).toBe(41);
+    const { context, page } = await openEditor(cookie, slug);
+    expect(await page.locator('[data-product-id]').count()).toBe(41);
 
-      // a folded category's dishes appear once unfolded (by keyboard), and their controls work
-      const unfold = page.getByRole('button', { name: '41 de produse în Deserturi; arată lista' });
-      expect(await unfold.getAttribute('aria-expanded')).toBe('false');
-      expect(await page.getByRole('link', { name: 'Desert 1', exact: true }).count()).toBe(0);
-      await unfold.focus();
-      await page.keyboard.press('Enter');
-      await page.getByRole('link', { name: 'Desert 41', exact: true }).waitFor();
-      await page.getByRole('button', { name: 'Disponibil; marchează epuizat: Desert 5', exact: true }).click();
-      await statusMessage(page, 'Marcat epuizat.');
-      // a row is plain markup: its buttons belong to the category's one form (issue 26), and the
-      // button pressed keeps the focus, with its new name
-      expect(await page.locator('[data-product-id] form, [data-product-id] input[type="hidden"]').count()).toBe(0);
-      const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
-      expect(await focusedName()).toBe('Epuizat; marchează disponibil: Desert 5');
-      // keyboard drag and drop on a freshly drawn row: focus the handle, Space, ArrowUp, Space
-      const handle = page.getByRole('button', { name: 'Trage pentru a muta: Desert 2', exact: true });
-      await focusArmedHandle(handle);
-      await page.keyboard.press('Space');
-      await statusMessage(page, '„Desert 2” este acum pe poziția 2 din 41.');
-      await page.keyboard.press('ArrowUp');
-      await statusMessage(page, '„Desert 2” este acum pe poziția 1 din 41.');
-      await page.keyboard.press('Space');
-      await statusMessage(page, 'Ordinea a fost salvată.');
-      const menu = await publicMenu(slug);
-      expect(menu.indexOf('Desert 2<')).toBeGreaterThan(-1);
-      expect(menu.indexOf('Desert 2<')).toBeLessThan(menu.indexOf('Desert 1<'));
-      expect(await seriousAxeViolations(page)).toEqual([]);
-      // moved by its button from the keyboard (after the drag's toast: the same words), the row goes one down and its button still has the focus
-      await page.getByRole('button', { name: 'Mută mai jos: Desert 3', exact: true }).focus();
-      await page.keyboard.press('Enter');
-      await statusMessage(page, 'Ordinea a fost salvată.');
-      await expect
-        .poll(() =>
-          page.locator('[data-product-id] a').evaluateAll((links) =>
-            links
-              .map((a) => a.textContent)
-              .filter((n) => n?.startsWith('Desert'))
-              .slice(0, 4),
-          ),
-        )
-        .toEqual(['Desert 2', 'Desert 1', 'Desert 4', 'Desert 3']);
-      await expect.poll(focusedName).toBe('Mută mai jos: Desert 3');
+    // a folded category's dishes appear once unfolded (by keyboard), and their controls work
+    const unfold = page.getByRole('button', { name: '41 de produse în Deserturi; arată lista' });
+    expect(await unfold.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('link', { name: 'Desert 1', exact: true }).count()).toBe(0);
+    await unfold.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('link', { name: 'Desert 41', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Disponibil; marchează epuizat: Desert 5', exact: true }).click();
+    await statusMessage(page, 'Marcat epuizat.');
+    // a row is plain markup: its buttons belong to the category's one form (issue 26), and the
+    // button pressed keeps the focus, with its new name
+    expect(await page.locator('[data-product-id] form, [data-product-id] input[type="hidden"]').count()).toBe(0);
+    const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    expect(await focusedName()).toBe('Epuizat; marchează disponibil: Desert 5');
+    // keyboard drag and drop on a freshly drawn row: focus the handle, Space, ArrowUp, Space
+    const handle = page.getByRole('button', { name: 'Trage pentru a muta: Desert 2', exact: true });
+    await pickUpWithKeyboard(handle, '„Desert 2” este acum pe poziția 2 din 41.');
+    await page.keyboard.press('ArrowUp');
+    await statusMessage(page, '„Desert 2” este acum pe poziția 1 din 41.');
+    await page.keyboard.press('Space');
+    await statusMessage(page, 'Ordinea a fost salvată.');
+    const menu = await publicMenu(slug);
+    expect(menu.indexOf('Desert 2<')).toBeGreaterThan(-1);
+    expect(menu.indexOf('Desert 2<')).toBeLessThan(menu.indexOf('Desert 1<'));
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // moved by its button from the keyboard (after the drag's toast: the same words), the row goes one down and its button still has the focus
+    await page.getByRole('button', { name: 'Mută mai jos: Desert 3', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await statusMessage(page, 'Ordinea a fost salvată.');
+    await expect
+      .poll(() =>
+        page.locator('[data-product-id] a').evaluateAll((links) =>
+          links
+            .map((a) => a.textContent)
+            .filter((n) => n?.startsWith('Desert'))
+            .slice(0, 4),
+        ),
+      )
+      .toEqual(['Desert 2', 'Desert 1', 'Desert 4', 'Desert 3']);
+    await expect.poll(focusedName).toBe('Mută mai jos: Desert 3');
 
-      // back from a dish's form, the editor draws that dish's category in full and shows the dish
-      const dish = page.getByRole('link', { name: 'Ciorbă 30', exact: true });
-      const dishId = (await dish.getAttribute('href'))!.split('/').at(-1)!;
-      await dish.click();
-      await page.getByLabel('Preț (RON)', { exact: true }).fill('12');
-      await page.getByRole('button', { name: 'Salvează', exact: true }).click();
-      await statusMessage(page, 'Produsul „Ciorbă 30” a fost salvat.');
-      await expect
-        .poll(() =>
-          page.evaluate((id) => {
-            const row = document.getElementById(`product-${id}`)?.getBoundingClientRect();
-            return row !== undefined && row.top >= 0 && row.bottom <= window.innerHeight;
-          }, dishId),
-        )
-        .toBe(true);
-      await context.close();
-    },
-  ); // 82 products saved over HTTP before the browser part (timeout 120 s): long on a busy shared machine
+    // back from a dish's form, the editor draws that dish's category in full and shows the dish
+    const dish = page.getByRole('link', { name: 'Ciorbă 30', exact: true });
+    const dishId = (await dish.getAttribute('href'))!.split('/').at(-1)!;
+    await dish.click();
+    await page.getByLabel('Preț (RON)', { exact: true }).fill('12');
+    await page.getByRole('button', { name: 'Salvează', exact: true }).click();
+    await statusMessage(page, 'Produsul „Ciorbă 30” a fost salvat.');
+    await expect
+      .poll(() =>
+        page.evaluate((id) => {
+          const row = document.getElementById(`product-${id}`)?.getBoundingClientRect();
+          return row !== undefined && row.top >= 0 && row.bottom <= window.innerHeight;
+        }, dishId),
+      )
+      .toBe(true);
+    await context.close();
+  }); // 82 products saved over HTTP before the browser part (timeout 120 s): long on a busy shared machine
 
   it('draws a category’s edit form when it is opened, and saves it; a reload after a stale save still offers the latest', async () => {
     const { cookie, slug } = await registerOwner(baseUrl, 'editor-lazy-form');

@@ -7,7 +7,7 @@ import { noisyJpeg, photoJpeg, pngClaiming, svgWithScript } from '#tests/support
 import { DEMO_LOGINS } from '#app/modules/demo/demo-seed.server.ts';
 import { registerOwner, sharedSessionCookie } from './accounts.ts';
 import { DESKTOP, isHydrated, nextClientIp, PHONE, seriousAxeViolations, useBrowser, withoutCatalogue } from './browser.ts';
-import { focusArmedHandle, ownerSessionOpener, statusMessage as toast } from './owner-session.ts';
+import { ownerSessionOpener, pickUpWithKeyboard, statusMessage as toast } from './owner-session.ts';
 import { openServerDatabase } from './database.ts';
 
 const baseUrl = inject('baseUrl');
@@ -125,9 +125,7 @@ describe('the menu editor in the browser', () => {
     await context.close();
   });
 
-  // retried once, as editor-long-menu's keyboard reorder (the same race): on session 18's last fresh-clone run the first
-  // ArrowUp after the keyboard pick-up was announced as the same position. Owed: the race in the drag's keyboard sensor.
-  it('reorders categories by dragging with the mouse, and products with the keyboard on the handle', { retry: 1 }, async () => {
+  it('reorders categories by dragging with the mouse, and products with the keyboard on the handle', async () => {
     const { context, page, slug } = await ownerContext('editor-drag');
     await addLocationAndCategory(page, 'Salon', 'Ciorbe');
     await page.getByLabel('Numele noii categorii', { exact: true }).fill('Deserturi');
@@ -148,9 +146,7 @@ describe('the menu editor in the browser', () => {
 
     await addProduct(page, 'Deserturi', { name: 'Clătite', price: '18' });
     const handle = page.getByRole('button', { name: 'Trage pentru a muta: Clătite' });
-    await focusArmedHandle(handle);
-    await page.keyboard.press('Space');
-    await toast(page, '„Clătite” este acum pe poziția 2 din 2.');
+    await pickUpWithKeyboard(handle, '„Clătite” este acum pe poziția 2 din 2.');
     await page.keyboard.press('ArrowUp');
     await toast(page, '„Clătite” este acum pe poziția 1 din 2.');
     await page.keyboard.press('Space');

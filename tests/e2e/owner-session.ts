@@ -81,6 +81,21 @@ export async function focusArmedHandle(handle: Locator): Promise<void> {
     .toBe(true);
 }
 
+/**
+ * Picks a row up from the keyboard (Space on its handle, armed first) and waits until the drag listens to the arrows.
+ * dnd-kit's keyboard sensor adds its keydown listener in a timer set as the drag starts (so that the Space which started
+ * the drag does not also end it), and that timer can run after the pick-up is announced: an arrow pressed at once then
+ * only scrolls the page by 40 px (stop 44's CI, and one run in three here). A timer set now runs after it (timers of
+ * the same delay run in the order they were set), so waiting for one is enough.
+ */
+export async function pickUpWithKeyboard(handle: Locator, announced: string): Promise<void> {
+  const page = handle.page();
+  await focusArmedHandle(handle);
+  await page.keyboard.press('Space');
+  await statusMessage(page, announced);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+}
+
 /** Waits until a toast (success or error) holding `text` shows. */
 export const toast = (page: Page, text: string, timeout = 5000) =>
   withPageContext(page, expect.poll(() => page.locator('[data-testid="toast"]').allTextContents(), { timeout }).toContainEqual(expect.stringContaining(text)));
