@@ -9,6 +9,7 @@ import { createProduct, updateProduct } from '#app/modules/product/product.servi
 import { buildRestaurant } from '#tests/factories/builders.ts';
 import { testDialect } from '#tests/support/test-database.ts';
 import { rowVersion } from '#tests/support/versions.ts';
+import { listAuditEvents } from './audit.repo.server.ts';
 import { recordAudit } from './audit.server.ts';
 import { db, scopes, storage, useFileWorld } from '#tests/support/file-world.ts';
 
@@ -70,6 +71,16 @@ describe(`the audit log on ${testDialect}`, () => {
     await expect(updateProduct(b.scope, storage, a.productId, product(b.categoryId), await rowVersion(db, 'product', a.productId))).rejects.toMatchObject({ code: 'not-found' });
     expect(await auditOf(a.restaurantId)).toEqual(beforeA);
     expect(await auditOf(b.restaurantId)).toEqual(beforeB);
+  });
+
+  it('lists changes recorded one right after another newest first, in the order they happened (several share a millisecond)', async () => {
+    const restaurant = buildRestaurant();
+    await db.insertInto('restaurant').values(restaurant).execute();
+    const scope = scopes.owner(restaurant.id);
+    const targets = Array.from({ length: 20 }, (_, i) => `p-${i}`);
+    for (const id of targets) await recordAudit(scope, { action: 'product.update', target: { type: 'product', id } });
+    const listed = await listAuditEvents(db, { restaurantId: restaurant.id }, { limit: 50, offset: 0 });
+    expect(listed.map((row) => row.targetId)).toEqual(targets.toReversed());
   });
 
   it('loses the row it recorded when the change rolls back after it', async () => {

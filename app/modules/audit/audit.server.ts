@@ -1,4 +1,4 @@
-import { newId } from '#app/modules/restaurant/ids.ts';
+import { uuidv7 } from 'uuidv7';
 import { scopeRestaurantId, scopeRole, type AnyScope } from '#app/modules/access/scope.server.ts';
 import { insertAuditEvent } from './audit.repo.server.ts';
 
@@ -31,6 +31,16 @@ export function redactSummary(value: unknown, depth = 0): unknown {
 }
 
 /**
+ * An audit row's id: a UUID version 7, which begins with its millisecond and, within one process, grows with every id
+ * made in the same millisecond (the library's counter). The log lists newest first by time and then by id, so two
+ * changes recorded in the same millisecond (a manager's edit, then an admin's grant) keep the order they happened in;
+ * random ids (version 4) ordered them by chance.
+ */
+export function newAuditId(): string {
+  return uuidv7();
+}
+
+/**
  * Records one change in the audit log (append-only). Call it with the scope whose `db` is the
  * change's own transaction, so the row exists exactly when the change does.
  */
@@ -38,7 +48,7 @@ export async function recordAudit(scope: AnyScope, entry: AuditEntry): Promise<v
   let summary = JSON.stringify(redactSummary({ before: entry.before, after: entry.after }));
   if (summary.length > MAX_SUMMARY) summary = JSON.stringify({ truncated: true });
   await insertAuditEvent(scope.db, {
-    id: newId(),
+    id: newAuditId(),
     createdAt: new Date().toISOString(),
     actorType: scope.actor.type,
     actorId: scope.actor.id,

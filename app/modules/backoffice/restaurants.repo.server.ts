@@ -192,7 +192,9 @@ export function findLastMemberEdit(db: Kysely<Database>, restaurantId: string) {
     .where('action', 'not like', 'subscription.%')
     .where('action', 'not like', 'restaurant.deactivate%')
     .where('action', 'not like', 'restaurant.reactivate%')
+    // the same millisecond: the later id (audit ids grow, newAuditId)
     .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
 }
