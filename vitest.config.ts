@@ -21,9 +21,11 @@ export default defineConfig({
     // per project, it is made once for the projects below
     globalSetup: ['tests/support/global-setup.ts'],
     // vitest's default is one worker fewer than the cores: a single worker on this project's 2-core
-    // machines, so every file waited for the one before, though most of their time is spent waiting
-    // on the database, a fake service or a server process
-    maxWorkers: Math.max(2, availableParallelism()),
+    // machines, so every file waited for the one before, though much of their time is spent waiting
+    // on the database, a fake service or a server process. One worker more than the cores: with two
+    // on 2 cores the SQLite leg kept the machine 68 % busy (80 s), with three 89 % (63 s); PostgreSQL
+    // 79 -> 74 s (docs/performance.md, session 22)
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         extends: true,
