@@ -219,6 +219,21 @@ describe('the menu editor in the browser', () => {
     await page.getByRole('button', { name: 'Șterge produsul' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Renunță' }).click();
     holds(await publicMenu(slug), 'Papanași').toBe(true);
+    // closed and asked again in one task, before the dialog's close event (Escape, then Enter at once on a busy phone):
+    // it opens again, for a dish (the rows' one dialog) and for a location (a dialog of its own)
+    await expect.poll(() => isHydrated(page, 'button[aria-label="Șterge produsul"]')).toBe(true);
+    for (const name of ['Șterge produsul', 'Șterge locația']) {
+      await page.getByRole('button', { name, exact: true }).click();
+      await page.getByRole('dialog', { name }).waitFor();
+      await page.evaluate((label) => {
+        document.querySelector<HTMLDialogElement>('dialog[open]')!.close();
+        document.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`)!.click();
+      }, name);
+      await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('dialog')].some((dialog) => dialog.open)), name).toBe(true);
+      await page.getByRole('dialog', { name }).getByRole('button', { name: 'Renunță' }).click();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    }
+    holds(await publicMenu(slug), 'Papanași').toBe(true);
     await page.getByRole('button', { name: 'Șterge produsul' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Da, șterge' }).click();
     await toast(page, 'Produsul a fost șters.');

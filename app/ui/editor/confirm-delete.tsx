@@ -20,38 +20,44 @@ export function useDeletionToast() {
  * then submits `intent` with the row's id.
  */
 export function ConfirmDelete({ intent, id, label, question }: { intent: string; id: string; label: string; question: string }) {
-  // the dialog (and its fetcher) exists only while asking: hundreds of rows must not each carry one
-  const [asking, setAsking] = useState(false);
+  // the dialog (and its fetcher) exists only while asking: hundreds of rows must not each carry one. Counts the asks
+  // (0: not asking), so an ask between the dialog's closing and its close event opens it again (ConfirmDialog)
+  const [asked, setAsked] = useState(0);
   return (
     <>
-      <button type="button" className={iconButton} aria-label={label} title={label} onClick={() => setAsking(true)}>
+      <button type="button" className={iconButton} aria-label={label} title={label} onClick={() => setAsked((count) => count + 1)}>
         <Icon name="trash" />
       </button>
-      {asking ? <DeleteDialog intent={intent} id={id} label={label} question={question} onClose={() => setAsking(false)} /> : null}
+      {asked ? <DeleteDialog intent={intent} id={id} label={label} question={question} asked={asked} onClose={() => setAsked(0)} /> : null}
     </>
   );
 }
 
-function DeleteDialog({ intent, id, label, question, onClose }: { intent: string; id: string; label: string; question: string; onClose: () => void }) {
+function DeleteDialog({ intent, id, label, question, asked, onClose }: { intent: string; id: string; label: string; question: string; asked: number; onClose: () => void }) {
   const fetcher = useFetcher({ key: DELETION_FETCHER });
-  return <ConfirmDialog label={label} question={question} onConfirm={() => void fetcher.submit({ intent, id }, { method: 'post' })} onClose={onClose} />;
+  return <ConfirmDialog label={label} question={question} asked={asked} onConfirm={() => void fetcher.submit({ intent, id }, { method: 'post' })} onClose={onClose} />;
 }
 
 /**
  * "Are you sure?" in a native modal dialog (focus kept inside, Escape cancels); `onConfirm` runs
- * on "yes", and the dialog closes either way.
+ * on "yes", and the dialog closes either way. `asked` counts the owner's asks: each new count opens
+ * the dialog again. A dialog's close event comes a task after it closed, so an ask in between (Escape,
+ * then Enter on the button at once) finds it still mounted: it opens again, and the late close event,
+ * which finds it open, is ignored (the back office's ConfirmAction does the same).
  */
-export function ConfirmDialog({ label, question, onConfirm, onClose }: { label: string; question: string; onConfirm: () => void; onClose: () => void }) {
+export function ConfirmDialog({ label, question, asked, onConfirm, onClose }: { label: string; question: string; asked: number; onConfirm: () => void; onClose: () => void }) {
   const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
+    if (dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, [asked]);
   return (
     <dialog
       ref={dialog}
       aria-label={label}
-      onClose={onClose}
+      onClose={(event) => {
+        if (!event.currentTarget.open) onClose();
+      }}
       className="m-auto max-w-md rounded-[12px] bg-white p-6 text-stone-900 shadow-xl backdrop:bg-stone-950/50 dark:bg-stone-900 dark:text-stone-100"
     >
       <p className="text-lg">{question}</p>

@@ -60,7 +60,7 @@ describe('the delete dialog before React', () => {
       const name = 'Ciorbă de burtă';
       const label = t(of === 'product' ? 'editor.deleteProduct' : 'editor.deleteCategory');
       const question = t(of === 'product' ? 'editor.confirmDeleteProduct' : 'editor.confirmDeleteCategory', { name });
-      const react = rendered(createElement(ConfirmDialog, { label, question, onConfirm: () => {}, onClose: () => {} }));
+      const react = rendered(createElement(ConfirmDialog, { label, question, asked: 1, onConfirm: () => {}, onClose: () => {} }));
       // the question as the script fills it in from its texts
       const asked = script.fill(of === 'product' ? texts.confirmDeleteProduct : texts.confirmDeleteCategory, { name });
       expect(built(script.markup.dialog(texts, label, asked))).toEqual(react);

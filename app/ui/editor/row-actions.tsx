@@ -35,6 +35,8 @@ interface Asking {
   operation: string;
   label: string;
   question: string;
+  /** how many times the owner asked since the dialog last closed (ConfirmDialog opens again on each) */
+  asked: number;
 }
 
 export interface RowActionHandlers {
@@ -122,7 +124,7 @@ export function RowActionsProvider({
         const button = (event.target as Element).closest<HTMLButtonElement>('button[data-ask]');
         const described = button ? describeRef.current(button.value) : undefined;
         if (!button || !described) return;
-        setAsking({ operation: button.value, ...described });
+        setAsking((before) => ({ operation: button.value, ...described, asked: (before?.asked ?? 0) + 1 }));
       },
     }),
     [post],
@@ -141,7 +143,9 @@ export function RowActionsProvider({
       {pending.map((entry) => (
         <SaveOutcome key={entry.key} fetcherKey={entry.key} onDone={done} />
       ))}
-      {asking ? <ConfirmDialog label={asking.label} question={asking.question} onConfirm={() => post(asking.operation, null, false)} onClose={() => setAsking(null)} /> : null}
+      {asking ? (
+        <ConfirmDialog label={asking.label} question={asking.question} asked={asking.asked} onConfirm={() => post(asking.operation, null, false)} onClose={() => setAsking(null)} />
+      ) : null}
     </RowActionsContext.Provider>
   );
 }
