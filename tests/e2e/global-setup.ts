@@ -96,8 +96,8 @@ async function stopServer(child: ChildProcess): Promise<void> {
 
 /**
  * Migrates and seeds one throw-away database (SQLite file, or PostgreSQL), copies it for every
- * further worker (a SQLite data folder is copied; PostgreSQL seeds each database, as a fresh clone
- * would), starts one built server per worker on a free port, and one Chromium for all of them.
+ * further worker (the data folder with it; a PostgreSQL database is copied as a template), starts one
+ * built server per worker on a free port, and one Chromium for all of them.
  */
 export default async function setup(project: TestProject) {
   const workers = Math.max(1, project.config.maxWorkers ?? 1);
@@ -122,16 +122,15 @@ export default async function setup(project: TestProject) {
     chromium.catch(() => undefined); // awaited below; a failure there is the one reported
     translator = await startFakeTranslator('libretranslate');
     const env = { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO: 'true' };
-    for (let i = 0; i < workers; i++) {
-      dataDirs.push(mkdtempSync(join(tmpdir(), 'bucate-e2e-')));
-      if (process.env.E2E_DATABASE_URL) postgres.push(await createThrowawayPostgres(process.env.E2E_DATABASE_URL, 'bucate_e2e'));
-    }
-    if (postgres.length > 0) {
-      await Promise.all(dataDirs.map((dir, i) => runToEnd('scripts/prepare-data.ts', { ...env, DATA_DIR: dir, DATABASE_URL: postgres[i]!.url })));
-    } else {
-      await runToEnd('scripts/prepare-data.ts', { ...env, DATA_DIR: dataDirs[0], DATABASE_URL: '' });
-      // the same seeded SQLite file and uploads for the others: a copy costs milliseconds, a seed seconds
-      for (const dir of dataDirs.slice(1)) cpSync(dataDirs[0]!, dir, { recursive: true });
+    for (let i = 0; i < workers; i++) dataDirs.push(mkdtempSync(join(tmpdir(), 'bucate-e2e-')));
+    const adminUrl = process.env.E2E_DATABASE_URL;
+    if (adminUrl) postgres.push(await createThrowawayPostgres(adminUrl, 'bucate_e2e'));
+    await runToEnd('scripts/prepare-data.ts', { ...env, DATA_DIR: dataDirs[0], DATABASE_URL: postgres[0]?.url ?? '' });
+    // the same seeded database and uploads for the others: a copy (the SQLite file, or CREATE DATABASE … TEMPLATE the
+    // first, no one connected to it once the seed ended) costs milliseconds, a migration and seed seconds of CPU each
+    for (const dir of dataDirs.slice(1)) {
+      cpSync(dataDirs[0]!, dir, { recursive: true });
+      if (adminUrl) postgres.push(await createThrowawayPostgres(adminUrl, 'bucate_e2e', new URL(postgres[0]!.url).pathname.slice(1)));
     }
     const started = await Promise.allSettled(dataDirs.map((dir, i) => startServer(env, dir, postgres[i]?.url ?? '', translator!)));
     for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
