@@ -229,7 +229,7 @@ describe('the menu editor in the browser', () => {
         document.querySelector<HTMLDialogElement>('dialog[open]')!.close();
         document.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`)!.click();
       }, name);
-      await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('dialog')].some((dialog) => dialog.open)), name).toBe(true);
+      await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('dialog')].some((dialog) => dialog.open)), { message: name }).toBe(true);
       await page.getByRole('dialog', { name }).getByRole('button', { name: 'Renunță' }).click();
       await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     }
