@@ -10,6 +10,7 @@ import { bumpKitchenLine, bumpKitchenTicket, getKitchenDisplay, recallKitchenTic
 import { clearTableCall, getOpenTableCalls } from '#app/modules/ordering/table-calls.service.server.ts';
 import { useActionToast } from '#app/ui/editor/use-action-toast.ts';
 import { KitchenDisplayView } from '#app/ui/kitchen/kitchen-display.tsx';
+import { lastScreenOnLostRead } from '#app/ui/order-board/orders-stream.ts';
 import { useScreenReads } from '#app/ui/kitchen/use-kitchen-live.ts';
 import { pageMeta } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/restaurant-admin.kitchen';
@@ -54,30 +55,15 @@ export const action = restaurantRoute('orders.board', async ({ request }: Route.
   });
 });
 
-/**
- * The screen this tab read last, by its address: what a read lost to the network shows instead of the error page. The
- * wall screen reads itself at each order's first event (pageReader), so a read can be on its way when the kitchen's Wi-Fi
- * drops; the screen then stays as it was, "Se reconectează…" says why, and the stream's replay brings what was missed.
- */
-let lastScreen: { href: string; data: Awaited<ReturnType<typeof loader>> } | undefined;
-const hrefOf = (url: URL) => `${url.pathname}${url.search}`;
+/** A read lost to the network keeps the screen (the wall screen reads itself at each order's first event, pageReader). */
+const screens = lastScreenOnLostRead<Awaited<ReturnType<typeof loader>>>();
 
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
-  const href = hrefOf(new URL(request.url));
-  try {
-    const data = await serverLoader();
-    lastScreen = { href, data };
-    return data;
-  } catch (error) {
-    // fetch's own failure (no answer at all); an answer that is an error or a redirect still goes where it goes
-    if (error instanceof TypeError && lastScreen?.href === href) return lastScreen.data;
-    throw error;
-  }
+  return screens.load(request, serverLoader);
 }
 
 export default function KitchenRoute({ loaderData, params }: Route.ComponentProps) {
-  // the page's own data, rendered on the server, is the first screen a lost read falls back to
-  if (typeof window !== 'undefined' && !lastScreen) lastScreen = { href: hrefOf(new URL(window.location.href)), data: loaderData };
+  screens.first(loaderData);
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   useActionToast(result, navigation.state);

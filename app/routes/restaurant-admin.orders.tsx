@@ -15,6 +15,7 @@ import { takeBackOrderLine } from '#app/modules/ordering/order-line-take-back.se
 import { setOrdersPaused } from '#app/modules/ordering/ordering-settings.service.server.ts';
 import { clearTableCall, getOpenTableCalls } from '#app/modules/ordering/table-calls.service.server.ts';
 import { boardTitle, OrderBoardView } from '#app/ui/order-board/order-board.tsx';
+import { lastScreenOnLostRead } from '#app/ui/order-board/orders-stream.ts';
 import { useActionToast } from '#app/ui/editor/use-action-toast.ts';
 import { localeFromMatches } from '#app/ui/page-meta.ts';
 import type { Route } from './+types/restaurant-admin.orders';
@@ -69,7 +70,18 @@ export const action = restaurantRoute('orders.board', async ({ request }: Route.
   });
 });
 
+/**
+ * A whole read of the board lost to the network (after an action, a call from a table, a row read refused) keeps the
+ * board on the screen; the orders of the events since its cursor are read again on top of it (useLiveBoard).
+ */
+const screens = lastScreenOnLostRead<Awaited<ReturnType<typeof loader>>>();
+
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  return screens.load(request, serverLoader);
+}
+
 export default function OrdersBoardRoute({ loaderData, params }: Route.ComponentProps) {
+  screens.first(loaderData);
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   useActionToast(result, navigation.state);

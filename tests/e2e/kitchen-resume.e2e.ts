@@ -213,6 +213,35 @@ describe('the kitchen display across a network drop', () => {
     expect(await screen.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
   });
 
+  it('the orders board keeps its screen when a whole read is lost to the network, and shows the order that read was for', async () => {
+    db ??= openServerDatabase();
+    const w = await kitchenRestaurant(db, baseUrl, 'board-citire');
+    const staffCookie = await memberCookie(baseUrl, db, w.restaurantId, 'staff', 'Ospătar');
+    const board = await open(staffCookie, `${baseUrl}/${w.slug}/admin/orders`, { width: 1280, height: 800 });
+    await expect.poll(() => board.getByTestId('live-state').getAttribute('data-connected'), { timeout: 15_000 }).toBe('true');
+    await board.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+    // the order's row cannot be read (an answer that is not the rows), so the board reads its whole page, and that read is
+    // lost as a dropped Wi-Fi loses it; the stream stays
+    await board.route('**/admin/orders/rows?**', (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }), { times: 1 });
+    const readLost = new Promise<void>((lost) =>
+      board.route(
+        '**/admin/orders.data**',
+        async (route) => {
+          await route.abort('internetdisconnected');
+          lost();
+        },
+        { times: 1 },
+      ),
+    );
+    const order = await guestOrder(w);
+    await publishOrders(db, databaseUrl, w.restaurantId);
+    await readLost;
+    // the same board, not the error page, and the order's row read again on top of it
+    await expect.poll(() => board.locator(`[data-order-id="${order.id}"]`).count(), { timeout: 15_000 }).toBe(1);
+    expect(await board.getByTestId('live-state').getAttribute('data-connected')).toBe('true');
+    expect(await board.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+  });
+
   it('the orders board does the same: nothing read while away (no error page), every order placed meanwhile once after', async () => {
     db ??= openServerDatabase();
     const w = await kitchenRestaurant(db, baseUrl, 'board-retea');

@@ -91,3 +91,33 @@ export function pageReader(revalidate: () => unknown, stream: () => OrdersStream
     stop: () => clearTimeout(timer),
   };
 }
+
+/**
+ * The screen a tab read last, by its address: what a read of a live screen (the kitchen display, the orders board) lost
+ * to the network shows instead of the error page. A screen reads itself as events come, so a read can be on its way
+ * when the Wi-Fi drops; the screen then stays as it was, "Se reconectează…" says why, and the stream's replay brings
+ * what was missed. `load` is the route's clientLoader; `first` takes the page's own data, rendered on the server, as the
+ * first screen to fall back to. What a lost read returns is a copy of the last screen: new data to the screen, so the
+ * board, which merges the rows it read since its page's cursor, reads the orders of every later event again on top of it.
+ */
+export function lastScreenOnLostRead<T>() {
+  let last: { href: string; data: T } | undefined;
+  const hrefOf = (url: URL) => `${url.pathname}${url.search}`;
+  return {
+    async load(request: Request, serverLoader: () => Promise<T>): Promise<T> {
+      const href = hrefOf(new URL(request.url));
+      try {
+        const data = await serverLoader();
+        last = { href, data };
+        return data;
+      } catch (error) {
+        // fetch's own failure (no answer at all); an answer that is an error or a redirect still goes where it goes
+        if (error instanceof TypeError && last?.href === href) return structuredClone(last.data);
+        throw error;
+      }
+    },
+    first(data: T): void {
+      if (typeof window !== 'undefined' && !last) last = { href: hrefOf(new URL(window.location.href)), data };
+    },
+  };
+}
