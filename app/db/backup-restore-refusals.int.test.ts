@@ -125,7 +125,8 @@ const cases: Array<[string, () => Promise<string> | string, RegExp]> = [
   ['a backup whose migrations are newer than the code', backupFromTheFuture, /newer/],
 ];
 
-describe('db:restore refuses a file that is not a complete backup of this app, and changes nothing', () => {
+// each case runs pg_restore into a scratch database and drops it (a checkpoint): seconds on a busy host (backup.int.test.ts)
+describe('db:restore refuses a file that is not a complete backup of this app, and changes nothing', { timeout: 60_000 }, () => {
   for (const [name, make, reason] of cases) {
     it(`refuses ${name}`, async () => {
       const file = await make();
@@ -149,7 +150,8 @@ function scriptEnv(target: { databaseUrl?: string; sqlitePath: string }): NodeJS
   return env;
 }
 
-describe('npm run db:restore', () => {
+// npm, a Node process, pg_dump and pg_restore per case (backup.int.test.ts)
+describe('npm run db:restore', { timeout: 60_000 }, () => {
   it('prints one line and exits non-zero for an empty file, leaving the database as it was', async () => {
     writeFileSync(join(dir, 'empty-cli.bak'), '');
     const before = await contentsOf(live.db);
