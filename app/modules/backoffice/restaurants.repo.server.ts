@@ -183,22 +183,22 @@ export async function countRestaurantContent(db: Kysely<Database>, restaurantId:
   return { locations: Number(locations!.n), categories: Number(categories!.n), products: Number(products!.n), images: Number(images!.n) };
 }
 
-/** The newest change a member (any role) made to the menu (the audit log's word) and the role they made it in, if any. */
+/**
+ * The newest change a member (any role) made to the menu (the audit log's word) and the role they made it in, if any;
+ * of two in the same millisecond, the later id (audit ids grow, newAuditId).
+ */
 export function findLastMemberEdit(db: Kysely<Database>, restaurantId: string) {
-  return (
-    tenant(db, restaurantId)
-      .selectFrom('auditEvent')
-      .select(['createdAt', 'action', 'actorEmail', 'actorRole'])
-      .where('actorType', '=', 'user')
-      .where('action', 'not like', 'subscription.%')
-      .where('action', 'not like', 'restaurant.deactivate%')
-      .where('action', 'not like', 'restaurant.reactivate%')
-      // the same millisecond: the later id (audit ids grow, newAuditId)
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst()
-  );
+  return tenant(db, restaurantId)
+    .selectFrom('auditEvent')
+    .select(['createdAt', 'action', 'actorEmail', 'actorRole'])
+    .where('actorType', '=', 'user')
+    .where('action', 'not like', 'subscription.%')
+    .where('action', 'not like', 'restaurant.deactivate%')
+    .where('action', 'not like', 'restaurant.reactivate%')
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** Sets the restaurant's active flag; returns its name and slug, or undefined when it does not exist. */
